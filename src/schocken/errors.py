@@ -1,0 +1,57 @@
+"""The errors of the schocken package.
+
+Every error the package raises on purpose derives from :class:`SchockenError`. Errors caused by a
+bad value that the caller passed (an illegal action, a malformed record, a bad rule file) also
+derive from :class:`ValueError`. A refused action never changes the game.
+"""
+
+from __future__ import annotations
+
+
+class SchockenError(Exception):
+    """Root of every error raised on purpose by schocken."""
+
+
+class RulesError(SchockenError, ValueError):
+    """A rule set, a preset name or a house-rules file is not valid."""
+
+
+class IllegalActionError(SchockenError, ValueError):
+    """An action that the rules forbid in the current situation; the game is unchanged."""
+
+
+class OutOfTurnError(IllegalActionError):
+    """A player acted while it was not their turn to do so."""
+
+
+class ThrowLimitError(IllegalActionError):
+    """A throw past the round's throw limit."""
+
+
+class PutBackError(IllegalActionError):
+    """A set-aside die was put back into the cup where the rules forbid it."""
+
+
+class TurnSixesError(IllegalActionError):
+    """Sixes may not be turned into ones now."""
+
+
+class MustThrowError(IllegalActionError):
+    """The player must throw again (after turning sixes) and may not stop or keep those dice."""
+
+
+class GameOverError(IllegalActionError):
+    """The game is over; no more actions are accepted."""
+
+
+class DiceExhaustedError(SchockenError):
+    """A scripted dice source has no more pips to give."""
+
+
+class RecordError(SchockenError, ValueError):
+    """A game record is malformed, or one of its steps is illegal under its rules."""
+
+    def __init__(self, message: str, *, step: int | None = None) -> None:
+        super().__init__(message if step is None else f"step {step}: {message}")
+        self.step = step
+        self.reason = message

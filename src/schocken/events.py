@@ -1,0 +1,184 @@
+"""Events: every change of a game's state, as frozen values.
+
+:meth:`schocken.game.Game.apply` returns the events an action caused and appends them to the
+game's log. Events about a covered throw carry its dice; :func:`censor` gives the copy of an event
+that a given player (or a spectator) may see, with another player's covered dice taken out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import StrEnum
+
+from schocken.results import Dice, Result
+
+
+class Section(StrEnum):
+    """The parts of a game: two halves and the Finale."""
+
+    FIRST_HALF = "first_half"
+    SECOND_HALF = "second_half"
+    FINALE = "finale"
+
+
+class RoundKind(StrEnum):
+    """What a round is played for."""
+
+    OPENING_ROUND = "opening_round"
+    """A normal round for no Deckel; its best result opens the first real round."""
+    OPENING_THROW = "opening_throw"
+    """Everyone throws once; the lowest takes Deckel worth the highest and opens."""
+    STECHEN = "stechen"
+    """Those tied for the lowest opening throw throw again, until one is lowest."""
+    NORMAL = "normal"
+    """A round for Deckel."""
+
+
+@dataclass(frozen=True, slots=True)
+class SectionStarted:
+    """A half or the Finale begins, with ``middle`` Deckel in the middle."""
+
+    section: Section
+    players: tuple[int, ...]
+    middle: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    """A round begins; ``order`` is its order of play, its first player first."""
+
+    kind: RoundKind
+    number: int
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoughtIn:
+    """Einwürfeln: an out player took one Deckel from each of ``givers`` (None: the middle)."""
+
+    seat: int
+    givers: tuple[int | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Thrown:
+    """A throw: ``kept`` stayed out of the cup, ``dice`` is what the thrown dice showed.
+
+    ``dice`` is ``None`` in the copy seen by another player when the throw is ``covered``.
+    """
+
+    seat: int
+    throw: int
+    kept: Dice
+    dice: Dice | None
+    covered: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SixesTurned:
+    """Sixes of the last throw became ones; ``must_throw`` has to go back into the cup."""
+
+    seat: int
+    count: int
+    must_throw: Dice
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded:
+    """A player's turn is over. ``result`` is ``None`` for others while it is covered."""
+
+    seat: int
+    throws: int
+    aside: Dice
+    result: Result | None
+    covered: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowLimitFixed:
+    """The round's first player used ``limit`` throws: the most anyone after them may use."""
+
+    seat: int
+    limit: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
+    """A round is over and every result is revealed, in the round's order of play.
+
+    ``best`` and ``worst`` are seats. ``deckel`` is what the best result is worth (``None`` for a
+    Schock-Aus, worth the whole half). For a tied opening throw ``stechen`` names those who must
+    throw again; ``worst`` is then ``None``.
+    """
+
+    kind: RoundKind
+    number: int
+    results: tuple[tuple[int, Result], ...]
+    best: int
+    worst: int | None
+    deckel: int | None
+    stechen: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DeckelMoved:
+    """``count`` Deckel went from ``giver`` (``None``: the middle) to ``receiver``."""
+
+    giver: int | None
+    receiver: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersOut:
+    """These players hold no Deckel once the middle is empty: out until the half ends."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SectionEnded:
+    """A half or the Finale is over; ``loser`` holds all its Deckel."""
+
+    section: Section
+    loser: int
+    schock_aus: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    """The game is over. ``blattschuss``: one player lost both halves."""
+
+    loser: int
+    blattschuss: bool
+    half_losers: tuple[int, ...]
+
+
+Event = (
+    SectionStarted
+    | RoundStarted
+    | BoughtIn
+    | Thrown
+    | SixesTurned
+    | TurnEnded
+    | ThrowLimitFixed
+    | RoundEnded
+    | DeckelMoved
+    | PlayersOut
+    | SectionEnded
+    | GameEnded
+)
+
+
+def censor(event: Event, viewer: int | None) -> Event:
+    """The event as ``viewer`` may see it (``None``: a spectator).
+
+    A covered throw's dice and a covered turn's result are taken out for everyone but the
+    player who threw them. Nothing else is hidden.
+    """
+    if isinstance(event, Thrown) and event.covered and event.seat != viewer:
+        return dataclasses.replace(event, dice=None)
+    if isinstance(event, TurnEnded) and event.covered and event.seat != viewer:
+        return dataclasses.replace(event, result=None)
+    return event

@@ -1,0 +1,659 @@
+"""The game: the whole of Schocken, from the opening to the Finale, under one rule set.
+
+A :class:`Game` takes actions (:mod:`schocken.actions`) from the player whose turn it is, checks
+them against its rules, and returns the events (:mod:`schocken.events`) they caused. An action
+that the rules forbid raises a specific :class:`~schocken.errors.IllegalActionError` and leaves
+the game exactly as it was. Players see the game through :meth:`Game.view`.
+
+>>> from schocken.dice import ScriptedDice
+>>> from schocken.rules import find_preset
+>>> game = Game(find_preset("tsv99"), ["Anna", "Ben"], ScriptedDice([1, 1, 4]))
+>>> [type(e).__name__ for e in game.apply(Throw())]
+['Thrown']
+>>> game.view(0).turns[0].showing
+(4, 1, 1)
+>>> game.apply(TurnSixes())
+Traceback (most recent call last):
+...
+schocken.errors.TurnSixesError: Anna cannot turn sixes: the last throw showed 4-1-1, and turning needs two or three sixes of that throw
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from schocken.actions import BUY_IN, STOP, THROWS, TURN_SIXES, Action, BuyIn, Stop, Throw, TurnSixes
+from schocken.dice import DiceSource
+from schocken.errors import (
+    GameOverError,
+    IllegalActionError,
+    MustThrowError,
+    OutOfTurnError,
+    PutBackError,
+    ThrowLimitError,
+    TurnSixesError,
+)
+from schocken.events import (
+    BoughtIn,
+    DeckelMoved,
+    Event,
+    GameEnded,
+    PlayersOut,
+    RoundEnded,
+    RoundKind,
+    RoundStarted,
+    Section,
+    SectionEnded,
+    SectionStarted,
+    SixesTurned,
+    ThrowLimitFixed,
+    Thrown,
+    TurnEnded,
+)
+from schocken.results import Dice, Result, result_table
+from schocken.rules import MAX_THROWS, Covered, FinaleOpener, Opening, Rules, SixesRethrow
+from schocken.views import Phase, PlayerView, TurnView
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 20
+
+Step = tuple[int, Action, tuple[int, ...]]
+"""One accepted action: the seat that acted, the action, the pips its throw showed (if any)."""
+
+
+def _dice_text(dice: Sequence[int]) -> str:
+    return "-".join(str(p) for p in dice)
+
+
+def _remove(big: Dice, small: Dice) -> Dice | None:
+    """``big`` less the multiset ``small``, or ``None`` if ``small`` is not inside ``big``."""
+    rest = list(big)
+    for p in small:
+        try:
+            rest.remove(p)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
+@cache
+def _legal_keeps(aside: Dice, thrown: Dice, must_throw: Dice, put_back: bool) -> frozenset[Dice]:
+    """Every multiset a throw may keep out of the cup, given the dice showing."""
+    free = _remove(thrown, must_throw)
+    assert free is not None
+    pool = tuple(sorted(aside + free, reverse=True))
+    keeps: set[Dice] = set()
+    n = len(pool)
+    candidates: list[Dice] = [()]
+    candidates += [(pool[i],) for i in range(n)]
+    candidates += [(pool[i], pool[j]) for i in range(n) for j in range(i + 1, n)]
+    for keep in candidates:
+        if not put_back and _remove(keep, aside) is None:
+            continue
+        keeps.add(keep)
+    return frozenset(keeps)
+
+
+@cache
+def _legal_in_turn(
+    aside: Dice, thrown: Dice, must_throw: Dice, turned: bool, put_back: bool
+) -> tuple[Action, ...]:
+    keeps = sorted(_legal_keeps(aside, thrown, must_throw, put_back), key=lambda k: (len(k), k))
+    actions: list[Action] = [THROWS[k] for k in keeps]
+    if not turned:
+        if thrown.count(6) >= 2:
+            actions.append(TURN_SIXES)
+        actions.append(STOP)
+    return tuple(actions)
+
+
+class _Turn:
+    """A player's turn in progress (mutable, internal)."""
+
+    __slots__ = (
+        "aside",
+        "covered",
+        "done",
+        "last_full",
+        "must_throw",
+        "public",
+        "result",
+        "seat",
+        "thrown",
+        "throws",
+        "turned",
+        "full",
+    )
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.aside: Dice = ()
+        self.thrown: Dice = ()
+        self.throws = 0
+        self.must_throw: Dice = ()
+        self.turned = False
+        self.last_full = True
+        self.covered = False
+        self.done = False
+        self.result: Result | None = None
+        self.full: TurnView | None = None
+        self.public: TurnView | None = None
+
+    def showing(self) -> Dice:
+        return tuple(sorted(self.aside + self.thrown, reverse=True))
+
+    def view(self, viewer: int | None) -> TurnView:
+        if self.done and self.full is not None and self.public is not None:
+            return self.full if viewer == self.seat or not self.covered else self.public
+        hidden = self.covered and viewer != self.seat
+        return TurnView(
+            seat=self.seat,
+            throws=self.throws,
+            aside=self.aside,
+            showing=None if hidden or self.throws == 0 else self.showing(),
+            covered=self.covered,
+            done=self.done,
+            result=None if hidden else self.result,
+            must_throw=self.must_throw,
+        )
+
+
+class Game:
+    """A game of Schocken between ``players`` (names, in clockwise seat order)."""
+
+    def __init__(self, rules: Rules, players: Sequence[str], dice: DiceSource) -> None:
+        names = tuple(players)
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise ValueError(
+                f"Schocken needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
+            )
+        for name in names:
+            if not isinstance(name, str) or not name.strip():
+                raise ValueError(f"a player's name must be a non-empty text, not {name!r}")
+        if len(set(names)) != len(names):
+            raise ValueError(f"players' names must differ: {', '.join(names)}")
+        self.rules = rules
+        self.players = names
+        self.dice = dice
+        self.events: list[Event] = []
+        self.steps: list[Step] = []
+        self._table = result_table(rules)
+        n = len(names)
+        self._n = n
+        self._deckel = [0] * n
+        self._middle = 0
+        self._section = Section.FIRST_HALF
+        self._in_section = [True] * n
+        self._half_losers: list[int] = []
+        self._loser: int | None = None
+        self._phase = Phase.OPENING
+        self._round_kind = RoundKind.NORMAL
+        self._round_number = 0
+        self._order: list[int] = []
+        self._pos = 0
+        self._turns: list[_Turn] = []
+        self._limit: int | None = None
+        self._opening_value: int | None = None
+        self._last_ended: tuple[int, int, int] | None = None
+        out: list[Event] = []
+        self._start_section(Section.FIRST_HALF, list(range(n)), None, out)
+        self.events.extend(out)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._loser is not None
+
+    @property
+    def loser(self) -> int | None:
+        """The seat that lost the game, once it is over."""
+        return self._loser
+
+    @property
+    def half_losers(self) -> tuple[int, ...]:
+        """The seats that lost the halves played so far."""
+        return tuple(self._half_losers)
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat whose turn it is, ``None`` once the game is over."""
+        if self._loser is not None:
+            return None
+        return self._order[self._pos]
+
+    @property
+    def section(self) -> Section:
+        """The half or Finale being played (the last one, once the game is over)."""
+        return self._section
+
+    @property
+    def middle(self) -> int:
+        """Deckel left in the middle."""
+        return self._middle
+
+    @property
+    def deckel(self) -> tuple[int, ...]:
+        """Deckel each seat holds in the current half or Finale."""
+        return tuple(self._deckel)
+
+    @property
+    def round_count(self) -> int:
+        """How many rounds have begun (opening rounds and Stechen included)."""
+        return self._round_number
+
+    def can_buy_in(self, seat: int) -> bool:
+        """Whether ``seat`` may buy back in (Einwürfeln) now."""
+        return self._buy_in_refusal(seat) is None
+
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        """What ``seat`` (default: the player whose turn it is) may do now."""
+        if self._loser is not None:
+            return ()
+        current = self._order[self._pos]
+        if seat is None:
+            seat = current
+        if seat != current:
+            return (BUY_IN,) if self._buy_in_refusal(seat) is None else ()
+        turn = self._turns[self._pos]
+        if turn.throws == 0:
+            return (THROWS[()],)
+        return _legal_in_turn(
+            turn.aside, turn.thrown, turn.must_throw, turn.turned, self.rules.put_back
+        )
+
+    def max_throws(self) -> int:
+        """How many throws the player whose turn it is may use in this round."""
+        return MAX_THROWS if self._limit is None else self._limit
+
+    def view(self, seat: int | None) -> PlayerView:
+        """The immutable picture of the game that ``seat`` may see (``None``: a spectator)."""
+        if seat is not None and not 0 <= seat < self._n:
+            raise ValueError(f"no seat {seat!r} at this table of {self._n}")
+        over = self._loser is not None
+        return PlayerView(
+            seat=seat,
+            players=self.players,
+            rules=self.rules,
+            phase=self._phase,
+            section=self._section,
+            round_kind=self._round_kind,
+            round_number=self._round_number,
+            order=tuple(self._order),
+            limit=self._limit,
+            current=None if over else self._order[self._pos],
+            middle=self._middle,
+            deckel=tuple(self._deckel),
+            playing=self._playing(),
+            turns=tuple(t.view(seat) for t in self._turns),
+            half_losers=tuple(self._half_losers),
+            loser=self._loser,
+        )
+
+    def _playing(self) -> tuple[bool, ...]:
+        if self._middle > 0 or self._phase is not Phase.PLAYING:
+            return tuple(self._in_section)
+        return tuple(
+            self._in_section[s] and (self._deckel[s] > 0 or s in self._order)
+            for s in range(self._n)
+        )
+
+    # ------------------------------------------------------------------ actions
+
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Apply ``action`` by ``seat`` (default: the player whose turn it is).
+
+        Returns the events it caused (also appended to :attr:`events`). An illegal action raises
+        an :class:`~schocken.errors.IllegalActionError` that says why; the game is unchanged.
+        """
+        if self._loser is not None:
+            raise GameOverError(
+                f"the game is over ({self.players[self._loser]} lost); no more actions"
+            )
+        current = self._order[self._pos]
+        if seat is None:
+            seat = current
+        elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise IllegalActionError(f"no seat {seat!r} at this table of {self._n}")
+        cls = type(action)
+        if cls is BuyIn:
+            return self._buy_in(seat)
+        if seat != current:
+            self._refuse_out_of_turn(seat, action)
+        turn = self._turns[self._pos]
+        if cls is Throw:
+            return self._throw(turn, action)  # type: ignore[arg-type]
+        if cls is Stop:
+            return self._stop(turn)
+        if cls is TurnSixes:
+            return self._turn_sixes(turn)
+        raise IllegalActionError(f"not an action: {action!r}")
+
+    def _name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def _refuse_out_of_turn(self, seat: int, action: Action) -> None:
+        who = self._name(self._order[self._pos])
+        last = self._last_ended
+        if last is not None and last[0] == seat and last[1] == last[2]:
+            used, limit = last[1], last[2]
+            if isinstance(action, Throw):
+                raise ThrowLimitError(
+                    f"{self._name(seat)} has used all {used} of {limit} throws allowed "
+                    "in this round"
+                )
+            if isinstance(action, TurnSixes):
+                raise TurnSixesError(
+                    f"{self._name(seat)} cannot turn sixes on the last throw "
+                    f"(throw {used} of {limit})"
+                )
+        raise OutOfTurnError(f"it is {who}'s turn, not {self._name(seat)}'s")
+
+    def _throw(self, turn: _Turn, action: Throw) -> list[Event]:
+        keep = action.keep
+        limit = self.max_throws()
+        if turn.throws >= limit:
+            raise ThrowLimitError(
+                f"{self._name(turn.seat)} has used all {turn.throws} of {limit} throws allowed "
+                "in this round"
+            )
+        if not isinstance(keep, tuple) or keep not in THROWS:
+            raise IllegalActionError(
+                f"cannot keep {keep!r}: a throw keeps at most two dice, each showing 1 to 6 "
+                "(highest first)"
+            )
+        if turn.throws == 0:
+            if keep:
+                raise IllegalActionError(
+                    f"{self._name(turn.seat)} has not thrown yet: the first throw of a turn "
+                    "throws all three dice"
+                )
+        elif keep not in _legal_keeps(turn.aside, turn.thrown, turn.must_throw, self.rules.put_back):
+            self._refuse_keep(turn, keep)
+        pips = self.dice.roll(3 - len(keep))
+        thrown = tuple(sorted(pips, reverse=True))
+        turn.aside = keep
+        turn.thrown = thrown
+        turn.throws += 1
+        turn.must_throw = ()
+        turn.turned = False
+        turn.last_full = not keep
+        covered = self._is_covered(turn.throws)
+        turn.covered = covered
+        self.steps.append((turn.seat, action, pips))
+        out: list[Event] = [Thrown(turn.seat, turn.throws, keep, thrown, covered)]
+        if turn.throws >= limit:
+            self._end_turn(turn, out)
+        self.events.extend(out)
+        return out
+
+    def _refuse_keep(self, turn: _Turn, keep: Dice) -> None:
+        name = self._name(turn.seat)
+        showing = turn.showing()
+        if _remove(showing, keep) is None:
+            raise IllegalActionError(
+                f"{name} cannot keep {_dice_text(keep)}: the dice showing are {_dice_text(showing)}"
+            )
+        free = _remove(turn.thrown, turn.must_throw)
+        assert free is not None
+        if turn.must_throw and _remove(tuple(sorted(turn.aside + free, reverse=True)), keep) is None:
+            raise MustThrowError(
+                f"{name} turned sixes: {_dice_text(turn.must_throw)} must go back into the cup "
+                f"and cannot be kept"
+            )
+        raise PutBackError(
+            f"{name} cannot put set-aside dice back into the cup under these rules: "
+            f"{_dice_text(turn.aside)} must stay out (kept: {_dice_text(keep) or 'nothing'})"
+        )
+
+    def _stop(self, turn: _Turn) -> list[Event]:
+        name = self._name(turn.seat)
+        if turn.throws == 0:
+            raise IllegalActionError(f"{name} has not thrown yet: a turn begins with a throw")
+        if turn.turned:
+            raise MustThrowError(f"{name} turned sixes and must throw again before stopping")
+        self.steps.append((turn.seat, STOP, ()))
+        out: list[Event] = []
+        self._end_turn(turn, out)
+        self.events.extend(out)
+        return out
+
+    def _turn_sixes(self, turn: _Turn) -> list[Event]:
+        name = self._name(turn.seat)
+        limit = self.max_throws()
+        if turn.throws == 0:
+            raise TurnSixesError(f"{name} has not thrown yet: there are no sixes to turn")
+        if turn.turned:
+            raise TurnSixesError(f"{name} already turned the sixes of this throw")
+        sixes = turn.thrown.count(6)
+        if sixes < 2:
+            raise TurnSixesError(
+                f"{name} cannot turn sixes: the last throw showed {_dice_text(turn.thrown)}, "
+                "and turning needs two or three sixes of that throw"
+            )
+        if turn.throws >= limit:  # not reached: a turn ends at its limit
+            raise TurnSixesError(
+                f"{name} cannot turn sixes on the last throw (throw {turn.throws} of {limit})"
+            )
+        count = sixes - 1
+        rest = _remove(turn.thrown, (6,) * count)
+        assert rest is not None
+        if self.rules.sixes_rethrow is SixesRethrow.ALL_REMAINING:
+            must: Dice = rest
+        else:
+            must = (6,) * (sixes - count)
+        turn.aside = tuple(sorted(turn.aside + (1,) * count, reverse=True))
+        turn.thrown = rest
+        turn.must_throw = must
+        turn.turned = True
+        turn.last_full = False
+        self.steps.append((turn.seat, TURN_SIXES, ()))
+        out: list[Event] = [SixesTurned(turn.seat, count, must)]
+        self.events.extend(out)
+        return out
+
+    def _buy_in_refusal(self, seat: int) -> str | None:
+        if not self.rules.einwuerfeln:
+            return "these rules have no Einwürfeln (buying back in)"
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            return f"there is no seat {seat!r}"
+        name = self._name(seat)
+        if self._phase is not Phase.PLAYING or self._round_kind is not RoundKind.NORMAL:
+            return "Einwürfeln is only possible in a round for Deckel"
+        if not self._in_section[seat]:
+            return f"{name} does not take part in the {self._section.value.replace('_', ' ')}"
+        if seat in self._order:
+            return f"{name} is not out: {name} plays in this round"
+        if self._pos != 0 or self._turns[0].throws != 0:
+            return "Einwürfeln is only possible before the round's first throw"
+        return None
+
+    def _buy_in(self, seat: int) -> list[Event]:
+        reason = self._buy_in_refusal(seat)
+        if reason is not None:
+            raise IllegalActionError(f"cannot buy in: {reason}")
+        givers: list[int | None] = [
+            s for s in range(self._n) if self._in_section[s] and self._deckel[s] > 0
+        ]
+        if not givers and self._middle > 0:
+            givers = [None]
+        out: list[Event] = [BoughtIn(seat, tuple(givers))]
+        for g in givers:
+            self._move(g, seat, 1, out)
+        opener = self._order[0]
+        self._order.append(seat)
+        self._order.sort(key=lambda s: (s - opener) % self._n)
+        self.steps.append((seat, BUY_IN, ()))
+        self.events.extend(out)
+        return out
+
+    # ------------------------------------------------------------------ flow
+
+    def _is_covered(self, throw_no: int) -> bool:
+        covered = self.rules.covered
+        if covered is Covered.NEVER or self._round_kind in (
+            RoundKind.OPENING_THROW,
+            RoundKind.STECHEN,
+        ):
+            return False
+        if covered is Covered.THIRD_THROW:
+            return throw_no == 3
+        return throw_no == self.max_throws()
+
+    def _end_turn(self, turn: _Turn, out: list[Event]) -> None:
+        dice = tuple(sorted(turn.aside + turn.thrown, reverse=True))
+        result = self._table.result(dice, one_throw=turn.last_full, throws=turn.throws)
+        turn.result = result
+        turn.done = True
+        turn.must_throw = ()
+        turn.full = turn.view(turn.seat)
+        turn.public = turn.view(None)
+        out.append(TurnEnded(turn.seat, turn.throws, turn.aside, result, turn.covered))
+        self._last_ended = (turn.seat, turn.throws, self.max_throws())
+        if self._pos == 0 and self._limit is None:
+            self._limit = turn.throws
+            out.append(ThrowLimitFixed(turn.seat, turn.throws))
+        self._pos += 1
+        if self._pos < len(self._order):
+            self._turns.append(_Turn(self._order[self._pos]))
+        else:
+            self._end_round(out)
+
+    def _start_round(self, kind: RoundKind, order: list[int], out: list[Event]) -> None:
+        self._round_number += 1
+        self._round_kind = kind
+        self._order = order
+        self._pos = 0
+        self._turns = [_Turn(order[0])]
+        one_throw_each = kind in (RoundKind.OPENING_THROW, RoundKind.STECHEN)
+        self._limit = 1 if one_throw_each else None
+        out.append(RoundStarted(kind, self._round_number, tuple(order)))
+
+    def _clockwise_from(self, opener: int) -> list[int]:
+        n = self._n
+        if self._middle > 0:
+            take = self._in_section
+            return [(opener + i) % n for i in range(n) if take[(opener + i) % n]]
+        deckel = self._deckel
+        return [(opener + i) % n for i in range(n) if deckel[(opener + i) % n] > 0]
+
+    def _start_section(
+        self, section: Section, players: list[int], opener: int | None, out: list[Event]
+    ) -> None:
+        self._section = section
+        n = self._n
+        self._in_section = [s in players for s in range(n)]
+        self._deckel = [0] * n
+        self._middle = (
+            self.rules.deckel_in_finale if section is Section.FINALE else self.rules.deckel_per_half
+        )
+        out.append(SectionStarted(section, tuple(players), self._middle))
+        if opener is not None:
+            self._phase = Phase.PLAYING
+            self._start_round(RoundKind.NORMAL, self._clockwise_from(opener), out)
+        elif self.rules.opening is Opening.LOWEST_TAKES:
+            self._start_round(RoundKind.OPENING_THROW, list(players), out)
+        else:
+            self._start_round(RoundKind.OPENING_ROUND, list(players), out)
+
+    def _move(self, giver: int | None, receiver: int, count: int, out: list[Event]) -> None:
+        if count <= 0:
+            return
+        if giver is None:
+            self._middle -= count
+        else:
+            self._deckel[giver] -= count
+        self._deckel[receiver] += count
+        out.append(DeckelMoved(giver, receiver, count))
+
+    def _end_round(self, out: list[Event]) -> None:
+        turns = self._turns
+        table = self._table
+        results: list[Result] = [t.result for t in turns]  # type: ignore[misc]
+        keys = [table.order_key(r, i) for i, r in enumerate(results)]
+        best_pos = max(range(len(keys)), key=keys.__getitem__)
+        worst_pos = min(range(len(keys)), key=keys.__getitem__)
+        pairs = tuple((t.seat, t.result) for t in turns)
+        best, worst = turns[best_pos].seat, turns[worst_pos].seat
+        best_result = results[best_pos]
+        kind = self._round_kind
+        number = self._round_number
+        if kind is RoundKind.OPENING_ROUND:
+            out.append(RoundEnded(kind, number, pairs, best, worst, 0))  # type: ignore[arg-type]
+            self._phase = Phase.PLAYING
+            self._start_round(RoundKind.NORMAL, self._clockwise_from(best), out)
+            return
+        if kind is not RoundKind.NORMAL:
+            if kind is RoundKind.OPENING_THROW:
+                self._opening_value = best_result.deckel
+            lowest = results[worst_pos].rank
+            tied = [t.seat for t in turns if t.result.rank == lowest]  # type: ignore[union-attr]
+            value = self._opening_value
+            if len(tied) > 1:
+                out.append(RoundEnded(kind, number, pairs, best, None, value, tuple(tied)))  # type: ignore[arg-type]
+                self._start_round(RoundKind.STECHEN, tied, out)
+                return
+            out.append(RoundEnded(kind, number, pairs, best, worst, value))  # type: ignore[arg-type]
+            self._phase = Phase.PLAYING
+            if value is None:
+                self._schock_aus(worst, out)
+                return
+            self._move(None, worst, min(value, self._middle), out)
+            self._after_deckel(worst, out)
+            return
+        owed = best_result.deckel
+        out.append(RoundEnded(kind, number, pairs, best, worst, owed))  # type: ignore[arg-type]
+        if owed is None:
+            self._schock_aus(worst, out)
+            return
+        if self._middle > 0:
+            self._move(None, worst, min(owed, self._middle), out)
+        else:
+            self._move(best, worst, min(owed, self._deckel[best]), out)
+        self._after_deckel(worst, out)
+
+    def _schock_aus(self, loser: int, out: list[Event]) -> None:
+        self._move(None, loser, self._middle, out)
+        for s in range(self._n):
+            if s != loser:
+                self._move(s, loser, self._deckel[s], out)
+        self._end_section(loser, True, out)
+
+    def _after_deckel(self, loser: int, out: list[Event]) -> None:
+        total = (
+            self.rules.deckel_in_finale
+            if self._section is Section.FINALE
+            else self.rules.deckel_per_half
+        )
+        if self._middle == 0 and self._deckel[loser] == total:
+            self._end_section(loser, False, out)
+            return
+        if self._middle == 0:
+            gone = tuple(
+                s
+                for s in self._order
+                if self._deckel[s] == 0
+            )
+            if gone:
+                out.append(PlayersOut(gone))
+        self._start_round(RoundKind.NORMAL, self._clockwise_from(loser), out)
+
+    def _end_section(self, loser: int, schock_aus: bool, out: list[Event]) -> None:
+        section = self._section
+        out.append(SectionEnded(section, loser, schock_aus))
+        if section is not Section.FINALE:
+            self._half_losers.append(loser)
+        if section is Section.FIRST_HALF and self.rules.finale:
+            self._start_section(Section.SECOND_HALF, list(range(self._n)), loser, out)
+            return
+        if section is Section.SECOND_HALF and self._half_losers[0] != self._half_losers[1]:
+            first, second = self._half_losers
+            opener = first if self.rules.finale_opener is FinaleOpener.FIRST_HALF_LOSER else second
+            self._start_section(Section.FINALE, sorted((first, second)), opener, out)
+            return
+        blattschuss = section is Section.SECOND_HALF
+        self._loser = loser
+        self._phase = Phase.OVER
+        out.append(GameEnded(loser, blattschuss, tuple(self._half_losers)))

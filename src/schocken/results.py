@@ -1,0 +1,174 @@
+"""Results: what the final dice of a turn are worth, and which of two results is better.
+
+Dice are handled as multisets: a sorted tuple, highest pip first. Three dice have 56 such
+outcomes. A result knows its kind, its Deckel value and a rank; :func:`order_key` turns a result
+and its place in the round into a key whose maximum is the round's best and whose minimum is the
+round's worst, honouring every option of the rules.
+
+>>> from schocken.rules import find_preset
+>>> table = result_table(find_preset("allgemein"))
+>>> table.result((4, 5, 6), one_throw=True, throws=1).name
+'Straße 6-5-4'
+>>> table.result((4, 5, 6), one_throw=False, throws=2).name
+'654'
+>>> table.result((1, 1, 4), one_throw=False, throws=2).deckel
+4
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from functools import cache
+
+from schocken.rules import MAX_THROWS, Rules, Tiebreak
+
+Dice = tuple[int, ...]
+"""A multiset of pips, sorted highest first."""
+
+PIPS = (1, 2, 3, 4, 5, 6)
+
+
+def sort_dice(pips: Iterable[int]) -> Dice:
+    """Pips as a multiset: sorted highest first."""
+    return tuple(sorted(pips, reverse=True))
+
+
+def all_rolls(n: int) -> tuple[Dice, ...]:
+    """Every multiset of ``n`` dice, highest first (56 for three dice)."""
+    return tuple(
+        sorted((sort_dice(c) for c in itertools.combinations_with_replacement(PIPS, n)), reverse=True)
+    )
+
+
+@cache
+def roll_probabilities(n: int) -> dict[Dice, Fraction]:
+    """The exact probability of each multiset outcome of throwing ``n`` dice."""
+    counts: dict[Dice, int] = {}
+    for pips in itertools.product(PIPS, repeat=n):
+        key = sort_dice(pips)
+        counts[key] = counts.get(key, 0) + 1
+    total = 6**n
+    return {k: Fraction(v, total) for k, v in sorted(counts.items(), reverse=True)}
+
+
+ROLLS3 = all_rolls(3)
+"""The 56 multisets of three dice."""
+
+
+class ResultKind(StrEnum):
+    """The kinds of result, best first."""
+
+    SCHOCK_AUS = "schock_aus"
+    SCHOCK = "schock"
+    GENERAL = "general"
+    STRASSE = "strasse"
+    PLAIN = "plain"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The final dice of a turn, judged under one rule set.
+
+    ``one_throw`` is true when all three dice showed in the player's last throw (none set aside,
+    no turned six among them); ``throws`` is how many throws the player used. ``deckel`` is the
+    number of Deckel the result is worth, ``None`` for a Schock-Aus (worth the whole half).
+    ``rank`` orders the results (higher is better); equal ranks are equal results, which the tie
+    rule decides.
+    """
+
+    dice: Dice
+    one_throw: bool
+    throws: int
+    kind: ResultKind
+    rank: int
+    deckel: int | None
+
+    @property
+    def is_schock_aus(self) -> bool:
+        """Whether this is a Schock-Aus (1-1-1), which ends the half."""
+        return self.kind is ResultKind.SCHOCK_AUS
+
+    @property
+    def is_hand_aus(self) -> bool:
+        """Whether this is a Schock-Aus thrown with all three dice in one throw."""
+        return self.kind is ResultKind.SCHOCK_AUS and self.one_throw
+
+    @property
+    def name(self) -> str:
+        """A short German name: "Schock-Aus", "Schock 4", "General 5", "Straße 6-5-4", "652"."""
+        a, b, c = self.dice
+        if self.kind is ResultKind.SCHOCK_AUS:
+            return "Hand-Aus" if self.one_throw else "Schock-Aus"
+        if self.kind is ResultKind.SCHOCK:
+            return f"Schock {a}"
+        if self.kind is ResultKind.GENERAL:
+            return f"General {a}"
+        if self.kind is ResultKind.STRASSE:
+            return f"Straße {a}-{b}-{c}"
+        return f"{a}{b}{c}"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _classify(rules: Rules, dice: Dice, one_throw: bool) -> tuple[ResultKind, int, int | None]:
+    """Kind, rank and Deckel value of three dice. The one place where results are judged."""
+    a, b, c = dice
+    if a == b == c == 1:
+        hand = rules.hand_aus_beats and one_throw
+        return ResultKind.SCHOCK_AUS, 40_000 + (1 if hand else 0), None
+    if b == c == 1:
+        return ResultKind.SCHOCK, 30_000 + 10 * a, a
+    if a == b == c and (one_throw or not rules.general_one_throw):
+        if rules.general_beats_schock_2:
+            return ResultKind.GENERAL, 30_020 + a, 3
+        return ResultKind.GENERAL, 20_000 + a, 3
+    if a == b + 1 == c + 2 and (one_throw or not rules.strasse_one_throw):
+        return ResultKind.STRASSE, 10_000 + a, 2
+    return ResultKind.PLAIN, 100 * a + 10 * b + c, 1
+
+
+class ResultTable:
+    """Every result under one rule set, computed once: ``result(dice, one_throw, throws)``."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self._table: dict[tuple[Dice, bool, int], Result] = {}
+        for dice in ROLLS3:
+            for one_throw in (True, False):
+                kind, rank, deckel = _classify(rules, dice, one_throw)
+                for throws in range(1, MAX_THROWS + 1):
+                    self._table[dice, one_throw, throws] = Result(
+                        dice, one_throw, throws, kind, rank, deckel
+                    )
+        self._more_throws_worse = rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER
+
+    def result(self, dice: Dice, *, one_throw: bool, throws: int) -> Result:
+        """The result of these final dice (a sorted multiset, highest first)."""
+        return self._table[dice, one_throw, throws]
+
+    def order_key(self, result: Result, position: int) -> tuple[int, int, int]:
+        """A key whose maximum is the round's best: rank, then the tie rule.
+
+        ``position`` is the place in the round's order of play (0 for its first player).
+        """
+        throws = -result.throws if self._more_throws_worse else 0
+        return (result.rank, throws, -position)
+
+
+@cache
+def result_table(rules: Rules) -> ResultTable:
+    """The (cached) result table of a rule set."""
+    return ResultTable(rules)
+
+
+def best_and_worst(table: ResultTable, results: Sequence[Result]) -> tuple[int, int]:
+    """Indices (places in the round) of the best and the worst of a round's results."""
+    keys = [table.order_key(r, i) for i, r in enumerate(results)]
+    best = max(range(len(keys)), key=keys.__getitem__)
+    worst = min(range(len(keys)), key=keys.__getitem__)
+    return best, worst

@@ -1,0 +1,451 @@
+"""Rules as data: one immutable rule set, the four presets, and house rules from TOML.
+
+Every option of :class:`Rules` is one row of ``RULES.md``'s "Where they differ" table, or one of
+the numbers a house might change. :data:`OPTION_SOURCES` gives, for each option and preset, the
+sentence of the rule text it comes from, or says that the text is silent and names our reading.
+
+>>> find_preset("tsv99").deckel_per_half
+14
+>>> find_preset("kneipe")
+Traceback (most recent call last):
+...
+schocken.errors.RulesError: unknown preset 'kneipe'; known presets: tsv99, schock4life, knobelrunde, allgemein
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from schocken.errors import RulesError
+
+MAX_THROWS = 3
+"""Every text: the round's first player may throw up to three times."""
+
+
+class Opening(StrEnum):
+    """How the first round of the game gets its first player."""
+
+    PLAIN_ROUND = "plain_round"
+    """Everyone plays one normal round for no Deckel; the best result opens the first round."""
+    LOWEST_TAKES = "lowest_takes"
+    """Everyone throws once; the lowest takes Deckel worth the highest throw and opens; ties are
+    thrown off (Stechen)."""
+
+
+class FinaleOpener(StrEnum):
+    """Who opens the Finale."""
+
+    LAST_ROUND_LOSER = "last_round_loser"
+    """The loser of the last round, as between any two rounds (the second half's loser)."""
+    FIRST_HALF_LOSER = "first_half_loser"
+    """The loser of the first half (Hinrunde)."""
+
+
+class Tiebreak(StrEnum):
+    """Which of two equal results is the worse one."""
+
+    LATER_LOSES = "later_loses"
+    """The later thrower is worse ("mit ist Schitt", "Nachgelegt")."""
+    MORE_THROWS_THEN_LATER = "more_throws_then_later"
+    """More throws is worse; with as many throws, the later thrower is worse."""
+
+
+class SixesRethrow(StrEnum):
+    """What must go back into the cup after sixes were turned into ones."""
+
+    OTHER_SIXES = "other_sixes"
+    """The six(es) of that throw that were not turned; the other dice may stay out."""
+    ALL_REMAINING = "all_remaining"
+    """Every die of that throw that was not turned."""
+
+
+class Covered(StrEnum):
+    """Which throw stays covered (under the cup) until the round is revealed."""
+
+    NEVER = "never"
+    """Every throw is shown."""
+    LAST_THROW = "last_throw"
+    """A player's throw that uses up the round's throw limit stays covered."""
+    THIRD_THROW = "third_throw"
+    """A third throw stays covered."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One rule set of Schocken. Immutable; validated on construction.
+
+    Build one from a preset with :func:`find_preset`, change it with :meth:`with_overrides`, or
+    read house rules from TOML with :func:`load_rules`.
+    """
+
+    preset: str = "custom"
+    """The preset these rules start from ("custom" when built by hand)."""
+    deckel_per_half: int = 13
+    """Deckel in the middle at the start of a half."""
+    deckel_in_finale: int = 13
+    """Deckel in the middle at the start of the Finale."""
+    finale: bool = True
+    """Whether two halves and a Finale are played. Without a Finale the game is one half, whose
+    loser loses the game (text silent: our reading)."""
+    opening: Opening = Opening.PLAIN_ROUND
+    """Who opens the first round of the game."""
+    finale_opener: FinaleOpener = FinaleOpener.LAST_ROUND_LOSER
+    """Who opens the Finale. The second half is always opened by the loser of the last round."""
+    put_back: bool = True
+    """Whether dice set aside in an earlier throw may go back into the cup."""
+    strasse_one_throw: bool = False
+    """Whether a Strasse counts only when thrown with all three dice in one throw."""
+    general_one_throw: bool = False
+    """Whether a General counts only when thrown with all three dice in one throw."""
+    general_beats_schock_2: bool = False
+    """Whether a General ranks above Schock 2 (and below Schock 3)."""
+    tiebreak: Tiebreak = Tiebreak.LATER_LOSES
+    """Which of two equal results is worse."""
+    hand_aus_beats: bool = False
+    """Whether a Schock-Aus thrown with all three dice in one throw (Hand-Aus) beats an
+    assembled one, whatever the throw counts."""
+    sixes_rethrow: SixesRethrow = SixesRethrow.OTHER_SIXES
+    """What must be thrown again after turning sixes."""
+    covered: Covered = Covered.NEVER
+    """Which throw stays covered until the round is revealed."""
+    einwuerfeln: bool = False
+    """Whether a player who is out may buy back in (Einwuerfeln)."""
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            _check_value(f.name, value)
+
+    def with_overrides(self, overrides: Mapping[str, object]) -> Rules:
+        """These rules with some options changed; an unknown option or bad value is refused.
+
+        >>> find_preset("tsv99").with_overrides({"put_back": False}).put_back
+        False
+        """
+        changes: dict[str, Any] = {}
+        for name, raw in overrides.items():
+            if name == "preset":
+                raise RulesError("'preset' is not an option; start from another preset instead")
+            changes[name] = _coerce(name, raw)
+        return dataclasses.replace(self, **changes)
+
+    def overrides(self) -> dict[str, object]:
+        """The options in which these rules differ from their preset, as plain JSON values."""
+        base = PRESETS.get(self.preset)
+        if base is None:
+            return {k: v for k, v in self.to_dict().items() if k != "preset"}
+        mine, theirs = self.to_dict(), base.to_dict()
+        return {k: v for k, v in mine.items() if k != "preset" and theirs[k] != v}
+
+    def to_dict(self) -> dict[str, object]:
+        """All options as plain JSON values (enums as their string values)."""
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Rules:
+        """Rules from ``{"preset": name, ...overrides}``; missing options come from the preset."""
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules must be a table of options, not {type(data).__name__}")
+        rest = dict(data)
+        name = rest.pop("preset", "custom")
+        if not isinstance(name, str):
+            raise RulesError(f"option 'preset' must be a preset name, not {name!r}")
+        base = cls() if name == "custom" else find_preset(name)
+        return base.with_overrides(rest)
+
+
+def _plain(value: object) -> object:
+    return value.value if isinstance(value, StrEnum) else value
+
+
+_ENUMS: dict[str, type[StrEnum]] = {
+    "opening": Opening,
+    "finale_opener": FinaleOpener,
+    "tiebreak": Tiebreak,
+    "sixes_rethrow": SixesRethrow,
+    "covered": Covered,
+}
+_INTS = {"deckel_per_half", "deckel_in_finale"}
+_MAX_DECKEL = 999
+
+
+def _option_names() -> list[str]:
+    return [f.name for f in fields(Rules)]
+
+
+def _coerce(name: str, raw: object) -> object:
+    """Turn a plain value (from TOML or JSON) into the option's type, or refuse it."""
+    if name not in _option_names():
+        raise RulesError(f"unknown rule option {name!r}; known options: {', '.join(_option_names())}")
+    if name in _ENUMS:
+        enum = _ENUMS[name]
+        if isinstance(raw, enum):
+            return raw
+        choices = ", ".join(m.value for m in enum)
+        if not isinstance(raw, str) or raw not in {m.value for m in enum}:
+            raise RulesError(f"option {name!r} must be one of {choices}, not {raw!r}")
+        return enum(raw)
+    return raw
+
+
+def _check_value(name: str, value: object) -> None:
+    if name == "preset":
+        if not isinstance(value, str) or not value:
+            raise RulesError(f"option 'preset' must be a non-empty name, not {value!r}")
+    elif name in _ENUMS:
+        if not isinstance(value, _ENUMS[name]):
+            choices = ", ".join(m.value for m in _ENUMS[name])
+            raise RulesError(f"option {name!r} must be one of {choices}, not {value!r}")
+    elif name in _INTS:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"option {name!r} must be a whole number, not {value!r}")
+        if not 1 <= value <= _MAX_DECKEL:
+            raise RulesError(f"option {name!r} must be between 1 and {_MAX_DECKEL}, not {value}")
+    elif not isinstance(value, bool):
+        raise RulesError(f"option {name!r} must be true or false, not {value!r}")
+
+
+PRESETS: dict[str, Rules] = {
+    "tsv99": Rules(
+        preset="tsv99",
+        deckel_per_half=14,
+        deckel_in_finale=13,
+        opening=Opening.PLAIN_ROUND,
+        finale_opener=FinaleOpener.LAST_ROUND_LOSER,
+        put_back=True,
+        strasse_one_throw=False,
+        general_one_throw=False,
+        general_beats_schock_2=False,
+        tiebreak=Tiebreak.LATER_LOSES,
+        hand_aus_beats=False,
+        sixes_rethrow=SixesRethrow.OTHER_SIXES,
+        covered=Covered.NEVER,
+        einwuerfeln=False,
+    ),
+    "schock4life": Rules(
+        preset="schock4life",
+        deckel_per_half=13,
+        deckel_in_finale=13,
+        opening=Opening.LOWEST_TAKES,
+        finale_opener=FinaleOpener.FIRST_HALF_LOSER,
+        put_back=False,
+        strasse_one_throw=False,
+        general_one_throw=False,
+        general_beats_schock_2=False,
+        tiebreak=Tiebreak.MORE_THROWS_THEN_LATER,
+        hand_aus_beats=True,
+        sixes_rethrow=SixesRethrow.ALL_REMAINING,
+        covered=Covered.LAST_THROW,
+        einwuerfeln=True,
+    ),
+    "knobelrunde": Rules(
+        preset="knobelrunde",
+        deckel_per_half=13,
+        deckel_in_finale=13,
+        opening=Opening.PLAIN_ROUND,
+        finale_opener=FinaleOpener.LAST_ROUND_LOSER,
+        put_back=True,
+        strasse_one_throw=True,
+        general_one_throw=True,
+        general_beats_schock_2=True,
+        tiebreak=Tiebreak.LATER_LOSES,
+        hand_aus_beats=True,
+        sixes_rethrow=SixesRethrow.OTHER_SIXES,
+        covered=Covered.NEVER,
+        einwuerfeln=False,
+    ),
+    "allgemein": Rules(
+        preset="allgemein",
+        deckel_per_half=13,
+        deckel_in_finale=13,
+        opening=Opening.PLAIN_ROUND,
+        finale_opener=FinaleOpener.LAST_ROUND_LOSER,
+        put_back=True,
+        strasse_one_throw=True,
+        general_one_throw=True,
+        general_beats_schock_2=False,
+        tiebreak=Tiebreak.MORE_THROWS_THEN_LATER,
+        hand_aus_beats=False,
+        sixes_rethrow=SixesRethrow.OTHER_SIXES,
+        covered=Covered.THIRD_THROW,
+        einwuerfeln=False,
+    ),
+}
+"""The four presets, one per rule text in ``shared/seeds/``."""
+
+
+def find_preset(name: str) -> Rules:
+    """The preset of that name; an unknown name is refused with the list of known ones."""
+    try:
+        return PRESETS[name]
+    except (KeyError, TypeError):
+        raise RulesError(
+            f"unknown preset {name!r}; known presets: {', '.join(PRESETS)}"
+        ) from None
+
+
+def parse_rules(text: str, *, source: str = "house rules") -> Rules:
+    """Rules from TOML text: ``preset = "tsv99"`` plus any options to override.
+
+    >>> parse_rules('preset = "allgemein"\\ndeckel_per_half = 15').deckel_per_half
+    15
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesError(f"{source}: not valid TOML: {exc}") from None
+    if "rules" in data and isinstance(data["rules"], dict) and len(data) == 1:
+        data = data["rules"]
+    if "preset" not in data:
+        raise RulesError(
+            f"{source}: name the preset to start from, e.g. preset = \"tsv99\" "
+            f"(known presets: {', '.join(PRESETS)})"
+        )
+    try:
+        return Rules.from_dict(data)
+    except RulesError as exc:
+        raise RulesError(f"{source}: {exc}") from None
+
+
+def load_rules(path: str | Path) -> Rules:
+    """Rules from a house-rules TOML file (see :func:`parse_rules`)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesError(f"cannot read house rules {str(p)!r}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"house rules {str(p)!r} are not UTF-8 text") from None
+    return parse_rules(text, source=str(p))
+
+
+def resolve_rules(spec: str) -> Rules:
+    """A preset name, or the path of a house-rules TOML file."""
+    if spec in PRESETS:
+        return PRESETS[spec]
+    if spec.endswith(".toml") or Path(spec).is_file():
+        return load_rules(spec)
+    return find_preset(spec)
+
+
+SILENT = "text silent: our reading"
+
+OPTION_SOURCES: dict[str, dict[str, str]] = {
+    "deckel_per_half": {
+        "tsv99": "000: \"14 Bierdeckel\" ... \"bis die 14 Bierdeckel ... verteilt sind\"",
+        "schock4life": "001: \"13 Deckel starten in der Mitte.\"",
+        "knobelrunde": "002: \"In die Mitte der Runde kommt ein Stapel mit 13 Deckeln.\"",
+        "allgemein": f"003: {SILENT} (13, the common count)",
+    },
+    "deckel_in_finale": {
+        "tsv99": "000: \"die 2 Looser untereinander mit den 13 Bierdeckeln den endgültigen "
+        "Verlierer ausspielen\"",
+        "schock4life": "001: \"Die beiden Verlierer*innen spielen 1 gegen 1 mit 13 Deckeln.\"",
+        "knobelrunde": f"002: {SILENT} (13, as in a half)",
+        "allgemein": f"003: {SILENT} (13, as in a half)",
+    },
+    "finale": {
+        "tsv99": "000: \"Beide Verlierer spielen schließlich den endgültigen Verlierer aus.\"",
+        "schock4life": "001: \"Finale (nur falls zwei verschiedene Personen Hin- und Rückrunde "
+        "verloren haben)\"",
+        "knobelrunde": "002: \"so spielen sie alleine in einer dritten Runde den Verlierer der "
+        "gesamten Knobelrunde aus\"",
+        "allgemein": "003: \"Sollten die beiden Hälften an zwei verschiedene Spieler gegangen "
+        "sein, so entscheidet der Endkampf.\"",
+    },
+    "opening": {
+        "tsv99": "000: \"Es wird ein normaler Durchgang von allen Mitspielern gewürfelt. "
+        "Derjenige, der den höchsten Wert gewürfelt hat ... darf die eigentliche 1. Runde "
+        "eröffnen.\"",
+        "schock4life": "001: \"Alle würfeln einmal. Wer den niedrigsten Wurf hat, bekommt so "
+        "viele Deckel wie der höchste Wurf zeigt. ... Bei Gleichstand: Stechen\"",
+        "knobelrunde": f"002: {SILENT} (as tsv99: a round for no Deckel, best result opens)",
+        "allgemein": f"003: {SILENT} (as tsv99: a round for no Deckel, best result opens)",
+    },
+    "finale_opener": {
+        "tsv99": f"000: {SILENT} (the loser of the last round, as between rounds)",
+        "schock4life": "001: \"Hinrunden-Verlierer*in beginnt das Finale.\"",
+        "knobelrunde": f"002: {SILENT} (the loser of the last round)",
+        "allgemein": f"003: {SILENT} (the loser of the last round)",
+    },
+    "put_back": {
+        "tsv99": "000: \"Auch Würfel, die bei vorhergehenden versuchen \"draussen\" ... waren, "
+        "können wieder in den Becher gegeben werden.\"",
+        "schock4life": "001: \"Bereits rausgelegte Würfel dürfen nicht erneut gewürfelt "
+        "werden.\"",
+        "knobelrunde": f"002: {SILENT} (yes: \"Jeder Würfel kann stehen gelassen werden\" "
+        "forbids nothing)",
+        "allgemein": "003: \"Auch Würfel, die bei vorhergehenden Versuchen draußen ... waren, "
+        "können wieder in den Becher gegeben werden.\"",
+    },
+    "strasse_one_throw": {
+        "tsv99": f"000: {SILENT} (no: a Strasse may be assembled)",
+        "schock4life": "001: \"Kombinationen dürfen über mehrere Würfe entstehen. z. B. 3-4 im "
+        "ersten, 5 im zweiten → ergibt eine Straße\"",
+        "knobelrunde": "002: \"Straße: ... (muß mit einem Wurf gewürfelt werden)\"",
+        "allgemein": "003: \"Straßen und Generals sind in EINEM Wurf zu tätigen\"",
+    },
+    "general_one_throw": {
+        "tsv99": f"000: {SILENT} (no: a General may be assembled)",
+        "schock4life": "001: \"Kombinationen dürfen über mehrere Würfe entstehen.\"",
+        "knobelrunde": "002: \"General: ... (muß mit einem Wurf gewürfelt werden)\"",
+        "allgemein": "003: \"Straßen und Generals sind in EINEM Wurf zu tätigen\"",
+    },
+    "general_beats_schock_2": {
+        "tsv99": f"000: {SILENT} (no: every Schock beats a General)",
+        "schock4life": "001: the ranking table lists Schock 1-1-6 to 1-1-2 above the General",
+        "knobelrunde": "002: \"General ... ist höher als ein Schock 2 (auch Schock doof "
+        "genannt)\"",
+        "allgemein": "003: \"Sollten in einer Runde ein Schock 2 und ein General die höchsten "
+        "Wertungen sein, erhält der unterlegene Spieler die Deckelanzahl der höchsten Wertung, "
+        "also Schock 2\"",
+    },
+    "tiebreak": {
+        "tsv99": "000: \"Haben mehrere Spieler das gleiche Ergebnis erwürfelt, so verliert "
+        "derjenige, der als letzter geworfen hat (= Nachgelegt!!!).\"",
+        "schock4life": "001: \"Bei Gleichstand zählt: 1. Wer mehr Würfe gebraucht hat, "
+        "verliert. 2. Danach verliert die Person, die später geworfen hat.\"",
+        "knobelrunde": "002: \"Bei gleichen Würfen gilt \"Mit ist Schitt\".\"",
+        "allgemein": "003: \"... so ist derjenige überlegen, der weniger Würfe angewandt hat.\"",
+    },
+    "hand_aus_beats": {
+        "tsv99": f"000: {SILENT} (no: every Schock-Aus is equal)",
+        "schock4life": "001: \"Ein direkter Schock-Aus (1-1-1 in einem Wurf) schlägt einen "
+        "vorherigen, selbst wenn die andere Person weniger Würfe gebraucht hat.\"",
+        "knobelrunde": f"002: {SILENT} (yes: \"Hand Out: drei mal 1 in einem Wurf\" is named "
+        "apart from \"Schock Out\")",
+        "allgemein": f"003: {SILENT} (no: every Schock-Aus is equal)",
+    },
+    "sixes_rethrow": {
+        "tsv99": "000: \"Darüberhinaus muss die andere Sechs wieder zurück in den "
+        "Würfelbecher.\"",
+        "schock4life": "001: \"2x Sechs in einem Wurf → 1 Würfel zu einer 1 drehen, die "
+        "restlichen Würfel erneut würfeln\"",
+        "knobelrunde": "002: \"Hat man nach dem ersten oder zweiten Wurf 2 Einsen und bspw. "
+        "1 Sechs stehen, muss weitergewürfelt werden.\"",
+        "allgemein": "003: \"Die andere Sechs muss zurück in den Würfelbecher und ein weiterer "
+        "Wurf muss folgen.\"",
+    },
+    "covered": {
+        "tsv99": f"000: {SILENT} (no throw is covered)",
+        "schock4life": "001: \"Nach dem letzten Wurf bleibt der Becher verdeckt.\" ... \"Am Ende "
+        "decken alle ihre Würfe auf.\"",
+        "knobelrunde": f"002: {SILENT} (no throw is covered)",
+        "allgemein": "003: \"Der erste Spieler hat bis zu drei Versuche, wobei der dritte Wurf "
+        "nicht aufgedeckt werden darf.\"",
+    },
+    "einwuerfeln": {
+        "tsv99": "000: not in the text (\"Hat man keine Deckel mehr, so ist man aus dem Finale "
+        "ausgeschieden\")",
+        "schock4life": "001: \"Ausgeschiedene können sich einwürfeln.\"",
+        "knobelrunde": "002: not in the text",
+        "allgemein": "003: not in the text (\"nehmen vorerst nicht mehr am Spiel teil\")",
+    },
+}
+"""For each option (but ``preset``) and preset: the sentence of the text, or our reading."""

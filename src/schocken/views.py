@@ -1,0 +1,85 @@
+"""Views: the immutable picture of a game that one player (or a spectator) may see.
+
+:meth:`schocken.game.Game.view` builds them. Another player's covered dice are absent from a view,
+not merely flagged: ``showing`` and ``result`` are ``None``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from schocken.events import RoundKind, Section
+from schocken.results import Dice, Result
+from schocken.rules import MAX_THROWS, Rules
+
+
+class Phase(StrEnum):
+    """Where the game is."""
+
+    OPENING = "opening"
+    """Finding the first player of the game (before the first real round)."""
+    PLAYING = "playing"
+    """Rounds for Deckel, in a half or the Finale."""
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnView:
+    """One player's turn in the current round, as the viewer may see it.
+
+    ``aside`` are the dice out of the cup, ``showing`` all three dice after the last throw
+    (``None`` while covered from this viewer), ``result`` the result once the turn is over
+    (``None`` while covered, or before the turn is over).
+    """
+
+    seat: int
+    throws: int
+    aside: Dice
+    showing: Dice | None
+    covered: bool
+    done: bool
+    result: Result | None
+    must_throw: Dice = ()
+    """Dice that must go back into the cup (after turning sixes)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """What ``seat`` may see of a game (``seat`` is ``None`` for a spectator)."""
+
+    seat: int | None
+    players: tuple[str, ...]
+    rules: Rules
+    phase: Phase
+    section: Section
+    round_kind: RoundKind
+    round_number: int
+    order: tuple[int, ...]
+    """The current round's order of play, its first player first."""
+    limit: int | None
+    """The round's throw limit, once its first player has fixed it."""
+    current: int | None
+    """Whose turn it is (``None`` when the game is over)."""
+    middle: int
+    deckel: tuple[int, ...]
+    """Deckel each seat holds in the current half or Finale."""
+    playing: tuple[bool, ...]
+    """Whether each seat still takes part in the current half or Finale (not out)."""
+    turns: tuple[TurnView, ...]
+    """The turns of the current round so far, in its order of play."""
+    half_losers: tuple[int, ...]
+    loser: int | None
+
+    @property
+    def my_turn(self) -> TurnView | None:
+        """The viewer's own turn in the current round, if any."""
+        for t in self.turns:
+            if t.seat == self.seat:
+                return t
+        return None
+
+    @property
+    def max_throws(self) -> int:
+        """How many throws the player whose turn it is may use in this round."""
+        return MAX_THROWS if self.limit is None else self.limit
