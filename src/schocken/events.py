@@ -139,11 +139,12 @@ class PlayersOut:
 
 @dataclass(frozen=True, slots=True)
 class SectionEnded:
-    """A half or the Finale is over; ``loser`` holds all its Deckel."""
+    """A half or the Finale is over; ``loser`` holds all its Deckel (``deckel``: each seat's)."""
 
     section: Section
     loser: int
     schock_aus: bool
+    deckel: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -642,7 +642,7 @@ class Game:
 
     def _end_section(self, loser: int, schock_aus: bool, out: list[Event]) -> None:
         section = self._section
-        out.append(SectionEnded(section, loser, schock_aus))
+        out.append(SectionEnded(section, loser, schock_aus, tuple(self._deckel)))
         if section is not Section.FINALE:
             self._half_losers.append(loser)
         if section is Section.FIRST_HALF and self.rules.finale:

@@ -1,0 +1,27 @@
+"""Bots: strategies that play through the same views and actions a human uses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from schocken.bots.base import Strategy
+from schocken.bots.random_bot import RandomBot
+from schocken.bots.regular import PubRegular
+
+BOTS: dict[str, Callable[[int | None], Strategy]] = {
+    "random": RandomBot,
+    "regular": PubRegular,
+}
+"""The bots by name."""
+
+
+def make_bot(name: str, seed: int | None = None) -> Strategy:
+    """The bot of that name; an unknown name is refused with the list of known ones."""
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}") from None
+    return factory(seed)
+
+
+__all__ = ["BOTS", "PubRegular", "RandomBot", "Strategy", "make_bot"]

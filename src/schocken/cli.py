@@ -1,0 +1,223 @@
+"""The ``schocken`` command: watch a bot game, simulate many, replay a record, read the rules."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from schocken.actions import BUY_IN
+from schocken.bots import BOTS, make_bot
+from schocken.dice import RandomDice
+from schocken.errors import RecordError, RulesError
+from schocken.events import RoundEnded, SectionStarted
+from schocken.game import MAX_PLAYERS, MIN_PLAYERS, Game
+from schocken.record import outcome_of, parse_record, record_of, replay
+from schocken.rules import OPTION_SOURCES, PRESETS, Rules, resolve_rules
+from schocken.simulate import seat_names, simulate
+from schocken.texts import LANGUAGES, default_language, explain
+
+
+def _rules_arg(spec: str) -> Rules:
+    try:
+        return resolve_rules(spec)
+    except RulesError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _players_arg(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of players: {text!r}") from None
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {n}")
+    return n
+
+
+def _bots_for(spec: str | None, n: int) -> list[str]:
+    names = [b.strip() for b in spec.split(",")] if spec else ["regular"]
+    for b in names:
+        if b not in BOTS:
+            raise SystemExit(f"schocken: unknown bot {b!r}; known bots: {', '.join(BOTS)}")
+    if len(names) == 1:
+        names = names * n
+    if len(names) != n:
+        raise SystemExit(f"schocken: --bots names {len(names)} bots for {n} players")
+    return names
+
+
+def _add_rules(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--preset", "--rules", dest="rules", type=_rules_arg, default=PRESETS["tsv99"],
+        metavar="PRESET|FILE",
+        help=f"a preset ({', '.join(PRESETS)}) or a house-rules TOML file (default: tsv99)",
+    )
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    rules: Rules = args.rules
+    n: int = args.players
+    lang: str = args.lang or default_language()
+    bots = _bots_for(args.bots, n)
+    names = seat_names(n)
+    seed = args.seed if args.seed is not None else int(time.time())
+    game = Game(rules, names, RandomDice(seed))
+    strategies = [make_bot(b, seed + i + 1) for i, b in enumerate(bots)]
+    shown = 0
+    print(f"Schocken, {rules.preset}: {', '.join(f'{m} ({b})' for m, b in zip(names, bots, strict=True))}; seed {seed}")
+    checked = -1
+    while not game.is_over:
+        if rules.einwuerfeln and game.round_count != checked:
+            checked = game.round_count
+            for s in range(n):
+                if game.can_buy_in(s) and strategies[s].wants_buy_in(game.view(s)):
+                    game.apply(BUY_IN, s)
+        seat = game.current_player
+        assert seat is not None
+        game.apply(strategies[seat].choose(game.view(seat), game.legal_actions()))
+        new = game.events[shown:]
+        if any(isinstance(e, (RoundEnded, SectionStarted)) for e in new) or game.is_over:
+            for line in explain(new, rules, names, lang):
+                print(("  " if not line.startswith(("Round", "Runde")) else "") + line)
+            if any(isinstance(e, RoundEnded) for e in new) and not game.is_over:
+                held = ", ".join(f"{names[s]} {d}" for s, d in enumerate(game.deckel) if d)
+                print(f"  [{'Mitte' if lang == 'de' else 'middle'} {game.middle}; {held or '-'}]")
+            shown = len(game.events)
+            if args.delay:
+                time.sleep(args.delay)
+    if args.save:
+        Path(args.save).write_text(record_of(game).to_json(), encoding="utf-8")
+        print(f"record saved to {args.save}")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    bots = _bots_for(args.bots, args.players)
+    started = time.perf_counter()
+    report = simulate(args.rules, bots, args.games, args.seed)
+    elapsed = time.perf_counter() - started
+    if args.json:
+        print(json.dumps({
+            "preset": args.rules.preset,
+            "games": report.games,
+            "mean_rounds": report.mean_rounds,
+            "seats": [
+                {
+                    "seat": s.seat, "bot": s.bot,
+                    "lost_games": report.loss_share(s.seat),
+                    "lost_games_ci95": list(report.loss_ci95(s.seat)),
+                    "lost_halves": report.half_share(s.seat),
+                }
+                for s in report.seats
+            ],
+        }, indent=2))
+    else:
+        print(report.format())
+        print(f"({report.turns} turns in {elapsed:.1f} s)")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"schocken replay: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        record = parse_record(text)
+        game = replay(record)
+    except RecordError as exc:
+        if args.json:
+            print(json.dumps({"ok": False, "step": exc.step, "error": exc.reason}))
+        else:
+            print(f"schocken replay: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    outcome = outcome_of(game)
+    if args.json:
+        print(json.dumps({"ok": True, **outcome}, ensure_ascii=False, indent=2))
+        return 0
+    names = game.players
+    print(f"{args.file}: {len(record.steps)} steps, preset {game.rules.preset}, "
+          f"players {', '.join(names)}: the record is legal.")
+    for s in outcome["sections"]:
+        held = ", ".join(f"{names[i]} {d}" for i, d in enumerate(s["deckel"]) if d)
+        how = " by Schock-Aus" if s["schock_aus"] else ""
+        print(f"  {s['section'].replace('_', ' ')}: lost by {s['loser_name']}{how} (Deckel: {held})")
+    if not outcome["finished"]:
+        print("  the game is not finished")
+        return 0
+    print(f"  Finale: {'yes' if outcome['finale'] else 'no'}; "
+          f"Blattschuss: {'yes' if outcome['blattschuss'] else 'no'}")
+    print(f"  the game's loser: {outcome['loser_name']}")
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    names = [args.preset] if args.preset else list(PRESETS)
+    for name in names:
+        try:
+            rules = resolve_rules(name)
+        except RulesError as exc:
+            print(f"schocken rules: {exc}", file=sys.stderr)
+            return 2
+        print(f"[{rules.preset}]")
+        for key, value in rules.to_dict().items():
+            if key == "preset":
+                continue
+            print(f"  {key} = {json.dumps(value)}")
+            source = OPTION_SOURCES.get(key, {}).get(rules.preset)
+            if source:
+                print(f"      {source}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="schocken", description="Schocken, the German pub dice game.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("watch", help="watch bots play a whole game, round by round")
+    _add_rules(p)
+    p.add_argument("--players", type=_players_arg, default=4)
+    p.add_argument("--bots", help=f"bot per seat, comma-separated ({', '.join(BOTS)}); default regular")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--lang", choices=LANGUAGES)
+    p.add_argument("--delay", type=float, default=0.0, help="seconds to wait after each round")
+    p.add_argument("--save", metavar="FILE", help="save the game record to FILE")
+    p.set_defaults(func=cmd_watch)
+
+    p = sub.add_parser("simulate", help="play many bot games and count who loses")
+    _add_rules(p)
+    p.add_argument("--players", type=_players_arg, default=4)
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--bots", help=f"bot per seat, comma-separated ({', '.join(BOTS)}); default regular")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("replay", help="check a game record and print its outcome")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("rules", help="print the options of a preset with their sources")
+    p.add_argument("preset", nargs="?")
+    p.set_defaults(func=cmd_rules)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        result: int = args.func(args)
+    except BrokenPipeError:  # e.g. piped into `head`
+        sys.stderr.close()
+        return 0
+    return result
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,251 @@
+"""Game records: a game as versioned JSON, and replaying a record through the engine.
+
+A record holds the rules (preset and overrides), the players, and every accepted action with the
+pips its throw showed. Replaying it runs every step through a fresh :class:`~schocken.game.Game`
+fed with exactly those pips, so a record written by the engine replays to the identical game, and
+a record with an illegal step is refused with the step's index and the reason. The format is
+documented in ``docs/record.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from schocken.actions import Action, parse_action
+from schocken.errors import DiceExhaustedError, IllegalActionError, RecordError, RulesError
+from schocken.events import GameEnded, RoundStarted, Section, SectionEnded
+from schocken.game import Game
+from schocken.rules import Rules
+
+RECORD_FORMAT = "schocken-record"
+RECORD_VERSION = 1
+MAX_STEPS = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class RecordStep:
+    """One accepted action: who acted, what they did, the pips their throw showed."""
+
+    seat: int
+    action: Action
+    pips: tuple[int, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game as data: rules, players and every step. ``outcome`` is what the game came to, if
+    the record states it; replaying checks it."""
+
+    rules: Rules
+    players: tuple[str, ...]
+    steps: tuple[RecordStep, ...]
+    outcome: Mapping[str, Any] | None = None
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self, *, indent: int | None = 1) -> str:
+        """The record as JSON text (see ``docs/record.md``)."""
+        steps = []
+        for s in self.steps:
+            item: dict[str, Any] = {"seat": s.seat, "action": str(s.action)}
+            if s.pips:
+                item["pips"] = list(s.pips)
+            if s.note:
+                item["note"] = s.note
+            steps.append(item)
+        data: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": {"preset": self.rules.preset, "overrides": self.rules.overrides()},
+            "players": list(self.players),
+        }
+        if self.meta:
+            data["meta"] = dict(self.meta)
+        data["steps"] = steps
+        if self.outcome is not None:
+            data["outcome"] = dict(self.outcome)
+        if indent is None:
+            return json.dumps(data, ensure_ascii=False)
+        # One step a line: readable and diff-friendly.
+        head = json.dumps({k: v for k, v in data.items() if k != "steps"}, ensure_ascii=False,
+                          indent=indent)
+        body = ",\n".join("  " + json.dumps(s, ensure_ascii=False) for s in steps)
+        return head[:-2] + ',\n "steps": [\n' + body + "\n ]\n}\n"
+
+
+def record_of(game: Game, *, with_outcome: bool = True) -> GameRecord:
+    """The record of a game so far."""
+    steps = tuple(RecordStep(seat, action, pips) for seat, action, pips in game.steps)
+    return GameRecord(
+        rules=game.rules,
+        players=game.players,
+        steps=steps,
+        outcome=outcome_of(game) if with_outcome else None,
+    )
+
+
+def outcome_of(game: Game) -> dict[str, Any]:
+    """What a game came to: each half's loser and the Deckel held when it ended, whether there
+    was a Finale or a Blattschuss, and the game's loser (``None`` while it goes on)."""
+    sections = []
+    blattschuss = False
+    for e in game.events:
+        if isinstance(e, SectionEnded):
+            sections.append(
+                {
+                    "section": e.section.value,
+                    "loser": e.loser,
+                    "loser_name": game.players[e.loser],
+                    "schock_aus": e.schock_aus,
+                    "deckel": list(e.deckel),
+                }
+            )
+        elif isinstance(e, GameEnded):
+            blattschuss = e.blattschuss
+    rounds = sum(1 for e in game.events if isinstance(e, RoundStarted))
+    return {
+        "finished": game.is_over,
+        "sections": sections,
+        "finale": any(s["section"] == Section.FINALE.value for s in sections),
+        "blattschuss": blattschuss,
+        "loser": game.loser,
+        "loser_name": None if game.loser is None else game.players[game.loser],
+        "rounds": rounds,
+    }
+
+
+class _StepDice:
+    """Feeds each step exactly the pips the record gives it."""
+
+    def __init__(self) -> None:
+        self.pips: tuple[int, ...] = ()
+        self.used = 0
+
+    def load(self, pips: tuple[int, ...]) -> None:
+        self.pips, self.used = pips, 0
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        if self.used + n > len(self.pips):
+            raise DiceExhaustedError(
+                f"the throw needs {n} dice, the step gives {len(self.pips) - self.used} pips"
+            )
+        out = self.pips[self.used : self.used + n]
+        self.used += n
+        return out
+
+
+def replay(record: GameRecord, *, check_outcome: bool = True) -> Game:
+    """Run every step of a record through a fresh game; refuse the first illegal one.
+
+    Raises :class:`~schocken.errors.RecordError` naming the step's index and the reason.
+    """
+    dice = _StepDice()
+    try:
+        game = Game(record.rules, record.players, dice)
+    except ValueError as exc:
+        raise RecordError(f"the record's players cannot play: {exc}") from None
+    for i, step in enumerate(record.steps):
+        if game.is_over:
+            raise RecordError("the game is already over; the record goes on", step=i)
+        dice.load(step.pips)
+        try:
+            game.apply(step.action, step.seat)
+        except IllegalActionError as exc:
+            raise RecordError(f"illegal {step.action} by seat {step.seat}: {exc}", step=i) from None
+        except DiceExhaustedError as exc:
+            raise RecordError(f"{step.action} by seat {step.seat}: {exc}", step=i) from None
+        if dice.used != len(step.pips):
+            raise RecordError(
+                f"{step.action} by seat {step.seat} threw {dice.used} dice, "
+                f"but the step gives {len(step.pips)} pips",
+                step=i,
+            )
+    if check_outcome and record.outcome is not None:
+        actual = outcome_of(game)
+        for key, expected in record.outcome.items():
+            if actual.get(key) != expected:
+                raise RecordError(
+                    f"the record's outcome says {key} = {expected!r}, the replay gives "
+                    f"{actual.get(key)!r}"
+                )
+    return game
+
+
+def _need(cond: bool, message: str) -> None:
+    if not cond:
+        raise RecordError(message)
+
+
+def record_from_dict(data: object) -> GameRecord:
+    """A record from parsed JSON; anything malformed is refused with what and where."""
+    _need(isinstance(data, dict), "a record is a JSON object")
+    assert isinstance(data, dict)
+    _need(data.get("format") == RECORD_FORMAT, f"'format' must be {RECORD_FORMAT!r}")
+    version = data.get("version")
+    _need(
+        version == RECORD_VERSION,
+        f"record version {version!r} is not supported (this version reads {RECORD_VERSION})",
+    )
+    rules_data = data.get("rules")
+    _need(isinstance(rules_data, dict), "'rules' must be an object with 'preset' and 'overrides'")
+    assert isinstance(rules_data, dict)
+    overrides = rules_data.get("overrides", {})
+    _need(isinstance(overrides, dict), "'rules.overrides' must be an object")
+    try:
+        rules = Rules.from_dict({"preset": rules_data.get("preset"), **overrides})
+    except RulesError as exc:
+        raise RecordError(f"'rules': {exc}") from None
+    players = data.get("players")
+    _need(
+        isinstance(players, list) and all(isinstance(p, str) for p in players),
+        "'players' must be a list of names",
+    )
+    assert isinstance(players, list)
+    raw_steps = data.get("steps")
+    _need(isinstance(raw_steps, list), "'steps' must be a list")
+    assert isinstance(raw_steps, list)
+    _need(len(raw_steps) <= MAX_STEPS, f"a record has at most {MAX_STEPS} steps")
+    steps = []
+    for i, raw in enumerate(raw_steps):
+        steps.append(_step_from_dict(raw, i, len(players)))
+    outcome = data.get("outcome")
+    _need(outcome is None or isinstance(outcome, dict), "'outcome' must be an object")
+    meta = data.get("meta", {})
+    _need(isinstance(meta, dict), "'meta' must be an object")
+    return GameRecord(rules, tuple(players), tuple(steps), outcome, meta)
+
+
+def _step_from_dict(raw: object, i: int, n_players: int) -> RecordStep:
+    if not isinstance(raw, dict):
+        raise RecordError("a step must be an object with 'seat' and 'action'", step=i)
+    unknown = set(raw) - {"seat", "action", "pips", "note"}
+    if unknown:
+        raise RecordError(f"unknown field(s) {', '.join(sorted(unknown))}", step=i)
+    seat = raw.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n_players:
+        raise RecordError(f"'seat' must be a seat number from 0 to {n_players - 1}", step=i)
+    try:
+        action = parse_action(raw.get("action"))  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise RecordError(str(exc), step=i) from None
+    pips = raw.get("pips", [])
+    if not isinstance(pips, list) or not all(
+        isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= 6 for p in pips
+    ):
+        raise RecordError("'pips' must be a list of numbers from 1 to 6", step=i)
+    note = raw.get("note", "")
+    if not isinstance(note, str):
+        raise RecordError("'note' must be a text", step=i)
+    return RecordStep(seat, action, tuple(pips), note)
+
+
+def parse_record(text: str) -> GameRecord:
+    """A record from JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not valid JSON: {exc}") from None
+    return record_from_dict(data)
