@@ -1,4 +1,7 @@
-"""Events: every change of a game's state, as frozen values.
+"""Events: every change of a game's state, as immutable values.
+
+Events are named tuples: immutable, cheap to make (the engine makes several per turn), with
+named fields. Compare them by type and value (``type(a) is type(b) and a == b``).
 
 :meth:`schocken.game.Game.apply` returns the events an action caused and appends them to the
 game's log. Events about a covered throw carry its dice; :func:`censor` gives the copy of an event
@@ -7,9 +10,8 @@ that a given player (or a spectator) may see, with another player's covered dice
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from schocken.results import Dice, Result
 
@@ -35,8 +37,7 @@ class RoundKind(StrEnum):
     """A round for Deckel."""
 
 
-@dataclass(frozen=True, slots=True)
-class SectionStarted:
+class SectionStarted(NamedTuple):
     """A half or the Finale begins, with ``middle`` Deckel in the middle."""
 
     section: Section
@@ -44,8 +45,7 @@ class SectionStarted:
     middle: int
 
 
-@dataclass(frozen=True, slots=True)
-class RoundStarted:
+class RoundStarted(NamedTuple):
     """A round begins; ``order`` is its order of play, its first player first."""
 
     kind: RoundKind
@@ -53,16 +53,14 @@ class RoundStarted:
     order: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class BoughtIn:
+class BoughtIn(NamedTuple):
     """Einwürfeln: an out player took one Deckel from each of ``givers`` (None: the middle)."""
 
     seat: int
     givers: tuple[int | None, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Thrown:
+class Thrown(NamedTuple):
     """A throw: ``kept`` stayed out of the cup, ``dice`` is what the thrown dice showed.
 
     ``dice`` is ``None`` in the copy seen by another player when the throw is ``covered``.
@@ -75,8 +73,7 @@ class Thrown:
     covered: bool
 
 
-@dataclass(frozen=True, slots=True)
-class SixesTurned:
+class SixesTurned(NamedTuple):
     """Sixes of the last throw became ones; ``must_throw`` has to go back into the cup."""
 
     seat: int
@@ -84,8 +81,7 @@ class SixesTurned:
     must_throw: Dice
 
 
-@dataclass(frozen=True, slots=True)
-class TurnEnded:
+class TurnEnded(NamedTuple):
     """A player's turn is over. ``result`` is ``None`` for others while it is covered."""
 
     seat: int
@@ -95,16 +91,14 @@ class TurnEnded:
     covered: bool
 
 
-@dataclass(frozen=True, slots=True)
-class ThrowLimitFixed:
+class ThrowLimitFixed(NamedTuple):
     """The round's first player used ``limit`` throws: the most anyone after them may use."""
 
     seat: int
     limit: int
 
 
-@dataclass(frozen=True, slots=True)
-class RoundEnded:
+class RoundEnded(NamedTuple):
     """A round is over and every result is revealed, in the round's order of play.
 
     ``best`` and ``worst`` are seats. ``deckel`` is what the best result is worth (``None`` for a
@@ -121,8 +115,7 @@ class RoundEnded:
     stechen: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class DeckelMoved:
+class DeckelMoved(NamedTuple):
     """``count`` Deckel went from ``giver`` (``None``: the middle) to ``receiver``."""
 
     giver: int | None
@@ -130,15 +123,13 @@ class DeckelMoved:
     count: int
 
 
-@dataclass(frozen=True, slots=True)
-class PlayersOut:
+class PlayersOut(NamedTuple):
     """These players hold no Deckel once the middle is empty: out until the half ends."""
 
     seats: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class SectionEnded:
+class SectionEnded(NamedTuple):
     """A half or the Finale is over; ``loser`` holds all its Deckel (``deckel``: each seat's)."""
 
     section: Section
@@ -147,8 +138,7 @@ class SectionEnded:
     deckel: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class GameEnded:
+class GameEnded(NamedTuple):
     """The game is over. ``blattschuss``: one player lost both halves."""
 
     loser: int
@@ -179,7 +169,35 @@ def censor(event: Event, viewer: int | None) -> Event:
     player who threw them. Nothing else is hidden.
     """
     if isinstance(event, Thrown) and event.covered and event.seat != viewer:
-        return dataclasses.replace(event, dice=None)
+        return event._replace(dice=None)
     if isinstance(event, TurnEnded) and event.covered and event.seat != viewer:
-        return dataclasses.replace(event, result=None)
+        return event._replace(result=None)
     return event
+
+
+def _typed_eq(self: tuple[object, ...], other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
+
+
+def _typed_ne(self: tuple[object, ...], other: object) -> bool:
+    return not _typed_eq(self, other)
+
+
+# Named tuples of different types with equal fields must not compare equal.
+for _cls in (
+    SectionStarted,
+    RoundStarted,
+    BoughtIn,
+    Thrown,
+    SixesTurned,
+    TurnEnded,
+    ThrowLimitFixed,
+    RoundEnded,
+    DeckelMoved,
+    PlayersOut,
+    SectionEnded,
+    GameEnded,
+):
+    setattr(_cls, "__eq__", _typed_eq)  # noqa: B010
+    setattr(_cls, "__ne__", _typed_ne)  # noqa: B010
+    setattr(_cls, "__hash__", tuple.__hash__)  # noqa: B010

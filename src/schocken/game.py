@@ -20,6 +20,7 @@ schocken.errors.TurnSixesError: Anna cannot turn sixes: the last throw showed 4-
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from functools import cache
 
@@ -95,17 +96,30 @@ def _legal_keeps(aside: Dice, thrown: Dice, must_throw: Dice, put_back: bool) ->
     return frozenset(keeps)
 
 
+_Options = tuple[tuple[Action, ...], frozenset[Dice]]
+
+
 @cache
 def _legal_in_turn(
     aside: Dice, thrown: Dice, must_throw: Dice, turned: bool, put_back: bool
-) -> tuple[Action, ...]:
-    keeps = sorted(_legal_keeps(aside, thrown, must_throw, put_back), key=lambda k: (len(k), k))
+) -> _Options:
+    """The legal actions after a throw, and the multisets a further throw may keep."""
+    keep_set = _legal_keeps(aside, thrown, must_throw, put_back)
+    keeps = sorted(keep_set, key=lambda k: (len(k), k))
     actions: list[Action] = [THROWS[k] for k in keeps]
     if not turned:
         if thrown.count(6) >= 2:
             actions.append(TURN_SIXES)
         actions.append(STOP)
-    return tuple(actions)
+    return tuple(actions), keep_set
+
+
+_SORTED: dict[tuple[int, ...], Dice] = {
+    pips: tuple(sorted(pips, reverse=True))
+    for n in (1, 2, 3)
+    for pips in itertools.product(range(1, 7), repeat=n)
+}
+"""Pips as they fell, to the multiset they make (a look-up instead of a sort per throw)."""
 
 
 class _Turn:
@@ -115,15 +129,16 @@ class _Turn:
         "aside",
         "covered",
         "done",
+        "full",
         "last_full",
         "must_throw",
+        "options",
         "public",
         "result",
         "seat",
         "thrown",
         "throws",
         "turned",
-        "full",
     )
 
     def __init__(self, seat: int) -> None:
@@ -138,25 +153,37 @@ class _Turn:
         self.done = False
         self.result: Result | None = None
         self.full: TurnView | None = None
+        """The view of this turn for its own player (cached until the turn changes)."""
         self.public: TurnView | None = None
+        """The view of this turn for everyone else (differs only while covered)."""
+        self.options: _Options | None = None
+        """The legal actions now (cached until the turn changes)."""
 
     def showing(self) -> Dice:
-        return tuple(sorted(self.aside + self.thrown, reverse=True))
+        return _SORTED[self.aside + self.thrown]
 
     def view(self, viewer: int | None) -> TurnView:
-        if self.done and self.full is not None and self.public is not None:
-            return self.full if viewer == self.seat or not self.covered else self.public
-        hidden = self.covered and viewer != self.seat
-        return TurnView(
-            seat=self.seat,
-            throws=self.throws,
-            aside=self.aside,
-            showing=None if hidden or self.throws == 0 else self.showing(),
-            covered=self.covered,
-            done=self.done,
-            result=None if hidden else self.result,
-            must_throw=self.must_throw,
-        )
+        full = self.full
+        if full is None:
+            full = self.full = TurnView(
+                self.seat,
+                self.throws,
+                self.aside,
+                self.showing() if self.throws else None,
+                self.covered,
+                self.done,
+                self.result,
+                self.must_throw,
+            )
+            self.public = (
+                full._replace(showing=None, result=None) if self.covered else full
+            )
+        if viewer == self.seat:
+            return full
+        return self.public  # type: ignore[return-value]
+
+
+_FIRST_THROW: tuple[Action, ...] = (THROWS[()],)
 
 
 class Game:
@@ -179,6 +206,7 @@ class Game:
         self.events: list[Event] = []
         self.steps: list[Step] = []
         self._table = result_table(rules)
+        self._results = self._table.by_key
         n = len(names)
         self._n = n
         self._deckel = [0] * n
@@ -191,11 +219,17 @@ class Game:
         self._round_kind = RoundKind.NORMAL
         self._round_number = 0
         self._order: list[int] = []
+        self._order_t: tuple[int, ...] = ()
+        self._deckel_t: tuple[int, ...] = tuple(self._deckel)
+        self._playing_t: tuple[bool, ...] = tuple(self._in_section)
+        self._done_views: tuple[TurnView, ...] = ()
+        """Public views of the finished turns of the current round."""
         self._pos = 0
         self._turns: list[_Turn] = []
         self._limit: int | None = None
         self._opening_value: int | None = None
         self._last_ended: tuple[int, int, int] | None = None
+        self._cover_at = 0
         out: list[Event] = []
         self._start_section(Section.FIRST_HALF, list(range(n)), None, out)
         self.events.extend(out)
@@ -237,7 +271,7 @@ class Game:
     @property
     def deckel(self) -> tuple[int, ...]:
         """Deckel each seat holds in the current half or Finale."""
-        return tuple(self._deckel)
+        return self._deckel_t
 
     @property
     def round_count(self) -> int:
@@ -259,10 +293,13 @@ class Game:
             return (BUY_IN,) if self._buy_in_refusal(seat) is None else ()
         turn = self._turns[self._pos]
         if turn.throws == 0:
-            return (THROWS[()],)
-        return _legal_in_turn(
-            turn.aside, turn.thrown, turn.must_throw, turn.turned, self.rules.put_back
-        )
+            return _FIRST_THROW
+        options = turn.options
+        if options is None:
+            options = turn.options = _legal_in_turn(
+                turn.aside, turn.thrown, turn.must_throw, turn.turned, self.rules.put_back
+            )
+        return options[0]
 
     def max_throws(self) -> int:
         """How many throws the player whose turn it is may use in this round."""
@@ -272,33 +309,45 @@ class Game:
         """The immutable picture of the game that ``seat`` may see (``None``: a spectator)."""
         if seat is not None and not 0 <= seat < self._n:
             raise ValueError(f"no seat {seat!r} at this table of {self._n}")
+        turns = self._done_views
+        if seat is not None:
+            for i, t in enumerate(turns):
+                if t.seat == seat and t.covered:
+                    own = self._turns[i].full
+                    assert own is not None
+                    turns = (*turns[:i], own, *turns[i + 1 :])
+                    break
         over = self._loser is not None
+        if not over and self._pos < len(self._turns):
+            turns = (*turns, self._turns[self._pos].view(seat))
         return PlayerView(
-            seat=seat,
-            players=self.players,
-            rules=self.rules,
-            phase=self._phase,
-            section=self._section,
-            round_kind=self._round_kind,
-            round_number=self._round_number,
-            order=tuple(self._order),
-            limit=self._limit,
-            current=None if over else self._order[self._pos],
-            middle=self._middle,
-            deckel=tuple(self._deckel),
-            playing=self._playing(),
-            turns=tuple(t.view(seat) for t in self._turns),
-            half_losers=tuple(self._half_losers),
-            loser=self._loser,
+            seat,
+            self.players,
+            self.rules,
+            self._phase,
+            self._section,
+            self._round_kind,
+            self._round_number,
+            self._order_t,
+            self._limit,
+            None if over else self._order[self._pos],
+            self._middle,
+            self._deckel_t,
+            self._playing_t,
+            turns,
+            tuple(self._half_losers),
+            self._loser,
         )
 
-    def _playing(self) -> tuple[bool, ...]:
+    def _update_playing(self) -> None:
         if self._middle > 0 or self._phase is not Phase.PLAYING:
-            return tuple(self._in_section)
-        return tuple(
-            self._in_section[s] and (self._deckel[s] > 0 or s in self._order)
-            for s in range(self._n)
-        )
+            self._playing_t = tuple(self._in_section)
+        else:
+            order = self._order
+            self._playing_t = tuple(
+                self._in_section[s] and (self._deckel[s] > 0 or s in order)
+                for s in range(self._n)
+            )
 
     # ------------------------------------------------------------------ actions
 
@@ -353,7 +402,7 @@ class Game:
 
     def _throw(self, turn: _Turn, action: Throw) -> list[Event]:
         keep = action.keep
-        limit = self.max_throws()
+        limit = self._limit or MAX_THROWS
         if turn.throws >= limit:
             raise ThrowLimitError(
                 f"{self._name(turn.seat)} has used all {turn.throws} of {limit} throws allowed "
@@ -370,22 +419,36 @@ class Game:
                     f"{self._name(turn.seat)} has not thrown yet: the first throw of a turn "
                     "throws all three dice"
                 )
-        elif keep not in _legal_keeps(turn.aside, turn.thrown, turn.must_throw, self.rules.put_back):
-            self._refuse_keep(turn, keep)
+        else:
+            options = turn.options
+            if options is None:
+                options = turn.options = _legal_in_turn(
+                    turn.aside, turn.thrown, turn.must_throw, turn.turned, self.rules.put_back
+                )
+            if keep not in options[1]:
+                self._refuse_keep(turn, keep)
         pips = self.dice.roll(3 - len(keep))
-        thrown = tuple(sorted(pips, reverse=True))
+        try:
+            thrown = _SORTED[pips]
+        except (KeyError, TypeError):
+            raise ValueError(f"the dice source gave {pips!r} for {3 - len(keep)} dice") from None
         turn.aside = keep
         turn.thrown = thrown
         turn.throws += 1
         turn.must_throw = ()
         turn.turned = False
         turn.last_full = not keep
-        covered = self._is_covered(turn.throws)
+        covered = turn.throws == self._cover_at
         turn.covered = covered
+        turn.full = None
+        turn.options = None
         self.steps.append((turn.seat, action, pips))
-        out: list[Event] = [Thrown(turn.seat, turn.throws, keep, thrown, covered)]
-        if turn.throws >= limit:
-            self._end_turn(turn, out)
+        event = Thrown(turn.seat, turn.throws, keep, thrown, covered)
+        if turn.throws < limit:
+            self.events.append(event)
+            return [event]
+        out: list[Event] = [event]
+        self._end_turn(turn, out)
         self.events.extend(out)
         return out
 
@@ -449,6 +512,8 @@ class Game:
         turn.must_throw = must
         turn.turned = True
         turn.last_full = False
+        turn.full = None
+        turn.options = None
         self.steps.append((turn.seat, TURN_SIXES, ()))
         out: list[Event] = [SixesTurned(turn.seat, count, must)]
         self.events.extend(out)
@@ -485,35 +550,39 @@ class Game:
         opener = self._order[0]
         self._order.append(seat)
         self._order.sort(key=lambda s: (s - opener) % self._n)
+        self._order_t = tuple(self._order)
+        self._update_playing()
         self.steps.append((seat, BUY_IN, ()))
         self.events.extend(out)
         return out
 
     # ------------------------------------------------------------------ flow
 
-    def _is_covered(self, throw_no: int) -> bool:
+    def _update_cover_at(self) -> None:
+        """Which throw of the current turn stays covered (0: none)."""
         covered = self.rules.covered
         if covered is Covered.NEVER or self._round_kind in (
             RoundKind.OPENING_THROW,
             RoundKind.STECHEN,
         ):
-            return False
-        if covered is Covered.THIRD_THROW:
-            return throw_no == 3
-        return throw_no == self.max_throws()
+            self._cover_at = 0
+        elif covered is Covered.THIRD_THROW:
+            self._cover_at = 3
+        else:
+            self._cover_at = self._limit or MAX_THROWS
 
     def _end_turn(self, turn: _Turn, out: list[Event]) -> None:
-        dice = tuple(sorted(turn.aside + turn.thrown, reverse=True))
-        result = self._table.result(dice, one_throw=turn.last_full, throws=turn.throws)
+        result = self._results[_SORTED[turn.aside + turn.thrown], turn.last_full, turn.throws]
         turn.result = result
         turn.done = True
         turn.must_throw = ()
-        turn.full = turn.view(turn.seat)
-        turn.public = turn.view(None)
+        turn.full = None
+        self._done_views = (*self._done_views, turn.view(None))
         out.append(TurnEnded(turn.seat, turn.throws, turn.aside, result, turn.covered))
-        self._last_ended = (turn.seat, turn.throws, self.max_throws())
+        self._last_ended = (turn.seat, turn.throws, self._limit or MAX_THROWS)
         if self._pos == 0 and self._limit is None:
             self._limit = turn.throws
+            self._update_cover_at()
             out.append(ThrowLimitFixed(turn.seat, turn.throws))
         self._pos += 1
         if self._pos < len(self._order):
@@ -525,10 +594,14 @@ class Game:
         self._round_number += 1
         self._round_kind = kind
         self._order = order
+        self._order_t = tuple(order)
         self._pos = 0
         self._turns = [_Turn(order[0])]
+        self._done_views = ()
+        self._update_playing()
         one_throw_each = kind in (RoundKind.OPENING_THROW, RoundKind.STECHEN)
         self._limit = 1 if one_throw_each else None
+        self._update_cover_at()
         out.append(RoundStarted(kind, self._round_number, tuple(order)))
 
     def _clockwise_from(self, opener: int) -> list[int]:
@@ -546,6 +619,7 @@ class Game:
         n = self._n
         self._in_section = [s in players for s in range(n)]
         self._deckel = [0] * n
+        self._deckel_t = tuple(self._deckel)
         self._middle = (
             self.rules.deckel_in_finale if section is Section.FINALE else self.rules.deckel_per_half
         )
@@ -566,16 +640,22 @@ class Game:
         else:
             self._deckel[giver] -= count
         self._deckel[receiver] += count
+        self._deckel_t = tuple(self._deckel)
         out.append(DeckelMoved(giver, receiver, count))
 
     def _end_round(self, out: list[Event]) -> None:
         turns = self._turns
-        table = self._table
+        order_key = self._table.order_key
         results: list[Result] = [t.result for t in turns]  # type: ignore[misc]
-        keys = [table.order_key(r, i) for i, r in enumerate(results)]
-        best_pos = max(range(len(keys)), key=keys.__getitem__)
-        worst_pos = min(range(len(keys)), key=keys.__getitem__)
-        pairs = tuple((t.seat, t.result) for t in turns)
+        best_pos = worst_pos = 0
+        best_key = worst_key = order_key(results[0], 0)
+        for i in range(1, len(results)):
+            key = order_key(results[i], i)
+            if key > best_key:
+                best_key, best_pos = key, i
+            elif key < worst_key:
+                worst_key, worst_pos = key, i
+        pairs = tuple(zip(self._order_t, results, strict=True))
         best, worst = turns[best_pos].seat, turns[worst_pos].seat
         best_result = results[best_pos]
         kind = self._round_kind
@@ -656,4 +736,5 @@ class Game:
         blattschuss = section is Section.SECOND_HALF
         self._loser = loser
         self._phase = Phase.OVER
+        self._update_playing()
         out.append(GameEnded(loser, blattschuss, tuple(self._half_losers)))

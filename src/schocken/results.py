@@ -137,19 +137,20 @@ class ResultTable:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self._table: dict[tuple[Dice, bool, int], Result] = {}
+        self.by_key: dict[tuple[Dice, bool, int], Result] = {}
+        """Every result by (dice, one_throw, throws)."""
         for dice in ROLLS3:
             for one_throw in (True, False):
                 kind, rank, deckel = _classify(rules, dice, one_throw)
                 for throws in range(1, MAX_THROWS + 1):
-                    self._table[dice, one_throw, throws] = Result(
+                    self.by_key[dice, one_throw, throws] = Result(
                         dice, one_throw, throws, kind, rank, deckel
                     )
         self._more_throws_worse = rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER
 
     def result(self, dice: Dice, *, one_throw: bool, throws: int) -> Result:
         """The result of these final dice (a sorted multiset, highest first)."""
-        return self._table[dice, one_throw, throws]
+        return self.by_key[dice, one_throw, throws]
 
     def order_key(self, result: Result, position: int) -> tuple[int, int, int]:
         """A key whose maximum is the round's best: rank, then the tie rule.

@@ -16,22 +16,32 @@ from schocken.rules import Rules
 
 
 def play_game(game: Game, strategies: Sequence[Strategy]) -> Game:
-    """Play ``game`` to its end, each seat choosing with its strategy from its own view."""
+    """Play ``game`` to its end, each seat choosing with its strategy from its own view.
+
+    A strategy is asked only where there is a choice: a turn's first throw, the one legal action
+    then, is made without asking.
+    """
     if len(strategies) != len(game.players):
         raise ValueError(f"{len(game.players)} players need as many strategies, not {len(strategies)}")
     buy_in_checked = -1
     seats = range(len(game.players))
     einwuerfeln = game.rules.einwuerfeln
-    while not game.is_over:
+    apply, legal_actions, view = game.apply, game.legal_actions, game.view
+    while True:
         if einwuerfeln and game.round_count != buy_in_checked:
             buy_in_checked = game.round_count
             for seat in seats:
-                if game.can_buy_in(seat) and strategies[seat].wants_buy_in(game.view(seat)):
-                    game.apply(BUY_IN, seat)
+                if game.can_buy_in(seat) and strategies[seat].wants_buy_in(view(seat)):
+                    apply(BUY_IN, seat)
+        legal = legal_actions()
+        if len(legal) == 1:
+            apply(legal[0])
+            continue
+        if not legal:
+            return game
         seat = game.current_player
         assert seat is not None
-        game.apply(strategies[seat].choose(game.view(seat), game.legal_actions()))
-    return game
+        apply(strategies[seat].choose(view(seat), legal))
 
 
 def seat_names(n: int) -> list[str]:

@@ -1,13 +1,15 @@
 """Views: the immutable picture of a game that one player (or a spectator) may see.
 
+Views are named tuples: immutable and cheap to make, since bots get a fresh one for every decision.
+
 :meth:`schocken.game.Game.view` builds them. Another player's covered dice are absent from a view,
 not merely flagged: ``showing`` and ``result`` are ``None``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from schocken.events import RoundKind, Section
 from schocken.results import Dice, Result
@@ -24,8 +26,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class TurnView:
+class TurnView(NamedTuple):
     """One player's turn in the current round, as the viewer may see it.
 
     ``aside`` are the dice out of the cup, ``showing`` all three dice after the last throw
@@ -44,8 +45,7 @@ class TurnView:
     """Dice that must go back into the cup (after turning sixes)."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """What ``seat`` may see of a game (``seat`` is ``None`` for a spectator)."""
 
     seat: int | None
