@@ -106,7 +106,10 @@ _THROW_RE = re.compile(r"^throw(?:\s+keep\s+([1-6](?:\s*-\s*[1-6])*))?$")
 
 
 def parse_action(text: str) -> Action:
-    """An action from its text form: ``throw``, ``throw keep 1-1``, ``turn``, ``stop``, ``buyin``."""
+    """An action from its text form.
+
+    The forms are ``throw``, ``throw keep 1-1``, ``turn``, ``stop`` and ``buyin``.
+    """
     if not isinstance(text, str):
         raise ValueError(f"an action is a text such as 'throw keep 1-1', not {text!r}")
     t = " ".join(text.strip().lower().split())

@@ -52,7 +52,11 @@ def _bots_for(spec: str | None, n: int) -> list[str]:
 
 def _add_rules(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "--preset", "--rules", dest="rules", type=_rules_arg, default=PRESETS["tsv99"],
+        "--preset",
+        "--rules",
+        dest="rules",
+        type=_rules_arg,
+        default=PRESETS["tsv99"],
         metavar="PRESET|FILE",
         help=f"a preset ({', '.join(PRESETS)}) or a house-rules TOML file (default: tsv99)",
     )
@@ -68,7 +72,10 @@ def cmd_watch(args: argparse.Namespace) -> int:
     game = Game(rules, names, RandomDice(seed))
     strategies = [make_bot(b, seed + i + 1) for i, b in enumerate(bots)]
     shown = 0
-    print(f"Schocken, {rules.preset}: {', '.join(f'{m} ({b})' for m, b in zip(names, bots, strict=True))}; seed {seed}")
+    print(
+        f"Schocken, {rules.preset}: "
+        f"{', '.join(f'{m} ({b})' for m, b in zip(names, bots, strict=True))}; seed {seed}"
+    )
     checked = -1
     while not game.is_over:
         if rules.einwuerfeln and game.round_count != checked:
@@ -101,20 +108,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     report = simulate(args.rules, bots, args.games, args.seed)
     elapsed = time.perf_counter() - started
     if args.json:
-        print(json.dumps({
-            "preset": args.rules.preset,
-            "games": report.games,
-            "mean_rounds": report.mean_rounds,
-            "seats": [
+        print(
+            json.dumps(
                 {
-                    "seat": s.seat, "bot": s.bot,
-                    "lost_games": report.loss_share(s.seat),
-                    "lost_games_ci95": list(report.loss_ci95(s.seat)),
-                    "lost_halves": report.half_share(s.seat),
-                }
-                for s in report.seats
-            ],
-        }, indent=2))
+                    "preset": args.rules.preset,
+                    "games": report.games,
+                    "mean_rounds": report.mean_rounds,
+                    "seats": [
+                        {
+                            "seat": s.seat,
+                            "bot": s.bot,
+                            "lost_games": report.loss_share(s.seat),
+                            "lost_games_ci95": list(report.loss_ci95(s.seat)),
+                            "lost_halves": report.half_share(s.seat),
+                        }
+                        for s in report.seats
+                    ],
+                },
+                indent=2,
+            )
+        )
     else:
         print(report.format())
         print(f"({report.turns} turns in {elapsed:.1f} s)")
@@ -141,17 +154,23 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(json.dumps({"ok": True, **outcome}, ensure_ascii=False, indent=2))
         return 0
     names = game.players
-    print(f"{args.file}: {len(record.steps)} steps, preset {game.rules.preset}, "
-          f"players {', '.join(names)}: the record is legal.")
+    print(
+        f"{args.file}: {len(record.steps)} steps, preset {game.rules.preset}, "
+        f"players {', '.join(names)}: the record is legal."
+    )
     for s in outcome["sections"]:
         held = ", ".join(f"{names[i]} {d}" for i, d in enumerate(s["deckel"]) if d)
         how = " by Schock-Aus" if s["schock_aus"] else ""
-        print(f"  {s['section'].replace('_', ' ')}: lost by {s['loser_name']}{how} (Deckel: {held})")
+        print(
+            f"  {s['section'].replace('_', ' ')}: lost by {s['loser_name']}{how} (Deckel: {held})"
+        )
     if not outcome["finished"]:
         print("  the game is not finished")
         return 0
-    print(f"  Finale: {'yes' if outcome['finale'] else 'no'}; "
-          f"Blattschuss: {'yes' if outcome['blattschuss'] else 'no'}")
+    print(
+        f"  Finale: {'yes' if outcome['finale'] else 'no'}; "
+        f"Blattschuss: {'yes' if outcome['blattschuss'] else 'no'}"
+    )
     print(f"  the game's loser: {outcome['loser_name']}")
     return 0
 
@@ -176,13 +195,17 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="schocken", description="Schocken, the German pub dice game.")
+    parser = argparse.ArgumentParser(
+        prog="schocken", description="Schocken, the German pub dice game."
+    )
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("watch", help="watch bots play a whole game, round by round")
     _add_rules(p)
     p.add_argument("--players", type=_players_arg, default=4)
-    p.add_argument("--bots", help=f"bot per seat, comma-separated ({', '.join(BOTS)}); default regular")
+    p.add_argument(
+        "--bots", help=f"bot per seat, comma-separated ({', '.join(BOTS)}); default regular"
+    )
     p.add_argument("--seed", type=int)
     p.add_argument("--lang", choices=LANGUAGES)
     p.add_argument("--delay", type=float, default=0.0, help="seconds to wait after each round")
@@ -194,7 +217,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_players_arg, default=4)
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--bots", help=f"bot per seat, comma-separated ({', '.join(BOTS)}); default regular")
+    p.add_argument(
+        "--bots", help=f"bot per seat, comma-separated ({', '.join(BOTS)}); default regular"
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
 

@@ -64,7 +64,7 @@ class SystemDice:
 class ScriptedDice:
     """Dice that show a fixed list of pips, in order; for tests and replaying records."""
 
-    __slots__ = ("_pips", "_next")
+    __slots__ = ("_next", "_pips")
 
     def __init__(self, pips: Iterable[int]) -> None:
         self._pips = list(pips)

@@ -74,10 +74,10 @@ class Thrown(NamedTuple):
 
 
 class SixesTurned(NamedTuple):
-    """Sixes of the last throw became ones; ``must_throw`` has to go back into the cup."""
+    """``ones`` sixes of the last throw became ones; ``must_throw`` has to go back into the cup."""
 
     seat: int
-    count: int
+    ones: int
     must_throw: Dice
 
 
@@ -116,11 +116,11 @@ class RoundEnded(NamedTuple):
 
 
 class DeckelMoved(NamedTuple):
-    """``count`` Deckel went from ``giver`` (``None``: the middle) to ``receiver``."""
+    """``amount`` Deckel went from ``giver`` (``None``: the middle) to ``receiver``."""
 
     giver: int | None
     receiver: int
-    count: int
+    amount: int
 
 
 class PlayersOut(NamedTuple):
@@ -176,7 +176,7 @@ def censor(event: Event, viewer: int | None) -> Event:
 
 
 def _typed_eq(self: tuple[object, ...], other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
+    return type(self) is type(other) and tuple.__eq__(self, other)
 
 
 def _typed_ne(self: tuple[object, ...], other: object) -> bool:

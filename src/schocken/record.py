@@ -70,8 +70,9 @@ class GameRecord:
         if indent is None:
             return json.dumps(data, ensure_ascii=False)
         # One step a line: readable and diff-friendly.
-        head = json.dumps({k: v for k, v in data.items() if k != "steps"}, ensure_ascii=False,
-                          indent=indent)
+        head = json.dumps(
+            {k: v for k, v in data.items() if k != "steps"}, ensure_ascii=False, indent=indent
+        )
         body = ",\n".join("  " + json.dumps(s, ensure_ascii=False) for s in steps)
         return head[:-2] + ',\n "steps": [\n' + body + "\n ]\n}\n"
 

@@ -40,7 +40,9 @@ def sort_dice(pips: Iterable[int]) -> Dice:
 def all_rolls(n: int) -> tuple[Dice, ...]:
     """Every multiset of ``n`` dice, highest first (56 for three dice)."""
     return tuple(
-        sorted((sort_dice(c) for c in itertools.combinations_with_replacement(PIPS, n)), reverse=True)
+        sorted(
+            (sort_dice(c) for c in itertools.combinations_with_replacement(PIPS, n)), reverse=True
+        )
     )
 
 

@@ -22,7 +22,9 @@ def play_game(game: Game, strategies: Sequence[Strategy]) -> Game:
     then, is made without asking.
     """
     if len(strategies) != len(game.players):
-        raise ValueError(f"{len(game.players)} players need as many strategies, not {len(strategies)}")
+        raise ValueError(
+            f"{len(game.players)} players need as many strategies, not {len(strategies)}"
+        )
     buy_in_checked = -1
     seats = range(len(game.players))
     einwuerfeln = game.rules.einwuerfeln
@@ -39,9 +41,9 @@ def play_game(game: Game, strategies: Sequence[Strategy]) -> Game:
             continue
         if not legal:
             return game
-        seat = game.current_player
-        assert seat is not None
-        apply(strategies[seat].choose(view(seat), legal))
+        current = game.current_player
+        assert current is not None
+        apply(strategies[current].choose(view(current), legal))
 
 
 def seat_names(n: int) -> list[str]:

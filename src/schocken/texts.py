@@ -46,7 +46,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "stechen_needed": "{players} tie for the lowest throw and throw again (Stechen).",
         "best_worst": "Best: {best} ({best_result}); worst: {worst} ({worst_result}).",
         "tie_later": "{worst} ties with {other} and threw later: later is worse.",
-        "tie_throws": "{worst} ties with {other} but used more throws ({throws} to {other_throws}).",
+        "tie_throws": "{worst} ties with {other} but used more throws "
+        "({throws} to {other_throws}).",
         "tie_later_throws": "{worst} ties with {other} with as many throws and threw later.",
         "hand_aus": "a Hand-Aus (1-1-1 in one throw) beats an assembled Schock-Aus",
         "deckel_from_middle": "{loser} takes {count} Deckel from the middle.",
@@ -80,7 +81,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "tie_later": "{worst} hat gleich mit {other} und warf später: mit ist Schitt.",
         "tie_throws": "{worst} hat gleich mit {other}, brauchte aber mehr Würfe "
         "({throws} zu {other_throws}).",
-        "tie_later_throws": "{worst} hat gleich mit {other}, mit so vielen Würfen, und warf später.",
+        "tie_later_throws": "{worst} hat gleich mit {other}, mit so vielen Würfen, "
+        "und warf später.",
         "hand_aus": "ein Hand-Aus (1-1-1 in einem Wurf) schlägt ein zusammengewürfeltes Schock-Aus",
         "deckel_from_middle": "{loser} nimmt {count} Deckel aus der Mitte.",
         "deckel_from_player": "{giver} gibt {loser} {count} Deckel.",
@@ -137,9 +139,7 @@ def _join(names: Sequence[str], lang: str) -> str:
     return ", ".join(names[:-1]) + last + names[-1]
 
 
-def explain_round(
-    ended: RoundEnded, rules: Rules, players: Sequence[str], lang: str
-) -> list[str]:
+def explain_round(ended: RoundEnded, rules: Rules, players: Sequence[str], lang: str) -> list[str]:
     """The results of a round in order, who was best and worst, and why (the tie rules)."""
     results = ", ".join(f"{players[s]}: {result_name(r, lang)}" for s, r in ended.results)
     key = {
@@ -150,29 +150,55 @@ def explain_round(
     }[ended.kind]
     lines = [t(key, lang, number=ended.number, results=results)]
     if ended.stechen:
-        lines.append(t("stechen_needed", lang, players=_join([players[s] for s in ended.stechen], lang)))
+        lines.append(
+            t("stechen_needed", lang, players=_join([players[s] for s in ended.stechen], lang))
+        )
         return lines
     by_seat = dict(ended.results)
     if ended.kind is RoundKind.OPENING_ROUND:
-        lines.append(t("best_opens", lang, best=players[ended.best],
-                       result=result_name(by_seat[ended.best], lang)))
+        lines.append(
+            t(
+                "best_opens",
+                lang,
+                best=players[ended.best],
+                result=result_name(by_seat[ended.best], lang),
+            )
+        )
         return lines
     if ended.worst is None or ended.kind is not RoundKind.NORMAL:
         return lines
     best_r, worst_r = by_seat[ended.best], by_seat[ended.worst]
     lines.append(
-        t("best_worst", lang, best=players[ended.best], best_result=result_name(best_r, lang),
-          worst=players[ended.worst], worst_result=result_name(worst_r, lang))
+        t(
+            "best_worst",
+            lang,
+            best=players[ended.best],
+            best_result=result_name(best_r, lang),
+            worst=players[ended.worst],
+            worst_result=result_name(worst_r, lang),
+        )
     )
     order = [s for s, _ in ended.results]
     for s, r in ended.results:
         if s == ended.worst or r.rank != worst_r.rank:
             continue
         if rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER and r.throws != worst_r.throws:
-            lines.append(t("tie_throws", lang, worst=players[ended.worst], other=players[s],
-                           throws=worst_r.throws, other_throws=r.throws))
+            lines.append(
+                t(
+                    "tie_throws",
+                    lang,
+                    worst=players[ended.worst],
+                    other=players[s],
+                    throws=worst_r.throws,
+                    other_throws=r.throws,
+                )
+            )
         elif order.index(s) < order.index(ended.worst):
-            k = "tie_later_throws" if rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER else "tie_later"
+            k = (
+                "tie_later_throws"
+                if rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER
+                else "tie_later"
+            )
             lines.append(t(k, lang, worst=players[ended.worst], other=players[s]))
         break
     return lines
@@ -189,18 +215,40 @@ def explain(events: Sequence[Event], rules: Rules, players: Sequence[str], lang:
             schock_aus_told = False
             lines.extend(explain_round(e, rules, players, lang))
         elif isinstance(e, DeckelMoved):
-            if last_round is not None and last_round.deckel is None and last_round.worst is not None:
+            if (
+                last_round is not None
+                and last_round.deckel is None
+                and last_round.worst is not None
+            ):
                 if not schock_aus_told:
-                    lines.append(t("schock_aus", lang, best=players[last_round.best],
-                                   loser=players[last_round.worst]))
+                    lines.append(
+                        t(
+                            "schock_aus",
+                            lang,
+                            best=players[last_round.best],
+                            loser=players[last_round.worst],
+                        )
+                    )
                     schock_aus_told = True
-            elif last_round is not None and last_round.kind in (RoundKind.OPENING_THROW, RoundKind.STECHEN):
-                lines.append(t("lowest_takes", lang, loser=players[e.receiver], count=e.count))
+            elif last_round is not None and last_round.kind in (
+                RoundKind.OPENING_THROW,
+                RoundKind.STECHEN,
+            ):
+                lines.append(t("lowest_takes", lang, loser=players[e.receiver], count=e.amount))
             elif e.giver is None:
-                lines.append(t("deckel_from_middle", lang, loser=players[e.receiver], count=e.count))
+                lines.append(
+                    t("deckel_from_middle", lang, loser=players[e.receiver], count=e.amount)
+                )
             else:
-                lines.append(t("deckel_from_player", lang, giver=players[e.giver],
-                               loser=players[e.receiver], count=e.count))
+                lines.append(
+                    t(
+                        "deckel_from_player",
+                        lang,
+                        giver=players[e.giver],
+                        loser=players[e.receiver],
+                        count=e.amount,
+                    )
+                )
         elif isinstance(e, PlayersOut):
             lines.append(t("out", lang, players=_join([players[s] for s in e.seats], lang)))
         elif isinstance(e, BoughtIn):
@@ -213,7 +261,9 @@ def explain(events: Sequence[Event], rules: Rules, players: Sequence[str], lang:
             if e.section.value == "finale":
                 a, b = e.players
                 lines.append(t("finale_between", lang, a=players[a], b=players[b]))
-            lines.append(t("section_started", lang, section=t(e.section.value, lang), middle=e.middle))
+            lines.append(
+                t("section_started", lang, section=t(e.section.value, lang), middle=e.middle)
+            )
         elif isinstance(e, GameEnded):
             key = "blattschuss" if e.blattschuss else "game_lost"
             lines.append(t(key, lang, loser=players[e.loser]))
