@@ -150,9 +150,15 @@ class ResultTable:
                     )
         self._more_throws_worse = rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER
 
-    def result(self, dice: Dice, *, one_throw: bool, throws: int) -> Result:
-        """The result of these final dice (a sorted multiset, highest first)."""
-        return self.by_key[dice, one_throw, throws]
+    def result(self, dice: Sequence[int], *, one_throw: bool, throws: int) -> Result:
+        """The result of these three final dice (in any order) after ``throws`` throws."""
+        try:
+            return self.by_key[tuple(sorted(dice, reverse=True)), bool(one_throw), throws]
+        except KeyError:
+            raise ValueError(
+                f"no result for dice {tuple(dice)!r} after {throws!r} throws: "
+                f"three dice of 1 to 6 pips, 1 to {MAX_THROWS} throws"
+            ) from None
 
     def order_key(self, result: Result, position: int) -> tuple[int, int, int]:
         """A key whose maximum is the round's best: rank, then the tie rule.
