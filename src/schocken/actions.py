@@ -27,6 +27,12 @@ class Throw:
 
     keep: Dice = ()
 
+    def __post_init__(self) -> None:
+        if isinstance(self.keep, tuple | list) and all(
+            isinstance(p, int) and not isinstance(p, bool) for p in self.keep
+        ):
+            object.__setattr__(self, "keep", sort_dice(self.keep))
+
     def __str__(self) -> str:
         if not self.keep:
             return "throw"
@@ -34,7 +40,10 @@ class Throw:
 
     @property
     def code(self) -> int:
-        return _KEEP_CODES[self.keep]
+        try:
+            return _KEEP_CODES[self.keep]
+        except (KeyError, TypeError):
+            raise ValueError(f"{self!r} is no legal throw: it keeps more than two dice") from None
 
 
 @dataclass(frozen=True, slots=True)

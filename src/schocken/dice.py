@@ -44,7 +44,10 @@ class RandomDice:
         self._random = random.Random(seed).random
 
     def roll(self, n: int) -> tuple[int, ...]:
-        table = _TABLES[n]
+        try:
+            table = _TABLES[n]
+        except (KeyError, TypeError):
+            raise ValueError(f"a throw has 1 to 3 dice, not {n!r}") from None
         return table[int(self._random() * len(table))]
 
 
@@ -57,7 +60,10 @@ class SystemDice:
         self._random = random.SystemRandom()
 
     def roll(self, n: int) -> tuple[int, ...]:
-        table = _TABLES[n]
+        try:
+            table = _TABLES[n]
+        except (KeyError, TypeError):
+            raise ValueError(f"a throw has 1 to 3 dice, not {n!r}") from None
         return table[self._random.randrange(len(table))]
 
 
@@ -79,6 +85,8 @@ class ScriptedDice:
         return len(self._pips) - self._next
 
     def roll(self, n: int) -> tuple[int, ...]:
+        if n not in _TABLES:
+            raise ValueError(f"a throw has 1 to 3 dice, not {n!r}")
         if self._next + n > len(self._pips):
             raise DiceExhaustedError(
                 f"scripted dice exhausted: {n} dice asked for, {self.remaining} pips left"

@@ -46,9 +46,13 @@ def all_rolls(n: int) -> tuple[Dice, ...]:
     )
 
 
-@cache
 def roll_probabilities(n: int) -> dict[Dice, Fraction]:
-    """The exact probability of each multiset outcome of throwing ``n`` dice."""
+    """The exact probability of each multiset outcome of throwing ``n`` dice (a fresh dict)."""
+    return dict(_roll_probabilities(n))
+
+
+@cache
+def _roll_probabilities(n: int) -> dict[Dice, Fraction]:
     counts: dict[Dice, int] = {}
     for pips in itertools.product(PIPS, repeat=n):
         key = sort_dice(pips)
@@ -100,11 +104,19 @@ class Result:
         return self.kind is ResultKind.SCHOCK_AUS and self.one_throw
 
     @property
+    def beats_assembled_aus(self) -> bool:
+        """Whether this Hand-Aus outranks an assembled Schock-Aus under its rules."""
+        return self.kind is ResultKind.SCHOCK_AUS and self.rank > _SCHOCK_AUS_RANK
+
+    @property
     def name(self) -> str:
-        """A short German name: "Schock-Aus", "Schock 4", "General 5", "Straße 6-5-4", "652"."""
+        """A short German name: "Schock-Aus", "Schock 4", "General 5", "Straße 6-5-4", "652".
+
+        A Schock-Aus in one throw is named "Hand-Aus" where the rules rank it apart.
+        """
         a, b, c = self.dice
         if self.kind is ResultKind.SCHOCK_AUS:
-            return "Hand-Aus" if self.one_throw else "Schock-Aus"
+            return "Hand-Aus" if self.beats_assembled_aus else "Schock-Aus"
         if self.kind is ResultKind.SCHOCK:
             return f"Schock {a}"
         if self.kind is ResultKind.GENERAL:
@@ -117,12 +129,15 @@ class Result:
         return self.name
 
 
+_SCHOCK_AUS_RANK = 40_000
+
+
 def _classify(rules: Rules, dice: Dice, one_throw: bool) -> tuple[ResultKind, int, int | None]:
     """Kind, rank and Deckel value of three dice. The one place where results are judged."""
     a, b, c = dice
     if a == b == c == 1:
         hand = rules.hand_aus_beats and one_throw
-        return ResultKind.SCHOCK_AUS, 40_000 + (1 if hand else 0), None
+        return ResultKind.SCHOCK_AUS, _SCHOCK_AUS_RANK + (1 if hand else 0), None
     if b == c == 1:
         return ResultKind.SCHOCK, 30_000 + 10 * a, a
     if a == b == c and (one_throw or not rules.general_one_throw):

@@ -1,0 +1,479 @@
+"""Tests of schocken.results: every result of three dice under every preset, against an oracle.
+
+The oracle below is written from ``shared/RULES.md`` alone: for each preset it lists the results
+as tiers, best first (one tier = results that are equal), with the kind and Deckel value of each
+tier. It does not read the preset's options; the few facts it needs per preset are copied from
+the "Where they differ" table by hand.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from schocken.results import (
+    ROLLS3,
+    Dice,
+    Result,
+    ResultKind,
+    ResultTable,
+    all_rolls,
+    best_and_worst,
+    result_table,
+    roll_probabilities,
+)
+from schocken.rules import PRESETS, Rules, find_preset
+
+PRESET_NAMES = ("tsv99", "schock4life", "knobelrunde", "allgemein")
+
+# --- Facts copied by hand from RULES.md, "Where they differ" -------------------------------------
+
+ONE_THROW_ONLY = {"knobelrunde", "allgemein"}
+"""Straße and General count only when thrown in one throw (both rows say the same)."""
+GENERAL_OVER_SCHOCK_2 = {"knobelrunde"}
+"""General beats Schock 2."""
+HAND_AUS_BETTER = {"schock4life", "knobelrunde"}
+"""A Schock-Aus thrown in one throw beats an assembled one."""
+MORE_THROWS_WORSE = {"schock4life", "allgemein"}
+"""Equal results: more throws is worse, then the later thrower; elsewhere only the later one."""
+
+Entry = tuple[Dice, bool]
+"""(dice sorted high to low, thrown in one throw)."""
+Tier = tuple[ResultKind, int | None, frozenset[Entry]]
+
+
+def _multisets() -> list[Dice]:
+    """The 56 multisets of three dice, found by brute force, best-looking first."""
+    found = {tuple(sorted(p, reverse=True)) for p in itertools.product(range(1, 7), repeat=3)}
+    return sorted(found, reverse=True)
+
+
+ALL_DICE = _multisets()
+ALL_ENTRIES: list[Entry] = [(d, ot) for d in ALL_DICE for ot in (True, False)]
+
+
+def _both(dice: Dice) -> frozenset[Entry]:
+    return frozenset({(dice, True), (dice, False)})
+
+
+@dataclass(frozen=True)
+class Flags:
+    """The facts the oracle needs about a rule set."""
+
+    strasse_one_throw: bool
+    general_one_throw: bool
+    general_over_schock_2: bool
+    hand_aus_better: bool
+
+
+def preset_flags(preset: str) -> Flags:
+    """The oracle's facts for a preset, from the hand-copied sets above (not from the engine)."""
+    return Flags(
+        strasse_one_throw=preset in ONE_THROW_ONLY,
+        general_one_throw=preset in ONE_THROW_ONLY,
+        general_over_schock_2=preset in GENERAL_OVER_SCHOCK_2,
+        hand_aus_better=preset in HAND_AUS_BETTER,
+    )
+
+
+def oracle(preset: str) -> list[Tier]:
+    """The results of ``preset``, as tiers of equal results, best first."""
+    return oracle_for(preset_flags(preset))
+
+
+def oracle_for(flags: Flags) -> list[Tier]:
+    """The results under these facts, as tiers of equal results, best first."""
+    general_ways = (True,) if flags.general_one_throw else (True, False)
+    strasse_ways = (True,) if flags.strasse_one_throw else (True, False)
+    tiers: list[Tier] = []
+
+    # Schock-Aus (1-1-1), worth the whole half.
+    if flags.hand_aus_better:
+        tiers.append((ResultKind.SCHOCK_AUS, None, frozenset({((1, 1, 1), True)})))
+        tiers.append((ResultKind.SCHOCK_AUS, None, frozenset({((1, 1, 1), False)})))
+    else:
+        tiers.append((ResultKind.SCHOCK_AUS, None, _both((1, 1, 1))))
+
+    # Schock 6 ... Schock 2 (1-1-x, may always be assembled), worth x.
+    schocks: list[Tier] = [(ResultKind.SCHOCK, x, _both((x, 1, 1))) for x in (6, 5, 4, 3, 2)]
+    # General 6-6-6 ... 2-2-2, worth 3.
+    generals: list[Tier] = [
+        (ResultKind.GENERAL, 3, frozenset({((x, x, x), w) for w in general_ways}))
+        for x in (6, 5, 4, 3, 2)
+    ]
+    if flags.general_over_schock_2:
+        tiers += schocks[:4] + generals + schocks[4:]
+    else:
+        tiers += schocks + generals
+
+    # Straße 4-5-6 > 3-4-5 > 2-3-4 > 1-2-3, worth 2.
+    straights: list[Dice] = [(6, 5, 4), (5, 4, 3), (4, 3, 2), (3, 2, 1)]
+    tiers += [(ResultKind.STRASSE, 2, frozenset({(s, w) for w in strasse_ways})) for s in straights]
+
+    # Everything else is a plain number, read high to low, worth 1; the way it was thrown does
+    # not matter.
+    taken = {e for _, _, members in tiers for e in members}
+    plain_dice = sorted({d for d, w in ALL_ENTRIES if (d, w) not in taken}, reverse=True)
+    for d in plain_dice:
+        members = frozenset(e for e in ((d, True), (d, False)) if e not in taken)
+        tiers.append((ResultKind.PLAIN, 1, members))
+    return tiers
+
+
+def oracle_position(preset: str) -> dict[Entry, int]:
+    """Entry -> index of its tier (0 is the best)."""
+    return {e: i for i, (_, _, members) in enumerate(oracle(preset)) for e in members}
+
+
+def oracle_kind_deckel(preset: str) -> dict[Entry, tuple[ResultKind, int | None]]:
+    return {e: (kind, deckel) for kind, deckel, members in oracle(preset) for e in members}
+
+
+def table_of(preset: str) -> ResultTable:
+    return result_table(find_preset(preset))
+
+
+# --- The oracle itself is sane --------------------------------------------------------------------
+
+
+def test_presets_are_the_four_of_rules_md() -> None:
+    assert set(PRESETS) == set(PRESET_NAMES)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_oracle_covers_every_entry_once(preset: str) -> None:
+    tiers = oracle(preset)
+    members = [e for _, _, m in tiers for e in m]
+    assert len(members) == len(set(members)) == 112
+    assert set(members) == set(ALL_ENTRIES)
+
+
+def test_rolls3_is_the_56_multisets_highest_first() -> None:
+    assert len(ROLLS3) == 56
+    assert list(ROLLS3) == ALL_DICE
+    for dice in ROLLS3:
+        assert list(dice) == sorted(dice, reverse=True)
+
+
+# --- Kind and Deckel of all 112 entries, every preset ---------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("one_throw", [True, False])
+@pytest.mark.parametrize("dice", ALL_DICE, ids=lambda d: "".join(map(str, d)))
+def test_kind_and_deckel(preset: str, dice: Dice, one_throw: bool) -> None:
+    expected_kind, expected_deckel = oracle_kind_deckel(preset)[dice, one_throw]
+    table = table_of(preset)
+    for throws in (1, 2, 3):
+        r = table.result(dice, one_throw=one_throw, throws=throws)
+        assert r.kind is expected_kind
+        assert r.deckel == expected_deckel
+        assert r.dice == dice
+        assert r.one_throw is one_throw
+        assert r.throws == throws
+        assert r.is_schock_aus is (expected_kind is ResultKind.SCHOCK_AUS)
+        assert r.is_hand_aus is (expected_kind is ResultKind.SCHOCK_AUS and one_throw)
+
+
+# --- Ordering: the total order of all 112 entries agrees with the oracle --------------------------
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+def _order_mismatches(table: ResultTable, tiers: list[Tier]) -> list[str]:
+    """Pairs of entries that the engine's rank orders otherwise than the oracle's tiers."""
+    pos = {e: i for i, (_, _, members) in enumerate(tiers) for e in members}
+    mismatches: list[str] = []
+    for x, y in itertools.product(ALL_ENTRIES, repeat=2):
+        rx = table.result(x[0], one_throw=x[1], throws=1).rank
+        ry = table.result(y[0], one_throw=y[1], throws=1).rank
+        engine = _sign(rx - ry)  # +1: x better
+        expected = _sign(pos[y] - pos[x])  # +1: x better (smaller tier index)
+        if engine != expected:
+            mismatches.append(f"{x} vs {y}: engine {engine:+d}, oracle {expected:+d}")
+    return mismatches
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_rank_order_matches_oracle_pairwise(preset: str) -> None:
+    mismatches = _order_mismatches(table_of(preset), oracle(preset))
+    assert mismatches == [], f"{len(mismatches)} mismatches, first: {mismatches[:5]}"
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [Flags(*bits) for bits in itertools.product((False, True), repeat=4)],
+    ids=lambda f: "-".join(str(int(b)) for b in dataclasses.astuple(f)),
+)
+def test_every_combination_of_result_options(flags: Flags) -> None:
+    """Each result option acts on its own, also in combinations no preset uses."""
+    rules = Rules().with_overrides(
+        {
+            "strasse_one_throw": flags.strasse_one_throw,
+            "general_one_throw": flags.general_one_throw,
+            "general_beats_schock_2": flags.general_over_schock_2,
+            "hand_aus_beats": flags.hand_aus_better,
+        }
+    )
+    table = result_table(rules)
+    tiers = oracle_for(flags)
+    mismatches = _order_mismatches(table, tiers)
+    assert mismatches == [], f"{len(mismatches)} mismatches, first: {mismatches[:5]}"
+    for kind, deckel, members in tiers:
+        for dice, one_throw in members:
+            r = table.result(dice, one_throw=one_throw, throws=2)
+            assert (r.kind, r.deckel) == (kind, deckel), (dice, one_throw)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_rank_does_not_depend_on_throws(preset: str) -> None:
+    table = table_of(preset)
+    for dice, one_throw in ALL_ENTRIES:
+        ranks = {table.result(dice, one_throw=one_throw, throws=t).rank for t in (1, 2, 3)}
+        assert len(ranks) == 1
+
+
+# --- Key rules, spelled out (documentation as much as tests) --------------------------------------
+
+
+def _rank(preset: str, dice: Dice, one_throw: bool) -> int:
+    return table_of(preset).result(dice, one_throw=one_throw, throws=1).rank
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_strasse_and_general_one_throw(preset: str) -> None:
+    table = table_of(preset)
+    assembled_666 = table.result((6, 6, 6), one_throw=False, throws=2)
+    assembled_654 = table.result((6, 5, 4), one_throw=False, throws=2)
+    if preset in ONE_THROW_ONLY:
+        assert assembled_666.kind is ResultKind.PLAIN
+        assert assembled_666.deckel == 1
+        assert assembled_666.name == "666"
+        assert assembled_654.kind is ResultKind.PLAIN
+        assert assembled_654.name == "654"
+        # plain 666 still beats plain 665, and plain 654 beats plain 653
+        assert _rank(preset, (6, 6, 6), False) > _rank(preset, (6, 6, 5), False)
+        assert _rank(preset, (6, 5, 4), False) > _rank(preset, (6, 5, 3), True)
+        # ... but loses to any Straße
+        assert _rank(preset, (6, 6, 6), False) < _rank(preset, (3, 2, 1), True)
+    else:
+        assert assembled_666.kind is ResultKind.GENERAL
+        assert assembled_666.deckel == 3
+        assert assembled_654.kind is ResultKind.STRASSE
+        assert assembled_654.deckel == 2
+        assert _rank(preset, (6, 6, 6), False) == _rank(preset, (6, 6, 6), True)
+    thrown_666 = table.result((6, 6, 6), one_throw=True, throws=1)
+    assert thrown_666.kind is ResultKind.GENERAL
+    assert thrown_666.deckel == 3
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_general_against_schock_2(preset: str) -> None:
+    general_2 = _rank(preset, (2, 2, 2), True)
+    general_6 = _rank(preset, (6, 6, 6), True)
+    schock_2 = _rank(preset, (2, 1, 1), True)
+    schock_3 = _rank(preset, (3, 1, 1), True)
+    assert general_6 < schock_3
+    if preset in GENERAL_OVER_SCHOCK_2:
+        assert general_2 > schock_2
+    else:
+        assert general_6 < schock_2
+    # a General is worth 3 whatever it beats
+    assert table_of(preset).result((2, 2, 2), one_throw=True, throws=1).deckel == 3
+    assert table_of(preset).result((2, 1, 1), one_throw=True, throws=1).deckel == 2
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_hand_aus_against_assembled_schock_aus(preset: str) -> None:
+    hand = _rank(preset, (1, 1, 1), True)
+    assembled = _rank(preset, (1, 1, 1), False)
+    if preset in HAND_AUS_BETTER:
+        assert hand > assembled
+    else:
+        assert hand == assembled
+    assert assembled > _rank(preset, (6, 1, 1), True)
+
+
+def test_lowest_results() -> None:
+    for preset in PRESET_NAMES:
+        worst = min(ALL_ENTRIES, key=lambda e: _rank(preset, *e))
+        assert worst[0] == (2, 2, 1)
+
+
+# --- Tie rules via order_key ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["tsv99", "knobelrunde"])
+def test_equal_results_later_loses_throws_do_not_matter(preset: str) -> None:
+    table = table_of(preset)
+    for throws_first, throws_later in itertools.product((1, 2, 3), repeat=2):
+        first = table.result((6, 5, 3), one_throw=True, throws=throws_first)
+        later = table.result((6, 5, 3), one_throw=False, throws=throws_later)
+        assert table.order_key(first, 0) > table.order_key(later, 1)
+        assert table.order_key(first, 2) < table.order_key(later, 1)
+
+
+@pytest.mark.parametrize("preset", ["schock4life", "allgemein"])
+def test_equal_results_more_throws_loses_then_later(preset: str) -> None:
+    table = table_of(preset)
+    one = table.result((4, 1, 1), one_throw=True, throws=1)
+    two = table.result((4, 1, 1), one_throw=False, throws=2)
+    three = table.result((4, 1, 1), one_throw=True, throws=3)
+    # fewer throws wins, wherever it sits in the round
+    assert table.order_key(one, 5) > table.order_key(two, 0)
+    assert table.order_key(two, 5) > table.order_key(three, 0)
+    # as many throws: the later thrower loses
+    two_again = table.result((4, 1, 1), one_throw=True, throws=2)
+    assert table.order_key(two, 0) > table.order_key(two_again, 1)
+
+
+def test_schock4life_hand_aus_with_3_throws_beats_assembled_schock_aus_with_2() -> None:
+    table = table_of("schock4life")
+    hand = table.result((1, 1, 1), one_throw=True, throws=3)
+    assembled = table.result((1, 1, 1), one_throw=False, throws=2)
+    assert hand.is_hand_aus
+    assert not assembled.is_hand_aus
+    for hand_pos, assembled_pos in ((0, 1), (1, 0), (4, 0)):
+        assert table.order_key(hand, hand_pos) > table.order_key(assembled, assembled_pos)
+    best, worst = best_and_worst(table, [assembled, hand])
+    assert (best, worst) == (1, 0)
+
+
+def test_allgemein_schock_aus_with_fewer_throws_beats_hand_aus() -> None:
+    # no Hand-Aus rule in allgemein: equal results, more throws is worse
+    table = table_of("allgemein")
+    hand = table.result((1, 1, 1), one_throw=True, throws=3)
+    assembled = table.result((1, 1, 1), one_throw=False, throws=2)
+    assert table.order_key(assembled, 1) > table.order_key(hand, 0)
+
+
+@st.composite
+def _turns(draw: st.DrawFn) -> tuple[Entry, int, int]:
+    dice = draw(st.sampled_from(ALL_DICE))
+    one_throw = draw(st.booleans())
+    throws = draw(st.integers(min_value=1, max_value=3))
+    position = draw(st.integers(min_value=0, max_value=9))
+    return (dice, one_throw), throws, position
+
+
+@given(
+    preset=st.sampled_from(PRESET_NAMES),
+    a=_turns(),
+    b=_turns(),
+)
+def test_order_key_matches_oracle_and_tie_rule(
+    preset: str, a: tuple[Entry, int, int], b: tuple[Entry, int, int]
+) -> None:
+    (entry_a, throws_a, pos_a), (entry_b, throws_b, pos_b) = a, b
+    if pos_a == pos_b:
+        pos_b = pos_a + 1  # two players never share a place in the round
+    table = table_of(preset)
+    ra = table.result(entry_a[0], one_throw=entry_a[1], throws=throws_a)
+    rb = table.result(entry_b[0], one_throw=entry_b[1], throws=throws_b)
+    tier = oracle_position(preset)
+    if tier[entry_a] != tier[entry_b]:
+        a_better = tier[entry_a] < tier[entry_b]
+    elif preset in MORE_THROWS_WORSE and throws_a != throws_b:
+        a_better = throws_a < throws_b
+    else:
+        a_better = pos_a < pos_b
+    ka, kb = table.order_key(ra, pos_a), table.order_key(rb, pos_b)
+    assert ka != kb
+    assert (ka > kb) is a_better
+
+
+@given(
+    preset=st.sampled_from(PRESET_NAMES),
+    turns=st.lists(
+        st.tuples(st.sampled_from(ALL_DICE), st.booleans(), st.integers(1, 3)),
+        min_size=2,
+        max_size=8,
+    ),
+)
+def test_best_and_worst_agree_with_order_key(
+    preset: str, turns: list[tuple[Dice, bool, int]]
+) -> None:
+    table = table_of(preset)
+    results = [table.result(d, one_throw=w, throws=t) for d, w, t in turns]
+    best, worst = best_and_worst(table, results)
+    keys = [table.order_key(r, i) for i, r in enumerate(results)]
+    assert keys[best] == max(keys)
+    assert keys[worst] == min(keys)
+    assert best != worst
+
+
+# --- Names ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "dice", "one_throw", "name"),
+    [
+        ("tsv99", (1, 1, 1), False, "Schock-Aus"),
+        ("schock4life", (1, 1, 1), False, "Schock-Aus"),
+        ("knobelrunde", (1, 1, 1), True, "Hand-Aus"),
+        ("schock4life", (1, 1, 1), True, "Hand-Aus"),
+        ("tsv99", (4, 1, 1), False, "Schock 4"),
+        ("allgemein", (4, 1, 1), True, "Schock 4"),
+        ("allgemein", (5, 5, 5), True, "General 5"),
+        ("tsv99", (5, 5, 5), False, "General 5"),
+        ("knobelrunde", (6, 5, 4), True, "Straße 6-5-4"),
+        ("tsv99", (6, 5, 4), False, "Straße 6-5-4"),
+        ("allgemein", (6, 5, 4), False, "654"),
+        ("tsv99", (6, 5, 2), True, "652"),
+        ("tsv99", (2, 2, 1), False, "221"),
+    ],
+)
+def test_result_names(preset: str, dice: Dice, one_throw: bool, name: str) -> None:
+    r = table_of(preset).result(dice, one_throw=one_throw, throws=2)
+    assert r.name == name
+    assert str(r) == name
+
+
+def test_result_is_frozen() -> None:
+    r: Result = table_of("tsv99").result((6, 5, 2), one_throw=True, throws=1)
+    with pytest.raises(AttributeError):
+        r.rank = 0  # type: ignore[misc]
+
+
+# --- Rolls and their probabilities ----------------------------------------------------------------
+
+
+def test_all_rolls_sizes() -> None:
+    assert [len(all_rolls(n)) for n in (1, 2, 3)] == [6, 21, 56]
+    assert all_rolls(1) == ((6,), (5,), (4,), (3,), (2,), (1,))
+    assert all_rolls(3) == ROLLS3
+
+
+def test_roll_probabilities_three_dice() -> None:
+    probs = roll_probabilities(3)
+    assert len(probs) == 56
+    assert set(probs) == set(ALL_DICE)
+    assert all(isinstance(p, Fraction) for p in probs.values())
+    assert sum(probs.values(), Fraction(0)) == 1
+    assert probs[1, 1, 1] == Fraction(1, 216)
+    assert probs[6, 5, 4] == Fraction(6, 216)
+    assert probs[6, 6, 5] == Fraction(3, 216)
+
+
+def _brute_force_probabilities(n: int) -> Iterator[tuple[Dice, Fraction]]:
+    counts: dict[Dice, int] = {}
+    for pips in itertools.product(range(1, 7), repeat=n):
+        key = tuple(sorted(pips, reverse=True))
+        counts[key] = counts.get(key, 0) + 1
+    for k, c in counts.items():
+        yield k, Fraction(c, 6**n)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_roll_probabilities_match_brute_force(n: int) -> None:
+    assert roll_probabilities(n) == dict(_brute_force_probabilities(n))
+    assert sum(roll_probabilities(n).values(), Fraction(0)) == 1

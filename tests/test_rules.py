@@ -1,0 +1,466 @@
+"""Tests of schocken.rules: presets, validation, overrides, TOML house rules, sources."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from schocken.errors import RulesError, SchockenError
+from schocken.rules import (
+    OPTION_SOURCES,
+    PRESETS,
+    SILENT,
+    Covered,
+    FinaleOpener,
+    Opening,
+    Rules,
+    SixesRethrow,
+    Tiebreak,
+    find_preset,
+    load_rules,
+    parse_rules,
+    resolve_rules,
+)
+
+PRESET_NAMES = ("tsv99", "schock4life", "knobelrunde", "allgemein")
+OPTIONS = [f.name for f in dataclasses.fields(Rules) if f.name != "preset"]
+
+# RULES.md, "Where they differ", one row per option, columns tsv99 / schock4life / knobelrunde /
+# allgemein. (value, silent): silent means the text says nothing and the value is our reading.
+S = True
+WHERE_THEY_DIFFER: dict[str, tuple[tuple[object, bool], ...]] = {
+    "deckel_per_half": ((14, False), (13, False), (13, False), (13, S)),
+    "deckel_in_finale": ((13, False), (13, False), (13, S), (13, S)),
+    "opening": (
+        ("plain_round", False),
+        ("lowest_takes", False),
+        ("plain_round", S),
+        ("plain_round", S),
+    ),
+    "finale_opener": (
+        ("last_round_loser", S),
+        ("first_half_loser", False),
+        ("last_round_loser", S),
+        ("last_round_loser", S),
+    ),
+    "put_back": ((True, False), (False, False), (True, S), (True, False)),
+    "strasse_one_throw": ((False, S), (False, False), (True, False), (True, False)),
+    "general_one_throw": ((False, S), (False, False), (True, False), (True, False)),
+    "general_beats_schock_2": ((False, S), (False, False), (True, False), (False, False)),
+    "tiebreak": (
+        ("later_loses", False),
+        ("more_throws_then_later", False),
+        ("later_loses", False),
+        ("more_throws_then_later", False),
+    ),
+    "hand_aus_beats": ((False, S), (True, False), (True, S), (False, S)),
+    "sixes_rethrow": (
+        ("other_sixes", False),
+        ("all_remaining", False),
+        ("other_sixes", False),
+        ("other_sixes", False),
+    ),
+    "covered": (
+        ("never", S),
+        ("last_throw", False),
+        ("never", S),
+        ("third_throw", False),
+    ),
+    "einwuerfeln": ((False, False), (True, False), (False, False), (False, False)),
+}
+"""Every option but ``finale`` (not a row of the table: all four texts play a Finale)."""
+
+
+def _expected(preset: str) -> dict[str, object]:
+    col = PRESET_NAMES.index(preset)
+    values = {option: row[col][0] for option, row in WHERE_THEY_DIFFER.items()}
+    values["finale"] = True
+    return values
+
+
+# --- find_preset ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_find_preset(name: str) -> None:
+    rules = find_preset(name)
+    assert isinstance(rules, Rules)
+    assert rules.preset == name
+    assert rules is PRESETS[name]
+
+
+@pytest.mark.parametrize("name", ["kneipe", "", "TSV99", "custom", " tsv99"])
+def test_find_preset_unknown(name: str) -> None:
+    with pytest.raises(RulesError) as info:
+        find_preset(name)
+    assert isinstance(info.value, ValueError)
+    assert isinstance(info.value, SchockenError)
+    message = str(info.value)
+    assert repr(name) in message
+    for known in PRESET_NAMES:
+        assert known in message
+
+
+def test_presets_are_exactly_four() -> None:
+    assert tuple(PRESETS) == PRESET_NAMES
+
+
+# --- The presets match RULES.md -------------------------------------------------------------------
+
+
+def test_table_covers_every_option() -> None:
+    assert set(WHERE_THEY_DIFFER) | {"finale"} == set(OPTIONS)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_preset_matches_rules_md(preset: str) -> None:
+    actual = find_preset(preset).to_dict()
+    assert actual.pop("preset") == preset
+    assert actual == _expected(preset)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_preset_option_types(preset: str) -> None:
+    rules = find_preset(preset)
+    assert isinstance(rules.opening, Opening)
+    assert isinstance(rules.finale_opener, FinaleOpener)
+    assert isinstance(rules.tiebreak, Tiebreak)
+    assert isinstance(rules.sixes_rethrow, SixesRethrow)
+    assert isinstance(rules.covered, Covered)
+    assert type(rules.deckel_per_half) is int
+    assert type(rules.put_back) is bool
+
+
+# --- Immutability ---------------------------------------------------------------------------------
+
+
+def test_rules_frozen() -> None:
+    rules = find_preset("tsv99")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        rules.deckel_per_half = 20  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        rules.put_back = False  # type: ignore[misc]
+    assert rules.deckel_per_half == 14
+    assert find_preset("tsv99").deckel_per_half == 14
+
+
+def test_rules_hashable_and_equal_by_value() -> None:
+    a = find_preset("allgemein").with_overrides({"deckel_per_half": 15})
+    b = find_preset("allgemein").with_overrides({"deckel_per_half": 15})
+    assert a == b
+    assert hash(a) == hash(b)
+    assert a != find_preset("allgemein")
+
+
+# --- with_overrides and validation ----------------------------------------------------------------
+
+
+def test_with_overrides() -> None:
+    base = find_preset("tsv99")
+    rules = base.with_overrides({"put_back": False, "deckel_per_half": 9, "covered": "third_throw"})
+    assert rules.put_back is False
+    assert rules.deckel_per_half == 9
+    assert rules.covered is Covered.THIRD_THROW
+    assert rules.preset == "tsv99"
+    # the rest unchanged, and the preset itself untouched
+    assert rules.deckel_in_finale == base.deckel_in_finale
+    assert rules.tiebreak is base.tiebreak
+    assert base.put_back is True
+    assert base.with_overrides({}) == base
+
+
+def test_with_overrides_accepts_enum_members() -> None:
+    rules = find_preset("tsv99").with_overrides({"tiebreak": Tiebreak.MORE_THROWS_THEN_LATER})
+    assert rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER
+
+
+def test_with_overrides_unknown_option() -> None:
+    with pytest.raises(RulesError, match="schnaps_per_round") as info:
+        find_preset("tsv99").with_overrides({"schnaps_per_round": 2})
+    assert "unknown" in str(info.value)
+
+
+def test_with_overrides_refuses_preset() -> None:
+    with pytest.raises(RulesError, match="preset"):
+        find_preset("tsv99").with_overrides({"preset": "allgemein"})
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("deckel_per_half", 0),
+        ("deckel_per_half", -3),
+        ("deckel_per_half", 1000),
+        ("deckel_per_half", True),
+        ("deckel_per_half", "13"),
+        ("deckel_per_half", 13.0),
+        ("deckel_in_finale", 0),
+        ("deckel_in_finale", None),
+        ("covered", "sometimes"),
+        ("covered", 1),
+        ("tiebreak", "LATER_LOSES"),
+        ("opening", None),
+        ("finale_opener", "first"),
+        ("sixes_rethrow", True),
+        ("put_back", "yes"),
+        ("put_back", 1),
+        ("put_back", None),
+        ("hand_aus_beats", "true"),
+        ("einwuerfeln", 0),
+        ("finale", "no"),
+    ],
+)
+def test_with_overrides_bad_value(option: str, value: object) -> None:
+    with pytest.raises(RulesError) as info:
+        find_preset("schock4life").with_overrides({option: value})
+    assert repr(option) in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+@given(st.integers(min_value=1, max_value=999))
+def test_deckel_in_range_accepted(n: int) -> None:
+    rules = find_preset("allgemein").with_overrides({"deckel_per_half": n, "deckel_in_finale": n})
+    assert rules.deckel_per_half == n
+    assert rules.deckel_in_finale == n
+
+
+@given(st.one_of(st.integers(max_value=0), st.integers(min_value=1000)))
+def test_deckel_out_of_range_refused(n: int) -> None:
+    with pytest.raises(RulesError, match="deckel_per_half"):
+        find_preset("allgemein").with_overrides({"deckel_per_half": n})
+
+
+def test_constructor_validates() -> None:
+    with pytest.raises(RulesError, match="deckel_per_half"):
+        Rules(deckel_per_half=0)
+    with pytest.raises(RulesError, match="covered"):
+        Rules(covered="never")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="preset"):
+        Rules(preset="")
+    assert Rules().preset == "custom"
+
+
+# --- overrides(), to_dict / from_dict -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_overrides_of_a_preset_is_empty(preset: str) -> None:
+    assert find_preset(preset).overrides() == {}
+
+
+def test_overrides_returns_only_changed_options() -> None:
+    rules = find_preset("schock4life").with_overrides(
+        {"deckel_per_half": 15, "covered": "never", "put_back": False}  # put_back unchanged
+    )
+    assert rules.overrides() == {"deckel_per_half": 15, "covered": "never"}
+
+
+def test_overrides_setting_back_to_preset_value() -> None:
+    rules = (
+        find_preset("tsv99").with_overrides({"put_back": False}).with_overrides({"put_back": True})
+    )
+    assert rules.overrides() == {}
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_to_dict_from_dict_round_trip(preset: str) -> None:
+    rules = find_preset(preset)
+    data = rules.to_dict()
+    assert set(data) == {"preset", *OPTIONS}
+    assert Rules.from_dict(data) == rules
+    changed = rules.with_overrides({"deckel_in_finale": 7, "tiebreak": "later_loses"})
+    assert Rules.from_dict(changed.to_dict()) == changed
+    # preset plus only the overrides is enough
+    assert Rules.from_dict({"preset": preset, **changed.overrides()}) == changed
+
+
+def test_to_dict_is_plain_json() -> None:
+    import json
+
+    data = find_preset("allgemein").to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert data["covered"] == "third_throw"
+    assert type(data["covered"]) is str
+
+
+@given(
+    preset=st.sampled_from(PRESET_NAMES),
+    deckel=st.integers(1, 999),
+    put_back=st.booleans(),
+    covered=st.sampled_from([c.value for c in Covered]),
+    tiebreak=st.sampled_from([t.value for t in Tiebreak]),
+)
+def test_round_trip_property(
+    preset: str, deckel: int, put_back: bool, covered: str, tiebreak: str
+) -> None:
+    rules = find_preset(preset).with_overrides(
+        {"deckel_per_half": deckel, "put_back": put_back, "covered": covered, "tiebreak": tiebreak}
+    )
+    assert Rules.from_dict(rules.to_dict()) == rules
+    assert Rules.from_dict({"preset": preset, **rules.overrides()}) == rules
+
+
+def test_from_dict_custom_and_bad() -> None:
+    assert Rules.from_dict({}) == Rules()
+    assert Rules.from_dict({"deckel_per_half": 5}).deckel_per_half == 5
+    with pytest.raises(RulesError, match="kneipe"):
+        Rules.from_dict({"preset": "kneipe"})
+    with pytest.raises(RulesError, match="preset"):
+        Rules.from_dict({"preset": 3})
+    with pytest.raises(RulesError):
+        Rules.from_dict(["preset", "tsv99"])  # type: ignore[arg-type]
+
+
+# --- parse_rules ----------------------------------------------------------------------------------
+
+
+def test_parse_rules_preset_only() -> None:
+    assert parse_rules('preset = "knobelrunde"') == find_preset("knobelrunde")
+
+
+def test_parse_rules_with_overrides() -> None:
+    text = 'preset = "tsv99"\ndeckel_per_half = 10\nput_back = false\ncovered = "last_throw"\n'
+    rules = parse_rules(text)
+    assert rules.preset == "tsv99"
+    assert rules.deckel_per_half == 10
+    assert rules.put_back is False
+    assert rules.covered is Covered.LAST_THROW
+    assert rules.overrides() == {
+        "deckel_per_half": 10,
+        "put_back": False,
+        "covered": "last_throw",
+    }
+
+
+def test_parse_rules_rules_table() -> None:
+    text = '[rules]\npreset = "allgemein"\ndeckel_per_half = 15\n'
+    rules = parse_rules(text)
+    assert rules.preset == "allgemein"
+    assert rules.deckel_per_half == 15
+
+
+def test_parse_rules_missing_preset() -> None:
+    with pytest.raises(RulesError, match="preset") as info:
+        parse_rules("deckel_per_half = 10", source="haus.toml")
+    message = str(info.value)
+    assert message.startswith("haus.toml")
+    for known in PRESET_NAMES:
+        assert known in message
+
+
+def test_parse_rules_invalid_toml() -> None:
+    with pytest.raises(RulesError, match="not valid TOML") as info:
+        parse_rules('preset = "tsv99\nput_back = ', source="kaputt.toml")
+    assert "kaputt.toml" in str(info.value)
+
+
+def test_parse_rules_unknown_key() -> None:
+    with pytest.raises(RulesError, match="freibier") as info:
+        parse_rules('preset = "tsv99"\nfreibier = true\n', source="haus.toml")
+    assert "haus.toml" in str(info.value)
+
+
+def test_parse_rules_unknown_preset_and_bad_value() -> None:
+    with pytest.raises(RulesError, match="kneipe"):
+        parse_rules('preset = "kneipe"')
+    with pytest.raises(RulesError, match="deckel_per_half"):
+        parse_rules('preset = "tsv99"\ndeckel_per_half = "viele"')
+    with pytest.raises(RulesError, match="put_back"):
+        parse_rules('preset = "tsv99"\nput_back = "yes"')
+
+
+# --- load_rules and resolve_rules -----------------------------------------------------------------
+
+
+def test_load_rules_file(tmp_path: Path) -> None:
+    path = tmp_path / "haus.toml"
+    path.write_text('preset = "schock4life"\ndeckel_per_half = 11\n', encoding="utf-8")
+    rules = load_rules(path)
+    assert rules.preset == "schock4life"
+    assert rules.deckel_per_half == 11
+    assert load_rules(str(path)) == rules
+
+
+def test_load_rules_error_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "haus.toml"
+    path.write_text('preset = "schock4life"\nunbekannt = 1\n', encoding="utf-8")
+    with pytest.raises(RulesError, match="unbekannt") as info:
+        load_rules(path)
+    assert str(path) in str(info.value)
+
+
+def test_load_rules_missing_file(tmp_path: Path) -> None:
+    path = tmp_path / "nicht_da.toml"
+    with pytest.raises(RulesError, match="cannot read") as info:
+        load_rules(path)
+    assert str(path) in str(info.value)
+
+
+def test_load_rules_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.toml"
+    path.write_bytes('preset = "tsv99"\n# Würfel\n'.encode("latin-1"))
+    with pytest.raises(RulesError, match="UTF-8") as info:
+        load_rules(path)
+    assert str(path) in str(info.value)
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_resolve_rules_preset_name(name: str) -> None:
+    assert resolve_rules(name) is PRESETS[name]
+
+
+def test_resolve_rules_file(tmp_path: Path) -> None:
+    path = tmp_path / "haus.toml"
+    path.write_text('preset = "knobelrunde"\nput_back = false\n', encoding="utf-8")
+    rules = resolve_rules(str(path))
+    assert rules.preset == "knobelrunde"
+    assert rules.put_back is False
+    # a file without the .toml ending is read too
+    other = tmp_path / "hausregeln"
+    other.write_text('preset = "tsv99"\n', encoding="utf-8")
+    assert resolve_rules(str(other)) == find_preset("tsv99")
+
+
+def test_resolve_rules_unknown(tmp_path: Path) -> None:
+    with pytest.raises(RulesError, match="known presets"):
+        resolve_rules("kneipe")
+    with pytest.raises(RulesError, match="cannot read"):
+        resolve_rules(str(tmp_path / "fehlt.toml"))
+
+
+# --- OPTION_SOURCES -------------------------------------------------------------------------------
+
+
+def test_option_sources_cover_every_option_and_preset() -> None:
+    assert set(OPTION_SOURCES) == set(OPTIONS)
+    for option, by_preset in OPTION_SOURCES.items():
+        assert set(by_preset) == set(PRESET_NAMES), option
+        for preset, text in by_preset.items():
+            assert isinstance(text, str)
+            assert text.strip(), (option, preset)
+
+
+def test_silent_constant() -> None:
+    assert SILENT == "text silent: our reading"
+
+
+@pytest.mark.parametrize("option", sorted(WHERE_THEY_DIFFER))
+def test_silent_cells_documented_as_our_reading(option: str) -> None:
+    for col, preset in enumerate(PRESET_NAMES):
+        silent = WHERE_THEY_DIFFER[option][col][1]
+        text = OPTION_SOURCES[option][preset]
+        if silent:
+            assert "text silent: our reading" in text, (option, preset, text)
+        else:
+            assert "text silent: our reading" not in text, (option, preset, text)
+
+
+@pytest.mark.parametrize("option", sorted(WHERE_THEY_DIFFER))
+def test_sources_cite_their_own_text(option: str) -> None:
+    files = {"tsv99": "000", "schock4life": "001", "knobelrunde": "002", "allgemein": "003"}
+    for preset, text in OPTION_SOURCES[option].items():
+        assert text.startswith(files[preset] + ":"), (option, preset, text)
