@@ -17,7 +17,7 @@ from typing import Any
 from schocken.actions import Action, parse_action
 from schocken.errors import DiceExhaustedError, IllegalActionError, RecordError, RulesError
 from schocken.events import GameEnded, RoundStarted, Section, SectionEnded
-from schocken.game import Game
+from schocken.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from schocken.rules import Rules
 
 RECORD_FORMAT = "schocken-record"
@@ -205,6 +205,15 @@ def record_from_dict(data: object) -> GameRecord:
         "'players' must be a list of names",
     )
     assert isinstance(players, list)
+    _need(
+        MIN_PLAYERS <= len(players) <= MAX_PLAYERS,
+        f"the record's players cannot play: Schocken needs {MIN_PLAYERS} to {MAX_PLAYERS} "
+        f"players, not {len(players)}",
+    )
+    _need(
+        all(p.strip() for p in players) and len(set(players)) == len(players),
+        "the record's players cannot play: players' names must be non-empty and differ",
+    )
     raw_steps = data.get("steps")
     _need(isinstance(raw_steps, list), "'steps' must be a list")
     assert isinstance(raw_steps, list)

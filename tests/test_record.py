@@ -1,0 +1,160 @@
+"""Game records: JSON round trip, malformed records refused with what and where, replay checks."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from schocken.actions import STOP, Throw
+from schocken.bots import make_bot
+from schocken.dice import RandomDice, ScriptedDice
+from schocken.errors import RecordError
+from schocken.game import Game
+from schocken.record import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    outcome_of,
+    parse_record,
+    record_from_dict,
+    record_of,
+    replay,
+)
+from schocken.rules import PRESETS, find_preset
+from schocken.simulate import play_game, seat_names
+
+
+def finished_game(preset: str = "tsv99", seed: int = 3) -> Game:
+    game = Game(find_preset(preset), seat_names(3), RandomDice(seed))
+    return play_game(game, [make_bot("regular")] * 3)
+
+
+def as_dict(game: Game) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(record_of(game).to_json())
+    return data
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_record_replays_to_the_identical_game(preset: str) -> None:
+    game = finished_game(preset)
+    record = record_of(game)
+    data = json.loads(record.to_json())
+    assert data["format"] == RECORD_FORMAT and data["version"] == RECORD_VERSION
+    assert data["rules"] == {"preset": preset, "overrides": {}}
+    assert data["players"] == ["Anna", "Ben", "Cem"]
+    assert data["outcome"] == outcome_of(game)
+    again = replay(parse_record(record.to_json()))
+    assert again.events == game.events
+    assert again.steps == game.steps
+    assert record_of(again) == record_of(game)
+    # Compact JSON says the same.
+    assert replay(parse_record(record.to_json(indent=None))).events == game.events
+
+
+def test_house_rules_travel_as_overrides() -> None:
+    rules = find_preset("allgemein").with_overrides({"deckel_per_half": 5, "put_back": False})
+    game = play_game(Game(rules, seat_names(2), RandomDice(1)), [make_bot("regular")] * 2)
+    data = as_dict(game)
+    assert data["rules"] == {
+        "preset": "allgemein",
+        "overrides": {"deckel_per_half": 5, "put_back": False},
+    }
+    assert replay(record_from_dict(data)).rules == rules
+
+
+def test_unfinished_game_records_and_replays() -> None:
+    game = Game(find_preset("tsv99"), seat_names(2), ScriptedDice([3, 4, 5, 2, 2, 6]))
+    game.apply(Throw())
+    game.apply(STOP)
+    game.apply(Throw())
+    out = outcome_of(replay(record_of(game)))
+    assert out["finished"] is False and out["loser"] is None and out["sections"] == []
+
+
+def test_outcome_in_record_is_checked() -> None:
+    data = as_dict(finished_game())
+    data["outcome"]["loser"] = (data["outcome"]["loser"] + 1) % 3
+    with pytest.raises(RecordError, match="outcome says loser"):
+        replay(record_from_dict(data))
+
+
+def test_illegal_step_is_reported_with_index_and_reason() -> None:
+    data = as_dict(finished_game())
+    # Step 1 is the first player's second action; make it a seat out of turn.
+    data["steps"][1]["seat"] = (data["steps"][1]["seat"] + 1) % 3
+    with pytest.raises(RecordError) as info:
+        replay(record_from_dict(data))
+    assert info.value.step == 1
+    assert "turn" in info.value.reason
+
+
+def test_wrong_pips_are_reported() -> None:
+    data = as_dict(finished_game())
+    data["steps"][0]["pips"] = data["steps"][0]["pips"][:2]
+    with pytest.raises(RecordError) as info:
+        replay(record_from_dict(data))
+    assert info.value.step == 0 and "needs 3 dice" in info.value.reason
+    data = as_dict(finished_game())
+    data["steps"][0]["pips"].append(4)
+    with pytest.raises(RecordError, match="threw 3 dice, but the step gives 4 pips"):
+        replay(record_from_dict(data))
+
+
+def test_steps_after_the_end_are_refused() -> None:
+    data = as_dict(finished_game())
+    data["steps"].append({"seat": 0, "action": "throw", "pips": [1, 2, 3]})
+    with pytest.raises(RecordError, match="already over") as info:
+        replay(record_from_dict(data))
+    assert info.value.step == len(data["steps"]) - 1
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="chess"), "'format' must be"),
+        (lambda d: d.update(version=99), "version 99 is not supported"),
+        (lambda d: d.update(rules="tsv99"), "'rules' must be an object"),
+        (lambda d: d["rules"].update(preset="kneipe"), "unknown preset 'kneipe'"),
+        (lambda d: d["rules"].update(overrides={"dice": 4}), "unknown rule option 'dice'"),
+        (lambda d: d["rules"].update(overrides=[1]), "'rules.overrides' must be an object"),
+        (lambda d: d.update(players="Anna"), "'players' must be a list of names"),
+        (lambda d: d.update(players=["Anna"]), "players cannot play"),
+        (lambda d: d.update(players=["Anna", "Anna", "Ben"]), "must be non-empty and differ"),
+        (lambda d: d.update(steps={}), "'steps' must be a list"),
+        (lambda d: d["steps"].insert(0, "throw"), "step 0: a step must be an object"),
+        (lambda d: d["steps"][0].update(seat=7), "step 0: 'seat' must be a seat number"),
+        (lambda d: d["steps"][0].update(seat=True), "step 0: 'seat' must be a seat number"),
+        (lambda d: d["steps"][0].update(action="jump"), "step 0: not an action: 'jump'"),
+        (lambda d: d["steps"][0].update(action=3), "step 0: an action is a text"),
+        (lambda d: d["steps"][0].update(pips=[7, 1, 1]), "step 0: 'pips' must be a list"),
+        (lambda d: d["steps"][0].update(pips="111"), "step 0: 'pips' must be a list"),
+        (lambda d: d["steps"][0].update(note=5), "step 0: 'note' must be a text"),
+        (lambda d: d["steps"][0].update(extra=1), "step 0: unknown field"),
+        (lambda d: d.update(outcome=[]), "'outcome' must be an object"),
+        (lambda d: d.update(meta=3), "'meta' must be an object"),
+    ],
+)
+def test_malformed_records_are_refused(change: Any, message: str) -> None:
+    data = as_dict(finished_game())
+    change(data)
+    with pytest.raises(RecordError, match=message):
+        replay(record_from_dict(data))
+
+
+def test_not_json_and_not_an_object() -> None:
+    with pytest.raises(RecordError, match="not valid JSON"):
+        parse_record("{nope")
+    with pytest.raises(RecordError, match="a record is a JSON object"):
+        parse_record("[1, 2]")
+
+
+def test_notes_and_meta_survive_the_round_trip() -> None:
+    data = as_dict(finished_game())
+    data["steps"][0]["note"] = "000:23 Tütenrunde"
+    data["meta"] = {"table": "Stammtisch"}
+    record = record_from_dict(data)
+    assert record.steps[0].note == "000:23 Tütenrunde"
+    again = parse_record(record.to_json())
+    assert again.steps[0].note == "000:23 Tütenrunde"
+    assert again.meta == {"table": "Stammtisch"}
