@@ -1,0 +1,88 @@
+"""The texts players read: one catalogue, German and English, explaining rounds and halves."""
+
+from __future__ import annotations
+
+import pytest
+
+from schocken.actions import STOP, Throw
+from schocken.dice import ScriptedDice
+from schocken.events import RoundEnded
+from schocken.game import Game
+from schocken.results import result_table
+from schocken.rules import find_preset
+from schocken.texts import CATALOGUE, default_language, explain, result_name, t
+
+
+def test_catalogue_has_every_key_in_both_languages() -> None:
+    assert set(CATALOGUE["de"]) == set(CATALOGUE["en"])
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        t("opens", "fr", loser="x")
+
+
+def test_default_language_follows_the_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert default_language() == "de"
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    assert default_language() == "en"
+    monkeypatch.setenv("LC_ALL", "de_AT.UTF-8")
+    assert default_language() == "de"
+
+
+def test_result_names() -> None:
+    table = result_table(find_preset("tsv99"))
+    assert result_name(table.result((1, 1, 4), one_throw=True, throws=1), "en") == "Schock 4"
+    assert result_name(table.result((6, 5, 2), one_throw=True, throws=1), "de") == "6-5-2"
+    strasse = table.result((4, 5, 6), one_throw=True, throws=1)
+    assert result_name(strasse, "de") == "Straße 6-5-4"
+    assert result_name(strasse, "en") == "Strasse 6-5-4"
+    assert result_name(None, "de") == "verdeckt"
+
+
+def _round_after_opening(pips: list[int]) -> Game:
+    """tsv99, Ben vs Cem: an opening round (Ben 6-5-4 opens), then one round played."""
+    game = Game(find_preset("tsv99"), ["Ben", "Cem"], ScriptedDice([6, 5, 4, 3, 2, 2, *pips]))
+    for _ in range(2):
+        game.apply(Throw())
+        if game.legal_actions() and STOP in game.legal_actions():
+            game.apply(STOP)
+    return game
+
+
+def test_round_explained_with_deckel_from_the_middle() -> None:
+    game = _round_after_opening([4, 1, 1, 6, 5, 2])
+    game.apply(Throw())  # Ben: Schock 4
+    game.apply(STOP)
+    game.apply(Throw())  # Cem: 6-5-2, one throw (the limit)
+    ended = next(
+        i for i, e in enumerate(game.events) if isinstance(e, RoundEnded) and e.number == 2
+    )
+    en = explain(game.events[ended:], game.rules, game.players, "en")
+    assert en[0] == "Round 2: Ben: Schock 4, Cem: 6-5-2."
+    assert "Best: Ben (Schock 4); worst: Cem (6-5-2)." in en
+    assert "Cem takes 4 Deckel from the middle." in en
+    de = explain(game.events[ended:], game.rules, game.players, "de")
+    assert "Cem nimmt 4 Deckel aus der Mitte." in de
+
+
+def test_tie_explained_by_the_later_thrower() -> None:
+    game = _round_after_opening([6, 5, 2, 6, 5, 2])
+    game.apply(Throw())
+    game.apply(STOP)
+    game.apply(Throw())
+    ended = next(
+        i for i, e in enumerate(game.events) if isinstance(e, RoundEnded) and e.number == 2
+    )
+    en = explain(game.events[ended:], game.rules, game.players, "en")
+    assert "Cem ties with Ben and threw later: later is worse." in en
+    de = explain(game.events[ended:], game.rules, game.players, "de")
+    assert "Cem hat gleich mit Ben und warf später: mit ist Schitt." in de
+
+
+def test_opening_round_explained() -> None:
+    game = _round_after_opening([])
+    en = explain(game.events, game.rules, game.players, "en")
+    assert "The first half (Hinrunde) begins with 14 Deckel in the middle." in en
+    assert "Opening round (for no Deckel): Ben: Strasse 6-5-4, Cem: 3-2-2." in en
+    assert "Ben has the best result (Strasse 6-5-4) and opens the first round." in en
