@@ -16,7 +16,7 @@ from schocken.errors import RecordError, RulesError
 from schocken.events import RoundEnded, SectionStarted
 from schocken.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from schocken.record import outcome_of, parse_record, record_of, replay
-from schocken.rules import OPTION_SOURCES, PRESETS, Rules, resolve_rules
+from schocken.rules import OPTION_SOURCES, PRESETS, Rules, resolve_rules, rules_markdown
 from schocken.simulate import seat_names, simulate
 from schocken.texts import LANGUAGES, default_language, explain
 
@@ -176,6 +176,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
+    if args.markdown:
+        print(rules_markdown(), end="")
+        return 0
     names = [args.preset] if args.preset else list(PRESETS)
     for name in names:
         try:
@@ -229,7 +232,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("rules", help="print the options of a preset with their sources")
-    p.add_argument("preset", nargs="?")
+    p.add_argument("preset", nargs="?", help="a preset or a house-rules TOML file (default: all)")
+    p.add_argument("--markdown", action="store_true", help="all options as docs/rules.md")
     p.set_defaults(func=cmd_rules)
     return parser
 

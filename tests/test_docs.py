@@ -1,0 +1,23 @@
+"""Documentation that is generated from the code stays equal to it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from schocken.rules import PRESETS, rules_markdown
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_rules_doc_is_current() -> None:
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert text == rules_markdown(), "regenerate: schocken rules --markdown > docs/rules.md"
+
+
+def test_rules_doc_names_every_preset_and_reading() -> None:
+    text = rules_markdown()
+    for name in PRESETS:
+        assert f"`{name}`" in text
+    assert "text silent: our reading" in text
+    assert "## Our readings" in text
+    assert '- choice `"lowest_takes"`: Everyone throws once' in text
