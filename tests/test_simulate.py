@@ -83,7 +83,8 @@ def _check_game(game: Game) -> None:
         elif isinstance(e, SectionEnded):
             assert last_round is not None
             assert e.schock_aus == (last_round.deckel is None)
-            assert e.loser == last_round.worst
+            if e.schock_aus:
+                assert e.loser == last_round.worst
     halves = [e for e in sections if e.section is not Section.FINALE]
     finale = [e for e in sections if e.section is Section.FINALE]
     if not game.rules.finale:

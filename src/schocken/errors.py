@@ -37,7 +37,8 @@ class TurnSixesError(IllegalActionError):
 
 
 class MustThrowError(IllegalActionError):
-    """The player must throw again (after turning sixes) and may not stop or keep those dice."""
+    """After turning sixes: the player must throw again, keep the turned ones out of the cup and
+    put the dice the rules name back into it."""
 
 
 class GameOverError(IllegalActionError):

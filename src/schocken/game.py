@@ -79,8 +79,14 @@ def _remove(big: Dice, small: Dice) -> Dice | None:
 
 
 @cache
-def _legal_keeps(aside: Dice, thrown: Dice, must_throw: Dice, put_back: bool) -> frozenset[Dice]:
-    """Every multiset a throw may keep out of the cup, given the dice showing."""
+def _legal_keeps(
+    aside: Dice, thrown: Dice, must_throw: Dice, turned_ones: int, put_back: bool
+) -> frozenset[Dice]:
+    """Every multiset a throw may keep out of the cup, given the dice showing.
+
+    ``must_throw`` must go back into the cup and ``turned_ones`` ones (just turned from sixes)
+    must stay out; without ``put_back`` every die set aside must stay out.
+    """
     free = _remove(thrown, must_throw)
     assert free is not None
     pool = tuple(sorted(aside + free, reverse=True))
@@ -92,6 +98,8 @@ def _legal_keeps(aside: Dice, thrown: Dice, must_throw: Dice, put_back: bool) ->
     for keep in candidates:
         if not put_back and _remove(keep, aside) is None:
             continue
+        if keep.count(1) < turned_ones:
+            continue
         keeps.add(keep)
     return frozenset(keeps)
 
@@ -101,10 +109,13 @@ _Options = tuple[tuple[Action, ...], frozenset[Dice]]
 
 @cache
 def _legal_in_turn(
-    aside: Dice, thrown: Dice, must_throw: Dice, turned: bool, put_back: bool
+    aside: Dice, thrown: Dice, must_throw: Dice, turned: int, put_back: bool
 ) -> _Options:
-    """The legal actions after a throw, and the multisets a further throw may keep."""
-    keep_set = _legal_keeps(aside, thrown, must_throw, put_back)
+    """The legal actions after a throw, and the multisets a further throw may keep.
+
+    ``turned`` is how many ones were just turned from sixes (0: none, the player may stop).
+    """
+    keep_set = _legal_keeps(aside, thrown, must_throw, turned, put_back)
     keeps = sorted(keep_set, key=lambda k: (len(k), k))
     actions: list[Action] = [THROWS[k] for k in keeps]
     if not turned:
@@ -147,7 +158,8 @@ class _Turn:
         self.thrown: Dice = ()
         self.throws = 0
         self.must_throw: Dice = ()
-        self.turned = False
+        self.turned = 0
+        """How many ones were turned from sixes of the last throw (0: none)."""
         self.last_full = True
         self.covered = False
         self.done = False
@@ -433,7 +445,7 @@ class Game:
         turn.thrown = thrown
         turn.throws += 1
         turn.must_throw = ()
-        turn.turned = False
+        turn.turned = 0
         turn.last_full = not keep
         covered = turn.throws == self._cover_at
         turn.covered = covered
@@ -458,6 +470,11 @@ class Game:
             )
         free = _remove(turn.thrown, turn.must_throw)
         assert free is not None
+        if turn.turned and keep.count(1) < turn.turned:
+            raise MustThrowError(
+                f"{name} turned sixes: the turned {_dice_text((1,) * turn.turned)} stays out "
+                "of the cup for the next throw"
+            )
         if (
             turn.must_throw
             and _remove(tuple(sorted(turn.aside + free, reverse=True)), keep) is None
@@ -510,7 +527,7 @@ class Game:
         turn.aside = tuple(sorted(turn.aside + (1,) * count, reverse=True))
         turn.thrown = rest
         turn.must_throw = must
-        turn.turned = True
+        turn.turned = count
         turn.last_full = False
         turn.full = None
         turn.options = None
@@ -598,6 +615,7 @@ class Game:
         self._pos = 0
         self._turns = [_Turn(order[0])]
         self._done_views = ()
+        self._last_ended = None
         self._update_playing()
         one_throw_each = kind in (RoundKind.OPENING_THROW, RoundKind.STECHEN)
         self._limit = 1 if one_throw_each else None
@@ -707,9 +725,13 @@ class Game:
             if self._section is Section.FINALE
             else self.rules.deckel_per_half
         )
-        if self._middle == 0 and self._deckel[loser] == total:
-            self._end_section(loser, False, out)
-            return
+        if self._middle == 0:
+            # Usually the round's loser; after an Einwürfeln the best player may have had no
+            # Deckel to give, and another player may hold them all.
+            for holder in (loser, *range(self._n)):
+                if self._deckel[holder] == total:
+                    self._end_section(holder, False, out)
+                    return
         if self._middle == 0:
             gone = tuple(s for s in self._order if self._deckel[s] == 0)
             if gone:
@@ -733,4 +755,6 @@ class Game:
         self._loser = loser
         self._phase = Phase.OVER
         self._update_playing()
+        # The last round stays in view, revealed: covered cups are open once a round ends.
+        self._done_views = tuple(t.view(t.seat) for t in self._turns)
         out.append(GameEnded(loser, blattschuss, tuple(self._half_losers)))

@@ -1,0 +1,1109 @@
+"""Build the golden playthroughs: one scripted full game per preset, written as game records.
+
+Run from the repository root::
+
+    .venv/bin/python tests/golden/make_golden.py          # write tests/golden/<preset>.json
+    .venv/bin/python tests/golden/make_golden.py --check  # only compare with the files on disk
+
+Every game is played through the real engine (:class:`schocken.game.Game` fed by
+:class:`schocken.dice.ScriptedDice`) with hand-chosen pips and actions. Before a file is written
+the script checks that the game went exactly as its notes say: the best and worst seat and the
+Deckel of every round, every move of Deckel, and (when the rule texts are found beside the
+repository, in ``../shared/seeds``) that every quote in a note stands on the cited line.
+
+A note cites a rule text as ``NNN:L 'quote'`` (or ``NNN:L-M`` for a sentence over several lines):
+``NNN`` is the seed file (000 = tsv99, 001 = schock4life, 002 = knobelrunde, 003 = allgemein), ``L``
+the line as ``nl -ba`` numbers it, and the quote is the text of that line, with ``...`` where words
+are left out; markdown emphasis (``**``) is left out of quotes. What follows ``->`` is what the
+engine makes of it in this step. A rule the text is silent about is marked "(silent; RULES.md)".
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import re
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from schocken.actions import BUY_IN, STOP, TURN_SIXES, Action, Throw
+from schocken.dice import ScriptedDice
+from schocken.events import DeckelMoved, RoundEnded
+from schocken.game import Game
+from schocken.record import GameRecord, RecordStep, record_of
+from schocken.results import Dice
+from schocken.rules import find_preset
+
+HERE = Path(__file__).resolve().parent
+SEEDS = HERE.parent.parent.parent / "shared" / "seeds"
+"""Where the rule texts are: ``shared/`` lies beside the repository."""
+
+SEED_FILES = {
+    "000": "000_9c77568b3a0bdeeb.txt",
+    "001": "001_6996920921568c42.txt",
+    "002": "002_44a0ad4a6b89e06f.txt",
+    "003": "003_24f9d1289af1a0c6.txt",
+}
+PRESET_SEED = {"tsv99": "000", "schock4life": "001", "knobelrunde": "002", "allgemein": "003"}
+
+CITATION = re.compile(r"(\d{3}):(\d+)(?:-(\d+))? '([^']+)'")
+"""One citation in a note: file, line (or first and last line), quote."""
+
+ANNA, BEN, CEM, DORA = 0, 1, 2, 3
+MIDDLE = None
+"""The giver of Deckel taken from the middle."""
+
+# Round kinds as the events give them (RoundKind values).
+OPENING_ROUND = "opening_round"
+OPENING_THROW = "opening_throw"
+STECHEN = "stechen"
+NORMAL = "normal"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One scripted step: who acts, what they do, the pips their throw shows, the note."""
+
+    seat: int
+    action: Action
+    pips: tuple[int, ...] = ()
+    note: str = ""
+
+
+def throw(seat: int, pips: tuple[int, ...], keep: Dice = (), note: str = "") -> Play:
+    """A throw by ``seat`` keeping ``keep`` out of the cup; ``pips`` are the dice thrown."""
+    return Play(seat, Throw(keep), pips, note)
+
+
+def stop(seat: int, note: str = "") -> Play:
+    return Play(seat, STOP, (), note)
+
+
+def turn_sixes(seat: int, note: str = "") -> Play:
+    return Play(seat, TURN_SIXES, (), note)
+
+
+def buy_in(seat: int, note: str = "") -> Play:
+    return Play(seat, BUY_IN, (), note)
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """What a round must come to: its kind, best and worst seat, Deckel owed, Stechen."""
+
+    kind: str
+    best: int
+    worst: int | None
+    deckel: int | None
+    stechen: tuple[int, ...] = ()
+
+
+Move = tuple[int | None, int, int]
+"""A move of Deckel: giver (``None``: the middle), receiver, count."""
+
+
+@dataclass(frozen=True, slots=True)
+class Golden:
+    """One golden game: its preset and players, its steps, and what it must come to."""
+
+    preset: str
+    players: tuple[str, ...]
+    plays: tuple[Play, ...]
+    rounds: tuple[Round, ...]
+    moves: tuple[Move, ...]
+
+
+# --------------------------------------------------------------------------------------- tsv99
+
+TSV99 = Golden(
+    preset="tsv99",
+    players=("Anna", "Ben", "Cem"),
+    plays=(
+        # Opening round, for no Deckel, in seat order.
+        throw(
+            ANNA,
+            (6, 4, 2),
+            note="000:17-18 'Es wird ein normaler Durchgang von allen Mitspielern gewürfelt.' "
+            "-> opening round for no Deckel, seats in order",
+        ),
+        stop(
+            ANNA,
+            note="000:20 'Wirft der erste spieler nur einmal, so dürfen alle anderen in dieser "
+            "Runde auch nur einmal werfen.' -> Anna stops after one throw: limit 1",
+        ),
+        throw(
+            BEN, (5, 5, 3), note="000:20 '...nur einmal werfen' -> Ben's one throw ends his turn"
+        ),
+        throw(
+            CEM,
+            (1, 4, 1),
+            note="000:18-19 'Derjenige, der den höchsten Wert gewürfelt hat (siehe unten) darf die "
+            "eigentliche 1. Runde eröffnen.' -> Cem's Schock 4 is best: Cem opens the first half",
+        ),
+        # First half, round 1: Cem opens with three throws.
+        throw(
+            CEM,
+            (5, 2, 5),
+            note="000:20 'Der erste Spieler hat bis zu drei Versuche.' -> Cem opens the first half",
+        ),
+        throw(
+            CEM,
+            (1,),
+            keep=(5, 5),
+            note="000:21 'er kann aber auch zwei oder nur einen Würfel zurück in den Becher "
+            "geben' -> Cem keeps 5-5 out and throws one die: 5-5-1",
+        ),
+        throw(
+            CEM,
+            (1, 4),
+            keep=(1,),
+            note='000:21 \'Auch Würfel, die bei vorhergehenden versuchen "draussen" - also nicht '
+            "im Becher - waren, können wieder in den Becher gegeben werden.' -> Cem puts the "
+            "set-aside 5-5 back into the cup, keeps the 1: 4-1-1 = Schock 4; 000:20 'Alle anderen "
+            "Spieler haben in dieser Runde nur so viele Versuche, wie der erste Spieler "
+            "vorgegeben hat.' -> third throw ends his turn, limit 3",
+        ),
+        throw(ANNA, (5, 3, 2)),
+        stop(
+            ANNA,
+            note="000:21 'Der Spieler kann selbst entscheiden, ob er einmal, zweimal oder "
+            "dreimal werfen will.' -> Anna stops at 5-3-2 after one of three throws",
+        ),
+        throw(BEN, (4, 4, 2)),
+        throw(
+            BEN,
+            (4,),
+            keep=(4, 4),
+            note="000:32 'Generäle - dreimal dieselbe Zahl' -> 4-4-4 assembled over two throws "
+            "counts as General 4 (the text does not ask for one throw; silent; RULES.md)",
+        ),
+        stop(
+            BEN,
+            note="000:22 'Am Ende der Runde bekommt der Spieler mit dem schlechtesten Ergebnis die "
+            "ermittelte Anzahl an Deckeln.' -> best Cem (Schock 4), worst Anna (532); 000:39 "
+            "'Schock vier: eins eins vier: vier deckel' -> Anna takes 4 of the 000:9 '14 "
+            "Bierdeckel' from the middle (10 left)",
+        ),
+        # Round 2: Anna, who lost round 1, opens: a Tuetenrunde.
+        throw(
+            ANNA,
+            (6, 4, 2),
+            note="000:23 'Der Spieler, der die letzte Runde verloren hat, darf die Nächste "
+            "beginnen.' -> Anna opens",
+        ),
+        stop(
+            ANNA,
+            note="000:20 'Wirft der erste spieler nur einmal, so dürfen alle anderen in dieser "
+            "Runde auch nur einmal werfen. Dieses nennen wir Tütenrunde' -> limit 1",
+        ),
+        throw(
+            BEN,
+            (4, 2, 6),
+            note="000:20 '...auch nur einmal werfen' -> Ben's only throw, 6-4-2 like Anna's; "
+            "his turn ends",
+        ),
+        throw(
+            CEM,
+            (1, 6, 1),
+            note="000:23 'Haben mehrere Spieler das gleiche Ergebnis erwürfelt, so verliert "
+            "derjenige, der als letzter geworfen hat (= Nachgelegt!!!).' -> Anna and Ben both "
+            "642, Ben threw later and is worst; 000:41 'Schock sechs: eins eins sechs: sechs "
+            "deckel' -> Ben takes 6 from the middle (4 left)",
+        ),
+        # Round 3: Ben opens, turns sixes.
+        throw(
+            BEN,
+            (6, 1, 6),
+            note="000:23 'Der Spieler, der die letzte Runde verloren hat, darf "
+            "die Nächste beginnen.' -> Ben opens; his throw shows two sixes",
+        ),
+        turn_sixes(
+            BEN,
+            note="000:46 'Würfelt man mit einem Wurf zwei Sechsen, so kann man eine davon "
+            "umdrehen (zur eins machen).' -> one six becomes a 1: 6-1-1 showing",
+        ),
+        throw(
+            BEN,
+            (6,),
+            keep=(1, 1),
+            note="000:46 'Darüberhinaus muss die andere Sechs wieder zurück in den Würfelbecher.' "
+            "-> only the other six must go back; Ben keeps both 1s (the turned one and the thrown "
+            "one) and throws the six: 6-1-1 = Schock 6",
+        ),
+        stop(
+            BEN,
+            note="000:20 'Alle anderen Spieler haben in dieser Runde nur so viele Versuche, "
+            "wie der erste Spieler vorgegeben hat.' -> Ben stops after two: limit 2",
+        ),
+        throw(CEM, (5, 5, 2)),
+        throw(
+            CEM,
+            (3,),
+            keep=(5, 5),
+            note="000:20 '...nur so viele Versuche, wie der erste Spieler "
+            "vorgegeben hat.' -> Cem's second throw is his last: 5-5-3",
+        ),
+        throw(ANNA, (4, 3, 1)),
+        stop(
+            ANNA,
+            note="000:23 'Sind weniger Deckel vorhanden, als das Ergebnis erfordert, so werden die "
+            "vorhandenen Deckel verteilt.' -> Anna (431) is worst, owed 6, takes the last 4: the "
+            "middle is empty; 000:24 'Spieler, die in der 1. Hälfte keine deckel erwürfelt haben, "
+            "nehmen nicht am Finale teil.' -> the text calls the play after the middle is empty "
+            "the Finale of the half: Cem, holding none, is out",
+        ),
+        # Round 4: only Anna and Ben play; Deckel go between them.
+        throw(ANNA, (5, 3, 2)),
+        throw(ANNA, (1,), keep=(5, 3)),
+        stop(
+            ANNA,
+            note="000:20 'Der erste Spieler hat bis zu drei Versuche.' -> Anna stops "
+            "after two: limit 2",
+        ),
+        throw(BEN, (1, 6, 1)),
+        stop(
+            BEN,
+            note="000:25 'Im finale gibt derjenige Spieler, der in der runde das höchste Ergebnis "
+            "erwürfelt hat demjenigen Spieler, der das niedrigste erwürfelt hat, so viele Deckel, "
+            "wie sich aus dem höchsten gewürfelten Wert ergeben.' -> Ben (Schock 6) gives Anna 6; "
+            "000:26-27 'Die 1. Hälfte hat derjenige Spieler verloren, der am Ende des Finales alle "
+            "Deckel hat.' -> Anna holds all 14: she has lost the first half",
+        ),
+        # Second half: Anna, the loser of the last round, opens; it ends with a Schock-Aus.
+        throw(
+            ANNA,
+            (1, 1, 1),
+            note="000:28 'Die 2. Hälfte verläuft analog der 1. Hälfte.' -> 14 Deckel in the middle "
+            "again, everyone plays; Anna, loser of the last round, opens (silent; RULES.md)",
+        ),
+        stop(ANNA, note="000:20 '...Tütenrunde' -> Anna stops on 1-1-1: limit 1"),
+        throw(BEN, (3, 2, 2)),
+        throw(
+            CEM,
+            (4, 2, 1),
+            note="000:42-44 'Würfelt jemand einen Schock out (eins eins eins), so verliert "
+            "derjenige die jeweilige Hälfte, der in diesem Durchgang den niedrigsten Wert erzielt "
+            "hat.' -> Ben (322) is worst and takes all 14: he has lost the second half",
+        ),
+        # Finale: Anna against Ben with 13 Deckel; Ben, the loser of the last round, opens.
+        throw(
+            BEN,
+            (1, 5, 1),
+            note="000:16 'Schließlich müssen die 2 Looser untereinander mit den 13 Bierdeckeln den "
+            "endgültigen Verlierer ausspielen' -> Finale Anna against Ben, 13 Deckel; Ben, who "
+            "lost the last round, opens (silent; RULES.md)",
+        ),
+        throw(
+            BEN,
+            (1,),
+            keep=(1, 1),
+            note="000:42 'Würfelt jemand einen Schock out (eins eins' "
+            "-> Ben assembles 1-1-1 over two throws",
+        ),
+        stop(
+            BEN,
+            note="000:20 'Alle anderen Spieler haben in dieser Runde nur so viele Versuche, "
+            "wie der erste Spieler vorgegeben hat.' -> Ben stops after two: limit 2",
+        ),
+        throw(ANNA, (6, 5, 3)),
+        stop(
+            ANNA,
+            note="000:28-29 'Beide Verlierer spielen schließlich den endgültigen Verlierer (= "
+            "Rundenholer) aus.' -> Schock-Aus: Anna (653) is worst and takes all 13: she has "
+            "lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, CEM, BEN, 0),
+        Round(NORMAL, CEM, ANNA, 4),
+        Round(NORMAL, CEM, BEN, 6),
+        Round(NORMAL, BEN, ANNA, 6),
+        Round(NORMAL, BEN, ANNA, 6),
+        Round(NORMAL, ANNA, BEN, None),
+        Round(NORMAL, BEN, ANNA, None),
+    ),
+    moves=(
+        (MIDDLE, ANNA, 4),
+        (MIDDLE, BEN, 6),
+        (MIDDLE, ANNA, 4),
+        (BEN, ANNA, 6),
+        (MIDDLE, BEN, 14),
+        (MIDDLE, ANNA, 13),
+    ),
+)
+
+# --------------------------------------------------------------------------------- schock4life
+
+SCHOCK4LIFE = Golden(
+    preset="schock4life",
+    players=("Anna", "Ben", "Cem"),
+    plays=(
+        # Opening: everyone throws once.
+        throw(ANNA, (5, 3, 2), note="001:49 '1. Alle würfeln einmal.' -> opening throw, one each"),
+        throw(BEN, (1, 3, 1)),
+        throw(
+            CEM,
+            (2, 3, 5),
+            note="001:52 '4. Bei Gleichstand: Stechen, bis eine Person eindeutig verliert.' -> "
+            "Anna and Cem tie for the lowest throw (532): they throw again",
+        ),
+        throw(ANNA, (6, 2, 1), note="001:52 'Stechen' -> Anna throws again: 621"),
+        throw(
+            CEM,
+            (4, 3, 3),
+            note="001:52 'Dabei werden so viele Deckel verteilt, wie der höchste Wurf im "
+            "Eröffnungswurf gezeigt hat.' -> Cem (433) loses the Stechen and takes 3, the worth "
+            "of Ben's opening Schock 3; 001:50 'Wer den niedrigsten Wurf hat, bekommt so viele "
+            "Deckel wie der höchste Wurf zeigt.'; 001:101 '13 Deckel starten in der Mitte.' -> "
+            "10 left",
+        ),
+        # Hinrunde, round 1: Cem opens, a Tuetenrunde.
+        throw(
+            CEM,
+            (6, 5, 5),
+            note="001:51 '3. Die Person mit dem niedrigsten Wurf beginnt das Spiel.' -> Cem opens",
+        ),
+        stop(
+            CEM,
+            note="001:74 'wenn die erste Person nur einen Wurf nutzt, dürfen alle anderen auch nur "
+            "einen Wurf verwenden.' -> limit 1; Cem stopped before his last allowed throw, so his "
+            "655 is shown",
+        ),
+        throw(
+            ANNA,
+            (4, 4, 1),
+            note="001:71 'Nach dem letzten Wurf bleibt der Becher verdeckt.' -> Anna's only "
+            "throw is her last: covered",
+        ),
+        throw(
+            BEN,
+            (1, 6, 1),
+            note="001:78 'Am Ende decken alle ihre Würfe auf.' -> Ben's covered Schock 6 is "
+            "revealed with Anna's 441; 001:80 'Der beste Wurf verteilt Deckel an den schlechtesten "
+            "Wurf' -> Anna takes 6 from the middle (4 left)",
+        ),
+        # Round 2: Anna opens; a tie decided by the number of throws.
+        throw(ANNA, (6, 4, 3)),
+        throw(
+            ANNA,
+            (2,),
+            keep=(6, 4),
+            note="001:70 'Nach jedem Wurf dürfen beliebige Würfel erneut geworfen werden.' -> "
+            "Anna keeps 6-4, throws one die: 6-4-2",
+        ),
+        stop(
+            ANNA,
+            note="001:74 'Wenn die erste Person nur zwei Würfe nutzt, dürfen auch alle "
+            "anderen nur zwei Würfe verwenden' -> limit 2",
+        ),
+        throw(BEN, (1, 1, 5)),
+        stop(
+            BEN,
+            note="001:89 'Schock 1-1-6 bis 1-1-2 6 bis 2 Deckel' -> Ben stops on Schock "
+            "5 after one of two throws (shown, not covered)",
+        ),
+        throw(CEM, (6, 4, 2)),
+        stop(
+            CEM,
+            note="001:82 '1. Wer mehr Würfe gebraucht hat, verliert.' -> Cem's 642 in one throw "
+            "beats Anna's 642 in two, though Cem threw later: Anna is worst; owed 5, she takes "
+            "the last 4; 001:103 'Sobald die Mitte leer ist, spielen nur noch Personen mit "
+            "Deckeln.' -> Ben, holding none, is out",
+        ),
+        # Round 3: Ben buys back in before the first throw.
+        buy_in(
+            BEN,
+            note="001:156 'Ausgeschiedene können sich einwürfeln.'; 001:162 'Würfeln Personen, "
+            "obwohl sie bereits ausgeschieden waren, bekommen sie von jeder Person einen Deckel' "
+            "-> Ben takes one Deckel from Anna and one from Cem and plays this round",
+        ),
+        throw(ANNA, (5, 2, 2), note="001:163 'Dann spielen sie wieder normal mit.'"),
+        stop(ANNA, note="001:74 '...nur einen Wurf verwenden.' -> limit 1"),
+        throw(
+            BEN,
+            (1, 1, 4),
+            note="001:71 'Nach dem letzten Wurf bleibt der Becher verdeckt.' -> covered",
+        ),
+        throw(
+            CEM,
+            (5, 3, 1),
+            note="001:80 'Der beste Wurf verteilt Deckel an den schlechtesten Wurf' -> Ben "
+            "(Schock 4) owes Anna (522) 4 but holds 2 and gives both; 001:103 'spielen nur noch "
+            "Personen mit Deckeln' -> Ben is out again",
+        ),
+        # Round 4: Anna against Cem; put-back forbidden; Anna collects all 13.
+        throw(ANNA, (6, 2, 1)),
+        throw(ANNA, (5, 3), keep=(6,)),
+        throw(
+            ANNA,
+            (4,),
+            keep=(6, 5),
+            note="001:70 'Bereits rausgelegte Würfel dürfen nicht erneut gewürfelt werden.' -> "
+            "the 6 set aside before must stay out; Anna keeps 6-5 and throws one die: 6-5-4; "
+            "001:144 'Kombinationen dürfen über mehrere Würfe entstehen.' -> an assembled Straße; "
+            "001:71 'Nach dem letzten Wurf bleibt der Becher verdeckt.' -> her third throw is "
+            "covered",
+        ),
+        throw(CEM, (1, 1, 2)),
+        throw(CEM, (3,), keep=(1, 1)),
+        stop(
+            CEM,
+            note="001:110 'Gespielt wird, bis eine Person alle 13 Deckel hat.' -> Cem (Schock 3) "
+            "gives Anna (Straße) his last 2: Anna holds all 13; 001:111 'Diese ist die/der "
+            "Hinrunden-Verlierer*in.'",
+        ),
+        # Rueckrunde: Anna opens; Hand-Aus against an assembled Schock-Aus.
+        throw(
+            ANNA,
+            (5, 3, 2),
+            note="001:115 'Danach starten alle wieder neu.' -> 13 Deckel in the middle, everyone "
+            "plays; Anna, loser of the last round, opens (silent; RULES.md)",
+        ),
+        throw(ANNA, (6, 4, 4)),
+        throw(
+            ANNA,
+            (1, 1, 1),
+            note="001:150 'Ein direkter Schock-Aus (1-1-1 in einem Wurf) schlägt einen vorherigen' "
+            "-> Anna throws all three dice: 1-1-1 in one throw (Hand-Aus), covered, in her third "
+            "throw: limit 3",
+        ),
+        throw(BEN, (1, 1, 4)),
+        throw(
+            BEN,
+            (1,),
+            keep=(1, 1),
+            note="001:144 'Kombinationen dürfen über mehrere Würfe "
+            "entstehen.' -> Ben assembles 1-1-1 in two throws",
+        ),
+        stop(BEN),
+        throw(CEM, (5, 2, 4)),
+        throw(CEM, (1,), keep=(5, 4)),
+        throw(
+            CEM,
+            (6,),
+            keep=(5, 4),
+            note="001:150 'Ein direkter Schock-Aus (1-1-1 in einem Wurf) schlägt einen vorherigen, "
+            "selbst wenn die andere Person weniger Würfe gebraucht hat.' -> Anna's Hand-Aus (3 "
+            "throws) beats Ben's Schock-Aus (2 throws); 001:88 'Schock-Aus 1-1-1 Runde endet "
+            "sofort - schlechtester Wurf verliert' -> Cem (Straße 6-5-4) takes all 13 and has "
+            "lost the Rückrunde",
+        ),
+        # Finale: Anna, who lost the Hinrunde, opens.
+        throw(
+            ANNA,
+            (6, 1, 6),
+            note="001:120 'Die beiden Verlierer*innen spielen 1 gegen 1 mit 13 Deckeln.'; 001:122 "
+            "'Hinrunden-Verlierer*in beginnt das Finale.' -> Anna opens, not Cem who lost the "
+            "last round",
+        ),
+        turn_sixes(
+            ANNA,
+            note="001:137 '2x Sechs in einem Wurf → 1 Würfel zu einer 1 drehen, die "
+            "restlichen Würfel erneut würfeln' -> one six becomes a 1",
+        ),
+        throw(
+            ANNA,
+            (1, 1),
+            keep=(1,),
+            note="001:137 'die restlichen Würfel erneut würfeln' -> the other six and the thrown 1 "
+            "must both go back into the cup; only the turned 1 stays out: 1-1-1",
+        ),
+        stop(ANNA, note="001:74 '...nur zwei Würfe verwenden' -> limit 2"),
+        throw(CEM, (5, 3, 1)),
+        stop(
+            CEM,
+            note="001:121 'Wer alle Deckel sammelt, verliert das Spiel und zahlt den Einsatz.' -> "
+            "Schock-Aus: Cem (531) takes all 13 and has lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_THROW, BEN, None, 3, (ANNA, CEM)),
+        Round(STECHEN, ANNA, CEM, 3),
+        Round(NORMAL, BEN, ANNA, 6),
+        Round(NORMAL, BEN, ANNA, 5),
+        Round(NORMAL, BEN, ANNA, 4),
+        Round(NORMAL, CEM, ANNA, 3),
+        Round(NORMAL, ANNA, CEM, None),
+        Round(NORMAL, ANNA, CEM, None),
+    ),
+    moves=(
+        (MIDDLE, CEM, 3),
+        (MIDDLE, ANNA, 6),
+        (MIDDLE, ANNA, 4),
+        (ANNA, BEN, 1),
+        (CEM, BEN, 1),
+        (BEN, ANNA, 2),
+        (CEM, ANNA, 2),
+        (MIDDLE, CEM, 13),
+        (MIDDLE, CEM, 13),
+    ),
+)
+
+# --------------------------------------------------------------------------------- knobelrunde
+
+KNOBELRUNDE = Golden(
+    preset="knobelrunde",
+    players=("Anna", "Ben", "Cem", "Dora"),
+    plays=(
+        # Opening round, for no Deckel (text silent: as tsv99).
+        throw(
+            ANNA,
+            (5, 4, 1),
+            note="002:6 'Der Spieler, der den ersten Wurf der (Einzel-) Runde "
+            "macht, legt durch die Anzahl seiner Würfe (max. 3) fest' -> opening round for no "
+            "Deckel (silent; RULES.md); Anna's first throw",
+        ),
+        stop(ANNA, note="002:6 '...wieviel alle folgenden Spieler max. machen können.' -> limit 1"),
+        throw(BEN, (3, 3, 2)),
+        throw(
+            CEM,
+            (6, 5, 4),
+            note="002:14 'Straße: 1,2,3 bis 4,5,6 -> 2 Deckel (muß mit einem Wurf "
+            "gewürfelt werden)' -> Cem's Straße 6-5-4 in one throw",
+        ),
+        throw(
+            DORA,
+            (4, 2, 2),
+            note="002:10 'Rangfolge der Würfe' -> Cem's Straße ranks above the plain numbers: "
+            "Cem opens the first half (silent; RULES.md: the best of the opening round opens)",
+        ),
+        # First half, round 1: Cem opens, a Tuetenrunde; General against Schock 2.
+        throw(CEM, (4, 4, 4)),
+        stop(
+            CEM,
+            note="002:6 'legt durch die Anzahl seiner Würfe (max. 3) fest, wieviel alle folgenden "
+            "Spieler max. machen können.' -> Cem stops on General 4 after one throw: limit 1",
+        ),
+        throw(
+            DORA,
+            (1, 2, 1),
+            note="002:18 'Schock: zwei mal 1 und 2,3,4,5 oder 6 -> 2 bis 6 Deckel' -> Schock 2",
+        ),
+        throw(ANNA, (6, 5, 3)),
+        throw(
+            BEN,
+            (5, 3, 2),
+            note="002:16 'General: drei mal 2,3,4,5 oder 6 -> 3 Deckel (muß mit einem Wurf "
+            "gewürfelt werden) und ist höher als ein Schock 2' -> Cem's General 4 beats Dora's "
+            "Schock 2; 002:8 'Der Spieler mit dem niedrigsten Wurf bekommt eine entsprechende "
+            "Anzahl von Deckeln, die vom höchsten Wurf der Runde abhängt.' -> Ben (532) takes 3 "
+            "of 002:3 '13 Deckeln' from the middle (10 left)",
+        ),
+        # Round 2: Ben opens; assembled General and Strasse count as plain numbers.
+        throw(BEN, (5, 5, 2)),
+        throw(
+            BEN,
+            (5,),
+            keep=(5, 5),
+            note="002:24 'Jeder Würfel kann stehen gelassen werden' -> Ben keeps 5-5: 5-5-5 in two "
+            "throws; 002:16 '(muß mit einem Wurf gewürfelt werden)' -> no General: plain 555",
+        ),
+        stop(
+            BEN,
+            note="002:6 '...fest, wieviel alle folgenden Spieler max. machen können. Es "
+            "dürfen auch weniger geworfen werden.' -> limit 2",
+        ),
+        throw(CEM, (6, 5, 1)),
+        throw(
+            CEM,
+            (4,),
+            keep=(6, 5),
+            note="002:14 'Straße: 1,2,3 bis 4,5,6 -> 2 Deckel (muß mit einem Wurf gewürfelt "
+            "werden)' -> 6-5-4 in two throws is no Straße: plain 654",
+        ),
+        throw(DORA, (1, 1, 6)),
+        stop(
+            DORA,
+            note="002:18 'Schock: zwei mal 1 und 2,3,4,5 oder 6 -> 2 bis 6 Deckel' -> "
+            "Schock 6 in one of two throws",
+        ),
+        throw(
+            ANNA,
+            (5, 5, 5),
+            note="002:16 'General: drei mal 2,3,4,5 oder 6 -> 3 Deckel (muß mit einem Wurf "
+            "gewürfelt werden)' -> Anna's 5-5-5 in one throw is a General, Ben's is not",
+        ),
+        stop(
+            ANNA,
+            note="002:8 'Der Spieler mit dem niedrigsten Wurf bekommt eine entsprechende Anzahl "
+            "von Deckeln, die vom höchsten Wurf der Runde abhängt.' -> best Dora (Schock 6), "
+            "worst Ben (plain 555, below Cem's plain 654): Ben takes 6 from the middle (4 left)",
+        ),
+        # Round 3: Ben opens, turns sixes; a tie, "Mit ist Schitt".
+        throw(BEN, (6, 6, 1)),
+        turn_sixes(
+            BEN,
+            note="002:26 'Zwei mal die 6 in einem Wurf kann zu einer 1 umgedreht "
+            "werden' -> 6-1-1 showing",
+        ),
+        throw(
+            BEN,
+            (4,),
+            keep=(1, 1),
+            note="002:28 'Hat man nach dem ersten oder zweiten Wurf 2 Einsen und bspw. 1 Sechs "
+            "stehen, muss weitergewürfelt werden.' -> Ben must throw again: the six goes back, "
+            "the 1s stay: 4-1-1 = Schock 4",
+        ),
+        stop(BEN, note="002:6 '(max. 3)' -> Ben stops after two: limit 2"),
+        throw(CEM, (5, 4, 2)),
+        stop(CEM),
+        throw(DORA, (2, 4, 5)),
+        stop(
+            DORA,
+            note="002:8 'Bei gleichen Würfen gilt \"Mit ist Schitt\".' -> Dora's 542 equals "
+            "Cem's; Dora threw later and is the worse",
+        ),
+        throw(ANNA, (6, 3, 1)),
+        stop(
+            ANNA,
+            note="002:8 'Der Spieler mit dem niedrigsten Wurf bekommt eine entsprechende Anzahl "
+            "von Deckeln' -> Dora takes the last 4 (Ben's Schock 4); 002:4 'Die 13 Deckel werden "
+            "als erstes unter den Mitspielern verteilt und anschließend von den Spielern, die "
+            "Deckel bekommen haben untereinander ausgespielt' -> Cem and Anna, holding none, "
+            "are out",
+        ),
+        # Round 4: Dora against Ben.
+        throw(DORA, (1, 5, 3)),
+        throw(DORA, (1, 5), keep=(1,)),
+        stop(
+            DORA,
+            note="002:18 'Schock: zwei mal 1 ... (kann zusammengewürfelt werden)' -> "
+            "Schock 5 over two throws; limit 2",
+        ),
+        throw(BEN, (6, 4, 3)),
+        throw(
+            BEN,
+            (2,),
+            keep=(6, 4),
+            note="002:4 'bis ein Knobler alle Deckel hat. Er hat dann die erste Hälfte verloren.' "
+            "-> Dora (Schock 5) gives Ben (642) all her 4: Ben holds all 13 and has lost the "
+            "first half",
+        ),
+        # Second half: Ben opens; Hand Out; Ben loses both halves.
+        throw(
+            BEN,
+            (4, 2, 2),
+            note="002:3 'Es werden 2 Hälften ausgespielt.' -> second half, 13 "
+            "Deckel in the middle; Ben, loser of the last round, opens (silent; RULES.md)",
+        ),
+        stop(BEN, note="002:6 '...wieviel alle folgenden Spieler max. machen können.' -> limit 1"),
+        throw(
+            CEM,
+            (1, 1, 1),
+            note="002:22 'Hand Out: drei mal 1 in einem Wurf -> die Hälfte ist zu Ende und der "
+            "Spieler mit dem niedrigsten Wurf dieser Runde hat verloren.'",
+        ),
+        throw(DORA, (6, 5, 3)),
+        throw(
+            ANNA,
+            (5, 5, 1),
+            note="002:22 '...der Spieler mit dem niedrigsten Wurf dieser Runde hat verloren.' -> "
+            "Ben (422) takes all 13: he has lost the second half too; 002:4 'Sollten 2 Spieler "
+            "jeweils eine Häfte verloren haben, so spielen sie alleine in einer dritten Runde' "
+            "-> one player lost both: no third round, Ben has lost the game (Blattschuss)",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, CEM, BEN, 0),
+        Round(NORMAL, CEM, BEN, 3),
+        Round(NORMAL, DORA, BEN, 6),
+        Round(NORMAL, BEN, DORA, 4),
+        Round(NORMAL, DORA, BEN, 5),
+        Round(NORMAL, CEM, BEN, None),
+    ),
+    moves=(
+        (MIDDLE, BEN, 3),
+        (MIDDLE, BEN, 6),
+        (MIDDLE, DORA, 4),
+        (DORA, BEN, 4),
+        (MIDDLE, BEN, 13),
+    ),
+)
+
+# ----------------------------------------------------------------------------------- allgemein
+
+ALLGEMEIN = Golden(
+    preset="allgemein",
+    players=("Anna", "Ben", "Cem"),
+    plays=(
+        # Opening round, for no Deckel (text silent: as tsv99).
+        throw(
+            ANNA,
+            (4, 3, 1),
+            note="003:4 'Gewürfelt wird im Uhrzeigersinn.' -> opening round "
+            "for no Deckel, seats in order (silent; RULES.md)",
+        ),
+        stop(
+            ANNA,
+            note="003:4 'Wirft der erste Spieler nur einmal, so dürfen alle anderen in "
+            "dieser Runde auch nur einmal werfen' -> limit 1",
+        ),
+        throw(BEN, (6, 5, 3)),
+        throw(
+            CEM,
+            (6, 4, 2),
+            note='003:28 \'Die "normalen Zahlen" werden von der höchsten Zahl '
+            "ausgehend angegeben.' -> Ben's 653 is best: Ben opens the first half (silent; "
+            "RULES.md)",
+        ),
+        # First half, round 1: Ben opens, a Tuetenrunde; Schock 2 against a General.
+        throw(BEN, (3, 3, 3), note="003:21 'General (3 Deckel)' -> 3-3-3 in one throw"),
+        stop(
+            BEN,
+            note="003:4 '(Beispiel: Wirft der erste Spieler nur einmal, so dürfen alle anderen in "
+            "dieser Runde auch nur einmal werfen)' -> limit 1",
+        ),
+        throw(CEM, (1, 2, 1), note="003:18 'Schock 2 (2 Deckel)'"),
+        throw(
+            ANNA,
+            (5, 4, 1),
+            note="003:30 'Sollten in einer Runde ein Schock 2 und ein General die höchsten "
+            "Wertungen sein, erhält der unterlegene Spieler die Deckelanzahl der höchsten "
+            "Wertung, also Schock 2 - d.h. zwei Deckel!' -> Cem's Schock 2 beats Ben's General 3; "
+            "003:6 'aus dem Stock die Anzahl der Deckel, die der Spieler mit der höchsten Wertung "
+            "erzielt hat' -> Anna (541) takes 2 (11 left)",
+        ),
+        # Round 2: Anna opens: turns sixes, covered third throw; tie on throws.
+        throw(
+            ANNA,
+            (6, 6, 1),
+            note="003:8 'Der Spieler, der die letzte Runde verloren hat, darf "
+            "die Nächste beginnen.' -> Anna opens",
+        ),
+        turn_sixes(
+            ANNA,
+            note="003:33 'Würfelt man mit EINEM Wurf zwei Sechsen, so kann man eine "
+            "davon zu einer 1 umdrehen.'",
+        ),
+        throw(
+            ANNA,
+            (2,),
+            keep=(1, 1),
+            note="003:33 'Die andere Sechs muss zurück in den Würfelbecher und ein weiterer Wurf "
+            "muss folgen.' -> only the six goes back; both 1s stay out: 2-1-1",
+        ),
+        throw(
+            ANNA,
+            (5,),
+            keep=(1, 1),
+            note="003:4 'Der erste Spieler hat bis zu drei Versuche, wobei der dritte Wurf nicht "
+            "aufgedeckt werden darf.' -> Anna's third throw (Schock 5) stays covered; limit 3",
+        ),
+        throw(BEN, (6, 5, 2)),
+        throw(BEN, (3,), keep=(6, 5)),
+        stop(
+            BEN,
+            note="003:5 'er kann aber auch zwei oder nur einen Würfel zurück in den Becher "
+            "geben' -> 6-5-3 in two throws",
+        ),
+        throw(CEM, (3, 6, 5)),
+        stop(
+            CEM,
+            note="003:7 'Wird jedoch von 2 Spielern innerhalb einer Runde das gleiche Ergebnis mit "
+            "verschiedener Anzahl von Würfen erzielt, so ist derjenige überlegen, der weniger "
+            "Würfe angewandt hat.' -> Cem's 653 in one throw beats Ben's in two: Ben is worst and "
+            "takes 5 for Anna's Schock 5 (6 left)",
+        ),
+        # Round 3: Ben opens; Schock-Aus with Deckel already held.
+        throw(BEN, (1, 1, 3)),
+        throw(
+            BEN,
+            (1,),
+            keep=(1, 1),
+            note="003:29 'Schocks und normale Zahlen können in mehreren "
+            "Würfen zusammengewürfelt werden.' -> 1-1-1 in two throws",
+        ),
+        stop(
+            BEN,
+            note="003:4 'Alle anderen Spieler haben in dieser Runde nur so viele Versuche, "
+            "wie der erste Spieler vorgegeben hat' -> limit 2",
+        ),
+        throw(CEM, (4, 3, 2)),
+        stop(CEM, note="003:24 'Straße (2 Deckel)' -> 4-3-2 in one throw"),
+        throw(ANNA, (6, 5, 1)),
+        throw(
+            ANNA,
+            (4,),
+            keep=(6, 5),
+            note="003:29 'Straßen und Generals sind in EINEM Wurf zu tätigen' -> Anna's assembled "
+            "6-5-4 is plain 654, below Cem's Straße; 003:10 'Sollte ein Spieler einen Schock aus "
+            "erzielen, so erhält der Mitspieler mit der niedrigsten Wertung alle Deckel, "
+            "ungeachtet der Tatsache, ob einige Deckel schon verteilt wurden oder nicht.' -> Anna "
+            "takes the 6 in the middle and Ben's 5: she holds all 13 and has lost the first half",
+        ),
+        # Second half: Anna opens; the half is collected.
+        throw(
+            ANNA,
+            (1, 6, 1),
+            note="003:3 'Die Schockrunde wird in zwei Hälften ausgespielt.' -> second half, 13 "
+            "Deckel in the stock, everyone plays; 003:8 'Der Spieler, der die letzte Runde "
+            "verloren hat, darf die Nächste beginnen.' -> Anna opens",
+        ),
+        stop(ANNA, note="003:4 '...auch nur einmal werfen' -> limit 1"),
+        throw(BEN, (5, 3, 2)),
+        throw(
+            CEM,
+            (6, 4, 3),
+            note="003:14 'Schock 6 (6 Deckel)' -> Ben (532) takes 6 from the stock (7 left)",
+        ),
+        throw(BEN, (6, 1, 3)),
+        throw(BEN, (1,), keep=(6, 1)),
+        stop(
+            BEN,
+            note="003:4 '...nur so viele Versuche, wie der erste Spieler vorgegeben hat' "
+            "-> limit 2",
+        ),
+        throw(CEM, (5, 5, 3)),
+        throw(
+            CEM,
+            (5,),
+            keep=(5, 5),
+            note="003:29 'Straßen und Generals sind in EINEM Wurf zu "
+            "tätigen' -> 5-5-5 in two throws is plain 555",
+        ),
+        throw(ANNA, (4, 2, 1)),
+        stop(
+            ANNA,
+            note="003:6 'Am Ende der Runde bekommt der Spieler, der die niedrigste Wertung "
+            "würfelt, aus dem Stock die Anzahl der Deckel' -> Anna (421) takes 6 (1 left)",
+        ),
+        throw(ANNA, (2, 2, 2)),
+        stop(ANNA, note="003:4 '...auch nur einmal werfen' -> limit 1"),
+        throw(BEN, (5, 3, 1)),
+        throw(
+            CEM,
+            (6, 5, 5),
+            note="003:6 'Sollten im Stock nicht mehr ausreichend Deckel zu Verfügung stehen, so "
+            "erhält der unterlegene Mitspieler die im Stock verbliebenen Deckel.' -> Ben (531) is "
+            "owed 3 for Anna's General and takes the last 1; 003:9 'Spieler, die bis dahin keine "
+            "Deckel erhalten haben, nehmen vorerst nicht mehr am Spiel teil.' -> Cem is out",
+        ),
+        # Round 4 of the second half: Ben against Anna.
+        throw(BEN, (6, 4, 2)),
+        throw(BEN, (6, 3), keep=(6,)),
+        throw(
+            BEN,
+            (5,),
+            keep=(6, 6),
+            note="003:4 'wobei der dritte Wurf nicht aufgedeckt werden darf' -> Ben's 665 stays "
+            "covered",
+        ),
+        throw(ANNA, (1, 1, 6)),
+        stop(
+            ANNA,
+            note="003:9 'derjenige Spieler, der in der Runde das höchste Ergebnis erwürfelt hat, "
+            "gibt Deckel an Denjenigen mit dem niedrigsten Ergebnis.' -> Anna (Schock 6) gives Ben "
+            "her 6; 003:11 'Die erste Hälfte hat derjenige Spieler verloren, der am Ende alle "
+            "Deckel hat.' -> Ben holds all 13 and has lost the second half",
+        ),
+        # Finale (Endkampf): Ben, the loser of the last round, opens.
+        throw(
+            BEN,
+            (5, 4, 2),
+            note="003:3 'Sollten die beiden Hälften an zwei verschiedene Spieler gegangen sein, so "
+            "entscheidet der Endkampf.' -> Anna against Ben, 13 Deckel; Ben, who lost the last "
+            "round, opens (silent; RULES.md)",
+        ),
+        stop(
+            BEN,
+            note="003:4 'Wirft der erste Spieler nur einmal, so dürfen alle anderen in "
+            "dieser Runde auch nur einmal werfen' -> limit 1",
+        ),
+        throw(ANNA, (1, 1, 6), note="003:14 'Schock 6 (6 Deckel)' -> Ben takes 6 (7 left)"),
+        throw(BEN, (4, 4, 2)),
+        throw(
+            BEN,
+            (4,),
+            keep=(4, 4),
+            note="003:29 'Straßen und Generals sind in EINEM Wurf zu tätigen' -> plain 444",
+        ),
+        stop(
+            BEN,
+            note="003:4 'Alle anderen Spieler haben in dieser Runde nur so viele Versuche, "
+            "wie der erste Spieler vorgegeben hat' -> limit 2",
+        ),
+        throw(ANNA, (1, 6, 1)),
+        stop(ANNA, note="003:14 'Schock 6 (6 Deckel)' -> Ben takes 6 more (1 left)"),
+        throw(
+            BEN,
+            (3, 3, 1),
+            note="003:8 'Der Spieler, der die letzte Runde verloren hat, darf "
+            "die Nächste beginnen.' -> Ben opens again",
+        ),
+        stop(BEN, note="003:4 '...auch nur einmal werfen' -> limit 1"),
+        throw(
+            ANNA,
+            (6, 5, 4),
+            note="003:6 'so erhält der unterlegene Mitspieler die im Stock verbliebenen Deckel' "
+            "-> Ben (331) takes the last 1 for Anna's Straße and holds all 13: he has lost the "
+            "Endkampf and the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, BEN, ANNA, 0),
+        Round(NORMAL, CEM, ANNA, 2),
+        Round(NORMAL, ANNA, BEN, 5),
+        Round(NORMAL, BEN, ANNA, None),
+        Round(NORMAL, ANNA, BEN, 6),
+        Round(NORMAL, BEN, ANNA, 6),
+        Round(NORMAL, ANNA, BEN, 3),
+        Round(NORMAL, ANNA, BEN, 6),
+        Round(NORMAL, ANNA, BEN, 6),
+        Round(NORMAL, ANNA, BEN, 6),
+        Round(NORMAL, ANNA, BEN, 2),
+    ),
+    moves=(
+        (MIDDLE, ANNA, 2),
+        (MIDDLE, BEN, 5),
+        (MIDDLE, ANNA, 6),
+        (BEN, ANNA, 5),
+        (MIDDLE, BEN, 6),
+        (MIDDLE, ANNA, 6),
+        (MIDDLE, BEN, 1),
+        (ANNA, BEN, 6),
+        (MIDDLE, BEN, 6),
+        (MIDDLE, BEN, 6),
+        (MIDDLE, BEN, 1),
+    ),
+)
+
+GOLDEN: dict[str, Golden] = {g.preset: g for g in (TSV99, SCHOCK4LIFE, KNOBELRUNDE, ALLGEMEIN)}
+"""The four golden games, by preset."""
+
+
+# ---------------------------------------------------------------------------------- building
+
+
+def play(golden: Golden) -> Game:
+    """Play a golden game through the engine, with its pips as scripted dice."""
+    pips = [p for step in golden.plays for p in step.pips]
+    dice = ScriptedDice(pips)
+    game = Game(find_preset(golden.preset), golden.players, dice)
+    for i, step in enumerate(golden.plays):
+        try:
+            game.apply(step.action, step.seat)
+        except Exception as exc:
+            raise AssertionError(f"{golden.preset} step {i}: {exc}") from exc
+        seat, action, thrown = game.steps[-1]
+        if (seat, action, tuple(thrown)) != (step.seat, step.action, step.pips):
+            raise AssertionError(
+                f"{golden.preset} step {i}: the engine recorded {seat} {action} {thrown}, "
+                f"the script says {step.seat} {step.action} {step.pips}"
+            )
+    if dice.remaining:
+        raise AssertionError(f"{golden.preset}: {dice.remaining} scripted pips left over")
+    return game
+
+
+def check(golden: Golden, game: Game) -> None:
+    """Refuse a game that did not go as its script says (rounds, Deckel, end)."""
+    rounds = [
+        Round(e.kind.value, e.best, e.worst, e.deckel, tuple(e.stechen))
+        for e in game.events
+        if isinstance(e, RoundEnded)
+    ]
+    if rounds != list(golden.rounds):
+        lines = "\n".join(f"  {r}" for r in rounds)
+        raise AssertionError(f"{golden.preset}: the rounds went otherwise:\n{lines}")
+    moves = [(e.giver, e.receiver, e.amount) for e in game.events if isinstance(e, DeckelMoved)]
+    if moves != list(golden.moves):
+        raise AssertionError(f"{golden.preset}: the Deckel moved otherwise: {moves}")
+    if not game.is_over:
+        raise AssertionError(f"{golden.preset}: the game is not over")
+
+
+def record(golden: Golden) -> GameRecord:
+    """The record of a golden game, with its notes and outcome."""
+    game = play(golden)
+    check(golden, game)
+    rec = record_of(game)
+    steps = tuple(
+        dataclasses.replace(step, note=p.note)
+        for step, p in zip(rec.steps, golden.plays, strict=True)
+    )
+    meta = {
+        "about": f"golden playthrough of the {golden.preset} preset; every note cites the rule "
+        f"text shared/seeds/{SEED_FILES[PRESET_SEED[golden.preset]]} by line",
+        "made_by": "tests/golden/make_golden.py",
+    }
+    return dataclasses.replace(rec, steps=steps, meta=meta)
+
+
+def citations(note: str) -> list[tuple[str, int, int, str]]:
+    """The citations of a note: (file, first line, last line, quote)."""
+    return [(m[1], int(m[2]), int(m[3] or m[2]), m[4]) for m in CITATION.finditer(note)]
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.replace("*", "").split())
+
+
+def check_quotes(preset: str, steps: Sequence[RecordStep], seeds: Path) -> list[str]:
+    """Every way a note fails to cite its preset's rule text truly; empty when all is well."""
+    problems: list[str] = []
+    own = PRESET_SEED[preset]
+    lines = (seeds / SEED_FILES[own]).read_text(encoding="utf-8").split("\n")
+    for i, step in enumerate(steps):
+        if not step.note:
+            continue
+        found = citations(step.note)
+        if not found:
+            problems.append(f"{preset} step {i}: the note cites no line: {step.note!r}")
+        for file, first, last, quote in found:
+            if file != own:
+                problems.append(f"{preset} step {i}: cites {file}, not its own text {own}")
+                continue
+            if not 1 <= first <= last <= len(lines):
+                problems.append(f"{preset} step {i}: {file} has no line {first}-{last}")
+                continue
+            text = _plain(" ".join(lines[first - 1 : last]))
+            at = 0
+            for part in (_plain(p) for p in quote.split("...")):
+                k = text.find(part, at)
+                if part and k < 0:
+                    problems.append(f"{preset} step {i}: {file}:{first} does not say {part!r}")
+                    break
+                at = k + len(part) if part else at
+    return problems
+
+
+def build_all(seeds: Path | None = SEEDS) -> dict[str, str]:
+    """The JSON text of every golden record, by preset; quotes checked when ``seeds`` exists."""
+    out: dict[str, str] = {}
+    problems: list[str] = []
+    for preset, golden in GOLDEN.items():
+        rec = record(golden)
+        if seeds is not None and seeds.is_dir():
+            problems += check_quotes(preset, rec.steps, seeds)
+        out[preset] = rec.to_json()
+    if problems:
+        raise AssertionError("notes that do not match the rule texts:\n" + "\n".join(problems))
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
+    parser.add_argument("--check", action="store_true", help="compare, do not write")
+    parser.add_argument("--seeds", type=Path, default=SEEDS, help="folder of the rule texts")
+    args = parser.parse_args(argv)
+    if not args.seeds.is_dir():
+        print(f"warning: no rule texts at {args.seeds}; quotes not checked", file=sys.stderr)
+    texts = build_all(args.seeds)
+    stale = 0
+    for preset, text in texts.items():
+        path = HERE / f"{preset}.json"
+        if args.check:
+            if not path.is_file() or path.read_text(encoding="utf-8") != text:
+                print(f"{path.name}: differs from what the script makes")
+                stale += 1
+            continue
+        path.write_text(text, encoding="utf-8")
+        noted = sum(1 for p in GOLDEN[preset].plays if p.note)
+        print(f"wrote {path.name}: {len(GOLDEN[preset].plays)} steps, {noted} with notes")
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

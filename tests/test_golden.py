@@ -1,0 +1,678 @@
+"""Golden playthroughs: one hand-scripted full game per preset, checked in as a game record.
+
+``tests/golden/<preset>.json`` is written by ``tests/golden/make_golden.py``; its notes cite the
+rule texts (``shared/seeds/``) by file and line. These tests replay every file through the engine,
+check the facts each game was written to show, check that every corrupted step is refused at its
+own index, and check that the files are exactly what the script makes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import json
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from schocken.actions import BUY_IN, STOP, TURN_SIXES, Throw
+from schocken.cli import main as cli_main
+from schocken.dice import ScriptedDice
+from schocken.errors import RecordError
+from schocken.events import (
+    BoughtIn,
+    DeckelMoved,
+    Event,
+    GameEnded,
+    PlayersOut,
+    RoundEnded,
+    RoundKind,
+    RoundStarted,
+    Section,
+    SectionEnded,
+    SectionStarted,
+    SixesTurned,
+    ThrowLimitFixed,
+    Thrown,
+)
+from schocken.game import Game
+from schocken.record import GameRecord, RecordStep, outcome_of, parse_record, record_of, replay
+from schocken.results import Result, ResultKind
+from schocken.rules import find_preset
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+"""The rule texts: ``shared/`` lies beside the repository (locally and in CI)."""
+
+PRESETS = ("tsv99", "schock4life", "knobelrunde", "allgemein")
+SEED_OF = {"tsv99": "000", "schock4life": "001", "knobelrunde": "002", "allgemein": "003"}
+SEED_LINES = {"000": 47, "001": 170, "002": 28, "003": 35}
+"""How many lines each rule text has (``nl -ba``): no citation may point past them."""
+CITATION = re.compile(r"(\d{3}):(\d+)(?:-(\d+))? '([^']+)'")
+
+ANNA, BEN, CEM, DORA = 0, 1, 2, 3
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What a golden game comes to, written out by hand."""
+
+    players: tuple[str, ...]
+    half_losers: tuple[int, int]
+    schock_aus: tuple[bool, ...]
+    """For each section played (halves, then the Finale): whether a Schock-Aus ended it."""
+    finale: bool
+    blattschuss: bool
+    loser: int
+    rounds: int
+    steps: int
+
+
+FACTS: dict[str, Facts] = {
+    "tsv99": Facts(
+        players=("Anna", "Ben", "Cem"),
+        half_losers=(ANNA, BEN),
+        schock_aus=(False, True, True),
+        finale=True,
+        blattschuss=False,
+        loser=ANNA,
+        rounds=7,
+        steps=38,
+    ),
+    "schock4life": Facts(
+        players=("Anna", "Ben", "Cem"),
+        half_losers=(ANNA, CEM),
+        schock_aus=(False, True, True),
+        finale=True,
+        blattschuss=False,
+        loser=CEM,
+        rounds=8,
+        steps=42,
+    ),
+    "knobelrunde": Facts(
+        players=("Anna", "Ben", "Cem", "Dora"),
+        half_losers=(BEN, BEN),
+        schock_aus=(False, True),
+        finale=False,
+        blattschuss=True,
+        loser=BEN,
+        rounds=6,
+        steps=39,
+    ),
+    "allgemein": Facts(
+        players=("Anna", "Ben", "Cem"),
+        half_losers=(ANNA, BEN),
+        schock_aus=(True, False, False),
+        finale=True,
+        blattschuss=False,
+        loser=BEN,
+        rounds=11,
+        steps=55,
+    ),
+}
+
+
+# ------------------------------------------------------------------------------------ helpers
+
+
+def golden_text(preset: str) -> str:
+    return (GOLDEN / f"{preset}.json").read_text(encoding="utf-8")
+
+
+def load(preset: str) -> GameRecord:
+    return parse_record(golden_text(preset))
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A golden game played step by step, with the events each step caused."""
+
+    record: GameRecord
+    game: Game
+    caused: tuple[tuple[Event, ...], ...]
+
+    def events_of(self, step: int) -> tuple[Event, ...]:
+        return self.caused[step]
+
+    def rounds(self) -> list[RoundEnded]:
+        return [e for e in self.game.events if isinstance(e, RoundEnded)]
+
+    def first(self, kind: type[Event], step: int) -> Event:
+        """The first event of that type caused by ``step``."""
+        for e in self.caused[step]:
+            if isinstance(e, kind):
+                return e
+        raise AssertionError(f"step {step} caused no {kind.__name__}: {self.caused[step]}")
+
+
+def play(preset: str) -> Played:
+    record = load(preset)
+    pips = [p for step in record.steps for p in step.pips]
+    game = Game(record.rules, record.players, ScriptedDice(pips))
+    caused = tuple(tuple(game.apply(step.action, step.seat)) for step in record.steps)
+    return Played(record, game, caused)
+
+
+def game_after(preset: str, steps: int) -> Game:
+    """The golden game of ``preset`` after its first ``steps`` steps."""
+    record = load(preset)
+    return replay(dataclasses.replace(record, steps=record.steps[:steps]), check_outcome=False)
+
+
+def results_of(ended: RoundEnded) -> dict[int, Result]:
+    return dict(ended.results)
+
+
+def with_step(record: GameRecord, index: int, step: RecordStep) -> GameRecord:
+    steps = list(record.steps)
+    steps[index] = step
+    return dataclasses.replace(record, steps=tuple(steps))
+
+
+def refused_at(record: GameRecord) -> RecordError:
+    with pytest.raises(RecordError) as info:
+        replay(record)
+    return info.value
+
+
+@cache
+def make_golden() -> ModuleType:
+    """tests/golden/make_golden.py, loaded as a module (it is a script, not a package)."""
+    spec = importlib.util.spec_from_file_location("golden_make_golden", GOLDEN / "make_golden.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def citations(note: str) -> Iterator[tuple[str, int, int, str]]:
+    for m in CITATION.finditer(note):
+        yield m[1], int(m[2]), int(m[3] or m[2]), m[4]
+
+
+# ------------------------------------------------------------------- replay and key facts
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_golden_record_replays_to_its_outcome(preset: str) -> None:
+    record = load(preset)
+    assert record.rules == find_preset(preset)
+    assert record.rules.overrides() == {}
+    assert record.outcome is not None
+    game = replay(record)
+    assert game.is_over
+    assert outcome_of(game) == dict(record.outcome)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_golden_key_facts(preset: str) -> None:
+    facts = FACTS[preset]
+    record = load(preset)
+    assert record.players == facts.players
+    assert len(record.steps) == facts.steps
+    game = replay(record)
+    assert game.half_losers == facts.half_losers
+    assert game.loser == facts.loser
+    outcome = outcome_of(game)
+    assert outcome["finished"] is True
+    assert outcome["finale"] is facts.finale
+    assert outcome["blattschuss"] is facts.blattschuss
+    assert outcome["loser"] == facts.loser
+    assert outcome["loser_name"] == facts.players[facts.loser]
+    assert outcome["rounds"] == facts.rounds
+    sections = [s["section"] for s in outcome["sections"]]
+    expected = ["first_half", "second_half"] + (["finale"] if facts.finale else [])
+    assert sections == expected
+    assert [s["schock_aus"] for s in outcome["sections"]] == list(facts.schock_aus)
+    # Every section ends with its loser holding all of its Deckel, everyone else none.
+    rules = find_preset(preset)
+    for s in outcome["sections"]:
+        total = rules.deckel_in_finale if s["section"] == "finale" else rules.deckel_per_half
+        assert s["deckel"] == [
+            total if seat == s["loser"] else 0 for seat in range(len(s["deckel"]))
+        ]
+    assert [s["loser"] for s in outcome["sections"][:2]] == list(facts.half_losers)
+    ended = [e for e in game.events if isinstance(e, GameEnded)]
+    assert len(ended) == 1
+    assert (ended[0].loser, ended[0].blattschuss) == (facts.loser, facts.blattschuss)
+    assert ended[0].half_losers == facts.half_losers
+    started = [e.section for e in game.events if isinstance(e, SectionStarted)]
+    assert (Section.FINALE in started) is facts.finale
+
+
+# ---------------------------------------------------------------------------------- notes
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_note_cites_its_rule_text_by_line(preset: str) -> None:
+    record = load(preset)
+    own = SEED_OF[preset]
+    noted = [s for s in record.steps if s.note]
+    assert len(noted) >= 20
+    for i, step in enumerate(record.steps):
+        if not step.note:
+            continue
+        assert step.note.startswith(f"{own}:"), (i, step.note)
+        found = list(citations(step.note))
+        assert found, (i, step.note)
+        for file, first, last, quote in found:
+            assert file == own, (i, step.note)
+            assert 1 <= first <= last <= SEED_LINES[file], (i, step.note)
+            assert quote.strip(" ."), (i, step.note)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_quote_stands_on_the_cited_line(preset: str) -> None:
+    assert SEEDS.is_dir(), f"the rule texts are not at {SEEDS} (shared/ beside the repository)"
+    name = make_golden().SEED_FILES[SEED_OF[preset]]
+    lines = (SEEDS / name).read_text(encoding="utf-8").split("\n")
+    assert len(lines) >= SEED_LINES[SEED_OF[preset]]
+    assert make_golden().check_quotes(preset, load(preset).steps, SEEDS) == []
+    # The check can fail: a quote that is not on its line, a line past the end, another text.
+    own = SEED_OF[preset]
+    other = SEED_OF["allgemein" if preset == "tsv99" else "tsv99"]
+    for note in (f"{own}:1 'kein solcher Satz'", f"{own}:999 'Deckel'", f"{other}:1 'S'", "-"):
+        bad = (RecordStep(0, STOP, (), note),)
+        assert make_golden().check_quotes(preset, bad, SEEDS) != [], note
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_step_that_applies_a_rule_has_a_note(preset: str) -> None:
+    played = play(preset)
+    ruled = (
+        RoundEnded,
+        ThrowLimitFixed,
+        SixesTurned,
+        BoughtIn,
+        PlayersOut,
+        DeckelMoved,
+        SectionEnded,
+    )
+    for i, step in enumerate(played.record.steps):
+        if any(isinstance(e, ruled) for e in played.events_of(i)):
+            assert step.note, f"step {i} ({step.action}) applies a rule but has no note"
+
+
+# ---------------------------------------------------------------------- the files themselves
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_reserialising_the_replayed_game_gives_the_same_steps(preset: str) -> None:
+    record = load(preset)
+    again = record_of(replay(record))
+    assert [(s.seat, s.action, s.pips) for s in again.steps] == [
+        (s.seat, s.action, s.pips) for s in record.steps
+    ]
+    assert again.outcome == record.outcome
+    # With the notes and meta put back, the record writes out to the checked-in text exactly.
+    notes = tuple(
+        dataclasses.replace(s, note=r.note) for s, r in zip(again.steps, record.steps, strict=True)
+    )
+    restored = dataclasses.replace(again, steps=notes, meta=record.meta)
+    assert restored.to_json() == golden_text(preset)
+    assert parse_record(restored.to_json(indent=None)) == record
+
+
+def test_checked_in_files_are_what_the_script_makes() -> None:
+    made = make_golden().build_all(SEEDS)
+    assert sorted(made) == sorted(PRESETS)
+    for preset in PRESETS:
+        assert made[preset] == golden_text(preset), f"run tests/golden/make_golden.py ({preset})"
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_schocken_replay_command_on_a_golden_file(
+    preset: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(GOLDEN / f"{preset}.json")
+    facts = FACTS[preset]
+    assert cli_main(["replay", path]) == 0
+    out = capsys.readouterr().out
+    assert "the record is legal" in out
+    assert f"the game's loser: {facts.players[facts.loser]}" in out
+    assert f"Blattschuss: {'yes' if facts.blattschuss else 'no'}" in out
+    assert cli_main(["replay", path, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data.pop("ok") is True
+    assert data == dict(load(preset).outcome or {})
+
+
+def test_schocken_replay_command_names_the_refused_step(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads(golden_text("schock4life"))
+    data["steps"][23]["action"] = "throw keep 5"  # put the set-aside 6 back: forbidden
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert cli_main(["replay", str(path), "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["ok"] is False and out["step"] == 23
+    assert "back into the cup" in out["error"]
+    assert cli_main(["replay", str(path)]) == 1
+    assert "step 23:" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------------ corrupted records
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_dropping_a_pip_is_refused_at_that_step(preset: str) -> None:
+    record = load(preset)
+    throws = [i for i, s in enumerate(record.steps) if s.pips]
+    assert len(throws) > 20
+    for i in throws:
+        step = record.steps[i]
+        error = refused_at(with_step(record, i, dataclasses.replace(step, pips=step.pips[:-1])))
+        assert error.step == i
+        assert "pips" in error.reason
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_an_extra_pip_is_refused_at_that_step(preset: str) -> None:
+    record = load(preset)
+    for i, step in enumerate(record.steps):
+        error = refused_at(with_step(record, i, dataclasses.replace(step, pips=(*step.pips, 3))))
+        assert error.step == i
+        assert f"gives {len(step.pips) + 1} pips" in error.reason
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_step_by_the_wrong_seat_is_refused_at_that_step(preset: str) -> None:
+    record = load(preset)
+    n = len(record.players)
+    for i, step in enumerate(record.steps):
+        moved = dataclasses.replace(step, seat=(step.seat + 1) % n)
+        error = refused_at(with_step(record, i, moved))
+        assert error.step == i
+        assert error.reason.startswith("illegal")
+
+
+ILLEGAL: list[tuple[str, int, RecordStep, str]] = [
+    # Anna's 6-4-2 has one six: nothing to turn.
+    ("tsv99", 1, RecordStep(ANNA, TURN_SIXES), "two or three sixes"),
+    # After turning sixes Ben must throw again, and the other six must go back into the cup.
+    ("tsv99", 18, RecordStep(BEN, STOP), "must throw again"),
+    ("tsv99", 18, RecordStep(BEN, Throw((6, 1)), (6,)), "must go back into the cup"),
+    # tsv99 has no Einwürfeln.
+    ("tsv99", 24, RecordStep(CEM, BUY_IN), "no Einwürfeln"),
+    # A first throw throws all three dice.
+    ("tsv99", 7, RecordStep(ANNA, Throw((5,)), (3, 2)), "first throw"),
+    # The Tütenrunde: Anna's one throw was her last.
+    ("schock4life", 8, RecordStep(ANNA, Throw((4,)), (4, 1)), "throws allowed"),
+    # Put-back forbidden: the 6 set aside before must stay out.
+    ("schock4life", 23, RecordStep(ANNA, Throw((5,)), (4, 4)), "back into the cup"),
+    # After turning sixes every remaining die must be thrown again, the thrown 1 too.
+    ("schock4life", 38, RecordStep(ANNA, Throw((1, 1)), (1,)), "must go back into the cup"),
+    # Only a player who is out may buy in, and only before the round's first throw.
+    ("schock4life", 17, RecordStep(ANNA, BUY_IN), "is not out"),
+    ("schock4life", 18, RecordStep(BEN, BUY_IN), "is not out"),
+    ("schock4life", 6, RecordStep(BEN, BUY_IN), "not out"),
+    # A kept die must be showing.
+    ("knobelrunde", 11, RecordStep(BEN, Throw((6, 6)), (5,)), "cannot keep 6-6"),
+    # Cem is out once the middle is empty: Dora and Ben play on.
+    ("knobelrunde", 29, RecordStep(CEM, Throw(), (1, 1, 1)), "it is Dora's turn"),
+    # A turn begins with a throw.
+    ("allgemein", 54, RecordStep(ANNA, STOP), "has not thrown yet"),
+]
+
+
+@pytest.mark.parametrize(("preset", "index", "step", "reason"), ILLEGAL)
+def test_an_illegal_step_is_refused_at_its_index(
+    preset: str, index: int, step: RecordStep, reason: str
+) -> None:
+    record = load(preset)
+    assert record.steps[index] != step
+    error = refused_at(with_step(record, index, step))
+    assert error.step == index
+    assert reason in error.reason
+    assert str(error).startswith(f"step {index}: ")
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_step_after_the_end_is_refused(preset: str) -> None:
+    record = load(preset)
+    longer = dataclasses.replace(record, steps=(*record.steps, RecordStep(0, Throw(), (1, 2, 3))))
+    error = refused_at(longer)
+    assert error.step == len(record.steps)
+    assert "already over" in error.reason
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_an_outcome_the_game_does_not_reach_is_refused(preset: str) -> None:
+    record = load(preset)
+    assert record.outcome is not None
+    wrong = dict(record.outcome)
+    wrong["loser"] = (FACTS[preset].loser + 1) % len(record.players)
+    error = refused_at(dataclasses.replace(record, outcome=wrong))
+    assert error.step is None
+    assert "loser" in error.reason
+    # A record cut short does not reach its outcome either.
+    error = refused_at(dataclasses.replace(record, steps=record.steps[:-1]))
+    assert error.step is None
+    assert "finished" in error.reason
+
+
+# ------------------------------------------------------------------------------- tsv99 (000)
+
+
+def test_tsv99_game() -> None:
+    played = play("tsv99")
+    rounds = played.rounds()
+    # Opening round for no Deckel: Cem's Schock 4 is best and opens.
+    assert rounds[0].kind is RoundKind.OPENING_ROUND and rounds[0].best == CEM
+    assert rounds[0].deckel == 0
+    assert not any(isinstance(e, DeckelMoved) for step in played.caused[:4] for e in step)
+    first = played.first(RoundStarted, 3)
+    assert isinstance(first, RoundStarted) and first.order == (CEM, ANNA, BEN)
+    # Cem puts the set-aside 5-5 back into the cup (000:21), and that sets the limit at 3.
+    thrown = played.first(Thrown, 5)
+    assert isinstance(thrown, Thrown) and thrown.kept == (5, 5)
+    thrown = played.first(Thrown, 6)
+    assert isinstance(thrown, Thrown) and thrown.kept == (1,) and thrown.dice == (4, 1)
+    limit = played.first(ThrowLimitFixed, 6)
+    assert isinstance(limit, ThrowLimitFixed) and limit.limit == 3
+    record = played.record
+    no_put_back = find_preset("tsv99").with_overrides({"put_back": False})
+    error = refused_at(dataclasses.replace(record, rules=no_put_back, outcome=None))
+    assert error.step == 6 and "back into the cup" in error.reason
+    # Tütenrunde: Anna stops after one throw.
+    limit = played.first(ThrowLimitFixed, 13)
+    assert isinstance(limit, ThrowLimitFixed) and (limit.seat, limit.limit) == (ANNA, 1)
+    # Equal results: the later thrower (Ben) loses (000:23).
+    tie = rounds[2]
+    res = results_of(tie)
+    assert res[ANNA].rank == res[BEN].rank and tie.worst == BEN and tie.deckel == 6
+    # Turning sixes: only the other six must go back; the thrown 1 may stay out (000:46).
+    turned = played.first(SixesTurned, 17)
+    assert isinstance(turned, SixesTurned) and turned.ones == 1 and turned.must_throw == (6,)
+    assert Throw((1, 1)) in game_after("tsv99", 18).legal_actions()
+    # The middle runs empty (4 left, 6 owed) and Cem, holding none, is out.
+    assert DeckelMoved(None, ANNA, 4) in played.events_of(23)
+    assert PlayersOut((CEM,)) in played.events_of(23)
+    # Deckel between players; Anna collects all 14.
+    assert DeckelMoved(BEN, ANNA, 6) in played.events_of(28)
+    ended = played.first(SectionEnded, 28)
+    assert isinstance(ended, SectionEnded) and not ended.schock_aus and ended.deckel == (14, 0, 0)
+    # Second half opened by Anna; her Schock-Aus gives Ben, the worst, all 14.
+    assert rounds[5].best == ANNA and rounds[5].worst == BEN and rounds[5].deckel is None
+    # Finale with 13 Deckel, opened by Ben who lost the last round.
+    start = played.first(SectionStarted, 32)
+    assert isinstance(start, SectionStarted) and start.middle == 13 and start.players == (0, 1)
+    opened = played.first(RoundStarted, 32)
+    assert isinstance(opened, RoundStarted) and opened.order == (BEN, ANNA)
+
+
+# -------------------------------------------------------------------------- schock4life (001)
+
+
+def test_schock4life_game() -> None:
+    played = play("schock4life")
+    rounds = played.rounds()
+    # Opening throw: Anna and Cem tie for the lowest; Stechen; Cem takes 3 (Ben's Schock 3).
+    assert rounds[0].kind is RoundKind.OPENING_THROW
+    assert rounds[0].stechen == (ANNA, CEM) and rounds[0].worst is None
+    assert rounds[1].kind is RoundKind.STECHEN and rounds[1].worst == CEM
+    assert DeckelMoved(None, CEM, 3) in played.events_of(4)
+    opened = played.first(RoundStarted, 4)
+    assert isinstance(opened, RoundStarted) and opened.order[0] == CEM
+    # Covered last throws: Anna's and Ben's only throws in the Tütenrunde; Cem, who stopped
+    # before his last allowed throw, showed his.
+    covered = {
+        i: e.covered for i in (5, 7, 8) for e in played.events_of(i) if isinstance(e, Thrown)
+    }
+    assert covered == {5: False, 7: True, 8: True}
+    anna = game_after("schock4life", 8).view  # Anna's covered throw, before Ben's turn
+    assert anna(ANNA).turns[1].showing == (4, 4, 1)
+    assert anna(BEN).turns[1].showing is None and anna(None).turns[1].result is None
+    # More throws is worse: Anna's 642 in two loses to Cem's 642 in one, though Cem threw later.
+    tie = rounds[3]
+    res = results_of(tie)
+    assert res[ANNA].rank == res[CEM].rank
+    assert (res[ANNA].throws, res[CEM].throws) == (2, 1) and tie.worst == ANNA
+    assert PlayersOut((BEN,)) in played.events_of(15)
+    # Einwürfeln: Ben takes one Deckel from each holder.
+    bought = played.first(BoughtIn, 16)
+    assert isinstance(bought, BoughtIn) and bought.seat == BEN and bought.givers == (ANNA, CEM)
+    assert played.events_of(16)[1:] == (DeckelMoved(ANNA, BEN, 1), DeckelMoved(CEM, BEN, 1))
+    # Ben, holding 2, owes 4 and gives his 2; he is out again.
+    assert DeckelMoved(BEN, ANNA, 2) in played.events_of(20)
+    assert PlayersOut((BEN,)) in played.events_of(20)
+    # Put-back forbidden: every throw Anna may make keeps her set-aside 6.
+    keeps = [a.keep for a in game_after("schock4life", 23).legal_actions() if isinstance(a, Throw)]
+    assert keeps and all(6 in k for k in keeps)
+    thrown = played.first(Thrown, 23)
+    assert isinstance(thrown, Thrown) and thrown.covered
+    # Assembled Straße counts (001:144).
+    assert results_of(rounds[5])[ANNA].kind is ResultKind.STRASSE
+    # Hand-Aus (three throws) beats Ben's assembled Schock-Aus (two throws).
+    aus = rounds[6]
+    res = results_of(aus)
+    assert res[ANNA].is_hand_aus and res[ANNA].throws == 3
+    assert res[BEN].is_schock_aus and not res[BEN].is_hand_aus and res[BEN].throws == 2
+    assert aus.best == ANNA and aus.worst == CEM and aus.deckel is None
+    # Without the Hand-Aus rule, Ben's fewer throws would make him best.
+    plain_aus = find_preset("schock4life").with_overrides({"hand_aus_beats": False})
+    other = replay(dataclasses.replace(played.record, rules=plain_aus, outcome=None))
+    assert [e.best for e in other.events if isinstance(e, RoundEnded)][6] == BEN
+    # Finale opened by the first-half loser (Anna), not by Cem who lost the last round.
+    start = played.first(SectionStarted, 35)
+    assert isinstance(start, SectionStarted) and start.section is Section.FINALE
+    opened = played.first(RoundStarted, 35)
+    assert isinstance(opened, RoundStarted) and opened.order == (ANNA, CEM)
+    # Turning sixes: all remaining dice must be thrown again; only the turned 1 may stay out.
+    turned = played.first(SixesTurned, 37)
+    assert isinstance(turned, SixesTurned) and turned.must_throw == (6, 1)
+    assert game_after("schock4life", 38).legal_actions() == (Throw((1,)),)
+
+
+# -------------------------------------------------------------------------- knobelrunde (002)
+
+
+def test_knobelrunde_game() -> None:
+    played = play("knobelrunde")
+    rounds = played.rounds()
+    assert rounds[0].kind is RoundKind.OPENING_ROUND and rounds[0].best == CEM
+    # A General (in one throw) beats Schock 2 and is worth 3.
+    res = results_of(rounds[1])
+    assert res[CEM].kind is ResultKind.GENERAL and res[DORA].kind is ResultKind.SCHOCK
+    assert res[DORA].dice == (2, 1, 1)
+    assert rounds[1].best == CEM and rounds[1].deckel == 3
+    # Assembled, 5-5-5 and 6-5-4 are plain numbers; Anna's 5-5-5 in one throw is a General.
+    res = results_of(rounds[2])
+    assert res[BEN].dice == (5, 5, 5) and res[BEN].kind is ResultKind.PLAIN
+    assert res[CEM].dice == (6, 5, 4) and res[CEM].kind is ResultKind.PLAIN
+    assert res[ANNA].dice == (5, 5, 5) and res[ANNA].kind is ResultKind.GENERAL
+    assert rounds[2].worst == BEN
+    # Turning sixes: the other six must go back.
+    turned = played.first(SixesTurned, 20)
+    assert isinstance(turned, SixesTurned) and turned.must_throw == (6,)
+    # "Mit ist Schitt": Dora's 542 equals Cem's; Dora threw later.
+    res = results_of(rounds[3])
+    assert res[CEM].rank == res[DORA].rank and rounds[3].worst == DORA
+    assert PlayersOut((CEM, ANNA)) in played.events_of(28)
+    # Dora gives Ben all she has; Ben collects all 13, then loses the second half by Hand Out.
+    assert DeckelMoved(DORA, BEN, 4) in played.events_of(33)
+    assert rounds[5].best == CEM and results_of(rounds[5])[CEM].is_hand_aus
+    # Blattschuss: no Finale.
+    assert not any(
+        isinstance(e, SectionStarted) and e.section is Section.FINALE for e in played.game.events
+    )
+    ended = played.first(GameEnded, 38)
+    assert isinstance(ended, GameEnded) and ended.blattschuss and ended.loser == BEN
+
+
+# ---------------------------------------------------------------------------- allgemein (003)
+
+
+def test_allgemein_game() -> None:
+    played = play("allgemein")
+    rounds = played.rounds()
+    assert rounds[0].kind is RoundKind.OPENING_ROUND and rounds[0].best == BEN
+    # Schock 2 beats a General and is worth 2.
+    res = results_of(rounds[1])
+    assert res[CEM].dice == (2, 1, 1) and res[BEN].kind is ResultKind.GENERAL
+    assert rounds[1].best == CEM and rounds[1].deckel == 2
+    # Turning sixes, then the third throw stays covered.
+    turned = played.first(SixesTurned, 9)
+    assert isinstance(turned, SixesTurned) and turned.must_throw == (6,)
+    throws = {
+        i: (e.throw, e.covered)
+        for i in (10, 11, 40, 41)
+        for e in played.events_of(i)
+        if isinstance(e, Thrown)
+    }
+    assert throws == {10: (2, False), 11: (3, True), 40: (2, False), 41: (3, True)}
+    view = game_after("allgemein", 12).view  # Anna's covered third throw, before Ben's turn
+    assert view(ANNA).turns[0].showing == (5, 1, 1)
+    assert view(CEM).turns[0].showing is None and view(None).turns[0].result is None
+    # More throws is worse: Ben's 653 in two loses to Cem's in one.
+    res = results_of(rounds[2])
+    assert res[BEN].rank == res[CEM].rank and (res[BEN].throws, res[CEM].throws) == (2, 1)
+    assert rounds[2].worst == BEN
+    # Schock-Aus: the worst (Anna, assembled 6-5-4 = plain) takes the middle and Ben's Deckel.
+    res = results_of(rounds[3])
+    assert res[ANNA].kind is ResultKind.PLAIN and res[CEM].kind is ResultKind.STRASSE
+    assert DeckelMoved(None, ANNA, 6) in played.events_of(23)
+    assert DeckelMoved(BEN, ANNA, 5) in played.events_of(23)
+    # Fewer Deckel in the stock than owed; Cem is out; Deckel between players.
+    assert DeckelMoved(None, BEN, 1) in played.events_of(38)
+    assert PlayersOut((CEM,)) in played.events_of(38)
+    assert DeckelMoved(ANNA, BEN, 6) in played.events_of(43)
+    # The Endkampf, collected by Ben.
+    assert DeckelMoved(None, BEN, 1) in played.events_of(54)
+    ended = played.first(SectionEnded, 54)
+    assert isinstance(ended, SectionEnded) and ended.section is Section.FINALE
+    assert not ended.schock_aus
+
+
+# ------------------------------------------------------------------------- docs/record.md
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "record.md"
+
+
+def test_the_example_in_docs_record_md_replays_as_written() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    example = text.split("```json\n", 1)[1].split("```", 1)[0]
+    record = parse_record(example)
+    game = replay(record)
+    assert game.is_over and game.loser == 1 and outcome_of(game)["blattschuss"] is True
+    assert record.to_json() == example  # exactly what the engine writes
+    assert record.meta == {"where": "Stammtisch, Tuesday"}
+    assert [bool(s.note) for s in record.steps].count(True) == 2
+
+
+def test_the_replay_output_in_docs_record_md_is_the_real_one(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = DOC.read_text(encoding="utf-8")
+    shown = text.split("$ schocken replay tests/golden/tsv99.json\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(DOC.parents[1])
+    assert cli_main(["replay", "tests/golden/tsv99.json"]) == 0
+    assert capsys.readouterr().out == shown
