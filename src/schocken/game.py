@@ -134,42 +134,31 @@ _SORTED: dict[tuple[int, ...], Dice] = {
 
 
 class _Turn:
-    """A player's turn in progress (mutable, internal)."""
+    """A player's turn in progress (mutable, internal).
 
-    __slots__ = (
-        "aside",
-        "covered",
-        "done",
-        "full",
-        "last_full",
-        "must_throw",
-        "options",
-        "public",
-        "result",
-        "seat",
-        "thrown",
-        "throws",
-        "turned",
-    )
+    The class attributes are the state of a turn not yet begun; a new turn sets only its seat
+    (one of these is made for every turn of every game).
+    """
+
+    aside: Dice = ()
+    thrown: Dice = ()
+    throws = 0
+    must_throw: Dice = ()
+    turned = 0
+    """How many ones were turned from sixes of the last throw (0: none)."""
+    last_full = True
+    covered = False
+    done = False
+    result: Result | None = None
+    full: TurnView | None = None
+    """The view of this turn for its own player (cached until the turn changes)."""
+    public: TurnView | None = None
+    """The view of this turn for everyone else (differs only while covered)."""
+    options: _Options | None = None
+    """The legal actions now (cached until the turn changes)."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.aside: Dice = ()
-        self.thrown: Dice = ()
-        self.throws = 0
-        self.must_throw: Dice = ()
-        self.turned = 0
-        """How many ones were turned from sixes of the last throw (0: none)."""
-        self.last_full = True
-        self.covered = False
-        self.done = False
-        self.result: Result | None = None
-        self.full: TurnView | None = None
-        """The view of this turn for its own player (cached until the turn changes)."""
-        self.public: TurnView | None = None
-        """The view of this turn for everyone else (differs only while covered)."""
-        self.options: _Options | None = None
-        """The legal actions now (cached until the turn changes)."""
 
     def showing(self) -> Dice:
         return _SORTED[self.aside + self.thrown]
@@ -232,13 +221,16 @@ class Game:
         self._order_t: tuple[int, ...] = ()
         self._deckel_t: tuple[int, ...] = tuple(self._deckel)
         self._playing_t: tuple[bool, ...] = tuple(self._in_section)
-        self._done_views: tuple[TurnView, ...] = ()
-        """Public views of the finished turns of the current round."""
+        self._done_views: tuple[TurnView, ...] | None = ()
+        """Public views of the finished turns of the current round (None: to be made)."""
         self._pos = 0
         self._turns: list[_Turn] = []
         self._limit: int | None = None
         self._opening_value: int | None = None
-        self._last_ended: tuple[int, int, int] | None = None
+        self._last_ended: _Turn | None = None
+        """The turn that ended last in this round, if it used up its throws."""
+        self.turns_played = 0
+        """How many turns have ended (every player's turn in every round)."""
         self._cover_at = 0
         out: list[Event] = []
         self._start_section(Section.FIRST_HALF, list(range(n)), None, out)
@@ -320,6 +312,8 @@ class Game:
         if seat is not None and not 0 <= seat < self._n:
             raise ValueError(f"no seat {seat!r} at this table of {self._n}")
         turns = self._done_views
+        if turns is None:
+            turns = self._done_views = tuple(t.view(None) for t in self._turns if t.done)
         if seat is not None:
             for i, t in enumerate(turns):
                 if t.seat == seat and t.covered:
@@ -395,8 +389,8 @@ class Game:
     def _refuse_out_of_turn(self, seat: int, action: Action) -> None:
         who = self._name(self._order[self._pos])
         last = self._last_ended
-        if last is not None and last[0] == seat and last[1] == last[2]:
-            used, limit = last[1], last[2]
+        if last is not None and last.seat == seat:
+            used = limit = last.throws
             if isinstance(action, Throw):
                 raise ThrowLimitError(
                     f"{self._name(seat)} has used all {used} of {limit} throws allowed "
@@ -594,9 +588,10 @@ class Game:
         turn.done = True
         turn.must_throw = ()
         turn.full = None
-        self._done_views = (*self._done_views, turn.view(None))
+        self._done_views = None
+        self.turns_played += 1
         out.append(TurnEnded(turn.seat, turn.throws, turn.aside, result, turn.covered))
-        self._last_ended = (turn.seat, turn.throws, self._limit or MAX_THROWS)
+        self._last_ended = turn if turn.throws == (self._limit or MAX_THROWS) else None
         if self._pos == 0 and self._limit is None:
             self._limit = turn.throws
             self._update_cover_at()

@@ -141,6 +141,4 @@ def simulate(rules: Rules, bots: Sequence[str], games: int, seed: int = 0) -> Si
 
 def turn_count(game: Game) -> int:
     """How many turns were played in a game (every player's turn in every round)."""
-    from schocken.events import TurnEnded
-
-    return sum(1 for e in game.events if type(e) is TurnEnded)
+    return game.turns_played
