@@ -173,3 +173,25 @@ def test_installed_entry_point_runs() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "5 games, preset tsv99, 3 players" in proc.stdout
+
+
+def test_rules_in_words_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules", "allgemein", "--lang", "de")
+    assert code == 0
+    assert out.startswith("Regeln: allgemein\n")
+    assert "Ein dritter Wurf bleibt verdeckt, bis die Runde aufgedeckt wird." in out
+    assert "Gleiche Ergebnisse: mehr Würfe verlieren, dann wer später wirft." in out
+    code, out, _ = run(capsys, "rules", "knobelrunde", "--lang", "en")
+    assert "A General beats a Schock 2 (and is worth 3)." in out
+    assert "A Straße counts only when thrown in one throw." in out
+
+
+def test_play_refuses_bad_tables(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "play", "--bots", "0", "--lang", "en")
+    assert code == 2 and "1 players; Schocken needs 2 to 20" in err
+    code, _, err = run(capsys, "play", "--players", "Anna,Anna", "--bots", "0")
+    assert code == 2 and "names must differ" in err
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}", encoding="utf-8")
+    code, _, err = run(capsys, "play", "--resume", str(bad))
+    assert code == 2 and "'format' must be" in err

@@ -21,3 +21,36 @@ def test_rules_doc_names_every_preset_and_reading() -> None:
     assert "text silent: our reading" in text
     assert "## Our readings" in text
     assert '- choice `"lowest_takes"`: Everyone throws once' in text
+
+
+def test_the_core_imports_only_the_standard_library() -> None:
+    import subprocess
+    import sys
+
+    core = [
+        "actions",
+        "bots",
+        "cli",
+        "dice",
+        "errors",
+        "events",
+        "game",
+        "record",
+        "results",
+        "rules",
+        "session",
+        "simulate",
+        "texts",
+        "views",
+    ]
+    code = (
+        "import sys\n"
+        + "".join(f"import schocken.{m}\n" for m in core)
+        + "bad = sorted({m.split('.')[0] for m in sys.modules}"
+        " - set(sys.stdlib_module_names) - {'schocken', '__main__'})\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    ).stdout.strip()
+    assert out == ""

@@ -18,7 +18,7 @@ from schocken.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from schocken.record import outcome_of, parse_record, record_of, replay
 from schocken.rules import OPTION_SOURCES, PRESETS, Rules, resolve_rules, rules_markdown
 from schocken.simulate import seat_names, simulate
-from schocken.texts import LANGUAGES, default_language, explain
+from schocken.texts import LANGUAGES, default_language, describe_rules, explain
 
 
 def _rules_arg(spec: str) -> Rules:
@@ -175,6 +175,53 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        from schocken.tui import make_app
+    except ImportError:
+        print(
+            "schocken play needs the terminal extra: pip install 'schocken[tui]'", file=sys.stderr
+        )
+        return 2
+    from schocken.session import Session, parse_seats
+
+    lang: str = args.lang or default_language()
+    save = Path(args.save) if args.save else None
+    if args.resume:
+        try:
+            text = Path(args.resume).read_text(encoding="utf-8")
+            session = Session.resume(text, lang=args.lang, seed=args.seed)
+        except (OSError, UnicodeDecodeError) as exc:
+            print(f"schocken play: cannot read {args.resume}: {exc}", file=sys.stderr)
+            return 2
+        except RecordError as exc:
+            print(f"schocken play: {args.resume}: {exc}", file=sys.stderr)
+            return 2
+        save = save or Path(args.resume)
+    else:
+        humans = [h for h in (args.players or "").split(",") if h.strip()]
+        if not humans:
+            humans = ["Du" if lang == "de" else "You"]
+        bots = args.bots
+        seats = parse_seats(humans, bots, args.bot_level)
+        if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+            print(
+                f"schocken play: {len(seats)} players; Schocken needs {MIN_PLAYERS} to "
+                f"{MAX_PLAYERS}",
+                file=sys.stderr,
+            )
+            return 2
+        if len({seat.name for seat in seats}) != len(seats):
+            print("schocken play: players' names must differ", file=sys.stderr)
+            return 2
+        session = Session.new(args.rules, seats, lang=lang, seed=args.seed)
+    app = make_app(session, pace=args.pace, save_path=save)
+    app.run()
+    if app.saved_to is not None:
+        print(f"saved to {app.saved_to}; continue with: schocken play --resume {app.saved_to}")
+    return 0
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
     if args.markdown:
         print(rules_markdown(), end="")
@@ -186,6 +233,10 @@ def cmd_rules(args: argparse.Namespace) -> int:
         except RulesError as exc:
             print(f"schocken rules: {exc}", file=sys.stderr)
             return 2
+        if args.lang:
+            print("\n".join(describe_rules(rules, args.lang)))
+            print()
+            continue
         print(f"[{rules.preset}]")
         for key, value in rules.to_dict().items():
             if key == "preset":
@@ -231,8 +282,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("rules", help="print the options of a preset with their sources")
+    p = sub.add_parser("play", help="play a game in the terminal, with friends and bots")
+    _add_rules(p)
+    p.add_argument("--players", help="the humans' names, comma-separated (default: one human)")
+    p.add_argument("--bots", type=int, default=2, help="how many bots join (default 2)")
+    p.add_argument("--bot-level", choices=list(BOTS), default="regular", help="how bots play")
+    p.add_argument("--lang", choices=LANGUAGES, help="de or en (default: from the locale)")
+    p.add_argument("--seed", type=int, help="reproducible dice (default: strong random dice)")
+    p.add_argument("--pace", type=float, default=0.6, help="seconds between bot moves")
+    p.add_argument(
+        "--save", metavar="FILE", help="where the game is saved (default ./schocken-game.json)"
+    )
+    p.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("rules", help="print the rules of a preset, or its options with sources")
     p.add_argument("preset", nargs="?", help="a preset or a house-rules TOML file (default: all)")
+    p.add_argument("--lang", choices=LANGUAGES, help="the rules as sentences in de or en")
     p.add_argument("--markdown", action="store_true", help="all options as docs/rules.md")
     p.set_defaults(func=cmd_rules)
     return parser

@@ -36,7 +36,16 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "first_half": "first half (Hinrunde)",
         "second_half": "second half (Rückrunde)",
         "finale": "Finale",
-        "section_started": "The {section} begins with {middle} Deckel in the middle.",
+        "nom_first_half": "The first half (Hinrunde)",
+        "nom_second_half": "The second half (Rückrunde)",
+        "nom_finale": "The Finale",
+        "acc_first_half": "the first half (Hinrunde)",
+        "acc_second_half": "the second half (Rückrunde)",
+        "acc_finale": "the Finale",
+        "gen_first_half": "of the first half (Hinrunde)",
+        "gen_second_half": "of the second half (Rückrunde)",
+        "gen_finale": "of the Finale",
+        "section_started": "{section} begins with {middle} Deckel in the middle.",
         "round_results": "Round {number}: {results}.",
         "opening_round": "Opening round (for no Deckel): {results}.",
         "opening_throw": "Opening throw: {results}.",
@@ -59,17 +68,97 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "out": "Out of this half, holding no Deckel: {players}.",
         "bought_in": "{player} buys back in (Einwürfeln) and takes a Deckel from {givers}.",
         "the_middle": "the middle",
-        "section_lost": "{loser} has lost the {section}.",
-        "section_lost_schock_aus": "{loser} has lost the {section} by Schock-Aus.",
+        "section_lost": "{loser} has lost {section}.",
+        "section_lost_schock_aus": "{loser} has lost {section} by Schock-Aus.",
         "game_lost": "{loser} has lost the game.",
         "blattschuss": "Blattschuss! {loser} lost both halves and with them the game.",
         "finale_between": "Finale: {a} against {b}.",
+        "summary_section": "Summary {section}: {loser} holds all {total} Deckel.",
+        "summary_game": "Summary: {parts}; {rounds} rounds in all.",
+        "summary_part": "{section} lost by {loser}",
+        "ui_throw": "Throw",
+        "ui_turn": "Turn sixes",
+        "ui_stop": "Stop",
+        "ui_buyin": "Buy in",
+        "ui_keep": "Keep die {n}",
+        "ui_save": "Save",
+        "ui_quit": "Save & quit",
+        "ui_confirm": "I have the keyboard",
+        "ui_round": "Round {number}",
+        "ui_opening": "Opening",
+        "ui_middle": "Middle: {middle} Deckel",
+        "ui_limit": "Throw limit: {limit}",
+        "ui_limit_open": "Throw limit: not set yet (up to 3)",
+        "ui_opened_by": "opened by {name}",
+        "ui_deckel": "{count} Deckel",
+        "ui_out": "out",
+        "ui_waiting": "waiting",
+        "ui_covered": "covered",
+        "ui_aside": "aside {dice}",
+        "ui_throws": "{n}. throw",
+        "ui_your_turn": "{name}, your turn: pick dice to keep with 1 2 3, then throw or stop.",
+        "ui_first_throw": "{name}, your turn: throw.",
+        "ui_plays": "{name} is playing.",
+        "ui_must_throw": "{name}: sixes turned, throw again.",
+        "ui_pass_to": "Pass the keyboard to {name}.",
+        "ui_pass_hint": "{name}: press Enter when only you can see the screen.",
+        "ui_saved": "Saved to {path}.",
+        "ui_game_over": "Game over. {loser} lost.",
+        "ui_summary": "Summary",
+        "ui_your_cup": "Your cup",
+        "ui_spectator": "Nobody's dice are shown while the keyboard changes hands.",
+        "ui_buyin_offer": "{name} is out and may buy back in (b) before the first throw.",
+        "rules_title": "Rules: {preset}",
+        "rules_deckel": "Deckel: {half} in each half, {finale} in the Finale.",
+        "rules_no_finale": "Deckel: {half}; the game is one half, without a Finale.",
+        "rules_opening_plain_round": "Opening: everyone plays one round for no Deckel; the best "
+        "result opens the first round.",
+        "rules_opening_lowest_takes": "Opening: everyone throws once; the lowest takes as many "
+        "Deckel as the highest throw is worth and opens; ties throw again (Stechen).",
+        "rules_finale_opener_last_round_loser": "The Finale is opened by the loser of the last "
+        "round.",
+        "rules_finale_opener_first_half_loser": "The Finale is opened by the first half's loser.",
+        "rules_put_back_yes": "Dice set aside may go back into the cup.",
+        "rules_put_back_no": "Dice set aside stay out: they may not be thrown again.",
+        "rules_strasse_yes": "A Straße counts only when thrown in one throw.",
+        "rules_strasse_no": "A Straße may be assembled over several throws.",
+        "rules_general_yes": "A General counts only when thrown in one throw.",
+        "rules_general_no": "A General may be assembled over several throws.",
+        "rules_general_schock2_yes": "A General beats a Schock 2 (and is worth 3).",
+        "rules_general_schock2_no": "Every Schock beats a General.",
+        "rules_tiebreak_later_loses": "Equal results: the later thrower is worse (mit ist Schitt).",
+        "rules_tiebreak_more_throws_then_later": "Equal results: more throws is worse, then the "
+        "later thrower.",
+        "rules_hand_aus_yes": "A Schock-Aus thrown in one throw (Hand-Aus) beats an assembled one.",
+        "rules_hand_aus_no": "Every Schock-Aus is equal.",
+        "rules_sixes_other_sixes": "Two sixes may become one 1 (three: two 1s) with a throw left; "
+        "the other six goes back into the cup and a throw must follow.",
+        "rules_sixes_all_remaining": "Two sixes may become one 1 (three: two 1s) with a throw "
+        "left; all other dice are thrown again.",
+        "rules_covered_never": "Every throw is shown.",
+        "rules_covered_last_throw": "A throw that uses up the throw limit stays covered until "
+        "the round is revealed.",
+        "rules_covered_third_throw": "A third throw stays covered until the round is revealed.",
+        "rules_einwuerfeln_yes": "Einwürfeln: a player who is out may buy back in, taking one "
+        "Deckel from every player holding Deckel.",
+        "rules_einwuerfeln_no": "A player who is out stays out until the half ends.",
+        "rules_values": "Worth: Schock-Aus all Deckel, Schock n = n, General 3, Straße 2, "
+        "any other number 1.",
     },
     "de": {
         "first_half": "Hinrunde",
         "second_half": "Rückrunde",
         "finale": "Finale",
-        "section_started": "Die {section} beginnt mit {middle} Deckeln in der Mitte.",
+        "nom_first_half": "Die Hinrunde",
+        "nom_second_half": "Die Rückrunde",
+        "nom_finale": "Das Finale",
+        "acc_first_half": "die Hinrunde",
+        "acc_second_half": "die Rückrunde",
+        "acc_finale": "das Finale",
+        "gen_first_half": "der Hinrunde",
+        "gen_second_half": "der Rückrunde",
+        "gen_finale": "des Finales",
+        "section_started": "{section} beginnt mit {middle} Deckeln in der Mitte.",
         "round_results": "Runde {number}: {results}.",
         "opening_round": "Eröffnungsrunde (ohne Deckel): {results}.",
         "opening_throw": "Eröffnungswurf: {results}.",
@@ -94,11 +183,89 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "out": "Ohne Deckel scheiden für diese Hälfte aus: {players}.",
         "bought_in": "{player} würfelt sich ein und nimmt je einen Deckel von {givers}.",
         "the_middle": "der Mitte",
-        "section_lost": "{loser} hat die {section} verloren.",
-        "section_lost_schock_aus": "{loser} hat die {section} durch Schock-Aus verloren.",
+        "section_lost": "{loser} hat {section} verloren.",
+        "section_lost_schock_aus": "{loser} hat {section} durch Schock-Aus verloren.",
         "game_lost": "{loser} hat das Spiel verloren.",
         "blattschuss": "Blattschuss! {loser} hat beide Hälften und damit das Spiel verloren.",
         "finale_between": "Finale: {a} gegen {b}.",
+        "summary_section": "Bilanz {section}: {loser} hat alle {total} Deckel.",
+        "summary_game": "Bilanz: {parts}; {rounds} Runden insgesamt.",
+        "summary_part": "{section} verloren von {loser}",
+        "ui_throw": "Werfen",
+        "ui_turn": "Sechsen drehen",
+        "ui_stop": "Stehen lassen",
+        "ui_buyin": "Einwürfeln",
+        "ui_keep": "Würfel {n} raus",
+        "ui_save": "Speichern",
+        "ui_quit": "Speichern & Ende",
+        "ui_confirm": "Ich bin dran",
+        "ui_round": "Runde {number}",
+        "ui_opening": "Eröffnung",
+        "ui_middle": "Mitte: {middle} Deckel",
+        "ui_limit": "Wurflimit: {limit}",
+        "ui_limit_open": "Wurflimit: noch offen (bis 3)",
+        "ui_opened_by": "eröffnet von {name}",
+        "ui_deckel": "{count} Deckel",
+        "ui_out": "raus",
+        "ui_waiting": "wartet",
+        "ui_covered": "verdeckt",
+        "ui_aside": "draußen {dice}",
+        "ui_throws": "{n}. Wurf",
+        "ui_your_turn": "{name}, du bist dran: Würfel mit 1 2 3 rauslegen, dann werfen oder "
+        "stehen lassen.",
+        "ui_first_throw": "{name}, du bist dran: werfen.",
+        "ui_plays": "{name} ist am Zug.",
+        "ui_must_throw": "{name}: Sechsen gedreht, noch einmal werfen.",
+        "ui_pass_to": "Gib die Tastatur an {name} weiter.",
+        "ui_pass_hint": "{name}: Enter drücken, wenn nur du den Bildschirm siehst.",
+        "ui_saved": "Gespeichert in {path}.",
+        "ui_game_over": "Spiel vorbei. {loser} hat verloren.",
+        "ui_summary": "Zusammenfassung",
+        "ui_your_cup": "Dein Becher",
+        "ui_spectator": "Während die Tastatur wechselt, sind keine Würfel zu sehen.",
+        "ui_buyin_offer": "{name} ist raus und darf sich vor dem ersten Wurf einwürfeln (b).",
+        "rules_title": "Regeln: {preset}",
+        "rules_deckel": "Deckel: {half} je Hälfte, {finale} im Finale.",
+        "rules_no_finale": "Deckel: {half}; gespielt wird eine Hälfte, ohne Finale.",
+        "rules_opening_plain_round": "Eröffnung: alle spielen eine Runde ohne Deckel; das beste "
+        "Ergebnis eröffnet die erste Runde.",
+        "rules_opening_lowest_takes": "Eröffnung: alle würfeln einmal; der niedrigste Wurf "
+        "bekommt so viele Deckel, wie der höchste wert ist, und beginnt; bei Gleichstand wird "
+        "gestochen.",
+        "rules_finale_opener_last_round_loser": "Das Finale beginnt, wer die letzte Runde "
+        "verloren hat.",
+        "rules_finale_opener_first_half_loser": "Das Finale beginnt, wer die Hinrunde verloren "
+        "hat.",
+        "rules_put_back_yes": "Rausgelegte Würfel dürfen zurück in den Becher.",
+        "rules_put_back_no": "Rausgelegte Würfel bleiben draußen und werden nicht neu geworfen.",
+        "rules_strasse_yes": "Eine Straße zählt nur aus einem Wurf.",
+        "rules_strasse_no": "Eine Straße darf zusammengewürfelt werden.",
+        "rules_general_yes": "Ein General zählt nur aus einem Wurf.",
+        "rules_general_no": "Ein General darf zusammengewürfelt werden.",
+        "rules_general_schock2_yes": "Ein General schlägt einen Schock 2 (und ist 3 wert).",
+        "rules_general_schock2_no": "Jeder Schock schlägt einen General.",
+        "rules_tiebreak_later_loses": "Gleiche Ergebnisse: wer später wirft, verliert (mit ist "
+        "Schitt).",
+        "rules_tiebreak_more_throws_then_later": "Gleiche Ergebnisse: mehr Würfe verlieren, dann "
+        "wer später wirft.",
+        "rules_hand_aus_yes": "Ein Schock-Aus aus einem Wurf (Hand-Aus) schlägt ein "
+        "zusammengewürfeltes.",
+        "rules_hand_aus_no": "Jedes Schock-Aus ist gleich viel wert.",
+        "rules_sixes_other_sixes": "Zwei Sechsen dürfen zu einer 1 werden (drei zu zwei 1en), "
+        "wenn noch ein Wurf bleibt; die andere Sechs kommt zurück in den Becher, und es muss "
+        "weitergeworfen werden.",
+        "rules_sixes_all_remaining": "Zwei Sechsen dürfen zu einer 1 werden (drei zu zwei 1en), "
+        "wenn noch ein Wurf bleibt; alle übrigen Würfel werden neu geworfen.",
+        "rules_covered_never": "Jeder Wurf wird gezeigt.",
+        "rules_covered_last_throw": "Ein Wurf, der das Wurflimit ausschöpft, bleibt verdeckt, "
+        "bis die Runde aufgedeckt wird.",
+        "rules_covered_third_throw": "Ein dritter Wurf bleibt verdeckt, bis die Runde aufgedeckt "
+        "wird.",
+        "rules_einwuerfeln_yes": "Einwürfeln: wer raus ist, darf wieder einsteigen und nimmt "
+        "dafür jedem mit Deckeln einen ab.",
+        "rules_einwuerfeln_no": "Wer raus ist, bleibt raus, bis die Hälfte endet.",
+        "rules_values": "Wert: Schock-Aus alle Deckel, Schock n = n, General 3, Straße 2, jede "
+        "andere Zahl 1.",
     },
 }
 
@@ -256,15 +423,71 @@ def explain(events: Sequence[Event], rules: Rules, players: Sequence[str], lang:
             lines.append(t("bought_in", lang, player=players[e.seat], givers=_join(givers, lang)))
         elif isinstance(e, SectionEnded):
             key = "section_lost_schock_aus" if e.schock_aus else "section_lost"
-            lines.append(t(key, lang, loser=players[e.loser], section=t(e.section.value, lang)))
+            name = e.section.value
+            lines.append(t(key, lang, loser=players[e.loser], section=t(f"acc_{name}", lang)))
+            lines.append(
+                t(
+                    "summary_section",
+                    lang,
+                    section=t(f"gen_{name}", lang),
+                    loser=players[e.loser],
+                    total=sum(e.deckel),
+                )
+            )
         elif isinstance(e, SectionStarted):
             if e.section.value == "finale":
                 a, b = e.players
                 lines.append(t("finale_between", lang, a=players[a], b=players[b]))
             lines.append(
-                t("section_started", lang, section=t(e.section.value, lang), middle=e.middle)
+                t(
+                    "section_started",
+                    lang,
+                    section=t(f"nom_{e.section.value}", lang),
+                    middle=e.middle,
+                )
             )
         elif isinstance(e, GameEnded):
             key = "blattschuss" if e.blattschuss else "game_lost"
             lines.append(t(key, lang, loser=players[e.loser]))
+            names = ["first_half", "second_half", "finale"]
+            losers = list(e.half_losers)
+            if len(losers) == 2 and not e.blattschuss:
+                losers.append(e.loser)
+            parts = [
+                t("summary_part", lang, section=t(names[i], lang), loser=players[s])
+                for i, s in enumerate(losers)
+            ]
+            rounds = last_round.number if last_round is not None else 0
+            lines.append(t("summary_game", lang, parts=", ".join(parts), rounds=rounds))
+    return lines
+
+
+def describe_rules(rules: Rules, lang: str) -> list[str]:
+    """The rules of a rule set as a reader wants them: one sentence per option, in ``lang``."""
+
+    def yes(flag: bool) -> str:
+        return "yes" if flag else "no"
+
+    lines = [t("rules_title", lang, preset=rules.preset)]
+    if rules.finale:
+        lines.append(
+            t("rules_deckel", lang, half=rules.deckel_per_half, finale=rules.deckel_in_finale)
+        )
+    else:
+        lines.append(t("rules_no_finale", lang, half=rules.deckel_per_half))
+    lines += [
+        t("rules_values", lang),
+        t(f"rules_opening_{rules.opening.value}", lang),
+        t(f"rules_tiebreak_{rules.tiebreak.value}", lang),
+        t(f"rules_put_back_{yes(rules.put_back)}", lang),
+        t(f"rules_sixes_{rules.sixes_rethrow.value}", lang),
+        t(f"rules_strasse_{yes(rules.strasse_one_throw)}", lang),
+        t(f"rules_general_{yes(rules.general_one_throw)}", lang),
+        t(f"rules_general_schock2_{yes(rules.general_beats_schock_2)}", lang),
+        t(f"rules_hand_aus_{yes(rules.hand_aus_beats)}", lang),
+        t(f"rules_covered_{rules.covered.value}", lang),
+        t(f"rules_einwuerfeln_{yes(rules.einwuerfeln)}", lang),
+    ]
+    if rules.finale:
+        lines.append(t(f"rules_finale_opener_{rules.finale_opener.value}", lang))
     return lines

@@ -1,0 +1,306 @@
+"""A table at one computer: humans and bots around one game, with what the screen should show.
+
+:class:`Session` knows nothing of any screen library. It holds the game, who sits where (human or
+bot), which human is at the keyboard, which of their dice they picked to keep, and the
+explanations to show; a front end (the terminal game, later others) renders it and feeds it keys.
+Humans act through the same actions as bots, and see the game only through their own view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from schocken.actions import BUY_IN, STOP, TURN_SIXES, Action, Throw
+from schocken.bots import Strategy, make_bot
+from schocken.dice import DiceSource, RandomDice, SystemDice
+from schocken.errors import IllegalActionError
+from schocken.events import Event
+from schocken.game import Game
+from schocken.record import GameRecord, parse_record, record_of, replay
+from schocken.results import Dice, sort_dice
+from schocken.rules import Rules, find_preset
+from schocken.texts import explain
+from schocken.views import PlayerView
+
+META_KEY = "table"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits at a place: a human (``bot`` is None) or a bot of that name."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None
+
+
+@dataclass
+class Session:
+    """One game at one computer."""
+
+    game: Game
+    seats: tuple[Seat, ...]
+    lang: str = "en"
+    seed: int | None = None
+    log: list[str] = field(default_factory=list)
+    """Explanations so far, oldest first."""
+    message: str = ""
+    """What to tell the human at the keyboard now (a refusal, a prompt)."""
+    viewer: int | None = None
+    """The human at the keyboard: the screen shows the game as this seat sees it."""
+    keep_marks: list[bool] = field(default_factory=lambda: [False, False, False])
+    """Which of the three dice on screen the human picked to keep out of the cup."""
+    strategies: dict[int, Strategy] = field(default_factory=dict)
+    _shown: int = 0
+    _buy_in_round: int = -1
+
+    # ------------------------------------------------------------------ making one
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        seats: Sequence[Seat],
+        *,
+        lang: str = "en",
+        seed: int | None = None,
+    ) -> Session:
+        """A new game; ``seed`` makes the dice reproducible (live games draw strong dice)."""
+        dice: DiceSource = RandomDice(seed) if seed is not None else SystemDice()
+        game = Game(rules, [s.name for s in seats], dice)
+        session = cls(game=game, seats=tuple(seats), lang=lang, seed=seed)
+        session._start()
+        return session
+
+    @classmethod
+    def resume(cls, text: str, *, lang: str | None = None, seed: int | None = None) -> Session:
+        """A saved game, continued: the record is replayed, then play goes on."""
+        record = parse_record(text)
+        game = replay(record, check_outcome=False)
+        meta = record.meta.get(META_KEY, {}) if isinstance(record.meta, dict) else {}
+        raw_seats = meta.get("seats") if isinstance(meta, dict) else None
+        if isinstance(raw_seats, list) and len(raw_seats) == len(game.players):
+            seats = tuple(
+                Seat(str(s.get("name", game.players[i])), s.get("bot"))
+                for i, s in enumerate(raw_seats)
+                if isinstance(s, dict)
+            )
+        else:
+            seats = tuple(Seat(name) for name in game.players)
+        if len(seats) != len(game.players):
+            seats = tuple(Seat(name) for name in game.players)
+        game.dice = RandomDice(seed) if seed is not None else SystemDice()
+        saved_lang = meta.get("lang") if isinstance(meta, dict) else None
+        session = cls(
+            game=game,
+            seats=seats,
+            lang=lang or (saved_lang if saved_lang in ("de", "en") else "en"),
+            seed=seed,
+        )
+        session._shown = len(game.events)
+        session._start()
+        return session
+
+    def _start(self) -> None:
+        for i, seat in enumerate(self.seats):
+            if seat.bot is not None:
+                self.strategies[i] = make_bot(
+                    seat.bot, None if self.seed is None else self.seed + i
+                )
+        self._take_new_events()
+        humans = [i for i, s in enumerate(self.seats) if s.is_human]
+        current = self.game.current_player
+        if current is not None and self.seats[current].is_human:
+            self.viewer = current
+        elif humans:
+            self.viewer = humans[0]
+        self._reset_marks()
+
+    # ------------------------------------------------------------------ what to show
+
+    def view(self) -> PlayerView:
+        """The game as the human at the keyboard sees it (a spectator's view while passing)."""
+        return self.game.view(self.viewer)
+
+    @property
+    def current(self) -> int | None:
+        return self.game.current_player
+
+    @property
+    def bot_to_move(self) -> bool:
+        """Whether a bot acts next."""
+        c = self.current
+        return c is not None and not self.seats[c].is_human
+
+    @property
+    def needs_pass(self) -> bool:
+        """Whether the keyboard must go to another human before the screen shows their view.
+
+        True when the next player is a human other than the one at the keyboard and the round
+        has a covered result (which the screen may show its owner only).
+        """
+        c = self.current
+        if c is None or not self.seats[c].is_human or c == self.viewer:
+            return False
+        return any(t.covered for t in self.game.view(None).turns)
+
+    def take_keyboard(self) -> None:
+        """The next human confirmed they have the keyboard: show the game as they see it."""
+        c = self.current
+        if c is not None and self.seats[c].is_human:
+            self.viewer = c
+            self._reset_marks()
+
+    def dice_on_screen(self) -> Dice:
+        """The three dice of the viewer's turn in progress, in screen order: aside first."""
+        turn = self._my_turn()
+        if turn is None or turn.showing is None or turn.done:
+            return ()
+        rest = list(turn.showing)
+        for p in turn.aside:
+            rest.remove(p)
+        return (*turn.aside, *sort_dice(rest))
+
+    def _my_turn(self) -> Any:
+        v = self.view()
+        if v.current != self.viewer:
+            return None
+        return v.my_turn
+
+    def legal(self) -> tuple[Action, ...]:
+        """What the human at the keyboard may do now."""
+        if self.viewer is None or self.needs_pass:
+            return ()
+        return self.game.legal_actions(self.viewer)
+
+    def can(self, what: str) -> bool:
+        """Whether the key for ``what`` (throw, turn, stop, buyin, toggle) is offered now."""
+        legal = self.legal()
+        if what == "throw":
+            return any(isinstance(a, Throw) for a in legal)
+        if what == "turn":
+            return TURN_SIXES in legal
+        if what == "stop":
+            return STOP in legal
+        if what == "buyin":
+            return BUY_IN in legal
+        if what == "toggle":
+            return any(isinstance(a, Throw) and a.keep for a in legal)
+        return False
+
+    # ------------------------------------------------------------------ acting
+
+    def toggle(self, index: int) -> None:
+        """Pick (or unpick) the die at ``index`` (0 to 2 on screen) to keep out of the cup."""
+        dice = self.dice_on_screen()
+        if not self.can("toggle") or not 0 <= index < len(dice):
+            return
+        self.keep_marks[index] = not self.keep_marks[index]
+        self.message = ""
+
+    def kept(self) -> Dice:
+        dice = self.dice_on_screen()
+        return sort_dice(d for d, k in zip(dice, self.keep_marks, strict=False) if k)
+
+    def act(self, what: str) -> list[Event]:
+        """The human at the keyboard throws (keeping the picked dice), turns, stops or buys in.
+
+        A refused action leaves the game as it was and puts the reason in :attr:`message`.
+        """
+        if self.viewer is None:
+            return []
+        action: Action
+        if what == "throw":
+            action = Throw(self.kept())
+        elif what == "turn":
+            action = TURN_SIXES
+        elif what == "stop":
+            action = STOP
+        elif what == "buyin":
+            action = BUY_IN
+        else:
+            raise ValueError(f"unknown action key {what!r}")
+        try:
+            events = self.game.apply(action, self.viewer)
+        except IllegalActionError as exc:
+            self.message = str(exc)
+            return []
+        self.message = ""
+        self._after(events)
+        return events
+
+    def bot_step(self) -> list[Event]:
+        """Let the bot whose turn it is make one move (and bots buy in before a round)."""
+        events: list[Event] = []
+        game = self.game
+        if game.rules.einwuerfeln and game.round_count != self._buy_in_round:
+            self._buy_in_round = game.round_count
+            for seat, bot in self.strategies.items():
+                if game.can_buy_in(seat) and bot.wants_buy_in(game.view(seat)):
+                    events += game.apply(BUY_IN, seat)
+        c = self.current
+        if c is None or c not in self.strategies:
+            self._after(events)
+            return events
+        legal = game.legal_actions()
+        action = legal[0] if len(legal) == 1 else self.strategies[c].choose(game.view(c), legal)
+        events += game.apply(action)
+        self._after(events)
+        return events
+
+    def _after(self, events: list[Event]) -> None:
+        del events  # the game's log has them; the explanations come from there
+        self._take_new_events()
+        c = self.current
+        if c is not None and self.seats[c].is_human and not self.needs_pass:
+            self.viewer = c
+        self._reset_marks()
+
+    def _reset_marks(self) -> None:
+        """The dice out of the cup stay picked after a throw: the aside dice are marked."""
+        turn = self._my_turn()
+        if turn is None or turn.showing is None:
+            self.keep_marks = [False, False, False]
+            return
+        n = len(turn.aside)
+        self.keep_marks = [i < n for i in range(3)]
+
+    def _take_new_events(self) -> None:
+        new = self.game.events[self._shown :]
+        self._shown = len(self.game.events)
+        if new:
+            self.log.extend(explain(new, self.game.rules, self.game.players, self.lang))
+
+    # ------------------------------------------------------------------ saving
+
+    def record(self) -> GameRecord:
+        """The game so far, with the table (seats, language) kept for resuming."""
+        base = record_of(self.game, with_outcome=self.game.is_over)
+        meta = {
+            META_KEY: {
+                "seats": [{"name": s.name, "bot": s.bot} for s in self.seats],
+                "lang": self.lang,
+            }
+        }
+        return GameRecord(base.rules, base.players, base.steps, base.outcome, meta)
+
+
+def parse_seats(humans: Sequence[str], bots: int, bot_kind: str) -> list[Seat]:
+    """Humans by name, then ``bots`` bots of one kind named after a list of pub names."""
+    names = [h.strip() for h in humans if h.strip()]
+    seats = [Seat(n) for n in names]
+    pool = ["Bodo", "Kalle", "Uschi", "Gisela", "Manni", "Heinz", "Rita", "Jupp", "Trude", "Fiete"]
+    free = [p for p in pool if p not in names]
+    for i in range(bots):
+        name = free[i] if i < len(free) else f"Bot {i + 1}"
+        seats.append(Seat(name, bot_kind))
+    return seats
+
+
+def default_rules() -> Rules:
+    return find_preset("tsv99")

@@ -1,0 +1,296 @@
+"""Schocken in the terminal: a full-screen game for friends at one keyboard, and bots.
+
+Needs the ``tui`` extra (Textual). :class:`SchockenApp` renders a :class:`~schocken.session.Session`
+and turns keys into its actions; everything the game says comes from :mod:`schocken.texts`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Log, Static
+
+from schocken.events import Section
+from schocken.session import Session
+from schocken.texts import result_name, t
+from schocken.views import Phase, PlayerView, TurnView
+
+FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+
+
+def dice_text(dice: tuple[int, ...]) -> str:
+    return " ".join(f"{FACES[p]}{p}" for p in dice)
+
+
+def section_name(section: Section, lang: str) -> str:
+    return t(section.value, lang)
+
+
+def status_lines(view: PlayerView, lang: str) -> list[str]:
+    """The header of the table: the half, the round, who opened it, the limit, the middle."""
+    names = view.players
+    opener = names[view.order[0]] if view.order else "-"
+    if view.phase is Phase.OPENING:
+        round_label = t("ui_opening", lang)
+    else:
+        round_label = t("ui_round", lang, number=view.round_number)
+    limit = (
+        t("ui_limit_open", lang) if view.limit is None else t("ui_limit", lang, limit=view.limit)
+    )
+    return [
+        f"{section_name(view.section, lang)} · {round_label} · "
+        f"{t('ui_opened_by', lang, name=opener)}",
+        f"{t('ui_middle', lang, middle=view.middle)} · {limit}",
+    ]
+
+
+def turn_text(turn: TurnView | None, lang: str) -> str:
+    if turn is None:
+        return ""
+    if turn.throws == 0:
+        return ""
+    if turn.showing is None:
+        aside = f", {t('ui_aside', lang, dice=dice_text(turn.aside))}" if turn.aside else ""
+        return f"{t('ui_covered', lang)} ({t('ui_throws', lang, n=turn.throws)}{aside})"
+    shown = dice_text(turn.showing)
+    if turn.done and turn.result is not None:
+        shown = f"{shown}  = {result_name(turn.result, lang)}"
+    return f"{shown} ({t('ui_throws', lang, n=turn.throws)})"
+
+
+def player_lines(view: PlayerView, lang: str) -> list[str]:
+    """One line a player: marker, name, Deckel, out or their turn this round."""
+    turns = {tv.seat: tv for tv in view.turns}
+    width = max(len(n) for n in view.players)
+    lines = []
+    for seat, name in enumerate(view.players):
+        marker = "▶" if seat == view.current else " "
+        you = "*" if seat == view.seat else " "
+        deckel = t("ui_deckel", lang, count=view.deckel[seat])
+        playing = view.playing[seat]
+        state = turn_text(turns.get(seat), lang) if playing else t("ui_out", lang)
+        lines.append(f"{marker}{you}{name:<{width}}  {deckel:>10}  {state}")
+    return lines
+
+
+class PassScreen(Screen[None]):
+    """Hides the table while the keyboard goes to another human."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "confirm", "OK", show=True)]
+
+    def __init__(self, name: str, lang: str) -> None:
+        super().__init__()
+        self.player = name
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            f"{t('ui_pass_to', self.lang, name=self.player)}\n\n"
+            f"{t('ui_pass_hint', self.lang, name=self.player)}",
+            id="pass",
+        )
+        yield Footer()
+
+    def action_confirm(self) -> None:
+        self.dismiss()
+
+
+class SchockenApp(App[None]):
+    """The terminal game."""
+
+    CSS = """
+    #status { height: 2; padding: 0 1; background: $boost; }
+    #players { height: auto; padding: 1 1; }
+    #cup { height: 3; padding: 0 1; border: round $accent; }
+    #message { height: auto; padding: 0 1; color: $warning; }
+    #log { height: 1fr; border: round $primary; }
+    #pass { width: 100%; height: 1fr; content-align: center middle; text-style: bold; }
+    """
+    TITLE = "Schocken"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, session: Session, *, pace: float = 0.6, save_path: Path | None = None):
+        super().__init__()
+        self.session = session
+        self.pace = pace
+        self.save_path = save_path
+        self.saved_to: Path | None = None
+        self._log_shown = 0
+        self._bot_scheduled = False
+        self._passing = False
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        with Vertical():
+            yield Static("", id="status")
+            yield Static("", id="players")
+            with Horizontal(id="cup"):
+                yield Static("", id="dice")
+            yield Static("", id="message")
+            yield Log(id="log", auto_scroll=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = self.session.game.rules.preset
+        self.refresh_table()
+
+    # ------------------------------------------------------------------ rendering
+
+    def refresh_table(self) -> None:
+        s = self.session
+        lang = s.lang
+        if s.needs_pass and not self._passing:
+            s.viewer = None  # nobody's covered dice behind the pass screen
+        view = s.view()
+        self.query_one("#status", Static).update("\n".join(status_lines(view, lang)))
+        self.query_one("#players", Static).update("\n".join(player_lines(view, lang)))
+        self.query_one("#dice", Static).update(self._cup_text(view))
+        self.query_one("#message", Static).update(self._message(view))
+        log = self.query_one("#log", Log)
+        new = s.log[self._log_shown :]
+        if new:
+            log.write_lines(new)
+            self._log_shown = len(s.log)
+        self.refresh_bindings()
+        if s.game.is_over:
+            return
+        if s.needs_pass and not self._passing:
+            self._passing = True
+            current = s.current
+            assert current is not None
+            self.push_screen(PassScreen(s.game.players[current], lang), self._passed)
+            return
+        if s.bot_to_move and not self._bot_scheduled:
+            self._bot_scheduled = True
+            if self.pace > 0:
+                self.set_timer(self.pace, self._bot_tick)
+            else:
+                self.call_later(self._bot_tick)
+
+    def _passed(self, _: None = None) -> None:
+        self._passing = False
+        self.session.take_keyboard()
+        self.refresh_table()
+
+    def _bot_tick(self) -> None:
+        self._bot_scheduled = False
+        if self.session.bot_to_move:
+            self.session.bot_step()
+        self.refresh_table()
+
+    def _cup_text(self, view: PlayerView) -> str:
+        s = self.session
+        lang = s.lang
+        if s.viewer is None:
+            return t("ui_spectator", lang)
+        dice = s.dice_on_screen()
+        name = view.players[s.viewer]
+        if not dice:
+            return f"{t('ui_your_cup', lang)} ({name}): -"
+        parts = []
+        for i, (pip, kept) in enumerate(zip(dice, s.keep_marks, strict=False)):
+            parts.append(f"[{i + 1}] {FACES[pip]}{pip}{' ⇡' if kept else ''}")
+        return f"{t('ui_your_cup', lang)} ({name}):  " + "   ".join(parts)
+
+    def _message(self, view: PlayerView) -> str:
+        s = self.session
+        lang = s.lang
+        if s.message:
+            return s.message
+        if s.game.is_over:
+            loser = s.game.loser
+            assert loser is not None
+            return t("ui_game_over", lang, loser=view.players[loser])
+        current = s.current
+        assert current is not None
+        name = view.players[current]
+        if s.viewer is not None and s.can("buyin"):
+            return t("ui_buyin_offer", lang, name=view.players[s.viewer])
+        if current != s.viewer or s.bot_to_move:
+            return t("ui_plays", lang, name=name)
+        mine = view.my_turn
+        if mine is None or mine.throws == 0:
+            return t("ui_first_throw", lang, name=name)
+        if mine.must_throw:
+            return t("ui_must_throw", lang, name=name)
+        return t("ui_your_turn", lang, name=name)
+
+    # ------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("throw", "turn", "stop", "buyin"):
+            return self.session.can(action)
+        if action == "keep":
+            index = parameters[0] if parameters else 0
+            return (
+                self.session.can("toggle")
+                and isinstance(index, int)
+                and index < len(self.session.dice_on_screen())
+            )
+        return True
+
+    def _act(self, what: str) -> None:
+        self.session.act(what)
+        self.refresh_table()
+
+    def action_throw(self) -> None:
+        self._act("throw")
+
+    def action_turn(self) -> None:
+        self._act("turn")
+
+    def action_stop(self) -> None:
+        self._act("stop")
+
+    def action_buyin(self) -> None:
+        self._act("buyin")
+
+    def action_keep(self, index: int) -> None:
+        self.session.toggle(index)
+        self.refresh_table()
+
+    def action_save(self) -> None:
+        path = self.save()
+        self.session.message = t("ui_saved", self.session.lang, path=str(path))
+        self.refresh_table()
+
+    async def action_save_quit(self) -> None:
+        self.save()
+        self.exit()
+
+    def save(self) -> Path:
+        path = self.save_path or Path("schocken-game.json")
+        path.write_text(self.session.record().to_json(), encoding="utf-8")
+        self.saved_to = path
+        return path
+
+
+def bindings(lang: str) -> list[BindingType]:
+    """The keys, labelled in ``lang``."""
+    return [
+        Binding("space", "throw", t("ui_throw", lang)),
+        Binding("1", "keep(0)", t("ui_keep", lang, n=1)),
+        Binding("2", "keep(1)", t("ui_keep", lang, n=2)),
+        Binding("3", "keep(2)", t("ui_keep", lang, n=3)),
+        Binding("t", "turn", t("ui_turn", lang)),
+        Binding("s", "stop", t("ui_stop", lang)),
+        Binding("b", "buyin", t("ui_buyin", lang)),
+        Binding("ctrl+s", "save", t("ui_save", lang)),
+        Binding("q", "save_quit", t("ui_quit", lang)),
+    ]
+
+
+def make_app(session: Session, *, pace: float = 0.6, save_path: Path | None = None) -> SchockenApp:
+    """The app for a session, its keys labelled in the session's language."""
+    cls: Any = type(
+        f"SchockenApp_{session.lang}", (SchockenApp,), {"BINDINGS": bindings(session.lang)}
+    )
+    app: SchockenApp = cls(session, pace=pace, save_path=save_path)
+    return app

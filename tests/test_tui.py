@@ -1,0 +1,191 @@
+"""The terminal game, driven by Textual's pilot: whole games by key presses, seeded dice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Log, Static
+
+from schocken.dice import ScriptedDice
+from schocken.game import Game
+from schocken.rules import find_preset
+from schocken.session import Seat, Session
+from schocken.tui import PassScreen, SchockenApp, make_app
+
+
+def text(app: SchockenApp, widget: str) -> str:
+    return str(app.screen_stack[0].query_one(widget, Static).content)
+
+
+def log_lines(app: SchockenApp) -> list[str]:
+    return list(app.screen_stack[0].query_one("#log", Log).lines)
+
+
+async def settle(pilot: Pilot[None], app: SchockenApp) -> None:
+    """Let the bots move (at pace 0 they move on the next message) until a human is to act."""
+    for _ in range(10_000):
+        await pilot.pause()
+        s = app.session
+        if s.game.is_over or isinstance(app.screen, PassScreen) or not s.bot_to_move:
+            return
+    raise AssertionError("the bots did not finish their moves")
+
+
+async def play_to_end(pilot: Pilot[None], app: SchockenApp, *, stop_early: bool) -> int:
+    """A human policy by keys: throw, and stop after the first throw (or throw to the limit)."""
+    s = app.session
+    passes = 0
+    for _ in range(20_000):
+        await settle(pilot, app)
+        if s.game.is_over:
+            return passes
+        if isinstance(app.screen, PassScreen):
+            passes += 1
+            await pilot.press("enter")
+            continue
+        if stop_early and s.can("stop"):
+            await pilot.press("s")
+        elif s.can("turn"):
+            await pilot.press("t")
+        elif s.can("throw"):
+            await pilot.press("space")
+        elif s.can("buyin"):
+            await pilot.press("b")
+        else:
+            raise AssertionError(f"no key offered: {text(app, '#message')}")
+    raise AssertionError("the game did not end")
+
+
+async def test_a_human_against_two_bots_plays_a_whole_game(tmp_path: Path) -> None:
+    session = Session.new(
+        find_preset("tsv99"),
+        [Seat("Anna"), Seat("Bodo", "regular"), Seat("Kalle", "regular")],
+        lang="en",
+        seed=21,
+    )
+    app = make_app(session, pace=0, save_path=tmp_path / "game.json")
+    async with app.run_test(size=(110, 40)) as pilot:
+        await settle(pilot, app)
+        assert "first half (Hinrunde)" in text(app, "#status")
+        # Before her first throw Anna is offered the throw only.
+        if session.current == 0:
+            assert app.check_action("throw", ()) is True
+            assert app.check_action("stop", ()) is False
+            assert app.check_action("turn", ()) is False
+        await play_to_end(pilot, app, stop_early=True)
+        lines = log_lines(app)
+        assert any(line.startswith("Opening round (for no Deckel):") for line in lines)
+        assert any(line.startswith("Round 2:") for line in lines)
+        assert any("Deckel from the middle." in line for line in lines)
+        assert any("Best:" in line and "worst:" in line for line in lines)
+        assert any(
+            li.endswith("has lost the game.") or li.startswith("Blattschuss!") for li in lines
+        )
+        assert lines[-1].startswith("Summary: first half (Hinrunde) lost by ")
+        assert any(li.startswith("Summary of the first half (Hinrunde): ") for li in lines)
+        loser = session.game.loser
+        assert loser is not None
+        assert f"Game over. {session.game.players[loser]} lost." in text(app, "#message")
+        # The table shows the Deckel where they are.
+        players = text(app, "#players")
+        for seat, name in enumerate(session.game.players):
+            line = next(li for li in players.splitlines() if name in li)
+            assert f"{session.game.deckel[seat]} Deckel" in line
+        await pilot.press("q")
+    assert (tmp_path / "game.json").exists()
+
+
+async def test_two_humans_hot_seat_pass_screen_hides_covered_dice() -> None:
+    session = Session.new(
+        find_preset("schock4life").with_overrides({"deckel_per_half": 5, "deckel_in_finale": 5}),
+        [Seat("Anna"), Seat("Ben")],
+        lang="de",
+        seed=5,
+    )
+    app = make_app(session, pace=0)
+    async with app.run_test(size=(110, 40)) as pilot:
+        passes_seen = 0
+        for _ in range(20_000):
+            await settle(pilot, app)
+            if session.game.is_over:
+                break
+            if isinstance(app.screen, PassScreen):
+                passes_seen += 1
+                # Behind the pass screen nobody's covered dice are on the table.
+                public = session.game.view(None)
+                covered = [tv for tv in public.turns if tv.covered]
+                assert covered
+                full = session.game.view(covered[0].seat).my_turn
+                assert full is not None and full.showing is not None
+                players = text(app, "#players")
+                assert "verdeckt" in players
+                assert "=" not in players  # no result shown for a covered turn
+                assert "Während die Tastatur wechselt" in text(app, "#dice")
+                nxt = session.game.players[session.current or 0]
+                assert f"Gib die Tastatur an {nxt} weiter." in str(
+                    app.screen.query_one("#pass", Static).content
+                )
+                await pilot.press("enter")
+                assert session.viewer == session.current
+                continue
+            # Throw to the limit: every last throw stays covered under schock4life.
+            if session.can("turn"):
+                await pilot.press("t")
+            elif session.can("throw"):
+                await pilot.press("space")
+            else:
+                await pilot.press("s")
+        assert session.game.is_over
+        assert passes_seen > 3
+        assert any("hat das Spiel verloren" in li or "Blattschuss" in li for li in log_lines(app))
+
+
+async def test_a_refused_action_shows_why() -> None:
+    # schock4life: Ben opens round 1 (lowest opening throw), keeps a 1, then tries to put it back.
+    pips = [6, 5, 4, 3, 2, 2, 1, 5, 3, 2, 2]
+    game = Game(find_preset("schock4life"), ["Anna", "Ben"], ScriptedDice(pips))
+    session = Session(game=game, seats=(Seat("Anna"), Seat("Ben")), lang="en")
+    session._start()
+    app = make_app(session, pace=0)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await pilot.press("space")  # Anna's opening throw
+        await pilot.press("space")  # Ben's: lowest, he takes 2 and opens
+        assert "Ben threw lowest and takes 2 Deckel; Ben opens." in log_lines(app)
+        await pilot.press("space")
+        assert "[3] ⚀1" in text(app, "#dice")
+        await pilot.press("3")  # keep the 1
+        assert "⚀1 ⇡" in text(app, "#dice")
+        await pilot.press("space")
+        assert text(app, "#dice").endswith("[1] ⚀1 ⇡   [2] ⚁2   [3] ⚁2")
+        await pilot.press("1")  # put the 1 back: not allowed here
+        await pilot.press("space")
+        assert "cannot put set-aside dice back into the cup" in text(app, "#message")
+        assert len(game.steps) == 4
+        await pilot.press("s")
+        assert "cannot put" not in text(app, "#message")
+        assert len(game.steps) == 5
+
+
+async def test_save_on_demand_and_resume(tmp_path: Path) -> None:
+    path = tmp_path / "saved.json"
+    session = Session.new(
+        find_preset("allgemein"), [Seat("Anna"), Seat("Bodo", "regular")], lang="en", seed=8
+    )
+    app = make_app(session, pace=0, save_path=path)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await settle(pilot, app)
+        for _ in range(3):
+            await settle(pilot, app)
+            if session.can("throw"):
+                await pilot.press("space")
+        await settle(pilot, app)
+        await pilot.press("ctrl+s")
+        assert f"Saved to {path}." in text(app, "#message")
+    steps = len(session.game.steps)
+    resumed = Session.resume(path.read_text(encoding="utf-8"), seed=1)
+    assert len(resumed.game.steps) == steps
+    app2 = make_app(resumed, pace=0)
+    async with app2.run_test(size=(110, 40)) as pilot:
+        await play_to_end(pilot, app2, stop_early=False)
+        assert resumed.game.is_over
