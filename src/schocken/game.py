@@ -20,9 +20,7 @@ schocken.errors.TurnSixesError: Anna cannot turn sixes: the last throw showed 4-
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
-from functools import cache
 
 from schocken.actions import BUY_IN, STOP, THROWS, TURN_SIXES, Action, BuyIn, Stop, Throw, TurnSixes
 from schocken.dice import DiceSource
@@ -53,7 +51,12 @@ from schocken.events import (
     TurnEnded,
 )
 from schocken.results import Dice, Result, result_table
-from schocken.rules import MAX_THROWS, Covered, FinaleOpener, Opening, Rules, SixesRethrow
+from schocken.rules import MAX_THROWS, Covered, FinaleOpener, Opening, Rules
+from schocken.turn import SORTED as _SORTED
+from schocken.turn import Options as _Options
+from schocken.turn import after_throw, after_turn_sixes
+from schocken.turn import remove as _remove
+from schocken.turn import turn_options as _legal_in_turn
 from schocken.views import Phase, PlayerView, TurnView
 
 MIN_PLAYERS = 2
@@ -65,72 +68,6 @@ Step = tuple[int, Action, tuple[int, ...]]
 
 def _dice_text(dice: Sequence[int]) -> str:
     return "-".join(str(p) for p in dice)
-
-
-def _remove(big: Dice, small: Dice) -> Dice | None:
-    """``big`` less the multiset ``small``, or ``None`` if ``small`` is not inside ``big``."""
-    rest = list(big)
-    for p in small:
-        try:
-            rest.remove(p)
-        except ValueError:
-            return None
-    return tuple(rest)
-
-
-@cache
-def _legal_keeps(
-    aside: Dice, thrown: Dice, must_throw: Dice, turned_ones: int, put_back: bool
-) -> frozenset[Dice]:
-    """Every multiset a throw may keep out of the cup, given the dice showing.
-
-    ``must_throw`` must go back into the cup and ``turned_ones`` ones (just turned from sixes)
-    must stay out; without ``put_back`` every die set aside must stay out.
-    """
-    free = _remove(thrown, must_throw)
-    assert free is not None
-    pool = tuple(sorted(aside + free, reverse=True))
-    keeps: set[Dice] = set()
-    n = len(pool)
-    candidates: list[Dice] = [()]
-    candidates += [(pool[i],) for i in range(n)]
-    candidates += [(pool[i], pool[j]) for i in range(n) for j in range(i + 1, n)]
-    for keep in candidates:
-        if not put_back and _remove(keep, aside) is None:
-            continue
-        if keep.count(1) < turned_ones:
-            continue
-        keeps.add(keep)
-    return frozenset(keeps)
-
-
-_Options = tuple[tuple[Action, ...], frozenset[Dice]]
-
-
-@cache
-def _legal_in_turn(
-    aside: Dice, thrown: Dice, must_throw: Dice, turned: int, put_back: bool
-) -> _Options:
-    """The legal actions after a throw, and the multisets a further throw may keep.
-
-    ``turned`` is how many ones were just turned from sixes (0: none, the player may stop).
-    """
-    keep_set = _legal_keeps(aside, thrown, must_throw, turned, put_back)
-    keeps = sorted(keep_set, key=lambda k: (len(k), k))
-    actions: list[Action] = [THROWS[k] for k in keeps]
-    if not turned:
-        if thrown.count(6) >= 2:
-            actions.append(TURN_SIXES)
-        actions.append(STOP)
-    return tuple(actions), keep_set
-
-
-_SORTED: dict[tuple[int, ...], Dice] = {
-    pips: tuple(sorted(pips, reverse=True))
-    for n in (1, 2, 3)
-    for pips in itertools.product(range(1, 7), repeat=n)
-}
-"""Pips as they fell, to the multiset they make (a look-up instead of a sort per throw)."""
 
 
 class _Turn:
@@ -431,16 +368,17 @@ class Game:
             if keep not in options[1]:
                 self._refuse_keep(turn, keep)
         pips = self.dice.roll(3 - len(keep))
-        try:
-            thrown = _SORTED[pips]
-        except (KeyError, TypeError):
-            raise ValueError(f"the dice source gave {pips!r} for {3 - len(keep)} dice") from None
-        turn.aside = keep
-        turn.thrown = thrown
-        turn.throws += 1
-        turn.must_throw = ()
-        turn.turned = 0
-        turn.last_full = not keep
+        if len(pips) + len(keep) != 3 or pips not in _SORTED:
+            raise ValueError(f"the dice source gave {pips!r} for {3 - len(keep)} dice")
+        (
+            turn.aside,
+            turn.thrown,
+            turn.throws,
+            turn.turned,
+            turn.must_throw,
+            turn.last_full,
+        ) = after_throw(keep, pips, turn.throws)
+        thrown = turn.thrown
         covered = turn.throws == self._cover_at
         turn.covered = covered
         turn.full = None
@@ -511,18 +449,15 @@ class Game:
             raise TurnSixesError(
                 f"{name} cannot turn sixes on the last throw (throw {turn.throws} of {limit})"
             )
-        count = sixes - 1
-        rest = _remove(turn.thrown, (6,) * count)
-        assert rest is not None
-        if self.rules.sixes_rethrow is SixesRethrow.ALL_REMAINING:
-            must: Dice = rest
-        else:
-            must = (6,) * (sixes - count)
-        turn.aside = tuple(sorted(turn.aside + (1,) * count, reverse=True))
-        turn.thrown = rest
-        turn.must_throw = must
-        turn.turned = count
-        turn.last_full = False
+        (
+            turn.aside,
+            turn.thrown,
+            turn.throws,
+            turn.turned,
+            turn.must_throw,
+            turn.last_full,
+        ) = after_turn_sixes(turn.aside, turn.thrown, turn.throws, self.rules.sixes_rethrow)
+        count, must = turn.turned, turn.must_throw
         turn.full = None
         turn.options = None
         self.steps.append((turn.seat, TURN_SIXES, ()))

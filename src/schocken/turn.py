@@ -1,0 +1,148 @@
+"""The mechanics of one turn, as pure functions: what may be kept, turning sixes, throwing.
+
+The game (:mod:`schocken.game`) and the odds and solver (:mod:`schocken.odds`) both use these, so
+a turn's rules are written once. A turn's state is a :class:`TurnState`: the dice set aside, the
+dice of the last throw, the throws used, and what turning sixes left to do.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+from typing import NamedTuple
+
+from schocken.actions import STOP, THROWS, TURN_SIXES, Action
+from schocken.results import Dice, Result, ResultTable
+from schocken.rules import Rules, SixesRethrow
+
+SORTED: dict[tuple[int, ...], Dice] = {
+    pips: tuple(sorted(pips, reverse=True))
+    for n in range(0, 4)
+    for pips in itertools.product(range(1, 7), repeat=n)
+}
+"""Any one to three pips, to the multiset they make (a look-up instead of a sort per throw)."""
+
+
+def remove(big: Dice, small: Dice) -> Dice | None:
+    """``big`` less the multiset ``small``, or ``None`` if ``small`` is not inside ``big``."""
+    rest = list(big)
+    for p in small:
+        try:
+            rest.remove(p)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
+@cache
+def legal_keeps(
+    aside: Dice, thrown: Dice, must_throw: Dice, turned_ones: int, put_back: bool
+) -> frozenset[Dice]:
+    """Every multiset a throw may keep out of the cup, given the dice showing.
+
+    ``must_throw`` must go back into the cup and ``turned_ones`` ones (just turned from sixes)
+    must stay out; without ``put_back`` every die set aside must stay out.
+    """
+    free = remove(thrown, must_throw)
+    assert free is not None
+    pool = tuple(sorted(aside + free, reverse=True))
+    keeps: set[Dice] = set()
+    n = len(pool)
+    candidates: list[Dice] = [()]
+    candidates += [(pool[i],) for i in range(n)]
+    candidates += [(pool[i], pool[j]) for i in range(n) for j in range(i + 1, n)]
+    for keep in candidates:
+        if not put_back and remove(keep, aside) is None:
+            continue
+        if keep.count(1) < turned_ones:
+            continue
+        keeps.add(keep)
+    return frozenset(keeps)
+
+
+Options = tuple[tuple[Action, ...], frozenset[Dice]]
+
+
+@cache
+def turn_options(
+    aside: Dice, thrown: Dice, must_throw: Dice, turned: int, put_back: bool
+) -> Options:
+    """The legal actions after a throw, and the multisets a further throw may keep.
+
+    ``turned`` is how many ones were just turned from sixes (0: none, the player may stop).
+    """
+    keep_set = legal_keeps(aside, thrown, must_throw, turned, put_back)
+    keeps = sorted(keep_set, key=lambda k: (len(k), k))
+    actions: list[Action] = [THROWS[k] for k in keeps]
+    if not turned:
+        if thrown.count(6) >= 2:
+            actions.append(TURN_SIXES)
+        actions.append(STOP)
+    return tuple(actions), keep_set
+
+
+def turn_sixes(aside: Dice, thrown: Dice, rethrow: SixesRethrow) -> tuple[Dice, Dice, Dice, int]:
+    """Turn the sixes of the last throw: two give one 1, three give two.
+
+    Returns the new aside dice (with the ones), the rest of the throw, what must go back into the
+    cup, and how many ones were turned. The caller checks that turning is allowed.
+    """
+    sixes = thrown.count(6)
+    count = sixes - 1
+    rest = remove(thrown, (6,) * count)
+    assert rest is not None
+    must = rest if rethrow is SixesRethrow.ALL_REMAINING else (6,) * (sixes - count)
+    return SORTED[aside + (1,) * count], rest, must, count
+
+
+Fields = tuple[Dice, Dice, int, int, Dice, bool]
+"""A turn's state as plain values: aside, thrown, throws, turned, must_throw, last_full."""
+
+
+def after_throw(keep: Dice, pips: tuple[int, ...], throws: int) -> Fields:
+    """A throw of every die but ``keep``; ``pips`` is what the thrown dice showed."""
+    return keep, SORTED[pips], throws + 1, 0, (), not keep
+
+
+def after_turn_sixes(aside: Dice, thrown: Dice, throws: int, rethrow: SixesRethrow) -> Fields:
+    """Turning the sixes of the last throw (see :func:`turn_sixes`); a throw must follow."""
+    new_aside, rest, must, count = turn_sixes(aside, thrown, rethrow)
+    return new_aside, rest, throws, count, must, False
+
+
+class TurnState(NamedTuple):
+    """A turn between actions: aside dice, the last throw's dice, throws used, turned sixes."""
+
+    aside: Dice = ()
+    thrown: Dice = ()
+    throws: int = 0
+    turned: int = 0
+    must_throw: Dice = ()
+    last_full: bool = True
+
+    def actions(self, rules: Rules, limit: int) -> tuple[Action, ...]:
+        """The legal actions in this state, with ``limit`` throws allowed (none once done)."""
+        if self.throws >= limit:
+            return ()
+        if self.throws == 0:
+            return (THROWS[()],)
+        return turn_options(self.aside, self.thrown, self.must_throw, self.turned, rules.put_back)[
+            0
+        ]
+
+    def after_throw(self, keep: Dice, pips: tuple[int, ...]) -> TurnState:
+        """The state after throwing all dice but ``keep``; ``pips`` is what they showed."""
+        return TurnState(*after_throw(keep, pips, self.throws))
+
+    def after_turn_sixes(self, rules: Rules) -> TurnState:
+        """The state after turning the sixes of the last throw."""
+        return TurnState(
+            *after_turn_sixes(self.aside, self.thrown, self.throws, rules.sixes_rethrow)
+        )
+
+    def dice(self) -> Dice:
+        return SORTED[self.aside + self.thrown]
+
+    def result(self, table: ResultTable) -> Result:
+        """The result if the turn ends now."""
+        return table.by_key[SORTED[self.aside + self.thrown], self.last_full, self.throws]
