@@ -222,6 +222,26 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_odds(args: argparse.Namespace) -> int:
+    from schocken.odds import POLICIES, format_table, plot_odds
+
+    if args.policy not in POLICIES:
+        print(f"schocken odds: unknown policy {args.policy!r}", file=sys.stderr)
+        return 2
+    print(format_table(args.rules, args.policy, full=args.full))
+    if args.plot:
+        try:
+            plot_odds(args.rules, args.policy, args.plot)
+        except ImportError:
+            print(
+                "schocken odds --plot needs the analysis extra: pip install 'schocken[analysis]'",
+                file=sys.stderr,
+            )
+            return 2
+        print(f"plot saved to {args.plot}")
+    return 0
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
     if args.markdown:
         print(rules_markdown(), end="")
@@ -295,6 +315,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--resume", metavar="FILE", help="continue a saved game")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("odds", help="exact odds of a turn's result, per preset")
+    _add_rules(p)
+    p.add_argument(
+        "--policy",
+        default="optimal",
+        help="optimal (maximises the result), keep-ones or throw-all (default optimal)",
+    )
+    p.add_argument("--full", action="store_true", help="every result, not only the kinds")
+    p.add_argument("--plot", metavar="PNG", help="also save a bar chart (needs matplotlib)")
+    p.set_defaults(func=cmd_odds)
 
     p = sub.add_parser("rules", help="print the rules of a preset, or its options with sources")
     p.add_argument("preset", nargs="?", help="a preset or a house-rules TOML file (default: all)")

@@ -112,6 +112,7 @@ class _Turn:
                 self.done,
                 self.result,
                 self.must_throw,
+                self.turned,
             )
             self.public = full._replace(showing=None, result=None) if self.covered else full
         if viewer == self.seat:

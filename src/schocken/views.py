@@ -43,6 +43,8 @@ class TurnView(NamedTuple):
     result: Result | None
     must_throw: Dice = ()
     """Dice that must go back into the cup (after turning sixes)."""
+    turned: int = 0
+    """How many ones were just turned from sixes (they stay out for the next throw)."""
 
 
 class PlayerView(NamedTuple):
