@@ -242,6 +242,70 @@ def cmd_odds(args: argparse.Namespace) -> int:
     return 0
 
 
+def _dice_arg(text: str) -> tuple[int, ...]:
+    text = text.strip()
+    if text in ("", "-"):
+        return ()
+    try:
+        pips = tuple(int(p) for p in text.split("-"))
+    except ValueError:
+        raise ValueError(f"dice are written like 1-1-4, not {text!r}") from None
+    if not all(1 <= p <= 6 for p in pips) or len(pips) > 3:
+        raise ValueError(f"dice are one to three pips from 1 to 6, like 1-1-4, not {text!r}")
+    return tuple(sorted(pips, reverse=True))
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    from schocken.results import result_table
+    from schocken.solver import Situation, describe, solve
+    from schocken.turn import TurnState, remove
+
+    rules: Rules = args.rules
+    table = result_table(rules)
+    try:
+        showing = _dice_arg(args.dice) if args.dice else ()
+        aside = _dice_arg(args.aside) if args.aside else ()
+        if showing and len(showing) != 3:
+            raise ValueError("--dice names the three dice showing, like 1-1-4")
+        thrown = remove(showing, aside) if showing else ()
+        if thrown is None:
+            raise ValueError(f"--aside {args.aside} is not among the dice showing {args.dice}")
+        if bool(showing) != (args.throws > 0):
+            raise ValueError("give --dice exactly when --throws is 1 or more")
+        shown = []
+        for item in filter(None, (args.shown or "").split(",")):
+            dice_text, _, rest = item.strip().partition("/")
+            assembled = rest.endswith("a")
+            throws = int(rest.rstrip("a") or 1)
+            dice = _dice_arg(dice_text)
+            if len(dice) != 3:
+                raise ValueError(f"a shown result has three dice: {item!r}")
+            shown.append(table.result(dice, one_throw=not assembled, throws=throws))
+        covered = []
+        for item in filter(None, (args.covered or "").split(",")):
+            dice_text, _, rest = item.strip().partition("/")
+            covered.append((_dice_arg(dice_text), int(rest or 3)))
+        state = TurnState(aside, thrown, args.throws, 0, (), not aside)
+        limit = None if args.opener else args.limit
+        sit = Situation(
+            rules,
+            state,
+            limit,
+            tuple(shown),
+            tuple(covered),
+            args.after,
+            args.middle,
+            args.deckel,
+        )
+        values = solve(sit)
+    except ValueError as exc:
+        print(f"schocken hint: {exc}", file=sys.stderr)
+        return 2
+    for v in values:
+        print(describe(v))
+    return 0
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
     if args.markdown:
         print(rules_markdown(), end="")
@@ -326,6 +390,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--full", action="store_true", help="every result, not only the kinds")
     p.add_argument("--plot", metavar="PNG", help="also save a bar chart (needs matplotlib)")
     p.set_defaults(func=cmd_odds)
+
+    p = sub.add_parser("hint", help="the exact chance of losing the round, for each action")
+    _add_rules(p)
+    p.add_argument("--dice", help="the three dice showing, like 5-4-1 (none before a throw)")
+    p.add_argument("--aside", help="which of them were set aside before the last throw")
+    p.add_argument("--throws", type=int, default=0, help="throws used so far")
+    p.add_argument("--limit", type=int, default=3, help="the round's throw limit")
+    p.add_argument("--opener", action="store_true", help="you open the round (fix the limit)")
+    p.add_argument(
+        "--shown", help="results before you, like 6-5-2,4-4-1/2,6-6-6/2a (throws; a: assembled)"
+    )
+    p.add_argument("--covered", help="covered cups before you: aside/throws, like 1-1/3,-/3")
+    p.add_argument("--after", type=int, default=0, help="players after you")
+    p.add_argument("--middle", type=int, default=13, help="Deckel left in the middle")
+    p.add_argument("--deckel", type=int, default=0, help="Deckel you hold")
+    p.set_defaults(func=cmd_hint)
 
     p = sub.add_parser("rules", help="print the rules of a preset, or its options with sources")
     p.add_argument("preset", nargs="?", help="a preset or a house-rules TOML file (default: all)")
