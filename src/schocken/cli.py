@@ -306,6 +306,29 @@ def cmd_hint(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from schocken.server.app import create_app, default_db
+    except ImportError:
+        print(
+            "schocken serve needs the server extra: pip install 'schocken[server]'", file=sys.stderr
+        )
+        return 2
+    db = Path(args.db) if args.db else default_db(args.data)
+    if args.seed is not None:
+        print(
+            f"WARNING: seeded dice (--seed {args.seed}): every game's dice can be foreseen. "
+            "For tests and demonstrations only, never for a real game.",
+            file=sys.stderr,
+        )
+    app = create_app(db, seed=args.seed, bot_delay=args.bot_delay)
+    print(f"Schocken server on http://{args.host}:{args.port}/ (tables stored in {db})")
+    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, log_level=args.log_level)
+    return 0
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
     if args.markdown:
         print(rules_markdown(), end="")
@@ -390,6 +413,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--full", action="store_true", help="every result, not only the kinds")
     p.add_argument("--plot", metavar="PNG", help="also save a bar chart (needs matplotlib)")
     p.set_defaults(func=cmd_odds)
+
+    p = sub.add_parser("serve", help="run the game server (HTTP and WebSockets, SQLite)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--data", default="schocken-data", help="data folder (default ./schocken-data)")
+    p.add_argument("--db", help="the SQLite file (default DATA/schocken.sqlite3)")
+    p.add_argument("--seed", type=int, help="seeded dice: for tests and demonstrations only")
+    p.add_argument("--bot-delay", type=float, default=0.6, help="seconds before a bot moves")
+    p.add_argument("--log-level", default="info")
+    p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("hint", help="the exact chance of losing the round, for each action")
     _add_rules(p)

@@ -1,0 +1,135 @@
+"""The wire protocol: JSON for views, events and results, and validation of client messages.
+
+Everything a client receives is made here from a player's own view and from events censored for
+that player (:func:`schocken.events.censor`), so another player's covered dice never reach it.
+``docs/protocol.md`` documents every message.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from schocken.actions import Action, parse_action
+from schocken.events import Event, censor
+from schocken.results import Result
+from schocken.views import PlayerView, TurnView
+
+PROTOCOL_VERSION = 1
+MAX_MESSAGE_BYTES = 4096
+"""Client messages larger than this are refused."""
+
+
+class ProtocolError(ValueError):
+    """A client message that is malformed, oversized or of an unknown kind."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def result_json(result: Result | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {
+        "dice": list(result.dice),
+        "name": result.name,
+        "kind": result.kind.value,
+        "deckel": result.deckel,
+        "throws": result.throws,
+        "one_throw": result.one_throw,
+    }
+
+
+def turn_json(turn: TurnView) -> dict[str, Any]:
+    return {
+        "seat": turn.seat,
+        "throws": turn.throws,
+        "aside": list(turn.aside),
+        "showing": None if turn.showing is None else list(turn.showing),
+        "covered": turn.covered,
+        "done": turn.done,
+        "result": result_json(turn.result),
+        "must_throw": list(turn.must_throw),
+    }
+
+
+def view_json(view: PlayerView) -> dict[str, Any]:
+    """A player's view as JSON: only what that player may see."""
+    return {
+        "seat": view.seat,
+        "phase": view.phase.value,
+        "section": view.section.value,
+        "round_kind": view.round_kind.value,
+        "round": view.round_number,
+        "order": list(view.order),
+        "limit": view.limit,
+        "current": view.current,
+        "middle": view.middle,
+        "deckel": list(view.deckel),
+        "playing": list(view.playing),
+        "turns": [turn_json(t) for t in view.turns],
+        "half_losers": list(view.half_losers),
+        "loser": view.loser,
+    }
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Result):
+        return result_json(value)
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if hasattr(value, "value") and isinstance(value.value, str):
+        return value.value
+    return value
+
+
+def event_json(event: Event, viewer: int | None) -> dict[str, Any]:
+    """An event as ``viewer`` may see it (covered dice of others taken out first)."""
+    seen = censor(event, viewer)
+    data: dict[str, Any] = {"type": type(seen).__name__}
+    for name in seen._fields:
+        data[name] = _plain(getattr(seen, name))
+    return data
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps({"v": PROTOCOL_VERSION, **message}, ensure_ascii=False, separators=(",", ":"))
+
+
+def parse_client_message(text: str | bytes) -> dict[str, Any]:
+    """A client message, validated: ``{"v": 1, "type": "action", "action": "..."}`` or a ping.
+
+    Raises :class:`ProtocolError` saying what is wrong.
+    """
+    if isinstance(text, bytes):
+        raise ProtocolError("binary", "messages are JSON text, not binary")
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too_large", f"a message has at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise ProtocolError("malformed", "a message is one JSON object") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("malformed", "a message is one JSON object")
+    if data.get("v") != PROTOCOL_VERSION:
+        raise ProtocolError(
+            "version", f"protocol version {data.get('v')!r} is not spoken here (v is 1)"
+        )
+    kind = data.get("type")
+    if kind == "ping":
+        return {"type": "ping"}
+    if kind == "action":
+        text_action = data.get("action")
+        if not isinstance(text_action, str):
+            raise ProtocolError("malformed", "an action message has an 'action' text")
+        try:
+            action = parse_action(text_action)
+        except ValueError as exc:
+            raise ProtocolError("bad_action", str(exc)) from None
+        return {"type": "action", "action": action}
+    raise ProtocolError("unknown_type", f"unknown message type {kind!r} (action or ping)")
+
+
+def action_text(action: Action) -> str:
+    return str(action)

@@ -1,0 +1,407 @@
+"""Tables: the lobby (seats, names, tokens, host), the game once started, and its bots.
+
+A :class:`Table` runs every action through the engine and stores it before anyone hears of it.
+:class:`Tables` keeps all tables of a server and restores them from the store after a restart.
+Nothing here knows of HTTP or WebSockets.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from schocken.actions import STOP, Action
+from schocken.bots import BOTS, Strategy, make_bot
+from schocken.dice import DiceSource, RandomDice, SystemDice
+from schocken.errors import IllegalActionError, RulesError
+from schocken.events import Event
+from schocken.game import MAX_PLAYERS, MIN_PLAYERS, Game
+from schocken.record import GameRecord, RecordStep, parse_record, record_of, replay
+from schocken.rules import Rules, find_preset
+from schocken.server.store import Store
+
+MAX_NAME = 40
+
+
+class TableError(ValueError):
+    """A request about a table that cannot be done; the message says why."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass
+class Seat:
+    """A place at the table: empty, a human (with a secret token), or a bot."""
+
+    name: str | None = None
+    token: str | None = None
+    bot: str | None = None
+
+    @property
+    def taken(self) -> bool:
+        return self.name is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "token": self.token, "bot": self.bot}
+
+
+class _CountingDice:
+    """Counts rolls, so a seeded table's dice can be wound on to the same place after a restart."""
+
+    def __init__(self, source: DiceSource) -> None:
+        self.source = source
+        self.rolls = 0
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        self.rolls += 1
+        return self.source.roll(n)
+
+
+def _clean_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise TableError("a name is a non-empty text")
+    name = " ".join(name.split())
+    if len(name) > MAX_NAME:
+        raise TableError(f"a name has at most {MAX_NAME} characters")
+    return name
+
+
+class Table:
+    """One table: a lobby, then a game."""
+
+    def __init__(
+        self,
+        store: Store,
+        table_id: str,
+        code: str,
+        rules: Rules,
+        seats: int,
+        *,
+        seed: int | None = None,
+        turn_timer: float | None = None,
+        created: float | None = None,
+    ) -> None:
+        if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
+            raise TableError(f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} seats, not {seats}")
+        self.store = store
+        self.id = table_id
+        self.code = code
+        self.rules = rules
+        self.seats = [Seat() for _ in range(seats)]
+        self.host = 0
+        self.spectator_token = secrets.token_urlsafe(12)
+        self.seed = seed
+        self.turn_timer = turn_timer
+        self.created = created if created is not None else time.time()
+        self.game: Game | None = None
+        self._dice: _CountingDice | None = None
+        self._bots: dict[int, Strategy] = {}
+
+    # ------------------------------------------------------------------ lobby
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything about the lobby, for the store."""
+        return {
+            "rules": {"preset": self.rules.preset, "overrides": self.rules.overrides()},
+            "seats": [s.to_dict() for s in self.seats],
+            "host": self.host,
+            "spectator_token": self.spectator_token,
+            "seed": self.seed,
+            "turn_timer": self.turn_timer,
+            "started": self.game is not None,
+        }
+
+    def public(self) -> dict[str, Any]:
+        """What anyone with the invite code may know of the table (no tokens)."""
+        return {
+            "id": self.id,
+            "code": self.code,
+            "preset": self.rules.preset,
+            "rules": self.rules.to_dict(),
+            "seats": [{"name": s.name, "bot": s.bot} for s in self.seats],
+            "host": self.host,
+            "started": self.game is not None,
+            "finished": self.game is not None and self.game.is_over,
+            "seeded": self.seed is not None,
+            "turn_timer": self.turn_timer,
+        }
+
+    def _save(self) -> None:
+        self.store.save_table(self.id, self.code, self.created, self.to_dict())
+
+    def seat_of(self, token: object) -> int:
+        """The seat whose secret token this is."""
+        if isinstance(token, str) and token:
+            for i, s in enumerate(self.seats):
+                if s.token is not None and secrets.compare_digest(s.token, token):
+                    return i
+        raise TableError("unknown token for this table", status=403)
+
+    def is_spectator(self, token: object) -> bool:
+        return isinstance(token, str) and secrets.compare_digest(self.spectator_token, token)
+
+    def _host_check(self, token: object) -> None:
+        if self.seat_of(token) != self.host:
+            raise TableError("only the host may do that", status=403)
+
+    def sit(self, name: object, seat: int | None = None) -> tuple[int, str]:
+        """A human takes a free seat; returns the seat and its secret token."""
+        name = _clean_name(name)
+        if any(s.name == name for s in self.seats):
+            raise TableError(f"the name {name!r} is taken at this table")
+        free = [i for i, s in enumerate(self.seats) if not s.taken]
+        if seat is not None and seat not in free:
+            raise TableError(f"seat {seat} is not free")
+        if not free:
+            raise TableError("the table is full")
+        if self.game is not None:
+            raise TableError("the game has started")
+        index = free[0] if seat is None else seat
+        token = secrets.token_urlsafe(16)
+        self.seats[index] = Seat(name, token, None)
+        self._save()
+        return index, token
+
+    def add_bot(self, token: object, kind: object = "regular", seat: int | None = None) -> int:
+        self._host_check(token)
+        if kind not in BOTS:
+            raise TableError(f"unknown bot {kind!r}; known bots: {', '.join(BOTS)}")
+        if self.game is not None:
+            raise TableError("the game has started")
+        free = [i for i, s in enumerate(self.seats) if not s.taken]
+        if seat is None:
+            if not free:
+                raise TableError("the table is full")
+            seat = free[0]
+        elif seat not in free:
+            raise TableError(f"seat {seat} is not free")
+        names = {s.name for s in self.seats}
+        pool = ["Bodo", "Kalle", "Uschi", "Gisela", "Manni", "Heinz", "Rita", "Jupp", "Trude"]
+        name = next((n for n in pool if n not in names), f"Bot {seat + 1}")
+        self.seats[seat] = Seat(name, None, str(kind))
+        self._save()
+        return seat
+
+    def remove(self, token: object, seat: int) -> None:
+        """The host removes a player who left: before the start the seat is freed; during the
+        game a bot takes it over."""
+        self._host_check(token)
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise TableError(f"no seat {seat!r}")
+        if seat == self.host:
+            raise TableError("the host cannot remove themself; hand the host role on first")
+        if self.game is None:
+            self.seats[seat] = Seat()
+        else:
+            old = self.seats[seat]
+            self.seats[seat] = Seat(old.name, None, "regular")
+            self._bots[seat] = make_bot("regular", self._bot_seed(seat))
+        self._save()
+
+    def hand_host(self, token: object, seat: int) -> None:
+        self._host_check(token)
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise TableError(f"no seat {seat!r}")
+        if self.seats[seat].token is None:
+            raise TableError("the host role goes to a human player")
+        self.host = seat
+        self._save()
+
+    def start(self, token: object) -> list[Event]:
+        self._host_check(token)
+        if self.game is not None:
+            raise TableError("the game has started")
+        if not all(s.taken for s in self.seats):
+            raise TableError("every seat must be taken (add bots to empty seats)")
+        self._begin()
+        self._save()
+        assert self.game is not None
+        return list(self.game.events)
+
+    def _bot_seed(self, seat: int) -> int | None:
+        return None if self.seed is None else self.seed * 100 + seat
+
+    def _begin(self) -> None:
+        source: DiceSource = RandomDice(self.seed) if self.seed is not None else SystemDice()
+        self._dice = _CountingDice(source)
+        names = [s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
+        self.game = Game(self.rules, names, self._dice)
+        self._bots = {
+            i: make_bot(s.bot, self._bot_seed(i)) for i, s in enumerate(self.seats) if s.bot
+        }
+
+    # ------------------------------------------------------------------ play
+
+    def act(self, seat: int, action: Action) -> list[Event]:
+        """A player's action, through the engine; stored before it is returned."""
+        game = self.game
+        if game is None:
+            raise TableError("the game has not started")
+        before = len(game.steps)
+        events = game.apply(action, seat)  # IllegalActionError: the game is unchanged
+        self._store_steps(before)
+        return events
+
+    def _store_steps(self, before: int) -> None:
+        game = self.game
+        assert game is not None
+        for i in range(before, len(game.steps)):
+            s_seat, s_action, pips = game.steps[i]
+            self.store.add_step(self.id, i, s_seat, str(s_action), list(pips))
+
+    def bot_to_move(self) -> int | None:
+        game = self.game
+        if game is None or game.is_over:
+            return None
+        current = game.current_player
+        if current is not None and current in self._bots:
+            return current
+        return None
+
+    def bot_move(self) -> list[Event]:
+        """The bot whose turn it is makes one move."""
+        seat = self.bot_to_move()
+        if seat is None:
+            return []
+        game = self.game
+        assert game is not None
+        legal = game.legal_actions()
+        action = legal[0] if len(legal) == 1 else self._bots[seat].choose(game.view(seat), legal)
+        return self.act(seat, action)
+
+    def stand_in(self) -> list[Event]:
+        """The turn timer ran out: a bot's choice is made for the absent player."""
+        game = self.game
+        if game is None or game.is_over:
+            return []
+        seat = game.current_player
+        assert seat is not None
+        legal = game.legal_actions()
+        if STOP in legal:
+            action: Action = STOP
+        else:
+            action = make_bot("regular").choose(game.view(seat), legal)
+        return self.act(seat, action)
+
+    def record(self) -> GameRecord:
+        game = self.game
+        if game is None or not game.is_over:
+            raise TableError("the record is there once the game is finished", status=409)
+        return record_of(game)
+
+    # ------------------------------------------------------------------ restore
+
+    def restore(self, steps: list[tuple[int, str, list[int]]]) -> None:
+        """Rebuild the game from its stored steps (after a restart)."""
+        self._begin()
+        assert self.game is not None and self._dice is not None
+        if steps:
+            text = GameRecord(
+                self.rules,
+                self.game.players,
+                tuple(RecordStep(seat, parse_action_text(a), tuple(p)) for seat, a, p in steps),
+            ).to_json()
+            game = replay(parse_record(text), check_outcome=False)
+            # Wind the seeded dice on by the rolls already made, then play on with them.
+            for _ in range(sum(1 for _, _, p in steps if p)):
+                self._dice.roll(1)
+            game.dice = self._dice
+            self.game = game
+
+
+def parse_action_text(text: str) -> Action:
+    from schocken.actions import parse_action
+
+    return parse_action(text)
+
+
+class Tables:
+    """All tables of a server, kept in memory and in the store."""
+
+    def __init__(self, store: Store, *, seed: int | None = None) -> None:
+        self.store = store
+        self.seed = seed
+        self.by_id: dict[str, Table] = {}
+        self.by_code: dict[str, Table] = {}
+        self._restore()
+
+    def _restore(self) -> None:
+        for table_id, code, created, data in self.store.tables():
+            rules_data = data["rules"]
+            rules = find_preset(rules_data["preset"]).with_overrides(rules_data["overrides"])
+            table = Table(
+                self.store,
+                table_id,
+                code,
+                rules,
+                len(data["seats"]),
+                seed=data.get("seed"),
+                turn_timer=data.get("turn_timer"),
+                created=created,
+            )
+            table.seats = [Seat(s["name"], s["token"], s["bot"]) for s in data["seats"]]
+            table.host = data["host"]
+            table.spectator_token = data["spectator_token"]
+            if data.get("started"):
+                table.restore(self.store.steps(table_id))
+            self.by_id[table_id] = table
+            self.by_code[code] = table
+
+    def create(
+        self,
+        rules: Rules,
+        seats: int,
+        host_name: object,
+        *,
+        turn_timer: float | None = None,
+    ) -> tuple[Table, str]:
+        """A new table, its creator seated as host; returns the table and the host's token."""
+        table_id = secrets.token_urlsafe(9)
+        code = self._new_code()
+        seed = None if self.seed is None else self.seed + len(self.by_id)
+        if turn_timer is not None and not 5 <= turn_timer <= 3600:
+            raise TableError("a turn timer runs 5 to 3600 seconds")
+        table = Table(self.store, table_id, code, rules, seats, seed=seed, turn_timer=turn_timer)
+        _, token = table.sit(host_name, 0)
+        table.host = 0
+        table._save()
+        self.by_id[table_id] = table
+        self.by_code[code] = table
+        return table, token
+
+    def _new_code(self) -> str:
+        alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+        while True:
+            code = "".join(secrets.choice(alphabet) for _ in range(6))
+            if code not in self.by_code:
+                return code
+
+    def get(self, key: str) -> Table:
+        table = self.by_id.get(key) or self.by_code.get(
+            key.upper() if isinstance(key, str) else key
+        )
+        if table is None:
+            raise TableError("no such table", status=404)
+        return table
+
+
+def rules_from_request(data: object) -> Rules:
+    """Rules from a request: ``{"preset": "tsv99", "overrides": {...}}`` or a preset name."""
+    try:
+        if isinstance(data, str):
+            return find_preset(data)
+        if isinstance(data, dict):
+            overrides = data.get("overrides", {})
+            if not isinstance(overrides, dict):
+                raise TableError("'overrides' must be an object of rule options")
+            return find_preset(str(data.get("preset", "tsv99"))).with_overrides(overrides)
+    except RulesError as exc:
+        raise TableError(str(exc)) from None
+    raise TableError("rules are a preset name or {preset, overrides}")
+
+
+__all__ = ["IllegalActionError", "Seat", "Table", "TableError", "Tables", "rules_from_request"]

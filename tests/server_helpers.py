@@ -1,0 +1,191 @@
+"""A real server for tests: uvicorn on a free port of 127.0.0.1, and WebSocket clients."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """``schocken serve`` in a subprocess, on a free port, with its own SQLite file."""
+
+    def __init__(self, db: Path, *, seed: int | None = 1, bot_delay: float = 0.0) -> None:
+        self.db = db
+        self.seed = seed
+        self.bot_delay = bot_delay
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        args = [
+            sys.executable,
+            "-m",
+            "schocken.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            str(self.db),
+            "--bot-delay",
+            str(self.bot_delay),
+            "--log-level",
+            "warning",
+        ]
+        if self.seed is not None:
+            args += ["--seed", str(self.seed)]
+        self.proc = subprocess.Popen(
+            args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ}
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                raise RuntimeError(f"the server did not start: {err}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                    return self
+            time.sleep(0.05)
+        raise RuntimeError("the server did not answer in 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to clean up."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def post(self, path: str, body: dict[str, Any]) -> httpx.Response:
+        return httpx.post(self.url + path, json=body, timeout=10)
+
+    def get(self, path: str) -> httpx.Response:
+        return httpx.get(self.url + path, timeout=10)
+
+
+@contextlib.contextmanager
+def running(db: Path, **kwargs: Any) -> Iterator[Server]:
+    server = Server(db, **kwargs).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class Client:
+    """One player's (or a spectator's) WebSocket, keeping every message it got."""
+
+    def __init__(self, server: Server, table: str, token: str, lang: str = "en") -> None:
+        self.uri = f"ws://127.0.0.1:{server.port}/ws/{table}?token={token}&lang={lang}"
+        self.ws: Any = None
+        self.messages: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+
+    async def connect(self) -> Client:
+        self.ws = await websockets.connect(self.uri, max_size=2**20)
+        await self.next_state()
+        return self
+
+    async def ws_connect_error(self) -> dict[str, Any]:
+        """Connect with a token the server refuses: its one message, an error."""
+        self.ws = await websockets.connect(self.uri)
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), 10))
+        await self.ws.close()
+        return message
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+    async def recv(self, timeout: float = 10) -> dict[str, Any]:
+        raw = await asyncio.wait_for(self.ws.recv(), timeout)
+        message: dict[str, Any] = json.loads(raw)
+        self.messages.append(message)
+        if message.get("type") == "state":
+            self.state = message
+        return message
+
+    async def next_state(self, timeout: float = 10) -> dict[str, Any]:
+        while True:
+            message = await self.recv(timeout)
+            if message.get("type") == "state":
+                return message
+
+    async def send(self, message: dict[str, Any] | str) -> None:
+        await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def act(self, action: str) -> None:
+        await self.send({"v": 1, "type": "action", "action": action})
+
+    async def error(self, timeout: float = 10) -> dict[str, Any]:
+        while True:
+            message = await self.recv(timeout)
+            if message.get("type") == "error":
+                return message
+
+
+def simple_choice(state: dict[str, Any]) -> str | None:
+    """A deterministic human stand-in: throw once more while a throw is left, keep ones."""
+    legal: list[str] = [a for a in state.get("legal") or [] if a != "buyin"]
+    if not legal:
+        return None
+    if "turn" in legal:
+        return "turn"
+    view = state["view"]
+    mine = next((t for t in view["turns"] if t["seat"] == view["seat"]), None)
+    if "stop" in legal and mine is not None and mine["throws"] >= 2:
+        return "stop"
+    throws = [a for a in legal if a.startswith("throw")]
+    if not throws:
+        return "stop"
+    ones = [a for a in throws if a.startswith("throw keep") and set(a[11:].split("-")) == {"1"}]
+    return max(ones, key=len) if ones else throws[0]
+
+
+async def play_until_over(clients: list[Client], choose: Any = simple_choice) -> None:
+    """Every client acts whenever it may, until the game is over."""
+
+    async def run(c: Client) -> None:
+        acted = -1
+        while True:
+            st = c.state
+            if st is not None and st.get("view") is not None:
+                if st["view"]["loser"] is not None:
+                    return
+                if st["step"] != acted:
+                    action = choose(st)
+                    if action is not None:
+                        acted = st["step"]
+                        await c.act(action)
+            await c.next_state(timeout=30)
+
+    await asyncio.gather(*(run(c) for c in clients))

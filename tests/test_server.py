@@ -1,0 +1,250 @@
+"""The game server, for real: uvicorn on 127.0.0.1, WebSocket clients, SQLite on disk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from schocken.record import parse_record, replay
+from server_helpers import Client, Server, play_until_over, running, simple_choice
+
+
+def new_table(
+    server: Server, names: list[str], preset: str = "tsv99", **extra: Any
+) -> dict[str, Any]:
+    """A table with the first name as host and the others joined; returns ids and tokens."""
+    created = server.post(
+        "/api/tables",
+        {"name": names[0], "seats": extra.pop("seats", len(names)), "rules": preset, **extra},
+    )
+    assert created.status_code == 200, created.text
+    data = created.json()
+    tokens = [data["token"]]
+    for name in names[1:]:
+        joined = server.post(f"/api/tables/{data['code']}/join", {"name": name})
+        assert joined.status_code == 200, joined.text
+        tokens.append(joined.json()["token"])
+    return {**data, "tokens": tokens}
+
+
+async def test_four_clients_play_a_whole_game(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3", seed=11) as server:
+        table = new_table(server, ["Anna", "Ben", "Cem", "Dora"])
+        clients = [await Client(server, table["id"], t).connect() for t in table["tokens"]]
+        # Before the start: the lobby, no view.
+        assert clients[1].state is not None and clients[1].state["view"] is None
+        assert clients[1].state["table"]["seats"][3]["name"] == "Dora"
+        # Only the host may start.
+        refused = server.post(f"/api/tables/{table['id']}/start", {"token": table["tokens"][1]})
+        assert refused.status_code == 403 and "only the host" in refused.json()["error"]
+        assert (
+            server.post(
+                f"/api/tables/{table['id']}/start", {"token": table["tokens"][0]}
+            ).status_code
+            == 200
+        )
+        # No record while the game goes on (it would show covered dice).
+        early = server.get(f"/api/tables/{table['id']}/record")
+        assert early.status_code == 409
+        await play_until_over(clients)
+        loser = clients[0].state["view"]["loser"]  # type: ignore[index]
+        assert all(c.state["view"]["loser"] == loser for c in clients)  # type: ignore[index]
+        explained = [
+            line
+            for c in clients[:1]
+            for m in c.messages
+            if m["type"] == "state"
+            for line in m["explain"]
+        ]
+        assert any("Deckel from the middle." in line for line in explained)
+        record = server.get(f"/api/tables/{table['id']}/record")
+        assert record.status_code == 200
+        game = replay(parse_record(record.text))
+        assert game.loser == loser and game.players == ("Anna", "Ben", "Cem", "Dora")
+        for c in clients:
+            await c.close()
+
+
+async def test_two_clients_and_two_bots(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3", seed=3) as server:
+        table = new_table(server, ["Anna", "Ben"], preset="schock4life", seats=4)
+        host = table["tokens"][0]
+        for bot in ("regular", "random"):
+            added = server.post(f"/api/tables/{table['id']}/bots", {"token": host, "bot": bot})
+            assert added.status_code == 200, added.text
+        seats = server.get(f"/api/tables/{table['code']}").json()["seats"]
+        assert [s["bot"] for s in seats] == [None, None, "regular", "random"]
+        assert (
+            server.post(f"/api/tables/{table['id']}/bots", {"token": host}).json()["error"]
+            == "the table is full"
+        )
+        clients = [await Client(server, table["id"], t).connect() for t in table["tokens"]]
+        assert server.post(f"/api/tables/{table['id']}/start", {"token": host}).status_code == 200
+        await play_until_over(clients)
+        game = replay(parse_record(server.get(f"/api/tables/{table['id']}/record").text))
+        assert game.is_over
+        # The bots played too.
+        assert {seat for seat, _, _ in game.steps} == {0, 1, 2, 3}
+        for c in clients:
+            await c.close()
+
+
+async def test_reconnect_in_the_middle_of_a_turn(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3", seed=5) as server:
+        table = new_table(server, ["Anna", "Ben"])
+        clients = [await Client(server, table["id"], t).connect() for t in table["tokens"]]
+        server.post(f"/api/tables/{table['id']}/start", {"token": table["tokens"][0]})
+        for c in clients:
+            await c.next_state()
+        current = clients[0].state["view"]["current"]  # type: ignore[index]
+        me = clients[current]
+        await me.act("throw")
+        await me.next_state()
+        mine = next(t for t in me.state["view"]["turns"] if t["seat"] == current)
+        assert mine["throws"] == 1 and mine["showing"] is not None
+        await me.close()
+        # The same token takes the seat back and gets the full current view.
+        again = await Client(server, table["id"], table["tokens"][current]).connect()
+        view = again.state["view"]  # type: ignore[index]
+        assert view["current"] == current
+        assert next(t for t in view["turns"] if t["seat"] == current) == mine
+        assert "stop" in again.state["legal"]  # type: ignore[index]
+        clients[current] = again
+        await play_until_over(clients)
+        for c in clients:
+            await c.close()
+
+
+async def test_spectator_sees_what_everyone_sees_and_cannot_act(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3", seed=8) as server:
+        table = new_table(server, ["Anna", "Ben"], preset="allgemein")
+        spectator = await Client(server, table["id"], table["spectator_token"]).connect()
+        clients = [await Client(server, table["id"], t).connect() for t in table["tokens"]]
+        server.post(f"/api/tables/{table['id']}/start", {"token": table["tokens"][0]})
+        await spectator.next_state()
+        assert spectator.state["you"] == {"seat": None, "host": False}  # type: ignore[index]
+        assert spectator.state["legal"] == []  # type: ignore[index]
+        await spectator.act("throw")
+        error = await spectator.error()
+        assert error["code"] == "spectator"
+        await play_until_over(clients)
+        # The spectator followed the game to its end, without covered dice.
+        while spectator.state["view"]["loser"] is None:  # type: ignore[index]
+            await spectator.next_state()
+        for m in spectator.messages:
+            # (Once the game is over, its last round is revealed to all.)
+            if m["type"] == "state" and m["view"] and m["view"]["loser"] is None:
+                for t in m["view"]["turns"]:
+                    if t["covered"]:
+                        assert t["showing"] is None and t["result"] is None
+        bad = await Client(server, table["id"], "not-a-token").ws_connect_error()
+        assert bad["code"] == "denied"
+        for c in [spectator, *clients]:
+            await c.close()
+
+
+async def _play_to(
+    server: Server, table: dict[str, Any], clients: list[Client], steps: int
+) -> None:
+    """Play with the deterministic choice until at least ``steps`` steps are accepted."""
+    import asyncio
+
+    async def run(c: Client) -> None:
+        acted = -1
+        while True:
+            st = c.state
+            if st is not None and st.get("view") is not None:
+                if st["step"] >= steps or st["view"]["loser"] is not None:
+                    return
+                if st["step"] != acted:
+                    action = simple_choice(st)
+                    if action is not None:
+                        acted = st["step"]
+                        await c.act(action)
+            await c.next_state(timeout=30)
+
+    await asyncio.gather(*(run(c) for c in clients))
+
+
+async def test_a_server_killed_mid_game_resumes_with_the_same_record(tmp_path: Path) -> None:
+    names = ["Anna", "Ben", "Cem"]
+    # The game without interruption.
+    with running(tmp_path / "a.sqlite3", seed=21) as server:
+        table = new_table(server, names, preset="schock4life")
+        clients = [await Client(server, table["id"], t).connect() for t in table["tokens"]]
+        server.post(f"/api/tables/{table['id']}/start", {"token": table["tokens"][0]})
+        await play_until_over(clients)
+        whole = server.get(f"/api/tables/{table['id']}/record").json()
+        for c in clients:
+            await c.close()
+    # The same game, the server killed with SIGKILL half way, then started again.
+    server = Server(tmp_path / "b.sqlite3", seed=21).start()
+    try:
+        table = new_table(server, names, preset="schock4life")
+        clients = [await Client(server, table["id"], t).connect() for t in table["tokens"]]
+        server.post(f"/api/tables/{table['id']}/start", {"token": table["tokens"][0]})
+        half = len(whole["steps"]) // 2
+        await _play_to(server, table, clients, half)
+        server.kill()
+        for c in clients:
+            await c.close()
+        # Started again on the same SQLite file (on a new port; the clients reconnect there).
+        server = Server(tmp_path / "b.sqlite3", seed=21).start()
+        clients = [await Client(server, table["id"], t).connect() for t in table["tokens"]]
+        resumed = clients[0].state["step"]  # type: ignore[index]
+        assert resumed >= half  # nothing accepted was lost
+        await play_until_over(clients)
+        again = server.get(f"/api/tables/{table['id']}/record").json()
+        for c in clients:
+            await c.close()
+    finally:
+        server.stop()
+    assert again["steps"] == whole["steps"]
+    assert again["outcome"] == whole["outcome"]
+
+
+async def test_host_removes_a_player_and_hands_on_the_host_role(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3", seed=2) as server:
+        table = new_table(server, ["Anna", "Ben", "Cem"])
+        host = table["tokens"][0]
+        # Before the start a removed player's seat is free again.
+        assert (
+            server.post(f"/api/tables/{table['id']}/remove", {"token": host, "seat": 2}).status_code
+            == 200
+        )
+        assert server.get(f"/api/tables/{table['id']}").json()["seats"][2]["name"] is None
+        cem = server.post(f"/api/tables/{table['code']}/join", {"name": "Cem"}).json()
+        table["tokens"][2] = cem["token"]
+        # The host role goes to Ben; Anna may no longer start.
+        assert (
+            server.post(f"/api/tables/{table['id']}/host", {"token": host, "seat": 1}).status_code
+            == 200
+        )
+        assert server.post(f"/api/tables/{table['id']}/start", {"token": host}).status_code == 403
+        ben = table["tokens"][1]
+        assert server.post(f"/api/tables/{table['id']}/start", {"token": ben}).status_code == 200
+        clients = [await Client(server, table["id"], t).connect() for t in table["tokens"][:2]]
+        # During the game, a removed player's seat is played by a bot.
+        assert (
+            server.post(f"/api/tables/{table['id']}/remove", {"token": ben, "seat": 2}).status_code
+            == 200
+        )
+        assert server.get(f"/api/tables/{table['id']}").json()["seats"][2]["bot"] == "regular"
+        await play_until_over(clients)
+        for c in clients:
+            await c.close()
+
+
+async def test_turn_timer_lets_a_stand_in_act(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3", seed=4) as server:
+        table = new_table(server, ["Anna", "Ben"], turn_timer=5)
+        clients = [await Client(server, table["id"], t).connect() for t in table["tokens"]]
+        server.post(f"/api/tables/{table['id']}/start", {"token": table["tokens"][0]})
+        state = await clients[0].next_state()
+        step = state["step"]
+        # Nobody acts: within the timer (5 s) a stand-in moves for the absent player.
+        while clients[0].state["step"] == step:  # type: ignore[index]
+            await clients[0].next_state(timeout=15)
+        assert clients[0].state["step"] > step  # type: ignore[index]
+        for c in clients:
+            await c.close()
