@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from schocken.errors import IllegalActionError
@@ -29,9 +31,10 @@ from schocken.server.protocol import (
 )
 from schocken.server.store import Store
 from schocken.server.tables import Table, TableError, Tables, rules_from_request
-from schocken.texts import LANGUAGES, explain
+from schocken.texts import CATALOGUE, LANGUAGES, explain
 
 MAX_BODY = 16_384
+STATIC = Path(__file__).resolve().parent / "static"
 
 
 @dataclass(eq=False)
@@ -182,15 +185,44 @@ def create_app(db_path: str | Path, *, seed: int | None = None, bot_delay: float
         for table in tables.by_id.values():
             hub.kick(table)
 
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
+    if seed is not None:
+        page = page.replace('data-seeded="false"', 'data-seeded="true"')
+
     @app.get("/", response_class=HTMLResponse)
     async def index() -> str:
-        warning = "<p><strong>Seeded dice: for tests and demonstrations only.</strong></p>"
-        return (
-            "<!doctype html><meta charset=utf-8><title>Schocken</title><h1>Schocken server</h1>"
-            + (warning if seed is not None else "")
-            + "<p>API: POST /api/tables, WebSocket /ws/{table}?token=… "
-            "(see docs/protocol.md).</p>"
+        return page
+
+    @app.get("/join/{code}", response_class=HTMLResponse)
+    async def join_page(code: str) -> str:
+        return page
+
+    @app.get("/t/{key}", response_class=HTMLResponse)
+    async def table_page(key: str) -> str:
+        return page
+
+    @app.get("/sw.js")
+    async def service_worker() -> Response:
+        return Response(
+            (STATIC / "sw.js").read_text(encoding="utf-8"), media_type="text/javascript"
         )
+
+    @app.get("/api/texts/{lang}")
+    async def texts(lang: str) -> dict[str, str]:
+        if lang not in CATALOGUE:
+            raise TableError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}", 404)
+        return CATALOGUE[lang]
+
+    @app.get("/api/tables/{key}/qr.svg")
+    async def qr(key: str, request: Request) -> Response:
+        import segno
+
+        table = tables.get(key)
+        url = str(request.base_url).rstrip("/") + f"/join/{table.code}"
+        out = io.BytesIO()
+        segno.make(url, error="m").save(out, kind="svg", scale=6, dark="#111", light="#fff")
+        return Response(out.getvalue(), media_type="image/svg+xml")
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:

@@ -1,0 +1,203 @@
+"""The browser front end, in Debian's Chromium driven by Playwright, against a real server."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Error, Page, sync_playwright
+
+from schocken.record import parse_record, replay
+from server_helpers import Server, running
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture()
+def server(tmp_path: Path) -> Iterator[Server]:
+    with running(tmp_path / "db.sqlite3", seed=9, bot_delay=0.02) as s:
+        yield s
+
+
+def click_if_there(page: Page, selector: str) -> bool:
+    """Click a button if the page offers it now (the page redraws after every state)."""
+    button = page.locator(selector)
+    if button.count() == 0:
+        return False
+    try:
+        button.click(timeout=2000)
+    except Error:
+        return False
+    return True
+
+
+def seat_row(page: Page, seat: int) -> str:
+    return page.locator(f"#players li[data-seat='{seat}']").inner_text()
+
+
+def deckel(page: Page) -> list[int]:
+    return [
+        int(x)
+        for x in page.locator("#players .deckel").evaluate_all(
+            "els => els.map(e => e.dataset.deckel)"
+        )
+    ]
+
+
+def test_two_friends_play_a_whole_game_in_the_browser(browser: Browser, server: Server) -> None:
+    anna_ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    ben_ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    anna, ben = anna_ctx.new_page(), ben_ctx.new_page()
+    page_errors: list[str] = []
+    for page in (anna, ben):
+        page.on("pageerror", lambda e: page_errors.append(str(e)))
+
+    # Anna starts a table (schock4life: every throw that uses up the limit stays covered).
+    anna.goto(server.url + "/")
+    assert anna.locator("h1").inner_text() == "Tisch eröffnen"  # German from the browser
+    anna.fill("#name", "Anna")
+    anna.select_option("#preset", "schock4life")
+    anna.fill("#seats", "2")
+    anna.click("button[type=submit]")
+    anna.wait_for_selector("#start")
+    invite = anna.locator("#invite").inner_text()
+    code = anna.locator("#code").inner_text()
+    assert invite.endswith(f"/join/{code}")
+    qr = anna.locator("img.qr")
+    qr.wait_for()
+    anna.wait_for_function("document.querySelector('img.qr').naturalWidth > 0")
+
+    # Ben joins by the invite link (in English).
+    ben.goto(invite)
+    assert ben.locator("h1").inner_text() == "Join a table"
+    ben.fill("#name", "Ben")
+    ben.click("button[type=submit]")
+    ben.wait_for_selector("text=Waiting for the host to start the game.")
+    anna.wait_for_selector("text=Ben")
+    anna.click("#start")
+    anna.wait_for_selector("#players")
+    ben.wait_for_selector("#players")
+
+    covered_seen = 0
+    reloaded = False
+    for step in range(3000):
+        if anna.locator("#summary").count() and ben.locator("#summary").count():
+            break
+        acted = False
+        for me, page, other in ((0, anna, ben), (1, ben, anna)):
+            # Throw to the limit: the last throw stays covered, then the other must not see it.
+            if click_if_there(page, "#turn") or click_if_there(page, "#throw"):
+                acted = True
+            row = seat_row(other, me)
+            if re.search(r"verdeckt|covered", row):
+                covered_seen += 1
+                assert "=" not in row, f"the other player sees a covered result: {row}"
+                assert not re.search(r"[⚀⚁⚂⚃⚄⚅] [⚀⚁⚂⚃⚄⚅] [⚀⚁⚂⚃⚄⚅]", row)
+        if step == 40 and not reloaded:
+            ben.reload()  # midway: Ben reloads and carries on with the same seat
+            ben.wait_for_selector("#players")
+            reloaded = True
+        if not acted:
+            anna.wait_for_timeout(30)
+    assert reloaded
+    assert anna.locator("#summary").count() and ben.locator("#summary").count()
+    assert covered_seen > 0
+
+    # Both screens agree on the Deckel, and the explanations say what happened.
+    assert deckel(anna) == deckel(ben)
+    assert sum(deckel(anna)) == 13
+    anna_log = anna.locator("#log").inner_text()
+    ben_log = ben.locator("#log").inner_text()
+    assert re.search(r"(nimmt \d+ Deckel aus der Mitte|gibt \w+ \d+ Deckel)", anna_log)
+    assert re.search(r"(takes \d+ Deckel from the middle|gives \w+ \d+ Deckel)", ben_log)
+    assert re.search(r"hat (das Spiel|beide Hälften)", anna.locator("#summary").inner_text())
+
+    # The finished game's record downloads and replays.
+    href = anna.locator("#download").get_attribute("href")
+    assert href is not None
+    record = anna.request.get(server.url + href)
+    assert record.ok
+    game = replay(parse_record(record.text()))
+    loser = game.loser
+    assert loser is not None
+    assert game.players[loser] in anna.locator("#summary").inner_text()
+    assert page_errors == []
+    anna_ctx.close()
+    ben_ctx.close()
+
+
+def test_language_switch_keyboard_and_manifest(browser: Browser, server: Server) -> None:
+    ctx = browser.new_context(locale="en-US")
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    assert page.locator("h1").inner_text() == "Start a table"
+    page.click("#lang")
+    page.wait_for_selector("text=Tisch eröffnen")
+    # Usable with the keyboard alone: every control is a real, labelled form element.
+    page.focus("#lang")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "name"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "preset"
+    for control in page.locator("input, select").all():
+        control_id = control.get_attribute("id")
+        assert page.locator(f"label[for='{control_id}']").count() == 1
+    manifest = page.request.get(server.url + "/static/manifest.webmanifest").json()
+    assert manifest["display"] == "standalone" and manifest["icons"]
+    assert page.locator("link[rel=manifest]").count() == 1
+    assert page.request.get(server.url + "/sw.js").ok
+    # A bad invite code says so.
+    page.goto(server.url + "/join/NOPE42")
+    page.fill("#name", "Cem")
+    page.click("button[type=submit]")
+    page.wait_for_selector("text=no such table")
+    ctx.close()
+
+
+def test_dropped_connection_shows_reconnecting_and_resumes(
+    tmp_path: Path, browser: Browser
+) -> None:
+    db = tmp_path / "db.sqlite3"
+    server = Server(db, seed=4).start()
+    try:
+        ctx = browser.new_context(locale="en-US")
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        page.fill("#name", "Anna")
+        page.fill("#seats", "2")
+        page.fill("#bots", "1")
+        page.click("button[type=submit]")
+        page.click("#start")
+        page.wait_for_selector("#players")
+        server.kill()
+        page.wait_for_selector("text=Connection lost. Reconnecting…")
+        # The same server comes back on the same port and database: the page resumes by itself.
+        port = server.port
+        server = Server(db, seed=4)
+        server.port = port
+        server.start()
+        page.wait_for_selector("#banner[hidden]", state="attached", timeout=20000)
+        page.wait_for_selector("#players")
+        ctx.close()
+    finally:
+        server.stop()
