@@ -166,6 +166,24 @@ def test_language_switch_keyboard_and_manifest(browser: Browser, server: Server)
     assert manifest["display"] == "standalone" and manifest["icons"]
     assert page.locator("link[rel=manifest]").count() == 1
     assert page.request.get(server.url + "/sw.js").ok
+    # House rules in TOML: a bad option is refused with its name; good ones make the table.
+    page.fill("#name", "Anna")
+    page.locator("details summary").click()
+    page.fill("#house", 'preset = "tsv99"\nwuerfel = 4')
+    page.click("form button[type=submit] >> nth=0")
+    page.wait_for_selector("text=unknown rule option 'wuerfel'")
+    page.fill("#house", 'preset = "allgemein"\ndeckel_per_half = 7')
+    page.click("form button[type=submit] >> nth=0")
+    page.wait_for_selector("#start")
+    table = page.request.get(server.url + "/api/tables/" + page.url.split("/t/")[1].split("#")[0])
+    assert table.json()["rules"]["deckel_per_half"] == 7
+    assert table.json()["preset"] == "allgemein"
+    code = page.locator("#code").inner_text()
+    # A friend types the code on the start page.
+    page.goto(server.url + "/")
+    page.fill("#code", code.lower())
+    page.click("form button[type=submit] >> nth=1")
+    page.wait_for_url(f"**/join/{code}")
     # A bad invite code says so.
     page.goto(server.url + "/join/NOPE42")
     page.fill("#name", "Cem")

@@ -115,6 +115,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_error": "Error",
         "web_no_table": "No such table.",
         "web_round_log": "What happened",
+        "web_house_rules": "House rules (optional, TOML)",
+        "web_house_hint": 'e.g. preset = "tsv99" and deckel_per_half = 15; they replace the '
+        "rules chosen above",
+        "web_have_code": "Have an invite code?",
         "ui_throw": "Throw",
         "ui_turn": "Turn sixes",
         "ui_stop": "Stop",
@@ -269,6 +273,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_error": "Fehler",
         "web_no_table": "Diesen Tisch gibt es nicht.",
         "web_round_log": "Was passiert ist",
+        "web_house_rules": "Hausregeln (optional, TOML)",
+        "web_house_hint": 'z. B. preset = "tsv99" und deckel_per_half = 15; sie ersetzen die '
+        "oben gewählten Regeln",
+        "web_have_code": "Einladungscode erhalten?",
         "ui_throw": "Werfen",
         "ui_turn": "Sechsen drehen",
         "ui_stop": "Stehen lassen",

@@ -20,8 +20,9 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from schocken.errors import IllegalActionError
+from schocken.errors import IllegalActionError, RulesError
 from schocken.events import censor
+from schocken.rules import parse_rules
 from schocken.server.protocol import (
     ProtocolError,
     encode,
@@ -231,7 +232,14 @@ def create_app(db_path: str | Path, *, seed: int | None = None, bot_delay: float
     @app.post("/api/tables")
     async def create_table(request: Request) -> dict[str, Any]:
         data = await _body(request)
-        rules = rules_from_request(data.get("rules", "tsv99"))
+        house = data.get("rules_toml")
+        if isinstance(house, str) and house.strip():
+            try:
+                rules = parse_rules(house, source="house rules")
+            except RulesError as exc:
+                raise TableError(str(exc)) from None
+        else:
+            rules = rules_from_request(data.get("rules", "tsv99"))
         seats = _int(data, "seats", 4)
         timer = data.get("turn_timer")
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int | float)):

@@ -87,10 +87,23 @@ function renderHome() {
     el("label", { for: "level" }, t("web_bot_level")),
     el("select", { id: "level", name: "level" },
       el("option", { value: "regular" }, "regular"), el("option", { value: "random" }, "random")),
+    el("details", {},
+      el("summary", {}, t("web_house_rules")),
+      el("label", { for: "house" }, t("web_house_rules")),
+      el("textarea", { id: "house", name: "house", rows: "4", "aria-describedby": "house-hint" }),
+      el("p", { id: "house-hint" }, t("web_house_hint"))),
     el("p", {}, el("button", { class: "primary", type: "submit" }, t("web_create"))),
     error,
   );
-  main.replaceChildren(form);
+  const join = el(
+    "form",
+    { class: "card", onsubmit: (e) => { e.preventDefault(); location.href = `/join/${e.target.code.value.trim().toUpperCase()}`; } },
+    el("h2", {}, t("web_have_code")),
+    el("label", { for: "code" }, t("web_code")),
+    el("input", { id: "code", name: "code", required: true, maxlength: "12", autocomplete: "off", autocapitalize: "characters" }),
+    el("p", {}, el("button", { class: "secondary", type: "submit" }, t("web_join"))),
+  );
+  main.replaceChildren(form, join);
 }
 
 async function createTable(event, error) {
@@ -98,7 +111,9 @@ async function createTable(event, error) {
   const f = event.target;
   try {
     const seats = Number(f.seats.value);
-    const created = await api("/api/tables", { name: f.name.value, seats, rules: f.preset.value });
+    const created = await api("/api/tables", {
+      name: f.name.value, seats, rules: f.preset.value, rules_toml: f.house.value,
+    });
     const bots = Math.min(Number(f.bots.value), seats - 1);
     for (let i = 0; i < bots; i++) {
       await api(`/api/tables/${created.id}/bots`, { token: created.token, bot: f.level.value });
