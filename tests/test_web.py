@@ -94,9 +94,19 @@ def test_two_friends_play_a_whole_game_in_the_browser(browser: Browser, server: 
     ben.click("button[type=submit]")
     ben.wait_for_selector("text=Waiting for the host to start the game.")
     anna.wait_for_selector("text=Ben")
+    spectate = anna.locator("a[href*='#spectate=']").get_attribute("href")
+    assert spectate is not None
     anna.click("#start")
     anna.wait_for_selector("#players")
     ben.wait_for_selector("#players")
+
+    # A spectator sees the table, but no cup and no buttons.
+    watcher_ctx = browser.new_context(locale="en-GB")
+    watcher = watcher_ctx.new_page()
+    watcher.goto(server.url + spectate)
+    watcher.wait_for_selector("#players")
+    assert watcher.locator("text=You are watching.").count() == 1
+    assert watcher.locator("#cup").count() == 0 and watcher.locator("#throw").count() == 0
 
     covered_seen = 0
     reloaded = False
@@ -142,8 +152,12 @@ def test_two_friends_play_a_whole_game_in_the_browser(browser: Browser, server: 
     assert loser is not None
     assert game.players[loser] in anna.locator("#summary").inner_text()
     assert page_errors == []
+    watcher.wait_for_selector("#summary")
+    for row in watcher.locator("#players li").all_inner_texts():
+        assert "Deckel" in row
     anna_ctx.close()
     ben_ctx.close()
+    watcher_ctx.close()
 
 
 def test_language_switch_keyboard_and_manifest(browser: Browser, server: Server) -> None:
