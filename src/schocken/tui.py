@@ -72,8 +72,12 @@ def player_lines(view: PlayerView, lang: str) -> list[str]:
         marker = "▶" if seat == view.current else " "
         you = "*" if seat == view.seat else " "
         deckel = t("ui_deckel", lang, count=view.deckel[seat])
-        playing = view.playing[seat]
-        state = turn_text(turns.get(seat), lang) if playing else t("ui_out", lang)
+        if view.playing[seat]:
+            state = turn_text(turns.get(seat), lang)
+        elif view.section is Section.FINALE and seat not in view.half_losers:
+            state = t("ui_not_in_finale", lang)
+        else:
+            state = t("ui_out", lang)
         lines.append(f"{marker}{you}{name:<{width}}  {deckel:>10}  {state}")
     return lines
 

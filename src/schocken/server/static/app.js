@@ -328,7 +328,8 @@ function renderGame(m, rolled) {
         el("span", { "aria-hidden": "true" }, seat === view.current ? "▶" : ""),
         el("span", {}, name, seat === view.seat ? ` (${t("web_you")})` : ""),
         el("span", { class: "deckel", "data-deckel": String(view.deckel[seat]) }, t("ui_deckel", { count: view.deckel[seat] })),
-        el("span", { class: "turn" }, view.playing[seat] ? turnText(turns[seat]) : t("ui_out")));
+        el("span", { class: "turn" }, view.playing[seat] ? turnText(turns[seat])
+          : view.section === "finale" && !view.half_losers.includes(seat) ? t("ui_not_in_finale") : t("ui_out")));
     })));
   const parts = [status];
   if (over) {
