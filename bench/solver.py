@@ -4,15 +4,23 @@ Usage: python bench/solver.py
 
 Prints, per preset: the time for the full optimal turn policy and its exact distributions for
 1, 2 and 3 throws (``schocken odds``), and for one turn-solver hint (``schocken hint``) in a
-round with two results shown and two players after. Each is computed from a cold cache.
-The Finale solution is not implemented yet (issue 4, part 4), so there is no figure for it.
+round with two results shown and two players after, and the whole Finale solution
+(``schocken.finale.solve_finale``: every Deckel situation, optimal play on both sides; needs
+numpy). Each is computed from a cold cache.
 """
 
 from __future__ import annotations
 
+import os
+
+# The Finale's matrices are small: BLAS threads only cost time (badly so on a busy machine).
+# numpy is first imported by schocken.finale, after this line.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
 import time
 
-from schocken import odds, solver
+from schocken import finale, odds, solver
 from schocken.results import result_table
 from schocken.rules import PRESETS
 from schocken.turn import TurnState
@@ -21,6 +29,7 @@ from schocken.turn import TurnState
 def _clear() -> None:
     odds.turn_odds.cache_clear()
     solver._beat_distribution.cache_clear()
+    finale._round_model.cache_clear()
 
 
 def main() -> None:
@@ -42,9 +51,14 @@ def main() -> None:
         started = time.perf_counter()
         solver.solve(sit)
         hint_s = time.perf_counter() - started
+        _clear()
+        started = time.perf_counter()
+        sol = finale.solve_finale(rules)
+        finale_s = time.perf_counter() - started
         print(
             f"{name:<12} optimal turn policy, 1-3 throws: {policy_s:.2f} s; "
-            f"hint (2 shown, 2 after): {hint_s:.2f} s"
+            f"hint (2 shown, 2 after): {hint_s:.2f} s; "
+            f"Finale ({sol.n} Deckel, {sol.iterations} sweeps of the m = 0 layer): {finale_s:.2f} s"
         )
 
 

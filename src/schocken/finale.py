@@ -1,0 +1,683 @@
+"""The Finale, solved: the exact 1-against-1 stochastic game, with optimal play on both sides.
+
+The Finale is a finite stochastic game between two players (like the dice game Pig, which Neller
+and Presser solved by value iteration). A situation is ``(m, o, r)``: ``m`` Deckel in the middle,
+``o`` held by the round's opener, ``r`` by the responder (``m + o + r = rules.deckel_in_finale``).
+:func:`solve_finale` gives ``P(the opener loses the Finale)`` for every situation, both players
+playing optimally (the opener minimises it, the responder maximises it).
+
+One round is a two-stage game solved by backward induction:
+
+1. The responder's turn, with the throw limit ``t`` the opener used, is a dynamic programme over
+   the responder's turn states, vectorised over everything the responder may see of the opener:
+   the opener's result when shown, or, when the opener's last throw is covered, the opener's
+   aside dice (the covered result is then the aside dice plus a fair throw of the others).
+   Terminal payoffs come from the next Finale situation (who lost the round, and how many Deckel
+   the round's best result is worth).
+2. The opener's turn (up to three throws; stopping after ``k`` throws sets ``t = k``) is a
+   dynamic programme over the opener's turn states whose terminal values are the responder's
+   optimal replies.
+
+Every turn is walked through the engine's own mechanics (:class:`schocken.turn.TurnState`:
+``actions``, ``after_throw``, ``after_turn_sixes``, ``result``) and results are compared with the
+engine's own order (:meth:`schocken.results.ResultTable.order_key`, opener at position 0).
+
+Situations with ``m > 0`` only lead to situations with fewer Deckel in the middle; the ``m == 0``
+layer is cyclic (Deckel go back and forth) and is solved by value iteration (Jacobi sweeps from
+0.5) until a sweep changes no value by more than :data:`TOLERANCE`; then the layers
+``m = 1 .. N`` follow by backward induction. numpy is needed (the ``analysis`` extra); it is
+imported here only, inside functions, so the engine itself stays free of it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from schocken.actions import STOP, TURN_SIXES, Action, Throw
+from schocken.bots.base import Strategy
+from schocken.events import RoundKind, Section
+from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
+from schocken.rules import MAX_THROWS, Covered, Rules
+from schocken.turn import SORTED, TurnState, remove
+from schocken.views import PlayerView
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    Array = NDArray[np.float64]
+    IntArray = NDArray[np.int64]
+else:
+    Array = Any
+    IntArray = Any
+
+TOLERANCE = 1e-13
+"""The m == 0 layer is iterated until one more Bellman step changes no value by more than this."""
+
+OPENER, RESPONDER = 0, 1
+"""Positions in a round; also the index of the round's loser in an outcome."""
+
+N_WORTH = 7
+"""Outcome worth index: 0 for a Schock-Aus (ends the Finale), else the Deckel the best result is
+worth (1 to 6)."""
+
+
+def _np() -> Any:
+    import numpy
+
+    return numpy
+
+
+# ---------------------------------------------------------------------------- turn graphs
+
+
+@dataclass
+class _Layer:
+    """The states of a turn after ``j`` throws, with their options."""
+
+    states: list[TurnState]
+    index: dict[TurnState, int]
+    results: list[Result]
+    """Each state's result if the turn ends there (stopping, or the limit reached)."""
+    opts: IntArray | None = None
+    """Per state: indices into [throw nodes of this layer, turned states, -inf] (padded)."""
+    turned: list[TurnState] = field(default_factory=list)
+    turned_opts: IntArray | None = None
+    """Per turned state (sixes just turned): indices into [throw nodes, -inf] (padded)."""
+    node_keeps: list[Dice] = field(default_factory=list)
+    """The keep of each throw node leaving this layer (a throw to layer j + 1)."""
+    node_index: dict[Dice, int] = field(default_factory=dict)
+    trans: Array | None = None
+    """Throw nodes x states of layer j + 1: the probability of each outcome."""
+
+
+class _TurnGraph:
+    """Every state of one player's turn with ``limit`` throws, layer by layer (throws used).
+
+    A throw keeping ``keep`` from a state with ``j`` throws leads to ``after_throw(keep, roll)``,
+    which depends on the keep, the roll and ``j`` only; so the throws leaving a layer are shared
+    "throw nodes", one per keep.
+    """
+
+    def __init__(self, rules: Rules, limit: int) -> None:
+        np = _np()
+        self.rules = rules
+        self.limit = limit
+        table = result_table(rules)
+        start = TurnState()
+        self.layers: list[_Layer] = [_Layer([start], {start: 0}, [])]
+        for j in range(limit):
+            layer = self.layers[j]
+            nxt_states: list[TurnState] = []
+            nxt_index: dict[TurnState, int] = {}
+            rows: list[list[tuple[int, float]]] = []
+
+            def node(
+                keep: Dice,
+                state: TurnState,
+                layer: _Layer = layer,
+                nxt_states: list[TurnState] = nxt_states,
+                nxt_index: dict[TurnState, int] = nxt_index,
+                rows: list[list[tuple[int, float]]] = rows,
+            ) -> int:
+                if keep in layer.node_index:
+                    return layer.node_index[keep]
+                n = 3 - len(keep)
+                row: list[tuple[int, float]] = []
+                for roll, p in roll_probabilities(n).items():
+                    s = state.after_throw(keep, roll)
+                    if s not in nxt_index:
+                        nxt_index[s] = len(nxt_states)
+                        nxt_states.append(s)
+                    row.append((nxt_index[s], float(p)))
+                layer.node_index[keep] = len(layer.node_keeps)
+                layer.node_keeps.append(keep)
+                rows.append(row)
+                return layer.node_index[keep]
+
+            per_state: list[tuple[list[int], TurnState | None]] = []
+            for s in layer.states:
+                legal = s.actions(rules, limit)
+                throws = [node(a.keep, s) for a in legal if isinstance(a, Throw)]
+                turned = s.after_turn_sixes(rules) if TURN_SIXES in legal else None
+                per_state.append((throws, turned))
+            turned_states: list[TurnState] = []
+            turned_index: dict[TurnState, int] = {}
+            turned_rows: list[list[int]] = []
+            for _, t in per_state:
+                if t is not None and t not in turned_index:
+                    turned_index[t] = len(turned_states)
+                    turned_states.append(t)
+                    legal = t.actions(rules, limit)
+                    assert STOP not in legal and TURN_SIXES not in legal
+                    turned_rows.append([node(a.keep, t) for a in legal if isinstance(a, Throw)])
+            n_nodes = len(layer.node_keeps)
+            trans = np.zeros((n_nodes, len(nxt_states)))
+            for i, row in enumerate(rows):
+                for k, p in row:
+                    trans[i, k] += p
+            layer.trans = trans
+            layer.turned = turned_states
+            layer.turned_opts = _pad(turned_rows, n_nodes)
+            layer.opts = _pad(
+                [
+                    throws + ([n_nodes + turned_index[t]] if t is not None else [])
+                    for throws, t in per_state
+                ],
+                n_nodes + len(turned_states),
+            )
+            self.layers.append(_Layer(nxt_states, nxt_index, [s.result(table) for s in nxt_states]))
+
+    def solve(self, terminal: Sequence[Array], keep_all: bool = False) -> tuple[Array, list[Any]]:
+        """Maximise: ``terminal[j]`` (states of layer j x columns) is the value of ending there.
+
+        Returns the value at the turn's start (per column) and, with ``keep_all``, per layer the
+        values of its throw nodes, turned states and states (for the best action)."""
+        np = _np()
+        v = terminal[self.limit]
+        saved: list[Any] = [None] * (self.limit + 1)
+        saved[self.limit] = (None, None, v)
+        for j in range(self.limit - 1, -1, -1):
+            layer = self.layers[j]
+            assert layer.trans is not None
+            q = layer.trans @ v
+            if j == 0:
+                saved[0] = (q, None, None)
+                return q[0], saved
+            cols = q.shape[1:]
+            ninf = np.full((1, *cols), -np.inf)
+            ext = np.concatenate((q, ninf))
+            tv = ext[layer.turned_opts].max(axis=1)
+            ext = np.concatenate((q, tv, ninf))
+            v = np.maximum(terminal[j], ext[layer.opts].max(axis=1))
+            if keep_all:
+                saved[j] = (q, tv, v)
+        raise AssertionError("unreachable")
+
+
+def _pad(rows: list[list[int]], sentinel: int) -> IntArray:
+    np = _np()
+    width = max([1, *(len(r) for r in rows)])
+    out = np.full((len(rows), width), sentinel, dtype=np.int64)
+    for i, r in enumerate(rows):
+        out[i, : len(r)] = r
+    result: IntArray = out
+    return result
+
+
+# ---------------------------------------------------------------------------- the round model
+
+
+def _opener_covered(rules: Rules, throws: int) -> bool:
+    """Whether the opener's final throw (after ``throws`` throws) stays covered."""
+    if rules.covered is Covered.NEVER:
+        return False
+    # THIRD_THROW: a third throw; LAST_THROW: the throw using the limit, 3 for the opener.
+    return throws == MAX_THROWS
+
+
+Column = tuple[str, Result | Dice]
+"""What the responder sees of the opener's final: ("shown", result) or ("covered", aside)."""
+
+
+class _RoundModel:
+    """Everything about one round that does not depend on the Finale situation."""
+
+    def __init__(self, rules: Rules) -> None:
+        np = _np()
+        self.rules = rules
+        self.table: ResultTable = result_table(rules)
+        self.opener = _TurnGraph(rules, MAX_THROWS)
+        self.responder = {t: _TurnGraph(rules, t) for t in range(1, MAX_THROWS + 1)}
+        # The round's order over (result, position) pairs, as ordinals (same comparisons).
+        results = list(self.table.by_key.values())
+        self.res_index = {r: i for i, r in enumerate(results)}
+        keys = {(r, p): self.table.order_key(r, p) for r in results for p in (0, 1)}
+        ordinal = {k: i for i, k in enumerate(sorted(set(keys.values())))}
+        ko = np.array([ordinal[keys[r, OPENER]] for r in results])
+        kr = np.array([ordinal[keys[r, RESPONDER]] for r in results])
+        worth = np.array([0 if r.deckel is None else r.deckel for r in results])
+        # outcome[y, x]: responder's result y, opener's result x -> loser * N_WORTH + worth.
+        opener_better = ko[None, :] > kr[:, None]
+        best_worth = np.where(opener_better, worth[None, :], worth[:, None])
+        loser = np.where(opener_better, RESPONDER, OPENER)
+        self.outcome_all = (loser * N_WORTH + best_worth).astype(np.int64)
+        # The responder's columns for each limit t, and the opener's final -> column.
+        self.columns: dict[int, list[Column]] = {}
+        self.col_dist: dict[int, Array] = {}
+        self.col_index: dict[int, dict[Column, int]] = {}
+        self.r_results: dict[int, IntArray] = {}
+        self.terminal_cols: list[IntArray] = []
+        for t in range(1, MAX_THROWS + 1):
+            cols: list[Column] = []
+            index: dict[Column, int] = {}
+            for s, x in zip(
+                self.opener.layers[t].states, self.opener.layers[t].results, strict=True
+            ):
+                c: Column = ("covered", s.aside) if _opener_covered(rules, t) else ("shown", x)
+                if c not in index:
+                    index[c] = len(cols)
+                    cols.append(c)
+            dist = np.zeros((len(cols), len(results)))
+            for i, (kind, what) in enumerate(cols):
+                if kind == "shown":
+                    assert isinstance(what, Result)
+                    dist[i, self.res_index[what]] = 1.0
+                else:
+                    aside = what
+                    assert isinstance(aside, tuple)
+                    for roll, p in roll_probabilities(3 - len(aside)).items():
+                        x = self.table.by_key[SORTED[aside + roll], not aside, t]
+                        dist[i, self.res_index[x]] += float(p)
+            self.columns[t] = cols
+            self.col_index[t] = index
+            self.col_dist[t] = dist
+            graph = self.responder[t]
+            self.r_results[t] = np.array(
+                sorted({self.res_index[y] for layer in graph.layers[1:] for y in layer.results}),
+                dtype=np.int64,
+            )
+        # For the opener's DP: each state's column in the concatenation of all limits' columns.
+        offset = {1: 0}
+        for t in (2, 3):
+            offset[t] = offset[t - 1] + len(self.columns[t - 1])
+        self.n_columns = offset[3] + len(self.columns[3])
+        self.offset = offset
+        self.terminal_cols = [np.zeros(1, dtype=np.int64)]
+        for t in range(1, MAX_THROWS + 1):
+            layer = self.opener.layers[t]
+            idx = [
+                offset[t]
+                + self.col_index[t][
+                    ("covered", s.aside) if _opener_covered(rules, t) else ("shown", x)
+                ]
+                for s, x in zip(layer.states, layer.results, strict=True)
+            ]
+            self.terminal_cols.append(np.array(idx, dtype=np.int64))
+        # The responder's terminal rows: per layer, each state's position in r_results[t].
+        self.r_rows: dict[int, list[IntArray]] = {}
+        for t, graph in self.responder.items():
+            pos = {int(k): i for i, k in enumerate(self.r_results[t])}
+            self.r_rows[t] = [np.zeros(1, dtype=np.int64)] + [
+                np.array([pos[self.res_index[y]] for y in layer.results], dtype=np.int64)
+                for layer in graph.layers[1:]
+            ]
+        # Outcome matrices per limit: responder results (rows) x all opener results.
+        # mix[t][k, y, c]: P(outcome k | responder's result y, column c), so that the payoff is
+        # linear in the 14 outcome values.
+        self.mix: dict[int, Array] = {}
+        for t in self.responder:
+            outcome = self.outcome_all[self.r_results[t]]
+            onehot = (outcome[None, :, :] == np.arange(2 * N_WORTH)[:, None, None]).astype(float)
+            self.mix[t] = onehot @ self.col_dist[t].T
+
+    def responder_payoff(self, g: Array, t: int) -> Array:
+        """U[y, column]: P(opener loses the Finale) for the responder's result y (limit t)."""
+        result: Array = _np().tensordot(g, self.mix[t], axes=1)
+        return result
+
+    def responder_terminal(self, u: Array, t: int) -> list[Array]:
+        rows = self.r_rows[t]
+        return [u[rows[j]] if j else u[:1] for j in range(t + 1)]
+
+    def solve_round(self, g: Array) -> tuple[float, Array]:
+        """P(opener loses the Finale) with optimal play, given the outcome values ``g``.
+
+        Returns it and the responder's values per opener column (all limits concatenated)."""
+        np = _np()
+        w = np.concatenate(
+            [
+                self.responder[t].solve(self.responder_terminal(self.responder_payoff(g, t), t))[0]
+                for t in (1, 2, 3)
+            ]
+        )
+        value, _ = self.opener.solve([-w[c] for c in self.terminal_cols])
+        return float(-value), w
+
+
+@cache
+def _round_model(rules: Rules) -> _RoundModel:
+    return _RoundModel(rules)
+
+
+# ---------------------------------------------------------------------------- the Finale game
+
+
+def _outcome_values(n: int, m: int, o: int, r: int, f: Array) -> Array:
+    """The 14 outcome values of a round in (m, o, r): P(opener loses the Finale) after it.
+
+    Index ``loser * 7 + worth``: worth 0 is a Schock-Aus (the round's loser loses the Finale),
+    else the Deckel the round's best result is worth. ``f[m, o]`` is P(opener loses) in the
+    situation (m, o, n - m - o). Deckel move as in :meth:`schocken.game.Game._end_round`.
+    """
+    np = _np()
+    g = np.zeros(2 * N_WORTH)
+    g[OPENER * N_WORTH] = 1.0
+    g[RESPONDER * N_WORTH] = 0.0
+    for w in range(1, N_WORTH):
+        # The opener loses the round: the opener takes the Deckel and opens again.
+        if m > 0:
+            d = min(w, m)
+            m2, o2, r2 = m - d, o + d, r
+        else:
+            d = min(w, r)
+            m2, o2, r2 = 0, o + d, r - d
+        g[OPENER * N_WORTH + w] = 1.0 if (m2 == 0 and o2 == n) else f[m2, o2]
+        # The responder loses the round: it takes the Deckel and opens the next round.
+        if m > 0:
+            d = min(w, m)
+            m2, o2, r2 = m - d, o, r + d
+        else:
+            d = min(w, o)
+            m2, o2, r2 = 0, o - d, r + d
+        g[RESPONDER * N_WORTH + w] = 0.0 if (m2 == 0 and r2 == n) else 1.0 - f[m2, r2]
+    result: Array = g
+    return result
+
+
+@dataclass(frozen=True)
+class OpenerSummary:
+    """How the opener plays a round in one situation, optimally."""
+
+    throws: tuple[float, float, float]
+    """P(the opener uses 1, 2, 3 throws)."""
+    stop_after: tuple[tuple[str, ...], tuple[str, ...]]
+    """The results the opener stops with after throw 1 and after throw 2 (names, best first)."""
+
+
+@dataclass
+class FinaleSolution:
+    """P(the opener loses the Finale) for every situation, with optimal play on both sides."""
+
+    rules: Rules
+    n: int
+    values: Array
+    """``values[m, o]``: P(opener loses) in (m, o, n - m - o); nan where m + o > n."""
+    residual: float
+    """The largest change of one more Bellman step on the m == 0 layer (float precision)."""
+    iterations: int
+    seconds: float
+    cache: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False, compare=False)
+    """Solved rounds kept for :meth:`action_values` (filled on demand)."""
+
+    def p_opener_loses(self, m: int, o: int, r: int) -> float:
+        """P(the opener loses the Finale): middle m, opener holds o, responder r."""
+        if m + o + r != self.n or min(m, o, r) < 0:
+            raise ValueError(f"{m} + {o} + {r} Deckel is not the Finale's {self.n}")
+        if m == 0 and o == self.n:
+            return 1.0
+        if m == 0 and r == self.n:
+            return 0.0
+        return float(self.values[m, o])
+
+    def p_loses(self, m: int, a: int, b: int, a_opens: bool) -> float:
+        """P(player A loses the Finale): middle m, A holds a, B holds b, A or B opens."""
+        if a_opens:
+            return self.p_opener_loses(m, a, b)
+        return 1.0 - self.p_opener_loses(m, b, a)
+
+    def outcome_values(self, m: int, o: int, r: int) -> Array:
+        return _outcome_values(self.n, m, o, r, self.values)
+
+    def action_values(
+        self,
+        m: int,
+        own: int,
+        other: int,
+        state: TurnState,
+        *,
+        opener_final: Column | None = None,
+        limit: int | None = None,
+    ) -> list[tuple[Action, float]]:
+        """Each legal action in a turn with its P(this player loses the Finale), best first.
+
+        For the opener (``opener_final`` None): ``own``/``other`` are the opener's and the
+        responder's Deckel. For the responder: ``opener_final`` is what it sees of the opener's
+        final (``("shown", result)`` or ``("covered", aside)``), ``limit`` the opener's throws.
+        """
+        if opener_final is None:
+            return _opener_actions(self, m, own, other, state)
+        assert limit is not None
+        return _responder_actions(self, m, other, own, state, opener_final, limit)
+
+    def best_action(
+        self,
+        m: int,
+        own: int,
+        other: int,
+        state: TurnState,
+        *,
+        opener_final: Column | None = None,
+        limit: int | None = None,
+    ) -> Action:
+        """The optimal action (ties: the first legal one in the engine's order)."""
+        return self.action_values(m, own, other, state, opener_final=opener_final, limit=limit)[0][
+            0
+        ]
+
+    def opener_summary(self, m: int, o: int, r: int) -> OpenerSummary:
+        """How the opener plays optimally in (m, o, r)."""
+        return _opener_summary(self, m, o, r)
+
+
+def _layer_action_values(
+    graph: _TurnGraph, saved: list[Any], term: Array, state: TurnState, col: int
+) -> list[tuple[Action, float]]:
+    """Values (maximised) of each legal action at ``state`` from a solved DP's saved layers.
+
+    ``term`` is the value of stopping at each state of the state's layer; ``col`` the column."""
+    rules = graph.rules
+    j = state.throws
+    legal = state.actions(rules, graph.limit)
+    if not legal:
+        raise ValueError("the turn is over: no action is left to choose")
+    if j == 0:
+        q0, _, _ = saved[0]
+        return [(legal[0], float(q0[0, col]))]
+    layer = graph.layers[j]
+    if state not in layer.index and state not in layer.turned:
+        raise ValueError(f"{state} is not a state of this turn")
+    q, tv, _ = saved[j]
+    out: list[tuple[Action, float]] = []
+    for a in legal:
+        if a is STOP:
+            out.append((a, float(term[layer.index[state], col])))
+        elif a is TURN_SIXES:
+            t = state.after_turn_sixes(rules)
+            out.append((a, float(tv[layer.turned.index(t), col])))
+        else:
+            assert isinstance(a, Throw)
+            out.append((a, float(q[layer.node_index[a.keep], col])))
+    return out
+
+
+def _opener_dp(sol: FinaleSolution, m: int, o: int, r: int) -> tuple[list[Any], list[Array]]:
+    """The opener's DP in (m, o, r), kept whole (cached): saved layers, negated terminals."""
+    key = ("opener", m, o, r)
+    if key not in sol.cache:
+        model = _round_model(sol.rules)
+        _, w = model.solve_round(sol.outcome_values(m, o, r))
+        terminal = [-w[c][:, None] for c in model.terminal_cols]
+        _, saved = model.opener.solve(terminal, keep_all=True)
+        sol.cache[key] = (saved, terminal)
+    result: tuple[list[Any], list[Array]] = sol.cache[key]
+    return result
+
+
+def _responder_dp(
+    sol: FinaleSolution, m: int, o: int, r: int, t: int
+) -> tuple[list[Any], list[Array]]:
+    """The responder's DP in (m, o, r) with limit t, for every column (cached)."""
+    key = ("responder", m, o, r, t)
+    if key not in sol.cache:
+        model = _round_model(sol.rules)
+        u = model.responder_payoff(sol.outcome_values(m, o, r), t)
+        terminal = model.responder_terminal(u, t)
+        _, saved = model.responder[t].solve(terminal, keep_all=True)
+        sol.cache[key] = (saved, terminal)
+    result: tuple[list[Any], list[Array]] = sol.cache[key]
+    return result
+
+
+def _opener_actions(
+    sol: FinaleSolution, m: int, o: int, r: int, state: TurnState
+) -> list[tuple[Action, float]]:
+    saved, terminal = _opener_dp(sol, m, o, r)
+    graph = _round_model(sol.rules).opener
+    values = _layer_action_values(graph, saved, terminal[state.throws], state, 0)
+    return sorted(((a, -v) for a, v in values), key=lambda av: av[1])
+
+
+def _responder_actions(
+    sol: FinaleSolution,
+    m: int,
+    o: int,
+    r: int,
+    state: TurnState,
+    final: Column,
+    limit: int,
+) -> list[tuple[Action, float]]:
+    model = _round_model(sol.rules)
+    try:
+        col = model.col_index[limit][final]
+    except KeyError:
+        raise ValueError(f"the opener cannot end with {final} after {limit} throws") from None
+    saved, terminal = _responder_dp(sol, m, o, r, limit)
+    graph = model.responder[limit]
+    values = _layer_action_values(graph, saved, terminal[state.throws], state, col)
+    # The responder maximises P(opener loses), i.e. minimises its own P(lose) = 1 - that.
+    return sorted(((a, 1.0 - v) for a, v in values), key=lambda av: av[1])
+
+
+def _opener_summary(sol: FinaleSolution, m: int, o: int, r: int) -> OpenerSummary:
+    """Forward pass of the opener's optimal policy: P(throws used), stop sets."""
+    np = _np()
+    model = _round_model(sol.rules)
+    saved, terminal = _opener_dp(sol, m, o, r)
+    graph = model.opener
+    reach = np.ones(1)
+    used = [0.0, 0.0, 0.0]
+    stops: list[tuple[str, ...]] = []
+    for j in range(0, MAX_THROWS):
+        layer = graph.layers[j]
+        assert layer.trans is not None
+        node_reach = np.zeros(len(layer.node_keeps))
+        if j == 0:
+            node_reach[0] = 1.0
+        else:
+            q, tv = saved[j][0][:, 0], saved[j][1][:, 0]
+            assert layer.opts is not None and layer.turned_opts is not None
+            term = terminal[j][:, 0]
+            ext = np.concatenate((q, tv, [-np.inf]))
+            best_opt = ext[layer.opts].max(axis=1)
+            ext_nodes = np.concatenate((q, [-np.inf]))
+            turned_choice = layer.turned_opts[
+                np.arange(len(layer.turned)), ext_nodes[layer.turned_opts].argmax(axis=1)
+            ]
+            choice = layer.opts[np.arange(len(layer.states)), ext[layer.opts].argmax(axis=1)]
+            stop = term >= best_opt
+            used[j - 1] = float(reach[stop].sum())
+            stopped = {layer.results[i] for i in np.nonzero(stop & (reach > 0))[0]}
+            names = sorted(stopped, key=lambda x: (x.rank, -x.throws), reverse=True)
+            seen: list[str] = []
+            for x in names:
+                if x.name not in seen:
+                    seen.append(x.name)
+            stops.append(tuple(seen))
+            n_nodes = len(layer.node_keeps)
+            for i in np.nonzero(~stop & (reach > 0))[0]:
+                c = int(choice[i])
+                if c >= n_nodes:
+                    c = int(turned_choice[c - n_nodes])
+                node_reach[c] += reach[i]
+        reach = node_reach @ layer.trans
+    used[MAX_THROWS - 1] = float(reach.sum())
+    return OpenerSummary((used[0], used[1], used[2]), (stops[0], stops[1]))
+
+
+def solve_finale(rules: Rules, *, tolerance: float = TOLERANCE) -> FinaleSolution:
+    """Solve the Finale of ``rules`` exactly (to float precision): see the module's docstring."""
+    np = _np()
+    started = time.perf_counter()
+    model = _round_model(rules)
+    n = rules.deckel_in_finale
+    f = np.full((n + 1, n + 1), np.nan)
+    # The m == 0 layer: o from 1 to n - 1.
+    inner = list(range(1, n))
+    for o in inner:
+        f[0, o] = 0.5
+    iterations = 0
+    residual = np.inf
+    if inner:
+        while residual > tolerance:
+            iterations += 1
+            new = np.array(
+                [model.solve_round(_outcome_values(n, 0, o, n - o, f))[0] for o in inner]
+            )
+            residual = float(np.max(np.abs(new - f[0, inner])))
+            f[0, inner] = new
+            if iterations > 20_000:
+                raise RuntimeError("the m == 0 layer did not converge")
+    else:
+        residual = 0.0
+    for m in range(1, n + 1):
+        for o in range(0, n - m + 1):
+            f[m, o] = model.solve_round(_outcome_values(n, m, o, n - m - o, f))[0]
+    return FinaleSolution(rules, n, f, residual, iterations, time.perf_counter() - started)
+
+
+# ---------------------------------------------------------------------------- a Finale bot
+
+
+def turn_state_of(view: PlayerView) -> TurnState:
+    """The viewer's own turn in progress as a :class:`TurnState` (from what the view shows)."""
+    turn = view.my_turn
+    if turn is None or turn.throws == 0 or turn.showing is None:
+        return TurnState()
+    thrown = remove(turn.showing, turn.aside)
+    assert thrown is not None
+    return TurnState(turn.aside, thrown, turn.throws, turn.turned, turn.must_throw, not turn.aside)
+
+
+class FinaleBot:
+    """Plays the Finale optimally by the solution, from its player's view only.
+
+    Outside the Finale it asks ``fallback``. The responder sees the opener's result only when it
+    is shown (the view leaves a covered result out), and then decides on the aside dice.
+    """
+
+    name = "finale"
+
+    def __init__(self, solution: FinaleSolution, fallback: Strategy) -> None:
+        self.solution = solution
+        self.fallback = fallback
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if view.section is not Section.FINALE or view.round_kind is not RoundKind.NORMAL:
+            return self.fallback.choose(view, legal)
+        seat = view.seat
+        assert seat is not None
+        other = next(s for s in view.order if s != seat)
+        own_d, other_d = view.deckel[seat], view.deckel[other]
+        state = turn_state_of(view)
+        if view.order[0] == seat:
+            action = self.solution.best_action(view.middle, own_d, other_d, state)
+        else:
+            first = view.turns[0]
+            final: Column = (
+                ("shown", first.result) if first.result is not None else ("covered", first.aside)
+            )
+            assert view.limit is not None
+            action = self.solution.best_action(
+                view.middle, own_d, other_d, state, opener_final=final, limit=view.limit
+            )
+        if action not in legal:
+            raise AssertionError(f"the Finale solution chose {action}, not legal: {legal}")
+        return action
+
+    def wants_buy_in(self, view: PlayerView) -> bool:
+        return self.fallback.wants_buy_in(view)

@@ -1,0 +1,180 @@
+"""The Finale solution: sanity properties, the exact turn solver, and games with the engine."""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import pytest
+
+from schocken.actions import STOP, THROWS, TURN_SIXES
+from schocken.bots import make_bot
+from schocken.dice import RandomDice
+from schocken.events import RoundStarted, Section, SectionStarted
+from schocken.finale import FinaleBot, FinaleSolution, solve_finale
+from schocken.game import Game
+from schocken.results import result_table
+from schocken.rules import PRESETS, Rules, find_preset
+from schocken.simulate import play_game
+from schocken.solver import Situation, solve
+from schocken.turn import TurnState
+
+pytest.importorskip("numpy")
+
+
+@cache
+def solved(name: str, n: int | None = None) -> FinaleSolution:
+    rules = find_preset(name)
+    if n is not None:
+        rules = rules.with_overrides({"deckel_per_half": 1, "deckel_in_finale": n})
+    return solve_finale(rules)
+
+
+def situations(n: int) -> list[tuple[int, int, int]]:
+    """Every (m, o, r) the Finale can be in before a round."""
+    out = []
+    for m in range(n + 1):
+        for o in range(n - m + 1):
+            r = n - m - o
+            if m == 0 and (o == 0 or r == 0):
+                continue
+            out.append((m, o, r))
+    return out
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_probabilities_and_terminal_states(name: str) -> None:
+    sol = solved(name)
+    n = sol.n
+    assert n == 13
+    assert sol.residual <= 1e-13
+    for m, o, r in situations(n):
+        p = sol.p_opener_loses(m, o, r)
+        assert 0.0 < p < 1.0
+        # A's and B's view of the same situation add up to one.
+        assert sol.p_loses(m, o, r, True) + sol.p_loses(m, r, o, False) == pytest.approx(1.0)
+        assert sol.p_loses(m, r, o, False) == pytest.approx(1.0 - p)
+    assert sol.p_opener_loses(0, n, 0) == 1.0
+    assert sol.p_opener_loses(0, 0, n) == 0.0
+    with pytest.raises(ValueError):
+        sol.p_opener_loses(1, 1, 1)
+    # The start: close to a coin toss, the opener slightly better off.
+    assert 0.45 < sol.p_opener_loses(n, 0, 0) < 0.5
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_more_deckel_is_worse(name: str) -> None:
+    sol = solved(name)
+    n = sol.n
+    for m, o, r in situations(n):
+        if r >= 1 and (m > 0 or o + 1 < n):
+            # One Deckel moved from the responder to the opener: never better for the opener.
+            assert sol.p_opener_loses(m, o + 1, r - 1) >= sol.p_opener_loses(m, o, r) - 1e-12
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_value_is_the_best_actions_value(name: str) -> None:
+    sol = solved(name)
+    start = sol.action_values(13, 0, 0, TurnState())
+    assert [a for a, _ in start] == [THROWS[()]]
+    assert start[0][1] == pytest.approx(sol.p_opener_loses(13, 0, 0))
+    # After 4-1-1 the opener keeps the 1-1 and throws one die.
+    state = TurnState((), (4, 1, 1), 1, 0, (), True)
+    values = sol.action_values(13, 0, 0, state)
+    assert values[0][0] == THROWS[(1, 1)]
+    assert {a for a, _ in values} == set(state.actions(sol.rules, 3))
+    summary = sol.opener_summary(13, 0, 0)
+    assert sum(summary.throws) == pytest.approx(1.0)
+    # The responder facing a shown 6-5-2 after two throws: its values are P(it loses).
+    table = result_table(sol.rules)
+    x = table.result((6, 5, 2), one_throw=True, throws=2)
+    reply = sol.action_values(13, 0, 0, state, opener_final=("shown", x), limit=2)
+    assert all(0 < p < 1 for _, p in reply)
+    assert STOP in {a for a, _ in reply}
+
+
+@pytest.mark.parametrize("name", ["tsv99"])
+def test_one_deckel_finale_equals_the_turn_solver(name: str) -> None:
+    """With one Deckel the Finale is one round, and the round's loser loses: the turn solver
+    (exact fractions; the responder plays to beat the shown result) gives the same figures."""
+    sol = solved(name, 1)
+    rules = sol.rules
+    states = [
+        TurnState((1, 1), (4,), 2, 0, (), False),
+        TurnState((), (6, 6, 3), 2, 0, (), True),
+        TurnState((5,), (4, 2), 2, 0, (), False),
+        TurnState((), (3, 2, 1), 2, 0, (), True),
+    ]
+    for state in states:
+        exact = solve(Situation(rules, state, None, after=1, middle=1, deckel=0, total=1))
+        mine = dict(sol.action_values(1, 0, 0, state))
+        assert set(mine) == {v.action for v in exact}
+        for v in exact:
+            assert mine[v.action] == pytest.approx(float(v.p_lose), abs=1e-12)
+    assert TURN_SIXES in dict(sol.action_values(1, 0, 0, states[1]))
+
+
+def finale_games(
+    rules: Rules, sol: FinaleSolution, games: int, seed: int, mixed: bool
+) -> tuple[int, int, int]:
+    """Full two-player games with the engine (one Deckel a half, to reach the Finale soon).
+
+    Returns the Finales played, how often their opener lost, and how often seat 0 lost. Seat 0
+    plays the Finale by the solution; seat 1 too, or (``mixed``) the pub regular's way."""
+    finales = opener_lost = seat0_lost = 0
+    for g in range(games):
+        seat1 = make_bot("regular", seed + 2 * g + 1)
+        bots = [
+            FinaleBot(sol, make_bot("regular", seed + 2 * g)),
+            seat1 if mixed else FinaleBot(sol, seat1),
+        ]
+        game = play_game(Game(rules, ["Anna", "Ben"], RandomDice(seed * 1_000_003 + g)), bots)
+        events = game.events
+        start = next(
+            (
+                i
+                for i, e in enumerate(events)
+                if isinstance(e, SectionStarted) and e.section is Section.FINALE
+            ),
+            None,
+        )
+        if start is None:
+            continue
+        opener = next(e.order[0] for e in events[start:] if isinstance(e, RoundStarted))
+        finales += 1
+        opener_lost += game.loser == opener
+        seat0_lost += game.loser == 0
+    return finales, opener_lost, seat0_lost
+
+
+@pytest.mark.parametrize(("name", "n"), [("tsv99", 2), ("allgemein", 2), ("schock4life", 3)])
+def test_engine_games_match_the_value(name: str, n: int) -> None:
+    """Both seats play the solution through the engine (the responder sees only its view):
+    the opener's loss rate is the computed value within 4 standard errors."""
+    sol = solved(name, n)
+    finales, opener_lost, _ = finale_games(sol.rules, sol, 6000, 17, mixed=False)
+    p = sol.p_opener_loses(n, 0, 0)
+    se = math.sqrt(p * (1 - p) / finales)
+    assert finales > 2000
+    assert abs(opener_lost / finales - p) < 4 * se
+
+
+def test_the_solution_beats_a_fixed_policy() -> None:
+    """Against the pub regular (a fixed policy), the solution's player loses at most as often
+    as the value says (minimax), within 4 standard errors; here clearly less often."""
+    sol = solved("knobelrunde", 2)
+    finales, _, seat0_lost = finale_games(sol.rules, sol, 6000, 29, mixed=True)
+    # Seat 0 opens about half of the Finales; its value is at most the larger of the two.
+    worst = max(sol.p_opener_loses(2, 0, 0), 1 - sol.p_opener_loses(2, 0, 0))
+    se = math.sqrt(worst * (1 - worst) / finales)
+    assert seat0_lost / finales < worst + 4 * se
+    assert seat0_lost / finales < 0.5
+
+
+def test_core_does_not_import_numpy() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, schocken.game, schocken.solver; print('numpy' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
