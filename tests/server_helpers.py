@@ -57,13 +57,16 @@ class Server:
         ]
         if self.seed is not None:
             args += ["--seed", str(self.seed)]
-        self.proc = subprocess.Popen(
-            args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ}
-        )
+        # The server's log goes to a file (a pipe nobody reads would fill up and stall it).
+        self.log = self.db.with_suffix(f".{self.port}.log")
+        with open(self.log, "wb") as log:
+            self.proc = subprocess.Popen(
+                args, stdout=subprocess.DEVNULL, stderr=log, env={**os.environ}
+            )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                err = self.log.read_text(encoding="utf-8", errors="replace")
                 raise RuntimeError(f"the server did not start: {err}")
             with contextlib.suppress(httpx.HTTPError):
                 if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:

@@ -300,6 +300,8 @@ def parse_rules(text: str, *, source: str = "house rules") -> Rules:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"{source}: not valid TOML: {exc}") from None
+    except (ValueError, RecursionError):  # numbers too long, nesting too deep
+        raise RulesError(f"{source}: not valid TOML (too deeply nested or too long)") from None
     if "rules" in data and isinstance(data["rules"], dict) and len(data) == 1:
         data = data["rules"]
     if "preset" not in data:

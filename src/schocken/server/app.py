@@ -153,7 +153,7 @@ async def _body(request: Request) -> dict[str, Any]:
         return {}
     try:
         data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # bad JSON, bad UTF-8, numbers too long, nesting
         raise TableError("the request body is one JSON object") from None
     if not isinstance(data, dict):
         raise TableError("the request body is one JSON object")

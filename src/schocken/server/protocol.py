@@ -108,14 +108,13 @@ def parse_client_message(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError("too_large", f"a message has at most {MAX_MESSAGE_BYTES} bytes")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # bad JSON, numbers too long, nesting too deep
         raise ProtocolError("malformed", "a message is one JSON object") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "a message is one JSON object")
-    if data.get("v") != PROTOCOL_VERSION:
-        raise ProtocolError(
-            "version", f"protocol version {data.get('v')!r} is not spoken here (v is 1)"
-        )
+    version = data.get("v")
+    if type(version) is not int or version != PROTOCOL_VERSION:
+        raise ProtocolError("version", f"protocol version {version!r} is not spoken here (v is 1)")
     kind = data.get("type")
     if kind == "ping":
         return {"type": "ping"}

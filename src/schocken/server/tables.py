@@ -64,10 +64,23 @@ class _CountingDice:
 def _clean_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise TableError("a name is a non-empty text")
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise TableError("a name must be valid Unicode text (no lone surrogates)") from None
+    if any(not ch.isprintable() and not ch.isspace() for ch in name):
+        raise TableError("a name has no control characters")
     name = " ".join(name.split())
     if len(name) > MAX_NAME:
         raise TableError(f"a name has at most {MAX_NAME} characters")
     return name
+
+
+def _token_bytes(token: object) -> bytes:
+    """A token as bytes for a constant-time comparison (any text; nothing else)."""
+    if not isinstance(token, str):
+        return b""
+    return token.encode("utf-8", "surrogatepass")
 
 
 class Table:
@@ -135,14 +148,16 @@ class Table:
 
     def seat_of(self, token: object) -> int:
         """The seat whose secret token this is."""
-        if isinstance(token, str) and token:
+        given = _token_bytes(token)
+        if given:
             for i, s in enumerate(self.seats):
-                if s.token is not None and secrets.compare_digest(s.token, token):
+                if s.token is not None and secrets.compare_digest(s.token.encode(), given):
                     return i
         raise TableError("unknown token for this table", status=403)
 
     def is_spectator(self, token: object) -> bool:
-        return isinstance(token, str) and secrets.compare_digest(self.spectator_token, token)
+        given = _token_bytes(token)
+        return bool(given) and secrets.compare_digest(self.spectator_token.encode(), given)
 
     def _host_check(self, token: object) -> None:
         if self.seat_of(token) != self.host:
@@ -150,6 +165,8 @@ class Table:
 
     def sit(self, name: object, seat: int | None = None) -> tuple[int, str]:
         """A human takes a free seat; returns the seat and its secret token."""
+        if self.game is not None:
+            raise TableError("the game has started")
         name = _clean_name(name)
         if any(s.name == name for s in self.seats):
             raise TableError(f"the name {name!r} is taken at this table")
@@ -168,7 +185,7 @@ class Table:
 
     def add_bot(self, token: object, kind: object = "regular", seat: int | None = None) -> int:
         self._host_check(token)
-        if kind not in BOTS:
+        if not isinstance(kind, str) or kind not in BOTS:
             raise TableError(f"unknown bot {kind!r}; known bots: {', '.join(BOTS)}")
         if self.game is not None:
             raise TableError("the game has started")
@@ -181,7 +198,12 @@ class Table:
             raise TableError(f"seat {seat} is not free")
         names = {s.name for s in self.seats}
         pool = ["Bodo", "Kalle", "Uschi", "Gisela", "Manni", "Heinz", "Rita", "Jupp", "Trude"]
-        name = next((n for n in pool if n not in names), f"Bot {seat + 1}")
+        name = next((n for n in pool if n not in names), None)
+        number = seat + 1
+        while name is None:
+            candidate = f"Bot {number}"
+            name = candidate if candidate not in names else None
+            number += 1
         self.seats[seat] = Seat(name, None, str(kind))
         self._save()
         return seat
