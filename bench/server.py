@@ -1,0 +1,603 @@
+"""Benchmark: many human players at once against a real `schocken serve`, on loopback only.
+
+Usage: python bench/server.py [--players 1000] [--table-size 4] [--preset tsv99] [--think 0]
+                              [--jitter 0.5] [--seed 1] [--timeout 900] [--no-compression]
+
+It starts ``schocken serve`` itself in a subprocess (its own temporary SQLite file, seeded dice,
+``--bot-delay 0``, ``--log-level warning``) on a free port of 127.0.0.1, and plays against it from
+this process with asyncio and the ``websockets`` client: ``--players`` players at tables of
+``--table-size`` humans (no bots). Each table is made with POST /api/tables, the others sit down
+with POST /api/tables/{code}/join, every player opens one WebSocket, and once all are connected
+every host starts its table (POST /api/tables/{id}/start). Every player acts as soon as a state
+gives it legal actions (a fixed choice: throw once more while a throw is left, keep ones, never
+buy in), after waiting ``--think`` seconds (times 1 ± ``--jitter``, drawn from a seeded random
+source) to model a human's pace. Every table is played to its end (``view.loser`` set); a player
+closes its connection when it has seen the end.
+
+It prints the players connected at once (peak), the tables finished, the accepted actions per
+second over the play (from the first start to the last end), the latency of an action and the
+error count. The latency of an action runs from sending it to the moment EVERY client of its table
+has received a state whose ``step`` (the number of accepted steps) is higher than the step the
+action was chosen on: the moment the slowest player at the table sees it. It is measured with
+time.perf_counter in the load generator, so it includes the loopback and the time a message waits
+for this process's event loop. An error is any ``error`` message, any failed HTTP request or
+connection, and any table not finished when ``--timeout`` runs out; the run stops by itself then.
+
+The load generator is one process, beside the server, on purpose: the server is one Python process
+on one core (uvicorn, one worker), so on a 2-core machine the generator has the other core to
+itself; a second generator process would only share that core. The CPU time each side used is
+printed, so it is plain which side was the limit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gc
+import importlib.util
+import json
+import os
+import random
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, WebSocketException
+
+from schocken.game import MAX_PLAYERS, MIN_PLAYERS
+from schocken.rules import PRESETS
+
+HOST = "127.0.0.1"
+"""The only address used: the server listens here and every client connects here."""
+
+T = TypeVar("T")
+
+
+def simple_choice(state: dict[str, Any]) -> str | None:
+    """A deterministic human stand-in (as in tests/server_helpers.py): throw once more while a
+    throw is left, keep ones, never buy in."""
+    legal: list[str] = [a for a in state.get("legal") or [] if a != "buyin"]
+    if not legal:
+        return None
+    if "turn" in legal:
+        return "turn"
+    view = state["view"]
+    mine = next((t for t in view["turns"] if t["seat"] == view["seat"]), None)
+    if "stop" in legal and mine is not None and mine["throws"] >= 2:
+        return "stop"
+    throws = [a for a in legal if a.startswith("throw")]
+    if not throws:
+        return "stop"
+    ones = [a for a in throws if a.startswith("throw keep") and set(a[11:].split("-")) == {"1"}]
+    return max(ones, key=len) if ones else throws[0]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def machine_busy_seconds() -> float:
+    """CPU time all processes of the machine have used (Linux /proc/stat; 0 elsewhere)."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        ticks = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+        idle = ticks[3] + ticks[4]  # idle, iowait
+        return (sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+    return 0.0
+
+
+def percentile(ordered: list[float], p: float) -> float:
+    """The nearest-rank percentile of an ascending list (0 for an empty one)."""
+    if not ordered:
+        return 0.0
+    rank = max(1, min(len(ordered), round(p / 100 * len(ordered) + 0.5)))
+    return ordered[rank - 1]
+
+
+# --------------------------------------------------------------------------- the server
+
+
+class ServerProcess:
+    """``schocken serve`` in a subprocess on a free port of 127.0.0.1, with its own SQLite file."""
+
+    def __init__(self, folder: Path, seed: int) -> None:
+        self.port = free_port()
+        self.db = folder / "bench.sqlite3"
+        self.log_path = folder / "server.log"
+        args = [
+            sys.executable, "-m", "schocken.cli", "serve",
+            "--host", HOST, "--port", str(self.port), "--db", str(self.db),
+            "--seed", str(seed), "--bot-delay", "0", "--log-level", "warning",
+        ]  # fmt: skip
+        self._log = self.log_path.open("wb")
+        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=self._log)
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def wait_ready(self, seconds: float = 30) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server did not start:\n{self.log()}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                    return
+            time.sleep(0.05)
+        raise RuntimeError(f"the server did not answer in {seconds:.0f} s")
+
+    def cpu_seconds(self) -> float:
+        """User and system CPU time the server has used so far (Linux /proc)."""
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def peak_rss_mib(self) -> float:
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+        return 0.0
+
+    def log(self) -> str:
+        with contextlib.suppress(OSError):
+            return self.log_path.read_text(errors="replace")[-4000:]
+        return ""
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self._log.close()
+
+
+# --------------------------------------------------------------------------- the players
+
+
+@dataclass
+class Stats:
+    connected: int = 0
+    peak: int = 0
+    errors: int = 0
+    error_samples: list[str] = field(default_factory=list)
+    actions: int = 0
+    """Actions sent."""
+    latencies: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)
+    """When each measured action was sent (perf_counter), in the order of ``latencies``."""
+    stalls: list[float] = field(default_factory=list)
+    """How late this process's event loop woke from each 10 ms sleep during the play."""
+    tables_finished: int = 0
+    first_start: float | None = None
+    last_end: float | None = None
+    stopped: float = 0.0
+
+    def error(self, what: str) -> None:
+        self.errors += 1
+        if len(self.error_samples) < 5:
+            self.error_samples.append(what)
+
+
+@dataclass(eq=False)
+class Player:
+    table: TableRun
+    seat: int
+    token: str
+    ws: ClientConnection | None = None
+    seen: int = -1
+    """The highest step of a state this player has received."""
+    acted: int = -1
+    """The step of the state this player last chose an action on."""
+    done: bool = False
+
+
+@dataclass(eq=False)
+class TableRun:
+    index: int
+    seats: int
+    id: str = ""
+    code: str = ""
+    players: list[Player] = field(default_factory=list)
+    pending: list[tuple[int, float]] = field(default_factory=list)
+    """Actions sent and not yet seen by everyone: (step chosen on, perf_counter at send)."""
+    ended: int = 0
+    failed: bool = False
+
+    def on_state(self, now: float, stats: Stats) -> None:
+        """A player got a newer state: the actions every player has now seen are done."""
+        if not self.pending:
+            return
+        slowest = min(p.seen for p in self.players)
+        keep: list[tuple[int, float]] = []
+        for step, sent in self.pending:
+            if step < slowest:
+                stats.latencies.append(now - sent)
+                stats.sent_at.append(sent)
+            else:
+                keep.append((step, sent))
+        self.pending = keep
+
+
+class Bench:
+    def __init__(self, args: argparse.Namespace, port: int) -> None:
+        self.args = args
+        self.port = port
+        self.stats = Stats()
+        self.rng = random.Random(args.seed)
+        self.tables: list[TableRun] = []
+        self.closing: set[asyncio.Task[None]] = set()
+
+    def think_time(self) -> float:
+        think: float = self.args.think
+        if think <= 0:
+            return 0.0
+        return think * (1 + self.rng.uniform(-self.args.jitter, self.args.jitter))
+
+    async def limited(self, sem: asyncio.Semaphore, coro: Awaitable[T]) -> T:
+        async with sem:
+            return await coro
+
+    async def post(self, http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> Any:
+        response = await http.post(path, json=body)
+        if response.status_code != 200:
+            raise RuntimeError(f"POST {path}: {response.status_code} {response.text[:200]}")
+        return response.json()
+
+    # ------------------------------------------------------------------ lobby
+
+    def http(self) -> httpx.AsyncClient:
+        # The server (uvicorn) closes a keep-alive connection idle for 5 s, httpx reuses one idle
+        # for up to 5 s by default: a request racing that close is reset (httpx.ReadError).
+        # Idle connections are dropped here after 1 s instead.
+        limits = httpx.Limits(max_connections=64, max_keepalive_connections=64, keepalive_expiry=1)
+        return httpx.AsyncClient(base_url=f"http://{HOST}:{self.port}", timeout=60, limits=limits)
+
+    def abandon(self, t: TableRun, what: str) -> None:
+        """A table with an error is given up (one error for it): every player leaves it."""
+        if t.failed:
+            return
+        self.fail(t, what)
+        self.leave(t)
+
+    def leave(self, t: TableRun) -> None:
+        """Every player of ``t`` closes its connection (its reading loop then ends)."""
+        for p in t.players:
+            if p.ws is not None:
+                task = asyncio.create_task(p.ws.close())
+                self.closing.add(task)
+                task.add_done_callback(self.closing.discard)
+
+    def fail(self, t: TableRun, what: str) -> None:
+        """A table that could not be set up or started is left out (one error for it)."""
+        if not t.failed:
+            t.failed = True
+            self.stats.error(f"table {t.index}: {what}")
+
+    async def seat_everyone(self, http: httpx.AsyncClient) -> None:
+        size: int = self.args.table_size
+        players: int = self.args.players
+        counts = [size] * (players // size) + ([players % size] if players % size else [])
+        self.tables = [TableRun(i, n) for i, n in enumerate(counts)]
+        # One after the other, so table i always gets the server's dice seed + i.
+        for t in self.tables:
+            body = {"name": "P1", "rules": self.args.preset, "seats": t.seats}
+            try:
+                made = await self.post(http, "/api/tables", body)
+            except (httpx.HTTPError, RuntimeError) as exc:
+                self.fail(t, f"create: {exc!r}")
+                continue
+            t.id, t.code = made["id"], made["code"]
+            t.players.append(Player(t, 0, made["token"]))
+
+        async def join(t: TableRun, n: int) -> Player | None:
+            try:
+                sat = await self.post(http, f"/api/tables/{t.code}/join", {"name": f"P{n + 1}"})
+            except (httpx.HTTPError, RuntimeError) as exc:
+                self.fail(t, f"join: {exc!r}")
+                return None
+            return Player(t, int(sat["seat"]), sat["token"])
+
+        sem = asyncio.Semaphore(64)
+        for t in self.tables:
+            if not t.failed:
+                joins = [self.limited(sem, join(t, n)) for n in range(1, t.seats)]
+                t.players.extend(p for p in await asyncio.gather(*joins) if p is not None)
+
+    async def connect(self, player: Player) -> None:
+        t = player.table
+        uri = f"ws://{HOST}:{self.port}/ws/{t.id}?token={player.token}&lang=en"
+        compression = None if self.args.no_compression else "deflate"
+        try:
+            player.ws = await connect(uri, max_size=2**20, compression=compression, open_timeout=60)
+        except (OSError, TimeoutError, WebSocketException) as exc:
+            self.fail(t, f"connect seat {player.seat}: {exc!r}")
+            return
+        self.stats.connected += 1
+        self.stats.peak = max(self.stats.peak, self.stats.connected)
+
+    # ------------------------------------------------------------------ play
+
+    async def act(self, player: Player, step: int, action: str, delay: float) -> None:
+        if delay > 0:
+            await asyncio.sleep(delay)
+            if player.seen != step or player.done:
+                return  # the game moved on while this player was thinking
+        assert player.ws is not None
+        player.table.pending.append((step, time.perf_counter()))
+        self.stats.actions += 1
+        try:
+            await player.ws.send(json.dumps({"v": 1, "type": "action", "action": action}))
+        except ConnectionClosed as exc:
+            self.stats.error(f"send: {exc!r}")
+
+    async def play(self, player: Player) -> None:
+        ws = player.ws
+        assert ws is not None
+        t = player.table
+        stats = self.stats
+        thinking: set[asyncio.Task[None]] = set()
+        try:
+            async for raw in ws:
+                message = json.loads(raw)
+                kind = message.get("type")
+                if kind == "error":
+                    self.abandon(t, f"seat {player.seat} got {message}")
+                    break
+                if kind != "state":
+                    continue
+                now = time.perf_counter()
+                step: int = message["step"]
+                if step > player.seen:
+                    player.seen = step
+                    t.on_state(now, stats)
+                view = message["view"]
+                if view is None:
+                    continue
+                if view["loser"] is not None:
+                    player.done = True
+                    t.ended += 1
+                    if t.ended == len(t.players):
+                        stats.tables_finished += 1
+                        stats.last_end = now
+                    break
+                if step == player.acted:
+                    continue
+                action = simple_choice(message)
+                if action is None:
+                    continue
+                player.acted = step
+                delay = self.think_time()
+                if delay > 0:
+                    task = asyncio.create_task(self.act(player, step, action, delay))
+                    thinking.add(task)
+                    task.add_done_callback(thinking.discard)
+                else:
+                    await self.act(player, step, action, 0)
+        except ConnectionClosed as exc:
+            self.abandon(t, f"seat {player.seat}: connection closed: {exc!r}")
+        except (ValueError, KeyError, TypeError) as exc:  # a message not as documented
+            self.abandon(t, f"seat {player.seat}: {exc!r}")
+        finally:
+            for task in thinking:
+                task.cancel()
+            await ws.close()
+            stats.connected -= 1
+
+    async def start(self, http: httpx.AsyncClient, t: TableRun) -> bool:
+        now = time.perf_counter()
+        if self.stats.first_start is None:
+            self.stats.first_start = now
+        try:
+            await self.post(http, f"/api/tables/{t.id}/start", {"token": t.players[0].token})
+        except (httpx.HTTPError, RuntimeError) as exc:
+            self.fail(t, f"start: {exc!r}")
+            return False
+        return True
+
+    async def run(self) -> None:
+        async with self.http() as http:
+            await self.seat_everyone(http)
+        sem = asyncio.Semaphore(64)
+        players = [p for t in self.tables if not t.failed for p in t.players]
+        await asyncio.gather(*(self.limited(sem, self.connect(p)) for p in players))
+        for t in self.tables:
+            if t.failed:
+                for p in t.players:
+                    if p.ws is not None:
+                        await p.ws.close()
+                        self.stats.connected -= 1
+        live = [t for t in self.tables if not t.failed]
+        # What was made so far lives to the end: keep the collector from scanning it again
+        # and again (a full collection of this process would show up as latency).
+        gc.collect()
+        gc.freeze()
+        watch = asyncio.create_task(self.watch_loop())
+        # Every player reads the lobby state its connection opens with, then plays.
+        plays = {t: [asyncio.create_task(self.play(p)) for p in t.players] for t in live}
+        async with self.http() as http:
+            started = await asyncio.gather(*(self.limited(sem, self.start(http, t)) for t in live))
+        for t, ok in zip(live, started, strict=True):
+            if not ok:  # its players stop reading: their connections are closed
+                self.leave(t)
+        await asyncio.gather(*(task for tasks in plays.values() for task in tasks))
+        watch.cancel()
+
+    async def watch_loop(self) -> None:
+        """Measures this process's own stalls, which would add to every latency measured."""
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(0.01)
+            self.stats.stalls.append(time.perf_counter() - before - 0.01)
+
+
+async def _guarded(bench: Bench, timeout: float) -> bool:
+    """Runs the bench; False if ``timeout`` ran out first (everything is stopped then)."""
+    try:
+        await asyncio.wait_for(bench.run(), timeout)
+    except TimeoutError:
+        return False
+    finally:
+        bench.stats.stopped = time.perf_counter()
+    return True
+
+
+def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop for the load generator if it is there (it comes with uvicorn[standard])."""
+    if importlib.util.find_spec("uvloop") is None:
+        return None
+    import uvloop
+
+    return uvloop.new_event_loop
+
+
+def _raise_fd_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument("--table-size", type=int, default=4)
+    parser.add_argument("--preset", default="tsv99", choices=list(PRESETS))
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="seconds a player waits before acting"
+    )
+    parser.add_argument(
+        "--jitter", type=float, default=0.5, help="think time varies by ± this fraction"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the server's dice seed")
+    parser.add_argument("--timeout", type=float, default=900.0, help="seconds for the whole run")
+    parser.add_argument(
+        "--no-compression", action="store_true", help="no permessage-deflate on the WebSockets"
+    )
+    args = parser.parse_args()
+    if not MIN_PLAYERS <= args.table_size <= MAX_PLAYERS:
+        parser.error(f"--table-size is {MIN_PLAYERS} to {MAX_PLAYERS}")
+    if args.players < MIN_PLAYERS or 0 < args.players % args.table_size < MIN_PLAYERS:
+        parser.error(f"every table needs at least {MIN_PLAYERS} players")
+    if args.players > 20_000 or not 0 < args.timeout <= 3600:
+        parser.error("at most 20000 players and 3600 seconds")
+    if args.think < 0 or not 0 <= args.jitter < 1:
+        parser.error("--think is at least 0 and --jitter below 1")
+
+    _raise_fd_limit()
+    with tempfile.TemporaryDirectory(prefix="schocken-bench-") as folder:
+        server = ServerProcess(Path(folder), args.seed)
+        try:
+            server.wait_ready()
+            bench = Bench(args, server.port)
+            cpu_server = server.cpu_seconds()
+            cpu_client = time.process_time()
+            cpu_machine = machine_busy_seconds()
+            wall = time.perf_counter()
+            with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+                finished_in_time = runner.run(_guarded(bench, args.timeout))
+            wall = time.perf_counter() - wall
+            cpu_server = server.cpu_seconds() - cpu_server
+            cpu_client = time.process_time() - cpu_client
+            cpu_other = machine_busy_seconds() - cpu_machine - cpu_server - cpu_client
+            rss = server.peak_rss_mib()
+        finally:
+            server.stop()
+        log = server.log()
+
+    return report(
+        args, bench, finished_in_time, wall, (cpu_server, cpu_client, cpu_other), rss, log
+    )
+
+
+def report(
+    args: argparse.Namespace,
+    bench: Bench,
+    finished_in_time: bool,
+    wall: float,
+    cpu: tuple[float, float, float],
+    rss: float,
+    log: str,
+) -> int:
+    """Prints the figures; 0 if there was no error."""
+    stats = bench.stats
+    unfinished = sum(1 for t in bench.tables if not t.failed) - stats.tables_finished
+    if unfinished:
+        stats.error(
+            f"{unfinished} tables not finished" + ("" if finished_in_time else " (timeout)")
+        )
+        stats.errors += unfinished - 1
+    play = 0.0
+    if stats.first_start is not None:
+        end = stats.last_end if stats.last_end is not None and not unfinished else stats.stopped
+        play = end - stats.first_start
+    steps = sum(max(0, *(p.seen for p in t.players)) for t in bench.tables)
+    busiest = 0
+    if stats.sent_at and stats.first_start is not None:
+        start = stats.first_start
+        busiest = max(Counter(int(t - start) for t in stats.sent_at).values())
+    lat = sorted(stats.latencies)
+    p50, p95, p99, top = (1000 * percentile(lat, p) for p in (50, 95, 99, 100))
+    stalls = sorted(stats.stalls)
+
+    rest = args.players % args.table_size
+    print(
+        f"{args.players} players at {len(bench.tables)} tables of {args.table_size}"
+        + (f" (the last of {rest})" if rest else "")
+        + f", preset {args.preset}, think {args.think:g} s"
+        + (f" ± {args.jitter:.0%}" if args.think > 0 else "")
+        + f", seed {args.seed}"
+        + (", no compression" if args.no_compression else "")
+    )
+    print(f"players connected at once (peak): {stats.peak}")
+    print(f"tables finished: {stats.tables_finished} of {len(bench.tables)}")
+    rate = steps / play if play > 0 else 0.0
+    print(
+        f"actions: {stats.actions} sent, {steps} accepted in {play:.2f} s of play "
+        f"= {rate:,.0f} actions/s (busiest second: {busiest}; {len(lat)} latencies measured)"
+    )
+    print(
+        "latency, action sent to seen by every player at its table: "
+        f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms, max {top:.1f} ms"
+    )
+    print(
+        "load generator's own event-loop stalls (included in the latencies): "
+        f"p99 {1000 * percentile(stalls, 99):.1f} ms, max {1000 * percentile(stalls, 100):.1f} ms"
+    )
+    print(f"errors: {stats.errors}")
+    for sample in stats.error_samples:
+        print(f"  {sample[:300]}")
+    server, client, other = cpu[0], cpu[1], max(0.0, cpu[2])
+    print(
+        f"CPU over {wall:.1f} s (setup included): server {server:.1f} s "
+        f"({server / wall:.0%} of a core, peak RSS {rss:.0f} MiB), "
+        f"load generator {client:.1f} s ({client / wall:.0%} of a core), "
+        f"other processes {other:.1f} s ({other / wall:.0%} of a core)"
+    )
+    lines = [ln for ln in log.splitlines() if ln.strip() and "seeded dice" not in ln]
+    if lines:
+        print("server log (tail):", *lines[-20:], sep="\n  ")
+    return 0 if stats.errors == 0 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
