@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
 from schocken.bots.base import Strategy
 from schocken.events import RoundKind, Section
+from schocken.game import round_payment
 from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
 from schocken.rules import MAX_THROWS, Covered, Rules
 from schocken.turn import SORTED, TurnState, remove
@@ -352,7 +353,7 @@ def _outcome_values(n: int, m: int, o: int, r: int, f: Array) -> Array:
 
     Index ``loser * 7 + worth``: worth 0 is a Schock-Aus (the round's loser loses the Finale),
     else the Deckel the round's best result is worth. ``f[m, o]`` is P(opener loses) in the
-    situation (m, o, n - m - o). Deckel move as in :meth:`schocken.game.Game._end_round`.
+    situation (m, o, n - m - o). Deckel move by the engine's own :func:`round_payment`.
     """
     np = _np()
     g = np.zeros(2 * N_WORTH)
@@ -360,20 +361,12 @@ def _outcome_values(n: int, m: int, o: int, r: int, f: Array) -> Array:
     g[RESPONDER * N_WORTH] = 0.0
     for w in range(1, N_WORTH):
         # The opener loses the round: the opener takes the Deckel and opens again.
-        if m > 0:
-            d = min(w, m)
-            m2, o2, r2 = m - d, o + d, r
-        else:
-            d = min(w, r)
-            m2, o2, r2 = 0, o + d, r - d
+        from_middle, d = round_payment(w, m, r)
+        m2, o2, r2 = (m - d, o + d, r) if from_middle else (0, o + d, r - d)
         g[OPENER * N_WORTH + w] = 1.0 if (m2 == 0 and o2 == n) else f[m2, o2]
         # The responder loses the round: it takes the Deckel and opens the next round.
-        if m > 0:
-            d = min(w, m)
-            m2, o2, r2 = m - d, o, r + d
-        else:
-            d = min(w, o)
-            m2, o2, r2 = 0, o - d, r + d
+        from_middle, d = round_payment(w, m, o)
+        m2, o2, r2 = (m - d, o, r + d) if from_middle else (0, o - d, r + d)
         g[RESPONDER * N_WORTH + w] = 0.0 if (m2 == 0 and r2 == n) else 1.0 - f[m2, r2]
     result: Array = g
     return result

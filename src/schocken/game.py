@@ -70,6 +70,17 @@ def _dice_text(dice: Sequence[int]) -> str:
     return "-".join(str(p) for p in dice)
 
 
+def round_payment(owed: int, middle: int, best_holds: int) -> tuple[bool, int]:
+    """Where a round's loser gets the Deckel the best result is worth, and how many.
+
+    While Deckel are in the middle they come from there (what is left, if fewer); once it is
+    empty the best player gives them (what they hold, if fewer). Returns (from the middle, amount).
+    """
+    if middle > 0:
+        return True, min(owed, middle)
+    return False, min(owed, best_holds)
+
+
 class _Turn:
     """A player's turn in progress (mutable, internal).
 
@@ -637,10 +648,8 @@ class Game:
         if owed is None:
             self._schock_aus(worst, out)
             return
-        if self._middle > 0:
-            self._move(None, worst, min(owed, self._middle), out)
-        else:
-            self._move(best, worst, min(owed, self._deckel[best]), out)
+        from_middle, amount = round_payment(owed, self._middle, self._deckel[best])
+        self._move(None if from_middle else best, worst, amount, out)
         self._after_deckel(worst, out)
 
     def _schock_aus(self, loser: int, out: list[Event]) -> None:

@@ -102,13 +102,7 @@ class Hub:
             task = self._bot_tasks.get(table.id)
             if task is None or task.done():
                 self._bot_tasks[table.id] = asyncio.create_task(self._run_bots(table))
-        if table.turn_timer and table.game is not None and not table.game.is_over:
-            old = self._timers.pop(table.id, None)
-            if old is not None:
-                old.cancel()
-            if table.bot_to_move() is None:
-                version = len(table.game.steps)
-                self._timers[table.id] = asyncio.create_task(self._timer(table, version))
+        self._restart_timer(table)
 
     async def _run_bots(self, table: Table) -> None:
         while table.bot_to_move() is not None:
@@ -119,15 +113,17 @@ class Hub:
             for conn in list(self.conns.get(table.id, [])):
                 async with conn.lock:
                     await self.send(conn, self.state_for(table, conn))
-        self.kick_timer_only(table)
+        self._restart_timer(table)
 
-    def kick_timer_only(self, table: Table) -> None:
+    def _restart_timer(self, table: Table) -> None:
+        """The turn timer (if the table has one) starts anew for the human whose turn it is."""
         if table.turn_timer and table.game is not None and not table.game.is_over:
             old = self._timers.pop(table.id, None)
             if old is not None:
                 old.cancel()
-            version = len(table.game.steps)
-            self._timers[table.id] = asyncio.create_task(self._timer(table, version))
+            if table.bot_to_move() is None:
+                version = len(table.game.steps)
+                self._timers[table.id] = asyncio.create_task(self._timer(table, version))
 
     async def _timer(self, table: Table, version: int) -> None:
         assert table.turn_timer is not None

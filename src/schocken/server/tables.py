@@ -12,13 +12,13 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from schocken.actions import STOP, Action
+from schocken.actions import STOP, Action, parse_action
 from schocken.bots import BOTS, Strategy, make_bot
 from schocken.dice import DiceSource, RandomDice, SystemDice
 from schocken.errors import IllegalActionError, RulesError
 from schocken.events import Event
 from schocken.game import MAX_PLAYERS, MIN_PLAYERS, Game
-from schocken.record import GameRecord, RecordStep, parse_record, record_of, replay
+from schocken.record import GameRecord, RecordStep, record_of, replay
 from schocken.rules import Rules, find_preset
 from schocken.server.store import Store
 
@@ -322,23 +322,17 @@ class Table:
         self._begin()
         assert self.game is not None and self._dice is not None
         if steps:
-            text = GameRecord(
+            record = GameRecord(
                 self.rules,
                 self.game.players,
-                tuple(RecordStep(seat, parse_action_text(a), tuple(p)) for seat, a, p in steps),
-            ).to_json()
-            game = replay(parse_record(text), check_outcome=False)
+                tuple(RecordStep(seat, parse_action(a), tuple(p)) for seat, a, p in steps),
+            )
+            game = replay(record, check_outcome=False)
             # Wind the seeded dice on by the rolls already made, then play on with them.
             for _ in range(sum(1 for _, _, p in steps if p)):
                 self._dice.roll(1)
             game.dice = self._dice
             self.game = game
-
-
-def parse_action_text(text: str) -> Action:
-    from schocken.actions import parse_action
-
-    return parse_action(text)
 
 
 class Tables:
