@@ -28,7 +28,7 @@ from schocken.turn import TurnState
 
 def _clear() -> None:
     odds.turn_odds.cache_clear()
-    solver._beat_distribution.cache_clear()
+    solver.beat_distribution.cache_clear()
     finale._round_model.cache_clear()
 
 

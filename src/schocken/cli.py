@@ -105,7 +105,13 @@ def cmd_watch(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     bots = _bots_for(args.bots, args.players)
     started = time.perf_counter()
-    report = simulate(args.rules, bots, args.games, args.seed)
+    try:
+        report = simulate(
+            args.rules, bots, args.games, args.seed, rotate=args.rotate, procs=args.procs
+        )
+    except ValueError as exc:
+        print(f"schocken simulate: {exc}", file=sys.stderr)
+        return 2
     elapsed = time.perf_counter() - started
     if args.json:
         print(
@@ -114,6 +120,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                     "preset": args.rules.preset,
                     "games": report.games,
                     "mean_rounds": report.mean_rounds,
+                    "rotate": report.rotate,
                     "seats": [
                         {
                             "seat": s.seat,
@@ -380,6 +387,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument(
         "--bots", help=f"bot per seat, comma-separated ({', '.join(BOTS)}); default regular"
+    )
+    p.add_argument(
+        "--rotate",
+        action="store_true",
+        help="move the line-up one seat on after every game (every bot sits in every seat)",
+    )
+    p.add_argument(
+        "--procs", type=int, default=1, help="processes sharing the games (same report for any)"
     )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)

@@ -39,11 +39,12 @@ from typing import TYPE_CHECKING, Any
 
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
 from schocken.bots.base import Strategy
+from schocken.bots.solver_bot import turn_state_of
 from schocken.events import RoundKind, Section
 from schocken.game import round_payment
 from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
 from schocken.rules import MAX_THROWS, Covered, Rules
-from schocken.turn import SORTED, TurnState, remove
+from schocken.turn import SORTED, TurnState
 from schocken.views import PlayerView
 
 if TYPE_CHECKING:
@@ -624,16 +625,6 @@ def solve_finale(rules: Rules, *, tolerance: float = TOLERANCE) -> FinaleSolutio
 
 
 # ---------------------------------------------------------------------------- a Finale bot
-
-
-def turn_state_of(view: PlayerView) -> TurnState:
-    """The viewer's own turn in progress as a :class:`TurnState` (from what the view shows)."""
-    turn = view.my_turn
-    if turn is None or turn.throws == 0 or turn.showing is None:
-        return TurnState()
-    thrown = remove(turn.showing, turn.aside)
-    assert thrown is not None
-    return TurnState(turn.aside, thrown, turn.throws, turn.turned, turn.must_throw, not turn.aside)
 
 
 class FinaleBot:

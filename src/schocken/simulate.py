@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from schocken.actions import BUY_IN
@@ -54,7 +55,11 @@ def seat_names(n: int) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class SeatStats:
-    """How one seat fared over many games."""
+    """How one seat of the line-up fared over many games.
+
+    When the line-up rotates, ``seat`` is the bot's place in the line-up, and it sat in every seat
+    of the table in turn.
+    """
 
     seat: int
     bot: str
@@ -72,6 +77,8 @@ class SimulationReport:
     rounds: int
     turns: int
     seats: tuple[SeatStats, ...]
+    rotate: bool = False
+    """Whether the line-up moved one seat on after every game."""
 
     @property
     def mean_rounds(self) -> float:
@@ -88,11 +95,20 @@ class SimulationReport:
         return self.seats[seat].halves_lost / self.halves if self.halves else 0.0
 
     def format(self) -> str:
+        n = len(self.seats)
         lines = [
-            f"{self.games} games, preset {self.rules.preset}, {len(self.seats)} players: "
+            f"{self.games} games, preset {self.rules.preset}, {n} players: "
             f"{self.mean_rounds:.1f} rounds per game on average",
-            f"{'seat':>4}  {'bot':<10} {'games lost':>11}  {'95% CI':>15}  {'halves lost':>11}",
         ]
+        if self.rotate:
+            lines.append(
+                f"the line-up moved one seat on after every game; an even share is 1/{n} = "
+                f"{1 / n:.2%}"
+            )
+        label = "bot" if self.rotate else "seat"
+        lines.append(
+            f"{label:>4}  {'plays':<10} {'games lost':>11}  {'95% CI':>15}  {'halves lost':>11}"
+        )
         for s in self.seats:
             lo, hi = self.loss_ci95(s.seat)
             lines.append(
@@ -113,30 +129,78 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def simulate(rules: Rules, bots: Sequence[str], games: int, seed: int = 0) -> SimulationReport:
-    """Play ``games`` games of bots (one name per seat) and count who lost what."""
+def simulate(
+    rules: Rules,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    *,
+    rotate: bool = False,
+    procs: int = 1,
+) -> SimulationReport:
+    """Play ``games`` games of bots (one name per seat) and count who lost what.
+
+    With ``rotate`` the line-up moves one seat on after every game, so that every bot sits in every
+    seat equally often. ``procs`` processes share the games; the report is the same for any number.
+    """
     if games < 1:
         raise ValueError(f"simulate at least one game, not {games}")
+    if procs < 1:
+        raise ValueError(f"simulate with at least one process, not {procs}")
+    for b in bots:
+        make_bot(b)  # an unknown bot is refused here, before any game
+    master = random.Random(seed)
+    seeds = [master.getrandbits(63) for _ in range(games)]
+    jobs = [
+        (rules, tuple(bots), rotate, start, procs, seeds[start::procs]) for start in range(procs)
+    ]
+    if procs == 1:
+        counts = [_play_share(*jobs[0])]
+    else:
+        with ProcessPoolExecutor(procs) as pool:
+            counts = list(pool.map(_play_share_star, jobs))
+    n = len(bots)
+    halves = sum(c[0] for c in counts)
+    rounds = sum(c[1] for c in counts)
+    turns = sum(c[2] for c in counts)
+    lost = [sum(c[3][i] for c in counts) for i in range(n)]
+    halves_lost = [sum(c[4][i] for c in counts) for i in range(n)]
+    seats = tuple(SeatStats(i, bots[i], lost[i], halves_lost[i]) for i in range(n))
+    return SimulationReport(rules, games, halves, rounds, turns, seats, rotate)
+
+
+_Counts = tuple[int, int, int, list[int], list[int]]
+
+
+def _play_share(
+    rules: Rules, bots: tuple[str, ...], rotate: bool, start: int, stride: int, seeds: list[int]
+) -> _Counts:
+    """Games ``start``, ``start + stride``, ... with their seeds: halves, rounds, turns, and each
+    line-up place's lost games and halves."""
     n = len(bots)
     names = seat_names(n)
     games_lost = [0] * n
     halves_lost = [0] * n
     halves = rounds = turns = 0
-    master = random.Random(seed)
-    for _ in range(games):
-        game_seed = master.getrandbits(63)
-        strategies = [make_bot(b, game_seed + i + 1) for i, b in enumerate(bots)]
+    for k, game_seed in enumerate(seeds):
+        shift = (start + k * stride) % n if rotate else 0
+        # Seat s is played by line-up place (s - shift) % n.
+        place = [(s - shift) % n for s in range(n)]
+        strategies = [make_bot(bots[place[s]], game_seed + s + 1) for s in range(n)]
         game = play_game(Game(rules, names, RandomDice(game_seed)), strategies)
         assert game.loser is not None
-        games_lost[game.loser] += 1
+        games_lost[place[game.loser]] += 1
         for e in game.events:
             if isinstance(e, SectionEnded) and e.section.value != "finale":
-                halves_lost[e.loser] += 1
+                halves_lost[place[e.loser]] += 1
                 halves += 1
         rounds += game.round_count
         turns += turn_count(game)
-    seats = tuple(SeatStats(i, bots[i], games_lost[i], halves_lost[i]) for i in range(n))
-    return SimulationReport(rules, games, halves, rounds, turns, seats)
+    return halves, rounds, turns, games_lost, halves_lost
+
+
+def _play_share_star(job: tuple[Rules, tuple[str, ...], bool, int, int, list[int]]) -> _Counts:
+    return _play_share(*job)
 
 
 def turn_count(game: Game) -> int:

@@ -109,7 +109,7 @@ class _Round:
         out = []
         for j in range(self.sit.after):
             pos = self.position + 1 + j
-            dist = _beat_distribution(self.rules, limit, pos, target)
+            dist = beat_distribution(self.rules, limit, pos, target)
             out.append([(self.key(r, pos), r, p) for r, p in dist])
         return out
 
@@ -200,7 +200,7 @@ def _roll_counts(n: int) -> tuple[tuple[Dice, int], ...]:
 
 
 @cache
-def _beat_distribution(rules: Rules, limit: int, position: int, target: Key | None) -> Dist:
+def beat_distribution(rules: Rules, limit: int, position: int, target: Key | None) -> Dist:
     """The result distribution of a player at ``position`` who plays to beat ``target``."""
     table = result_table(rules)
     if target is None:

@@ -8,9 +8,17 @@ from schocken.bots.base import Strategy
 from schocken.bots.random_bot import RandomBot
 from schocken.bots.regular import PubRegular
 
+
+def _solver(seed: int | None) -> Strategy:
+    from schocken.bots.solver_bot import SolverBot
+
+    return SolverBot(seed)
+
+
 BOTS: dict[str, Callable[[int | None], Strategy]] = {
     "random": RandomBot,
     "regular": PubRegular,
+    "solver": _solver,
 }
 """The bots by name."""
 
