@@ -218,17 +218,20 @@ def beat_distribution(rules: Rules, limit: int, position: int, target: Key | Non
         def beats(state: TurnState) -> int:
             return SCALE if table.order_key(state.result(table), position) > target else 0
 
-        @cache
         def action_value(state: TurnState, action: Action) -> int:
             if action is STOP:
                 return beats(state)
             if action is TURN_SIXES:
                 return value(state.after_turn_sixes(rules))
             assert isinstance(action, Throw)
-            n = 3 - len(action.keep)
-            total: int = sum(
-                c * value(state.after_throw(action.keep, r)) for r, c in _roll_counts(n)
-            )
+            return throw_value(action.keep, state.throws)
+
+        @cache
+        def throw_value(keep: Dice, throws: int) -> int:
+            """Throwing all but ``keep`` after ``throws`` throws: what showed before is gone."""
+            n = 3 - len(keep)
+            after = TurnState(keep, (), throws)
+            total: int = sum(c * value(after.after_throw(keep, r)) for r, c in _roll_counts(n))
             return total // _POW6[n]
 
         def choose(state: TurnState, legal: tuple[Action, ...]) -> Action:
@@ -247,10 +250,15 @@ def beat_distribution(rules: Rules, limit: int, position: int, target: Key | Non
         if action is TURN_SIXES:
             return dist(state.after_turn_sixes(rules))
         assert isinstance(action, Throw)
-        n = 3 - len(action.keep)
+        return throw_dist(action.keep, state.throws)
+
+    @cache
+    def throw_dist(keep: Dice, throws: int) -> tuple[tuple[Result, int], ...]:
+        n = 3 - len(keep)
+        after = TurnState(keep, (), throws)
         out: dict[Result, int] = {}
         for roll, c in _roll_counts(n):
-            for r, q in dist(state.after_throw(action.keep, roll)):
+            for r, q in dist(after.after_throw(keep, roll)):
                 out[r] = out.get(r, 0) + c * q
         return tuple((r, q // _POW6[n]) for r, q in out.items())
 
