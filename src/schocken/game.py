@@ -20,7 +20,9 @@ schocken.errors.TurnSixesError: Anna cannot turn sixes: the last throw showed 4-
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
+from functools import cache
 
 from schocken.actions import BUY_IN, STOP, THROWS, TURN_SIXES, Action, BuyIn, Stop, Throw, TurnSixes
 from schocken.dice import DiceSource
@@ -51,10 +53,9 @@ from schocken.events import (
     TurnEnded,
 )
 from schocken.results import Dice, Result, result_table
-from schocken.rules import MAX_THROWS, Covered, FinaleOpener, Opening, Rules
+from schocken.rules import MAX_THROWS, Covered, FinaleOpener, Opening, Rules, Tiebreak
 from schocken.turn import SORTED as _SORTED
-from schocken.turn import Options as _Options
-from schocken.turn import after_throw, after_turn_sixes
+from schocken.turn import after_turn_sixes
 from schocken.turn import remove as _remove
 from schocken.turn import turn_options as _legal_in_turn
 from schocken.views import Phase, PlayerView, TurnView
@@ -64,6 +65,25 @@ MAX_PLAYERS = 20
 
 Step = tuple[int, Action, tuple[int, ...]]
 """One accepted action: the seat that acted, the action, the pips its throw showed (if any)."""
+
+_new = tuple.__new__
+"""Named tuples (events, views) made directly from a tuple of their fields: no Python-level
+``__new__`` call per event."""
+
+_NORMAL = RoundKind.NORMAL
+_OPENING_ROUND = RoundKind.OPENING_ROUND
+_OPENING_THROW = RoundKind.OPENING_THROW
+_STECHEN = RoundKind.STECHEN
+_PLAYING = Phase.PLAYING
+_FINALE = Section.FINALE
+
+_THROW_BITS = 28
+"""Action codes 0-27 are the throws (by what they keep), 28 turns sixes, 29 stops."""
+_TURN_CODE = 28
+_STOP_CODE = 29
+_SHARED: tuple[Action, ...] = (*THROWS.values(), TURN_SIXES, STOP)
+_CODES: dict[int, int] = {id(a): a.code for a in _SHARED}
+"""The code of each shared action object, by its identity (they live as long as the module)."""
 
 
 def _dice_text(dice: Sequence[int]) -> str:
@@ -81,61 +101,163 @@ def round_payment(owed: int, middle: int, best_holds: int) -> tuple[bool, int]:
     return False, min(owed, best_holds)
 
 
-class _Turn:
-    """A player's turn in progress (mutable, internal).
+class _State:
+    """A turn's dice between two actions, with everything the engine needs of it made once.
 
-    The class attributes are the state of a turn not yet begun; a new turn sets only its seat
-    (one of these is made for every turn of every game).
+    One of these exists per situation and rule set (see :class:`_Tables`), shared by every game:
+    the dice set aside, the last throw's dice, what turning sixes left to do, the legal actions (the
+    very tuple :meth:`Game.legal_actions` hands out) as a bit mask of their codes, and the result
+    and round-order key for each number of throws. The throws used are kept by the game.
     """
 
-    aside: Dice = ()
-    thrown: Dice = ()
-    throws = 0
-    must_throw: Dice = ()
-    turned = 0
-    """How many ones were turned from sixes of the last throw (0: none)."""
-    last_full = True
-    covered = False
-    done = False
-    result: Result | None = None
-    full: TurnView | None = None
-    """The view of this turn for its own player (cached until the turn changes)."""
-    public: TurnView | None = None
-    """The view of this turn for everyone else (differs only while covered)."""
-    options: _Options | None = None
-    """The legal actions now (cached until the turn changes)."""
+    __slots__ = (
+        "aside",
+        "keeps",
+        "last_full",
+        "legal",
+        "mask",
+        "must",
+        "okeys",
+        "results",
+        "showing",
+        "sixes",
+        "thrown",
+        "turned",
+    )
 
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
+    def __init__(
+        self,
+        tables: _Tables,
+        aside: Dice,
+        thrown: Dice,
+        must: Dice,
+        turned: int,
+        last_full: bool,
+    ) -> None:
+        self.aside = aside
+        self.thrown = thrown
+        self.must = must
+        self.turned = turned
+        self.last_full = last_full
+        self.sixes: _State | None = None
+        """The state after turning this throw's sixes (made when first needed)."""
+        if not thrown:  # before a turn's first throw
+            self.showing: Dice = ()
+            self.legal: tuple[Action, ...] = (THROWS[()],)
+            self.keeps: frozenset[Dice] = frozenset({()})
+            self.results: tuple[Result | None, ...] = ()
+            self.okeys: tuple[int, ...] = ()
+        else:
+            showing = self.showing = _SORTED[aside + thrown]
+            self.legal, self.keeps = _legal_in_turn(aside, thrown, must, turned, tables.put_back)
+            by_key = tables.by_key
+            results = [by_key[showing, last_full, t] for t in range(1, MAX_THROWS + 1)]
+            self.results = (None, *results)
+            self.okeys = (0, *(tables.order_base(r) for r in results))
+        mask = 0
+        for a in self.legal:
+            mask |= 1 << a.code
+        self.mask = mask
 
-    def showing(self) -> Dice:
-        return _SORTED[self.aside + self.thrown]
 
-    def view(self, viewer: int | None) -> TurnView:
-        full = self.full
-        if full is None:
-            full = self.full = TurnView(
-                self.seat,
-                self.throws,
-                self.aside,
-                self.showing() if self.throws else None,
-                self.covered,
-                self.done,
-                self.result,
-                self.must_throw,
-                self.turned,
-            )
-            self.public = full._replace(showing=None, result=None) if self.covered else full
-        if viewer == self.seat:
-            return full
-        return self.public  # type: ignore[return-value]
+class _Tables:
+    """Every turn situation of one rule set, by the dice kept and the pips thrown (made once)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.put_back = rules.put_back
+        self.rethrow = rules.sixes_rethrow
+        self.by_key = result_table(rules).by_key
+        self._more_throws_worse = rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER
+        self.start = _State(self, (), (), (), 0, True)
+        """Before a turn's first throw."""
+        self.after: dict[Dice, dict[tuple[int, ...], _State]] = {}
+        """The state after a throw that kept ``keep``, by the pips the dice source gave."""
+        for keep, action in THROWS.items():
+            aside = action.keep
+            by_pips: dict[tuple[int, ...], _State] = {}
+            made: dict[Dice, _State] = {}
+            for pips in itertools.product(range(1, 7), repeat=3 - len(keep)):
+                thrown = _SORTED[pips]
+                state = made.get(thrown)
+                if state is None:
+                    state = made[thrown] = _State(self, aside, thrown, (), 0, not aside)
+                by_pips[pips] = state
+            self.after[keep] = by_pips
+
+    def order_base(self, result: Result) -> int:
+        """An integer that orders results as :meth:`ResultTable.order_key` does, less the place.
+
+        ``order_base(r) - position`` compares as ``order_key(r, position)``: rank, then (for
+        "more throws is worse") fewer throws, then the earlier place (up to 31 places).
+        """
+        throws = MAX_THROWS - result.throws if self._more_throws_worse else 0
+        return (result.rank * 4 + throws) * 32 + 31
+
+    def sixes(self, state: _State) -> _State:
+        """The state after turning the sixes of ``state``'s last throw."""
+        aside, rest, _, count, must, last_full = after_turn_sixes(
+            state.aside, state.thrown, 0, self.rethrow
+        )
+        after = _State(self, aside, rest, must, count, last_full)
+        state.sixes = after
+        return after
 
 
-_FIRST_THROW: tuple[Action, ...] = (THROWS[()],)
+@cache
+def _tables(rules: Rules) -> _Tables:
+    return _Tables(rules)
 
 
 class Game:
     """A game of Schocken between ``players`` (names, in clockwise seat order)."""
+
+    __slots__ = (
+        "__weakref__",
+        "_cover_at",
+        "_cover_mode",
+        "_covered",
+        "_covered_own",
+        "_cur_full",
+        "_cur_public",
+        "_deckel",
+        "_deckel_t",
+        "_done_full",
+        "_done_public",
+        "_half_losers",
+        "_half_losers_t",
+        "_in_count",
+        "_in_section",
+        "_in_section_t",
+        "_last_ended",
+        "_lim",
+        "_limit",
+        "_loser",
+        "_middle",
+        "_n",
+        "_okeys",
+        "_opening_value",
+        "_order",
+        "_order_t",
+        "_phase",
+        "_playing_t",
+        "_pos",
+        "_results",
+        "_rotations",
+        "_round_kind",
+        "_round_number",
+        "_seat",
+        "_section",
+        "_section_total",
+        "_state",
+        "_tables",
+        "_throws",
+        "dice",
+        "events",
+        "players",
+        "rules",
+        "steps",
+        "turns_played",
+    )
 
     def __init__(self, rules: Rules, players: Sequence[str], dice: DiceSource) -> None:
         names = tuple(players)
@@ -153,37 +275,59 @@ class Game:
         self.dice = dice
         self.events: list[Event] = []
         self.steps: list[Step] = []
-        self._table = result_table(rules)
-        self._results = self._table.by_key
+        self._tables = _tables(rules)
+        covered = rules.covered
+        self._cover_mode = (
+            0 if covered is Covered.NEVER else 2 if covered is Covered.THIRD_THROW else 1
+        )
         n = len(names)
         self._n = n
+        self._rotations = [[(s + i) % n for i in range(n)] for s in range(n)]
         self._deckel = [0] * n
+        self._deckel_t: tuple[int, ...] = tuple(self._deckel)
         self._middle = 0
         self._section = Section.FIRST_HALF
+        self._section_total = 0
         self._in_section = [True] * n
+        self._in_section_t: tuple[bool, ...] = tuple(self._in_section)
+        self._in_count = n
+        self._playing_t: tuple[bool, ...] = self._in_section_t
         self._half_losers: list[int] = []
+        self._half_losers_t: tuple[int, ...] = ()
         self._loser: int | None = None
         self._phase = Phase.OPENING
         self._round_kind = RoundKind.NORMAL
         self._round_number = 0
         self._order: list[int] = []
         self._order_t: tuple[int, ...] = ()
-        self._deckel_t: tuple[int, ...] = tuple(self._deckel)
-        self._playing_t: tuple[bool, ...] = tuple(self._in_section)
-        self._done_views: tuple[TurnView, ...] | None = ()
-        """Public views of the finished turns of the current round (None: to be made)."""
-        self._pos = 0
-        self._turns: list[_Turn] = []
         self._limit: int | None = None
+        self._lim = MAX_THROWS
+        """The throws the current player may use (the limit, or three while none is fixed)."""
         self._opening_value: int | None = None
-        self._last_ended: _Turn | None = None
-        """The turn that ended last in this round, if it used up its throws."""
+        self._cover_at = 0
+        # The current round: its finished turns, and the turn in progress.
+        self._pos = 0
+        self._results: list[Result] = []
+        self._okeys: list[int] = []
+        """Each finished turn's key for the round's order (see ``_Tables.order_base``)."""
+        self._done_full: list[TurnView] = []
+        """Each finished turn as its own player sees it."""
+        self._done_public: tuple[TurnView, ...] = ()
+        """The finished turns as everyone else sees them (revealed once the game is over)."""
+        self._covered_own: dict[int, int] = {}
+        """The place of each seat whose finished turn is covered from the others."""
+        self._last_ended: tuple[int, int] | None = None
+        """Seat and throws of the turn that ended last in this round, if it used up its throws."""
+        self._seat = 0
+        self._state = self._tables.start
+        self._throws = 0
+        self._covered = False
+        self._cur_full: TurnView | None = None
+        """The view of the turn in progress for its own player (made when first asked for)."""
+        self._cur_public: TurnView | None = None
         self.turns_played = 0
         """How many turns have ended (every player's turn in every round)."""
-        self._cover_at = 0
-        out: list[Event] = []
-        self._start_section(Section.FIRST_HALF, list(range(n)), None, out)
-        self.events.extend(out)
+        self._start_section(Section.FIRST_HALF, list(range(n)), None)
 
     # ------------------------------------------------------------------ queries
 
@@ -200,14 +344,14 @@ class Game:
     @property
     def half_losers(self) -> tuple[int, ...]:
         """The seats that lost the halves played so far."""
-        return tuple(self._half_losers)
+        return self._half_losers_t
 
     @property
     def current_player(self) -> int | None:
         """The seat whose turn it is, ``None`` once the game is over."""
         if self._loser is not None:
             return None
-        return self._order[self._pos]
+        return self._seat
 
     @property
     def section(self) -> Section:
@@ -231,74 +375,106 @@ class Game:
 
     def can_buy_in(self, seat: int) -> bool:
         """Whether ``seat`` may buy back in (Einwürfeln) now."""
-        return self._buy_in_refusal(seat) is None
+        # The conditions of _buy_in_refusal, without making its reasons.
+        return (
+            self.rules.einwuerfeln
+            and self._phase is _PLAYING
+            and self._round_kind is _NORMAL
+            and not isinstance(seat, bool)
+            and isinstance(seat, int)
+            and 0 <= seat < self._n
+            and self._in_section[seat]
+            and seat not in self._order
+            and self._pos == 0
+            and self._throws == 0
+        )
 
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """What ``seat`` (default: the player whose turn it is) may do now."""
         if self._loser is not None:
             return ()
-        current = self._order[self._pos]
-        if seat is None:
-            seat = current
-        if seat != current:
-            return (BUY_IN,) if self._buy_in_refusal(seat) is None else ()
-        turn = self._turns[self._pos]
-        if turn.throws == 0:
-            return _FIRST_THROW
-        options = turn.options
-        if options is None:
-            options = turn.options = _legal_in_turn(
-                turn.aside, turn.thrown, turn.must_throw, turn.turned, self.rules.put_back
-            )
-        return options[0]
+        if seat is None or seat == self._seat:
+            return self._state.legal
+        return (BUY_IN,) if self._buy_in_refusal(seat) is None else ()
 
     def max_throws(self) -> int:
         """How many throws the player whose turn it is may use in this round."""
-        return MAX_THROWS if self._limit is None else self._limit
+        return self._lim
 
     def view(self, seat: int | None) -> PlayerView:
         """The immutable picture of the game that ``seat`` may see (``None``: a spectator)."""
         if seat is not None and not 0 <= seat < self._n:
             raise ValueError(f"no seat {seat!r} at this table of {self._n}")
-        turns = self._done_views
-        if turns is None:
-            turns = self._done_views = tuple(t.view(None) for t in self._turns if t.done)
-        if seat is not None:
-            for i, t in enumerate(turns):
-                if t.seat == seat and t.covered:
-                    own = self._turns[i].full
-                    assert own is not None
-                    turns = (*turns[:i], own, *turns[i + 1 :])
-                    break
-        over = self._loser is not None
-        if not over and self._pos < len(self._turns):
-            turns = (*turns, self._turns[self._pos].view(seat))
-        return PlayerView(
-            seat,
-            self.players,
-            self.rules,
-            self._phase,
-            self._section,
-            self._round_kind,
-            self._round_number,
-            self._order_t,
-            self._limit,
-            None if over else self._order[self._pos],
-            self._middle,
-            self._deckel_t,
-            self._playing_t,
-            turns,
-            tuple(self._half_losers),
-            self._loser,
+        turns = self._done_public
+        if self._covered_own and seat is not None:
+            i = self._covered_own.get(seat)
+            if i is not None:
+                turns = (*turns[:i], self._done_full[i], *turns[i + 1 :])
+        loser = self._loser
+        current: int | None = None
+        if loser is None:
+            current = self._seat
+            full = self._cur_full
+            if full is None:
+                full = self._turn_views()
+            if seat == current:
+                turns = (*turns, full)
+            else:
+                public = self._cur_public
+                assert public is not None
+                turns = (*turns, public)
+        return _new(
+            PlayerView,
+            (
+                seat,
+                self.players,
+                self.rules,
+                self._phase,
+                self._section,
+                self._round_kind,
+                self._round_number,
+                self._order_t,
+                self._limit,
+                current,
+                self._middle,
+                self._deckel_t,
+                self._playing_t,
+                turns,
+                self._half_losers_t,
+                loser,
+            ),
         )
 
+    def _turn_views(self) -> TurnView:
+        """Make the views of the turn in progress; returns its own player's."""
+        state = self._state
+        throws = self._throws
+        covered = self._covered
+        seat = self._seat
+        aside = state.aside
+        must = state.must
+        turned = state.turned
+        showing = state.showing if throws else None
+        full: TurnView = _new(
+            TurnView, (seat, throws, aside, showing, covered, False, None, must, turned)
+        )
+        self._cur_full = full
+        self._cur_public = (
+            _new(TurnView, (seat, throws, aside, None, True, False, None, must, turned))
+            if covered
+            else full
+        )
+        return full
+
     def _update_playing(self) -> None:
-        if self._middle > 0 or self._phase is not Phase.PLAYING:
-            self._playing_t = tuple(self._in_section)
+        if self._middle > 0 or self._phase is not _PLAYING:
+            self._playing_t = self._in_section_t
         else:
             order = self._order
+            in_section = self._in_section
+            deckel = self._deckel
             self._playing_t = tuple(
-                self._in_section[s] and (self._deckel[s] > 0 or s in order) for s in range(self._n)
+                in_section[s] and (deckel[s] > 0 or s in order) for s in range(self._n)
             )
 
     # ------------------------------------------------------------------ actions
@@ -309,37 +485,53 @@ class Game:
         Returns the events it caused (also appended to :attr:`events`). An illegal action raises
         an :class:`~schocken.errors.IllegalActionError` that says why; the game is unchanged.
         """
+        events = self.events
+        start = len(events)
+        if self._loser is None and (seat is None or (type(seat) is int and seat == self._seat)):
+            # One of the shared action objects that is legal now: its code in the legal mask is
+            # the whole check (the checks below would all pass).
+            code = _CODES.get(id(action))
+            if code is not None and self._state.mask >> code & 1:
+                if code < _THROW_BITS:
+                    self._throw(action, action.keep)  # type: ignore[union-attr]
+                elif code == _STOP_CODE:
+                    self._stop()
+                else:
+                    self._turn_sixes()
+                return events[start:]
         if self._loser is not None:
             raise GameOverError(
                 f"the game is over ({self.players[self._loser]} lost); no more actions"
             )
-        current = self._order[self._pos]
+        current = self._seat
         if seat is None:
             seat = current
         elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
             raise IllegalActionError(f"no seat {seat!r} at this table of {self._n}")
         cls = type(action)
         if cls is BuyIn:
-            return self._buy_in(seat)
+            self._buy_in(seat)
+            return events[start:]
         if seat != current:
             self._refuse_out_of_turn(seat, action)
-        turn = self._turns[self._pos]
         if cls is Throw:
-            return self._throw(turn, action)  # type: ignore[arg-type]
-        if cls is Stop:
-            return self._stop(turn)
-        if cls is TurnSixes:
-            return self._turn_sixes(turn)
-        raise IllegalActionError(f"not an action: {action!r}")
+            self._check_throw(action)  # type: ignore[arg-type]
+        elif cls is Stop:
+            self._check_stop()
+        elif cls is TurnSixes:
+            self._check_turn_sixes()
+        else:
+            raise IllegalActionError(f"not an action: {action!r}")
+        return events[start:]
 
     def _name(self, seat: int) -> str:
         return self.players[seat]
 
     def _refuse_out_of_turn(self, seat: int, action: Action) -> None:
-        who = self._name(self._order[self._pos])
+        who = self._name(self._seat)
         last = self._last_ended
-        if last is not None and last.seat == seat:
-            used = limit = last.throws
+        if last is not None and last[0] == seat:
+            used = limit = last[1]
             if isinstance(action, Throw):
                 raise ThrowLimitError(
                     f"{self._name(seat)} has used all {used} of {limit} throws allowed "
@@ -352,12 +544,13 @@ class Game:
                 )
         raise OutOfTurnError(f"it is {who}'s turn, not {self._name(seat)}'s")
 
-    def _throw(self, turn: _Turn, action: Throw) -> list[Event]:
+    def _check_throw(self, action: Throw) -> None:
         keep = action.keep
-        limit = self._limit or MAX_THROWS
-        if turn.throws >= limit:
+        limit = self._lim
+        throws = self._throws
+        if throws >= limit:
             raise ThrowLimitError(
-                f"{self._name(turn.seat)} has used all {turn.throws} of {limit} throws allowed "
+                f"{self._name(self._seat)} has used all {throws} of {limit} throws allowed "
                 "in this round"
             )
         if not isinstance(keep, tuple) or keep not in THROWS:
@@ -365,117 +558,110 @@ class Game:
                 f"cannot keep {keep!r}: a throw keeps at most two dice, each showing 1 to 6 "
                 "(highest first)"
             )
-        if turn.throws == 0:
+        if throws == 0:
             if keep:
                 raise IllegalActionError(
-                    f"{self._name(turn.seat)} has not thrown yet: the first throw of a turn "
+                    f"{self._name(self._seat)} has not thrown yet: the first throw of a turn "
                     "throws all three dice"
                 )
-        else:
-            options = turn.options
-            if options is None:
-                options = turn.options = _legal_in_turn(
-                    turn.aside, turn.thrown, turn.must_throw, turn.turned, self.rules.put_back
-                )
-            if keep not in options[1]:
-                self._refuse_keep(turn, keep)
-        pips = self.dice.roll(3 - len(keep))
-        if len(pips) + len(keep) != 3 or pips not in _SORTED:
-            raise ValueError(f"the dice source gave {pips!r} for {3 - len(keep)} dice")
-        (
-            turn.aside,
-            turn.thrown,
-            turn.throws,
-            turn.turned,
-            turn.must_throw,
-            turn.last_full,
-        ) = after_throw(keep, pips, turn.throws)
-        thrown = turn.thrown
-        covered = turn.throws == self._cover_at
-        turn.covered = covered
-        turn.full = None
-        turn.options = None
-        self.steps.append((turn.seat, action, pips))
-        event = Thrown(turn.seat, turn.throws, keep, thrown, covered)
-        if turn.throws < limit:
-            self.events.append(event)
-            return [event]
-        out: list[Event] = [event]
-        self._end_turn(turn, out)
-        self.events.extend(out)
-        return out
+        elif keep not in self._state.keeps:
+            self._refuse_keep(keep)
+        self._throw(action, keep)
 
-    def _refuse_keep(self, turn: _Turn, keep: Dice) -> None:
-        name = self._name(turn.seat)
-        showing = turn.showing()
+    def _throw(self, action: Action, keep: Dice) -> None:
+        """A legal throw keeping ``keep``: roll, record, and end the turn at its limit."""
+        pips = self.dice.roll(3 - len(keep))
+        try:
+            state = self._tables.after[keep][pips]
+        except (KeyError, TypeError):
+            if len(pips) + len(keep) != 3 or pips not in _SORTED:
+                raise ValueError(
+                    f"the dice source gave {pips!r} for {3 - len(keep)} dice"
+                ) from None
+            raise
+        if state.aside is not keep and any(type(p) is not int for p in keep):
+            # A keep of pips equal to, but not, ints (True, 1.0) stays as given, as it always has.
+            state = _State(self._tables, keep, state.thrown, (), 0, not keep)
+        throws = self._throws + 1
+        covered = throws == self._cover_at
+        seat = self._seat
+        self._state = state
+        self._throws = throws
+        self._covered = covered
+        self._cur_full = None
+        self.steps.append((seat, action, pips))
+        self.events.append(_new(Thrown, (seat, throws, keep, state.thrown, covered)))
+        if throws >= self._lim:
+            self._end_turn()
+
+    def _refuse_keep(self, keep: Dice) -> None:
+        name = self._name(self._seat)
+        state = self._state
+        showing = state.showing
         if _remove(showing, keep) is None:
             raise IllegalActionError(
                 f"{name} cannot keep {_dice_text(keep)}: the dice showing are {_dice_text(showing)}"
             )
-        free = _remove(turn.thrown, turn.must_throw)
+        free = _remove(state.thrown, state.must)
         assert free is not None
-        if turn.turned and keep.count(1) < turn.turned:
+        if state.turned and keep.count(1) < state.turned:
             raise MustThrowError(
-                f"{name} turned sixes: the turned {_dice_text((1,) * turn.turned)} stays out "
+                f"{name} turned sixes: the turned {_dice_text((1,) * state.turned)} stays out "
                 "of the cup for the next throw"
             )
-        if (
-            turn.must_throw
-            and _remove(tuple(sorted(turn.aside + free, reverse=True)), keep) is None
-        ):
+        if state.must and _remove(tuple(sorted(state.aside + free, reverse=True)), keep) is None:
             raise MustThrowError(
-                f"{name} turned sixes: {_dice_text(turn.must_throw)} must go back into the cup "
+                f"{name} turned sixes: {_dice_text(state.must)} must go back into the cup "
                 f"and cannot be kept"
             )
         raise PutBackError(
             f"{name} cannot put set-aside dice back into the cup under these rules: "
-            f"{_dice_text(turn.aside)} must stay out (kept: {_dice_text(keep) or 'nothing'})"
+            f"{_dice_text(state.aside)} must stay out (kept: {_dice_text(keep) or 'nothing'})"
         )
 
-    def _stop(self, turn: _Turn) -> list[Event]:
-        name = self._name(turn.seat)
-        if turn.throws == 0:
+    def _check_stop(self) -> None:
+        name = self._name(self._seat)
+        if self._throws == 0:
             raise IllegalActionError(f"{name} has not thrown yet: a turn begins with a throw")
-        if turn.turned:
+        if self._state.turned:
             raise MustThrowError(f"{name} turned sixes and must throw again before stopping")
-        self.steps.append((turn.seat, STOP, ()))
-        out: list[Event] = []
-        self._end_turn(turn, out)
-        self.events.extend(out)
-        return out
+        self._stop()
 
-    def _turn_sixes(self, turn: _Turn) -> list[Event]:
-        name = self._name(turn.seat)
-        limit = self.max_throws()
-        if turn.throws == 0:
+    def _stop(self) -> None:
+        self.steps.append((self._seat, STOP, ()))
+        self._end_turn()
+
+    def _check_turn_sixes(self) -> None:
+        name = self._name(self._seat)
+        limit = self._lim
+        state = self._state
+        throws = self._throws
+        if throws == 0:
             raise TurnSixesError(f"{name} has not thrown yet: there are no sixes to turn")
-        if turn.turned:
+        if state.turned:
             raise TurnSixesError(f"{name} already turned the sixes of this throw")
-        sixes = turn.thrown.count(6)
+        sixes = state.thrown.count(6)
         if sixes < 2:
             raise TurnSixesError(
-                f"{name} cannot turn sixes: the last throw showed {_dice_text(turn.thrown)}, "
+                f"{name} cannot turn sixes: the last throw showed {_dice_text(state.thrown)}, "
                 "and turning needs two or three sixes of that throw"
             )
-        if turn.throws >= limit:  # not reached: a turn ends at its limit
+        if throws >= limit:  # not reached: a turn ends at its limit
             raise TurnSixesError(
-                f"{name} cannot turn sixes on the last throw (throw {turn.throws} of {limit})"
+                f"{name} cannot turn sixes on the last throw (throw {throws} of {limit})"
             )
-        (
-            turn.aside,
-            turn.thrown,
-            turn.throws,
-            turn.turned,
-            turn.must_throw,
-            turn.last_full,
-        ) = after_turn_sixes(turn.aside, turn.thrown, turn.throws, self.rules.sixes_rethrow)
-        count, must = turn.turned, turn.must_throw
-        turn.full = None
-        turn.options = None
-        self.steps.append((turn.seat, TURN_SIXES, ()))
-        out: list[Event] = [SixesTurned(turn.seat, count, must)]
-        self.events.extend(out)
-        return out
+        self._turn_sixes()
+
+    def _turn_sixes(self) -> None:
+        state = self._state
+        after = state.sixes
+        if after is None:
+            after = self._tables.sixes(state)
+        self._state = after
+        self._cur_full = None
+        seat = self._seat
+        self.steps.append((seat, TURN_SIXES, ()))
+        self.events.append(_new(SixesTurned, (seat, after.turned, after.must)))
 
     def _buy_in_refusal(self, seat: int) -> str | None:
         if not self.rules.einwuerfeln:
@@ -483,17 +669,17 @@ class Game:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
             return f"there is no seat {seat!r}"
         name = self._name(seat)
-        if self._phase is not Phase.PLAYING or self._round_kind is not RoundKind.NORMAL:
+        if self._phase is not _PLAYING or self._round_kind is not _NORMAL:
             return "Einwürfeln is only possible in a round for Deckel"
         if not self._in_section[seat]:
             return f"{name} does not take part in the {self._section.value.replace('_', ' ')}"
         if seat in self._order:
             return f"{name} is not out: {name} plays in this round"
-        if self._pos != 0 or self._turns[0].throws != 0:
+        if self._pos != 0 or self._throws != 0:
             return "Einwürfeln is only possible before the round's first throw"
         return None
 
-    def _buy_in(self, seat: int) -> list[Event]:
+    def _buy_in(self, seat: int) -> None:
         reason = self._buy_in_refusal(seat)
         if reason is not None:
             raise IllegalActionError(f"cannot buy in: {reason}")
@@ -502,97 +688,123 @@ class Game:
         ]
         if not givers and self._middle > 0:
             givers = [None]
-        out: list[Event] = [BoughtIn(seat, tuple(givers))]
+        self.events.append(_new(BoughtIn, (seat, tuple(givers))))
         for g in givers:
-            self._move(g, seat, 1, out)
+            self._move(g, seat, 1)
         opener = self._order[0]
         self._order.append(seat)
         self._order.sort(key=lambda s: (s - opener) % self._n)
         self._order_t = tuple(self._order)
         self._update_playing()
         self.steps.append((seat, BUY_IN, ()))
-        self.events.extend(out)
-        return out
 
     # ------------------------------------------------------------------ flow
 
     def _update_cover_at(self) -> None:
         """Which throw of the current turn stays covered (0: none)."""
-        covered = self.rules.covered
-        if covered is Covered.NEVER or self._round_kind in (
-            RoundKind.OPENING_THROW,
-            RoundKind.STECHEN,
-        ):
+        mode = self._cover_mode
+        kind = self._round_kind
+        if mode == 0 or kind is _OPENING_THROW or kind is _STECHEN:
             self._cover_at = 0
-        elif covered is Covered.THIRD_THROW:
+        elif mode == 2:
             self._cover_at = 3
         else:
-            self._cover_at = self._limit or MAX_THROWS
+            self._cover_at = self._lim
 
-    def _end_turn(self, turn: _Turn, out: list[Event]) -> None:
-        result = self._results[_SORTED[turn.aside + turn.thrown], turn.last_full, turn.throws]
-        turn.result = result
-        turn.done = True
-        turn.must_throw = ()
-        turn.full = None
-        self._done_views = None
-        self.turns_played += 1
-        out.append(TurnEnded(turn.seat, turn.throws, turn.aside, result, turn.covered))
-        self._last_ended = turn if turn.throws == (self._limit or MAX_THROWS) else None
-        if self._pos == 0 and self._limit is None:
-            self._limit = turn.throws
-            self._update_cover_at()
-            out.append(ThrowLimitFixed(turn.seat, turn.throws))
-        self._pos += 1
-        if self._pos < len(self._order):
-            self._turns.append(_Turn(self._order[self._pos]))
+    def _end_turn(self) -> None:
+        state = self._state
+        throws = self._throws
+        seat = self._seat
+        covered = self._covered
+        pos = self._pos
+        result = state.results[throws]
+        assert result is not None
+        self._results.append(result)
+        self._okeys.append(state.okeys[throws] - pos)
+        aside = state.aside
+        full = _new(TurnView, (seat, throws, aside, state.showing, covered, True, result, (), 0))
+        self._done_full.append(full)
+        if covered:
+            self._covered_own[seat] = pos
+            self._done_public += (
+                _new(TurnView, (seat, throws, aside, None, True, True, None, (), 0)),
+            )
         else:
-            self._end_round(out)
+            self._done_public += (full,)
+        self.turns_played += 1
+        events = self.events
+        events.append(_new(TurnEnded, (seat, throws, aside, result, covered)))
+        self._last_ended = (seat, throws) if throws == self._lim else None
+        if pos == 0 and self._limit is None:
+            self._limit = self._lim = throws
+            self._update_cover_at()
+            events.append(_new(ThrowLimitFixed, (seat, throws)))
+        pos += 1
+        self._pos = pos
+        if pos < len(self._order):
+            self._seat = self._order[pos]
+            self._state = self._tables.start
+            self._throws = 0
+            self._covered = False
+            self._cur_full = None
+        else:
+            self._end_round()
 
-    def _start_round(self, kind: RoundKind, order: list[int], out: list[Event]) -> None:
+    def _start_round(self, kind: RoundKind, order: list[int]) -> None:
         self._round_number += 1
         self._round_kind = kind
         self._order = order
-        self._order_t = tuple(order)
+        order_t = self._order_t = tuple(order)
         self._pos = 0
-        self._turns = [_Turn(order[0])]
-        self._done_views = ()
+        self._seat = order[0]
+        self._state = self._tables.start
+        self._throws = 0
+        self._covered = False
+        self._cur_full = None
+        self._results = []
+        self._okeys = []
+        self._done_full = []
+        self._done_public = ()
+        if self._covered_own:
+            self._covered_own = {}
         self._last_ended = None
         self._update_playing()
-        one_throw_each = kind in (RoundKind.OPENING_THROW, RoundKind.STECHEN)
-        self._limit = 1 if one_throw_each else None
+        if kind is _OPENING_THROW or kind is _STECHEN:
+            self._limit = self._lim = 1
+        else:
+            self._limit = None
+            self._lim = MAX_THROWS
         self._update_cover_at()
-        out.append(RoundStarted(kind, self._round_number, tuple(order)))
+        self.events.append(_new(RoundStarted, (kind, self._round_number, order_t)))
 
     def _clockwise_from(self, opener: int) -> list[int]:
-        n = self._n
         if self._middle > 0:
             take = self._in_section
-            return [(opener + i) % n for i in range(n) if take[(opener + i) % n]]
+            return [s for s in self._rotations[opener] if take[s]]
         deckel = self._deckel
-        return [(opener + i) % n for i in range(n) if deckel[(opener + i) % n] > 0]
+        return [s for s in self._rotations[opener] if deckel[s] > 0]
 
-    def _start_section(
-        self, section: Section, players: list[int], opener: int | None, out: list[Event]
-    ) -> None:
+    def _start_section(self, section: Section, players: list[int], opener: int | None) -> None:
         self._section = section
         n = self._n
         self._in_section = [s in players for s in range(n)]
+        self._in_section_t = tuple(self._in_section)
+        self._in_count = len(players)
         self._deckel = [0] * n
         self._deckel_t = tuple(self._deckel)
-        self._middle = (
-            self.rules.deckel_in_finale if section is Section.FINALE else self.rules.deckel_per_half
+        self._middle = self._section_total = (
+            self.rules.deckel_in_finale if section is _FINALE else self.rules.deckel_per_half
         )
-        out.append(SectionStarted(section, tuple(players), self._middle))
+        self.events.append(_new(SectionStarted, (section, tuple(players), self._middle)))
         if opener is not None:
             self._phase = Phase.PLAYING
-            self._start_round(RoundKind.NORMAL, self._clockwise_from(opener), out)
+            self._start_round(RoundKind.NORMAL, self._clockwise_from(opener))
         elif self.rules.opening is Opening.LOWEST_TAKES:
-            self._start_round(RoundKind.OPENING_THROW, list(players), out)
+            self._start_round(RoundKind.OPENING_THROW, list(players))
         else:
-            self._start_round(RoundKind.OPENING_ROUND, list(players), out)
+            self._start_round(RoundKind.OPENING_ROUND, list(players))
 
-    def _move(self, giver: int | None, receiver: int, count: int, out: list[Event]) -> None:
+    def _move(self, giver: int | None, receiver: int, count: int) -> None:
         if count <= 0:
             return
         if giver is None:
@@ -601,100 +813,93 @@ class Game:
             self._deckel[giver] -= count
         self._deckel[receiver] += count
         self._deckel_t = tuple(self._deckel)
-        out.append(DeckelMoved(giver, receiver, count))
+        self.events.append(_new(DeckelMoved, (giver, receiver, count)))
 
-    def _end_round(self, out: list[Event]) -> None:
-        turns = self._turns
-        order_key = self._table.order_key
-        results: list[Result] = [t.result for t in turns]  # type: ignore[misc]
-        best_pos = worst_pos = 0
-        best_key = worst_key = order_key(results[0], 0)
-        for i in range(1, len(results)):
-            key = order_key(results[i], i)
-            if key > best_key:
-                best_key, best_pos = key, i
-            elif key < worst_key:
-                worst_key, worst_pos = key, i
-        pairs = tuple(zip(self._order_t, results, strict=True))
-        best, worst = turns[best_pos].seat, turns[worst_pos].seat
-        best_result = results[best_pos]
+    def _end_round(self) -> None:
+        okeys = self._okeys
+        results = self._results
+        order = self._order_t
+        best_pos = okeys.index(max(okeys))
+        worst_pos = okeys.index(min(okeys))
+        pairs = tuple(zip(order, results, strict=True))
+        best, worst = order[best_pos], order[worst_pos]
         kind = self._round_kind
         number = self._round_number
-        if kind is RoundKind.OPENING_ROUND:
-            out.append(RoundEnded(kind, number, pairs, best, worst, 0))
-            self._phase = Phase.PLAYING
-            self._start_round(RoundKind.NORMAL, self._clockwise_from(best), out)
-            return
-        if kind is not RoundKind.NORMAL:
-            if kind is RoundKind.OPENING_THROW:
-                self._opening_value = best_result.deckel
-            lowest = results[worst_pos].rank
-            tied = [t.seat for t in turns if t.result.rank == lowest]  # type: ignore[union-attr]
-            value = self._opening_value
-            if len(tied) > 1:
-                out.append(RoundEnded(kind, number, pairs, best, None, value, tuple(tied)))
-                self._start_round(RoundKind.STECHEN, tied, out)
+        events = self.events
+        if kind is _NORMAL:
+            owed = results[best_pos].deckel
+            events.append(_new(RoundEnded, (kind, number, pairs, best, worst, owed, ())))
+            if owed is None:
+                self._schock_aus(worst)
                 return
-            out.append(RoundEnded(kind, number, pairs, best, worst, value))
+            from_middle, amount = round_payment(owed, self._middle, self._deckel[best])
+            self._move(None if from_middle else best, worst, amount)
+            self._after_deckel(worst)
+            return
+        if kind is _OPENING_ROUND:
+            events.append(_new(RoundEnded, (kind, number, pairs, best, worst, 0, ())))
             self._phase = Phase.PLAYING
-            if value is None:
-                self._schock_aus(worst, out)
-                return
-            self._move(None, worst, min(value, self._middle), out)
-            self._after_deckel(worst, out)
+            self._start_round(_NORMAL, self._clockwise_from(best))
             return
-        owed = best_result.deckel
-        out.append(RoundEnded(kind, number, pairs, best, worst, owed))
-        if owed is None:
-            self._schock_aus(worst, out)
+        if kind is _OPENING_THROW:
+            self._opening_value = results[best_pos].deckel
+        lowest = results[worst_pos].rank
+        tied = [order[i] for i, r in enumerate(results) if r.rank == lowest]
+        value = self._opening_value
+        if len(tied) > 1:
+            events.append(_new(RoundEnded, (kind, number, pairs, best, None, value, tuple(tied))))
+            self._start_round(_STECHEN, tied)
             return
-        from_middle, amount = round_payment(owed, self._middle, self._deckel[best])
-        self._move(None if from_middle else best, worst, amount, out)
-        self._after_deckel(worst, out)
+        events.append(_new(RoundEnded, (kind, number, pairs, best, worst, value, ())))
+        self._phase = Phase.PLAYING
+        if value is None:
+            self._schock_aus(worst)
+            return
+        self._move(None, worst, min(value, self._middle))
+        self._after_deckel(worst)
 
-    def _schock_aus(self, loser: int, out: list[Event]) -> None:
-        self._move(None, loser, self._middle, out)
+    def _schock_aus(self, loser: int) -> None:
+        self._move(None, loser, self._middle)
         for s in range(self._n):
             if s != loser:
-                self._move(s, loser, self._deckel[s], out)
-        self._end_section(loser, True, out)
+                self._move(s, loser, self._deckel[s])
+        self._end_section(loser, True)
 
-    def _after_deckel(self, loser: int, out: list[Event]) -> None:
-        total = (
-            self.rules.deckel_in_finale
-            if self._section is Section.FINALE
-            else self.rules.deckel_per_half
-        )
+    def _after_deckel(self, loser: int) -> None:
         if self._middle == 0:
+            deckel = self._deckel
+            total = self._section_total
             # Usually the round's loser; after an Einwürfeln the best player may have had no
             # Deckel to give, and another player may hold them all.
             for holder in (loser, *range(self._n)):
-                if self._deckel[holder] == total:
-                    self._end_section(holder, False, out)
+                if deckel[holder] == total:
+                    self._end_section(holder, False)
                     return
-        if self._middle == 0:
-            gone = tuple(s for s in self._order if self._deckel[s] == 0)
+            gone = tuple(s for s in self._order if deckel[s] == 0)
             if gone:
-                out.append(PlayersOut(gone))
-        self._start_round(RoundKind.NORMAL, self._clockwise_from(loser), out)
+                self.events.append(_new(PlayersOut, (gone,)))
+        self._start_round(_NORMAL, self._clockwise_from(loser))
 
-    def _end_section(self, loser: int, schock_aus: bool, out: list[Event]) -> None:
+    def _end_section(self, loser: int, schock_aus: bool) -> None:
         section = self._section
-        out.append(SectionEnded(section, loser, schock_aus, tuple(self._deckel)))
-        if section is not Section.FINALE:
+        events = self.events
+        events.append(_new(SectionEnded, (section, loser, schock_aus, tuple(self._deckel))))
+        if section is not _FINALE:
             self._half_losers.append(loser)
+            self._half_losers_t = tuple(self._half_losers)
         if section is Section.FIRST_HALF and self.rules.finale:
-            self._start_section(Section.SECOND_HALF, list(range(self._n)), loser, out)
+            self._start_section(Section.SECOND_HALF, list(range(self._n)), loser)
             return
         if section is Section.SECOND_HALF and self._half_losers[0] != self._half_losers[1]:
             first, second = self._half_losers
             opener = first if self.rules.finale_opener is FinaleOpener.FIRST_HALF_LOSER else second
-            self._start_section(Section.FINALE, sorted((first, second)), opener, out)
+            self._start_section(Section.FINALE, sorted((first, second)), opener)
             return
         blattschuss = section is Section.SECOND_HALF
         self._loser = loser
         self._phase = Phase.OVER
         self._update_playing()
         # The last round stays in view, revealed: covered cups are open once a round ends.
-        self._done_views = tuple(t.view(t.seat) for t in self._turns)
-        out.append(GameEnded(loser, blattschuss, tuple(self._half_losers)))
+        self._done_public = tuple(self._done_full)
+        self._covered_own = {}
+        events.append(_new(GameEnded, (loser, blattschuss, self._half_losers_t)))
