@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from schocken.bots import make_bot
+from schocken.dice import ScriptedDice
+from schocken.game import Game
 from schocken.record import parse_record, replay
 from server_helpers import Client, Server, play_until_over, running, simple_choice
 
@@ -87,6 +90,33 @@ async def test_two_clients_and_two_bots(tmp_path: Path) -> None:
         assert {seat for seat, _, _ in game.steps} == {0, 1, 2, 3}
         for c in clients:
             await c.close()
+
+
+async def test_a_solver_bot_plays_at_the_table(tmp_path: Path) -> None:
+    """The solver bot, added like any bot, makes every decision the solver makes in its place."""
+    with running(tmp_path / "db.sqlite3", seed=5) as server:
+        table = new_table(server, ["Anna"], preset="tsv99", seats=3)
+        host = table["tokens"][0]
+        for bot in ("solver", "regular"):
+            added = server.post(f"/api/tables/{table['id']}/bots", {"token": host, "bot": bot})
+            assert added.status_code == 200, added.text
+        clients = [await Client(server, table["id"], host).connect()]
+        assert server.post(f"/api/tables/{table['id']}/start", {"token": host}).status_code == 200
+        await play_until_over(clients)
+        record = parse_record(server.get(f"/api/tables/{table['id']}/record").text)
+        await clients[0].close()
+    game = Game(
+        record.rules, record.players, ScriptedDice([p for s in record.steps for p in s.pips])
+    )
+    solver = make_bot("solver")
+    decided = 0
+    for step in record.steps:
+        legal = game.legal_actions()
+        if step.seat == 1 and len(legal) > 1 and game.current_player == 1:
+            assert solver.choose(game.view(1), legal) == step.action
+            decided += 1
+        game.apply(step.action, step.seat)
+    assert game.is_over and decided > 5
 
 
 async def test_reconnect_in_the_middle_of_a_turn(tmp_path: Path) -> None:

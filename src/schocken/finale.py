@@ -31,6 +31,7 @@ imported here only, inside functions, so the engine itself stays free of it.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -69,6 +70,11 @@ worth (1 to 6)."""
 
 
 def _np() -> Any:
+    # The Finale's matrices are small: one BLAS thread is fastest, and on a busy machine several
+    # spin against each other (solve_finale took 14-41 s instead of 0.4-0.7 s with both cores
+    # busy). This holds where numpy is first imported here, as in the solver bot.
+    for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(var, "1")
     import numpy
 
     return numpy

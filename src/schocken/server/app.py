@@ -107,9 +107,14 @@ class Hub:
     async def _run_bots(self, table: Table) -> None:
         while table.bot_to_move() is not None:
             await asyncio.sleep(self.bot_delay)
-            if table.bot_to_move() is None:
+            turn = table.bot_turn()
+            if turn is None:
                 break
-            table.bot_move()
+            # A decision that needs thought (the solver bot's first in a rule set) is made in a
+            # worker thread, so other tables go on meanwhile; it is played only if the game is
+            # still where it was.
+            action = turn.decide() if len(turn.legal) == 1 else await asyncio.to_thread(turn.decide)
+            table.bot_play(turn, action)
             for conn in list(self.conns.get(table.id, [])):
                 async with conn.lock:
                     await self.send(conn, self.state_for(table, conn))

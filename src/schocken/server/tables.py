@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from schocken.actions import STOP, Action, parse_action
 from schocken.bots import BOTS, Strategy, make_bot
@@ -21,8 +21,26 @@ from schocken.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from schocken.record import GameRecord, RecordStep, record_of, replay
 from schocken.rules import Rules, find_preset
 from schocken.server.store import Store
+from schocken.views import PlayerView
 
 MAX_NAME = 40
+
+
+class BotTurn(NamedTuple):
+    """A bot's decision to make: its view and the legal actions, both immutable, so that it can be
+    made away from the event loop (the solver bot may think for a while)."""
+
+    seat: int
+    version: int
+    """How many steps the game had when the decision was asked for."""
+    strategy: Strategy
+    view: PlayerView
+    legal: tuple[Action, ...]
+
+    def decide(self) -> Action:
+        if len(self.legal) == 1:
+            return self.legal[0]
+        return self.strategy.choose(self.view, self.legal)
 
 
 class TableError(ValueError):
@@ -284,16 +302,27 @@ class Table:
             return current
         return None
 
-    def bot_move(self) -> list[Event]:
-        """The bot whose turn it is makes one move."""
+    def bot_turn(self) -> BotTurn | None:
+        """What the bot whose turn it is has to decide, if a bot is to move."""
         seat = self.bot_to_move()
         if seat is None:
-            return []
+            return None
         game = self.game
         assert game is not None
         legal = game.legal_actions()
-        action = legal[0] if len(legal) == 1 else self._bots[seat].choose(game.view(seat), legal)
-        return self.act(seat, action)
+        return BotTurn(seat, len(game.steps), self._bots[seat], game.view(seat), legal)
+
+    def bot_play(self, turn: BotTurn, action: Action) -> list[Event]:
+        """A bot's decided action, played if the game is still where it was decided."""
+        game = self.game
+        if game is None or len(game.steps) != turn.version or self.bot_to_move() != turn.seat:
+            return []
+        return self.act(turn.seat, action)
+
+    def bot_move(self) -> list[Event]:
+        """The bot whose turn it is makes one move."""
+        turn = self.bot_turn()
+        return [] if turn is None else self.bot_play(turn, turn.decide())
 
     def stand_in(self) -> list[Event]:
         """The turn timer ran out: a bot's choice is made for the absent player."""
