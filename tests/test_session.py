@@ -132,3 +132,13 @@ def test_unknown_action_key() -> None:
     s = scripted("tsv99", [Seat("Anna"), Seat("Ben")], [1, 2, 3])
     with pytest.raises(ValueError, match="unknown action key"):
         s.act("jump")
+
+
+def test_solver_bots_play_a_whole_game_at_the_table() -> None:
+    seats = parse_seats([], 3, "solver")
+    session = Session.new(find_preset("knobelrunde"), seats, lang="de", seed=8)
+    assert all(s.bot == "solver" for s in session.seats)
+    while not session.game.is_over:
+        assert session.bot_to_move
+        session.bot_step()
+    assert session.game.loser is not None
