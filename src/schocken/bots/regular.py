@@ -12,12 +12,13 @@ from functools import cache
 
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
 from schocken.results import ResultKind, ResultTable, result_table
-from schocken.rules import Rules
+from schocken.rules import MAX_THROWS, Rules, Tiebreak
 from schocken.views import PlayerView
 
-_OPENER_STOPS = frozenset(
-    {ResultKind.SCHOCK_AUS, ResultKind.SCHOCK, ResultKind.GENERAL, ResultKind.STRASSE}
-)
+_PLAIN = ResultKind.PLAIN
+"""The round's first player stops on anything better than a plain number: Straße or better."""
+_PLACES = 1024
+"""More places than a round can have (the engine seats at most 20)."""
 
 
 @cache
@@ -57,31 +58,54 @@ class PubRegular:
         del seed  # plays deterministically
         self._rules: Rules | None = None
         self._table: ResultTable | None = None
+        self._more_throws_worse = False
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        _, can_turn, can_stop, keep_ones = _plan(legal)
+        plan = _PLANS.get(id(legal))
+        if plan is None or plan[0] is not legal:
+            plan = _plan(legal)
+        _, can_turn, can_stop, keep_ones = plan
         if can_turn:
             return TURN_SIXES
         if not can_stop:
             return keep_ones
+        rules = view.rules
         table = self._table
-        if table is None or view.rules is not self._rules:
-            self._rules = view.rules
-            table = self._table = result_table(view.rules)
+        if table is None or rules is not self._rules:
+            self._rules = rules
+            table = self._table = result_table(rules)
+            self._more_throws_worse = rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER
         turns = view.turns
         mine = turns[-1]
-        assert mine.showing is not None
-        result = table.result(mine.showing, one_throw=not mine.aside, throws=mine.throws)
+        showing = mine.showing
+        assert showing is not None
+        one_throw = not mine.aside
+        # The engine shows sorted dice: a look-up; anything else goes through result().
+        result = table.by_key.get((showing, one_throw, mine.throws))
+        if result is None:
+            result = table.result(showing, one_throw=one_throw, throws=mine.throws)
         pos = len(turns) - 1
         if pos == 0 and view.limit is None:
-            return STOP if result.kind in _OPENER_STOPS else keep_ones
-        visible = [
-            table.order_key(t.result, i) for i, t in enumerate(turns[:pos]) if t.result is not None
-        ]
-        if not visible:
+            return keep_ones if result.kind is _PLAIN else STOP
+        # Keys that order results as table.order_key(result, place) does (rank, then fewer
+        # throws where more are worse, then the earlier place), as plain integers.
+        more_throws_worse = self._more_throws_worse
+        lowest = None
+        for i in range(pos):
+            r = turns[i].result
+            if r is not None:
+                key = (
+                    r.rank * 4 + (MAX_THROWS - r.throws if more_throws_worse else 0)
+                ) * _PLACES - i
+                if lowest is None or key < lowest:
+                    lowest = key
+        if lowest is None:
             # Only covered results before it: stop on anything but a weak plain number.
             return STOP if result.rank >= 600 else keep_ones
-        if table.order_key(result, pos) < min(visible):
+        mine_key = (
+            result.rank * 4 + (MAX_THROWS - result.throws if more_throws_worse else 0)
+        ) * _PLACES - pos
+        if mine_key < lowest:
             return keep_ones  # the worst so far: throw again
         return STOP
 
