@@ -179,6 +179,11 @@ def test_language_switch_keyboard_and_manifest(browser: Browser, server: Server)
     manifest = page.request.get(server.url + "/static/manifest.webmanifest").json()
     assert manifest["display"] == "standalone" and manifest["icons"]
     assert page.locator("link[rel=manifest]").count() == 1
+    assert page.locator("#level option").all_inner_texts() == [
+        "Stammtischler",
+        "Rechner (spielt nach den exakten Chancen)",
+        "Zufall",
+    ]
     assert page.request.get(server.url + "/sw.js").ok
     # House rules in TOML: a bad option is refused with its name; good ones make the table.
     page.fill("#name", "Anna")
@@ -192,6 +197,11 @@ def test_language_switch_keyboard_and_manifest(browser: Browser, server: Server)
     table = page.request.get(server.url + "/api/tables/" + page.url.split("/t/")[1].split("#")[0])
     assert table.json()["rules"]["deckel_per_half"] == 7
     assert table.json()["preset"] == "allgemein"
+    # The host picks the solver bot for a free seat in the lobby.
+    assert page.locator("label[for='lobby-bot']").count() == 1
+    page.select_option("#lobby-bot", "solver")
+    page.locator("text=Bot dazu >> nth=0").click()
+    page.wait_for_selector("text=bot: solver")
     code = page.locator("#code").inner_text()
     # A friend types the code on the start page.
     page.goto(server.url + "/")

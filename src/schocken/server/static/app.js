@@ -85,10 +85,7 @@ function renderHome() {
       el("div", {}, el("label", { for: "bots" }, t("web_bots")),
         el("input", { id: "bots", name: "bots", type: "number", min: "0", max: "9", value: "0" }))),
     el("label", { for: "level" }, t("web_bot_level")),
-    el("select", { id: "level", name: "level" },
-      el("option", { value: "regular" }, t("web_bot_regular")),
-      el("option", { value: "solver" }, t("web_bot_solver")),
-      el("option", { value: "random" }, t("web_bot_random"))),
+    el("select", { id: "level", name: "level" }, botOptions()),
     el("details", {},
       el("summary", {}, t("web_house_rules")),
       el("label", { for: "house" }, t("web_house_rules")),
@@ -250,6 +247,19 @@ function names(m) {
   return m.table.seats.map((s, i) => s.name || `${t("web_seat_free")} ${i + 1}`);
 }
 
+const BOT_KINDS = ["regular", "solver", "random"];
+
+function botOptions() {
+  return BOT_KINDS.map((b) => el("option", { value: b }, t(`web_bot_${b}`)));
+}
+
+function botChoice() {
+  const select = el("select", { id: "lobby-bot", onchange: (e) => { app.lobbyBot = e.target.value; } },
+    botOptions());
+  select.value = app.lobbyBot || "regular";
+  return el("p", {}, el("label", { for: "lobby-bot" }, t("web_bot_level")), " ", select);
+}
+
 function renderLobby(m) {
   const you = m.you;
   const isHost = you.host;
@@ -261,7 +271,7 @@ function renderLobby(m) {
     if (seat.bot) tags.push(`bot: ${seat.bot}`);
     const controls = [];
     if (isHost && !seat.name) {
-      controls.push(el("button", { class: "secondary", type: "button", onclick: () => hostAction("bots", { seat: i, bot: "regular" }) }, t("web_add_bot")));
+      controls.push(el("button", { class: "secondary", type: "button", onclick: () => hostAction("bots", { seat: i, bot: app.lobbyBot || "regular" }) }, t("web_add_bot")));
     }
     if (isHost && seat.name && i !== m.table.host) {
       controls.push(el("button", { class: "secondary", type: "button", onclick: () => hostAction("remove", { seat: i }) }, t("web_remove")));
@@ -274,6 +284,7 @@ function renderLobby(m) {
     el("section", { class: "card", "aria-labelledby": "lobby-h" },
       el("h1", { id: "lobby-h" }, `${t("web_lobby")} · ${m.table.preset}`),
       el("ul", { class: "players" }, seats),
+      isHost && m.table.seats.some((seat) => !seat.name) ? botChoice() : [],
       isHost
         ? el("p", {}, el("button", { class: "primary", type: "button", id: "start", onclick: () => hostAction("start", {}) }, t("web_start")))
         : el("p", {}, app.spectate ? t("web_spectating") : t("web_waiting_host")),
