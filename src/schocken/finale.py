@@ -44,7 +44,7 @@ from schocken.bots.solver_bot import turn_state_of
 from schocken.events import RoundKind, Section
 from schocken.game import round_payment
 from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
-from schocken.rules import MAX_THROWS, Covered, Rules
+from schocken.rules import MAX_THROWS, Rules
 from schocken.turn import SORTED, TurnState
 from schocken.views import PlayerView
 
@@ -222,10 +222,7 @@ def _pad(rows: list[list[int]], sentinel: int) -> IntArray:
 
 def _opener_covered(rules: Rules, throws: int) -> bool:
     """Whether the opener's final throw (after ``throws`` throws) stays covered."""
-    if rules.covered is Covered.NEVER:
-        return False
-    # THIRD_THROW: a third throw; LAST_THROW: the throw using the limit, 3 for the opener.
-    return throws == MAX_THROWS
+    return rules.covers(throws, MAX_THROWS)  # the opener's limit is three throws
 
 
 Column = tuple[str, Result | Dice]

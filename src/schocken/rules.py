@@ -122,6 +122,15 @@ class Rules:
             value = getattr(self, f.name)
             _check_value(f.name, value)
 
+    def covers(self, throws: int, limit: int) -> bool:
+        """Whether a turn that ends after ``throws`` throws, with ``limit`` allowed, stays
+        covered."""
+        if self.covered is Covered.NEVER:
+            return False
+        if self.covered is Covered.THIRD_THROW:
+            return throws == MAX_THROWS
+        return throws == limit
+
     def with_overrides(self, overrides: Mapping[str, object]) -> Rules:
         """These rules with some options changed; an unknown option or bad value is refused.
 

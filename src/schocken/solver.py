@@ -281,19 +281,12 @@ def solve(sit: Situation) -> list[ActionValue]:
     opener = sit.limit is None
     limit = MAX_THROWS if opener else sit.limit
     assert limit is not None
-    cover_rule = rules.covered.value
-
-    def covered(state: TurnState) -> bool:
-        if cover_rule == "never":
-            return False
-        if cover_rule == "third_throw":
-            return state.throws == 3
-        return state.throws == limit
 
     @cache
     def terminal(state: TurnState) -> tuple[Fraction, Fraction]:
         after_limit = state.throws if opener else limit
-        return rnd.value_of(state.result(rnd.table), after_limit, not covered(state))
+        shown = not rules.covers(state.throws, limit)
+        return rnd.value_of(state.result(rnd.table), after_limit, shown)
 
     @cache
     def value(state: TurnState) -> tuple[Fraction, Fraction]:

@@ -25,7 +25,7 @@ regular.
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
 
@@ -162,17 +162,8 @@ class _TurnSolution:
     def __init__(self, data: _RulesData, ctx: _Context) -> None:
         self.data = data
         self.ctx = ctx
-        rules = data.rules
         self.opener = ctx.limit == 0
         self.limit = MAX_THROWS if self.opener else ctx.limit
-        cover = rules.covered.value
-        self._covers: Callable[[int], bool]
-        if cover == "never":
-            self._covers = lambda throws: False
-        elif cover == "third_throw":
-            self._covers = lambda throws: throws == MAX_THROWS
-        else:
-            self._covers = lambda throws: throws == self.limit
         self._covered = [data.covered(aside, throws) for aside, throws in ctx.covered]
         self._terminal: dict[tuple[Dice, bool, int], Value] = {}
         self._throw: dict[tuple[Dice, int], Value] = {}
@@ -224,7 +215,8 @@ class _TurnSolution:
         if v is None:
             result = state.result(self.data.table)
             after_limit = state.throws if self.opener else self.limit
-            v = self._terminal[key] = self._end(result, after_limit, not self._covers(state.throws))
+            shown = not self.data.rules.covers(state.throws, self.limit)
+            v = self._terminal[key] = self._end(result, after_limit, shown)
         return v
 
     def _end(self, x: Result, after_limit: int, visible: bool) -> Value:
