@@ -23,6 +23,9 @@ from schocken.errors import DiceExhaustedError
 _TABLES: dict[int, tuple[tuple[int, ...], ...]] = {
     n: tuple(itertools.product(range(1, 7), repeat=n)) for n in (1, 2, 3)
 }
+_SIZED: dict[int, tuple[tuple[tuple[int, ...], ...], int]] = {
+    n: (table, len(table)) for n, table in _TABLES.items()
+}
 
 
 @runtime_checkable
@@ -45,10 +48,10 @@ class RandomDice:
 
     def roll(self, n: int) -> tuple[int, ...]:
         try:
-            table = _TABLES[n]
+            table, size = _SIZED[n]
         except (KeyError, TypeError):
             raise ValueError(f"a throw has 1 to 3 dice, not {n!r}") from None
-        return table[int(self._random() * len(table))]
+        return table[int(self._random() * size)]
 
 
 class SystemDice:

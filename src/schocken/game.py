@@ -204,8 +204,27 @@ class _Tables:
 
 
 @cache
-def _tables(rules: Rules) -> _Tables:
+def _tables_of(rules: Rules) -> _Tables:
     return _Tables(rules)
+
+
+_last_tables: tuple[Rules | None, _Tables | None] = (None, None)
+
+
+def _tables(rules: Rules) -> _Tables:
+    """The (cached) tables of a rule set; the same rules object as last time without hashing."""
+    global _last_tables
+    last_rules, tables = _last_tables
+    if rules is not last_rules or tables is None:
+        tables = _tables_of(rules)
+        _last_tables = (rules, tables)
+    return tables
+
+
+@cache
+def _rotations(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat of ``n``, every seat clockwise from it."""
+    return tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
 
 
 class Game:
@@ -238,10 +257,10 @@ class Game:
         "_opening_value",
         "_order",
         "_order_t",
+        "_pairs",
         "_phase",
         "_playing_t",
         "_pos",
-        "_results",
         "_rotations",
         "_round_kind",
         "_round_number",
@@ -282,7 +301,7 @@ class Game:
         )
         n = len(names)
         self._n = n
-        self._rotations = [[(s + i) % n for i in range(n)] for s in range(n)]
+        self._rotations = _rotations(n)
         self._deckel = [0] * n
         self._deckel_t: tuple[int, ...] = tuple(self._deckel)
         self._middle = 0
@@ -307,7 +326,8 @@ class Game:
         self._cover_at = 0
         # The current round: its finished turns, and the turn in progress.
         self._pos = 0
-        self._results: list[Result] = []
+        self._pairs: list[tuple[int, Result]] = []
+        """Each finished turn's seat and result, in the round's order of play."""
         self._okeys: list[int] = []
         """Each finished turn's key for the round's order (see ``_Tables.order_base``)."""
         self._done_full: list[TurnView] = []
@@ -418,11 +438,11 @@ class Game:
             if full is None:
                 full = self._turn_views()
             if seat == current:
-                turns = (*turns, full)
+                turns += (full,)
             else:
                 public = self._cur_public
                 assert public is not None
-                turns = (*turns, public)
+                turns += (public,)
         return _new(
             PlayerView,
             (
@@ -471,10 +491,9 @@ class Game:
             self._playing_t = self._in_section_t
         else:
             order = self._order
-            in_section = self._in_section
             deckel = self._deckel
             self._playing_t = tuple(
-                in_section[s] and (deckel[s] > 0 or s in order) for s in range(self._n)
+                [ins and (deckel[s] > 0 or s in order) for s, ins in enumerate(self._in_section)]
             )
 
     # ------------------------------------------------------------------ actions
@@ -719,7 +738,7 @@ class Game:
         pos = self._pos
         result = state.results[throws]
         assert result is not None
-        self._results.append(result)
+        self._pairs.append((seat, result))
         self._okeys.append(state.okeys[throws] - pos)
         aside = state.aside
         full = _new(TurnView, (seat, throws, aside, state.showing, covered, True, result, (), 0))
@@ -761,20 +780,25 @@ class Game:
         self._throws = 0
         self._covered = False
         self._cur_full = None
-        self._results = []
+        self._pairs = []
         self._okeys = []
         self._done_full = []
         self._done_public = ()
         if self._covered_own:
             self._covered_own = {}
         self._last_ended = None
-        self._update_playing()
+        if self._middle > 0 or self._phase is not _PLAYING:
+            self._playing_t = self._in_section_t
+        else:
+            self._update_playing()
+        mode = self._cover_mode
         if kind is _OPENING_THROW or kind is _STECHEN:
             self._limit = self._lim = 1
+            self._cover_at = 0
         else:
             self._limit = None
             self._lim = MAX_THROWS
-        self._update_cover_at()
+            self._cover_at = 0 if mode == 0 else MAX_THROWS
         self.events.append(_new(RoundStarted, (kind, self._round_number, order_t)))
 
     def _clockwise_from(self, opener: int) -> list[int]:
@@ -817,40 +841,53 @@ class Game:
 
     def _end_round(self) -> None:
         okeys = self._okeys
-        results = self._results
-        order = self._order_t
-        best_pos = okeys.index(max(okeys))
+        pairs = self._pairs
+        best, best_result = pairs[okeys.index(max(okeys))]
         worst_pos = okeys.index(min(okeys))
-        pairs = tuple(zip(order, results, strict=True))
-        best, worst = order[best_pos], order[worst_pos]
+        worst = pairs[worst_pos][0]
         kind = self._round_kind
         number = self._round_number
         events = self.events
         if kind is _NORMAL:
-            owed = results[best_pos].deckel
-            events.append(_new(RoundEnded, (kind, number, pairs, best, worst, owed, ())))
+            owed = best_result.deckel
+            events.append(_new(RoundEnded, (kind, number, tuple(pairs), best, worst, owed, ())))
             if owed is None:
                 self._schock_aus(worst)
                 return
-            from_middle, amount = round_payment(owed, self._middle, self._deckel[best])
-            self._move(None if from_middle else best, worst, amount)
-            self._after_deckel(worst)
+            deckel = self._deckel
+            middle = self._middle
+            from_middle, amount = round_payment(owed, middle, deckel[best])
+            if amount > 0:  # as _move(None if from_middle else best, worst, amount)
+                if from_middle:
+                    middle = self._middle = middle - amount
+                else:
+                    deckel[best] -= amount
+                deckel[worst] += amount
+                self._deckel_t = tuple(deckel)
+                events.append(_new(DeckelMoved, (None if from_middle else best, worst, amount)))
+            if middle > 0:  # as _after_deckel(worst) while Deckel are in the middle
+                take = self._in_section
+                self._start_round(_NORMAL, [s for s in self._rotations[worst] if take[s]])
+            else:
+                self._after_deckel(worst)
             return
         if kind is _OPENING_ROUND:
-            events.append(_new(RoundEnded, (kind, number, pairs, best, worst, 0, ())))
+            events.append(_new(RoundEnded, (kind, number, tuple(pairs), best, worst, 0, ())))
             self._phase = Phase.PLAYING
             self._start_round(_NORMAL, self._clockwise_from(best))
             return
         if kind is _OPENING_THROW:
-            self._opening_value = results[best_pos].deckel
-        lowest = results[worst_pos].rank
-        tied = [order[i] for i, r in enumerate(results) if r.rank == lowest]
+            self._opening_value = best_result.deckel
+        lowest = pairs[worst_pos][1].rank
+        tied = [seat for seat, result in pairs if result.rank == lowest]
         value = self._opening_value
         if len(tied) > 1:
-            events.append(_new(RoundEnded, (kind, number, pairs, best, None, value, tuple(tied))))
+            events.append(
+                _new(RoundEnded, (kind, number, tuple(pairs), best, None, value, tuple(tied)))
+            )
             self._start_round(_STECHEN, tied)
             return
-        events.append(_new(RoundEnded, (kind, number, pairs, best, worst, value, ())))
+        events.append(_new(RoundEnded, (kind, number, tuple(pairs), best, worst, value, ())))
         self._phase = Phase.PLAYING
         if value is None:
             self._schock_aus(worst)
@@ -871,11 +908,14 @@ class Game:
             total = self._section_total
             # Usually the round's loser; after an Einwürfeln the best player may have had no
             # Deckel to give, and another player may hold them all.
-            for holder in (loser, *range(self._n)):
+            if deckel[loser] == total:
+                self._end_section(loser, False)
+                return
+            for holder in range(self._n):
                 if deckel[holder] == total:
                     self._end_section(holder, False)
                     return
-            gone = tuple(s for s in self._order if deckel[s] == 0)
+            gone = tuple([s for s in self._order if deckel[s] == 0])
             if gone:
                 self.events.append(_new(PlayersOut, (gone,)))
         self._start_round(_NORMAL, self._clockwise_from(loser))
