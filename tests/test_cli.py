@@ -87,6 +87,21 @@ def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert sum(s["lost_games"] for s in data["seats"]) == pytest.approx(1.0)
 
 
+def test_simulate_the_solver_bot_rotating_in_two_processes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "--players", "3", "--games", "30", "--seed", "4", "--rotate"]
+    args += ["--bots", "solver,regular,regular"]
+    code, out, _ = run(capsys, *args, "--procs", "2")
+    assert code == 0
+    assert "the line-up moved one seat on after every game; an even share is 1/3" in out
+    assert out.count("solver") == 1
+    code, again, _ = run(capsys, *args, "--procs", "1")
+    assert again.splitlines()[:-1] == out.splitlines()[:-1]  # all but the time taken
+    code, _, err = run(capsys, *args, "--procs", "0")
+    assert code == 2 and "at least one process" in err
+
+
 def test_unknown_preset_and_bot_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["simulate", "--preset", "kneipe"])
