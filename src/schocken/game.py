@@ -240,7 +240,6 @@ class Game:
         "_cur_public",
         "_deckel",
         "_deckel_t",
-        "_done_full",
         "_done_public",
         "_half_losers",
         "_half_losers_t",
@@ -330,14 +329,14 @@ class Game:
         """Each finished turn's seat and result, in the round's order of play."""
         self._okeys: list[int] = []
         """Each finished turn's key for the round's order (see ``_Tables.order_base``)."""
-        self._done_full: list[TurnView] = []
-        """Each finished turn as its own player sees it."""
         self._done_public: tuple[TurnView, ...] = ()
         """The finished turns as everyone else sees them (revealed once the game is over)."""
-        self._covered_own: dict[int, int] = {}
-        """The place of each seat whose finished turn is covered from the others."""
-        self._last_ended: tuple[int, int] | None = None
-        """Seat and throws of the turn that ended last in this round, if it used up its throws."""
+        self._covered_own: dict[int, tuple[int, TurnView]] = {}
+        """The place of each seat whose finished turn is covered from the others, and the turn as
+        that seat sees it."""
+        self._last_ended = -1
+        """The seat whose turn ended last in this round if it used up its throws (the limit),
+        else -1."""
         self._seat = 0
         self._state = self._tables.start
         self._throws = 0
@@ -409,6 +408,15 @@ class Game:
             and self._throws == 0
         )
 
+    def _buy_in_open(self) -> bool:
+        """Whether anyone at all might buy in now: a round for Deckel that not everyone of the
+        half or Finale plays (a quick test before asking each seat's :meth:`can_buy_in`)."""
+        return (
+            self._phase is _PLAYING
+            and self._round_kind is _NORMAL
+            and len(self._order) < self._in_count
+        )
+
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """What ``seat`` (default: the player whose turn it is) may do now."""
         if self._loser is not None:
@@ -427,16 +435,31 @@ class Game:
             raise ValueError(f"no seat {seat!r} at this table of {self._n}")
         turns = self._done_public
         if self._covered_own and seat is not None:
-            i = self._covered_own.get(seat)
-            if i is not None:
-                turns = (*turns[:i], self._done_full[i], *turns[i + 1 :])
+            own = self._covered_own.get(seat)
+            if own is not None:
+                i = own[0]
+                turns = (*turns[:i], own[1], *turns[i + 1 :])
         loser = self._loser
         current: int | None = None
         if loser is None:
             current = self._seat
             full = self._cur_full
-            if full is None:
-                full = self._turn_views()
+            if full is None:  # the views of the turn in progress, made once per action
+                state = self._state
+                throws = self._throws
+                covered = self._covered
+                aside = state.aside
+                must = state.must
+                turned = state.turned
+                showing = state.showing if throws else None
+                full = self._cur_full = _new(
+                    TurnView, (current, throws, aside, showing, covered, False, None, must, turned)
+                )
+                self._cur_public = (
+                    _new(TurnView, (current, throws, aside, None, True, False, None, must, turned))
+                    if covered
+                    else full
+                )
             if seat == current:
                 turns += (full,)
             else:
@@ -464,27 +487,6 @@ class Game:
                 loser,
             ),
         )
-
-    def _turn_views(self) -> TurnView:
-        """Make the views of the turn in progress; returns its own player's."""
-        state = self._state
-        throws = self._throws
-        covered = self._covered
-        seat = self._seat
-        aside = state.aside
-        must = state.must
-        turned = state.turned
-        showing = state.showing if throws else None
-        full: TurnView = _new(
-            TurnView, (seat, throws, aside, showing, covered, False, None, must, turned)
-        )
-        self._cur_full = full
-        self._cur_public = (
-            _new(TurnView, (seat, throws, aside, None, True, False, None, must, turned))
-            if covered
-            else full
-        )
-        return full
 
     def _update_playing(self) -> None:
         if self._middle > 0 or self._phase is not _PLAYING:
@@ -548,9 +550,8 @@ class Game:
 
     def _refuse_out_of_turn(self, seat: int, action: Action) -> None:
         who = self._name(self._seat)
-        last = self._last_ended
-        if last is not None and last[0] == seat:
-            used = limit = last[1]
+        if self._last_ended == seat:
+            used = limit = self._lim
             if isinstance(action, Throw):
                 raise ThrowLimitError(
                     f"{self._name(seat)} has used all {used} of {limit} throws allowed "
@@ -742,9 +743,8 @@ class Game:
         self._okeys.append(state.okeys[throws] - pos)
         aside = state.aside
         full = _new(TurnView, (seat, throws, aside, state.showing, covered, True, result, (), 0))
-        self._done_full.append(full)
         if covered:
-            self._covered_own[seat] = pos
+            self._covered_own[seat] = (pos, full)
             self._done_public += (
                 _new(TurnView, (seat, throws, aside, None, True, True, None, (), 0)),
             )
@@ -753,7 +753,7 @@ class Game:
         self.turns_played += 1
         events = self.events
         events.append(_new(TurnEnded, (seat, throws, aside, result, covered)))
-        self._last_ended = (seat, throws) if throws == self._lim else None
+        self._last_ended = seat if throws == self._lim else -1
         if pos == 0 and self._limit is None:
             self._limit = self._lim = throws
             self._update_cover_at()
@@ -782,11 +782,10 @@ class Game:
         self._cur_full = None
         self._pairs = []
         self._okeys = []
-        self._done_full = []
         self._done_public = ()
         if self._covered_own:
             self._covered_own = {}
-        self._last_ended = None
+        self._last_ended = -1
         if self._middle > 0 or self._phase is not _PLAYING:
             self._playing_t = self._in_section_t
         else:
@@ -940,6 +939,7 @@ class Game:
         self._phase = Phase.OVER
         self._update_playing()
         # The last round stays in view, revealed: covered cups are open once a round ends.
-        self._done_public = tuple(self._done_full)
+        own = self._covered_own
+        self._done_public = tuple([own[t.seat][1] if t.covered else t for t in self._done_public])
         self._covered_own = {}
         events.append(_new(GameEnded, (loser, blattschuss, self._half_losers_t)))

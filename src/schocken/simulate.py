@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from schocken.actions import BUY_IN
+from schocken.actions import BUY_IN, THROWS
 from schocken.bots import Strategy, make_bot
 from schocken.dice import RandomDice
 from schocken.events import SectionEnded
@@ -43,16 +43,21 @@ def play_game(game: Game, strategies: Sequence[Strategy]) -> Game:
         game._turn_sixes,
     )
     codes = _CODES
+    first = THROWS[()]
     while game._loser is None:
         if einwuerfeln and game._round_number != checked:
             checked = game._round_number
-            for seat in seats:
-                if game.can_buy_in(seat) and strategies[seat].wants_buy_in(view(seat)):
-                    apply(BUY_IN, seat)
+            if game._buy_in_open():
+                for seat in seats:
+                    if game.can_buy_in(seat) and strategies[seat].wants_buy_in(view(seat)):
+                        apply(BUY_IN, seat)
         state = game._state
         legal = state.legal
         if len(legal) == 1:
             action = legal[0]
+            if action is first:  # a turn's first throw
+                throw(first, ())
+                continue
         elif not legal:
             break
         else:
