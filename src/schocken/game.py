@@ -232,6 +232,7 @@ class Game:
 
     __slots__ = (
         "__weakref__",
+        "_after",
         "_cover_at",
         "_cover_mode",
         "_covered",
@@ -262,10 +263,12 @@ class Game:
         "_pos",
         "_rotations",
         "_round_kind",
+        "_round_last",
         "_round_number",
         "_seat",
         "_section",
         "_section_total",
+        "_start",
         "_state",
         "_tables",
         "_throws",
@@ -293,7 +296,9 @@ class Game:
         self.dice = dice
         self.events: list[Event] = []
         self.steps: list[Step] = []
-        self._tables = _tables(rules)
+        tables = self._tables = _tables(rules)
+        self._after = tables.after
+        self._start = tables.start
         covered = rules.covered
         self._cover_mode = (
             0 if covered is Covered.NEVER else 2 if covered is Covered.THIRD_THROW else 1
@@ -334,11 +339,13 @@ class Game:
         self._covered_own: dict[int, tuple[int, TurnView]] = {}
         """The place of each seat whose finished turn is covered from the others, and the turn as
         that seat sees it."""
+        self._round_last: TurnEnded | None = None
+        """The last turn of the round that ended last (its view is made only at the game's end)."""
         self._last_ended = -1
         """The seat whose turn ended last in this round if it used up its throws (the limit),
         else -1."""
         self._seat = 0
-        self._state = self._tables.start
+        self._state = self._start
         self._throws = 0
         self._covered = False
         self._cur_full: TurnView | None = None
@@ -592,7 +599,7 @@ class Game:
         """A legal throw keeping ``keep``: roll, record, and end the turn at its limit."""
         pips = self.dice.roll(3 - len(keep))
         try:
-            state = self._tables.after[keep][pips]
+            state = self._after[keep][pips]
         except (KeyError, TypeError):
             if len(pips) + len(keep) != 3 or pips not in _SORTED:
                 raise ValueError(
@@ -742,31 +749,38 @@ class Game:
         self._pairs.append((seat, result))
         self._okeys.append(state.okeys[throws] - pos)
         aside = state.aside
-        full = _new(TurnView, (seat, throws, aside, state.showing, covered, True, result, (), 0))
-        if covered:
-            self._covered_own[seat] = (pos, full)
-            self._done_public += (
-                _new(TurnView, (seat, throws, aside, None, True, True, None, (), 0)),
-            )
-        else:
-            self._done_public += (full,)
+        ended = _new(TurnEnded, (seat, throws, aside, result, covered))
         self.turns_played += 1
         events = self.events
-        events.append(_new(TurnEnded, (seat, throws, aside, result, covered)))
+        events.append(ended)
         self._last_ended = seat if throws == self._lim else -1
         if pos == 0 and self._limit is None:
             self._limit = self._lim = throws
             self._update_cover_at()
             events.append(_new(ThrowLimitFixed, (seat, throws)))
         pos += 1
-        self._pos = pos
         if pos < len(self._order):
+            # The finished turn's views (the round's last turn needs none: the next round's
+            # views begin afresh, and a game's end reveals it from its event).
+            full = _new(
+                TurnView, (seat, throws, aside, state.showing, covered, True, result, (), 0)
+            )
+            if covered:
+                self._covered_own[seat] = (pos - 1, full)
+                self._done_public += (
+                    _new(TurnView, (seat, throws, aside, None, True, True, None, (), 0)),
+                )
+            else:
+                self._done_public += (full,)
+            self._pos = pos
             self._seat = self._order[pos]
-            self._state = self._tables.start
+            self._state = self._start
             self._throws = 0
             self._covered = False
             self._cur_full = None
         else:
+            self._pos = pos
+            self._round_last = ended
             self._end_round()
 
     def _start_round(self, kind: RoundKind, order: list[int]) -> None:
@@ -776,7 +790,7 @@ class Game:
         order_t = self._order_t = tuple(order)
         self._pos = 0
         self._seat = order[0]
-        self._state = self._tables.start
+        self._state = self._start
         self._throws = 0
         self._covered = False
         self._cur_full = None
@@ -910,10 +924,9 @@ class Game:
             if deckel[loser] == total:
                 self._end_section(loser, False)
                 return
-            for holder in range(self._n):
-                if deckel[holder] == total:
-                    self._end_section(holder, False)
-                    return
+            if total in deckel:
+                self._end_section(deckel.index(total), False)
+                return
             gone = tuple([s for s in self._order if deckel[s] == 0])
             if gone:
                 self.events.append(_new(PlayersOut, (gone,)))
@@ -940,6 +953,13 @@ class Game:
         self._update_playing()
         # The last round stays in view, revealed: covered cups are open once a round ends.
         own = self._covered_own
-        self._done_public = tuple([own[t.seat][1] if t.covered else t for t in self._done_public])
+        assert self._round_last is not None
+        seat, throws, aside, result, covered = self._round_last
+        assert result is not None
+        last = _new(TurnView, (seat, throws, aside, result.dice, covered, True, result, (), 0))
+        self._done_public = (
+            *[own[t.seat][1] if t.covered else t for t in self._done_public],
+            last,
+        )
         self._covered_own = {}
         events.append(_new(GameEnded, (loser, blattschuss, self._half_losers_t)))
