@@ -498,12 +498,14 @@ class Game:
     def _update_playing(self) -> None:
         if self._middle > 0 or self._phase is not _PLAYING:
             self._playing_t = self._in_section_t
-        else:
-            order = self._order
-            deckel = self._deckel
-            self._playing_t = tuple(
-                [ins and (deckel[s] > 0 or s in order) for s, ins in enumerate(self._in_section)]
-            )
+            return
+        # Plain loops: for a few seats they cost less than a comprehension (Python 3.11).
+        deckel = self._deckel
+        order = self._order
+        playing = []
+        for s, in_section in enumerate(self._in_section):
+            playing.append(in_section and (deckel[s] > 0 or s in order))
+        self._playing_t = tuple(playing)
 
     # ------------------------------------------------------------------ actions
 
@@ -815,11 +817,20 @@ class Game:
         self.events.append(_new(RoundStarted, (kind, self._round_number, order_t)))
 
     def _clockwise_from(self, opener: int) -> list[int]:
+        """The seats clockwise from ``opener`` that play the next round: every seat of the half
+        or Finale while Deckel are in the middle, then those who hold Deckel."""
+        order = []
         if self._middle > 0:
             take = self._in_section
-            return [s for s in self._rotations[opener] if take[s]]
-        deckel = self._deckel
-        return [s for s in self._rotations[opener] if deckel[s] > 0]
+            for s in self._rotations[opener]:
+                if take[s]:
+                    order.append(s)
+        else:
+            deckel = self._deckel
+            for s in self._rotations[opener]:
+                if deckel[s] > 0:
+                    order.append(s)
+        return order
 
     def _start_section(self, section: Section, players: list[int], opener: int | None) -> None:
         self._section = section
@@ -879,8 +890,7 @@ class Game:
                 self._deckel_t = tuple(deckel)
                 events.append(_new(DeckelMoved, (None if from_middle else best, worst, amount)))
             if middle > 0:  # as _after_deckel(worst) while Deckel are in the middle
-                take = self._in_section
-                self._start_round(_NORMAL, [s for s in self._rotations[worst] if take[s]])
+                self._start_round(_NORMAL, self._clockwise_from(worst))
             else:
                 self._after_deckel(worst)
             return
@@ -927,7 +937,10 @@ class Game:
             if total in deckel:
                 self._end_section(deckel.index(total), False)
                 return
-            gone = tuple([s for s in self._order if deckel[s] == 0])
+            gone: tuple[int, ...] = ()
+            for s in self._order:
+                if deckel[s] == 0:
+                    gone += (s,)
             if gone:
                 self.events.append(_new(PlayersOut, (gone,)))
         self._start_round(_NORMAL, self._clockwise_from(loser))
