@@ -415,14 +415,27 @@ class Game:
             and self._throws == 0
         )
 
-    def _buy_in_open(self) -> bool:
-        """Whether anyone at all might buy in now: a round for Deckel that not everyone of the
-        half or Finale plays (a quick test before asking each seat's :meth:`can_buy_in`)."""
-        return (
-            self._phase is _PLAYING
+    def _buy_in_seats(self) -> list[int]:
+        """The seats that may buy in now (those :meth:`can_buy_in` allows), in seat order.
+
+        One seat's buying in leaves the others' chance as it was: the round still has not begun.
+        """
+        if not (
+            self.rules.einwuerfeln
+            and self._phase is _PLAYING
             and self._round_kind is _NORMAL
             and len(self._order) < self._in_count
-        )
+            and self._pos == 0
+            and self._throws == 0
+        ):
+            return []
+        order = self._order
+        in_section = self._in_section
+        seats = []
+        for s in range(self._n):
+            if in_section[s] and s not in order:
+                seats.append(s)
+        return seats
 
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """What ``seat`` (default: the player whose turn it is) may do now."""
@@ -499,12 +512,13 @@ class Game:
         if self._middle > 0 or self._phase is not _PLAYING:
             self._playing_t = self._in_section_t
             return
-        # Plain loops: for a few seats they cost less than a comprehension (Python 3.11).
-        deckel = self._deckel
+        # Each seat of the half or Finale that holds Deckel or plays in this round. (Plain loops:
+        # for a few seats they cost less than a comprehension in Python 3.11.)
         order = self._order
-        playing = []
-        for s, in_section in enumerate(self._in_section):
-            playing.append(in_section and (deckel[s] > 0 or s in order))
+        playing = list(self._in_section)
+        for s, d in enumerate(self._deckel):
+            if d <= 0 and playing[s] and s not in order:
+                playing[s] = False
         self._playing_t = tuple(playing)
 
     # ------------------------------------------------------------------ actions

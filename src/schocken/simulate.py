@@ -33,7 +33,6 @@ def play_game(game: Game, strategies: Sequence[Strategy]) -> Game:
     # shared action objects is applied as apply() would once it found it legal (its code in the
     # legal mask is that check); anything else goes through apply().
     checked = -1
-    seats = range(len(game.players))
     einwuerfeln = game.rules.einwuerfeln
     apply, view, throw, stop, turn_sixes = (
         game.apply,
@@ -47,10 +46,9 @@ def play_game(game: Game, strategies: Sequence[Strategy]) -> Game:
     while game._loser is None:
         if einwuerfeln and game._round_number != checked:
             checked = game._round_number
-            if game._buy_in_open():
-                for seat in seats:
-                    if game.can_buy_in(seat) and strategies[seat].wants_buy_in(view(seat)):
-                        apply(BUY_IN, seat)
+            for seat in game._buy_in_seats():  # those for whom can_buy_in(seat) is true
+                if strategies[seat].wants_buy_in(view(seat)):
+                    apply(BUY_IN, seat)
         state = game._state
         legal = state.legal
         if len(legal) == 1:
