@@ -112,6 +112,7 @@ class _State:
 
     __slots__ = (
         "aside",
+        "ended_memo",
         "keeps",
         "last_full",
         "legal",
@@ -122,7 +123,9 @@ class _State:
         "showing",
         "sixes",
         "thrown",
+        "thrown_memo",
         "turned",
+        "view_memo",
     )
 
     def __init__(
@@ -141,6 +144,14 @@ class _State:
         self.last_full = last_full
         self.sixes: _State | None = None
         """The state after turning this throw's sixes (made when first needed)."""
+        # What a turn in this situation shows, by _memo_key(seat, throws, covered), made when
+        # first needed and shared by every game (immutable values, equal to freshly made ones):
+        self.thrown_memo: list[Thrown | None] | None = None
+        """The Thrown event of the throw that led here."""
+        self.view_memo: list[tuple[TurnView, TurnView] | None] | None = None
+        """The turn in progress, as its own player and as everyone else sees it."""
+        self.ended_memo: list[_Ended | None] | None = None
+        """The turn ending here: its TurnEnded event, (seat, result) and its two views."""
         if not thrown:  # before a turn's first throw
             self.showing: Dice = ()
             self.legal: tuple[Action, ...] = (THROWS[()],)
@@ -158,6 +169,16 @@ class _State:
         for a in self.legal:
             mask |= 1 << a.code
         self.mask = mask
+
+
+_Ended = tuple[TurnEnded, tuple[int, Result], TurnView, TurnView]
+
+_MEMO_SIZE = MAX_PLAYERS << 3
+
+
+def _memo_key(seat: int, throws: int, covered: bool) -> int:
+    """Index of a seat's turn after ``throws`` throws (0-3), covered or not, in a state's memo."""
+    return seat << 3 | throws << 1 | covered
 
 
 class _Tables:
@@ -203,6 +224,22 @@ class _Tables:
         return after
 
 
+def _ended(state: _State, seat: int, throws: int, covered: bool) -> _Ended:
+    """A turn that ends in ``state`` after ``throws`` throws: its TurnEnded event, its seat and
+    result (for the round's end), and its views for its own player and for everyone else."""
+    result = state.results[throws]
+    assert result is not None
+    aside = state.aside
+    full: TurnView = _new(
+        TurnView, (seat, throws, aside, state.showing, covered, True, result, (), 0)
+    )
+    public: TurnView = (
+        _new(TurnView, (seat, throws, aside, None, True, True, None, (), 0)) if covered else full
+    )
+    ended: TurnEnded = _new(TurnEnded, (seat, throws, aside, result, covered))
+    return ended, (seat, result), full, public
+
+
 @cache
 def _tables_of(rules: Rules) -> _Tables:
     return _Tables(rules)
@@ -237,8 +274,6 @@ class Game:
         "_cover_mode",
         "_covered",
         "_covered_own",
-        "_cur_full",
-        "_cur_public",
         "_deckel",
         "_deckel_t",
         "_done_public",
@@ -348,9 +383,6 @@ class Game:
         self._state = self._start
         self._throws = 0
         self._covered = False
-        self._cur_full: TurnView | None = None
-        """The view of the turn in progress for its own player (made when first asked for)."""
-        self._cur_public: TurnView | None = None
         self.turns_played = 0
         """How many turns have ended (every player's turn in every round)."""
         self._start_section(Section.FIRST_HALF, list(range(n)), None)
@@ -463,29 +495,17 @@ class Game:
         current: int | None = None
         if loser is None:
             current = self._seat
-            full = self._cur_full
-            if full is None:  # the views of the turn in progress, made once per action
-                state = self._state
-                throws = self._throws
-                covered = self._covered
-                aside = state.aside
-                must = state.must
-                turned = state.turned
-                showing = state.showing if throws else None
-                full = self._cur_full = _new(
-                    TurnView, (current, throws, aside, showing, covered, False, None, must, turned)
-                )
-                self._cur_public = (
-                    _new(TurnView, (current, throws, aside, None, True, False, None, must, turned))
-                    if covered
-                    else full
-                )
-            if seat == current:
-                turns += (full,)
-            else:
-                public = self._cur_public
-                assert public is not None
-                turns += (public,)
+            state = self._state
+            throws = self._throws
+            covered = self._covered
+            memo = state.view_memo
+            if memo is None:
+                memo = state.view_memo = [None] * _MEMO_SIZE
+            key = current << 3 | throws << 1 | covered  # _memo_key(current, throws, covered)
+            views = memo[key]
+            if views is None:
+                views = memo[key] = self._turn_views(state, throws, covered)
+            turns += (views[0],) if seat == current else (views[1],)
         return _new(
             PlayerView,
             (
@@ -507,6 +527,23 @@ class Game:
                 loser,
             ),
         )
+
+    def _turn_views(self, state: _State, throws: int, covered: bool) -> tuple[TurnView, TurnView]:
+        """The turn in progress as its own player and as everyone else sees it."""
+        seat = self._seat
+        aside = state.aside
+        must = state.must
+        turned = state.turned
+        showing = state.showing if throws else None
+        full: TurnView = _new(
+            TurnView, (seat, throws, aside, showing, covered, False, None, must, turned)
+        )
+        if not covered:
+            return full, full
+        public: TurnView = _new(
+            TurnView, (seat, throws, aside, None, True, False, None, must, turned)
+        )
+        return full, public
 
     def _update_playing(self) -> None:
         if self._middle > 0 or self._phase is not _PLAYING:
@@ -631,9 +668,15 @@ class Game:
         self._state = state
         self._throws = throws
         self._covered = covered
-        self._cur_full = None
         self.steps.append((seat, action, pips))
-        self.events.append(_new(Thrown, (seat, throws, keep, state.thrown, covered)))
+        memo = state.thrown_memo
+        if memo is None:
+            memo = state.thrown_memo = [None] * _MEMO_SIZE
+        key = seat << 3 | throws << 1 | covered  # _memo_key(seat, throws, covered)
+        event = memo[key]
+        if event is None:
+            event = memo[key] = _new(Thrown, (seat, throws, keep, state.thrown, covered))
+        self.events.append(event)
         if throws >= self._lim:
             self._end_turn()
 
@@ -701,7 +744,6 @@ class Game:
         if after is None:
             after = self._tables.sixes(state)
         self._state = after
-        self._cur_full = None
         seat = self._seat
         self.steps.append((seat, TURN_SIXES, ()))
         self.events.append(_new(SixesTurned, (seat, after.turned, after.must)))
@@ -760,12 +802,16 @@ class Game:
         seat = self._seat
         covered = self._covered
         pos = self._pos
-        result = state.results[throws]
-        assert result is not None
-        self._pairs.append((seat, result))
+        memo = state.ended_memo
+        if memo is None:
+            memo = state.ended_memo = [None] * _MEMO_SIZE
+        key = seat << 3 | throws << 1 | covered  # _memo_key(seat, throws, covered)
+        made = memo[key]
+        if made is None:
+            made = memo[key] = _ended(state, seat, throws, covered)
+        ended, pair, full, public = made
+        self._pairs.append(pair)
         self._okeys.append(state.okeys[throws] - pos)
-        aside = state.aside
-        ended = _new(TurnEnded, (seat, throws, aside, result, covered))
         self.turns_played += 1
         events = self.events
         events.append(ended)
@@ -775,27 +821,18 @@ class Game:
             self._update_cover_at()
             events.append(_new(ThrowLimitFixed, (seat, throws)))
         pos += 1
+        self._pos = pos
         if pos < len(self._order):
             # The finished turn's views (the round's last turn needs none: the next round's
             # views begin afresh, and a game's end reveals it from its event).
-            full = _new(
-                TurnView, (seat, throws, aside, state.showing, covered, True, result, (), 0)
-            )
             if covered:
                 self._covered_own[seat] = (pos - 1, full)
-                self._done_public += (
-                    _new(TurnView, (seat, throws, aside, None, True, True, None, (), 0)),
-                )
-            else:
-                self._done_public += (full,)
-            self._pos = pos
+            self._done_public += (public,)
             self._seat = self._order[pos]
             self._state = self._start
             self._throws = 0
             self._covered = False
-            self._cur_full = None
         else:
-            self._pos = pos
             self._round_last = ended
             self._end_round()
 
@@ -809,7 +846,6 @@ class Game:
         self._state = self._start
         self._throws = 0
         self._covered = False
-        self._cur_full = None
         self._pairs = []
         self._okeys = []
         self._done_public = ()
