@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from schocken.actions import BUY_IN, THROWS
@@ -206,6 +205,9 @@ def simulate(
     if procs == 1:
         counts = [_play_share(*jobs[0])]
     else:
+        # Imported here: multiprocessing is only needed for several processes.
+        from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(procs) as pool:
             counts = list(pool.map(_play_share_star, jobs))
     n = len(bots)
