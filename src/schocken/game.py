@@ -79,7 +79,6 @@ _FINALE = Section.FINALE
 
 _THROW_BITS = 28
 """Action codes 0-27 are the throws (by what they keep), 28 turns sixes, 29 stops."""
-_TURN_CODE = 28
 _STOP_CODE = 29
 _SHARED: tuple[Action, ...] = (*THROWS.values(), TURN_SIXES, STOP)
 _CODES: dict[int, int] = {id(a): a.code for a in _SHARED}
@@ -144,7 +143,7 @@ class _State:
         self.last_full = last_full
         self.sixes: _State | None = None
         """The state after turning this throw's sixes (made when first needed)."""
-        # What a turn in this situation shows, by _memo_key(seat, throws, covered), made when
+        # What a turn in this situation shows, by its memo key (see _MEMO_SIZE), made when
         # first needed and shared by every game (immutable values, equal to freshly made ones):
         self.thrown_memo: list[Thrown | None] | None = None
         """The Thrown event of the throw that led here."""
@@ -174,11 +173,8 @@ class _State:
 _Ended = tuple[TurnEnded, tuple[int, Result], TurnView, TurnView]
 
 _MEMO_SIZE = MAX_PLAYERS << 3
-
-
-def _memo_key(seat: int, throws: int, covered: bool) -> int:
-    """Index of a seat's turn after ``throws`` throws (0-3), covered or not, in a state's memo."""
-    return seat << 3 | throws << 1 | covered
+"""A state's memo lists are indexed by ``seat << 3 | throws << 1 | covered`` (the memo key of a
+seat's turn after ``throws`` throws, 0 to 3, covered or not)."""
 
 
 class _Tables:
@@ -501,7 +497,7 @@ class Game:
             memo = state.view_memo
             if memo is None:
                 memo = state.view_memo = [None] * _MEMO_SIZE
-            key = current << 3 | throws << 1 | covered  # _memo_key(current, throws, covered)
+            key = current << 3 | throws << 1 | covered  # the memo key
             views = memo[key]
             if views is None:
                 views = memo[key] = self._turn_views(state, throws, covered)
@@ -672,7 +668,7 @@ class Game:
         memo = state.thrown_memo
         if memo is None:
             memo = state.thrown_memo = [None] * _MEMO_SIZE
-        key = seat << 3 | throws << 1 | covered  # _memo_key(seat, throws, covered)
+        key = seat << 3 | throws << 1 | covered  # the memo key
         event = memo[key]
         if event is None:
             event = memo[key] = _new(Thrown, (seat, throws, keep, state.thrown, covered))
@@ -805,7 +801,7 @@ class Game:
         memo = state.ended_memo
         if memo is None:
             memo = state.ended_memo = [None] * _MEMO_SIZE
-        key = seat << 3 | throws << 1 | covered  # _memo_key(seat, throws, covered)
+        key = seat << 3 | throws << 1 | covered  # the memo key
         made = memo[key]
         if made is None:
             made = memo[key] = _ended(state, seat, throws, covered)
