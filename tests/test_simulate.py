@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from schocken.actions import BUY_IN
-from schocken.bots import Strategy, make_bot
+from schocken.bots import PubRegular, Strategy, make_bot
 from schocken.dice import RandomDice
 from schocken.events import (
     DeckelMoved,
@@ -23,6 +23,7 @@ from schocken.game import Game
 from schocken.record import parse_record, record_of, replay
 from schocken.rules import PRESETS, Rules
 from schocken.simulate import play_game, seat_names, simulate, wilson
+from schocken.views import PlayerView
 
 
 def _section_total(rules: Rules, section: Section) -> int:
@@ -203,3 +204,29 @@ def test_play_game_needs_a_strategy_per_seat() -> None:
     game = Game(PRESETS["tsv99"], seat_names(3), RandomDice(1))
     with pytest.raises(ValueError, match="3 players need as many strategies"):
         play_game(game, [make_bot("regular")] * 2)
+
+
+class _PublicGame(Game):
+    """A Game that play_game plays through the public methods only."""
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_engines_own_loop_plays_the_games_the_public_methods_play(preset: str) -> None:
+    """Game.play_out (what play_game uses) against legal_actions/view/apply, decision by decision:
+    the same steps, events and outcome, with every bot (buying in included)."""
+
+    class BuysIn(PubRegular):
+        def wants_buy_in(self, view: PlayerView) -> bool:
+            return True
+
+    rules = PRESETS[preset]
+
+    def bots(seed: int) -> list[Strategy]:
+        return [BuysIn(), make_bot("random", seed), make_bot("regular"), make_bot("solver")]
+
+    for seed in range(12):
+        fast = play_game(Game(rules, seat_names(4), RandomDice(seed)), bots(seed))
+        slow = play_game(_PublicGame(rules, seat_names(4), RandomDice(seed)), bots(seed))
+        assert fast.steps == slow.steps
+        assert fast.events == slow.events
+        assert fast.loser == slow.loser

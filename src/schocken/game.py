@@ -23,6 +23,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
 from schocken.actions import BUY_IN, STOP, THROWS, TURN_SIXES, Action, BuyIn, Stop, Throw, TurnSixes
 from schocken.dice import DiceSource
@@ -59,6 +60,9 @@ from schocken.turn import after_turn_sixes
 from schocken.turn import remove as _remove
 from schocken.turn import turn_options as _legal_in_turn
 from schocken.views import Phase, PlayerView, TurnView
+
+if TYPE_CHECKING:
+    from schocken.bots.base import Strategy
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 20
@@ -643,6 +647,56 @@ class Game:
         elif keep not in self._state.keeps:
             self._refuse_keep(keep)
         self._throw(action, keep)
+
+    def play_out(self, strategies: Sequence[Strategy]) -> None:
+        """Play to the game's end, each seat choosing with its strategy from its own view (see
+        :func:`schocken.simulate.play_game`, which checks the strategies and calls this).
+
+        The same as asking ``legal_actions()`` and ``view(seat)`` and calling ``apply()`` for every
+        decision, done on the engine's inside: the strategy gets the view and the very tuple of
+        legal actions; an action it returns that is one of those shared action objects is applied
+        as ``apply()`` would once it found it legal (its code in the legal mask is that check);
+        anything else goes through ``apply()``. A turn's first throw, the one legal action then,
+        is made without asking.
+        """
+        checked = -1
+        einwuerfeln = self.rules.einwuerfeln
+        apply, view, throw, stop, turn_sixes = (
+            self.apply,
+            self.view,
+            self._throw,
+            self._stop,
+            self._turn_sixes,
+        )
+        codes = _CODES
+        first = THROWS[()]
+        while self._loser is None:
+            if einwuerfeln and self._round_number != checked:
+                checked = self._round_number
+                for seat in self._buy_in_seats():  # those for whom can_buy_in(seat) is true
+                    if strategies[seat].wants_buy_in(view(seat)):
+                        apply(BUY_IN, seat)
+            state = self._state
+            legal = state.legal
+            if len(legal) == 1:
+                action = legal[0]
+                if action is first:  # a turn's first throw
+                    throw(first, ())
+                    continue
+            elif not legal:
+                break
+            else:
+                seat = self._seat
+                action = strategies[seat].choose(view(seat), legal)
+            code = codes.get(id(action))
+            if code is None or not state.mask >> code & 1:
+                apply(action)
+            elif code < _THROW_BITS:
+                throw(action, action.keep)  # type: ignore[union-attr]
+            elif code == _STOP_CODE:
+                stop()
+            else:
+                turn_sixes()
 
     def _throw(self, action: Action, keep: Dice) -> None:
         """A legal throw keeping ``keep``: roll, record, and end the turn at its limit."""

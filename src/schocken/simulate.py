@@ -7,11 +7,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from schocken.actions import BUY_IN, THROWS
+from schocken.actions import BUY_IN
 from schocken.bots import Strategy, make_bot
 from schocken.dice import RandomDice
 from schocken.events import SectionEnded
-from schocken.game import _CODES, _STOP_CODE, _THROW_BITS, Game
+from schocken.game import Game
 from schocken.rules import Rules
 
 
@@ -27,48 +27,7 @@ def play_game(game: Game, strategies: Sequence[Strategy]) -> Game:
         )
     if type(game) is not Game:
         return _play(game, strategies)
-    # The same loop on the engine's inside: the strategy gets the view and the very tuple of legal
-    # actions that view() and legal_actions() give; an action it returns that is one of those
-    # shared action objects is applied as apply() would once it found it legal (its code in the
-    # legal mask is that check); anything else goes through apply().
-    checked = -1
-    einwuerfeln = game.rules.einwuerfeln
-    apply, view, throw, stop, turn_sixes = (
-        game.apply,
-        game.view,
-        game._throw,
-        game._stop,
-        game._turn_sixes,
-    )
-    codes = _CODES
-    first = THROWS[()]
-    while game._loser is None:
-        if einwuerfeln and game._round_number != checked:
-            checked = game._round_number
-            for seat in game._buy_in_seats():  # those for whom can_buy_in(seat) is true
-                if strategies[seat].wants_buy_in(view(seat)):
-                    apply(BUY_IN, seat)
-        state = game._state
-        legal = state.legal
-        if len(legal) == 1:
-            action = legal[0]
-            if action is first:  # a turn's first throw
-                throw(first, ())
-                continue
-        elif not legal:
-            break
-        else:
-            seat = game._seat
-            action = strategies[seat].choose(view(seat), legal)
-        code = codes.get(id(action))
-        if code is None or not state.mask >> code & 1:
-            apply(action)
-        elif code < _THROW_BITS:
-            throw(action, action.keep)  # type: ignore[union-attr]
-        elif code == _STOP_CODE:
-            stop()
-        else:
-            turn_sixes()
+    game.play_out(strategies)
     return game
 
 
