@@ -20,9 +20,12 @@ from typing import Protocol, runtime_checkable
 
 from schocken.errors import DiceExhaustedError
 
-_TABLES: dict[int, tuple[tuple[int, ...], ...]] = {
+TABLES: dict[int, tuple[tuple[int, ...], ...]] = {
     n: tuple(itertools.product(range(1, 7), repeat=n)) for n in (1, 2, 3)
 }
+"""Every throw of ``n`` dice, in the order :class:`RandomDice` picks from (the engine finds a
+throw's outcome by its index here)."""
+_TABLES = TABLES
 _SIZED: dict[int, tuple[tuple[tuple[int, ...], ...], int]] = {
     n: (table, len(table)) for n, table in _TABLES.items()
 }

@@ -26,7 +26,8 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from schocken.actions import BUY_IN, STOP, THROWS, TURN_SIXES, Action, BuyIn, Stop, Throw, TurnSixes
-from schocken.dice import DiceSource
+from schocken.dice import TABLES as _ROLLS
+from schocken.dice import DiceSource, RandomDice
 from schocken.errors import (
     GameOverError,
     IllegalActionError,
@@ -175,6 +176,7 @@ class _State:
 
 
 _Ended = tuple[TurnEnded, tuple[int, Result], TurnView, TurnView]
+_Roll = tuple[int, tuple[tuple[int, ...], ...], tuple[_State, ...]]
 
 _MEMO_SIZE = MAX_PLAYERS << 3
 """A state's memo lists are indexed by ``seat << 3 | throws << 1 | covered`` (the memo key of a
@@ -193,6 +195,9 @@ class _Tables:
         """Before a turn's first throw."""
         self.after: dict[Dice, dict[tuple[int, ...], _State]] = {}
         """The state after a throw that kept ``keep``, by the pips the dice source gave."""
+        self.rolls: list[_Roll] = [(0, (), ())] * _THROW_BITS
+        """For each throw's action code: as many pips as :class:`RandomDice` chooses from, its
+        table of pips (the same order), and the state after each (a throw by index)."""
         for keep, action in THROWS.items():
             aside = action.keep
             by_pips: dict[tuple[int, ...], _State] = {}
@@ -204,6 +209,8 @@ class _Tables:
                     state = made[thrown] = _State(self, aside, thrown, (), 0, not aside)
                 by_pips[pips] = state
             self.after[keep] = by_pips
+            table = _ROLLS[3 - len(keep)]
+            self.rolls[action.code] = (len(table), table, tuple(by_pips[p] for p in table))
 
     def order_base(self, result: Result) -> int:
         """An integer that orders results as :meth:`ResultTable.order_key` does, less the place.
@@ -661,15 +668,12 @@ class Game:
         """
         checked = -1
         einwuerfeln = self.rules.einwuerfeln
-        apply, view, throw, stop, turn_sixes = (
-            self.apply,
-            self.view,
-            self._throw,
-            self._stop,
-            self._turn_sixes,
-        )
+        apply, view, stop, turn_sixes = self.apply, self.view, self._stop, self._turn_sixes
+        events, steps = self.events, self.steps
         codes = _CODES
+        rolls = self._tables.rolls
         first = THROWS[()]
+        first_code = first.code
         while self._loser is None:
             if einwuerfeln and self._round_number != checked:
                 checked = self._round_number
@@ -678,25 +682,57 @@ class Game:
                         apply(BUY_IN, seat)
             state = self._state
             legal = state.legal
-            if len(legal) == 1:
+            if len(legal) == 1:  # a turn's first throw, or another action without a choice
                 action = legal[0]
-                if action is first:  # a turn's first throw
-                    throw(first, ())
-                    continue
+                if action is first:
+                    code = first_code
+                else:
+                    code = codes.get(id(action))  # type: ignore[assignment]
+                    if code is None or not state.mask >> code & 1:
+                        apply(action)
+                        continue
             elif not legal:
                 break
             else:
                 seat = self._seat
                 action = strategies[seat].choose(view(seat), legal)
-            code = codes.get(id(action))
-            if code is None or not state.mask >> code & 1:
-                apply(action)
-            elif code < _THROW_BITS:
-                throw(action, action.keep)  # type: ignore[union-attr]
-            elif code == _STOP_CODE:
-                stop()
-            else:
-                turn_sixes()
+                code = codes.get(id(action))  # type: ignore[assignment]
+                if code is None or not state.mask >> code & 1:
+                    apply(action)
+                    continue
+            if code >= _THROW_BITS:
+                if code == _STOP_CODE:
+                    stop()
+                else:
+                    turn_sixes()
+                continue
+            # A legal throw, as _throw makes it; with RandomDice, its roll() done here (the same
+            # draw: the index of the pips in its table), and the state found by that index.
+            dice = self.dice
+            if type(dice) is not RandomDice or self.events is not events or self.steps is not steps:
+                self._throw(action, action.keep)  # type: ignore[union-attr]
+                continue
+            size, table, after = rolls[code]
+            i = int(dice._random() * size)
+            pips = table[i]
+            state = after[i]
+            throws = self._throws + 1
+            covered = throws == self._cover_at
+            seat = self._seat
+            self._state = state
+            self._throws = throws
+            self._covered = covered
+            steps.append((seat, action, pips))
+            memo = state.thrown_memo
+            if memo is None:
+                memo = state.thrown_memo = [None] * _MEMO_SIZE
+            key = seat << 3 | throws << 1 | covered  # the memo key
+            event = memo[key]
+            if event is None:
+                event = memo[key] = _new(Thrown, (seat, throws, state.aside, state.thrown, covered))
+            events.append(event)
+            if throws >= self._lim:
+                self._end_turn()
 
     def _throw(self, action: Action, keep: Dice) -> None:
         """A legal throw keeping ``keep``: roll, record, and end the turn at its limit."""
