@@ -13,7 +13,7 @@ from functools import cache
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
 from schocken.results import ResultKind, ResultTable, result_table
 from schocken.rules import MAX_THROWS, Rules, Tiebreak
-from schocken.views import PlayerView
+from schocken.views import PlayerView, TurnView
 
 _PLAIN = ResultKind.PLAIN
 """The round's first player stops on anything better than a plain number: Straße or better."""
@@ -49,6 +49,14 @@ def _plan(legal: Sequence[Action]) -> _Plan:
     return plan
 
 
+_Judged = tuple[TurnView, Rules, bool, bool, int]
+_MINE: dict[int, _Judged] = {}
+"""What a turn in progress is worth under a rule set, by the identity of its view (the engine
+hands out the same view for the same turn): whether its result is a plain number, whether its rank
+is at least 600, and its key for the round's order without the place. Checked on every look-up,
+cleared when large."""
+
+
 class PubRegular:
     """Plays sensible thresholds; never buys back in."""
 
@@ -77,16 +85,12 @@ class PubRegular:
             self._more_throws_worse = rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER
         turns = view.turns
         mine = turns[-1]
-        showing = mine.showing
-        assert showing is not None
-        one_throw = not mine.aside
-        # The engine shows sorted dice: a look-up; anything else goes through result().
-        result = table.by_key.get((showing, one_throw, mine.throws))
-        if result is None:
-            result = table.result(showing, one_throw=one_throw, throws=mine.throws)
+        known = _MINE.get(id(mine))
+        if known is None or known[0] is not mine or known[1] is not rules:
+            known = self._judge(mine, rules, table)
         pos = len(turns) - 1
         if pos == 0 and view.limit is None:
-            return keep_ones if result.kind is _PLAIN else STOP
+            return keep_ones if known[2] else STOP
         # Keys that order results as table.order_key(result, place) does (rank, then fewer
         # throws where more are worse, then the earlier place), as plain integers.
         more_throws_worse = self._more_throws_worse
@@ -101,13 +105,32 @@ class PubRegular:
                     lowest = key
         if lowest is None:
             # Only covered results before it: stop on anything but a weak plain number.
-            return STOP if result.rank >= 600 else keep_ones
-        mine_key = (
-            result.rank * 4 + (MAX_THROWS - result.throws if more_throws_worse else 0)
-        ) * _PLACES - pos
-        if mine_key < lowest:
+            return STOP if known[3] else keep_ones
+        if known[4] - pos < lowest:
             return keep_ones  # the worst so far: throw again
         return STOP
+
+    def _judge(self, mine: TurnView, rules: Rules, table: ResultTable) -> _Judged:
+        """What the turn in progress ``mine`` is worth (see :data:`_MINE`)."""
+        showing = mine.showing
+        assert showing is not None
+        one_throw = not mine.aside
+        # The engine shows sorted dice: a look-up; anything else goes through result().
+        result = table.by_key.get((showing, one_throw, mine.throws))
+        if result is None:
+            result = table.result(showing, one_throw=one_throw, throws=mine.throws)
+        throws = MAX_THROWS - result.throws if self._more_throws_worse else 0
+        known = (
+            mine,
+            rules,
+            result.kind is _PLAIN,
+            result.rank >= 600,
+            (result.rank * 4 + throws) * _PLACES,
+        )
+        if len(_MINE) > 8192:
+            _MINE.clear()
+        _MINE[id(mine)] = known
+        return known
 
     def wants_buy_in(self, view: PlayerView) -> bool:
         return False
