@@ -309,6 +309,7 @@ class Game:
         "_round_number",
         "_seat",
         "_section",
+        "_section_orders",
         "_section_total",
         "_start",
         "_state",
@@ -355,6 +356,9 @@ class Game:
         self._section_total = 0
         self._in_section = [True] * n
         self._in_section_t: tuple[bool, ...] = tuple(self._in_section)
+        self._section_orders: list[list[int] | None] = [None] * n
+        """The order of play clockwise from each opener while Deckel are in the middle (every
+        seat of the half or Finale), made when first needed."""
         self._in_count = n
         self._playing_t: tuple[bool, ...] = self._in_section_t
         self._half_losers: list[int] = []
@@ -668,8 +672,11 @@ class Game:
         """
         checked = -1
         einwuerfeln = self.rules.einwuerfeln
-        apply, view, stop, turn_sixes = self.apply, self.view, self._stop, self._turn_sixes
+        apply, view, end_turn, turn_sixes = self.apply, self.view, self._end_turn, self._turn_sixes
         events, steps = self.events, self.steps
+        players, rules = self.players, self.rules
+        own_view = type(self).view is Game.view
+        dice = self.dice if type(self.dice) is RandomDice else None
         codes = _CODES
         rolls = self._tables.rolls
         first = THROWS[()]
@@ -682,9 +689,9 @@ class Game:
                         apply(BUY_IN, seat)
             state = self._state
             legal = state.legal
-            if len(legal) == 1:  # a turn's first throw, or another action without a choice
+            if len(legal) == 1:  # made without asking
                 action = legal[0]
-                if action is first:
+                if action is first:  # a turn's first throw
                     code = first_code
                 else:
                     code = codes.get(id(action))  # type: ignore[assignment]
@@ -695,21 +702,61 @@ class Game:
                 break
             else:
                 seat = self._seat
-                action = strategies[seat].choose(view(seat), legal)
+                if not own_view:
+                    action = strategies[seat].choose(view(seat), legal)
+                else:  # view(seat), made here: the current player's view while the game goes on
+                    turns = self._done_public
+                    covered_own = self._covered_own
+                    if covered_own:
+                        own = covered_own.get(seat)
+                        if own is not None:
+                            i = own[0]
+                            turns = (*turns[:i], own[1], *turns[i + 1 :])
+                    throws = self._throws
+                    covered = self._covered
+                    memo_v = state.view_memo
+                    if memo_v is None:
+                        memo_v = state.view_memo = [None] * _MEMO_SIZE
+                    key = seat << 3 | throws << 1 | covered  # the memo key
+                    views = memo_v[key]
+                    if views is None:
+                        views = memo_v[key] = self._turn_views(state, throws, covered)
+                    seen: PlayerView = _new(
+                        PlayerView,
+                        (
+                            seat,
+                            players,
+                            rules,
+                            self._phase,
+                            self._section,
+                            self._round_kind,
+                            self._round_number,
+                            self._order_t,
+                            self._limit,
+                            seat,
+                            self._middle,
+                            self._deckel_t,
+                            self._playing_t,
+                            (*turns, views[0]),
+                            self._half_losers_t,
+                            None,
+                        ),
+                    )
+                    action = strategies[seat].choose(seen, legal)
                 code = codes.get(id(action))  # type: ignore[assignment]
                 if code is None or not state.mask >> code & 1:
                     apply(action)
                     continue
             if code >= _THROW_BITS:
-                if code == _STOP_CODE:
-                    stop()
+                if code == _STOP_CODE:  # as _stop()
+                    self.steps.append((self._seat, STOP, ()))
+                    end_turn()
                 else:
                     turn_sixes()
                 continue
             # A legal throw, as _throw makes it; with RandomDice, its roll() done here (the same
             # draw: the index of the pips in its table), and the state found by that index.
-            dice = self.dice
-            if type(dice) is not RandomDice or self.events is not events or self.steps is not steps:
+            if self.dice is not dice or self.events is not events or self.steps is not steps:
                 self._throw(action, action.keep)  # type: ignore[union-attr]
                 continue
             size, table, after = rolls[code]
@@ -955,17 +1002,18 @@ class Game:
     def _clockwise_from(self, opener: int) -> list[int]:
         """The seats clockwise from ``opener`` that play the next round: every seat of the half
         or Finale while Deckel are in the middle, then those who hold Deckel."""
-        order = []
         if self._middle > 0:
-            take = self._in_section
-            for s in self._rotations[opener]:
-                if take[s]:
-                    order.append(s)
-        else:
-            deckel = self._deckel
-            for s in self._rotations[opener]:
-                if deckel[s] > 0:
-                    order.append(s)
+            orders = self._section_orders
+            made = orders[opener]
+            if made is None:
+                take = self._in_section
+                made = orders[opener] = [s for s in self._rotations[opener] if take[s]]
+            return made.copy()
+        order = []
+        deckel = self._deckel
+        for s in self._rotations[opener]:
+            if deckel[s] > 0:
+                order.append(s)
         return order
 
     def _start_section(self, section: Section, players: list[int], opener: int | None) -> None:
@@ -973,6 +1021,7 @@ class Game:
         n = self._n
         self._in_section = [s in players for s in range(n)]
         self._in_section_t = tuple(self._in_section)
+        self._section_orders = [None] * n
         self._in_count = len(players)
         self._deckel = [0] * n
         self._deckel_t = tuple(self._deckel)
@@ -1016,15 +1065,22 @@ class Game:
                 return
             deckel = self._deckel
             middle = self._middle
-            from_middle, amount = round_payment(owed, middle, deckel[best])
-            if amount > 0:  # as _move(None if from_middle else best, worst, amount)
-                if from_middle:
+            # As round_payment(owed, middle, deckel[best]), then _move(giver, worst, amount).
+            if middle > 0:
+                amount = owed if owed < middle else middle
+                if amount > 0:
                     middle = self._middle = middle - amount
-                else:
+                    deckel[worst] += amount
+                    self._deckel_t = tuple(deckel)
+                    events.append(_new(DeckelMoved, (None, worst, amount)))
+            else:
+                holds = deckel[best]
+                amount = owed if owed < holds else holds
+                if amount > 0:
                     deckel[best] -= amount
-                deckel[worst] += amount
-                self._deckel_t = tuple(deckel)
-                events.append(_new(DeckelMoved, (None if from_middle else best, worst, amount)))
+                    deckel[worst] += amount
+                    self._deckel_t = tuple(deckel)
+                    events.append(_new(DeckelMoved, (best, worst, amount)))
             if middle > 0:  # as _after_deckel(worst) while Deckel are in the middle
                 self._start_round(_NORMAL, self._clockwise_from(worst))
             else:
