@@ -247,6 +247,22 @@ def _ended(state: _State, seat: int, throws: int, covered: bool) -> _Ended:
     return ended, (seat, result), full, public
 
 
+_LIMIT_FIXED: list[ThrowLimitFixed | None] = [None] * (MAX_PLAYERS << 2)
+"""The ThrowLimitFixed event of each seat and throw count (by ``seat << 2 | throws``), made when
+first needed and shared (immutable values, equal to freshly made ones)."""
+
+_MOVES: dict[tuple[int | None, int, int], DeckelMoved] = {}
+"""DeckelMoved events at a round's end, shared likewise (by giver, receiver and count)."""
+
+
+def _moved(key: tuple[int | None, int, int]) -> DeckelMoved:
+    """The DeckelMoved event (giver, receiver, count), kept in _MOVES (up to a few thousand)."""
+    event: DeckelMoved = _new(DeckelMoved, key)
+    if len(_MOVES) < 4096:
+        _MOVES[key] = event
+    return event
+
+
 @cache
 def _tables_of(rules: Rules) -> _Tables:
     return _Tables(rules)
@@ -952,7 +968,10 @@ class Game:
         if pos == 0 and self._limit is None:
             self._limit = self._lim = throws
             self._update_cover_at()
-            events.append(_new(ThrowLimitFixed, (seat, throws)))
+            fixed = _LIMIT_FIXED[seat << 2 | throws]
+            if fixed is None:
+                fixed = _LIMIT_FIXED[seat << 2 | throws] = _new(ThrowLimitFixed, (seat, throws))
+            events.append(fixed)
         pos += 1
         self._pos = pos
         if pos < len(self._order):
@@ -1072,7 +1091,8 @@ class Game:
                     middle = self._middle = middle - amount
                     deckel[worst] += amount
                     self._deckel_t = tuple(deckel)
-                    events.append(_new(DeckelMoved, (None, worst, amount)))
+                    key: tuple[int | None, int, int] = (None, worst, amount)
+                    events.append(_MOVES.get(key) or _moved(key))
             else:
                 holds = deckel[best]
                 amount = owed if owed < holds else holds
@@ -1080,7 +1100,8 @@ class Game:
                     deckel[best] -= amount
                     deckel[worst] += amount
                     self._deckel_t = tuple(deckel)
-                    events.append(_new(DeckelMoved, (best, worst, amount)))
+                    key = (best, worst, amount)
+                    events.append(_MOVES.get(key) or _moved(key))
             if middle > 0:  # as _after_deckel(worst) while Deckel are in the middle
                 self._start_round(_NORMAL, self._clockwise_from(worst))
             else:
