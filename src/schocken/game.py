@@ -1084,24 +1084,16 @@ class Game:
                 return
             deckel = self._deckel
             middle = self._middle
-            # As round_payment(owed, middle, deckel[best]), then _move(giver, worst, amount).
-            if middle > 0:
-                amount = owed if owed < middle else middle
-                if amount > 0:
+            from_middle, amount = round_payment(owed, middle, deckel[best])
+            if amount > 0:  # as _move(None if from_middle else best, worst, amount)
+                if from_middle:
                     middle = self._middle = middle - amount
-                    deckel[worst] += amount
-                    self._deckel_t = tuple(deckel)
-                    key: tuple[int | None, int, int] = (None, worst, amount)
-                    events.append(_MOVES.get(key) or _moved(key))
-            else:
-                holds = deckel[best]
-                amount = owed if owed < holds else holds
-                if amount > 0:
+                else:
                     deckel[best] -= amount
-                    deckel[worst] += amount
-                    self._deckel_t = tuple(deckel)
-                    key = (best, worst, amount)
-                    events.append(_MOVES.get(key) or _moved(key))
+                deckel[worst] += amount
+                self._deckel_t = tuple(deckel)
+                key: tuple[int | None, int, int] = (None if from_middle else best, worst, amount)
+                events.append(_MOVES.get(key) or _moved(key))
             if middle > 0:  # as _after_deckel(worst) while Deckel are in the middle
                 self._start_round(_NORMAL, self._clockwise_from(worst))
             else:
