@@ -54,7 +54,12 @@ class RandomDice:
             table, size = _SIZED[n]
         except (KeyError, TypeError):
             raise ValueError(f"a throw has 1 to 3 dice, not {n!r}") from None
-        return table[int(self._random() * size)]
+        return table[self.index(size)]
+
+    def index(self, size: int) -> int:
+        """One draw: the index of a throw in a table of ``size`` (``roll`` picks ``TABLES[n]``
+        by it; the engine finds the state after the throw by it too)."""
+        return int(self._random() * size)
 
 
 class SystemDice:

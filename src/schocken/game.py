@@ -688,11 +688,10 @@ class Game:
         """
         checked = -1
         einwuerfeln = self.rules.einwuerfeln
-        apply, view, end_turn, turn_sixes = self.apply, self.view, self._end_turn, self._turn_sixes
-        events, steps = self.events, self.steps
-        players, rules = self.players, self.rules
-        own_view = type(self).view is Game.view
+        apply, view, stop, turn_sixes = self.apply, self.view, self._stop, self._turn_sixes
+        thrown = self._thrown
         dice = self.dice if type(self.dice) is RandomDice else None
+        index = dice.index if dice is not None else None
         codes = _CODES
         rolls = self._tables.rolls
         first = THROWS[()]
@@ -718,84 +717,25 @@ class Game:
                 break
             else:
                 seat = self._seat
-                if not own_view:
-                    action = strategies[seat].choose(view(seat), legal)
-                else:  # view(seat), made here: the current player's view while the game goes on
-                    turns = self._done_public
-                    covered_own = self._covered_own
-                    if covered_own:
-                        own = covered_own.get(seat)
-                        if own is not None:
-                            i = own[0]
-                            turns = (*turns[:i], own[1], *turns[i + 1 :])
-                    throws = self._throws
-                    covered = self._covered
-                    memo_v = state.view_memo
-                    if memo_v is None:
-                        memo_v = state.view_memo = [None] * _MEMO_SIZE
-                    key = seat << 3 | throws << 1 | covered  # the memo key
-                    views = memo_v[key]
-                    if views is None:
-                        views = memo_v[key] = self._turn_views(state, throws, covered)
-                    seen: PlayerView = _new(
-                        PlayerView,
-                        (
-                            seat,
-                            players,
-                            rules,
-                            self._phase,
-                            self._section,
-                            self._round_kind,
-                            self._round_number,
-                            self._order_t,
-                            self._limit,
-                            seat,
-                            self._middle,
-                            self._deckel_t,
-                            self._playing_t,
-                            (*turns, views[0]),
-                            self._half_losers_t,
-                            None,
-                        ),
-                    )
-                    action = strategies[seat].choose(seen, legal)
+                action = strategies[seat].choose(view(seat), legal)
                 code = codes.get(id(action))  # type: ignore[assignment]
                 if code is None or not state.mask >> code & 1:
                     apply(action)
                     continue
             if code >= _THROW_BITS:
-                if code == _STOP_CODE:  # as _stop()
-                    self.steps.append((self._seat, STOP, ()))
-                    end_turn()
+                if code == _STOP_CODE:
+                    stop()
                 else:
                     turn_sixes()
                 continue
             # A legal throw, as _throw makes it; with RandomDice, its roll() done here (the same
             # draw: the index of the pips in its table), and the state found by that index.
-            if self.dice is not dice or self.events is not events or self.steps is not steps:
+            if self.dice is not dice or index is None:
                 self._throw(action, action.keep)  # type: ignore[union-attr]
                 continue
             size, table, after = rolls[code]
-            i = int(dice._random() * size)
-            pips = table[i]
-            state = after[i]
-            throws = self._throws + 1
-            covered = throws == self._cover_at
-            seat = self._seat
-            self._state = state
-            self._throws = throws
-            self._covered = covered
-            steps.append((seat, action, pips))
-            memo = state.thrown_memo
-            if memo is None:
-                memo = state.thrown_memo = [None] * _MEMO_SIZE
-            key = seat << 3 | throws << 1 | covered  # the memo key
-            event = memo[key]
-            if event is None:
-                event = memo[key] = _new(Thrown, (seat, throws, state.aside, state.thrown, covered))
-            events.append(event)
-            if throws >= self._lim:
-                self._end_turn()
+            i = index(size)
+            thrown(action, after[i].aside, table[i], after[i])
 
     def _throw(self, action: Action, keep: Dice) -> None:
         """A legal throw keeping ``keep``: roll, record, and end the turn at its limit."""
@@ -811,6 +751,10 @@ class Game:
         if state.aside is not keep and any(type(p) is not int for p in keep):
             # A keep of pips equal to, but not, ints (True, 1.0) stays as given, as it always has.
             state = _State(self._tables, keep, state.thrown, (), 0, not keep)
+        self._thrown(action, keep, pips, state)
+
+    def _thrown(self, action: Action, keep: Dice, pips: tuple[int, ...], state: _State) -> None:
+        """A throw made: the dice showed ``pips`` and the turn is now in ``state``."""
         throws = self._throws + 1
         covered = throws == self._cover_at
         seat = self._seat

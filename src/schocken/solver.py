@@ -29,6 +29,7 @@ from fractions import Fraction
 from functools import cache
 
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
+from schocken.game import round_payment
 from schocken.odds import policy_for
 from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
 from schocken.rules import MAX_THROWS, Rules
@@ -170,12 +171,19 @@ class _Round:
         return expected
 
     def _owed(self, best: Result) -> int:
-        sit = self.sit
-        if best.deckel is None:
-            return self.total - sit.deckel
-        if sit.middle > 0:
-            return min(best.deckel, sit.middle)
-        return best.deckel
+        return owed_to_loser(best, self.sit.middle, self.sit.deckel, self.total)
+
+
+def owed_to_loser(best: Result, middle: int, deckel: int, total: int) -> int:
+    """The Deckel a round's loser who holds ``deckel`` gets when ``best`` is the best result.
+
+    A Schock-Aus gives them every Deckel of the half (``total``); otherwise the engine's
+    :func:`~schocken.game.round_payment` decides, with the best player taken to hold at least what
+    their result is worth (the solver does not know who will be best).
+    """
+    if best.deckel is None:
+        return total - deckel
+    return round_payment(best.deckel, middle, best.deckel)[1]
 
 
 def _product(xs: Sequence[Fraction]) -> Fraction:

@@ -35,7 +35,7 @@ from schocken.bots.regular import PubRegular
 from schocken.events import RoundKind, Section
 from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
 from schocken.rules import MAX_THROWS, Rules, Tiebreak
-from schocken.solver import beat_distribution
+from schocken.solver import beat_distribution, owed_to_loser
 from schocken.turn import TurnState, remove
 from schocken.views import PlayerView
 
@@ -271,11 +271,7 @@ class _TurnSolution:
 
     def _owed(self, best: Result) -> int:
         ctx = self.ctx
-        if best.deckel is None:
-            return ctx.total - ctx.deckel
-        if ctx.middle > 0:
-            return min(best.deckel, ctx.middle)
-        return best.deckel
+        return owed_to_loser(best, ctx.middle, ctx.deckel, ctx.total)
 
 
 class TurnSolverBot:
