@@ -40,7 +40,7 @@ from game_script import (
     throw,
 )
 from schocken.actions import BUY_IN, STOP, THROWS, TURN_SIXES, Action, Throw
-from schocken.dice import ScriptedDice
+from schocken.dice import RandomDice, ScriptedDice
 from schocken.errors import (
     GameOverError,
     IllegalActionError,
@@ -1257,3 +1257,48 @@ def test_random_games_keep_the_rules_invariants(
     assert game.is_over
     assert game.loser is not None
     assert scripted_dice(game).remaining > 0
+
+
+def test_a_round_for_deckel_is_played_clockwise_from_the_last_rounds_loser_buyers_in_included() -> (
+    None
+):
+    """The reading of schock4life's Einwürfeln (docs/rules.md): the last round's loser opens
+    whenever they play in the round, also when they have just bought back in with no Deckel left,
+    and a player who bought in takes their seat's place in that clockwise order."""
+    from schocken.bots.random_bot import RandomBot
+
+    rules = preset("schock4life", deckel_per_half=5, deckel_in_finale=5)
+    loser_bought_in_and_opened = 0
+    for seed in range(150):
+        n = 3 + seed % 4
+        game = Game(rules, [f"P{i}" for i in range(n)], RandomDice(seed))
+        bots = [RandomBot(seed * 7 + s, buy_in=0.6) for s in range(n)]
+        anchor: int | None = None  # the last round's loser, while the round follows one
+        bought: set[int] = set()
+        checked = -1
+        while not game.is_over:
+            if game.round_count != checked:
+                checked = game.round_count
+                bought = set()
+                for s in range(n):
+                    if game.can_buy_in(s) and bots[s].wants_buy_in(game.view(s)):
+                        game.apply(BUY_IN, s)
+                        bought.add(s)
+                order = game.view(None).order
+                if anchor is not None and game.view(None).round_kind is RoundKind.NORMAL:
+                    assert list(order) == sorted(order, key=lambda s: (s - anchor) % n)
+                    if anchor in order:
+                        assert order[0] == anchor
+                        if anchor in bought:
+                            loser_bought_in_and_opened += 1
+            legal = game.legal_actions()
+            seat = game.current_player
+            assert seat is not None
+            before = len(game.events)
+            game.apply(legal[0] if len(legal) == 1 else bots[seat].choose(game.view(seat), legal))
+            for e in game.events[before:]:
+                if isinstance(e, RoundEnded):
+                    anchor = e.worst if e.kind is RoundKind.NORMAL else None
+                elif isinstance(e, SectionStarted):
+                    anchor = None
+    assert loser_bought_in_and_opened > 0

@@ -293,6 +293,7 @@ class Game:
     __slots__ = (
         "__weakref__",
         "_after",
+        "_anchor",
         "_cover_at",
         "_cover_mode",
         "_covered",
@@ -389,6 +390,9 @@ class Game:
         self._lim = MAX_THROWS
         """The throws the current player may use (the limit, or three while none is fixed)."""
         self._opening_value: int | None = None
+        self._anchor = 0
+        """The seat a round for Deckel is played clockwise from: the last round's loser (or the
+        section's opener)."""
         self._cover_at = 0
         # The current round: its finished turns, and the turn in progress.
         self._pos = 0
@@ -869,10 +873,11 @@ class Game:
         self.events.append(_new(BoughtIn, (seat, tuple(givers))))
         for g in givers:
             self._move(g, seat, 1)
-        opener = self._order[0]
+        anchor = self._anchor
         self._order.append(seat)
-        self._order.sort(key=lambda s: (s - opener) % self._n)
+        self._order.sort(key=lambda s: (s - anchor) % self._n)
         self._order_t = tuple(self._order)
+        self._seat = self._order[0]
         self._update_playing()
         self.steps.append((seat, BUY_IN, ()))
 
@@ -965,6 +970,7 @@ class Game:
     def _clockwise_from(self, opener: int) -> list[int]:
         """The seats clockwise from ``opener`` that play the next round: every seat of the half
         or Finale while Deckel are in the middle, then those who hold Deckel."""
+        self._anchor = opener
         if self._middle > 0:
             orders = self._section_orders
             made = orders[opener]

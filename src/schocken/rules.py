@@ -508,7 +508,11 @@ READINGS: tuple[tuple[str, str], ...] = (
         "A player who is out may buy back in before the first throw of a round: they take one "
         "Deckel from every player holding Deckel and play that round in their seat's place. A "
         "player left with no Deckel that way still plays the round, and is out after it unless "
-        "they got Deckel in it.",
+        "they got Deckel in it. The round is played clockwise from the last round's loser: the "
+        "loser opens whenever they play in it (also when they have just bought back in), and a "
+        "player who bought in takes their seat's place in that order like any other (000: \"Der "
+        'Spieler, der die letzte Runde verloren hat, darf die Nächste beginnen."; 003 says the '
+        'same; 001: after buying in they "spielen ... wieder normal mit").',
     ),
     (
         "Without a Finale",
