@@ -91,7 +91,7 @@ def test_choices_are_the_exact_solvers_best(preset: str) -> None:
 def test_solver_bot_plays_whole_games_and_the_finale_by_its_solution(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from schocken.finale import FinaleBot
+    from schocken.bots.finale_bot import FinaleBot
 
     asked: list[int] = []
     original = FinaleBot.choose
