@@ -67,9 +67,21 @@ def test_play_game_plays_the_games_the_plain_loop_plays(preset: str) -> None:
     for seed in range(8):
         played = play_game(Game(rules, seat_names(4), RandomDice(seed)), bots(seed))
         plain = plain_loop(Game(rules, seat_names(4), RandomDice(seed)), bots(seed))
-        assert played.steps == plain.steps
-        assert played.events == plain.events
-        assert played.loser == plain.loser
+        stepped = decision_loop(Game(rules, seat_names(4), RandomDice(seed)), bots(seed))
+        for other in (plain, stepped):
+            assert played.steps == other.steps
+            assert played.events == other.events
+            assert played.loser == other.loser
+
+
+def decision_loop(game: Game, strategies: Sequence[Strategy]) -> Game:
+    """One decision after another, as the terminal and the server play."""
+    bots = dict(enumerate(strategies))
+    asked = NOTHING_ASKED
+    while (decision := next_decision(game, bots, asked)) is not None:
+        assert apply_decision(game, decision, decision.decide(bots[decision.seat])) is not None
+        asked = decision.asked
+    return game
 
 
 class Watching:

@@ -126,21 +126,28 @@ def next_decision(game: Game, bots: Mapping[int, Strategy], asked: Asked) -> Dec
     First the buy-in questions of the round not yet in ``asked``, then the turn of the seat whose
     turn it is, if it has a bot. A view is made only where a strategy is asked.
     """
-    rnd = game.round_count
-    if asked.round != rnd or asked.seat != _ALL_SEATS:
-        after = asked.seat if asked.round == rnd else -1
-        if game.rules.einwuerfeln:
-            for seat in sorted(bots):
-                if seat > after and game.can_buy_in(seat):
-                    view = game.view(seat)
-                    return Decision(
-                        seat, Ask.BUY_IN, view, (BUY_IN,), len(game.steps), Asked(rnd, seat)
-                    )
-        asked = Asked(rnd, _ALL_SEATS)
+    if asked.round != game.round_count or asked.seat != _ALL_SEATS:
+        question = _buy_in_question(game, bots, asked)
+        if question is not None:
+            return question
+        asked = Asked(game.round_count, _ALL_SEATS)
     current = game.current_player
     if current is None or current not in bots:
         return None
-    return turn_decision(game, asked)
+    return _turn_decision(game, current, asked)
+
+
+def _buy_in_question(game: Game, bots: Mapping[int, Strategy], asked: Asked) -> Decision | None:
+    """The round's next buy-in question not yet in ``asked``, if any."""
+    if not game.rules.einwuerfeln:
+        return None
+    rnd = game.round_count
+    after = asked.seat if asked.round == rnd else -1
+    for seat in sorted(bots):
+        if seat > after and game.can_buy_in(seat):
+            view = game.view(seat)
+            return Decision(seat, Ask.BUY_IN, view, (BUY_IN,), len(game.steps), Asked(rnd, seat))
+    return None
 
 
 def turn_decision(game: Game, asked: Asked = NOTHING_ASKED) -> Decision | None:
@@ -149,12 +156,18 @@ def turn_decision(game: Game, asked: Asked = NOTHING_ASKED) -> Decision | None:
     ``asked`` is passed on as the decision's own (this asks no buy-in question).
     """
     seat = game.current_player
-    if seat is None:
-        return None
+    return None if seat is None else _turn_decision(game, seat, asked)
+
+
+def _turn_decision(game: Game, seat: int, asked: Asked) -> Decision:
     legal = game.legal_actions()
     if len(legal) == 1:
-        return Decision(seat, _FORCED, None, legal, len(game.steps), asked)
-    return Decision(seat, _CHOOSE, game.view(seat), legal, len(game.steps), asked)
+        return _new(Decision, (seat, _FORCED, None, legal, len(game.steps), asked))
+    return _new(Decision, (seat, _CHOOSE, game.view(seat), legal, len(game.steps), asked))
+
+
+_new = tuple.__new__
+"""A decision made directly from the tuple of its fields (no Python-level ``__new__`` call)."""
 
 
 def apply_decision(game: Game, decision: Decision, answer: Action | None) -> list[Event] | None:
@@ -181,25 +194,40 @@ def ask_buy_ins(
     action, so that the bots are asked before anyone may throw, whoever's turn it is.
     """
     events: list[Event] = []
-    while (decision := next_decision(game, bots, asked)) is not None:
-        if decision.kind is not Ask.BUY_IN:
-            return events, decision.asked
-        played = apply_decision(game, decision, decision.decide(bots[decision.seat]))
+    while (question := _buy_in_question(game, bots, asked)) is not None:
+        played = apply_decision(game, question, question.decide(bots[question.seat]))
         assert played is not None  # asked of the game as it is
         events += played
-        asked = decision.asked
-    return events, asked
+        asked = question.asked
+    return events, Asked(game.round_count, _ALL_SEATS)
 
 
 def play_game(game: Game, strategies: Sequence[Strategy]) -> Game:
-    """Play ``game`` to its end, each seat choosing with its strategy from its own view."""
+    """Play ``game`` to its end, each seat choosing with its strategy from its own view.
+
+    The same as answering :func:`next_decision` after :func:`next_decision` until there is none,
+    without making a :class:`Decision` for every action of a turn.
+    """
     if len(strategies) != len(game.players):
         raise ValueError(
             f"{len(game.players)} players need as many strategies, not {len(strategies)}"
         )
     bots = dict(enumerate(strategies))
     asked = NOTHING_ASKED
-    while (decision := next_decision(game, bots, asked)) is not None:
-        apply_decision(game, decision, decision.decide(bots[decision.seat]))
-        asked = decision.asked
-    return game
+    einwuerfeln = game.rules.einwuerfeln
+    apply, legal_actions, view = game.apply, game.legal_actions, game.view
+    while True:
+        # The decisions next_decision() would give, one after another, with no Decision made
+        # for a turn's actions (this is the simulator's loop, where every microsecond shows):
+        # a round's buy-in questions first, then the turn, its only legal action made unasked.
+        if einwuerfeln and asked.round != game.round_count:
+            _, asked = ask_buy_ins(game, bots, asked)
+        legal = legal_actions()
+        if len(legal) == 1:
+            apply(legal[0])
+        elif legal:
+            seat = game.current_player
+            assert seat is not None
+            apply(bots[seat].choose(view(seat), legal))
+        else:
+            return game
