@@ -3,22 +3,49 @@
 Usage: python bench/bots.py [--preset all] [--games 1000] [--bot solver]
 
 For each preset, in a fresh process (so that nothing is solved yet): the bot in seat 0 against three
-pub regulars, one game after another; it prints the slowest decision of the bot and its time in
-the first game (where it solves what it meets for the first time, the Finale included), then the
-games per second and the mean time per decision over ``--games`` games.
+pub regulars, one game after another (through schocken.play.play_game); it prints the slowest
+decision of the bot and its time in the first game (where it solves what it meets for the first
+time, the Finale included), then the games per second and the mean time per decision over
+``--games`` games.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
+from schocken.actions import Action
 from schocken.bots import make_bot
 from schocken.dice import RandomDice
 from schocken.game import Game
+from schocken.play import Strategy, play_game
 from schocken.rules import PRESETS, find_preset
 from schocken.simulate import seat_names
+from schocken.views import PlayerView
+
+
+class _Timed:
+    """A strategy that times another's decisions."""
+
+    def __init__(self, strategy: Strategy) -> None:
+        self.strategy = strategy
+        self.name = strategy.name
+        self.slowest = self.thinking = 0.0
+        self.decisions = 0
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        t0 = time.perf_counter()
+        action = self.strategy.choose(view, legal)
+        dt = time.perf_counter() - t0
+        self.slowest = max(self.slowest, dt)
+        self.thinking += dt
+        self.decisions += 1
+        return action
+
+    def wants_buy_in(self, view: PlayerView) -> bool:
+        return self.strategy.wants_buy_in(view)
 
 
 def run(preset: str, games: int, bot: str) -> str:
@@ -29,25 +56,11 @@ def run(preset: str, games: int, bot: str) -> str:
     decisions = 0
     started = time.perf_counter()
     for g in range(games):
-        game = Game(rules, names, RandomDice(g))
-        mine = make_bot(bot, g)
-        while legal := game.legal_actions():
-            if len(legal) == 1:
-                game.apply(legal[0])
-                continue
-            seat = game.current_player
-            assert seat is not None
-            view = game.view(seat)
-            if seat == 0:
-                t0 = time.perf_counter()
-                action = mine.choose(view, legal)
-                dt = time.perf_counter() - t0
-                slowest = max(slowest, dt)
-                thinking += dt
-                decisions += 1
-            else:
-                action = regular.choose(view, legal)
-            game.apply(action)
+        mine = _Timed(make_bot(bot, g))
+        play_game(Game(rules, names, RandomDice(g)), [mine, regular, regular, regular])
+        slowest = max(slowest, mine.slowest)
+        thinking += mine.thinking
+        decisions += mine.decisions
         if g == 0:
             first_game = time.perf_counter() - started
     elapsed = time.perf_counter() - started

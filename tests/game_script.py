@@ -20,7 +20,6 @@ import pytest
 
 from schocken.actions import (
     ACTION_COUNT,
-    BUY_IN,
     STOP,
     THROWS,
     TURN_SIXES,
@@ -32,6 +31,7 @@ from schocken.dice import ScriptedDice
 from schocken.errors import IllegalActionError
 from schocken.events import Event, RoundKind, TurnEnded
 from schocken.game import Game, Step
+from schocken.play import NOTHING_ASKED, Strategy, apply_decision, next_decision
 from schocken.results import Dice, sort_dice
 from schocken.rules import Rules, find_preset
 from schocken.views import PlayerView
@@ -274,22 +274,20 @@ class Played(NamedTuple):
 
 
 def random_play(game: Game, bots: Sequence[RandomBot]) -> Iterator[Played]:
-    """Play ``game`` to its end as :func:`schocken.simulate.play_game` does, one step at a time.
+    """Play ``game`` to its end through :mod:`schocken.play`, as ``play_game`` does, one step at
+    a time.
 
     Yields each accepted action, before the next one is chosen. Buying in is offered before
-    every round's first throw, as ``play_game`` offers it.
+    every round's first throw; a turn's first throw is made without asking.
     """
-    offered = -1
-    seats = range(len(game.players))
-    while not game.is_over:
-        if game.rules.einwuerfeln and game.round_count != offered:
-            offered = game.round_count
-            for out in seats:
-                if game.can_buy_in(out) and bots[out].wants_buy_in(game.view(out)):
-                    before = game.view(None)
-                    yield Played(out, BUY_IN, before, game.apply(BUY_IN, out))
-        seat = game.current_player
-        assert seat is not None
-        action = bots[seat].choose(game.view(seat), game.legal_actions())
+    strategies: dict[int, Strategy] = dict(enumerate(bots))
+    asked = NOTHING_ASKED
+    while (decision := next_decision(game, strategies, asked)) is not None:
+        answer = decision.decide(strategies[decision.seat])
+        asked = decision.asked
+        if answer is None:
+            continue
         before = game.view(None)
-        yield Played(seat, action, before, game.apply(action))
+        events = apply_decision(game, decision, answer)
+        assert events is not None
+        yield Played(decision.seat, answer, before, events)

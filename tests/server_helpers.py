@@ -29,10 +29,14 @@ def free_port() -> int:
 class Server:
     """``schocken serve`` in a subprocess, on a free port, with its own SQLite file."""
 
-    def __init__(self, db: Path, *, seed: int | None = 1, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, db: Path, *, seed: int | None = 1, bot_delay: float = 0.0, prelude: str = ""
+    ) -> None:
         self.db = db
         self.seed = seed
         self.bot_delay = bot_delay
+        self.prelude = prelude
+        """Python run in the server's process before the command (to change a bot, say)."""
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -41,10 +45,16 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
+        start = ["-m", "schocken.cli"]
+        if self.prelude:
+            start = [
+                "-c",
+                f"{self.prelude}\nimport sys\nfrom schocken.cli import main\n"
+                "sys.exit(main(sys.argv[1:]))",
+            ]
         args = [
             sys.executable,
-            "-m",
-            "schocken.cli",
+            *start,
             "serve",
             "--port",
             str(self.port),

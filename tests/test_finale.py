@@ -9,9 +9,10 @@ import pytest
 
 from schocken.actions import STOP, THROWS, TURN_SIXES
 from schocken.bots import make_bot
+from schocken.bots.finale_bot import FinaleBot
 from schocken.dice import RandomDice
 from schocken.events import RoundStarted, Section, SectionStarted
-from schocken.finale import FinaleBot, FinaleSolution, solve_finale
+from schocken.finale import FinaleSolution, solve_finale
 from schocken.game import Game
 from schocken.results import result_table
 from schocken.rules import PRESETS, Rules, find_preset

@@ -19,15 +19,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from schocken.results import (
+    MAX_PLACES,
     ROLLS3,
     Dice,
     Result,
     ResultKind,
     ResultTable,
+    Tie,
+    TieRule,
     all_rolls,
     best_and_worst,
     result_table,
     roll_probabilities,
+    tie_decided,
 )
 from schocken.rules import PRESETS, Rules, find_preset
 
@@ -409,6 +413,68 @@ def test_best_and_worst_agree_with_order_key(
     assert keys[best] == max(keys)
     assert keys[worst] == min(keys)
     assert best != worst
+
+
+@given(
+    preset=st.sampled_from(PRESET_NAMES),
+    a=_turns(),
+    b=_turns(),
+)
+def test_order_code_is_the_order_key_without_the_place(
+    preset: str, a: tuple[Entry, int, int], b: tuple[Entry, int, int]
+) -> None:
+    table = table_of(preset)
+    ra = table.result(a[0][0], one_throw=a[0][1], throws=a[1])
+    rb = table.result(b[0][0], one_throw=b[0][1], throws=b[1])
+    # Equal codes tie (the later place is worse); different codes decide wherever they sit.
+    if table.order_code(ra) == table.order_code(rb):
+        assert table.order_key(ra, 3) > table.order_key(rb, 4)
+        assert table.order_key(ra, 4) < table.order_key(rb, 3)
+    else:
+        better = table.order_code(ra) > table.order_code(rb)
+        assert (table.order_key(ra, MAX_PLACES - 1) > table.order_key(rb, 0)) is better
+
+
+def test_tie_decided_names_the_rule_and_the_other_place() -> None:
+    later = table_of("tsv99")
+    r = later.result((6, 5, 3), one_throw=False, throws=2)
+    better = later.result((6, 6, 2), one_throw=False, throws=1)
+    assert tie_decided(later, [better, r, r], 2) == Tie(1, TieRule.LATER)
+    assert tie_decided(later, [r, better], 0) is None  # the rank alone decided
+    throws = table_of("schock4life")
+    two = throws.result((4, 1, 1), one_throw=False, throws=2)
+    one = throws.result((4, 1, 1), one_throw=True, throws=1)
+    assert tie_decided(throws, [two, one], 0) == Tie(1, TieRule.MORE_THROWS)
+    assert tie_decided(throws, [two, two], 1) == Tie(0, TieRule.LATER)
+
+
+@given(
+    preset=st.sampled_from(PRESET_NAMES),
+    turns=st.lists(
+        st.tuples(st.sampled_from(ALL_DICE), st.booleans(), st.integers(1, 3)),
+        min_size=2,
+        max_size=8,
+    ),
+)
+def test_tie_decided_agrees_with_the_order(
+    preset: str, turns: list[tuple[Dice, bool, int]]
+) -> None:
+    table = table_of(preset)
+    results = [table.result(d, one_throw=w, throws=t) for d, w, t in turns]
+    _, worst = best_and_worst(table, results)
+    tie = tie_decided(table, results, worst)
+    same_rank = [i for i, r in enumerate(results) if i != worst and r.rank == results[worst].rank]
+    if tie is None:
+        assert not same_rank
+        return
+    assert tie.other == same_rank[0]
+    other, mine = results[tie.other], results[worst]
+    if tie.rule is TieRule.MORE_THROWS:
+        assert preset in MORE_THROWS_WORSE and other.throws < mine.throws
+    else:
+        assert tie.other < worst
+        if preset in MORE_THROWS_WORSE:
+            assert other.throws == mine.throws
 
 
 # --- Names ----------------------------------------------------------------------------------------

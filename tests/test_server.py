@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from schocken.actions import BUY_IN
 from schocken.bots import make_bot
 from schocken.dice import ScriptedDice
 from schocken.game import Game
@@ -13,7 +14,7 @@ from server_helpers import Client, Server, play_until_over, running, simple_choi
 
 
 def new_table(
-    server: Server, names: list[str], preset: str = "tsv99", **extra: Any
+    server: Server, names: list[str], preset: str | dict[str, Any] = "tsv99", **extra: Any
 ) -> dict[str, Any]:
     """A table with the first name as host and the others joined; returns ids and tokens."""
     created = server.post(
@@ -117,6 +118,43 @@ async def test_a_solver_bot_plays_at_the_table(tmp_path: Path) -> None:
             decided += 1
         game.apply(step.action, step.seat)
     assert game.is_over and decided > 5
+
+
+ALWAYS_BUYS_IN = (
+    "from schocken.bots import BOTS, RandomBot\n"
+    "BOTS['random'] = lambda seed: RandomBot(seed, buy_in=1.0)"
+)
+"""Run in the server: its random bots buy back in whenever they are asked."""
+
+
+async def test_bots_are_asked_about_buying_in_at_the_table(tmp_path: Path) -> None:
+    """Random bots that always buy back in do so at a real table: before every round's first
+    throw, each bot that may buy in was asked (and bought in), whoever opens the round."""
+    rules = {"preset": "schock4life", "overrides": {"deckel_per_half": 3, "deckel_in_finale": 3}}
+    with running(tmp_path / "db.sqlite3", seed=3, prelude=ALWAYS_BUYS_IN) as server:
+        table = new_table(server, ["Anna"], preset=rules, seats=4)
+        host = table["tokens"][0]
+        for _ in range(3):
+            added = server.post(f"/api/tables/{table['id']}/bots", {"token": host, "bot": "random"})
+            assert added.status_code == 200, added.text
+        clients = [await Client(server, table["id"], host).connect()]
+        assert server.post(f"/api/tables/{table['id']}/start", {"token": host}).status_code == 200
+        await play_until_over(clients)
+        record = parse_record(server.get(f"/api/tables/{table['id']}/record").text)
+        await clients[0].close()
+    game = Game(
+        record.rules, record.players, ScriptedDice([p for s in record.steps for p in s.pips])
+    )
+    bought = 0
+    for step in record.steps:
+        if step.action == BUY_IN:
+            assert step.seat != 0, "Anna (simple_choice) never buys in"
+            bought += 1
+        else:
+            # Anyone about to act in a round that a bot could still buy into: it would have.
+            assert not [s for s in (1, 2, 3) if game.can_buy_in(s)], step
+        game.apply(step.action, step.seat)
+    assert game.is_over and bought > 0
 
 
 async def test_reconnect_in_the_middle_of_a_turn(tmp_path: Path) -> None:

@@ -8,8 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from schocken.actions import BUY_IN
-from schocken.bots import PubRegular, Strategy, make_bot
+from schocken.bots import Strategy, make_bot
 from schocken.dice import RandomDice
 from schocken.events import (
     DeckelMoved,
@@ -20,10 +19,10 @@ from schocken.events import (
     SectionStarted,
 )
 from schocken.game import Game
+from schocken.play import NOTHING_ASKED, Ask, apply_decision, next_decision
 from schocken.record import parse_record, record_of, replay
 from schocken.rules import PRESETS, Rules
 from schocken.simulate import play_game, seat_names, simulate, wilson
-from schocken.views import PlayerView
 
 
 def _section_total(rules: Rules, section: Section) -> int:
@@ -31,26 +30,22 @@ def _section_total(rules: Rules, section: Section) -> int:
 
 
 def checked_game(rules: Rules, bots: list[str], seed: int) -> Game:
-    """Play a game step by step, checking the invariants after every action."""
+    """Play a game decision by decision (:mod:`schocken.play`), checking the invariants after
+    every action."""
     n = len(bots)
     game = Game(rules, seat_names(n), RandomDice(seed))
-    strategies: list[Strategy] = [make_bot(b, seed * 7 + i) for i, b in enumerate(bots)]
-    checked_round = -1
-    while not game.is_over:
-        if rules.einwuerfeln and game.round_count != checked_round:
-            checked_round = game.round_count
-            for s in range(n):
-                if game.can_buy_in(s) and strategies[s].wants_buy_in(game.view(s)):
-                    game.apply(BUY_IN, s)
-                    _check_conserved(game)
-        seat = game.current_player
-        assert seat is not None
-        legal = game.legal_actions()
-        assert legal, "a player whose turn it is always has a legal action"
-        action = strategies[seat].choose(game.view(seat), legal)
-        assert action in legal
-        game.apply(action)
+    strategies: dict[int, Strategy] = {i: make_bot(b, seed * 7 + i) for i, b in enumerate(bots)}
+    asked = NOTHING_ASKED
+    while (decision := next_decision(game, strategies, asked)) is not None:
+        if decision.kind is not Ask.BUY_IN:
+            assert decision.seat == game.current_player
+            assert decision.legal, "a player whose turn it is always has a legal action"
+        answer = decision.decide(strategies[decision.seat])
+        assert answer is None or answer in decision.legal
+        apply_decision(game, decision, answer)
+        asked = decision.asked
         _check_conserved(game)
+    assert game.is_over
     return game
 
 
@@ -204,29 +199,3 @@ def test_play_game_needs_a_strategy_per_seat() -> None:
     game = Game(PRESETS["tsv99"], seat_names(3), RandomDice(1))
     with pytest.raises(ValueError, match="3 players need as many strategies"):
         play_game(game, [make_bot("regular")] * 2)
-
-
-class _PublicGame(Game):
-    """A Game that play_game plays through the public methods only."""
-
-
-@pytest.mark.parametrize("preset", list(PRESETS))
-def test_the_engines_own_loop_plays_the_games_the_public_methods_play(preset: str) -> None:
-    """Game.play_out (what play_game uses) against legal_actions/view/apply, decision by decision:
-    the same steps, events and outcome, with every bot (buying in included)."""
-
-    class BuysIn(PubRegular):
-        def wants_buy_in(self, view: PlayerView) -> bool:
-            return True
-
-    rules = PRESETS[preset]
-
-    def bots(seed: int) -> list[Strategy]:
-        return [BuysIn(), make_bot("random", seed), make_bot("regular"), make_bot("solver")]
-
-    for seed in range(12):
-        fast = play_game(Game(rules, seat_names(4), RandomDice(seed)), bots(seed))
-        slow = play_game(_PublicGame(rules, seat_names(4), RandomDice(seed)), bots(seed))
-        assert fast.steps == slow.steps
-        assert fast.events == slow.events
-        assert fast.loser == slow.loser

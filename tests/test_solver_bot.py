@@ -14,6 +14,7 @@ from schocken.bots import solver_bot as sb
 from schocken.dice import RandomDice
 from schocken.events import RoundKind, Section
 from schocken.game import Game
+from schocken.play import NOTHING_ASKED, Ask, apply_decision, next_decision
 from schocken.rules import PRESETS, Rules
 from schocken.simulate import play_game, seat_names, simulate
 from schocken.solver import Situation, solve
@@ -27,16 +28,19 @@ def decisions(
     for g in range(seed, seed + 1000):
         game = Game(rules, seat_names(players), RandomDice(g))
         regular = make_bot("regular")
-        while legal := game.legal_actions():
-            if len(legal) == 1:
-                game.apply(legal[0])
-                continue
-            seat = game.current_player
-            assert seat is not None
-            view = game.view(seat)
-            if view.round_kind is RoundKind.NORMAL and view.section is not Section.FINALE:
-                yield view, legal
-            game.apply(regular.choose(view, legal))
+        bots = dict.fromkeys(range(players), regular)
+        asked = NOTHING_ASKED
+        while (decision := next_decision(game, bots, asked)) is not None:
+            view = decision.view
+            if (
+                decision.kind is Ask.CHOOSE
+                and view is not None
+                and view.round_kind is RoundKind.NORMAL
+                and view.section is not Section.FINALE
+            ):
+                yield view, decision.legal
+            apply_decision(game, decision, decision.decide(regular))
+            asked = decision.asked
 
 
 def situation(view: PlayerView) -> Situation:
@@ -91,7 +95,7 @@ def test_choices_are_the_exact_solvers_best(preset: str) -> None:
 def test_solver_bot_plays_whole_games_and_the_finale_by_its_solution(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from schocken.finale import FinaleBot
+    from schocken.bots.finale_bot import FinaleBot
 
     asked: list[int] = []
     original = FinaleBot.choose

@@ -105,6 +105,15 @@ def test_player_view_and_turn_view_are_frozen() -> None:
     assert hash(view.turns) == hash(game.view(A).turns)
 
 
+def test_a_turn_view_says_whether_its_dice_showed_in_one_throw() -> None:
+    fresh = TurnView(0, 1, (), (6, 5, 4), False, False, None)
+    kept = fresh._replace(throws=2, aside=(6,))
+    turned = fresh._replace(aside=(1,), turned=1, must_throw=(6,))
+    assert fresh.one_throw
+    assert not kept.one_throw
+    assert not turned.one_throw  # a turned six is set aside as a one
+
+
 def test_a_view_does_not_change_when_the_game_goes_on() -> None:
     table = three_player_half()
     game = table.game

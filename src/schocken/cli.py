@@ -9,12 +9,12 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from schocken.actions import BUY_IN
 from schocken.bots import BOTS, make_bot
 from schocken.dice import RandomDice
 from schocken.errors import RecordError, RulesError
 from schocken.events import RoundEnded, SectionStarted
 from schocken.game import MAX_PLAYERS, MIN_PLAYERS, Game
+from schocken.play import NOTHING_ASKED, apply_decision, next_decision
 from schocken.record import outcome_of, parse_record, record_of, replay
 from schocken.rules import OPTION_SOURCES, PRESETS, Rules, resolve_rules, rules_markdown
 from schocken.simulate import seat_names, simulate
@@ -76,16 +76,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
         f"Schocken, {rules.preset}: "
         f"{', '.join(f'{m} ({b})' for m, b in zip(names, bots, strict=True))}; seed {seed}"
     )
-    checked = -1
-    while not game.is_over:
-        if rules.einwuerfeln and game.round_count != checked:
-            checked = game.round_count
-            for s in range(n):
-                if game.can_buy_in(s) and strategies[s].wants_buy_in(game.view(s)):
-                    game.apply(BUY_IN, s)
-        seat = game.current_player
-        assert seat is not None
-        game.apply(strategies[seat].choose(game.view(seat), game.legal_actions()))
+    by_seat = dict(enumerate(strategies))
+    asked = NOTHING_ASKED
+    while (decision := next_decision(game, by_seat, asked)) is not None:
+        apply_decision(game, decision, decision.decide(by_seat[decision.seat]))
+        asked = decision.asked
         new = game.events[shown:]
         if any(isinstance(e, (RoundEnded, SectionStarted)) for e in new) or game.is_over:
             for line in explain(new, rules, names, lang):
@@ -265,7 +260,7 @@ def _dice_arg(text: str) -> tuple[int, ...]:
 def cmd_hint(args: argparse.Namespace) -> int:
     from schocken.results import result_table
     from schocken.solver import Situation, describe, solve
-    from schocken.turn import TurnState, remove
+    from schocken.turn import TurnState, one_throw, remove
 
     rules: Rules = args.rules
     table = result_table(rules)
@@ -292,7 +287,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
         for item in filter(None, (args.covered or "").split(",")):
             dice_text, _, rest = item.strip().partition("/")
             covered.append((_dice_arg(dice_text), int(rest or 3)))
-        state = TurnState(aside, thrown, args.throws, 0, (), not aside)
+        state = TurnState(aside, thrown, args.throws, 0, (), one_throw(aside))
         limit = None if args.opener else args.limit
         sit = Situation(
             rules,

@@ -39,14 +39,10 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
-from schocken.bots.base import Strategy
-from schocken.bots.solver_bot import turn_state_of
-from schocken.events import RoundKind, Section
 from schocken.game import round_payment
 from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
 from schocken.rules import MAX_THROWS, Rules
-from schocken.turn import SORTED, TurnState
-from schocken.views import PlayerView
+from schocken.turn import TurnState, covered_results
 
 if TYPE_CHECKING:
     import numpy as np
@@ -275,8 +271,7 @@ class _RoundModel:
                 else:
                     aside = what
                     assert isinstance(aside, tuple)
-                    for roll, p in roll_probabilities(3 - len(aside)).items():
-                        x = self.table.by_key[SORTED[aside + roll], not aside, t]
+                    for x, p in covered_results(rules, aside, t):
                         dist[i, self.res_index[x]] += float(p)
             self.columns[t] = cols
             self.col_index[t] = index
@@ -625,46 +620,3 @@ def solve_finale(rules: Rules, *, tolerance: float = TOLERANCE) -> FinaleSolutio
         for o in range(0, n - m + 1):
             f[m, o] = model.solve_round(_outcome_values(n, m, o, n - m - o, f))[0]
     return FinaleSolution(rules, n, f, residual, iterations, time.perf_counter() - started)
-
-
-# ---------------------------------------------------------------------------- a Finale bot
-
-
-class FinaleBot:
-    """Plays the Finale optimally by the solution, from its player's view only.
-
-    Outside the Finale it asks ``fallback``. The responder sees the opener's result only when it
-    is shown (the view leaves a covered result out), and then decides on the aside dice.
-    """
-
-    name = "finale"
-
-    def __init__(self, solution: FinaleSolution, fallback: Strategy) -> None:
-        self.solution = solution
-        self.fallback = fallback
-
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        if view.section is not Section.FINALE or view.round_kind is not RoundKind.NORMAL:
-            return self.fallback.choose(view, legal)
-        seat = view.seat
-        assert seat is not None
-        other = next(s for s in view.order if s != seat)
-        own_d, other_d = view.deckel[seat], view.deckel[other]
-        state = turn_state_of(view)
-        if view.order[0] == seat:
-            action = self.solution.best_action(view.middle, own_d, other_d, state)
-        else:
-            first = view.turns[0]
-            final: Column = (
-                ("shown", first.result) if first.result is not None else ("covered", first.aside)
-            )
-            assert view.limit is not None
-            action = self.solution.best_action(
-                view.middle, own_d, other_d, state, opener_final=final, limit=view.limit
-            )
-        if action not in legal:
-            raise AssertionError(f"the Finale solution chose {action}, not legal: {legal}")
-        return action
-
-    def wants_buy_in(self, view: PlayerView) -> bool:
-        return self.fallback.wants_buy_in(view)

@@ -21,7 +21,7 @@ Fraction(1, 216)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -30,10 +30,11 @@ from schocken.actions import STOP, THROWS, TURN_SIXES, Action, Throw
 from schocken.dice import RandomDice
 from schocken.events import TurnEnded
 from schocken.game import Game
+from schocken.play import NOTHING_ASKED, apply_decision, next_decision
 from schocken.results import Result, ResultKind, ResultTable, result_table, roll_probabilities
-from schocken.rules import MAX_THROWS, Rules, Tiebreak
+from schocken.rules import MAX_THROWS, Rules
 from schocken.turn import TurnState, remove
-from schocken.views import TurnView
+from schocken.views import PlayerView, TurnView
 
 Policy = Callable[[TurnState, tuple[Action, ...]], Action]
 """Chooses one of the legal actions in a turn state (after at least one throw)."""
@@ -92,8 +93,7 @@ class TurnOdds:
 
 def places(table: ResultTable) -> dict[Result, int]:
     """Each result's place in the rules' order (0 worst); equal results share a place."""
-    more_throws = table.rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER
-    keys = {r: (r.rank, -r.throws if more_throws else 0) for r in table.by_key.values()}
+    keys = {r: table.order_code(r) for r in table.by_key.values()}
     order = {k: i for i, k in enumerate(sorted(set(keys.values())))}
     return {r: order[k] for r, k in keys.items()}
 
@@ -250,8 +250,34 @@ def state_of(view_turn: TurnView) -> TurnState:
         view_turn.throws,
         view_turn.turned,
         view_turn.must_throw,
-        not view_turn.aside,
+        view_turn.one_throw,
     )
+
+
+def turn_state_of(view: PlayerView) -> TurnState:
+    """The viewer's own turn in progress as a :class:`TurnState` (``TurnState()`` before its
+    first throw, or when it is not the viewer's turn)."""
+    turn = view.my_turn
+    if turn is None or turn.throws == 0 or turn.showing is None:
+        return TurnState()
+    return state_of(turn)
+
+
+class _PolicyPlayer:
+    """A policy as a strategy: it chooses from its player's own turn in the view."""
+
+    name = "policy"
+
+    def __init__(self, policy: Policy) -> None:
+        self.policy = policy
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        mine = view.my_turn
+        assert mine is not None
+        return self.policy(state_of(mine), tuple(legal))
+
+    def wants_buy_in(self, view: PlayerView) -> bool:
+        return False
 
 
 def simulate_turns(
@@ -264,7 +290,7 @@ def simulate_turns(
     The game starts with an opening round (the opening procedure does not change a turn).
     """
     sim_rules = rules.with_overrides({"opening": "plain_round"})
-    choose = policy_for(rules, limit, policy)
+    second = {1: _PolicyPlayer(policy_for(rules, limit, policy))}
     dice = RandomDice(seed)
     counts: dict[Result, int] = {}
     for _ in range(turns):
@@ -273,14 +299,8 @@ def simulate_turns(
             game.apply(THROWS[()])
         if limit < MAX_THROWS:
             game.apply(STOP)
-        while game.current_player == 1 and game.round_count == 1:
-            legal = game.legal_actions()
-            if len(legal) == 1:
-                game.apply(legal[0])
-                continue
-            mine = game.view(1).my_turn
-            assert mine is not None
-            game.apply(choose(state_of(mine), legal))
+        while game.round_count == 1 and (d := next_decision(game, second, NOTHING_ASKED)):
+            apply_decision(game, d, d.decide(second[1]))
         ended = next(e for e in reversed(game.events) if isinstance(e, TurnEnded) and e.seat == 1)
         assert ended.result is not None
         counts[ended.result] = counts.get(ended.result, 0) + 1

@@ -1,9 +1,11 @@
 """Results: what the final dice of a turn are worth, and which of two results is better.
 
 Dice are handled as multisets: a sorted tuple, highest pip first. Three dice have 56 such
-outcomes. A result knows its kind, its Deckel value and a rank; :func:`order_key` turns a result
-and its place in the round into a key whose maximum is the round's best and whose minimum is the
-round's worst, honouring every option of the rules.
+outcomes. A result knows its kind, its Deckel value and a rank. The order of a round's results
+(rank, then the tie rule) is written here only: :meth:`ResultTable.order_key` turns a result and
+its place in the round into an integer whose maximum is the round's best and whose minimum is the
+round's worst, honouring every option of the rules; :func:`best_and_worst` finds them, and
+:func:`tie_decided` says which tie rule made the worst the worst.
 
 >>> from schocken.rules import find_preset
 >>> table = result_table(find_preset("allgemein"))
@@ -23,6 +25,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
+from typing import NamedTuple
 
 from schocken.rules import MAX_THROWS, Rules, Tiebreak
 
@@ -149,6 +152,11 @@ def _classify(rules: Rules, dice: Dice, one_throw: bool) -> tuple[ResultKind, in
     return ResultKind.PLAIN, 100 * a + 10 * b + c, 1
 
 
+MAX_PLACES = 64
+"""More places than a round can have (the engine seats at most 20): the place's share of an order
+key."""
+
+
 class ResultTable:
     """Every result under one rule set, computed once: ``result(dice, one_throw, throws)``."""
 
@@ -175,13 +183,21 @@ class ResultTable:
                 f"three dice of 1 to 6 pips, 1 to {MAX_THROWS} throws"
             ) from None
 
-    def order_key(self, result: Result, position: int) -> tuple[int, int, int]:
-        """A key whose maximum is the round's best: rank, then the tie rule.
-
-        ``position`` is the place in the round's order of play (0 for its first player).
+    def order_code(self, result: Result) -> int:
+        """A result's place in the order of results, apart from who threw it: its rank, then
+        (where more throws are worse) fewer throws. Equal codes tie: the later thrower is worse.
         """
-        throws = -result.throws if self._more_throws_worse else 0
-        return (result.rank, throws, -position)
+        if self._more_throws_worse:
+            return result.rank * 4 + MAX_THROWS - result.throws
+        return result.rank * 4
+
+    def order_key(self, result: Result, position: int) -> int:
+        """An integer whose maximum is the round's best: rank, then the tie rule.
+
+        ``position`` is the place in the round's order of play (0 for its first player, less than
+        :data:`MAX_PLACES`). Keys of different places never tie.
+        """
+        return self.order_code(result) * MAX_PLACES - position
 
 
 @cache
@@ -191,8 +207,40 @@ def result_table(rules: Rules) -> ResultTable:
 
 
 def best_and_worst(table: ResultTable, results: Sequence[Result]) -> tuple[int, int]:
-    """Indices (places in the round) of the best and the worst of a round's results."""
+    """Indices (places in the round) of the best and the worst of a round's results, in its order
+    of play."""
     keys = [table.order_key(r, i) for i, r in enumerate(results)]
     best = max(range(len(keys)), key=keys.__getitem__)
     worst = min(range(len(keys)), key=keys.__getitem__)
     return best, worst
+
+
+class TieRule(StrEnum):
+    """What decided between two results of equal rank."""
+
+    MORE_THROWS = "more_throws"
+    """The worse used more throws (where the rules count throws)."""
+    LATER = "later"
+    """The worse was thrown later in the round (with as many throws, where throws count)."""
+
+
+class Tie(NamedTuple):
+    """The tie that made a round's worst result the worst: the place it tied with, and why."""
+
+    other: int
+    rule: TieRule
+
+
+def tie_decided(table: ResultTable, results: Sequence[Result], worst: int) -> Tie | None:
+    """Which tie rule made the result at place ``worst`` the worst of a round's ``results`` (in
+    its order of play): against the first other place whose result has the same rank. ``None``
+    when no other result has its rank (the rank alone decided).
+    """
+    mine = results[worst]
+    for i, r in enumerate(results):
+        if i == worst or r.rank != mine.rank:
+            continue
+        if table.rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER and r.throws != mine.throws:
+            return Tie(i, TieRule.MORE_THROWS)
+        return Tie(i, TieRule.LATER) if i < worst else None
+    return None

@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from schocken.events import Section
 from schocken.results import Result, ResultTable
+from schocken.results import best_and_worst as results_best_and_worst
 from schocken.rules import FinaleOpener, Rules
 
 
@@ -80,10 +81,8 @@ class Judged(NamedTuple):
 
 def best_and_worst(table: ResultTable, results: Sequence[tuple[int, Result]]) -> Judged:
     """The best and worst of a round's results (seat and result, in the round's order of play),
-    by the rules' order of results and their tie rule."""
-    keys = [table.order_key(result, place) for place, (_, result) in enumerate(results)]
-    best = keys.index(max(keys))
-    worst = keys.index(min(keys))
+    by the rules' order of results and their tie rule (:meth:`ResultTable.order_key`)."""
+    best, worst = results_best_and_worst(table, [result for _, result in results])
     return Judged(results[best][0], results[worst][0])
 
 

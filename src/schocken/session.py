@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schocken.actions import BUY_IN, STOP, TURN_SIXES, Action, Throw
-from schocken.bots import Strategy, make_bot
+from schocken.bots import make_bot
 from schocken.dice import DiceSource, RandomDice, SystemDice
 from schocken.errors import IllegalActionError
 from schocken.events import Event
 from schocken.game import Game
+from schocken.play import NOTHING_ASKED, Asked, Strategy, apply_decision, ask_buy_ins, next_decision
 from schocken.record import GameRecord, parse_record, record_of, replay
 from schocken.results import Dice, sort_dice
 from schocken.rules import Rules, find_preset
@@ -57,7 +58,8 @@ class Session:
     """Which of the three dice on screen the human picked to keep out of the cup."""
     strategies: dict[int, Strategy] = field(default_factory=dict)
     _shown: int = 0
-    _buy_in_round: int = -1
+    _asked: Asked = NOTHING_ASKED
+    """The bots' buy-in questions asked so far (see :mod:`schocken.play`)."""
 
     # ------------------------------------------------------------------ making one
 
@@ -112,6 +114,7 @@ class Session:
                 self.strategies[i] = make_bot(
                     seat.bot, None if self.seed is None else self.seed + i
                 )
+        self._ask_buy_ins()
         self._take_new_events()
         humans = [i for i, s in enumerate(self.seats) if s.is_human]
         current = self.game.current_player
@@ -235,26 +238,27 @@ class Session:
         return events
 
     def bot_step(self) -> list[Event]:
-        """Let the bot whose turn it is make one move (and bots buy in before a round)."""
+        """Let the bot whose turn it is make one move.
+
+        (The bots that are out were asked about buying in as the round began: see ``_after``.)
+        """
         events: list[Event] = []
-        game = self.game
-        if game.rules.einwuerfeln and game.round_count != self._buy_in_round:
-            self._buy_in_round = game.round_count
-            for seat, bot in self.strategies.items():
-                if game.can_buy_in(seat) and bot.wants_buy_in(game.view(seat)):
-                    events += game.apply(BUY_IN, seat)
-        c = self.current
-        if c is None or c not in self.strategies:
-            self._after(events)
-            return events
-        legal = game.legal_actions()
-        action = legal[0] if len(legal) == 1 else self.strategies[c].choose(game.view(c), legal)
-        events += game.apply(action)
+        decision = next_decision(self.game, self.strategies, self._asked)
+        if decision is not None:
+            answer = decision.decide(self.strategies[decision.seat])
+            events = apply_decision(self.game, decision, answer) or []
+            self._asked = decision.asked
         self._after(events)
         return events
 
+    def _ask_buy_ins(self) -> None:
+        """The bots that are out are asked about buying in as soon as a round may be bought into
+        (before anyone throws), whoever's turn it is."""
+        _, self._asked = ask_buy_ins(self.game, self.strategies, self._asked)
+
     def _after(self, events: list[Event]) -> None:
         del events  # the game's log has them; the explanations come from there
+        self._ask_buy_ins()
         self._take_new_events()
         c = self.current
         if c is not None and self.seats[c].is_human and not self.needs_pass:

@@ -1,4 +1,7 @@
-"""Playing games with bots: one game to the end, or many, with statistics."""
+"""Playing games with bots: one game to the end, or many, with statistics.
+
+:func:`play_game` (one game to its end) is :func:`schocken.play.play_game`, kept here by name.
+"""
 
 from __future__ import annotations
 
@@ -7,48 +10,22 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from schocken.actions import BUY_IN
-from schocken.bots import Strategy, make_bot
+from schocken.bots import make_bot
 from schocken.dice import RandomDice
 from schocken.events import SectionEnded
 from schocken.game import Game
+from schocken.play import play_game
 from schocken.rules import Rules
 
-
-def play_game(game: Game, strategies: Sequence[Strategy]) -> Game:
-    """Play ``game`` to its end, each seat choosing with its strategy from its own view.
-
-    A strategy is asked only where there is a choice: a turn's first throw, the one legal action
-    then, is made without asking.
-    """
-    if len(strategies) != len(game.players):
-        raise ValueError(
-            f"{len(game.players)} players need as many strategies, not {len(strategies)}"
-        )
-    return _play(game, strategies)
-
-
-def _play(game: Game, strategies: Sequence[Strategy]) -> Game:
-    """play_game through the public interface only (for a subclass of Game)."""
-    buy_in_checked = -1
-    seats = range(len(game.players))
-    einwuerfeln = game.rules.einwuerfeln
-    apply, legal_actions, view = game.apply, game.legal_actions, game.view
-    while True:
-        if einwuerfeln and game.round_count != buy_in_checked:
-            buy_in_checked = game.round_count
-            for seat in seats:
-                if game.can_buy_in(seat) and strategies[seat].wants_buy_in(view(seat)):
-                    apply(BUY_IN, seat)
-        legal = legal_actions()
-        if len(legal) == 1:
-            apply(legal[0])
-            continue
-        if not legal:
-            return game
-        current = game.current_player
-        assert current is not None
-        apply(strategies[current].choose(view(current), legal))
+__all__ = [
+    "SeatStats",
+    "SimulationReport",
+    "play_game",
+    "seat_names",
+    "simulate",
+    "turn_count",
+    "wilson",
+]
 
 
 def seat_names(n: int) -> list[str]:

@@ -33,9 +33,10 @@ from schocken.game import round_payment
 from schocken.odds import policy_for
 from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
 from schocken.rules import MAX_THROWS, Rules
-from schocken.turn import SORTED, TurnState
+from schocken.turn import TurnState, covered_results
 
-Key = tuple[int, int, int]
+Key = int
+"""A result's key in the round's order (:meth:`~schocken.results.ResultTable.order_key`)."""
 Dist = tuple[tuple[Result, Fraction], ...]
 ONE = Fraction(1)
 ZERO = Fraction(0)
@@ -93,11 +94,9 @@ class _Round:
         self.covered: list[list[tuple[Key, Result, Fraction]]] = []
         for i, (aside, throws) in enumerate(sit.covered):
             pos = positions[len(sit.shown) + i]
-            dist: list[tuple[Key, Result, Fraction]] = []
-            for roll, p in roll_probabilities(3 - len(aside)).items() if len(aside) < 3 else []:
-                r = self.table.by_key[SORTED[aside + roll], not aside, throws]
-                dist.append((self.key(r, pos), r, p))
-            self.covered.append(dist)
+            self.covered.append(
+                [(self.key(r, pos), r, p) for r, p in covered_results(self.rules, aside, throws)]
+            )
         self.total = sit.total if sit.total is not None else sit.rules.deckel_per_half
 
     def key(self, result: Result, position: int) -> Key:

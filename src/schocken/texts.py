@@ -26,7 +26,7 @@ from schocken.events import (
     SectionEnded,
     SectionStarted,
 )
-from schocken.results import Result, ResultKind
+from schocken.results import Result, ResultKind, TieRule, result_table, tie_decided
 from schocken.rules import Rules, Tiebreak
 
 LANGUAGES = ("de", "en")
@@ -439,29 +439,26 @@ def explain_round(ended: RoundEnded, rules: Rules, players: Sequence[str], lang:
             worst_result=result_name(worst_r, lang),
         )
     )
-    order = [s for s, _ in ended.results]
-    for s, r in ended.results:
-        if s == ended.worst or r.rank != worst_r.rank:
-            continue
-        if rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER and r.throws != worst_r.throws:
-            lines.append(
-                t(
-                    "tie_throws",
-                    lang,
-                    worst=players[ended.worst],
-                    other=players[s],
-                    throws=worst_r.throws,
-                    other_throws=r.throws,
-                )
+    seats = [s for s, _ in ended.results]
+    in_order = [r for _, r in ended.results]
+    tie = tie_decided(result_table(rules), in_order, seats.index(ended.worst))
+    if tie is None:
+        return lines
+    other = players[seats[tie.other]]
+    if tie.rule is TieRule.MORE_THROWS:
+        lines.append(
+            t(
+                "tie_throws",
+                lang,
+                worst=players[ended.worst],
+                other=other,
+                throws=worst_r.throws,
+                other_throws=in_order[tie.other].throws,
             )
-        elif order.index(s) < order.index(ended.worst):
-            k = (
-                "tie_later_throws"
-                if rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER
-                else "tie_later"
-            )
-            lines.append(t(k, lang, worst=players[ended.worst], other=players[s]))
-        break
+        )
+    else:
+        k = "tie_later_throws" if rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER else "tie_later"
+        lines.append(t(k, lang, worst=players[ended.worst], other=other))
     return lines
 
 

@@ -8,11 +8,12 @@ dice of the last throw, the throws used, and what turning sixes left to do.
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 from functools import cache
 from typing import NamedTuple
 
 from schocken.actions import STOP, THROWS, TURN_SIXES, Action
-from schocken.results import Dice, Result, ResultTable
+from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
 from schocken.rules import Rules, SixesRethrow
 
 SORTED: dict[tuple[int, ...], Dice] = {
@@ -21,6 +22,13 @@ SORTED: dict[tuple[int, ...], Dice] = {
     for pips in itertools.product(range(1, 7), repeat=n)
 }
 """Any one to three pips, to the multiset they make (a look-up instead of a sort per throw)."""
+
+
+def one_throw(aside: Dice) -> bool:
+    """Whether a turn whose dice out of the cup are ``aside`` shows a throw of all three dice (a
+    result in one throw); :attr:`TurnView.one_throw <schocken.views.TurnView.one_throw>` for a
+    view."""
+    return not aside
 
 
 def remove(big: Dice, small: Dice) -> Dice | None:
@@ -58,6 +66,23 @@ def legal_keeps(
             continue
         keeps.add(keep)
     return frozenset(keeps)
+
+
+@cache
+def covered_results(rules: Rules, aside: Dice, throws: int) -> tuple[tuple[Result, Fraction], ...]:
+    """What a covered cup holds, for those who see only its ``aside`` dice: those dice and a fair
+    throw of the others, after ``throws`` throws.
+
+    One entry for each multiset the thrown dice may show, with its exact probability (two entries
+    may be the same result). The solver, the solver bot and the Finale all judge a covered cup by
+    this.
+    """
+    table = result_table(rules)
+    full = one_throw(aside)
+    return tuple(
+        (table.by_key[SORTED[aside + roll], full, throws], p)
+        for roll, p in roll_probabilities(3 - len(aside)).items()
+    )
 
 
 Options = tuple[tuple[Action, ...], frozenset[Dice]]
@@ -117,7 +142,7 @@ class TurnState(NamedTuple):
 
     def after_throw(self, keep: Dice, pips: tuple[int, ...]) -> TurnState:
         """The state after throwing all dice but ``keep``; ``pips`` is what they showed."""
-        return TurnState(keep, SORTED[pips], self.throws + 1, 0, (), not keep)
+        return TurnState(keep, SORTED[pips], self.throws + 1, 0, (), one_throw(keep))
 
     def after_turn_sixes(self, rules: Rules) -> TurnState:
         """The state after turning the sixes of the last throw."""

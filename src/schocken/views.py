@@ -46,6 +46,12 @@ class TurnView(NamedTuple):
     turned: int = 0
     """How many ones were just turned from sixes (they stay out for the next throw)."""
 
+    @property
+    def one_throw(self) -> bool:
+        """Whether the dice showing were thrown in one throw: none set aside (a turned six is set
+        aside as a one). What a result "in one throw" (Hand) needs."""
+        return not self.aside
+
 
 class PlayerView(NamedTuple):
     """What ``seat`` may see of a game (``seat`` is ``None`` for a spectator)."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from schocken.bots.base import Strategy
 from schocken.bots.random_bot import RandomBot
 from schocken.bots.regular import PubRegular
+from schocken.play import Strategy
 
 
 def _solver(seed: int | None) -> Strategy:

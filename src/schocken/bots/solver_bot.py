@@ -17,9 +17,9 @@ opener's throw count setting their limit). It answers the same question as
   where two actions come out equal on it does the bot solve the full situation (with the middle,
   the Deckel it holds and the best shown result) and let the expected Deckel decide.
 
-In the Finale it plays the Finale's solution (:class:`schocken.finale.FinaleBot`, numpy from the
-``analysis`` extra). In rounds for no Deckel (the opening) and for Einwürfeln it plays like the pub
-regular.
+In the Finale it plays the Finale's solution (:class:`schocken.bots.finale_bot.FinaleBot`, numpy
+from the ``analysis`` extra). In rounds for no Deckel (the opening) and for Einwürfeln it plays
+like the pub regular.
 """
 
 from __future__ import annotations
@@ -30,30 +30,23 @@ from functools import cache
 from typing import NamedTuple
 
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
-from schocken.bots.base import Strategy
 from schocken.bots.regular import PubRegular
 from schocken.events import RoundKind, Section
+from schocken.odds import turn_state_of
+from schocken.play import Strategy
 from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
-from schocken.rules import MAX_THROWS, Rules, Tiebreak
+from schocken.rules import MAX_THROWS, Rules
 from schocken.solver import beat_distribution, owed_to_loser
-from schocken.turn import TurnState, remove
+from schocken.turn import TurnState, covered_results, one_throw
 from schocken.views import PlayerView
+
+__all__ = ["SolverBot", "TurnSolverBot", "turn_state_of"]
 
 EPS = 1e-12
 """Two values closer than this are taken as equal (they are exact fractions, computed in floats)."""
 
 Value = tuple[float, float]
 """(chance of losing the round, expected change of the player's Deckel)."""
-
-
-def turn_state_of(view: PlayerView) -> TurnState:
-    """The viewer's own turn in progress as a :class:`TurnState` (from what the view shows)."""
-    turn = view.my_turn
-    if turn is None or turn.throws == 0 or turn.showing is None:
-        return TurnState()
-    thrown = remove(turn.showing, turn.aside)
-    assert thrown is not None
-    return TurnState(turn.aside, thrown, turn.throws, turn.turned, turn.must_throw, not turn.aside)
 
 
 def _better(a: Value, b: Value) -> bool:
@@ -90,7 +83,6 @@ class _RulesData:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.table: ResultTable = result_table(rules)
-        self._throw_part = rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER
         self.codes = sorted({self.code(r) for r in self.table.by_key.values()})
         self.index = {c: i for i, c in enumerate(self.codes)}
         self.result_of: dict[int, Result] = {self.code(r): r for r in self.table.by_key.values()}
@@ -98,8 +90,9 @@ class _RulesData:
         self._covered: dict[tuple[Dice, int], _Dist] = {}
 
     def code(self, result: Result) -> int:
-        """A result's place in the round's order, apart from who threw it first."""
-        return result.rank * 4 + ((MAX_THROWS - result.throws) if self._throw_part else 0)
+        """A result's place in the round's order, apart from who threw it first (the result
+        table's :meth:`~schocken.results.ResultTable.order_code`)."""
+        return self.table.order_code(result)
 
     def beat(self, limit: int, target: int | None) -> _Dist:
         """A later player's result when they play to beat ``target`` (None: nothing to beat)."""
@@ -122,9 +115,8 @@ class _RulesData:
         dist = self._covered.get(key)
         if dist is None:
             mass: dict[int, float] = {}
-            for roll, p in roll_probabilities(3 - len(aside)).items():
-                dice = tuple(sorted(aside + roll, reverse=True))
-                c = self.code(self.table.by_key[dice, not aside, throws])
+            for r, p in covered_results(self.rules, aside, throws):
+                c = self.code(r)
                 mass[c] = mass.get(c, 0.0) + float(p)
             dist = self._covered[key] = _Dist(self.codes, mass)
         return dist
@@ -199,7 +191,7 @@ class _TurnSolution:
         v = self._throw.get(key)
         if v is None:
             p = d = 0.0
-            full = not keep
+            full = one_throw(keep)
             for roll, q in _ROLLS[3 - len(keep)]:
                 a, b = self.value(TurnState(keep, roll, throws + 1, 0, (), full))
                 p += q * a
@@ -377,6 +369,7 @@ class SolverBot:
 
 @cache
 def _finale_bot(rules: Rules) -> Strategy:
-    from schocken.finale import FinaleBot, solve_finale
+    from schocken.bots.finale_bot import FinaleBot
+    from schocken.finale import solve_finale
 
     return FinaleBot(solve_finale(rules), TurnSolverBot())

@@ -112,8 +112,9 @@ class Hub:
                 break
             # A decision that needs thought (the solver bot's first in a rule set) is made in a
             # worker thread, so other tables go on meanwhile; it is played only if the game is
-            # still where it was.
-            action = turn.decide() if len(turn.legal) == 1 else await asyncio.to_thread(turn.decide)
+            # still where it was. (The bots that are out were asked about buying in by the table
+            # as the round began.)
+            action = await asyncio.to_thread(turn.decide) if turn.needs_thought else turn.decide()
             table.bot_play(turn, action)
             for conn in list(self.conns.get(table.id, [])):
                 async with conn.lock:

@@ -13,34 +13,47 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from schocken.actions import STOP, Action, parse_action
-from schocken.bots import BOTS, Strategy, make_bot
+from schocken.bots import BOTS, make_bot
 from schocken.dice import DiceSource, RandomDice, SystemDice
 from schocken.errors import IllegalActionError, RulesError
 from schocken.events import Event
 from schocken.game import MAX_PLAYERS, MIN_PLAYERS, Game
+from schocken.play import (
+    NOTHING_ASKED,
+    Ask,
+    Decision,
+    Strategy,
+    apply_decision,
+    ask_buy_ins,
+    next_decision,
+    turn_decision,
+)
 from schocken.record import GameRecord, RecordStep, record_of, replay
 from schocken.rules import Rules, find_preset
 from schocken.server.store import Store
-from schocken.views import PlayerView
 
 MAX_NAME = 40
 
 
 class BotTurn(NamedTuple):
-    """A bot's decision to make: its view and the legal actions, both immutable, so that it can be
-    made away from the event loop (the solver bot may think for a while)."""
+    """A bot's decision to make (:class:`schocken.play.Decision`: an immutable view and the legal
+    actions) with the bot that makes it, so that it can be made away from the event loop (the
+    solver bot may think for a while)."""
 
-    seat: int
-    version: int
-    """How many steps the game had when the decision was asked for."""
+    decision: Decision
     strategy: Strategy
-    view: PlayerView
-    legal: tuple[Action, ...]
 
-    def decide(self) -> Action:
-        if len(self.legal) == 1:
-            return self.legal[0]
-        return self.strategy.choose(self.view, self.legal)
+    @property
+    def seat(self) -> int:
+        return self.decision.seat
+
+    @property
+    def needs_thought(self) -> bool:
+        """Whether the bot chooses an action (else the answer is at hand: a forced action)."""
+        return self.decision.kind is Ask.CHOOSE
+
+    def decide(self) -> Action | None:
+        return self.decision.decide(self.strategy)
 
 
 class TableError(ValueError):
@@ -131,6 +144,8 @@ class Table:
         self.game: Game | None = None
         self._dice: _CountingDice | None = None
         self._bots: dict[int, Strategy] = {}
+        self._asked = NOTHING_ASKED
+        """The bots' buy-in questions asked so far (see :mod:`schocken.play`)."""
 
     # ------------------------------------------------------------------ lobby
 
@@ -260,6 +275,7 @@ class Table:
         self._begin()
         self._save()
         assert self.game is not None
+        self._after_steps(0)
         return list(self.game.events)
 
     def _bot_seed(self, seat: int) -> int | None:
@@ -273,6 +289,7 @@ class Table:
         self._bots = {
             i: make_bot(s.bot, self._bot_seed(i)) for i, s in enumerate(self.seats) if s.bot
         }
+        self._asked = NOTHING_ASKED
 
     # ------------------------------------------------------------------ play
 
@@ -283,12 +300,16 @@ class Table:
             raise TableError("the game has not started")
         before = len(game.steps)
         events = game.apply(action, seat)  # IllegalActionError: the game is unchanged
-        self._store_steps(before)
+        self._after_steps(before)
         return events
 
-    def _store_steps(self, before: int) -> None:
+    def _after_steps(self, before: int) -> None:
+        """After the game took steps from ``before`` on: the bots that are out are asked about
+        buying in as soon as a round may be bought into (before anyone throws), and every new
+        step is stored."""
         game = self.game
         assert game is not None
+        _, self._asked = ask_buy_ins(game, self._bots, self._asked)
         for i in range(before, len(game.steps)):
             s_seat, s_action, pips = game.steps[i]
             self.store.add_step(self.id, i, s_seat, str(s_action), list(pips))
@@ -303,21 +324,27 @@ class Table:
         return None
 
     def bot_turn(self) -> BotTurn | None:
-        """What the bot whose turn it is has to decide, if a bot is to move."""
-        seat = self.bot_to_move()
-        if seat is None:
+        """What a bot has to decide next (its turn, or a buy-in question), if anything."""
+        game = self.game
+        if game is None:
             return None
-        game = self.game
-        assert game is not None
-        legal = game.legal_actions()
-        return BotTurn(seat, len(game.steps), self._bots[seat], game.view(seat), legal)
+        decision = next_decision(game, self._bots, self._asked)
+        if decision is None:
+            return None
+        return BotTurn(decision, self._bots[decision.seat])
 
-    def bot_play(self, turn: BotTurn, action: Action) -> list[Event]:
-        """A bot's decided action, played if the game is still where it was decided."""
+    def bot_play(self, turn: BotTurn, action: Action | None) -> list[Event]:
+        """A bot's decided answer, played if the game is still where it was decided."""
         game = self.game
-        if game is None or len(game.steps) != turn.version or self.bot_to_move() != turn.seat:
+        if game is None:
             return []
-        return self.act(turn.seat, action)
+        before = len(game.steps)
+        events = apply_decision(game, turn.decision, action)
+        if events is None:
+            return []
+        self._asked = turn.decision.asked
+        self._after_steps(before)
+        return events
 
     def bot_move(self) -> list[Event]:
         """The bot whose turn it is makes one move."""
@@ -329,14 +356,11 @@ class Table:
         game = self.game
         if game is None or game.is_over:
             return []
-        seat = game.current_player
-        assert seat is not None
-        legal = game.legal_actions()
-        if STOP in legal:
-            action: Action = STOP
-        else:
-            action = make_bot("regular").choose(game.view(seat), legal)
-        return self.act(seat, action)
+        decision = turn_decision(game, self._asked)
+        assert decision is not None
+        action = STOP if STOP in decision.legal else decision.decide(make_bot("regular"))
+        assert action is not None
+        return self.act(decision.seat, action)
 
     def record(self) -> GameRecord:
         game = self.game
@@ -362,6 +386,7 @@ class Table:
                 self._dice.roll(1)
             game.dice = self._dice
             self.game = game
+        self._after_steps(len(self.game.steps))
 
 
 class Tables:
