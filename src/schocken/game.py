@@ -24,7 +24,6 @@ schocken.errors.TurnSixesError: Anna cannot turn sixes: the last throw showed 4-
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from schocken import round as flow
 from schocken.actions import BUY_IN, STOP, THROWS, TURN_SIXES, Action, BuyIn, Stop, Throw, TurnSixes
@@ -70,25 +69,17 @@ Step = tuple[int, Action, tuple[int, ...]]
 """One accepted action: the seat that acted, the action, the pips its throw showed (if any)."""
 
 _FIRST_THROW = THROWS[()]
+_KEEP_NOTHING: frozenset[Dice] = frozenset({()})
 _NEW_TURN = TurnState()
 """A turn before its first throw."""
-_ONE_THROW_ROUNDS = (RoundKind.OPENING_THROW, RoundKind.STECHEN)
+_ONE_THROW_ROUNDS = frozenset((RoundKind.OPENING_THROW, RoundKind.STECHEN))
 """Rounds in which everyone throws once, openly."""
+_PLAYING = Phase.PLAYING
+"""(A name of the module's own: an enum member found on its class costs more in Python 3.11.)"""
 
 
 def _dice_text(dice: Sequence[int]) -> str:
     return "-".join(str(p) for p in dice)
-
-
-class _Finished(NamedTuple):
-    """A finished turn of the current round: its seat and result, and how it is seen."""
-
-    seat: int
-    result: Result
-    own: TurnView
-    """As its own player (and everyone, once the game is over) sees it."""
-    public: TurnView
-    """As everyone else sees it: without its dice while it is covered."""
 
 
 class Game:
@@ -137,14 +128,19 @@ class Game:
         self._limit: int | None = None
         self._opening_value: int | None = None
         """What the highest opening throw is worth (kept through a Stechen)."""
-        self._finished: list[_Finished] = []
+        self._results: list[tuple[int, Result]] = []
+        """The finished turns of the round: seat and result, in its order of play."""
+        self._turns: list[TurnView] = []
+        """The finished turns as everyone sees them: a covered one without its dice."""
+        self._covered_turns: dict[int, TurnView] = {}
+        """The finished covered turns as their own players (and all, at the game's end) see them."""
         self._used_all: int | None = None
         """The seat whose turn ended last in this round, if it used every throw it could."""
         # The turn in progress, and what its player may do now.
         self._turn = _NEW_TURN
         self._covered = False
         self._legal: tuple[Action, ...] = (_FIRST_THROW,)
-        self._keeps: frozenset[Dice] = frozenset({()})
+        self._keeps = _KEEP_NOTHING
         """What a further throw of the turn may keep out of the cup."""
         self._start_section(Section.FIRST_HALF, tuple(range(n)), None)
 
@@ -192,7 +188,7 @@ class Game:
 
     def max_throws(self) -> int:
         """How many throws the player whose turn it is may use in this round."""
-        return MAX_THROWS if self._limit is None else self._limit
+        return self._limit or MAX_THROWS  # a limit, once fixed, is 1 to 3
 
     def can_buy_in(self, seat: int) -> bool:
         """Whether ``seat`` may buy back in (Einwürfeln) now."""
@@ -211,9 +207,14 @@ class Game:
         if seat is not None and not 0 <= seat < self._seats:
             raise ValueError(f"no seat {seat!r} at this table of {self._seats}")
         over = self._loser is not None
-        turns = [t.own if over or t.seat == seat else t.public for t in self._finished]
-        if not over:
-            turns.append(self._turn_in_progress(seat))
+        finished = self._turns
+        hidden = self._covered_turns  # a covered turn is seen by its player, and by all at the end
+        if hidden and (over or seat in hidden):
+            finished = [
+                hidden[t.seat] if t.seat in hidden and (over or t.seat == seat) else t
+                for t in finished
+            ]
+        turns = (*finished,) if over else (*finished, self._turn_in_progress(seat))
         return PlayerView(
             seat,
             self.players,
@@ -228,7 +229,7 @@ class Game:
             self._middle,
             self._deckel,
             self._playing(),
-            tuple(turns),
+            turns,
             self._half_losers,
             self._loser,
         )
@@ -253,11 +254,14 @@ class Game:
     def _playing(self) -> tuple[bool, ...]:
         """Whether each seat still takes part in the half or Finale: once the middle is empty, a
         player who holds no Deckel and does not play the round is out."""
-        if self._middle > 0 or self._phase is not Phase.PLAYING:
+        if self._middle > 0 or self._phase is not _PLAYING:
             return self._in_section
+        order = self._order
         return tuple(
-            inside and (held > 0 or s in self._order)
-            for s, (inside, held) in enumerate(zip(self._in_section, self._deckel, strict=True))
+            [
+                inside and (held > 0 or s in order)
+                for s, (inside, held) in enumerate(zip(self._in_section, self._deckel, strict=True))
+            ]
         )
 
     # ------------------------------------------------------------------ actions
@@ -317,9 +321,11 @@ class Game:
         raise OutOfTurnError(f"it is {self._name(self._current)}'s turn, not {self._name(seat)}'s")
 
     def _check_throw(self, keep: object) -> None:
-        name = self._name(self._current)
         turn = self._turn
         limit = self.max_throws()
+        if type(keep) is tuple and keep in self._keeps and turn.throws < limit:
+            return  # a legal throw; otherwise find out why not
+        name = self._name(self._current)
         if turn.throws >= limit:
             raise ThrowLimitError(
                 f"{name} has used all {turn.throws} of {limit} throws allowed in this round"
@@ -401,7 +407,7 @@ class Game:
             return f"{name} does not take part in the {self._section.value.replace('_', ' ')}"
         if seat in self._order:
             return f"{name} is not out: {name} plays in this round"
-        if self._finished or self._turn.throws:
+        if self._results or self._turn.throws:
             return "Einwürfeln is only possible before the round's first throw"
         return None
 
@@ -414,7 +420,7 @@ class Game:
         if len(pips) + len(keep) != 3 or pips not in SORTED:
             raise ValueError(f"the dice source gave {pips!r} for {3 - len(keep)} dice")
         seat = self._current
-        limit = self.max_throws()
+        limit = self._limit or MAX_THROWS
         turn = self._turn = self._turn.after_throw(keep, pips)
         self._covered = self._kind not in _ONE_THROW_ROUNDS and self.rules.covers(
             turn.throws, limit
@@ -472,11 +478,12 @@ class Game:
         )
 
     def _next_turn(self) -> None:
-        """The next player of the round, before their first throw."""
-        self._current = self._order[len(self._finished)]
+        """The next player of the round, before their first throw (which keeps nothing)."""
+        self._current = self._order[len(self._results)]
         self._turn = _NEW_TURN
         self._covered = False
         self._legal = (_FIRST_THROW,)
+        self._keeps = _KEEP_NOTHING
 
     def _end_turn(self) -> None:
         seat = self._current
@@ -484,15 +491,19 @@ class Game:
         covered = self._covered
         result = turn.result(self._table)
         own = TurnView(seat, turn.throws, turn.aside, result.dice, covered, True, result)
-        public = TurnView(seat, turn.throws, turn.aside, None, True, True, None) if covered else own
-        self._finished.append(_Finished(seat, result, own, public))
+        self._results.append((seat, result))
+        if covered:
+            self._covered_turns[seat] = own
+            self._turns.append(TurnView(seat, turn.throws, turn.aside, None, True, True, None))
+        else:
+            self._turns.append(own)
         self.turns_played += 1
         self.events.append(TurnEnded(seat, turn.throws, turn.aside, result, covered))
         self._used_all = seat if turn.throws == self.max_throws() else None
-        if len(self._finished) == 1 and self._limit is None:
+        if len(self._results) == 1 and self._limit is None:
             self._limit = turn.throws
             self.events.append(ThrowLimitFixed(seat, turn.throws))
-        if len(self._finished) == len(self._order):
+        if len(self._results) == len(self._order):
             self._end_round()
         else:
             self._next_turn()
@@ -501,7 +512,9 @@ class Game:
         self._round_number += 1
         self._kind = kind
         self._order = order
-        self._finished = []
+        self._results = []
+        self._turns = []
+        self._covered_turns = {}
         self._used_all = None
         self._limit = 1 if kind in _ONE_THROW_ROUNDS else None
         self._next_turn()
@@ -533,9 +546,9 @@ class Game:
 
     def _end_round(self) -> None:
         kind = self._kind
-        results = tuple((t.seat, t.result) for t in self._finished)
+        results = tuple(self._results)
         best, worst = flow.best_and_worst(self._table, results)
-        best_result = self._finished[self._order.index(best)].result
+        best_result = dict(results)[best]
         number = self._round_number
         if kind is RoundKind.NORMAL:
             owed = best_result.deckel

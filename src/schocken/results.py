@@ -210,9 +210,7 @@ def best_and_worst(table: ResultTable, results: Sequence[Result]) -> tuple[int, 
     """Indices (places in the round) of the best and the worst of a round's results, in its order
     of play."""
     keys = [table.order_key(r, i) for i, r in enumerate(results)]
-    best = max(range(len(keys)), key=keys.__getitem__)
-    worst = min(range(len(keys)), key=keys.__getitem__)
-    return best, worst
+    return keys.index(max(keys)), keys.index(min(keys))
 
 
 class TieRule(StrEnum):

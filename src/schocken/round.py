@@ -39,7 +39,7 @@ def round_order(anchor: int, takes_part: Sequence[bool]) -> tuple[int, ...]:
     While Deckel are in the middle every seat of the half or Finale takes part; once it is empty,
     those who hold Deckel (see :func:`takes_part`).
     """
-    return tuple(s for s in clockwise(anchor, len(takes_part)) if takes_part[s])
+    return tuple([s for s in clockwise(anchor, len(takes_part)) if takes_part[s]])
 
 
 def takes_part(in_section: Sequence[bool], deckel: Sequence[int], middle: int) -> list[bool]:
