@@ -200,11 +200,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_text(path: str) -> str:
+    """A file's text, or a ValueError saying in one line why it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"cannot read {path}: not UTF-8 text") from None
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"schocken replay: cannot read {args.file}: {exc}", file=sys.stderr)
+        text = _read_text(args.file)
+    except ValueError as exc:
+        print(f"schocken replay: {exc}", file=sys.stderr)
         return 2
     try:
         record = parse_record(text)
@@ -255,11 +265,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     save = Path(args.save) if args.save else None
     if args.resume:
         try:
-            text = Path(args.resume).read_text(encoding="utf-8")
-            session = Session.resume(text, lang=args.lang, seed=args.seed)
-        except (OSError, UnicodeDecodeError) as exc:
-            print(f"schocken play: cannot read {args.resume}: {exc}", file=sys.stderr)
+            text = _read_text(args.resume)
+        except ValueError as exc:
+            print(f"schocken play: {exc}", file=sys.stderr)
             return 2
+        try:
+            session = Session.resume(text, lang=args.lang, seed=args.seed)
         except RecordError as exc:
             print(f"schocken play: {args.resume}: {exc}", file=sys.stderr)
             return 2
