@@ -55,7 +55,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
-from schocken.game import MAX_PLAYERS, MIN_PLAYERS
+from schocken.players import MAX_PLAYERS, MIN_PLAYERS
 from schocken.rules import PRESETS
 
 HOST = "127.0.0.1"

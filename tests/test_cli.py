@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -203,10 +205,240 @@ def test_rules_in_words_in_both_languages(capsys: pytest.CaptureFixture[str]) ->
 
 def test_play_refuses_bad_tables(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "play", "--bots", "0", "--lang", "en")
-    assert code == 2 and "1 players; Schocken needs 2 to 20" in err
+    assert code == 2 and "Schocken needs 2 to 20 players, not 1" in err
     code, _, err = run(capsys, "play", "--players", "Anna,Anna", "--bots", "0")
     assert code == 2 and "names must differ" in err
     bad = tmp_path / "bad.json"
     bad.write_text("{}", encoding="utf-8")
     code, _, err = run(capsys, "play", "--resume", str(bad))
     assert code == 2 and "'format' must be" in err
+
+
+# ------------------------------------------------------------ bad input: one line, nothing done
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out == "schocken 0.1.0\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"format": "schocken-record", "version": ' + "9" * 5000 + "}", "more than 4300 digits"),
+        ("VERSION_TRUE", "record version True is not supported"),
+        ("OVERRIDES_PRESET", "'rules': 'preset' is not an option to override"),
+        ("UNKNOWN_KEY", "unknown field 'outcom'"),
+    ],
+)
+def test_replay_refuses_a_bad_record_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, message: str
+) -> None:
+    path = _saved_game(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if text == "VERSION_TRUE":
+        data["version"] = True
+    elif text == "OVERRIDES_PRESET":
+        data["rules"]["overrides"] = {"preset": "schock4life"}
+    elif text == "UNKNOWN_KEY":
+        data["outcom"] = data.pop("outcome")
+    path.write_text(json.dumps(data) if text.isupper() else text, encoding="utf-8")
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 1 and out == ""
+    assert err.startswith(f"schocken replay: {path}: ") and message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    code, out, _ = run(capsys, "replay", str(path), "--json")
+    assert code == 1 and out.count("\n") == 1
+    assert json.loads(out)["ok"] is False and message in json.loads(out)["error"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["watch", "--delay", "-1"], "seconds are 0 or more, not -1"),
+        (["watch", "--delay", "nan"], "seconds are 0 or more"),
+        (["watch", "--delay", "soon"], "not a number of seconds: 'soon'"),
+        (["play", "--pace", "-0.5"], "seconds are 0 or more"),
+        (["play", "--bots", "-1"], "a count is 0 or more, not -1"),
+        (["serve", "--port", "99999"], "a port is 1 to 65535 (or 0: any free port), not 99999"),
+        (["serve", "--port", "-1"], "a port is 1 to 65535"),
+        (["serve", "--bot-delay", "-1"], "seconds are 0 or more"),
+    ],
+)
+def test_bad_options_are_refused_before_anything_happens(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(args)
+    assert info.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and message in err
+
+
+def test_watch_checks_where_it_saves_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run(capsys, "watch", "--seed", "1", "--save", "/no/such/dir/x.json")
+    assert code == 2 and out == ""  # no game played
+    assert (
+        err == "schocken watch: cannot save to /no/such/dir/x.json: no such folder: /no/such/dir\n"
+    )
+    code, out, err = run(capsys, "watch", "--seed", "1", "--save", str(tmp_path))
+    assert code == 2 and out == "" and "it is a folder" in err
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    code, out, err = run(capsys, "watch", "--seed", "1", "--save", str(blocker / "x.json"))
+    assert code == 2 and out == "" and "no such folder" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_a_failed_save_leaves_the_old_file_as_it_was(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("the old record", encoding="utf-8")
+
+    def refuse(src: object, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("schocken.files.os.replace", refuse)
+    code, _, err = run(capsys, "watch", "--seed", "1", "--save", str(path))
+    assert code == 2
+    assert err == f"schocken watch: cannot save to {path}: No space left on device\n"
+    assert path.read_text(encoding="utf-8") == "the old record"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no scratch file left
+
+
+@pytest.mark.parametrize(("after", "ok"), [(-1, False), (0, True), (19, True), (20, False)])
+def test_hint_after_is_within_a_round_of_twenty(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, after: int, ok: bool
+) -> None:
+    import schocken.solver
+
+    asked: list[int] = []
+
+    def solve(sit: Any) -> list[Any]:
+        asked.append(sit.after)
+        return []
+
+    monkeypatch.setattr(schocken.solver, "solve", solve)
+    code, out, err = run(capsys, "hint", "--after", str(after))
+    if ok:
+        assert code == 0 and asked == [after]
+    else:
+        assert code == 2 and out == "" and asked == []
+        assert err == (
+            "schocken hint: --after is 0 to 19: a round has at most 20 players, you and 0 "
+            f"before you among them; not {after}\n"
+        )
+    code, _, err = run(capsys, "hint", "--shown", "6-5-2,4-4-1", "--after", "50")
+    assert code == 2 and "--after is 0 to 17" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--limit", "7"], "--limit is 1 to 3, not 7"),
+        (["--dice", "1-1-4", "--throws", "5"], "--throws is 0 to 3 (the throw limit), not 5"),
+        (["--dice", "1-1-4", "--throws", "3", "--limit", "2"], "--throws is 0 to 2"),
+        (["--middle", "-1"], "--middle and --deckel are 0 or more"),
+    ],
+)
+def test_hint_refuses_other_impossible_situations(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, "hint", *args)
+    assert code == 2 and out == "" and message in err
+
+
+def test_play_checks_names_and_save_path_before_the_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import schocken.tui
+
+    started: list[object] = []
+    monkeypatch.setattr(schocken.tui, "make_app", lambda *a, **k: started.append(a))
+    code, _, err = run(capsys, "play", "--players", "Anna,anna")
+    assert code == 2 and "names must differ" in err
+    code, _, err = run(capsys, "play", "--players", "N" * 41)
+    assert code == 2 and "at most 40 characters" in err
+    code, _, err = run(capsys, "play", "--save", "/no/such/dir/g.json")
+    assert code == 2 and err.startswith("schocken play: cannot save to /no/such/dir/g.json:")
+    assert started == []
+
+
+@pytest.mark.parametrize(("lang", "name"), [("en", "Player"), ("de", "Spieler")])
+def test_play_names_the_lone_human_not_with_a_pronoun(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    lang: str,
+    name: str,
+) -> None:
+    import schocken.tui
+
+    sessions: list[Any] = []
+
+    class App:
+        saved_to = None
+
+        def run(self) -> None:
+            pass
+
+    def make_app(session: Any, **_: Any) -> App:
+        sessions.append(session)
+        return App()
+
+    monkeypatch.setattr(schocken.tui, "make_app", make_app)
+    monkeypatch.chdir(tmp_path)
+    code, _, _ = run(capsys, "play", "--lang", lang, "--seed", "1")
+    assert code == 0
+    assert sessions[0].game.players[0] == name
+    assert list(tmp_path.iterdir()) == []  # checking the save path left nothing behind
+
+
+def test_serve_refuses_a_busy_port_before_announcing(capsys: pytest.CaptureFixture[str]) -> None:
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen()
+    port = busy.getsockname()[1]
+    try:
+        code, out, err = run(capsys, "serve", "--port", str(port), "--data", "/no/such/x")
+    finally:
+        busy.close()
+    assert code == 2 and out == ""
+    assert err.startswith(f"schocken serve: cannot listen on 127.0.0.1 port {port}: ")
+    assert "in use" in err and err.count("\n") == 1
+
+
+def test_serve_refuses_data_it_cannot_write(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("uvicorn")
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    code, out, err = run(capsys, "serve", "--port", "0", "--data", str(blocker / "data"))
+    assert code == 2 and out == ""
+    assert err.startswith(f"schocken serve: cannot keep the tables in {blocker}/data/")
+    assert err.count("\n") == 1
+    code, out, err = run(capsys, "serve", "--port", "0", "--db", str(tmp_path))
+    assert code == 2 and "it is a folder" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_serve_port_0_takes_a_free_port_and_says_which(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    uvicorn = pytest.importorskip("uvicorn")
+    served: list[int] = []
+
+    def fake_run(self: Any, sockets: list[socket.socket]) -> None:
+        served.extend(s.getsockname()[1] for s in sockets)
+
+    monkeypatch.setattr(uvicorn.Server, "run", fake_run)
+    code, out, _ = run(capsys, "serve", "--port", "0", "--data", str(tmp_path / "d"))
+    assert code == 0 and len(served) == 1 and served[0] != 0
+    assert out.startswith(f"Schocken server on http://127.0.0.1:{served[0]}/ ")

@@ -117,10 +117,10 @@ def test_steps_after_the_end_are_refused() -> None:
         (lambda d: d.update(rules="tsv99"), "'rules' must be an object"),
         (lambda d: d["rules"].update(preset="kneipe"), "unknown preset 'kneipe'"),
         (lambda d: d["rules"].update(overrides={"dice": 4}), "unknown rule option 'dice'"),
-        (lambda d: d["rules"].update(overrides=[1]), "'rules.overrides' must be an object"),
+        (lambda d: d["rules"].update(overrides=[1]), "'rules': 'overrides' must be an object"),
         (lambda d: d.update(players="Anna"), "'players' must be a list of names"),
         (lambda d: d.update(players=["Anna"]), "players cannot play"),
-        (lambda d: d.update(players=["Anna", "Anna", "Ben"]), "must be non-empty and differ"),
+        (lambda d: d.update(players=["Anna", "Anna", "Ben"]), "names must differ"),
         (lambda d: d.update(steps={}), "'steps' must be a list"),
         (lambda d: d["steps"].insert(0, "throw"), "step 0: a step must be an object"),
         (lambda d: d["steps"][0].update(seat=7), "step 0: 'seat' must be a seat number"),
@@ -133,6 +133,26 @@ def test_steps_after_the_end_are_refused() -> None:
         (lambda d: d["steps"][0].update(extra=1), "step 0: unknown field"),
         (lambda d: d.update(outcome=[]), "'outcome' must be an object"),
         (lambda d: d.update(meta=3), "'meta' must be an object"),
+        (lambda d: d.update(version=True), "record version True is not supported"),
+        (lambda d: d.update(version=1.0), "record version 1.0 is not supported"),
+        (lambda d: d.update(outcom={"loser": 0}), "unknown field 'outcom'; a record has format"),
+        (lambda d: d.update(a=1, b=2), "unknown fields 'a', 'b'"),
+        (lambda d: d.pop("rules"), "'rules' must be an object .*, not null"),
+        (lambda d: d["rules"].pop("preset"), "'rules': 'preset' is missing"),
+        (lambda d: d["rules"].update(extra=1), "'rules': unknown key 'extra'"),
+        (
+            lambda d: d["rules"].update(overrides={"preset": "schock4life"}),
+            "'rules': 'preset' is not an option to override",
+        ),
+        (
+            lambda d: d["rules"].update(overrides={"put_back": "yes"}),
+            "'rules': option 'put_back' must be true or false",
+        ),
+        (lambda d: d.update(players=["Anna", "anna", "Ben"]), "names must differ"),
+        (lambda d: d.update(players=["Anna", "B\x07en", "Cem"]), "no control characters"),
+        (lambda d: d.update(players=["Anna", "N" * 41, "Cem"]), "at most 40 characters"),
+        (lambda d: d["steps"][0].update(action=[1] * 1000), "step 0: an action is a text"),
+        (lambda d: d["outcome"].update(losr=None), "'outcome': unknown field 'losr'"),
     ],
 )
 def test_malformed_records_are_refused(change: Any, message: str) -> None:
@@ -147,6 +167,37 @@ def test_not_json_and_not_an_object() -> None:
         parse_record("{nope")
     with pytest.raises(RecordError, match="a record is a JSON object"):
         parse_record("[1, 2]")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "cannot read the JSON: it is nested too deeply"),
+        ('{"meta": ' * 100_000 + "{}" + "}" * 100_000, "nested too deeply"),
+        ('{"version": ' + "1" * 5000 + "}", "cannot read the JSON: a number has more than"),
+        ('{"meta": {"x": NaN}}', "not valid JSON: NaN is not a number in JSON"),
+        ('{"meta": {"x": -Infinity}}', "not valid JSON: -Infinity is not a number"),
+    ],
+)
+def test_json_that_python_cannot_or_should_not_read(text: str, message: str) -> None:
+    with pytest.raises(RecordError, match=message) as info:
+        parse_record(text)
+    assert info.value.step is None
+    assert "\n" not in str(info.value)
+
+
+def test_a_misspelt_outcome_no_longer_skips_the_check() -> None:
+    data = as_dict(finished_game())
+    data["outcom"] = data.pop("outcome")
+    with pytest.raises(RecordError, match="unknown field 'outcom'"):
+        record_from_dict(data)
+
+
+def test_overrides_cannot_switch_the_preset() -> None:
+    data = as_dict(finished_game())
+    data["rules"]["overrides"] = {"preset": "schock4life"}
+    with pytest.raises(RecordError, match="'preset' is not an option to override"):
+        record_from_dict(data)
 
 
 def test_notes_and_meta_survive_the_round_trip() -> None:

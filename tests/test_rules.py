@@ -24,6 +24,8 @@ from schocken.rules import (
     load_rules,
     parse_rules,
     resolve_rules,
+    rules_from_data,
+    rules_to_data,
 )
 
 PRESET_NAMES = ("tsv99", "schock4life", "knobelrunde", "allgemein")
@@ -464,3 +466,82 @@ def test_sources_cite_their_own_text(option: str) -> None:
     files = {"tsv99": "000", "schock4life": "001", "knobelrunde": "002", "allgemein": "003"}
     for preset, text in OPTION_SOURCES[option].items():
         assert text.startswith(files[preset] + ":"), (option, preset, text)
+
+
+# ------------------------------------------------------------------ {preset, overrides} as data
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_rules_data_round_trip(preset: str) -> None:
+    rules = find_preset(preset)
+    assert rules_to_data(rules) == {"preset": preset, "overrides": {}}
+    house = rules.with_overrides({"deckel_per_half": 9, "covered": "third_throw"})
+    data = rules_to_data(house)
+    assert data["preset"] == preset
+    assert rules_from_data(data) == house
+    assert rules_from_data({"preset": preset}) == rules  # no overrides: the preset
+
+
+def test_rules_data_custom() -> None:
+    custom = Rules(deckel_per_half=7)
+    data = rules_to_data(custom)
+    overrides = data["overrides"]
+    assert data["preset"] == "custom"
+    assert isinstance(overrides, dict) and len(overrides) == len(OPTIONS)
+    assert rules_from_data(data) == custom
+    # A preset name the reader would not know is written as custom, with every option.
+    odd = dataclasses.replace(find_preset("tsv99"), preset="stammtisch")
+    back = rules_from_data(rules_to_data(odd))
+    assert back.preset == "custom"
+    assert {k: v for k, v in back.to_dict().items() if k != "preset"} == {
+        k: v for k, v in odd.to_dict().items() if k != "preset"
+    }
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ("tsv99", "rules must be an object with 'preset' and 'overrides', not a text"),
+        (None, "rules must be an object .*, not null"),
+        ([1], "rules must be an object .*, not a list"),
+        ({}, "rules: 'preset' is missing; known presets: tsv99, .*, custom"),
+        ({"overrides": {}}, "rules: 'preset' is missing"),
+        ({"preset": "kneipe"}, "rules: unknown preset 'kneipe'"),
+        ({"preset": 5}, "rules: unknown preset 5"),
+        ({"preset": "tsv99", "overides": {}}, "rules: unknown key 'overides'; a rule set has"),
+        ({"preset": "tsv99", "a": 1, "b": 2}, "rules: unknown keys 'a', 'b'"),
+        ({"preset": "tsv99", "put_back": False}, "unknown key 'put_back'"),
+        ({"preset": "tsv99", "overrides": [1]}, "rules: 'overrides' must be an object .*a list"),
+        ({"preset": "tsv99", "overrides": None}, "'overrides' must be an object .*null"),
+        (
+            {"preset": "tsv99", "overrides": {"preset": "schock4life"}},
+            "rules: 'preset' is not an option to override",
+        ),
+        ({"preset": "tsv99", "overrides": {"dice": 4}}, "rules: unknown rule option 'dice'"),
+        (
+            {"preset": "tsv99", "overrides": {"put_back": "no"}},
+            "rules: option 'put_back' must be true or false, not 'no'",
+        ),
+        (
+            {"preset": "tsv99", "overrides": {"deckel_per_half": 0}},
+            "option 'deckel_per_half' must be between 1 and 999",
+        ),
+        (
+            {"preset": "tsv99", "overrides": {"deckel_per_half": True}},
+            "option 'deckel_per_half' must be a whole number",
+        ),
+        (
+            {"preset": "tsv99", "overrides": {"covered": "sometimes"}},
+            "option 'covered' must be one of never, last_throw, third_throw",
+        ),
+    ],
+)
+def test_rules_data_refused(data: object, message: str) -> None:
+    with pytest.raises(RulesError, match=message) as info:
+        rules_from_data(data)
+    assert "\n" not in str(info.value)
+
+
+def test_rules_data_says_where() -> None:
+    with pytest.raises(RulesError, match=r"^table x: 'rules': unknown preset 'kneipe'"):
+        rules_from_data({"preset": "kneipe"}, "table x: 'rules'")

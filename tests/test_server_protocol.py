@@ -958,6 +958,24 @@ CASES: dict[str, Bad] = {
         400,
         "true or false",
     ),
+    "rules without preset": Bad(
+        "/api/tables", {"name": "A", "rules": {"overrides": {}}}, 400, "'preset' is missing"
+    ),
+    "rules with an unknown key": Bad(
+        "/api/tables",
+        {"name": "A", "rules": {"preset": "tsv99", "overides": {}}},
+        400,
+        "unknown key 'overides'",
+    ),
+    "overrides switching the preset": Bad(
+        "/api/tables",
+        {"name": "A", "rules": {"preset": "tsv99", "overrides": {"preset": "allgemein"}}},
+        400,
+        "'preset' is not an option to override",
+    ),
+    "name with a control character": Bad(
+        "/api/tables", {"name": "A\u001b[2J"}, 400, "no control characters"
+    ),
     "timer as text": Bad("/api/tables", {"name": "A", "turn_timer": "30"}, 400, "seconds or null"),
     "timer as bool": Bad("/api/tables", {"name": "A", "turn_timer": True}, 400, "seconds or null"),
     "timer too short": Bad("/api/tables", {"name": "A", "turn_timer": 4}, 400, "5 to 3600"),
@@ -991,6 +1009,9 @@ CASES: dict[str, Bad] = {
     ),
     "join empty name": Bad("/api/tables/{lobby}/join", {"name": ""}, 400, "non-empty text"),
     "join name as list": Bad("/api/tables/{lobby}/join", {"name": ["A"]}, 400, "non-empty text"),
+    "join same name in other case": Bad(
+        "/api/tables/{lobby}/join", {"name": "gUEST"}, 400, "is taken"
+    ),
     "join long name": Bad("/api/tables/{lobby}/join", {"name": "N" * 41}, 400, "at most 40"),
     "join array": Bad("/api/tables/{lobby}/join", b"[]", 400, "one JSON object"),
     "join oversized": Bad("/api/tables/{lobby}/join", {"name": LONG}, 413, "at most 16384"),

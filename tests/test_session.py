@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 
 from schocken.dice import ScriptedDice
+from schocken.errors import RecordError
 from schocken.game import Game
 from schocken.rules import find_preset
 from schocken.session import Seat, Session, parse_seats
+from schocken.texts import explain
 
 
 def scripted(preset: str, seats: list[Seat], pips: list[int]) -> Session:
@@ -142,3 +147,70 @@ def test_solver_bots_play_a_whole_game_at_the_table() -> None:
         assert session.bot_to_move
         session.bot_step()
     assert session.game.loser is not None
+
+
+def test_parse_seats_names_no_bot_like_a_human_in_another_case() -> None:
+    seats = parse_seats(["bodo", " Anna  Lena "], 2, "regular")
+    assert [s.name for s in seats] == ["bodo", "Anna Lena", "Kalle", "Uschi"]
+
+
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [
+        ([Seat("Anna")], "needs 2 to 20 players"),
+        ([Seat("Anna"), Seat("ANNA", "regular")], "names must differ"),
+        ([Seat("Anna"), Seat("B\x1ben")], "no control characters"),
+        ([Seat("Anna"), Seat("Ben", "genius")], "unknown bot 'genius'"),
+    ],
+)
+def test_a_table_that_cannot_play_is_refused(seats: list[Seat], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Session.new(find_preset("tsv99"), seats, seed=1)
+
+
+def _saved(lang: str = "en") -> tuple[Session, str]:
+    s = Session.new(
+        find_preset("tsv99"), [Seat("Anna"), Seat("Bodo", "regular")], lang=lang, seed=4
+    )
+    while s.game.round_count < 3:
+        if s.bot_to_move:
+            s.bot_step()
+        elif s.can("stop"):
+            s.act("stop")
+        else:
+            s.act("throw")
+    return s, s.record().to_json()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_resume_tells_the_game_so_far_again(lang: str) -> None:
+    s, text = _saved(lang)
+    assert len(s.log) > 5
+    again = Session.resume(text, seed=2)
+    assert again.log == s.log
+    # In the other language, too.
+    other = "de" if lang == "en" else "en"
+    assert Session.resume(text, lang=other, seed=2).log == explain(
+        s.game.events, s.game.rules, s.game.players, other
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda t: t.update(seats=[{"name": "Anna", "bot": None}]), "must be a list of 2 seats"),
+        (lambda t: t.update(seats="Anna,Bodo"), "must be a list of 2 seats"),
+        (lambda t: t["seats"].__setitem__(1, "Bodo"), r"seats'\[1\] must be an object"),
+        (lambda t: t["seats"][1].update(bot="genius"), r"seats'\[1\]: unknown bot 'genius'"),
+        (lambda t: t.update(lang="fr"), "'meta.table.lang' must be one of de, en"),
+    ],
+)
+def test_resume_refuses_a_malformed_table(change: Any, message: str) -> None:
+    _, text = _saved()
+    data = json.loads(text)
+    change(data["meta"]["table"])
+    with pytest.raises(RecordError, match=message):
+        Session.resume(json.dumps(data), seed=1)
+    data["meta"]["table"] = []
+    with pytest.raises(RecordError, match=r"'meta\.table' must be an object"):
+        Session.resume(json.dumps(data), seed=1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Log, Static
 
@@ -189,3 +190,63 @@ async def test_save_on_demand_and_resume(tmp_path: Path) -> None:
     async with app2.run_test(size=(110, 40)) as pilot:
         await play_to_end(pilot, app2, stop_early=False)
         assert resumed.game.is_over
+
+
+def shown(app: SchockenApp, widget: str) -> str:
+    """What a widget shows on screen (markup, if any, rendered away)."""
+    rendered = app.screen.query_one(widget, Static).render()
+    assert isinstance(rendered, Content)
+    return rendered.plain
+
+
+async def test_names_are_shown_as_they_are_not_read_as_markup() -> None:
+    anna, bodo = "[red]Anna", "[bold]Bo[/bold]"
+    session = Session.new(
+        find_preset("tsv99"), [Seat(anna), Seat(bodo, "regular")], lang="en", seed=3
+    )
+    app = make_app(session, pace=0)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await settle(pilot, app)
+        assert anna in shown(app, "#players") and bodo in shown(app, "#players")
+        assert shown(app, "#message") == f"{anna}, your turn: throw."
+        assert f"Your cup ({anna})" in shown(app, "#dice")
+        await play_to_end(pilot, app, stop_early=True)
+        assert anna in shown(app, "#status") or bodo in shown(app, "#status")
+        assert any(anna in line for line in log_lines(app))
+        app.push_screen(PassScreen(anna, "en"))
+        await pilot.pause()
+        assert shown(app, "#pass").startswith(f"Pass the keyboard to {anna}.")
+
+
+async def test_a_save_that_fails_says_why_and_keeps_the_game_open(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    path = blocker / "saved.json"
+    session = Session.new(
+        find_preset("tsv99"), [Seat("Anna"), Seat("Bodo", "regular")], lang="de", seed=8
+    )
+    app = make_app(session, pace=0, save_path=path)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("ctrl+s")
+        message = shown(app, "#message")
+        assert message.startswith(f"Nicht gespeichert: {path} lässt sich nicht schreiben: ")
+        await pilot.press("q")
+        assert app.is_running and app.saved_to is None
+        assert shown(app, "#message") == message
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+async def test_resume_shows_the_log_of_the_game_so_far(tmp_path: Path) -> None:
+    path = tmp_path / "saved.json"
+    session = Session.new(
+        find_preset("tsv99"), [Seat("Anna"), Seat("Bodo", "regular")], lang="en", seed=8
+    )
+    while session.game.round_count < 3:
+        session.bot_step() if session.bot_to_move else session.act("throw")
+    path.write_text(session.record().to_json(), encoding="utf-8")
+    app = make_app(Session.resume(path.read_text(encoding="utf-8"), seed=1), pace=0)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await pilot.pause()
+        assert log_lines(app)[: len(session.log)] == session.log
+        assert "Anna takes 2 Deckel from the middle." in log_lines(app)

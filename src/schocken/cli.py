@@ -4,21 +4,26 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import socket
 import sys
 import time
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
 
 from schocken.bots import BOTS, make_bot
 from schocken.dice import RandomDice
 from schocken.errors import RecordError, RulesError
 from schocken.events import RoundEnded, SectionStarted
-from schocken.game import MAX_PLAYERS, MIN_PLAYERS, Game
+from schocken.files import check_writable, os_error_text, write_text_whole
+from schocken.game import Game
 from schocken.play import NOTHING_ASKED, apply_decision, next_decision
+from schocken.players import MAX_PLAYERS, MIN_PLAYERS, check_players
 from schocken.record import outcome_of, parse_record, record_of, replay
-from schocken.rules import OPTION_SOURCES, PRESETS, Rules, resolve_rules, rules_markdown
+from schocken.rules import MAX_THROWS, OPTION_SOURCES, PRESETS, Rules, resolve_rules, rules_markdown
 from schocken.simulate import seat_names, simulate
-from schocken.texts import LANGUAGES, default_language, describe_rules, explain
+from schocken.texts import LANGUAGES, default_language, describe_rules, explain, t
 
 
 def _rules_arg(spec: str) -> Rules:
@@ -36,6 +41,46 @@ def _players_arg(text: str) -> int:
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {n}")
     return n
+
+
+def _seconds_arg(text: str) -> float:
+    """A pause in seconds: a number, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"seconds are 0 or more, not {text}")
+    return value
+
+
+def _count_arg(text: str) -> int:
+    """A count: a whole number, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a count is 0 or more, not {value}")
+    return value
+
+
+def _port_arg(text: str) -> int:
+    """A TCP port: 1 to 65535, or 0 for any free port."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1 to 65535 (or 0: any free port), not {value}")
+    return value
+
+
+def _version() -> str:
+    try:
+        return metadata.version("schocken")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed)"
 
 
 def _bots_for(spec: str | None, n: int) -> list[str]:
@@ -67,6 +112,14 @@ def cmd_watch(args: argparse.Namespace) -> int:
     n: int = args.players
     lang: str = args.lang or default_language()
     bots = _bots_for(args.bots, n)
+    if args.save:
+        try:
+            check_writable(args.save)
+        except OSError as exc:
+            print(
+                f"schocken watch: cannot save to {args.save}: {os_error_text(exc)}", file=sys.stderr
+            )
+            return 2
     names = seat_names(n)
     seed = args.seed if args.seed is not None else int(time.time())
     game = Game(rules, names, RandomDice(seed))
@@ -92,7 +145,13 @@ def cmd_watch(args: argparse.Namespace) -> int:
             if args.delay:
                 time.sleep(args.delay)
     if args.save:
-        Path(args.save).write_text(record_of(game).to_json(), encoding="utf-8")
+        try:
+            write_text_whole(args.save, record_of(game).to_json())
+        except OSError as exc:
+            print(
+                f"schocken watch: cannot save to {args.save}: {os_error_text(exc)}", file=sys.stderr
+            )
+            return 2
         print(f"record saved to {args.save}")
     return 0
 
@@ -136,11 +195,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_text(path: str) -> str:
+    """A file's text, or a ValueError saying in one line why it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"cannot read {path}: not UTF-8 text") from None
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"schocken replay: cannot read {args.file}: {exc}", file=sys.stderr)
+        text = _read_text(args.file)
+    except ValueError as exc:
+        print(f"schocken replay: {exc}", file=sys.stderr)
         return 2
     try:
         record = parse_record(text)
@@ -191,11 +260,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     save = Path(args.save) if args.save else None
     if args.resume:
         try:
-            text = Path(args.resume).read_text(encoding="utf-8")
-            session = Session.resume(text, lang=args.lang, seed=args.seed)
-        except (OSError, UnicodeDecodeError) as exc:
-            print(f"schocken play: cannot read {args.resume}: {exc}", file=sys.stderr)
+            text = _read_text(args.resume)
+        except ValueError as exc:
+            print(f"schocken play: {exc}", file=sys.stderr)
             return 2
+        try:
+            session = Session.resume(text, lang=args.lang, seed=args.seed)
         except RecordError as exc:
             print(f"schocken play: {args.resume}: {exc}", file=sys.stderr)
             return 2
@@ -203,20 +273,20 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         humans = [h for h in (args.players or "").split(",") if h.strip()]
         if not humans:
-            humans = ["Du" if lang == "de" else "You"]
-        bots = args.bots
-        seats = parse_seats(humans, bots, args.bot_level)
-        if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-            print(
-                f"schocken play: {len(seats)} players; Schocken needs {MIN_PLAYERS} to "
-                f"{MAX_PLAYERS}",
-                file=sys.stderr,
-            )
-            return 2
-        if len({seat.name for seat in seats}) != len(seats):
-            print("schocken play: players' names must differ", file=sys.stderr)
+            humans = [t("default_player", lang)]
+        seats = parse_seats(humans, args.bots, args.bot_level)
+        try:
+            check_players([seat.name for seat in seats])
+        except ValueError as exc:
+            print(f"schocken play: {exc}", file=sys.stderr)
             return 2
         session = Session.new(args.rules, seats, lang=lang, seed=args.seed)
+    target = save or Path("schocken-game.json")
+    try:
+        check_writable(target)
+    except OSError as exc:
+        print(f"schocken play: cannot save to {target}: {os_error_text(exc)}", file=sys.stderr)
+        return 2
     app = make_app(session, pace=args.pace, save_path=save)
     app.run()
     if app.saved_to is not None:
@@ -265,6 +335,15 @@ def cmd_hint(args: argparse.Namespace) -> int:
     rules: Rules = args.rules
     table = result_table(rules)
     try:
+        if not 1 <= args.limit <= MAX_THROWS:
+            raise ValueError(f"--limit is 1 to {MAX_THROWS}, not {args.limit}")
+        if not 0 <= args.throws <= (MAX_THROWS if args.opener else args.limit):
+            raise ValueError(
+                f"--throws is 0 to {MAX_THROWS if args.opener else args.limit} "
+                f"(the throw limit), not {args.throws}"
+            )
+        if args.middle < 0 or args.deckel < 0:
+            raise ValueError("--middle and --deckel are 0 or more")
         showing = _dice_arg(args.dice) if args.dice else ()
         aside = _dice_arg(args.aside) if args.aside else ()
         if showing and len(showing) != 3:
@@ -287,6 +366,12 @@ def cmd_hint(args: argparse.Namespace) -> int:
         for item in filter(None, (args.covered or "").split(",")):
             dice_text, _, rest = item.strip().partition("/")
             covered.append((_dice_arg(dice_text), int(rest or 3)))
+        most = MAX_PLAYERS - 1 - len(shown) - len(covered)
+        if not 0 <= args.after <= most:
+            raise ValueError(
+                f"--after is 0 to {most}: a round has at most {MAX_PLAYERS} players, you and "
+                f"{len(shown) + len(covered)} before you among them; not {args.after}"
+            )
         state = TurnState(aside, thrown, args.throws, 0, (), one_throw(aside))
         limit = None if args.opener else args.limit
         sit = Situation(
@@ -308,8 +393,24 @@ def cmd_hint(args: argparse.Namespace) -> int:
     return 0
 
 
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` (port 0: any free port), or an OSError saying why
+    not (the port is taken, the address is not this machine's, ...)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
+        import sqlite3
+
         import uvicorn
 
         from schocken.server.app import create_app, default_db
@@ -319,15 +420,37 @@ def cmd_serve(args: argparse.Namespace) -> int:
         )
         return 2
     db = Path(args.db) if args.db else default_db(args.data)
-    if args.seed is not None:
+    # Everything that can be refused is checked before the server says it is running.
+    try:
+        sock = _listen(args.host, args.port)
+    except OSError as exc:
         print(
-            f"WARNING: seeded dice (--seed {args.seed}): every game's dice can be foreseen. "
-            "For tests and demonstrations only, never for a real game.",
+            f"schocken serve: cannot listen on {args.host} port {args.port}: {os_error_text(exc)}",
             file=sys.stderr,
         )
-    app = create_app(db, seed=args.seed, bot_delay=args.bot_delay)
-    print(f"Schocken server on http://{args.host}:{args.port}/ (tables stored in {db})")
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, log_level=args.log_level)
+        return 2
+    try:
+        try:
+            db.parent.mkdir(parents=True, exist_ok=True)
+            check_writable(db)
+            app = create_app(db, seed=args.seed, bot_delay=args.bot_delay)
+        except (OSError, sqlite3.Error, ValueError) as exc:
+            why = os_error_text(exc) if isinstance(exc, OSError) else str(exc)
+            print(f"schocken serve: cannot keep the tables in {db}: {why}", file=sys.stderr)
+            return 2
+        if args.seed is not None:
+            print(
+                f"WARNING: seeded dice (--seed {args.seed}): every game's dice can be foreseen. "
+                "For tests and demonstrations only, never for a real game.",
+                file=sys.stderr,
+            )
+        port = sock.getsockname()[1]
+        host = f"[{args.host}]" if ":" in args.host else args.host
+        print(f"Schocken server on http://{host}:{port}/ (tables stored in {db})", flush=True)
+        config = uvicorn.Config(app, ws_max_size=65536, log_level=args.log_level)
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        sock.close()
     return 0
 
 
@@ -361,6 +484,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="schocken", description="Schocken, the German pub dice game."
     )
+    parser.add_argument("--version", action="version", version=f"schocken {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("watch", help="watch bots play a whole game, round by round")
@@ -371,7 +495,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--seed", type=int)
     p.add_argument("--lang", choices=LANGUAGES)
-    p.add_argument("--delay", type=float, default=0.0, help="seconds to wait after each round")
+    p.add_argument(
+        "--delay", type=_seconds_arg, default=0.0, help="seconds to wait after each round"
+    )
     p.add_argument("--save", metavar="FILE", help="save the game record to FILE")
     p.set_defaults(func=cmd_watch)
 
@@ -402,11 +528,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a game in the terminal, with friends and bots")
     _add_rules(p)
     p.add_argument("--players", help="the humans' names, comma-separated (default: one human)")
-    p.add_argument("--bots", type=int, default=2, help="how many bots join (default 2)")
+    p.add_argument("--bots", type=_count_arg, default=2, help="how many bots join (default 2)")
     p.add_argument("--bot-level", choices=list(BOTS), default="regular", help="how bots play")
     p.add_argument("--lang", choices=LANGUAGES, help="de or en (default: from the locale)")
     p.add_argument("--seed", type=int, help="reproducible dice (default: strong random dice)")
-    p.add_argument("--pace", type=float, default=0.6, help="seconds between bot moves")
+    p.add_argument("--pace", type=_seconds_arg, default=0.6, help="seconds between bot moves")
     p.add_argument(
         "--save", metavar="FILE", help="where the game is saved (default ./schocken-game.json)"
     )
@@ -426,12 +552,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("serve", help="run the game server (HTTP and WebSockets, SQLite)")
     p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument(
+        "--port",
+        type=_port_arg,
+        default=8000,
+        help="1 to 65535, or 0: any free port (the one taken is printed); default 8000",
+    )
     p.add_argument("--data", default="schocken-data", help="data folder (default ./schocken-data)")
     p.add_argument("--db", help="the SQLite file (default DATA/schocken.sqlite3)")
     p.add_argument("--seed", type=int, help="seeded dice: for tests and demonstrations only")
-    p.add_argument("--bot-delay", type=float, default=0.6, help="seconds before a bot moves")
-    p.add_argument("--log-level", default="info")
+    p.add_argument("--bot-delay", type=_seconds_arg, default=0.6, help="seconds before a bot moves")
+    p.add_argument(
+        "--log-level",
+        choices=["critical", "error", "warning", "info", "debug", "trace"],
+        default="info",
+    )
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("hint", help="the exact chance of losing the round, for each action")
@@ -445,7 +580,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--shown", help="results before you, like 6-5-2,4-4-1/2,6-6-6/2a (throws; a: assembled)"
     )
     p.add_argument("--covered", help="covered cups before you: aside/throws, like 1-1/3,-/3")
-    p.add_argument("--after", type=int, default=0, help="players after you")
+    p.add_argument(
+        "--after",
+        type=int,
+        default=0,
+        help=f"players after you in the round (0 to {MAX_PLAYERS - 1}, less those before you)",
+    )
     p.add_argument("--middle", type=int, default=13, help="Deckel left in the middle")
     p.add_argument("--deckel", type=int, default=0, help="Deckel you hold")
     p.set_defaults(func=cmd_hint)

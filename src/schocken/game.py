@@ -54,6 +54,7 @@ from schocken.events import (
     Thrown,
     TurnEnded,
 )
+from schocken.players import MAX_PLAYERS, MIN_PLAYERS, check_players
 from schocken.results import Dice, Result, result_table
 from schocken.round import round_payment
 from schocken.rules import MAX_THROWS, Opening, Rules
@@ -62,20 +63,16 @@ from schocken.views import Phase, PlayerView, TurnView
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Game", "Step", "round_payment"]
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 20
 
 Step = tuple[int, Action, tuple[int, ...]]
 """One accepted action: the seat that acted, the action, the pips its throw showed (if any)."""
 
 _FIRST_THROW = THROWS[()]
 _KEEP_NOTHING: frozenset[Dice] = frozenset({()})
-_NEW_TURN = TurnState()
-"""A turn before its first throw."""
+_NEW_TURN = TurnState()  # a turn before its first throw
 _ONE_THROW_ROUNDS = frozenset((RoundKind.OPENING_THROW, RoundKind.STECHEN))
 """Rounds in which everyone throws once, openly."""
-_PLAYING = Phase.PLAYING
-"""(A name of the module's own: an enum member found on its class costs more in Python 3.11.)"""
+_PLAYING = Phase.PLAYING  # (a module's name: an enum member found on its class costs more)
 
 
 def _dice_text(dice: Sequence[int]) -> str:
@@ -86,16 +83,7 @@ class Game:
     """A game of Schocken between ``players`` (names, in clockwise seat order)."""
 
     def __init__(self, rules: Rules, players: Sequence[str], dice: DiceSource) -> None:
-        names = tuple(players)
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise ValueError(
-                f"Schocken needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
-            )
-        for name in names:
-            if not isinstance(name, str) or not name.strip():
-                raise ValueError(f"a player's name must be a non-empty text, not {name!r}")
-        if len(set(names)) != len(names):
-            raise ValueError(f"players' names must differ: {', '.join(names)}")
+        names = check_players(players)
         self.rules = rules
         self.players = names
         self.dice = dice
@@ -140,8 +128,7 @@ class Game:
         self._turn = _NEW_TURN
         self._covered = False
         self._legal: tuple[Action, ...] = (_FIRST_THROW,)
-        self._keeps = _KEEP_NOTHING
-        """What a further throw of the turn may keep out of the cup."""
+        self._keeps = _KEEP_NOTHING  # what a further throw of the turn may keep out of the cup
         self._start_section(Section.FIRST_HALF, tuple(range(n)), None)
 
     # ------------------------------------------------------------------ queries
@@ -256,12 +243,9 @@ class Game:
         player who holds no Deckel and does not play the round is out."""
         if self._middle > 0 or self._phase is not _PLAYING:
             return self._in_section
-        order = self._order
+        order, held = self._order, self._deckel
         return tuple(
-            [
-                inside and (held > 0 or s in order)
-                for s, (inside, held) in enumerate(zip(self._in_section, self._deckel, strict=True))
-            ]
+            [inside and (held[s] > 0 or s in order) for s, inside in enumerate(self._in_section)]
         )
 
     # ------------------------------------------------------------------ actions
@@ -302,30 +286,29 @@ class Game:
 
     # The checks: each raises the specific error that says why an action is refused.
 
-    def _name(self, seat: int) -> str:
-        return self.players[seat]
-
     def _refuse_out_of_turn(self, seat: int, action: Action) -> None:
         if self._used_all == seat:
             used = limit = self.max_throws()
             if isinstance(action, Throw):
                 raise ThrowLimitError(
-                    f"{self._name(seat)} has used all {used} of {limit} throws allowed "
+                    f"{self.players[seat]} has used all {used} of {limit} throws allowed "
                     "in this round"
                 )
             if isinstance(action, TurnSixes):
                 raise TurnSixesError(
-                    f"{self._name(seat)} cannot turn sixes on the last throw "
+                    f"{self.players[seat]} cannot turn sixes on the last throw "
                     f"(throw {used} of {limit})"
                 )
-        raise OutOfTurnError(f"it is {self._name(self._current)}'s turn, not {self._name(seat)}'s")
+        raise OutOfTurnError(
+            f"it is {self.players[self._current]}'s turn, not {self.players[seat]}'s"
+        )
 
     def _check_throw(self, keep: object) -> None:
         turn = self._turn
         limit = self.max_throws()
         if type(keep) is tuple and keep in self._keeps and turn.throws < limit:
             return  # a legal throw; otherwise find out why not
-        name = self._name(self._current)
+        name = self.players[self._current]
         if turn.throws >= limit:
             raise ThrowLimitError(
                 f"{name} has used all {turn.throws} of {limit} throws allowed in this round"
@@ -345,7 +328,7 @@ class Game:
             self._refuse_keep(keep)
 
     def _refuse_keep(self, keep: Dice) -> None:
-        name = self._name(self._current)
+        name = self.players[self._current]
         turn = self._turn
         showing = turn.dice()
         if remove(showing, keep) is None:
@@ -370,14 +353,14 @@ class Game:
         )
 
     def _check_stop(self) -> None:
-        name = self._name(self._current)
+        name = self.players[self._current]
         if self._turn.throws == 0:
             raise IllegalActionError(f"{name} has not thrown yet: a turn begins with a throw")
         if self._turn.turned:
             raise MustThrowError(f"{name} turned sixes and must throw again before stopping")
 
     def _check_turn_sixes(self) -> None:
-        name = self._name(self._current)
+        name = self.players[self._current]
         turn = self._turn
         limit = self.max_throws()
         if turn.throws == 0:
@@ -400,7 +383,7 @@ class Game:
             return "these rules have no Einwürfeln (buying back in)"
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._seats:
             return f"there is no seat {seat!r}"
-        name = self._name(seat)
+        name = self.players[seat]
         if self._phase is not Phase.PLAYING or self._kind is not RoundKind.NORMAL:
             return "Einwürfeln is only possible in a round for Deckel"
         if not self._in_section[seat]:

@@ -10,6 +10,7 @@ documented in ``docs/record.md``.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,12 +18,25 @@ from typing import Any
 from schocken.actions import Action, parse_action
 from schocken.errors import DiceExhaustedError, IllegalActionError, RecordError, RulesError
 from schocken.events import GameEnded, RoundStarted, Section, SectionEnded
-from schocken.game import MAX_PLAYERS, MIN_PLAYERS, Game
-from schocken.rules import Rules
+from schocken.game import Game
+from schocken.players import check_players
+from schocken.rules import Rules, rules_from_data, rules_to_data
 
 RECORD_FORMAT = "schocken-record"
 RECORD_VERSION = 1
 MAX_STEPS = 1_000_000
+FIELDS = ("format", "version", "rules", "players", "meta", "steps", "outcome")
+"""The fields of a record's top level; any other refuses the record."""
+OUTCOME_FIELDS = (
+    "finished",
+    "sections",
+    "finale",
+    "blattschuss",
+    "loser",
+    "loser_name",
+    "rounds",
+)
+"""The fields of an outcome, as :func:`outcome_of` gives them; any other refuses the record."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +73,7 @@ class GameRecord:
         data: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
-            "rules": {"preset": self.rules.preset, "overrides": self.rules.overrides()},
+            "rules": rules_to_data(self.rules),
             "players": list(self.players),
         }
         if self.meta:
@@ -184,36 +198,32 @@ def record_from_dict(data: object) -> GameRecord:
     """A record from parsed JSON; anything malformed is refused with what and where."""
     _need(isinstance(data, dict), "a record is a JSON object")
     assert isinstance(data, dict)
+    unknown = [k for k in data if k not in FIELDS]
+    _need(
+        not unknown,
+        f"unknown field{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}; "
+        f"a record has {', '.join(FIELDS)}",
+    )
     _need(data.get("format") == RECORD_FORMAT, f"'format' must be {RECORD_FORMAT!r}")
     version = data.get("version")
     _need(
-        version == RECORD_VERSION,
+        type(version) is int and version == RECORD_VERSION,
         f"record version {version!r} is not supported (this version reads {RECORD_VERSION})",
     )
-    rules_data = data.get("rules")
-    _need(isinstance(rules_data, dict), "'rules' must be an object with 'preset' and 'overrides'")
-    assert isinstance(rules_data, dict)
-    overrides = rules_data.get("overrides", {})
-    _need(isinstance(overrides, dict), "'rules.overrides' must be an object")
     try:
-        rules = Rules.from_dict({"preset": rules_data.get("preset"), **overrides})
+        rules = rules_from_data(data.get("rules"), "'rules'")
     except RulesError as exc:
-        raise RecordError(f"'rules': {exc}") from None
+        raise RecordError(str(exc)) from None
     players = data.get("players")
     _need(
         isinstance(players, list) and all(isinstance(p, str) for p in players),
         "'players' must be a list of names",
     )
     assert isinstance(players, list)
-    _need(
-        MIN_PLAYERS <= len(players) <= MAX_PLAYERS,
-        f"the record's players cannot play: Schocken needs {MIN_PLAYERS} to {MAX_PLAYERS} "
-        f"players, not {len(players)}",
-    )
-    _need(
-        all(p.strip() for p in players) and len(set(players)) == len(players),
-        "the record's players cannot play: players' names must be non-empty and differ",
-    )
+    try:
+        check_players(players)
+    except ValueError as exc:
+        raise RecordError(f"the record's players cannot play: {exc}") from None
     raw_steps = data.get("steps")
     _need(isinstance(raw_steps, list), "'steps' must be a list")
     assert isinstance(raw_steps, list)
@@ -223,6 +233,13 @@ def record_from_dict(data: object) -> GameRecord:
         steps.append(_step_from_dict(raw, i, len(players)))
     outcome = data.get("outcome")
     _need(outcome is None or isinstance(outcome, dict), "'outcome' must be an object")
+    if isinstance(outcome, dict):
+        unknown = [k for k in outcome if k not in OUTCOME_FIELDS]
+        _need(
+            not unknown,
+            f"'outcome': unknown field{'s' if len(unknown) > 1 else ''} "
+            f"{', '.join(map(repr, unknown))}; an outcome has {', '.join(OUTCOME_FIELDS)}",
+        )
     meta = data.get("meta", {})
     _need(isinstance(meta, dict), "'meta' must be an object")
     return GameRecord(rules, tuple(players), tuple(steps), outcome, meta)
@@ -237,8 +254,13 @@ def _step_from_dict(raw: object, i: int, n_players: int) -> RecordStep:
     seat = raw.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n_players:
         raise RecordError(f"'seat' must be a seat number from 0 to {n_players - 1}", step=i)
+    raw_action = raw.get("action")
+    if not isinstance(raw_action, str):
+        raise RecordError(
+            f"an action is a text such as 'throw keep 1-1', not {_kind(raw_action)}", step=i
+        )
     try:
-        action = parse_action(raw.get("action"))  # type: ignore[arg-type]
+        action = parse_action(raw_action)
     except ValueError as exc:
         raise RecordError(str(exc), step=i) from None
     pips = raw.get("pips", [])
@@ -255,7 +277,29 @@ def _step_from_dict(raw: object, i: int, n_players: int) -> RecordStep:
 def parse_record(text: str) -> GameRecord:
     """A record from JSON text."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
+    except RecordError:
+        raise
     except json.JSONDecodeError as exc:
         raise RecordError(f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise RecordError("cannot read the JSON: it is nested too deeply") from None
+    except ValueError:  # Python's limit on the digits of a whole number
+        raise RecordError(
+            f"cannot read the JSON: a number has more than {sys.get_int_max_str_digits()} digits"
+        ) from None
     return record_from_dict(data)
+
+
+def _no_constant(name: str) -> object:
+    """``NaN`` and ``Infinity`` are not JSON, though Python's reader takes them."""
+    raise RecordError(f"not valid JSON: {name} is not a number in JSON")
+
+
+def _kind(value: object) -> str:
+    """What a JSON value is, in words (a message never quotes a value of any size)."""
+    if value is None:
+        return "null"
+    return {bool: "true or false", int: "a number", float: "a number", list: "a list"}.get(
+        type(value), "an object"
+    )

@@ -303,6 +303,91 @@ def find_preset(name: str) -> Rules:
         raise RulesError(f"unknown preset {name!r}; known presets: {', '.join(PRESETS)}") from None
 
 
+RULES_DATA_KEYS = ("preset", "overrides")
+"""The keys of a rule set as data (:func:`rules_to_data`)."""
+
+
+def rules_to_data(rules: Rules) -> dict[str, object]:
+    """A rule set as plain JSON data: ``{"preset": name, "overrides": {option: value}}``, the
+    options in which it differs from its preset. Rules whose preset is none of :data:`PRESETS`
+    are written as ``"custom"`` with every option. :func:`rules_from_data` reads it back.
+
+    >>> rules_to_data(find_preset("tsv99").with_overrides({"put_back": False}))
+    {'preset': 'tsv99', 'overrides': {'put_back': False}}
+    """
+    if rules.preset in PRESETS:
+        return {"preset": rules.preset, "overrides": rules.overrides()}
+    return {
+        "preset": "custom",
+        "overrides": {k: v for k, v in rules.to_dict().items() if k != "preset"},
+    }
+
+
+def rules_from_data(data: object, where: str = "rules") -> Rules:
+    """A rule set from the data :func:`rules_to_data` writes: an object with ``preset`` (one of
+    :data:`PRESETS` or ``"custom"``, the defaults of :class:`Rules`) and, optionally,
+    ``overrides`` (an object of options and plain JSON values).
+
+    Refuses, with a :class:`~schocken.errors.RulesError` that begins with ``where``: anything
+    but an object, a missing or unknown preset, keys beside ``preset`` and ``overrides``,
+    overrides that are not an object, ``preset`` among the overrides, an unknown option or a
+    bad value (naming the option).
+
+    >>> rules_from_data({"preset": "allgemein", "overrides": {"finale": False}}).finale
+    False
+    >>> rules_from_data({"preset": "tsv99", "overides": {}})
+    Traceback (most recent call last):
+    ...
+    schocken.errors.RulesError: rules: unknown key 'overides'; a rule set has only 'preset' and ...
+    """
+    if not isinstance(data, Mapping):
+        raise RulesError(
+            f"{where} must be an object with 'preset' and 'overrides', not {_kind(data)}"
+        )
+    unknown = [k for k in data if k not in RULES_DATA_KEYS]
+    if unknown:
+        names = ", ".join(repr(k) for k in unknown)
+        s = "s" if len(unknown) > 1 else ""
+        raise RulesError(
+            f"{where}: unknown key{s} {names}; a rule set has only 'preset' and 'overrides'"
+        )
+    known = ", ".join([*PRESETS, "custom"])
+    if "preset" not in data:
+        raise RulesError(f"{where}: 'preset' is missing; known presets: {known}")
+    name = data["preset"]
+    if not isinstance(name, str) or (name not in PRESETS and name != "custom"):
+        raise RulesError(f"{where}: unknown preset {name!r}; known presets: {known}")
+    overrides = data.get("overrides", {})
+    if not isinstance(overrides, Mapping):
+        raise RulesError(
+            f"{where}: 'overrides' must be an object of rule options, not {_kind(overrides)}"
+        )
+    if "preset" in overrides:
+        raise RulesError(
+            f"{where}: 'preset' is not an option to override; it goes beside 'overrides'"
+        )
+    base = Rules() if name == "custom" else PRESETS[name]
+    try:
+        return base.with_overrides(overrides)
+    except RulesError as exc:
+        raise RulesError(f"{where}: {exc}") from None
+
+
+def _kind(value: object) -> str:
+    """What a JSON value is, in words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return type(value).__name__
+
+
 def parse_rules(text: str, *, source: str = "house rules") -> Rules:
     """Rules from TOML text: ``preset = "tsv99"`` plus any options to override.
 
@@ -587,8 +672,9 @@ def _attribute_doc(cls: type, name: str) -> str:
     import ast
     import inspect
 
-    tree = ast.parse(inspect.getsource(cls))
-    body = tree.body[0].body  # type: ignore[attr-defined]
+    node = ast.parse(inspect.getsource(cls)).body[0]
+    assert isinstance(node, ast.ClassDef)
+    body = node.body
     for i, node in enumerate(body):
         target: ast.expr
         if isinstance(node, ast.AnnAssign):

@@ -13,16 +13,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schocken.actions import BUY_IN, STOP, TURN_SIXES, Action, Throw
-from schocken.bots import make_bot
+from schocken.bots import BOTS, make_bot
 from schocken.dice import DiceSource, RandomDice, SystemDice
-from schocken.errors import IllegalActionError
+from schocken.errors import IllegalActionError, RecordError
 from schocken.events import Event
 from schocken.game import Game
 from schocken.play import NOTHING_ASKED, Asked, Strategy, apply_decision, ask_buy_ins, next_decision
+from schocken.players import check_players, name_key
 from schocken.record import GameRecord, parse_record, record_of, replay
 from schocken.results import Dice, sort_dice
 from schocken.rules import Rules, find_preset
-from schocken.texts import explain
+from schocken.texts import LANGUAGES, explain
 from schocken.views import PlayerView
 
 META_KEY = "table"
@@ -72,7 +73,15 @@ class Session:
         lang: str = "en",
         seed: int | None = None,
     ) -> Session:
-        """A new game; ``seed`` makes the dice reproducible (live games draw strong dice)."""
+        """A new game; ``seed`` makes the dice reproducible (live games draw strong dice).
+
+        Raises :class:`ValueError` if the seats cannot play (see
+        :func:`schocken.players.check_players`) or a bot is unknown.
+        """
+        check_players([s.name for s in seats])
+        for seat in seats:
+            if seat.bot is not None and seat.bot not in BOTS:
+                raise ValueError(f"unknown bot {seat.bot!r}; known bots: {', '.join(BOTS)}")
         dice: DiceSource = RandomDice(seed) if seed is not None else SystemDice()
         game = Game(rules, [s.name for s in seats], dice)
         session = cls(game=game, seats=tuple(seats), lang=lang, seed=seed)
@@ -81,30 +90,23 @@ class Session:
 
     @classmethod
     def resume(cls, text: str, *, lang: str | None = None, seed: int | None = None) -> Session:
-        """A saved game, continued: the record is replayed, then play goes on."""
+        """A saved game, continued: the record is replayed, then play goes on. The log tells
+        the game so far again.
+
+        Raises :class:`~schocken.errors.RecordError` for a record that does not replay, or whose
+        table (``meta.table``: who is a bot, the language) is malformed.
+        """
         record = parse_record(text)
         game = replay(record, check_outcome=False)
-        meta = record.meta.get(META_KEY, {}) if isinstance(record.meta, dict) else {}
-        raw_seats = meta.get("seats") if isinstance(meta, dict) else None
-        if isinstance(raw_seats, list) and len(raw_seats) == len(game.players):
-            seats = tuple(
-                Seat(str(s.get("name", game.players[i])), s.get("bot"))
-                for i, s in enumerate(raw_seats)
-                if isinstance(s, dict)
-            )
-        else:
-            seats = tuple(Seat(name) for name in game.players)
-        if len(seats) != len(game.players):
-            seats = tuple(Seat(name) for name in game.players)
+        meta = record.meta.get(META_KEY, {})
+        if not isinstance(meta, dict):
+            raise RecordError(f"'meta.{META_KEY}' must be an object")
+        seats = _saved_seats(meta.get("seats"), game.players)
+        saved_lang = meta.get("lang", "en")
+        if saved_lang not in LANGUAGES:
+            raise RecordError(f"'meta.{META_KEY}.lang' must be one of {', '.join(LANGUAGES)}")
         game.dice = RandomDice(seed) if seed is not None else SystemDice()
-        saved_lang = meta.get("lang") if isinstance(meta, dict) else None
-        session = cls(
-            game=game,
-            seats=seats,
-            lang=lang or (saved_lang if saved_lang in ("de", "en") else "en"),
-            seed=seed,
-        )
-        session._shown = len(game.events)
+        session = cls(game=game, seats=seats, lang=lang or str(saved_lang), seed=seed)
         session._start()
         return session
 
@@ -294,12 +296,34 @@ class Session:
         return GameRecord(base.rules, base.players, base.steps, base.outcome, meta)
 
 
+def _saved_seats(raw: object, players: tuple[str, ...]) -> tuple[Seat, ...]:
+    """The seats a saved game names in its table (humans where it names none)."""
+    where = f"'meta.{META_KEY}.seats'"
+    if raw is None:
+        return tuple(Seat(name) for name in players)
+    if not isinstance(raw, list) or len(raw) != len(players):
+        raise RecordError(f"{where} must be a list of {len(players)} seats, one per player")
+    seats = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict):
+            raise RecordError(f"{where}[{i}] must be an object with 'name' and 'bot'")
+        bot = item.get("bot")
+        if bot is not None and bot not in BOTS:
+            raise RecordError(
+                f"{where}[{i}]: unknown bot {bot!r}; known bots: {', '.join(BOTS)} (or null)"
+            )
+        seats.append(Seat(players[i], bot))
+    return tuple(seats)
+
+
 def parse_seats(humans: Sequence[str], bots: int, bot_kind: str) -> list[Seat]:
-    """Humans by name, then ``bots`` bots of one kind named after a list of pub names."""
-    names = [h.strip() for h in humans if h.strip()]
+    """Humans by name, then ``bots`` bots of one kind named after a list of pub names (none the
+    same as a human's)."""
+    names = [" ".join(h.split()) for h in humans if h.strip()]
     seats = [Seat(n) for n in names]
     pool = ["Bodo", "Kalle", "Uschi", "Gisela", "Manni", "Heinz", "Rita", "Jupp", "Trude", "Fiete"]
-    free = [p for p in pool if p not in names]
+    taken = {name_key(n) for n in names}
+    free = [p for p in pool if name_key(p) not in taken]
     for i in range(bots):
         name = free[i] if i < len(free) else f"Bot {i + 1}"
         seats.append(Seat(name, bot_kind))

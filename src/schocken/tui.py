@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Log, Static
 
 from schocken.events import Section
+from schocken.files import os_error_text, write_text_whole
 from schocken.session import Session
 from schocken.texts import result_name, t
 from schocken.views import Phase, PlayerView, TurnView
@@ -97,6 +98,7 @@ class PassScreen(Screen[None]):
             f"{t('ui_pass_to', self.lang, name=self.player)}\n\n"
             f"{t('ui_pass_hint', self.lang, name=self.player)}",
             id="pass",
+            markup=False,
         )
         yield Footer()
 
@@ -133,11 +135,12 @@ class SchockenApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         with Vertical():
-            yield Static("", id="status")
-            yield Static("", id="players")
+            # No markup: names and messages are shown as they are ("[red]Anna" too).
+            yield Static("", id="status", markup=False)
+            yield Static("", id="players", markup=False)
             with Horizontal(id="cup"):
-                yield Static("", id="dice")
-            yield Static("", id="message")
+                yield Static("", id="dice", markup=False)
+            yield Static("", id="message", markup=False)
             yield Log(id="log", auto_scroll=True)
         yield Footer()
 
@@ -261,17 +264,32 @@ class SchockenApp(App[None]):
         self.refresh_table()
 
     def action_save(self) -> None:
-        path = self.save()
-        self.session.message = t("ui_saved", self.session.lang, path=str(path))
+        self._save_and_say()
         self.refresh_table()
 
     async def action_save_quit(self) -> None:
-        self.save()
-        self.exit()
+        if self._save_and_say():
+            self.exit()
+        else:
+            self.refresh_table()  # not saved: the game stays open and says why
+
+    def _save_and_say(self) -> bool:
+        lang = self.session.lang
+        path = self.save_path or Path("schocken-game.json")
+        try:
+            self.save()
+        except OSError as exc:
+            self.session.message = t(
+                "ui_save_failed", lang, path=str(path), reason=os_error_text(exc)
+            )
+            return False
+        self.session.message = t("ui_saved", lang, path=str(path))
+        return True
 
     def save(self) -> Path:
+        """Write the game so far, whole or not at all (an OSError leaves the file as it was)."""
         path = self.save_path or Path("schocken-game.json")
-        path.write_text(self.session.record().to_json(), encoding="utf-8")
+        write_text_whole(path, self.session.record().to_json())
         self.saved_to = path
         return path
 

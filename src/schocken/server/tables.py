@@ -17,7 +17,7 @@ from schocken.bots import BOTS, make_bot
 from schocken.dice import DiceSource, RandomDice, SystemDice
 from schocken.errors import IllegalActionError, RulesError
 from schocken.events import Event
-from schocken.game import MAX_PLAYERS, MIN_PLAYERS, Game
+from schocken.game import Game
 from schocken.play import (
     NOTHING_ASKED,
     Ask,
@@ -28,11 +28,10 @@ from schocken.play import (
     next_decision,
     turn_decision,
 )
+from schocken.players import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, check_name, name_key
 from schocken.record import GameRecord, RecordStep, record_of, replay
-from schocken.rules import Rules, find_preset
+from schocken.rules import Rules, find_preset, rules_from_data, rules_to_data
 from schocken.server.store import Store
-
-MAX_NAME = 40
 
 
 class BotTurn(NamedTuple):
@@ -93,18 +92,11 @@ class _CountingDice:
 
 
 def _clean_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise TableError("a name is a non-empty text")
+    """A player's name, tidied and checked (:func:`schocken.players.check_name`)."""
     try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        raise TableError("a name must be valid Unicode text (no lone surrogates)") from None
-    if any(not ch.isprintable() and not ch.isspace() for ch in name):
-        raise TableError("a name has no control characters")
-    name = " ".join(name.split())
-    if len(name) > MAX_NAME:
-        raise TableError(f"a name has at most {MAX_NAME} characters")
-    return name
+        return check_name(name)
+    except ValueError as exc:
+        raise TableError(str(exc)) from None
 
 
 def _token_bytes(token: object) -> bytes:
@@ -152,7 +144,7 @@ class Table:
     def to_dict(self) -> dict[str, Any]:
         """Everything about the lobby, for the store."""
         return {
-            "rules": {"preset": self.rules.preset, "overrides": self.rules.overrides()},
+            "rules": rules_to_data(self.rules),
             "seats": [s.to_dict() for s in self.seats],
             "host": self.host,
             "spectator_token": self.spectator_token,
@@ -201,7 +193,7 @@ class Table:
         if self.game is not None:
             raise TableError("the game has started")
         name = _clean_name(name)
-        if any(s.name == name for s in self.seats):
+        if any(s.name is not None and name_key(s.name) == name_key(name) for s in self.seats):
             raise TableError(f"the name {name!r} is taken at this table")
         free = [i for i, s in enumerate(self.seats) if not s.taken]
         if seat is not None and seat not in free:
@@ -229,13 +221,13 @@ class Table:
             seat = free[0]
         elif seat not in free:
             raise TableError(f"seat {seat} is not free")
-        names = {s.name for s in self.seats}
+        names = {name_key(s.name) for s in self.seats if s.name is not None}
         pool = ["Bodo", "Kalle", "Uschi", "Gisela", "Manni", "Heinz", "Rita", "Jupp", "Trude"]
-        name = next((n for n in pool if n not in names), None)
+        name = next((n for n in pool if name_key(n) not in names), None)
         number = seat + 1
         while name is None:
             candidate = f"Bot {number}"
-            name = candidate if candidate not in names else None
+            name = candidate if name_key(candidate) not in names else None
             number += 1
         self.seats[seat] = Seat(name, None, str(kind))
         self._save()
@@ -401,8 +393,7 @@ class Tables:
 
     def _restore(self) -> None:
         for table_id, code, created, data in self.store.tables():
-            rules_data = data["rules"]
-            rules = find_preset(rules_data["preset"]).with_overrides(rules_data["overrides"])
+            rules = rules_from_data(data["rules"], f"table {table_id}: 'rules'")
             table = Table(
                 self.store,
                 table_id,
@@ -460,18 +451,24 @@ class Tables:
 
 
 def rules_from_request(data: object) -> Rules:
-    """Rules from a request: ``{"preset": "tsv99", "overrides": {...}}`` or a preset name."""
+    """Rules from a request: ``{"preset": "tsv99", "overrides": {...}}`` (read by
+    :func:`schocken.rules.rules_from_data`) or a preset name."""
     try:
         if isinstance(data, str):
             return find_preset(data)
         if isinstance(data, dict):
-            overrides = data.get("overrides", {})
-            if not isinstance(overrides, dict):
-                raise TableError("'overrides' must be an object of rule options")
-            return find_preset(str(data.get("preset", "tsv99"))).with_overrides(overrides)
+            return rules_from_data(data)
     except RulesError as exc:
         raise TableError(str(exc)) from None
     raise TableError("rules are a preset name or {preset, overrides}")
 
 
-__all__ = ["IllegalActionError", "Seat", "Table", "TableError", "Tables", "rules_from_request"]
+__all__ = [
+    "MAX_NAME",
+    "IllegalActionError",
+    "Seat",
+    "Table",
+    "TableError",
+    "Tables",
+    "rules_from_request",
+]
