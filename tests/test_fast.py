@@ -152,3 +152,36 @@ def test_simulate_chooses_the_engine() -> None:
         simulate(rules, solver, 5, engine="fast")
     with pytest.raises(ValueError, match="engine"):
         simulate(rules, bots, 5, engine="quick")
+
+
+def test_reference_engine_reports_progress_with_the_same_report(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import schocken.simulate as sim
+
+    rules = PRESETS["tsv99"]
+    bots = ["regular", "random", "regular"]
+    plain = simulate(rules, bots, 24, seed=9, rotate=True)
+    monkeypatch.setattr(sim, "_REFERENCE_CHUNK", 7)
+    seen: list[int] = []
+    assert simulate(rules, bots, 24, seed=9, rotate=True, progress=seen.append) == plain
+    assert seen == [7, 14, 21, 24]
+    seen.clear()
+    assert simulate(rules, bots, 24, seed=9, rotate=True, procs=2, progress=seen.append) == plain
+    assert seen == [7, 14, 21, 24]
+
+
+def test_the_simulate_command_picks_and_names_the_engine(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from schocken.cli import main
+
+    args = ["simulate", "--players", "3", "--games", "300", "--seed", "1"]
+    assert main([*args, "--progress"]) == 0
+    out, err = capsys.readouterr()
+    assert "300 games, preset tsv99, 3 players" in out and "fast engine)" in out
+    assert "300/300 games" in err
+    assert main([*args, "--bots", "solver,regular,regular", "--games", "3"]) == 0
+    assert "reference engine)" in capsys.readouterr().out
+    assert main([*args, "--engine", "fast", "--bots", "solver,regular,regular"]) == 2
+    assert "plays the bots random, regular, not solver" in capsys.readouterr().err
