@@ -41,6 +41,9 @@ FAST_BOTS = frozenset(BOT_KINDS)
 CHUNK = 20_000
 """Games per call of the compiled loop (between two progress reports)."""
 
+PARALLEL_CHUNK = 64
+"""Games a thread takes at a time from a chunk."""
+
 _SECTIONS = (Section.FIRST_HALF, Section.SECOND_HALF, Section.FINALE)
 
 
@@ -113,10 +116,15 @@ def play_rows(
     t = rule_tables(rules)
     out = np.zeros((count, kernel.O_SIZE), np.int64)
     with _threads(threads):
-        kernel.play_batch(
-            len(bots), t.params, t.legal, t.after, t.thrown, t.sixes, t.results, t.regular,
-            t.buy_in, place_bot, rotate, _seed(seed), first, count, out,
-        )  # fmt: skip
+        # Games differ in length: the threads take them a few at a time, not half each.
+        before = numba.set_parallel_chunksize(PARALLEL_CHUNK)
+        try:
+            kernel.play_batch(
+                len(bots), t.params, t.legal, t.after, t.thrown, t.sixes, t.results, t.regular,
+                t.buy_in, place_bot, rotate, _seed(seed), first, count, out,
+            )  # fmt: skip
+        finally:
+            numba.set_parallel_chunksize(before)
     return out
 
 
