@@ -41,6 +41,9 @@ FAST_BOTS = frozenset(BOT_KINDS)
 CHUNK = 20_000
 """Games per call of the compiled loop (between two progress reports)."""
 
+RECORD_STEPS = 4096
+"""Room for a record's steps at first (a longer game is played again with room for all)."""
+
 PARALLEL_CHUNK = 64
 """Games a thread takes at a time from a chunk."""
 
@@ -190,7 +193,7 @@ def play_record(
     shift = game % n if rotate else 0
     seat_bot = np.array([kinds[(s - shift) % n] for s in range(n)], np.int64)
     t = rule_tables(rules)
-    capacity = 4096
+    capacity = RECORD_STEPS
     while True:
         steps = np.zeros((capacity, kernel.S_SIZE), np.int64)
         sections = np.zeros((3, kernel.E_DECKEL + n), np.int64)
