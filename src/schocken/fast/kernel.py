@@ -191,7 +191,7 @@ def play_game(
     r_key = np.zeros(n, np.int64)
     r_rank = np.zeros(n, np.int64)
     r_deckel = np.zeros(n, np.int64)
-    may_buy = np.zeros(n, np.int64)
+    seats = np.zeros(n, np.int64)  # a list of seats: who may buy in, who is tied
     giver = np.zeros(n, np.bool_)
     half_losers = np.full(2, -1, np.int64)
     halves = 0
@@ -228,10 +228,10 @@ def play_game(
                         if order[i] == s:
                             found = True
                     if not found:
-                        may_buy[candidates] = s
+                        seats[candidates] = s
                         candidates += 1
             for c in range(candidates):
-                s = may_buy[c]
+                s = seats[c]
                 if _uniform(rng) >= buy_in[seat_bot[s]]:
                     continue
                 # Einwürfeln: one Deckel from everyone of the section who holds any (from the
@@ -354,11 +354,11 @@ def play_game(
                 tied = 0
                 for i in range(order_len):
                     if r_rank[i] == r_rank[w]:
-                        may_buy[tied] = r_seat[i]
+                        seats[tied] = r_seat[i]
                         tied += 1
                 if tied > 1:  # Stechen: the tied throw again, in the order they threw
                     for i in range(tied):
-                        order[i] = may_buy[i]
+                        order[i] = seats[i]
                     order_len = tied
                     kind = STECHEN
                     pay = False
@@ -376,7 +376,7 @@ def play_game(
                     section_loser = worst
                     schock_aus = True
                 else:
-                    if middle > 0:
+                    if middle > 0:  # always so after the opening throw (the middle is full)
                         amount = min(owed, middle)
                         middle -= amount
                     else:

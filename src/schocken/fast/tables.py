@@ -26,7 +26,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from schocken.actions import KEEPS, STOP, THROWS, Action
+from schocken.actions import KEEPS, THROWS, Action
 from schocken.bots.random_bot import RandomBot
 from schocken.bots.regular import PubRegular
 from schocken.dice import TABLES as ROLL_TABLES
@@ -260,6 +260,3 @@ def _view(rules: Rules, turns: tuple[TurnView, ...], limit: int | None) -> Playe
         half_losers=(),
         loser=None,
     )
-
-
-STOP_CODE = STOP.code
