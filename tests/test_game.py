@@ -1286,7 +1286,8 @@ def test_a_round_for_deckel_is_played_clockwise_from_the_last_rounds_loser_buyer
                         bought.add(s)
                 order = game.view(None).order
                 if anchor is not None and game.view(None).round_kind is RoundKind.NORMAL:
-                    assert list(order) == sorted(order, key=lambda s: (s - anchor) % n)
+                    first = anchor
+                    assert list(order) == sorted(order, key=lambda s: (s - first) % n)
                     if anchor in order:
                         assert order[0] == anchor
                         if anchor in bought:

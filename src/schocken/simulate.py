@@ -29,10 +29,7 @@ def play_game(game: Game, strategies: Sequence[Strategy]) -> Game:
         raise ValueError(
             f"{len(game.players)} players need as many strategies, not {len(strategies)}"
         )
-    if type(game) is not Game:
-        return _play(game, strategies)
-    game.play_out(strategies)
-    return game
+    return _play(game, strategies)
 
 
 def _play(game: Game, strategies: Sequence[Strategy]) -> Game:

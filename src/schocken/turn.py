@@ -95,21 +95,6 @@ def turn_sixes(aside: Dice, thrown: Dice, rethrow: SixesRethrow) -> tuple[Dice, 
     return SORTED[aside + (1,) * count], rest, must, count
 
 
-Fields = tuple[Dice, Dice, int, int, Dice, bool]
-"""A turn's state as plain values: aside, thrown, throws, turned, must_throw, last_full."""
-
-
-def after_throw(keep: Dice, pips: tuple[int, ...], throws: int) -> Fields:
-    """A throw of every die but ``keep``; ``pips`` is what the thrown dice showed."""
-    return keep, SORTED[pips], throws + 1, 0, (), not keep
-
-
-def after_turn_sixes(aside: Dice, thrown: Dice, throws: int, rethrow: SixesRethrow) -> Fields:
-    """Turning the sixes of the last throw (see :func:`turn_sixes`); a throw must follow."""
-    new_aside, rest, must, count = turn_sixes(aside, thrown, rethrow)
-    return new_aside, rest, throws, count, must, False
-
-
 class TurnState(NamedTuple):
     """A turn between actions: aside dice, the last throw's dice, throws used, turned sixes."""
 
@@ -132,13 +117,12 @@ class TurnState(NamedTuple):
 
     def after_throw(self, keep: Dice, pips: tuple[int, ...]) -> TurnState:
         """The state after throwing all dice but ``keep``; ``pips`` is what they showed."""
-        return TurnState(*after_throw(keep, pips, self.throws))
+        return TurnState(keep, SORTED[pips], self.throws + 1, 0, (), not keep)
 
     def after_turn_sixes(self, rules: Rules) -> TurnState:
         """The state after turning the sixes of the last throw."""
-        return TurnState(
-            *after_turn_sixes(self.aside, self.thrown, self.throws, rules.sixes_rethrow)
-        )
+        aside, rest, must, count = turn_sixes(self.aside, self.thrown, rules.sixes_rethrow)
+        return TurnState(aside, rest, self.throws, count, must, False)
 
     def dice(self) -> Dice:
         return SORTED[self.aside + self.thrown]

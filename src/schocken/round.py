@@ -1,0 +1,149 @@
+"""The flow of rounds and sections, as plain functions: who plays, who lost, where Deckel go.
+
+:class:`schocken.game.Game` keeps the state and makes the events; the decisions between turns are
+made here, each in one function, in the game's own words:
+
+- who plays a round and in what order (:func:`round_order`), and who joins by Einwürfeln
+  (:func:`buy_in_givers`, :func:`order_after_buy_in`);
+- the best and worst of a round (:func:`best_and_worst`), a tied opening throw (:func:`stechen`);
+- where the loser's Deckel come from (:func:`round_payment`) and who is out (:func:`out_players`);
+- when a half or the Finale is lost (:func:`section_holder`) and what follows it
+  (:func:`next_section`).
+
+>>> round_order(anchor=2, takes_part=[True, True, True, True])
+(2, 3, 0, 1)
+>>> round_payment(owed=3, middle=2, best_holds=5)
+(True, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from schocken.events import Section
+from schocken.results import Result, ResultTable
+from schocken.rules import FinaleOpener, Rules
+
+
+def clockwise(anchor: int, seats: int) -> list[int]:
+    """Every seat of a table of ``seats``, clockwise from ``anchor`` (``anchor`` first)."""
+    return [(anchor + i) % seats for i in range(seats)]
+
+
+def round_order(anchor: int, takes_part: Sequence[bool]) -> tuple[int, ...]:
+    """The order of play of a round for Deckel: the seats that take part, clockwise from
+    ``anchor`` (the last round's loser, or the section's opener), who opens if they take part.
+
+    While Deckel are in the middle every seat of the half or Finale takes part; once it is empty,
+    those who hold Deckel (see :func:`takes_part`).
+    """
+    return tuple(s for s in clockwise(anchor, len(takes_part)) if takes_part[s])
+
+
+def takes_part(in_section: Sequence[bool], deckel: Sequence[int], middle: int) -> list[bool]:
+    """Which seats play the next round: all of the half or Finale while Deckel are in the
+    middle, then only those who hold Deckel."""
+    if middle > 0:
+        return list(in_section)
+    return [inside and held > 0 for inside, held in zip(in_section, deckel, strict=True)]
+
+
+def buy_in_givers(
+    in_section: Sequence[bool], deckel: Sequence[int], middle: int
+) -> tuple[int | None, ...]:
+    """Who gives a player who buys in (Einwürfeln) one Deckel each: every player of the half or
+    Finale who holds Deckel, or the middle (``None``) if nobody does (001: "bekommen sie von jeder
+    Person einen Deckel (oder einen aus der Mitte, wenn niemand Deckel hat)")."""
+    givers: tuple[int | None, ...] = tuple(
+        s
+        for s, (inside, held) in enumerate(zip(in_section, deckel, strict=True))
+        if inside and held
+    )
+    if not givers and middle > 0:
+        return (None,)
+    return givers
+
+
+def order_after_buy_in(order: Sequence[int], seat: int, anchor: int, seats: int) -> tuple[int, ...]:
+    """The round's order once ``seat`` bought in: its place clockwise from ``anchor``, like any
+    other seat (the anchor opens if they play; docs/rules.md, "Einwürfeln")."""
+    return tuple(sorted([*order, seat], key=lambda s: (s - anchor) % seats))
+
+
+class Judged(NamedTuple):
+    """A round's results judged: the seats of the best and the worst."""
+
+    best: int
+    worst: int
+
+
+def best_and_worst(table: ResultTable, results: Sequence[tuple[int, Result]]) -> Judged:
+    """The best and worst of a round's results (seat and result, in the round's order of play),
+    by the rules' order of results and their tie rule."""
+    keys = [table.order_key(result, place) for place, (_, result) in enumerate(results)]
+    best = keys.index(max(keys))
+    worst = keys.index(min(keys))
+    return Judged(results[best][0], results[worst][0])
+
+
+def stechen(results: Sequence[tuple[int, Result]]) -> tuple[int, ...]:
+    """Those tied for the lowest opening throw, who throw again (Stechen); ``()`` if one is
+    lowest. Only the result counts here, not the tie rule."""
+    lowest = min(result.rank for _, result in results)
+    tied = tuple(seat for seat, result in results if result.rank == lowest)
+    return tied if len(tied) > 1 else ()
+
+
+def round_payment(owed: int, middle: int, best_holds: int) -> tuple[bool, int]:
+    """Where a round's loser gets the Deckel the best result is worth, and how many.
+
+    While Deckel are in the middle they come from there (what is left, if fewer); once it is
+    empty the best player gives them (what they hold, if fewer). Returns (from the middle, amount).
+    """
+    if middle > 0:
+        return True, min(owed, middle)
+    return False, min(owed, best_holds)
+
+
+def section_holder(deckel: Sequence[int], total: int, loser: int) -> int | None:
+    """Who has lost the half or Finale by holding all its Deckel, if anyone: usually the round's
+    ``loser``, but after an Einwürfeln another player may hold them all."""
+    if deckel[loser] == total:
+        return loser
+    if total in deckel:
+        return list(deckel).index(total)
+    return None
+
+
+def out_players(order: Sequence[int], deckel: Sequence[int]) -> tuple[int, ...]:
+    """The players of the round just played who hold no Deckel once the middle is empty: they
+    are out until the half ends (or they buy back in)."""
+    return tuple(s for s in order if deckel[s] == 0)
+
+
+class NextSection(NamedTuple):
+    """The half or Finale that follows a lost one: who plays it and who opens it."""
+
+    section: Section
+    players: tuple[int, ...]
+    opener: int
+
+
+def next_section(
+    rules: Rules, section: Section, half_losers: Sequence[int], loser: int, seats: int
+) -> NextSection | None:
+    """What follows the ``section`` that ``loser`` just lost (``half_losers`` includes them if it
+    was a half); ``None`` when the game is over.
+
+    After the first half comes the second, opened by its loser (the last round's). After the
+    second, the two half-losers play the Finale, unless one player lost both (Blattschuss). Without
+    a Finale (``rules.finale`` false) the game is the first half.
+    """
+    if section is Section.FIRST_HALF and rules.finale:
+        return NextSection(Section.SECOND_HALF, tuple(range(seats)), loser)
+    if section is Section.SECOND_HALF and half_losers[0] != half_losers[1]:
+        first, second = half_losers[0], half_losers[1]
+        opener = first if rules.finale_opener is FinaleOpener.FIRST_HALF_LOSER else second
+        return NextSection(Section.FINALE, tuple(sorted((first, second))), opener)
+    return None
