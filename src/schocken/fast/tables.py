@@ -8,7 +8,7 @@ comes from the engine's own functions, asked once per situation.
   distinct ``order_key(result, 0)`` values without the place part, so that ``code * 32 - position``
   orders a round exactly as ``order_key(result, position)`` does (up to 32 places).
 - The legal actions of every turn situation come from :func:`schocken.turn.turn_options`, the
-  situation after turning sixes from :func:`schocken.turn.after_turn_sixes`.
+  situation after turning sixes from :meth:`schocken.turn.TurnState.after_turn_sixes`.
 - The pub regular's choice in every situation comes from :meth:`PubRegular.choose` itself, asked
   with a view made for that situation (see :func:`_regular_choices`).
 
@@ -33,7 +33,7 @@ from schocken.dice import TABLES as ROLL_TABLES
 from schocken.events import RoundKind, Section
 from schocken.results import Dice, Result, ResultTable, result_table
 from schocken.rules import MAX_THROWS, Covered, FinaleOpener, Opening, Rules
-from schocken.turn import SORTED, after_turn_sixes, turn_options
+from schocken.turn import SORTED, TurnState, turn_options
 from schocken.views import Phase, PlayerView, TurnView
 
 Int64Array = npt.NDArray[np.int64]
@@ -150,10 +150,17 @@ def rule_tables(rules: Rules) -> RuleTables:
     for i in range(len(states)):  # the states after a throw (turning adds no further ones)
         aside, last, _, turned, _ = states[i]
         if i and not turned and last.count(6) >= 2:
-            new_aside, rest, _, count, must, full = after_turn_sixes(
-                aside, last, 0, rules.sixes_rethrow
+            before = TurnState(aside, last, 1, 0, (), not aside)
+            turned_to = before.after_turn_sixes(rules)
+            sixes_of[i] = add(
+                (
+                    turned_to.aside,
+                    turned_to.thrown,
+                    turned_to.must_throw,
+                    turned_to.turned,
+                    turned_to.last_full,
+                )
             )
-            sixes_of[i] = add((new_aside, rest, must, count, full))
     size = len(states)
     legal = np.zeros((size, MAX_LEGAL), np.int64)
     sixes = np.full(size, -1, np.int64)
