@@ -133,7 +133,9 @@ def rule_tables(rules: Rules) -> RuleTables:
     states = [start]
     index = {start: 0}
 
-    def add(key: tuple[Dice, Dice, Dice, int, bool]) -> int:
+    def add(turn: TurnState) -> int:
+        """The number of the state ``turn`` is in (a new one if it is the first)."""
+        key = (turn.aside, turn.thrown, turn.must_throw, turn.turned, turn.last_full)
         i = index.get(key)
         if i is None:
             i = index[key] = len(states)
@@ -145,22 +147,13 @@ def rule_tables(rules: Rules) -> RuleTables:
     for keep, action in THROWS.items():
         thrown[action.code] = 3 - len(keep)
         for i, pips in enumerate(ROLL_TABLES[3 - len(keep)]):
-            after[action.code, i] = add((keep, SORTED[pips], (), 0, not keep))
+            after[action.code, i] = add(TurnState().after_throw(keep, pips))
     sixes_of: dict[int, int] = {}
     for i in range(len(states)):  # the states after a throw (turning adds no further ones)
-        aside, last, _, turned, _ = states[i]
+        aside, last, _, turned, full = states[i]
         if i and not turned and last.count(6) >= 2:
-            before = TurnState(aside, last, 1, 0, (), not aside)
-            turned_to = before.after_turn_sixes(rules)
-            sixes_of[i] = add(
-                (
-                    turned_to.aside,
-                    turned_to.thrown,
-                    turned_to.must_throw,
-                    turned_to.turned,
-                    turned_to.last_full,
-                )
-            )
+            before = TurnState(aside, last, 1, 0, (), full)
+            sixes_of[i] = add(before.after_turn_sixes(rules))
     size = len(states)
     legal = np.zeros((size, MAX_LEGAL), np.int64)
     sixes = np.full(size, -1, np.int64)
@@ -174,7 +167,7 @@ def rule_tables(rules: Rules) -> RuleTables:
             actions = turn_options(aside, last, must, turned, rules.put_back)[0]
             legal_tuples.append(actions)
             for throws in range(1, MAX_THROWS + 1):
-                r = table.by_key[SORTED[aside + last], full, throws]
+                r = TurnState(aside, last, throws, turned, must, full).result(table)
                 results[i, throws] = (
                     r.rank,
                     -1 if r.deckel is None else r.deckel,
