@@ -22,7 +22,7 @@ from schocken.play import NOTHING_ASKED, apply_decision, next_decision
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS, check_players
 from schocken.record import outcome_of, parse_record, record_of, replay
 from schocken.rules import MAX_THROWS, OPTION_SOURCES, PRESETS, Rules, resolve_rules, rules_markdown
-from schocken.simulate import seat_names, simulate
+from schocken.simulate import ENGINES, ProgressBar, choose_engine, seat_names, simulate
 from schocken.texts import LANGUAGES, default_language, describe_rules, explain, t
 
 
@@ -159,13 +159,25 @@ def cmd_watch(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     bots = _bots_for(args.bots, args.players)
     started = time.perf_counter()
+    bar = ProgressBar(args.games, at_once=args.progress)
+    show = args.progress or (sys.stderr.isatty() and not args.json)
     try:
+        engine = choose_engine(args.engine, bots)
         report = simulate(
-            args.rules, bots, args.games, args.seed, rotate=args.rotate, procs=args.procs
+            args.rules,
+            bots,
+            args.games,
+            args.seed,
+            rotate=args.rotate,
+            procs=args.procs,
+            engine=engine,
+            progress=bar if show else None,
         )
     except ValueError as exc:
         print(f"schocken simulate: {exc}", file=sys.stderr)
         return 2
+    finally:
+        bar.close()
     elapsed = time.perf_counter() - started
     if args.json:
         print(
@@ -191,7 +203,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         )
     else:
         print(report.format())
-        print(f"({report.turns} turns in {elapsed:.1f} s)")
+        print(f"({report.turns} turns in {elapsed:.1f} s, {engine} engine)")
     return 0
 
 
@@ -516,6 +528,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--procs", type=int, default=1, help="processes sharing the games (same report for any)"
+    )
+    p.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="auto",
+        help="fast: the batch simulator (the fast extra; random and regular bots, every core); "
+        "auto (default): fast where it can play the bots, else the reference engine",
+    )
+    p.add_argument(
+        "--progress", action="store_true", help="show a progress bar on stderr (default: on a tty)"
     )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)

@@ -111,3 +111,9 @@ def check_players(names: Sequence[str]) -> tuple[str, ...]:
 
 
 __all__ = ["MAX_NAME", "MAX_PLAYERS", "MIN_PLAYERS", "check_name", "check_players", "name_key"]
+
+
+def seat_names(n: int) -> list[str]:
+    """Default player names for ``n`` seats."""
+    base = ["Anna", "Ben", "Cem", "Dora", "Emil", "Frida", "Gül", "Hans", "Ida", "Jonas"]
+    return [base[i] if i < len(base) else f"Spieler {i + 1}" for i in range(n)]

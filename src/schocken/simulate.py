@@ -5,16 +5,21 @@
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import random
-from collections.abc import Sequence
+import sys
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TextIO
 
 from schocken.bots import make_bot
 from schocken.dice import RandomDice
 from schocken.events import SectionEnded
 from schocken.game import Game
 from schocken.play import play_game
+from schocken.players import seat_names
 from schocken.rules import Rules
 
 __all__ = [
@@ -26,12 +31,6 @@ __all__ = [
     "turn_count",
     "wilson",
 ]
-
-
-def seat_names(n: int) -> list[str]:
-    """Default player names for ``n`` seats."""
-    base = ["Anna", "Ben", "Cem", "Dora", "Emil", "Frida", "Gül", "Hans", "Ida", "Jonas"]
-    return [base[i] if i < len(base) else f"Spieler {i + 1}" for i in range(n)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +109,33 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+ENGINES = ("auto", "fast", "reference")
+"""The engines :func:`simulate` can play on: the batch simulator (:mod:`schocken.fast`, with the
+``fast`` extra, for the random and regular bots), the reference engine, or the first of these
+that can play the bots."""
+
+
+def choose_engine(engine: str, bots: Sequence[str]) -> str:
+    """The engine that plays ``bots`` when ``engine`` is asked for: "fast" or "reference".
+
+    "auto" takes the batch simulator when it is installed and plays every one of the bots; "fast"
+    insists on it and says why it cannot, if it cannot.
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; engines: {', '.join(ENGINES)}")
+    if engine == "reference":
+        return "reference"
+    if importlib.util.find_spec("numba") is None:
+        if engine == "fast":
+            raise ValueError("the fast engine needs numba: pip install 'schocken[fast]'")
+        return "reference"
+    from schocken import fast  # the fast extra: imported only when it may play
+
+    if fast.supports(bots) or engine == "fast":
+        return "fast"
+    return "reference"
+
+
 def simulate(
     rules: Rules,
     bots: Sequence[str],
@@ -118,11 +144,18 @@ def simulate(
     *,
     rotate: bool = False,
     procs: int = 1,
+    engine: str = "reference",
+    progress: Callable[[int], None] | None = None,
 ) -> SimulationReport:
     """Play ``games`` games of bots (one name per seat) and count who lost what.
 
     With ``rotate`` the line-up moves one seat on after every game, so that every bot sits in every
     seat equally often. ``procs`` processes share the games; the report is the same for any number.
+
+    ``engine`` chooses what plays the games (see :func:`choose_engine`): the reference engine, or
+    the batch simulator, which uses every core whatever ``procs`` says and draws its dice from its
+    own generator (the same seed gives the same report on either engine again, but not the same
+    report on both). ``progress`` is called with the number of games played so far, now and then.
     """
     if games < 1:
         raise ValueError(f"simulate at least one game, not {games}")
@@ -130,19 +163,41 @@ def simulate(
         raise ValueError(f"simulate with at least one process, not {procs}")
     for b in bots:
         make_bot(b)  # an unknown bot is refused here, before any game
+    if choose_engine(engine, bots) == "fast":
+        from schocken import fast
+
+        c = fast.run(rules, bots, games, seed, rotate=rotate, progress=progress)
+        seats = tuple(
+            SeatStats(i, b, c.games_lost[i], c.halves_lost[i]) for i, b in enumerate(bots)
+        )
+        return SimulationReport(rules, games, c.halves, c.rounds, c.turns, seats, rotate)
     master = random.Random(seed)
     seeds = [master.getrandbits(63) for _ in range(games)]
-    jobs = [
-        (rules, tuple(bots), rotate, start, procs, seeds[start::procs]) for start in range(procs)
+    # Without progress reports, one share of the games per process; with them, the same shares
+    # cut into chunks (the counts add up to the same report).
+    step = games if progress is None else max(procs, _REFERENCE_CHUNK)
+    chunks = [
+        [
+            (rules, tuple(bots), rotate, first + start, procs, seeds[first + start : last : procs])
+            for start in range(procs)
+        ]
+        for first, last in ((f, min(f + step, games)) for f in range(0, games, step))
     ]
+    counts: list[_Counts] = []
     if procs == 1:
-        counts = [_play_share(*jobs[0])]
+        for jobs in chunks:
+            counts.append(_play_share(*jobs[0]))
+            if progress is not None:
+                progress(min(games, len(counts) * step))
     else:
         # Imported here: multiprocessing is only needed for several processes.
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(procs) as pool:
-            counts = list(pool.map(_play_share_star, jobs))
+            for i, jobs in enumerate(chunks):
+                counts += pool.map(_play_share_star, jobs)
+                if progress is not None:
+                    progress(min(games, (i + 1) * step))
     n = len(bots)
     halves = sum(c[0] for c in counts)
     rounds = sum(c[1] for c in counts)
@@ -151,6 +206,45 @@ def simulate(
     halves_lost = [sum(c[4][i] for c in counts) for i in range(n)]
     seats = tuple(SeatStats(i, bots[i], lost[i], halves_lost[i]) for i in range(n))
     return SimulationReport(rules, games, halves, rounds, turns, seats, rotate)
+
+
+_REFERENCE_CHUNK = 1000
+"""Games between two progress reports of the reference engine."""
+
+
+class ProgressBar:
+    """A one-line progress bar for ``total`` games on a text stream (stderr by default).
+
+    Call it with the games done. Unless ``at_once``, it appears only once the run has taken half
+    a second (short runs show nothing); :meth:`close` clears it.
+    """
+
+    def __init__(
+        self, total: int, stream: TextIO | None = None, *, at_once: bool = False, width: int = 30
+    ) -> None:
+        self.total = total
+        self.stream = sys.stderr if stream is None else stream
+        self.width = width
+        self.started = time.perf_counter()
+        self.delay = 0.0 if at_once else 0.5
+        self.shown = False
+
+    def __call__(self, done: int) -> None:
+        elapsed = time.perf_counter() - self.started
+        if elapsed < self.delay:
+            return
+        filled = self.width * done // self.total
+        rate = done / elapsed if elapsed > 0 else 0.0
+        bar = "#" * filled + "-" * (self.width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{self.total} games, {rate:,.0f} games/s")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        """Clear the bar's line (if it was drawn)."""
+        if self.shown:
+            self.stream.write("\r" + " " * (self.width + 60) + "\r")
+            self.stream.flush()
 
 
 _Counts = tuple[int, int, int, list[int], list[int]]

@@ -1,0 +1,486 @@
+"""The compiled game loop: whole games of Schocken on the tables of :mod:`schocken.fast.tables`.
+
+This is the one part of the batch simulator written a second time: the flow of a game (opening
+round or opening throw with Stechen, rounds for Deckel, Deckel from the middle and then from the
+best player, players out, Einwürfeln, Schock-Aus, halves, Finale, Blattschuss) as
+:class:`schocken.game.Game` plays it. What a result is worth, which actions are legal and what
+the pub regular chooses are looked up in the tables; the tests replay the games this loop plays
+through the reference engine and require the same outcome and the same decisions.
+
+Every game draws from its own generator (SplitMix64), seeded from the run's seed and the game's
+number, so a game is the same game whichever thread plays it and however the games are split.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+
+from schocken.fast.tables import (
+    BOT_RANDOM,
+    CAT_NOT_WORST,
+    CAT_ONLY_COVERED,
+    CAT_OPENER,
+    CAT_WORST,
+    P_COVER_MODE,
+    P_DECKEL_FINALE,
+    P_DECKEL_HALF,
+    P_EINWUERFELN,
+    P_FINALE,
+    P_FINALE_FIRST_HALF_LOSER,
+    P_LOWEST_TAKES,
+    R_CODE,
+    R_DECKEL,
+    R_RANK,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _jit(func: F) -> F:
+    """Compile ``func`` with numba (no Python objects; cached on disk), keeping its type."""
+    return cast(F, numba.njit(cache=True, nogil=True)(func))
+
+
+def _jit_parallel(func: F) -> F:
+    """As :func:`_jit`, with ``numba.prange`` loops spread over the cores."""
+    return cast(F, numba.njit(cache=True, nogil=True, parallel=True)(func))
+
+
+# Action codes (schocken.actions): 0-27 throw by keep, then these.
+TURN_SIXES = 28
+STOP = 29
+BUY_IN = 30
+
+# Round kinds and sections, as numbers.
+NORMAL = 0
+OPENING_ROUND = 1
+OPENING_THROW = 2
+STECHEN = 3
+FIRST_HALF = 0
+SECOND_HALF = 1
+FINALE = 2
+
+MAX_THROWS = 3
+PLACES = 32
+"""Places in a round's order of play: a result's key is ``code * PLACES - position``."""
+NO_KEY = 1 << 62
+"""Larger than any key: no result seen yet."""
+
+# What one game came to: the indices of ``out``.
+O_LOSER = 0
+O_BLATTSCHUSS = 1
+O_ROUNDS = 2
+O_TURNS = 3
+O_SECTIONS = 4
+O_STEPS = 5
+O_HALF_LOSER = 6
+"""The first half's loser; the second half's at O_HALF_LOSER + 1 (-1 where not played)."""
+O_SIZE = 8
+
+# The columns of a recorded step (``steps``) and of an ended section (``sections``).
+S_SEAT = 0
+S_CODE = 1
+S_PIPS = 2
+"""How many pips the step's throw showed; the pips follow in the order they fell."""
+S_SIZE = 6
+E_SECTION = 0
+E_LOSER = 1
+E_SCHOCK_AUS = 2
+E_DECKEL = 3
+"""Each seat's Deckel when the section ended, from this column on."""
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_S30 = np.uint64(30)
+_S27 = np.uint64(27)
+_S31 = np.uint64(31)
+_S32 = np.uint64(32)
+_S11 = np.uint64(11)
+_UNIT = 1.0 / (1 << 53)
+
+
+@_jit
+def _mix(z: np.uint64) -> np.uint64:
+    """SplitMix64's output function."""
+    z = (z ^ (z >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    return z ^ (z >> _S31)
+
+
+@_jit
+def game_seed(seed: np.uint64, game: int) -> np.uint64:
+    """The generator's start for game number ``game`` of a run seeded with ``seed``."""
+    return _mix(_mix(seed) + np.uint64(game + 1) * _GOLDEN)
+
+
+@_jit
+def _draw(rng: Any) -> np.uint64:
+    """The next 64 random bits of a SplitMix64 generator whose state is ``rng[0]``."""
+    rng[0] += _GOLDEN
+    return _mix(rng[0])
+
+
+@_jit
+def _below(rng: Any, count: np.int64) -> np.int64:
+    """A uniform whole number from 0 to ``count - 1`` (``count`` below 2**31)."""
+    return np.int64(((_draw(rng) >> _S32) * np.uint64(count)) >> _S32)
+
+
+@_jit
+def _uniform(rng: Any) -> float:
+    """A uniform number in [0, 1)."""
+    return float(_draw(rng) >> _S11) * _UNIT
+
+
+@_jit
+def _clockwise_from(
+    opener: int, n: int, middle: int, deckel: Any, in_section: Any, order: Any
+) -> int:
+    """Fill ``order`` with the seats of the next round clockwise from ``opener``: every seat of
+    the half or Finale while Deckel are in the middle, then those who hold Deckel. Its length."""
+    count = 0
+    for i in range(n):
+        s = (opener + i) % n
+        if (middle > 0 and in_section[s]) or (middle == 0 and deckel[s] > 0):
+            order[count] = s
+            count += 1
+    return count
+
+
+@_jit
+def play_game(
+    n: int,
+    params: Any,
+    legal: Any,
+    after: Any,
+    thrown: Any,
+    sixes: Any,
+    results: Any,
+    regular: Any,
+    buy_in: Any,
+    seat_bot: Any,
+    seed: np.uint64,
+    recording: bool,
+    steps: Any,
+    sections: Any,
+    out: Any,
+) -> None:
+    """Play one game of ``n`` players to its end; what it came to goes into ``out`` (``O_*``).
+
+    ``seat_bot[s]`` is the bot (``BOT_*``) of seat ``s``. With ``recording`` each step goes into
+    ``steps`` (as many as fit; ``out[O_STEPS]`` counts them all) and each ended section into
+    ``sections``.
+    """
+    deckel_half = params[P_DECKEL_HALF]
+    cover_mode = params[P_COVER_MODE]
+    einwuerfeln = params[P_EINWUERFELN] != 0
+    capacity = steps.shape[0]
+    rng = np.empty(1, np.uint64)
+    rng[0] = seed
+    deckel = np.zeros(n, np.int64)
+    in_section = np.ones(n, np.bool_)
+    in_count = n
+    order = np.arange(n)
+    order_len = n
+    r_seat = np.zeros(n, np.int64)
+    r_key = np.zeros(n, np.int64)
+    r_rank = np.zeros(n, np.int64)
+    r_deckel = np.zeros(n, np.int64)
+    seats = np.zeros(n, np.int64)  # a list of seats: who may buy in, who is tied
+    giver = np.zeros(n, np.bool_)
+    half_losers = np.full(2, -1, np.int64)
+    halves = 0
+    section = FIRST_HALF
+    total = deckel_half
+    middle = deckel_half
+    playing = False  # the phase: False while the opening finds the first player
+    kind = OPENING_THROW if params[P_LOWEST_TAKES] != 0 else OPENING_ROUND
+    anchor = 0
+    opening_value = 0
+    rounds = 0
+    turns = 0
+    n_steps = 0
+    n_sections = 0
+    loser = -1
+    blattschuss = False
+    while loser < 0:
+        # ---------------------------------------------------------------- a round begins
+        rounds += 1
+        if kind in (OPENING_THROW, STECHEN):
+            limit = 1
+            lim = 1
+            cover_at = 0
+        else:
+            limit = 0  # not fixed yet
+            lim = MAX_THROWS
+            cover_at = 0 if cover_mode == 0 else MAX_THROWS
+        if einwuerfeln and playing and kind == NORMAL and order_len < in_count:
+            candidates = 0
+            for s in range(n):
+                if in_section[s]:
+                    found = False
+                    for i in range(order_len):
+                        if order[i] == s:
+                            found = True
+                    if not found:
+                        seats[candidates] = s
+                        candidates += 1
+            for c in range(candidates):
+                s = seats[c]
+                if _uniform(rng) >= buy_in[seat_bot[s]]:
+                    continue
+                # Einwürfeln: one Deckel from everyone of the section who holds any (from the
+                # middle if nobody does), and a place in the order clockwise from the anchor.
+                any_giver = False
+                for g in range(n):
+                    giver[g] = in_section[g] and deckel[g] > 0
+                    any_giver = any_giver or giver[g]
+                for g in range(n):
+                    if giver[g]:
+                        deckel[g] -= 1
+                        deckel[s] += 1
+                if not any_giver and middle > 0:
+                    middle -= 1
+                    deckel[s] += 1
+                order[order_len] = s
+                order_len += 1
+                i = order_len - 1
+                while i > 0 and (order[i - 1] - anchor) % n > (s - anchor) % n:
+                    order[i] = order[i - 1]
+                    i -= 1
+                order[i] = s
+                if recording and n_steps < capacity:
+                    steps[n_steps, S_SEAT] = s
+                    steps[n_steps, S_CODE] = BUY_IN
+                    steps[n_steps, S_PIPS] = 0
+                n_steps += 1
+        # ---------------------------------------------------------------- the turns
+        lowest = NO_KEY  # the lowest key of the results shown so far
+        for pos in range(order_len):
+            seat = order[pos]
+            bot = seat_bot[seat]
+            state = 0
+            throws = 0
+            covered = False
+            while True:
+                if throws == 0:
+                    code = 0  # a turn's first throw keeps nothing
+                else:
+                    count = legal[state, 0]
+                    if count == 1:
+                        code = legal[state, 1]
+                    elif bot == BOT_RANDOM:
+                        code = legal[state, 1 + _below(rng, count)]
+                    else:
+                        if pos == 0 and limit == 0:
+                            cat = CAT_OPENER
+                        elif lowest == NO_KEY:
+                            cat = CAT_ONLY_COVERED
+                        elif results[state, throws, R_CODE] * PLACES - pos < lowest:
+                            cat = CAT_WORST
+                        else:
+                            cat = CAT_NOT_WORST
+                        code = regular[state, throws, cat]
+                if code < TURN_SIXES:
+                    dice = thrown[code]
+                    index = _below(rng, 6**dice)
+                    state = after[code, index]
+                    throws += 1
+                    covered = throws == cover_at
+                    if recording and n_steps < capacity:
+                        steps[n_steps, S_SEAT] = seat
+                        steps[n_steps, S_CODE] = code
+                        steps[n_steps, S_PIPS] = dice
+                        for d in range(dice):  # dice.TABLES order: the first die counts most
+                            steps[n_steps, S_PIPS + dice - d] = index % 6 + 1
+                            index //= 6
+                    n_steps += 1
+                    if throws >= lim:
+                        break
+                else:
+                    if recording and n_steps < capacity:
+                        steps[n_steps, S_SEAT] = seat
+                        steps[n_steps, S_CODE] = code
+                        steps[n_steps, S_PIPS] = 0
+                    n_steps += 1
+                    if code == STOP:
+                        break
+                    state = sixes[state]
+            # The turn ends.
+            key = results[state, throws, R_CODE] * PLACES - pos
+            r_seat[pos] = seat
+            r_key[pos] = key
+            r_rank[pos] = results[state, throws, R_RANK]
+            r_deckel[pos] = results[state, throws, R_DECKEL]
+            if not covered and key < lowest:
+                lowest = key
+            turns += 1
+            if pos == 0 and limit == 0:
+                limit = throws
+                lim = throws
+                if cover_mode == 0:
+                    cover_at = 0
+                elif cover_mode == 2:
+                    cover_at = MAX_THROWS
+                else:
+                    cover_at = lim
+        # ---------------------------------------------------------------- the round ends
+        b = 0
+        w = 0
+        for i in range(1, order_len):
+            if r_key[i] > r_key[b]:
+                b = i
+            if r_key[i] < r_key[w]:
+                w = i
+        best = r_seat[b]
+        worst = r_seat[w]
+        section_loser = -1  # set when the section ends
+        schock_aus = False
+        next_opener = -1  # set when a round for Deckel follows
+        if kind == OPENING_ROUND:
+            playing = True
+            next_opener = best
+        else:
+            owed = r_deckel[b]
+            pay = True
+            if kind != NORMAL:
+                if kind == OPENING_THROW:
+                    opening_value = owed
+                tied = 0
+                for i in range(order_len):
+                    if r_rank[i] == r_rank[w]:
+                        seats[tied] = r_seat[i]
+                        tied += 1
+                if tied > 1:  # Stechen: the tied throw again, in the order they threw
+                    for i in range(tied):
+                        order[i] = seats[i]
+                    order_len = tied
+                    kind = STECHEN
+                    pay = False
+                else:
+                    playing = True
+                    owed = opening_value
+            if pay:
+                if owed < 0:  # Schock-Aus: the loser takes every Deckel of the section
+                    deckel[worst] += middle
+                    middle = 0
+                    for s in range(n):
+                        if s != worst:
+                            deckel[worst] += deckel[s]
+                            deckel[s] = 0
+                    section_loser = worst
+                    schock_aus = True
+                else:
+                    if middle > 0:  # always so after the opening throw (the middle is full)
+                        amount = min(owed, middle)
+                        middle -= amount
+                    else:
+                        amount = min(owed, deckel[best])
+                        deckel[best] -= amount
+                    deckel[worst] += amount
+                    if middle == 0:
+                        if deckel[worst] == total:
+                            section_loser = worst
+                        else:
+                            for s in range(n):
+                                if deckel[s] == total:
+                                    section_loser = s
+                                    break
+                    if section_loser < 0:
+                        next_opener = worst
+        if section_loser >= 0:
+            # ------------------------------------------------------------ the section ends
+            if recording and n_sections < sections.shape[0]:
+                sections[n_sections, E_SECTION] = section
+                sections[n_sections, E_LOSER] = section_loser
+                sections[n_sections, E_SCHOCK_AUS] = schock_aus
+                for s in range(n):
+                    sections[n_sections, E_DECKEL + s] = deckel[s]
+            n_sections += 1
+            opener = -1
+            if section != FINALE:
+                half_losers[halves] = section_loser
+                halves += 1
+            if section == FIRST_HALF and params[P_FINALE] != 0:
+                section = SECOND_HALF
+                total = deckel_half
+                for s in range(n):
+                    in_section[s] = True
+                in_count = n
+                opener = section_loser
+            elif section == SECOND_HALF and half_losers[0] != half_losers[1]:
+                section = FINALE
+                total = params[P_DECKEL_FINALE]
+                for s in range(n):
+                    in_section[s] = s == half_losers[0] or s == half_losers[1]
+                in_count = 2
+                first_opens = params[P_FINALE_FIRST_HALF_LOSER] != 0
+                opener = half_losers[0] if first_opens else half_losers[1]
+            else:
+                loser = section_loser
+                blattschuss = section == SECOND_HALF
+            if opener >= 0:
+                for s in range(n):
+                    deckel[s] = 0
+                middle = total
+                next_opener = opener
+        if next_opener >= 0:
+            kind = NORMAL
+            anchor = next_opener
+            order_len = _clockwise_from(next_opener, n, middle, deckel, in_section, order)
+    out[O_LOSER] = loser
+    out[O_BLATTSCHUSS] = blattschuss
+    out[O_ROUNDS] = rounds
+    out[O_TURNS] = turns
+    out[O_SECTIONS] = n_sections
+    out[O_STEPS] = n_steps
+    out[O_HALF_LOSER] = half_losers[0]
+    out[O_HALF_LOSER + 1] = half_losers[1]
+
+
+@_jit_parallel
+def play_batch(
+    n: int,
+    params: Any,
+    legal: Any,
+    after: Any,
+    thrown: Any,
+    sixes: Any,
+    results: Any,
+    regular: Any,
+    buy_in: Any,
+    place_bot: Any,
+    rotate: bool,
+    seed: np.uint64,
+    first: int,
+    count: int,
+    out: Any,
+) -> None:
+    """Play games ``first`` to ``first + count - 1`` on every core; one row of ``out`` each.
+
+    ``place_bot[p]`` is the bot of line-up place ``p``; with ``rotate`` game ``g`` seats place
+    ``p`` at seat ``(p + g) % n``. A row holds the ``O_*`` values with the seats of the losers
+    (of the game and of each half) turned into line-up places.
+    """
+    no_steps = np.zeros((0, S_SIZE), np.int64)
+    no_sections = np.zeros((0, E_DECKEL + n), np.int64)
+    for i in numba.prange(count):
+        g = first + i
+        shift = g % n if rotate else 0
+        seat_bot = np.empty(n, np.int64)
+        for s in range(n):
+            seat_bot[s] = place_bot[(s - shift) % n]
+        row = out[i]
+        play_game(
+            n, params, legal, after, thrown, sixes, results, regular, buy_in, seat_bot,
+            game_seed(seed, g), False, no_steps, no_sections, row,
+        )  # fmt: skip
+        row[O_LOSER] = (row[O_LOSER] - shift) % n
+        for h in range(2):
+            if row[O_HALF_LOSER + h] >= 0:
+                row[O_HALF_LOSER + h] = (row[O_HALF_LOSER + h] - shift) % n

@@ -1,0 +1,191 @@
+"""The batch simulator against the reference engine: its games replay to the same outcome, and its
+pub regular decides as :class:`PubRegular` does in every situation of those games."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+pytest.importorskip("numba")
+
+from schocken import fast
+from schocken.actions import BUY_IN
+from schocken.bots.regular import PubRegular
+from schocken.dice import ScriptedDice
+from schocken.fast import kernel
+from schocken.fast.tables import rule_tables
+from schocken.game import Game
+from schocken.record import GameRecord, replay
+from schocken.rules import PRESETS, Rules, find_preset
+from schocken.simulate import SimulationReport, simulate
+
+VARIANTS: list[tuple[str, dict[str, object]]] = [
+    ("tsv99", {}),
+    ("schock4life", {}),
+    ("knobelrunde", {}),
+    ("allgemein", {}),
+    ("tsv99", {"opening": "lowest_takes", "deckel_per_half": 3, "deckel_in_finale": 2}),
+    ("tsv99", {"put_back": False, "sixes_rethrow": "all_remaining", "covered": "last_throw"}),
+    ("tsv99", {"einwuerfeln": True, "deckel_per_half": 4, "finale_opener": "first_half_loser"}),
+    ("schock4life", {"deckel_per_half": 2, "deckel_in_finale": 1, "tiebreak": "later_loses"}),
+    ("schock4life", {"finale": False, "put_back": True, "covered": "third_throw"}),
+    ("knobelrunde", {"opening": "lowest_takes", "einwuerfeln": True, "deckel_per_half": 5}),
+    ("allgemein", {"tiebreak": "later_loses", "general_beats_schock_2": True}),
+    ("allgemein", {"hand_aus_beats": True, "strasse_one_throw": False, "deckel_in_finale": 40}),
+    ("tsv99", {"tiebreak": "more_throws_then_later", "general_one_throw": True, "finale": False}),
+]
+LINEUPS: list[list[str]] = [
+    ["random", "random"],
+    ["regular", "regular", "regular"],
+    ["random", "regular", "random", "regular"],
+    ["regular", "random", "regular", "regular", "random"],
+    ["random"] * 6,
+    ["regular", "random"] * 4,
+]
+GAMES = 40
+"""Games per rule set and line-up: 13 x 6 x 40 = 3,120 in all."""
+
+
+def _rules(preset: str, overrides: dict[str, object]) -> Rules:
+    return find_preset(preset).with_overrides(overrides)
+
+
+def _step_through(record: GameRecord, bots: Sequence[str]) -> Game:
+    """Replay ``record`` step by step; wherever a regular seat acts with a choice, require the
+    step to be :meth:`PubRegular.choose`'s choice on the game's view (and no buy-in by one)."""
+    pips = [p for step in record.steps for p in step.pips]
+    game = Game(record.rules, record.players, ScriptedDice(pips))
+    regular = PubRegular()
+    for i, step in enumerate(record.steps):
+        if bots[step.seat] == "regular":
+            if step.action == BUY_IN:
+                pytest.fail(f"step {i}: the pub regular never buys in")
+            legal = game.legal_actions()
+            if len(legal) > 1:
+                chosen = regular.choose(game.view(step.seat), legal)
+                assert chosen == step.action, f"step {i}: {record.to_json()}"
+        game.apply(step.action, step.seat)
+    assert game.is_over
+    return game
+
+
+@pytest.mark.parametrize(("preset", "overrides"), VARIANTS)
+def test_games_replay_to_the_same_outcome(preset: str, overrides: dict[str, object]) -> None:
+    rules = _rules(preset, overrides)
+    buy_ins = 0
+    for k, bots in enumerate(LINEUPS):
+        rows = fast.play_rows(rules, bots, 0, GAMES, seed=k, threads=1)
+        for g in range(GAMES):
+            record = fast.play_record(rules, bots, k, g)
+            replayed = replay(record)  # checks the record's outcome
+            assert replayed.loser == rows[g, kernel.O_LOSER]
+            stepped = _step_through(record, bots)
+            assert stepped.turns_played == rows[g, kernel.O_TURNS]
+            assert record.outcome is not None
+            assert stepped.round_count == rows[g, kernel.O_ROUNDS] == record.outcome["rounds"]
+            assert list(stepped.half_losers) == [
+                s for s in rows[g, kernel.O_HALF_LOSER : kernel.O_HALF_LOSER + 2] if s >= 0
+            ]
+            buy_ins += sum(1 for s in record.steps if s.action == BUY_IN)
+    if rules.einwuerfeln and rules.deckel_per_half <= 5:
+        assert buy_ins > 20  # the random bots bought back in, often
+
+
+def test_rotation_seats_every_place_in_turn() -> None:
+    rules = find_preset("allgemein")
+    bots = ["regular", "random", "random"]
+    counts = fast.run(rules, bots, 300, seed=5, rotate=True, threads=2)
+    lost = [0, 0, 0]
+    for g in range(300):
+        record = fast.play_record(rules, bots, 5, g, rotate=True)
+        assert record.meta["bots"] == [bots[(s - g) % 3] for s in range(3)]
+        loser = replay(record).loser
+        assert loser is not None
+        lost[(loser - g) % 3] += 1
+    assert list(counts.games_lost) == lost
+
+
+def test_same_counts_for_any_threads_and_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = PRESETS["schock4life"]
+    bots = ["random", "regular", "regular", "random"]
+    one = fast.run(rules, bots, 2_500, seed=11, threads=1)
+    monkeypatch.setattr(fast, "CHUNK", 700)
+    seen: list[int] = []
+    two = fast.run(rules, bots, 2_500, seed=11, threads=2, progress=seen.append)
+    assert one == two
+    assert seen == [700, 1400, 2100, 2500]
+    assert fast.run(rules, bots, 2_500, seed=12, threads=1) != one
+
+
+def test_twenty_players_and_long_finale(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = find_preset("tsv99").with_overrides({"deckel_in_finale": 999, "einwuerfeln": True})
+    bots = ["random", "regular"] * 10
+    monkeypatch.setattr(fast, "RECORD_STEPS", 16)  # every game outgrows it: played again
+    for g in range(3):
+        record = fast.play_record(rules, bots, 3, g)
+        assert len(record.steps) > 16
+        assert record.outcome is not None
+        assert replay(record).loser == record.outcome["loser"]
+        _step_through(record, bots)
+
+
+def test_tables_come_from_the_reference_functions() -> None:
+    t = rule_tables(PRESETS["tsv99"])
+    assert t.states[0] == ((), (), (), 0, True)
+    assert t.legal[0, 0] == 1 and t.legal[0, 1] == 0  # a turn begins with a throw of all three
+    # Turning two sixes of 6-6-3 gives a one that stays out; the other six must be thrown again.
+    s = t.after[0, (6 - 1) * 36 + (3 - 1) * 6 + (6 - 1)]
+    assert t.states[s] == ((), (6, 6, 3), (), 0, True)
+    assert t.states[t.sixes[s]] == ((1,), (6, 3), (6,), 1, False)
+
+
+def test_simulate_chooses_the_engine() -> None:
+    rules = PRESETS["knobelrunde"]
+    bots = ["regular", "random", "regular"]
+    quick = simulate(rules, bots, 500, seed=2, engine="fast")
+    assert isinstance(quick, SimulationReport)
+    assert quick == simulate(rules, bots, 500, seed=2, engine="auto")
+    counts = fast.run(rules, bots, 500, seed=2)
+    assert quick.turns == counts.turns and quick.halves == counts.halves
+    assert [s.games_lost for s in quick.seats] == list(counts.games_lost)
+    reference = simulate(rules, bots, 20, seed=2, engine="reference")
+    assert reference.games == 20
+    solver = ["solver", "regular"]
+    with pytest.raises(ValueError, match="batch simulator plays the bots"):
+        simulate(rules, solver, 5, engine="fast")
+    with pytest.raises(ValueError, match="engine"):
+        simulate(rules, bots, 5, engine="quick")
+
+
+def test_reference_engine_reports_progress_with_the_same_report(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import schocken.simulate as sim
+
+    rules = PRESETS["tsv99"]
+    bots = ["regular", "random", "regular"]
+    plain = simulate(rules, bots, 24, seed=9, rotate=True)
+    monkeypatch.setattr(sim, "_REFERENCE_CHUNK", 7)
+    seen: list[int] = []
+    assert simulate(rules, bots, 24, seed=9, rotate=True, progress=seen.append) == plain
+    assert seen == [7, 14, 21, 24]
+    seen.clear()
+    assert simulate(rules, bots, 24, seed=9, rotate=True, procs=2, progress=seen.append) == plain
+    assert seen == [7, 14, 21, 24]
+
+
+def test_the_simulate_command_picks_and_names_the_engine(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from schocken.cli import main
+
+    args = ["simulate", "--players", "3", "--games", "300", "--seed", "1"]
+    assert main([*args, "--progress"]) == 0
+    out, err = capsys.readouterr()
+    assert "300 games, preset tsv99, 3 players" in out and "fast engine)" in out
+    assert "300/300 games" in err
+    assert main([*args, "--bots", "solver,regular,regular", "--games", "3"]) == 0
+    assert "reference engine)" in capsys.readouterr().out
+    assert main([*args, "--engine", "fast", "--bots", "solver,regular,regular"]) == 2
+    assert "plays the bots random, regular, not solver" in capsys.readouterr().err
