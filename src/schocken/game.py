@@ -182,7 +182,8 @@ class Game:
         return self._buy_in_refusal(seat) is None
 
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
-        """What ``seat`` (default: the player whose turn it is) may do now."""
+        """What ``seat`` (default: the player whose turn it is) may do now: in a turn, the throws
+        (fewest dice kept first), then turning sixes, then stopping (bots may rely on the order)."""
         if self._loser is not None:
             return ()
         if seat is None or seat == self._current:
@@ -531,7 +532,7 @@ class Game:
         kind = self._kind
         results = tuple(self._results)
         best, worst = flow.best_and_worst(self._table, results)
-        best_result = dict(results)[best]
+        best_result = results[self._order.index(best)][1]
         number = self._round_number
         if kind is RoundKind.NORMAL:
             owed = best_result.deckel

@@ -209,7 +209,7 @@ def result_table(rules: Rules) -> ResultTable:
 def best_and_worst(table: ResultTable, results: Sequence[Result]) -> tuple[int, int]:
     """Indices (places in the round) of the best and the worst of a round's results, in its order
     of play."""
-    keys = [table.order_key(r, i) for i, r in enumerate(results)]
+    keys = [table.order_key(result, place) for place, result in enumerate(results)]
     return keys.index(max(keys)), keys.index(min(keys))
 
 

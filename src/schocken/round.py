@@ -27,11 +27,6 @@ from schocken.results import best_and_worst as results_best_and_worst
 from schocken.rules import FinaleOpener, Rules
 
 
-def clockwise(anchor: int, seats: int) -> list[int]:
-    """Every seat of a table of ``seats``, clockwise from ``anchor`` (``anchor`` first)."""
-    return [(anchor + i) % seats for i in range(seats)]
-
-
 def round_order(anchor: int, takes_part: Sequence[bool]) -> tuple[int, ...]:
     """The order of play of a round for Deckel: the seats that take part, clockwise from
     ``anchor`` (the last round's loser, or the section's opener), who opens if they take part.
@@ -39,7 +34,8 @@ def round_order(anchor: int, takes_part: Sequence[bool]) -> tuple[int, ...]:
     While Deckel are in the middle every seat of the half or Finale takes part; once it is empty,
     those who hold Deckel (see :func:`takes_part`).
     """
-    return tuple([s for s in clockwise(anchor, len(takes_part)) if takes_part[s]])
+    seats = len(takes_part)
+    return tuple([s % seats for s in range(anchor, anchor + seats) if takes_part[s % seats]])
 
 
 def takes_part(in_section: Sequence[bool], deckel: Sequence[int], middle: int) -> list[bool]:
@@ -118,7 +114,7 @@ def section_holder(deckel: Sequence[int], total: int, loser: int) -> int | None:
 def out_players(order: Sequence[int], deckel: Sequence[int]) -> tuple[int, ...]:
     """The players of the round just played who hold no Deckel once the middle is empty: they
     are out until the half ends (or they buy back in)."""
-    return tuple(s for s in order if deckel[s] == 0)
+    return tuple([s for s in order if deckel[s] == 0])
 
 
 class NextSection(NamedTuple):

@@ -32,28 +32,17 @@ class PubRegular:
         which takes longer than a decision)."""
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        # One look at the legal actions: turn sixes if it may; else note whether it may stop and
-        # which throw keeps the most ones and the fewest other dice (the first such, in order).
-        can_stop = False
-        keep_ones: Action | None = None
-        most_ones = fewest = 0
-        for action in legal:
-            if isinstance(action, Throw):
-                keep = action.keep
-                ones = keep.count(1)
-                if (
-                    keep_ones is None
-                    or ones > most_ones
-                    or (ones == most_ones and len(keep) < fewest)
-                ):
-                    keep_ones, most_ones, fewest = action, ones, len(keep)
-            elif isinstance(action, TurnSixes):
-                return TURN_SIXES
-            elif isinstance(action, Stop):
-                can_stop = True
-        assert keep_ones is not None, "a turn's legal actions hold a throw until it may stop"
-        if not can_stop:
-            return keep_ones
+        # The engine lists a turn's legal actions as throws, then turning sixes, then stopping
+        # (Game.legal_actions): it turns sixes whenever it may, and looks for the throw that keeps
+        # its ones only when it throws.
+        if not isinstance(legal[-1], Stop):
+            return _keep_ones(legal)  # it may not stop (it just turned sixes)
+        if len(legal) > 1 and isinstance(legal[-2], TurnSixes):
+            return TURN_SIXES
+        return STOP if self._stops(view) else _keep_ones(legal)
+
+    def _stops(self, view: PlayerView) -> bool:
+        """Whether the turn in progress is good enough to stop (see the module's docstring)."""
         table = self._table
         if table is None or view.rules is not self._rules:
             self._rules = view.rules
@@ -67,7 +56,7 @@ class PubRegular:
             result = table.result(mine.showing, one_throw=mine.one_throw, throws=mine.throws)
         if place == 0 and view.limit is None:
             # The round's first player stops on anything better than a plain number.
-            return keep_ones if result.kind is ResultKind.PLAIN else STOP
+            return result.kind is not ResultKind.PLAIN
         lowest: int | None = None  # the order key of the worst result shown before it
         for i in range(place):
             shown = turns[i].result
@@ -77,10 +66,22 @@ class PubRegular:
                     lowest = key
         if lowest is None:
             # Only covered results before it: stop on anything but a weak plain number.
-            return STOP if result.rank >= WEAK else keep_ones
-        if table.order_key(result, place) < lowest:
-            return keep_ones  # the worst so far: throw again
-        return STOP
+            return result.rank >= WEAK
+        return table.order_key(result, place) > lowest  # not the worst so far: stop
 
     def wants_buy_in(self, view: PlayerView) -> bool:
         return False
+
+
+def _keep_ones(legal: Sequence[Action]) -> Action:
+    """The legal throw that keeps the most ones and the fewest other dice (the first such)."""
+    best: Action | None = None
+    most_ones = fewest = 0
+    for action in legal:
+        if isinstance(action, Throw):
+            keep = action.keep
+            ones = keep.count(1)
+            if best is None or ones > most_ones or (ones == most_ones and len(keep) < fewest):
+                best, most_ones, fewest = action, ones, len(keep)
+    assert best is not None, "a turn's legal actions hold a throw until it may stop"
+    return best
