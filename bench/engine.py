@@ -1,7 +1,7 @@
 """Benchmark: bot-vs-bot full games with the engine; prints turns per second.
 
 Usage: python bench/engine.py [--preset all] [--players 4] [--games 2000] [--bots regular]
-                              [--procs N]
+                              [--procs N] [--against SRC [--pairs 3]]
 
 A turn is one player's turn in one round (opening rounds included). Every game is played through
 the public interface (schocken.simulate.play_game): each decision asks for the player's view and
@@ -10,14 +10,23 @@ all. A turn's first throw, the one legal action then, is applied without asking 
 
 It prints the figure for one process, then for ``--procs`` processes side by side (default: one per
 core), each playing its own share of the games: the machine's throughput.
+
+``--against SRC`` measures this tree and another source tree (e.g. a checkout of an older main)
+side by side in one run: ``--pairs`` times each, alternating, each in a fresh process running its
+own tree's ``bench/engine.py`` with ``--procs 1``; it prints every run and each tree's median.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import statistics
+import subprocess
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from schocken.bots import make_bot
 from schocken.dice import RandomDice
@@ -53,6 +62,30 @@ def run_parallel(preset: str, players: int, games: int, bot: str, procs: int) ->
     return sum(t for t, _ in results), elapsed
 
 
+def one_process(src: Path, args: argparse.Namespace) -> float:
+    """The 'all' (or single preset) figure of ``src``'s own bench/engine.py, one process."""
+    command = [sys.executable, str(src.parent / "bench" / "engine.py"), "--procs", "1"]
+    command += ["--preset", args.preset, "--players", str(args.players)]
+    command += ["--games", str(args.games), "--bots", args.bots]
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    out = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout
+    figures = re.findall(r"([\d,]+) turns/s", out)
+    return float(figures[-1].replace(",", ""))
+
+
+def against(args: argparse.Namespace) -> None:
+    here = Path(__file__).resolve().parent.parent / "src"
+    other = Path(args.against).resolve()
+    runs: dict[Path, list[float]] = {here: [], other: []}
+    for pair in range(args.pairs):
+        for src in (other, here) if pair % 2 else (here, other):
+            figure = one_process(src, args)
+            runs[src].append(figure)
+            print(f"{src!s:<40} {figure:>10,.0f} turns/s (one process)", flush=True)
+    a, b = statistics.median(runs[here]), statistics.median(runs[other])
+    print(f"median: this tree {a:,.0f}, {other} {b:,.0f} turns/s: ratio {a / b:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", default="all", choices=["all", *PRESETS])
@@ -60,7 +93,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--bots", default="regular")
     parser.add_argument("--procs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--against", help="another source tree to measure side by side")
+    parser.add_argument("--pairs", type=int, default=3)
     args = parser.parse_args()
+    if args.against:
+        against(args)
+        return
     presets = list(PRESETS) if args.preset == "all" else [args.preset]
     total_turns, total_time = 0, 0.0
     for preset in presets:

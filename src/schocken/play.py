@@ -162,12 +162,8 @@ def turn_decision(game: Game, asked: Asked = NOTHING_ASKED) -> Decision | None:
 def _turn_decision(game: Game, seat: int, asked: Asked) -> Decision:
     legal = game.legal_actions()
     if len(legal) == 1:
-        return _new(Decision, (seat, _FORCED, None, legal, len(game.steps), asked))
-    return _new(Decision, (seat, _CHOOSE, game.view(seat), legal, len(game.steps), asked))
-
-
-_new = tuple.__new__
-"""A decision made directly from the tuple of its fields (no Python-level ``__new__`` call)."""
+        return Decision(seat, _FORCED, None, legal, len(game.steps), asked)
+    return Decision(seat, _CHOOSE, game.view(seat), legal, len(game.steps), asked)
 
 
 def apply_decision(game: Game, decision: Decision, answer: Action | None) -> list[Event] | None:
