@@ -1,0 +1,149 @@
+"""The round's and section's flow, function by function (schocken.round).
+
+Whole games through these functions are tested in test_game.py, test_golden.py and test_corpus.py;
+here each rule stands alone, with the rule text it comes from where one says it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from schocken.events import Section
+from schocken.results import result_table
+from schocken.round import (
+    NextSection,
+    best_and_worst,
+    buy_in_givers,
+    next_section,
+    order_after_buy_in,
+    out_players,
+    round_order,
+    round_payment,
+    section_holder,
+    stechen,
+    takes_part,
+)
+from schocken.rules import find_preset
+
+TSV99 = find_preset("tsv99")
+SCHOCK4LIFE = find_preset("schock4life")
+
+
+def test_a_round_is_played_clockwise_from_the_anchor_by_those_who_take_part() -> None:
+    assert round_order(2, [True] * 5) == (2, 3, 4, 0, 1)
+    assert round_order(2, [True, False, False, True, True]) == (3, 4, 0)
+    assert round_order(0, [True, True]) == (0, 1)
+
+
+@given(
+    st.integers(2, 20).flatmap(
+        lambda n: st.tuples(st.integers(0, n - 1), st.lists(st.booleans(), min_size=n, max_size=n))
+    )
+)
+def test_the_order_holds_each_seat_that_takes_part_once_clockwise(
+    case: tuple[int, list[bool]],
+) -> None:
+    anchor, part = case
+    order = round_order(anchor, part)
+    assert sorted(order) == [s for s, p in enumerate(part) if p]
+    steps = [(s - anchor) % len(part) for s in order]
+    assert steps == sorted(steps)
+
+
+def test_while_deckel_are_in_the_middle_everyone_of_the_section_plays() -> None:
+    in_section = [True, False, True, True]
+    assert takes_part(in_section, [0, 0, 3, 0], middle=5) == in_section
+    # once it is empty, only those who hold Deckel
+    assert takes_part(in_section, [0, 0, 3, 10], middle=0) == [False, False, True, True]
+
+
+def test_a_player_who_buys_in_takes_one_deckel_from_every_holder_or_from_the_middle() -> None:
+    assert buy_in_givers([True] * 4, [0, 2, 0, 5], middle=0) == (1, 3)
+    assert buy_in_givers([True, True, False], [0, 0, 4], middle=0) == ()  # not of the section
+    assert buy_in_givers([True] * 3, [0, 0, 0], middle=2) == (None,)
+
+
+def test_a_player_who_buys_in_takes_their_place_clockwise_from_the_anchor() -> None:
+    # the last round's loser (seat 2) bought back in: they open
+    assert order_after_buy_in((3, 0), seat=2, anchor=2, seats=4) == (2, 3, 0)
+    assert order_after_buy_in((2, 0), seat=3, anchor=2, seats=4) == (2, 3, 0)
+
+
+def test_the_best_and_the_worst_of_a_round_by_the_tie_rule() -> None:
+    table = result_table(TSV99)
+    four = table.result((4, 2, 1), one_throw=True, throws=1)
+    same = table.result((4, 2, 1), one_throw=True, throws=1)
+    schock = table.result((5, 1, 1), one_throw=False, throws=2)
+    judged = best_and_worst(table, [(3, four), (0, schock), (1, same)])
+    assert (judged.best, judged.worst) == (0, 1)  # tsv99: the later of equal results is worse
+
+
+def test_more_throws_are_worse_before_the_later_thrower_in_schock4life() -> None:
+    table = result_table(SCHOCK4LIFE)
+    in_two = table.result((6, 5, 2), one_throw=True, throws=2)
+    in_one = table.result((6, 5, 2), one_throw=True, throws=1)
+    assert best_and_worst(table, [(0, in_two), (1, in_one)]).worst == 0
+
+
+def test_stechen_names_those_tied_for_the_lowest_opening_throw() -> None:
+    table = result_table(TSV99)
+    low = table.result((3, 2, 1), one_throw=True, throws=1)
+    high = table.result((6, 6, 6), one_throw=True, throws=1)
+    assert stechen([(0, low), (1, high), (2, low)]) == (0, 2)
+    assert stechen([(0, low), (1, high)]) == ()
+
+
+@pytest.mark.parametrize(
+    ("owed", "middle", "best_holds", "expected"),
+    [
+        (3, 10, 0, (True, 3)),  # from the middle
+        (3, 2, 9, (True, 2)),  # what is left there, if fewer (003: "die vorhandenen Deckel")
+        (3, 0, 9, (False, 3)),  # then from the best player
+        (3, 0, 1, (False, 1)),  # what they hold, if fewer
+    ],
+)
+def test_where_a_rounds_loser_gets_their_deckel(
+    owed: int, middle: int, best_holds: int, expected: tuple[bool, int]
+) -> None:
+    assert round_payment(owed, middle, best_holds) == expected
+
+
+def test_the_section_is_lost_by_whoever_holds_all_its_deckel() -> None:
+    assert section_holder([0, 13, 0], total=13, loser=1) == 1
+    assert section_holder([13, 0, 0], total=13, loser=1) == 0  # after an Einwürfeln
+    assert section_holder([6, 7, 0], total=13, loser=1) is None
+
+
+def test_players_without_deckel_are_out_once_the_middle_is_empty() -> None:
+    assert out_players((2, 0, 1), [0, 4, 0]) == (2, 0)
+    assert out_players((1,), [0, 4, 0]) == ()
+
+
+def test_after_the_first_half_comes_the_second_opened_by_its_loser() -> None:
+    assert next_section(TSV99, Section.FIRST_HALF, [2], 2, 4) == NextSection(
+        Section.SECOND_HALF, (0, 1, 2, 3), 2
+    )
+
+
+def test_the_finale_between_the_two_half_losers_and_who_opens_it() -> None:
+    after = next_section(TSV99, Section.SECOND_HALF, [3, 1], 1, 4)
+    assert after is not None and after.section is Section.FINALE
+    assert after.players == (1, 3)
+    first_half_loser = TSV99.with_overrides({"finale_opener": "first_half_loser"})
+    last_round_loser = TSV99.with_overrides({"finale_opener": "last_round_loser"})
+    assert next_section(first_half_loser, Section.SECOND_HALF, [3, 1], 1, 4) == NextSection(
+        Section.FINALE, (1, 3), 3
+    )
+    assert next_section(last_round_loser, Section.SECOND_HALF, [3, 1], 1, 4) == NextSection(
+        Section.FINALE, (1, 3), 1
+    )
+
+
+def test_the_game_ends_after_a_blattschuss_a_finale_or_a_single_half() -> None:
+    assert next_section(TSV99, Section.SECOND_HALF, [2, 2], 2, 4) is None  # Blattschuss
+    assert next_section(TSV99, Section.FINALE, [2, 0], 0, 4) is None
+    assert (
+        next_section(TSV99.with_overrides({"finale": False}), Section.FIRST_HALF, [1], 1, 3) is None
+    )
