@@ -14,7 +14,6 @@ from schocken.events import Section
 from schocken.results import result_table
 from schocken.round import (
     NextSection,
-    best_and_worst,
     buy_in_givers,
     next_section,
     order_after_buy_in,
@@ -69,22 +68,6 @@ def test_a_player_who_buys_in_takes_their_place_clockwise_from_the_anchor() -> N
     # the last round's loser (seat 2) bought back in: they open
     assert order_after_buy_in((3, 0), seat=2, anchor=2, seats=4) == (2, 3, 0)
     assert order_after_buy_in((2, 0), seat=3, anchor=2, seats=4) == (2, 3, 0)
-
-
-def test_the_best_and_the_worst_of_a_round_by_the_tie_rule() -> None:
-    table = result_table(TSV99)
-    four = table.result((4, 2, 1), one_throw=True, throws=1)
-    same = table.result((4, 2, 1), one_throw=True, throws=1)
-    schock = table.result((5, 1, 1), one_throw=False, throws=2)
-    judged = best_and_worst(table, [(3, four), (0, schock), (1, same)])
-    assert (judged.best, judged.worst) == (0, 1)  # tsv99: the later of equal results is worse
-
-
-def test_more_throws_are_worse_before_the_later_thrower_in_schock4life() -> None:
-    table = result_table(SCHOCK4LIFE)
-    in_two = table.result((6, 5, 2), one_throw=True, throws=2)
-    in_one = table.result((6, 5, 2), one_throw=True, throws=1)
-    assert best_and_worst(table, [(0, in_two), (1, in_one)]).worst == 0
 
 
 def test_stechen_names_those_tied_for_the_lowest_opening_throw() -> None:

@@ -23,8 +23,8 @@ from schocken.errors import DiceExhaustedError
 TABLES: dict[int, tuple[tuple[int, ...], ...]] = {
     n: tuple(itertools.product(range(1, 7), repeat=n)) for n in (1, 2, 3)
 }
-"""Every throw of ``n`` dice, in the order :class:`RandomDice` picks from (the engine finds a
-throw's outcome by its index here)."""
+"""Every throw of ``n`` dice, in the order :class:`RandomDice` picks from (the batch simulator
+writes a throw's pips by its index here)."""
 _TABLES = TABLES
 _SIZED: dict[int, tuple[tuple[tuple[int, ...], ...], int]] = {
     n: (table, len(table)) for n, table in _TABLES.items()
@@ -54,12 +54,7 @@ class RandomDice:
             table, size = _SIZED[n]
         except (KeyError, TypeError):
             raise ValueError(f"a throw has 1 to 3 dice, not {n!r}") from None
-        return table[self.index(size)]
-
-    def index(self, size: int) -> int:
-        """One draw: the index of a throw in a table of ``size`` (``roll`` picks ``TABLES[n]``
-        by it; the engine finds the state after the throw by it too)."""
-        return int(self._random() * size)
+        return table[int(self._random() * size)]  # one draw: the same dice for the same seed
 
 
 class SystemDice:

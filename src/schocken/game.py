@@ -55,7 +55,7 @@ from schocken.events import (
     TurnEnded,
 )
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS, check_players
-from schocken.results import Dice, Result, result_table
+from schocken.results import Dice, Result, best_and_worst, result_table
 from schocken.round import round_payment
 from schocken.rules import MAX_THROWS, Opening, Rules
 from schocken.turn import SORTED, TurnState, remove, turn_options
@@ -116,8 +116,8 @@ class Game:
         self._limit: int | None = None
         self._opening_value: int | None = None
         """What the highest opening throw is worth (kept through a Stechen)."""
-        self._results: list[tuple[int, Result]] = []
-        """The finished turns of the round: seat and result, in its order of play."""
+        self._results: list[Result] = []
+        """The results of the round's finished turns, by place in its order of play."""
         self._turns: list[TurnView] = []
         """The finished turns as everyone sees them: a covered one without its dice."""
         self._covered_turns: dict[int, TurnView] = {}
@@ -475,7 +475,7 @@ class Game:
         covered = self._covered
         result = turn.result(self._table)
         own = TurnView(seat, turn.throws, turn.aside, result.dice, covered, True, result)
-        self._results.append((seat, result))
+        self._results.append(result)
         if covered:
             self._covered_turns[seat] = own
             self._turns.append(TurnView(seat, turn.throws, turn.aside, None, True, True, None))
@@ -530,9 +530,10 @@ class Game:
 
     def _end_round(self) -> None:
         kind = self._kind
-        results = tuple(self._results)
-        best, worst = flow.best_and_worst(self._table, results)
-        best_result = results[self._order.index(best)][1]
+        best_place, worst_place = best_and_worst(self._table, self._results)
+        best, worst = self._order[best_place], self._order[worst_place]
+        best_result = self._results[best_place]
+        results = tuple(zip(self._order, self._results, strict=True))
         number = self._round_number
         if kind is RoundKind.NORMAL:
             owed = best_result.deckel

@@ -5,7 +5,8 @@ made here, each in one function, in the game's own words:
 
 - who plays a round and in what order (:func:`round_order`), and who joins by Einwürfeln
   (:func:`buy_in_givers`, :func:`order_after_buy_in`);
-- the best and worst of a round (:func:`best_and_worst`), a tied opening throw (:func:`stechen`);
+- a tied opening throw (:func:`stechen`; the best and worst of a round are
+  :func:`schocken.results.best_and_worst`'s, the one order of results);
 - where the loser's Deckel come from (:func:`round_payment`) and who is out (:func:`out_players`);
 - when a half or the Finale is lost (:func:`section_holder`) and what follows it
   (:func:`next_section`).
@@ -22,8 +23,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from schocken.events import Section
-from schocken.results import Result, ResultTable
-from schocken.results import best_and_worst as results_best_and_worst
+from schocken.results import Result
 from schocken.rules import FinaleOpener, Rules
 
 
@@ -66,20 +66,6 @@ def order_after_buy_in(order: Sequence[int], seat: int, anchor: int, seats: int)
     """The round's order once ``seat`` bought in: its place clockwise from ``anchor``, like any
     other seat (the anchor opens if they play; docs/rules.md, "Einwürfeln")."""
     return tuple(sorted([*order, seat], key=lambda s: (s - anchor) % seats))
-
-
-class Judged(NamedTuple):
-    """A round's results judged: the seats of the best and the worst."""
-
-    best: int
-    worst: int
-
-
-def best_and_worst(table: ResultTable, results: Sequence[tuple[int, Result]]) -> Judged:
-    """The best and worst of a round's results (seat and result, in the round's order of play),
-    by the rules' order of results and their tie rule (:meth:`ResultTable.order_key`)."""
-    best, worst = results_best_and_worst(table, [result for _, result in results])
-    return Judged(results[best][0], results[worst][0])
 
 
 def stechen(results: Sequence[tuple[int, Result]]) -> tuple[int, ...]:
