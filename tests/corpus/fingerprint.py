@@ -3,6 +3,8 @@
 For every step of a record the fingerprint takes in the events the step caused, what the acting
 player and a spectator saw before it, the legal actions of every seat, and (every seventh step)
 the refusal message of every illegal action of the player whose turn it is and of the next seat.
+The views are taken in without their rule set (the record names it, and a rule option added later
+must not change the fingerprint of a game that does not use it).
 Two engines that give the same fingerprint for a record show the same game to everyone.
 Used by ``make_corpus.py`` (which writes the corpus) and ``tests/test_corpus.py`` (which checks it).
 """
@@ -29,6 +31,11 @@ class _StepDice:
         return out
 
 
+def _seen(game: Game, seat: int | None) -> bytes:
+    """What ``seat`` sees, without the rule set."""
+    return repr(game.view(seat)._replace(rules=None)).encode()
+
+
 def fingerprint(record: GameRecord) -> str:
     """The hash of everything the game shows, step by step (see the module's docstring)."""
     dice = _StepDice()
@@ -39,8 +46,8 @@ def fingerprint(record: GameRecord) -> str:
     for i, step in enumerate(record.steps):
         current = game.current_player
         assert current is not None
-        add(repr(game.view(step.seat)).encode())
-        add(repr(game.view(None)).encode())
+        add(_seen(game, step.seat))
+        add(_seen(game, None))
         for seat in range(n):
             add(repr(game.legal_actions(seat)).encode())
         if i % 7 == 0:
@@ -58,6 +65,6 @@ def fingerprint(record: GameRecord) -> str:
                         raise AssertionError(f"step {i}: {action} by {seat} was not refused")
         dice.pips = step.pips
         add(repr(game.apply(step.action, step.seat)).encode())
-    add(repr(game.view(None)).encode())
+    add(_seen(game, None))
     add(repr((game.loser, game.half_losers, game.turns_played, game.round_count)).encode())
     return digest.hexdigest()

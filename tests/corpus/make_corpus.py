@@ -9,7 +9,9 @@ The games were made on 2026-11-23 with the engine of commit 9a86839 (the speed-t
 with the Einwürfeln reading of docs/rules.md), before the reference engine was rewritten to be
 read: bots (random, buying in often, and the pub regular) play every preset and house-rule
 variants with 2 to 8 players. Each line holds one game record and its fingerprint (see
-``fingerprint.py``): every event, view, legal action and refusal message along the way.
+``fingerprint.py``): every event, view, legal action and refusal message along the way. The
+fingerprints were computed again with that engine (its checkout, on ``PYTHONPATH``) when views
+came to be taken in without their rule set.
 """
 
 from __future__ import annotations
