@@ -39,8 +39,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
-from schocken.game import round_payment
 from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
+from schocken.round import round_payment
 from schocken.rules import MAX_THROWS, Rules
 from schocken.turn import TurnState, covered_results
 

@@ -56,13 +56,11 @@ from schocken.events import (
 )
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS, check_players
 from schocken.results import Dice, Result, best_and_worst, result_table
-from schocken.round import round_payment
 from schocken.rules import MAX_THROWS, Opening, Rules
 from schocken.turn import SORTED, TurnState, remove, turn_options
 from schocken.views import Phase, PlayerView, TurnView
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Game", "Step", "round_payment"]
-
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Game", "Step"]
 
 Step = tuple[int, Action, tuple[int, ...]]
 """One accepted action: the seat that acted, the action, the pips its throw showed (if any)."""
@@ -541,7 +539,7 @@ class Game:
             if owed is None:
                 self._schock_aus(worst)
                 return
-            from_middle, amount = round_payment(owed, self._middle, self._deckel[best])
+            from_middle, amount = flow.round_payment(owed, self._middle, self._deckel[best])
             self._move(None if from_middle else best, worst, amount)
             self._after_deckel(worst)
         elif kind is RoundKind.OPENING_ROUND:

@@ -29,9 +29,9 @@ from fractions import Fraction
 from functools import cache
 
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
-from schocken.game import round_payment
 from schocken.odds import policy_for
 from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
+from schocken.round import round_payment
 from schocken.rules import MAX_THROWS, Rules
 from schocken.turn import TurnState, covered_results
 
@@ -177,7 +177,7 @@ def owed_to_loser(best: Result, middle: int, deckel: int, total: int) -> int:
     """The Deckel a round's loser who holds ``deckel`` gets when ``best`` is the best result.
 
     A Schock-Aus gives them every Deckel of the half (``total``); otherwise the engine's
-    :func:`~schocken.game.round_payment` decides, with the best player taken to hold at least what
+    :func:`~schocken.round.round_payment` decides, with the best player taken to hold at least what
     their result is worth (the solver does not know who will be best).
     """
     if best.deckel is None:

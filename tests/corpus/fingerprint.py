@@ -33,7 +33,9 @@ class _StepDice:
 
 def _seen(game: Game, seat: int | None) -> bytes:
     """What ``seat`` sees, without the rule set."""
-    return repr(game.view(seat)._replace(rules=None)).encode()
+    fields = game.view(seat)._asdict()
+    del fields["rules"]
+    return repr(fields).encode()
 
 
 def fingerprint(record: GameRecord) -> str:
