@@ -131,5 +131,5 @@ def test_hint_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert any(li.startswith("throw all three: P(lose round) = 0.") for li in lines)
     assert main(["hint", "--dice", "1-1", "--throws", "1"]) == 2
     assert "three dice showing" in capsys.readouterr().err
-    assert main(["hint", "--dice", "1-1-4", "--throws", "1", "--aside", "6"]) == 2
+    assert main(["hint", "--dice", "1-1-4", "--throws", "2", "--aside", "6"]) == 2
     assert "not among the dice" in capsys.readouterr().err

@@ -38,7 +38,7 @@ from functools import cache, lru_cache
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
 from schocken.game import round_payment
 from schocken.odds import places
-from schocken.results import Dice, Result, result_table, roll_probabilities
+from schocken.results import Dice, Result, ResultKind, result_table, roll_probabilities
 from schocken.rules import MAX_THROWS, Rules
 from schocken.turn import TurnState, covered_results
 
@@ -101,34 +101,41 @@ class _TurnGraph:
 
     A *node* is a throw: the dice kept and the throws used before it (what showed before does not
     matter once the dice are in the cup). A *state* is the turn after a throw or after turning
-    sixes; its choices, in the engine's order of legal actions, are throws (nodes), turning sixes
-    (another state) and stopping (a result). A state at the limit has only its result.
+    sixes, as far as its choices go: states with the same choices are one (after a throw that
+    puts every die back, the same dice showing give the same choices, whatever was kept). Its
+    choices, in the engine's order of legal actions, are throws (nodes), turning sixes (another
+    state) and stopping (a result); a state at the limit has only its result.
     """
 
     def __init__(self, rules: Rules, limit: int) -> None:
         table = result_table(rules)
+        self.rules = rules
+        self.limit = limit
+        self.table = table
         self.results: list[Result] = []
         self._result_ids: dict[Result, int] = {}
         self.node_ids: dict[tuple[Dice, int], int] = {}
         self.node_rolls: list[list[tuple[int, int]]] = []
-        """Per node: (number of the 6**n throws, state) for each roll."""
+        """Per node: (number of the 6**n throws, state) for each roll, rolls to one state merged."""
         self.node_dice: list[int] = []
-        self.choices: list[list[tuple[int, int]]] = []
+        self.choices: list[tuple[tuple[int, int], ...]] = []
         """Per state: (kind, index) with kind 0 a result, 1 a node, 2 a state."""
-        counts = {
+        self._state_ids: dict[tuple[tuple[int, int], ...], int] = {}
+        self._counts = {
             n: [(roll, int(p * 6**n)) for roll, p in roll_probabilities(n).items()]
             for n in (1, 2, 3)
         }
-        self.rules = rules
-        self.limit = limit
-        self.table = table
-        self._counts = counts
         self.root = self._node((), 0)
         throws = [0] * len(self.node_rolls)
         for (_, t), i in self.node_ids.items():
             throws[i] = t
         self.order = sorted(range(len(throws)), key=throws.__getitem__)
         """The nodes, fewer throws used first."""
+        self.codes = [table.order_code(r) for r in self.results]
+        place = places(table)
+        self.places = [place[r] for r in self.results]
+        self.top = max(place.values()) + 1
+        """More than any result's place."""
 
     def _result(self, r: Result) -> int:
         i = self._result_ids.get(r)
@@ -143,19 +150,19 @@ class _TurnGraph:
         if i is not None:
             return i
         i = self.node_ids[key] = len(self.node_rolls)
-        rolls: list[tuple[int, int]] = []
-        self.node_rolls.append(rolls)
+        self.node_rolls.append([])
         n = 3 - len(keep)
         self.node_dice.append(n)
         start = TurnState(keep, (), throws)
+        merged: dict[int, int] = {}
         for roll, c in self._counts[n]:
-            rolls.append((c, self._state(start.after_throw(keep, roll))))
+            s = self._state(start.after_throw(keep, roll))
+            merged[s] = merged.get(s, 0) + c
+        self.node_rolls[i] = [(c, s) for s, c in merged.items()]
         return i
 
     def _state(self, state: TurnState) -> int:
-        i = len(self.choices)
         out: list[tuple[int, int]] = []
-        self.choices.append(out)
         legal = state.actions(self.rules, self.limit)
         if not legal:
             out.append((0, self._result(state.result(self.table))))
@@ -167,43 +174,36 @@ class _TurnGraph:
             else:
                 assert isinstance(a, Throw)
                 out.append((1, self._node(a.keep, state.throws)))
+        key = tuple(out)
+        i = self._state_ids.get(key)
+        if i is None:
+            i = self._state_ids[key] = len(self.choices)
+            self.choices.append(key)
         return i
 
     def play(self, cost: Sequence[int]) -> list[int]:
         """The final result's masses (times :data:`SCALE`, by result index) when each state
         takes its first choice of least expected ``cost`` (an integer per result index)."""
         n_nodes = len(self.node_rolls)
-        node_value: list[int | None] = [None] * n_nodes
-        state_value: list[int] = [0] * len(self.choices)
-        best: list[int] = [0] * len(self.choices)
+        node_value = [0] * n_nodes
+        state_value: list[int | None] = [None] * len(self.choices)
+        best = [0] * len(self.choices)
         choices = self.choices
-        rolls_of = self.node_rolls
         dice = self.node_dice
-
-        def value(i: int) -> int:
-            if node_value[i] is None:
-                total = 0
-                for c, s in rolls_of[i]:
-                    total += c * state(s)
-                node_value[i] = total // _POW6[dice[i]]
-            v = node_value[i]
-            assert v is not None
-            return v
+        stop = [c * SCALE for c in cost]
 
         def state(s: int) -> int:
-            opts = choices[s]
-            if len(opts) == 1:
-                kind, j = opts[0]
-                v = cost[j] * SCALE if kind == 0 else (value(j) if kind == 1 else state(j))
-                state_value[s] = v
+            v = state_value[s]
+            if v is not None:
                 return v
+            opts = choices[s]
             chosen = 0
             low = 0
             for k, (kind, j) in enumerate(opts):
                 if kind == 0:
-                    v = cost[j] * SCALE
+                    v = stop[j]
                 elif kind == 1:
-                    v = value(j)
+                    v = node_value[j]
                 else:
                     v = state(j)
                 if k == 0 or v < low:
@@ -212,7 +212,12 @@ class _TurnGraph:
             state_value[s] = low
             return low
 
-        value(self.root)
+        for i in reversed(self.order):
+            total = 0
+            for c, s in self.node_rolls[i]:
+                v = state_value[s]
+                total += c * (state(s) if v is None else v)
+            node_value[i] = total // _POW6[dice[i]]
         # Forward: the chosen play's masses.
         mass = [0] * len(self.results)
         node_mass = [0] * n_nodes
@@ -222,23 +227,18 @@ class _TurnGraph:
             if not m:
                 continue
             per = m // _POW6[dice[i]]
-            for c, s in rolls_of[i]:
-                self._follow(s, per * c, best, mass, node_mass)
+            for c, s in self.node_rolls[i]:
+                while True:
+                    kind, j = choices[s][best[s]]
+                    if kind == 2:
+                        s = j
+                        continue
+                    if kind == 0:
+                        mass[j] += per * c
+                    else:
+                        node_mass[j] += per * c
+                    break
         return mass
-
-    def _follow(
-        self, s: int, m: int, best: list[int], mass: list[int], node_mass: list[int]
-    ) -> None:
-        while True:
-            opts = self.choices[s]
-            kind, j = opts[best[s] if len(opts) > 1 else 0]
-            if kind == 0:
-                mass[j] += m
-                return
-            if kind == 1:
-                node_mass[j] += m
-                return
-            s = j
 
 
 @cache
@@ -277,20 +277,24 @@ def later_distribution(
     Returns each result with its probability times :data:`SCALE`, exactly.
     """
     graph = _graph(rules, limit)
-    table = graph.table
-    place = places(table)
-    cups = [_cup_counts(rules, cup) for cup in sorted(covered)]
-    top = max(place.values()) + 1
-    big = SCALE * top
+    big = SCALE * graph.top
     cost: list[int] = []
-    for r in graph.results:
-        code = table.order_code(r)
-        lose = 1 if worst is None or code <= worst else 0
-        for _, counts in cups:
-            if not lose:
-                break
-            lose *= _at_least(counts, code)
-        cost.append(lose * big - place[r])
+    if covered:
+        cups = [_cup_counts(rules, cup)[1] for cup in sorted(covered)]
+        for code, place in zip(graph.codes, graph.places, strict=True):
+            lose = 1 if worst is None or code <= worst else 0
+            for counts in cups:
+                if not lose:
+                    break
+                lose *= _at_least(counts, code)
+            cost.append(lose * big - place)
+    elif worst is None:
+        cost = [big - place for place in graph.places]
+    else:
+        cost = [
+            (big if code <= worst else 0) - place
+            for code, place in zip(graph.codes, graph.places, strict=True)
+        ]
     mass = graph.play(cost)
     return tuple((r, m) for r, m in zip(graph.results, mass, strict=True) if m)
 
@@ -492,3 +496,101 @@ def action_text(action: Action) -> str:
     if action is STOP:
         return "stop"
     return "turn sixes"
+
+
+@dataclass(frozen=True, slots=True)
+class Outlook:
+    """What one legal action makes of the player's own result, played on for the best result."""
+
+    action: Action
+    place: Fraction
+    """The expected place of the final result in the rules' order, 0 the worst and 1 the best."""
+    schock: Fraction
+    """The probability of a Schock or a Schock-Aus."""
+    schock_aus: Fraction
+    """The probability of a Schock-Aus."""
+
+
+def outlook(rules: Rules, state: TurnState, limit: int) -> list[Outlook]:
+    """Each legal action's :class:`Outlook`, played on by the ``optimal`` odds policy (the
+    largest expected place, then the first action in the engine's order), best first.
+
+    What a hint can say of a turn when nobody else in the round is known: alone, a player loses
+    any round.
+    """
+    table = result_table(rules)
+    place = places(table)
+    top = max(place.values())
+
+    @cache
+    def value(s: TurnState) -> int:
+        legal = s.actions(rules, limit)
+        if not legal:
+            return place[s.result(table)] * SCALE
+        return max(action_value(s, a) for a in legal)
+
+    @cache
+    def action_value(s: TurnState, a: Action) -> int:
+        if a is STOP:
+            return place[s.result(table)] * SCALE
+        if a is TURN_SIXES:
+            return value(s.after_turn_sixes(rules))
+        assert isinstance(a, Throw)
+        n = 3 - len(a.keep)
+        total = sum(c * value(nxt) for c, nxt in _throws(s, a.keep))
+        return total // _POW6[n]
+
+    @cache
+    def dist(s: TurnState) -> tuple[tuple[Result, int], ...]:
+        legal = s.actions(rules, limit)
+        if not legal:
+            return ((s.result(table), SCALE),)
+        best = max(action_value(s, a) for a in legal)
+        return action_dist(s, next(a for a in legal if action_value(s, a) == best))
+
+    def action_dist(s: TurnState, a: Action) -> tuple[tuple[Result, int], ...]:
+        if a is STOP:
+            return ((s.result(table), SCALE),)
+        if a is TURN_SIXES:
+            return dist(s.after_turn_sixes(rules))
+        assert isinstance(a, Throw)
+        n = 3 - len(a.keep)
+        out: dict[Result, int] = {}
+        for c, nxt in _throws(s, a.keep):
+            for r, m in dist(nxt):
+                out[r] = out.get(r, 0) + c * m
+        return tuple((r, m // _POW6[n]) for r, m in out.items())
+
+    legal = state.actions(rules, limit)
+    if not legal:
+        raise ValueError("the turn is over: no action is left to choose")
+    out = []
+    for a in legal:
+        d = action_dist(state, a)
+        schock = sum(m for r, m in d if r.kind in (ResultKind.SCHOCK, ResultKind.SCHOCK_AUS))
+        aus = sum(m for r, m in d if r.kind is ResultKind.SCHOCK_AUS)
+        out.append(
+            Outlook(
+                a,
+                Fraction(action_value(state, a), SCALE * top),
+                Fraction(schock, SCALE),
+                Fraction(aus, SCALE),
+            )
+        )
+    return sorted(out, key=lambda o: -o.place)
+
+
+def _throws(state: TurnState, keep: Dice) -> list[tuple[int, TurnState]]:
+    """Throwing all but ``keep``: each next state with its number of the 6**n throws."""
+    n = 3 - len(keep)
+    return [
+        (int(p * 6**n), state.after_throw(keep, roll)) for roll, p in roll_probabilities(n).items()
+    ]
+
+
+def describe_outlook(o: Outlook) -> str:
+    """One line for a hint without other players."""
+    return (
+        f"{action_text(o.action)}: P(Schock or better) = {float(o.schock):.4f}, "
+        f"P(Schock-Aus) = {float(o.schock_aus):.4f}, expected place {float(o.place):.3f}"
+    )
