@@ -30,7 +30,7 @@ only for the answer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -121,6 +121,8 @@ class _TurnGraph:
         self.choices: list[tuple[tuple[int, int], ...]] = []
         """Per state: (kind, index) with kind 0 a result, 1 a node, 2 a state."""
         self._state_ids: dict[tuple[tuple[int, int], ...], int] = {}
+        self.state_of: dict[TurnState, int] = {}
+        """Every turn state after a throw or after turning sixes, to its state."""
         self._counts = {
             n: [(roll, int(p * 6**n)) for roll, p in roll_probabilities(n).items()]
             for n in (1, 2, 3)
@@ -179,11 +181,17 @@ class _TurnGraph:
         if i is None:
             i = self._state_ids[key] = len(self.choices)
             self.choices.append(key)
+        self.state_of[state] = i
         return i
 
     def play(self, cost: Sequence[int]) -> list[int]:
         """The final result's masses (times :data:`SCALE`, by result index) when each state
         takes its first choice of least expected ``cost`` (an integer per result index)."""
+        return self.forward(self.choose(cost))
+
+    def choose(self, cost: Sequence[int]) -> list[int]:
+        """Each state's first choice of least expected ``cost`` (an integer per result index),
+        by its place among the state's choices."""
         n_nodes = len(self.node_rolls)
         node_value = [0] * n_nodes
         state_value: list[int | None] = [None] * len(self.choices)
@@ -218,7 +226,14 @@ class _TurnGraph:
                 v = state_value[s]
                 total += c * (state(s) if v is None else v)
             node_value[i] = total // _POW6[dice[i]]
-        # Forward: the chosen play's masses.
+        return best
+
+    def forward(self, best: list[int]) -> list[int]:
+        """The final result's masses (times :data:`SCALE`) when each state takes its choice in
+        ``best``."""
+        choices = self.choices
+        dice = self.node_dice
+        n_nodes = len(self.node_rolls)
         mass = [0] * len(self.results)
         node_mass = [0] * n_nodes
         node_mass[self.root] = SCALE
@@ -277,6 +292,31 @@ def later_distribution(
     Returns each result with its probability times :data:`SCALE`, exactly.
     """
     graph = _graph(rules, limit)
+    mass = graph.play(_later_cost(rules, graph, worst, covered))
+    return tuple((r, m) for r, m in zip(graph.results, mass, strict=True) if m)
+
+
+@lru_cache(maxsize=2_000)
+def later_policy(
+    rules: Rules, limit: int, worst: Code | None, covered: tuple[Cup, ...] = ()
+) -> Callable[[TurnState, Sequence[Action]], Action]:
+    """The later player's choices behind :func:`later_distribution`, as a policy: the action it
+    takes in a turn state (after a throw or after turning sixes) among the legal ``actions``."""
+    graph = _graph(rules, limit)
+    best = graph.choose(_later_cost(rules, graph, worst, covered))
+
+    def choose(state: TurnState, legal: Sequence[Action]) -> Action:
+        return legal[best[graph.state_of[state]]]
+
+    return choose
+
+
+def _later_cost(
+    rules: Rules, graph: _TurnGraph, worst: Code | None, covered: tuple[Cup, ...]
+) -> list[int]:
+    """What a later player minimises, per result: the chance of being the worst of what they see
+    (times the cups' 6**n), then the largest place (one chance's step is worth more than any
+    place: exact lexicographic order in one integer)."""
     big = SCALE * graph.top
     cost: list[int] = []
     if covered:
@@ -295,8 +335,7 @@ def later_distribution(
             (big if code <= worst else 0) - place
             for code, place in zip(graph.codes, graph.places, strict=True)
         ]
-    mass = graph.play(cost)
-    return tuple((r, m) for r, m in zip(graph.results, mass, strict=True) if m)
+    return cost
 
 
 # ---------------------------------------------------------------------------- the round
