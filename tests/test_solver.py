@@ -7,8 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from schocken.actions import STOP, THROWS
+from schocken.actions import STOP, THROWS, Action
 from schocken.cli import main
+from schocken.game import Game
 from schocken.results import Result, result_table
 from schocken.rules import find_preset
 from schocken.solver import Situation, solve
@@ -195,9 +196,9 @@ def test_the_model_against_the_engine_on_the_issues_example() -> None:
     table = result_table(rules)
     aus = table.result((1, 1, 1), one_throw=True, throws=2)
     sit = Situation(rules, TurnState((), (6, 6, 6), 1, 0, (), True), 2, (aus,), after=1)
-    actions = [THROWS[()], THROWS[()], STOP, THROWS[()]]
+    actions: list[Action] = [THROWS[()], THROWS[()], STOP, THROWS[()]]
     setup = mc.Setup(rules, 3, actions, [(4, 3, 2), (1, 1, 1), (6, 6, 6)], sit, 1, 1)
-    game = mc.Game(mc._rules(rules), mc._names(3), mc.SetupDice(setup.pips, 0))
+    game = Game(mc._rules(rules), mc._names(3), mc.SetupDice(setup.pips, 0))
     for a in actions:
         game.apply(a)
     there = mc._situation(game.view(1))  # the engine is where the hint says
