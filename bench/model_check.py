@@ -134,6 +134,8 @@ def make_setup(rules: Rules, rng: random.Random, need_covered: bool) -> Setup | 
         action = rng.choice(legal)
         actions.append(action)
         game.apply(action)
+        if game.round_count > 1:  # the first round ended before the player's turn
+            return None
     sit = _situation(view)
     if need_covered and not sit.covered and not _own_covers(sit):
         return None
