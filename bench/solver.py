@@ -1,12 +1,14 @@
-"""Benchmark: how long the exact turn computations take.
+"""Benchmark: how long the exact turn computations take, and the slowest hints.
 
 Usage: python bench/solver.py
 
 Prints, per preset: the time for the full optimal turn policy and its exact distributions for
-1, 2 and 3 throws (``schocken odds``), and for one turn-solver hint (``schocken hint``) in a
-round with two results shown and two players after, and the whole Finale solution
+1, 2 and 3 throws (``schocken odds``); for one turn-solver hint (``schocken hint``) in a round
+with two results shown and two players after; for the slowest kinds of hint, with nine players
+after (an opener before the first throw: every result of every throw count matters, and a player
+before the first throw of a round with covered cups); and the whole Finale solution
 (``schocken.finale.solve_finale``: every Deckel situation, optimal play on both sides; needs
-numpy). Each is computed from a cold cache.
+numpy). Each is computed from a cold cache, through the command itself (parsing included).
 """
 
 from __future__ import annotations
@@ -18,48 +20,73 @@ import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
+import contextlib
+import io
 import time
 
 from schocken import finale, odds, solver
-from schocken.results import result_table
-from schocken.rules import PRESETS
-from schocken.turn import TurnState
+from schocken.cli import main as cli
+from schocken.rules import PRESETS, Covered
 
 
 def _clear() -> None:
     odds.turn_odds.cache_clear()
-    solver.beat_distribution.cache_clear()
+    solver.later_distribution.cache_clear()
+    solver._graph.cache_clear()
+    solver._cup_counts.cache_clear()
     finale._round_model.cache_clear()
 
 
+def _hint(*args: str) -> float:
+    """Seconds for one ``schocken hint`` from a cold cache."""
+    _clear()
+    started = time.perf_counter()
+    with contextlib.redirect_stdout(io.StringIO()):
+        code = cli(["hint", *args])
+    assert code == 0, args
+    return time.perf_counter() - started
+
+
+def worst_hints(name: str) -> list[tuple[str, float]]:
+    """The slowest hints of a preset: (command line, seconds)."""
+    rules = PRESETS[name]
+    cases = [
+        ["--preset", name, "--opener", "--after", "9"],
+        ["--preset", name, "--opener", "--throws", "1", "--dice", "6-4-2", "--after", "9"],
+        ["--preset", name, "--shown", "6-5-2", "--after", "9"],
+        ["--preset", name, "--shown", "4-2-1", "--after", "9", "--middle", "0", "--deckel", "5"],
+    ]
+    if rules.covered is not Covered.NEVER:
+        cases.append(["--preset", name, "--covered", "1/3,-/3", "--shown", "3-2-2", "--after", "9"])
+    return [(" ".join(["schocken", "hint", *c]), _hint(*c)) for c in cases]
+
+
 def main() -> None:
+    worst: tuple[float, str] = (0.0, "")
     for name, rules in PRESETS.items():
         _clear()
         started = time.perf_counter()
         for limit in (1, 2, 3):
             odds.turn_odds(rules, limit, "optimal")
         policy_s = time.perf_counter() - started
-        table = result_table(rules)
-        shown = (
-            table.result((6, 5, 2), one_throw=True, throws=1),
-            table.result((1, 1, 3), one_throw=False, throws=2),
-        )
-        sit = solver.Situation(
-            rules, TurnState((), (4, 1, 1), 1, 0, (), True), 3, shown, after=2, middle=13
-        )
-        _clear()
-        started = time.perf_counter()
-        solver.solve(sit)
-        hint_s = time.perf_counter() - started
+        hint_s = _hint(
+            "--preset", name, "--dice", "4-1-1", "--throws", "1", "--shown", "6-5-2,1-1-3/2",
+            "--after", "2",
+        )  # fmt: skip
         _clear()
         started = time.perf_counter()
         sol = finale.solve_finale(rules)
         finale_s = time.perf_counter() - started
+        slow = worst_hints(name)
+        top = max(slow, key=lambda x: x[1])
+        worst = max(worst, (top[1], top[0]))
         print(
             f"{name:<12} optimal turn policy, 1-3 throws: {policy_s:.2f} s; "
-            f"hint (2 shown, 2 after): {hint_s:.2f} s; "
-            f"Finale ({sol.n} Deckel, {sol.iterations} sweeps of the m = 0 layer): {finale_s:.2f} s"
+            f"hint (2 shown, 2 after): {hint_s:.2f} s; slowest hint with 9 after: "
+            f"{top[1]:.2f} s; Finale ({sol.n} Deckel, {sol.iterations} sweeps of the m = 0 "
+            f"layer): {finale_s:.2f} s"
         )
+    print(f"worst hint: {worst[0]:.2f} s: {worst[1]}")
 
 
 if __name__ == "__main__":

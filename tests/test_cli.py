@@ -327,7 +327,7 @@ def test_hint_after_is_within_a_round_of_twenty(
     monkeypatch.setattr(schocken.solver, "solve", solve)
     code, out, err = run(capsys, "hint", "--after", str(after))
     if ok:
-        assert code == 0 and asked == [after]
+        assert code == 0 and asked == ([after] if after else [])  # alone: the outlook
     else:
         assert code == 2 and out == "" and asked == []
         assert err == (
@@ -442,3 +442,77 @@ def test_serve_port_0_takes_a_free_port_and_says_which(
     code, out, _ = run(capsys, "serve", "--port", "0", "--data", str(tmp_path / "d"))
     assert code == 0 and len(served) == 1 and served[0] != 0
     assert out.startswith(f"Schocken server on http://127.0.0.1:{served[0]}/ ")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--limit", "2", "--shown", "6-5-2/3"],
+            "--shown '6-5-2/3': 3 throws, more than the limit",
+        ),
+        (["--shown", "6-5-2/4"], "--shown '6-5-2/4': the throws after '/' are 1 to 3, not '4'"),
+        (["--shown", "6-5-2/x"], "the throws after '/' are 1 to 3, not 'x'"),
+        (["--shown", "6-5-2/1a"], "a result of one throw cannot be assembled"),
+        (["--shown", "1a-1-1"], "dice are written like 1-1-4, not '1a-1-1'"),
+        (["--dice", "1a-1-4", "--throws", "1"], "--dice: dice are written like 1-1-4"),
+        (["--covered", "1/3"], "--covered: under tsv99 no throw is covered"),
+        (["--preset", "knobelrunde", "--covered", "-/3"], "under knobelrunde no throw is covered"),
+        (
+            ["--preset", "schock4life", "--limit", "2", "--covered", "1/3"],
+            "a cup is covered only after 2 throws, not 3",
+        ),
+        (["--preset", "allgemein", "--limit", "2", "--covered", "-/2"], "only after 3 throws"),
+        (
+            ["--preset", "allgemein", "--shown", "6-5-2/3"],
+            "under allgemein a result after 3 throws of 3 is covered, not shown",
+        ),
+        (["--preset", "schock4life", "--limit", "2", "--shown", "6-5-2,4-4-1/2"], "is covered"),
+        (["--preset", "schock4life", "--covered", "6-6-1/3"], "at most two dice stay out"),
+        (["--preset", "schock4life", "--limit", "1", "--covered", "6/1"], "nothing is aside"),
+        (["--dice", "1-1-4", "--throws", "1", "--aside", "1"], "before the first throw"),
+        (["--dice", "1-1-4", "--throws", "2", "--aside", "1-1-4"], "at most two dice stay out"),
+        (["--opener", "--shown", "6-5-2"], "--opener throws first in the round"),
+        (["--opener", "--preset", "allgemein", "--covered", "-/3"], "--opener throws first"),
+        (["--opener", "--limit", "2"], "give no --limit with it"),
+        (["--shown", ",".join(["6-5-2"] * 20)], "a round has at most 20 players"),
+    ],
+)
+def test_hint_refuses_every_impossible_round_and_says_why(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, "hint", *args)
+    assert code == 2 and out == ""
+    assert err.startswith("schocken hint: ") and message in err and err.count("\n") == 1
+
+
+def test_hint_takes_a_covered_cup_with_nothing_aside_as_typed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    command = "hint --preset schock4life --limit 2 --throws 1 --dice 6-5-2 --covered -/2"
+    code, out, err = run(capsys, *command.split())
+    assert code == 0 and err == ""
+    assert out.splitlines()[0].startswith("keep 6-5 and throw one die: P(lose round) = 0.2801")
+    assert run(capsys, *command.replace("--covered -/2", "--covered=-/2").split())[1] == out
+    assert run(capsys, *command.replace("--covered -/2", "--covered /2").split())[1] == out
+    assert run(capsys, *command.replace("--covered -/2", "--covered -").split())[1] == out
+
+
+def test_hint_alone_says_so_and_shows_the_outlook(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "hint", "--dice", "1-1-4", "--throws", "1")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("nobody else in the round is given (--shown, --covered, --after)")
+    assert "P(lose round)" not in out  # not 1.0000 for every move
+    assert lines[1] == (
+        "keep 1-1 and throw one die: P(Schock or better) = 1.0000, P(Schock-Aus) = 0.2500, "
+        "expected place 0.968"
+    )
+    assert len(lines) == 7  # the six legal actions
+
+
+def test_hint_help_states_the_model(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["hint", "--help"])
+    out = capsys.readouterr().out
+    assert "plays as if they were the last" in out and "expected place" in out

@@ -11,6 +11,7 @@ import time
 from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from schocken.bots import BOTS, make_bot
 from schocken.dice import RandomDice
@@ -24,6 +25,9 @@ from schocken.record import outcome_of, parse_record, record_of, replay
 from schocken.rules import MAX_THROWS, OPTION_SOURCES, PRESETS, Rules, resolve_rules, rules_markdown
 from schocken.simulate import ENGINES, ProgressBar, choose_engine, seat_names, simulate
 from schocken.texts import LANGUAGES, default_language, describe_rules, explain, t
+
+if TYPE_CHECKING:
+    from schocken.solver import Situation
 
 
 def _rules_arg(spec: str) -> Rules:
@@ -326,82 +330,163 @@ def cmd_odds(args: argparse.Namespace) -> int:
     return 0
 
 
-def _dice_arg(text: str) -> tuple[int, ...]:
+def _dice_arg(text: str, what: str = "dice") -> tuple[int, ...]:
+    """Pips written like 1-1-4 (``-`` or nothing: no dice), highest first."""
     text = text.strip()
     if text in ("", "-"):
         return ()
     try:
         pips = tuple(int(p) for p in text.split("-"))
     except ValueError:
-        raise ValueError(f"dice are written like 1-1-4, not {text!r}") from None
+        raise ValueError(f"{what}: dice are written like 1-1-4, not {text!r}") from None
     if not all(1 <= p <= 6 for p in pips) or len(pips) > 3:
-        raise ValueError(f"dice are one to three pips from 1 to 6, like 1-1-4, not {text!r}")
+        raise ValueError(f"{what}: one to three pips from 1 to 6, like 1-1-4, not {text!r}")
     return tuple(sorted(pips, reverse=True))
 
 
-def cmd_hint(args: argparse.Namespace) -> int:
+def _throws_arg(text: str, where: str, default: int) -> int:
+    """The throws after the '/' of a --shown or --covered item (``default`` when none)."""
+    if not text:
+        return default
+    if not text.isdigit() or not 1 <= int(text) <= MAX_THROWS:
+        raise ValueError(f"{where}: the throws after '/' are 1 to {MAX_THROWS}, not {text!r}")
+    return int(text)
+
+
+HINT_MODEL = """\
+The model (docs/odds.md, "The model of a round"): a covered cup before you holds its aside
+dice and a fair throw of the rest. Each player after you sees the table as it stands when your
+turn ends (the shown results, the covered cups by that distribution, your result or your cup)
+and plays as if they were the last: they minimise their chance of being the worst of it; where
+actions are equally good on that, they take the better expected place of their result (the
+odds' optimal policy), then the first in the engine's order. They do not react to one another.
+You minimise your chance of losing, then the expected Deckel.
+
+With nobody else given (no --shown, --covered or --after) a round cannot be lost or won by
+others: hint then says so and shows what each action makes of your own result.
+"""
+
+
+def _hint_situation(args: argparse.Namespace) -> Situation:
+    """The solver's situation for ``schocken hint``, or a ValueError that says why the round
+    cannot be."""
     from schocken.results import result_table
-    from schocken.solver import Situation, describe, solve
+    from schocken.rules import Covered
+    from schocken.solver import Situation
     from schocken.turn import TurnState, one_throw, remove
 
     rules: Rules = args.rules
     table = result_table(rules)
-    try:
-        if not 1 <= args.limit <= MAX_THROWS:
-            raise ValueError(f"--limit is 1 to {MAX_THROWS}, not {args.limit}")
-        if not 0 <= args.throws <= (MAX_THROWS if args.opener else args.limit):
+    opener = args.opener
+    if opener and args.limit is not None:
+        raise ValueError("--opener fixes the round's throw limit: give no --limit with it")
+    if opener and (args.shown or args.covered):
+        raise ValueError("--opener throws first in the round: nobody can be --shown or --covered")
+    limit = MAX_THROWS if args.limit is None else args.limit
+    if not 1 <= limit <= MAX_THROWS:
+        raise ValueError(f"--limit is 1 to {MAX_THROWS}, not {limit}")
+    if not 0 <= args.throws <= limit:
+        raise ValueError(f"--throws is 0 to {limit} (the throw limit), not {args.throws}")
+    if args.middle < 0 or args.deckel < 0:
+        raise ValueError("--middle and --deckel are 0 or more")
+    showing = _dice_arg(args.dice, "--dice") if args.dice else ()
+    aside = _dice_arg(args.aside, "--aside") if args.aside else ()
+    if showing and len(showing) != 3:
+        raise ValueError("--dice names the three dice showing, like 1-1-4")
+    if bool(showing) != (args.throws > 0):
+        raise ValueError("give --dice exactly when --throws is 1 or more")
+    if aside and args.throws == 1:
+        raise ValueError("--aside: nothing can be set aside before the first throw (--throws 1)")
+    if len(aside) == 3:
+        raise ValueError("--aside: at most two dice stay out of the cup for a throw")
+    thrown = remove(showing, aside) if showing else ()
+    if thrown is None:
+        raise ValueError(f"--aside {args.aside} is not among the dice showing {args.dice}")
+    covers = rules.covered is not Covered.NEVER
+    shown = []
+    for i, item in enumerate(filter(None, (args.shown or "").split(","))):
+        dice_text, _, rest = item.strip().partition("/")
+        assembled = rest.endswith("a")
+        throws = _throws_arg(rest.removesuffix("a"), f"--shown {item!r}", 1)
+        dice = _dice_arg(dice_text, f"--shown {item!r}")
+        if len(dice) != 3:
+            raise ValueError(f"--shown {item!r}: a shown result has three dice")
+        if assembled and throws == 1:
+            raise ValueError(f"--shown {item!r}: a result of one throw cannot be assembled")
+        if throws > limit:
+            raise ValueError(f"--shown {item!r}: {throws} throws, more than the limit of {limit}")
+        if rules.covers(throws, limit) and not (
+            i == 0 and rules.covered is Covered.LAST_THROW and throws < MAX_THROWS
+        ):
             raise ValueError(
-                f"--throws is 0 to {MAX_THROWS if args.opener else args.limit} "
-                f"(the throw limit), not {args.throws}"
+                f"--shown {item!r}: under {rules.preset} a result after {throws} throws of "
+                f"{limit} is covered, not shown (give it with --covered)"
             )
-        if args.middle < 0 or args.deckel < 0:
-            raise ValueError("--middle and --deckel are 0 or more")
-        showing = _dice_arg(args.dice) if args.dice else ()
-        aside = _dice_arg(args.aside) if args.aside else ()
-        if showing and len(showing) != 3:
-            raise ValueError("--dice names the three dice showing, like 1-1-4")
-        thrown = remove(showing, aside) if showing else ()
-        if thrown is None:
-            raise ValueError(f"--aside {args.aside} is not among the dice showing {args.dice}")
-        if bool(showing) != (args.throws > 0):
-            raise ValueError("give --dice exactly when --throws is 1 or more")
-        shown = []
-        for item in filter(None, (args.shown or "").split(",")):
-            dice_text, _, rest = item.strip().partition("/")
-            assembled = rest.endswith("a")
-            throws = int(rest.rstrip("a") or 1)
-            dice = _dice_arg(dice_text)
-            if len(dice) != 3:
-                raise ValueError(f"a shown result has three dice: {item!r}")
-            shown.append(table.result(dice, one_throw=not assembled, throws=throws))
-        covered = []
-        for item in filter(None, (args.covered or "").split(",")):
-            dice_text, _, rest = item.strip().partition("/")
-            covered.append((_dice_arg(dice_text), int(rest or 3)))
-        most = MAX_PLAYERS - 1 - len(shown) - len(covered)
-        if not 0 <= args.after <= most:
+        shown.append(table.result(dice, one_throw=not assembled, throws=throws))
+    covered = []
+    for item in filter(None, (args.covered or "").split(",")):
+        dice_text, _, rest = item.strip().partition("/")
+        if not covers:
+            raise ValueError(f"--covered: under {rules.preset} no throw is covered")
+        default = limit if rules.covered is Covered.LAST_THROW else MAX_THROWS
+        throws = _throws_arg(rest, f"--covered {item!r}", default)
+        if not rules.covers(throws, limit):
             raise ValueError(
-                f"--after is 0 to {most}: a round has at most {MAX_PLAYERS} players, you and "
-                f"{len(shown) + len(covered)} before you among them; not {args.after}"
+                f"--covered {item!r}: under {rules.preset} with a limit of {limit}, a cup is "
+                f"covered only after {default} throws, not {throws}"
             )
-        state = TurnState(aside, thrown, args.throws, 0, (), one_throw(aside))
-        limit = None if args.opener else args.limit
-        sit = Situation(
-            rules,
-            state,
-            limit,
-            tuple(shown),
-            tuple(covered),
-            args.after,
-            args.middle,
-            args.deckel,
+        cup_aside = _dice_arg(dice_text, f"--covered {item!r}")
+        if len(cup_aside) == 3:
+            raise ValueError(f"--covered {item!r}: at most two dice stay out of a covered cup")
+        if cup_aside and throws == 1:
+            raise ValueError(f"--covered {item!r}: nothing is aside on a first throw")
+        covered.append((cup_aside, throws))
+    before = len(shown) + len(covered)
+    if before >= MAX_PLAYERS:
+        raise ValueError(
+            f"a round has at most {MAX_PLAYERS} players: you and {before} before you are more"
         )
-        values = solve(sit)
+    most = MAX_PLAYERS - 1 - before
+    if not 0 <= args.after <= most:
+        raise ValueError(
+            f"--after is 0 to {most}: a round has at most {MAX_PLAYERS} players, you and "
+            f"{before} before you among them; not {args.after}"
+        )
+    state = TurnState(aside, thrown, args.throws, 0, (), one_throw(aside))
+    return Situation(
+        rules,
+        state,
+        None if opener else limit,
+        tuple(shown),
+        tuple(covered),
+        args.after,
+        args.middle,
+        args.deckel,
+    )
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    from schocken import solver
+
+    try:
+        sit = _hint_situation(args)
+        if not (sit.shown or sit.covered or sit.after):
+            limit = MAX_THROWS if sit.limit is None else sit.limit
+            outlooks = solver.outlook(sit.rules, sit.state, limit)
+            print(
+                "nobody else in the round is given (--shown, --covered, --after): alone you "
+                "would lose it whatever you do. What each action makes of your result, played "
+                "on for the best result (place: 0 the worst result, 1 the best):"
+            )
+            for o in outlooks:
+                print(solver.describe_outlook(o))
+            return 0
+        values = solver.solve(sit)
     except ValueError as exc:
         print(f"schocken hint: {exc}", file=sys.stderr)
         return 2
     for v in values:
-        print(describe(v))
+        print(solver.describe(v))
     return 0
 
 
@@ -591,17 +676,28 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_serve)
 
-    p = sub.add_parser("hint", help="the exact chance of losing the round, for each action")
+    p = sub.add_parser(
+        "hint",
+        help="the exact chance of losing the round, for each action",
+        description="The exact chance of losing the round and the expected change of your "
+        "Deckel, for each legal action of your turn, best first.",
+        epilog=HINT_MODEL,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     _add_rules(p)
     p.add_argument("--dice", help="the three dice showing, like 5-4-1 (none before a throw)")
     p.add_argument("--aside", help="which of them were set aside before the last throw")
     p.add_argument("--throws", type=int, default=0, help="throws used so far")
-    p.add_argument("--limit", type=int, default=3, help="the round's throw limit")
+    p.add_argument("--limit", type=int, help="the round's throw limit (default 3)")
     p.add_argument("--opener", action="store_true", help="you open the round (fix the limit)")
     p.add_argument(
         "--shown", help="results before you, like 6-5-2,4-4-1/2,6-6-6/2a (throws; a: assembled)"
     )
-    p.add_argument("--covered", help="covered cups before you: aside/throws, like 1-1/3,-/3")
+    p.add_argument(
+        "--covered",
+        help="covered cups before you: aside/throws, like 1-1/3,-/3 ('-' or nothing: no dice "
+        "aside; throws default to the covered throw)",
+    )
     p.add_argument(
         "--after",
         type=int,
@@ -620,8 +716,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+DASH_VALUES = ("--covered",)
+"""Options whose value may start with '-' (``--covered -/2``: a cup with nothing aside)."""
+
+
+def _join_dash_values(argv: Sequence[str]) -> list[str]:
+    """``--covered -/2`` as ``--covered=-/2``, so that argparse does not take the value for an
+    option."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg in DASH_VALUES and i + 1 < len(argv) and argv[i + 1].startswith("-/"):
+            out.append(f"{arg}={argv[i + 1]}")
+            i += 2
+            continue
+        out.append(arg)
+        i += 1
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(_join_dash_values(sys.argv[1:] if argv is None else argv))
     try:
         result: int = args.func(args)
     except BrokenPipeError:  # e.g. piped into `head`

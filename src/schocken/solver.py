@@ -5,41 +5,55 @@ before them, the covered cups before them (known only by their aside dice and th
 how many players come after. For every legal action the solver gives the probability that the
 player ends as the round's loser, and the expected change of their Deckel from this round (taken
 as the worst; given away as the best once the middle is empty), by dynamic programming over the
-turn's states with exact fractions. It plays the turn through the engine's own mechanics
-(:mod:`schocken.turn`) and judges results with the engine's own order (:mod:`schocken.results`).
+turn's states. It plays the turn through the engine's own mechanics (:mod:`schocken.turn`) and
+judges results with the engine's own order (:mod:`schocken.results`).
 
-The model (``docs/solver.md`` says more):
+The model of the round (``docs/odds.md``, "The model of a round", says more and why):
 
 - A covered cup before the player was covered on its owner's last allowed throw, so its result is
-  its aside dice plus the throw of the others: an exact distribution, no guess about play.
-- Each later player plays to beat the worst result they can see when this player's turn ends
-  (the results shown, this player's own unless it is covered): the policy that maximises that
-  chance, exactly. With nothing to beat they play the odds' "optimal" policy. When this player's
-  result is the worst, this is exactly how each later player avoids losing.
+  its aside dice plus a fair throw of the others (:func:`~schocken.turn.covered_results`).
+- Each later player sees the table as it stands when this player's turn ends: the shown results,
+  the covered cups (counted by that distribution), this player's result or covered cup. They play
+  as if they were the last: they minimise their chance of being the worst of that table; where
+  actions are equally good on it, they take the better expected place of the result in the rules'
+  order (the ``optimal`` policy's aim), then the first in the engine's order of legal actions
+  (:func:`later_distribution`). They do not react to one another's results.
 - The player chooses what minimises their chance of losing the round, then the expected Deckel.
 - Once the middle is empty, the best player gives what the best result is worth; the solver
   assumes the best player holds at least that many.
+
+The arithmetic is exact and in integers: a later player's turn is valued in whole multiples of
+1/6**9 (:data:`SCALE`; at most nine dice are thrown in a turn), a covered cup in multiples of
+1/6**n, and every figure of the player's turn over one common denominator; fractions are made
+only for the answer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
-from schocken.odds import policy_for
-from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
+from schocken.odds import places
+from schocken.results import Dice, Result, ResultKind, result_table, roll_probabilities
 from schocken.round import round_payment
 from schocken.rules import MAX_THROWS, Rules
 from schocken.turn import TurnState, covered_results
 
-Key = int
-"""A result's key in the round's order (:meth:`~schocken.results.ResultTable.order_key`)."""
-Dist = tuple[tuple[Result, Fraction], ...]
-ONE = Fraction(1)
-ZERO = Fraction(0)
+Code = int
+"""A result's place in the order of results apart from who threw it
+(:meth:`~schocken.results.ResultTable.order_code`); at equal codes the earlier thrower is better."""
+Cup = tuple[Dice, int]
+"""A covered cup as the others see it: (aside dice, throws used)."""
+Masses = tuple[tuple[Result, int], ...]
+"""A result distribution: each result with its probability times :data:`SCALE`."""
+
+SCALE = 6**9
+"""Every probability within one turn is a multiple of 1/6**9 (at most nine dice are thrown)."""
+
+_POW6 = (1, 6, 36, 216)
 
 
 @dataclass(frozen=True)
@@ -53,7 +67,7 @@ class Situation:
     """The round's throw limit; ``None`` when this player opens the round (up to 3 throws)."""
     shown: tuple[Result, ...] = ()
     """The results of the players before, in order, that are shown."""
-    covered: tuple[tuple[Dice, int], ...] = ()
+    covered: tuple[Cup, ...] = ()
     """Covered cups before this player: (aside dice, throws used), in order after ``shown``."""
     after: int = 0
     """How many players come after this one in the round."""
@@ -64,7 +78,8 @@ class Situation:
     total: int | None = None
     """Deckel in the half (what a Schock-Aus is worth); default: the rules' half."""
     positions: tuple[int, ...] = field(default=(), compare=False)
-    """The places of ``shown`` and ``covered`` in the round (default: in that order)."""
+    """The places of ``shown`` and ``covered`` in the round. Only that they come before this
+    player matters (ties among the others change nothing for this player), so it is not used."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,95 +93,349 @@ class ActionValue:
     """The expected change of the player's Deckel from this round."""
 
 
+# ---------------------------------------------------------------------------- a turn's graph
+
+
+class _TurnGraph:
+    """Every state of a turn with ``limit`` throws, numbered once per rule set and limit.
+
+    A *node* is a throw: the dice kept and the throws used before it (what showed before does not
+    matter once the dice are in the cup). A *state* is the turn after a throw or after turning
+    sixes, as far as its choices go: states with the same choices are one (after a throw that
+    puts every die back, the same dice showing give the same choices, whatever was kept). Its
+    choices, in the engine's order of legal actions, are throws (nodes), turning sixes (another
+    state) and stopping (a result); a state at the limit has only its result.
+    """
+
+    def __init__(self, rules: Rules, limit: int) -> None:
+        table = result_table(rules)
+        self.rules = rules
+        self.limit = limit
+        self.table = table
+        self.results: list[Result] = []
+        self._result_ids: dict[Result, int] = {}
+        self.node_ids: dict[tuple[Dice, int], int] = {}
+        self.node_rolls: list[list[tuple[int, int]]] = []
+        """Per node: (number of the 6**n throws, state) for each roll, rolls to one state merged."""
+        self.node_dice: list[int] = []
+        self.choices: list[tuple[tuple[int, int], ...]] = []
+        """Per state: (kind, index) with kind 0 a result, 1 a node, 2 a state."""
+        self._state_ids: dict[tuple[tuple[int, int], ...], int] = {}
+        self.state_of: dict[TurnState, int] = {}
+        """Every turn state after a throw or after turning sixes, to its state."""
+        self._counts = {
+            n: [(roll, int(p * 6**n)) for roll, p in roll_probabilities(n).items()]
+            for n in (1, 2, 3)
+        }
+        self.root = self._node((), 0)
+        throws = [0] * len(self.node_rolls)
+        for (_, t), i in self.node_ids.items():
+            throws[i] = t
+        self.order = sorted(range(len(throws)), key=throws.__getitem__)
+        """The nodes, fewer throws used first."""
+        self.codes = [table.order_code(r) for r in self.results]
+        place = places(table)
+        self.places = [place[r] for r in self.results]
+        self.top = max(place.values()) + 1
+        """More than any result's place."""
+
+    def _result(self, r: Result) -> int:
+        i = self._result_ids.get(r)
+        if i is None:
+            i = self._result_ids[r] = len(self.results)
+            self.results.append(r)
+        return i
+
+    def _node(self, keep: Dice, throws: int) -> int:
+        key = (keep, throws)
+        i = self.node_ids.get(key)
+        if i is not None:
+            return i
+        i = self.node_ids[key] = len(self.node_rolls)
+        self.node_rolls.append([])
+        n = 3 - len(keep)
+        self.node_dice.append(n)
+        start = TurnState(keep, (), throws)
+        merged: dict[int, int] = {}
+        for roll, c in self._counts[n]:
+            s = self._state(start.after_throw(keep, roll))
+            merged[s] = merged.get(s, 0) + c
+        self.node_rolls[i] = [(c, s) for s, c in merged.items()]
+        return i
+
+    def _state(self, state: TurnState) -> int:
+        out: list[tuple[int, int]] = []
+        legal = state.actions(self.rules, self.limit)
+        if not legal:
+            out.append((0, self._result(state.result(self.table))))
+        for a in legal:
+            if a is STOP:
+                out.append((0, self._result(state.result(self.table))))
+            elif a is TURN_SIXES:
+                out.append((2, self._state(state.after_turn_sixes(self.rules))))
+            else:
+                assert isinstance(a, Throw)
+                out.append((1, self._node(a.keep, state.throws)))
+        key = tuple(out)
+        i = self._state_ids.get(key)
+        if i is None:
+            i = self._state_ids[key] = len(self.choices)
+            self.choices.append(key)
+        self.state_of[state] = i
+        return i
+
+    def play(self, cost: Sequence[int]) -> list[int]:
+        """The final result's masses (times :data:`SCALE`, by result index) when each state
+        takes its first choice of least expected ``cost`` (an integer per result index)."""
+        return self.forward(self.choose(cost))
+
+    def choose(self, cost: Sequence[int]) -> list[int]:
+        """Each state's first choice of least expected ``cost`` (an integer per result index),
+        by its place among the state's choices."""
+        n_nodes = len(self.node_rolls)
+        node_value = [0] * n_nodes
+        state_value: list[int | None] = [None] * len(self.choices)
+        best = [0] * len(self.choices)
+        choices = self.choices
+        dice = self.node_dice
+        stop = [c * SCALE for c in cost]
+
+        def state(s: int) -> int:
+            v = state_value[s]
+            if v is not None:
+                return v
+            opts = choices[s]
+            chosen = 0
+            low = 0
+            for k, (kind, j) in enumerate(opts):
+                if kind == 0:
+                    v = stop[j]
+                elif kind == 1:
+                    v = node_value[j]
+                else:
+                    v = state(j)
+                if k == 0 or v < low:
+                    low, chosen = v, k
+            best[s] = chosen
+            state_value[s] = low
+            return low
+
+        for i in reversed(self.order):
+            total = 0
+            for c, s in self.node_rolls[i]:
+                v = state_value[s]
+                total += c * (state(s) if v is None else v)
+            node_value[i] = total // _POW6[dice[i]]
+        return best
+
+    def forward(self, best: list[int]) -> list[int]:
+        """The final result's masses (times :data:`SCALE`) when each state takes its choice in
+        ``best``."""
+        choices = self.choices
+        dice = self.node_dice
+        n_nodes = len(self.node_rolls)
+        mass = [0] * len(self.results)
+        node_mass = [0] * n_nodes
+        node_mass[self.root] = SCALE
+        for i in self.order:
+            m = node_mass[i]
+            if not m:
+                continue
+            per = m // _POW6[dice[i]]
+            for c, s in self.node_rolls[i]:
+                while True:
+                    kind, j = choices[s][best[s]]
+                    if kind == 2:
+                        s = j
+                        continue
+                    if kind == 0:
+                        mass[j] += per * c
+                    else:
+                        node_mass[j] += per * c
+                    break
+        return mass
+
+
+@cache
+def _graph(rules: Rules, limit: int) -> _TurnGraph:
+    return _TurnGraph(rules, limit)
+
+
+@cache
+def _cup_counts(rules: Rules, cup: Cup) -> tuple[int, tuple[tuple[Code, int], ...]]:
+    """A covered cup's result codes, each with its number of the 6**n throws, and 6**n."""
+    aside, throws = cup
+    table = result_table(rules)
+    n = 3 - len(aside)
+    out: dict[Code, int] = {}
+    for r, p in covered_results(rules, aside, throws):
+        c = table.order_code(r)
+        out[c] = out.get(c, 0) + int(p * 6**n)
+    return 6**n, tuple(sorted(out.items()))
+
+
+def _at_least(counts: tuple[tuple[Code, int], ...], code: Code) -> int:
+    return sum(q for c, q in counts if c >= code)
+
+
+@lru_cache(maxsize=20_000)
+def later_distribution(
+    rules: Rules, limit: int, worst: Code | None, covered: tuple[Cup, ...] = ()
+) -> Masses:
+    """A later player's result distribution, in the model: they see the worst shown result's
+    code ``worst`` (``None``: nothing shown) and the ``covered`` cups, all thrown before them, and
+    play ``limit`` throws.
+
+    They minimise their chance of being the worst of what they see (each covered cup by its
+    distribution); among equally good actions they take the largest expected place of the result
+    in the rules' order (as the ``optimal`` odds policy), then the first in the engine's order.
+    Returns each result with its probability times :data:`SCALE`, exactly.
+    """
+    graph = _graph(rules, limit)
+    mass = graph.play(_later_cost(rules, graph, worst, covered))
+    return tuple((r, m) for r, m in zip(graph.results, mass, strict=True) if m)
+
+
+@lru_cache(maxsize=2_000)
+def later_policy(
+    rules: Rules, limit: int, worst: Code | None, covered: tuple[Cup, ...] = ()
+) -> Callable[[TurnState, Sequence[Action]], Action]:
+    """The later player's choices behind :func:`later_distribution`, as a policy: the action it
+    takes in a turn state (after a throw or after turning sixes) among the legal ``actions``."""
+    graph = _graph(rules, limit)
+    best = graph.choose(_later_cost(rules, graph, worst, covered))
+
+    def choose(state: TurnState, legal: Sequence[Action]) -> Action:
+        return legal[best[graph.state_of[state]]]
+
+    return choose
+
+
+def _later_cost(
+    rules: Rules, graph: _TurnGraph, worst: Code | None, covered: tuple[Cup, ...]
+) -> list[int]:
+    """What a later player minimises, per result: the chance of being the worst of what they see
+    (times the cups' 6**n), then the largest place (one chance's step is worth more than any
+    place: exact lexicographic order in one integer)."""
+    big = SCALE * graph.top
+    cost: list[int] = []
+    if covered:
+        cups = [_cup_counts(rules, cup)[1] for cup in sorted(covered)]
+        for code, place in zip(graph.codes, graph.places, strict=True):
+            lose = 1 if worst is None or code <= worst else 0
+            for counts in cups:
+                if not lose:
+                    break
+                lose *= _at_least(counts, code)
+            cost.append(lose * big - place)
+    elif worst is None:
+        cost = [big - place for place in graph.places]
+    else:
+        cost = [
+            (big if code <= worst else 0) - place
+            for code, place in zip(graph.codes, graph.places, strict=True)
+        ]
+    return cost
+
+
+# ---------------------------------------------------------------------------- the round
+
+
 class _Round:
-    """Everything about the others that the solver needs, for one situation."""
+    """Everything about the others that the solver needs, for one situation.
+
+    Every chance is an integer over the common denominator :attr:`denominator`: the covered
+    cups' 6**n times SCALE for each later player.
+    """
 
     def __init__(self, sit: Situation) -> None:
         self.sit = sit
         self.rules = sit.rules
-        self.table: ResultTable = result_table(sit.rules)
-        n_before = len(sit.shown) + len(sit.covered)
-        positions = sit.positions or tuple(range(n_before))
-        self.position = n_before
-        self.known: list[tuple[Key, Result]] = [
-            (self.key(r, positions[i]), r) for i, r in enumerate(sit.shown)
-        ]
-        self.covered: list[list[tuple[Key, Result, Fraction]]] = []
-        for i, (aside, throws) in enumerate(sit.covered):
-            pos = positions[len(sit.shown) + i]
-            self.covered.append(
-                [(self.key(r, pos), r, p) for r, p in covered_results(self.rules, aside, throws)]
-            )
+        self.table = result_table(sit.rules)
+        code = self.table.order_code
+        self.shown_codes = [code(r) for r in sit.shown]
+        self.worst_shown = min(self.shown_codes) if self.shown_codes else None
+        self.best_shown = max(self.shown_codes) if self.shown_codes else None
+        self.cups = [_cup_counts(self.rules, cup) for cup in sit.covered]
+        self.denominator = SCALE**sit.after
+        for den, _ in self.cups:
+            self.denominator *= den
         self.total = sit.total if sit.total is not None else sit.rules.deckel_per_half
+        self.codes = sorted({code(r) for r in self.table.by_key.values()})
+        self.worth = {code(r): r for r in self.table.by_key.values()}
+        self._later: dict[tuple[int, Code | None, tuple[Cup, ...]], dict[Code, int]] = {}
 
-    def key(self, result: Result, position: int) -> Key:
-        return self.table.order_key(result, position)
-
-    def later_dists(
-        self, target: Key | None, limit: int
-    ) -> list[list[tuple[Key, Result, Fraction]]]:
-        """Each later player's result distribution when they play to beat ``target``."""
-        out = []
-        for j in range(self.sit.after):
-            pos = self.position + 1 + j
-            dist = beat_distribution(self.rules, limit, pos, target)
-            out.append([(self.key(r, pos), r, p) for r, p in dist])
+    def later(self, limit: int, worst: Code | None, covered: tuple[Cup, ...]) -> dict[Code, int]:
+        """The later players' result codes with their masses (times SCALE)."""
+        key = (limit, worst, covered)
+        out = self._later.get(key)
+        if out is None:
+            out = {}
+            for r, m in later_distribution(self.rules, limit, worst, covered):
+                c = self.table.order_code(r)
+                out[c] = out.get(c, 0) + m
+            self._later[key] = out
         return out
 
-    def value_of(self, x: Result, limit_after: int, visible: bool) -> tuple[Fraction, Fraction]:
-        """P(lose) and E[Deckel change] when this player's turn ends with ``x``."""
-        xk = self.key(x, self.position)
-        shown_keys = [k for k, _ in self.known]
-        if visible:
-            target: Key | None = min([*shown_keys, xk])
-        else:
-            target = min(shown_keys) if shown_keys else None
-        others = [[(k, r, ONE)] for k, r in self.known]
-        others += self.covered
-        others += self.later_dists(target, limit_after)
-        # P(lose): every other result above x.
-        above = [sum((p for k, _, p in d if k > xk), ZERO) for d in others]
-        below = [sum((p for k, _, p in d if k < xk), ZERO) for d in others]
-        p_lose = _product(above)
-        p_best = _product(below)
-        taken = ZERO
-        if p_lose:
-            taken = self._expected_owed_when_losing(others, xk)
-        given = ZERO
-        if p_best and self.sit.middle == 0:
-            if x.deckel is None:
-                given = p_best * self.sit.deckel
+    def value_of(self, x: Result, limit_after: int, visible: bool, aside: Dice) -> tuple[int, int]:
+        """P(lose) and E[Deckel change] when this player's turn ends with ``x``, times
+        :attr:`denominator`. ``aside`` is the cup's aside dice when the result is covered."""
+        sit = self.sit
+        xc = self.table.order_code(x)
+        later: dict[Code, int] = {}
+        if sit.after:
+            worst: Code | None
+            if visible:
+                worst = xc if self.worst_shown is None else min(self.worst_shown, xc)
+                cups = tuple(sorted(sit.covered))
             else:
-                given = p_best * min(x.deckel, self.sit.deckel)
+                worst = self.worst_shown
+                cups = tuple(sorted((*sit.covered, (aside, x.throws))))
+            later = self.later(limit_after, worst, cups)
+        # Those before are above x at equal codes; those after only at higher ones.
+        if self.worst_shown is not None and self.worst_shown < xc:
+            p_lose = 0
+        else:
+            p_lose = 1
+            for _, counts in self.cups:
+                p_lose *= _at_least(counts, xc)
+            if sit.after:
+                p_lose *= sum(m for c, m in later.items() if c > xc) ** sit.after
+        taken = self._taken(xc, later) if p_lose else 0
+        given = 0
+        if sit.middle == 0 and (self.best_shown is None or self.best_shown < xc):
+            p_best = 1
+            for den, counts in self.cups:
+                p_best *= den - _at_least(counts, xc)
+            if sit.after:
+                p_best *= sum(m for c, m in later.items() if c <= xc) ** sit.after
+            worth = sit.deckel if x.deckel is None else min(x.deckel, sit.deckel)
+            given = p_best * worth
         return p_lose, taken - given
 
-    def _expected_owed_when_losing(
-        self, others: list[list[tuple[Key, Result, Fraction]]], xk: Key
-    ) -> Fraction:
-        """E[Deckel taken; all others above x]: the best of the others sets what is owed."""
-        keys = sorted({k for d in others for k, _, _ in d if k > xk})
-        worth: dict[Key, int] = {}
-        for d in others:
-            for k, r, _ in d:
-                if k > xk:
-                    worth[k] = self._owed(r)
-        expected = ZERO
-        previous = ZERO
-        # P(all others in (x, y]) for y rising: the jump at y is P(the best is y).
-        cum = [ZERO for _ in others]
-        masses: list[dict[Key, Fraction]] = []
-        for d in others:
-            mass: dict[Key, Fraction] = {}
-            for k, _, p in d:
-                if k > xk:
-                    mass[k] = mass.get(k, ZERO) + p
-            masses.append(mass)
-        for y in keys:
-            for i, m in enumerate(masses):
-                cum[i] += m.get(y, ZERO)
-            now = _product(cum)
-            expected += (now - previous) * worth[y]
-            previous = now
+    def _taken(self, xc: Code, later: dict[Code, int]) -> int:
+        """E[Deckel owed; every other result above x] times the denominator: the best of the
+        others sets what is owed."""
+        sit = self.sit
+        ys = [y for y in self.codes if y >= xc]
+        expected = 0
+        previous = 0
+        cum_cups = [0] * len(self.cups)
+        cum_later = 0
+        cup_maps = [dict(counts) for _, counts in self.cups]
+        for y in ys:
+            for i, m in enumerate(cup_maps):
+                cum_cups[i] += m.get(y, 0)
+            if y > xc:
+                cum_later += later.get(y, 0)
+            if self.best_shown is not None and self.best_shown > y:
+                continue
+            now = cum_later**sit.after if sit.after else 1
+            for c in cum_cups:
+                now *= c
+            if now != previous:
+                expected += (now - previous) * self._owed(self.worth[y])
+                previous = now
         return expected
 
     def _owed(self, best: Result) -> int:
@@ -185,101 +454,6 @@ def owed_to_loser(best: Result, middle: int, deckel: int, total: int) -> int:
     return round_payment(best.deckel, middle, best.deckel)[1]
 
 
-def _product(xs: Sequence[Fraction]) -> Fraction:
-    out = ONE
-    for x in xs:
-        out *= x
-    return out
-
-
-SCALE = 6**9
-"""Every probability within a turn is a multiple of 1/6**9 (at most nine dice are thrown), so
-the later players' turns are computed exactly in integers scaled by it."""
-
-
-_POW6 = (1, 6, 36, 216)
-
-
-@cache
-def _roll_counts(n: int) -> tuple[tuple[Dice, int], ...]:
-    """Each multiset of ``n`` dice with the number of the 6**n throws that show it."""
-    return tuple((roll, int(p * 6**n)) for roll, p in roll_probabilities(n).items())
-
-
-@cache
-def beat_distribution(rules: Rules, limit: int, position: int, target: Key | None) -> Dist:
-    """The result distribution of a player at ``position`` who plays to beat ``target``."""
-    table = result_table(rules)
-    if target is None:
-        choose = policy_for(rules, limit, "optimal")
-    else:
-
-        @cache
-        def value(state: TurnState) -> int:
-            """The chance to beat the target from here on, times SCALE (exact)."""
-            legal = state.actions(rules, limit)
-            if not legal:
-                return beats(state)
-            return max(action_value(state, a) for a in legal)
-
-        def beats(state: TurnState) -> int:
-            return SCALE if table.order_key(state.result(table), position) > target else 0
-
-        def action_value(state: TurnState, action: Action) -> int:
-            if action is STOP:
-                return beats(state)
-            if action is TURN_SIXES:
-                return value(state.after_turn_sixes(rules))
-            assert isinstance(action, Throw)
-            return throw_value(action.keep, state.throws)
-
-        @cache
-        def throw_value(keep: Dice, throws: int) -> int:
-            """Throwing all but ``keep`` after ``throws`` throws: what showed before is gone."""
-            n = 3 - len(keep)
-            after = TurnState(keep, (), throws)
-            total: int = sum(c * value(after.after_throw(keep, r)) for r, c in _roll_counts(n))
-            return total // _POW6[n]
-
-        def choose(state: TurnState, legal: tuple[Action, ...]) -> Action:
-            best = max(action_value(state, a) for a in legal)
-            return next(a for a in legal if action_value(state, a) == best)
-
-    @cache
-    def dist(state: TurnState) -> tuple[tuple[Result, int], ...]:
-        """The final results from here on, each with its chance times SCALE."""
-        legal = state.actions(rules, limit)
-        if not legal:
-            return ((state.result(table), SCALE),)
-        action = legal[0] if len(legal) == 1 else choose(state, legal)
-        if action is STOP:
-            return ((state.result(table), SCALE),)
-        if action is TURN_SIXES:
-            return dist(state.after_turn_sixes(rules))
-        assert isinstance(action, Throw)
-        return throw_dist(action.keep, state.throws)
-
-    @cache
-    def throw_dist(keep: Dice, throws: int) -> tuple[tuple[Result, int], ...]:
-        n = 3 - len(keep)
-        after = TurnState(keep, (), throws)
-        out: dict[Result, int] = {}
-        for roll, c in _roll_counts(n):
-            for r, q in dist(after.after_throw(keep, roll)):
-                out[r] = out.get(r, 0) + c * q
-        return tuple((r, q // _POW6[n]) for r, q in out.items())
-
-    return tuple((r, Fraction(q, SCALE)) for r, q in dist(TurnState()))
-
-
-def _outcomes(rules: Rules, state: TurnState, action: Action) -> list[tuple[Fraction, TurnState]]:
-    if action is TURN_SIXES:
-        return [(ONE, state.after_turn_sixes(rules))]
-    assert isinstance(action, Throw)
-    n = 3 - len(action.keep)
-    return [(p, state.after_throw(action.keep, roll)) for roll, p in roll_probabilities(n).items()]
-
-
 def solve(sit: Situation) -> list[ActionValue]:
     """Every legal action in the situation with its exact P(lose round) and E[Deckel change],
     best first."""
@@ -288,55 +462,174 @@ def solve(sit: Situation) -> list[ActionValue]:
     opener = sit.limit is None
     limit = MAX_THROWS if opener else sit.limit
     assert limit is not None
+    table = rnd.table
+    counts = {
+        n: [(roll, int(p * 6**n)) for roll, p in roll_probabilities(n).items()] for n in (1, 2, 3)
+    }
+    terminals: dict[tuple[Result, bool, int, Dice], tuple[int, int]] = {}
 
-    @cache
-    def terminal(state: TurnState) -> tuple[Fraction, Fraction]:
+    def terminal(state: TurnState) -> tuple[int, int]:
         after_limit = state.throws if opener else limit
         shown = not rules.covers(state.throws, limit)
-        return rnd.value_of(state.result(rnd.table), after_limit, shown)
+        x = state.result(table)
+        key = (x, shown, after_limit, () if shown else state.aside)
+        v = terminals.get(key)
+        if v is None:
+            p, d = rnd.value_of(x, after_limit, shown, state.aside)
+            v = terminals[key] = (p * SCALE, d * SCALE)
+        return v
 
     @cache
-    def value(state: TurnState) -> tuple[Fraction, Fraction]:
+    def value(state: TurnState) -> tuple[int, int]:
         legal = state.actions(rules, limit)
         if not legal:
             return terminal(state)
         return min(action_value(state, a) for a in legal)
 
     @cache
-    def action_value(state: TurnState, action: Action) -> tuple[Fraction, Fraction]:
+    def throw_value(keep: Dice, throws: int) -> tuple[int, int]:
+        n = 3 - len(keep)
+        start = TurnState(keep, (), throws)
+        p = d = 0
+        for roll, c in counts[n]:
+            a, b = value(start.after_throw(keep, roll))
+            p += c * a
+            d += c * b
+        return p // _POW6[n], d // _POW6[n]
+
+    def action_value(state: TurnState, action: Action) -> tuple[int, int]:
         if action is STOP:
             return terminal(state)
-        p_lose = ZERO
-        deckel = ZERO
-        for p, nxt in _outcomes(rules, state, action):
-            a, b = value(nxt)
-            p_lose += p * a
-            deckel += p * b
-        return p_lose, deckel
+        if action is TURN_SIXES:
+            return value(state.after_turn_sixes(rules))
+        assert isinstance(action, Throw)
+        return throw_value(action.keep, state.throws)
 
     legal = sit.state.actions(rules, limit)
     if not legal:
         raise ValueError("the turn is over: no action is left to choose")
-    values = [ActionValue(a, *action_value(sit.state, a)) for a in legal]
+    den = rnd.denominator * SCALE
+    values = []
+    for a in legal:
+        p, d = action_value(sit.state, a)
+        values.append(ActionValue(a, Fraction(p, den), Fraction(d, den)))
     return sorted(values, key=lambda v: (v.p_lose, v.deckel))
 
 
 def describe(value: ActionValue, lang: str = "en") -> str:
     """One line for a hint: "keep 1-1 and throw one die: P(lose round) = 0.18"."""
-    action = value.action
+    return (
+        f"{action_text(value.action)}: P(lose round) = {float(value.p_lose):.4f} "
+        f"({value.p_lose}), E[Deckel] = {float(value.deckel):+.3f}"
+    )
+
+
+def action_text(action: Action) -> str:
+    """An action in words: "keep 1-1 and throw one die", "stop", "turn sixes"."""
     if isinstance(action, Throw):
         n = 3 - len(action.keep)
         dice = {1: "one die", 2: "two dice", 3: "all three"}[n]
-        what = (
-            f"keep {'-'.join(map(str, action.keep))} and throw {dice}"
-            if action.keep
-            else ("throw all three")
+        if action.keep:
+            return f"keep {'-'.join(map(str, action.keep))} and throw {dice}"
+        return "throw all three"
+    if action is STOP:
+        return "stop"
+    return "turn sixes"
+
+
+@dataclass(frozen=True, slots=True)
+class Outlook:
+    """What one legal action makes of the player's own result, played on for the best result."""
+
+    action: Action
+    place: Fraction
+    """The expected place of the final result in the rules' order, 0 the worst and 1 the best."""
+    schock: Fraction
+    """The probability of a Schock or a Schock-Aus."""
+    schock_aus: Fraction
+    """The probability of a Schock-Aus."""
+
+
+def outlook(rules: Rules, state: TurnState, limit: int) -> list[Outlook]:
+    """Each legal action's :class:`Outlook`, played on by the ``optimal`` odds policy (the
+    largest expected place, then the first action in the engine's order), best first.
+
+    What a hint can say of a turn when nobody else in the round is known: alone, a player loses
+    any round.
+    """
+    table = result_table(rules)
+    place = places(table)
+    top = max(place.values())
+
+    @cache
+    def value(s: TurnState) -> int:
+        legal = s.actions(rules, limit)
+        if not legal:
+            return place[s.result(table)] * SCALE
+        return max(action_value(s, a) for a in legal)
+
+    @cache
+    def action_value(s: TurnState, a: Action) -> int:
+        if a is STOP:
+            return place[s.result(table)] * SCALE
+        if a is TURN_SIXES:
+            return value(s.after_turn_sixes(rules))
+        assert isinstance(a, Throw)
+        n = 3 - len(a.keep)
+        total = sum(c * value(nxt) for c, nxt in _throws(s, a.keep))
+        return total // _POW6[n]
+
+    @cache
+    def dist(s: TurnState) -> tuple[tuple[Result, int], ...]:
+        legal = s.actions(rules, limit)
+        if not legal:
+            return ((s.result(table), SCALE),)
+        best = max(action_value(s, a) for a in legal)
+        return action_dist(s, next(a for a in legal if action_value(s, a) == best))
+
+    def action_dist(s: TurnState, a: Action) -> tuple[tuple[Result, int], ...]:
+        if a is STOP:
+            return ((s.result(table), SCALE),)
+        if a is TURN_SIXES:
+            return dist(s.after_turn_sixes(rules))
+        assert isinstance(a, Throw)
+        n = 3 - len(a.keep)
+        out: dict[Result, int] = {}
+        for c, nxt in _throws(s, a.keep):
+            for r, m in dist(nxt):
+                out[r] = out.get(r, 0) + c * m
+        return tuple((r, m // _POW6[n]) for r, m in out.items())
+
+    legal = state.actions(rules, limit)
+    if not legal:
+        raise ValueError("the turn is over: no action is left to choose")
+    out = []
+    for a in legal:
+        d = action_dist(state, a)
+        schock = sum(m for r, m in d if r.kind in (ResultKind.SCHOCK, ResultKind.SCHOCK_AUS))
+        aus = sum(m for r, m in d if r.kind is ResultKind.SCHOCK_AUS)
+        out.append(
+            Outlook(
+                a,
+                Fraction(action_value(state, a), SCALE * top),
+                Fraction(schock, SCALE),
+                Fraction(aus, SCALE),
+            )
         )
-    elif action is STOP:
-        what = "stop"
-    else:
-        what = "turn sixes"
+    return sorted(out, key=lambda o: -o.place)
+
+
+def _throws(state: TurnState, keep: Dice) -> list[tuple[int, TurnState]]:
+    """Throwing all but ``keep``: each next state with its number of the 6**n throws."""
+    n = 3 - len(keep)
+    return [
+        (int(p * 6**n), state.after_throw(keep, roll)) for roll, p in roll_probabilities(n).items()
+    ]
+
+
+def describe_outlook(o: Outlook) -> str:
+    """One line for a hint without other players."""
     return (
-        f"{what}: P(lose round) = {float(value.p_lose):.4f} ({value.p_lose}), "
-        f"E[Deckel] = {float(value.deckel):+.3f}"
+        f"{action_text(o.action)}: P(Schock or better) = {float(o.schock):.4f}, "
+        f"P(Schock-Aus) = {float(o.schock_aus):.4f}, expected place {float(o.place):.3f}"
     )

@@ -2,8 +2,9 @@
 
 Within a round it chooses, at every decision, the action with the least chance of losing the round,
 then the least expected Deckel, in the model of :mod:`schocken.solver` (covered cups before it
-known by their aside dice; every later player plays to beat the worst result they can see, the
-opener's throw count setting their limit). It answers the same question as
+known by their aside dice; every later player minimises their chance of being the worst of the
+table as this turn ends, then takes the better expected place; the opener's throw count sets
+their limit). It answers the same question as
 :func:`schocken.solver.solve`, in floating point and with what a whole game needs to be fast:
 
 - Only a result's rank and the tie rule's part of it matter between players, so results are
@@ -36,7 +37,7 @@ from schocken.odds import turn_state_of
 from schocken.play import Strategy
 from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
 from schocken.rules import MAX_THROWS, Rules
-from schocken.solver import beat_distribution, owed_to_loser
+from schocken.solver import SCALE, Cup, later_distribution, owed_to_loser
 from schocken.turn import TurnState, covered_results, one_throw
 from schocken.views import PlayerView
 
@@ -86,7 +87,7 @@ class _RulesData:
         self.codes = sorted({self.code(r) for r in self.table.by_key.values()})
         self.index = {c: i for i, c in enumerate(self.codes)}
         self.result_of: dict[int, Result] = {self.code(r): r for r in self.table.by_key.values()}
-        self._beat: dict[tuple[int, int | None], _Dist] = {}
+        self._later: dict[tuple[int, int | None, tuple[Cup, ...]], _Dist] = {}
         self._covered: dict[tuple[Dice, int], _Dist] = {}
 
     def code(self, result: Result) -> int:
@@ -94,19 +95,19 @@ class _RulesData:
         table's :meth:`~schocken.results.ResultTable.order_code`)."""
         return self.table.order_code(result)
 
-    def beat(self, limit: int, target: int | None) -> _Dist:
-        """A later player's result when they play to beat ``target`` (None: nothing to beat)."""
-        key = (limit, target)
-        dist = self._beat.get(key)
+    def later(self, limit: int, worst: int | None, covered: tuple[Cup, ...]) -> _Dist:
+        """A later player's result in the model (:func:`schocken.solver.later_distribution`):
+        they see the worst shown code ``worst`` and the ``covered`` cups (sorted)."""
+        key = (limit, worst, covered)
+        dist = self._later.get(key)
         if dist is None:
-            # A later player beats the target exactly when their code is higher: at a tie the
-            # earlier thrower is better. Position 1 against position 0 says just that.
-            order = None if target is None else self.table.order_key(self.result_of[target], 0)
+            if len(self._later) >= 50_000:
+                self._later.clear()
             mass: dict[int, float] = {}
-            for r, p in beat_distribution(self.rules, limit, 1, order):
+            for r, m in later_distribution(self.rules, limit, worst, covered):
                 c = self.code(r)
-                mass[c] = mass.get(c, 0.0) + float(p)
-            dist = self._beat[key] = _Dist(self.codes, mass)
+                mass[c] = mass.get(c, 0.0) + m / SCALE
+            dist = self._later[key] = _Dist(self.codes, mass)
         return dist
 
     def covered(self, aside: Dice, throws: int) -> _Dist:
@@ -157,7 +158,8 @@ class _TurnSolution:
         self.opener = ctx.limit == 0
         self.limit = MAX_THROWS if self.opener else ctx.limit
         self._covered = [data.covered(aside, throws) for aside, throws in ctx.covered]
-        self._terminal: dict[tuple[Dice, bool, int], Value] = {}
+        self._cups = tuple(sorted(ctx.covered))
+        self._terminal: dict[tuple[Dice, Dice, bool, int], Value] = {}
         self._throw: dict[tuple[Dice, int], Value] = {}
 
     # ------------------------------------------------------------------ the turn
@@ -202,22 +204,28 @@ class _TurnSolution:
     # ------------------------------------------------------------------ the round
 
     def terminal(self, state: TurnState) -> Value:
-        key = (state.aside + state.thrown, state.last_full, state.throws)
+        key = (state.aside, state.thrown, state.last_full, state.throws)
         v = self._terminal.get(key)
         if v is None:
             result = state.result(self.data.table)
             after_limit = state.throws if self.opener else self.limit
             shown = not self.data.rules.covers(state.throws, self.limit)
-            v = self._terminal[key] = self._end(result, after_limit, shown)
+            v = self._terminal[key] = self._end(result, after_limit, shown, state.aside)
         return v
 
-    def _end(self, x: Result, after_limit: int, visible: bool) -> Value:
-        """P(lose) and E[Deckel change] when this player's turn ends with ``x``."""
+    def _end(self, x: Result, after_limit: int, visible: bool, aside: Dice) -> Value:
+        """P(lose) and E[Deckel change] when this player's turn ends with ``x`` (covered with
+        ``aside`` out of the cup unless ``visible``)."""
         ctx, data = self.ctx, self.data
         c = data.code(x)
         m = ctx.worst_shown
-        target = (c if m is None else min(m, c)) if visible else m
-        later = data.beat(after_limit, target) if ctx.after else None
+        later = None
+        if ctx.after:
+            if visible:
+                later = data.later(after_limit, c if m is None else min(m, c), self._cups)
+            else:
+                cups = tuple(sorted((*ctx.covered, (aside, x.throws))))
+                later = data.later(after_limit, m, cups)
         p_lose = 0.0 if m is not None and m < c else 1.0
         for dist in self._covered:
             p_lose *= dist.ge[c]
