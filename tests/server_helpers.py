@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
 import os
@@ -231,3 +232,60 @@ async def play_until_over(clients: list[Client], choose: Any = simple_choice) ->
             await c.next_state(timeout=30)
 
     await asyncio.gather(*(run(c) for c in clients))
+
+
+class RawWebSocket:
+    """A WebSocket made by hand on a plain socket: for clients that misbehave (read nothing,
+    send broken frames). No compression is offered, so what the server sends is not shrunk."""
+
+    def __init__(
+        self, server: Server, path: str, *, receive_buffer: int | None = None, origin: str = ""
+    ) -> None:
+        self.sock = socket.socket()
+        if receive_buffer is not None:
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        self.sock.settimeout(30)
+        self.sock.connect(("127.0.0.1", server.port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        head = (
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+        )
+        if origin:
+            head += f"Origin: {origin}\r\n"
+        self.sock.sendall((head + "\r\n").encode())
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            chunk = self.sock.recv(1)
+            if not chunk:
+                break
+            answer += chunk
+        self.status = int(answer.split(b" ", 2)[1]) if answer else 0
+
+    def send_frame(self, payload: bytes, opcode: int = 1) -> None:
+        mask = os.urandom(4)
+        n = len(payload)
+        if n < 126:
+            head = bytes([0x80 | opcode, 0x80 | n])
+        elif n < 65536:
+            head = bytes([0x80 | opcode, 0x80 | 126]) + n.to_bytes(2, "big")
+        else:
+            head = bytes([0x80 | opcode, 0x80 | 127]) + n.to_bytes(8, "big")
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        self.sock.sendall(head + mask + masked)
+
+    def send_text(self, text: str) -> None:
+        self.send_frame(text.encode("utf-8"))
+
+    def read_to_end(self) -> int:
+        """Read everything until the server ends the connection; how many bytes came."""
+        total = 0
+        try:
+            while chunk := self.sock.recv(65536):
+                total += len(chunk)
+        except ConnectionResetError:
+            pass
+        return total
+
+    def close(self) -> None:
+        self.sock.close()
