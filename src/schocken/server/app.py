@@ -241,6 +241,10 @@ class Hub:
             item = await conn.queue.get()
             if isinstance(item, int):
                 await _close_quietly(ws, item)
+                # Read nothing more from it: a client being closed may still be flooding.
+                shut = ws.scope.get("extensions", {}).get("schocken.abort", {}).get("shut")
+                if shut is not None:
+                    shut()
                 return
             if ws.client_state is not WebSocketState.CONNECTED:
                 return

@@ -4,9 +4,11 @@ drop a WebSocket client at once, one log line for an invalid frame, and logs wit
 - :class:`SlowRequestHTTP`: a request's head and body must arrive within ``request_timeout``
   seconds of the connection (or of the request's first byte on a kept-alive connection), else
   the connection is closed. Half-sent requests cannot hold the server's connections.
-- :class:`DroppableWebSocket`: puts ``schocken.abort`` into the scope's extensions, which ends
-  the connection without waiting for the client (a client that reads nothing would never take
-  a close frame); and logs a text frame that is not UTF-8 in one line, not with a traceback.
+- :class:`DroppableWebSocket`: puts ``schocken.abort`` into the scope's extensions: ``abort``
+  ends the connection without waiting for the client (a client that reads nothing would never
+  take a close frame), ``shut`` stops reading from it at once and closes once what is written
+  has gone (a flooding client's messages are not read any more); and logs a text frame that is
+  not UTF-8 in one line, not with a traceback.
 - :class:`RedactSecrets`: a logging filter that blanks ``token=...`` in every logged request
   line (the protocol never puts a token in a URL, but an old or wrong client might).
 """
@@ -79,7 +81,15 @@ class DroppableWebSocket(WebSocketsSansIOProtocol):
         if isinstance(scope, dict):
             extensions = scope.setdefault("extensions", {}) or {}
             scope["extensions"] = extensions
-            extensions["schocken.abort"] = {"abort": self.transport.abort}
+            extensions["schocken.abort"] = {
+                "abort": self.transport.abort,
+                "shut": self._shut,
+            }
+
+    def _shut(self) -> None:
+        """Stop reading at once; what is written (a close frame) still goes out, then the end."""
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.close()
 
     def send_receive_event_to_app(self) -> None:
         if self.curr_msg_data_type == "text" and not self.close_sent:
