@@ -693,6 +693,7 @@ def create_app(
         async with table.lock:
             hub.open(table, conn)
             hub.push(conn, hub.state_for(table, conn, fresh=True))
+        hub.kick(table)  # a table loaded again from the store: its bots and timer go on
         try:
             while not conn.closed:
                 message = await websocket.receive()
