@@ -650,3 +650,26 @@ def test_an_invalid_frame_is_logged_in_one_line(tmp_path: Path) -> None:
     log = log_text(server)
     assert "sent a text frame that is not UTF-8: connection closed" in log
     assert "Traceback" not in log
+
+
+def test_lan_listens_on_the_network_and_links_carry_the_lan_address(tmp_path: Path) -> None:
+    from schocken.server.net import lan_address
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "schocken.cli", "serve", "--lan", "--port", "0", "--data", "d"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(SRC)},
+    )
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        second = proc.stdout.readline()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    assert first.startswith("Schocken server on http://0.0.0.0:")
+    port = first.split("http://0.0.0.0:")[1].split("/")[0]
+    assert second.strip() == f"Players join at http://{lan_address()}:{port}/"
