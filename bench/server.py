@@ -121,6 +121,10 @@ class ServerProcess:
             sys.executable, "-m", "schocken.cli", "serve",
             "--host", HOST, "--port", str(self.port), "--db", str(self.db),
             "--seed", str(seed), "--bot-delay", "0", "--log-level", "warning",
+            # one address plays every seat: limits per address and per client out of the way
+            "--conns-per-address", "100000", "--tables-per-minute", "100000",
+            "--max-tables", "100000", "--msg-rate", "1000",
+            "--max-connections", "100000",
         ]  # fmt: skip
         self._log = self.log_path.open("wb")
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=self._log)
@@ -325,10 +329,12 @@ class Bench:
 
     async def connect(self, player: Player) -> None:
         t = player.table
-        uri = f"ws://{HOST}:{self.port}/ws/{t.id}?token={player.token}&lang=en"
+        uri = f"ws://{HOST}:{self.port}/ws/{t.id}"
         compression = None if self.args.no_compression else "deflate"
         try:
             player.ws = await connect(uri, max_size=2**20, compression=compression, open_timeout=60)
+            hello = {"v": 2, "type": "hello", "token": player.token, "lang": "en", "since": None}
+            await player.ws.send(json.dumps(hello))
         except (OSError, TimeoutError, WebSocketException) as exc:
             self.fail(t, f"connect seat {player.seat}: {exc!r}")
             return
@@ -346,7 +352,7 @@ class Bench:
         player.table.pending.append((step, time.perf_counter()))
         self.stats.actions += 1
         try:
-            await player.ws.send(json.dumps({"v": 1, "type": "action", "action": action}))
+            await player.ws.send(json.dumps({"v": 2, "type": "action", "action": action}))
         except ConnectionClosed as exc:
             self.stats.error(f"send: {exc!r}")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
 import os
@@ -26,17 +27,32 @@ def free_port() -> int:
         return port
 
 
+GENEROUS = ("--msg-rate", "1000000", "--tables-per-minute", "1000000", "--conns-per-token", "100")
+"""Limits out of the way, for tests that play as fast as they can and make many tables
+(tests/test_server_limits.py tests the limits themselves)."""
+
+
 class Server:
     """``schocken serve`` in a subprocess, on a free port, with its own SQLite file."""
 
     def __init__(
-        self, db: Path, *, seed: int | None = 1, bot_delay: float = 0.0, prelude: str = ""
+        self,
+        db: Path,
+        *,
+        seed: int | None = 1,
+        bot_delay: float = 0.0,
+        prelude: str = "",
+        extra: tuple[str, ...] = GENEROUS,
+        log_level: str = "warning",
     ) -> None:
         self.db = db
         self.seed = seed
         self.bot_delay = bot_delay
         self.prelude = prelude
         """Python run in the server's process before the command (to change a bot, say)."""
+        self.extra = extra
+        """More ``schocken serve`` options (limits)."""
+        self.log_level = log_level
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -63,7 +79,8 @@ class Server:
             "--bot-delay",
             str(self.bot_delay),
             "--log-level",
-            "warning",
+            self.log_level,
+            *self.extra,
         ]
         if self.seed is not None:
             args += ["--seed", str(self.seed)]
@@ -114,23 +131,36 @@ def running(db: Path, **kwargs: Any) -> Iterator[Server]:
         server.stop()
 
 
+V = 2
+"""The protocol version the tests speak."""
+
+
+def hello(token: str, lang: str = "en") -> str:
+    """The first message of a connection: who is connecting."""
+    return json.dumps({"v": V, "type": "hello", "token": token, "lang": lang, "since": None})
+
+
 class Client:
     """One player's (or a spectator's) WebSocket, keeping every message it got."""
 
     def __init__(self, server: Server, table: str, token: str, lang: str = "en") -> None:
-        self.uri = f"ws://127.0.0.1:{server.port}/ws/{table}?token={token}&lang={lang}"
+        self.uri = f"ws://127.0.0.1:{server.port}/ws/{table}"
+        self.token = token
+        self.lang = lang
         self.ws: Any = None
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
 
     async def connect(self) -> Client:
         self.ws = await websockets.connect(self.uri, max_size=2**20)
+        await self.ws.send(hello(self.token, self.lang))
         await self.next_state()
         return self
 
     async def ws_connect_error(self) -> dict[str, Any]:
         """Connect with a token the server refuses: its one message, an error."""
         self.ws = await websockets.connect(self.uri)
+        await self.ws.send(hello(self.token, self.lang))
         message: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), 10))
         await self.ws.close()
         return message
@@ -157,7 +187,7 @@ class Client:
         await self.ws.send(message if isinstance(message, str) else json.dumps(message))
 
     async def act(self, action: str) -> None:
-        await self.send({"v": 1, "type": "action", "action": action})
+        await self.send({"v": V, "type": "action", "action": action})
 
     async def error(self, timeout: float = 10) -> dict[str, Any]:
         while True:
@@ -202,3 +232,60 @@ async def play_until_over(clients: list[Client], choose: Any = simple_choice) ->
             await c.next_state(timeout=30)
 
     await asyncio.gather(*(run(c) for c in clients))
+
+
+class RawWebSocket:
+    """A WebSocket made by hand on a plain socket: for clients that misbehave (read nothing,
+    send broken frames). No compression is offered, so what the server sends is not shrunk."""
+
+    def __init__(
+        self, server: Server, path: str, *, receive_buffer: int | None = None, origin: str = ""
+    ) -> None:
+        self.sock = socket.socket()
+        if receive_buffer is not None:
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        self.sock.settimeout(30)
+        self.sock.connect(("127.0.0.1", server.port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        head = (
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+        )
+        if origin:
+            head += f"Origin: {origin}\r\n"
+        self.sock.sendall((head + "\r\n").encode())
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            chunk = self.sock.recv(1)
+            if not chunk:
+                break
+            answer += chunk
+        self.status = int(answer.split(b" ", 2)[1]) if answer else 0
+
+    def send_frame(self, payload: bytes, opcode: int = 1) -> None:
+        mask = os.urandom(4)
+        n = len(payload)
+        if n < 126:
+            head = bytes([0x80 | opcode, 0x80 | n])
+        elif n < 65536:
+            head = bytes([0x80 | opcode, 0x80 | 126]) + n.to_bytes(2, "big")
+        else:
+            head = bytes([0x80 | opcode, 0x80 | 127]) + n.to_bytes(8, "big")
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        self.sock.sendall(head + mask + masked)
+
+    def send_text(self, text: str) -> None:
+        self.send_frame(text.encode("utf-8"))
+
+    def read_to_end(self) -> int:
+        """Read everything until the server ends the connection; how many bytes came."""
+        total = 0
+        try:
+            while chunk := self.sock.recv(65536):
+                total += len(chunk)
+        except ConnectionResetError:
+            pass
+        return total
+
+    def close(self) -> None:
+        self.sock.close()

@@ -82,3 +82,35 @@ def test_one_name_is_tidied_then_checked() -> None:
 def test_name_key_ignores_case_and_spacing() -> None:
     assert name_key("  ANNA   lena ") == name_key("anna lena")
     assert name_key("Anna") != name_key("Anne")
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Anna", "\u0410nna"),  # Cyrillic capital A
+        ("Anna", "ANNA"),
+        ("Anna", "\uff21\uff4e\uff4e\uff41"),  # full-width letters
+        ("Olga", "\u039flga"),  # Greek capital Omicron
+        ("Kalle", "\u041a\u0430lle"),  # Cyrillic Ka and a
+        ("Pepe", "\u0420\u0435\u0440\u0435"),  # all Cyrillic
+        ("Bodo", "B0do"),  # a zero for an o
+        ("Anna Lena", "Anna\u200dLena".replace("\u200d", " \u200d")),  # an invisible joiner
+        ("Zoë", "Zoe\u0308"),  # composed and decomposed
+    ],
+)
+def test_names_that_look_alike_are_the_same_name(first: str, second: str) -> None:
+    assert name_key(first) == name_key(second)
+    with pytest.raises(ValueError, match="look-alike"):
+        check_players([first, second])
+
+
+def test_names_that_only_look_different_stay_different() -> None:
+    assert check_players(["Anna", "Anne", "Jörg", "Jorg", "李", "Łukasz"]) is not None
+
+
+def test_a_letter_carries_at_most_three_accents() -> None:
+    assert check_name("Zoe\u0308\u0301\u0300") == "Zoe\u0308\u0301\u0300"
+    with pytest.raises(ValueError, match="at most 3 accents"):
+        check_name("Zoe" + "\u0301" * 4)
+    with pytest.raises(ValueError, match="at most 3 accents"):
+        check_name("a" + "\u0300" * 39)

@@ -29,7 +29,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
+from websockets.sync.client import connect as ws_connect
 
 from schocken.actions import KEEPS, THROWS, Action, parse_action
 from schocken.dice import ScriptedDice
@@ -39,7 +40,7 @@ from schocken.record import GameRecord, parse_record
 from schocken.results import Result
 from schocken.texts import explain
 from schocken.views import PlayerView, TurnView
-from server_helpers import Client, Server, running
+from server_helpers import Client, Server, hello, running
 
 MAX_MESSAGE = 4096
 ACTION_TEXTS = ["throw", *(str(THROWS[k]) for k in KEEPS if k), "turn", "stop", "buyin"]
@@ -68,7 +69,10 @@ class Live:
 
 @contextmanager
 def live(db: Path, seed: int | None) -> Iterator[Live]:
-    with running(db, seed=seed) as server, httpx.Client(base_url=server.url, timeout=10) as http:
+    with (
+        running(db, seed=seed) as server,
+        httpx.Client(base_url=server.url, timeout=10) as http,
+    ):
         yield Live(server, http)
 
 
@@ -121,7 +125,17 @@ def start(server: Live, table: Seated) -> None:
 
 
 def ws_uri(server: Live, table: str, token: str, lang: str = "en") -> str:
-    return f"ws://127.0.0.1:{server.port}/ws/{table}?token={token}&lang={lang}"
+    """Where to connect, and (after ``#``, which this module's :func:`connect` takes off) what
+    to say in the hello: the token never goes into the URL."""
+    return f"ws://127.0.0.1:{server.port}/ws/{table}#{token}#{lang}"
+
+
+def connect(uri: str, **kwargs: Any) -> ClientConnection:
+    """A WebSocket to ``ws_uri(...)`` that has said hello with the token."""
+    address, token, lang = uri.split("#")
+    ws: ClientConnection = ws_connect(address, **kwargs).__enter__()
+    ws.send(hello(token, lang))
+    return ws
 
 
 def receive(ws: ClientConnection, timeout: float = 10) -> dict[str, Any]:
@@ -142,8 +156,8 @@ def health(server: Live) -> dict[str, Any]:
     return data
 
 
-PING = json.dumps({"v": 1, "type": "ping"})
-PONG = {"v": 1, "type": "pong"}
+PING = json.dumps({"v": 2, "type": "ping"})
+PONG = {"v": 2, "type": "pong"}
 
 
 # ------------------------------------------------------------------ a. fuzzing
@@ -156,6 +170,8 @@ def expected_replies(message: str | bytes, legal: set[Action]) -> frozenset[str]
         return frozenset({"binary"})
     if len(message.encode("utf-8")) > MAX_MESSAGE:
         return frozenset({"too_large"})
+    if _depth(message) > 32:
+        return frozenset({"malformed"})
     try:
         data = json.loads(message)
     except (ValueError, RecursionError):
@@ -163,7 +179,7 @@ def expected_replies(message: str | bytes, legal: set[Action]) -> frozenset[str]
     if not isinstance(data, dict):
         return frozenset({"malformed"})
     version = data.get("v")
-    if version != 1:
+    if version != 2:
         return frozenset({"version"})
     by_type = _by_type(data, legal)
     if version is True:
@@ -171,6 +187,28 @@ def expected_replies(message: str | bytes, legal: set[Action]) -> frozenset[str]
         # fuzzer reports other faults.
         return None if by_type is None else by_type | {"version"}
     return by_type
+
+
+def _depth(text: str) -> int:
+    """How deep ``text`` nests arrays and objects (outside strings), as docs/protocol.md says."""
+    deepest = depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
 
 
 def _by_type(data: dict[str, Any], legal: set[Action]) -> frozenset[str] | None:
@@ -203,7 +241,7 @@ TYPES = st.sampled_from(["action", "ping", "pong", "state", "error", "Action", "
 
 
 def _envelope(**fields: Any) -> str:
-    return json.dumps({"v": 1, **fields}, ensure_ascii=False)
+    return json.dumps({"v": 2, **fields}, ensure_ascii=False)
 
 
 def _huge(size: int, char: str, as_action: bool) -> str:
@@ -220,7 +258,7 @@ def _deep(depth: int, opener: str, closed: bool, where: str) -> str:
     inner = opener * depth + ("0" + closer * depth if closed else "")
     if where == "bare":
         return inner
-    return '{"v":1,"type":"action",' + f'"{where}":' + inner + "}"
+    return '{"v":2,"type":"action",' + f'"{where}":' + inner + "}"
 
 
 def _mutate(text: str, how: str) -> str:
@@ -242,7 +280,7 @@ def hostile_messages(legal_texts: list[str], illegal_texts: list[str]) -> st.Sea
         JSON_VALUES.map(json.dumps),
         st.dictionaries(st.text(max_size=8), JSON_VALUES, max_size=5).map(json.dumps),
         st.fixed_dictionaries(
-            {"v": st.just(1) | JSON_VALUES, "type": TYPES | JSON_VALUES},
+            {"v": st.just(2) | JSON_VALUES, "type": TYPES | JSON_VALUES},
             optional={
                 "action": st.sampled_from(illegal_texts) | st.text(max_size=30) | JSON_VALUES,
                 "x": JSON_VALUES,
@@ -251,7 +289,7 @@ def hostile_messages(legal_texts: list[str], illegal_texts: list[str]) -> st.Sea
         # wrong versions, unknown types
         st.builds(
             lambda v, t: json.dumps({"v": v, "type": t}),
-            JSON_VALUES.filter(lambda v: v != 1) | st.sampled_from([0, 2, -1, "1", 1.5, [1]]),
+            JSON_VALUES.filter(lambda v: v != 2) | st.sampled_from([0, 1, 3, -1, "2", 2.5, [2]]),
             st.sampled_from(["ping", "action"]),
         ),
         (TYPES | st.text(max_size=20)).map(lambda t: _envelope(type=t)),
@@ -288,22 +326,22 @@ def hostile_messages(legal_texts: list[str], illegal_texts: list[str]) -> st.Sea
         # escaped lone surrogates and other odd text inside valid JSON
         st.sampled_from(
             [
-                '{"v":1,"type":"action","action":"\\ud800"}',
+                '{"v":2,"type":"action","action":"\\ud800"}',
                 '{"v":"\\udfff","type":"ping"}',
-                '{"v":1,"type":"\\ud83c"}',
-                '{"v":1,"type":"action","action":"throw\\u0000"}',
-                '{"v":1,"type":"action","action":"throw keep \\u0661"}',
-                '{"v":1,"type":"action","action":"st\\u00f6p"}',
-                '{"v":1,"v":2,"type":"ping"}',
+                '{"v":2,"type":"\\ud83c"}',
+                '{"v":2,"type":"action","action":"throw\\u0000"}',
+                '{"v":2,"type":"action","action":"throw keep \\u0661"}',
+                '{"v":2,"type":"action","action":"st\\u00f6p"}',
+                '{"v":2,"v":1,"type":"ping"}',
                 '{"v":NaN,"type":"ping"}',
                 '{"v":Infinity,"type":"ping"}',
-                '{"v":1,"type":"ping"',
+                '{"v":2,"type":"ping"',
                 "",
             ]
         ),
         # valid pings with extra members: answered with a pong
         st.dictionaries(st.text(max_size=8), JSON_VALUES, max_size=4).map(
-            lambda d: json.dumps({**d, "v": 1, "type": "ping"})
+            lambda d: json.dumps({**d, "v": 2, "type": "ping"})
         ),
     )
 
@@ -353,7 +391,7 @@ def test_hostile_messages_get_errors_and_change_nothing(server: Live) -> None:
                 replies["pong"] = replies.get("pong", 0) + 1
             else:
                 assert set(reply) == {"v", "type", "code", "message"}, reply
-                assert reply["v"] == 1 and isinstance(reply["message"], str) and reply["message"]
+                assert reply["v"] == 2 and isinstance(reply["message"], str) and reply["message"]
                 assert reply["code"] in expected, (message[:200], reply, expected)
                 replies[reply["code"]] = replies.get(reply["code"], 0) + 1
             # The connection stays usable, and the server answers.
@@ -494,7 +532,7 @@ def test_a_burst_of_messages_is_answered_one_by_one_in_order(server: Live) -> No
         ("{", "malformed"),
         (PING, "pong"),
         (_envelope(type="action", action="stop"), "illegal"),
-        ('{"v": 2, "type": "ping"}', "version"),
+        ('{"v": 3, "type": "ping"}', "version"),
         (b"\x00", "binary"),
         (_envelope(type="chat"), "unknown_type"),
         (_envelope(type="action", action="jump"), "bad_action"),
@@ -527,7 +565,7 @@ def test_unknown_tokens_are_denied_with_an_error(server: Live, token: str) -> No
 def test_an_unknown_table_is_denied(server: Live) -> None:
     with connect(ws_uri(server, "no-such-table", "x")) as ws:
         denied = receive(ws)
-        assert denied == {"v": 1, "type": "error", "code": "denied", "message": "no such table"}
+        assert denied == {"v": 2, "type": "error", "code": "denied", "message": "no such table"}
 
 
 # ------------------------------------------------------------------ b. hidden information
@@ -1181,7 +1219,7 @@ def test_bot_names_never_collide_with_players(server: Live) -> None:
 
 def test_health_says_the_server_is_seeded(server: Live, lobbies: Lobbies) -> None:
     data = health(server)
-    assert data["ok"] is True and data["protocol"] == 1 and data["seeded"] is True
+    assert data["ok"] is True and data["protocol"] == 2 and data["seeded"] is True
     assert data["tables"] >= 3
     assert server.get(f"/api/tables/{lobbies.full.code.lower()}").json()["seeded"] is True
 

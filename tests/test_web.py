@@ -82,7 +82,8 @@ def test_two_friends_play_a_whole_game_in_the_browser(browser: Browser, server: 
     anna.wait_for_selector("#start")
     invite = anna.locator("#invite").inner_text()
     code = anna.locator("#code").inner_text()
-    assert invite.endswith(f"/join/{code}")
+    assert invite == f"{server.url}/join/{code}"  # from the server's public address
+    assert "#" not in anna.url  # the token is in the browser's storage, not the address bar
     qr = anna.locator("img.qr")
     qr.wait_for()
     anna.wait_for_function("document.querySelector('img.qr').naturalWidth > 0")
@@ -105,6 +106,7 @@ def test_two_friends_play_a_whole_game_in_the_browser(browser: Browser, server: 
     watcher = watcher_ctx.new_page()
     watcher.goto(server.url + spectate)
     watcher.wait_for_selector("#players")
+    assert "spectate=" not in watcher.url
     assert watcher.locator("text=You are watching.").count() == 1
     assert watcher.locator("#cup").count() == 0 and watcher.locator("#throw").count() == 0
 

@@ -69,6 +69,24 @@ def _count_arg(text: str) -> int:
     return value
 
 
+def _positive_arg(text: str) -> float:
+    """A number above 0 (seconds, a rate)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"a number above 0, not {text}")
+    return value
+
+
+def _at_least_one(text: str) -> int:
+    value = _count_arg(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least 1, not {value}")
+    return value
+
+
 def _port_arg(text: str) -> int:
     """A TCP port: 1 to 65535, or 0 for any free port."""
     try:
@@ -511,27 +529,59 @@ def cmd_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from schocken.server.app import create_app, default_db
+        from schocken.server.net import (
+            DroppableWebSocket,
+            SlowRequestHTTP,
+            install_log_filters,
+            lan_address,
+        )
+        from schocken.server.settings import Limits, local_site
+        from schocken.server.store import StoreError
     except ImportError:
         print(
             "schocken serve needs the server extra: pip install 'schocken[server]'", file=sys.stderr
         )
         return 2
     db = Path(args.db) if args.db else default_db(args.data)
+    host = "0.0.0.0" if args.lan and args.host is None else (args.host or "127.0.0.1")
     # Everything that can be refused is checked before the server says it is running.
     try:
-        sock = _listen(args.host, args.port)
+        sock = _listen(host, args.port)
     except OSError as exc:
         print(
-            f"schocken serve: cannot listen on {args.host} port {args.port}: {os_error_text(exc)}",
+            f"schocken serve: cannot listen on {host} port {args.port}: {os_error_text(exc)}",
             file=sys.stderr,
         )
         return 2
     try:
+        port = sock.getsockname()[1]
+        public = args.public_url
+        if public is None and host in ("0.0.0.0", "::"):
+            public = f"http://{lan_address()}:{port}"
+        try:
+            site = local_site(host, port, public, args.allow_origin or [])
+        except ValueError as exc:
+            print(f"schocken serve: {exc}", file=sys.stderr)
+            return 2
+        limits = Limits(
+            tables_per_minute=args.tables_per_minute,
+            max_tables=args.max_tables,
+            conns_per_token=args.conns_per_token,
+            conns_per_address=args.conns_per_address,
+            msg_rate=args.msg_rate,
+            max_body=args.max_body,
+            request_timeout=args.request_timeout,
+            idle_timeout=args.idle_timeout,
+            send_queue=args.send_queue,
+            write_timeout=args.write_timeout,
+            bot_budget=args.bot_budget,
+            bot_workers=args.bot_workers,
+        )
         try:
             db.parent.mkdir(parents=True, exist_ok=True)
             check_writable(db)
-            app = create_app(db, seed=args.seed, bot_delay=args.bot_delay)
-        except (OSError, sqlite3.Error, ValueError) as exc:
+            app = create_app(db, seed=args.seed, bot_delay=args.bot_delay, limits=limits, site=site)
+        except (OSError, sqlite3.Error, ValueError, StoreError) as exc:
             why = os_error_text(exc) if isinstance(exc, OSError) else str(exc)
             print(f"schocken serve: cannot keep the tables in {db}: {why}", file=sys.stderr)
             return 2
@@ -541,14 +591,40 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 "For tests and demonstrations only, never for a real game.",
                 file=sys.stderr,
             )
-        port = sock.getsockname()[1]
-        host = f"[{args.host}]" if ":" in args.host else args.host
-        print(f"Schocken server on http://{host}:{port}/ (tables stored in {db})", flush=True)
-        config = uvicorn.Config(app, ws_max_size=65536, log_level=args.log_level)
+        shown = f"[{host}]" if ":" in host else host
+        print(f"Schocken server on http://{shown}:{port}/ (tables stored in {db})", flush=True)
+        if site.public_url != f"http://{shown}:{port}":
+            print(f"Players join at {site.public_url}/", flush=True)
+        _raise_open_files()
+        SlowRequestHTTP.request_timeout = limits.request_timeout
+        install_log_filters()
+        config = uvicorn.Config(
+            app,
+            http=SlowRequestHTTP,
+            ws=DroppableWebSocket,
+            ws_max_size=65536,
+            log_level=args.log_level,
+            proxy_headers=bool(args.forwarded_allow_ips),
+            forwarded_allow_ips=args.forwarded_allow_ips or None,
+            timeout_keep_alive=args.keep_alive,
+            limit_concurrency=args.max_connections,
+        )
         uvicorn.Server(config).run(sockets=[sock])
     finally:
         sock.close()
     return 0
+
+
+def _raise_open_files() -> None:
+    """As many open files (connections) as the system lets this process have."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if hard == resource.RLIM_INFINITY or hard > soft:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    except (ImportError, ValueError, OSError):  # pragma: no cover - not everywhere
+        pass
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -658,7 +734,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_odds)
 
     p = sub.add_parser("serve", help="run the game server (HTTP and WebSockets, SQLite)")
-    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--host", help="the address to listen on (default 127.0.0.1)")
+    p.add_argument(
+        "--lan",
+        action="store_true",
+        help="listen on the network (0.0.0.0) and give this machine's LAN address in links",
+    )
+    p.add_argument(
+        "--public-url",
+        help="the address players use (links, QR codes, allowed page origin); default from "
+        "--host and --port",
+    )
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        metavar="URL",
+        help="another page origin allowed to use the server (repeatable)",
+    )
+    p.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        help="the reverse proxy's addresses, whose X-Forwarded-For is trusted (default: none)",
+    )
     p.add_argument(
         "--port",
         type=_port_arg,
@@ -674,6 +771,32 @@ def build_parser() -> argparse.ArgumentParser:
         choices=["critical", "error", "warning", "info", "debug", "trace"],
         default="info",
     )
+    limits = p.add_argument_group("limits (docs/server.md)")
+    add = limits.add_argument
+    add("--tables-per-minute", type=_at_least_one, default=10, help="per client address")
+    add("--max-tables", type=_at_least_one, default=1000, help="tables in play at once")
+    add("--conns-per-token", type=_at_least_one, default=4, help="WebSockets with one token")
+    add("--conns-per-address", type=_at_least_one, default=64, help="WebSockets per address")
+    add("--max-connections", type=_at_least_one, default=4000, help="connections in all")
+    add("--msg-rate", type=_positive_arg, default=10.0, help="messages a second per connection")
+    add("--max-body", type=_at_least_one, default=16_384, help="bytes of a request body")
+    add("--request-timeout", type=_positive_arg, default=10.0, help="seconds to send a request")
+    add("--keep-alive", type=_at_least_one, default=5, help="seconds an idle HTTP link stays")
+    add(
+        "--idle-timeout",
+        type=_positive_arg,
+        default=1800.0,
+        help="seconds a table with nobody connected stays in memory",
+    )
+    add("--send-queue", type=_at_least_one, default=256, help="messages queued for one client")
+    add(
+        "--write-timeout",
+        type=_positive_arg,
+        default=5.0,
+        help="seconds a write waits for a locked database",
+    )
+    add("--bot-budget", type=_positive_arg, default=5.0, help="seconds a solver bot may think")
+    add("--bot-workers", type=_at_least_one, default=1, help="processes for solver bots")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser(

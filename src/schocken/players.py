@@ -5,12 +5,17 @@ server. Standard library only.
 
 >>> check_players(["Anna", "Ben"])
 ('Anna', 'Ben')
->>> check_players(["Anna", "anna"])
+>>> check_players(["Anna", "anna"])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: players' names must differ (also in case and spacing): 'Anna' and 'anna'
+ValueError: players' names must differ (also in case, spacing and ...): 'Anna' and 'anna'
 >>> check_name("  Kalle \\n  Krause ")
 'Kalle Krause'
+
+Names that look alike are the same name: compared after Unicode compatibility normalisation
+(NFKC), case folding, and with common look-alikes of Latin letters in Cyrillic and Greek (and
+a few digits and marks) taken as the Latin letter (:func:`name_key`). A letter carries at most
+:data:`MAX_MARKS` combining marks.
 """
 
 from __future__ import annotations
@@ -24,6 +29,9 @@ MAX_PLAYERS = 20
 """Our limit: a table of at most twenty."""
 MAX_NAME = 40
 """A name has at most this many characters (Unicode code points)."""
+
+MAX_MARKS = 3
+"""A letter carries at most this many combining marks (accents): more only stack up unreadably."""
 
 _JOINERS = frozenset("\u200c\u200d")
 """Zero-width non-joiner and joiner: format characters that names in some scripts, and emoji
@@ -53,17 +61,48 @@ def _name_problem(name: object) -> str | None:
             )
     if len(name) > MAX_NAME:
         return f"a name has at most {MAX_NAME} characters, not {len(name)}: {_show(name)}"
+    marks = 0
+    for ch in name:
+        marks = marks + 1 if unicodedata.combining(ch) else 0
+        if marks > MAX_MARKS:
+            return f"a letter has at most {MAX_MARKS} accents (combining marks): {_show(name)}"
     return None
 
 
+_LOOKALIKES = str.maketrans(
+    {
+        # Cyrillic
+        "а": "a", "в": "b", "с": "c", "е": "e", "ё": "e", "һ": "h", "і": "i", "ї": "i",
+        "ј": "j", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "ԛ": "q", "ѕ": "s",
+        "т": "t", "у": "y", "ԝ": "w", "х": "x", "ү": "y", "ӏ": "l", "ɡ": "g",
+        # Greek
+        "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o",
+        "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "γ": "y", "ω": "w", "ϲ": "c", "ϳ": "j",
+        # Latin look-alikes of Latin letters, digits
+        "ı": "i", "ł": "l", "ø": "o", "ß": "ss", "0": "o", "1": "l", "5": "s",
+        "|": "l", "ǀ": "l",
+    }
+)  # fmt: skip
+"""Characters (after NFKC and case folding) taken as the Latin letter they look like."""
+
+
 def name_key(name: str) -> str:
-    """What two names must not share at one table: names that differ only in case or spacing
-    are the same name.
+    """What two names must not share at one table: names that look the same are the same name.
+
+    Compared after NFKC (full-width and other compatibility forms become plain letters), case
+    folding, without combining marks' stacking order mattering, with Cyrillic and Greek
+    look-alikes (and a few digits) taken as the Latin letter, and with runs of spacing made one.
 
     >>> name_key(" Anna  Lena") == name_key("anna lena")
     True
+    >>> name_key("\u0410nna") == name_key("Anna") == name_key("ＡＮＮＡ")  # Cyrillic А, full width
+    True
     """
-    return " ".join(name.split()).casefold()
+    folded = unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
+    folded = unicodedata.normalize("NFKC", folded).translate(_LOOKALIKES)
+    # Invisible joiners do not tell names apart.
+    folded = "".join(ch for ch in folded if ch not in _JOINERS)
+    return " ".join(folded.split())
 
 
 def check_name(name: object) -> str:
@@ -84,8 +123,9 @@ def check_name(name: object) -> str:
 def check_players(names: Sequence[str]) -> tuple[str, ...]:
     """The players' names, checked: :data:`MIN_PLAYERS` to :data:`MAX_PLAYERS` of them, each a
     text that is not blank, without control characters or lone surrogates, at most
-    :data:`MAX_NAME` characters long, no two the same (also when they differ only in case or
-    spacing).
+    :data:`MAX_NAME` characters long, at most :data:`MAX_MARKS` combining marks on a letter, no
+    two the same (also when they differ only in case, spacing or look-alike letters:
+    :func:`name_key`).
 
     Returns the names as a tuple, unchanged. Raises :class:`ValueError` saying what is wrong.
     """
@@ -104,13 +144,22 @@ def check_players(names: Sequence[str]) -> tuple[str, ...]:
         key = name_key(name)
         if key in seen:
             raise ValueError(
-                f"players' names must differ (also in case and spacing): {seen[key]!r} and {name!r}"
+                "players' names must differ (also in case, spacing and look-alike letters): "
+                f"{seen[key]!r} and {name!r}"
             )
         seen[key] = name
     return players
 
 
-__all__ = ["MAX_NAME", "MAX_PLAYERS", "MIN_PLAYERS", "check_name", "check_players", "name_key"]
+__all__ = [
+    "MAX_MARKS",
+    "MAX_NAME",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "check_name",
+    "check_players",
+    "name_key",
+]
 
 
 def seat_names(n: int) -> list[str]:

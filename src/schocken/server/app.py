@@ -3,6 +3,11 @@
 Every client gets its own state after every change, made from its own view and from events
 censored for it. An illegal, out-of-turn, malformed or oversized message is answered with an
 error to that client only; the game stays as it was and the connection stays open.
+
+Every change is stored before it is applied for good (:meth:`Tables.commit`); what cannot be
+stored is refused and taken back. Every client has a send queue of its own: a change is put on
+the queues of its table's clients and the table goes on; a client that lets its queue fill up is
+dropped. The limits (:class:`~schocken.server.settings.Limits`) are checked where a client asks.
 """
 
 from __future__ import annotations
@@ -11,54 +16,136 @@ import asyncio
 import contextlib
 import io
 import json
+import logging
+import time
+from collections import Counter, deque
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from starlette.websockets import WebSocketDisconnect, WebSocketState
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketState
 
 from schocken.errors import IllegalActionError, RulesError
 from schocken.events import censor
 from schocken.rules import parse_rules
 from schocken.server.protocol import (
+    PROTOCOL_VERSION,
     ProtocolError,
     encode,
     event_json,
     parse_client_message,
     view_json,
 )
+from schocken.server.settings import Limits, Site
 from schocken.server.store import Store
-from schocken.server.tables import Table, TableError, Tables, rules_from_request
+from schocken.server.tables import (
+    StorageError,
+    Table,
+    TableError,
+    Tables,
+    rules_from_request,
+)
+from schocken.server.thinking import Thinker
 from schocken.texts import CATALOGUE, LANGUAGES, explain
 
-MAX_BODY = 16_384
 STATIC = Path(__file__).resolve().parent / "static"
+log = logging.getLogger("schocken.server")
+
+CLOSE_DENIED = 4403
+"""Unknown table or token, a removed seat, a foreign page's origin."""
+CLOSE_HELLO = 4400
+"""The first message was not a hello (or none came in time)."""
+CLOSE_TOO_SLOW = 4408
+"""The client did not read what it was sent (its send queue was full)."""
+CLOSE_LIMIT = 4429
+"""Too many connections, or too many messages."""
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; media-src 'self' data: blob:; connect-src 'self'; "
+    "manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+
+
+class SecurityHeaders:
+    """Adds the security headers to every HTTP answer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 @dataclass(eq=False)
 class Conn:
-    """One client connection: a seat (``None``: a spectator), its language, what it was sent."""
+    """One client connection: a seat (``None``: a spectator), its language, its send queue."""
 
     ws: WebSocket
     seat: int | None
     lang: str
+    token_key: str
+    address: str
+    queue: asyncio.Queue[str | int]
+    """Texts to send; an int is a close code (the last item)."""
     sent: int = 0
     """How many of the game's events this client has been sent."""
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    closed: bool = False
+    sender: asyncio.Task[None] | None = None
+    allowance: float = 0.0
+    stamp: float = field(default_factory=time.monotonic)
+    refused: int = 0
 
 
 class Hub:
     """The connections of every table, and the bots and timers that act on their own."""
 
-    def __init__(self, tables: Tables, *, bot_delay: float) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        *,
+        bot_delay: float,
+        limits: Limits,
+        site: Site,
+        thinker: Thinker,
+    ) -> None:
         self.tables = tables
         self.bot_delay = bot_delay
+        self.limits = limits
+        self.site = site
+        self.thinker = thinker
         self.conns: dict[str, list[Conn]] = {}
+        self.per_token: Counter[str] = Counter()
+        self.per_address: Counter[str] = Counter()
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._timers: dict[str, asyncio.Task[None]] = {}
+
+    # ------------------------------------------------------------------ messages
+
+    def invite_url(self, table: Table) -> str:
+        return f"{self.site.public_url}/join/{table.code}"
 
     def state_for(self, table: Table, conn: Conn, *, fresh: bool = False) -> str:
         game = table.game
@@ -66,6 +153,7 @@ class Hub:
         message: dict[str, Any] = {
             "type": "state",
             "table": table.public(),
+            "invite_url": self.invite_url(table),
             "you": {"seat": seat, "host": seat is not None and seat == table.host},
         }
         if game is None:
@@ -84,41 +172,142 @@ class Hub:
         )
         return encode(message)
 
-    async def send(self, conn: Conn, text: str) -> None:
-        if conn.ws.client_state is not WebSocketState.CONNECTED:
-            return
-        with contextlib.suppress(Exception):
-            await conn.ws.send_text(text)
+    # ------------------------------------------------------------------ connections
 
-    async def broadcast(self, table: Table) -> None:
+    def open(self, table: Table, conn: Conn) -> None:
+        self.conns.setdefault(table.id, []).append(conn)
+        self.per_token[conn.token_key] += 1
+        conn.allowance = 2 * self.limits.msg_rate
+        conn.sender = asyncio.create_task(self._sender(conn))
+        table.last_seen = time.monotonic()
+
+    def forget(self, table_id: str, conn: Conn) -> None:
+        conns = self.conns.get(table_id, [])
+        if conn in conns:
+            conns.remove(conn)
+            self.per_token[conn.token_key] -= 1
+            if self.per_token[conn.token_key] <= 0:
+                del self.per_token[conn.token_key]
+            if not conns:
+                del self.conns[table_id]
+                table = self.tables.loaded(table_id)
+                if table is not None:
+                    table.last_seen = time.monotonic()
+        conn.closed = True
+        if conn.sender is not None:
+            conn.sender.cancel()
+
+    def push(self, conn: Conn, text: str) -> None:
+        """Queue a message for one client; never waits. A client whose queue is full is
+        dropped."""
+        if conn.closed:
+            return
+        try:
+            conn.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            log.warning(
+                "a client at %s read nothing of its last %d messages: dropped",
+                conn.address,
+                self.limits.send_queue,
+            )
+            self.drop(conn)
+
+    def close(self, conn: Conn, code: int) -> None:
+        """Close a connection once what is queued for it is sent."""
+        if conn.closed:
+            return
+        try:
+            conn.queue.put_nowait(code)
+        except asyncio.QueueFull:
+            self.drop(conn)
+            return
+        conn.closed = True
+
+    def drop(self, conn: Conn) -> None:
+        """End a connection at once, without waiting for the client."""
+        conn.closed = True
+        if conn.sender is not None:
+            conn.sender.cancel()
+        abort = conn.ws.scope.get("extensions", {}).get("schocken.abort", {}).get("abort")
+        if abort is not None:
+            abort()
+        else:  # another server: close as well as it can, in the background
+            task = asyncio.create_task(_close_quietly(conn.ws, CLOSE_TOO_SLOW))
+            task.add_done_callback(lambda _: None)
+
+    async def _sender(self, conn: Conn) -> None:
+        ws = conn.ws
+        while True:
+            item = await conn.queue.get()
+            if isinstance(item, int):
+                await _close_quietly(ws, item)
+                # Read nothing more from it: a client being closed may still be flooding.
+                shut = ws.scope.get("extensions", {}).get("schocken.abort", {}).get("shut")
+                if shut is not None:
+                    shut()
+                return
+            if ws.client_state is not WebSocketState.CONNECTED:
+                return
+            try:
+                await ws.send_text(item)
+            except Exception:
+                return
+
+    def error(self, conn: Conn, code: str, message: str) -> None:
+        self.push(conn, encode({"type": "error", "code": code, "message": message}))
+
+    def broadcast(self, table: Table) -> None:
+        """Every client of the table gets its new state (queued), then bots and timer go on."""
         for conn in list(self.conns.get(table.id, [])):
-            async with conn.lock:
-                await self.send(conn, self.state_for(table, conn))
+            self.push(conn, self.state_for(table, conn))
         self.kick(table)
+
+    def allow_message(self, conn: Conn) -> bool | None:
+        """The message rate: ``True`` to go on, ``False`` to refuse this message, ``None`` to
+        close the connection (it went on sending after being refused)."""
+        now = time.monotonic()
+        rate = self.limits.msg_rate
+        conn.allowance = min(2 * rate, conn.allowance + (now - conn.stamp) * rate)
+        conn.stamp = now
+        if conn.allowance >= 1:
+            conn.allowance -= 1
+            conn.refused = 0
+            return True
+        conn.refused += 1
+        return None if conn.refused > 2 * rate else False
+
+    # ------------------------------------------------------------------ bots and timers
 
     def kick(self, table: Table) -> None:
         """Start the bots (if one is to move) and the turn timer (if the table has one)."""
+        if self.tables.by_id.get(table.id) is not table:
+            return
         if table.bot_to_move() is not None:
             task = self._bot_tasks.get(table.id)
             if task is None or task.done():
-                self._bot_tasks[table.id] = asyncio.create_task(self._run_bots(table))
+                task = asyncio.create_task(self._run_bots(table))
+                task.add_done_callback(_report_failure)
+                self._bot_tasks[table.id] = task
         self._restart_timer(table)
 
     async def _run_bots(self, table: Table) -> None:
-        while table.bot_to_move() is not None:
+        while True:
             await asyncio.sleep(self.bot_delay)
-            turn = table.bot_turn()
-            if turn is None:
-                break
-            # A decision that needs thought (the solver bot's first in a rule set) is made in a
-            # worker thread, so other tables go on meanwhile; it is played only if the game is
-            # still where it was. (The bots that are out were asked about buying in by the table
-            # as the round began.)
-            action = await asyncio.to_thread(turn.decide) if turn.needs_thought else turn.decide()
-            table.bot_play(turn, action)
+            async with table.lock:
+                if self.tables.by_id.get(table.id) is not table:
+                    return
+                turn = table.bot_turn()
+                if turn is None:
+                    break
+                kind, seed = table.bot_kind(turn.seat), table.bot_seed(turn.seat)
+            action = await self.thinker.decide(kind, seed, turn.decision)
+            try:
+                await self.tables.commit(table, table.bot_play, turn, action)
+            except StorageError:
+                await asyncio.sleep(max(1.0, self.bot_delay))
+                continue
             for conn in list(self.conns.get(table.id, [])):
-                async with conn.lock:
-                    await self.send(conn, self.state_for(table, conn))
+                self.push(conn, self.state_for(table, conn))
         self._restart_timer(table)
 
     def _restart_timer(self, table: Table) -> None:
@@ -139,27 +328,53 @@ class Hub:
             return
         if table.bot_to_move() is not None:
             return
-        table.stand_in()
-        await self.broadcast(table)
+        try:
+            await self.tables.commit(table, table.stand_in)
+        except StorageError:
+            self._restart_timer(table)
+            return
+        self.broadcast(table)
+
+    def stop(self, table: Table) -> None:
+        for tasks in (self._bot_tasks, self._timers):
+            task = tasks.pop(table.id, None)
+            if task is not None:
+                task.cancel()
+
+    async def sweep(self) -> None:
+        """Take out of memory the finished tables nobody is connected to, and the tables nobody
+        has been connected to for ``idle_timeout`` (they rest in the store)."""
+        now = time.monotonic()
+        for table in list(self.tables.by_id.values()):
+            if self.conns.get(table.id) or table.lock.locked():
+                continue
+            if table.finished or now - table.last_seen > self.limits.idle_timeout:
+                self.stop(table)
+                self.tables.unload(table)
+
+    async def sweeper(self) -> None:
+        every = max(0.05, min(10.0, self.limits.idle_timeout / 4))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.sweep()
+            except Exception:  # pragma: no cover - keep sweeping
+                log.exception("sweeping tables failed")
+
+
+def _report_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        exc = task.exception()
+        log.error("a table's bots stopped: %s: %s", type(exc).__name__, exc, exc_info=exc)
+
+
+async def _close_quietly(ws: WebSocket, code: int) -> None:
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(ws.close(code=code), 5)
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise TableError(f"a request body has at most {MAX_BODY} bytes", status=413)
-    if not raw:
-        return {}
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):  # bad JSON, bad UTF-8, numbers too long, nesting
-        raise TableError("the request body is one JSON object") from None
-    if not isinstance(data, dict):
-        raise TableError("the request body is one JSON object")
-    return data
 
 
 def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
@@ -169,15 +384,41 @@ def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
     return value
 
 
-def create_app(db_path: str | Path, *, seed: int | None = None, bot_delay: float = 0.6) -> FastAPI:
+def _address(client: Any) -> str:
+    return str(client.host) if client is not None else "unknown"
+
+
+@lru_cache(maxsize=2048)
+def _qr_svg(url: str) -> bytes:
+    import segno
+
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=6, dark="#111", light="#fff")
+    return out.getvalue()
+
+
+def create_app(
+    db_path: str | Path,
+    *,
+    seed: int | None = None,
+    bot_delay: float = 0.6,
+    limits: Limits | None = None,
+    site: Site | None = None,
+) -> FastAPI:
     """The server's app, storing its tables in the SQLite file ``db_path``."""
-    store = Store(db_path)
-    tables = Tables(store, seed=seed)
-    hub = Hub(tables, bot_delay=bot_delay)
-    app = FastAPI(title="schocken", version="1")
+    limits = limits or Limits()
+    site = site or Site()
+    store = Store(db_path, timeout=limits.write_timeout)
+    tables = Tables(store, seed=seed, resume_within=limits.idle_timeout)
+    thinker = Thinker(workers=limits.bot_workers, budget=limits.bot_budget)
+    hub = Hub(tables, bot_delay=bot_delay, limits=limits, site=site, thinker=thinker)
+    app = FastAPI(title="schocken", version=str(PROTOCOL_VERSION))
+    app.add_middleware(SecurityHeaders)
     app.state.tables = tables
     app.state.hub = hub
     app.state.seeded = seed is not None
+    created_by: dict[str, deque[float]] = {}
+    background: list[asyncio.Task[None]] = []
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
@@ -185,13 +426,51 @@ def create_app(db_path: str | Path, *, seed: int | None = None, bot_delay: float
 
     @app.on_event("startup")
     async def resume_tables() -> None:
-        for table in tables.by_id.values():
+        for table in list(tables.by_id.values()):
             hub.kick(table)
+        background.append(asyncio.create_task(hub.sweeper()))
+
+    @app.on_event("shutdown")
+    async def shut_down() -> None:
+        for task in background:
+            task.cancel()
+        thinker.close()
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     page = (STATIC / "index.html").read_text(encoding="utf-8")
     if seed is not None:
         page = page.replace('data-seeded="false"', 'data-seeded="true"')
+
+    def check_origin(request: Request) -> None:
+        origin = request.headers.get("origin")
+        if origin is not None and not site.allows(origin.lower()):
+            raise TableError(f"requests from pages of {origin[:100]!r} are not accepted", 403)
+
+    async def body(request: Request) -> dict[str, Any]:
+        """A state-changing request's JSON body: from a page of this site, JSON, not too big
+        (counted while it is read)."""
+        check_origin(request)
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise TableError("a request body is JSON (Content-Type: application/json)", 415)
+        too_big = TableError(f"a request body has at most {limits.max_body} bytes", 413)
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > limits.max_body):
+            raise too_big
+        raw = bytearray()
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > limits.max_body:
+                raise too_big
+        if not raw:
+            return {}
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):  # bad JSON, bad UTF-8, numbers too long, nesting
+            raise TableError("the request body is one JSON object") from None
+        if not isinstance(data, dict):
+            raise TableError("the request body is one JSON object")
+        return data
 
     @app.get("/", response_class=HTMLResponse)
     async def index() -> str:
@@ -218,22 +497,39 @@ def create_app(db_path: str | Path, *, seed: int | None = None, bot_delay: float
         return CATALOGUE[lang]
 
     @app.get("/api/tables/{key}/qr.svg")
-    async def qr(key: str, request: Request) -> Response:
-        import segno
-
-        table = tables.get(key)
-        url = str(request.base_url).rstrip("/") + f"/join/{table.code}"
-        out = io.BytesIO()
-        segno.make(url, error="m").save(out, kind="svg", scale=6, dark="#111", light="#fff")
-        return Response(out.getvalue(), media_type="image/svg+xml")
+    async def qr(key: str) -> Response:
+        table = await tables.get(key)
+        # From the configured public address only (never the request's Host header); the
+        # address is length-checked at start, the drawing cached and made off the event loop.
+        svg = await asyncio.to_thread(_qr_svg, hub.invite_url(table))
+        return Response(svg, media_type="image/svg+xml")
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "protocol": 1, "seeded": seed is not None, "tables": len(tables.by_id)}
+        return {
+            "ok": True,
+            "protocol": PROTOCOL_VERSION,
+            "seeded": seed is not None,
+            "tables": len(tables.by_id),
+            "set_aside": len(tables.set_aside),
+        }
 
     @app.post("/api/tables")
     async def create_table(request: Request) -> dict[str, Any]:
-        data = await _body(request)
+        data = await body(request)
+        address = _address(request.client)
+        now = time.monotonic()
+        recent = created_by.setdefault(address, deque())
+        while recent and now - recent[0] > 60:
+            recent.popleft()
+        if len(recent) >= limits.tables_per_minute:
+            raise TableError(
+                f"at most {limits.tables_per_minute} new tables a minute from one address; "
+                "try again in a minute",
+                429,
+            )
+        if len(tables.by_id) >= limits.max_tables:
+            raise TableError("the server has as many tables as it can take; try again later", 503)
         house = data.get("rules_toml")
         if isinstance(house, str) and house.strip():
             try:
@@ -246,16 +542,20 @@ def create_app(db_path: str | Path, *, seed: int | None = None, bot_delay: float
         timer = data.get("turn_timer")
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int | float)):
             raise TableError("'turn_timer' is a number of seconds or null")
-        table, token = tables.create(
+        table, token = await tables.create(
             rules, seats, data.get("name"), turn_timer=None if timer is None else float(timer)
         )
+        recent.append(now)
+        if len(created_by) > 10_000:  # forget addresses that made nothing for a minute
+            for old in [a for a, q in created_by.items() if not q or now - q[-1] > 60]:
+                del created_by[old]
         return {
             "id": table.id,
             "code": table.code,
             "seat": 0,
             "token": token,
             "host_url": f"/t/{table.id}#{token}",
-            "invite_url": f"/join/{table.code}",
+            "invite_url": hub.invite_url(table),
             "spectator_url": f"/t/{table.id}#spectate={table.spectator_token}",
             "spectator_token": table.spectator_token,
             "table": table.public(),
@@ -263,120 +563,192 @@ def create_app(db_path: str | Path, *, seed: int | None = None, bot_delay: float
 
     @app.get("/api/tables/{key}")
     async def get_table(key: str) -> dict[str, Any]:
-        return tables.get(key).public()
+        table = await tables.get(key)
+        return {**table.public(), "invite_url": hub.invite_url(table)}
 
     @app.post("/api/tables/{key}/join")
     async def join(key: str, request: Request) -> dict[str, Any]:
-        data = await _body(request)
-        table = tables.get(key)
-        seat, token = table.sit(data.get("name"))
-        await hub.broadcast(table)
+        data = await body(request)
+        table = await tables.get(key)
+        seat, token = await tables.commit(table, table.sit, data.get("name"))
+        hub.broadcast(table)
         return {"id": table.id, "seat": seat, "token": token, "table": table.public()}
 
     @app.post("/api/tables/{key}/bots")
     async def add_bot(key: str, request: Request) -> dict[str, Any]:
-        data = await _body(request)
-        table = tables.get(key)
+        data = await body(request)
+        table = await tables.get(key)
         seat = data.get("seat")
         if seat is not None:
             seat = _int(data, "seat")
-        seat = table.add_bot(data.get("token"), data.get("bot", "regular"), seat)
-        await hub.broadcast(table)
+        seat = await tables.commit(
+            table, table.add_bot, data.get("token"), data.get("bot", "regular"), seat
+        )
+        hub.broadcast(table)
         return {"seat": seat, "table": table.public()}
 
     @app.post("/api/tables/{key}/remove")
     async def remove(key: str, request: Request) -> dict[str, Any]:
-        data = await _body(request)
-        table = tables.get(key)
-        table.remove(data.get("token"), _int(data, "seat"))
+        data = await body(request)
+        table = await tables.get(key)
+        seat = _int(data, "seat")
+        await tables.commit(table, table.remove, data.get("token"), seat)
         for conn in list(hub.conns.get(table.id, [])):
-            if conn.seat == _int(data, "seat") and table.seats[conn.seat].token is None:
-                with contextlib.suppress(Exception):
-                    await conn.ws.close(code=4403)
-        await hub.broadcast(table)
+            if conn.seat == seat and table.seats[seat].token is None:
+                hub.close(conn, CLOSE_DENIED)
+        hub.broadcast(table)
         return {"table": table.public()}
 
     @app.post("/api/tables/{key}/host")
     async def hand_host(key: str, request: Request) -> dict[str, Any]:
-        data = await _body(request)
-        table = tables.get(key)
-        table.hand_host(data.get("token"), _int(data, "seat"))
-        await hub.broadcast(table)
+        data = await body(request)
+        table = await tables.get(key)
+        await tables.commit(table, table.hand_host, data.get("token"), _int(data, "seat"))
+        hub.broadcast(table)
         return {"table": table.public()}
 
     @app.post("/api/tables/{key}/start")
     async def start(key: str, request: Request) -> dict[str, Any]:
-        data = await _body(request)
-        table = tables.get(key)
-        table.start(data.get("token"))
+        data = await body(request)
+        table = await tables.get(key)
+        await tables.commit(table, table.start, data.get("token"))
         for conn in hub.conns.get(table.id, []):
             conn.sent = 0
-        await hub.broadcast(table)
+        hub.broadcast(table)
         return {"table": table.public()}
 
     @app.get("/api/tables/{key}/record")
     async def record(key: str) -> Response:
-        table = tables.get(key)
+        table = await tables.get(key)
         return Response(table.record().to_json(), media_type="application/json")
 
     @app.websocket("/ws/{key}")
-    async def play(websocket: WebSocket, key: str, token: str = "", lang: str = "en") -> None:
+    async def play(websocket: WebSocket, key: str) -> None:
+        origin = websocket.headers.get("origin")
+        if origin is not None and not site.allows(origin.lower()):
+            # Refused in the handshake (HTTP 403): a page of another site cannot play here.
+            log.warning("a WebSocket from a page of %r refused", origin[:100])
+            await websocket.close(code=CLOSE_DENIED)
+            return
+        address = _address(websocket.client)
         await websocket.accept()
+        hub.per_address[address] += 1
         try:
-            table = tables.get(key)
+            await _session(websocket, key, address)
+        finally:
+            hub.per_address[address] -= 1
+            if hub.per_address[address] <= 0:
+                del hub.per_address[address]
+
+    async def refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
+        with contextlib.suppress(Exception):
+            await websocket.send_text(encode({"type": "error", "code": code, "message": message}))
+        await _close_quietly(websocket, close)
+
+    async def _session(websocket: WebSocket, key: str, address: str) -> None:
+        if hub.per_address[address] > limits.conns_per_address:
+            await refuse(
+                websocket,
+                "too_many_connections",
+                f"at most {limits.conns_per_address} connections from one address",
+                CLOSE_LIMIT,
+            )
+            return
+        # The first message says who is connecting (the token never goes into a URL).
+        try:
+            first = await asyncio.wait_for(websocket.receive(), limits.request_timeout)
+        except TimeoutError:
+            await refuse(websocket, "hello_first", "no hello in time", CLOSE_HELLO)
+            return
+        if first["type"] == "websocket.disconnect":
+            return
+        try:
+            hello = parse_client_message(first.get("text") or first.get("bytes") or b"")
+        except ProtocolError as exc:
+            await refuse(websocket, exc.code, str(exc), CLOSE_HELLO)
+            return
+        if hello["type"] != "hello":
+            await refuse(
+                websocket, "hello_first", "the first message is a hello with the token", CLOSE_HELLO
+            )
+            return
+        token = hello["token"]
+        try:
+            table = await tables.get(key)
             seat = None if table.is_spectator(token) else table.seat_of(token)
         except TableError as exc:
-            await websocket.send_text(
-                encode({"type": "error", "code": "denied", "message": str(exc)})
-            )
-            await websocket.close(code=4403)
+            await refuse(websocket, "denied", str(exc), CLOSE_DENIED)
             return
-        conn = Conn(websocket, seat, lang if lang in LANGUAGES else "en")
-        hub.conns.setdefault(table.id, []).append(conn)
+        token_key = f"{table.id}:{'spectators' if seat is None else seat}"
+        if hub.per_token[token_key] >= limits.conns_per_token:
+            await refuse(
+                websocket,
+                "too_many_connections",
+                f"at most {limits.conns_per_token} connections with one token",
+                CLOSE_LIMIT,
+            )
+            return
+        lang = hello["lang"] if hello["lang"] in LANGUAGES else "en"
+        conn = Conn(websocket, seat, lang, token_key, address, asyncio.Queue(limits.send_queue))
+        async with table.lock:
+            hub.open(table, conn)
+            hub.push(conn, hub.state_for(table, conn, fresh=True))
+        hub.kick(table)  # a table loaded again from the store: its bots and timer go on
         try:
-            async with conn.lock:
-                await hub.send(conn, hub.state_for(table, conn, fresh=True))
-            while True:
+            while not conn.closed:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                allowed = hub.allow_message(conn)
+                if allowed is None:
+                    hub.error(conn, "rate_limited", "too many messages: connection closed")
+                    hub.close(conn, CLOSE_LIMIT)
+                    break
+                if not allowed:
+                    hub.error(
+                        conn,
+                        "rate_limited",
+                        f"too many messages: at most {limits.msg_rate:g} a second",
+                    )
+                    continue
                 text = message.get("text")
                 if text is None:
-                    await _reply_error(hub, conn, "binary", "messages are JSON text, not binary")
+                    hub.error(conn, "binary", "messages are JSON text, not binary")
                     continue
                 try:
                     parsed = parse_client_message(text)
                 except ProtocolError as exc:
-                    await _reply_error(hub, conn, exc.code, str(exc))
+                    hub.error(conn, exc.code, str(exc))
                     continue
                 if parsed["type"] == "ping":
-                    async with conn.lock:
-                        await hub.send(conn, encode({"type": "pong"}))
+                    hub.push(conn, encode({"type": "pong"}))
+                    continue
+                if parsed["type"] == "hello":
+                    hub.error(conn, "hello_again", "this connection has said hello already")
                     continue
                 if conn.seat is None:
-                    await _reply_error(hub, conn, "spectator", "spectators watch; they do not act")
+                    hub.error(conn, "spectator", "spectators watch; they do not act")
                     continue
                 if table.seats[conn.seat].token is None:
-                    await _reply_error(hub, conn, "removed", "this seat is no longer yours")
+                    hub.error(conn, "removed", "this seat is no longer yours")
                     continue
                 try:
-                    table.act(conn.seat, parsed["action"])
-                except (IllegalActionError, TableError) as exc:
-                    await _reply_error(hub, conn, "illegal", str(exc))
+                    await tables.commit(table, table.act, conn.seat, parsed["action"])
+                except StorageError as exc:
+                    hub.error(conn, "unavailable", str(exc))
                     continue
-                await hub.broadcast(table)
-        except WebSocketDisconnect:
-            pass
+                except (IllegalActionError, TableError) as exc:
+                    hub.error(conn, "illegal", str(exc))
+                    continue
+                hub.broadcast(table)
+            # Let what is queued (an error, the close) go out before the handler ends.
+            if conn.closed and conn.sender is not None and not conn.sender.done():
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(conn.sender), 5)
         finally:
-            with contextlib.suppress(ValueError):
-                hub.conns.get(table.id, []).remove(conn)
+            hub.forget(table.id, conn)
 
     return app
-
-
-async def _reply_error(hub: Hub, conn: Conn, code: str, message: str) -> None:
-    async with conn.lock:
-        await hub.send(conn, encode({"type": "error", "code": code, "message": message}))
 
 
 def default_db(data_dir: str | Path) -> Path:

@@ -15,9 +15,13 @@ from schocken.events import Event, censor
 from schocken.results import Result
 from schocken.views import PlayerView, TurnView
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAX_MESSAGE_BYTES = 4096
 """Client messages larger than this are refused."""
+MAX_DEPTH = 32
+"""Client messages nested deeper than this (arrays and objects) are refused."""
+MAX_TOKEN = 200
+"""A token in a hello is at most this long (real ones are 16 to 22 characters)."""
 
 
 class ProtocolError(ValueError):
@@ -98,7 +102,9 @@ def encode(message: dict[str, Any]) -> str:
 
 
 def parse_client_message(text: str | bytes) -> dict[str, Any]:
-    """A client message, validated: ``{"v": 1, "type": "action", "action": "..."}`` or a ping.
+    """A client message, validated: ``{"v": 2, "type": "action", "action": "..."}``, a ping, or
+    the hello that opens a connection (``{"v": 2, "type": "hello", "token": "...", "lang": "en",
+    "since": null}``).
 
     Raises :class:`ProtocolError` saying what is wrong.
     """
@@ -106,18 +112,25 @@ def parse_client_message(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError("binary", "messages are JSON text, not binary")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
         raise ProtocolError("too_large", f"a message has at most {MAX_MESSAGE_BYTES} bytes")
+    if _too_deep(text):
+        raise ProtocolError("malformed", f"a message nests at most {MAX_DEPTH} deep")
     try:
         data = json.loads(text)
-    except (ValueError, RecursionError):  # bad JSON, numbers too long, nesting too deep
+    except (ValueError, RecursionError):  # bad JSON, numbers too long
         raise ProtocolError("malformed", "a message is one JSON object") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "a message is one JSON object")
     version = data.get("v")
     if type(version) is not int or version != PROTOCOL_VERSION:
-        raise ProtocolError("version", f"protocol version {version!r} is not spoken here (v is 1)")
+        raise ProtocolError(
+            "version",
+            f"protocol version {version!r} is not spoken here (v is {PROTOCOL_VERSION})",
+        )
     kind = data.get("type")
     if kind == "ping":
         return {"type": "ping"}
+    if kind == "hello":
+        return _hello(data)
     if kind == "action":
         text_action = data.get("action")
         if not isinstance(text_action, str):
@@ -128,6 +141,47 @@ def parse_client_message(text: str | bytes) -> dict[str, Any]:
             raise ProtocolError("bad_action", str(exc)) from None
         return {"type": "action", "action": action}
     raise ProtocolError("unknown_type", f"unknown message type {kind!r} (action or ping)")
+
+
+def _too_deep(text: str) -> bool:
+    """Whether ``text`` opens more than :data:`MAX_DEPTH` arrays or objects inside each other
+    (outside strings). Decided the same everywhere, unlike a parser's recursion limit."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+def _hello(data: dict[str, Any]) -> dict[str, Any]:
+    token = data.get("token")
+    if not isinstance(token, str):
+        raise ProtocolError("malformed", "a hello has a 'token' text")
+    if len(token) > MAX_TOKEN:
+        token = ""  # no token is that long: unknown, like any other unknown token
+    lang = data.get("lang", "en")
+    if not isinstance(lang, str):
+        raise ProtocolError("malformed", "a hello's 'lang' is a language code")
+    since = data.get("since")
+    if since is not None and (type(since) is not int or since < 0):
+        raise ProtocolError("malformed", "a hello's 'since' is null or a step number")
+    return {"type": "hello", "token": token, "lang": lang, "since": since}
 
 
 def action_text(action: Action) -> str:

@@ -1,12 +1,24 @@
 """SQLite storage for tables: every lobby change and every accepted action, written before it is
-broadcast, so a killed server resumes every table exactly where it was."""
+applied and broadcast, so a killed server resumes every table exactly where it was.
+
+All work on the file runs in one writer thread of its own (:meth:`Store.write`,
+:meth:`Store.read`), never in the event loop: a file locked by another process (SQLite's busy
+wait), a full disk or a slow one delays only the table that waits for it. A batch of writes is
+one transaction: all of it is stored, or (on any error) none of it.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
+
+T = TypeVar("T")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -23,43 +35,171 @@ CREATE TABLE IF NOT EXISTS steps (
     pips TEXT NOT NULL,
     PRIMARY KEY (table_id, idx)
 );
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
+
+COLUMNS = {"updated": "REAL NOT NULL DEFAULT 0", "finished": "INTEGER NOT NULL DEFAULT 0"}
+"""Columns added to ``tables`` since the first version (added to an older file when opened)."""
+
+
+class StoreError(Exception):
+    """The file cannot be used (read-only, not SQLite, ...); the message says why."""
+
+
+class SaveTable(NamedTuple):
+    """Write a table's lobby (its row), and when it was last changed."""
+
+    table_id: str
+    code: str
+    created: float
+    data: dict[str, Any]
+    finished: bool
+
+
+class AddStep(NamedTuple):
+    """Write one step of a table's game."""
+
+    table_id: str
+    idx: int
+    seat: int
+    action: str
+    pips: tuple[int, ...]
+
+
+Op = SaveTable | AddStep
+
+TableRow = tuple[str, str, float, dict[str, Any]]
+"""A table's id, code, creation time and lobby data."""
 
 
 class Store:
-    """One SQLite file. Writes commit at once (WAL journal: a killed process loses nothing that
-    was committed)."""
+    """One SQLite file, used from one writer thread. Writes commit at once (WAL journal: a
+    killed process loses nothing that was committed).
 
-    def __init__(self, path: str | Path) -> None:
+    ``timeout`` is how long a write waits for a lock another process holds on the file before
+    it fails (SQLite's busy timeout).
+    """
+
+    def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
         self.path = Path(path)
+        self.timeout = timeout
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="schocken-store")
+        self.db: sqlite3.Connection = self._thread.submit(self._open).result()
+
+    def _open(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(SCHEMA)
+        db = sqlite3.connect(
+            str(self.path), isolation_level=None, timeout=self.timeout, check_same_thread=False
+        )
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.executescript(SCHEMA)
+            have = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
+            for name, kind in COLUMNS.items():
+                if name not in have:
+                    db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
+            # A write, so that a file that can be read but not written is refused now, not at
+            # the first action.
+            db.execute(
+                "INSERT INTO meta (key, value) VALUES ('opened', ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (str(time.time()),),
+            )
+        except sqlite3.Error as exc:
+            db.close()
+            raise StoreError(_why(exc)) from None
+        return db
 
     def close(self) -> None:
-        self.db.close()
+        self._thread.submit(self.db.close).result()
+        self._thread.shutdown()
 
-    def save_table(self, table_id: str, code: str, created: float, data: dict[str, Any]) -> None:
-        self.db.execute(
-            "INSERT INTO tables (id, code, created, data) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT(id) DO UPDATE SET data = excluded.data",
-            (table_id, code, created, json.dumps(data)),
-        )
+    # ------------------------------------------------------------------ in the writer thread
 
-    def add_step(self, table_id: str, idx: int, seat: int, action: str, pips: list[int]) -> None:
-        self.db.execute(
-            "INSERT INTO steps (table_id, idx, seat, action, pips) VALUES (?, ?, ?, ?, ?)",
-            (table_id, idx, seat, action, json.dumps(pips)),
-        )
+    def write_now(self, ops: Sequence[Op]) -> None:
+        """Store ``ops`` in one transaction (in the calling thread: at start-up, or the
+        writer's)."""
+        db = self.db
+        now = time.time()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for op in ops:
+                if isinstance(op, AddStep):
+                    db.execute(
+                        "INSERT INTO steps (table_id, idx, seat, action, pips) "
+                        "VALUES (?, ?, ?, ?, ?)",
+                        (op.table_id, op.idx, op.seat, op.action, json.dumps(list(op.pips))),
+                    )
+                    db.execute("UPDATE tables SET updated = ? WHERE id = ?", (now, op.table_id))
+                else:
+                    db.execute(
+                        "INSERT INTO tables (id, code, created, data, updated, finished) "
+                        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+                        "data = excluded.data, updated = excluded.updated, "
+                        "finished = excluded.finished",
+                        (op.table_id, op.code, op.created, json.dumps(op.data), now, op.finished),
+                    )
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
 
-    def tables(self) -> list[tuple[str, str, float, dict[str, Any]]]:
-        rows = self.db.execute("SELECT id, code, created, data FROM tables ORDER BY created")
-        return [(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+    def tables(self, *, since: float | None = None) -> list[TableRow]:
+        """The tables to resume at start: not finished, changed at ``since`` or later."""
+        query = "SELECT id, code, created, data FROM tables WHERE finished = 0"
+        args: tuple[float, ...] = ()
+        if since is not None:
+            query += " AND updated >= ?"
+            args = (since,)
+        rows = self.db.execute(query + " ORDER BY created", args).fetchall()
+        return [(r[0], r[1], r[2], _json(r[3])) for r in rows]
+
+    def table(self, key: str) -> TableRow | None:
+        """One table by id or invite code."""
+        row = self.db.execute(
+            "SELECT id, code, created, data FROM tables WHERE id = ? OR code = ?",
+            (key, key.upper()),
+        ).fetchone()
+        return None if row is None else (row[0], row[1], row[2], _json(row[3]))
 
     def steps(self, table_id: str) -> list[tuple[int, str, list[int]]]:
         rows = self.db.execute(
             "SELECT seat, action, pips FROM steps WHERE table_id = ? ORDER BY idx", (table_id,)
-        )
+        ).fetchall()
         return [(r[0], r[1], json.loads(r[2])) for r in rows]
+
+    def count(self) -> int:
+        row = self.db.execute("SELECT COUNT(*) FROM tables").fetchone()
+        return int(row[0])
+
+    # ------------------------------------------------------------------ from the event loop
+
+    async def write(self, ops: Sequence[Op]) -> None:
+        """Store ``ops`` in one transaction, in the writer thread. Raises what SQLite raised
+        (nothing is stored then)."""
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._thread, self.write_now, list(ops))
+
+    async def read(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` (one of the reading methods) in the writer thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._thread, fn, *args)
+
+
+def _json(text: str) -> dict[str, Any]:
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("a table's data is not a JSON object")
+    return data
+
+
+def _why(exc: sqlite3.Error) -> str:
+    text = str(exc)
+    if "readonly" in text or "read-only" in text:
+        return f"the file cannot be written ({text})"
+    return text

@@ -1,16 +1,21 @@
 """Tables: the lobby (seats, names, tokens, host), the game once started, and its bots.
 
-A :class:`Table` runs every action through the engine and stores it before anyone hears of it.
-:class:`Tables` keeps all tables of a server and restores them from the store after a restart.
-Nothing here knows of HTTP or WebSockets.
+A :class:`Table` runs every action through the engine; :meth:`Tables.commit` stores what the
+action changed before anyone hears of it, and takes the action back (the game rebuilt from its
+stored steps) if it cannot be stored: a table is never ahead of its record. :class:`Tables`
+keeps the tables in play in memory, loads the others from the store when they are asked for,
+and restores them after a restart. Nothing here knows of HTTP or WebSockets.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import secrets
 import time
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple, TypeVar
 
 from schocken.actions import STOP, Action, parse_action
 from schocken.bots import BOTS, make_bot
@@ -31,7 +36,10 @@ from schocken.play import (
 from schocken.players import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, check_name, name_key
 from schocken.record import GameRecord, RecordStep, record_of, replay
 from schocken.rules import Rules, find_preset, rules_from_data, rules_to_data
-from schocken.server.store import Store
+from schocken.server.store import AddStep, Op, SaveTable, Store, TableRow
+
+T = TypeVar("T")
+log = logging.getLogger("schocken.server")
 
 
 class BotTurn(NamedTuple):
@@ -91,6 +99,62 @@ class _CountingDice:
         return self.source.roll(n)
 
 
+class TableBots(Mapping[int, Strategy]):
+    """The bots of a table by seat.
+
+    At a seeded table each decision gets a bot made afresh with a seed drawn from the table's
+    seed, the seat and the game's step: its random choices depend on where the game is and on
+    nothing else, so a table restored after a restart (or after an action that could not be
+    stored) plays on exactly as it would have. Unseeded bots are kept and draw from the
+    operating system's random source.
+    """
+
+    def __init__(self, kinds: dict[int, str], seed: int | None, steps: Callable[[], int]) -> None:
+        self.kinds = dict(kinds)
+        self.seed = seed
+        self._steps = steps
+        self._kept: dict[int, tuple[int, Strategy]] = {}
+
+    def seed_for(self, seat: int) -> int | None:
+        """The seed of the seat's bot for the game's next decision (``None``: unseeded)."""
+        if self.seed is None:
+            return None
+        return (self.seed * 1_000_003 + seat * 7_919) * 1_000_000_007 + self._steps()
+
+    def __getitem__(self, seat: int) -> Strategy:
+        kind = self.kinds[seat]
+        step = -1 if self.seed is None else self._steps()
+        kept = self._kept.get(seat)
+        if kept is None or kept[0] != step:
+            kept = self._kept[seat] = (step, make_bot(kind, self.seed_for(seat)))
+        return kept[1]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.kinds)
+
+    def __len__(self) -> int:
+        return len(self.kinds)
+
+    def __contains__(self, seat: object) -> bool:
+        return seat in self.kinds
+
+    def set(self, seat: int, kind: str) -> None:
+        self.kinds[seat] = kind
+        self._kept.pop(seat, None)
+
+
+class _Snapshot(NamedTuple):
+    """A table as it was before a change, to go back to if the change cannot be stored."""
+
+    seats: list[Seat]
+    host: int
+    started: bool
+    steps: int
+    kinds: dict[int, str]
+    asked: Any
+    finished_saved: bool
+
+
 def _clean_name(name: object) -> str:
     """A player's name, tidied and checked (:func:`schocken.players.check_name`)."""
     try:
@@ -135,9 +199,23 @@ class Table:
         self.created = created if created is not None else time.time()
         self.game: Game | None = None
         self._dice: _CountingDice | None = None
-        self._bots: dict[int, Strategy] = {}
+        self._bots = TableBots({}, seed, self._step_count)
         self._asked = NOTHING_ASKED
         """The bots' buy-in questions asked so far (see :mod:`schocken.play`)."""
+        self.lock = asyncio.Lock()
+        """Held while a change is applied and stored (see :meth:`Tables.commit`)."""
+        self._pending: list[Op] = []
+        """What the change under way has to store."""
+        self._finished_saved = False
+        self.last_seen = time.monotonic()
+        """When the table last had a client connected (or was loaded)."""
+
+    def _step_count(self) -> int:
+        return 0 if self.game is None else len(self.game.steps)
+
+    @property
+    def finished(self) -> bool:
+        return self.game is not None and self.game.is_over
 
     # ------------------------------------------------------------------ lobby
 
@@ -169,7 +247,40 @@ class Table:
         }
 
     def _save(self) -> None:
-        self.store.save_table(self.id, self.code, self.created, self.to_dict())
+        self._pending.append(
+            SaveTable(self.id, self.code, self.created, self.to_dict(), self.finished)
+        )
+
+    def snapshot(self) -> _Snapshot:
+        return _Snapshot(
+            [replace(s) for s in self.seats],
+            self.host,
+            self.game is not None,
+            self._step_count(),
+            dict(self._bots.kinds),
+            self._asked,
+            self._finished_saved,
+        )
+
+    def take_pending(self) -> list[Op]:
+        ops, self._pending = self._pending, []
+        return ops
+
+    def rollback(self, snap: _Snapshot) -> None:
+        """Back to ``snap``: the change made since could not be stored."""
+        self._pending = []
+        self.seats = snap.seats
+        self.host = snap.host
+        self._finished_saved = snap.finished_saved
+        if not snap.started:
+            self.game = None
+            self._dice = None
+            self._bots = TableBots(snap.kinds, self.seed, self._step_count)
+        elif self.game is not None and len(self.game.steps) != snap.steps:
+            kept = [(seat, str(a), list(p)) for seat, a, p in self.game.steps[: snap.steps]]
+            self._rebuild(kept)
+        self._bots = TableBots(snap.kinds, self.seed, self._step_count)
+        self._asked = snap.asked
 
     def seat_of(self, token: object) -> int:
         """The seat whose secret token this is."""
@@ -246,7 +357,7 @@ class Table:
         else:
             old = self.seats[seat]
             self.seats[seat] = Seat(old.name, None, "regular")
-            self._bots[seat] = make_bot("regular", self._bot_seed(seat))
+            self._bots.set(seat, "regular")
         self._save()
 
     def hand_host(self, token: object, seat: int) -> None:
@@ -270,23 +381,25 @@ class Table:
         self._after_steps(0)
         return list(self.game.events)
 
-    def _bot_seed(self, seat: int) -> int | None:
-        return None if self.seed is None else self.seed * 100 + seat
-
     def _begin(self) -> None:
         source: DiceSource = RandomDice(self.seed) if self.seed is not None else SystemDice()
         self._dice = _CountingDice(source)
         names = [s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
         self.game = Game(self.rules, names, self._dice)
-        self._bots = {
-            i: make_bot(s.bot, self._bot_seed(i)) for i, s in enumerate(self.seats) if s.bot
-        }
+        kinds = {i: s.bot for i, s in enumerate(self.seats) if s.bot}
+        self._bots = TableBots(kinds, self.seed, self._step_count)
         self._asked = NOTHING_ASKED
+
+    def bot_kind(self, seat: int) -> str:
+        return self._bots.kinds[seat]
+
+    def bot_seed(self, seat: int) -> int | None:
+        return self._bots.seed_for(seat)
 
     # ------------------------------------------------------------------ play
 
     def act(self, seat: int, action: Action) -> list[Event]:
-        """A player's action, through the engine; stored before it is returned."""
+        """A player's action, through the engine (stored by :meth:`Tables.commit`)."""
         game = self.game
         if game is None:
             raise TableError("the game has not started")
@@ -304,7 +417,10 @@ class Table:
         _, self._asked = ask_buy_ins(game, self._bots, self._asked)
         for i in range(before, len(game.steps)):
             s_seat, s_action, pips = game.steps[i]
-            self.store.add_step(self.id, i, s_seat, str(s_action), list(pips))
+            self._pending.append(AddStep(self.id, i, s_seat, str(s_action), tuple(pips)))
+        if game.is_over and not self._finished_saved:
+            self._finished_saved = True
+            self._save()
 
     def bot_to_move(self) -> int | None:
         game = self.game
@@ -363,7 +479,15 @@ class Table:
     # ------------------------------------------------------------------ restore
 
     def restore(self, steps: list[tuple[int, str, list[int]]]) -> None:
-        """Rebuild the game from its stored steps (after a restart)."""
+        """Rebuild the game from its stored steps (after a restart, or when a table is loaded
+        again); the bots' buy-in questions of the round are asked again (a seeded bot answers
+        them as before)."""
+        self._rebuild(steps)
+        assert self.game is not None
+        self._finished_saved = self.game.is_over
+        self._after_steps(len(self.game.steps))
+
+    def _rebuild(self, steps: list[tuple[int, str, list[int]]]) -> None:
         self._begin()
         assert self.game is not None and self._dice is not None
         if steps:
@@ -378,41 +502,117 @@ class Table:
                 self._dice.roll(1)
             game.dice = self._dice
             self.game = game
-        self._after_steps(len(self.game.steps))
+
+
+class StorageError(TableError):
+    """A change that could not be stored: it was taken back, the table is as it was."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "the server could not store this (its database is busy or cannot be written); "
+            "nothing changed, try again",
+            status=503,
+        )
 
 
 class Tables:
-    """All tables of a server, kept in memory and in the store."""
+    """The tables of a server: those in play in memory, every one in the store."""
 
-    def __init__(self, store: Store, *, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        seed: int | None = None,
+        resume_within: float | None = None,
+    ) -> None:
         self.store = store
         self.seed = seed
         self.by_id: dict[str, Table] = {}
         self.by_code: dict[str, Table] = {}
-        self._restore()
+        self.set_aside: dict[str, str] = {}
+        """Tables whose stored record could not be read, by id: the reason (logged at start)."""
+        self._created = store.count()
+        self._load_lock = asyncio.Lock()
+        since = None if resume_within is None else time.time() - resume_within
+        for row in store.tables(since=since):
+            self._resume(row, store.steps(row[0]))
 
-    def _restore(self) -> None:
-        for table_id, code, created, data in self.store.tables():
-            rules = rules_from_data(data["rules"], f"table {table_id}: 'rules'")
-            table = Table(
-                self.store,
-                table_id,
-                code,
-                rules,
-                len(data["seats"]),
-                seed=data.get("seed"),
-                turn_timer=data.get("turn_timer"),
-                created=created,
-            )
-            table.seats = [Seat(s["name"], s["token"], s["bot"]) for s in data["seats"]]
-            table.host = data["host"]
-            table.spectator_token = data["spectator_token"]
-            if data.get("started"):
-                table.restore(self.store.steps(table_id))
-            self.by_id[table_id] = table
-            self.by_code[code] = table
+    def _build(self, row: TableRow, steps: list[tuple[int, str, list[int]]]) -> Table:
+        """A table from its stored row and steps (may raise anything on a bad record)."""
+        table_id, code, created, data = row
+        rules = rules_from_data(data["rules"], f"table {table_id}: 'rules'")
+        table = Table(
+            self.store,
+            table_id,
+            code,
+            rules,
+            len(data["seats"]),
+            seed=data.get("seed"),
+            turn_timer=data.get("turn_timer"),
+            created=created,
+        )
+        table.seats = [Seat(s["name"], s["token"], s["bot"]) for s in data["seats"]]
+        table.host = data["host"]
+        table.spectator_token = data["spectator_token"]
+        if data.get("started"):
+            table.restore(steps)
+        return table
 
-    def create(
+    def _resume(self, row: TableRow, steps: list[tuple[int, str, list[int]]]) -> Table | None:
+        """At start: one stored table back into memory; a bad record is reported and set aside,
+        never the end of the start."""
+        try:
+            table = self._build(row, steps)
+            pending = table.take_pending()
+            if pending:
+                self.store.write_now(pending)
+        except Exception as exc:
+            self._set_aside(row[0], exc)
+            return None
+        self._register(table)
+        return table
+
+    def _set_aside(self, table_id: str, exc: BaseException) -> None:
+        why = " ".join(str(exc).split()) or type(exc).__name__
+        self.set_aside[table_id] = why
+        log.error("table %s set aside: its stored record cannot be played (%s)", table_id, why)
+
+    def _register(self, table: Table) -> None:
+        self.by_id[table.id] = table
+        self.by_code[table.code] = table
+
+    def unload(self, table: Table) -> None:
+        """Take a table out of memory (it stays in the store and is loaded when asked for)."""
+        if self.by_id.get(table.id) is table:
+            del self.by_id[table.id]
+            self.by_code.pop(table.code, None)
+
+    async def commit(self, table: Table, change: Callable[..., T], *args: Any) -> T:
+        """Make a change to ``table`` (``change(*args)``, a method of it) and store it, as one:
+        if storing fails, the table goes back to how it was and :class:`StorageError` is raised.
+        A change that raises (an illegal action, a full table) changes nothing."""
+        async with table.lock:
+            snap = table.snapshot()
+            try:
+                result = change(*args)
+            except BaseException:
+                table.rollback(snap)
+                raise
+            ops = table.take_pending()
+            if ops:
+                try:
+                    await self.store.write(ops)
+                except Exception as exc:
+                    table.rollback(snap)
+                    log.error(
+                        "table %s: a change could not be stored and was taken back: %s",
+                        table.id,
+                        " ".join(str(exc).split()) or type(exc).__name__,
+                    )
+                    raise StorageError() from None
+            return result
+
+    async def create(
         self,
         rules: Rules,
         seats: int,
@@ -423,15 +623,20 @@ class Tables:
         """A new table, its creator seated as host; returns the table and the host's token."""
         table_id = secrets.token_urlsafe(9)
         code = self._new_code()
-        seed = None if self.seed is None else self.seed + len(self.by_id)
+        seed = None if self.seed is None else self.seed + self._created
         if turn_timer is not None and not 5 <= turn_timer <= 3600:
             raise TableError("a turn timer runs 5 to 3600 seconds")
         table = Table(self.store, table_id, code, rules, seats, seed=seed, turn_timer=turn_timer)
         _, token = table.sit(host_name, 0)
         table.host = 0
         table._save()
-        self.by_id[table_id] = table
-        self.by_code[code] = table
+        try:
+            await self.store.write(table.take_pending())
+        except Exception as exc:
+            log.error("a new table could not be stored: %s", " ".join(str(exc).split()))
+            raise StorageError() from None
+        self._created += 1
+        self._register(table)
         return table, token
 
     def _new_code(self) -> str:
@@ -441,12 +646,54 @@ class Tables:
             if code not in self.by_code:
                 return code
 
-    def get(self, key: str) -> Table:
-        table = self.by_id.get(key) or self.by_code.get(
-            key.upper() if isinstance(key, str) else key
-        )
-        if table is None:
+    def loaded(self, key: str) -> Table | None:
+        """The table in memory with this id or invite code, if it is there."""
+        if not isinstance(key, str):
+            return None
+        return self.by_id.get(key) or self.by_code.get(key.upper())
+
+    async def get(self, key: str) -> Table:
+        """The table with this id or invite code: from memory, else loaded from the store."""
+        table = self.loaded(key)
+        if table is not None:
+            return table
+        if not isinstance(key, str) or not 1 <= len(key) <= 64:
             raise TableError("no such table", status=404)
+        row = await self.store.read(self.store.table, key)
+        if row is None:
+            raise TableError("no such table", status=404)
+        table_id = row[0]
+        if table_id in self.set_aside:
+            raise TableError(
+                "this table's stored record is damaged; the server has set it aside", status=503
+            )
+        # Two requests for the same table load it once (loading is seldom: one at a time).
+        async with self._load_lock:
+            found = await self._load(row)
+        if found is None:
+            raise TableError(
+                "this table's stored record is damaged; the server has set it aside", status=503
+            )
+        return found
+
+    async def _load(self, row: TableRow) -> Table | None:
+        table = self.by_id.get(row[0])
+        if table is not None:
+            return table
+        steps = await self.store.read(self.store.steps, row[0])
+        try:
+            # Replaying a long game takes a while: not in the event loop.
+            table = await asyncio.to_thread(self._build, row, steps)
+        except Exception as exc:
+            self._set_aside(row[0], exc)
+            return None
+        pending = table.take_pending()
+        if pending:
+            try:
+                await self.store.write(pending)
+            except Exception:
+                raise StorageError() from None
+        self._register(table)
         return table
 
 
@@ -467,6 +714,7 @@ __all__ = [
     "MAX_NAME",
     "IllegalActionError",
     "Seat",
+    "StorageError",
     "Table",
     "TableError",
     "Tables",

@@ -118,7 +118,8 @@ async function createTable(event, error) {
       await api(`/api/tables/${created.id}/bots`, { token: created.token, bot: f.level.value });
     }
     localStorage.setItem(`schocken:spectate:${created.id}`, created.spectator_token);
-    location.href = `/t/${created.id}#${created.token}`;
+    keepToken(created.id, created.token, false);
+    location.href = `/t/${created.id}`;
   } catch (e) {
     error.textContent = e.message;
   }
@@ -143,13 +144,20 @@ async function joinTable(event, code, error) {
   event.preventDefault();
   try {
     const joined = await api(`/api/tables/${code}/join`, { name: event.target.name.value });
-    location.href = `/t/${joined.id}#${joined.token}`;
+    keepToken(joined.id, joined.token, false);
+    location.href = `/t/${joined.id}`;
   } catch (e) {
     error.textContent = e.message;
   }
 }
 
 // ---------------------------------------------------------------- the table
+
+// Tokens live in the browser's storage, never in the address bar (nor in any URL the server
+// sees): a link with #TOKEN or #spectate=TOKEN is read once and the address cleaned at once.
+function keepToken(id, token, spectate) {
+  localStorage.setItem(`schocken:table:${id}`, JSON.stringify({ token, spectate }));
+}
 
 function openTable(id) {
   app.tableId = id;
@@ -164,18 +172,20 @@ function openTable(id) {
     app.token = stored.token;
     app.spectate = stored.spectate;
   }
-  localStorage.setItem(`schocken:table:${id}`, JSON.stringify({ token: app.token, spectate: app.spectate }));
+  keepToken(id, app.token, app.spectate);
+  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
   connect();
 }
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const url = `${scheme}://${location.host}/ws/${app.tableId}?token=${encodeURIComponent(app.token || "")}&lang=${app.lang}`;
-  const ws = new WebSocket(url);
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/${app.tableId}`);
   app.ws = ws;
   ws.onopen = () => {
     app.retry = 0;
     showBanner("");
+    // The first message says who is connecting (protocol 2).
+    ws.send(JSON.stringify({ v: 2, type: "hello", token: app.token || "", lang: app.lang, since: null }));
   };
   ws.onmessage = (event) => {
     const message = JSON.parse(event.data);
@@ -201,7 +211,7 @@ function connect() {
 function send(action) {
   app.error = "";
   if (app.ws && app.ws.readyState === WebSocket.OPEN) {
-    app.ws.send(JSON.stringify({ v: 1, type: "action", action }));
+    app.ws.send(JSON.stringify({ v: 2, type: "action", action }));
   }
 }
 
@@ -263,7 +273,7 @@ function botChoice() {
 function renderLobby(m) {
   const you = m.you;
   const isHost = you.host;
-  const invite = `${location.origin}/join/${m.table.code}`;
+  const invite = m.invite_url || `${location.origin}/join/${m.table.code}`;
   const seats = m.table.seats.map((seat, i) => {
     const tags = [];
     if (i === m.table.host) tags.push(t("web_host"));

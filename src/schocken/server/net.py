@@ -1,0 +1,144 @@
+"""What the server needs of uvicorn beyond its options: a time limit on slow requests, a way to
+drop a WebSocket client at once, one log line for an invalid frame, and logs without secrets.
+
+- :class:`SlowRequestHTTP`: a request's head and body must arrive within ``request_timeout``
+  seconds of the connection (or of the request's first byte on a kept-alive connection), else
+  the connection is closed. Half-sent requests cannot hold the server's connections.
+- :class:`DroppableWebSocket`: puts ``schocken.abort`` into the scope's extensions: ``abort``
+  ends the connection without waiting for the client (a client that reads nothing would never
+  take a close frame), ``shut`` stops reading from it at once and closes once what is written
+  has gone (a flooding client's messages are not read any more); and logs a text frame that is
+  not UTF-8 in one line, not with a traceback.
+- :class:`RedactSecrets`: a logging filter that blanks ``token=...`` in every logged request
+  line (the protocol never puts a token in a URL, but an old or wrong client might).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import socket
+from typing import Any
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+log = logging.getLogger("schocken.server")
+
+
+class SlowRequestHTTP(HttpToolsProtocol):
+    """uvicorn's HTTP protocol with a deadline for receiving each request whole."""
+
+    request_timeout = 10.0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._deadline: asyncio.TimerHandle | None = None
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._deadline = self.loop.call_later(self.request_timeout, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _too_slow(self) -> None:
+        self._deadline = None
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.abort()
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        if self._deadline is None:
+            self._arm()
+
+    def on_message_complete(self) -> None:
+        self._disarm()
+        super().on_message_complete()
+
+    def handle_websocket_upgrade(self) -> None:
+        self._disarm()
+        super().handle_websocket_upgrade()
+
+
+class DroppableWebSocket(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol; the app can end a connection at once."""
+
+    def handle_connect(self, event: Any) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if isinstance(scope, dict):
+            extensions = scope.setdefault("extensions", {}) or {}
+            scope["extensions"] = extensions
+            extensions["schocken.abort"] = {
+                "abort": self.transport.abort,
+                "shut": self._shut,
+            }
+
+    def _shut(self) -> None:
+        """Stop reading at once; what is written (a close frame) still goes out, then the end."""
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.close()
+
+    def send_receive_event_to_app(self) -> None:
+        if self.curr_msg_data_type == "text" and not self.close_sent:
+            data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
+            try:
+                data.decode()
+            except UnicodeDecodeError:
+                self.frames = []
+                client = "%s:%d" % self.client if self.client else "a client"  # noqa: UP031
+                log.warning("%s sent a text frame that is not UTF-8: connection closed", client)
+                self.conn.send_close(1007, "invalid UTF-8")
+                self.handle_parser_exception()
+                return
+        super().send_receive_event_to_app()
+
+
+_SECRET = re.compile(r"(?i)((?:token|spectate)=)[^&\s\"']*")
+
+
+def redact(text: str) -> str:
+    """``text`` with the value of every ``token=`` (and ``spectate=``) blanked."""
+    return _SECRET.sub(r"\1[redacted]", text)
+
+
+class RedactSecrets(logging.Filter):
+    """Blanks tokens in log records (their message and their arguments)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str) and "=" in record.msg:
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+        return True
+
+
+def install_log_filters() -> None:
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactSecrets) for f in logger.filters):
+            logger.addFilter(RedactSecrets())
+
+
+def lan_address() -> str:
+    """This machine's address on its local network (the one it would reach the internet
+    from; nothing is sent), or 127.0.0.1 if it has none."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed, no packet leaves
+            address: str = s.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+    return address

@@ -1,0 +1,110 @@
+"""Bots' thinking, bounded and kept apart from the event loop.
+
+The pub regular and the random bot answer in microseconds: they decide in the event loop. The
+solver bot may think long (its Finale is solved once per rule set, in time growing with the
+square of the Deckel: with 999 Deckel over half an hour), so its decisions go to a pool of
+worker processes, each with a time budget. A decision not made within the budget is made by the
+pub regular's rule instead, the worker is ended (a process can be stopped; a thread cannot), and
+the rule set is remembered: that situation is played by the pub regular from then on, without
+waiting again. Other tables' bots never wait for it: they do not share the event loop with any
+solve.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from typing import Any
+
+from schocken.actions import Action, parse_action
+from schocken.bots import make_bot
+from schocken.events import RoundKind, Section
+from schocken.play import Ask, Decision
+from schocken.rules import Rules
+
+log = logging.getLogger("schocken.server")
+
+INLINE = frozenset({"regular", "random"})
+"""Bots that decide at once, in the event loop."""
+
+
+def _decide(kind: str, seed: int | None, decision: Decision) -> str | None:
+    """In a worker process: the bot's answer, as text. (Actions travel as text: the engine
+    compares some of them by identity, which pickling does not keep.)"""
+    legal = tuple(parse_action(str(a)) for a in decision.legal)
+    answer = decision._replace(legal=legal).decide(make_bot(kind, seed))
+    return None if answer is None else str(answer)
+
+
+def _situation(decision: Decision) -> tuple[Rules, str] | None:
+    """What a long solve depends on: the rules and the part of the game (``None``: nothing
+    worth remembering)."""
+    view = decision.view
+    if view is None:
+        return None
+    finale = view.section is Section.FINALE and view.round_kind is RoundKind.NORMAL
+    return (view.rules, "finale" if finale else "turns")
+
+
+class Thinker:
+    """Makes bots' decisions: at once for the quick bots, in worker processes for the others."""
+
+    def __init__(self, *, workers: int = 1, budget: float = 5.0) -> None:
+        self.workers = max(1, workers)
+        self.budget = budget
+        self._pool: ProcessPoolExecutor | None = None
+        self._too_large: set[tuple[Rules, str]] = set()
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn: the server has threads (the store's writer), which do not mix with fork.
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+        return self._pool
+
+    def _kill_pool(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        processes: dict[Any, Any] = getattr(pool, "_processes", None) or {}
+        for process in list(processes.values()):
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        self._kill_pool()
+
+    async def decide(self, kind: str, seed: int | None, decision: Decision) -> Action | None:
+        """The answer of a bot of ``kind`` (seeded with ``seed``) to ``decision``."""
+        if kind in INLINE or decision.kind is not Ask.CHOOSE:
+            return decision.decide(make_bot(kind, seed))
+        situation = _situation(decision)
+        if situation in self._too_large:
+            return self._fallback(decision)
+        loop = asyncio.get_running_loop()
+        try:
+            future = loop.run_in_executor(self._executor(), _decide, kind, seed, decision)
+            answer = await asyncio.wait_for(future, self.budget)
+            return None if answer is None else parse_action(answer)
+        except TimeoutError:
+            if situation is not None:
+                self._too_large.add(situation)
+            log.warning(
+                "a %s bot did not decide within %.1f s (%s): the pub regular's rule plays it, "
+                "here and in this situation from now on",
+                kind,
+                self.budget,
+                "the Finale" if situation and situation[1] == "finale" else "a turn",
+            )
+            self._kill_pool()
+            return self._fallback(decision)
+        except (BrokenExecutor, OSError, RuntimeError) as exc:
+            log.warning("a bot's worker failed (%s): the pub regular's rule plays this", exc)
+            self._kill_pool()
+            return self._fallback(decision)
+
+    @staticmethod
+    def _fallback(decision: Decision) -> Action | None:
+        return decision.decide(make_bot("regular"))
