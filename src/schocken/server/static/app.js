@@ -278,7 +278,10 @@ function onState(message) {
   app.log = app.log.slice(-60);
   const turn = myTurn(message.view);
   const key = turn ? `${message.view.round}:${turn.throws}:${turn.aside.join("")}:${turn.must_throw.join("")}` : "";
-  const rolled = Boolean(turn && before && key !== app.turnKey && turn.throws > 0);
+  // The dice roll in when a throw landed (not when sixes were turned or dice picked).
+  const throwKey = turn ? `${message.view.round}:${turn.throws}` : "";
+  const rolled = Boolean(turn && before && throwKey !== app.throwKey && turn.throws > 0);
+  app.throwKey = throwKey;
   if (key !== app.turnKey) {
     app.turnKey = key;
     app.kept = [0, 1, 2].map((i) => Boolean(turn) && i < turn.aside.length);
