@@ -140,8 +140,9 @@ def test_locked_dice_and_a_whole_turn_by_keyboard(browser: Browser, tmp_path: Pa
 
 def test_six_players_on_a_phone(browser: Browser, server: Server) -> None:
     """Six at the table on a 390x844 phone: Throw and Stop on screen without scrolling, no key
-    hints on a touch screen, every player's Deckel stack, the turn in the tab title."""
-    ctx, page = new_page(browser, "de-DE", PHONE)
+    hints on a touch screen, every player's Deckel stack, the turn in the tab title; a phone
+    that asks for reduced motion gets dice that do not roll."""
+    ctx, page = new_page(browser, "de-DE", {**PHONE, "reduced_motion": "reduce"})
     start_table(page, server, seats=6)
     assert page.locator("#players li").count() == 6
     seen_stop = False
@@ -162,6 +163,10 @@ def test_six_players_on_a_phone(browser: Browser, server: Server) -> None:
             assert page.title().startswith("● Du bist dran")
             assert page.locator("#keys").count() == 0
             assert "1 2 3" not in page.locator("#prompt").inner_text()
+            assert page.evaluate(
+                "[...document.querySelectorAll('*')]"
+                ".every(e => getComputedStyle(e).animationName === 'none')"
+            ), "something moves although the phone asks for reduced motion"
             break
         if not page.locator("#stop").count():  # the first throw; then wait for the dice
             click_if_there(page, "#throw")

@@ -125,6 +125,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_bot": "bot",
         "web_out_short": "kept out",
         "web_cup_short": "in the cup",
+        "web_back_short": "goes back",
         "web_sound": "Sound",
         "web_turn_pick": "{name}, your turn: tap dice to keep them out of the cup, then throw or "
         "stop.",
@@ -318,6 +319,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_bot": "Bot",
         "web_out_short": "draußen",
         "web_cup_short": "im Becher",
+        "web_back_short": "zurück",
         "web_sound": "Ton",
         "web_turn_pick": "{name}, du bist dran: Würfel antippen, die raus sollen, dann werfen "
         "oder stehen lassen.",

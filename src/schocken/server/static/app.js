@@ -631,7 +631,7 @@ function doThrow() {
 function dieButton(pip, i, { kept, lock, canKeep, rolling }) {
   const state = lock ? (lock.state === "cup" ? t("web_in_cup") : t("web_kept")) : kept ? t("web_kept") : t("web_in_cup");
   const out = lock ? lock.state === "out" : kept;
-  const short = out ? t("web_out_short") : t("web_cup_short");
+  const short = out ? t("web_out_short") : lock ? t("web_back_short") : t("web_cup_short");
   const label = `${t("web_die", { n: i + 1, pips: pip })}, ${state}${lock ? `, ${t("web_locked")}: ${lock.reason}` : ""}`;
   const classes = ["die", kept ? "kept" : "in-cup", lock ? "locked" : "", rolling && !kept ? "rolling" : ""];
   return el("button", {
@@ -683,7 +683,7 @@ function renderTray(m, who) {
     const locks = canKeep ? diceLocks(m, turn, dice) : dice.map(() => null);
     diceNodes = app.shaking ? [] : dice.map((pip, i) => dieButton(pip, i, { kept: app.kept[i], lock: locks[i], canKeep, rolling }));
     const reasons = [...new Set(locks.filter(Boolean).map((l) => l.reason))];
-    note = [app.lockNote, ...reasons.filter((r) => r !== app.lockNote)].filter(Boolean).join(" · ");
+    note = app.lockNote || reasons.join(" · ");
   } else {
     diceNodes = dice.map((pip, i) => dieShown(pip, i, rolling));
   }

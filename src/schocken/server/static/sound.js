@@ -76,10 +76,15 @@ export function slam() {
   noiseBurst(ac, now, 0.06, 900, 0.6);
 }
 
-/** "Schock aus!": a short brass-like fanfare. */
+/** "Schock aus!": a short brass-like fanfare, and the words where the browser can speak. */
 export function schockAus() {
   const ac = audio();
   if (!ac) return;
+  if ("speechSynthesis" in window) {
+    const words = new SpeechSynthesisUtterance("Schock aus!");
+    words.lang = "de-DE";
+    setTimeout(() => speechSynthesis.speak(words), 700);
+  }
   const now = ac.currentTime;
   [392, 523.25, 659.25, 783.99].forEach((freq, i) => {
     const osc = ac.createOscillator();
