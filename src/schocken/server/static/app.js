@@ -490,7 +490,8 @@ function turnSummary(view, seat, turn, who) {
   const dice = turn.showing;
   const label = t("web_dice", { dice: dice.join("-") });
   const rolling = app.rolledSeats.has(seat) && view.current === seat ? "rolling" : "";
-  const result = turn.done && turn.result ? ` = ${resultName(turn.result)}` : "";
+  // A plain number's name is its dice; other results are named ("= Schock 4").
+  const result = turn.done && turn.result && turn.result.kind !== "plain" ? ` = ${resultName(turn.result)}` : "";
   return [pieces.diceRow(dice, label, rolling), ` ${dice.join("-")}${result} (${throwsText})`];
 }
 
@@ -757,7 +758,7 @@ function showReveal() {
       el("h2", { id: "reveal-h" }, title),
       el("ul", { class: "reveal-list" }, rows),
       el("ul", { class: "reveal-lines" }, lines.map((line) => el("li", {}, line))),
-      go));
+      el("div", { class: "reveal-foot" }, go)));
   document.body.append(overlay);
   go.focus({ preventScroll: true });
 }
