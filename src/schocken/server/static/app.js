@@ -618,6 +618,7 @@ function toggleDie(i) {
 }
 
 function doThrow() {
+  if (app.shaking) return; // one throw at a time
   const dice = diceOnScreen(myTurn(app.msg.view));
   const keep = keptDice(dice);
   sound.rattle();
@@ -745,8 +746,11 @@ function showReveal() {
       got[seat] ? el("span", { class: "gets" }, pieces.deckelStack(Math.min(got[seat], 5)), t("web_takes", { count: got[seat] })) : null);
   });
   const opener = document.activeElement;
+  // While the reveal is open, the page behind it is out of reach (for Tab and screen readers).
+  const behind = [main, document.querySelector("header.top")];
   const close = () => {
     overlay.remove();
+    for (const part of behind) part.inert = false;
     if (opener && opener.isConnected) opener.focus({ preventScroll: true });
     if (app.reveals.length) setTimeout(showReveal, 50);
   };
@@ -760,6 +764,7 @@ function showReveal() {
       el("ul", { class: "reveal-lines" }, lines.map((line) => el("li", {}, line))),
       el("div", { class: "reveal-foot" }, go)));
   document.body.append(overlay);
+  for (const part of behind) part.inert = true;
   go.focus({ preventScroll: true });
 }
 
