@@ -23,13 +23,16 @@ PHONE: dict[str, Any] = {
 }
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 
-RIGGED = """
+
+def rigged(*throws: tuple[int, int, int]) -> str:
+    """Python run in the server: its tables' first throws of three dice show ``throws``, then
+    seeded dice as usual."""
+    return f"""
 import schocken.server.tables as tables
 from schocken.dice import RandomDice
 
 class Rigged(RandomDice):
-    '''The first throws of three dice are these; then seeded dice as usual.'''
-    script = [(2, 2, 1), (6, 5, 3), (6, 6, 1)]
+    script = {list(throws)!r}
 
     def roll(self, n):
         if n == 3 and Rigged.script:
@@ -38,8 +41,11 @@ class Rigged(RandomDice):
 
 tables.RandomDice = Rigged
 """
-"""Run in the server: Anna throws 2-2-1 to open (lowest: she opens round 1), the bot 6-5-3,
-then Anna's first throw of round 1 is 6-6-1."""
+
+
+# Two players, schock4life: Anna throws 2-2-1 to open (the lowest: she opens round 1), the bot
+# 6-5-3; then Anna's first throw of round 1 is 6-6-1.
+SIXES = rigged((2, 2, 1), (6, 5, 3), (6, 6, 1))
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +95,7 @@ def test_locked_dice_and_a_whole_turn_by_keyboard(browser: Browser, tmp_path: Pa
     """schock4life, 6-6-1, sixes turned: the turned one stays out, the other two dice must go
     back into the cup; they cannot be picked (by tap or key) and the page says why. The whole
     turn is played with the keys: Space, T, 1 2 3, S."""
-    with running(tmp_path / "db.sqlite3", seed=2, bot_delay=0.05, prelude=RIGGED) as server:
+    with running(tmp_path / "db.sqlite3", seed=2, bot_delay=0.05, prelude=SIXES) as server:
         ctx, page = new_page(browser, "en-GB", DESKTOP)
         start_table(page, server, seats=2)
         page.wait_for_selector("#throw")
@@ -352,3 +358,27 @@ def test_reveal_accessibility_and_contrast(browser: Browser, server: Server) -> 
     page.wait_for_selector("#reveal", state="detached")
     assert page.errors == []  # type: ignore[attr-defined]
     ctx.close()
+
+
+def test_the_reveal_names_the_tie_rule(browser: Browser, tmp_path: Path) -> None:
+    """Anna opens with 6-4-2 and stops (the limit is 1), the bot throws 6-4-2 too: equal
+    results and throws, the later thrower is worse. The reveal marks both and says why."""
+    tie = rigged((2, 2, 1), (6, 5, 3), (6, 4, 2), (6, 4, 2))
+    with running(tmp_path / "db.sqlite3", seed=2, bot_delay=0.05, prelude=tie) as server:
+        ctx, page = new_page(browser, "en-GB", DESKTOP)
+        start_table(page, server, seats=2)
+        page.click("#throw")
+        page.wait_for_selector("#reveal-go")
+        page.click("#reveal-go")
+        page.wait_for_selector("#throw")
+        page.click("#throw")
+        page.wait_for_selector("#stop")
+        page.wait_for_timeout(700)  # the dice land
+        page.click("#stop")
+        page.wait_for_selector("#reveal .reveal-row")
+        assert page.locator("#reveal .reveal-row.best .name").inner_text() == "Anna"
+        assert page.locator("#reveal .reveal-row.worst .result").inner_text() == "6-4-2"
+        tie_line = page.locator("#reveal .reveal-lines li.tie").inner_text()
+        assert "ties with Anna with as many throws and threw later" in tie_line
+        assert "+1 Deckel" in page.locator("#reveal .reveal-row.worst").inner_text()
+        ctx.close()

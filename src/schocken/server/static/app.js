@@ -715,6 +715,8 @@ function renderTray(m, who) {
 // The explanations of a round's end, less the line listing every result (the reveal shows
 // those as dice): best and worst, the tie rule that decided, the Deckel moved.
 const RESULTS_LINE = /^(Round \d+|Runde \d+|Opening (round|throw)|Eröffnungs(runde|wurf)|Stechen)\b[^:]*:/;
+// The line that says which tie rule decided (texts.py: tie_later, tie_throws, tie_later_throws).
+const TIE_LINE = /ties with|hat gleich mit/;
 
 function queueReveals(message) {
   if (!message.view) return;
@@ -761,7 +763,7 @@ function showReveal() {
       pieces.cupShape(),
       el("h2", { id: "reveal-h" }, title),
       el("ul", { class: "reveal-list" }, rows),
-      el("ul", { class: "reveal-lines" }, lines.map((line) => el("li", {}, line))),
+      el("ul", { class: "reveal-lines" }, lines.map((line) => el("li", { class: TIE_LINE.test(line) ? "tie" : "" }, line))),
       el("div", { class: "reveal-foot" }, go)));
   document.body.append(overlay);
   for (const part of behind) part.inert = true;
