@@ -464,7 +464,7 @@ function limitMarks(view) {
   return marks;
 }
 
-function renderStatus(m, who) {
+function renderStatus(m) {
   const view = m.view;
   return el("section", { class: "card status-card", "aria-labelledby": "status-h" },
     el("h1", { id: "status-h" }, sectionTitle(view)),
@@ -477,7 +477,7 @@ function renderStatus(m, who) {
 }
 
 // What a player's turn shows in the list: small dice, or a covered cup, and the throws used.
-function turnSummary(view, seat, turn, who) {
+function turnSummary(view, seat, turn) {
   if (!view.playing[seat]) {
     return view.section === "finale" && !view.half_losers.includes(seat) ? t("ui_not_in_finale") : t("ui_out");
   }
@@ -508,7 +508,7 @@ function renderPlayers(m, who) {
         el("span", { class: "who" }, el("span", { class: "name" }, name, seat === view.seat ? ` (${t("web_you")})` : ""), ...badges),
         el("span", { class: "deckel", "data-deckel": String(view.deckel[seat]) },
           pieces.deckelStack(view.deckel[seat]), el("span", {}, t("ui_deckel", { count: view.deckel[seat] }))),
-        el("span", { class: "turn" }, turnSummary(view, seat, turnOf(view, seat), who)));
+        el("span", { class: "turn" }, turnSummary(view, seat, turnOf(view, seat))));
     })));
 }
 
@@ -523,7 +523,7 @@ function renderLog() {
 function renderGame(m) {
   const view = m.view;
   const who = names(m);
-  const left = [renderStatus(m, who), renderPlayers(m, who)];
+  const left = [renderStatus(m), renderPlayers(m, who)];
   const right = [];
   if (view.loser != null) {
     right.push(el("section", { class: "card", "aria-labelledby": "over-h", id: "summary" },
