@@ -1,15 +1,23 @@
-"""Make docs/web-phone.png and docs/web-desktop.png: the table mid-game, in Debian's Chromium.
+"""Make the browser table's screenshots in Debian's Chromium, against a real (seeded) server:
+
+- docs/web-phone.png: a phone, German, six at the table: sixes turned, the die that must go back
+  into the cup locked, with the reason;
+- docs/web-desktop.png: a desktop, English, a turn mid-game with a die kept out;
+- docs/web-reveal.png: the same phone: "Becher hoch!", every cup lifted at the round's end.
 
 Usage: .venv/bin/python scripts/screenshot_web.py
 """
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Error, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -25,48 +33,114 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 1,
+}
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 860}}
+
+RIGGED = """
+import schocken.server.tables as tables
+from schocken.dice import RandomDice
+
+class Rigged(RandomDice):
+    script = [(2, 2, 1), (6, 5, 3), (5, 4, 2), (6, 4, 3), (6, 5, 2), (5, 3, 3), (6, 6, 4)]
+
+    def roll(self, n):
+        if n == 3 and Rigged.script:
+            return Rigged.script.pop(0)
+        return super().roll(n)
+
+tables.RandomDice = Rigged
+"""
+"""The opening throws of six (Anna's 2-2-1 is the lowest: she opens), then Anna's 6-6-4."""
 
 
-def play_until_my_second_throw(page: Page, rounds: int) -> None:
-    for _ in range(2000):
-        text = page.locator("#status-h").inner_text() if page.locator("#status-h").count() else ""
-        numbers = [int(w) for w in text.replace("·", " ").split() if w.isdigit()]
-        late = numbers and numbers[-1] >= rounds
-        dice = page.locator("#dice .die").count()
-        if late and dice == 3 and page.locator("#stop").count():
-            page.locator("#dice .die").nth(0).click()
-            return
-        if page.locator("#stop").count() and dice == 3 and not late:
-            page.locator("#stop").click()
-        elif page.locator("#throw").count():
-            page.locator("#throw").click()
-        else:
-            page.wait_for_timeout(40)
+def start(page: Page, url: str, seats: int) -> None:
+    page.goto(url + "/")
+    page.fill("#name", "Anna")
+    page.select_option("#preset", "schock4life")
+    page.fill("#seats", str(seats))
+    page.fill("#bots", str(seats - 1))
+    page.click("button[type=submit]")
+    page.click("#start")
+    page.wait_for_selector("#players")
 
 
-def main() -> None:
+def tap(page: Page, selector: str) -> None:
+    """Click if nothing is in the way (a round's reveal may open at any moment)."""
+    with contextlib.suppress(Error):
+        page.locator(selector).click(timeout=1500)
+
+
+def close_reveal(page: Page) -> bool:
+    if page.locator("#reveal-go").count():
+        page.locator("#reveal-go").click()
+        return True
+    return False
+
+
+def sixes_turned(browser: Browser) -> None:
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        running(Path(tmp) / "db.sqlite3", seed=31, bot_delay=0.3, prelude=RIGGED) as server,
+    ):
+        page = browser.new_context(locale="de-DE", **PHONE).new_page()
+        start(page, server.url, 6)
+        page.locator("#throw").click()  # the opening throw
+        page.wait_for_selector("#reveal-go", timeout=30000)
+        close_reveal(page)
+        page.wait_for_selector("#throw")
+        page.locator("#throw").click()
+        page.wait_for_selector("#turn")
+        page.locator("#turn").click()
+        page.wait_for_selector("#die-1.locked")
+        page.locator("#die-1").click(force=True)  # refused: the reason shows
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(ROOT / "docs" / "web-phone.png"))
+        # Throw once more, stop, and let the others play: the round ends with every cup lifted.
+        page.locator("#throw").click()
+        page.wait_for_selector("#stop")
+        page.locator("#stop").click()
+        page.wait_for_selector("#reveal .reveal-row", timeout=60000)
+        page.wait_for_timeout(1800)  # the dice have rolled, the Deckel moved
+        page.screenshot(path=str(ROOT / "docs" / "web-reveal.png"))
+
+
+def mid_game(browser: Browser) -> None:
     with (
         tempfile.TemporaryDirectory() as tmp,
         running(Path(tmp) / "db.sqlite3", seed=31, bot_delay=0.05) as server,
-        sync_playwright() as p,
     ):
+        desk = browser.new_context(locale="en-GB", **DESKTOP).new_page()
+        start(desk, server.url, 4)
+        deadline = time.monotonic() + 120
+        rounds = 0
+        while time.monotonic() < deadline:
+            if close_reveal(desk):
+                rounds += 1
+                continue
+            stop = desk.locator("#stop").count()
+            dice = desk.locator("#dice button.die").count()
+            if stop and dice == 3 and rounds >= 3:
+                desk.locator("#dice button.die:not(.locked)").first.click()
+                desk.wait_for_timeout(500)
+                desk.screenshot(path=str(ROOT / "docs" / "web-desktop.png"))
+                break
+            if stop and dice == 3:
+                tap(desk, "#stop")
+            elif not stop and desk.locator("#throw").count():
+                tap(desk, "#throw")
+            desk.wait_for_timeout(60)
+
+
+def main() -> None:
+    with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-        for name, viewport, locale in (
-            ("web-phone.png", {"width": 390, "height": 844}, "de-DE"),
-            ("web-desktop.png", {"width": 1280, "height": 860}, "en-GB"),
-        ):
-            page = browser.new_context(viewport=viewport, locale=locale).new_page()
-            page.goto(server.url + "/")
-            page.fill("#name", "Anna")
-            page.select_option("#preset", "schock4life")
-            page.fill("#seats", "4")
-            page.fill("#bots", "3")
-            page.click("button[type=submit]")
-            page.click("#start")
-            page.wait_for_selector("#players")
-            play_until_my_second_throw(page, 4)
-            page.wait_for_timeout(600)
-            page.screenshot(path=str(ROOT / "docs" / name), full_page=False)
+        sixes_turned(browser)
+        mid_game(browser)
         browser.close()
 
 

@@ -1,11 +1,15 @@
 // Schocken in the browser: start or join a table, play, watch. Plain ES module, no build step.
 // All words come from the server's text catalogue (/api/texts/LANG), the one the terminal uses.
+// pieces.js draws dice, cup and Deckel; sound.js makes the table's sounds.
 
-const FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+import * as pieces from "/static/pieces.js";
+import * as sound from "/static/sound.js";
+
 const PRESETS = ["tsv99", "schock4life", "knobelrunde", "allgemein"];
 const main = document.getElementById("main");
 const banner = document.getElementById("banner");
 const langButton = document.getElementById("lang");
+const soundButton = document.getElementById("sound");
 
 const app = {
   lang: localStorage.getItem("schocken:lang") || (navigator.language || "de").slice(0, 2),
@@ -16,10 +20,20 @@ const app = {
   ws: null,
   retry: 0,
   msg: null, // the last state message
-  log: [],
+  log: [], // {n, text}: the explanations so far, numbered from the first
+  logCount: 0,
   kept: [false, false, false],
   turnKey: "",
   error: "",
+  lockNote: "", // why the die just tapped cannot move
+  rolledSeats: new Set(), // whose dice roll in this drawing
+  shaking: false, // the cup is being shaken (the throw is on its way)
+  holdUntil: 0,
+  holdTimer: null,
+  reveals: [], // rounds to show with every cup lifted
+  lastCurrent: null,
+  // Key hints only where a keyboard is likely; the first key press shows them anyway.
+  keyboard: matchMedia("(any-pointer: fine)").matches && !matchMedia("(pointer: coarse)").matches,
 };
 if (!["de", "en"].includes(app.lang)) app.lang = "en";
 
@@ -48,6 +62,7 @@ async function loadTexts() {
   app.texts = await (await fetch(`/api/texts/${app.lang}`)).json();
   document.documentElement.lang = app.lang;
   langButton.textContent = t("web_language");
+  showSoundSwitch();
 }
 
 async function api(path, body) {
@@ -78,7 +93,8 @@ function renderHome() {
     el("label", { for: "name" }, t("web_your_name")),
     el("input", { id: "name", name: "name", required: true, maxlength: "40", autocomplete: "nickname" }),
     el("label", { for: "preset" }, t("web_rules")),
-    el("select", { id: "preset", name: "preset" }, PRESETS.map((p) => el("option", { value: p }, p))),
+    el("select", { id: "preset", name: "preset", onchange: (e) => presetIntoHouseRules(e.target.form) },
+      PRESETS.map((p) => el("option", { value: p }, p))),
     el("div", { class: "row" },
       el("div", {}, el("label", { for: "seats" }, t("web_seats")),
         el("input", { id: "seats", name: "seats", type: "number", min: "2", max: "10", value: "4" })),
@@ -89,7 +105,7 @@ function renderHome() {
     el("details", {},
       el("summary", {}, t("web_house_rules")),
       el("label", { for: "house" }, t("web_house_rules")),
-      el("textarea", { id: "house", name: "house", rows: "4", "aria-describedby": "house-hint" }),
+      el("textarea", { id: "house", name: "house", rows: "4", "aria-describedby": "house-hint" }, presetLine(PRESETS[0])),
       el("p", { id: "house-hint" }, t("web_house_hint"))),
     el("p", {}, el("button", { class: "primary", type: "submit" }, t("web_create"))),
     error,
@@ -105,13 +121,35 @@ function renderHome() {
   main.replaceChildren(form, join);
 }
 
+// House rules start from the preset chosen in the form: the text begins with its preset line,
+// which follows the choice until the player writes another preset there.
+function presetLine(preset) {
+  return `preset = "${preset}"\n`;
+}
+
+const PRESET_LINE = /^[ \t]*preset[ \t]*=.*(\n|$)/m;
+
+function presetIntoHouseRules(form) {
+  const text = form.house.value;
+  const line = presetLine(form.preset.value);
+  form.house.value = PRESET_LINE.test(text) ? text.replace(PRESET_LINE, line) : line + text;
+}
+
+// The TOML the server gets: none when it only names the preset (then `rules` says it all), and
+// the form's preset in front when the text names none.
+function houseRules(form) {
+  const text = form.house.value;
+  if (!text.replace(PRESET_LINE, "").trim()) return "";
+  return PRESET_LINE.test(text) ? text : presetLine(form.preset.value) + text;
+}
+
 async function createTable(event, error) {
   event.preventDefault();
   const f = event.target;
   try {
     const seats = Number(f.seats.value);
     const created = await api("/api/tables", {
-      name: f.name.value, seats, rules: f.preset.value, rules_toml: f.house.value,
+      name: f.name.value, seats, rules: f.preset.value, rules_toml: houseRules(f),
     });
     const bots = Math.min(Number(f.bots.value), seats - 1);
     for (let i = 0; i < bots; i++) {
@@ -220,37 +258,132 @@ function myTurn(view) {
   return view.turns.find((turn) => turn.seat === view.seat) || null;
 }
 
+// A result as players say it: "Schock 4", "General 5", "Straße 6-5-4", "6-5-2".
+function resultName(result) {
+  if (result.kind === "plain") return result.dice.join("-");
+  return app.lang === "en" ? result.name.replace("Straße", "Strasse") : result.name;
+}
+
+function turnOf(view, seat) {
+  return view.turns.find((turn) => turn.seat === seat) || null;
+}
+
+// The dice of a turn as the page shows them: those set aside first (out of the cup), then the
+// rest of the last throw, highest first.
 function diceOnScreen(turn) {
-  if (!turn || !turn.showing || turn.done) return [];
+  if (!turn || !turn.showing) return [];
   const rest = [...turn.showing];
   for (const pip of turn.aside) rest.splice(rest.indexOf(pip), 1);
   return [...turn.aside, ...rest.sort((a, b) => b - a)];
 }
 
+const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// ---------------------------------------------------------------- a state arrives
+
 function onState(message) {
   const before = app.msg;
   app.msg = message;
-  app.log.push(...message.explain);
-  app.log = app.log.slice(-40);
+  for (const text of message.explain) app.log.push({ n: ++app.logCount, text });
+  app.log = app.log.slice(-60);
   const turn = myTurn(message.view);
   const key = turn ? `${message.view.round}:${turn.throws}:${turn.aside.join("")}:${turn.must_throw.join("")}` : "";
-  const rolled = turn && before && key !== app.turnKey && turn.throws > 0;
+  // The dice roll in when a throw landed (not when sixes were turned or dice picked).
+  const throwKey = turn ? `${message.view.round}:${turn.throws}` : "";
+  const rolled = Boolean(turn && before && throwKey !== app.throwKey && turn.throws > 0);
+  app.throwKey = throwKey;
   if (key !== app.turnKey) {
     app.turnKey = key;
     app.kept = [0, 1, 2].map((i) => Boolean(turn) && i < turn.aside.length);
+    app.lockNote = "";
   }
   if (message.explain.length || (before && before.step !== message.step)) app.error = "";
-  render(rolled);
+  app.rolledSeats = new Set(message.events.filter((e) => e.type === "Thrown").map((e) => e.seat));
+  if (rolled) app.rolledSeats.add(message.view.seat);
+  hearEvents(message);
+  queueReveals(message);
+  noticeTurn(message, before);
+  // While the cup is still being shaken, the dice wait for it.
+  const wait = app.holdUntil - performance.now();
+  if (wait > 0) {
+    clearTimeout(app.holdTimer);
+    app.holdTimer = setTimeout(() => { app.shaking = false; render(); }, wait);
+  } else {
+    app.shaking = false;
+    render();
+  }
 }
 
-function render(rolled = false) {
+// Sounds and the screen reader's announcements for what happened since the last state.
+function hearEvents(message) {
+  if (!message.view) return;
+  const who = names(message);
+  const said = [];
+  for (const e of message.events) {
+    if (e.type === "Thrown") {
+      if (e.seat !== message.view.seat) sound.rattle(0.15);
+      // Your own dice land when the shaking ends; others' a moment after their rattle.
+      setTimeout(sound.slam, e.seat === message.view.seat ? Math.max(0, app.holdUntil - performance.now()) : 160);
+      if (e.dice === null) said.push(t("web_threw_covered", { name: who[e.seat] }));
+      else said.push(t("web_threw", { name: who[e.seat], dice: [...e.kept, ...e.dice].sort((a, b) => b - a).join("-") }));
+    } else if (e.type === "RoundEnded" && e.deckel === null && e.worst !== null) {
+      setTimeout(sound.schockAus, 300);
+    }
+  }
+  said.push(...message.explain);
+  const view = message.view;
+  if (view.current != null && view.current !== app.lastCurrent) {
+    said.push(view.current === view.seat ? `${t("web_your_turn")}.` : `${t("web_turn_of", { name: who[view.current] })}.`);
+  }
+  app.lastCurrent = view.current;
+  if (said.length) announce(said.join(" "));
+}
+
+function announce(text) {
+  const region = document.getElementById("announce");
+  region.textContent = "";
+  setTimeout(() => { region.textContent = text; }, 50);
+}
+
+// The tab's title says when it is your turn; a phone also buzzes once.
+function noticeTurn(message, before) {
+  const view = message.view;
+  const mine = Boolean(view && view.seat != null && view.current === view.seat && message.legal.length);
+  const wasMine = Boolean(before?.view && before.view.current === before.view.seat && before.legal.length);
+  document.title = mine ? `● ${t("web_your_turn")} · Schocken` : "Schocken";
+  if (mine && !wasMine && matchMedia("(pointer: coarse)").matches) {
+    try { navigator.vibrate?.([120, 60, 120]); } catch { /* not allowed yet */ }
+  }
+}
+
+// ---------------------------------------------------------------- drawing the page
+
+function render() {
   const m = app.msg;
   if (!m) return;
+  const focusId = document.activeElement?.id;
+  const oldLog = document.getElementById("log");
+  // The log follows the game unless the player scrolled it up to read.
+  const follow = !oldLog || oldLog.scrollHeight - oldLog.scrollTop - oldLog.clientHeight < 30;
+  const oldTop = oldLog ? oldLog.scrollTop : 0;
   const seeded = document.body.dataset.seeded === "true";
   const parts = [];
   if (seeded) parts.push(el("p", { class: "seeded wide" }, t("web_seeded")));
-  parts.push(m.view ? renderGame(m, rolled) : renderLobby(m));
+  parts.push(m.view ? renderGame(m) : renderLobby(m));
   main.replaceChildren(...parts.flat());
+  const log = document.getElementById("log");
+  if (log) log.scrollTop = follow ? log.scrollHeight : oldTop;
+  if (focusId && focusId !== "main") document.getElementById(focusId)?.focus({ preventScroll: true });
+  fitTray();
+  app.rolledSeats = new Set();
+}
+
+// On a phone the tray with the dice and buttons sits at the bottom of the screen; the page
+// leaves room for it so nothing hides behind it.
+function fitTray() {
+  const tray = main.querySelector(".tray");
+  const fixed = tray && getComputedStyle(tray).position === "fixed";
+  main.style.paddingBottom = fixed ? `${tray.offsetHeight + 16}px` : "";
 }
 
 function names(m) {
@@ -261,6 +394,10 @@ const BOT_KINDS = ["regular", "solver", "random"];
 
 function botOptions() {
   return BOT_KINDS.map((b) => el("option", { value: b }, t(`web_bot_${b}`)));
+}
+
+function botLabel(kind) {
+  return `${t("web_bot")}: ${BOT_KINDS.includes(kind) ? t(`web_bot_${kind}`) : kind}`;
 }
 
 function botChoice() {
@@ -278,7 +415,7 @@ function renderLobby(m) {
     const tags = [];
     if (i === m.table.host) tags.push(t("web_host"));
     if (i === you.seat) tags.push(t("web_you"));
-    if (seat.bot) tags.push(`bot: ${seat.bot}`);
+    if (seat.bot) tags.push(botLabel(seat.bot));
     const controls = [];
     if (isHost && !seat.name) {
       controls.push(el("button", { class: "secondary", type: "button", onclick: () => hostAction("bots", { seat: i, bot: app.lobbyBot || "regular" }) }, t("web_add_bot")));
@@ -293,7 +430,7 @@ function renderLobby(m) {
   return [
     el("section", { class: "card", "aria-labelledby": "lobby-h" },
       el("h1", { id: "lobby-h" }, `${t("web_lobby")} · ${m.table.preset}`),
-      el("ul", { class: "players" }, seats),
+      el("ul", { class: "players lobby" }, seats),
       isHost && m.table.seats.some((seat) => !seat.name) ? botChoice() : [],
       isHost
         ? el("p", {}, el("button", { class: "primary", type: "button", id: "start", onclick: () => hostAction("start", {}) }, t("web_start")))
@@ -321,97 +458,380 @@ async function hostAction(what, body) {
   }
 }
 
-function turnText(turn) {
-  if (!turn || turn.throws === 0) return "";
-  const throwsText = t("ui_throws", { n: turn.throws });
-  if (!turn.showing) {
-    const aside = turn.aside.length ? `, ${t("ui_aside", { dice: turn.aside.map((p) => FACES[p]).join(" ") })}` : "";
-    return `${t("ui_covered")} (${throwsText}${aside})`;
-  }
-  const dice = turn.showing.map((p) => `${FACES[p]}`).join(" ");
-  const result = turn.done && turn.result ? ` = ${turn.result.name}` : "";
-  return `${dice}${result} (${throwsText})`;
+// ---------------------------------------------------------------- the table: status and players
+
+function sectionTitle(view) {
+  return `${t(view.section)} · ${view.phase === "opening" ? t("ui_opening") : t("ui_round", { number: view.round })}`;
 }
 
-function renderGame(m, rolled) {
+// The throw limit at a glance: one mark per throw allowed (three open marks while not fixed).
+function limitMarks(view) {
+  const marks = el("span", { class: "limit-marks", "aria-hidden": "true" });
+  for (let i = 1; i <= 3; i++) {
+    const used = view.limit == null ? "open" : i <= view.limit ? "on" : "off";
+    marks.append(el("span", { class: `mark ${used}` }));
+  }
+  return marks;
+}
+
+function renderStatus(m) {
+  const view = m.view;
+  return el("section", { class: "card status-card", "aria-labelledby": "status-h" },
+    el("h1", { id: "status-h" }, sectionTitle(view)),
+    el("div", { class: "status" },
+      el("span", { class: "middle" }, pieces.deckelStack(view.middle, true),
+        el("span", { id: "middle", "data-middle": String(view.middle) }, t("ui_middle", { middle: view.middle }))),
+      el("span", { class: "limit" }, limitMarks(view),
+        el("span", { id: "limit" }, view.limit == null ? t("ui_limit_open") : t("ui_limit", { limit: view.limit }))),
+      el("span", { class: "preset" }, m.table.preset)));
+}
+
+// What a player's turn shows in the list: small dice, or a covered cup, and the throws used.
+function turnSummary(view, seat, turn) {
+  if (!view.playing[seat]) {
+    return view.section === "finale" && !view.half_losers.includes(seat) ? t("ui_not_in_finale") : t("ui_out");
+  }
+  if (!turn || turn.throws === 0) return view.current === seat ? t("web_cup_empty") : "";
+  const throwsText = t("ui_throws", { n: turn.throws });
+  if (!turn.showing) {
+    const aside = turn.aside.length ? `, ${t("ui_aside", { dice: turn.aside.join("-") })}` : "";
+    return [el("span", { class: "mini-cup" }, pieces.cupShape()), `${t("ui_covered")} (${throwsText}${aside})`];
+  }
+  const dice = turn.showing;
+  const label = t("web_dice", { dice: dice.join("-") });
+  const rolling = app.rolledSeats.has(seat) && view.current === seat ? "rolling" : "";
+  // A plain number's name is its dice; other results are named ("= Schock 4").
+  const result = turn.done && turn.result && turn.result.kind !== "plain" ? ` = ${resultName(turn.result)}` : "";
+  return [pieces.diceRow(dice, label, rolling), ` ${dice.join("-")}${result} (${throwsText})`];
+}
+
+function renderPlayers(m, who) {
+  const view = m.view;
+  return el("section", { class: "card players-card", "aria-label": t("web_seats") },
+    el("ul", { class: "players", id: "players" }, who.map((name, seat) => {
+      const classes = ["seat", seat === view.current ? "current" : "", view.playing[seat] ? "" : "out"].join(" ");
+      const badges = [];
+      if (view.order[0] === seat && view.playing[seat]) badges.push(el("span", { class: "badge opener" }, t("web_opener")));
+      if (view.half_losers[0] === seat && view.section !== "first_half") badges.push(el("span", { class: "badge half-loser" }, t("web_half_loser")));
+      return el("li", { class: classes, "data-seat": String(seat), "aria-current": seat === view.current ? "true" : false },
+        el("span", { class: "marker", "aria-hidden": "true" }, seat === view.current ? "▶" : ""),
+        el("span", { class: "who" }, el("span", { class: "name" }, name, seat === view.seat ? ` (${t("web_you")})` : ""), ...badges),
+        el("span", { class: "deckel", "data-deckel": String(view.deckel[seat]) },
+          pieces.deckelStack(view.deckel[seat]), el("span", {}, t("ui_deckel", { count: view.deckel[seat] }))),
+        el("span", { class: "turn" }, turnSummary(view, seat, turnOf(view, seat))));
+    })));
+}
+
+function renderLog() {
+  const start = app.log.length ? app.log[0].n : 1;
+  return el("section", { class: "card log-card", "aria-labelledby": "log-h" },
+    el("h2", { id: "log-h" }, t("web_round_log")),
+    el("ol", { class: "log", id: "log", start: String(start), tabindex: "0", "aria-labelledby": "log-h" },
+      app.log.map((line) => el("li", { value: String(line.n) }, el("span", { class: "n" }, `${line.n}.`), el("span", {}, line.text)))));
+}
+
+function renderGame(m) {
   const view = m.view;
   const who = names(m);
-  const turns = Object.fromEntries(view.turns.map((turn) => [turn.seat, turn]));
-  const over = view.loser != null;
-  const status = el("section", { class: "card", "aria-labelledby": "status-h" },
-    el("h1", { id: "status-h" }, `${t(view.section)} · ${view.phase === "opening" ? t("ui_opening") : t("ui_round", { number: view.round })}`),
-    el("div", { class: "status" },
-      el("span", { id: "middle" }, t("ui_middle", { middle: view.middle })),
-      el("span", { id: "limit" }, view.limit == null ? t("ui_limit_open") : t("ui_limit", { limit: view.limit })),
-      el("span", {}, t("ui_opened_by", { name: who[view.order[0]] })),
-      el("span", {}, m.table.preset)),
-    el("ul", { class: "players", id: "players" }, who.map((name, seat) => {
-      const classes = [seat === view.current ? "current" : "", view.playing[seat] ? "" : "out"].join(" ");
-      return el("li", { class: classes, "data-seat": String(seat), "aria-current": seat === view.current ? "true" : false },
-        el("span", { "aria-hidden": "true" }, seat === view.current ? "▶" : ""),
-        el("span", {}, name, seat === view.seat ? ` (${t("web_you")})` : ""),
-        el("span", { class: "deckel", "data-deckel": String(view.deckel[seat]) }, t("ui_deckel", { count: view.deckel[seat] })),
-        el("span", { class: "turn" }, view.playing[seat] ? turnText(turns[seat])
-          : view.section === "finale" && !view.half_losers.includes(seat) ? t("ui_not_in_finale") : t("ui_out")));
-    })));
-  const parts = [status];
-  if (over) {
-    parts.push(el("section", { class: "card", "aria-labelledby": "over-h", id: "summary" },
+  const left = [renderStatus(m), renderPlayers(m, who)];
+  const right = [];
+  if (view.loser != null) {
+    right.push(el("section", { class: "card", "aria-labelledby": "over-h", id: "summary" },
       el("h2", { id: "over-h" }, t("web_summary")),
       el("p", {}, t("ui_game_over", { loser: who[view.loser] })),
-      el("ul", {}, app.log.filter((line) => /Summary|Bilanz|Blattschuss|lost the game|Spiel verloren/.test(line)).map((line) => el("li", {}, line))),
+      el("ul", {}, app.log.filter((line) => /Summary|Bilanz|Blattschuss|lost the game|Spiel verloren/.test(line.text)).map((line) => el("li", {}, line.text))),
       el("p", {}, el("a", { href: `/api/tables/${app.tableId}/record`, download: `schocken-${app.tableId}.json`, id: "download" }, t("web_download"))),
       el("p", {}, el("a", { href: "/" }, t("web_new_game")))));
   } else if (view.seat != null) {
-    parts.push(renderCup(m, who, rolled));
+    right.push(renderTray(m, who));
   } else {
-    parts.push(el("p", { class: "card" }, t("web_spectating")));
+    right.push(el("p", { class: "card" }, t("web_spectating")));
+    if (view.current != null) right.push(renderTray(m, who));
   }
-  parts.push(el("section", { class: "card wide", "aria-labelledby": "log-h" },
-    el("h2", { id: "log-h" }, t("web_round_log")),
-    el("ol", { class: "log", id: "log", "aria-live": "polite" }, app.log.map((line) => el("li", {}, line)))));
-  return parts;
+  right.push(renderLog());
+  return [el("div", { class: "col col-table" }, left), el("div", { class: "col col-play" }, right)];
 }
 
-function renderCup(m, who, rolled) {
-  const view = m.view;
-  const turn = myTurn(view);
-  const legal = m.legal;
-  const dice = diceOnScreen(turn);
-  const canKeep = legal.some((a) => a.startsWith("throw keep"));
-  const diceButtons = dice.map((pip, i) => {
-    const kept = app.kept[i];
-    return el("button", {
-      class: `die${rolled && !kept ? " rolling" : ""}`,
-      type: "button",
-      "aria-pressed": String(kept),
-      "aria-label": `${t("web_die", { n: i + 1, pips: pip })}, ${kept ? t("web_kept") : t("web_in_cup")}`,
-      disabled: !canKeep,
-      onclick: () => { app.kept[i] = !app.kept[i]; render(); },
-    }, FACES[pip]);
-  });
-  const buttons = [];
-  if (legal.some((a) => a.startsWith("throw"))) {
-    buttons.push(el("button", { class: "primary", type: "button", id: "throw", onclick: () => {
-      const keep = dice.filter((_, i) => app.kept[i]).sort((a, b) => b - a);
-      send(keep.length ? `throw keep ${keep.join("-")}` : "throw");
-    } }, t("ui_throw")));
+// ---------------------------------------------------------------- the cup and the dice
+
+// "throw keep 6-1" -> [6, 1]; "throw" -> []. The multisets a throw may keep out of the cup now.
+function legalKeeps(legal) {
+  return legal.filter((a) => a.startsWith("throw"))
+    .map((a) => (a === "throw" ? [] : a.slice("throw keep ".length).split("-").map(Number)));
+}
+
+function isSubset(small, big) {
+  const rest = [...big];
+  for (const p of small) {
+    const i = rest.indexOf(p);
+    if (i < 0) return false;
+    rest.splice(i, 1);
   }
-  if (legal.includes("turn")) buttons.push(el("button", { class: "secondary", type: "button", id: "turn", onclick: () => send("turn") }, t("ui_turn")));
-  if (legal.includes("stop")) buttons.push(el("button", { class: "secondary", type: "button", id: "stop", onclick: () => send("stop") }, t("ui_stop")));
+  return true;
+}
+
+// Dice the rules fix for the next throw, each with the reason the player reads:
+// - after turning sixes, the dice in `must_throw` go back into the cup;
+// - the ones just turned from sixes stay out (every legal keep holds at least that many ones);
+// - without put_back (schock4life, ...) a die once set aside stays out.
+function diceLocks(m, turn, dice) {
+  const locks = dice.map(() => null);
+  const keeps = legalKeeps(m.legal);
+  if (!turn || !keeps.length) return locks;
+  const back = [...turn.must_throw];
+  for (let i = turn.aside.length; i < dice.length; i++) {
+    const k = back.indexOf(dice[i]);
+    if (k >= 0) {
+      back.splice(k, 1);
+      locks[i] = { state: "cup", reason: t("web_lock_must_throw") };
+    }
+  }
+  let turnedOnes = turn.must_throw.length ? Math.min(...keeps.map((k) => k.filter((p) => p === 1).length)) : 0;
+  for (let i = 0; i < turn.aside.length; i++) {
+    if (dice[i] === 1 && turnedOnes > 0) {
+      turnedOnes--;
+      locks[i] = { state: "out", reason: t("web_lock_turned") };
+    } else if (!m.table.rules.put_back) {
+      locks[i] = { state: "out", reason: t("web_lock_aside") };
+    }
+  }
+  return locks;
+}
+
+function keptDice(dice) {
+  return dice.filter((_, i) => app.kept[i]).sort((a, b) => b - a);
+}
+
+// Tapping a die (or pressing 1, 2, 3): keep it out of the cup or put it back, if the rules let.
+function toggleDie(i) {
+  const m = app.msg;
+  const turn = myTurn(m?.view);
+  const dice = diceOnScreen(turn);
+  if (i >= dice.length || !legalKeeps(m.legal).length || turn.done) return;
+  const lock = diceLocks(m, turn, dice)[i];
+  if (lock) {
+    app.lockNote = lock.reason;
+    render();
+    return;
+  }
+  const next = [...app.kept];
+  next[i] = !next[i];
+  const wanted = dice.filter((_, j) => next[j]);
+  if (!legalKeeps(m.legal).some((k) => isSubset(wanted, k))) {
+    app.lockNote = t("web_lock_two");
+    render();
+    return;
+  }
+  app.kept = next;
+  app.lockNote = "";
+  render();
+}
+
+function doThrow() {
+  if (app.shaking) return; // one throw at a time
+  const dice = diceOnScreen(myTurn(app.msg.view));
+  const keep = keptDice(dice);
+  sound.rattle();
+  if (!reducedMotion()) {
+    app.shaking = true;
+    app.holdUntil = performance.now() + 550;
+    render();
+  }
+  send(keep.length ? `throw keep ${keep.join("-")}` : "throw");
+}
+
+function dieButton(pip, i, { kept, lock, canKeep, rolling }) {
+  const state = lock ? (lock.state === "cup" ? t("web_in_cup") : t("web_kept")) : kept ? t("web_kept") : t("web_in_cup");
+  const out = lock ? lock.state === "out" : kept;
+  const short = out ? t("web_out_short") : lock ? t("web_back_short") : t("web_cup_short");
+  const label = `${t("web_die", { n: i + 1, pips: pip })}, ${state}${lock ? `, ${t("web_locked")}: ${lock.reason}` : ""}`;
+  const classes = ["die", kept ? "kept" : "in-cup", lock ? "locked" : "", rolling && !kept ? "rolling" : ""];
+  return el("button", {
+    class: classes.join(" ").replace(/\s+/g, " ").trim(),
+    id: `die-${i}`,
+    type: "button",
+    "aria-pressed": String(kept),
+    "aria-label": label,
+    "aria-disabled": lock ? "true" : false,
+    "data-pips": String(pip),
+    disabled: !canKeep,
+    onclick: () => toggleDie(i),
+  }, pieces.dieFace(pip), el("span", { class: "die-state", "aria-hidden": "true" }, lock ? pieces.lockIcon() : null, short));
+}
+
+// Someone else's dice in the tray: to look at, not to touch.
+function dieShown(pip, i, rolling) {
+  return el("span", { class: `die shown${rolling ? " rolling" : ""}`, role: "img", "aria-label": t("web_die", { n: i + 1, pips: pip }) },
+    pieces.dieFace(pip));
+}
+
+function cupGraphic(turn, shaking) {
+  const down = !turn || turn.throws === 0 || !turn.showing;
+  const classes = ["cup", down ? "down" : "lifted", shaking ? "shake" : ""];
+  return el("div", { class: classes.join(" ").trim(), id: "cup-graphic", "aria-hidden": "true" }, pieces.cupShape());
+}
+
+function promptText(view, turn, who, legal) {
+  if (view.current !== view.seat) return t("ui_plays", { name: who[view.current] });
+  if (!legal.length) return t("ui_plays", { name: who[view.current] });
+  if (!turn || turn.throws === 0) return t("ui_first_throw", { name: who[view.seat] });
+  if (turn.must_throw.length) return t("ui_must_throw", { name: who[view.seat] });
+  return t("web_turn_pick", { name: who[view.seat] });
+}
+
+function renderTray(m, who) {
+  const view = m.view;
+  const legal = m.legal;
+  const mineNow = view.seat != null && view.current === view.seat && legal.length > 0;
+  // The tray shows your own cup on your turn, else the cup of whoever is playing.
+  const seat = mineNow || view.current == null ? view.seat : view.current;
+  const turn = seat == null ? null : turnOf(view, seat);
+  const dice = diceOnScreen(turn);
+  const rolling = app.rolledSeats.has(seat) && !app.shaking;
+  let diceNodes;
+  let note = "";
+  if (seat === view.seat && view.seat != null) {
+    const canKeep = legalKeeps(legal).length > 0 && turn && turn.throws > 0;
+    const locks = canKeep ? diceLocks(m, turn, dice) : dice.map(() => null);
+    diceNodes = app.shaking ? [] : dice.map((pip, i) => dieButton(pip, i, { kept: app.kept[i], lock: locks[i], canKeep, rolling }));
+    const reasons = [...new Set(locks.filter(Boolean).map((l) => l.reason))];
+    note = app.lockNote || reasons.join(" · ");
+  } else {
+    diceNodes = dice.map((pip, i) => dieShown(pip, i, rolling));
+  }
+  if (!diceNodes.length) {
+    const empty = turn && turn.throws > 0 && !turn.showing ? t("web_cup_covered") : t("web_cup_empty");
+    diceNodes = [el("span", { class: "no-dice" }, app.shaking ? "" : empty)];
+  }
+  const buttons = [];
+  if (legal.some((a) => a.startsWith("throw"))) buttons.push(el("button", { class: "primary", type: "button", id: "throw", "aria-keyshortcuts": "Space", onclick: doThrow }, t("ui_throw")));
+  if (legal.includes("turn")) buttons.push(el("button", { class: "secondary", type: "button", id: "turn", "aria-keyshortcuts": "T", onclick: () => send("turn") }, t("ui_turn")));
+  if (legal.includes("stop")) buttons.push(el("button", { class: "secondary", type: "button", id: "stop", "aria-keyshortcuts": "S", onclick: () => send("stop") }, t("ui_stop")));
   if (legal.includes("buyin")) buttons.push(el("button", { class: "secondary", type: "button", id: "buyin", onclick: () => send("buyin") }, t("ui_buyin")));
-  let prompt;
-  if (view.current !== view.seat) prompt = t("ui_plays", { name: who[view.current] });
-  else if (!turn || turn.throws === 0) prompt = t("ui_first_throw", { name: who[view.seat] });
-  else if (turn.must_throw.length) prompt = t("ui_must_throw", { name: who[view.seat] });
-  else prompt = t("ui_your_turn", { name: who[view.seat] });
-  return el("section", { class: "card", "aria-labelledby": "cup-h", id: "cup" },
-    el("h2", { id: "cup-h" }, t("ui_your_cup")),
-    el("p", { id: "prompt" }, prompt),
-    el("div", { class: "dice", id: "dice" }, diceButtons),
-    el("div", { class: "actions" }, buttons),
+  const heading = seat === view.seat ? t("ui_your_cup") : who[seat];
+  return el("section", { class: `card tray${mineNow ? " my-turn" : ""}`, "aria-labelledby": "cup-h", id: view.seat == null ? "watch" : "cup" },
+    el("div", { class: "tray-head" },
+      el("h2", { id: "cup-h" }, heading),
+      el("p", { id: "prompt" }, view.seat == null ? t("ui_plays", { name: who[view.current] }) : promptText(view, turn, who, legal))),
+    el("div", { class: "cup-row" }, cupGraphic(turn, app.shaking && seat === view.seat), el("div", { class: "dice", id: "dice" }, diceNodes)),
+    el("p", { class: "lock-note", id: "lock-note" }, note),
+    mineNow && app.keyboard ? el("p", { class: "keys", id: "keys" }, t("web_keys")) : null,
+    buttons.length ? el("div", { class: "actions" }, buttons) : null,
     el("p", { class: "error", role: "alert", id: "error" }, app.error));
 }
+
+// ---------------------------------------------------------------- Becher hoch: the round revealed
+
+// The explanations of a round's end, less the line listing every result (the reveal shows
+// those as dice): best and worst, the tie rule that decided, the Deckel moved.
+const RESULTS_LINE = /^(Round \d+|Runde \d+|Opening (round|throw)|Eröffnungs(runde|wurf)|Stechen)\b[^:]*:/;
+// The line that says which tie rule decided (texts.py: tie_later, tie_throws, tie_later_throws).
+const TIE_LINE = /ties with|hat gleich mit/;
+
+function queueReveals(message) {
+  if (!message.view) return;
+  const events = message.events;
+  const ends = events.map((e, i) => [e, i]).filter(([e]) => e.type === "RoundEnded");
+  if (!ends.length) return;
+  const [last, at] = ends[ends.length - 1];
+  const moves = events.slice(at + 1).filter((e) => e.type === "DeckelMoved");
+  app.reveals.push({
+    round: last, moves, who: names(message),
+    lines: message.explain.filter((line) => !RESULTS_LINE.test(line)),
+  });
+  app.reveals = app.reveals.slice(-2);
+  if (!document.getElementById("reveal")) setTimeout(showReveal, reducedMotion() ? 0 : 900);
+}
+
+function showReveal() {
+  if (document.getElementById("reveal") || !app.reveals.length) return;
+  const { round, moves, who, lines } = app.reveals.shift();
+  const got = {};
+  for (const move of moves) got[move.receiver] = (got[move.receiver] || 0) + move.amount;
+  const rows = round.results.map(([seat, result]) => {
+    const mark = seat === round.best ? "best" : seat === round.worst ? "worst" : "";
+    return el("li", { class: `reveal-row ${mark}`, "data-seat": String(seat) },
+      el("span", { class: "name" }, who[seat]),
+      pieces.diceRow(result.dice, t("web_dice", { dice: result.dice.join("-") }), "reveal-dice"),
+      el("span", { class: "result" }, resultName(result)),
+      mark ? el("span", { class: `badge ${mark}` }, t(`web_${mark}`)) : null,
+      got[seat] ? el("span", { class: "gets" }, pieces.deckelStack(Math.min(got[seat], 5)), t("web_takes", { count: got[seat] })) : null);
+  });
+  const opener = document.activeElement;
+  // While the reveal is open, the page behind it is out of reach (for Tab and screen readers).
+  const behind = [main, document.querySelector("header.top")];
+  const close = () => {
+    overlay.remove();
+    for (const part of behind) part.inert = false;
+    if (opener && opener.isConnected) opener.focus({ preventScroll: true });
+    if (app.reveals.length) setTimeout(showReveal, 50);
+  };
+  const go = el("button", { class: "primary", type: "button", id: "reveal-go", onclick: (e) => { e.stopPropagation(); close(); } }, t("web_go_on"));
+  const title = round.kind === "normal" ? t("web_reveal_round", { number: round.number }) : t("web_reveal");
+  const overlay = el("div", { id: "reveal", class: "reveal", role: "dialog", "aria-modal": "true", "aria-labelledby": "reveal-h", onclick: close },
+    el("div", { class: "reveal-box" },
+      pieces.cupShape(),
+      el("h2", { id: "reveal-h" }, title),
+      el("ul", { class: "reveal-list" }, rows),
+      el("ul", { class: "reveal-lines" }, lines.map((line) => el("li", { class: TIE_LINE.test(line) ? "tie" : "" }, line))),
+      el("div", { class: "reveal-foot" }, go)));
+  document.body.append(overlay);
+  for (const part of behind) part.inert = true;
+  go.focus({ preventScroll: true });
+}
+
+function closeReveal() {
+  document.getElementById("reveal-go")?.click();
+}
+
+// ---------------------------------------------------------------- keyboard
+
+// 1 2 3 pick dice, Space throws, T turns sixes, S stops; Enter or Escape closes the reveal.
+document.addEventListener("keydown", (e) => {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.target.closest?.("input, textarea, select")) return;
+  if (!app.keyboard) {
+    app.keyboard = true;
+    if (app.msg?.view) render();
+  }
+  if (document.getElementById("reveal")) {
+    if (["Enter", " ", "Escape"].includes(e.key)) {
+      e.preventDefault();
+      closeReveal();
+    }
+    return;
+  }
+  if (!app.msg?.view) return;
+  const key = e.key.toLowerCase();
+  if (["1", "2", "3"].includes(key)) {
+    e.preventDefault();
+    toggleDie(Number(key) - 1);
+  } else if (key === " " && document.getElementById("throw")) {
+    e.preventDefault(); // not also a click on the focused button
+    doThrow();
+  } else if (key === "t" && document.getElementById("turn")) {
+    send("turn");
+  } else if (key === "s" && document.getElementById("stop")) {
+    send("stop");
+  }
+});
+// A Space released on a focused button would click it as well: the throw was enough.
+document.addEventListener("keyup", (e) => {
+  if (e.key === " " && app.msg?.view && !e.target.closest?.("input, textarea, select")) e.preventDefault();
+});
+
+// ---------------------------------------------------------------- sound switch
+
+function showSoundSwitch() {
+  soundButton.replaceChildren(pieces.speakerIcon(sound.soundOn()), ` ${t("web_sound")}`);
+  soundButton.setAttribute("aria-pressed", String(sound.soundOn()));
+}
+
+soundButton.addEventListener("click", () => {
+  sound.setSound(!sound.soundOn());
+  showSoundSwitch();
+  if (sound.soundOn()) sound.slam();
+});
 
 // ---------------------------------------------------------------- start
 
