@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Error, Page, sync_playwright
+from playwright.sync_api import Browser, Error, Page, expect, sync_playwright
 
 from schocken.record import parse_record, replay
 from server_helpers import Server, running
@@ -90,7 +90,7 @@ def test_two_friends_play_a_whole_game_in_the_browser(browser: Browser, server: 
     assert "#" not in anna.url  # the token is in the browser's storage, not the address bar
     qr = anna.locator("img.qr")
     qr.wait_for()
-    anna.wait_for_function("document.querySelector('img.qr').naturalWidth > 0")
+    expect(qr).not_to_have_js_property("naturalWidth", 0)  # the QR code loaded
 
     # Ben joins by the invite link (in English).
     ben.goto(invite)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 from server_helpers import Server, running
 from test_web import CHROMIUM, FLAGS, click_if_there, dismiss_reveal
@@ -128,7 +128,7 @@ def test_locked_dice_and_a_whole_turn_by_keyboard(browser: Browser, tmp_path: Pa
         assert die_state(page, 2)["pressed"] == "false"
         assert "must go back into the cup" in page.locator("#lock-note").inner_text()
         page.keyboard.press("Space")  # throw keep 1: accepted, no refusal
-        page.wait_for_function("document.querySelector('#prompt').innerText.includes('tap dice')")
+        expect(page.locator("#prompt")).to_contain_text("tap dice")
         page.wait_for_selector("#stop")
         assert page.locator("#error").inner_text() == ""
         # Second throw: without putting back, the one set aside stays out; pick another die.
@@ -138,7 +138,7 @@ def test_locked_dice_and_a_whole_turn_by_keyboard(browser: Browser, tmp_path: Pa
         page.keyboard.press("2")
         assert die_state(page, 1)["pressed"] == "false"
         page.keyboard.press("s")  # stop: the turn is over, the bot plays
-        page.wait_for_function("!document.querySelector('#stop')")
+        page.locator("#stop").wait_for(state="detached")
         assert page.locator("#error").inner_text() == ""
         assert page.errors == []  # type: ignore[attr-defined]
         ctx.close()
@@ -335,7 +335,7 @@ def test_reveal_accessibility_and_contrast(browser: Browser, server: Server) -> 
         "els => els.map(e => e.getAttribute('aria-label'))"
     ):
         assert re.fullmatch(r"Die [123]: [1-6], (kept out of the cup|in the cup).*", label)
-    page.wait_for_function("document.getElementById('announce').textContent.includes('Anna threw')")
+    expect(page.locator("#announce")).to_contain_text("Anna threw")
     # Play on until a round ends: every cup is lifted.
     for _ in range(600):
         if page.locator("#reveal").count():
