@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import io
 import json
 import logging
@@ -352,6 +353,15 @@ class Hub:
                 self.stop(table)
                 self.tables.unload(table)
 
+    async def watch_loop(self) -> None:
+        """Log when the event loop was held up (every client waits then)."""
+        while True:
+            before = time.monotonic()
+            await asyncio.sleep(0.05)
+            late = time.monotonic() - before - 0.05
+            if late > 0.1:
+                log.warning("the event loop was held up for %.0f ms", late * 1000)
+
     async def sweeper(self) -> None:
         every = max(0.05, min(10.0, self.limits.idle_timeout / 4))
         while True:
@@ -429,6 +439,11 @@ def create_app(
         for table in list(tables.by_id.values()):
             hub.kick(table)
         background.append(asyncio.create_task(hub.sweeper()))
+        background.append(asyncio.create_task(hub.watch_loop()))
+        # Everything made at start (tables restored, modules) is long-lived: the collector
+        # need not go through it again and again (each full collection holds up every table).
+        gc.collect()
+        gc.freeze()
 
     @app.on_event("shutdown")
     async def shut_down() -> None:
@@ -646,14 +661,6 @@ def create_app(
         await _close_quietly(websocket, close)
 
     async def _session(websocket: WebSocket, key: str, address: str) -> None:
-        if hub.per_address[address] > limits.conns_per_address:
-            await refuse(
-                websocket,
-                "too_many_connections",
-                f"at most {limits.conns_per_address} connections from one address",
-                CLOSE_LIMIT,
-            )
-            return
         # The first message says who is connecting (the token never goes into a URL).
         try:
             first = await asyncio.wait_for(websocket.receive(), limits.request_timeout)
@@ -670,6 +677,14 @@ def create_app(
         if hello["type"] != "hello":
             await refuse(
                 websocket, "hello_first", "the first message is a hello with the token", CLOSE_HELLO
+            )
+            return
+        if hub.per_address[address] > limits.conns_per_address:
+            await refuse(
+                websocket,
+                "too_many_connections",
+                f"at most {limits.conns_per_address} connections from one address",
+                CLOSE_LIMIT,
             )
             return
         token = hello["token"]
