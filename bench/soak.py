@@ -489,7 +489,7 @@ def main() -> int:
             line
             for log in sorted(Path(folder).glob("server.*.log"))
             for line in log.read_text(errors="replace").splitlines()
-            if "held up" in line or "write took" in line
+            if "held up" in line or "write took" in line or "collection took" in line
         ]
         own = sorted(st.own_stalls)
         print(
