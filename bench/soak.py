@@ -149,6 +149,7 @@ class Stats:
     abuse_messages: int = 0
     abuse_closes: int = 0
     abuse_tables_refused: int = 0
+    own_stalls: list[float] = field(default_factory=list)
     slow: list[tuple[float, float]] = field(default_factory=list)
     """Latencies over 50 ms: (latency, seconds since the last restart window ended)."""
 
@@ -386,16 +387,25 @@ class Soak:
             self.down.clear()
             print(f"killed and restarted: {ready - began:.2f} s to answer again", flush=True)
 
+    async def watch_loop(self) -> None:
+        """This process's own event-loop stalls (they count into every latency measured)."""
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(0.05)
+            self.stats.own_stalls.append(time.perf_counter() - before - 0.05)
+
     async def run(self) -> None:
         limits = httpx.Limits(max_connections=200, keepalive_expiry=1)
         async with httpx.AsyncClient(limits=limits) as http:
             self.deadline = time.perf_counter() + self.args.minutes * 60
             n_tables = self.args.players // TABLE_SIZE
             killer = asyncio.create_task(self.killer(http))
+            watcher = asyncio.create_task(self.watch_loop())
             abuser = asyncio.create_task(self.abuse())
             await asyncio.gather(*(self.table_loop(i) for i in range(n_tables)))
             killer.cancel()
             abuser.cancel()
+            watcher.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await killer
             with contextlib.suppress(asyncio.CancelledError):
@@ -475,6 +485,19 @@ def main() -> int:
         )
         print(f"server memory at the end: RSS {rss / 1024:.0f} MiB (peak {peak / 1024:.0f} MiB)")
         cpu = os.times()
+        stalls = [
+            line
+            for log in sorted(Path(folder).glob("server.*.log"))
+            for line in log.read_text(errors="replace").splitlines()
+            if "held up" in line or "write took" in line or "collection took" in line
+        ]
+        own = sorted(st.own_stalls)
+        print(
+            f"load generator's own event-loop stalls: p99 {percentile(own, 99) * 1000:.1f} ms, "
+            f"max {(own[-1] if own else 0) * 1000:.1f} ms"
+        )
+        if stalls:
+            print(f"server's own warnings of stalls: {len(stalls)}; the last: {stalls[-5:]}")
         used = cpu.user + cpu.system - cpu_before.user - cpu_before.system
         print(f"load generator CPU: {used:.0f} s")
         return 1 if st.lost or st.errors else 0

@@ -6,9 +6,9 @@ drop a WebSocket client at once, one log line for an invalid frame, and logs wit
   the connection is closed. Half-sent requests cannot hold the server's connections.
 - :class:`DroppableWebSocket`: puts ``schocken.abort`` into the scope's extensions: ``abort``
   ends the connection without waiting for the client (a client that reads nothing would never
-  take a close frame), ``shut`` stops reading from it at once and closes once what is written
-  has gone (a flooding client's messages are not read any more); and logs a text frame that is
-  not UTF-8 in one line, not with a traceback.
+  take a close frame), ``shut`` stops reading from it at once and closes a second later (a
+  flooding client's messages are not read any more, its close frame still goes out); and logs
+  a text frame that is not UTF-8 in one line, not with a traceback.
 - :class:`RedactSecrets`: a logging filter that blanks ``token=...`` in every logged request
   line (the protocol never puts a token in a URL, but an old or wrong client might).
 """
@@ -87,9 +87,12 @@ class DroppableWebSocket(WebSocketsSansIOProtocol):
             }
 
     def _shut(self) -> None:
-        """Stop reading at once; what is written (a close frame) still goes out, then the end."""
-        if self.transport is not None and not self.transport.is_closing():
-            self.transport.close()
+        """Read nothing more (what a flooding client sends stays in the kernel's buffer, not
+        parsed); what is written (a close frame) still goes out; the end a second later."""
+        transport = self.transport
+        if transport is not None and not transport.is_closing():
+            transport.pause_reading()
+            self.loop.call_later(1.0, transport.close)
 
     def send_receive_event_to_app(self) -> None:
         if self.curr_msg_data_type == "text" and not self.close_sent:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -19,6 +21,12 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 T = TypeVar("T")
+log = logging.getLogger("schocken.server")
+
+CHECKPOINT_EVERY = 1.0
+"""Seconds between checkpoints of the write-ahead journal."""
+SLOW_WRITE = 0.1
+"""A write taking longer than this (seconds) is logged."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -88,6 +96,24 @@ class Store:
         self.timeout = timeout
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="schocken-store")
         self.db: sqlite3.Connection = self._thread.submit(self._open).result()
+        # Checkpoints (copying the journal into the file, with its fsync) run in a thread of
+        # their own, so that a slow disk does not hold up the writes behind them.
+        self._stop = threading.Event()
+        self._checkpointer = threading.Thread(
+            target=self._checkpoints, name="schocken-checkpoint", daemon=True
+        )
+        self._checkpointer.start()
+
+    def _checkpoints(self) -> None:
+        db = sqlite3.connect(str(self.path), isolation_level=None, timeout=self.timeout)
+        try:
+            while not self._stop.wait(CHECKPOINT_EVERY):
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error as exc:  # busy, or the disk: the next one tries again
+                    log.warning("a checkpoint of the database failed: %s", exc)
+        finally:
+            db.close()
 
     def _open(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -97,6 +123,7 @@ class Store:
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("PRAGMA wal_autocheckpoint=0")  # the checkpointer thread does them
             db.executescript(SCHEMA)
             have = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
             for name, kind in COLUMNS.items():
@@ -115,6 +142,8 @@ class Store:
         return db
 
     def close(self) -> None:
+        self._stop.set()
+        self._checkpointer.join()
         self._thread.submit(self.db.close).result()
         self._thread.shutdown()
 
@@ -125,6 +154,7 @@ class Store:
         writer's)."""
         db = self.db
         now = time.time()
+        began = time.perf_counter()
         db.execute("BEGIN IMMEDIATE")
         try:
             for op in ops:
@@ -144,6 +174,9 @@ class Store:
                         (op.table_id, op.code, op.created, json.dumps(op.data), now, op.finished),
                     )
             db.execute("COMMIT")
+            took = time.perf_counter() - began
+            if took > SLOW_WRITE:
+                log.warning("a write took %.0f ms (%d steps and lobbies)", took * 1000, len(ops))
         except BaseException:
             if db.in_transaction:
                 db.execute("ROLLBACK")
