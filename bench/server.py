@@ -41,6 +41,7 @@ import os
 import random
 import resource
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -113,10 +114,10 @@ def percentile(ordered: list[float], p: float) -> float:
 class ServerProcess:
     """``schocken serve`` in a subprocess on a free port of 127.0.0.1, with its own SQLite file."""
 
-    def __init__(self, folder: Path, seed: int) -> None:
+    def __init__(self, folder: Path, seed: int, src: str | None = None) -> None:
         self.port = free_port()
-        self.db = folder / "bench.sqlite3"
-        self.log_path = folder / "server.log"
+        self.db = folder / f"bench-{self.port}.sqlite3"
+        self.log_path = folder / f"server-{self.port}.log"
         args = [
             sys.executable, "-m", "schocken.cli", "serve",
             "--host", HOST, "--port", str(self.port), "--db", str(self.db),
@@ -127,7 +128,10 @@ class ServerProcess:
             "--max-connections", "100000",
         ]  # fmt: skip
         self._log = self.log_path.open("wb")
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=self._log)
+        env = dict(os.environ)
+        if src is not None:  # another checkout's server (--against)
+            env["PYTHONPATH"] = src
+        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=self._log, env=env)
 
     @property
     def url(self) -> str:
@@ -243,9 +247,12 @@ class TableRun:
 
 
 class Bench:
-    def __init__(self, args: argparse.Namespace, port: int) -> None:
+    def __init__(self, args: argparse.Namespace, port: int, protocol: int = 3) -> None:
         self.args = args
         self.port = port
+        self.protocol = protocol
+        """The server's protocol version: 2 (a full state after every action) or 3 (the
+        history, then updates)."""
         self.stats = Stats()
         self.rng = random.Random(args.seed)
         self.tables: list[TableRun] = []
@@ -333,7 +340,10 @@ class Bench:
         compression = None if self.args.no_compression else "deflate"
         try:
             player.ws = await connect(uri, max_size=2**20, compression=compression, open_timeout=60)
-            hello = {"v": 2, "type": "hello", "token": player.token, "lang": "en", "since": None}
+            hello = {
+                "v": self.protocol, "type": "hello", "token": player.token, "lang": "en",
+                "since": None,
+            }  # fmt: skip
             await player.ws.send(json.dumps(hello))
         except (OSError, TimeoutError, WebSocketException) as exc:
             self.fail(t, f"connect seat {player.seat}: {exc!r}")
@@ -352,7 +362,8 @@ class Bench:
         player.table.pending.append((step, time.perf_counter()))
         self.stats.actions += 1
         try:
-            await player.ws.send(json.dumps({"v": 2, "type": "action", "action": action}))
+            message = {"v": self.protocol, "type": "action", "action": action}
+            await player.ws.send(json.dumps(message))
         except ConnectionClosed as exc:
             self.stats.error(f"send: {exc!r}")
 
@@ -369,7 +380,7 @@ class Bench:
                 if kind == "error":
                     self.abandon(t, f"seat {player.seat} got {message}")
                     break
-                if kind != "state":
+                if kind not in ("state", "update"):
                     continue
                 now = time.perf_counter()
                 step: int = message["step"]
@@ -379,6 +390,8 @@ class Bench:
                 view = message["view"]
                 if view is None:
                     continue
+                if "seat" not in view:  # protocol 3: whose view it is, the client knows
+                    message = {**message, "view": {**view, "seat": player.seat}}
                 if view["loser"] is not None:
                     player.done = True
                     t.ended += 1
@@ -499,6 +512,15 @@ def main() -> int:
     parser.add_argument(
         "--no-compression", action="store_true", help="no permessage-deflate on the WebSockets"
     )
+    parser.add_argument(
+        "--against",
+        metavar="SRC",
+        help="also run the same benchmark against the server of another checkout's src folder "
+        "(e.g. a worktree of an older main), alternately with this one, and print both",
+    )
+    parser.add_argument(
+        "--pairs", type=int, default=1, help="with --against: how many runs of each, alternating"
+    )
     args = parser.parse_args()
     if not MIN_PLAYERS <= args.table_size <= MAX_PLAYERS:
         parser.error(f"--table-size is {MIN_PLAYERS} to {MAX_PLAYERS}")
@@ -510,11 +532,49 @@ def main() -> int:
         parser.error("--think is at least 0 and --jitter below 1")
 
     _raise_fd_limit()
+    if args.against is None:
+        figures = measure(args, None)
+        return 0 if figures.errors == 0 else 1
+    runs: dict[str, list[Figures]] = {"this tree": [], args.against: []}
+    for i in range(max(1, args.pairs)):
+        # Alternating, starting with the other tree in odd pairs: drifts of the machine fall
+        # on both alike.
+        order = [None, args.against] if i % 2 == 0 else [args.against, None]
+        for src in order:
+            print(f"--- {'this tree' if src is None else src} (pair {i + 1})", flush=True)
+            runs["this tree" if src is None else src].append(measure(args, src))
+            print(flush=True)
+    mine, theirs = runs["this tree"], runs[args.against]
+    rate_mine = statistics.median(f.rate for f in mine)
+    rate_theirs = statistics.median(f.rate for f in theirs)
+    print("side by side (median of each):")
+    for name, each in (("this tree", mine), (args.against, theirs)):
+        rates = ", ".join(f"{f.rate:,.0f}" for f in each)
+        p99s = ", ".join(f"{f.p99:.1f}" for f in each)
+        print(f"  {name}: actions/s {rates}; p99 ms {p99s}")
+    ratio = rate_mine / rate_theirs if rate_theirs else float("inf")
+    print(f"  this tree / {args.against}: {ratio:.2f}x the actions per second")
+    return 0 if all(f.errors == 0 for f in mine + theirs) else 1
+
+
+@dataclass(frozen=True)
+class Figures:
+    rate: float
+    """Accepted actions per second of play."""
+    p99: float
+    """The latency's 99th percentile, ms."""
+    errors: int
+
+
+def measure(args: argparse.Namespace, src: str | None) -> Figures:
+    """One run against a fresh server (of this tree, or of the checkout ``src``); prints its
+    report and returns its main figures."""
     with tempfile.TemporaryDirectory(prefix="schocken-bench-") as folder:
-        server = ServerProcess(Path(folder), args.seed)
+        server = ServerProcess(Path(folder), args.seed, src)
         try:
             server.wait_ready()
-            bench = Bench(args, server.port)
+            protocol = int(httpx.get(server.url + "/api/health", timeout=10).json()["protocol"])
+            bench = Bench(args, server.port, protocol)
             cpu_server = server.cpu_seconds()
             cpu_client = time.process_time()
             cpu_machine = machine_busy_seconds()
@@ -529,7 +589,6 @@ def main() -> int:
         finally:
             server.stop()
         log = server.log()
-
     return report(
         args, bench, finished_in_time, wall, (cpu_server, cpu_client, cpu_other), rss, log
     )
@@ -543,8 +602,8 @@ def report(
     cpu: tuple[float, float, float],
     rss: float,
     log: str,
-) -> int:
-    """Prints the figures; 0 if there was no error."""
+) -> Figures:
+    """Prints the figures and returns the main ones."""
     stats = bench.stats
     unfinished = sum(1 for t in bench.tables if not t.failed) - stats.tables_finished
     if unfinished:
@@ -602,7 +661,7 @@ def report(
     lines = [ln for ln in log.splitlines() if ln.strip() and "seeded dice" not in ln]
     if lines:
         print("server log (tail):", *lines[-20:], sep="\n  ")
-    return 0 if stats.errors == 0 else 1
+    return Figures(rate, p99, stats.errors)
 
 
 if __name__ == "__main__":

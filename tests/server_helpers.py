@@ -131,13 +131,49 @@ def running(db: Path, **kwargs: Any) -> Iterator[Server]:
         server.stop()
 
 
-V = 2
+V = 3
 """The protocol version the tests speak."""
 
+GAME_MESSAGES = ("state", "update", "table")
+"""The messages that change what a client knows of the table and its game."""
 
-def hello(token: str, lang: str = "en") -> str:
+
+def hello(token: str, lang: str = "en", since: int | None = None) -> str:
     """The first message of a connection: who is connecting."""
-    return json.dumps({"v": V, "type": "hello", "token": token, "lang": lang, "since": None})
+    return json.dumps({"v": V, "type": "hello", "token": token, "lang": lang, "since": since})
+
+
+def merge(known: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any]:
+    """What a client knows after ``message``, as the page keeps it: the last state with every
+    update and table change since applied, the game's events and log lines so far in ``events``
+    and ``log``, and the view's ``seat`` set from ``you``. Fails on a gap in the events."""
+    kind = message["type"]
+    if kind == "state" or known is None:
+        assert kind == "state", f"a {kind} before any state"
+        since = message["since"]
+        events = [] if known is None or since == 0 else known["events"][:since]
+        log = [] if known is None or since == 0 else [x for x in known["log"] if x["n"] <= since]
+        new = dict(message)
+    else:
+        new = dict(known)
+        events, log = list(known["events"]), list(known["log"])
+        if kind == "update":
+            new.update({k: message[k] for k in ("step", "seq", "view", "legal")})
+            new["outcome"] = message.get("outcome")
+        elif kind == "table":
+            new.update({k: message[k] for k in ("table", "you", "legal")})
+        elif kind == "presence":
+            new["presence"] = message["presence"]
+    if kind in ("state", "update"):
+        for e in message["events"]:
+            assert e["n"] == len(events) + 1, f"event {e['n']} after {len(events)} events"
+            events.append(e)
+        log += message["log"]
+        assert len(events) == message["seq"]
+    new["events"], new["log"] = events, log
+    if new.get("view") is not None:
+        new["view"] = {**new["view"], "seat": new["you"]["seat"]}
+    return new
 
 
 class Client:
@@ -150,10 +186,13 @@ class Client:
         self.ws: Any = None
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
+        """What this client knows (:func:`merge` of every message so far)."""
 
-    async def connect(self) -> Client:
+    async def connect(self, since: int | None = None) -> Client:
+        """Connect and say hello (with ``since``: the number of events this client has, kept in
+        its ``state``); returns once the first state is there."""
         self.ws = await websockets.connect(self.uri, max_size=2**20)
-        await self.ws.send(hello(self.token, self.lang))
+        await self.ws.send(hello(self.token, self.lang, since))
         await self.next_state()
         return self
 
@@ -173,15 +212,17 @@ class Client:
         raw = await asyncio.wait_for(self.ws.recv(), timeout)
         message: dict[str, Any] = json.loads(raw)
         self.messages.append(message)
-        if message.get("type") == "state":
-            self.state = message
+        if message.get("type") in (*GAME_MESSAGES, "presence"):
+            self.state = merge(self.state, message)
         return message
 
     async def next_state(self, timeout: float = 10) -> dict[str, Any]:
+        """What the client knows after the next message that changes it."""
         while True:
             message = await self.recv(timeout)
-            if message.get("type") == "state":
-                return message
+            if message.get("type") in GAME_MESSAGES:
+                assert self.state is not None
+                return self.state
 
     async def send(self, message: dict[str, Any] | str) -> None:
         await self.ws.send(message if isinstance(message, str) else json.dumps(message))

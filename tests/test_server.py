@@ -53,14 +53,13 @@ async def test_four_clients_play_a_whole_game(tmp_path: Path) -> None:
         await play_until_over(clients)
         loser = clients[0].state["view"]["loser"]  # type: ignore[index]
         assert all(c.state["view"]["loser"] == loser for c in clients)  # type: ignore[index]
-        explained = [
-            line
-            for c in clients[:1]
-            for m in c.messages
-            if m["type"] == "state"
-            for line in m["explain"]
-        ]
+        explained = [line["text"] for line in clients[0].state["log"]]  # type: ignore[index]
         assert any("Deckel from the middle." in line for line in explained)
+        # Every client heard the whole game: the same log, and every event in order.
+        assert all(c.state["log"] == clients[0].state["log"] for c in clients)  # type: ignore[index]
+        final = clients[0].state
+        assert final is not None and final["outcome"]["loser"] == loser
+        assert final["seq"] == len(final["events"]) and final["events"][-1]["type"] == "GameEnded"
         record = server.get(f"/api/tables/{table['id']}/record")
         assert record.status_code == 200
         game = replay(parse_record(record.text))
@@ -190,7 +189,7 @@ async def test_spectator_sees_what_everyone_sees_and_cannot_act(tmp_path: Path) 
         clients = [await Client(server, table["id"], t).connect() for t in table["tokens"]]
         server.post(f"/api/tables/{table['id']}/start", {"token": table["tokens"][0]})
         await spectator.next_state()
-        assert spectator.state["you"] == {"seat": None, "host": False}  # type: ignore[index]
+        assert spectator.state["you"] == {"seat": None, "host": False, "bot": False}  # type: ignore[index]
         assert spectator.state["legal"] == []  # type: ignore[index]
         await spectator.act("throw")
         error = await spectator.error()

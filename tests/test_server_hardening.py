@@ -111,7 +111,7 @@ async def test_an_action_that_cannot_be_stored_is_refused_and_changes_nothing(
             assert refused["code"] == "unavailable", refused
             assert "nothing changed" in refused["message"]
             # The game is as it was, for everyone, and the connection still works.
-            await anna.send({"v": 2, "type": "ping"})
+            await anna.send({"v": 3, "type": "ping"})
             assert (await anna.recv())["type"] == "pong"
             again = await Client(server, table["id"], table["tokens"][1]).connect()
             assert again.state is not None and again.state["step"] == 0
@@ -278,7 +278,7 @@ async def test_a_client_that_does_not_read_is_dropped_and_its_table_plays_on(
         sleeper = RawWebSocket(server, f"/ws/{table['id']}", receive_buffer=4096)
         assert sleeper.status == 101
         sleeper.send_text(hello(table["spectator_token"]))
-        ping = json.dumps({"v": 2, "type": "ping", "pad": "x" * 2000}).encode()
+        ping = json.dumps({"v": 3, "type": "ping", "pad": "x" * 2000}).encode()
         with contextlib.suppress(OSError):
             for _ in range(2000):
                 sleeper.send_frame(ping)
@@ -365,7 +365,7 @@ async def test_a_flood_of_messages_is_refused_then_closed(tmp_path: Path) -> Non
         async with websockets.connect(f"ws://127.0.0.1:{server.port}/ws/{table['id']}") as ws:
             await ws.send(hello(table["tokens"][0]))
             await ws.recv()
-            ping = json.dumps({"v": 2, "type": "ping"})
+            ping = json.dumps({"v": 3, "type": "ping"})
             with contextlib.suppress(ConnectionClosed):
                 for _ in range(200):
                     await ws.send(ping)
@@ -378,7 +378,7 @@ async def test_a_flood_of_messages_is_refused_then_closed(tmp_path: Path) -> Non
         assert "pong" in kinds and "rate_limited" in kinds
         assert any("at most 5 a second" in r.get("message", "") for r in replies)
         # Another connection was not held up.
-        await ben.send({"v": 2, "type": "ping"})
+        await ben.send({"v": 3, "type": "ping"})
         assert (await ben.recv())["type"] == "pong"
         await ben.close()
 
@@ -644,7 +644,7 @@ def test_an_invalid_frame_is_logged_in_one_line(tmp_path: Path) -> None:
         table = new_table(server, ["Anna", "Ben"])
         raw = RawWebSocket(server, f"/ws/{table['id']}")
         raw.send_text(hello(table["tokens"][0]))
-        raw.send_frame(b'{"v": 2, "type": "ping", "x": "\xff\xfe"}')
+        raw.send_frame(b'{"v": 3, "type": "ping", "x": "\xff\xfe"}')
         raw.sock.settimeout(30)
         raw.read_to_end()
         raw.close()

@@ -156,8 +156,8 @@ def health(server: Live) -> dict[str, Any]:
     return data
 
 
-PING = json.dumps({"v": 2, "type": "ping"})
-PONG = {"v": 2, "type": "pong"}
+PING = json.dumps({"v": 3, "type": "ping"})
+PONG = {"v": 3, "type": "pong"}
 
 
 # ------------------------------------------------------------------ a. fuzzing
@@ -179,7 +179,7 @@ def expected_replies(message: str | bytes, legal: set[Action]) -> frozenset[str]
     if not isinstance(data, dict):
         return frozenset({"malformed"})
     version = data.get("v")
-    if version != 2:
+    if version != 3:
         return frozenset({"version"})
     by_type = _by_type(data, legal)
     if version is True:
@@ -241,7 +241,7 @@ TYPES = st.sampled_from(["action", "ping", "pong", "state", "error", "Action", "
 
 
 def _envelope(**fields: Any) -> str:
-    return json.dumps({"v": 2, **fields}, ensure_ascii=False)
+    return json.dumps({"v": 3, **fields}, ensure_ascii=False)
 
 
 def _huge(size: int, char: str, as_action: bool) -> str:
@@ -258,7 +258,7 @@ def _deep(depth: int, opener: str, closed: bool, where: str) -> str:
     inner = opener * depth + ("0" + closer * depth if closed else "")
     if where == "bare":
         return inner
-    return '{"v":2,"type":"action",' + f'"{where}":' + inner + "}"
+    return '{"v":3,"type":"action",' + f'"{where}":' + inner + "}"
 
 
 def _mutate(text: str, how: str) -> str:
@@ -280,7 +280,7 @@ def hostile_messages(legal_texts: list[str], illegal_texts: list[str]) -> st.Sea
         JSON_VALUES.map(json.dumps),
         st.dictionaries(st.text(max_size=8), JSON_VALUES, max_size=5).map(json.dumps),
         st.fixed_dictionaries(
-            {"v": st.just(2) | JSON_VALUES, "type": TYPES | JSON_VALUES},
+            {"v": st.just(3) | JSON_VALUES, "type": TYPES | JSON_VALUES},
             optional={
                 "action": st.sampled_from(illegal_texts) | st.text(max_size=30) | JSON_VALUES,
                 "x": JSON_VALUES,
@@ -289,7 +289,7 @@ def hostile_messages(legal_texts: list[str], illegal_texts: list[str]) -> st.Sea
         # wrong versions, unknown types
         st.builds(
             lambda v, t: json.dumps({"v": v, "type": t}),
-            JSON_VALUES.filter(lambda v: v != 2) | st.sampled_from([0, 1, 3, -1, "2", 2.5, [2]]),
+            JSON_VALUES.filter(lambda v: v != 3) | st.sampled_from([0, 1, 2, -1, "3", 3.5, [3]]),
             st.sampled_from(["ping", "action"]),
         ),
         (TYPES | st.text(max_size=20)).map(lambda t: _envelope(type=t)),
@@ -326,22 +326,22 @@ def hostile_messages(legal_texts: list[str], illegal_texts: list[str]) -> st.Sea
         # escaped lone surrogates and other odd text inside valid JSON
         st.sampled_from(
             [
-                '{"v":2,"type":"action","action":"\\ud800"}',
+                '{"v":3,"type":"action","action":"\\ud800"}',
                 '{"v":"\\udfff","type":"ping"}',
-                '{"v":2,"type":"\\ud83c"}',
-                '{"v":2,"type":"action","action":"throw\\u0000"}',
-                '{"v":2,"type":"action","action":"throw keep \\u0661"}',
-                '{"v":2,"type":"action","action":"st\\u00f6p"}',
-                '{"v":2,"v":1,"type":"ping"}',
+                '{"v":3,"type":"\\ud83c"}',
+                '{"v":3,"type":"action","action":"throw\\u0000"}',
+                '{"v":3,"type":"action","action":"throw keep \\u0661"}',
+                '{"v":3,"type":"action","action":"st\\u00f6p"}',
+                '{"v":3,"v":1,"type":"ping"}',
                 '{"v":NaN,"type":"ping"}',
                 '{"v":Infinity,"type":"ping"}',
-                '{"v":2,"type":"ping"',
+                '{"v":3,"type":"ping"',
                 "",
             ]
         ),
         # valid pings with extra members: answered with a pong
         st.dictionaries(st.text(max_size=8), JSON_VALUES, max_size=4).map(
-            lambda d: json.dumps({**d, "v": 2, "type": "ping"})
+            lambda d: json.dumps({**d, "v": 3, "type": "ping"})
         ),
     )
 
@@ -391,7 +391,7 @@ def test_hostile_messages_get_errors_and_change_nothing(server: Live) -> None:
                 replies["pong"] = replies.get("pong", 0) + 1
             else:
                 assert set(reply) == {"v", "type", "code", "message"}, reply
-                assert reply["v"] == 2 and isinstance(reply["message"], str) and reply["message"]
+                assert reply["v"] == 3 and isinstance(reply["message"], str) and reply["message"]
                 assert reply["code"] in expected, (message[:200], reply, expected)
                 replies[reply["code"]] = replies.get(reply["code"], 0) + 1
             # The connection stays usable, and the server answers.
@@ -418,12 +418,16 @@ def test_hostile_messages_get_errors_and_change_nothing(server: Live) -> None:
         assert fresh_state(server, table.id, table.spectator) == spectator_before
         again = fresh_state(server, table.id, host)
         assert again == player_before
-        assert again["step"] == 1 and again["events"] == [] and again["legal"] == legal_texts
+        assert again["step"] == 1 and again["legal"] == legal_texts
+        # A new connection hears the whole history: every event so far, numbered from 1.
+        assert again["since"] == 0 and again["seq"] == len(again["events"]) > 0
+        assert [e["n"] for e in again["events"]] == list(range(1, again["seq"] + 1))
         assert health(server)["ok"] is True
         # The game goes on from exactly there: the next action is step 2, with only its events.
         ws.send(_envelope(type="action", action="stop"))
         after = receive(ws)
-        assert after["type"] == "state" and after["step"] == 2
+        assert after["type"] == "update" and after["step"] == 2
+        assert [e["n"] for e in after["events"]] == [again["seq"] + 1, again["seq"] + 2]
         assert [e["type"] for e in after["events"]] == ["TurnEnded", "ThrowLimitFixed"]
         ended = after["events"][0]
         assert ended["seat"] == 0 and ended["throws"] == 1 and not ended["covered"]
@@ -474,7 +478,7 @@ def test_action_texts_are_read_as_documented(server: Live) -> None:
         receive(ws)
         ws.send(_envelope(type="action", action="  THROW\t"))
         state = receive(ws)
-        assert state["type"] == "state" and state["step"] == 1
+        assert state["type"] == "update" and state["step"] == 1
         legal = state["legal"]
         assert legal == sorted(set(legal), key=legal.index)
         keeps = [a for a in legal if a.startswith("throw keep ")]
@@ -486,7 +490,7 @@ def test_action_texts_are_read_as_documented(server: Live) -> None:
         dice = two[len("throw keep ") :].split("-")
         ws.send(_envelope(type="action", action=" Throw  KEEP " + " - ".join(reversed(dice))))
         after = receive(ws)
-        assert after["type"] == "state" and after["step"] == 2, after
+        assert after["type"] == "update" and after["step"] == 2
         thrown = after["events"][0]
         assert thrown["type"] == "Thrown" and thrown["kept"] == [int(p) for p in dice]
 
@@ -532,7 +536,7 @@ def test_a_burst_of_messages_is_answered_one_by_one_in_order(server: Live) -> No
         ("{", "malformed"),
         (PING, "pong"),
         (_envelope(type="action", action="stop"), "illegal"),
-        ('{"v": 3, "type": "ping"}', "version"),
+        ('{"v": 2, "type": "ping"}', "version"),
         (b"\x00", "binary"),
         (_envelope(type="chat"), "unknown_type"),
         (_envelope(type="action", action="jump"), "bad_action"),
@@ -565,7 +569,7 @@ def test_unknown_tokens_are_denied_with_an_error(server: Live, token: str) -> No
 def test_an_unknown_table_is_denied(server: Live) -> None:
     with connect(ws_uri(server, "no-such-table", "x")) as ws:
         denied = receive(ws)
-        assert denied == {"v": 2, "type": "error", "code": "denied", "message": "no such table"}
+        assert denied == {"v": 3, "type": "error", "code": "denied", "message": "no such table"}
 
 
 # ------------------------------------------------------------------ b. hidden information
@@ -595,8 +599,10 @@ def result_json(result: Result | None) -> dict[str, Any] | None:
     }
 
 
-def event_json(event: Event) -> dict[str, Any]:
-    return {"type": type(event).__name__, **{f: _plain(getattr(event, f)) for f in event._fields}}
+def event_json(event: Event, n: int) -> dict[str, Any]:
+    """An event as docs/protocol.md shows it: its type, its number in the game, its fields."""
+    fields = {f: _plain(getattr(event, f)) for f in event._fields}
+    return {"type": type(event).__name__, "n": n, **fields}
 
 
 def turn_json(turn: TurnView) -> dict[str, Any]:
@@ -614,7 +620,6 @@ def turn_json(turn: TurnView) -> dict[str, Any]:
 
 def view_json(view: PlayerView) -> dict[str, Any]:
     return {
-        "seat": view.seat,
         "phase": view.phase.value,
         "section": view.section.value,
         "round_kind": view.round_kind.value,
@@ -767,7 +772,7 @@ async def random_player(
         if message["type"] == "error":
             assert waiting == "buyin" and message["code"] == "illegal", (waiting, message)
             waiting = None
-        elif message["type"] == "state" and any(
+        elif message["type"] in ("state", "update") and any(
             e["type"] in MINE and e["seat"] == seat for e in message["events"]
         ):
             waiting = None
@@ -816,7 +821,7 @@ async def test_no_client_ever_sees_anothers_covered_dice(
 
     def checker(viewer: int | None) -> Callable[[dict[str, Any]], None]:
         def check(message: dict[str, Any]) -> None:
-            if message["type"] != "state":
+            if message["type"] not in ("state", "update"):
                 return
             live.extend(leaks(message, viewer))
             # Stored before it was broadcast.
@@ -860,27 +865,36 @@ async def test_no_client_ever_sees_anothers_covered_dice(
     clients.append((spectator, None))
     hidden_turns = hidden_events = 0
     for client, viewer in clients:
-        states = [m for m in client.messages if m["type"] == "state" and m["view"] is not None]
+        states = [
+            m for m in client.messages if m["type"] in ("state", "update") and m["view"] is not None
+        ]
         seen: list[dict[str, Any]] = []
         for message in states:
             k = message["step"]
-            new = game.events[len(seen) : game.events_after[k]]
+            if message["type"] == "state":
+                # A state carries the history from ``since`` on (a new connection: all of it).
+                del seen[message["since"] :]
+                assert message["you"] == {"seat": viewer, "host": viewer == 0, "bot": False}
+                assert message["table"]["seeded"] is True
+            first = len(seen)
+            new = game.events[first : game.events_after[k]]
             seen.extend(message["events"])
             censored = [censor(e, viewer) for e in new]
             # Exactly the events since the last message, censored for this viewer, ...
-            assert message["events"] == [event_json(e) for e in censored], (viewer, k)
-            assert len(seen) == game.events_after[k]
+            expected = [event_json(e, first + i + 1) for i, e in enumerate(censored)]
+            assert message["events"] == expected, (viewer, k)
+            assert len(seen) == game.events_after[k] == message["seq"]
             # ... the viewer's own view and legal actions at that step, ...
             assert message["view"] == game.views[k][viewer], (viewer, k)
             legal = [] if viewer is None else game.legal[k][viewer]
             assert message["legal"] == legal, (viewer, k)
-            assert message["you"] == {"seat": viewer, "host": viewer == 0}
-            # ... explained from the censored events only.
+            # ... explained from the censored events only, each line with its event's number.
             lang = "de" if viewer is None else langs[viewer % 2]
-            assert message["explain"] == explain(
+            log = message["log"]
+            assert [line["text"] for line in log] == explain(
                 censored, game.record.rules, game.record.players, lang
             )
-            assert message["table"]["seeded"] is True
+            assert all(first < line["n"] <= len(seen) for line in log), (viewer, k)
             # The real pips of a covered throw never reach another seat before its round ends.
             for cov in game.covered:
                 if cov.seat == viewer or k <= cov.step:
@@ -1219,7 +1233,7 @@ def test_bot_names_never_collide_with_players(server: Live) -> None:
 
 def test_health_says_the_server_is_seeded(server: Live, lobbies: Lobbies) -> None:
     data = health(server)
-    assert data["ok"] is True and data["protocol"] == 2 and data["seeded"] is True
+    assert data["ok"] is True and data["protocol"] == 3 and data["seeded"] is True
     assert data["tables"] >= 3
     assert server.get(f"/api/tables/{lobbies.full.code.lower()}").json()["seeded"] is True
 

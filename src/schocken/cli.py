@@ -576,6 +576,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             write_timeout=args.write_timeout,
             bot_budget=args.bot_budget,
             bot_workers=args.bot_workers,
+            away_after=args.away_after,
         )
         try:
             db.parent.mkdir(parents=True, exist_ok=True)
@@ -797,6 +798,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add("--bot-budget", type=_positive_arg, default=5.0, help="seconds a solver bot may think")
     add("--bot-workers", type=_at_least_one, default=1, help="processes for solver bots")
+    add(
+        "--away-after",
+        type=_positive_arg,
+        default=30.0,
+        help="seconds a player may be disconnected before shown as away",
+    )
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import locale
 import os
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from schocken.events import (
     BoughtIn,
@@ -152,6 +153,26 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_go_on": "Go on",
         "web_takes": "+{count} Deckel",
         "web_dice": "Dice: {dice}",
+        "web_away": "away",
+        "web_to_bot": "Bot takes over",
+        "web_to_player": "Give back",
+        "web_bot_plays_you": "A bot plays your seat for now.",
+        "web_take_back": "Play again myself",
+        "web_rematch": "Rematch",
+        "web_rematch_hint": "Same seats, same rules, a new game.",
+        "web_rematch_wait": "The host can start a rematch: you will join it by yourself.",
+        "web_to_rematch": "To the rematch",
+        "web_turn_timer": "Turn timer",
+        "web_timer_off": "none",
+        "web_timer_seconds": "{n} s",
+        "web_timer_hint": "When time is up, a bot makes the move for a player who does not.",
+        "web_section_end": "End {section}",
+        "web_game_end": "The game is over",
+        "web_rounds_played": "{rounds} rounds played.",
+        "web_deckel_taken": "Deckel taken",
+        "web_player": "Player",
+        "web_deckel_in_all": "Deckel in all",
+        "web_halves_lost": "Halves lost",
         "ui_throw": "Throw",
         "ui_turn": "Turn sixes",
         "ui_stop": "Stop",
@@ -347,6 +368,26 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_go_on": "Weiter",
         "web_takes": "+{count} Deckel",
         "web_dice": "Würfel: {dice}",
+        "web_away": "weg",
+        "web_to_bot": "Bot übernimmt",
+        "web_to_player": "Zurückgeben",
+        "web_bot_plays_you": "Ein Bot spielt gerade für dich.",
+        "web_take_back": "Selbst weiterspielen",
+        "web_rematch": "Revanche",
+        "web_rematch_hint": "Gleiche Plätze, gleiche Regeln, neues Spiel.",
+        "web_rematch_wait": "Der Gastgeber kann eine Revanche starten: du kommst von selbst mit.",
+        "web_to_rematch": "Zur Revanche",
+        "web_turn_timer": "Zugzeit",
+        "web_timer_off": "keine",
+        "web_timer_seconds": "{n} s",
+        "web_timer_hint": "Ist die Zeit um, zieht ein Bot für wen nicht zieht.",
+        "web_section_end": "Ende {section}",
+        "web_game_end": "Das Spiel ist aus",
+        "web_rounds_played": "{rounds} Runden gespielt.",
+        "web_deckel_taken": "Deckel genommen",
+        "web_player": "Spieler",
+        "web_deckel_in_all": "Deckel insgesamt",
+        "web_halves_lost": "Hälften verloren",
         "ui_throw": "Werfen",
         "ui_turn": "Sechsen drehen",
         "ui_stop": "Stehen lassen",
@@ -465,8 +506,28 @@ def _join(names: Sequence[str], lang: str) -> str:
     return ", ".join(names[:-1]) + last + names[-1]
 
 
+class Line(NamedTuple):
+    """One sentence of a game's explanation: the index of the event that caused it (in the list
+    explained), the catalogue key it was made from, and the text."""
+
+    event: int
+    key: str
+    text: str
+
+
 def explain_round(ended: RoundEnded, rules: Rules, players: Sequence[str], lang: str) -> list[str]:
     """The results of a round in order, who was best and worst, and why (the tie rules)."""
+    return [text for _, text in _round_lines(ended, rules, players, lang)]
+
+
+def _round_lines(
+    ended: RoundEnded, rules: Rules, players: Sequence[str], lang: str
+) -> list[tuple[str, str]]:
+    """:func:`explain_round` as (key, text) pairs; the first is always the list of results."""
+
+    def line(key: str, **fields: object) -> tuple[str, str]:
+        return key, t(key, lang, **fields)
+
     results = ", ".join(f"{players[s]}: {result_name(r, lang)}" for s, r in ended.results)
     key = {
         RoundKind.NORMAL: "round_results",
@@ -474,30 +535,23 @@ def explain_round(ended: RoundEnded, rules: Rules, players: Sequence[str], lang:
         RoundKind.OPENING_THROW: "opening_throw",
         RoundKind.STECHEN: "stechen",
     }[ended.kind]
-    lines = [t(key, lang, number=ended.number, results=results)]
+    lines = [line(key, number=ended.number, results=results)]
     if ended.stechen:
         lines.append(
-            t("stechen_needed", lang, players=_join([players[s] for s in ended.stechen], lang))
+            line("stechen_needed", players=_join([players[s] for s in ended.stechen], lang))
         )
         return lines
     by_seat = dict(ended.results)
     if ended.kind is RoundKind.OPENING_ROUND:
-        lines.append(
-            t(
-                "best_opens",
-                lang,
-                best=players[ended.best],
-                result=result_name(by_seat[ended.best], lang),
-            )
-        )
+        best = by_seat[ended.best]
+        lines.append(line("best_opens", best=players[ended.best], result=result_name(best, lang)))
         return lines
     if ended.worst is None or ended.kind is not RoundKind.NORMAL:
         return lines
     best_r, worst_r = by_seat[ended.best], by_seat[ended.worst]
     lines.append(
-        t(
+        line(
             "best_worst",
-            lang,
             best=players[ended.best],
             best_result=result_name(best_r, lang),
             worst=players[ended.worst],
@@ -512,9 +566,8 @@ def explain_round(ended: RoundEnded, rules: Rules, players: Sequence[str], lang:
     other = players[seats[tie.other]]
     if tie.rule is TieRule.MORE_THROWS:
         lines.append(
-            t(
+            line(
                 "tie_throws",
-                lang,
                 worst=players[ended.worst],
                 other=other,
                 throws=worst_r.throws,
@@ -523,20 +576,36 @@ def explain_round(ended: RoundEnded, rules: Rules, players: Sequence[str], lang:
         )
     else:
         k = "tie_later_throws" if rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER else "tie_later"
-        lines.append(t(k, lang, worst=players[ended.worst], other=other))
+        lines.append(line(k, worst=players[ended.worst], other=other))
     return lines
 
 
 def explain(events: Sequence[Event], rules: Rules, players: Sequence[str], lang: str) -> list[str]:
     """Plain sentences for the events of a round's end, a half's end and the game's end."""
-    lines: list[str] = []
+    return [line.text for line in explain_lines(events, rules, players, lang)]
+
+
+def explain_lines(
+    events: Sequence[Event], rules: Rules, players: Sequence[str], lang: str
+) -> list[Line]:
+    """:func:`explain`, each sentence with the index of the event that caused it and its key.
+
+    A sentence depends only on its event and on the round that ended last before it (for the
+    Deckel that round moved), so a game explained in pieces, each starting with a round's end or
+    before it, says the same as the whole game explained at once.
+    """
+    lines: list[Line] = []
     last_round: RoundEnded | None = None
     schock_aus_told = False
-    for e in events:
+
+    def add(i: int, key: str, **fields: object) -> None:
+        lines.append(Line(i, key, t(key, lang, **fields)))
+
+    for i, e in enumerate(events):
         if isinstance(e, RoundEnded):
             last_round = e
             schock_aus_told = False
-            lines.extend(explain_round(e, rules, players, lang))
+            lines.extend(Line(i, k, text) for k, text in _round_lines(e, rules, players, lang))
         elif isinstance(e, DeckelMoved):
             if (
                 last_round is not None
@@ -544,67 +613,51 @@ def explain(events: Sequence[Event], rules: Rules, players: Sequence[str], lang:
                 and last_round.worst is not None
             ):
                 if not schock_aus_told:
-                    lines.append(
-                        t(
-                            "schock_aus",
-                            lang,
-                            best=players[last_round.best],
-                            loser=players[last_round.worst],
-                        )
+                    add(
+                        i,
+                        "schock_aus",
+                        best=players[last_round.best],
+                        loser=players[last_round.worst],
                     )
                     schock_aus_told = True
             elif last_round is not None and last_round.kind in (
                 RoundKind.OPENING_THROW,
                 RoundKind.STECHEN,
             ):
-                lines.append(t("lowest_takes", lang, loser=players[e.receiver], count=e.amount))
+                add(i, "lowest_takes", loser=players[e.receiver], count=e.amount)
             elif e.giver is None:
-                lines.append(
-                    t("deckel_from_middle", lang, loser=players[e.receiver], count=e.amount)
-                )
+                add(i, "deckel_from_middle", loser=players[e.receiver], count=e.amount)
             else:
-                lines.append(
-                    t(
-                        "deckel_from_player",
-                        lang,
-                        giver=players[e.giver],
-                        loser=players[e.receiver],
-                        count=e.amount,
-                    )
+                add(
+                    i,
+                    "deckel_from_player",
+                    giver=players[e.giver],
+                    loser=players[e.receiver],
+                    count=e.amount,
                 )
         elif isinstance(e, PlayersOut):
-            lines.append(t("out", lang, players=_join([players[s] for s in e.seats], lang)))
+            add(i, "out", players=_join([players[s] for s in e.seats], lang))
         elif isinstance(e, BoughtIn):
             givers = [t("the_middle", lang) if g is None else players[g] for g in e.givers]
-            lines.append(t("bought_in", lang, player=players[e.seat], givers=_join(givers, lang)))
+            add(i, "bought_in", player=players[e.seat], givers=_join(givers, lang))
         elif isinstance(e, SectionEnded):
             key = "section_lost_schock_aus" if e.schock_aus else "section_lost"
             name = e.section.value
-            lines.append(t(key, lang, loser=players[e.loser], section=t(f"acc_{name}", lang)))
-            lines.append(
-                t(
-                    "summary_section",
-                    lang,
-                    section=t(f"gen_{name}", lang),
-                    loser=players[e.loser],
-                    total=sum(e.deckel),
-                )
+            add(i, key, loser=players[e.loser], section=t(f"acc_{name}", lang))
+            add(
+                i,
+                "summary_section",
+                section=t(f"gen_{name}", lang),
+                loser=players[e.loser],
+                total=sum(e.deckel),
             )
         elif isinstance(e, SectionStarted):
             if e.section.value == "finale":
                 a, b = e.players
-                lines.append(t("finale_between", lang, a=players[a], b=players[b]))
-            lines.append(
-                t(
-                    "section_started",
-                    lang,
-                    section=t(f"nom_{e.section.value}", lang),
-                    middle=e.middle,
-                )
-            )
+                add(i, "finale_between", a=players[a], b=players[b])
+            add(i, "section_started", section=t(f"nom_{e.section.value}", lang), middle=e.middle)
         elif isinstance(e, GameEnded):
-            key = "blattschuss" if e.blattschuss else "game_lost"
-            lines.append(t(key, lang, loser=players[e.loser]))
+            add(i, "blattschuss" if e.blattschuss else "game_lost", loser=players[e.loser])
             names = ["first_half", "second_half", "finale"]
             losers = list(e.half_losers)
             if len(losers) == 2 and not e.blattschuss:
@@ -614,7 +667,7 @@ def explain(events: Sequence[Event], rules: Rules, players: Sequence[str], lang:
                 for i, s in enumerate(losers)
             ]
             rounds = last_round.number if last_round is not None else 0
-            lines.append(t("summary_game", lang, parts=", ".join(parts), rounds=rounds))
+            add(i, "summary_game", parts=", ".join(parts), rounds=rounds)
     return lines
 
 

@@ -19,6 +19,7 @@ import io
 import json
 import logging
 import time
+import weakref
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -32,13 +33,15 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketState
 
 from schocken.errors import IllegalActionError, RulesError
-from schocken.events import censor
+from schocken.record import outcome_of
 from schocken.rules import parse_rules
 from schocken.server.protocol import (
     PROTOCOL_VERSION,
+    History,
     ProtocolError,
     encode,
-    event_json,
+    own_covered,
+    own_covered_view,
     parse_client_message,
     view_json,
 )
@@ -52,7 +55,7 @@ from schocken.server.tables import (
     rules_from_request,
 )
 from schocken.server.thinking import Thinker
-from schocken.texts import CATALOGUE, LANGUAGES, explain
+from schocken.texts import CATALOGUE, LANGUAGES
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("schocken.server")
@@ -145,36 +148,165 @@ class Hub:
         self.per_address: Counter[str] = Counter()
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._timers: dict[str, asyncio.Task[None]] = {}
+        self._histories: weakref.WeakKeyDictionary[Table, History] = weakref.WeakKeyDictionary()
+        self._presence: weakref.WeakKeyDictionary[Table, list[str | None]] = (
+            weakref.WeakKeyDictionary()
+        )
 
     # ------------------------------------------------------------------ messages
 
     def invite_url(self, table: Table) -> str:
         return f"{self.site.public_url}/join/{table.code}"
 
-    def state_for(self, table: Table, conn: Conn, *, fresh: bool = False) -> str:
+    def history(self, table: Table) -> History:
+        """The table's game history as the wire carries it (made anew when the game is)."""
+        game = table.game
+        assert game is not None
+        history = self._histories.get(table)
+        if history is None or history.game is not game:
+            history = self._histories[table] = History(game)
+        return history
+
+    def you(self, table: Table, seat: int | None) -> dict[str, Any]:
+        return {
+            "seat": seat,
+            "host": seat is not None and seat == table.host,
+            "bot": seat is not None and table.seats[seat].bot is not None,
+        }
+
+    def legal(self, table: Table, seat: int | None) -> list[str]:
+        """What ``seat`` may do now (nothing for spectators, nor while a bot plays the seat)."""
+        game = table.game
+        if game is None or seat is None or table.seats[seat].bot is not None:
+            return []
+        return [str(a) for a in game.legal_actions(seat)]
+
+    def state_for(self, table: Table, conn: Conn, since: int | None = None) -> str:
+        """Everything a client needs, with the game's history after the first ``since`` events
+        (all of it when ``None``)."""
         game = table.game
         seat = conn.seat
         message: dict[str, Any] = {
             "type": "state",
             "table": table.public(),
             "invite_url": self.invite_url(table),
-            "you": {"seat": seat, "host": seat is not None and seat == table.host},
+            "you": self.you(table, seat),
+            "presence": self.presence(table),
         }
         if game is None:
-            message.update(step=0, view=None, legal=[], events=[], explain=[])
+            conn.sent = 0
+            message.update(step=0, seq=0, since=0, events=[], log=[], view=None, legal=[])
+            message["outcome"] = None
             return encode(message)
-        new = [] if fresh else game.events[conn.sent :]
-        conn.sent = len(game.events)
-        censored = [censor(e, seat) for e in new]
-        seen = [event_json(e, seat) for e in new]
+        history = self.history(table)
+        total = history.total
+        start = since if since is not None and since <= total else 0
+        conn.sent = total
         message.update(
             step=len(game.steps),
+            seq=total,
+            since=start,
+            events=history.events_for(seat, start),
+            log=history.log_for(conn.lang, start),
             view=view_json(game.view(seat)),
-            legal=[] if seat is None else [str(a) for a in game.legal_actions(seat)],
-            events=seen,
-            explain=explain(censored, game.rules, game.players, conn.lang),
+            legal=self.legal(table, seat),
+            outcome=outcome_of(game) if game.is_over else None,
         )
         return encode(message)
+
+    def send_updates(self, table: Table) -> None:
+        """Every client of the table gets what is new since its last message: the new events
+        it may see, their explanations in its language, the view and what it may do now.
+        Clients who see the same get the same text, made once."""
+        conns = self.conns.get(table.id)
+        game = table.game
+        if not conns:
+            return
+        if game is None:
+            for conn in list(conns):
+                self.push(conn, self.state_for(table, conn))
+            return
+        history = self.history(table)
+        total = history.total
+        public = game.view(None)
+        public_json: dict[str, Any] | None = None
+        outcome = outcome_of(game) if game.is_over else None
+        made: dict[tuple[Any, ...], str] = {}
+        for conn in list(conns):
+            seat = conn.seat
+            own_view = own_covered_view(public, seat)
+            own_events = any(own_covered(e, seat) for e in game.events[conn.sent :])
+            legal = self.legal(table, seat)
+            key = (conn.sent, conn.lang, seat if own_view or own_events else None, *legal)
+            text = made.get(key)
+            if text is None:
+                if own_view:
+                    view = view_json(game.view(seat))
+                else:
+                    view = public_json = public_json or view_json(public)
+                message: dict[str, Any] = {
+                    "type": "update",
+                    "step": len(game.steps),
+                    "seq": total,
+                    "events": history.events_for(seat if own_events else None, conn.sent),
+                    "log": history.log_for(conn.lang, conn.sent),
+                    "view": view,
+                    "legal": legal,
+                }
+                if outcome is not None:
+                    message["outcome"] = outcome
+                text = made[key] = encode(message)
+            conn.sent = total
+            self.push(conn, text)
+
+    def send_table(self, table: Table) -> None:
+        """The table's seats changed during the game (a bot plays a seat, the host role moved, a
+        rematch is there): every client hears it, with what it may do now."""
+        for conn in list(self.conns.get(table.id, [])):
+            message = {
+                "type": "table",
+                "table": table.public(),
+                "you": self.you(table, conn.seat),
+                "legal": self.legal(table, conn.seat),
+            }
+            self.push(conn, encode(message))
+
+    def changed_seats(self, table: Table) -> None:
+        """Seats changed (a bot took one over, a player came back, the host role moved): in the
+        lobby everyone gets the new lobby, during the game the new table; bots go on."""
+        if table.game is None:
+            self.send_states(table)
+            return
+        self.send_table(table)
+        self.tell_presence(table)
+        self.kick(table)
+
+    def presence(self, table: Table) -> list[str | None]:
+        """Per seat: ``"here"`` (a client is connected, or left less than ``away_after`` ago),
+        ``"away"``, or ``None`` (a bot's seat or an empty one)."""
+        connected = {c.seat for c in self.conns.get(table.id, []) if c.seat is not None}
+        now = time.monotonic()
+        states: list[str | None] = []
+        for i, seat in enumerate(table.seats):
+            if seat.token is None or (seat.bot is not None and i not in connected):
+                states.append(None)
+            elif i in connected or now - table.absent_since(i) < self.limits.away_after:
+                states.append("here")
+            else:
+                states.append("away")
+        return states
+
+    def tell_presence(self, table: Table, joined: Conn | None = None) -> None:
+        """Tell the table's clients who is there, if that changed (but the client that just
+        ``joined``: its state said it)."""
+        states = self.presence(table)
+        if self._presence.get(table) == states:
+            return
+        self._presence[table] = states
+        text = encode({"type": "presence", "presence": states})
+        for conn in list(self.conns.get(table.id, [])):
+            if conn is not joined:
+                self.push(conn, text)
 
     # ------------------------------------------------------------------ connections
 
@@ -194,9 +326,14 @@ class Hub:
                 del self.per_token[conn.token_key]
             if not conns:
                 del self.conns[table_id]
-                table = self.tables.loaded(table_id)
-                if table is not None:
-                    table.last_seen = time.monotonic()
+            table = self.tables.loaded(table_id)
+            if table is not None:
+                table.last_seen = time.monotonic()
+                if conn.seat is not None:
+                    table.left(conn.seat)
+                    # Away once the player has been gone for a while (unless they come back).
+                    loop = asyncio.get_running_loop()
+                    loop.call_later(self.limits.away_after + 0.05, self.tell_presence, table)
         conn.closed = True
         if conn.sender is not None:
             conn.sender.cancel()
@@ -260,10 +397,16 @@ class Hub:
     def error(self, conn: Conn, code: str, message: str) -> None:
         self.push(conn, encode({"type": "error", "code": code, "message": message}))
 
-    def broadcast(self, table: Table) -> None:
-        """Every client of the table gets its new state (queued), then bots and timer go on."""
+    def send_states(self, table: Table) -> None:
+        """Every client of the table gets everything anew (the lobby changed, the game began),
+        then bots and timer go on."""
         for conn in list(self.conns.get(table.id, [])):
             self.push(conn, self.state_for(table, conn))
+        self.kick(table)
+
+    def broadcast(self, table: Table) -> None:
+        """Every client of the table hears what changed (queued), then bots and timer go on."""
+        self.send_updates(table)
         self.kick(table)
 
     def allow_message(self, conn: Conn) -> bool | None:
@@ -310,8 +453,7 @@ class Hub:
             except StorageError:
                 await asyncio.sleep(max(1.0, self.bot_delay))
                 continue
-            for conn in list(self.conns.get(table.id, [])):
-                self.push(conn, self.state_for(table, conn))
+            self.send_updates(table)
         self._restart_timer(table)
 
     def _restart_timer(self, table: Table) -> None:
@@ -609,7 +751,7 @@ def create_app(
         data = await body(request)
         table = await tables.get(key)
         seat, token = await tables.commit(table, table.sit, data.get("name"))
-        hub.broadcast(table)
+        hub.send_states(table)
         return {"id": table.id, "seat": seat, "token": token, "table": table.public()}
 
     @app.post("/api/tables/{key}/bots")
@@ -622,7 +764,7 @@ def create_app(
         seat = await tables.commit(
             table, table.add_bot, data.get("token"), data.get("bot", "regular"), seat
         )
-        hub.broadcast(table)
+        hub.send_states(table)
         return {"seat": seat, "table": table.public()}
 
     @app.post("/api/tables/{key}/remove")
@@ -634,15 +776,44 @@ def create_app(
         for conn in list(hub.conns.get(table.id, [])):
             if conn.seat == seat and table.seats[seat].token is None:
                 hub.close(conn, CLOSE_DENIED)
-        hub.broadcast(table)
+        hub.changed_seats(table)
         return {"table": table.public()}
+
+    @app.post("/api/tables/{key}/seat")
+    async def hand_seat(key: str, request: Request) -> dict[str, Any]:
+        """During the game: a bot plays a player's seat (``"to": "bot"``), or the seat goes back
+        to its player (``"to": "player"``)."""
+        data = await body(request)
+        table = await tables.get(key)
+        seat = _int(data, "seat")
+        to = data.get("to")
+        if to == "bot":
+            kind = data.get("bot", "regular")
+            await tables.commit(table, table.hand_to_bot, data.get("token"), seat, kind)
+        elif to == "player":
+            await tables.commit(table, table.hand_back, data.get("token"), seat)
+        else:
+            raise TableError('\'to\' is "bot" or "player"')
+        hub.changed_seats(table)
+        return {"table": table.public()}
+
+    @app.post("/api/tables/{key}/rematch")
+    async def rematch(key: str, request: Request) -> dict[str, Any]:
+        """The host starts the next game with the same seats and rules at a new table; everyone
+        at the old table is told where it is."""
+        data = await body(request)
+        table = await tables.get(key)
+        new = await tables.rematch(table, data.get("token"))
+        hub.send_table(table)
+        hub.kick(new)
+        return {"id": new.id, "code": new.code, "table": new.public()}
 
     @app.post("/api/tables/{key}/host")
     async def hand_host(key: str, request: Request) -> dict[str, Any]:
         data = await body(request)
         table = await tables.get(key)
         await tables.commit(table, table.hand_host, data.get("token"), _int(data, "seat"))
-        hub.broadcast(table)
+        hub.changed_seats(table)
         return {"table": table.public()}
 
     @app.post("/api/tables/{key}/start")
@@ -650,9 +821,7 @@ def create_app(
         data = await body(request)
         table = await tables.get(key)
         await tables.commit(table, table.start, data.get("token"))
-        for conn in hub.conns.get(table.id, []):
-            conn.sent = 0
-        hub.broadcast(table)
+        hub.send_states(table)
         return {"table": table.public()}
 
     @app.get("/api/tables/{key}/record")
@@ -730,7 +899,8 @@ def create_app(
         conn = Conn(websocket, seat, lang, token_key, address, asyncio.Queue(limits.send_queue))
         async with table.lock:
             hub.open(table, conn)
-            hub.push(conn, hub.state_for(table, conn, fresh=True))
+            hub.push(conn, hub.state_for(table, conn, hello["since"]))
+        hub.tell_presence(table, conn)
         hub.kick(table)  # a table loaded again from the store: its bots and timer go on
         try:
             while not conn.closed:

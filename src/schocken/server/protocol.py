@@ -8,14 +8,18 @@ that player (:func:`schocken.events.censor`), so another player's covered dice n
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from schocken.actions import Action, parse_action
-from schocken.events import Event, censor
+from schocken.events import Event, RoundEnded, Thrown, TurnEnded, censor
 from schocken.results import Result
+from schocken.texts import LANGUAGES, explain_lines
 from schocken.views import PlayerView, TurnView
 
-PROTOCOL_VERSION = 2
+if TYPE_CHECKING:
+    from schocken.game import Game
+
+PROTOCOL_VERSION = 3
 MAX_MESSAGE_BYTES = 4096
 """Client messages larger than this are refused."""
 MAX_DEPTH = 32
@@ -59,9 +63,9 @@ def turn_json(turn: TurnView) -> dict[str, Any]:
 
 
 def view_json(view: PlayerView) -> dict[str, Any]:
-    """A player's view as JSON: only what that player may see."""
+    """A player's view as JSON: only what that player may see (whose view it is, the message
+    says: ``you``)."""
     return {
-        "seat": view.seat,
         "phase": view.phase.value,
         "section": view.section.value,
         "round_kind": view.round_kind.value,
@@ -88,13 +92,86 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def event_json(event: Event, viewer: int | None) -> dict[str, Any]:
-    """An event as ``viewer`` may see it (covered dice of others taken out first)."""
+def event_json(event: Event, viewer: int | None, n: int | None = None) -> dict[str, Any]:
+    """An event as ``viewer`` may see it (covered dice of others taken out first); ``n`` is its
+    sequence number in the game (the first event is 1)."""
     seen = censor(event, viewer)
     data: dict[str, Any] = {"type": type(seen).__name__}
+    if n is not None:
+        data["n"] = n
     for name in seen._fields:
         data[name] = _plain(getattr(seen, name))
     return data
+
+
+def own_covered(event: Event, seat: int | None) -> bool:
+    """Whether ``seat`` sees more of this event than a spectator does (its own covered dice)."""
+    return isinstance(event, Thrown | TurnEnded) and event.covered and event.seat == seat
+
+
+def own_covered_view(public: PlayerView, seat: int | None) -> bool:
+    """Whether ``seat``'s view differs from the spectators' ``public`` one: only where a turn of
+    its own is covered (the player sees their own dice under the cup)."""
+    return seat is not None and any(t.covered and t.seat == seat for t in public.turns)
+
+
+class History:
+    """A game's history as the wire carries it, made once for all of a table's clients.
+
+    Events are numbered from 1 in the order the engine made them. ``events_for`` gives what one
+    client may see from a number on (another player's covered dice taken out); ``log_for`` the
+    explanations in a language (:func:`schocken.texts.explain_lines`), each with the number of
+    the event that caused it and its catalogue key.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._public: list[dict[str, Any]] = []
+        self._logs: dict[str, list[dict[str, Any]]] = {}
+        self._explained: dict[str, int] = {}
+
+    @property
+    def total(self) -> int:
+        return len(self.game.events)
+
+    def _sync(self) -> None:
+        events = self.game.events
+        for i in range(len(self._public), len(events)):
+            self._public.append(event_json(events[i], None, i + 1))
+
+    def events_for(self, seat: int | None, start: int) -> list[dict[str, Any]]:
+        """The events after the first ``start`` as ``seat`` may see them."""
+        self._sync()
+        events = self.game.events
+        return [
+            event_json(events[i], seat, i + 1) if own_covered(events[i], seat) else self._public[i]
+            for i in range(start, len(events))
+        ]
+
+    def log_for(self, lang: str, start: int) -> list[dict[str, Any]]:
+        """The explanations of the events after the first ``start``, in ``lang``."""
+        lines = self._logs.setdefault(lang, [])
+        done = self._explained.get(lang, 0)
+        events = self.game.events
+        if done < len(events):
+            # A sentence depends on its event and on the last round's end before it: explain
+            # from there, keep what is new.
+            anchor = done
+            while anchor > 0 and not isinstance(events[anchor - 1], RoundEnded):
+                anchor -= 1
+            anchor = max(anchor - 1, 0)
+            game = self.game
+            for line in explain_lines(events[anchor:], game.rules, game.players, lang):
+                n = anchor + line.event + 1
+                if n > done:
+                    lines.append({"n": n, "key": line.key, "text": line.text})
+            self._explained[lang] = len(events)
+        if start <= 0:
+            return list(lines)
+        at = len(lines)
+        while at > 0 and lines[at - 1]["n"] > start:
+            at -= 1
+        return lines[at:]
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -178,6 +255,8 @@ def _hello(data: dict[str, Any]) -> dict[str, Any]:
     lang = data.get("lang", "en")
     if not isinstance(lang, str):
         raise ProtocolError("malformed", "a hello's 'lang' is a language code")
+    if lang not in LANGUAGES:
+        lang = "en"
     since = data.get("since")
     if since is not None and (type(since) is not int or since < 0):
         raise ProtocolError("malformed", "a hello's 'since' is null or a step number")

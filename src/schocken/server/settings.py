@@ -41,6 +41,8 @@ class Limits:
     """Seconds a solver bot may think about one decision (else the pub regular's rule)."""
     bot_workers: int = 1
     """Worker processes for the solver bots' thinking."""
+    away_after: float = 30.0
+    """Seconds a player may be disconnected before the table shows them as away."""
 
 
 @dataclass(frozen=True)

@@ -142,6 +142,10 @@ class TableBots(Mapping[int, Strategy]):
         self.kinds[seat] = kind
         self._kept.pop(seat, None)
 
+    def remove(self, seat: int) -> None:
+        self.kinds.pop(seat, None)
+        self._kept.pop(seat, None)
+
 
 class _Snapshot(NamedTuple):
     """A table as it was before a change, to go back to if the change cannot be stored."""
@@ -153,6 +157,7 @@ class _Snapshot(NamedTuple):
     kinds: dict[int, str]
     asked: Any
     finished_saved: bool
+    rematch: str | None
 
 
 def _clean_name(name: object) -> str:
@@ -209,6 +214,19 @@ class Table:
         self._finished_saved = False
         self.last_seen = time.monotonic()
         """When the table last had a client connected (or was loaded)."""
+        self.rematch: str | None = None
+        """The id of the table of the next game with the same seats (once the host asked)."""
+        self._loaded_at = time.monotonic()
+        self._left: dict[int, float] = {}
+
+    def left(self, seat: int) -> None:
+        """A player's last connection to the table closed (now)."""
+        self._left[seat] = time.monotonic()
+
+    def absent_since(self, seat: int) -> float:
+        """Since when the seat's player has not been connected (at the latest: since the table
+        came into memory)."""
+        return self._left.get(seat, self._loaded_at)
 
     def _step_count(self) -> int:
         return 0 if self.game is None else len(self.game.steps)
@@ -229,6 +247,7 @@ class Table:
             "seed": self.seed,
             "turn_timer": self.turn_timer,
             "started": self.game is not None,
+            "rematch": self.rematch,
         }
 
     def public(self) -> dict[str, Any]:
@@ -238,12 +257,15 @@ class Table:
             "code": self.code,
             "preset": self.rules.preset,
             "rules": self.rules.to_dict(),
-            "seats": [{"name": s.name, "bot": s.bot} for s in self.seats],
+            "seats": [
+                {"name": s.name, "bot": s.bot, "human": s.token is not None} for s in self.seats
+            ],
             "host": self.host,
             "started": self.game is not None,
             "finished": self.game is not None and self.game.is_over,
             "seeded": self.seed is not None,
             "turn_timer": self.turn_timer,
+            "rematch": self.rematch,
         }
 
     def _save(self) -> None:
@@ -260,6 +282,7 @@ class Table:
             dict(self._bots.kinds),
             self._asked,
             self._finished_saved,
+            self.rematch,
         )
 
     def take_pending(self) -> list[Op]:
@@ -272,6 +295,7 @@ class Table:
         self.seats = snap.seats
         self.host = snap.host
         self._finished_saved = snap.finished_saved
+        self.rematch = snap.rematch
         if not snap.started:
             self.game = None
             self._dice = None
@@ -360,6 +384,47 @@ class Table:
             self._bots.set(seat, "regular")
         self._save()
 
+    def _seat_index(self, seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise TableError(f"no seat {seat!r}")
+        return seat
+
+    def _game_on(self) -> Game:
+        if self.game is None:
+            raise TableError("the game has not started")
+        if self.game.is_over:
+            raise TableError("the game is over")
+        return self.game
+
+    def hand_to_bot(self, token: object, seat: int, kind: object = "regular") -> None:
+        """During the game the host lets a bot play a player's seat (one who left, or who has to
+        go for a while); the player keeps their token and can have the seat back."""
+        self._host_check(token)
+        seat = self._seat_index(seat)
+        self._game_on()
+        if not isinstance(kind, str) or kind not in BOTS:
+            raise TableError(f"unknown bot {kind!r}; known bots: {', '.join(BOTS)}")
+        if self.seats[seat].token is None:
+            raise TableError(f"seat {seat} is a bot's")
+        self.seats[seat].bot = kind
+        self._bots.set(seat, kind)
+        self._save()
+
+    def hand_back(self, token: object, seat: int) -> None:
+        """A seat a bot plays for a player goes back to that player: asked by the host, or by
+        the player (with their own token)."""
+        seat = self._seat_index(seat)
+        if self.seat_of(token) not in (self.host, seat):
+            raise TableError("only the host or the seat's player may do that", status=403)
+        self._game_on()
+        if self.seats[seat].token is None:
+            raise TableError(f"seat {seat} has no player to hand it back to")
+        if self.seats[seat].bot is None:
+            raise TableError(f"seat {seat} is played by its player already")
+        self.seats[seat].bot = None
+        self._bots.remove(seat)
+        self._save()
+
     def hand_host(self, token: object, seat: int) -> None:
         self._host_check(token)
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
@@ -375,11 +440,39 @@ class Table:
             raise TableError("the game has started")
         if not all(s.taken for s in self.seats):
             raise TableError("every seat must be taken (add bots to empty seats)")
+        return self._start()
+
+    def _start(self) -> list[Event]:
         self._begin()
         self._save()
         assert self.game is not None
         self._after_steps(0)
         return list(self.game.events)
+
+    def next_game(self, token: object, table_id: str, code: str, seed: int | None) -> Table:
+        """The host asks for a rematch of a finished game: a new table with the same seats
+        (players keep their tokens, bots stay bots), rules and timer, its game started."""
+        self._host_check(token)
+        if not self.finished:
+            raise TableError("a rematch follows a finished game")
+        if self.rematch is not None:
+            raise TableError("this game has its rematch already")
+        table = Table(
+            self.store,
+            table_id,
+            code,
+            self.rules,
+            len(self.seats),
+            seed=seed,
+            turn_timer=self.turn_timer,
+        )
+        table.seats = [replace(s) for s in self.seats]
+        table.host = self.host
+        table.spectator_token = self.spectator_token
+        table._start()
+        self.rematch = table.id
+        self._save()
+        return table
 
     def _begin(self) -> None:
         source: DiceSource = RandomDice(self.seed) if self.seed is not None else SystemDice()
@@ -403,6 +496,8 @@ class Table:
         game = self.game
         if game is None:
             raise TableError("the game has not started")
+        if self.seats[seat].bot is not None:
+            raise TableError("a bot plays this seat now; take it back first")
         before = len(game.steps)
         events = game.apply(action, seat)  # IllegalActionError: the game is unchanged
         self._after_steps(before)
@@ -554,6 +649,7 @@ class Tables:
         table.seats = [Seat(s["name"], s["token"], s["bot"]) for s in data["seats"]]
         table.host = data["host"]
         table.spectator_token = data["spectator_token"]
+        table.rematch = data.get("rematch")
         if data.get("started"):
             table.restore(steps)
         return table
@@ -638,6 +734,23 @@ class Tables:
         self._created += 1
         self._register(table)
         return table, token
+
+    async def rematch(self, table: Table, token: object) -> Table:
+        """The next game of a finished table (:meth:`Table.next_game`), stored with the old
+        table's pointer to it in one write."""
+        async with table.lock:
+            snap = table.snapshot()
+            seed = None if self.seed is None else self.seed + self._created
+            new = table.next_game(token, secrets.token_urlsafe(9), self._new_code(), seed)
+            try:
+                await self.store.write([*new.take_pending(), *table.take_pending()])
+            except Exception as exc:
+                table.rollback(snap)
+                log.error("a rematch could not be stored: %s", " ".join(str(exc).split()))
+                raise StorageError() from None
+            self._created += 1
+            self._register(new)
+            return new
 
     def _new_code(self) -> str:
         alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"

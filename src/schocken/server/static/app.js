@@ -19,9 +19,11 @@ const app = {
   spectate: false,
   ws: null,
   retry: 0,
-  msg: null, // the last state message
-  log: [], // {n, text}: the explanations so far, numbered from the first
-  logCount: 0,
+  msg: null, // what the page knows: the last state with every update since merged in
+  events: [], // the game's events so far (as this player may see them), numbered from 1
+  log: [], // {n, key, text}: the explanations so far; n is the number of the event they explain
+  seq: 0, // how many of the game's events the page has
+  connectedLang: null, // the language the server explains in on this connection
   kept: [false, false, false],
   turnKey: "",
   error: "",
@@ -102,6 +104,11 @@ function renderHome() {
         el("input", { id: "bots", name: "bots", type: "number", min: "0", max: "9", value: "0" }))),
     el("label", { for: "level" }, t("web_bot_level")),
     el("select", { id: "level", name: "level" }, botOptions()),
+    el("label", { for: "timer" }, t("web_turn_timer")),
+    el("select", { id: "timer", name: "timer", "aria-describedby": "timer-hint" },
+      el("option", { value: "" }, t("web_timer_off")),
+      [30, 60, 120, 300].map((n) => el("option", { value: String(n) }, t("web_timer_seconds", { n })))),
+    el("p", { id: "timer-hint", class: "hint" }, t("web_timer_hint")),
     el("details", {},
       el("summary", {}, t("web_house_rules")),
       el("label", { for: "house" }, t("web_house_rules")),
@@ -150,6 +157,7 @@ async function createTable(event, error) {
     const seats = Number(f.seats.value);
     const created = await api("/api/tables", {
       name: f.name.value, seats, rules: f.preset.value, rules_toml: houseRules(f),
+      turn_timer: f.timer.value ? Number(f.timer.value) : null,
     });
     const bots = Math.min(Number(f.bots.value), seats - 1);
     for (let i = 0; i < bots; i++) {
@@ -222,14 +230,24 @@ function connect() {
   ws.onopen = () => {
     app.retry = 0;
     showBanner("");
-    // The first message says who is connecting (protocol 2).
-    ws.send(JSON.stringify({ v: 2, type: "hello", token: app.token || "", lang: app.lang, since: null }));
+    // The first message says who is connecting (protocol 3); after a lost connection the
+    // page asks only for what it missed (in another language: for everything again).
+    const since = app.msg && app.connectedLang === app.lang ? app.seq : null;
+    app.connectedLang = app.lang;
+    ws.send(JSON.stringify({ v: 3, type: "hello", token: app.token || "", lang: app.lang, since }));
   };
   ws.onmessage = (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "state") onState(message);
-    else if (message.type === "error") {
+    if (message.type === "state" || message.type === "update") onState(message);
+    else if (message.type === "table") onTable(message);
+    else if (message.type === "presence") {
+      if (app.msg) { app.msg.presence = message.presence; render(); }
+    } else if (message.type === "error") {
       app.error = message.message;
+      // A refused throw: the cup stops shaking, the dice are back.
+      app.shaking = false;
+      app.holdUntil = 0;
+      clearTimeout(app.holdTimer);
       if (message.code === "denied") {
         app.denied = true;
         main.replaceChildren(el("p", { class: "card error", role: "alert" }, message.message));
@@ -249,7 +267,7 @@ function connect() {
 function send(action) {
   app.error = "";
   if (app.ws && app.ws.readyState === WebSocket.OPEN) {
-    app.ws.send(JSON.stringify({ v: 2, type: "action", action }));
+    app.ws.send(JSON.stringify({ v: 3, type: "action", action }));
   }
 }
 
@@ -283,13 +301,28 @@ const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").match
 
 function onState(message) {
   const before = app.msg;
-  app.msg = message;
-  for (const text of message.explain) app.log.push({ n: ++app.logCount, text });
-  app.log = app.log.slice(-60);
-  const turn = myTurn(message.view);
-  const key = turn ? `${message.view.round}:${turn.throws}:${turn.aside.join("")}:${turn.must_throw.join("")}` : "";
+  const live = message.type === "update";
+  if (message.type === "state") {
+    // The history from `since` on: all of it on a new page or in another language.
+    app.events = app.events.slice(0, message.since);
+    app.log = app.log.filter((line) => line.n <= message.since);
+    app.msg = { ...message };
+  } else {
+    if (!app.msg || (message.events.length && message.events[0].n !== app.seq + 1)) {
+      app.ws?.close(); // out of step: connect again and hear what was missed
+      return;
+    }
+    app.msg = { ...app.msg, step: message.step, seq: message.seq, view: message.view, legal: message.legal, outcome: message.outcome ?? null };
+  }
+  app.events.push(...message.events);
+  app.log.push(...message.log);
+  app.seq = message.seq;
+  if (app.msg.view) app.msg.view = { ...app.msg.view, seat: app.msg.you.seat };
+  const m = app.msg;
+  const turn = myTurn(m.view);
+  const key = turn ? `${m.view.round}:${turn.throws}:${turn.aside.join("")}:${turn.must_throw.join("")}` : "";
   // The dice roll in when a throw landed (not when sixes were turned or dice picked).
-  const throwKey = turn ? `${message.view.round}:${turn.throws}` : "";
+  const throwKey = turn ? `${m.view.round}:${turn.throws}` : "";
   const rolled = Boolean(turn && before && throwKey !== app.throwKey && turn.throws > 0);
   app.throwKey = throwKey;
   if (key !== app.turnKey) {
@@ -297,12 +330,14 @@ function onState(message) {
     app.kept = [0, 1, 2].map((i) => Boolean(turn) && i < turn.aside.length);
     app.lockNote = "";
   }
-  if (message.explain.length || (before && before.step !== message.step)) app.error = "";
-  app.rolledSeats = new Set(message.events.filter((e) => e.type === "Thrown").map((e) => e.seat));
-  if (rolled) app.rolledSeats.add(message.view.seat);
-  hearEvents(message);
-  queueReveals(message);
-  noticeTurn(message, before);
+  if (message.log.length || (before && before.step !== m.step)) app.error = "";
+  app.rolledSeats = new Set(live ? message.events.filter((e) => e.type === "Thrown").map((e) => e.seat) : []);
+  if (rolled) app.rolledSeats.add(m.view.seat);
+  if (live) {
+    hearEvents(message);
+    queueReveals(message);
+  }
+  noticeTurn(m, before);
   // While the cup is still being shaken, the dice wait for it.
   const wait = app.holdUntil - performance.now();
   if (wait > 0) {
@@ -314,24 +349,42 @@ function onState(message) {
   }
 }
 
+// The seats changed during the game (a bot took a seat over, a player came back, the host
+// role moved), or the host started a rematch: everyone follows to the new table.
+function onTable(message) {
+  if (!app.msg) return;
+  const rematch = message.table.rematch;
+  if (rematch && !app.msg.table.rematch) {
+    keepToken(rematch, app.token, app.spectate);
+    const spectator = localStorage.getItem(`schocken:spectate:${app.tableId}`);
+    if (spectator) localStorage.setItem(`schocken:spectate:${rematch}`, spectator);
+    location.href = `/t/${rematch}`;
+    return;
+  }
+  app.msg = { ...app.msg, table: message.table, you: message.you, legal: message.legal };
+  if (app.msg.view) app.msg.view = { ...app.msg.view, seat: message.you.seat };
+  render();
+}
+
 // Sounds and the screen reader's announcements for what happened since the last state.
 function hearEvents(message) {
-  if (!message.view) return;
-  const who = names(message);
+  const m = app.msg;
+  if (!m.view) return;
+  const who = names(m);
   const said = [];
   for (const e of message.events) {
     if (e.type === "Thrown") {
-      if (e.seat !== message.view.seat) sound.rattle(0.15);
+      if (e.seat !== m.view.seat) sound.rattle(0.15);
       // Your own dice land when the shaking ends; others' a moment after their rattle.
-      setTimeout(sound.slam, e.seat === message.view.seat ? Math.max(0, app.holdUntil - performance.now()) : 160);
+      setTimeout(sound.slam, e.seat === m.view.seat ? Math.max(0, app.holdUntil - performance.now()) : 160);
       if (e.dice === null) said.push(t("web_threw_covered", { name: who[e.seat] }));
       else said.push(t("web_threw", { name: who[e.seat], dice: [...e.kept, ...e.dice].sort((a, b) => b - a).join("-") }));
     } else if (e.type === "RoundEnded" && e.deckel === null && e.worst !== null) {
       setTimeout(sound.schockAus, 300);
     }
   }
-  said.push(...message.explain);
-  const view = message.view;
+  said.push(...message.log.map((line) => line.text));
+  const view = m.view;
   if (view.current != null && view.current !== app.lastCurrent) {
     said.push(view.current === view.seat ? `${t("web_your_turn")}.` : `${t("web_turn_of", { name: who[view.current] })}.`);
   }
@@ -430,6 +483,7 @@ function renderLobby(m) {
   return [
     el("section", { class: "card", "aria-labelledby": "lobby-h" },
       el("h1", { id: "lobby-h" }, `${t("web_lobby")} · ${m.table.preset}`),
+      el("p", { id: "lobby-timer" }, `${t("web_turn_timer")}: ${m.table.turn_timer ? t("web_timer_seconds", { n: m.table.turn_timer }) : t("web_timer_off")}`),
       el("ul", { class: "players lobby" }, seats),
       isHost && m.table.seats.some((seat) => !seat.name) ? botChoice() : [],
       isHost
@@ -511,23 +565,76 @@ function renderPlayers(m, who) {
     el("ul", { class: "players", id: "players" }, who.map((name, seat) => {
       const classes = ["seat", seat === view.current ? "current" : "", view.playing[seat] ? "" : "out"].join(" ");
       const badges = [];
+      const place = m.table.seats[seat];
       if (view.order[0] === seat && view.playing[seat]) badges.push(el("span", { class: "badge opener" }, t("web_opener")));
       if (view.half_losers[0] === seat && view.section !== "first_half") badges.push(el("span", { class: "badge half-loser" }, t("web_half_loser")));
+      if (place.bot) badges.push(el("span", { class: "badge bot" }, botLabel(place.bot)));
+      if (m.presence?.[seat] === "away") badges.push(el("span", { class: "badge away", id: `away-${seat}` }, t("web_away")));
       return el("li", { class: classes, "data-seat": String(seat), "aria-current": seat === view.current ? "true" : false },
         el("span", { class: "marker", "aria-hidden": "true" }, seat === view.current ? "▶" : ""),
-        el("span", { class: "who" }, el("span", { class: "name" }, name, seat === view.seat ? ` (${t("web_you")})` : ""), ...badges),
+        el("span", { class: "who" }, el("span", { class: "name" }, name, seat === view.seat ? ` (${t("web_you")})` : ""), ...badges, seatControls(m, seat, place)),
         el("span", { class: "deckel", "data-deckel": String(view.deckel[seat]) },
           pieces.deckelStack(view.deckel[seat]), el("span", {}, t("ui_deckel", { count: view.deckel[seat] }))),
         el("span", { class: "turn" }, turnSummary(view, seat, turnOf(view, seat))));
     })));
 }
 
+// The whole game's explanations, numbered from the first; the newest at the bottom, in view.
+// The host's hand on a seat during the game: a bot plays for a player who is gone (they keep
+// their seat), and the seat goes back to them when they return.
+function seatControls(m, seat, place) {
+  if (!m.you.host || view_over(m) || !place.human || seat === m.you.seat) return null;
+  if (place.bot) {
+    return el("button", { class: "small", type: "button", id: `seat-back-${seat}`, onclick: () => hostAction("seat", { seat, to: "player" }) }, t("web_to_player"));
+  }
+  return el("button", { class: "small", type: "button", id: `seat-bot-${seat}`, "aria-label": `${t("web_to_bot")}: ${names(m)[seat]}`, onclick: () => hostAction("seat", { seat, to: "bot", bot: "regular" }) }, t("web_to_bot"));
+}
+
+function view_over(m) {
+  return !m.view || m.view.loser != null;
+}
+
 function renderLog() {
-  const start = app.log.length ? app.log[0].n : 1;
   return el("section", { class: "card log-card", "aria-labelledby": "log-h" },
     el("h2", { id: "log-h" }, t("web_round_log")),
-    el("ol", { class: "log", id: "log", start: String(start), tabindex: "0", "aria-labelledby": "log-h" },
-      app.log.map((line) => el("li", { value: String(line.n) }, el("span", { class: "n" }, `${line.n}.`), el("span", {}, line.text)))));
+    el("ol", { class: "log", id: "log", tabindex: "0", "aria-labelledby": "log-h" },
+      app.log.map((line, i) => el("li", { "data-key": line.key }, el("span", { class: "n" }, `${i + 1}.`), el("span", {}, line.text)))));
+}
+
+// The game's summary, from the engine's outcome (who lost each half, the Finale, the game) and
+// from its events (the Deckel each player took in all).
+function renderSummary(m, who) {
+  const outcome = m.outcome;
+  if (!outcome) return null;
+  const lines = outcome.sections.map((s) =>
+    t(s.schock_aus ? "section_lost_schock_aus" : "section_lost", { loser: s.loser_name, section: t(`acc_${s.section}`) }));
+  lines.push(t(outcome.blattschuss ? "blattschuss" : "game_lost", { loser: outcome.loser_name }));
+  lines.push(t("web_rounds_played", { rounds: outcome.rounds }));
+  const taken = who.map(() => 0);
+  for (const e of app.events) if (e.type === "DeckelMoved") taken[e.receiver] += e.amount;
+  return [
+    el("ul", { id: "summary-lines" }, lines.map((line) => el("li", {}, line))),
+    el("table", { class: "summary-table", id: "summary-table" },
+      el("caption", {}, t("web_deckel_taken")),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("web_player")), el("th", { scope: "col" }, t("web_deckel_in_all")), el("th", { scope: "col" }, t("web_halves_lost")))),
+      el("tbody", {}, who.map((name, seat) => el("tr", {},
+        el("th", { scope: "row" }, name),
+        el("td", {}, String(taken[seat])),
+        el("td", {}, String(outcome.sections.filter((s) => s.loser === seat).length)))))),
+  ];
+}
+
+// A finished game: the host starts the next one with the same seats and rules in one tap;
+// everyone else follows by themselves.
+function renderRematch(m) {
+  if (m.table.rematch) {
+    return el("p", {}, el("a", { href: `/t/${m.table.rematch}`, id: "to-rematch", onclick: () => keepToken(m.table.rematch, app.token, app.spectate) }, t("web_to_rematch")));
+  }
+  if (m.you.host) {
+    return el("p", {}, el("button", { class: "primary", type: "button", id: "rematch", onclick: () => hostAction("rematch", {}) }, t("web_rematch")),
+      " ", el("span", { class: "hint" }, t("web_rematch_hint")));
+  }
+  return el("p", { id: "rematch-wait" }, t("web_rematch_wait"));
 }
 
 function renderGame(m) {
@@ -539,9 +646,15 @@ function renderGame(m) {
     right.push(el("section", { class: "card", "aria-labelledby": "over-h", id: "summary" },
       el("h2", { id: "over-h" }, t("web_summary")),
       el("p", {}, t("ui_game_over", { loser: who[view.loser] })),
-      el("ul", {}, app.log.filter((line) => /Summary|Bilanz|Blattschuss|lost the game|Spiel verloren/.test(line.text)).map((line) => el("li", {}, line.text))),
+      renderSummary(m, who),
+      renderRematch(m),
       el("p", {}, el("a", { href: `/api/tables/${app.tableId}/record`, download: `schocken-${app.tableId}.json`, id: "download" }, t("web_download"))),
       el("p", {}, el("a", { href: "/" }, t("web_new_game")))));
+  } else if (view.seat != null && m.you.bot) {
+    right.push(el("section", { class: "card", id: "bot-plays", "aria-live": "polite" },
+      el("p", {}, t("web_bot_plays_you")),
+      el("button", { class: "primary", type: "button", id: "take-back", onclick: () => hostAction("seat", { seat: view.seat, to: "player" }) }, t("web_take_back"))));
+    if (view.current != null) right.push(renderTray(m, who));
   } else if (view.seat != null) {
     right.push(renderTray(m, who));
   } else {
@@ -722,30 +835,39 @@ function renderTray(m, who) {
 
 // ---------------------------------------------------------------- Becher hoch: the round revealed
 
-// The explanations of a round's end, less the line listing every result (the reveal shows
-// those as dice): best and worst, the tie rule that decided, the Deckel moved.
-const RESULTS_LINE = /^(Round \d+|Runde \d+|Opening (round|throw)|Eröffnungs(runde|wurf)|Stechen)\b[^:]*:/;
-// The line that says which tie rule decided (texts.py: tie_later, tie_throws, tie_later_throws).
-const TIE_LINE = /ties with|hat gleich mit/;
+// The keys of the line that lists every result of a round (the reveal shows those as dice).
+const RESULTS_KEYS = new Set(["round_results", "opening_round", "opening_throw", "stechen"]);
+const SECTION_EVENTS = new Set(["SectionEnded", "SectionStarted", "GameEnded"]);
 
+// Becher hoch: what a live update tells of a round's end (and of a half's or the game's end)
+// is queued to be shown with every cup lifted. Made from the events and their explanations.
 function queueReveals(message) {
-  if (!message.view) return;
+  if (!app.msg.view) return;
   const events = message.events;
-  const ends = events.map((e, i) => [e, i]).filter(([e]) => e.type === "RoundEnded");
-  if (!ends.length) return;
-  const [last, at] = ends[ends.length - 1];
-  const moves = events.slice(at + 1).filter((e) => e.type === "DeckelMoved");
-  app.reveals.push({
-    round: last, moves, who: names(message),
-    lines: message.explain.filter((line) => !RESULTS_LINE.test(line)),
-  });
-  app.reveals = app.reveals.slice(-2);
+  const kinds = new Map(events.map((e) => [e.n, e.type]));
+  const who = names(app.msg);
+  for (const [i, e] of events.entries()) {
+    if (e.type !== "RoundEnded") continue;
+    const later = events.slice(i + 1);
+    const stop = later.findIndex((x) => x.type === "RoundStarted" || SECTION_EVENTS.has(x.type));
+    const own = stop < 0 ? later : later.slice(0, stop);
+    const lines = message.log.filter((line) => (line.n === e.n && !RESULTS_KEYS.has(line.key))
+      || (line.n > e.n && own.some((x) => x.n === line.n)));
+    app.reveals.push({ kind: "round", round: e, moves: own.filter((x) => x.type === "DeckelMoved"), who, lines });
+  }
+  const ended = events.find((e) => e.type === "SectionEnded");
+  if (ended) {
+    app.reveals.push({
+      kind: "section", ended, who,
+      game: events.find((e) => e.type === "GameEnded") || null,
+      lines: message.log.filter((line) => SECTION_EVENTS.has(kinds.get(line.n))),
+    });
+  }
+  app.reveals = app.reveals.slice(-4);
   if (!document.getElementById("reveal")) setTimeout(showReveal, reducedMotion() ? 0 : 900);
 }
 
-function showReveal() {
-  if (document.getElementById("reveal") || !app.reveals.length) return;
-  const { round, moves, who, lines } = app.reveals.shift();
+function roundReveal({ round, moves, who, lines }) {
   const got = {};
   for (const move of moves) got[move.receiver] = (got[move.receiver] || 0) + move.amount;
   const rows = round.results.map(([seat, result]) => {
@@ -757,6 +879,29 @@ function showReveal() {
       mark ? el("span", { class: `badge ${mark}` }, t(`web_${mark}`)) : null,
       got[seat] ? el("span", { class: "gets" }, pieces.deckelStack(Math.min(got[seat], 5)), t("web_takes", { count: got[seat] })) : null);
   });
+  const title = round.kind === "normal" ? t("web_reveal_round", { number: round.number }) : t("web_reveal");
+  return [pieces.cupShape(), el("h2", { id: "reveal-h" }, title),
+    el("ul", { class: "reveal-list" }, rows),
+    el("ul", { class: "reveal-lines" }, lines.map((line) => el("li", { class: line.key.startsWith("tie_") ? "tie" : "", "data-key": line.key }, line.text)))];
+}
+
+// A half's or the Finale's end: who lost it (by Schock-Aus?), with all its Deckel; then what
+// follows: the second half, the Finale between the half losers, or the game's end (Blattschuss).
+function sectionReveal({ ended, game, who, lines }) {
+  const total = ended.deckel.reduce((a, b) => a + b, 0);
+  const title = game ? t("web_game_end") : t("web_section_end", { section: t(`gen_${ended.section}`) });
+  const badges = [];
+  if (ended.schock_aus) badges.push(el("span", { class: "badge worst" }, "Schock-Aus!"));
+  if (game?.blattschuss) badges.push(el("span", { class: "badge worst" }, "Blattschuss!"));
+  return [el("h2", { id: "reveal-h" }, title),
+    el("p", { class: "section-loser", id: "section-loser" }, pieces.deckelStack(Math.min(total, 8)),
+      el("strong", {}, who[game ? game.loser : ended.loser]), ...badges),
+    el("ul", { class: "reveal-lines" }, lines.map((line) => el("li", { "data-key": line.key }, line.text)))];
+}
+
+function showReveal() {
+  if (document.getElementById("reveal") || !app.reveals.length) return;
+  const item = app.reveals.shift();
   const opener = document.activeElement;
   // While the reveal is open, the page behind it is out of reach (for Tab and screen readers).
   const behind = [main, document.querySelector("header.top")];
@@ -767,17 +912,13 @@ function showReveal() {
     if (app.reveals.length) setTimeout(showReveal, 50);
   };
   const go = el("button", { class: "primary", type: "button", id: "reveal-go", onclick: (e) => { e.stopPropagation(); close(); } }, t("web_go_on"));
-  const title = round.kind === "normal" ? t("web_reveal_round", { number: round.number }) : t("web_reveal");
-  const overlay = el("div", { id: "reveal", class: "reveal", role: "dialog", "aria-modal": "true", "aria-labelledby": "reveal-h", onclick: close },
-    el("div", { class: "reveal-box" },
-      pieces.cupShape(),
-      el("h2", { id: "reveal-h" }, title),
-      el("ul", { class: "reveal-list" }, rows),
-      el("ul", { class: "reveal-lines" }, lines.map((line) => el("li", { class: TIE_LINE.test(line) ? "tie" : "" }, line))),
-      el("div", { class: "reveal-foot" }, go)));
+  const body = item.kind === "round" ? roundReveal(item) : sectionReveal(item);
+  const overlay = el("div", { id: "reveal", class: `reveal reveal-${item.kind}`, role: "dialog", "aria-modal": "true", "aria-labelledby": "reveal-h", onclick: close },
+    el("div", { class: "reveal-box" }, body, el("div", { class: "reveal-foot" }, go)));
   document.body.append(overlay);
   for (const part of behind) part.inert = true;
   go.focus({ preventScroll: true });
+  if (item.kind === "section" && (item.ended.schock_aus || item.game)) setTimeout(sound.schockAus, 200);
 }
 
 function closeReveal() {
