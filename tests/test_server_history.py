@@ -307,3 +307,18 @@ async def test_a_finished_table_offers_a_rematch_everyone_follows(tmp_path: Path
             await c.close()
     with running(tmp_path / "db.sqlite3", seed=9) as server:
         assert server.get(f"/api/tables/{tid}").json()["rematch"] == new["id"]
+
+
+async def test_messages_are_compressed_only_when_the_server_is_told_to(tmp_path: Path) -> None:
+    """Clients may ask for permessage-deflate; the server agrees only with --compression."""
+    for extra, compressed in (((), False), (("--compression",), True)):
+        with running(tmp_path / f"db{compressed}.sqlite3", extra=(*GENEROUS, *extra)) as server:
+            table = new_table(server, ["Anna", "Ben"])
+            clients = [await Client(server, table["id"], t).connect() for t in table["tokens"]]
+            agreed = clients[0].ws.response.headers.get("Sec-WebSocket-Extensions") or ""
+            assert ("permessage-deflate" in agreed) is compressed, agreed
+            server.post(f"/api/tables/{table['id']}/start", {"token": table["tokens"][0]})
+            await asyncio.gather(*(c.next_state() for c in clients))
+            await _play_some(clients, 10)
+            for c in clients:
+                await c.close()

@@ -603,6 +603,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             app,
             http=SlowRequestHTTP,
             ws=DroppableWebSocket,
+            ws_per_message_deflate=args.compression,
             ws_max_size=65536,
             log_level=args.log_level,
             proxy_headers=bool(args.forwarded_allow_ips),
@@ -798,6 +799,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add("--bot-budget", type=_positive_arg, default=5.0, help="seconds a solver bot may think")
     add("--bot-workers", type=_at_least_one, default=1, help="processes for solver bots")
+    add(
+        "--compression",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="compress WebSocket messages for clients that ask (permessage-deflate)",
+    )
     add(
         "--away-after",
         type=_positive_arg,

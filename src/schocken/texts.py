@@ -586,17 +586,28 @@ def explain(events: Sequence[Event], rules: Rules, players: Sequence[str], lang:
 
 
 def explain_lines(
-    events: Sequence[Event], rules: Rules, players: Sequence[str], lang: str
+    events: Sequence[Event],
+    rules: Rules,
+    players: Sequence[str],
+    lang: str,
+    *,
+    before: Sequence[Event] = (),
 ) -> list[Line]:
     """:func:`explain`, each sentence with the index of the event that caused it and its key.
 
     A sentence depends only on its event and on the round that ended last before it (for the
-    Deckel that round moved), so a game explained in pieces, each starting with a round's end or
-    before it, says the same as the whole game explained at once.
+    Deckel that round moved). ``before`` are the game's events before ``events`` (only those
+    since the last round's end are looked at), so a game explained in pieces says the same as
+    the whole game explained at once.
     """
     lines: list[Line] = []
     last_round: RoundEnded | None = None
     schock_aus_told = False
+    for e in reversed(before):
+        if isinstance(e, RoundEnded):
+            last_round = e
+            break
+        schock_aus_told = schock_aus_told or isinstance(e, DeckelMoved)
 
     def add(i: int, key: str, **fields: object) -> None:
         lines.append(Line(i, key, t(key, lang, **fields)))

@@ -69,6 +69,8 @@ CLOSE_HELLO = 4400
 """The first message was not a hello (or none came in time)."""
 CLOSE_TOO_SLOW = 4408
 """The client did not read what it was sent (its send queue was full)."""
+MESSAGE_ROOM = 4096
+"""Bytes a message is counted as when the server checks what a client left unread."""
 CLOSE_LIMIT = 4429
 """Too many connections, or too many messages."""
 
@@ -117,6 +119,10 @@ class Conn:
     address: str
     queue: asyncio.Queue[str | int]
     """Texts to send; an int is a close code (the last item)."""
+    send_now: Any = None
+    """Writes a text at once and says how many bytes wait to go out (None: the connection takes
+    nothing more); where the server offers it (:class:`schocken.server.net.DroppableWebSocket`),
+    texts go this way and the queue only takes the close."""
     sent: int = 0
     """How many of the game's events this client has been sent."""
     closed: bool = False
@@ -339,15 +345,27 @@ class Hub:
             conn.sender.cancel()
 
     def push(self, conn: Conn, text: str) -> None:
-        """Queue a message for one client; never waits. A client whose queue is full is
-        dropped."""
+        """Send (or queue) a message for one client; never waits. A client that left more than
+        ``send_queue`` messages unread (counted as :data:`MESSAGE_ROOM` bytes each where the
+        message goes out at once, else in its queue) is dropped."""
         if conn.closed:
+            return
+        if conn.send_now is not None and conn.queue.empty():
+            waiting = conn.send_now(text)
+            if waiting is not None and waiting > self.limits.send_queue * MESSAGE_ROOM:
+                log.warning(
+                    "a client at %s left more than %d messages unread (%d KiB): dropped",
+                    conn.address,
+                    self.limits.send_queue,
+                    waiting // 1024,
+                )
+                self.drop(conn)
             return
         try:
             conn.queue.put_nowait(text)
         except asyncio.QueueFull:
             log.warning(
-                "a client at %s read nothing of its last %d messages: dropped",
+                "a client at %s left more than %d messages unread: dropped",
                 conn.address,
                 self.limits.send_queue,
             )
@@ -897,6 +915,7 @@ def create_app(
             return
         lang = hello["lang"] if hello["lang"] in LANGUAGES else "en"
         conn = Conn(websocket, seat, lang, token_key, address, asyncio.Queue(limits.send_queue))
+        conn.send_now = websocket.scope.get("extensions", {}).get("schocken.abort", {}).get("send")
         async with table.lock:
             hub.open(table, conn)
             hub.push(conn, hub.state_for(table, conn, hello["since"]))

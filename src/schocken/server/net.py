@@ -7,8 +7,10 @@ drop a WebSocket client at once, one log line for an invalid frame, and logs wit
 - :class:`DroppableWebSocket`: puts ``schocken.abort`` into the scope's extensions: ``abort``
   ends the connection without waiting for the client (a client that reads nothing would never
   take a close frame), ``shut`` stops reading from it at once and closes a second later (a
-  flooding client's messages are not read any more, its close frame still goes out); and logs
-  a text frame that is not UTF-8 in one line, not with a traceback.
+  flooding client's messages are not read any more, its close frame still goes out), ``send``
+  writes a text message at once and says how much waits to go out (the table's broadcast goes
+  to the transport directly, not through a task per client and the ASGI layers); and logs a
+  text frame that is not UTF-8 in one line, not with a traceback.
 - :class:`RedactSecrets`: a logging filter that blanks ``token=...`` in every logged request
   line (the protocol never puts a token in a URL, but an old or wrong client might).
 """
@@ -16,13 +18,21 @@ drop a WebSocket client at once, one log line for an invalid frame, and logs wit
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import logging
 import re
 import socket
+import sys
+import termios
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+from websockets.server import ServerProtocol
+
+COMPRESSION_LEVEL = 1
+"""zlib's level for permessage-deflate (uvicorn's default is zlib's, 6)."""
 
 log = logging.getLogger("schocken.server")
 
@@ -73,7 +83,29 @@ class SlowRequestHTTP(HttpToolsProtocol):
 
 
 class DroppableWebSocket(WebSocketsSansIOProtocol):
-    """uvicorn's WebSocket protocol; the app can end a connection at once."""
+    """uvicorn's WebSocket protocol; the app can end a connection at once.
+
+    Compression (permessage-deflate) is off unless ``schocken serve --compression``: the game's
+    messages are a few hundred bytes, compressing each one for each client was the largest
+    single cost of a busy server (and a compressor's memory per connection). When it is on, it
+    runs at zlib's fastest level.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._sent = 0
+        if self.config.ws_per_message_deflate:
+            self.conn = ServerProtocol(
+                extensions=[
+                    ServerPerMessageDeflateFactory(
+                        server_max_window_bits=12,
+                        client_max_window_bits=12,
+                        compress_settings={"memLevel": 5, "level": COMPRESSION_LEVEL},
+                    )
+                ],
+                max_size=self.config.ws_max_size,
+                logger=logging.getLogger("uvicorn.error"),
+            )
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
@@ -84,7 +116,31 @@ class DroppableWebSocket(WebSocketsSansIOProtocol):
             extensions["schocken.abort"] = {
                 "abort": self.transport.abort,
                 "shut": self._shut,
+                "send": self._send_now,
             }
+
+    def _send_now(self, text: str) -> int | None:
+        """Write a text message at once, past the ASGI layers (the event loop's transport never
+        blocks); returns how many bytes wait to go out to the client, or ``None`` if the
+        connection takes nothing more (closing or closed)."""
+        transport = self.transport
+        if (
+            not self.handshake_complete
+            or self.close_sent
+            or self.disconnected
+            or transport is None
+            or transport.is_closing()
+        ):
+            return None
+        self.conn.send_text(text.encode())
+        transport.write(b"".join(self.conn.data_to_send()))
+        waiting: int = transport.get_write_buffer_size()
+        # What the system holds for the client is asked for with every eighth message (a
+        # system call each time): a client that stops reading is noticed a little later.
+        self._sent += 1
+        if waiting or self._sent % 8 == 0:
+            waiting += unsent(transport)
+        return waiting
 
     def _shut(self) -> None:
         """Read nothing more (what a flooding client sends stays in the kernel's buffer, not
@@ -108,6 +164,22 @@ class DroppableWebSocket(WebSocketsSansIOProtocol):
                 return
         super().send_receive_event_to_app()
 
+
+def unsent(transport: asyncio.BaseTransport) -> int:
+    """Bytes the system still holds for the connection's peer (Linux: sent to the socket, not
+    yet taken by the client); 0 where the system does not say."""
+    sock = transport.get_extra_info("socket")
+    if sock is None or _OUTQ is None:
+        return 0
+    try:
+        answer = fcntl.ioctl(sock.fileno(), _OUTQ, b"\0\0\0\0")
+    except (OSError, ValueError):
+        return 0
+    return int.from_bytes(answer, sys.byteorder, signed=True)
+
+
+_OUTQ: int | None = getattr(termios, "TIOCOUTQ", None) if sys.platform == "linux" else None
+"""SIOCOUTQ (the same request as TIOCOUTQ on a socket)."""
 
 _SECRET = re.compile(r"(?i)((?:token|spectate)=)[^&\s\"']*")
 

@@ -11,7 +11,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from schocken.actions import Action, parse_action
-from schocken.events import Event, RoundEnded, Thrown, TurnEnded, censor
+from schocken.events import Event, Thrown, TurnEnded, censor
 from schocken.results import Result
 from schocken.texts import LANGUAGES, explain_lines
 from schocken.views import PlayerView, TurnView
@@ -154,17 +154,9 @@ class History:
         done = self._explained.get(lang, 0)
         events = self.game.events
         if done < len(events):
-            # A sentence depends on its event and on the last round's end before it: explain
-            # from there, keep what is new.
-            anchor = done
-            while anchor > 0 and not isinstance(events[anchor - 1], RoundEnded):
-                anchor -= 1
-            anchor = max(anchor - 1, 0)
             game = self.game
-            for line in explain_lines(events[anchor:], game.rules, game.players, lang):
-                n = anchor + line.event + 1
-                if n > done:
-                    lines.append({"n": n, "key": line.key, "text": line.text})
+            new = explain_lines(events[done:], game.rules, game.players, lang, before=events[:done])
+            lines += ({"n": done + x.event + 1, "key": x.key, "text": x.text} for x in new)
             self._explained[lang] = len(events)
         if start <= 0:
             return list(lines)
@@ -259,7 +251,7 @@ def _hello(data: dict[str, Any]) -> dict[str, Any]:
         lang = "en"
     since = data.get("since")
     if since is not None and (type(since) is not int or since < 0):
-        raise ProtocolError("malformed", "a hello's 'since' is null or a step number")
+        raise ProtocolError("malformed", "a hello's 'since' is null or a number of events")
     return {"type": "hello", "token": token, "lang": lang, "since": since}
 
 
