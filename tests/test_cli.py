@@ -180,6 +180,24 @@ def test_rules_prints_options_with_sources(capsys: pytest.CaptureFixture[str]) -
     assert code == 2 and "unknown preset" in err
 
 
+def test_rules_lists_the_options_from_other_pubs_with_sources(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "rules")
+    assert code == 0
+    for option in ("jule", "jule_deckel", "jule_rank", "jule_one_throw", "general"):
+        assert out.count(f"  {option} = ") == 4, option  # once per preset
+    assert out.count('  set_aside = "any"') == out.count('  sixes_turn = "any_throw"') == 4
+    assert "elsewhere: 7 [mad, papr, tsw, greher, shaw]; 8 [monopoly]; 9 [casino]." in out
+    assert "000: no Jule:" in out
+    house = tmp_path / "hessen.toml"
+    house.write_text('preset = "tsv99"\njule = true\njule_deckel = 9\n', encoding="utf-8")
+    code, out, _ = run(capsys, "rules", str(house))
+    assert code == 0 and "  jule = true\n" in out and "  jule_deckel = 9\n" in out
+    code, out, _ = run(capsys, "rules", "--markdown")
+    assert "## `jule`" in out and "- `mad`: github.com/madmaddin/schocken" in out
+
+
 def test_installed_entry_point_runs() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "schocken.cli", "simulate", "--games", "5", "--players", "3"],

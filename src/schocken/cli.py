@@ -22,7 +22,15 @@ from schocken.game import Game
 from schocken.play import NOTHING_ASKED, apply_decision, next_decision
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS, check_players
 from schocken.record import outcome_of, parse_record, record_of, replay
-from schocken.rules import MAX_THROWS, OPTION_SOURCES, PRESETS, Rules, resolve_rules, rules_markdown
+from schocken.rules import (
+    MAX_THROWS,
+    OPTION_SOURCES,
+    PRESETS,
+    REGIONAL_SOURCES,
+    Rules,
+    resolve_rules,
+    rules_markdown,
+)
 from schocken.simulate import ENGINES, ProgressBar, choose_engine, seat_names, simulate
 from schocken.texts import LANGUAGES, default_language, describe_rules, explain, t
 
@@ -650,6 +658,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
             source = OPTION_SOURCES.get(key, {}).get(rules.preset)
             if source:
                 print(f"      {source}")
+            print(f"      elsewhere: {REGIONAL_SOURCES[key]}")
+    if not args.lang:
+        print("sources: schocken rules --markdown (or docs/rules.md) lists the keys in brackets")
     return 0
 
 

@@ -27,7 +27,7 @@ from schocken.events import (
     SectionStarted,
 )
 from schocken.results import Result, ResultKind, TieRule, result_table, tie_decided
-from schocken.rules import Rules, Tiebreak
+from schocken.rules import Rules, SixesTurn, Tiebreak
 
 LANGUAGES = ("de", "en")
 
@@ -223,6 +223,23 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_einwuerfeln_no": "A player who is out stays out until the half ends.",
         "rules_values": "Worth: Schock-Aus all Deckel, Schock n = n, General 3, Straße 2, "
         "any other number 1.",
+        "rules_values_no_general": "Worth: Schock-Aus all Deckel, Schock n = n, Straße 2, any "
+        "other number 1.",
+        "rules_general_off": "Three equal dice are a plain number: there is no General.",
+        "result_jule": "Jule",
+        "rules_jule_no": "4-2-1 is a plain number: there is no Jule.",
+        "rules_jule_top": "A Jule (4-2-1) is worth {deckel} Deckel and ranks right below a "
+        "Schock-Aus, above every Schock.",
+        "rules_jule_by_worth": "A Jule (4-2-1) is worth {deckel} Deckel and ranks among the "
+        "Schocks by its worth.",
+        "rules_jule_one_throw_yes": "A Jule counts only when thrown in one throw.",
+        "rules_jule_one_throw_no": "A Jule may be assembled over several throws.",
+        "rules_set_aside_any": "Any die may be set aside.",
+        "rules_set_aside_ones": "Only 1s may be set aside.",
+        "rules_set_aside_ones_and_sixes": "Only 1s and 6s may be set aside.",
+        "rules_sixes_turn_never": "Sixes are never turned into ones.",
+        "rules_sixes_turn_one_throw": "Sixes turn only in a throw of all three dice (aus der "
+        "Hand).",
     },
     "de": {
         "first_half": "Hinrunde",
@@ -425,6 +442,23 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_einwuerfeln_no": "Wer raus ist, bleibt raus, bis die Hälfte endet.",
         "rules_values": "Wert: Schock-Aus alle Deckel, Schock n = n, General 3, Straße 2, jede "
         "andere Zahl 1.",
+        "rules_values_no_general": "Wert: Schock-Aus alle Deckel, Schock n = n, Straße 2, jede "
+        "andere Zahl 1.",
+        "rules_general_off": "Drei gleiche Würfel sind eine normale Zahl: es gibt keinen General.",
+        "result_jule": "Jule",
+        "rules_jule_no": "4-2-1 ist eine normale Zahl: es gibt keine Jule.",
+        "rules_jule_top": "Die Jule (4-2-1) ist {deckel} Deckel wert und steht direkt unter dem "
+        "Schock-Aus, über jedem Schock.",
+        "rules_jule_by_worth": "Die Jule (4-2-1) ist {deckel} Deckel wert und steht nach ihrem "
+        "Wert zwischen den Schocks.",
+        "rules_jule_one_throw_yes": "Eine Jule zählt nur aus einem Wurf.",
+        "rules_jule_one_throw_no": "Eine Jule darf zusammengewürfelt werden.",
+        "rules_set_aside_any": "Jeder Würfel darf rausgelegt werden.",
+        "rules_set_aside_ones": "Nur Einsen dürfen rausgelegt werden.",
+        "rules_set_aside_ones_and_sixes": "Nur Einsen und Sechsen dürfen rausgelegt werden.",
+        "rules_sixes_turn_never": "Sechsen werden nie zu Einsen umgedreht.",
+        "rules_sixes_turn_one_throw": "Sechsen werden nur in einem Wurf aller drei Würfel "
+        "umgedreht (aus der Hand).",
     },
 }
 
@@ -455,6 +489,8 @@ def result_name(result: Result | None, lang: str) -> str:
     if result.kind is ResultKind.STRASSE:
         word = "Straße" if lang == "de" else "Strasse"
         return f"{word} {'-'.join(str(p) for p in result.dice)}"
+    if result.kind is ResultKind.JULE:
+        return t("result_jule", lang)
     return result.name
 
 
@@ -631,15 +667,31 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         )
     else:
         lines.append(t("rules_no_finale", lang, half=rules.deckel_per_half))
+    lines.append(t("rules_values" if rules.general else "rules_values_no_general", lang))
+    if rules.jule:
+        lines.append(t(f"rules_jule_{rules.jule_rank.value}", lang, deckel=rules.jule_deckel))
+        lines.append(t(f"rules_jule_one_throw_{yes(rules.jule_one_throw)}", lang))
+    else:
+        lines.append(t("rules_jule_no", lang))
     lines += [
-        t("rules_values", lang),
         t(f"rules_opening_{rules.opening.value}", lang),
         t(f"rules_tiebreak_{rules.tiebreak.value}", lang),
+        t(f"rules_set_aside_{rules.set_aside.value}", lang),
         t(f"rules_put_back_{yes(rules.put_back)}", lang),
-        t(f"rules_sixes_{rules.sixes_rethrow.value}", lang),
-        t(f"rules_strasse_{yes(rules.strasse_one_throw)}", lang),
-        t(f"rules_general_{yes(rules.general_one_throw)}", lang),
-        t(f"rules_general_schock2_{yes(rules.general_beats_schock_2)}", lang),
+    ]
+    if rules.sixes_turn is SixesTurn.NEVER:
+        lines.append(t("rules_sixes_turn_never", lang))
+    else:
+        lines.append(t(f"rules_sixes_{rules.sixes_rethrow.value}", lang))
+        if rules.sixes_turn is SixesTurn.ONE_THROW:
+            lines.append(t("rules_sixes_turn_one_throw", lang))
+    lines.append(t(f"rules_strasse_{yes(rules.strasse_one_throw)}", lang))
+    if rules.general:
+        lines.append(t(f"rules_general_{yes(rules.general_one_throw)}", lang))
+        lines.append(t(f"rules_general_schock2_{yes(rules.general_beats_schock_2)}", lang))
+    else:
+        lines.append(t("rules_general_off", lang))
+    lines += [
         t(f"rules_hand_aus_{yes(rules.hand_aus_beats)}", lang),
         t(f"rules_covered_{rules.covered.value}", lang),
         t(f"rules_einwuerfeln_{yes(rules.einwuerfeln)}", lang),
