@@ -37,6 +37,7 @@ def test_the_core_imports_only_the_standard_library() -> None:
         "files",
         "game",
         "players",
+        "pub",
         "record",
         "results",
         "rules",

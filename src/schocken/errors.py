@@ -45,6 +45,11 @@ class GameOverError(IllegalActionError):
     """The game is over; no more actions are accepted."""
 
 
+class PubEntryError(SchockenError, ValueError):
+    """A pub-mode entry that cannot be what happened at the table (a turn out of turn, more
+    throws than the limit, turned sixes that cannot be, ...); the pub game is unchanged."""
+
+
 class DiceExhaustedError(SchockenError):
     """A scripted dice source has no more pips to give."""
 

@@ -240,6 +240,37 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_sixes_turn_never": "Sixes are never turned into ones.",
         "rules_sixes_turn_one_throw": "Sixes turn only in a throw of all three dice (aus der "
         "Hand).",
+        "pub_round_normal": "Round {number}",
+        "pub_round_opening_round": "Round {number} (opening round)",
+        "pub_round_opening_throw": "Opening throw",
+        "pub_round_stechen": "Stechen",
+        "pub_once": "{where}: {name} throws once.",
+        "pub_opens": "{where}: {name} opens, up to {limit} throws.",
+        "pub_throws": "{where}: {name}, up to {limit} throws (opened by {opener}).",
+        "pub_one_throw": "{where}: {name}, one throw (opened by {opener}).",
+        "pub_buy_in": "{name} is out: does {name} buy back in (Einwürfeln) before this round?",
+        "pub_standing": "{section}: middle {middle}; {held}.",
+        "pub_holds": "{name} {count}",
+        "pub_nobody_holds": "nobody holds Deckel",
+        "pub_entered_1": "{name}: {result} (1 throw).",
+        "pub_entered_n": "{name}: {result} ({throws} throws).",
+        "pub_entered_covered": "{name}: entered; the cup stays covered until the reveal.",
+        "pub_owes": "{loser} owes {stake}.",
+        "pub_did_buy_in": "{name} buys back in",
+        "pub_no_buy_in": "{name} does not buy back in",
+        "pub_turn_entry": "{name}: {entry}",
+        "pub_title": "Pub mode: {players}; rules {preset}. Type ? for help.",
+        "pub_help": "Enter each turn as the dice at its end and the throws: 6-6-1 2 (or 661 2; "
+        "one throw: 661).\nMarks after the throws: h all three dice in the last throw (aus der "
+        "Hand), a some set aside, t a one that is a turned six (tt: two), c the cup stayed "
+        "covered, o it was shown.\nOr the result by name: r schock 4 2, r general 5, "
+        "r straße 6-5-4, r aus, r hand-aus, r jule.\nu takes back the last entry (u 3: the last "
+        "three), s shows the standing, q saves and quits.",
+        "pub_refused": "Not entered: {reason}",
+        "pub_undone": "Undone: {what}.",
+        "pub_yes_no": "[y/N]",
+        "pub_answer_yes_no": "Answer y (yes) or n (no), or u to undo.",
+        "pub_input_ended": "The input ended before the game did.",
     },
     "de": {
         "first_half": "Hinrunde",
@@ -459,6 +490,38 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_sixes_turn_never": "Sechsen werden nie zu Einsen umgedreht.",
         "rules_sixes_turn_one_throw": "Sechsen werden nur in einem Wurf aller drei Würfel "
         "umgedreht (aus der Hand).",
+        "pub_round_normal": "Runde {number}",
+        "pub_round_opening_round": "Runde {number} (Eröffnungsrunde)",
+        "pub_round_opening_throw": "Eröffnungswurf",
+        "pub_round_stechen": "Stechen",
+        "pub_once": "{where}: {name} wirft einmal.",
+        "pub_opens": "{where}: {name} eröffnet, bis zu {limit} Würfe.",
+        "pub_throws": "{where}: {name}, bis zu {limit} Würfe (eröffnet von {opener}).",
+        "pub_one_throw": "{where}: {name}, ein Wurf (eröffnet von {opener}).",
+        "pub_buy_in": "{name} ist raus: würfelt sich {name} vor dieser Runde wieder ein?",
+        "pub_standing": "{section}: Mitte {middle}; {held}.",
+        "pub_holds": "{name} {count}",
+        "pub_nobody_holds": "niemand hat Deckel",
+        "pub_entered_1": "{name}: {result} (1 Wurf).",
+        "pub_entered_n": "{name}: {result} ({throws} Würfe).",
+        "pub_entered_covered": "{name}: eingetragen; der Becher bleibt bis zum Aufdecken verdeckt.",
+        "pub_owes": "{loser} schuldet {stake}.",
+        "pub_did_buy_in": "{name} würfelt sich ein",
+        "pub_no_buy_in": "{name} würfelt sich nicht ein",
+        "pub_turn_entry": "{name}: {entry}",
+        "pub_title": "Kneipenmodus: {players}; Regeln {preset}. ? zeigt die Hilfe.",
+        "pub_help": "Jeden Zug als die Würfel an seinem Ende und die Würfe eingeben: 6-6-1 2 "
+        "(oder 661 2; ein Wurf: 661).\nZeichen nach den Würfen: h alle drei Würfel im letzten "
+        "Wurf (aus der Hand), a Würfel rausgelegt, t eine Eins ist eine gedrehte Sechs (tt: "
+        "zwei), c der Becher blieb verdeckt, o er wurde gezeigt.\nOder das Ergebnis beim Namen: "
+        "r schock 4 2, r general 5, r straße 6-5-4, r aus, r hand-aus, r jule.\nu nimmt den "
+        "letzten Eintrag zurück (u 3: die letzten drei), s zeigt den Stand, q speichert und "
+        "beendet.",
+        "pub_refused": "Nicht eingetragen: {reason}",
+        "pub_undone": "Zurückgenommen: {what}.",
+        "pub_yes_no": "[j/N]",
+        "pub_answer_yes_no": "Mit j (ja) oder n (nein) antworten, oder u zum Zurücknehmen.",
+        "pub_input_ended": "Die Eingabe endete vor dem Spiel.",
     },
 }
 
