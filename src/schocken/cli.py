@@ -289,6 +289,34 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    from schocken.review import review, review_lines, seat_of
+
+    try:
+        text = _read_text(args.file)
+    except ValueError as exc:
+        print(f"schocken review: {exc}", file=sys.stderr)
+        return 2
+    try:
+        record = parse_record(text)
+        seat = None if args.player is None else seat_of(record.players, args.player)
+        result = review(record)
+    except RecordError as exc:
+        if args.json:
+            print(json.dumps({"ok": False, "step": exc.step, "error": exc.reason}))
+        else:
+            print(f"schocken review: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    except ValueError as exc:
+        print(f"schocken review: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(result.to_json(seat))
+        return 0
+    print("\n".join(review_lines(result, args.lang or default_language(), seat)))
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     try:
         from schocken.tui import make_app
@@ -818,6 +846,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser(
+        "review",
+        help="every decision of a recorded game valued: the move made against the best",
+        description="Every decision of every player in a game record: the chance of losing "
+        "of the move made and of the best move (the model of `schocken hint`; in the Finale "
+        "the Finale's solution), the loss and a label; each player's accuracy and three "
+        "costliest decisions as they saw them. docs/review.md says how.",
+    )
+    p.add_argument("file", metavar="RECORD")
+    p.add_argument("--lang", choices=LANGUAGES, help="de or en (default: from the locale)")
+    p.add_argument("--json", action="store_true", help="the review as JSON (docs/review.md)")
+    p.add_argument("--player", metavar="NAME", help="only this player's decisions")
+    p.set_defaults(func=cmd_review)
 
     p = sub.add_parser("play", help="play a game in the terminal, with friends and bots")
     _add_rules(p)

@@ -15,6 +15,7 @@ import locale
 import os
 from collections.abc import Sequence
 
+from schocken.actions import Action, Stop, Throw, TurnSixes
 from schocken.events import (
     BoughtIn,
     DeckelMoved,
@@ -186,6 +187,48 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ui_spectator": "Nobody's dice are shown while the keyboard changes hands.",
         "ui_buyin_offer": "{name} is out and may buy back in (b) before the first throw.",
         "ui_save_failed": "Not saved: cannot write {path}: {reason}",
+        "review_title": "Review: {preset}, {players}; {steps} steps. Each decision: the move made "
+        "and the best with their chance of losing, the loss, the label.",
+        "review_where": "{section}, round {number}",
+        "review_turn": "throw {throws} of {limit}: {dice}",
+        "review_turn_opener": "throw {throws} of up to {limit} (opens the round): {dice}",
+        "review_aside": ", aside {dice}",
+        "review_turned": ", sixes turned ({dice} must go back into the cup)",
+        "review_p_round": "P(lose round)",
+        "review_p_game": "P(lose game)",
+        "review_line": "step {step}, {name}, {where}, {turn}: {made} {p_made}; best: {best} "
+        "{p_best}; loss {loss}: {label}",
+        "review_good": "good",
+        "review_inaccuracy": "inaccuracy",
+        "review_mistake": "mistake",
+        "review_blunder": "blunder",
+        "review_summary": "{name}: accuracy {accuracy}% ({good} of {counted} decisions that "
+        "mattered were good; {decisions} decisions in all), chances given away {given}; "
+        "{inaccuracies} inaccuracies, {mistakes} mistakes, {blunders} blunders",
+        "review_costliest": "{name}'s costliest decisions ({n}), as {name} saw them:",
+        "review_situation": "  step {step}, {where}: {label}, loss {loss}",
+        "review_before": "before: {turns}",
+        "review_before_shown": "{name} {result} ({n}. throw)",
+        "review_before_covered": "{name} covered (aside {aside}, {n}. throw)",
+        "review_none": "nobody",
+        "review_after": "players after: {after}; middle: {middle}; Deckel: {deckel}",
+        "review_unvalued_opening": "{n} decisions of the opening round are not valued: a round "
+        "for no Deckel.",
+        "review_unvalued_buy_in": "{n} buy-ins (Einwürfeln) are not valued: buying in is no "
+        "decision within a round.",
+        "review_unvalued_no_numpy": "{n} decisions of the Finale are not valued: the Finale's "
+        "solution needs numpy (pip install 'schocken[analysis]').",
+        "review_unvalued_made_up": "{n} decisions after throws that pub mode made up are not "
+        "valued: only the end of each turn was entered.",
+        "review_offer": "Press r for the review: each player's accuracy and costliest decisions.",
+        "review_key": "Review",
+        "action_throw": "throw all three",
+        "action_keep": "keep {dice} and throw {n}",
+        "action_dice_1": "one die",
+        "action_dice_2": "two dice",
+        "action_turn": "turn sixes",
+        "action_stop": "stop",
+        "action_buyin": "buy in",
         "default_player": "Player",
         "rules_title": "Rules: {preset}",
         "rules_deckel": "Deckel: {half} in each half, {finale} in the Finale.",
@@ -430,6 +473,49 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ui_spectator": "Während die Tastatur wechselt, sind keine Würfel zu sehen.",
         "ui_buyin_offer": "{name} ist raus und darf sich vor dem ersten Wurf einwürfeln (b).",
         "ui_save_failed": "Nicht gespeichert: {path} lässt sich nicht schreiben: {reason}",
+        "review_title": "Spielanalyse: {preset}, {players}; {steps} Schritte. Jede Entscheidung: "
+        "der gemachte und der beste Zug mit ihrer Chance zu verlieren, der Verlust, die Wertung.",
+        "review_where": "{section}, Runde {number}",
+        "review_turn": "Wurf {throws} von {limit}: {dice}",
+        "review_turn_opener": "Wurf {throws} von bis zu {limit} (eröffnet die Runde): {dice}",
+        "review_aside": ", draußen {dice}",
+        "review_turned": ", Sechsen gedreht ({dice} muss zurück in den Becher)",
+        "review_p_round": "P(Runde verlieren)",
+        "review_p_game": "P(Spiel verlieren)",
+        "review_line": "Schritt {step}, {name}, {where}, {turn}: {made} {p_made}; am besten: "
+        "{best} {p_best}; Verlust {loss}: {label}",
+        "review_good": "gut",
+        "review_inaccuracy": "Ungenauigkeit",
+        "review_mistake": "Fehler",
+        "review_blunder": "Patzer",
+        "review_summary": "{name}: Genauigkeit {accuracy} % ({good} von {counted} Entscheidungen, "
+        "auf die es ankam, waren gut; {decisions} Entscheidungen insgesamt), verschenkte "
+        "Chancen {given}; {inaccuracies} Ungenauigkeiten, {mistakes} Fehler, {blunders} Patzer",
+        "review_costliest": "Die teuersten Entscheidungen von {name} ({n}), wie {name} sie sah:",
+        "review_situation": "  Schritt {step}, {where}: {label}, Verlust {loss}",
+        "review_before": "vorher: {turns}",
+        "review_before_shown": "{name} {result} ({n}. Wurf)",
+        "review_before_covered": "{name} verdeckt (draußen {aside}, {n}. Wurf)",
+        "review_none": "niemand",
+        "review_after": "danach noch: {after}; Mitte: {middle}; Deckel: {deckel}",
+        "review_unvalued_opening": "{n} Entscheidungen der Eröffnungsrunde sind nicht bewertet: "
+        "eine Runde ohne Deckel.",
+        "review_unvalued_buy_in": "{n}-mal Einwürfeln ist nicht bewertet: Einwürfeln ist keine "
+        "Entscheidung innerhalb einer Runde.",
+        "review_unvalued_no_numpy": "{n} Entscheidungen des Finales sind nicht bewertet: die "
+        "Lösung des Finales braucht numpy (pip install 'schocken[analysis]').",
+        "review_unvalued_made_up": "{n} Entscheidungen nach Würfen, die der Kneipenmodus "
+        "erfunden hat, sind nicht bewertet: eingetragen wurde nur das Ende jedes Zugs.",
+        "review_offer": "Taste r zeigt die Spielanalyse: Genauigkeit und teuerste Entscheidungen "
+        "jedes Spielers.",
+        "review_key": "Analyse",
+        "action_throw": "alle drei werfen",
+        "action_keep": "{dice} raus, {n} werfen",
+        "action_dice_1": "einen Würfel",
+        "action_dice_2": "zwei Würfel",
+        "action_turn": "Sechsen drehen",
+        "action_stop": "stehen lassen",
+        "action_buyin": "einwürfeln",
         "default_player": "Spieler",
         "rules_title": "Regeln: {preset}",
         "rules_deckel": "Deckel: {half} je Hälfte, {finale} im Finale.",
@@ -555,6 +641,20 @@ def result_name(result: Result | None, lang: str) -> str:
     if result.kind is ResultKind.JULE:
         return t("result_jule", lang)
     return result.name
+
+
+def action_name(action: Action, lang: str) -> str:
+    """An action as players say it ("keep 1-1 and throw one die", "stop")."""
+    if isinstance(action, Throw):
+        if not action.keep:
+            return t("action_throw", lang)
+        n = t(f"action_dice_{3 - len(action.keep)}", lang)
+        return t("action_keep", lang, dice="-".join(map(str, action.keep)), n=n)
+    if isinstance(action, TurnSixes):
+        return t("action_turn", lang)
+    if isinstance(action, Stop):
+        return t("action_stop", lang)
+    return t("action_buyin", lang)
 
 
 def _join(names: Sequence[str], lang: str) -> str:
