@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from schocken.bots import BOTS, make_bot
+from schocken.club_cli import add_club_parser
 from schocken.dice import RandomDice
 from schocken.errors import RecordError, RulesError
 from schocken.events import RoundEnded, SectionStarted
@@ -1007,6 +1008,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=LANGUAGES, help="the rules as sentences in de or en")
     p.add_argument("--markdown", action="store_true", help="all options as docs/rules.md")
     p.set_defaults(func=cmd_rules)
+
+    add_club_parser(sub)
     return parser
 
 

@@ -314,6 +314,69 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_yes_no": "[y/N]",
         "pub_answer_yes_no": "Answer y (yes) or n (no), or u to undo.",
         "pub_input_ended": "The input ended before the game did.",
+        "club_created": "Club {name} created (web address: {slug}).",
+        "club_secret": "Secret key for the club's link: {secret}\nKeep it: it is shown only now "
+        "(`schocken club secret` makes a new one and the old one stops working).",
+        "club_password_set": "The club's password is set.",
+        "club_password_removed": "The club has no password now (its secret link still opens it).",
+        "club_password_prompt": "New password for {name}: ",
+        "club_clubs": "Clubs in {db}:",
+        "club_no_clubs": "No club in {db} yet: schocken club create NAME",
+        "club_member_added": "{name} is a member of {club} now.",
+        "club_guest_added": "{name} plays with {club} as a guest now.",
+        "club_member": "{name}",
+        "club_guest": "{name} (guest)",
+        "club_since": "since {date}",
+        "club_left": "left {date}",
+        "club_member_renamed": "{name} is called {new_name} now.",
+        "club_member_left": "{name} left the club on {date}.",
+        "club_evening_added": "Evening of {date}{place}: {present}.",
+        "club_at": " at {place}",
+        "club_nobody": "nobody yet",
+        "club_evening_line": "{date}{place}: {count} came, {games} games",
+        "club_present": "Present: {names}",
+        "club_game": "game {number}",
+        "club_game_added": "Game {number} of {date}: {loser} lost.",
+        "club_game_line": "Game {number}: {loser} lost{details}",
+        "club_game_void": "Game {number}: struck out ({reason})",
+        "club_game_voided": "Game {number} of {date} is struck out: {reason}.",
+        "club_halves": " (first half {first}, second half {second}{finale})",
+        "club_one_half": " (the half: {first})",
+        "club_finale": ", Finale {loser}",
+        "club_by_aus": " by Schock-Aus",
+        "club_blattschuss": ", Blattschuss",
+        "club_fines": "Fines of the evening: {fines}",
+        "club_no_fines": "No fines this evening.",
+        "club_price_set": "{item} costs {amount} {start}.",
+        "club_from_start": "from the start",
+        "club_from_date": "from {date}",
+        "club_no_prices": "No prices yet: schocken club price set ITEM AMOUNT",
+        "club_item_game_lost": "game lost",
+        "club_item_half_lost": "half lost",
+        "club_item_schock_aus_taken": "Schock-Aus received",
+        "club_item_blattschuss": "Blattschuss (on top)",
+        "club_item_attended": "evening attended",
+        "club_item_absent": "evening missed",
+        "club_item_charge": "charge",
+        "club_item_payment": "payment",
+        "club_paid": "{member} paid {amount}; {balance}.",
+        "club_charged": "{member} is charged {amount} ({reason}); {balance}.",
+        "club_owes": "owes {amount}",
+        "club_credit": "in credit {amount}",
+        "club_settled": "settled",
+        "club_balance_head": "Member|charged|paid|balance",
+        "club_kitty": "Paid into the kitty: {paid}; still owed: {owed}.",
+        "club_stats_title": "{club}, {season}: {evenings} evenings, {games} games",
+        "club_all_seasons": "all seasons",
+        "club_season": "season {season}",
+        "club_stats_head": "Member|evenings|games|lost|share [95% interval]|by chance|halves lost|"
+        "Schock-Aus given/received|longest run lost/unbeaten|now",
+        "club_loses_to": "Who loses to whom (row lost, with column at the table: lost/played):",
+        "club_no_games": "No games yet.",
+        "club_exported": "{club} exported to {file}.",
+        "club_imported": "{club} imported from {file}.",
+        "club_written": "{kind} written to {file}.",
+        "club_plot_saved": "Plot saved to {file}.",
     },
     "de": {
         "first_half": "Hinrunde",
@@ -608,6 +671,72 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_yes_no": "[j/N]",
         "pub_answer_yes_no": "Mit j (ja) oder n (nein) antworten, oder u zum Zurücknehmen.",
         "pub_input_ended": "Die Eingabe endete vor dem Spiel.",
+        "club_created": "Verein {name} angelegt (Webadresse: {slug}).",
+        "club_secret": "Geheimer Schlüssel für den Link des Vereins: {secret}\nGut aufheben: er "
+        "wird nur jetzt gezeigt (`schocken club secret` macht einen neuen, der alte gilt dann "
+        "nicht mehr).",
+        "club_password_set": "Das Passwort des Vereins ist gesetzt.",
+        "club_password_removed": "Der Verein hat jetzt kein Passwort (der geheime Link öffnet "
+        "ihn weiter).",
+        "club_password_prompt": "Neues Passwort für {name}: ",
+        "club_clubs": "Vereine in {db}:",
+        "club_no_clubs": "Noch kein Verein in {db}: schocken club create NAME",
+        "club_member_added": "{name} ist jetzt Mitglied von {club}.",
+        "club_guest_added": "{name} spielt jetzt als Gast bei {club} mit.",
+        "club_member": "{name}",
+        "club_guest": "{name} (Gast)",
+        "club_since": "seit {date}",
+        "club_left": "ausgetreten {date}",
+        "club_member_renamed": "{name} heißt jetzt {new_name}.",
+        "club_member_left": "{name} ist am {date} ausgetreten.",
+        "club_evening_added": "Abend vom {date}{place}: {present}.",
+        "club_at": " in {place}",
+        "club_nobody": "noch niemand",
+        "club_evening_line": "{date}{place}: {count} da, {games} Spiele",
+        "club_present": "Anwesend: {names}",
+        "club_game": "Spiel {number}",
+        "club_game_added": "Spiel {number} vom {date}: {loser} hat verloren.",
+        "club_game_line": "Spiel {number}: {loser} hat verloren{details}",
+        "club_game_void": "Spiel {number}: gestrichen ({reason})",
+        "club_game_voided": "Spiel {number} vom {date} ist gestrichen: {reason}.",
+        "club_halves": " (Hinrunde {first}, Rückrunde {second}{finale})",
+        "club_one_half": " (die Runde: {first})",
+        "club_finale": ", Finale {loser}",
+        "club_by_aus": " durch Schock-Aus",
+        "club_blattschuss": ", Blattschuss",
+        "club_fines": "Strafen des Abends: {fines}",
+        "club_no_fines": "Keine Strafen an diesem Abend.",
+        "club_price_set": "{item} kostet {amount} {start}.",
+        "club_from_start": "von Anfang an",
+        "club_from_date": "ab {date}",
+        "club_no_prices": "Noch keine Preise: schocken club price set POSTEN BETRAG",
+        "club_item_game_lost": "Spiel verloren",
+        "club_item_half_lost": "Hälfte verloren",
+        "club_item_schock_aus_taken": "Schock-Aus kassiert",
+        "club_item_blattschuss": "Blattschuss (zusätzlich)",
+        "club_item_attended": "Abend da gewesen",
+        "club_item_absent": "Abend gefehlt",
+        "club_item_charge": "Strafe",
+        "club_item_payment": "Zahlung",
+        "club_paid": "{member} hat {amount} bezahlt; {balance}.",
+        "club_charged": "{member} zahlt {amount} ({reason}); {balance}.",
+        "club_owes": "schuldet {amount}",
+        "club_credit": "Guthaben {amount}",
+        "club_settled": "ausgeglichen",
+        "club_balance_head": "Mitglied|Strafen|bezahlt|Stand",
+        "club_kitty": "In die Kasse bezahlt: {paid}; noch offen: {owed}.",
+        "club_stats_title": "{club}, {season}: {evenings} Abende, {games} Spiele",
+        "club_all_seasons": "alle Spielzeiten",
+        "club_season": "Spielzeit {season}",
+        "club_stats_head": "Mitglied|Abende|Spiele|verloren|Anteil [95%-Intervall]|per Zufall|"
+        "Hälften verloren|Schock-Aus verteilt/kassiert|längste Serie verloren/unbesiegt|jetzt",
+        "club_loses_to": "Wer verliert gegen wen (Zeile verliert, Spalte saß mit am Tisch: "
+        "verloren/gespielt):",
+        "club_no_games": "Noch keine Spiele.",
+        "club_exported": "{club} exportiert nach {file}.",
+        "club_imported": "{club} importiert aus {file}.",
+        "club_written": "{kind} geschrieben nach {file}.",
+        "club_plot_saved": "Grafik gespeichert unter {file}.",
     },
 }
 
@@ -627,6 +756,23 @@ def t(key: str, lang: str, **fields: object) -> str:
     if lang not in CATALOGUE:
         raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
     return CATALOGUE[lang][key].format(**fields)
+
+
+def money(cents: int, lang: str, currency: str = "EUR") -> str:
+    """An amount in cents as people write it: ``12,50 €`` in German, ``€12.50`` in English.
+
+    >>> money(123456, "de"), money(-250, "en"), money(300, "de", "Kisten")
+    ('1.234,56 €', '-€2.50', '3,00 Kisten')
+    """
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(cents), 100)
+    if lang == "de":
+        number = f"{whole:,}".replace(",", ".") + f",{part:02d}"
+    else:
+        number = f"{whole:,}.{part:02d}"
+    if currency == "EUR":
+        return f"{sign}{number} €" if lang == "de" else f"{sign}€{number}"
+    return f"{sign}{number} {currency}"
 
 
 def result_name(result: Result | None, lang: str) -> str:
