@@ -180,6 +180,24 @@ def test_rules_prints_options_with_sources(capsys: pytest.CaptureFixture[str]) -
     assert code == 2 and "unknown preset" in err
 
 
+def test_rules_lists_the_options_from_other_pubs_with_sources(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "rules")
+    assert code == 0
+    for option in ("jule", "jule_deckel", "jule_rank", "jule_one_throw", "general"):
+        assert out.count(f"  {option} = ") == 4, option  # once per preset
+    assert out.count('  set_aside = "any"') == out.count('  sixes_turn = "any_throw"') == 4
+    assert "elsewhere: 7 [mad, papr, tsw, greher, shaw]; 8 [monopoly]; 9 [casino]." in out
+    assert "000: no Jule:" in out
+    house = tmp_path / "hessen.toml"
+    house.write_text('preset = "tsv99"\njule = true\njule_deckel = 9\n', encoding="utf-8")
+    code, out, _ = run(capsys, "rules", str(house))
+    assert code == 0 and "  jule = true\n" in out and "  jule_deckel = 9\n" in out
+    code, out, _ = run(capsys, "rules", "--markdown")
+    assert "## `jule`" in out and "- `mad`: github.com/madmaddin/schocken" in out
+
+
 def test_installed_entry_point_runs() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "schocken.cli", "simulate", "--games", "5", "--players", "3"],
@@ -516,3 +534,58 @@ def test_hint_help_states_the_model(capsys: pytest.CaptureFixture[str]) -> None:
         main(["hint", "--help"])
     out = capsys.readouterr().out
     assert "plays as if they were the last" in out and "expected place" in out
+
+
+def test_review_prints_every_decision_and_the_summary(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    golden = Path(__file__).resolve().parent / "golden" / "tsv99.json"
+    code, out, err = run(capsys, "review", str(golden), "--lang", "en")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("Review: tsv99, Anna, Ben, Cem; 38 steps.")
+    assert (
+        "step 8, Anna, first half (Hinrunde), round 2, throw 1 of 3: 5-3-2: stop 0.9839; "
+        "best: throw all three 0.6436; loss 0.3403: blunder" in lines
+    )
+    assert "1 decisions of the opening round are not valued: a round for no Deckel." in lines
+    assert any(line.startswith("Anna: accuracy 33.3% (2 of 6 decisions") for line in lines)
+    assert "Anna's costliest decisions (3), as Anna saw them:" in lines
+    assert "    before: Cem Schock 4 (3. throw)" in lines
+    assert "  > stop: P(lose round) = 0.9839 (183611/186624)" in lines
+    code, out, _ = run(capsys, "review", str(golden), "--lang", "de", "--player", "ben")
+    assert code == 0
+    assert "Schritt 8" not in out  # Anna's decision
+    assert "Ben: Genauigkeit 87,5 %" in out
+    assert "Anna: Genauigkeit" not in out
+    code, out, _ = run(capsys, "review", str(golden), "--json", "--player", "Cem")
+    data = json.loads(out)
+    assert data["player"] == 2 and {d["player"] for d in data["decisions"]} == {"Cem"}
+    assert [s["player"] for s in data["summary"]] == ["Cem"]
+
+
+def test_review_refuses_a_bad_record_or_player_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _saved_game(tmp_path)
+    code, _, err = run(capsys, "review", str(tmp_path / "missing.json"))
+    assert code == 2 and err.startswith("schocken review: cannot read")
+    from schocken import review
+
+    def never(record: object) -> None:
+        raise AssertionError("reviewed although the player is unknown")
+
+    monkeypatch.setattr(review, "review", never)
+    code, out, err = run(capsys, "review", str(path), "--player", "Zoe")
+    assert code == 2 and out == ""
+    assert err == "schocken review: no player 'Zoe' in this game; the players: Anna, Ben, Cem\n"
+    monkeypatch.undo()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["steps"][0]["action"] = "stop"
+    data["steps"][0].pop("pips")
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run(capsys, "review", str(path))
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1 and "step 0:" in err and "has not thrown yet" in err
+    code, out, _ = run(capsys, "review", str(path), "--json")
+    assert code == 1 and json.loads(out)["step"] == 0

@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("numba")
 
 from schocken import fast
-from schocken.actions import BUY_IN
+from schocken.actions import BUY_IN, KEEPS
 from schocken.bots.regular import PubRegular
 from schocken.dice import ScriptedDice
 from schocken.fast import kernel
@@ -34,6 +34,20 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("allgemein", {"tiebreak": "later_loses", "general_beats_schock_2": True}),
     ("allgemein", {"hand_aus_beats": True, "strasse_one_throw": False, "deckel_in_finale": 40}),
     ("tsv99", {"tiebreak": "more_throws_then_later", "general_one_throw": True, "finale": False}),
+    # Options from other pubs' rules (shared/REGIONAL.md): the tables come from the engine.
+    ("tsv99", {"jule": True, "jule_deckel": 9, "set_aside": "ones", "deckel_per_half": 15}),
+    (
+        "knobelrunde",
+        {
+            "jule": True,
+            "jule_rank": "by_worth",
+            "jule_deckel": 4,
+            "jule_one_throw": True,
+            "general": False,
+            "sixes_turn": "one_throw",
+        },
+    ),
+    ("schock4life", {"sixes_turn": "never", "set_aside": "ones_and_sixes", "deckel_per_half": 3}),
 ]
 LINEUPS: list[list[str]] = [
     ["random", "random"],
@@ -44,7 +58,7 @@ LINEUPS: list[list[str]] = [
     ["regular", "random"] * 4,
 ]
 GAMES = 40
-"""Games per rule set and line-up: 13 x 6 x 40 = 3,120 in all."""
+"""Games per rule set and line-up: 16 x 6 x 40 = 3,840 in all."""
 
 
 def _rules(preset: str, overrides: dict[str, object]) -> Rules:
@@ -189,3 +203,22 @@ def test_the_simulate_command_picks_and_names_the_engine(
     assert "reference engine)" in capsys.readouterr().out
     assert main([*args, "--engine", "fast", "--bots", "solver,regular,regular"]) == 2
     assert "plays the bots random, regular, not solver" in capsys.readouterr().err
+
+
+def test_tables_follow_the_options_from_other_pubs() -> None:
+    never = rule_tables(find_preset("tsv99").with_overrides({"sixes_turn": "never"}))
+    ones = rule_tables(find_preset("tsv99").with_overrides({"set_aside": "ones"}))
+    for t in (never, ones):
+        for i, (aside, _, _, _, _) in enumerate(t.states):
+            codes = t.legal[i, 1 : 1 + t.legal[i, 0]]
+            if t is never:
+                assert kernel.TURN_SIXES not in codes
+            else:
+                keeps = [KEEPS[c] for c in codes if c < kernel.TURN_SIXES]
+                assert all(set(k) <= {1} for k in keeps), (aside, keeps)
+    jule = rule_tables(find_preset("tsv99").with_overrides({"jule": True, "jule_deckel": 8}))
+    s = jule.after[0, (4 - 1) * 36 + (2 - 1) * 6 + (1 - 1)]  # a first throw of 4-2-1
+    assert jule.states[s][1] == (4, 2, 1)
+    assert jule.results[s, 1, 1] == 8  # worth the Jule's 8 Deckel
+    top = max(jule.results[i, 1, 2] for i in range(1, len(jule.states)))
+    assert jule.results[s, 1, 2] == top - 1  # second only to a Schock-Aus

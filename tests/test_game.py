@@ -1303,3 +1303,126 @@ def test_a_round_for_deckel_is_played_clockwise_from_the_last_rounds_loser_buyer
                 elif isinstance(e, SectionStarted):
                     anchor = None
     assert loser_bought_in_and_opened > 0
+
+
+# ------------------------------------------------------------------ options from other pubs' rules
+
+
+def test_with_set_aside_ones_only_ones_may_stay_out_of_the_cup() -> None:
+    rules = preset("tsv99", set_aside="ones")
+    game = Table(rules, 2, [throw("541"), throw("63", keep="1"), STOPS]).game
+    game.apply(Throw())
+    assert keeps(game.legal_actions()) == {(), (1,)}
+    refuse(game, Throw((5,)), error=IllegalActionError, match="only 1s may be set aside")
+    refuse(game, Throw((5, 1)), error=IllegalActionError, match="cannot keep 5-1: under these")
+    game.apply(Throw((1,)))
+    assert game.view(B).turns[0].showing == (6, 3, 1)
+    assert keeps(game.legal_actions()) == {(), (1,)}  # the 1 may go back (put_back)
+    assert STOP in game.legal_actions()
+
+
+def test_with_set_aside_ones_and_sixes_a_six_may_stay_out() -> None:
+    rules = preset("tsv99", set_aside="ones_and_sixes")
+    game = Table(rules, 2, [throw("641"), throw("5", keep="61"), STOPS]).game
+    game.apply(Throw())
+    assert keeps(game.legal_actions()) == {(), (1,), (6,), (6, 1)}
+    refuse(game, Throw((4,)), match="only 1s and 6s may be set aside")
+    game.apply(Throw((6, 1)))
+    assert game.view(B).turns[0].showing == (6, 5, 1)
+
+
+def test_turned_ones_stay_out_whatever_may_be_set_aside() -> None:
+    rules = preset("tsv99", set_aside="ones")
+    game = Table(rules, 2, [throw("663"), TURN, throw("1", keep="1"), STOPS]).game
+    game.apply(Throw())
+    game.apply(TURN_SIXES)
+    assert game.legal_actions() == (THROWS[(1,)],)  # the 3 may not stay out, the 6 goes back
+    refuse(game, Throw((3, 1)), match="only 1s may be set aside")
+
+
+def test_with_sixes_turn_never_sixes_are_never_turned() -> None:
+    rules = preset("tsv99", sixes_turn="never")
+    game = Table(rules, 2, [throw("663"), STOPS]).game
+    game.apply(Throw())
+    assert TURN_SIXES not in game.legal_actions()
+    refuse(game, TURN_SIXES, error=TurnSixesError, match="these rules never turn sixes")
+
+
+def test_with_sixes_turn_one_throw_only_a_throw_of_all_three_dice_turns() -> None:
+    rules = preset("tsv99", sixes_turn="one_throw")
+    game = Table(rules, 2, [throw("635"), throw("66", keep="3"), STOPS]).game
+    game.apply(Throw())
+    game.apply(Throw((3,)))
+    assert game.view(B).turns[0].showing == (6, 6, 3)
+    assert TURN_SIXES not in game.legal_actions()
+    refuse(game, TURN_SIXES, error=TurnSixesError, match="of all three dice turn, and 3 was set")
+    # Thrown with all three dice, the sixes turn.
+    game = Table(rules, 2, [throw("663"), TURN, throw("1", keep="31"), STOPS]).game
+    game.apply(Throw())
+    assert TURN_SIXES in game.legal_actions()
+    assert game.apply(TURN_SIXES) == [SixesTurned(A, 1, (6,))]
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(
+    name=st.sampled_from(["tsv99", "schock4life", "knobelrunde", "allgemein"]),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**32),
+    set_aside=st.sampled_from(["any", "ones", "ones_and_sixes"]),
+    sixes_turn=st.sampled_from(["any_throw", "one_throw", "never"]),
+    jule=st.booleans(),
+    general=st.booleans(),
+)
+def test_random_games_under_the_new_options_follow_them(
+    name: str,
+    players: int,
+    seed: int,
+    set_aside: str,
+    sixes_turn: str,
+    jule: bool,
+    general: bool,
+) -> None:
+    rules = preset(
+        name,
+        deckel_per_half=4,
+        deckel_in_finale=3,
+        set_aside=set_aside,
+        sixes_turn=sixes_turn,
+        jule=jule,
+        general=general,
+    )
+    allowed = {"any": set(range(1, 7)), "ones": {1}, "ones_and_sixes": {1, 6}}[set_aside]
+    game, bots = random_game(rules, players, seed)
+    rng = random.Random(seed)
+    for _, action, before, events in random_play(game, bots):
+        if isinstance(action, Throw):
+            assert all(p in allowed for p in action.keep), (action, set_aside)
+        if action == TURN_SIXES:
+            assert sixes_turn != "never"
+            if sixes_turn == "one_throw":
+                assert before.turns[-1].aside == ()
+        for e in events:
+            if isinstance(e, TurnEnded) and e.result is not None:
+                if e.result.dice == (4, 2, 1):
+                    expected = ResultKind.JULE if jule else ResultKind.PLAIN
+                    assert e.result.kind is expected
+                if len(set(e.result.dice)) == 1 and e.result.dice[0] != 1 and not general:
+                    assert e.result.kind is ResultKind.PLAIN
+        if not game.is_over and rng.random() < 0.1:
+            for s in range(players):
+                legal = set(game.legal_actions(s))
+                for other in ALL_ACTIONS:
+                    if other not in legal:
+                        refuse(game, other, s, None)
+    assert game.is_over
+
+
+@pytest.mark.parametrize("deckel", [1, 2, 11, 26, 150])
+def test_a_half_of_any_size_is_played_to_its_end(deckel: int) -> None:
+    rules = preset("tsv99", deckel_per_half=deckel, deckel_in_finale=deckel)
+    game, bots = random_game(rules, 3, deckel)
+    sections = [e for _, _, _, events in random_play(game, bots) for e in events]
+    ended = [e for e in sections if isinstance(e, SectionEnded)]
+    assert game.is_over and len(ended) in (2, 3)
+    for e in ended:
+        assert e.deckel[e.loser] == deckel == sum(e.deckel)

@@ -676,3 +676,143 @@ def test_the_replay_output_in_docs_record_md_is_the_real_one(
     monkeypatch.chdir(DOC.parents[1])
     assert cli_main(["replay", "tests/golden/tsv99.json"]) == 0
     assert capsys.readouterr().out == shown
+
+
+# ----------------------------------------------------------- rules from other pubs (REGIONAL.md)
+
+REGIONAL = ("regional-jule", "regional-ones")
+
+
+@dataclass(frozen=True, slots=True)
+class RegionalFacts:
+    half_losers: tuple[int, int]
+    loser: int
+    rounds: int
+    steps: int
+    overrides: dict[str, object]
+
+
+REGIONAL_FACTS = {
+    "regional-jule": RegionalFacts(
+        (BEN, ANNA),
+        ANNA,
+        8,
+        26,
+        {
+            "deckel_per_half": 15,
+            "deckel_in_finale": 15,
+            "jule": True,
+            "jule_one_throw": True,
+        },
+    ),
+    "regional-ones": RegionalFacts(
+        (ANNA, BEN),
+        ANNA,
+        4,
+        20,
+        {
+            "deckel_per_half": 3,
+            "deckel_in_finale": 3,
+            "general": False,
+            "set_aside": "ones",
+            "sixes_turn": "one_throw",
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("name", REGIONAL)
+def test_regional_record_replays_to_its_outcome_and_facts(name: str) -> None:
+    facts = REGIONAL_FACTS[name]
+    record = load(name)
+    assert record.rules == make_golden().REGIONAL_GOLDEN[name].rules()
+    assert record.rules.overrides() == facts.overrides
+    assert len(record.steps) == facts.steps
+    game = replay(record)
+    assert outcome_of(game) == dict(record.outcome or {})
+    assert game.half_losers == facts.half_losers and game.loser == facts.loser
+    assert game.round_count == facts.rounds
+    total = record.rules.deckel_per_half
+    for s in outcome_of(game)["sections"]:
+        assert s["deckel"][s["loser"]] == total == sum(s["deckel"])
+
+
+@pytest.mark.parametrize("name", REGIONAL)
+def test_regional_notes_cite_a_row_and_known_sources(name: str) -> None:
+    check = make_golden().check_regional_notes
+    steps = load(name).steps
+    assert check(steps) == []
+    assert sum(1 for s in steps if s.note) >= len(steps) - 2
+    for bad in ("no row here", "row 48: too far", "row 33 [nowhere]: Jule"):
+        assert check((RecordStep(0, STOP, (), bad),)) != [], bad
+
+
+@pytest.mark.parametrize("name", REGIONAL)
+def test_regional_every_step_that_applies_a_rule_has_a_note(name: str) -> None:
+    played = play(name)
+    ruled = (RoundEnded, ThrowLimitFixed, SixesTurned, PlayersOut, DeckelMoved, SectionEnded)
+    for i, step in enumerate(played.record.steps):
+        if any(isinstance(e, ruled) for e in played.events_of(i)):
+            assert step.note, f"step {i} ({step.action}) applies a rule but has no note"
+
+
+def test_regional_files_are_what_the_script_makes() -> None:
+    made = make_golden().build_regional()
+    assert sorted(made) == sorted(REGIONAL)
+    for name in REGIONAL:
+        assert made[name] == golden_text(name), f"run tests/golden/make_golden.py ({name})"
+
+
+def test_regional_jule_game() -> None:
+    played = play("regional-jule")
+    rounds = played.rounds()
+    # A Jule in one throw beats Schock 6 and is worth 7.
+    res = results_of(rounds[1])
+    assert res[ANNA].kind is ResultKind.JULE and res[ANNA].name == "Jule"
+    assert res[BEN].kind is ResultKind.SCHOCK and rounds[1].deckel == 7
+    assert DeckelMoved(None, BEN, 7) in played.events_of(5)
+    # Assembled over two throws, 4-2-1 is the plain number 421 (jule_one_throw).
+    res = results_of(rounds[2])
+    assert res[BEN].dice == (4, 2, 1) and res[BEN].kind is ResultKind.PLAIN
+    # A Jule worth 7 with 3 in the middle: the loser takes 3; later the best gives what it holds.
+    assert DeckelMoved(None, ANNA, 3) in played.events_of(13)
+    assert DeckelMoved(ANNA, BEN, 3) in played.events_of(16)
+    # The Finale, 15 Deckel, and a Jule in it.
+    start = played.first(SectionStarted, 19)
+    assert isinstance(start, SectionStarted) and start.section is Section.FINALE
+    assert start.middle == 15
+    assert results_of(rounds[6])[ANNA].kind is ResultKind.JULE
+    record = played.record
+    # Without the Jule, Ben's Schock 6 wins round 1 and Anna, not Ben, opens round 2; with a Jule
+    # that may be assembled, Ben's 4-2-1 wins round 2 and Anna opens round 3.
+    for change, step in (({"jule": False}, 6), ({"jule_one_throw": False}, 11)):
+        rules = record.rules.with_overrides(change)
+        error = refused_at(dataclasses.replace(record, rules=rules))
+        assert error.step == step and "it is Anna's turn, not Ben's" in error.reason
+
+
+def test_regional_ones_game() -> None:
+    played = play("regional-ones")
+    rounds = played.rounds()
+    # Without General, 5-5-5 is a plain number below Ben's Straße.
+    assert results_of(rounds[0])[ANNA].kind is ResultKind.PLAIN and rounds[0].best == BEN
+    # Turned sixes from a throw of all three dice; afterwards only the 1 may stay out.
+    turned = played.first(SixesTurned, 4)
+    assert isinstance(turned, SixesTurned) and turned.must_throw == (6,)
+    assert game_after("regional-ones", 5).legal_actions() == (Throw((1,)),)
+    # With a 1 set aside, two sixes of the next throw do not turn (the limit ended the turn too).
+    assert results_of(rounds[1])[ANNA].dice == (6, 6, 1)
+    # Hand-Aus (knobelrunde) beats Anna's Schock-Aus assembled from turned sixes.
+    res = results_of(rounds[3])
+    assert res[BEN].is_hand_aus and res[ANNA].is_schock_aus and not res[ANNA].is_hand_aus
+    assert rounds[3].worst == ANNA
+    record = played.record
+    for index, step, reason in [
+        (5, RecordStep(BEN, Throw((2, 1)), (4,)), "only 1s may be set aside"),
+        (10, RecordStep(ANNA, Throw((2, 2)), (5,)), "only 1s may be set aside"),
+    ]:
+        error = refused_at(with_step(record, index, step))
+        assert error.step == index and reason in error.reason
+    never = record.rules.with_overrides({"sixes_turn": "never"})
+    error = refused_at(dataclasses.replace(record, rules=never))
+    assert error.step == 4 and "never turn sixes" in error.reason

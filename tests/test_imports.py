@@ -34,6 +34,7 @@ CORE_NAMES = [
     "record",
     "texts",
     "players",
+    "pub",
 ]
 CORE = [f"schocken.{m}" for m in CORE_NAMES if (PACKAGE / f"{m}.py").exists()]
 """The core modules that exist (``round`` and ``players`` may come)."""

@@ -123,3 +123,37 @@ def test_odds_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
     out = capsys.readouterr().out
     assert "Straße 6-5-4" in out and "\n221 " in out
     assert main(["odds", "--policy", "lucky"]) == 2
+
+
+def test_odds_with_a_jule() -> None:
+    rules = find_preset("tsv99").with_overrides({"jule": True, "jule_deckel": 7})
+    odds = turn_odds(rules, 1, "optimal")
+    assert sum(odds.results.values()) == 1
+    assert odds.probability("Jule") == Fraction(6, 216)  # 4-2-1 in any order
+    assert odds.probability("421") == 0
+    assert odds.by_kind()[ResultKind.JULE] == Fraction(1, 36)
+    # The six 4-2-1 throws are worth 7 instead of 1: E[Deckel] grows by 6 * 6 / 216.
+    plain = turn_odds(find_preset("tsv99"), 1, "optimal")
+    assert odds.expected_deckel() - plain.expected_deckel() == Fraction(36, 216)
+    # Only from one throw: a 4-2-1 assembled in two throws is the plain number 421.
+    hand = rules.with_overrides({"jule_one_throw": True})
+    two = turn_odds(hand, 2, "keep-ones")
+    assert two.probability("421") > 0 and two.probability("Jule") > 0
+    assert all(r.one_throw for r in two.results if r.kind is ResultKind.JULE)
+    # The engine's own simulation agrees with the exact odds (to a few standard errors).
+    counts = simulate_turns(rules, 2, "optimal", 3000, seed=4)
+    share = sum(n for r, n in counts.items() if r.kind is ResultKind.JULE) / 3000
+    exact = float(turn_odds(rules, 2, "optimal").by_kind()[ResultKind.JULE])
+    assert abs(share - exact) < 4 * math.sqrt(exact * (1 - exact) / 3000)
+
+
+def test_odds_command_shows_a_jule_only_where_the_rules_have_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    house = tmp_path / "jule.toml"
+    house.write_text('preset = "tsv99"\njule = true\njule_deckel = 9\n', encoding="utf-8")
+    assert main(["odds", "--rules", str(house)]) == 0
+    out = capsys.readouterr().out
+    assert any(line.startswith("Jule ") and "1/36" in line for line in out.splitlines())
+    assert main(["odds", "--rules", "tsv99"]) == 0
+    assert "Jule" not in capsys.readouterr().out

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from schocken.actions import STOP, Throw
+from schocken.actions import BUY_IN, STOP, Throw
 from schocken.bots import make_bot
 from schocken.dice import RandomDice, ScriptedDice
 from schocken.errors import RecordError
@@ -15,6 +15,7 @@ from schocken.game import Game
 from schocken.record import (
     RECORD_FORMAT,
     RECORD_VERSION,
+    RecordStep,
     outcome_of,
     parse_record,
     record_from_dict,
@@ -209,3 +210,18 @@ def test_notes_and_meta_survive_the_round_trip() -> None:
     again = parse_record(record.to_json())
     assert again.steps[0].note == "000:23 Tütenrunde"
     assert again.meta == {"table": "Stammtisch"}
+
+
+def test_replay_shows_the_game_before_each_step() -> None:
+    game = finished_game("schock4life", 4)
+    record = record_of(game)
+    seen: list[tuple[int, int, int | None]] = []
+
+    def before(i: int, step: RecordStep, at: Game) -> None:
+        seen.append((i, len(at.steps), at.current_player if step.action != BUY_IN else step.seat))
+
+    again = replay(record, before=before)
+    assert [i for i, _, _ in seen] == list(range(len(record.steps)))
+    assert all(i == done for i, done, _ in seen)  # the game as it was before step i
+    assert [seat for _, _, seat in seen] == [s.seat for s in record.steps]
+    assert again.events == game.events

@@ -75,6 +75,14 @@ class Flags:
     general_one_throw: bool
     general_over_schock_2: bool
     hand_aus_better: bool
+    general: bool = True
+    """Three equal dice (not 1s) are a General (else a plain number)."""
+    jule: int = 0
+    """4-2-1 is a Jule worth this many Deckel (0: no Jule, a plain number)."""
+    jule_by_worth: bool = False
+    """The Jule ranks among the Schocks by its worth (else right below Schock-Aus)."""
+    jule_one_throw: bool = False
+    """The Jule counts only when thrown in one throw."""
 
 
 def preset_flags(preset: str) -> Flags:
@@ -112,10 +120,27 @@ def oracle_for(flags: Flags) -> list[Tier]:
         (ResultKind.GENERAL, 3, frozenset({((x, x, x), w) for w in general_ways}))
         for x in (6, 5, 4, 3, 2)
     ]
+    if not flags.general:
+        generals = []
     if flags.general_over_schock_2:
-        tiers += schocks[:4] + generals + schocks[4:]
+        middle = schocks[:4] + generals + schocks[4:]
     else:
-        tiers += schocks + generals
+        middle = schocks + generals
+    if flags.jule:
+        # REGIONAL.md row 33: right below Schock-Aus, or by its worth among the Schocks: below
+        # every Schock worth as much or more, above the rest (worth 1 or 2: right below Schock 2).
+        ways = (True,) if flags.jule_one_throw else (True, False)
+        jule: Tier = (ResultKind.JULE, flags.jule, frozenset({((4, 2, 1), w) for w in ways}))
+        if not flags.jule_by_worth or flags.jule >= 7:
+            middle.insert(0, jule)
+        else:
+            below = next(
+                i
+                for i, (kind, worth, _) in enumerate(middle)
+                if kind is ResultKind.SCHOCK and worth == max(2, flags.jule)
+            )
+            middle.insert(below + 1, jule)
+    tiers += middle
 
     # Straße 4-5-6 > 3-4-5 > 2-3-4 > 1-2-3, worth 2.
     straights: list[Dice] = [(6, 5, 4), (5, 4, 3), (4, 3, 2), (3, 2, 1)]
@@ -216,7 +241,7 @@ def test_rank_order_matches_oracle_pairwise(preset: str) -> None:
 @pytest.mark.parametrize(
     "flags",
     [Flags(*bits) for bits in itertools.product((False, True), repeat=4)],
-    ids=lambda f: "-".join(str(int(b)) for b in dataclasses.astuple(f)),
+    ids=lambda f: "-".join(str(int(b)) for b in dataclasses.astuple(f)[:4]),
 )
 def test_every_combination_of_result_options(flags: Flags) -> None:
     """Each result option acts on its own, also in combinations no preset uses."""
@@ -543,3 +568,78 @@ def _brute_force_probabilities(n: int) -> Iterator[tuple[Dice, Fraction]]:
 def test_roll_probabilities_match_brute_force(n: int) -> None:
     assert roll_probabilities(n) == dict(_brute_force_probabilities(n))
     assert sum(roll_probabilities(n).values(), Fraction(0)) == 1
+
+
+# --- Options from other pubs' rules: Jule and General on or off -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        Flags(False, one_throw, over_2, False, general, jule, by_worth, jule_one_throw)
+        for one_throw, over_2, general, (jule, by_worth, jule_one_throw) in itertools.product(
+            (False, True),
+            (False, True),
+            (True, False),
+            [(0, False, False)]
+            + [(w, b, o) for w in (1, 2, 3, 5, 7, 9) for b in (False, True) for o in (False, True)],
+        )
+    ],
+    ids=lambda f: "-".join(str(int(b)) for b in dataclasses.astuple(f)),
+)
+def test_jule_and_general_options_against_the_oracle(flags: Flags) -> None:
+    rules = Rules().with_overrides(
+        {
+            "general_one_throw": flags.general_one_throw,
+            "general_beats_schock_2": flags.general_over_schock_2,
+            "general": flags.general,
+            "jule": bool(flags.jule),
+            "jule_deckel": flags.jule or 7,
+            "jule_rank": "by_worth" if flags.jule_by_worth else "top",
+            "jule_one_throw": flags.jule_one_throw,
+        }
+    )
+    table = result_table(rules)
+    tiers = oracle_for(flags)
+    mismatches = _order_mismatches(table, tiers)
+    assert mismatches == [], f"{len(mismatches)} mismatches, first: {mismatches[:5]}"
+    for kind, deckel, members in tiers:
+        for dice, one_throw in members:
+            r = table.result(dice, one_throw=one_throw, throws=2)
+            assert (r.kind, r.deckel) == (kind, deckel), (dice, one_throw)
+
+
+def test_a_jule_beats_schock_6_and_is_worth_its_deckel() -> None:
+    rules = find_preset("tsv99").with_overrides({"jule": True, "jule_deckel": 8})
+    table = result_table(rules)
+    jule = table.result((1, 4, 2), one_throw=False, throws=3)
+    assert (jule.kind, jule.name, jule.deckel) == (ResultKind.JULE, "Jule", 8)
+    schock_6 = table.result((1, 1, 6), one_throw=True, throws=1)
+    aus = table.result((1, 1, 1), one_throw=False, throws=3)
+    assert schock_6.rank < jule.rank < aus.rank
+    # Two Jules tie: the tie rule decides (tsv99: the later thrower is worse).
+    assert best_and_worst(table, [jule, schock_6, jule]) == (0, 1)
+    assert best_and_worst(table, [jule, jule]) == (0, 1)
+    # Without the option, 4-2-1 is the plain number 421 (tsv99 000:35).
+    plain = table_of("tsv99").result((4, 2, 1), one_throw=True, throws=1)
+    assert (plain.kind, plain.name, plain.deckel) == (ResultKind.PLAIN, "421", 1)
+
+
+def test_a_jule_only_from_one_throw_and_by_worth() -> None:
+    rules = find_preset("allgemein").with_overrides(
+        {"jule": True, "jule_deckel": 4, "jule_rank": "by_worth", "jule_one_throw": True}
+    )
+    table = result_table(rules)
+    assembled = table.result((4, 2, 1), one_throw=False, throws=2)
+    assert (assembled.kind, assembled.name) == (ResultKind.PLAIN, "421")
+    jule = table.result((4, 2, 1), one_throw=True, throws=2)
+    schock = {x: table.result((x, 1, 1), one_throw=True, throws=1).rank for x in (3, 4, 5)}
+    assert schock[3] < jule.rank < schock[4] < schock[5]
+
+
+def test_without_general_three_equal_dice_are_a_plain_number() -> None:
+    table = result_table(find_preset("knobelrunde").with_overrides({"general": False}))
+    r = table.result((6, 6, 6), one_throw=True, throws=1)
+    assert (r.kind, r.name, r.deckel) == (ResultKind.PLAIN, "666", 1)
+    assert r.rank > table.result((6, 6, 5), one_throw=True, throws=1).rank
+    assert r.rank < table.result((3, 2, 1), one_throw=True, throws=1).rank  # below every Straße

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -13,12 +15,17 @@ from schocken.errors import RulesError, SchockenError
 from schocken.rules import (
     OPTION_SOURCES,
     PRESETS,
+    REGIONAL_SOURCES,
     SILENT,
+    SOURCES,
     Covered,
     FinaleOpener,
+    JuleRank,
     Opening,
     Rules,
+    SetAside,
     SixesRethrow,
+    SixesTurn,
     Tiebreak,
     find_preset,
     load_rules,
@@ -74,13 +81,27 @@ WHERE_THEY_DIFFER: dict[str, tuple[tuple[object, bool], ...]] = {
     ),
     "einwuerfeln": ((False, False), (True, False), (False, False), (False, False)),
 }
-"""Every option but ``finale`` (not a row of the table: all four texts play a Finale)."""
+"""Every option of RULES.md's table (``finale`` is not a row: all four texts play a Finale)."""
+
+REGIONAL_OPTIONS: dict[str, object] = {
+    "jule": False,
+    "jule_deckel": 7,
+    "jule_rank": "top",
+    "jule_one_throw": False,
+    "general": True,
+    "set_aside": "any",
+    "sixes_turn": "any_throw",
+}
+"""The options added from other pubs' rules (shared/REGIONAL.md), with the value all four presets
+keep: none of the four texts has a Jule, and each has a General, lets any die be set aside and
+turns the sixes of any throw with a throw left."""
 
 
 def _expected(preset: str) -> dict[str, object]:
     col = PRESET_NAMES.index(preset)
     values = {option: row[col][0] for option, row in WHERE_THEY_DIFFER.items()}
     values["finale"] = True
+    values.update(REGIONAL_OPTIONS)
     return values
 
 
@@ -115,7 +136,8 @@ def test_presets_are_exactly_four() -> None:
 
 
 def test_table_covers_every_option() -> None:
-    assert set(WHERE_THEY_DIFFER) | {"finale"} == set(OPTIONS)
+    assert set(WHERE_THEY_DIFFER) | {"finale"} | set(REGIONAL_OPTIONS) == set(OPTIONS)
+    assert not set(WHERE_THEY_DIFFER) & set(REGIONAL_OPTIONS)
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
@@ -214,6 +236,19 @@ def test_with_overrides_refuses_preset() -> None:
         ("hand_aus_beats", "true"),
         ("einwuerfeln", 0),
         ("finale", "no"),
+        ("jule", "yes"),
+        ("jule", 7),
+        ("jule_deckel", 0),
+        ("jule_deckel", 1000),
+        ("jule_deckel", 7.5),
+        ("jule_deckel", False),
+        ("jule_rank", "second"),
+        ("jule_one_throw", "false"),
+        ("general", None),
+        ("set_aside", "only_ones"),
+        ("set_aside", 1),
+        ("sixes_turn", False),
+        ("sixes_turn", "first_throw"),
     ],
 )
 def test_with_overrides_bad_value(option: str, value: object) -> None:
@@ -545,3 +580,140 @@ def test_rules_data_refused(data: object, message: str) -> None:
 def test_rules_data_says_where() -> None:
     with pytest.raises(RulesError, match=r"^table x: 'rules': unknown preset 'kneipe'"):
         rules_from_data({"preset": "kneipe"}, "table x: 'rules'")
+
+
+# --- Options from other pubs' rules (shared/REGIONAL.md) ---------------------------------------
+
+
+def test_new_options_keep_every_preset_as_it_was() -> None:
+    for name in PRESET_NAMES:
+        rules = find_preset(name)
+        for option, value in REGIONAL_OPTIONS.items():
+            assert json_value_of(rules, option) == value, (name, option)
+        assert rules_to_data(rules) == {"preset": name, "overrides": {}}
+
+
+def json_value_of(rules: Rules, option: str) -> object:
+    return rules.to_dict()[option]
+
+
+def test_new_options_refused_with_their_choices() -> None:
+    with pytest.raises(RulesError, match="'jule_rank' must be one of top, by_worth, not 'second'"):
+        find_preset("tsv99").with_overrides({"jule_rank": "second"})
+    with pytest.raises(RulesError, match="'set_aside' must be one of any, ones, ones_and_sixes"):
+        find_preset("tsv99").with_overrides({"set_aside": "sixes"})
+    with pytest.raises(RulesError, match="'sixes_turn' must be one of any_throw, one_throw, never"):
+        find_preset("tsv99").with_overrides({"sixes_turn": "third"})
+    with pytest.raises(RulesError, match="'jule_deckel' must be between 1 and 999, not 0"):
+        find_preset("tsv99").with_overrides({"jule": True, "jule_deckel": 0})
+    with pytest.raises(RulesError, match="'jule' must be true or false, not 7"):
+        find_preset("tsv99").with_overrides({"jule": 7})
+
+
+def test_house_rules_with_every_new_option(tmp_path: Path) -> None:
+    path = tmp_path / "hessen.toml"
+    path.write_text(
+        'preset = "knobelrunde"\n'
+        "deckel_per_half = 15\n"
+        "deckel_in_finale = 15\n"
+        "jule = true\n"
+        "jule_deckel = 9\n"
+        'jule_rank = "by_worth"\n'
+        "jule_one_throw = true\n"
+        "general = false\n"
+        'set_aside = "ones"\n'
+        'sixes_turn = "one_throw"\n',
+        encoding="utf-8",
+    )
+    rules = load_rules(path)
+    assert (rules.jule, rules.jule_deckel, rules.jule_rank, rules.jule_one_throw) == (
+        True,
+        9,
+        JuleRank.BY_WORTH,
+        True,
+    )
+    assert rules.general is False
+    assert rules.set_aside is SetAside.ONES and rules.sixes_turn is SixesTurn.ONE_THROW
+    data = rules_to_data(rules)
+    assert data == {
+        "preset": "knobelrunde",
+        "overrides": {
+            "deckel_per_half": 15,
+            "deckel_in_finale": 15,
+            "jule": True,
+            "jule_deckel": 9,
+            "jule_rank": "by_worth",
+            "jule_one_throw": True,
+            "general": False,
+            "set_aside": "ones",
+            "sixes_turn": "one_throw",
+        },
+    }
+    assert rules_from_data(json.loads(json.dumps(data))) == rules
+    assert resolve_rules(str(path)) == rules
+    bad = tmp_path / "bad.toml"
+    bad.write_text('preset = "tsv99"\nset_aside = "twos"\n', encoding="utf-8")
+    with pytest.raises(RulesError, match=r"bad\.toml: option 'set_aside' must be one of"):
+        load_rules(bad)
+
+
+@given(
+    preset=st.sampled_from(PRESET_NAMES),
+    jule=st.booleans(),
+    worth=st.integers(1, 999),
+    rank=st.sampled_from([r.value for r in JuleRank]),
+    one_throw=st.booleans(),
+    general=st.booleans(),
+    set_aside=st.sampled_from([a.value for a in SetAside]),
+    sixes_turn=st.sampled_from([s.value for s in SixesTurn]),
+)
+def test_new_options_round_trip(
+    preset: str,
+    jule: bool,
+    worth: int,
+    rank: str,
+    one_throw: bool,
+    general: bool,
+    set_aside: str,
+    sixes_turn: str,
+) -> None:
+    rules = find_preset(preset).with_overrides(
+        {
+            "jule": jule,
+            "jule_deckel": worth,
+            "jule_rank": rank,
+            "jule_one_throw": one_throw,
+            "general": general,
+            "set_aside": set_aside,
+            "sixes_turn": sixes_turn,
+        }
+    )
+    assert rules_from_data(rules_to_data(rules)) == rules
+    assert Rules.from_dict(rules.to_dict()) == rules
+
+
+@pytest.mark.parametrize("option", sorted(REGIONAL_OPTIONS))
+def test_new_options_cite_each_preset_text(option: str) -> None:
+    files = {"tsv99": "000", "schock4life": "001", "knobelrunde": "002", "allgemein": "003"}
+    for preset, text in OPTION_SOURCES[option].items():
+        assert text.startswith(files[preset] + ":"), (option, preset, text)
+
+
+def test_every_option_says_what_other_pubs_play() -> None:
+    assert set(REGIONAL_SOURCES) == set(OPTIONS)
+    cited: set[str] = set()
+    for option, text in REGIONAL_SOURCES.items():
+        keys = [k for group in re.findall(r"\[([^\]]+)\]", text) for k in group.split(", ")]
+        assert keys, option
+        unknown = [k for k in keys if k not in SOURCES]
+        assert not unknown, (option, unknown)
+        cited |= set(keys)
+    assert cited == set(SOURCES)  # no source listed that no option cites
+    assert all(" " not in key for key in SOURCES)
+
+
+def test_deckel_counts_in_use_all_fit() -> None:
+    # 11, 13, 14, 15 and 26 Deckel a half, and about 10 a player at 20 players (REGIONAL.md row 1).
+    for n in (1, 11, 13, 14, 15, 26, 200, 999):
+        rules = find_preset("tsv99").with_overrides({"deckel_per_half": n, "deckel_in_finale": n})
+        assert (rules.deckel_per_half, rules.deckel_in_finale) == (n, n)

@@ -802,6 +802,22 @@ GAMES = [
     pytest.param("schock4life", 3, ("random", "regular"), 106, id="schock4life-3-humans-2-bots"),
     pytest.param("allgemein", 4, (), 107, id="allgemein-4-humans"),
     pytest.param("schock4life", 2, (), 108, id="schock4life-2-humans"),
+    pytest.param(
+        {
+            "preset": "schock4life",
+            "overrides": {
+                "jule": True,
+                "jule_deckel": 9,
+                "general": False,
+                "set_aside": "ones",
+                "sixes_turn": "one_throw",
+            },
+        },
+        2,
+        ("regular",),
+        109,
+        id="schock4life-jule-ones-2-humans-1-bot",
+    ),
 ]
 
 

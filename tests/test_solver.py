@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -215,3 +216,21 @@ def test_the_model_against_the_engine_on_the_issues_example() -> None:
     sixes = next(row for row in rows if row[0] is TURN_SIXES)
     assert sixes[1] == pytest.approx(1663 / 15552)
     assert abs(sixes[3] / sixes[2] - 1663 / 15552) < 3 * math.sqrt(0.1 * 0.9 / sixes[2])
+
+
+def test_hint_command_with_a_jule(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    house = tmp_path / "jule.toml"
+    house.write_text('preset = "tsv99"\njule = true\n', encoding="utf-8")
+    args = ["hint", "--dice", "4-2-1", "--throws", "1", "--shown", "1-1-6"]
+    # A Jule beats Schock 6: stopping cannot lose the round.
+    assert main([*args, "--rules", str(house)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "stop: P(lose round) = 0.0000 (0), E[Deckel] = +0.000"
+    # Without a Jule, 421 loses to it for sure.
+    assert main([*args, "--rules", "tsv99"]) == 0
+    out = capsys.readouterr().out
+    assert "stop: P(lose round) = 1.0000 (1)" in out
+    # Alone, the Jule counts as "Schock or better".
+    assert main(["hint", "--rules", str(house), "--dice", "4-2-1", "--throws", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "stop: P(Schock or better) = 1.0000, P(Schock-Aus) = 0.0000" in out

@@ -10,7 +10,7 @@ from schocken.events import RoundEnded
 from schocken.game import Game
 from schocken.results import result_table
 from schocken.rules import find_preset
-from schocken.texts import CATALOGUE, default_language, explain, result_name, t
+from schocken.texts import CATALOGUE, default_language, describe_rules, explain, result_name, t
 
 
 def test_catalogue_has_every_key_in_both_languages() -> None:
@@ -86,3 +86,53 @@ def test_opening_round_explained() -> None:
     assert "The first half (Hinrunde) begins with 14 Deckel in the middle." in en
     assert "Opening round (for no Deckel): Ben: Strasse 6-5-4, Cem: 3-2-2." in en
     assert "Ben has the best result (Strasse 6-5-4) and opens the first round." in en
+
+
+def test_a_jule_is_named_and_explained_in_both_languages() -> None:
+    rules = find_preset("tsv99").with_overrides({"jule": True, "jule_deckel": 8})
+    jule = result_table(rules).result((4, 2, 1), one_throw=True, throws=1)
+    assert result_name(jule, "de") == result_name(jule, "en") == "Jule"
+    # Ben opens (6-5-4 in the opening round), throws a Jule; Cem's 5-3-2 takes 8 Deckel.
+    game = Game(rules, ["Ben", "Cem"], ScriptedDice([6, 5, 4, 3, 2, 2, 4, 2, 1, 5, 3, 2]))
+    for _ in range(4):
+        game.apply(Throw())
+        if game.legal_actions() and STOP in game.legal_actions():
+            game.apply(STOP)
+    ended = [e for e in game.events if isinstance(e, RoundEnded)][-1]
+    assert ended.deckel == 8 and ended.worst == 1
+    english = " ".join(explain(game.events, rules, game.players, "en"))
+    german = " ".join(explain(game.events, rules, game.players, "de"))
+    assert "Ben: Jule" in english and "Ben: Jule" in german
+    assert "8" in english and "8" in german
+
+
+def test_the_new_options_in_words() -> None:
+    rules = find_preset("knobelrunde").with_overrides(
+        {
+            "jule": True,
+            "jule_deckel": 9,
+            "jule_rank": "by_worth",
+            "jule_one_throw": True,
+            "general": False,
+            "set_aside": "ones",
+            "sixes_turn": "one_throw",
+        }
+    )
+    en = describe_rules(rules, "en")
+    de = describe_rules(rules, "de")
+    assert len(en) == len(de)
+    assert "A Jule (4-2-1) is worth 9 Deckel and ranks among the Schocks by its worth." in en
+    assert (
+        "Die Jule (4-2-1) ist 9 Deckel wert und steht nach ihrem Wert zwischen den Schocks." in de
+    )
+    assert "A Jule counts only when thrown in one throw." in en
+    assert "Three equal dice are a plain number: there is no General." in en
+    assert not any("General 3" in line or "beats a Schock 2" in line for line in en)
+    assert "Nur Einsen dürfen rausgelegt werden." in de
+    assert "Sixes turn only in a throw of all three dice (aus der Hand)." in en
+    never = describe_rules(rules.with_overrides({"sixes_turn": "never"}), "en")
+    assert "Sixes are never turned into ones." in never
+    assert not any("Two sixes may become" in line for line in never)
+    plain = describe_rules(find_preset("tsv99"), "en")
+    assert "4-2-1 is a plain number: there is no Jule." in plain
+    assert "Any die may be set aside." in plain

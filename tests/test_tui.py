@@ -250,3 +250,40 @@ async def test_resume_shows_the_log_of_the_game_so_far(tmp_path: Path) -> None:
         await pilot.pause()
         assert log_lines(app)[: len(session.log)] == session.log
         assert "Anna takes 2 Deckel from the middle." in log_lines(app)
+
+
+async def test_after_the_game_r_shows_the_review() -> None:
+    golden = Path(__file__).resolve().parent / "golden" / "tsv99.json"
+    session = Session.resume(golden.read_text(encoding="utf-8"), lang="en", seed=1)
+    assert session.game.is_over
+    app = make_app(session, pace=0)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await pilot.pause()
+        assert "Game over. Anna lost. Press r for the review" in text(app, "#message")
+        assert app.check_action("review", ()) is True
+        await pilot.press("r")
+        await pilot.pause()
+        lines = log_lines(app)
+        assert any(line.startswith("Anna: accuracy 33.3% (2 of 6 decisions") for line in lines)
+        assert "Anna's costliest decisions (3), as Anna saw them:" in lines
+        assert text(app, "#message") == "Game over. Anna lost."
+        assert app.check_action("review", ()) is False
+        shown = len(lines)
+        await pilot.press("r")  # once is enough
+        await pilot.pause()
+        assert len(log_lines(app)) == shown
+
+
+async def test_the_review_is_not_offered_during_the_game() -> None:
+    session = Session.new(
+        find_preset("tsv99"), [Seat("Anna"), Seat("Bodo", "regular")], lang="de", seed=3
+    )
+    app = make_app(session, pace=0)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await settle(pilot, app)
+        assert app.check_action("review", ()) is False
+        before = len(log_lines(app))
+        await pilot.press("r")
+        await pilot.pause()
+        assert len(log_lines(app)) == before
+        assert "Analyse" not in text(app, "#message")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from schocken.bots import BOTS, make_bot
+from schocken.club_cli import add_club_parser
 from schocken.dice import RandomDice
 from schocken.errors import RecordError, RulesError
 from schocken.events import RoundEnded, SectionStarted
@@ -22,11 +23,20 @@ from schocken.game import Game
 from schocken.play import NOTHING_ASKED, apply_decision, next_decision
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS, check_players
 from schocken.record import outcome_of, parse_record, record_of, replay
-from schocken.rules import MAX_THROWS, OPTION_SOURCES, PRESETS, Rules, resolve_rules, rules_markdown
+from schocken.rules import (
+    MAX_THROWS,
+    OPTION_SOURCES,
+    PRESETS,
+    REGIONAL_SOURCES,
+    Rules,
+    resolve_rules,
+    rules_markdown,
+)
 from schocken.simulate import ENGINES, ProgressBar, choose_engine, seat_names, simulate
 from schocken.texts import LANGUAGES, default_language, describe_rules, explain, t
 
 if TYPE_CHECKING:
+    from schocken.pub import PubGame
     from schocken.solver import Situation
 
 
@@ -280,6 +290,34 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    from schocken.review import review, review_lines, seat_of
+
+    try:
+        text = _read_text(args.file)
+    except ValueError as exc:
+        print(f"schocken review: {exc}", file=sys.stderr)
+        return 2
+    try:
+        record = parse_record(text)
+        seat = None if args.player is None else seat_of(record.players, args.player)
+        result = review(record)
+    except RecordError as exc:
+        if args.json:
+            print(json.dumps({"ok": False, "step": exc.step, "error": exc.reason}))
+        else:
+            print(f"schocken review: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    except ValueError as exc:
+        print(f"schocken review: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(result.to_json(seat))
+        return 0
+    print("\n".join(review_lines(result, args.lang or default_language(), seat)))
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     try:
         from schocken.tui import make_app
@@ -326,6 +364,105 @@ def cmd_play(args: argparse.Namespace) -> int:
     if app.saved_to is not None:
         print(f"saved to {app.saved_to}; continue with: schocken play --resume {app.saved_to}")
     return 0
+
+
+def cmd_pub(args: argparse.Namespace) -> int:
+    from schocken.errors import PubEntryError
+    from schocken.pub import PubGame
+
+    lang: str = args.lang or default_language()
+    save = Path(args.save) if args.save else None
+    if args.resume:
+        if args.players:
+            print("schocken pub: give either --players or --resume, not both", file=sys.stderr)
+            return 2
+        try:
+            pub = PubGame.from_record(parse_record(_read_text(args.resume)))
+        except (ValueError, RecordError) as exc:
+            print(f"schocken pub: {args.resume}: {exc}", file=sys.stderr)
+            return 2
+        save = save or Path(args.resume)
+    else:
+        names = [n for n in (args.players or "").split(",") if n.strip()]
+        if not names:
+            print(
+                "schocken pub: name the players, clockwise: --players Anna,Ben,Cem", file=sys.stderr
+            )
+            return 2
+        try:
+            pub = PubGame(args.rules, names, half_stake=args.half_stake, game_stake=args.stake)
+        except (ValueError, PubEntryError) as exc:
+            print(f"schocken pub: {exc}", file=sys.stderr)
+            return 2
+    target = save or Path("schocken-pub.json")
+    try:
+        check_writable(target)
+    except OSError as exc:
+        print(f"schocken pub: cannot save to {target}: {os_error_text(exc)}", file=sys.stderr)
+        return 2
+    print(t("pub_title", lang, players=", ".join(pub.players), preset=pub.rules.preset))
+    _pub_loop(pub, lang)
+    try:
+        write_text_whole(target, pub.record().to_json())
+    except OSError as exc:
+        print(f"schocken pub: cannot save to {target}: {os_error_text(exc)}", file=sys.stderr)
+        return 2
+    print(t("ui_saved", lang, path=target))
+    return 0
+
+
+def _pub_loop(pub: PubGame, lang: str) -> None:
+    """Ask for entries until the game is over, the input ends or the scorer quits (q)."""
+    from schocken.errors import PubEntryError
+    from schocken.pub import parse_turn
+
+    while not pub.is_over:
+        state = pub.state()
+        question = state.ask == "buy_in"
+        ask = pub.prompt(lang) + (" " + t("pub_yes_no", lang) if question else "")
+        try:
+            text = input(ask + "\n> ")
+        except (EOFError, KeyboardInterrupt):
+            print()
+            print(t("pub_input_ended", lang))
+            return
+        word = text.strip().lower()
+        if word in ("?", "help", "hilfe"):
+            print(t("pub_help", lang))
+            continue
+        if word in ("q", "quit"):
+            return
+        if word == "s":
+            print(pub.standing(lang))
+            continue
+        try:
+            if word == "u" or word.startswith("u "):
+                count = word[1:].strip() or "1"
+                if not count.isdigit():
+                    raise PubEntryError(
+                        f"u takes back the last entry, u 3 the last three: {text!r}"
+                    )
+                undone = pub.undo(int(count))
+                what = "; ".join(pub.describe(e, lang) for e in undone)
+                print(t("pub_undone", lang, what=what))
+                continue
+            if question:
+                assert state.seat is not None
+                if word not in ("", "y", "j", "yes", "ja", "n", "no", "nein"):
+                    print(t("pub_answer_yes_no", lang))
+                    continue
+                events = pub.answer_buy_in(state.seat, word in ("y", "j", "yes", "ja"))
+            elif not word:
+                continue
+            else:
+                events = pub.enter(parse_turn(word))
+        except PubEntryError as exc:
+            print(t("pub_refused", lang, reason=exc))
+            continue
+        for line in pub.explain(events, lang):
+            print("  " + line)
+        if any(isinstance(e, RoundEnded) for e in events) and not pub.is_over:
+            print("  " + pub.standing(lang))
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
@@ -652,6 +789,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
             source = OPTION_SOURCES.get(key, {}).get(rules.preset)
             if source:
                 print(f"      {source}")
+            print(f"      elsewhere: {REGIONAL_SOURCES[key]}")
+    if not args.lang:
+        print("sources: schocken rules --markdown (or docs/rules.md) lists the keys in brackets")
     return 0
 
 
@@ -710,6 +850,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_replay)
 
+    p = sub.add_parser(
+        "review",
+        help="every decision of a recorded game valued: the move made against the best",
+        description="Every decision of every player in a game record: the chance of losing "
+        "of the move made and of the best move (the model of `schocken hint`; in the Finale "
+        "the Finale's solution), the loss and a label; each player's accuracy and three "
+        "costliest decisions as they saw them. docs/review.md says how.",
+    )
+    p.add_argument("file", metavar="RECORD")
+    p.add_argument("--lang", choices=LANGUAGES, help="de or en (default: from the locale)")
+    p.add_argument("--json", action="store_true", help="the review as JSON (docs/review.md)")
+    p.add_argument("--player", metavar="NAME", help="only this player's decisions")
+    p.set_defaults(func=cmd_review)
+
     p = sub.add_parser("play", help="play a game in the terminal, with friends and bots")
     _add_rules(p)
     p.add_argument("--players", help="the humans' names, comma-separated (default: one human)")
@@ -723,6 +877,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--resume", metavar="FILE", help="continue a saved game")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser(
+        "pub",
+        help="keep a game played with real dice: enter each turn, the engine referees",
+        description="Pub mode: the players throw real dice; enter each turn (the dice at its "
+        "end and the throws) and the engine applies the rules: who is best and worst, where the "
+        "Deckel go, halves, Finale. Type ? in the game for the forms of an entry (docs/pub.md).",
+    )
+    _add_rules(p)
+    p.add_argument("--players", help="the players' names, clockwise, comma-separated")
+    p.add_argument("--lang", choices=LANGUAGES, help="de or en (default: from the locale)")
+    p.add_argument(
+        "--save", metavar="FILE", help="where the record is saved (default ./schocken-pub.json)"
+    )
+    p.add_argument("--resume", metavar="FILE", help="go on with a pub game saved before")
+    p.add_argument("--stake", default="", help="what the game's loser owes, e.g. 'a round'")
+    p.add_argument("--half-stake", default="", help="what a half's loser owes")
+    p.set_defaults(func=cmd_pub)
 
     p = sub.add_parser("odds", help="exact odds of a turn's result, per preset")
     _add_rules(p)
@@ -850,6 +1022,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=LANGUAGES, help="the rules as sentences in de or en")
     p.add_argument("--markdown", action="store_true", help="all options as docs/rules.md")
     p.set_defaults(func=cmd_rules)
+
+    add_club_parser(sub)
     return parser
 
 

@@ -45,6 +45,11 @@ class GameOverError(IllegalActionError):
     """The game is over; no more actions are accepted."""
 
 
+class PubEntryError(SchockenError, ValueError):
+    """A pub-mode entry that cannot be what happened at the table (a turn out of turn, more
+    throws than the limit, turned sixes that cannot be, ...); the pub game is unchanged."""
+
+
 class DiceExhaustedError(SchockenError):
     """A scripted dice source has no more pips to give."""
 
@@ -56,3 +61,18 @@ class RecordError(SchockenError, ValueError):
         super().__init__(message if step is None else f"step {step}: {message}")
         self.step = step
         self.reason = message
+
+
+class ClubError(SchockenError, ValueError):
+    """A change to a club's book (the Schockbuch) is refused: a bad name, date, amount or record,
+    or something that is not in the book. Nothing was changed."""
+
+
+class ClubAccessError(SchockenError):
+    """A club's secret link or password does not fit (or there is no such club): the same message
+    either way, so that a guess learns nothing."""
+
+
+class ClubStoreError(SchockenError):
+    """The club's database file cannot be used (not SQLite, read-only, written by a newer
+    version, ...); the message says why."""

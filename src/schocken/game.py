@@ -56,8 +56,16 @@ from schocken.events import (
 )
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS, check_players
 from schocken.results import Dice, Result, best_and_worst, result_table
-from schocken.rules import MAX_THROWS, Opening, Rules
-from schocken.turn import SORTED, TurnState, remove, turn_options
+from schocken.rules import MAX_THROWS, Opening, Rules, SixesTurn
+from schocken.turn import (
+    SETTABLE,
+    SORTED,
+    TurnState,
+    may_set_aside,
+    may_turn_sixes,
+    remove,
+    turn_options,
+)
 from schocken.views import Phase, PlayerView, TurnView
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Game", "Step"]
@@ -346,6 +354,12 @@ class Game:
                 f"{name} turned sixes: {_dice_text(turn.must_throw)} must go back into the cup "
                 f"and cannot be kept"
             )
+        if not may_set_aside(keep, self.rules.set_aside):
+            allowed = " and ".join(f"{p}s" for p in sorted(SETTABLE[self.rules.set_aside]))
+            raise IllegalActionError(
+                f"{name} cannot keep {_dice_text(keep)}: under these rules only {allowed} may "
+                "be set aside"
+            )
         raise PutBackError(
             f"{name} cannot put set-aside dice back into the cup under these rules: "
             f"{_dice_text(turn.aside)} must stay out (kept: {_dice_text(keep) or 'nothing'})"
@@ -366,10 +380,17 @@ class Game:
             raise TurnSixesError(f"{name} has not thrown yet: there are no sixes to turn")
         if turn.turned:
             raise TurnSixesError(f"{name} already turned the sixes of this throw")
+        if self.rules.sixes_turn is SixesTurn.NEVER:
+            raise TurnSixesError(f"{name} cannot turn sixes: these rules never turn sixes")
         if turn.thrown.count(6) < 2:
             raise TurnSixesError(
                 f"{name} cannot turn sixes: the last throw showed {_dice_text(turn.thrown)}, "
                 "and turning needs two or three sixes of that throw"
+            )
+        if not may_turn_sixes(turn.aside, turn.thrown, self.rules.sixes_turn):
+            raise TurnSixesError(
+                f"{name} cannot turn sixes: under these rules only the sixes of a throw of all "
+                f"three dice turn, and {_dice_text(turn.aside)} was set aside"
             )
         if turn.throws >= limit:  # not reached: a turn ends at its limit
             raise TurnSixesError(
@@ -455,8 +476,15 @@ class Game:
     def _turn_changed(self) -> None:
         """After a throw or turning sixes: what the player may do next (see turn_options)."""
         turn = self._turn
+        rules = self.rules
         self._legal, self._keeps = turn_options(
-            turn.aside, turn.thrown, turn.must_throw, turn.turned, self.rules.put_back
+            turn.aside,
+            turn.thrown,
+            turn.must_throw,
+            turn.turned,
+            rules.put_back,
+            rules.set_aside,
+            rules.sixes_turn,
         )
 
     def _next_turn(self) -> None:

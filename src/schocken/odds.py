@@ -210,7 +210,7 @@ def format_table(rules: Rules, policy: str, *, full: bool = False) -> str:
         rows = [(name, [o.probability(name) for o in odds]) for name in names]
     else:
         rows = []
-        for kind in ResultKind:
+        for kind in kinds_of(rules):
             rows.append((_KIND_NAMES[kind], [o.by_kind()[kind] for o in odds]))
         for name in ("Schock-Aus", "Hand-Aus", "Schock 6", "Schock 2", "General 6"):
             if any(o.probability(name) for o in odds):
@@ -226,11 +226,17 @@ def format_table(rules: Rules, policy: str, *, full: bool = False) -> str:
 
 _KIND_NAMES = {
     ResultKind.SCHOCK_AUS: "Schock-Aus",
+    ResultKind.JULE: "Jule",
     ResultKind.SCHOCK: "Schock",
     ResultKind.GENERAL: "General",
     ResultKind.STRASSE: "Straße",
     ResultKind.PLAIN: "plain number",
 }
+
+
+def kinds_of(rules: Rules) -> list[ResultKind]:
+    """The kinds of result the rules have, best first (a Jule only where they have one)."""
+    return [k for k in ResultKind if k is not ResultKind.JULE or rules.jule]
 
 
 def _fraction_text(p: Fraction) -> str:
@@ -315,7 +321,7 @@ def plot_odds(rules: Rules, policy: str, path: str) -> None:
     import matplotlib.pyplot as plt
 
     odds = [turn_odds(rules, n, policy) for n in (1, 2, 3)]
-    kinds = list(ResultKind)
+    kinds = kinds_of(rules)
     fig, ax = plt.subplots(figsize=(8, 4.5))
     width = 0.26
     for i, o in enumerate(odds):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -152,8 +152,17 @@ class _StepDice:
         return out
 
 
-def replay(record: GameRecord, *, check_outcome: bool = True) -> Game:
+def replay(
+    record: GameRecord,
+    *,
+    check_outcome: bool = True,
+    before: Callable[[int, RecordStep, Game], None] | None = None,
+) -> Game:
     """Run every step of a record through a fresh game; refuse the first illegal one.
+
+    ``before``, if given, is called with each step's index, the step and the game as it stands
+    just before the step is applied (what a review needs: who saw what when they decided); it
+    must not change the game.
 
     Raises :class:`~schocken.errors.RecordError` naming the step's index and the reason.
     """
@@ -165,6 +174,8 @@ def replay(record: GameRecord, *, check_outcome: bool = True) -> Game:
     for i, step in enumerate(record.steps):
         if game.is_over:
             raise RecordError("the game is already over; the record goes on", step=i)
+        if before is not None:
+            before(i, step, game)
         dice.load(step.pips)
         try:
             game.apply(step.action, step.seat)

@@ -27,7 +27,7 @@ from fractions import Fraction
 from functools import cache
 from typing import NamedTuple
 
-from schocken.rules import MAX_THROWS, Rules, Tiebreak
+from schocken.rules import MAX_THROWS, JuleRank, Rules, Tiebreak
 
 Dice = tuple[int, ...]
 """A multiset of pips, sorted highest first."""
@@ -72,6 +72,8 @@ class ResultKind(StrEnum):
     """The kinds of result, best first."""
 
     SCHOCK_AUS = "schock_aus"
+    JULE = "jule"
+    """4-2-1, where the rules have a Jule (it ranks by ``jule_rank``)."""
     SCHOCK = "schock"
     GENERAL = "general"
     STRASSE = "strasse"
@@ -113,13 +115,16 @@ class Result:
 
     @property
     def name(self) -> str:
-        """A short German name: "Schock-Aus", "Schock 4", "General 5", "Straße 6-5-4", "652".
+        """A short German name: "Schock-Aus", "Jule", "Schock 4", "General 5", "Straße 6-5-4",
+        "652".
 
         A Schock-Aus in one throw is named "Hand-Aus" where the rules rank it apart.
         """
         a, b, c = self.dice
         if self.kind is ResultKind.SCHOCK_AUS:
             return "Hand-Aus" if self.beats_assembled_aus else "Schock-Aus"
+        if self.kind is ResultKind.JULE:
+            return "Jule"
         if self.kind is ResultKind.SCHOCK:
             return f"Schock {a}"
         if self.kind is ResultKind.GENERAL:
@@ -135,6 +140,16 @@ class Result:
 _SCHOCK_AUS_RANK = 40_000
 
 
+_JULE = (4, 2, 1)
+
+
+def _jule_rank(rules: Rules) -> int:
+    """A Jule's rank: above Schock 6 (top, or worth 7 or more), else just below the Schock of
+    its worth (Schock 2 for a worth of 1)."""
+    worth = 7 if rules.jule_rank is JuleRank.TOP else max(2, min(rules.jule_deckel, 7))
+    return 30_000 + 10 * worth - 1
+
+
 def _classify(rules: Rules, dice: Dice, one_throw: bool) -> tuple[ResultKind, int, int | None]:
     """Kind, rank and Deckel value of three dice. The one place where results are judged."""
     a, b, c = dice
@@ -143,7 +158,9 @@ def _classify(rules: Rules, dice: Dice, one_throw: bool) -> tuple[ResultKind, in
         return ResultKind.SCHOCK_AUS, _SCHOCK_AUS_RANK + (1 if hand else 0), None
     if b == c == 1:
         return ResultKind.SCHOCK, 30_000 + 10 * a, a
-    if a == b == c and (one_throw or not rules.general_one_throw):
+    if dice == _JULE and rules.jule and (one_throw or not rules.jule_one_throw):
+        return ResultKind.JULE, _jule_rank(rules), rules.jule_deckel
+    if a == b == c and rules.general and (one_throw or not rules.general_one_throw):
         if rules.general_beats_schock_2:
             return ResultKind.GENERAL, 30_020 + a, 3
         return ResultKind.GENERAL, 20_000 + a, 3

@@ -1,8 +1,11 @@
 """Rules as data: one immutable rule set, the four presets, and house rules from TOML.
 
-Every option of :class:`Rules` is one row of ``RULES.md``'s "Where they differ" table, or one of
-the numbers a house might change. :data:`OPTION_SOURCES` gives, for each option and preset, the
-sentence of the rule text it comes from, or says that the text is silent and names our reading.
+Every option of :class:`Rules` is one row of ``RULES.md``'s "Where they differ" table, one of
+the numbers a house might change, or a switch that other pubs' rule pages and Schocken programs
+play (a Jule, no General, which dice may be set aside, when sixes turn). :data:`OPTION_SOURCES`
+gives, for each option and preset, the sentence of the rule text it comes from, or says that the
+text is silent and names our reading; :data:`REGIONAL_SOURCES` what other rule pages and programs
+play, by :data:`SOURCES` key.
 
 >>> find_preset("tsv99").deckel_per_half
 14
@@ -76,6 +79,40 @@ class Covered(StrEnum):
     """A third throw stays covered."""
 
 
+class JuleRank(StrEnum):
+    """Where a Jule (4-2-1) ranks among the results."""
+
+    TOP = "top"
+    """Right below a Schock-Aus, above every Schock."""
+    BY_WORTH = "by_worth"
+    """Among the Schocks by the Deckel it is worth: above every Schock worth less, below every
+    Schock worth as much or more (worth 7 or more: above Schock 6, as ``top``; worth 1 or 2:
+    below Schock 2). Our reading: it ranks above every Straße and plain number, and above a
+    General unless the General ranks above Schock 2 and the Jule below it."""
+
+
+class SetAside(StrEnum):
+    """Which dice may be set aside (kept out of the cup) for the next throw."""
+
+    ANY = "any"
+    """Any die."""
+    ONES = "ones"
+    """Only 1s (turned sixes included)."""
+    ONES_AND_SIXES = "ones_and_sixes"
+    """Only 1s and 6s."""
+
+
+class SixesTurn(StrEnum):
+    """When two or three sixes of a throw may be turned into ones (always with a throw left)."""
+
+    ANY_THROW = "any_throw"
+    """After any throw: the sixes of that throw, however many dice it threw."""
+    ONE_THROW = "one_throw"
+    """Only after a throw of all three dice (none set aside): "aus der Hand"."""
+    NEVER = "never"
+    """Sixes are never turned."""
+
+
 _NEVER = Covered.NEVER
 _THIRD_THROW = Covered.THIRD_THROW
 """(Names of the module's own: an enum member found on its class costs more in Python 3.11.)"""
@@ -92,9 +129,9 @@ class Rules:
     preset: str = "custom"
     """The preset these rules start from ("custom" when built by hand)."""
     deckel_per_half: int = 13
-    """Deckel in the middle at the start of a half."""
+    """Deckel in the middle at the start of a half: any whole number from 1 to 999."""
     deckel_in_finale: int = 13
-    """Deckel in the middle at the start of the Finale."""
+    """Deckel in the middle at the start of the Finale: any whole number from 1 to 999."""
     finale: bool = True
     """Whether two halves and a Finale are played. Without a Finale the game is one half, whose
     loser loses the game (text silent: our reading)."""
@@ -121,6 +158,22 @@ class Rules:
     """Which throw stays covered until the round is revealed."""
     einwuerfeln: bool = False
     """Whether a player who is out may buy back in (Einwuerfeln)."""
+    jule: bool = False
+    """Whether 4-2-1 is a Jule, a special result worth ``jule_deckel`` and ranked by
+    ``jule_rank``; without it 4-2-1 is the plain number 421."""
+    jule_deckel: int = 7
+    """The Deckel a Jule is worth (1 to 999); read only with ``jule``."""
+    jule_rank: JuleRank = JuleRank.TOP
+    """Where a Jule ranks; read only with ``jule``."""
+    jule_one_throw: bool = False
+    """Whether a Jule counts only when thrown with all three dice in one throw (assembled, it is
+    the plain number 421); read only with ``jule``."""
+    general: bool = True
+    """Whether three equal dice (not 1s) are a General; without it they are a plain number."""
+    set_aside: SetAside = SetAside.ANY
+    """Which dice may be set aside for the next throw."""
+    sixes_turn: SixesTurn = SixesTurn.ANY_THROW
+    """When sixes may be turned into ones."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -183,8 +236,11 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "tiebreak": Tiebreak,
     "sixes_rethrow": SixesRethrow,
     "covered": Covered,
+    "jule_rank": JuleRank,
+    "set_aside": SetAside,
+    "sixes_turn": SixesTurn,
 }
-_INTS = {"deckel_per_half", "deckel_in_finale"}
+_INTS = {"deckel_per_half", "deckel_in_finale", "jule_deckel"}
 _MAX_DECKEL = 999
 
 
@@ -242,6 +298,13 @@ PRESETS: dict[str, Rules] = {
         sixes_rethrow=SixesRethrow.OTHER_SIXES,
         covered=Covered.NEVER,
         einwuerfeln=False,
+        jule=False,
+        jule_deckel=7,
+        jule_rank=JuleRank.TOP,
+        jule_one_throw=False,
+        general=True,
+        set_aside=SetAside.ANY,
+        sixes_turn=SixesTurn.ANY_THROW,
     ),
     "schock4life": Rules(
         preset="schock4life",
@@ -258,6 +321,13 @@ PRESETS: dict[str, Rules] = {
         sixes_rethrow=SixesRethrow.ALL_REMAINING,
         covered=Covered.LAST_THROW,
         einwuerfeln=True,
+        jule=False,
+        jule_deckel=7,
+        jule_rank=JuleRank.TOP,
+        jule_one_throw=False,
+        general=True,
+        set_aside=SetAside.ANY,
+        sixes_turn=SixesTurn.ANY_THROW,
     ),
     "knobelrunde": Rules(
         preset="knobelrunde",
@@ -274,6 +344,13 @@ PRESETS: dict[str, Rules] = {
         sixes_rethrow=SixesRethrow.OTHER_SIXES,
         covered=Covered.NEVER,
         einwuerfeln=False,
+        jule=False,
+        jule_deckel=7,
+        jule_rank=JuleRank.TOP,
+        jule_one_throw=False,
+        general=True,
+        set_aside=SetAside.ANY,
+        sixes_turn=SixesTurn.ANY_THROW,
     ),
     "allgemein": Rules(
         preset="allgemein",
@@ -290,6 +367,13 @@ PRESETS: dict[str, Rules] = {
         sixes_rethrow=SixesRethrow.OTHER_SIXES,
         covered=Covered.THIRD_THROW,
         einwuerfeln=False,
+        jule=False,
+        jule_deckel=7,
+        jule_rank=JuleRank.TOP,
+        jule_one_throw=False,
+        general=True,
+        set_aside=SetAside.ANY,
+        sixes_turn=SixesTurn.ANY_THROW,
     ),
 }
 """The four presets, one per rule text in ``shared/seeds/``."""
@@ -544,8 +628,145 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
         "knobelrunde": "002: not in the text",
         "allgemein": '003: not in the text ("nehmen vorerst nicht mehr am Spiel teil")',
     },
+    "jule": {
+        "tsv99": '000: no Jule: "Alles andere sind alle Würfe, die keine Strasse, kein General '
+        'und kein Schock sind." (4-2-1 is the number 421)',
+        "schock4life": "001: no Jule: the ranking table has Schock-Aus, Schock, General, Straße "
+        'and "Einfach Zahl" only',
+        "knobelrunde": '002: no Jule: "Einfacher Wurf: nach Augenzahl sortiert" (4-2-1 is 421)',
+        "allgemein": '003: no Jule: the order ends with "normale Zahlen (1 Deckel)", 4-2-1 among '
+        "them",
+    },
+    "jule_deckel": {
+        "tsv99": "000: not in the text (no Jule); 7, the worth most sources give it",
+        "schock4life": "001: not in the text (no Jule); 7, the worth most sources give it",
+        "knobelrunde": "002: not in the text (no Jule); 7, the worth most sources give it",
+        "allgemein": "003: not in the text (no Jule); 7, the worth most sources give it",
+    },
+    "jule_rank": {
+        "tsv99": "000: not in the text (no Jule)",
+        "schock4life": "001: not in the text (no Jule)",
+        "knobelrunde": "002: not in the text (no Jule)",
+        "allgemein": "003: not in the text (no Jule)",
+    },
+    "jule_one_throw": {
+        "tsv99": "000: not in the text (no Jule)",
+        "schock4life": "001: not in the text (no Jule)",
+        "knobelrunde": "002: not in the text (no Jule)",
+        "allgemein": "003: not in the text (no Jule)",
+    },
+    "general": {
+        "tsv99": '000: "Generäle - dreimal dieselbe Zahl"',
+        "schock4life": '001: "Jenny, General (Drilling) 6-6-6 3 Deckel"',
+        "knobelrunde": '002: "General: drei mal 2,3,4,5 oder 6 -> 3 Deckel"',
+        "allgemein": '003: "General (3 Deckel)"',
+    },
+    "set_aside": {
+        "tsv99": '000: "Nach einem Wurf kann man alle Würfel zurück in den Becher geben, er kann '
+        'aber auch zwei oder nur einen Würfel zurück in den Becher geben."',
+        "schock4life": '001: "Nach jedem Wurf dürfen beliebige Würfel erneut geworfen werden."',
+        "knobelrunde": '002: "Jeder Würfel kann stehen gelassen werden"',
+        "allgemein": '003: "Nach einem Wurf kann der Spieler alle Würfel zurück in den Becher '
+        'geben, er kann aber auch zwei oder nur einen Würfel zurück in den Becher geben."',
+    },
+    "sixes_turn": {
+        "tsv99": '000: "Würfelt man mit einem Wurf zwei Sechsen, so kann man eine davon umdrehen '
+        '(zur eins machen). Das geht aber nicht im dritten Wurf."',
+        "schock4life": '001: "2x Sechs in einem Wurf → 1 Würfel zu einer 1 drehen" ... "Sechs '
+        'drehen ist nur erlaubt, wenn noch mindestens ein Wurf in diesem Zug übrig ist."',
+        "knobelrunde": '002: "Zwei mal die 6 in einem Wurf kann zu einer 1 umgedreht werden; drei '
+        'mal die 6 zu zwei Einsen."',
+        "allgemein": '003: "Würfelt man mit EINEM Wurf zwei Sechsen, so kann man eine davon zu '
+        'einer 1 umdrehen. Dies gilt jedoch nicht beim dritten Wurf."',
+    },
 }
 """For each option (but ``preset``) and preset: the sentence of the text, or our reading."""
+
+SOURCES: dict[str, str] = {
+    "wiki": "https://de.wiki.li/Schocken (mirror of German Wikipedia)",
+    "sackj": "http://sackjeseech.com/ (the text of the allgemein preset)",
+    "tingting": "http://knobelklub-tingtingting.de/seite/spielregeln.html (the knobelrunde text)",
+    "daha12": "http://www.daha12.de/?page_id=64",
+    "jusos": "https://wiki.nrwjusos.de/wiki/schocken-heisst-der-antrag/",
+    "spiele7": "https://www.spiele7.de/regeln/schocken.html",
+    "tanneb": "http://bjoerntanneberger.de/schock.htm",
+    "burger": "https://das-burgerwerk.de/schocken/",
+    "kepler": "https://kepler-eck.de/spiele/schocken/",
+    "ohnetheke": "http://schockenohnetheke.de/de/regeln",
+    "liga": "https://schocken-liga.blogspot.com/p/blog-page.html",
+    "bitzen": "http://www.bitzen-online.de/ (Schockclub Klabusterbären)",
+    "rsc03": "https://rsc03.de.tl/Regelwerk.htm",
+    "kroeten": "http://kroetenfluechter.de/schockregeln.html",
+    "schockaus": "http://schockaus.de/seite4.html",
+    "mortsch": "http://urlm.de/g/c/m/1502690 (Inter-Mortsche-nale)",
+    "keller": "http://57865509.swh.strato-hosting.eu/Das-Spiel/ (Kellerschocker United Baden)",
+    "niederrhein": "https://www.niederrhein-schockmeisterschaft.de/kopie-von-spielanleitung",
+    "bvb": "https://www.bvb.de/de/en/general/campaign/schocken.html",
+    "sr-en": "https://www.spielregeln.de/en/shock.html",
+    "h2g2": "https://h2g2.com/edited_entry/A593183",
+    "paua": "https://www.paua.store/blogs/news/paua-trinkspiele-3-schocken",
+    "lustige": "https://www.lustige-trinkspiele.de/",
+    "schockomania": "https://schockomania.de/game.html",
+    "greher": "http://greher.de/jule/jule-spielregeln.htm",
+    "casino": "http://www.casinospiegel.net/die-jule.html",
+    "monopoly": "http://monopoly-duesseldorf.de/knobeln.html",
+    "velen": "https://schockenvelen.de/index.php/regeln",
+    "mad": "github.com/madmaddin/schocken (src/game/rules/)",
+    "tsw": "github.com/Wiiilmaa/Tele-Schocken (backend/app/rulesets.json)",
+    "shaw": "github.com/shawdyy/schocken (src/types/Ruleset.ts)",
+    "papr": "github.com/papr/schocken-discord-bot (src/schocken/wurf.py)",
+    "rebel": "github.com/RebelMetal-dev/schocken-web-app (SCHOCKEN_RULES.md)",
+    "board": "github.com/sNyteXx/Schockboard (src/domain/rules.ts)",
+    "o2k": "github.com/O2kar1899/schocken (Schocken/rules.txt)",
+    "seb": "github.com/Sebringl/Schocken_Online (server.js)",
+    "holl": "github.com/benhollisch/dice_game_schocken",
+    "leon": "github.com/leonweinrich99/schocken_app",
+    "mats": "github.com/Mats-He/schocken",
+}
+"""Rule pages and other Schocken programs that :data:`REGIONAL_SOURCES` cites by key (read for
+issue 14; ``shared/REGIONAL.md`` has the catalogue)."""
+
+REGIONAL_SOURCES: dict[str, str] = {
+    "deckel_per_half": "13 in most pages and programs [wiki, jusos, kepler, burger, bvb, mad, "
+    "tsw, shaw]; 15 [papr, greher, schockomania, tsw]; 11 [monopoly]; 26 [schockaus]; about 10 "
+    "a player [casino]. Any count from 1 to 999 may be set.",
+    "deckel_in_finale": "as many as a half in most [daha12, bitzen, burger]; tsv99 plays 14 in a "
+    "half and 13 in the Finale.",
+    "finale": "a Finale almost everywhere; none, every lost half a lost game, in tsw's presets "
+    "without Finale [tsw].",
+    "opening": "lowest_takes [liga, rebel, tanneb]; a round for no Deckel, best opens (tsv99). "
+    "Not offered: one die each, highest opens [h2g2, keller, jusos, mortsch].",
+    "finale_opener": "first_half_loser [rsc03, tanneb, bitzen, mad, mats].",
+    "put_back": "allowed [sackj, monopoly, o2k, rebel]; forbidden [bvb, ohnetheke, mad].",
+    "strasse_one_throw": "only from one throw in most [tingting, sackj, niederrhein, keller, "
+    "jusos, h2g2, papr, board, mad, shaw]; may be assembled [mortsch].",
+    "general_one_throw": "only from one throw in most [tingting, sackj, niederrhein, keller, "
+    "jusos, h2g2, papr, board, mad, shaw]; may be assembled [mortsch].",
+    "general_beats_schock_2": "above Schock 2 [tingting, niederrhein, bvb, board, casino]; below "
+    "it [sackj, mad, tsw, papr, o2k, rebel, holl, leon]: an even split.",
+    "tiebreak": "later_loses [tingting, niederrhein, paua, liga, board, greher, rebel, mad]; "
+    "more_throws_then_later [sackj, greher, niederrhein, tsw, seb, papr].",
+    "hand_aus_beats": "true [tingting, sr-en]; a switch in [mad].",
+    "sixes_rethrow": "other_sixes [tsw, ohnetheke]; all_remaining [rebel].",
+    "covered": "third_throw [sackj, keller, mortsch]; last_throw [kroeten, lustige, bvb, tsw, "
+    "mad]. Not offered: every throw covered until the reveal [spiele7].",
+    "einwuerfeln": "taking one Deckel from each holder (schock4life); other ways back in [board, "
+    "velen, rebel] are not offered.",
+    "jule": "4-2-1 is a Jule in Hessian and Knobel circles and some programs [greher, casino, "
+    "monopoly, papr, tsw, shaw]; a switch, off by default, in [mad].",
+    "jule_deckel": "7 [mad, papr, tsw, greher, shaw]; 8 [monopoly]; 9 [casino].",
+    "jule_rank": "top: right below Schock-Aus [mad, tsw, papr]; by_worth: ranked by its worth "
+    "[shaw].",
+    "jule_one_throw": "true [papr]; a switch, off by default, in [mad].",
+    "general": "three equal dice are a General worth 3 everywhere; [mad] can switch it off.",
+    "set_aside": "ones [h2g2, schockaus, keller, rebel, mad]; ones_and_sixes [shaw]; any "
+    "[tingting, sackj, monopoly, o2k], and [mad] with its switch.",
+    "sixes_turn": "any_throw with a throw left [bvb, ohnetheke, greher, tsw, mad, keller, "
+    'mortsch]; one_throw, "aus der Hand" [rebel, jusos] (our reading: all three dice thrown); '
+    "never: a switch in [mad, shaw]. Not offered: only in the first throw [schockaus].",
+}
+"""For each option: what rule pages and other Schocken programs play, by :data:`SOURCES` key
+(in brackets)."""
 
 READINGS: tuple[tuple[str, str], ...] = (
     (
@@ -604,6 +825,18 @@ READINGS: tuple[tuple[str, str], ...] = (
         'same; 001: after buying in they "spielen ... wieder normal mit").',
     ),
     (
+        "Jule",
+        "With jule = true a 4-2-1 is a Jule however it was thrown (with jule_one_throw, only from "
+        "one throw), worth jule_deckel, also in the opening throw. Two Jules are equal results: "
+        "the tie rule decides between them.",
+    ),
+    (
+        "Setting dice aside",
+        "set_aside limits the dice a throw may keep out of the cup, those already out included; "
+        "the 1s turned from sixes always stay out. Stopping is always allowed, whatever the "
+        "dice show.",
+    ),
+    (
         "Without a Finale",
         "With finale = false the game is a single half, whose loser loses the game: two "
         "half-losers could not otherwise be told apart.",
@@ -620,9 +853,11 @@ def rules_markdown() -> str:
         "",
         "Generated by `schocken rules --markdown` from `src/schocken/rules.py`; a test keeps this",
         'file equal to it. Each option is one row of `shared/RULES.md`\'s "Where they differ"',
-        "table, or a number a house might change. For each preset: its value, then the sentence",
+        "table, a number a house might change, or a switch other pubs and Schocken programs play",
+        "(Jule, General, set_aside, sixes_turn). For each preset: its value, then the sentence",
         "of its rule text (000 = tsv99, 001 = schock4life, 002 = knobelrunde, 003 = allgemein),",
-        f'or "{SILENT}" with the reading the preset takes.',
+        f'or "{SILENT}" with the reading the preset takes; then what other rule pages and',
+        'programs play ("elsewhere", by source key; the keys are listed at the end).',
         "",
         "| option | " + " | ".join(f"`{p}`" for p in presets) + " |",
         "|---|" + "---|" * len(presets),
@@ -648,11 +883,22 @@ def rules_markdown() -> str:
         for p in presets:
             value = json_value(getattr(PRESETS[p], f.name))
             lines.append(f"- `{p}` = `{value}`: {OPTION_SOURCES[f.name][p]}")
+        lines.append(f"- elsewhere: {REGIONAL_SOURCES[f.name]}")
         lines.append("")
     lines.append("## Our readings")
     lines.append("")
     for title, text in READINGS:
         lines.append(f"- **{title}.** {text}")
+    lines.append("")
+    lines.append("## Sources beyond the four texts")
+    lines.append("")
+    lines.append(
+        'The keys in brackets after "elsewhere" name rule pages of pubs, clubs and tournaments '
+        "and other Schocken programs (read for issue 14):"
+    )
+    lines.append("")
+    for key, where in SOURCES.items():
+        lines.append(f"- `{key}`: {where}")
     lines.append("")
     return "\n".join(lines)
 

@@ -282,6 +282,16 @@ class Session:
         if new:
             self.log.extend(explain(new, self.game.rules, self.game.players, self.lang))
 
+    # ------------------------------------------------------------------ after the game
+
+    def review_lines(self) -> list[str]:
+        """The review of the game so far (:mod:`schocken.review`): what was not valued, each
+        player's accuracy, and their three costliest decisions as they saw them."""
+        from schocken.review import review, summary_lines, unvalued_lines
+
+        result = review(self.record())
+        return [*unvalued_lines(result, self.lang), *summary_lines(result, self.lang)]
+
     # ------------------------------------------------------------------ saving
 
     def record(self) -> GameRecord:

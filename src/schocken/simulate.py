@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import importlib.util
-import math
 import random
 import sys
 import time
@@ -18,6 +17,7 @@ from schocken.bots import make_bot
 from schocken.dice import RandomDice
 from schocken.events import SectionEnded
 from schocken.game import Game
+from schocken.intervals import wilson
 from schocken.play import play_game
 from schocken.players import seat_names
 from schocken.rules import Rules
@@ -96,17 +96,6 @@ class SimulationReport:
                 f"[{lo:6.2%}, {hi:6.2%}]  {self.half_share(s.seat):>10.2%}"
             )
         return "\n".join(lines)
-
-
-def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """Wilson score interval for ``k`` successes in ``n`` trials."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 ENGINES = ("auto", "fast", "reference")

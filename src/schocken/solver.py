@@ -537,6 +537,10 @@ def action_text(action: Action) -> str:
     return "turn sixes"
 
 
+_SCHOCK_OR_BETTER = frozenset((ResultKind.SCHOCK, ResultKind.JULE, ResultKind.SCHOCK_AUS))
+"""The kinds an :class:`Outlook` counts as "Schock or better"."""
+
+
 @dataclass(frozen=True, slots=True)
 class Outlook:
     """What one legal action makes of the player's own result, played on for the best result."""
@@ -545,7 +549,7 @@ class Outlook:
     place: Fraction
     """The expected place of the final result in the rules' order, 0 the worst and 1 the best."""
     schock: Fraction
-    """The probability of a Schock or a Schock-Aus."""
+    """The probability of a Schock, a Jule or a Schock-Aus."""
     schock_aus: Fraction
     """The probability of a Schock-Aus."""
 
@@ -606,7 +610,7 @@ def outlook(rules: Rules, state: TurnState, limit: int) -> list[Outlook]:
     out = []
     for a in legal:
         d = action_dist(state, a)
-        schock = sum(m for r, m in d if r.kind in (ResultKind.SCHOCK, ResultKind.SCHOCK_AUS))
+        schock = sum(m for r, m in d if r.kind in _SCHOCK_OR_BETTER)
         aus = sum(m for r, m in d if r.kind is ResultKind.SCHOCK_AUS)
         out.append(
             Outlook(

@@ -16,6 +16,7 @@ import os
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from schocken.actions import Action, Stop, Throw, TurnSixes
 from schocken.events import (
     BoughtIn,
     DeckelMoved,
@@ -28,7 +29,7 @@ from schocken.events import (
     SectionStarted,
 )
 from schocken.results import Result, ResultKind, TieRule, result_table, tie_decided
-from schocken.rules import Rules, Tiebreak
+from schocken.rules import Rules, SixesTurn, Tiebreak
 
 LANGUAGES = ("de", "en")
 
@@ -207,6 +208,48 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ui_spectator": "Nobody's dice are shown while the keyboard changes hands.",
         "ui_buyin_offer": "{name} is out and may buy back in (b) before the first throw.",
         "ui_save_failed": "Not saved: cannot write {path}: {reason}",
+        "review_title": "Review: {preset}, {players}; {steps} steps. Each decision: the move made "
+        "and the best with their chance of losing, the loss, the label.",
+        "review_where": "{section}, round {number}",
+        "review_turn": "throw {throws} of {limit}: {dice}",
+        "review_turn_opener": "throw {throws} of up to {limit} (opens the round): {dice}",
+        "review_aside": ", aside {dice}",
+        "review_turned": ", sixes turned ({dice} must go back into the cup)",
+        "review_p_round": "P(lose round)",
+        "review_p_game": "P(lose game)",
+        "review_line": "step {step}, {name}, {where}, {turn}: {made} {p_made}; best: {best} "
+        "{p_best}; loss {loss}: {label}",
+        "review_good": "good",
+        "review_inaccuracy": "inaccuracy",
+        "review_mistake": "mistake",
+        "review_blunder": "blunder",
+        "review_summary": "{name}: accuracy {accuracy}% ({good} of {counted} decisions that "
+        "mattered were good; {decisions} decisions in all), chances given away {given}; "
+        "{inaccuracies} inaccuracies, {mistakes} mistakes, {blunders} blunders",
+        "review_costliest": "{name}'s costliest decisions ({n}), as {name} saw them:",
+        "review_situation": "  step {step}, {where}: {label}, loss {loss}",
+        "review_before": "before: {turns}",
+        "review_before_shown": "{name} {result} ({n}. throw)",
+        "review_before_covered": "{name} covered (aside {aside}, {n}. throw)",
+        "review_none": "nobody",
+        "review_after": "players after: {after}; middle: {middle}; Deckel: {deckel}",
+        "review_unvalued_opening": "{n} decisions of the opening round are not valued: a round "
+        "for no Deckel.",
+        "review_unvalued_buy_in": "{n} buy-ins (Einwürfeln) are not valued: buying in is no "
+        "decision within a round.",
+        "review_unvalued_no_numpy": "{n} decisions of the Finale are not valued: the Finale's "
+        "solution needs numpy (pip install 'schocken[analysis]').",
+        "review_unvalued_made_up": "{n} decisions after throws that pub mode made up are not "
+        "valued: only the end of each turn was entered.",
+        "review_offer": "Press r for the review: each player's accuracy and costliest decisions.",
+        "review_key": "Review",
+        "action_throw": "throw all three",
+        "action_keep": "keep {dice} and throw {n}",
+        "action_dice_1": "one die",
+        "action_dice_2": "two dice",
+        "action_turn": "turn sixes",
+        "action_stop": "stop",
+        "action_buyin": "buy in",
         "default_player": "Player",
         "rules_title": "Rules: {preset}",
         "rules_deckel": "Deckel: {half} in each half, {finale} in the Finale.",
@@ -244,6 +287,117 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_einwuerfeln_no": "A player who is out stays out until the half ends.",
         "rules_values": "Worth: Schock-Aus all Deckel, Schock n = n, General 3, Straße 2, "
         "any other number 1.",
+        "rules_values_no_general": "Worth: Schock-Aus all Deckel, Schock n = n, Straße 2, any "
+        "other number 1.",
+        "rules_general_off": "Three equal dice are a plain number: there is no General.",
+        "result_jule": "Jule",
+        "rules_jule_no": "4-2-1 is a plain number: there is no Jule.",
+        "rules_jule_top": "A Jule (4-2-1) is worth {deckel} Deckel and ranks right below a "
+        "Schock-Aus, above every Schock.",
+        "rules_jule_by_worth": "A Jule (4-2-1) is worth {deckel} Deckel and ranks among the "
+        "Schocks by its worth.",
+        "rules_jule_one_throw_yes": "A Jule counts only when thrown in one throw.",
+        "rules_jule_one_throw_no": "A Jule may be assembled over several throws.",
+        "rules_set_aside_any": "Any die may be set aside.",
+        "rules_set_aside_ones": "Only 1s may be set aside.",
+        "rules_set_aside_ones_and_sixes": "Only 1s and 6s may be set aside.",
+        "rules_sixes_turn_never": "Sixes are never turned into ones.",
+        "rules_sixes_turn_one_throw": "Sixes turn only in a throw of all three dice (aus der "
+        "Hand).",
+        "pub_round_normal": "Round {number}",
+        "pub_round_opening_round": "Round {number} (opening round)",
+        "pub_round_opening_throw": "Opening throw",
+        "pub_round_stechen": "Stechen",
+        "pub_once": "{where}: {name} throws once.",
+        "pub_opens": "{where}: {name} opens, up to {limit} throws.",
+        "pub_throws": "{where}: {name}, up to {limit} throws (opened by {opener}).",
+        "pub_one_throw": "{where}: {name}, one throw (opened by {opener}).",
+        "pub_buy_in": "{name} is out: does {name} buy back in (Einwürfeln) before this round?",
+        "pub_standing": "{section}: middle {middle}; {held}.",
+        "pub_holds": "{name} {count}",
+        "pub_nobody_holds": "nobody holds Deckel",
+        "pub_entered_1": "{name}: {result} (1 throw).",
+        "pub_entered_n": "{name}: {result} ({throws} throws).",
+        "pub_entered_covered": "{name}: entered; the cup stays covered until the reveal.",
+        "pub_owes": "{loser} owes {stake}.",
+        "pub_did_buy_in": "{name} buys back in",
+        "pub_no_buy_in": "{name} does not buy back in",
+        "pub_turn_entry": "{name}: {entry}",
+        "pub_title": "Pub mode: {players}; rules {preset}. Type ? for help.",
+        "pub_help": "Enter each turn as the dice at its end and the throws: 6-6-1 2 (or 661 2; "
+        "one throw: 661).\nMarks after the throws: h all three dice in the last throw (aus der "
+        "Hand), a some set aside, t a one that is a turned six (tt: two), c the cup stayed "
+        "covered, o it was shown.\nOr the result by name: r schock 4 2, r general 5, "
+        "r straße 6-5-4, r aus, r hand-aus, r jule.\nu takes back the last entry (u 3: the last "
+        "three), s shows the standing, q saves and quits.",
+        "pub_refused": "Not entered: {reason}",
+        "pub_undone": "Undone: {what}.",
+        "pub_yes_no": "[y/N]",
+        "pub_answer_yes_no": "Answer y (yes) or n (no), or u to undo.",
+        "pub_input_ended": "The input ended before the game did.",
+        "club_created": "Club {name} created (web address: {slug}).",
+        "club_secret": "Secret key for the club's link: {secret}\nKeep it: it is shown only now "
+        "(`schocken club secret` makes a new one and the old one stops working).",
+        "club_password_set": "The club's password is set.",
+        "club_password_removed": "The club has no password now (its secret link still opens it).",
+        "club_password_prompt": "New password for {name}: ",
+        "club_clubs": "Clubs in {db}:",
+        "club_no_clubs": "No club in {db} yet: schocken club create NAME",
+        "club_member_added": "{name} is a member of {club} now.",
+        "club_guest_added": "{name} plays with {club} as a guest now.",
+        "club_member": "{name}",
+        "club_guest": "{name} (guest)",
+        "club_since": "since {date}",
+        "club_left": "left {date}",
+        "club_member_renamed": "{name} is called {new_name} now.",
+        "club_member_left": "{name} left the club on {date}.",
+        "club_evening_added": "Evening of {date}{place}: {present}.",
+        "club_at": " at {place}",
+        "club_nobody": "nobody yet",
+        "club_evening_line": "{date}{place}: {count} came, {games} games",
+        "club_present": "Present: {names}",
+        "club_game": "game {number}",
+        "club_game_added": "Game {number} of {date}: {loser} lost.",
+        "club_game_line": "Game {number}: {loser} lost{details}",
+        "club_game_void": "Game {number}: struck out ({reason})",
+        "club_game_voided": "Game {number} of {date} is struck out: {reason}.",
+        "club_halves": " (first half {first}, second half {second}{finale})",
+        "club_one_half": " (the half: {first})",
+        "club_finale": ", Finale {loser}",
+        "club_by_aus": " by Schock-Aus",
+        "club_blattschuss": ", Blattschuss",
+        "club_fines": "Fines of the evening: {fines}",
+        "club_no_fines": "No fines this evening.",
+        "club_price_set": "{item} costs {amount} {start}.",
+        "club_from_start": "from the start",
+        "club_from_date": "from {date}",
+        "club_no_prices": "No prices yet: schocken club price set ITEM AMOUNT",
+        "club_item_game_lost": "game lost",
+        "club_item_half_lost": "half lost",
+        "club_item_schock_aus_taken": "Schock-Aus received",
+        "club_item_blattschuss": "Blattschuss (on top)",
+        "club_item_attended": "evening attended",
+        "club_item_absent": "evening missed",
+        "club_item_charge": "charge",
+        "club_item_payment": "payment",
+        "club_paid": "{member} paid {amount}; {balance}.",
+        "club_charged": "{member} is charged {amount} ({reason}); {balance}.",
+        "club_owes": "owes {amount}",
+        "club_credit": "in credit {amount}",
+        "club_settled": "settled",
+        "club_balance_head": "Member|charged|paid|balance",
+        "club_kitty": "Paid into the kitty: {paid}; still owed: {owed}.",
+        "club_stats_title": "{club}, {season}: {evenings} evenings, {games} games",
+        "club_all_seasons": "all seasons",
+        "club_season": "season {season}",
+        "club_stats_head": "Member|evenings|games|lost|share [95% interval]|by chance|halves lost|"
+        "Schock-Aus given/received|longest run lost/unbeaten|now",
+        "club_loses_to": "Who loses to whom (row lost, with column at the table: lost/played):",
+        "club_no_games": "No games yet.",
+        "club_exported": "{club} exported to {file}.",
+        "club_imported": "{club} imported from {file}.",
+        "club_written": "{kind} written to {file}.",
+        "club_plot_saved": "Plot saved to {file}.",
     },
     "de": {
         "first_half": "Hinrunde",
@@ -423,6 +577,49 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ui_spectator": "Während die Tastatur wechselt, sind keine Würfel zu sehen.",
         "ui_buyin_offer": "{name} ist raus und darf sich vor dem ersten Wurf einwürfeln (b).",
         "ui_save_failed": "Nicht gespeichert: {path} lässt sich nicht schreiben: {reason}",
+        "review_title": "Spielanalyse: {preset}, {players}; {steps} Schritte. Jede Entscheidung: "
+        "der gemachte und der beste Zug mit ihrer Chance zu verlieren, der Verlust, die Wertung.",
+        "review_where": "{section}, Runde {number}",
+        "review_turn": "Wurf {throws} von {limit}: {dice}",
+        "review_turn_opener": "Wurf {throws} von bis zu {limit} (eröffnet die Runde): {dice}",
+        "review_aside": ", draußen {dice}",
+        "review_turned": ", Sechsen gedreht ({dice} muss zurück in den Becher)",
+        "review_p_round": "P(Runde verlieren)",
+        "review_p_game": "P(Spiel verlieren)",
+        "review_line": "Schritt {step}, {name}, {where}, {turn}: {made} {p_made}; am besten: "
+        "{best} {p_best}; Verlust {loss}: {label}",
+        "review_good": "gut",
+        "review_inaccuracy": "Ungenauigkeit",
+        "review_mistake": "Fehler",
+        "review_blunder": "Patzer",
+        "review_summary": "{name}: Genauigkeit {accuracy} % ({good} von {counted} Entscheidungen, "
+        "auf die es ankam, waren gut; {decisions} Entscheidungen insgesamt), verschenkte "
+        "Chancen {given}; {inaccuracies} Ungenauigkeiten, {mistakes} Fehler, {blunders} Patzer",
+        "review_costliest": "Die teuersten Entscheidungen von {name} ({n}), wie {name} sie sah:",
+        "review_situation": "  Schritt {step}, {where}: {label}, Verlust {loss}",
+        "review_before": "vorher: {turns}",
+        "review_before_shown": "{name} {result} ({n}. Wurf)",
+        "review_before_covered": "{name} verdeckt (draußen {aside}, {n}. Wurf)",
+        "review_none": "niemand",
+        "review_after": "danach noch: {after}; Mitte: {middle}; Deckel: {deckel}",
+        "review_unvalued_opening": "{n} Entscheidungen der Eröffnungsrunde sind nicht bewertet: "
+        "eine Runde ohne Deckel.",
+        "review_unvalued_buy_in": "{n}-mal Einwürfeln ist nicht bewertet: Einwürfeln ist keine "
+        "Entscheidung innerhalb einer Runde.",
+        "review_unvalued_no_numpy": "{n} Entscheidungen des Finales sind nicht bewertet: die "
+        "Lösung des Finales braucht numpy (pip install 'schocken[analysis]').",
+        "review_unvalued_made_up": "{n} Entscheidungen nach Würfen, die der Kneipenmodus "
+        "erfunden hat, sind nicht bewertet: eingetragen wurde nur das Ende jedes Zugs.",
+        "review_offer": "Taste r zeigt die Spielanalyse: Genauigkeit und teuerste Entscheidungen "
+        "jedes Spielers.",
+        "review_key": "Analyse",
+        "action_throw": "alle drei werfen",
+        "action_keep": "{dice} raus, {n} werfen",
+        "action_dice_1": "einen Würfel",
+        "action_dice_2": "zwei Würfel",
+        "action_turn": "Sechsen drehen",
+        "action_stop": "stehen lassen",
+        "action_buyin": "einwürfeln",
         "default_player": "Spieler",
         "rules_title": "Regeln: {preset}",
         "rules_deckel": "Deckel: {half} je Hälfte, {finale} im Finale.",
@@ -466,6 +663,121 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_einwuerfeln_no": "Wer raus ist, bleibt raus, bis die Hälfte endet.",
         "rules_values": "Wert: Schock-Aus alle Deckel, Schock n = n, General 3, Straße 2, jede "
         "andere Zahl 1.",
+        "rules_values_no_general": "Wert: Schock-Aus alle Deckel, Schock n = n, Straße 2, jede "
+        "andere Zahl 1.",
+        "rules_general_off": "Drei gleiche Würfel sind eine normale Zahl: es gibt keinen General.",
+        "result_jule": "Jule",
+        "rules_jule_no": "4-2-1 ist eine normale Zahl: es gibt keine Jule.",
+        "rules_jule_top": "Die Jule (4-2-1) ist {deckel} Deckel wert und steht direkt unter dem "
+        "Schock-Aus, über jedem Schock.",
+        "rules_jule_by_worth": "Die Jule (4-2-1) ist {deckel} Deckel wert und steht nach ihrem "
+        "Wert zwischen den Schocks.",
+        "rules_jule_one_throw_yes": "Eine Jule zählt nur aus einem Wurf.",
+        "rules_jule_one_throw_no": "Eine Jule darf zusammengewürfelt werden.",
+        "rules_set_aside_any": "Jeder Würfel darf rausgelegt werden.",
+        "rules_set_aside_ones": "Nur Einsen dürfen rausgelegt werden.",
+        "rules_set_aside_ones_and_sixes": "Nur Einsen und Sechsen dürfen rausgelegt werden.",
+        "rules_sixes_turn_never": "Sechsen werden nie zu Einsen umgedreht.",
+        "rules_sixes_turn_one_throw": "Sechsen werden nur in einem Wurf aller drei Würfel "
+        "umgedreht (aus der Hand).",
+        "pub_round_normal": "Runde {number}",
+        "pub_round_opening_round": "Runde {number} (Eröffnungsrunde)",
+        "pub_round_opening_throw": "Eröffnungswurf",
+        "pub_round_stechen": "Stechen",
+        "pub_once": "{where}: {name} wirft einmal.",
+        "pub_opens": "{where}: {name} eröffnet, bis zu {limit} Würfe.",
+        "pub_throws": "{where}: {name}, bis zu {limit} Würfe (eröffnet von {opener}).",
+        "pub_one_throw": "{where}: {name}, ein Wurf (eröffnet von {opener}).",
+        "pub_buy_in": "{name} ist raus: würfelt sich {name} vor dieser Runde wieder ein?",
+        "pub_standing": "{section}: Mitte {middle}; {held}.",
+        "pub_holds": "{name} {count}",
+        "pub_nobody_holds": "niemand hat Deckel",
+        "pub_entered_1": "{name}: {result} (1 Wurf).",
+        "pub_entered_n": "{name}: {result} ({throws} Würfe).",
+        "pub_entered_covered": "{name}: eingetragen; der Becher bleibt bis zum Aufdecken verdeckt.",
+        "pub_owes": "{loser} schuldet {stake}.",
+        "pub_did_buy_in": "{name} würfelt sich ein",
+        "pub_no_buy_in": "{name} würfelt sich nicht ein",
+        "pub_turn_entry": "{name}: {entry}",
+        "pub_title": "Kneipenmodus: {players}; Regeln {preset}. ? zeigt die Hilfe.",
+        "pub_help": "Jeden Zug als die Würfel an seinem Ende und die Würfe eingeben: 6-6-1 2 "
+        "(oder 661 2; ein Wurf: 661).\nZeichen nach den Würfen: h alle drei Würfel im letzten "
+        "Wurf (aus der Hand), a Würfel rausgelegt, t eine Eins ist eine gedrehte Sechs (tt: "
+        "zwei), c der Becher blieb verdeckt, o er wurde gezeigt.\nOder das Ergebnis beim Namen: "
+        "r schock 4 2, r general 5, r straße 6-5-4, r aus, r hand-aus, r jule.\nu nimmt den "
+        "letzten Eintrag zurück (u 3: die letzten drei), s zeigt den Stand, q speichert und "
+        "beendet.",
+        "pub_refused": "Nicht eingetragen: {reason}",
+        "pub_undone": "Zurückgenommen: {what}.",
+        "pub_yes_no": "[j/N]",
+        "pub_answer_yes_no": "Mit j (ja) oder n (nein) antworten, oder u zum Zurücknehmen.",
+        "pub_input_ended": "Die Eingabe endete vor dem Spiel.",
+        "club_created": "Verein {name} angelegt (Webadresse: {slug}).",
+        "club_secret": "Geheimer Schlüssel für den Link des Vereins: {secret}\nGut aufheben: er "
+        "wird nur jetzt gezeigt (`schocken club secret` macht einen neuen, der alte gilt dann "
+        "nicht mehr).",
+        "club_password_set": "Das Passwort des Vereins ist gesetzt.",
+        "club_password_removed": "Der Verein hat jetzt kein Passwort (der geheime Link öffnet "
+        "ihn weiter).",
+        "club_password_prompt": "Neues Passwort für {name}: ",
+        "club_clubs": "Vereine in {db}:",
+        "club_no_clubs": "Noch kein Verein in {db}: schocken club create NAME",
+        "club_member_added": "{name} ist jetzt Mitglied von {club}.",
+        "club_guest_added": "{name} spielt jetzt als Gast bei {club} mit.",
+        "club_member": "{name}",
+        "club_guest": "{name} (Gast)",
+        "club_since": "seit {date}",
+        "club_left": "ausgetreten {date}",
+        "club_member_renamed": "{name} heißt jetzt {new_name}.",
+        "club_member_left": "{name} ist am {date} ausgetreten.",
+        "club_evening_added": "Abend vom {date}{place}: {present}.",
+        "club_at": " in {place}",
+        "club_nobody": "noch niemand",
+        "club_evening_line": "{date}{place}: {count} da, {games} Spiele",
+        "club_present": "Anwesend: {names}",
+        "club_game": "Spiel {number}",
+        "club_game_added": "Spiel {number} vom {date}: {loser} hat verloren.",
+        "club_game_line": "Spiel {number}: {loser} hat verloren{details}",
+        "club_game_void": "Spiel {number}: gestrichen ({reason})",
+        "club_game_voided": "Spiel {number} vom {date} ist gestrichen: {reason}.",
+        "club_halves": " (Hinrunde {first}, Rückrunde {second}{finale})",
+        "club_one_half": " (die Runde: {first})",
+        "club_finale": ", Finale {loser}",
+        "club_by_aus": " durch Schock-Aus",
+        "club_blattschuss": ", Blattschuss",
+        "club_fines": "Strafen des Abends: {fines}",
+        "club_no_fines": "Keine Strafen an diesem Abend.",
+        "club_price_set": "{item} kostet {amount} {start}.",
+        "club_from_start": "von Anfang an",
+        "club_from_date": "ab {date}",
+        "club_no_prices": "Noch keine Preise: schocken club price set POSTEN BETRAG",
+        "club_item_game_lost": "Spiel verloren",
+        "club_item_half_lost": "Hälfte verloren",
+        "club_item_schock_aus_taken": "Schock-Aus kassiert",
+        "club_item_blattschuss": "Blattschuss (zusätzlich)",
+        "club_item_attended": "Abend da gewesen",
+        "club_item_absent": "Abend gefehlt",
+        "club_item_charge": "Strafe",
+        "club_item_payment": "Zahlung",
+        "club_paid": "{member} hat {amount} bezahlt; {balance}.",
+        "club_charged": "{member} zahlt {amount} ({reason}); {balance}.",
+        "club_owes": "schuldet {amount}",
+        "club_credit": "Guthaben {amount}",
+        "club_settled": "ausgeglichen",
+        "club_balance_head": "Mitglied|Strafen|bezahlt|Stand",
+        "club_kitty": "In die Kasse bezahlt: {paid}; noch offen: {owed}.",
+        "club_stats_title": "{club}, {season}: {evenings} Abende, {games} Spiele",
+        "club_all_seasons": "alle Spielzeiten",
+        "club_season": "Spielzeit {season}",
+        "club_stats_head": "Mitglied|Abende|Spiele|verloren|Anteil [95%-Intervall]|per Zufall|"
+        "Hälften verloren|Schock-Aus verteilt/kassiert|längste Serie verloren/unbesiegt|jetzt",
+        "club_loses_to": "Wer verliert gegen wen (Zeile verliert, Spalte saß mit am Tisch: "
+        "verloren/gespielt):",
+        "club_no_games": "Noch keine Spiele.",
+        "club_exported": "{club} exportiert nach {file}.",
+        "club_imported": "{club} importiert aus {file}.",
+        "club_written": "{kind} geschrieben nach {file}.",
+        "club_plot_saved": "Grafik gespeichert unter {file}.",
     },
 }
 
@@ -487,6 +799,23 @@ def t(key: str, lang: str, **fields: object) -> str:
     return CATALOGUE[lang][key].format(**fields)
 
 
+def money(cents: int, lang: str, currency: str = "EUR") -> str:
+    """An amount in cents as people write it: ``12,50 €`` in German, ``€12.50`` in English.
+
+    >>> money(123456, "de"), money(-250, "en"), money(300, "de", "Kisten")
+    ('1.234,56 €', '-€2.50', '3,00 Kisten')
+    """
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(cents), 100)
+    if lang == "de":
+        number = f"{whole:,}".replace(",", ".") + f",{part:02d}"
+    else:
+        number = f"{whole:,}.{part:02d}"
+    if currency == "EUR":
+        return f"{sign}{number} €" if lang == "de" else f"{sign}€{number}"
+    return f"{sign}{number} {currency}"
+
+
 def result_name(result: Result | None, lang: str) -> str:
     """A result as players say it ("Schock 4", "General 5", "6-5-2")."""
     if result is None:
@@ -496,7 +825,23 @@ def result_name(result: Result | None, lang: str) -> str:
     if result.kind is ResultKind.STRASSE:
         word = "Straße" if lang == "de" else "Strasse"
         return f"{word} {'-'.join(str(p) for p in result.dice)}"
+    if result.kind is ResultKind.JULE:
+        return t("result_jule", lang)
     return result.name
+
+
+def action_name(action: Action, lang: str) -> str:
+    """An action as players say it ("keep 1-1 and throw one die", "stop")."""
+    if isinstance(action, Throw):
+        if not action.keep:
+            return t("action_throw", lang)
+        n = t(f"action_dice_{3 - len(action.keep)}", lang)
+        return t("action_keep", lang, dice="-".join(map(str, action.keep)), n=n)
+    if isinstance(action, TurnSixes):
+        return t("action_turn", lang)
+    if isinstance(action, Stop):
+        return t("action_stop", lang)
+    return t("action_buyin", lang)
 
 
 def _join(names: Sequence[str], lang: str) -> str:
@@ -695,15 +1040,31 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         )
     else:
         lines.append(t("rules_no_finale", lang, half=rules.deckel_per_half))
+    lines.append(t("rules_values" if rules.general else "rules_values_no_general", lang))
+    if rules.jule:
+        lines.append(t(f"rules_jule_{rules.jule_rank.value}", lang, deckel=rules.jule_deckel))
+        lines.append(t(f"rules_jule_one_throw_{yes(rules.jule_one_throw)}", lang))
+    else:
+        lines.append(t("rules_jule_no", lang))
     lines += [
-        t("rules_values", lang),
         t(f"rules_opening_{rules.opening.value}", lang),
         t(f"rules_tiebreak_{rules.tiebreak.value}", lang),
+        t(f"rules_set_aside_{rules.set_aside.value}", lang),
         t(f"rules_put_back_{yes(rules.put_back)}", lang),
-        t(f"rules_sixes_{rules.sixes_rethrow.value}", lang),
-        t(f"rules_strasse_{yes(rules.strasse_one_throw)}", lang),
-        t(f"rules_general_{yes(rules.general_one_throw)}", lang),
-        t(f"rules_general_schock2_{yes(rules.general_beats_schock_2)}", lang),
+    ]
+    if rules.sixes_turn is SixesTurn.NEVER:
+        lines.append(t("rules_sixes_turn_never", lang))
+    else:
+        lines.append(t(f"rules_sixes_{rules.sixes_rethrow.value}", lang))
+        if rules.sixes_turn is SixesTurn.ONE_THROW:
+            lines.append(t("rules_sixes_turn_one_throw", lang))
+    lines.append(t(f"rules_strasse_{yes(rules.strasse_one_throw)}", lang))
+    if rules.general:
+        lines.append(t(f"rules_general_{yes(rules.general_one_throw)}", lang))
+        lines.append(t(f"rules_general_schock2_{yes(rules.general_beats_schock_2)}", lang))
+    else:
+        lines.append(t("rules_general_off", lang))
+    lines += [
         t(f"rules_hand_aus_{yes(rules.hand_aus_beats)}", lang),
         t(f"rules_covered_{rules.covered.value}", lang),
         t(f"rules_einwuerfeln_{yes(rules.einwuerfeln)}", lang),

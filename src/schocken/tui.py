@@ -129,6 +129,8 @@ class SchockenApp(App[None]):
         self._log_shown = 0
         self._bot_scheduled = False
         self._passing = False
+        self.reviewed = False
+        """Whether the review was written into the log (once, after the game)."""
 
     # ------------------------------------------------------------------ layout
 
@@ -214,7 +216,8 @@ class SchockenApp(App[None]):
         if s.game.is_over:
             loser = s.game.loser
             assert loser is not None
-            return t("ui_game_over", lang, loser=view.players[loser])
+            over = t("ui_game_over", lang, loser=view.players[loser])
+            return over if self.reviewed else f"{over} {t('review_offer', lang)}"
         current = s.current
         assert current is not None
         name = view.players[current]
@@ -232,6 +235,8 @@ class SchockenApp(App[None]):
     # ------------------------------------------------------------------ keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "review":
+            return self.session.game.is_over and not self.reviewed
         if action in ("throw", "turn", "stop", "buyin"):
             return self.session.can(action)
         if action == "keep":
@@ -261,6 +266,14 @@ class SchockenApp(App[None]):
 
     def action_keep(self, index: int) -> None:
         self.session.toggle(index)
+        self.refresh_table()
+
+    def action_review(self) -> None:
+        """After the game: each player's accuracy and costliest decisions, into the log."""
+        if not self.session.game.is_over or self.reviewed:
+            return
+        self.reviewed = True
+        self.query_one("#log", Log).write_lines(["", *self.session.review_lines()])
         self.refresh_table()
 
     def action_save(self) -> None:
@@ -304,6 +317,7 @@ def bindings(lang: str) -> list[BindingType]:
         Binding("t", "turn", t("ui_turn", lang)),
         Binding("s", "stop", t("ui_stop", lang)),
         Binding("b", "buyin", t("ui_buyin", lang)),
+        Binding("r", "review", t("review_key", lang)),
         Binding("ctrl+s", "save", t("ui_save", lang)),
         Binding("q", "save_quit", t("ui_quit", lang)),
     ]

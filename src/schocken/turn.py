@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from schocken.actions import STOP, THROWS, TURN_SIXES, Action
 from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
-from schocken.rules import Rules, SixesRethrow
+from schocken.rules import Rules, SetAside, SixesRethrow, SixesTurn
 
 SORTED: dict[tuple[int, ...], Dice] = {
     pips: tuple(sorted(pips, reverse=True))
@@ -42,14 +42,42 @@ def remove(big: Dice, small: Dice) -> Dice | None:
     return tuple(rest)
 
 
+SETTABLE: dict[SetAside, frozenset[int]] = {
+    SetAside.ANY: frozenset(range(1, 7)),
+    SetAside.ONES: frozenset({1}),
+    SetAside.ONES_AND_SIXES: frozenset({1, 6}),
+}
+"""The pips a die may show to be set aside, by the rules' ``set_aside``."""
+
+
+def may_set_aside(keep: Dice, set_aside: SetAside) -> bool:
+    """Whether every die of ``keep`` may be kept out of the cup under ``set_aside``."""
+    allowed = SETTABLE[set_aside]
+    return all(p in allowed for p in keep)
+
+
+def may_turn_sixes(aside: Dice, thrown: Dice, sixes_turn: SixesTurn) -> bool:
+    """Whether the last throw's sixes may be turned (before the throw limit, checked apart):
+    two or more of them, and a throw of all three dice where the rules ask for one."""
+    if sixes_turn is SixesTurn.NEVER or thrown.count(6) < 2:
+        return False
+    return sixes_turn is SixesTurn.ANY_THROW or not aside
+
+
 @cache
 def legal_keeps(
-    aside: Dice, thrown: Dice, must_throw: Dice, turned_ones: int, put_back: bool
+    aside: Dice,
+    thrown: Dice,
+    must_throw: Dice,
+    turned_ones: int,
+    put_back: bool,
+    set_aside: SetAside = SetAside.ANY,
 ) -> frozenset[Dice]:
     """Every multiset a throw may keep out of the cup, given the dice showing.
 
     ``must_throw`` must go back into the cup and ``turned_ones`` ones (just turned from sixes)
-    must stay out; without ``put_back`` every die set aside must stay out.
+    must stay out; without ``put_back`` every die set aside must stay out; ``set_aside`` names
+    the pips a kept die may show.
     """
     free = remove(thrown, must_throw)
     assert free is not None
@@ -62,7 +90,7 @@ def legal_keeps(
     for keep in candidates:
         if not put_back and remove(keep, aside) is None:
             continue
-        if keep.count(1) < turned_ones:
+        if keep.count(1) < turned_ones or not may_set_aside(keep, set_aside):
             continue
         keeps.add(keep)
     return frozenset(keeps)
@@ -90,17 +118,24 @@ Options = tuple[tuple[Action, ...], frozenset[Dice]]
 
 @cache
 def turn_options(
-    aside: Dice, thrown: Dice, must_throw: Dice, turned: int, put_back: bool
+    aside: Dice,
+    thrown: Dice,
+    must_throw: Dice,
+    turned: int,
+    put_back: bool,
+    set_aside: SetAside = SetAside.ANY,
+    sixes_turn: SixesTurn = SixesTurn.ANY_THROW,
 ) -> Options:
     """The legal actions after a throw, and the multisets a further throw may keep.
 
     ``turned`` is how many ones were just turned from sixes (0: none, the player may stop).
+    ``put_back``, ``set_aside`` and ``sixes_turn`` are the rules' options of those names.
     """
-    keep_set = legal_keeps(aside, thrown, must_throw, turned, put_back)
+    keep_set = legal_keeps(aside, thrown, must_throw, turned, put_back, set_aside)
     keeps = sorted(keep_set, key=lambda k: (len(k), k))
     actions: list[Action] = [THROWS[k] for k in keeps]
     if not turned:
-        if thrown.count(6) >= 2:
+        if may_turn_sixes(aside, thrown, sixes_turn):
             actions.append(TURN_SIXES)
         actions.append(STOP)
     return tuple(actions), keep_set
@@ -136,9 +171,19 @@ class TurnState(NamedTuple):
             return ()
         if self.throws == 0:
             return (THROWS[()],)
-        return turn_options(self.aside, self.thrown, self.must_throw, self.turned, rules.put_back)[
-            0
-        ]
+        return self.options(rules)[0]
+
+    def options(self, rules: Rules) -> Options:
+        """:func:`turn_options` in this state (after a throw) under ``rules``."""
+        return turn_options(
+            self.aside,
+            self.thrown,
+            self.must_throw,
+            self.turned,
+            rules.put_back,
+            rules.set_aside,
+            rules.sixes_turn,
+        )
 
     def after_throw(self, keep: Dice, pips: tuple[int, ...]) -> TurnState:
         """The state after throwing all dice but ``keep``; ``pips`` is what they showed."""

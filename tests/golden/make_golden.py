@@ -1,4 +1,5 @@
-"""Build the golden playthroughs: one scripted full game per preset, written as game records.
+"""Build the golden playthroughs: one scripted full game per preset, and games of house rules
+from other pubs' rules (``regional-*.json``), written as game records.
 
 Run from the repository root::
 
@@ -16,6 +17,8 @@ A note cites a rule text as ``NNN:L 'quote'`` (or ``NNN:L-M`` for a sentence ove
 the line as ``nl -ba`` numbers it, and the quote is the text of that line, with ``...`` where words
 are left out; markdown emphasis (``**``) is left out of quotes. What follows ``->`` is what the
 engine makes of it in this step. A rule the text is silent about is marked "(silent; RULES.md)".
+A regional game's note cites instead a row of ``shared/REGIONAL.md``'s catalogue as ``row N``,
+with the keys of its sources (``schocken.rules.SOURCES``) in brackets: ``row 33 [papr]``.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from schocken.events import DeckelMoved, RoundEnded
 from schocken.game import Game
 from schocken.record import GameRecord, RecordStep, record_of
 from schocken.results import Dice
-from schocken.rules import find_preset
+from schocken.rules import SOURCES, Rules, find_preset
 
 HERE = Path(__file__).resolve().parent
 SEEDS = HERE.parent.parent.parent / "shared" / "seeds"
@@ -113,6 +116,17 @@ class Golden:
     plays: tuple[Play, ...]
     rounds: tuple[Round, ...]
     moves: tuple[Move, ...]
+    overrides: tuple[tuple[str, object], ...] = ()
+    """House rules on top of the preset (the regional games; none for the four presets)."""
+    name: str = ""
+    """The file's name (``tests/golden/<name>.json``); the preset's when empty."""
+
+    @property
+    def file(self) -> str:
+        return self.name or self.preset
+
+    def rules(self) -> Rules:
+        return find_preset(self.preset).with_overrides(dict(self.overrides))
 
 
 # --------------------------------------------------------------------------------------- tsv99
@@ -973,6 +987,217 @@ GOLDEN: dict[str, Golden] = {g.preset: g for g in (TSV99, SCHOCK4LIFE, KNOBELRUN
 """The four golden games, by preset."""
 
 
+# ------------------------------------------------------------------- rules from other pubs
+
+JULE = Golden(
+    preset="tsv99",
+    name="regional-jule",
+    overrides=(
+        ("deckel_per_half", 15),
+        ("deckel_in_finale", 15),
+        ("jule", True),
+        ("jule_deckel", 7),
+        ("jule_rank", "top"),
+        ("jule_one_throw", True),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(ANNA, (6, 4, 2), note="row 8: tsv99's opening round, for no Deckel"),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(
+            BEN,
+            (5, 3, 2),
+            note="row 8: Anna's 642 beats Ben's 532: Anna opens the first half",
+        ),
+        # First half, 15 Deckel.
+        throw(
+            ANNA,
+            (4, 2, 1),
+            note="row 1 [papr, greher, schockomania, tsw]: 15 Deckel a half; row 33 [greher, "
+            "casino, monopoly, papr, tsw, shaw]: 4-2-1 is a Jule",
+        ),
+        stop(ANNA, note="row 32 [papr]: thrown with all three dice, so it counts; limit 1"),
+        throw(
+            BEN,
+            (1, 1, 6),
+            note="row 33 [mad, tsw, papr]: the Jule ranks right below Schock-Aus, above Ben's "
+            "Schock 6; worth 7 [mad, papr, tsw, greher, shaw]: Ben takes 7 (8 left)",
+        ),
+        throw(BEN, (4, 3, 1), note="row 9: Ben, who lost the last round, opens"),
+        throw(BEN, (2,), keep=(4, 1), note="row 32: Ben keeps 4-1 and throws one die: 4-2-1"),
+        stop(
+            BEN,
+            note="row 33 [papr]: a Jule only from one throw: assembled, 4-2-1 is the plain "
+            "number 421; limit 2",
+        ),
+        throw(ANNA, (1, 1, 5)),
+        stop(
+            ANNA,
+            note="row 28: Anna's Schock 5 beats Ben's 421: Ben takes 5 (3 left)",
+        ),
+        throw(BEN, (4, 2, 1), note="row 33: a Jule from one throw"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (3, 3, 2),
+            note="row 33: the Jule is worth 7, the middle has 3: Anna takes the last 3; both "
+            "hold Deckel, so both play on",
+        ),
+        throw(ANNA, (2, 1, 4), note="row 9: Anna opens; a Jule from one throw"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (6, 6, 5),
+            note="row 33: Ben's 665 is worst; the middle is empty, so Anna gives the Jule's 7 "
+            "from what she holds, all 3: Ben holds all 15 and has lost the first half",
+        ),
+        # Second half, opened by Ben.
+        throw(BEN, (1, 1, 1), note="row 10: Ben, who lost the last round, opens the second half"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (5, 4, 3),
+            note="row 25: Schock-Aus: Anna's Straße is worst and takes all 15; row 3: the two "
+            "halves went to two players, so a Finale follows",
+        ),
+        # Finale, 15 Deckel, opened by Anna.
+        throw(
+            ANNA,
+            (4, 2, 1),
+            note="row 2 [daha12, bitzen, burger]: the Finale with as many Deckel as a half; "
+            "row 10: Anna lost the last round and opens; row 33: a Jule",
+        ),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (1, 1, 2),
+            note="row 33 [mad, tsw, papr]: the Jule beats Ben's Schock 2: Ben takes 7 (8 left)",
+        ),
+        throw(BEN, (1, 1, 1), note="row 9: Ben opens; Schock-Aus"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (5, 4, 3),
+            note="row 25: Schock-Aus: Anna takes the 8 left and Ben's 7, and has lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, BEN, 0),
+        Round(NORMAL, ANNA, BEN, 7),
+        Round(NORMAL, ANNA, BEN, 5),
+        Round(NORMAL, BEN, ANNA, 7),
+        Round(NORMAL, ANNA, BEN, 7),
+        Round(NORMAL, BEN, ANNA, None),
+        Round(NORMAL, ANNA, BEN, 7),
+        Round(NORMAL, BEN, ANNA, None),
+    ),
+    moves=(
+        (MIDDLE, BEN, 7),
+        (MIDDLE, BEN, 5),
+        (MIDDLE, ANNA, 3),
+        (ANNA, BEN, 3),
+        (MIDDLE, ANNA, 15),
+        (MIDDLE, BEN, 7),
+        (MIDDLE, ANNA, 8),
+        (BEN, ANNA, 7),
+    ),
+)
+
+ONES = Golden(
+    preset="knobelrunde",
+    name="regional-ones",
+    overrides=(
+        ("deckel_per_half", 3),
+        ("deckel_in_finale", 3),
+        ("general", False),
+        ("set_aside", "ones"),
+        ("sixes_turn", "one_throw"),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(ANNA, (5, 5, 5), note="row 8: an opening round for no Deckel"),
+        stop(
+            ANNA,
+            note="row 30 [mad]: without General, 5-5-5 is the plain number 555; limit 1",
+        ),
+        throw(
+            BEN,
+            (3, 2, 1),
+            note="row 31: Ben's Straße 3-2-1 (one throw) beats 555: Ben opens the first half",
+        ),
+        # First half: 3 Deckel.
+        throw(BEN, (6, 6, 2), note="row 1: a half of 3 Deckel (any count from 1 to 999)"),
+        turn_sixes(
+            BEN,
+            note="row 23 [rebel, jusos]: two sixes of a throw of all three dice turn into a 1; "
+            "row 24: the other six goes back into the cup",
+        ),
+        throw(
+            BEN,
+            (4, 1),
+            keep=(1,),
+            note="row 20 [h2g2, schockaus, keller, rebel, mad]: only 1s may be set aside: the 2 "
+            "goes back into the cup too; Ben throws two dice: Schock 4",
+        ),
+        stop(BEN, note="row 11: limit 2"),
+        throw(ANNA, (5, 3, 1)),
+        throw(
+            ANNA,
+            (6, 6),
+            keep=(1,),
+            note="row 20: Anna keeps only her 1 and throws two dice: 6-6-1; row 23: with a die "
+            "set aside those sixes do not turn, and her limit is used: 661. row 28: Ben's "
+            "Schock 4 is worth 4, the middle holds 3: Anna takes them and has lost the first half",
+        ),
+        # Second half: Anna lost the last round and opens.
+        throw(
+            ANNA,
+            (2, 2, 2),
+            note="row 10: Anna opens the second half; row 30: 2-2-2 is the plain number 222",
+        ),
+        throw(ANNA, (5, 3, 1), note="row 20: no 2 may be set aside: Anna throws all three again"),
+        throw(ANNA, (6, 1), keep=(1,), note="row 20: Anna keeps her 1: Schock 6 in three throws"),
+        throw(BEN, (5, 4, 3), note="row 11: limit 3"),
+        stop(
+            BEN,
+            note="row 28: Schock 6 is worth 6, the middle holds 3: Ben takes them and has lost "
+            "the second half; row 3: a Finale with row 2: 3 Deckel",
+        ),
+        # Finale: Ben lost the last round and opens.
+        throw(BEN, (5, 4, 2), note="row 10: Ben opens the Finale"),
+        throw(BEN, (1, 1, 1), note="row 26 [tingting, sr-en]: 1-1-1 in one throw, a Hand-Aus"),
+        stop(BEN, note="row 11: limit 2"),
+        throw(ANNA, (6, 6, 6), note="row 30: no General: 666 would be a plain number"),
+        turn_sixes(
+            ANNA,
+            note="row 23 [rebel, jusos]: three sixes of a throw of all three dice become two 1s; "
+            "row 24: the third six goes back into the cup",
+        ),
+        throw(
+            ANNA,
+            (1,),
+            keep=(1, 1),
+            note="row 26: Anna's assembled Schock-Aus is beaten by Ben's Hand-Aus: Anna is "
+            "worst, takes all 3 and has lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, BEN, ANNA, 0),
+        Round(NORMAL, BEN, ANNA, 4),
+        Round(NORMAL, ANNA, BEN, 6),
+        Round(NORMAL, BEN, ANNA, None),
+    ),
+    moves=(
+        (MIDDLE, ANNA, 3),
+        (MIDDLE, BEN, 3),
+        (MIDDLE, ANNA, 3),
+    ),
+)
+
+REGIONAL_GOLDEN: dict[str, Golden] = {g.file: g for g in (JULE, ONES)}
+"""The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""
+
+
 # ---------------------------------------------------------------------------------- building
 
 
@@ -980,7 +1205,7 @@ def play(golden: Golden) -> Game:
     """Play a golden game through the engine, with its pips as scripted dice."""
     pips = [p for step in golden.plays for p in step.pips]
     dice = ScriptedDice(pips)
-    game = Game(find_preset(golden.preset), golden.players, dice)
+    game = Game(golden.rules(), golden.players, dice)
     for i, step in enumerate(golden.plays):
         try:
             game.apply(step.action, step.seat)
@@ -1023,12 +1248,42 @@ def record(golden: Golden) -> GameRecord:
         dataclasses.replace(step, note=p.note)
         for step, p in zip(rec.steps, golden.plays, strict=True)
     )
-    meta = {
-        "about": f"golden playthrough of the {golden.preset} preset; every note cites the rule "
-        f"text shared/seeds/{SEED_FILES[PRESET_SEED[golden.preset]]} by line",
-        "made_by": "tests/golden/make_golden.py",
-    }
+    if golden.overrides:
+        about = (
+            f"golden playthrough of house rules on the {golden.preset} preset, from other pubs' "
+            "rules; every note cites a row of shared/REGIONAL.md and its sources by key "
+            "(docs/rules.md lists the keys)"
+        )
+    else:
+        about = (
+            f"golden playthrough of the {golden.preset} preset; every note cites the rule "
+            f"text shared/seeds/{SEED_FILES[PRESET_SEED[golden.preset]]} by line"
+        )
+    meta = {"about": about, "made_by": "tests/golden/make_golden.py"}
     return dataclasses.replace(rec, steps=steps, meta=meta)
+
+
+REGIONAL_CITATION = re.compile(r"row (\d+)(?: \[([^\]]+)\])?")
+"""A regional note's citation: a row of shared/REGIONAL.md's catalogue (1 to 47), and the keys
+of its sources (``schocken.rules.SOURCES``) in brackets."""
+
+
+def check_regional_notes(steps: Sequence[RecordStep]) -> list[str]:
+    """Every way a regional game's note fails to cite a catalogue row and known sources."""
+    problems: list[str] = []
+    for i, step in enumerate(steps):
+        if not step.note:
+            continue
+        found = REGIONAL_CITATION.findall(step.note)
+        if not found:
+            problems.append(f"step {i}: the note cites no row: {step.note!r}")
+        for row, keys in found:
+            if not 1 <= int(row) <= 47:
+                problems.append(f"step {i}: REGIONAL.md has no row {row}")
+            unknown = [k for k in keys.split(", ") if keys and k not in SOURCES]
+            if unknown:
+                problems.append(f"step {i}: unknown source keys {unknown}")
+    return problems
 
 
 def citations(note: str) -> list[tuple[str, int, int, str]]:
@@ -1083,6 +1338,19 @@ def build_all(seeds: Path | None = SEEDS) -> dict[str, str]:
     return out
 
 
+def build_regional() -> dict[str, str]:
+    """The JSON text of every regional golden record, by file name; notes checked."""
+    out: dict[str, str] = {}
+    problems: list[str] = []
+    for name, golden in REGIONAL_GOLDEN.items():
+        rec = record(golden)
+        problems += [f"{name} {p}" for p in check_regional_notes(rec.steps)]
+        out[name] = rec.to_json()
+    if problems:
+        raise AssertionError("notes that cite no catalogue row:\n" + "\n".join(problems))
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("--check", action="store_true", help="compare, do not write")
@@ -1090,18 +1358,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.seeds.is_dir():
         print(f"warning: no rule texts at {args.seeds}; quotes not checked", file=sys.stderr)
-    texts = build_all(args.seeds)
+    texts = build_all(args.seeds) | build_regional()
+    games = GOLDEN | REGIONAL_GOLDEN
     stale = 0
-    for preset, text in texts.items():
-        path = HERE / f"{preset}.json"
+    for name, text in texts.items():
+        path = HERE / f"{name}.json"
         if args.check:
             if not path.is_file() or path.read_text(encoding="utf-8") != text:
                 print(f"{path.name}: differs from what the script makes")
                 stale += 1
             continue
         path.write_text(text, encoding="utf-8")
-        noted = sum(1 for p in GOLDEN[preset].plays if p.note)
-        print(f"wrote {path.name}: {len(GOLDEN[preset].plays)} steps, {noted} with notes")
+        noted = sum(1 for p in games[name].plays if p.note)
+        print(f"wrote {path.name}: {len(games[name].plays)} steps, {noted} with notes")
     return 1 if stale else 0
 
 

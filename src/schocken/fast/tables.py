@@ -165,7 +165,9 @@ def rule_tables(rules: Rules) -> RuleTables:
         if i == 0:
             actions = legal_tuples[0]
         else:
-            actions = turn_options(aside, last, must, turned, rules.put_back)[0]
+            actions = turn_options(
+                aside, last, must, turned, rules.put_back, rules.set_aside, rules.sixes_turn
+            )[0]
             legal_tuples.append(actions)
             for throws in range(1, MAX_THROWS + 1):
                 r = TurnState(aside, last, throws, turned, must, full).result(table)

@@ -1,0 +1,2190 @@
+"""The Schockbuch: a club's book of evenings, games, fines, payments and statistics.
+
+A club has members; it meets on evenings (a date, a place, who came); every game of an evening
+goes into the book, as a full game record (from pub mode or an online table: replayed and checked
+by :func:`schocken.record.replay`) or as just its loser and who played. The club's price list
+(dated: prices change over the years) turns what happened into fines; members pay; the balance
+is what they owe. Statistics per member and season are computed from the stored games.
+
+Everything is kept in SQLite, in tables of their own (``club_`` prefix) in the same file as the
+game server's tables by default. The schema is versioned; every change is one transaction (all of
+it or none of it), with the write-ahead journal, so a process killed at any moment leaves every
+committed change and nothing half-written. Every change also writes a line to the club's log.
+
+Plain data in and out: names, ISO dates (``"2024-03-05"``), amounts in cents (whole numbers),
+and results as JSON-able dicts (:class:`typing.TypedDict`), for the command line
+(``schocken club``) and web pages alike. Bad input raises :class:`~schocken.errors.ClubError`
+saying what was wrong, and changes nothing. Standard library only. See ``docs/club.md``.
+
+>>> book = ClubBook(":memory:")
+>>> info, secret = book.create_club("Stammtisch Krone")
+>>> info["slug"]
+'stammtisch-krone'
+>>> for name in ("Anna", "Ben", "Cem"):
+...     _ = book.add_member("Stammtisch Krone", name)
+>>> _ = book.set_price("Stammtisch Krone", "game_lost", 100)
+>>> _ = book.add_evening("Stammtisch Krone", "2024-03-05", place="Krone", present=["Anna", "Ben"])
+>>> book.add_game("Stammtisch Krone", "2024-03-05", loser="Ben")["loser"]
+'Ben'
+>>> [(b["member"], b["balance"]) for b in book.balances("Stammtisch Krone")]
+[('Anna', 0), ('Ben', 100), ('Cem', 0)]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import hashlib
+import hmac
+import io
+import json
+import os
+import re
+import secrets
+import sqlite3
+import unicodedata
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any, TypedDict
+
+from schocken.errors import ClubAccessError, ClubError, ClubStoreError, RecordError
+from schocken.events import RoundEnded, RoundKind, Section, SectionEnded
+from schocken.intervals import wilson
+from schocken.players import MAX_PLAYERS, MIN_PLAYERS, check_name, name_key
+from schocken.record import GameRecord, parse_record, record_from_dict, replay
+
+DEFAULT_DB = Path("schocken-data") / "schocken.sqlite3"
+"""Where the book is kept by default: the game server's file (``schocken serve`` with its
+default ``--data schocken-data``), relative to the working folder."""
+
+SCHEMA_VERSION = 1
+"""The version of the club tables this module reads and writes."""
+
+EXPORT_FORMAT = "schocken-club"
+EXPORT_VERSION = 1
+
+PRICE_ITEMS: dict[str, str] = {
+    "game_lost": "each game lost",
+    "half_lost": "each half lost (first or second half; the Finale is the game)",
+    "schock_aus_taken": "each Schock-Aus received (a half or Finale lost to a Schock-Aus)",
+    "blattschuss": "on top of game_lost: a game lost by losing both halves",
+    "attended": "each evening a member came to (a fee for the evening)",
+    "absent": "each evening a member (not a guest) missed",
+}
+"""What the club's price list can put a price on, and what each item counts."""
+
+SOURCES = ("pub", "online", "loser")
+"""Where a game came from: a record from pub mode or from an online table, or just its loser."""
+
+SECTIONS = tuple(s.value for s in Section)
+HALVES = (Section.FIRST_HALF.value, Section.SECOND_HALF.value)
+
+MAX_TEXT = 200
+"""A place, a note or a reason has at most this many characters."""
+MAX_CENTS = 10_000_000
+"""An amount is at most 100,000 (in cents: 10,000,000)."""
+MIN_PASSWORD = 8
+"""A club's password has at least this many characters."""
+
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
+"""scrypt's cost (about 16 MiB and 50 ms a check): the secret and password hashes."""
+
+SCHEMA = """
+CREATE TABLE club_meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) STRICT;
+CREATE TABLE club_clubs (
+    id INTEGER PRIMARY KEY,
+    slug TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    created TEXT NOT NULL,
+    currency TEXT NOT NULL,
+    season_start TEXT NOT NULL,
+    secret_hash TEXT,
+    password_hash TEXT
+) STRICT;
+CREATE TABLE club_members (
+    id INTEGER PRIMARY KEY,
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    name TEXT NOT NULL,
+    key TEXT NOT NULL,
+    guest INTEGER NOT NULL,
+    joined TEXT,
+    left_on TEXT,
+    UNIQUE (club_id, key)
+) STRICT;
+CREATE TABLE club_evenings (
+    id INTEGER PRIMARY KEY,
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    date TEXT NOT NULL,
+    kind TEXT NOT NULL DEFAULT 'evening',
+    place TEXT NOT NULL,
+    note TEXT NOT NULL,
+    UNIQUE (club_id, date)
+) STRICT;
+CREATE TABLE club_present (
+    evening_id INTEGER NOT NULL REFERENCES club_evenings(id),
+    member_id INTEGER NOT NULL REFERENCES club_members(id),
+    PRIMARY KEY (evening_id, member_id)
+) STRICT;
+CREATE TABLE club_games (
+    id INTEGER PRIMARY KEY,
+    evening_id INTEGER NOT NULL REFERENCES club_evenings(id),
+    number INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    record TEXT,
+    record_sha TEXT,
+    loser_id INTEGER NOT NULL REFERENCES club_members(id),
+    note TEXT NOT NULL,
+    meta TEXT NOT NULL,
+    void TEXT,
+    UNIQUE (evening_id, number)
+) STRICT;
+CREATE INDEX club_games_sha ON club_games(record_sha);
+CREATE TABLE club_game_players (
+    game_id INTEGER NOT NULL REFERENCES club_games(id),
+    seat INTEGER NOT NULL,
+    member_id INTEGER NOT NULL REFERENCES club_members(id),
+    PRIMARY KEY (game_id, seat),
+    UNIQUE (game_id, member_id)
+) STRICT;
+CREATE TABLE club_sections (
+    game_id INTEGER NOT NULL REFERENCES club_games(id),
+    idx INTEGER NOT NULL,
+    section TEXT NOT NULL,
+    loser_id INTEGER NOT NULL REFERENCES club_members(id),
+    schock_aus INTEGER NOT NULL,
+    given_by INTEGER REFERENCES club_members(id),
+    PRIMARY KEY (game_id, idx)
+) STRICT;
+CREATE TABLE club_prices (
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    item TEXT NOT NULL,
+    valid_from TEXT NOT NULL,
+    cents INTEGER NOT NULL,
+    PRIMARY KEY (club_id, item, valid_from)
+) STRICT;
+CREATE TABLE club_payments (
+    id INTEGER PRIMARY KEY,
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    member_id INTEGER NOT NULL REFERENCES club_members(id),
+    date TEXT NOT NULL,
+    cents INTEGER NOT NULL,
+    note TEXT NOT NULL
+) STRICT;
+CREATE TABLE club_charges (
+    id INTEGER PRIMARY KEY,
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    member_id INTEGER NOT NULL REFERENCES club_members(id),
+    date TEXT NOT NULL,
+    cents INTEGER NOT NULL,
+    reason TEXT NOT NULL
+) STRICT;
+CREATE TABLE club_log (
+    id INTEGER PRIMARY KEY,
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    at TEXT NOT NULL,
+    action TEXT NOT NULL,
+    detail TEXT NOT NULL
+) STRICT;
+"""
+
+MIGRATIONS: dict[int, str] = {1: SCHEMA}
+"""The script that brings the club tables from version ``n - 1`` to ``n`` (0: no tables)."""
+
+
+# ---------------------------------------------------------------------- what comes out
+
+
+class ClubInfo(TypedDict):
+    name: str
+    slug: str
+    created: str
+    currency: str
+    season_start: str
+    has_secret: bool
+    has_password: bool
+
+
+class MemberInfo(TypedDict):
+    name: str
+    guest: bool
+    joined: str | None
+    left: str | None
+
+
+class EveningInfo(TypedDict):
+    date: str
+    place: str
+    note: str
+    present: list[str]
+    games: int
+
+
+class SectionInfo(TypedDict):
+    section: str
+    loser: str
+    schock_aus: bool
+    given_by: str | None
+
+
+class GameInfo(TypedDict):
+    date: str
+    number: int
+    source: str
+    players: list[str]
+    loser: str
+    sections: list[SectionInfo]
+    blattschuss: bool | None
+    note: str
+    void: str | None
+
+
+class PriceInfo(TypedDict):
+    item: str
+    valid_from: str | None
+    cents: int
+
+
+class LedgerLine(TypedDict):
+    date: str
+    member: str
+    item: str
+    """A price item, ``"charge"`` (a fine or correction by hand) or ``"payment"``."""
+    count: int
+    cents: int
+    """What the line adds to the member's debt: a payment is negative."""
+    game: int | None
+    """The game's number in the evening, for a fine from a game."""
+    text: str
+    """The reason of a charge, the note of a payment ("" otherwise)."""
+
+
+class BalanceInfo(TypedDict):
+    member: str
+    charged: int
+    paid: int
+    balance: int
+    """Charged less paid: what the member owes (negative: in credit)."""
+
+
+class LogEntry(TypedDict):
+    at: str
+    action: str
+    detail: dict[str, Any]
+
+
+class MemberStats(TypedDict):
+    name: str
+    guest: bool
+    evenings: int
+    games: int
+    games_lost: int
+    games_lost_share: float | None
+    games_lost_ci95: list[float]
+    games_lost_expected: float
+    """The games a member would lose by chance alone: the sum of 1/players over their games."""
+    halves: int
+    halves_lost: int
+    halves_lost_share: float | None
+    halves_lost_ci95: list[float]
+    finales: int
+    finales_lost: int
+    blattschuss: int
+    schock_aus_given: int
+    schock_aus_taken: int
+    longest_losing_streak: int
+    longest_unbeaten_streak: int
+    current_streak: int
+    """Games in a row up to the last one: unbeaten (positive) or lost (negative)."""
+
+
+class ClubStats(TypedDict):
+    club: str
+    season: str | None
+    evenings: int
+    games: int
+    games_with_halves: int
+    members: list[MemberStats]
+    loses_to: dict[str, dict[str, int]]
+    """``loses_to[a][b]``: games that ``a`` lost with ``b`` at the table."""
+    played_with: dict[str, dict[str, int]]
+    """``played_with[a][b]``: games ``a`` and ``b`` played together."""
+    schock_aus_to: dict[str, dict[str, int]]
+    """``schock_aus_to[a][b]``: Schock-Aus that ``a`` threw and ``b`` received."""
+
+
+# ---------------------------------------------------------------------- checks of plain values
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
+_MONTH_DAY = re.compile(r"(\d{2})-(\d{2})\Z")
+_SEASON = re.compile(r"(\d{4})(?:/(\d{2}))?\Z")
+_TRANSLIT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "o"})
+
+
+def check_date(value: object, what: str = "a date") -> str:
+    """A date as ``YYYY-MM-DD``, checked (a real day)."""
+    if not isinstance(value, str) or not _DATE.match(value):
+        raise ClubError(f"{what} is written YYYY-MM-DD, like 2024-03-05, not {_show(value)}")
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        raise ClubError(f"{what}: there is no day {value}") from None
+    return value
+
+
+def today() -> str:
+    return date.today().isoformat()
+
+
+def check_text(value: object, what: str, *, required: bool = False) -> str:
+    """A place, note or reason: text without control characters, at most :data:`MAX_TEXT`
+    characters, runs of white space made one."""
+    if not isinstance(value, str):
+        raise ClubError(f"{what} is a text, not {_show(value)}")
+    for ch in value:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs") and ch not in "\t\n\r":
+            raise ClubError(f"{what} has a control character (U+{ord(ch):04X})")
+    text = " ".join(value.split())
+    if required and not text:
+        raise ClubError(f"{what} must be given (it is blank)")
+    if len(text) > MAX_TEXT:
+        raise ClubError(f"{what} has at most {MAX_TEXT} characters, not {len(text)}")
+    return text
+
+
+def check_cents(value: object, what: str, *, negative: bool = False, zero: bool = True) -> int:
+    """An amount in cents: a whole number, at most :data:`MAX_CENTS` either way."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ClubError(f"{what} is a whole number of cents, not {_show(value)}")
+    if not negative and value < 0:
+        raise ClubError(f"{what} cannot be negative ({value} cents)")
+    if not zero and value == 0:
+        raise ClubError(f"{what} cannot be 0")
+    if abs(value) > MAX_CENTS:
+        raise ClubError(f"{what} is at most {MAX_CENTS // 100} (in cents {MAX_CENTS}), not {value}")
+    return value
+
+
+def parse_amount(text: str) -> int:
+    """An amount as people write it, in cents: ``"2,50"``, ``"2.50"``, ``"3"``, ``"-1,20"``.
+
+    >>> parse_amount("2,50"), parse_amount("3"), parse_amount("-0.5")
+    (250, 300, -50)
+    """
+    m = re.fullmatch(r"\s*([+-]?)(\d{1,9})(?:[.,](\d{1,2}))?\s*(?:€|EUR)?\s*", text)
+    if not m:
+        raise ClubError(
+            f"an amount is written like 2,50 or 2.50 (at most two decimals), not {text!r}"
+        )
+    cents = int(m.group(2)) * 100 + int((m.group(3) or "0").ljust(2, "0"))
+    return -cents if m.group(1) == "-" else cents
+
+
+def slug_of(name: str) -> str:
+    """A club's name as it appears in a web address: lower case, a-z, 0-9 and hyphens.
+
+    >>> slug_of("Stammtisch 'Zur Krone' Köln")
+    'stammtisch-zur-krone-koeln'
+    """
+    text = unicodedata.normalize("NFKC", name).casefold().translate(_TRANSLIT)
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+
+
+def check_season_start(value: object) -> str:
+    """The day a club's season begins, ``MM-DD`` (``01-01``: seasons are calendar years)."""
+    m = _MONTH_DAY.match(value) if isinstance(value, str) else None
+    if not m:
+        raise ClubError(f"a season starts on a day written MM-DD, like 09-01, not {_show(value)}")
+    try:
+        date(2000, int(m.group(1)), int(m.group(2)))  # a leap year: 02-29 passes here
+    except ValueError:
+        raise ClubError(f"a season cannot start on {value}: no such day") from None
+    if value == "02-29":
+        raise ClubError("a season cannot start on 02-29: not every year has it")
+    assert isinstance(value, str)
+    return value
+
+
+def season_of(day: str, start: str = "01-01") -> str:
+    """The season a day belongs to: ``"2024"`` for calendar years, ``"2024/25"`` otherwise.
+
+    >>> season_of("2024-03-05"), season_of("2024-03-05", "09-01"), season_of("2024-10-01", "09-01")
+    ('2024', '2023/24', '2024/25')
+    """
+    year = int(day[:4])
+    if start == "01-01":
+        return str(year)
+    first = year if day[5:] >= start else year - 1
+    return f"{first}/{(first + 1) % 100:02d}"
+
+
+def season_range(label: str, start: str = "01-01") -> tuple[str, str]:
+    """The first day of a season and the first day after it."""
+    m = _SEASON.match(label)
+    calendar = start == "01-01"
+    if not m or (calendar and m.group(2)) or (not calendar and not m.group(2)):
+        example = "2024" if calendar else "2024/25"
+        raise ClubError(f"a season of this club is written like {example}, not {label!r}")
+    first = int(m.group(1))
+    if m.group(2) and int(m.group(2)) != (first + 1) % 100:
+        raise ClubError(f"the season {label!r} does not exist: after {first} comes {first + 1}")
+    return f"{first:04d}-{start}", f"{first + 1:04d}-{start}"
+
+
+def _show(value: object) -> str:
+    """A value in a message, cut short."""
+    text = repr(value)
+    return text if len(text) <= 50 else text[:50] + "…"
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+# ---------------------------------------------------------------------- secrets
+
+
+def hash_secret(secret: str) -> str:
+    """A salted scrypt hash of a secret or password, with its parameters, as one text."""
+    salt = os.urandom(16)
+    digest = hashlib.scrypt(
+        secret.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P, dklen=32
+    )
+    return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${digest.hex()}"
+
+
+def verify_secret(secret: str, stored: str | None) -> bool:
+    """Whether ``secret`` fits the hash ``stored`` (never, when nothing is stored)."""
+    if stored is None:
+        return False
+    try:
+        kind, n, r, p, salt, digest = stored.split("$")
+        if kind != "scrypt":
+            return False
+        got = hashlib.scrypt(
+            secret.encode("utf-8", "surrogatepass"),
+            salt=bytes.fromhex(salt),
+            n=int(n),
+            r=int(r),
+            p=int(p),
+            dklen=len(digest) // 2,
+        )
+    except ValueError:
+        return False
+    return hmac.compare_digest(got.hex(), digest)
+
+
+_DUMMY_HASH = f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${'00' * 16}${'00' * 32}"
+
+
+def _check_hash(value: object, what: str) -> str | None:
+    """A stored hash read from an export: ``None`` or ``scrypt$n$r$p$salt$digest``."""
+    if value is None:
+        return None
+    ok = isinstance(value, str) and re.fullmatch(
+        r"scrypt\$\d{1,8}\$\d{1,3}\$\d{1,3}\$[0-9a-f]{16,128}\$[0-9a-f]{32,128}", value
+    )
+    if not ok:
+        raise ClubError(f"{what} is not a scrypt hash as this book writes them")
+    assert isinstance(value, str)
+    return value
+
+
+# ---------------------------------------------------------------------- a game as facts
+
+
+@dataclass(frozen=True, slots=True)
+class _Section:
+    section: str
+    loser: int
+    """A seat of the game."""
+    schock_aus: bool
+    given_by: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """A line of the accounts (see :class:`LedgerLine`), with the member's id."""
+
+    member: int
+    date: str
+    item: str
+    count: int
+    cents: int
+    game: int | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """What the book keeps of a game besides its record: seats, loser, sections."""
+
+    players: tuple[str, ...]
+    loser: int
+    sections: tuple[_Section, ...] = field(default=())
+
+    @property
+    def blattschuss(self) -> bool | None:
+        halves = [s.loser for s in self.sections if s.section in HALVES]
+        if len(halves) < 2:
+            return None
+        return halves[0] == halves[1]
+
+
+def facts_of_record(record: GameRecord) -> GameFacts:
+    """Replay a record and read what the book keeps of it; refuse a bad or unfinished one."""
+    try:
+        game = replay(record)
+    except RecordError as exc:
+        raise ClubError(f"the record is refused: {exc}") from None
+    if game.loser is None:
+        raise ClubError(
+            "the record's game is not finished; a game stopped early goes into the book as just "
+            "its loser"
+        )
+    sections: list[_Section] = []
+    giver: int | None = None
+    for e in game.events:
+        if isinstance(e, RoundEnded) and e.deckel is None and e.kind is not RoundKind.STECHEN:
+            giver = e.best  # a Schock-Aus: in a round for Deckel, or as an opening throw
+        elif isinstance(e, SectionEnded):
+            sections.append(
+                _Section(e.section.value, e.loser, e.schock_aus, giver if e.schock_aus else None)
+            )
+            giver = None
+    return GameFacts(game.players, game.loser, tuple(sections))
+
+
+def facts_of_loser(
+    players: Sequence[str], loser: str, halves: Sequence[str] = (), schock_aus: Sequence[str] = ()
+) -> GameFacts:
+    """A game entered by hand: who played, who lost, and (if known) who lost each half and
+    which halves (or the Finale) ended by Schock-Aus."""
+    seats = _seats_of(players)
+    if loser not in seats:
+        raise ClubError(f"the loser {loser!r} is not among the players ({', '.join(players)})")
+    if len(halves) > 2:
+        raise ClubError(f"a game has two halves, not {len(halves)}: {', '.join(halves)}")
+    for h in halves:
+        if h not in seats:
+            raise ClubError(f"the half's loser {h!r} is not among the players")
+    unknown = [s for s in schock_aus if s not in SECTIONS]
+    if unknown:
+        raise ClubError(f"no section {unknown[0]!r}; the sections are {', '.join(SECTIONS)}")
+    if schock_aus and not halves:
+        raise ClubError("a Schock-Aus goes with the half it ended: name the halves' losers too")
+    sections = [
+        _Section(sec, seats[h], sec in schock_aus, None)
+        for sec, h in zip(HALVES, halves, strict=False)
+    ]
+    if len(halves) == 1 and halves[0] != loser:
+        raise ClubError(
+            f"with one half the game is that half: its loser {halves[0]!r} lost the game"
+        )
+    if len(halves) == 2:
+        if halves[0] == halves[1] and loser != halves[0]:
+            raise ClubError(f"{halves[0]!r} lost both halves and with them the game (Blattschuss)")
+        if halves[0] != halves[1]:
+            if loser not in halves:
+                raise ClubError(
+                    f"the Finale is played by the halves' losers ({halves[0]!r} and "
+                    f"{halves[1]!r}): one of them loses the game, not {loser!r}"
+                )
+            sections.append(_Section("finale", seats[loser], "finale" in schock_aus, None))
+    named = {s.section for s in sections}
+    missing = [s for s in schock_aus if s not in named]
+    if missing:
+        word = "Finale" if missing[0] == "finale" else missing[0].replace("_", " ")
+        raise ClubError(f"a Schock-Aus in the {word}, which was not played")
+    return GameFacts(tuple(players), seats[loser], tuple(sections))
+
+
+def _seats_of(players: Sequence[str]) -> dict[str, int]:
+    if isinstance(players, str) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ClubError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+    seats: dict[str, int] = {}
+    for i, p in enumerate(players):
+        if p in seats:
+            raise ClubError(f"{p!r} is named twice among the players")
+        seats[p] = i
+    return seats
+
+
+# ---------------------------------------------------------------------- the book
+
+
+class ClubBook:
+    """The clubs kept in one SQLite file (``":memory:"``: in memory, for tests).
+
+    One object, one connection: use it from one thread at a time (a server calls it from its
+    writer thread). Other processes may use the file at the same time; a write waits up to
+    ``timeout`` seconds for another's lock.
+    """
+
+    def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None, timeout=timeout)
+        except sqlite3.Error as exc:
+            raise ClubStoreError(f"cannot open {self.path}: {exc}") from None
+        self.db = db
+        try:
+            db.execute("PRAGMA foreign_keys=ON")
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            self._migrate()
+        except sqlite3.Error as exc:
+            db.close()
+            raise ClubStoreError(f"cannot use {self.path}: {_why(exc)}") from None
+        except ClubStoreError:
+            db.close()
+            raise
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> ClubBook:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ transactions
+
+    @contextlib.contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One transaction: committed whole at the end, rolled back whole on any error."""
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+
+    def _version(self) -> int:
+        """The version of the club tables in the file (0: none yet)."""
+        db = self.db
+        have = db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'club_meta'"
+        ).fetchone()
+        if not have:
+            return 0
+        row = db.execute("SELECT value FROM club_meta WHERE key = 'schema'").fetchone()
+        return int(row[0]) if row else 0
+
+    def _migrate(self) -> None:
+        """Bring the club tables to :data:`SCHEMA_VERSION` (a write only when they are older)."""
+        if self._version() == SCHEMA_VERSION:
+            return
+        with self._tx() as db:
+            version = self._version()
+            if version > SCHEMA_VERSION:
+                raise ClubStoreError(
+                    f"the club tables in {self.path} are of version {version}, written by a newer "
+                    f"schocken; this one reads version {SCHEMA_VERSION}"
+                )
+            for v in range(version + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS[v].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+            if version < SCHEMA_VERSION:
+                db.execute(
+                    "INSERT INTO club_meta (key, value) VALUES ('schema', ?) "
+                    "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                    (str(SCHEMA_VERSION),),
+                )
+
+    def _log(self, club_id: int, action: str, **detail: Any) -> None:
+        self.db.execute(
+            "INSERT INTO club_log (club_id, at, action, detail) VALUES (?, ?, ?, ?)",
+            (club_id, _now(), action, json.dumps(detail, ensure_ascii=False, sort_keys=True)),
+        )
+
+    # ------------------------------------------------------------------ finding things
+
+    def _club_row(self, club: str) -> tuple[Any, ...]:
+        if not isinstance(club, str):
+            raise ClubError(f"a club is named by a text, not {_show(club)}")
+        row = self.db.execute(
+            "SELECT id, name, slug, created, currency, season_start, secret_hash, password_hash "
+            "FROM club_clubs WHERE slug = ?",
+            (slug_of(club),),
+        ).fetchone()
+        if row is None:
+            raise ClubError(f"there is no club {club!r} in this book")
+        return tuple(row)
+
+    def _club_id(self, club: str) -> int:
+        return int(self._club_row(club)[0])
+
+    def _season_start(self, club_id: int) -> str:
+        row = self.db.execute(
+            "SELECT season_start FROM club_clubs WHERE id = ?", (club_id,)
+        ).fetchone()
+        return str(row[0])
+
+    def _member_id(self, club_id: int, name: object) -> int:
+        if not isinstance(name, str):
+            raise ClubError(f"a member is named by a text, not {_show(name)}")
+        row = self.db.execute(
+            "SELECT id FROM club_members WHERE club_id = ? AND key = ?", (club_id, name_key(name))
+        ).fetchone()
+        if row is None:
+            raise ClubError(f"{name!r} is not a member of the club (add them first)")
+        return int(row[0])
+
+    def _member_names(self, club_id: int) -> dict[int, str]:
+        rows = self.db.execute(
+            "SELECT id, name FROM club_members WHERE club_id = ? ORDER BY id", (club_id,)
+        )
+        return {int(r[0]): str(r[1]) for r in rows}
+
+    def _evening_id(self, club_id: int, day: str) -> int:
+        check_date(day, "the evening's date")
+        row = self.db.execute(
+            "SELECT id FROM club_evenings WHERE club_id = ? AND date = ?", (club_id, day)
+        ).fetchone()
+        if row is None:
+            raise ClubError(f"the club has no evening on {day} (add the evening first)")
+        return int(row[0])
+
+    def _game_id(self, club_id: int, day: str, number: object) -> int:
+        evening = self._evening_id(club_id, day)
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise ClubError(f"a game is found by its number in the evening, not {_show(number)}")
+        row = self.db.execute(
+            "SELECT id FROM club_games WHERE evening_id = ? AND number = ?", (evening, number)
+        ).fetchone()
+        if row is None:
+            raise ClubError(f"the evening of {day} has no game {number}")
+        return int(row[0])
+
+    # ------------------------------------------------------------------ clubs
+
+    def create_club(
+        self, name: str, *, currency: str = "EUR", season_start: str = "01-01"
+    ) -> tuple[ClubInfo, str]:
+        """A new club, and its secret (for its secret link; only its hash is kept)."""
+        name = self._check_club_name(name)
+        currency = check_text(currency, "the currency", required=True)[:12]
+        season_start = check_season_start(season_start)
+        secret = secrets.token_urlsafe(18)
+        with self._tx():
+            cid = self._insert_club(name, _now(), currency, season_start, hash_secret(secret), None)
+            self._log(cid, "club_created", name=name)
+        return self.club(name), secret
+
+    def _check_club_name(self, name: object) -> str:
+        try:
+            name = check_name(name)
+        except ValueError as exc:
+            raise ClubError(f"the club's name: {exc}".replace("a name", "it")) from None
+        if not slug_of(name):
+            raise ClubError(
+                f"the club's name {name!r} needs a letter a-z or a digit, for its web address"
+            )
+        return name
+
+    def _insert_club(
+        self,
+        name: str,
+        created: str,
+        currency: str,
+        season_start: str,
+        secret_hash: str | None,
+        password_hash: str | None,
+    ) -> int:
+        slug = slug_of(name)
+        row = self.db.execute("SELECT name FROM club_clubs WHERE slug = ?", (slug,)).fetchone()
+        if row is not None:
+            raise ClubError(
+                f"the book has a club {row[0]!r} already, with the same web address ({slug})"
+            )
+        cur = self.db.execute(
+            "INSERT INTO club_clubs (slug, name, created, currency, season_start, secret_hash, "
+            "password_hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (slug, name, created, currency, season_start, secret_hash, password_hash),
+        )
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    def clubs(self) -> list[ClubInfo]:
+        """Every club in the file, by name."""
+        rows = self.db.execute("SELECT name FROM club_clubs ORDER BY slug").fetchall()
+        return [self.club(r[0]) for r in rows]
+
+    def club(self, club: str) -> ClubInfo:
+        """A club by its name or the name in its web address."""
+        _, name, slug, created, currency, start, secret, password = self._club_row(club)
+        return {
+            "name": name,
+            "slug": slug,
+            "created": created,
+            "currency": currency,
+            "season_start": start,
+            "has_secret": secret is not None,
+            "has_password": password is not None,
+        }
+
+    def new_secret(self, club: str) -> str:
+        """A new secret for the club's link; the old one no longer opens the club."""
+        secret = secrets.token_urlsafe(18)
+        with self._tx() as db:
+            cid = self._club_id(club)
+            db.execute(
+                "UPDATE club_clubs SET secret_hash = ? WHERE id = ?", (hash_secret(secret), cid)
+            )
+            self._log(cid, "secret_changed")
+        return secret
+
+    def set_password(self, club: str, password: str | None) -> None:
+        """Set the club's password (``None``: no password; the secret link still opens it)."""
+        if password is not None:
+            if not isinstance(password, str) or len(password) < MIN_PASSWORD:
+                raise ClubError(f"a club's password has at least {MIN_PASSWORD} characters")
+            if len(password) > 1024:
+                raise ClubError("a club's password has at most 1024 characters")
+        stored = None if password is None else hash_secret(password)
+        with self._tx() as db:
+            cid = self._club_id(club)
+            db.execute("UPDATE club_clubs SET password_hash = ? WHERE id = ?", (stored, cid))
+            self._log(cid, "password_set" if password is not None else "password_removed")
+
+    def check_access(
+        self, club: str, *, secret: str | None = None, password: str | None = None
+    ) -> ClubInfo:
+        """The club, if ``secret`` fits its link or ``password`` its password; otherwise
+        :class:`~schocken.errors.ClubAccessError` (the same for a club that does not exist)."""
+        try:
+            row = self._club_row(club)
+        except ClubError:
+            row = None
+        ok = False
+        if row is not None:
+            if isinstance(secret, str) and secret:
+                ok = verify_secret(secret, row[6])
+            if not ok and isinstance(password, str) and password:
+                ok = verify_secret(password, row[7])
+        else:
+            verify_secret(str(secret or password or ""), _DUMMY_HASH)  # as slow as a real check
+        if not ok or row is None:
+            raise ClubAccessError("no such club, or the link or password does not fit")
+        return self.club(club)
+
+    def set_season_start(self, club: str, season_start: str) -> None:
+        """The day the club's seasons begin (``MM-DD``)."""
+        season_start = check_season_start(season_start)
+        with self._tx() as db:
+            cid = self._club_id(club)
+            db.execute("UPDATE club_clubs SET season_start = ? WHERE id = ?", (season_start, cid))
+            self._log(cid, "season_start_set", season_start=season_start)
+
+    # ------------------------------------------------------------------ members
+
+    def add_member(
+        self, club: str, name: str, *, guest: bool = False, joined: str | None = None
+    ) -> MemberInfo:
+        """A new member (``guest``: plays and pays, is not charged for evenings missed);
+        ``joined``: since when (``None``: from the start, for every evening of the book)."""
+        with self._tx():
+            cid = self._club_id(club)
+            name = self._insert_member(cid, name, guest, joined, None)
+            self._log(cid, "member_added", name=name, guest=guest, joined=joined)
+        return self._member_info(cid, name)
+
+    def _insert_member(
+        self, cid: int, name: object, guest: object, joined: object, left: object
+    ) -> str:
+        try:
+            name = check_name(name)
+        except ValueError as exc:
+            raise ClubError(f"a member's name: {exc}") from None
+        if not isinstance(guest, bool):
+            raise ClubError(f"'guest' is true or false, not {_show(guest)}")
+        if joined is not None:
+            check_date(joined, "the day a member joined")
+        if left is not None:
+            check_date(left, "the day a member left")
+            if joined is not None and str(left) < str(joined):
+                raise ClubError(f"{name!r} cannot leave ({left}) before joining ({joined})")
+        row = self.db.execute(
+            "SELECT name FROM club_members WHERE club_id = ? AND key = ?", (cid, name_key(name))
+        ).fetchone()
+        if row is not None:
+            raise ClubError(
+                f"the club has a member {row[0]!r} already; names must differ (also in case, "
+                "spacing and look-alike letters)"
+            )
+        self.db.execute(
+            "INSERT INTO club_members (club_id, name, key, guest, joined, left_on) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (cid, name, name_key(name), int(guest), joined, left),
+        )
+        return name
+
+    def _member_info(self, cid: int, name: str) -> MemberInfo:
+        row = self.db.execute(
+            "SELECT name, guest, joined, left_on FROM club_members WHERE club_id = ? AND key = ?",
+            (cid, name_key(name)),
+        ).fetchone()
+        return {"name": row[0], "guest": bool(row[1]), "joined": row[2], "left": row[3]}
+
+    def members(self, club: str) -> list[MemberInfo]:
+        """The members, in the order they were added."""
+        cid = self._club_id(club)
+        rows = self.db.execute(
+            "SELECT name, guest, joined, left_on FROM club_members WHERE club_id = ? ORDER BY id",
+            (cid,),
+        )
+        return [{"name": r[0], "guest": bool(r[1]), "joined": r[2], "left": r[3]} for r in rows]
+
+    def rename_member(self, club: str, name: str, new_name: str) -> MemberInfo:
+        """A member's new name; their games, fines and payments stay theirs."""
+        with self._tx() as db:
+            cid = self._club_id(club)
+            mid = self._member_id(cid, name)
+            try:
+                new_name = check_name(new_name)
+            except ValueError as exc:
+                raise ClubError(f"a member's name: {exc}") from None
+            row = db.execute(
+                "SELECT id, name FROM club_members WHERE club_id = ? AND key = ?",
+                (cid, name_key(new_name)),
+            ).fetchone()
+            if row is not None and row[0] != mid:
+                raise ClubError(f"the club has a member {row[1]!r} already")
+            db.execute(
+                "UPDATE club_members SET name = ?, key = ? WHERE id = ?",
+                (new_name, name_key(new_name), mid),
+            )
+            self._log(cid, "member_renamed", name=name, new_name=new_name)
+        return self._member_info(cid, new_name)
+
+    def member_leaves(self, club: str, name: str, day: str | None = None) -> MemberInfo:
+        """A member leaves the club on ``day`` (default today): no more fines for evenings
+        missed after it. Their games and balance stay in the book."""
+        day = check_date(day or today(), "the day a member leaves")
+        with self._tx() as db:
+            cid = self._club_id(club)
+            mid = self._member_id(cid, name)
+            joined = db.execute("SELECT joined FROM club_members WHERE id = ?", (mid,)).fetchone()
+            if joined[0] is not None and day < joined[0]:
+                raise ClubError(f"{name!r} joined on {joined[0]}: cannot leave on {day}")
+            db.execute("UPDATE club_members SET left_on = ? WHERE id = ?", (day, mid))
+            self._log(cid, "member_left", name=name, date=day)
+        return self._member_info(cid, name)
+
+    # ------------------------------------------------------------------ evenings
+
+    def add_evening(
+        self,
+        club: str,
+        day: str,
+        *,
+        place: str = "",
+        note: str = "",
+        present: Sequence[str] = (),
+    ) -> EveningInfo:
+        """A new evening of the club: its date, the place, and who came."""
+        with self._tx():
+            cid = self._club_id(club)
+            self._insert_evening(cid, day, place, note, present)
+            self._log(cid, "evening_added", date=day, place=place, present=list(present))
+        return self.evening(club, day)
+
+    def _insert_evening(
+        self, cid: int, day: object, place: object, note: object, present: Sequence[str]
+    ) -> int:
+        day = check_date(day, "the evening's date")
+        place = check_text(place, "the place")
+        note = check_text(note, "the note")
+        if self.db.execute(
+            "SELECT 1 FROM club_evenings WHERE club_id = ? AND date = ?", (cid, day)
+        ).fetchone():
+            raise ClubError(f"the club has an evening on {day} already")
+        cur = self.db.execute(
+            "INSERT INTO club_evenings (club_id, date, place, note) VALUES (?, ?, ?, ?)",
+            (cid, day, place, note),
+        )
+        assert cur.lastrowid is not None
+        self._mark_present(cid, cur.lastrowid, present)
+        return cur.lastrowid
+
+    def _mark_present(self, cid: int, evening: int, names: Sequence[str]) -> list[str]:
+        if isinstance(names, str):
+            raise ClubError("who came is a list of names, not one text")
+        added = []
+        for name in names:
+            mid = self._member_id(cid, name)
+            cur = self.db.execute(
+                "INSERT OR IGNORE INTO club_present (evening_id, member_id) VALUES (?, ?)",
+                (evening, mid),
+            )
+            if cur.rowcount:
+                added.append(name)
+        return added
+
+    def add_present(self, club: str, day: str, names: Sequence[str]) -> EveningInfo:
+        """More members who came to an evening."""
+        with self._tx():
+            cid = self._club_id(club)
+            added = self._mark_present(cid, self._evening_id(cid, day), names)
+            if added:
+                self._log(cid, "present_added", date=day, names=added)
+        return self.evening(club, day)
+
+    def evening(self, club: str, day: str) -> EveningInfo:
+        cid = self._club_id(club)
+        return self._evening_info(cid, self._evening_id(cid, day))
+
+    def _evening_info(self, cid: int, evening: int) -> EveningInfo:
+        day, place, note = self.db.execute(
+            "SELECT date, place, note FROM club_evenings WHERE id = ?", (evening,)
+        ).fetchone()
+        present = [
+            r[0]
+            for r in self.db.execute(
+                "SELECT m.name FROM club_present p JOIN club_members m ON m.id = p.member_id "
+                "WHERE p.evening_id = ? ORDER BY m.id",
+                (evening,),
+            )
+        ]
+        games = self.db.execute(
+            "SELECT COUNT(*) FROM club_games WHERE evening_id = ? AND void IS NULL", (evening,)
+        ).fetchone()[0]
+        return {"date": day, "place": place, "note": note, "present": present, "games": games}
+
+    def evenings(self, club: str, season: str | None = None) -> list[EveningInfo]:
+        """The club's evenings by date (of one season, if given)."""
+        cid = self._club_id(club)
+        lo, hi = self._range(cid, season)
+        rows = self.db.execute(
+            "SELECT id FROM club_evenings WHERE club_id = ? AND date >= ? AND date < ? "
+            "ORDER BY date",
+            (cid, lo, hi),
+        ).fetchall()
+        return [self._evening_info(cid, r[0]) for r in rows]
+
+    def _range(self, cid: int, season: str | None) -> tuple[str, str]:
+        if season is None:
+            return ("0000-00-00", "9999-99-99")
+        return season_range(season, self._season_start(cid))
+
+    def seasons(self, club: str) -> list[str]:
+        """The seasons with an evening in the book, oldest first."""
+        cid = self._club_id(club)
+        start = self._season_start(cid)
+        days = self.db.execute("SELECT date FROM club_evenings WHERE club_id = ?", (cid,))
+        return sorted({season_of(r[0], start) for r in days})
+
+    def last_evening(self, club: str) -> str:
+        """The date of the club's latest evening."""
+        cid = self._club_id(club)
+        row = self.db.execute(
+            "SELECT MAX(date) FROM club_evenings WHERE club_id = ?", (cid,)
+        ).fetchone()
+        if row[0] is None:
+            raise ClubError("the club has no evening yet (add one first)")
+        return str(row[0])
+
+    # ------------------------------------------------------------------ games
+
+    def add_game(
+        self,
+        club: str,
+        day: str,
+        *,
+        record: GameRecord | str | Mapping[str, Any] | None = None,
+        source: str | None = None,
+        players: Sequence[str] | None = None,
+        loser: str | None = None,
+        halves: Sequence[str] = (),
+        schock_aus: Sequence[str] = (),
+        note: str = "",
+        meta: Mapping[str, Any] | None = None,
+    ) -> GameInfo:
+        """A game of an evening: a full ``record`` (a :class:`GameRecord`, its JSON text or
+        parsed JSON; ``source`` "pub" or "online"), or just its ``loser`` with the ``players``
+        (default: who came to the evening) and, if known, the ``halves``' losers and the
+        sections that ended by ``schock_aus``. The players must be members; they are marked as
+        present. ``meta``: a JSON object kept with the game (a table number, a tournament round).
+        """
+        with self._tx():
+            cid = self._club_id(club)
+            evening = self._evening_id(cid, day)
+            if record is None and players is None:
+                players = [
+                    r[0]
+                    for r in self.db.execute(
+                        "SELECT m.name FROM club_present p JOIN club_members m ON "
+                        "m.id = p.member_id WHERE p.evening_id = ? ORDER BY m.id",
+                        (evening,),
+                    )
+                ]
+            number = self._insert_game(
+                cid,
+                evening,
+                None,
+                record=record,
+                source=source,
+                players=players,
+                loser=loser,
+                halves=halves,
+                schock_aus=schock_aus,
+                note=note,
+                meta=meta,
+                void=None,
+            )
+            self._log(cid, "game_added", date=day, number=number)
+        return self.game(club, day, number)
+
+    def _insert_game(
+        self,
+        cid: int,
+        evening: int,
+        number: int | None,
+        *,
+        record: GameRecord | str | Mapping[str, Any] | None,
+        source: str | None,
+        players: Sequence[str] | None,
+        loser: str | None,
+        halves: Sequence[str],
+        schock_aus: Sequence[str],
+        note: object,
+        meta: Mapping[str, Any] | None,
+        void: str | None,
+        members: Sequence[str] | None = None,
+    ) -> int:
+        note = check_text(note, "the game's note")
+        meta_text = _meta_text(meta)
+        text: str | None = None
+        sha: str | None = None
+        if record is not None:
+            if loser is not None or halves or schock_aus:
+                raise ClubError("a game is a record or just its loser, not both")
+            source = source or "pub"
+            if source not in ("pub", "online"):
+                raise ClubError(f"a record comes from 'pub' or 'online', not {_show(source)}")
+            game_record = _read_record(record)
+            facts = facts_of_record(game_record)
+            text = game_record.to_json(indent=None)
+            sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
+            same = self.db.execute(
+                "SELECT e.date, g.number FROM club_games g JOIN club_evenings e ON "
+                "e.id = g.evening_id WHERE e.club_id = ? AND g.record_sha = ? AND g.record = ?",
+                (cid, sha, text),
+            ).fetchone()
+            if same is not None:
+                raise ClubError(f"this game is in the book already: game {same[1]} of {same[0]}")
+            if players is not None and list(players) != list(facts.players):
+                raise ClubError("a record names its players itself: give no players with it")
+        else:
+            if loser is None:
+                raise ClubError("a game needs its record or its loser")
+            if source not in (None, "loser"):
+                raise ClubError(f"a game entered by its loser has source 'loser', not {source!r}")
+            source = "loser"
+            assert players is not None
+            if not players:
+                raise ClubError("nobody came to the evening yet: name the game's players")
+            if isinstance(players, str) or not all(isinstance(p, str) for p in players):
+                raise ClubError("a game's players are a list of names")
+            if not isinstance(loser, str):
+                raise ClubError(f"the loser is named by a text, not {_show(loser)}")
+            facts = facts_of_loser(list(players), loser, list(halves), list(schock_aus))
+        names = list(members) if members is not None else list(facts.players)
+        if len(names) != len(facts.players):
+            raise ClubError(
+                f"the record has {len(facts.players)} players, the book names {len(names)} "
+                "members for them"
+            )
+        member_ids = [self._member_id(cid, n) for n in names]
+        if len(set(member_ids)) != len(member_ids):
+            raise ClubError("one member cannot sit at two seats of a game")
+        if number is None:
+            row = self.db.execute(
+                "SELECT COALESCE(MAX(number), 0) FROM club_games WHERE evening_id = ?", (evening,)
+            ).fetchone()
+            number = int(row[0]) + 1
+        cur = self.db.execute(
+            "INSERT INTO club_games (evening_id, number, source, record, record_sha, loser_id, "
+            "note, meta, void) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (evening, number, source, text, sha, member_ids[facts.loser], note, meta_text, void),
+        )
+        gid = cur.lastrowid
+        for seat, mid in enumerate(member_ids):
+            self.db.execute(
+                "INSERT INTO club_game_players (game_id, seat, member_id) VALUES (?, ?, ?)",
+                (gid, seat, mid),
+            )
+            self.db.execute(
+                "INSERT OR IGNORE INTO club_present (evening_id, member_id) VALUES (?, ?)",
+                (evening, mid),
+            )
+        for idx, s in enumerate(facts.sections):
+            self.db.execute(
+                "INSERT INTO club_sections (game_id, idx, section, loser_id, schock_aus, "
+                "given_by) VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    gid,
+                    idx,
+                    s.section,
+                    member_ids[s.loser],
+                    int(s.schock_aus),
+                    None if s.given_by is None else member_ids[s.given_by],
+                ),
+            )
+        return number
+
+    def void_game(self, club: str, day: str, number: int, reason: str) -> GameInfo:
+        """Strike a game out (it stays in the book, with the reason, but counts no more)."""
+        reason = check_text(reason, "the reason", required=True)
+        with self._tx() as db:
+            cid = self._club_id(club)
+            gid = self._game_id(cid, day, number)
+            if db.execute("SELECT void FROM club_games WHERE id = ?", (gid,)).fetchone()[0]:
+                raise ClubError(f"game {number} of {day} is struck out already")
+            db.execute("UPDATE club_games SET void = ? WHERE id = ?", (reason, gid))
+            self._log(cid, "game_voided", date=day, number=number, reason=reason)
+        return self.game(club, day, number)
+
+    def game(self, club: str, day: str, number: int) -> GameInfo:
+        cid = self._club_id(club)
+        return self._game_info(self._game_id(cid, day, number))
+
+    def game_record(self, club: str, day: str, number: int) -> str | None:
+        """A game's record as JSON text (``None`` for a game entered by its loser)."""
+        cid = self._club_id(club)
+        row = self.db.execute(
+            "SELECT record FROM club_games WHERE id = ?", (self._game_id(cid, day, number),)
+        ).fetchone()
+        return None if row[0] is None else str(row[0])
+
+    def _game_info(self, gid: int) -> GameInfo:
+        day, number, source, loser, note, void = self.db.execute(
+            "SELECT e.date, g.number, g.source, m.name, g.note, g.void FROM club_games g "
+            "JOIN club_evenings e ON e.id = g.evening_id JOIN club_members m ON m.id = g.loser_id "
+            "WHERE g.id = ?",
+            (gid,),
+        ).fetchone()
+        players = [
+            r[0]
+            for r in self.db.execute(
+                "SELECT m.name FROM club_game_players p JOIN club_members m ON m.id = p.member_id "
+                "WHERE p.game_id = ? ORDER BY p.seat",
+                (gid,),
+            )
+        ]
+        sections: list[SectionInfo] = [
+            {"section": r[0], "loser": r[1], "schock_aus": bool(r[2]), "given_by": r[3]}
+            for r in self.db.execute(
+                "SELECT s.section, m.name, s.schock_aus, g.name FROM club_sections s "
+                "JOIN club_members m ON m.id = s.loser_id "
+                "LEFT JOIN club_members g ON g.id = s.given_by WHERE s.game_id = ? ORDER BY s.idx",
+                (gid,),
+            )
+        ]
+        halves = [s["loser"] for s in sections if s["section"] in HALVES]
+        return {
+            "date": day,
+            "number": number,
+            "source": source,
+            "players": players,
+            "loser": loser,
+            "sections": sections,
+            "blattschuss": halves[0] == halves[1] if len(halves) == 2 else None,
+            "note": note,
+            "void": void,
+        }
+
+    def games(
+        self, club: str, season: str | None = None, *, with_void: bool = False
+    ) -> list[GameInfo]:
+        """The club's games in order (evening by evening), of one season if given."""
+        cid = self._club_id(club)
+        lo, hi = self._range(cid, season)
+        rows = self.db.execute(
+            "SELECT g.id FROM club_games g JOIN club_evenings e ON e.id = g.evening_id "
+            "WHERE e.club_id = ? AND e.date >= ? AND e.date < ? "
+            + ("" if with_void else "AND g.void IS NULL ")
+            + "ORDER BY e.date, g.number",
+            (cid, lo, hi),
+        ).fetchall()
+        return [self._game_info(r[0]) for r in rows]
+
+    # ------------------------------------------------------------------ money
+
+    def set_price(
+        self, club: str, item: str, cents: int, *, valid_from: str | None = None
+    ) -> list[PriceInfo]:
+        """The price of an item of :data:`PRICE_ITEMS` from ``valid_from`` on (``None``: from the
+        start of the book). Returns the price list."""
+        with self._tx():
+            cid = self._club_id(club)
+            self._insert_price(cid, item, cents, valid_from, replace=True)
+            self._log(cid, "price_set", item=item, cents=cents, valid_from=valid_from)
+        return self.prices(club)
+
+    def _insert_price(
+        self, cid: int, item: object, cents: object, valid_from: object, *, replace: bool
+    ) -> None:
+        if item not in PRICE_ITEMS:
+            raise ClubError(f"no price item {_show(item)}; the items are {', '.join(PRICE_ITEMS)}")
+        cents = check_cents(cents, f"the price of {item}")
+        start = "" if valid_from is None else check_date(valid_from, "the first day of a price")
+        verb = "INSERT OR REPLACE" if replace else "INSERT"
+        try:
+            self.db.execute(
+                f"{verb} INTO club_prices (club_id, item, valid_from, cents) VALUES (?, ?, ?, ?)",
+                (cid, item, start, cents),
+            )
+        except sqlite3.IntegrityError:
+            raise ClubError(f"the price of {item} from {valid_from} is given twice") from None
+
+    def prices(self, club: str) -> list[PriceInfo]:
+        """The price list: every item's prices, oldest first."""
+        cid = self._club_id(club)
+        rows = self.db.execute(
+            "SELECT item, valid_from, cents FROM club_prices WHERE club_id = ? "
+            "ORDER BY item, valid_from",
+            (cid,),
+        )
+        return [{"item": r[0], "valid_from": r[1] or None, "cents": r[2]} for r in rows]
+
+    def pay(
+        self, club: str, member: str, cents: int, *, day: str | None = None, note: str = ""
+    ) -> BalanceInfo:
+        """A member pays ``cents`` into the club's kitty (negative: the kitty pays back)."""
+        with self._tx():
+            cid = self._club_id(club)
+            self._insert_money("club_payments", "note", cid, member, cents, day or today(), note)
+            self._log(cid, "paid", member=member, cents=cents, date=day or today(), note=note)
+        return self.balance(club, member)
+
+    def charge(
+        self, club: str, member: str, cents: int, reason: str, *, day: str | None = None
+    ) -> BalanceInfo:
+        """A fine or correction by hand, with its reason (negative: a credit)."""
+        with self._tx():
+            cid = self._club_id(club)
+            self._insert_money("club_charges", "reason", cid, member, cents, day or today(), reason)
+            self._log(
+                cid, "charged", member=member, cents=cents, date=day or today(), reason=reason
+            )
+        return self.balance(club, member)
+
+    def _insert_money(
+        self,
+        table: str,
+        text_column: str,
+        cid: int,
+        member: object,
+        cents: object,
+        day: object,
+        text: object,
+    ) -> None:
+        what = "a payment" if table == "club_payments" else "a charge"
+        mid = self._member_id(cid, member)
+        cents = check_cents(cents, what, negative=True, zero=False)
+        day = check_date(day, f"the date of {what}")
+        text = check_text(text, "the reason", required=table == "club_charges")
+        self.db.execute(
+            f"INSERT INTO {table} (club_id, member_id, date, cents, {text_column}) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (cid, mid, day, cents, text),
+        )
+
+    def ledger(self, club: str, member: str | None = None) -> list[LedgerLine]:
+        """Every line of the club's accounts, by date: fines from games and evenings by the
+        price list in force on the day, charges by hand, payments. The balances are its sums."""
+        cid = self._club_id(club)
+        only = None if member is None else self._member_id(cid, member)
+        names = self._member_names(cid)
+        return [
+            {
+                "date": line.date,
+                "member": names[line.member],
+                "item": line.item,
+                "count": line.count,
+                "cents": line.cents,
+                "game": line.game,
+                "text": line.text,
+            }
+            for line in self._ledger(cid)
+            if only is None or line.member == only
+        ]
+
+    def _ledger(self, cid: int) -> list[_Line]:
+        db = self.db
+        prices: dict[str, list[tuple[str, int]]] = {}
+        for item, start, cents in db.execute(
+            "SELECT item, valid_from, cents FROM club_prices WHERE club_id = ? ORDER BY valid_from",
+            (cid,),
+        ):
+            prices.setdefault(item, []).append((start, cents))
+
+        def price(item: str, day: str) -> int:
+            cents = 0
+            for start, value in prices.get(item, ()):
+                if start <= day:
+                    cents = value
+            return cents
+
+        lines: list[_Line] = []
+
+        def add(mid: int, day: str, item: str, count: int, game: int | None) -> None:
+            cents = price(item, day) * count
+            if cents and count:
+                lines.append(_Line(mid, day, item, count, cents, game, ""))
+
+        for gid, day, number, loser in db.execute(
+            "SELECT g.id, e.date, g.number, g.loser_id FROM club_games g JOIN club_evenings e "
+            "ON e.id = g.evening_id WHERE e.club_id = ? AND g.void IS NULL "
+            "ORDER BY e.date, g.number",
+            (cid,),
+        ).fetchall():
+            sections = db.execute(
+                "SELECT section, loser_id, schock_aus FROM club_sections WHERE game_id = ? "
+                "ORDER BY idx",
+                (gid,),
+            ).fetchall()
+            players = [
+                r[0]
+                for r in db.execute(
+                    "SELECT member_id FROM club_game_players WHERE game_id = ? ORDER BY member_id",
+                    (gid,),
+                )
+            ]
+            halves = [s[1] for s in sections if s[0] in HALVES]
+            for mid in players:
+                add(mid, day, "half_lost", halves.count(mid), number)
+                add(
+                    mid,
+                    day,
+                    "schock_aus_taken",
+                    sum(1 for s in sections if s[1] == mid and s[2]),
+                    number,
+                )
+                add(mid, day, "game_lost", int(mid == loser), number)
+                blatt = len(halves) == 2 and halves[0] == halves[1] == mid
+                add(mid, day, "blattschuss", int(blatt), number)
+        members = db.execute(
+            "SELECT id, guest, joined, left_on FROM club_members WHERE club_id = ? ORDER BY id",
+            (cid,),
+        ).fetchall()
+        for evening, day in db.execute(
+            "SELECT id, date FROM club_evenings WHERE club_id = ? ORDER BY date", (cid,)
+        ).fetchall():
+            present = {
+                r[0]
+                for r in db.execute(
+                    "SELECT member_id FROM club_present WHERE evening_id = ?", (evening,)
+                )
+            }
+            for mid, guest, joined, left in members:
+                if mid in present:
+                    add(mid, day, "attended", 1, None)
+                elif (
+                    not guest and (joined is None or joined <= day) and (left is None or day < left)
+                ):
+                    add(mid, day, "absent", 1, None)
+        for mid, day, cents, reason in db.execute(
+            "SELECT member_id, date, cents, reason FROM club_charges WHERE club_id = ? ORDER BY id",
+            (cid,),
+        ):
+            lines.append(_Line(mid, day, "charge", 1, cents, None, reason))
+        for mid, day, cents, note in db.execute(
+            "SELECT member_id, date, cents, note FROM club_payments WHERE club_id = ? ORDER BY id",
+            (cid,),
+        ):
+            lines.append(_Line(mid, day, "payment", 1, -cents, None, note))
+        lines.sort(key=lambda line: line.date)  # by date; stable: the order above within a day
+        return lines
+
+    def balances(self, club: str) -> list[BalanceInfo]:
+        """Every member's charges, payments and balance (what they owe), in member order."""
+        cid = self._club_id(club)
+        names = self._member_names(cid)
+        charged = dict.fromkeys(names, 0)
+        paid = dict.fromkeys(names, 0)
+        for line in self._ledger(cid):
+            if line.item == "payment":
+                paid[line.member] -= line.cents
+            else:
+                charged[line.member] += line.cents
+        return [
+            {
+                "member": names[m],
+                "charged": charged[m],
+                "paid": paid[m],
+                "balance": charged[m] - paid[m],
+            }
+            for m in names
+        ]
+
+    def balance(self, club: str, member: str) -> BalanceInfo:
+        cid = self._club_id(club)
+        name = self._member_names(cid)[self._member_id(cid, member)]
+        return next(b for b in self.balances(club) if b["member"] == name)
+
+    # ------------------------------------------------------------------ the log
+
+    def log(self, club: str) -> list[LogEntry]:
+        """Every change to the club, oldest first: when (UTC), what, the details."""
+        cid = self._club_id(club)
+        rows = self.db.execute(
+            "SELECT at, action, detail FROM club_log WHERE club_id = ? ORDER BY id", (cid,)
+        )
+        return [{"at": r[0], "action": r[1], "detail": json.loads(r[2])} for r in rows]
+
+    # ------------------------------------------------------------------ statistics
+
+    def stats(self, club: str, season: str | None = None) -> ClubStats:
+        """Statistics per member over the club's games (of one season, if given): see
+        :func:`compute_stats`."""
+        cid = self._club_id(club)
+        lo, hi = self._range(cid, season)
+        names = self._member_names(cid)
+        guests = {
+            r[0]: bool(r[1])
+            for r in self.db.execute("SELECT id, guest FROM club_members WHERE club_id = ?", (cid,))
+        }
+        evenings: dict[int, int] = dict.fromkeys(names, 0)
+        n_evenings = 0
+        for (evening,) in self.db.execute(
+            "SELECT id FROM club_evenings WHERE club_id = ? AND date >= ? AND date < ?",
+            (cid, lo, hi),
+        ).fetchall():
+            n_evenings += 1
+            for (mid,) in self.db.execute(
+                "SELECT member_id FROM club_present WHERE evening_id = ?", (evening,)
+            ):
+                evenings[mid] += 1
+        games = []
+        for gid, loser in self.db.execute(
+            "SELECT g.id, g.loser_id FROM club_games g JOIN club_evenings e ON "
+            "e.id = g.evening_id WHERE e.club_id = ? AND e.date >= ? AND e.date < ? "
+            "AND g.void IS NULL ORDER BY e.date, g.number",
+            (cid, lo, hi),
+        ).fetchall():
+            players = tuple(
+                names[r[0]]
+                for r in self.db.execute(
+                    "SELECT member_id FROM club_game_players WHERE game_id = ? ORDER BY seat",
+                    (gid,),
+                )
+            )
+            seat = {n: i for i, n in enumerate(players)}
+            sections = tuple(
+                _Section(
+                    r[0], seat[names[r[1]]], bool(r[2]), None if r[3] is None else seat[names[r[3]]]
+                )
+                for r in self.db.execute(
+                    "SELECT section, loser_id, schock_aus, given_by FROM club_sections "
+                    "WHERE game_id = ? ORDER BY idx",
+                    (gid,),
+                )
+            )
+            games.append(GameFacts(players, seat[names[loser]], sections))
+        stats = compute_stats(
+            games, {names[m]: evenings[m] for m in names}, {names[m]: guests[m] for m in names}
+        )
+        return {
+            "club": self.club(club)["name"],
+            "season": season,
+            "evenings": n_evenings,
+            "games": stats["games"],
+            "games_with_halves": stats["games_with_halves"],
+            "members": stats["members"],
+            "loses_to": stats["loses_to"],
+            "played_with": stats["played_with"],
+            "schock_aus_to": stats["schock_aus_to"],
+        }
+
+    # ------------------------------------------------------------------ CSV
+
+    def csv(self, club: str, kind: str, season: str | None = None) -> str:
+        """A table as CSV text (comma-separated, a header line, amounts in cents):
+        ``games``, ``ledger``, ``balances``, ``stats`` or ``evenings``."""
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        if kind == "games":
+            w.writerow(
+                [
+                    "date",
+                    "number",
+                    "source",
+                    "players",
+                    "loser",
+                    "first_half",
+                    "second_half",
+                    "finale",
+                    "schock_aus",
+                    "blattschuss",
+                    "void",
+                    "note",
+                ]
+            )
+            for g in self.games(club, season, with_void=True):
+                by = {s["section"]: s for s in g["sections"]}
+                w.writerow(
+                    [
+                        g["date"],
+                        g["number"],
+                        g["source"],
+                        "|".join(g["players"]),
+                        g["loser"],
+                        *(by[s]["loser"] if s in by else "" for s in SECTIONS),
+                        "|".join(s["section"] for s in g["sections"] if s["schock_aus"]),
+                        "" if g["blattschuss"] is None else int(g["blattschuss"]),
+                        g["void"] or "",
+                        g["note"],
+                    ]
+                )
+        elif kind == "ledger":
+            w.writerow(["date", "member", "item", "count", "cents", "game", "text"])
+            lo, hi = self._range(self._club_id(club), season)
+            for line in self.ledger(club):
+                if lo <= line["date"] < hi:
+                    w.writerow(
+                        [
+                            line["date"],
+                            line["member"],
+                            line["item"],
+                            line["count"],
+                            line["cents"],
+                            "" if line["game"] is None else line["game"],
+                            line["text"],
+                        ]
+                    )
+        elif kind == "balances":
+            w.writerow(["member", "charged", "paid", "balance"])
+            for b in self.balances(club):
+                w.writerow([b["member"], b["charged"], b["paid"], b["balance"]])
+        elif kind == "stats":
+            stats = self.stats(club, season)
+            keys = [k for k in MemberStats.__annotations__ if not k.endswith("ci95")]
+            w.writerow(
+                [
+                    *keys,
+                    "games_lost_ci95_low",
+                    "games_lost_ci95_high",
+                    "halves_lost_ci95_low",
+                    "halves_lost_ci95_high",
+                ]
+            )
+            for m in stats["members"]:
+                plain: dict[str, object] = dict(m)
+                row = [_csv_value(plain[k]) for k in keys]
+                w.writerow(
+                    [
+                        *row,
+                        *(f"{x:.4f}" for x in m["games_lost_ci95"]),
+                        *(f"{x:.4f}" for x in m["halves_lost_ci95"]),
+                    ]
+                )
+        elif kind == "evenings":
+            w.writerow(["date", "place", "present", "games", "note"])
+            for e in self.evenings(club, season):
+                w.writerow([e["date"], e["place"], "|".join(e["present"]), e["games"], e["note"]])
+        else:
+            raise ClubError(f"no CSV table {kind!r}; the tables are {', '.join(CSV_KINDS)}")
+        return out.getvalue()
+
+    # ------------------------------------------------------------------ export and import
+
+    def export_club(self, club: str) -> str:
+        """The whole club as JSON text (format ``schocken-club``): the same text after
+        :meth:`import_club` into any book. Holds the hashes of the secret and password, never
+        the secret itself."""
+        db = self.db
+        cid, name, _, created, currency, start, secret_hash, password_hash = self._club_row(club)
+        names = self._member_names(cid)
+        members = [
+            {"name": r[0], "guest": bool(r[1]), "joined": r[2], "left": r[3]}
+            for r in db.execute(
+                "SELECT name, guest, joined, left_on FROM club_members WHERE club_id = ? "
+                "ORDER BY id",
+                (cid,),
+            )
+        ]
+        evenings = []
+        for evening, day, place, note in db.execute(
+            "SELECT id, date, place, note FROM club_evenings WHERE club_id = ? ORDER BY date",
+            (cid,),
+        ).fetchall():
+            info = self._evening_info(cid, evening)
+            games = []
+            for gid, number, source, record, loser, gnote, meta, void in db.execute(
+                "SELECT g.id, g.number, g.source, g.record, g.loser_id, g.note, g.meta, g.void "
+                "FROM club_games g WHERE g.evening_id = ? ORDER BY g.number",
+                (evening,),
+            ).fetchall():
+                g = self._game_info(gid)
+                item: dict[str, Any] = {"number": number, "source": source, "players": g["players"]}
+                if record is not None:
+                    item["record"] = json.loads(record)
+                else:
+                    item["loser"] = names[loser]
+                    halves = [s for s in g["sections"] if s["section"] in HALVES]
+                    item["halves"] = [s["loser"] for s in halves]
+                    item["schock_aus"] = [s["section"] for s in g["sections"] if s["schock_aus"]]
+                item.update(note=gnote, meta=json.loads(meta), void=void)
+                games.append(item)
+            evenings.append(
+                {
+                    "date": day,
+                    "place": place,
+                    "note": note,
+                    "present": info["present"],
+                    "games": games,
+                }
+            )
+        payments = [
+            {"member": names[r[0]], "date": r[1], "cents": r[2], "note": r[3]}
+            for r in db.execute(
+                "SELECT member_id, date, cents, note FROM club_payments WHERE club_id = ? "
+                "ORDER BY id",
+                (cid,),
+            )
+        ]
+        charges = [
+            {"member": names[r[0]], "date": r[1], "cents": r[2], "reason": r[3]}
+            for r in db.execute(
+                "SELECT member_id, date, cents, reason FROM club_charges WHERE club_id = ? "
+                "ORDER BY id",
+                (cid,),
+            )
+        ]
+        data = {
+            "format": EXPORT_FORMAT,
+            "version": EXPORT_VERSION,
+            "club": {
+                "name": name,
+                "created": created,
+                "currency": currency,
+                "season_start": start,
+                "secret_hash": secret_hash,
+                "password_hash": password_hash,
+            },
+            "members": members,
+            "prices": self.prices(club),
+            "evenings": evenings,
+            "charges": charges,
+            "payments": payments,
+            "log": self.log(club),
+        }
+        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+    def import_club(self, text: str) -> ClubInfo:
+        """A club from :meth:`export_club`'s text, checked as every change is checked (records
+        replayed), in one transaction: all of it or nothing. A club of the same name (or web
+        address) in the book refuses it."""
+        try:
+            data = json.loads(text, parse_constant=_no_constant)
+        except json.JSONDecodeError as exc:
+            raise ClubError(f"not valid JSON: {exc}") from None
+        except (RecursionError, ValueError):
+            raise ClubError(
+                "cannot read the JSON: nested too deeply or a number too long"
+            ) from None
+        doc = _Doc(data, "")
+        if doc.get("format") != EXPORT_FORMAT:
+            raise ClubError(f"'format' must be {EXPORT_FORMAT!r}")
+        version = doc.get("version")
+        if type(version) is not int or version != EXPORT_VERSION:
+            raise ClubError(
+                f"export version {_show(version)} is not supported (this version reads "
+                f"{EXPORT_VERSION})"
+            )
+        doc.only(
+            "format",
+            "version",
+            "club",
+            "members",
+            "prices",
+            "evenings",
+            "charges",
+            "payments",
+            "log",
+        )
+        head = doc.obj("club")
+        head.only("name", "created", "currency", "season_start", "secret_hash", "password_hash")
+        with self._tx():
+            cid = self._insert_club(
+                self._check_club_name(head.get("name")),
+                _check_timestamp(head.get("created"), "'club.created'"),
+                check_text(head.get("currency"), "the currency", required=True),
+                check_season_start(head.get("season_start")),
+                _check_hash(head.get("secret_hash"), "'club.secret_hash'"),
+                _check_hash(head.get("password_hash"), "'club.password_hash'"),
+            )
+            for m in doc.objs("members"):
+                m.only("name", "guest", "joined", "left")
+                self._insert_member(
+                    cid, m.get("name"), m.get("guest"), m.get("joined"), m.get("left")
+                )
+            for p in doc.objs("prices"):
+                p.only("item", "valid_from", "cents")
+                self._insert_price(
+                    cid, p.get("item"), p.get("cents"), p.get("valid_from"), replace=False
+                )
+            last = ""
+            for e in doc.objs("evenings"):
+                e.only("date", "place", "note", "present", "games")
+                day = check_date(e.get("date"), "an evening's date")
+                if day <= last:
+                    raise ClubError(f"{e.where}: the evenings are in order of date, without twins")
+                last = day
+                evening = self._insert_evening(
+                    cid, day, e.get("place"), e.get("note"), e.names("present")
+                )
+                number = 0
+                for g in e.objs("games"):
+                    g.only(
+                        "number",
+                        "source",
+                        "players",
+                        "record",
+                        "loser",
+                        "halves",
+                        "schock_aus",
+                        "note",
+                        "meta",
+                        "void",
+                    )
+                    n = g.get("number")
+                    if type(n) is not int or n <= number:
+                        raise ClubError(
+                            f"{g.where}: 'number' must be a whole number above {number}"
+                        )
+                    number = n
+                    void = g.get("void")
+                    if void is not None:
+                        void = check_text(void, f"{g.where}: 'void'", required=True)
+                    meta = g.get("meta")
+                    if not isinstance(meta, dict):
+                        raise ClubError(f"{g.where}: 'meta' must be an object")
+                    try:
+                        self._insert_game(
+                            cid,
+                            evening,
+                            n,
+                            record=g.get("record"),
+                            source=g.get("source"),
+                            players=None if "record" in g.data else g.names("players"),
+                            loser=g.get("loser"),
+                            halves=g.names("halves") if "halves" in g.data else [],
+                            schock_aus=g.names("schock_aus") if "schock_aus" in g.data else [],
+                            note=g.get("note"),
+                            meta=meta,
+                            void=void,
+                            members=g.names("players"),
+                        )
+                    except ClubError as exc:
+                        raise ClubError(f"{g.where}: {exc}") from None
+            for c in doc.objs("charges"):
+                c.only("member", "date", "cents", "reason")
+                self._insert_money(
+                    "club_charges",
+                    "reason",
+                    cid,
+                    c.get("member"),
+                    c.get("cents"),
+                    c.get("date"),
+                    c.get("reason"),
+                )
+            for p in doc.objs("payments"):
+                p.only("member", "date", "cents", "note")
+                self._insert_money(
+                    "club_payments",
+                    "note",
+                    cid,
+                    p.get("member"),
+                    p.get("cents"),
+                    p.get("date"),
+                    p.get("note"),
+                )
+            for entry in doc.objs("log"):
+                entry.only("at", "action", "detail")
+                action = entry.get("action")
+                detail = entry.get("detail")
+                if not isinstance(action, str) or not re.fullmatch(r"[a-z_]{1,40}", action):
+                    raise ClubError(f"{entry.where}: 'action' must be a word like game_added")
+                if not isinstance(detail, dict):
+                    raise ClubError(f"{entry.where}: 'detail' must be an object")
+                self.db.execute(
+                    "INSERT INTO club_log (club_id, at, action, detail) VALUES (?, ?, ?, ?)",
+                    (
+                        cid,
+                        _check_timestamp(entry.get("at"), f"{entry.where}: 'at'"),
+                        action,
+                        json.dumps(detail, ensure_ascii=False, sort_keys=True),
+                    ),
+                )
+            name = str(head.get("name"))
+        return self.club(name)
+
+
+CSV_KINDS = ("games", "ledger", "balances", "stats", "evenings")
+"""The tables :meth:`ClubBook.csv` writes."""
+
+
+def compute_stats(
+    games: Sequence[GameFacts], evenings: Mapping[str, int], guests: Mapping[str, bool]
+) -> dict[str, Any]:
+    """Statistics over games in order: per member (games and halves lost with Wilson 95%
+    intervals, the losses chance alone would give, Finales, Blattschuss, Schock-Aus given and
+    taken, streaks) and per pair (who loses to whom). ``evenings``: how many evenings each
+    member came to; members who neither came nor played are left out."""
+    names = [n for n in evenings if evenings[n] or any(n in g.players for g in games)]
+    per: dict[str, dict[str, Any]] = {
+        n: {
+            "games": 0,
+            "games_lost": 0,
+            "expected": 0.0,
+            "halves": 0,
+            "halves_lost": 0,
+            "finales": 0,
+            "finales_lost": 0,
+            "blattschuss": 0,
+            "given": 0,
+            "taken": 0,
+            "results": [],
+        }
+        for n in names
+    }
+    loses_to: dict[str, dict[str, int]] = {n: {} for n in names}
+    played_with: dict[str, dict[str, int]] = {n: {} for n in names}
+    schock_aus_to: dict[str, dict[str, int]] = {n: {} for n in names}
+    with_halves = 0
+    for g in games:
+        loser = g.players[g.loser]
+        halves = [s for s in g.sections if s.section in HALVES]
+        with_halves += bool(halves)
+        for p in g.players:
+            s = per[p]
+            s["games"] += 1
+            s["expected"] += 1 / len(g.players)
+            s["results"].append(p == loser)
+            s["halves"] += len(halves)
+            for q in g.players:
+                if q != p:
+                    played_with[p][q] = played_with[p].get(q, 0) + 1
+        per[loser]["games_lost"] += 1
+        for q in g.players:
+            if q != loser:
+                loses_to[loser][q] = loses_to[loser].get(q, 0) + 1
+        if g.blattschuss:
+            per[loser]["blattschuss"] += 1
+        for sec in g.sections:
+            taker = g.players[sec.loser]
+            if sec.section in HALVES:
+                per[taker]["halves_lost"] += 1
+            else:
+                for seat in {halves[0].loser, halves[1].loser}:
+                    per[g.players[seat]]["finales"] += 1
+                per[taker]["finales_lost"] += 1
+            if sec.schock_aus:
+                per[taker]["taken"] += 1
+                if sec.given_by is not None:
+                    giver = g.players[sec.given_by]
+                    per[giver]["given"] += 1
+                    schock_aus_to[giver][taker] = schock_aus_to[giver].get(taker, 0) + 1
+    members: list[MemberStats] = []
+    for n in names:
+        s = per[n]
+        lost, unbeaten, current = _streaks(s["results"])
+        members.append(
+            {
+                "name": n,
+                "guest": guests.get(n, False),
+                "evenings": evenings.get(n, 0),
+                "games": s["games"],
+                "games_lost": s["games_lost"],
+                "games_lost_share": s["games_lost"] / s["games"] if s["games"] else None,
+                "games_lost_ci95": list(wilson(s["games_lost"], s["games"])),
+                "games_lost_expected": round(s["expected"], 6),
+                "halves": s["halves"],
+                "halves_lost": s["halves_lost"],
+                "halves_lost_share": s["halves_lost"] / s["halves"] if s["halves"] else None,
+                "halves_lost_ci95": list(wilson(s["halves_lost"], s["halves"])),
+                "finales": s["finales"],
+                "finales_lost": s["finales_lost"],
+                "blattschuss": s["blattschuss"],
+                "schock_aus_given": s["given"],
+                "schock_aus_taken": s["taken"],
+                "longest_losing_streak": lost,
+                "longest_unbeaten_streak": unbeaten,
+                "current_streak": current,
+            }
+        )
+    return {
+        "games": len(games),
+        "games_with_halves": with_halves,
+        "members": members,
+        "loses_to": {n: dict(sorted(v.items())) for n, v in loses_to.items()},
+        "played_with": {n: dict(sorted(v.items())) for n, v in played_with.items()},
+        "schock_aus_to": {n: dict(sorted(v.items())) for n, v in schock_aus_to.items()},
+    }
+
+
+def _streaks(results: Sequence[bool]) -> tuple[int, int, int]:
+    """The longest runs of games lost and not lost, and the run at the end (lost: negative).
+
+    >>> _streaks([True, True, False, False, False, True])
+    (2, 3, -1)
+    """
+    longest = {True: 0, False: 0}
+    run = 0
+    last: bool | None = None
+    for lost in results:
+        run = run + 1 if lost == last else 1
+        last = lost
+        longest[lost] = max(longest[lost], run)
+    current = 0 if last is None else (-run if last else run)
+    return longest[True], longest[False], current
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _read_record(record: GameRecord | str | Mapping[str, Any]) -> GameRecord:
+    if isinstance(record, GameRecord):
+        return record
+    try:
+        if isinstance(record, str):
+            return parse_record(record)
+        return record_from_dict(dict(record) if isinstance(record, Mapping) else record)
+    except RecordError as exc:
+        raise ClubError(f"the record is refused: {exc}") from None
+
+
+def _meta_text(meta: Mapping[str, Any] | None) -> str:
+    if meta is None:
+        return "{}"
+    if not isinstance(meta, Mapping):
+        raise ClubError("a game's meta is a JSON object")
+    try:
+        text = json.dumps(dict(meta), ensure_ascii=False, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        raise ClubError(
+            "a game's meta holds only JSON values (texts, numbers, lists, ...)"
+        ) from None
+    if len(text) > 4000:
+        raise ClubError(f"a game's meta has at most 4000 characters as JSON, not {len(text)}")
+    return text
+
+
+def _check_timestamp(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise ClubError(f"{what} is a time like 2024-03-05T20:15:00+00:00, not {_show(value)}")
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise ClubError(
+            f"{what} is a time like 2024-03-05T20:15:00+00:00, not {_show(value)}"
+        ) from None
+    return value
+
+
+def _csv_value(value: object) -> object:
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, float):
+        return f"{value:.4f}"
+    return "" if value is None else value
+
+
+def _no_constant(name: str) -> object:
+    raise ClubError(f"not valid JSON: {name} is not a number in JSON")
+
+
+def _why(exc: sqlite3.Error) -> str:
+    text = str(exc)
+    if "readonly" in text or "read-only" in text:
+        return f"the file cannot be written ({text})"
+    if "not a database" in text:
+        return "it is not an SQLite database"
+    return text
+
+
+class _Doc:
+    """A JSON object of an export, with where it is for messages."""
+
+    def __init__(self, data: object, where: str) -> None:
+        if not isinstance(data, dict):
+            raise ClubError(f"{where or 'an export'} must be a JSON object")
+        self.data: dict[str, Any] = data
+        self.where = where
+
+    def get(self, key: str) -> Any:
+        return self.data.get(key)
+
+    def only(self, *keys: str) -> None:
+        unknown = [k for k in self.data if k not in keys]
+        if unknown:
+            raise ClubError(
+                f"{self.where or 'the export'}: unknown field {unknown[0]!r}; "
+                f"the fields are {', '.join(keys)}"
+            )
+
+    def obj(self, key: str) -> _Doc:
+        return _Doc(self.data.get(key), self._at(key))
+
+    def _at(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def objs(self, key: str) -> list[_Doc]:
+        items = self.data.get(key)
+        if not isinstance(items, list):
+            raise ClubError(f"{self._at(key)} must be a list")
+        return [_Doc(x, f"{self._at(key)}[{i}]") for i, x in enumerate(items)]
+
+    def names(self, key: str) -> list[str]:
+        items = self.data.get(key)
+        if not isinstance(items, list) or not all(isinstance(x, str) for x in items):
+            raise ClubError(f"{self._at(key)} must be a list of names")
+        return items
+
+
+__all__ = [
+    "CSV_KINDS",
+    "DEFAULT_DB",
+    "PRICE_ITEMS",
+    "SCHEMA_VERSION",
+    "SOURCES",
+    "BalanceInfo",
+    "ClubBook",
+    "ClubInfo",
+    "ClubStats",
+    "EveningInfo",
+    "GameFacts",
+    "GameInfo",
+    "LedgerLine",
+    "LogEntry",
+    "MemberInfo",
+    "MemberStats",
+    "PriceInfo",
+    "check_date",
+    "compute_stats",
+    "facts_of_loser",
+    "facts_of_record",
+    "hash_secret",
+    "parse_amount",
+    "season_of",
+    "season_range",
+    "slug_of",
+    "verify_secret",
+]

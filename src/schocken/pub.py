@@ -1,0 +1,1035 @@
+"""Pub mode: real dice on a real table, the engine as the referee.
+
+The players throw real dice; one device keeps the game. For each turn the scorer enters what was
+thrown: the three dice at the end of the turn, how many throws, and, where it matters, whether
+all three showed in the last throw (aus der Hand), how many of its ones are turned sixes and
+whether the cup stayed covered. Or the result by name ("Schock 4"). Pub mode plays each entry
+through the one play loop (:mod:`schocken.play`) into an ordinary :class:`~schocken.game.Game`,
+whose dice source gives exactly the entered dice, so every rule is the engine's: who is best and
+worst, the tie rule, where the Deckel go, halves, Schock-Aus, Blattschuss, the Finale and
+Einwürfeln. Nothing here decides a rule.
+
+Only the end of a turn is entered, so the throws before it are made up (:func:`plan_turn`): the
+fewest legal steps that end in exactly the entered result. :meth:`PubGame.record` marks every
+step with a note saying whether it was entered or made up (``docs/pub.md``).
+
+Everything that goes in and out is plain data: entries have ``to_data``/:func:`entry_from_data`,
+the state of the table :meth:`PubState.to_data`, the whole pub game :meth:`PubGame.to_data` and
+:meth:`PubGame.from_data`. There is no I/O here: ``schocken pub`` (:mod:`schocken.cli`) and the web
+page read and print.
+
+>>> from schocken.rules import find_preset
+>>> pub = PubGame(find_preset("tsv99"), ["Anna", "Ben"])
+>>> pub.prompt("en")
+'Round 1 (opening round): Anna opens, up to 3 throws.'
+>>> _ = pub.enter_turn((6, 4, 2), 2)
+>>> pub.prompt("en")
+'Round 1 (opening round): Ben, up to 2 throws (opened by Anna).'
+>>> pub.enter_turn((6, 6, 5), 3)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+schocken.errors.PubEntryError: Ben may throw at most 2 times in this round: Anna opened it ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+
+from schocken.actions import STOP, THROWS, TURN_SIXES, Action
+from schocken.errors import (
+    DiceExhaustedError,
+    IllegalActionError,
+    PubEntryError,
+    RecordError,
+    RulesError,
+)
+from schocken.events import Event, GameEnded, RoundEnded, RoundKind, Section, SectionEnded
+from schocken.events import TurnEnded as _TurnEnded
+from schocken.game import Game
+from schocken.play import NOTHING_ASKED, Ask, Asked, Decision, apply_decision, next_decision
+from schocken.players import check_players
+from schocken.record import GameRecord, RecordStep, record_of
+from schocken.results import Dice, ResultKind, result_table, sort_dice
+from schocken.rules import MAX_THROWS, Rules, SetAside, rules_from_data, rules_to_data
+from schocken.texts import explain as explain_events
+from schocken.texts import result_name, t
+from schocken.turn import may_set_aside
+from schocken.views import PlayerView
+
+META_KEY = "pub"
+"""Where a pub game's record keeps its entries and stakes (``meta.pub``)."""
+MAX_STAKE = 100
+"""A stake is a short text of at most this many characters."""
+
+MADE_UP_THROWS: tuple[Dice, Dice] = ((5, 3, 2), (6, 4, 2))
+"""What a made-up throw of all three dice shows: the first of these that is not the entered
+dice."""
+MADE_UP_DICE = (2, 3)
+"""What the die shows that a made-up throw throws beside the two dice kept for the last throw:
+the first of these that is not the die the last throw shows."""
+MADE_UP_SIXES: dict[int, Dice] = {1: (6, 6, 2), 2: (6, 6, 6)}
+"""What the made-up throw shows whose sixes were turned: two sixes give one 1, three give two."""
+
+NOTE_MADE_UP = "pub: made up (not entered)"
+NOTE_TURNED = "pub: sixes turned, as entered"
+
+
+# ---------------------------------------------------------------------- entries
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEntry:
+    """One player's turn as the scorer entered it.
+
+    ``dice`` are the three dice at the end of the turn, ``throws`` how many throws it used.
+    ``hand``: whether all three dice showed in the last throw (none set aside, aus der Hand);
+    ``None`` means yes for one throw and no for more. ``turned``: how many of the final dice are
+    ones turned from sixes (0 to 2). ``covered``: whether the cup stayed covered until the reveal
+    (``None``: as the rules say; given, it is checked). ``seat``: whose turn it was (``None``:
+    whoever's turn it is; the stored entry names it). ``result``: the result's name when it was
+    entered by name (:meth:`PubGame.enter_result`).
+    """
+
+    dice: Dice
+    throws: int = 1
+    hand: bool | None = None
+    turned: int = 0
+    covered: bool | None = None
+    seat: int | None = None
+    result: str | None = None
+
+    @property
+    def one_throw(self) -> bool:
+        """Whether the result counts as thrown in one throw (the ``hand`` entered or implied)."""
+        if self.hand is not None:
+            return self.hand
+        return self.throws == 1 and not self.turned
+
+    def to_data(self) -> dict[str, Any]:
+        """The entry as plain JSON data (defaults left out)."""
+        data: dict[str, Any] = {"kind": "turn"}
+        if self.seat is not None:
+            data["seat"] = self.seat
+        data["dice"] = list(self.dice)
+        data["throws"] = self.throws
+        if self.hand is not None:
+            data["hand"] = self.hand
+        if self.turned:
+            data["turned"] = self.turned
+        if self.covered is not None:
+            data["covered"] = self.covered
+        if self.result is not None:
+            data["result"] = self.result
+        return data
+
+    def __str__(self) -> str:
+        """The short text form ``schocken pub`` reads (:func:`parse_turn`): ``6-6-1 2 h t``."""
+        if self.result is not None:
+            head = f"r {self.result}"
+        else:
+            head = "-".join(str(p) for p in self.dice)
+        parts = [head, str(self.throws)]
+        if self.hand is not None and self.hand != (self.throws == 1 and not self.turned):
+            parts.append("h" if self.hand else "a")
+        parts += ["t"] * self.turned
+        if self.covered is not None:
+            parts.append("c" if self.covered else "o")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class BuyInEntry:
+    """The scorer's answer to the engine's question whether a player who is out buys back in
+    (Einwürfeln) before the round's first throw."""
+
+    seat: int
+    buys_in: bool
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": "buy_in", "seat": self.seat, "buys_in": self.buys_in}
+
+    def __str__(self) -> str:
+        return "y" if self.buys_in else "n"
+
+
+Entry = TurnEntry | BuyInEntry
+
+
+def entry_from_data(data: object) -> Entry:
+    """An entry from the plain data ``to_data`` gives; anything else is refused with what is
+    wrong (:class:`~schocken.errors.PubEntryError`). The dice of a turn may be left out when it
+    names its ``result``."""
+    if not isinstance(data, Mapping):
+        raise PubEntryError("an entry is an object with 'kind' and its fields")
+    kind = data.get("kind")
+    fields = {
+        "turn": {"kind", "seat", "dice", "throws", "hand", "turned", "covered", "result"},
+        "buy_in": {"kind", "seat", "buys_in"},
+    }
+    if kind not in fields:
+        raise PubEntryError(f"an entry's 'kind' is 'turn' or 'buy_in', not {kind!r}")
+    unknown = sorted(str(k) for k in data if k not in fields[kind])
+    if unknown:
+        raise PubEntryError(f"a {kind} entry has no field(s) {', '.join(unknown)}")
+    seat = data.get("seat")
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        raise PubEntryError(f"'seat' is a seat number, not {seat!r}")
+    if kind == "buy_in":
+        buys_in = data.get("buys_in")
+        if seat is None or not isinstance(buys_in, bool):
+            raise PubEntryError("a buy_in entry has a 'seat' and 'buys_in' (true or false)")
+        return BuyInEntry(seat, buys_in)
+    for name in ("hand", "covered"):
+        if data.get(name) is not None and not isinstance(data.get(name), bool):
+            raise PubEntryError(f"'{name}' is true, false or absent, not {data.get(name)!r}")
+    throws, turned = data.get("throws", 1), data.get("turned", 0)
+    for name, value in (("throws", throws), ("turned", turned)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise PubEntryError(f"'{name}' is a whole number, not {value!r}")
+    result = data.get("result")
+    if result is not None and not isinstance(result, str):
+        raise PubEntryError(f"'result' is a result's name, not {result!r}")
+    raw = data.get("dice")
+    if raw is None and result is not None:
+        dice = parse_result(result).dice
+    elif isinstance(raw, list) and all(isinstance(p, int) and not isinstance(p, bool) for p in raw):
+        dice = tuple(raw)
+    else:
+        raise PubEntryError(f"'dice' is a list of three pips, like [6, 6, 1], not {raw!r}")
+    return TurnEntry(dice, throws, data.get("hand"), turned, data.get("covered"), seat, result)
+
+
+class NamedResult(NamedTuple):
+    """A result entered by name: its dice, its kind, and whether it must be in one throw."""
+
+    name: str
+    dice: Dice
+    kind: ResultKind
+    hand: bool
+
+
+RESULT_FORMS = (
+    "Schock-Aus, Hand-Aus, Jule, Schock 2 to 6, General 2 to 6, Straße 6-5-4 (or Straße 6)"
+)
+
+
+def parse_result(text: str) -> NamedResult:
+    """A result by name, German or English: ``Schock-Aus`` (``aus``), ``Hand-Aus``, ``Jule``
+    (4-2-1, where the rules have one), ``Schock 4``, ``General 5``, ``Straße 6-5-4``
+    (``Strasse 654``, ``Straße 6``: its top die).
+
+    >>> parse_result("schock 4")
+    NamedResult(name='Schock 4', dice=(4, 1, 1), kind=<ResultKind.SCHOCK: 'schock'>, hand=False)
+    >>> parse_result("strasse 5").dice
+    (5, 4, 3)
+    """
+    if not isinstance(text, str):
+        raise PubEntryError(f"a result is a name such as 'Schock 4', not {text!r}")
+    words = text.strip().lower().replace("ß", "ss").replace("-", " ").split()
+    head, rest = (words[0], "".join(words[1:])) if words else ("", "")
+    if words in (["aus"], ["schockaus"], ["schock", "aus"]):
+        return NamedResult("Schock-Aus", (1, 1, 1), ResultKind.SCHOCK_AUS, False)
+    if words in (["handaus"], ["hand", "aus"]):
+        return NamedResult("Hand-Aus", (1, 1, 1), ResultKind.SCHOCK_AUS, True)
+    if words == ["jule"]:
+        return NamedResult("Jule", (4, 2, 1), ResultKind.JULE, False)
+    if head in ("schock", "general") and rest in ("2", "3", "4", "5", "6"):
+        n = int(rest)
+        if head == "schock":
+            return NamedResult(f"Schock {n}", (n, 1, 1), ResultKind.SCHOCK, False)
+        return NamedResult(f"General {n}", (n, n, n), ResultKind.GENERAL, False)
+    if head in ("strasse", "street") and rest.isdigit() and len(rest) in (1, 3):
+        top = max(int(p) for p in rest)
+        dice = (top, top - 1, top - 2)
+        if 3 <= top <= 6 and (len(rest) == 1 or sort_dice(int(p) for p in rest) == dice):
+            return NamedResult(f"Straße {top}-{top - 1}-{top - 2}", dice, ResultKind.STRASSE, False)
+    raise PubEntryError(f"not a result: {text!r}; results by name are {RESULT_FORMS}")
+
+
+def parse_turn(text: str) -> TurnEntry:
+    """A turn from its short text form: the dice, then the throws (default 1), then marks.
+
+    Dice are ``6-6-1`` or ``661``; a result by name follows ``r`` (``r schock 4 2``). Marks:
+    ``h`` all three dice in the last throw (aus der Hand), ``a`` assembled (dice set aside),
+    ``t`` one turned six (``tt`` or ``t2``: two), ``c`` the cup stayed covered, ``o`` it was shown.
+
+    >>> parse_turn("6-6-1 2 t")
+    TurnEntry(dice=(6, 6, 1), throws=2, hand=None, turned=1, covered=None, seat=None, result=None)
+    >>> str(parse_turn("r general 5 2 h"))
+    'r General 5 2 h'
+    """
+    words = text.strip().lower().split()
+    if not words:
+        raise PubEntryError("enter the dice and the throws, like 6-6-1 2")
+    result: str | None = None
+    if words[0] == "r":
+        for size in (3, 2, 1):  # the longest name that is a result; throws and marks follow
+            try:
+                named = parse_result(" ".join(words[1 : 1 + size]))
+            except PubEntryError:
+                continue
+            result, dice, rest = named.name, named.dice, words[1 + size :]
+            break
+        else:
+            raise PubEntryError(
+                f"not a result: {' '.join(words[1:])!r}; results by name are {RESULT_FORMS}"
+            )
+    else:
+        dice = _parse_dice(words[0])
+        rest = words[1:]
+    throws = 1
+    if rest and rest[0].isdigit():
+        throws = int(rest[0])
+        rest = rest[1:]
+    hand: bool | None = None
+    turned = 0
+    covered: bool | None = None
+    for mark in rest:
+        if mark in ("h", "a"):
+            hand = mark == "h"
+        elif mark in ("t", "tt", "t1", "t2"):
+            turned += {"t": 1, "tt": 2, "t1": 1, "t2": 2}[mark]
+        elif mark in ("c", "o"):
+            covered = mark == "c"
+        else:
+            raise PubEntryError(
+                f"unknown mark {mark!r}: h (aus der Hand), a (assembled), t (a turned six), "
+                "c (covered), o (shown)"
+            )
+    return TurnEntry(dice, throws, hand, turned, covered, None, result)
+
+
+def _parse_dice(word: str) -> Dice:
+    digits = word.replace("-", "").replace(",", "")
+    if len(digits) != 3 or not all(c in "123456" for c in digits):
+        raise PubEntryError(f"three dice are written like 6-6-1 or 661, not {word!r}")
+    return tuple(int(c) for c in digits)
+
+
+# ---------------------------------------------------------------------- making up the throws
+
+
+class PlannedStep(NamedTuple):
+    """One step of a turn as pub mode plays it: the action, the pips its throw shows, a note."""
+
+    action: Action
+    pips: tuple[int, ...]
+    note: str
+
+
+def plan_turn(
+    entry: TurnEntry, limit: int, set_aside: SetAside = SetAside.ANY
+) -> list[PlannedStep]:
+    """The steps that end a turn in exactly the entered result, with ``limit`` throws allowed
+    and ``set_aside`` (the rules' option) naming the dice that may be kept out of the cup.
+
+    Only the last throw is entered; the throws before it are made up, the fewest there can be:
+
+    - in one throw (``hand``): every throw before the last throws all three dice and shows
+      :data:`MADE_UP_THROWS` (5-3-2, or 6-4-2 if the entered dice are 5-3-2); the last shows the
+      entered dice;
+    - with turned sixes: the throw before the last shows :data:`MADE_UP_SIXES` (6-6-2 for one
+      turned six, 6-6-6 for two), the sixes are turned, and the last throw keeps the turned ones
+      and shows the other entered dice; a throw before those shows 5-3-2 (or 6-4-2) as above;
+    - otherwise (assembled): the throw before the last shows two of the entered dice that may be
+      set aside (its ones first, then the highest; only one where only one may be) and for each
+      other die one of :data:`MADE_UP_DICE` (2, or 3 if the entered die it stands for is a 2);
+      the last throw keeps those and shows the others; a throw before those shows 5-3-2
+      (or 6-4-2) as above.
+
+    A turn that used fewer throws than ``limit`` ends with a stop. The entry is taken as it is:
+    :class:`PubGame` checks it first, and the engine checks every step.
+
+    >>> [str(s.action) for s in plan_turn(TurnEntry((4, 1, 1), 2), 3)]
+    ['throw', 'throw keep 1-1', 'stop']
+    """
+    dice, throws = entry.dice, entry.throws
+    final = f"pub: entered {entry}"
+    steps: list[PlannedStep] = []
+    before = 1 if entry.one_throw else 2  # the throws that make the entered dice
+    made_up = next(m for m in MADE_UP_THROWS if m != sort_dice(dice))
+    steps += [PlannedStep(THROWS[()], made_up, NOTE_MADE_UP)] * (throws - before)
+    if entry.one_throw:
+        steps.append(PlannedStep(THROWS[()], dice, final))
+    elif entry.turned:
+        ones = (1,) * entry.turned
+        steps.append(PlannedStep(THROWS[()], MADE_UP_SIXES[entry.turned], NOTE_MADE_UP))
+        steps.append(PlannedStep(TURN_SIXES, (), NOTE_TURNED))
+        steps.append(PlannedStep(THROWS[ones], _without(dice, ones), final))
+    else:
+        settable = [p for p in dice if may_set_aside((p,), set_aside)]
+        kept = tuple(sorted(settable, key=lambda p: (p != 1, -p))[:2])
+        last = _without(dice, kept)
+        made_up = tuple(next(p for p in MADE_UP_DICE if p != q) for q in last)
+        steps.append(PlannedStep(THROWS[()], (*kept, *made_up), NOTE_MADE_UP))
+        steps.append(PlannedStep(THROWS[sort_dice(kept)], last, final))
+    if throws < limit:
+        steps.append(PlannedStep(STOP, (), ""))
+    return steps
+
+
+def _without(dice: Sequence[int], some: Sequence[int]) -> tuple[int, ...]:
+    """``dice`` (in their order) less the multiset ``some``."""
+    rest = list(dice)
+    for p in some:
+        rest.remove(p)
+    return tuple(rest)
+
+
+class TableDice:
+    """The dice source of a pub game: each throw shows the pips loaded for it, and nothing else
+    (the dice thrown on the table, as entered or made up)."""
+
+    __slots__ = ("_pips",)
+
+    def __init__(self) -> None:
+        self._pips: tuple[int, ...] | None = None
+
+    def load(self, pips: tuple[int, ...] | None) -> None:
+        """The pips the next throw shows (``None``: no throw is expected)."""
+        self._pips = pips
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        pips, self._pips = self._pips, None
+        if pips is None or len(pips) != n:
+            raise DiceExhaustedError(f"the throw needs {n} dice; {pips!r} were entered")
+        return pips
+
+
+class _Entered:
+    """The strategy of every seat in pub mode: the answer the scorer entered."""
+
+    name = "entered"
+
+    def __init__(self) -> None:
+        self.action: Action = STOP
+        self.buys_in = False
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return self.action
+
+    def wants_buy_in(self, view: PlayerView) -> bool:
+        return self.buys_in
+
+
+# ---------------------------------------------------------------------- the table's state
+
+
+class ShownTurn(NamedTuple):
+    """A finished turn of the round as the table sees it: its dice and result (both ``None``
+    while the cup is covered)."""
+
+    seat: int
+    throws: int
+    dice: Dice | None
+    result: str | None
+
+
+class PubState(NamedTuple):
+    """What the table needs now, and the standing: plain values (see :meth:`to_data`)."""
+
+    ask: str
+    """``"turn"`` (enter the turn of ``seat``), ``"buy_in"`` (does ``seat``, who is out, buy
+    back in?) or ``"over"`` (``seat`` lost the game)."""
+    seat: int | None
+    limit: int | None
+    """For a turn: the most throws ``seat`` may use."""
+    limit_fixed: bool
+    """Whether the round's first player has fixed the limit (else ``seat`` opens the round)."""
+    section: Section
+    round: int
+    round_kind: RoundKind
+    order: tuple[int, ...]
+    """The round's order of play; its first player opened it."""
+    middle: int
+    deckel: tuple[int, ...]
+    playing: tuple[bool, ...]
+    half_losers: tuple[int, ...]
+    loser: int | None
+    turns: tuple[ShownTurn, ...]
+    """The round's finished turns so far, in its order of play."""
+
+    @property
+    def opener(self) -> int | None:
+        """Who opened (or opens) the round."""
+        return self.order[0] if self.order else None
+
+    def to_data(self) -> dict[str, Any]:
+        """The state as plain JSON data."""
+        return {
+            "ask": self.ask,
+            "seat": self.seat,
+            "limit": self.limit,
+            "limit_fixed": self.limit_fixed,
+            "section": self.section.value,
+            "round": self.round,
+            "round_kind": self.round_kind.value,
+            "order": list(self.order),
+            "opener": self.opener,
+            "middle": self.middle,
+            "deckel": list(self.deckel),
+            "playing": list(self.playing),
+            "half_losers": list(self.half_losers),
+            "loser": self.loser,
+            "turns": [
+                {
+                    "seat": turn.seat,
+                    "throws": turn.throws,
+                    "dice": None if turn.dice is None else list(turn.dice),
+                    "result": turn.result,
+                }
+                for turn in self.turns
+            ],
+        }
+
+
+# ---------------------------------------------------------------------- the pub game
+
+
+class PubGame:
+    """A game of Schocken played with real dice, kept from the scorer's entries.
+
+    ``half_stake`` and ``game_stake`` are what the loser of a half and of the game owe (free
+    text, such as "a round of Kurze"; empty: nothing is said).
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: Sequence[str],
+        *,
+        half_stake: str = "",
+        game_stake: str = "",
+    ) -> None:
+        self.rules = rules
+        self.players = check_players(players)
+        self.half_stake = _check_stake("half_stake", half_stake)
+        self.game_stake = _check_stake("game_stake", game_stake)
+        self._dice = TableDice()
+        self._entered = _Entered()
+        self._bots = dict.fromkeys(range(len(self.players)), self._entered)
+        self._entries: list[Entry] = []
+        self._restart()
+
+    def _restart(self) -> None:
+        self.game = Game(self.rules, self.players, self._dice)
+        """The engine's game (read it; change it only through the entries)."""
+        self._asked: Asked = NOTHING_ASKED
+        self._notes: list[str] = []
+        self._entries = []
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """Every entry so far, oldest first (each turn names its seat)."""
+        return tuple(self._entries)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    def _decision(self) -> Decision | None:
+        """What the engine asks next, through the one play loop (every seat is the scorer's)."""
+        return next_decision(self.game, self._bots, self._asked)
+
+    def state(self) -> PubState:
+        """What the table needs now, and the standing."""
+        game = self.game
+        view = game.view(None)
+        decision = self._decision()
+        if decision is None:
+            ask, seat, limit = "over", game.loser, None
+        elif decision.kind is Ask.BUY_IN:
+            ask, seat, limit = "buy_in", decision.seat, None
+        else:
+            ask, seat, limit = "turn", decision.seat, game.max_throws()
+        turns = tuple(
+            ShownTurn(turn.seat, turn.throws, turn.showing, None)
+            if turn.result is None
+            else ShownTurn(turn.seat, turn.throws, turn.result.dice, turn.result.name)
+            for turn in view.turns
+            if turn.done
+        )
+        return PubState(
+            ask,
+            seat,
+            limit,
+            view.limit is not None,
+            view.section,
+            view.round_number,
+            view.round_kind,
+            view.order,
+            view.middle,
+            view.deckel,
+            view.playing,
+            view.half_losers,
+            view.loser,
+            turns,
+        )
+
+    # ------------------------------------------------------------------ entering
+
+    def enter_turn(
+        self,
+        dice: Sequence[int],
+        throws: int = 1,
+        *,
+        hand: bool | None = None,
+        turned: int = 0,
+        covered: bool | None = None,
+        seat: int | None = None,
+    ) -> list[Event]:
+        """Enter the turn of the player whose turn it is (see :class:`TurnEntry`); the events
+        it caused. An entry that cannot be is refused with a
+        :class:`~schocken.errors.PubEntryError` that says why, and changes nothing."""
+        return self.enter(TurnEntry(tuple(dice), throws, hand, turned, covered, seat))
+
+    def enter_result(
+        self,
+        result: str,
+        throws: int = 1,
+        *,
+        turned: int = 0,
+        covered: bool | None = None,
+        seat: int | None = None,
+    ) -> list[Event]:
+        """Enter a turn by its result's name (:func:`parse_result`), such as "Schock 4" or
+        "Straße 6-5-4". It is taken as thrown in one throw where the name says so (Hand-Aus) or
+        where the result would otherwise not be the one named (a Straße or a General that the
+        rules count only in one throw)."""
+        named = parse_result(result)
+        return self.enter(TurnEntry(named.dice, throws, None, turned, covered, seat, named.name))
+
+    def answer_buy_in(self, seat: int, buys_in: bool) -> list[Event]:
+        """Answer the engine's question whether ``seat``, who is out, buys back in."""
+        return self.enter(BuyInEntry(seat, buys_in))
+
+    def enter(self, entry: Entry) -> list[Event]:
+        """Play one entry: the events it caused. A refused entry changes nothing."""
+        if not isinstance(entry, TurnEntry | BuyInEntry):
+            raise PubEntryError(f"not an entry: {entry!r}")
+        mark = (len(self.game.steps), self._asked)
+        start = len(self.game.events)
+        try:
+            stored = self._play(entry)
+        except PubEntryError:
+            if (len(self.game.steps), self._asked) != mark:
+                self._replay(self._entries)
+            raise
+        self._entries.append(stored)
+        return self.game.events[start:]
+
+    def undo(self, count: int = 1) -> tuple[Entry, ...]:
+        """Take back the last ``count`` entries (the game is as it was before them); returns
+        them, oldest first."""
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise PubEntryError(f"undo takes back 1 or more entries, not {count!r}")
+        if count > len(self._entries):
+            raise PubEntryError(
+                f"cannot take back {count} entries: there {_are(len(self._entries))} so far"
+            )
+        undone = tuple(self._entries[-count:])
+        self._replay(self._entries[:-count])
+        return undone
+
+    def _replay(self, entries: Sequence[Entry]) -> None:
+        """The game anew, from ``entries`` (entries once accepted are accepted again)."""
+        self._restart()
+        for entry in entries:
+            self._entries.append(self._play(entry))
+
+    # ------------------------------------------------------------------ playing an entry
+
+    def _play(self, entry: Entry) -> Entry:
+        decision = self._decision()
+        if decision is None:
+            loser = self.game.loser
+            assert loser is not None
+            raise PubEntryError(
+                f"the game is over ({self.players[loser]} lost it); undo to correct an entry"
+            )
+        if isinstance(entry, BuyInEntry):
+            return self._play_buy_in(entry, decision)
+        if decision.kind is Ask.BUY_IN:
+            name = self.players[decision.seat]
+            raise PubEntryError(
+                f"first say whether {name}, who is out, buys back in (Einwürfeln): yes or no"
+            )
+        seat = decision.seat
+        entry = _checked_turn(entry, seat, self.game, self.players)
+        if entry.result is not None:
+            entry = _as_named(entry, self.rules)
+        entry = _set_aside_checked(entry, self.rules, self.players[seat])
+        limit = self.game.max_throws()
+        start = len(self.game.events)
+        for step in plan_turn(entry, limit, self.rules.set_aside):
+            self._step(step)
+        ended = [e for e in self.game.events[start:] if isinstance(e, _TurnEnded)]
+        assert len(ended) == 1 and ended[0].seat == seat, "a planned turn ends once"
+        turn = ended[0]
+        assert turn.result is not None
+        if turn.result.dice != sort_dice(entry.dice) or turn.result.one_throw != entry.one_throw:
+            raise PubEntryError(f"the engine made {turn.result.name} of {entry}")  # not reached
+        if entry.covered is not None and entry.covered != turn.covered:
+            rule = t("rules_covered_" + self.rules.covered.value, "en")
+            raise PubEntryError(
+                f"{self.players[seat]}'s cup cannot have been "
+                f"{'covered' if entry.covered else 'shown'} after {_throws(entry.throws)} with "
+                f"{limit} allowed under these rules: {rule[0].lower()}{rule[1:]}"
+            )
+        return entry
+
+    def _step(self, step: PlannedStep) -> None:
+        """One planned step, through the one play loop; the engine checks it."""
+        decision = self._decision()
+        assert decision is not None and decision.kind is not Ask.BUY_IN
+        self._entered.action = step.action
+        answer = decision.decide(self._entered)
+        self._dice.load(step.pips)
+        try:
+            if answer != step.action:
+                raise IllegalActionError(f"the engine allows only {answer} here")
+            played = apply_decision(self.game, decision, answer)
+        except (IllegalActionError, DiceExhaustedError) as exc:
+            name = self.players[decision.seat]
+            raise PubEntryError(f"{name}'s turn cannot be played so: {exc}") from None
+        finally:
+            self._dice.load(None)
+        assert played is not None
+        self._asked = decision.asked
+        self._notes.append(step.note)
+
+    def _play_buy_in(self, entry: BuyInEntry, decision: Decision) -> Entry:
+        if decision.kind is not Ask.BUY_IN:
+            raise PubEntryError(
+                "nobody is asked about buying back in now: it is "
+                f"{self.players[decision.seat]}'s turn"
+            )
+        if entry.seat != decision.seat:
+            raise PubEntryError(
+                f"the question is whether {self.players[decision.seat]} buys back in, "
+                f"not {_seat_name(entry.seat, self.players)}"
+            )
+        self._entered.buys_in = entry.buys_in
+        answer = decision.decide(self._entered)
+        played = apply_decision(self.game, decision, answer)
+        assert played is not None
+        if answer is not None:
+            self._notes.append("pub: buys back in, as entered")
+        self._asked = decision.asked
+        return entry
+
+    # ------------------------------------------------------------------ what players read
+
+    def prompt(self, lang: str) -> str:
+        """What the table needs now, in words: whose turn and how many throws, or a question."""
+        state = self.state()
+        players = self.players
+        if state.ask == "over":
+            assert state.loser is not None
+            return t("ui_game_over", lang, loser=players[state.loser])
+        assert state.seat is not None
+        name = players[state.seat]
+        if state.ask == "buy_in":
+            return t("pub_buy_in", lang, name=name)
+        where = t("pub_round_" + state.round_kind.value, lang, number=state.round)
+        if state.round_kind in (RoundKind.OPENING_THROW, RoundKind.STECHEN):
+            return t("pub_once", lang, where=where, name=name)
+        if not state.limit_fixed:
+            return t("pub_opens", lang, where=where, name=name, limit=state.limit)
+        opener = players[state.order[0]]
+        key = "pub_one_throw" if state.limit == 1 else "pub_throws"
+        return t(key, lang, where=where, name=name, limit=state.limit, opener=opener)
+
+    def standing(self, lang: str) -> str:
+        """The Deckel in the middle and in hand, in words."""
+        state = self.state()
+        held = [
+            t("pub_holds", lang, name=self.players[s], count=d)
+            for s, d in enumerate(state.deckel)
+            if d
+        ]
+        section = t(state.section.value, lang)
+        return t(
+            "pub_standing",
+            lang,
+            section=section[0].upper() + section[1:],
+            middle=state.middle,
+            held=", ".join(held) if held else t("pub_nobody_holds", lang),
+        )
+
+    def explain(self, events: Sequence[Event], lang: str) -> list[str]:
+        """What the events of entries mean: each turn entered, the round's best and worst and
+        the tie rule, where the Deckel went, who lost a half or the game, and what they owe."""
+        lines: list[str] = []
+        done = 0
+        for i, e in enumerate(events):
+            extra: list[str] = []
+            if isinstance(e, _TurnEnded):
+                revealed = any(isinstance(later, RoundEnded) for later in events[i + 1 :])
+                extra.append(self._entered_line(e, lang, hidden=e.covered and not revealed))
+            elif (
+                isinstance(e, SectionEnded) and e.section is not Section.FINALE and self.half_stake
+            ):
+                extra.append(
+                    t("pub_owes", lang, loser=self.players[e.loser], stake=self.half_stake)
+                )
+            elif isinstance(e, GameEnded) and self.game_stake:
+                extra.append(
+                    t("pub_owes", lang, loser=self.players[e.loser], stake=self.game_stake)
+                )
+            if not extra and not isinstance(e, RoundEnded):
+                continue
+            # texts.explain keeps what it has seen (the last round), so it reads from the start
+            told = explain_events(events[: i + 1], self.rules, self.players, lang)
+            lines += told[done:] + extra
+            done = len(told)
+        lines += explain_events(events, self.rules, self.players, lang)[done:]
+        return lines
+
+    def _entered_line(self, ended: _TurnEnded, lang: str, *, hidden: bool) -> str:
+        name = self.players[ended.seat]
+        if hidden:
+            return t("pub_entered_covered", lang, name=name)
+        key = "pub_entered_1" if ended.throws == 1 else "pub_entered_n"
+        return t(key, lang, name=name, result=result_name(ended.result, lang), throws=ended.throws)
+
+    def describe(self, entry: Entry, lang: str) -> str:
+        """An entry in words (for what was undone)."""
+        name = _seat_name(entry.seat, self.players)
+        if isinstance(entry, BuyInEntry):
+            return t("pub_did_buy_in" if entry.buys_in else "pub_no_buy_in", lang, name=name)
+        return t("pub_turn_entry", lang, name=name, entry=str(entry))
+
+    # ------------------------------------------------------------------ as data
+
+    def record(self) -> GameRecord:
+        """The game as an ordinary game record: every step the engine took, each noted as
+        entered or made up, and the entries in ``meta.pub`` (:meth:`from_record` reads them)."""
+        base = record_of(self.game)
+        steps = tuple(
+            RecordStep(s.seat, s.action, s.pips, note)
+            for s, note in zip(base.steps, self._notes, strict=True)
+        )
+        meta = {META_KEY: self._meta()}
+        return GameRecord(base.rules, base.players, steps, base.outcome, meta)
+
+    def _meta(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"entries": [e.to_data() for e in self._entries]}
+        if self.half_stake:
+            data["half_stake"] = self.half_stake
+        if self.game_stake:
+            data["game_stake"] = self.game_stake
+        return data
+
+    def to_data(self) -> dict[str, Any]:
+        """The pub game as plain JSON data: rules, players, stakes and entries."""
+        return {
+            "rules": rules_to_data(self.rules),
+            "players": list(self.players),
+            **self._meta(),
+        }
+
+    @classmethod
+    def from_data(cls, data: object) -> PubGame:
+        """A pub game from :meth:`to_data`'s data, its entries played again; anything malformed
+        or an entry that cannot be is refused (:class:`~schocken.errors.PubEntryError`, naming
+        the entry)."""
+        if not isinstance(data, Mapping):
+            raise PubEntryError("a pub game is an object with rules, players and entries")
+        unknown = sorted(str(k) for k in data if k not in _DATA_FIELDS)
+        if unknown:
+            raise PubEntryError(f"a pub game has no field(s) {', '.join(unknown)}")
+        try:
+            rules = rules_from_data(data.get("rules"))
+        except RulesError as exc:
+            raise PubEntryError(str(exc)) from None
+        players = data.get("players")
+        if not isinstance(players, list):
+            raise PubEntryError("'players' is a list of names")
+        try:
+            check_players(players)
+        except ValueError as exc:
+            raise PubEntryError(f"the players cannot play: {exc}") from None
+        pub = cls(
+            rules,
+            players,
+            half_stake=_text(data.get("half_stake", "")),
+            game_stake=_text(data.get("game_stake", "")),
+        )
+        pub._take(data.get("entries", []))
+        return pub
+
+    def _take(self, raw: object) -> None:
+        if not isinstance(raw, list):
+            raise PubEntryError("'entries' is a list of entries")
+        for i, item in enumerate(raw):
+            try:
+                self.enter(entry_from_data(item))
+            except PubEntryError as exc:
+                raise PubEntryError(f"entry {i}: {exc}") from None
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> PubGame:
+        """A pub game taken up again from its record (its entries, in ``meta.pub``); the
+        entries must make exactly the record's steps."""
+        meta = record.meta.get(META_KEY)
+        if not isinstance(meta, Mapping):
+            raise RecordError(f"the record has no pub entries ('meta.{META_KEY}')")
+        try:
+            pub = cls.from_data(
+                {
+                    "rules": rules_to_data(record.rules),
+                    "players": list(record.players),
+                    **meta,
+                }
+            )
+        except PubEntryError as exc:
+            raise RecordError(f"'meta.{META_KEY}': {exc}") from None
+        mine = [(s.seat, s.action, s.pips) for s in pub.record().steps]
+        theirs = [(s.seat, s.action, s.pips) for s in record.steps]
+        if mine != theirs:
+            raise RecordError("the record's steps are not those its pub entries make")
+        return pub
+
+
+_DATA_FIELDS = ("rules", "players", "entries", "half_stake", "game_stake")
+
+
+# ---------------------------------------------------------------------- checks
+
+
+def _checked_turn(entry: TurnEntry, seat: int, game: Game, players: Sequence[str]) -> TurnEntry:
+    """The entry for ``seat``, whose turn it is, or why it cannot be."""
+    name = players[seat]
+    if entry.seat is not None and entry.seat != seat:
+        raise PubEntryError(f"it is {name}'s turn, not {_seat_name(entry.seat, players)}'s")
+    dice = tuple(entry.dice) if isinstance(entry.dice, list | tuple) else entry.dice
+    if (
+        not isinstance(dice, tuple)
+        or len(dice) != 3
+        or not all(isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= 6 for p in dice)
+    ):
+        raise PubEntryError(f"a turn ends with three dice of 1 to 6 pips, not {dice!r}")
+    for flag, value in (("hand", entry.hand), ("covered", entry.covered)):
+        if value is not None and not isinstance(value, bool):
+            raise PubEntryError(f"'{flag}' is true, false or not given, not {value!r}")
+    throws, turned = entry.throws, entry.turned
+    if isinstance(throws, bool) or not isinstance(throws, int) or not 1 <= throws <= MAX_THROWS:
+        raise PubEntryError(f"a turn has 1 to {MAX_THROWS} throws, not {throws!r}")
+    limit = game.max_throws()
+    if throws > limit:
+        view = game.view(None)
+        if view.round_kind in (RoundKind.OPENING_THROW, RoundKind.STECHEN):
+            why = "everyone throws once in the opening throw and in a Stechen"
+        else:
+            why = f"{players[view.order[0]]} opened it with {_throws(limit)}"
+        raise PubEntryError(
+            f"{name} may throw at most {_times(limit)} in this round: {why} (entered: {throws})"
+        )
+    if isinstance(turned, bool) or not isinstance(turned, int) or not 0 <= turned <= 2:
+        raise PubEntryError(f"0, 1 or 2 of the dice can be turned sixes, not {turned!r}")
+    if turned and throws == 1:
+        raise PubEntryError(
+            f"{name} cannot have turned sixes in a turn of one throw: a throw must follow turning"
+        )
+    if turned > dice.count(1):
+        raise PubEntryError(
+            f"a turned six becomes a one: {_dice_text(dice)} has "
+            f"{dice.count(1) or 'no'} one{'s' if dice.count(1) != 1 else ''}, not {turned} "
+            "turned"
+        )
+    if entry.hand is True and turned:
+        raise PubEntryError(
+            "a turned six stays out of the cup as a one: the dice cannot all have shown in "
+            "the last throw (aus der Hand)"
+        )
+    if entry.hand is False and throws == 1:
+        raise PubEntryError(
+            "a turn of one throw shows all three dice in that throw: nothing was set aside"
+        )
+    return TurnEntry(dice, throws, entry.hand, turned, entry.covered, seat, entry.result)
+
+
+def _as_named(entry: TurnEntry, rules: Rules) -> TurnEntry:
+    """A turn entered by its result's name, in one throw where the name needs it; or why that
+    result cannot be (the result table judges)."""
+    assert entry.result is not None
+    named = parse_result(entry.result)
+    if sort_dice(entry.dice) != named.dice:
+        raise PubEntryError(f"the dice {_dice_text(entry.dice)} are no {named.name}")
+    if named.hand:
+        if entry.hand is False or entry.turned:
+            raise PubEntryError(
+                "a Hand-Aus shows 1-1-1 in one throw: no die set aside, no turned six"
+            )
+        entry = replace(entry, hand=True)
+    table = result_table(rules)
+    made = table.result(entry.dice, one_throw=entry.one_throw, throws=entry.throws)
+    if made.kind is not named.kind and entry.hand is None and not entry.turned:
+        entry = replace(entry, hand=True)  # a Straße or General that counts only in one throw
+        made = table.result(entry.dice, one_throw=True, throws=entry.throws)
+    if made.kind is not named.kind:
+        how = "in one throw" if entry.one_throw else "assembled"
+        raise PubEntryError(
+            f"{named.name} {how} after {_throws(entry.throws)} counts as {made.name} under "
+            "these rules"
+        )
+    return entry
+
+
+def _set_aside_checked(entry: TurnEntry, rules: Rules, name: str) -> TurnEntry:
+    """The entry as the rules' ``set_aside`` lets it be: a turn of several throws none of whose
+    dice may be set aside showed all three in its last throw (``hand``); marked assembled, or
+    assembled by name, it cannot be."""
+    if entry.one_throw or entry.turned:
+        return entry  # turned sixes are ones, and a one may always be set aside
+    if any(may_set_aside((p,), rules.set_aside) for p in entry.dice):
+        return entry
+    if entry.hand is None:
+        return replace(entry, hand=True)
+    rule = t("rules_set_aside_" + rules.set_aside.value, "en")
+    raise PubEntryError(
+        f"{name}'s {_dice_text(entry.dice)} cannot have been assembled (no die set aside "
+        f"before the last throw could be one of them): {rule[0].lower()}{rule[1:]}"
+    )
+
+
+def _dice_text(dice: Sequence[int]) -> str:
+    return "-".join(str(p) for p in dice)
+
+
+def _seat_name(seat: object, players: Sequence[str]) -> str:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
+        return players[seat]
+    return f"seat {seat!r}"
+
+
+def _check_stake(name: str, stake: object) -> str:
+    if not isinstance(stake, str):
+        raise PubEntryError(f"{name} is a text, not {stake!r}")
+    text = " ".join(stake.split())
+    if len(text) > MAX_STAKE or any(not c.isprintable() for c in text):
+        raise PubEntryError(f"{name} is one line of at most {MAX_STAKE} printable characters")
+    return text
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise PubEntryError(f"a stake is a text, not {value!r}")
+    return value
+
+
+def _are(n: int) -> str:
+    return "is 1" if n == 1 else f"are {n}"
+
+
+def _throws(n: int) -> str:
+    return "1 throw" if n == 1 else f"{n} throws"
+
+
+def _times(n: int) -> str:
+    return "once" if n == 1 else f"{n} times"

@@ -1,0 +1,700 @@
+"""The Schockbuch: ledger, statistics, export and import, access, crash safety, the command."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import json
+import random
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from schocken.bots import make_bot
+from schocken.cli import main
+from schocken.club import DEFAULT_DB, ClubBook, parse_amount, season_of, season_range
+from schocken.dice import RandomDice
+from schocken.errors import ClubAccessError, ClubError, ClubStoreError
+from schocken.events import RoundEnded, RoundKind, SectionEnded
+from schocken.game import Game
+from schocken.intervals import wilson
+from schocken.play import play_game
+from schocken.pub import PubGame, parse_turn
+from schocken.record import GameRecord, parse_record, record_of, replay
+from schocken.rules import Rules, find_preset
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+CLUB = "Stammtisch Krone"
+NAMES = ["Anna", "Ben", "Cem", "Dora", "Emil"]
+
+
+def bot_record(players: list[str], seed: int, preset: str = "tsv99") -> GameRecord:
+    game = Game(find_preset(preset), players, RandomDice(seed))
+    play_game(game, [make_bot("regular", seed * 10 + i) for i in range(len(players))])
+    return record_of(game)
+
+
+def new_book(path: str | Path = ":memory:") -> ClubBook:
+    book = ClubBook(path)
+    book.create_club(CLUB)
+    for name in NAMES:
+        book.add_member(CLUB, name)
+    return book
+
+
+def dump(book: ClubBook) -> list[str]:
+    """Everything in the file, as SQL."""
+    return list(book.db.iterdump())
+
+
+# ---------------------------------------------------------------------- the ledger
+
+
+def test_fines_follow_the_price_list_in_force_on_the_day() -> None:
+    book = new_book()
+    book.add_member(CLUB, "Gustav", guest=True)
+    book.add_member(CLUB, "Fritz", joined="2024-02-01")
+    book.set_price(CLUB, "game_lost", 100)
+    book.set_price(CLUB, "game_lost", 150, valid_from="2024-02-01")
+    book.set_price(CLUB, "half_lost", 50)
+    book.set_price(CLUB, "schock_aus_taken", 20)
+    book.set_price(CLUB, "blattschuss", 200)
+    book.set_price(CLUB, "absent", 300)
+    # January: Anna, Ben, Cem come; Ben loses both halves (Blattschuss), the second by Schock-Aus.
+    book.add_evening(CLUB, "2024-01-09", place="Krone", present=["Anna", "Ben", "Cem"])
+    book.add_game(
+        CLUB, "2024-01-09", loser="Ben", halves=["Ben", "Ben"], schock_aus=["second_half"]
+    )
+    # February: the new price; Cem loses the Finale against Anna; Gustav the guest plays.
+    book.add_evening(CLUB, "2024-02-06", present=["Anna", "Cem", "Gustav"])
+    book.add_game(CLUB, "2024-02-06", loser="Cem", halves=["Anna", "Cem"])
+    book.add_game(CLUB, "2024-02-06", loser="Gustav", players=["Anna", "Gustav"])
+    book.pay(CLUB, "Ben", 500, day="2024-02-06")
+    book.charge(CLUB, "Cem", 100, "threw a die off the table", day="2024-02-06")
+    owed = {b["member"]: (b["charged"], b["paid"], b["balance"]) for b in book.balances(CLUB)}
+    assert owed == {
+        # 2024-02-06 she lost the first half.
+        "Anna": (50, 0, 50),
+        # 100 game + 2 x 50 halves + 20 Schock-Aus + 200 Blattschuss; absent on 02-06.
+        "Ben": (100 + 100 + 20 + 200 + 300, 500, 220),
+        # 150 game (new price) + 50 half + 100 charge.
+        "Cem": (150 + 50 + 100, 0, 300),
+        # absent twice.
+        "Dora": (600, 0, 600),
+        "Emil": (600, 0, 600),
+        # a guest is not fined for evenings missed.
+        "Gustav": (150, 0, 150),
+        # joined in February: fined for February only.
+        "Fritz": (300, 0, 300),
+    }
+    ledger = book.ledger(CLUB, "Ben")
+    assert sum(line["cents"] for line in ledger) == 220
+    assert [(line["item"], line["count"], line["cents"]) for line in ledger] == [
+        ("half_lost", 2, 100),
+        ("schock_aus_taken", 1, 20),
+        ("game_lost", 1, 100),
+        ("blattschuss", 1, 200),
+        ("absent", 1, 300),
+        ("payment", 1, -500),
+    ]
+    # A game struck out is fined no more; it stays listed with its reason.
+    book.void_game(CLUB, "2024-02-06", 2, "Gustav had to leave, the game was not finished")
+    assert book.balance(CLUB, "Gustav")["balance"] == 0
+    assert book.games(CLUB, with_void=True)[-1]["void"] is not None
+    assert len(book.games(CLUB)) == 2
+
+
+def test_a_member_who_left_is_not_fined_for_later_evenings() -> None:
+    book = new_book()
+    book.set_price(CLUB, "absent", 200)
+    book.set_price(CLUB, "attended", 100)
+    book.member_leaves(CLUB, "Emil", "2024-03-01")
+    book.add_evening(CLUB, "2024-02-01", present=["Anna", "Ben"])
+    book.add_evening(CLUB, "2024-03-01", present=["Anna", "Ben"])
+    balance = {b["member"]: b["balance"] for b in book.balances(CLUB)}
+    assert balance == {"Anna": 200, "Ben": 200, "Cem": 400, "Dora": 400, "Emil": 200}
+
+
+def test_amounts_as_people_write_them() -> None:
+    assert [parse_amount(x) for x in ("2,50", "2.5", "3", "-1,20", "0,05 €")] == [
+        250,
+        250,
+        300,
+        -120,
+        5,
+    ]
+    for bad in ("2,505", "zwei", "", "1.000,00", "1e3"):
+        with pytest.raises(ClubError, match="an amount is written like 2,50"):
+            parse_amount(bad)
+
+
+def test_seasons() -> None:
+    assert season_of("2024-08-31", "09-01") == "2023/24"
+    assert season_of("2024-09-01", "09-01") == "2024/25"
+    assert season_range("2024/25", "09-01") == ("2024-09-01", "2025-09-01")
+    assert season_range("1999", "01-01") == ("1999-01-01", "2000-01-01")
+    with pytest.raises(ClubError, match="does not exist: after 2024 comes 2025"):
+        season_range("2024/26", "09-01")
+
+
+# ---------------------------------------------------------------------- statistics
+
+
+def direct_stats(records: list[GameRecord]) -> dict[str, dict[str, int]]:
+    """Per player, straight from replaying the records (not from the book)."""
+    out: dict[str, Counter[str]] = {}
+    results: dict[str, list[bool]] = {}
+    for record in records:
+        game = replay(record)
+        names = game.players
+        assert game.loser is not None
+        halves = [e.loser for e in game.events if isinstance(e, SectionEnded)][:2]
+        for i, name in enumerate(names):
+            c = out.setdefault(name, Counter())
+            c["games"] += 1
+            c["games_lost"] += game.loser == i
+            results.setdefault(name, []).append(game.loser == i)
+        last_best = None
+        for e in game.events:
+            if isinstance(e, RoundEnded) and e.kind in (RoundKind.NORMAL, RoundKind.OPENING_THROW):
+                last_best = e.best
+            if isinstance(e, SectionEnded):
+                c = out[names[e.loser]]
+                if e.section.value == "finale":
+                    c["finales_lost"] += 1
+                    for seat in set(halves):
+                        out[names[seat]]["finales"] += 1
+                else:
+                    c["halves_lost"] += 1
+                    for name in names:
+                        out[name]["halves"] += 1
+                if e.schock_aus:
+                    c["schock_aus_taken"] += 1
+                    assert last_best is not None
+                    out[names[last_best]]["schock_aus_given"] += 1
+        if len(halves) == 2 and halves[0] == halves[1]:
+            out[names[game.loser]]["blattschuss"] += 1
+    for name, seq in results.items():
+        runs = [(lost, len(list(g))) for lost, g in itertools.groupby(seq)]
+        out[name]["longest_losing_streak"] = max((n for lost, n in runs if lost), default=0)
+        out[name]["longest_unbeaten_streak"] = max((n for lost, n in runs if not lost), default=0)
+        out[name]["current_streak"] = -runs[-1][1] if runs[-1][0] else runs[-1][1]
+    return {name: dict(c) for name, c in out.items()}
+
+
+def test_statistics_equal_those_computed_from_the_records_directly() -> None:
+    book = new_book()
+    rng = random.Random(14)
+    records = []
+    by_season: dict[str, list[GameRecord]] = {}
+    days = [f"{y}-{m:02d}-05" for y in (2023, 2024) for m in (1, 4, 7, 10)]
+    for day in days:
+        book.add_evening(CLUB, day, present=NAMES[:3])
+        for _ in range(5):
+            players = rng.sample(NAMES, rng.randint(2, 5))
+            preset = rng.choice(["tsv99", "schock4life", "knobelrunde", "allgemein"])
+            record = bot_record(players, rng.randrange(10**6), preset)
+            book.add_game(CLUB, day, record=record)
+            records.append(record)
+            by_season.setdefault(day[:4], []).append(record)
+    for season, chosen in [(None, records), ("2023", by_season["2023"])]:
+        stats = book.stats(CLUB, season)
+        assert stats["games"] == len(chosen)
+        direct = direct_stats(chosen)
+        for m in stats["members"]:
+            d = direct[m["name"]]
+            for key in (
+                "games",
+                "games_lost",
+                "halves",
+                "halves_lost",
+                "finales",
+                "finales_lost",
+                "blattschuss",
+                "schock_aus_given",
+                "schock_aus_taken",
+                "longest_losing_streak",
+                "longest_unbeaten_streak",
+                "current_streak",
+            ):
+                assert m[key] == d.get(key, 0), (season, m["name"], key)
+            assert m["games_lost_ci95"] == list(wilson(d["games_lost"], d["games"]))
+            assert m["halves_lost_ci95"] == list(wilson(d["halves_lost"], d["halves"]))
+            expected = sum(1 / len(r.players) for r in chosen if m["name"] in r.players)
+            assert m["games_lost_expected"] == pytest.approx(expected)
+        # Who loses to whom: counted pair by pair from the records.
+        for a in stats["loses_to"]:
+            for b in NAMES:
+                if a == b:
+                    continue
+                together = [r for r in chosen if a in r.players and b in r.players]
+                lost = [r for r in together if r.players[replay(r).loser or 0] == a]
+                assert stats["played_with"][a].get(b, 0) == len(together)
+                assert stats["loses_to"][a].get(b, 0) == len(lost)
+        total_given = sum(sum(v.values()) for v in stats["schock_aus_to"].values())
+        assert total_given == sum(m["schock_aus_given"] for m in stats["members"])
+    assert sum(m["games_lost"] for m in book.stats(CLUB)["members"]) == len(records)
+
+
+def pub_record(rules: Rules, players: list[str]) -> GameRecord:
+    """A whole game entered in pub mode, turn by turn (nobody buys back in)."""
+    pub = PubGame(rules, players)
+    turns = itertools.cycle(["r jule", "6-5-4", "4-1-1", "2-2-1", "6-6-3"])
+    while (state := pub.state()).ask != "over":
+        assert state.seat is not None and len(pub.entries) < 1000
+        if state.ask == "buy_in":
+            pub.answer_buy_in(state.seat, False)
+        else:
+            pub.enter(parse_turn(next(turns)))
+    return pub.record()
+
+
+def test_games_under_regional_rules_and_from_pub_mode_go_into_the_book() -> None:
+    # House rules from other pubs (a Jule, only 1s set aside, no General, ...): the regional
+    # golden games, and a game entered in pub mode whose Jules are worth 7.
+    golden = Path(__file__).resolve().parent / "golden"
+    records = [
+        parse_record((golden / f"regional-{name}.json").read_text(encoding="utf-8"))
+        for name in ("jule", "ones")
+    ]
+    rules = find_preset("tsv99").with_overrides(
+        {"jule": True, "set_aside": "ones", "deckel_per_half": 9, "deckel_in_finale": 9}
+    )
+    records.append(pub_record(rules, ["Anna", "Ben", "Cem"]))
+    book = new_book()
+    book.add_evening(CLUB, "2024-06-04", present=NAMES[:3])
+    for record in records:
+        book.add_game(CLUB, "2024-06-04", record=record, source="pub")
+    stats = book.stats(CLUB)
+    direct = direct_stats(records)
+    for m in stats["members"]:
+        for key, value in direct.get(m["name"], {}).items():
+            assert dict(m)[key] == value, (m["name"], key)
+    kept = book.game_record(CLUB, "2024-06-04", 3)
+    assert kept is not None and parse_record(kept) == records[2]
+    assert PubGame.from_record(parse_record(kept)).entries  # the pub entries came along
+    jules = [
+        r.name
+        for e in replay(records[2]).events
+        if isinstance(e, RoundEnded)
+        for _, r in e.results
+        if r.name == "Jule"
+    ]
+    assert jules
+    other = ClubBook(":memory:")
+    other.import_club(book.export_club(CLUB))
+    assert other.stats(CLUB) == stats
+
+
+def test_games_entered_by_their_loser_count_where_they_say_enough() -> None:
+    book = new_book()
+    book.add_evening(CLUB, "2024-05-07", present=["Anna", "Ben", "Cem"])
+    book.add_game(CLUB, "2024-05-07", loser="Anna")  # players: who came
+    book.add_game(CLUB, "2024-05-07", loser="Ben", halves=["Ben", "Cem"], schock_aus=["finale"])
+    stats = {m["name"]: m for m in book.stats(CLUB)["members"]}
+    assert stats["Anna"]["games"] == 2 and stats["Anna"]["halves"] == 2
+    assert stats["Ben"]["finales_lost"] == 1 and stats["Cem"]["finales"] == 1
+    assert stats["Ben"]["schock_aus_taken"] == 1
+    assert stats["Cem"]["halves_lost"] == 1
+    assert book.stats(CLUB)["games_with_halves"] == 1
+
+
+# ---------------------------------------------------------------------- export and import
+
+
+def full_club(path: str | Path = ":memory:") -> ClubBook:
+    book = new_book(path)
+    book.add_member(CLUB, "Gustav", guest=True, joined="2024-01-01")
+    book.set_price(CLUB, "game_lost", 100)
+    book.set_price(CLUB, "half_lost", 50, valid_from="2024-01-01")
+    book.set_password(CLUB, "geheim-und-lang")
+    book.add_evening(CLUB, "2024-01-09", place="Zur Krone", note="Jahresauftakt", present=NAMES)
+    for seed in range(3):
+        book.add_game(CLUB, "2024-01-09", record=bot_record(NAMES[:4], seed), source="online")
+    book.add_game(
+        CLUB, "2024-01-09", loser="Emil", halves=["Emil", "Emil"], meta={"table": 2, "x": [1]}
+    )
+    book.void_game(CLUB, "2024-01-09", 2, "twice entered")
+    book.add_evening(CLUB, "2024-02-06", present=["Anna", "Gustav"])
+    book.add_game(CLUB, "2024-02-06", loser="Gustav", note="Kurzes Spiel")
+    book.rename_member(CLUB, "Anna", "Anna-Lena")
+    book.pay(CLUB, "Ben", 1000, day="2024-02-06", note="bar")
+    book.charge(CLUB, "Cem", -50, "Rundung erlassen", day="2024-02-06")
+    book.member_leaves(CLUB, "Dora", "2024-02-01")
+    return book
+
+
+def test_export_and_import_round_trip_a_club_exactly() -> None:
+    book = full_club()
+    text = book.export_club(CLUB)
+    other = ClubBook(":memory:")
+    other.create_club("Kegelclub")  # another club in the file: ids differ, the export does not
+    other.add_member("Kegelclub", "Zora")
+    other.import_club(text)
+    assert other.export_club(CLUB) == text
+    assert other.stats(CLUB) == book.stats(CLUB)
+    assert other.balances(CLUB) == book.balances(CLUB)
+    assert other.games(CLUB, with_void=True) == book.games(CLUB, with_void=True)
+    assert other.game_record(CLUB, "2024-01-09", 1) == book.game_record(CLUB, "2024-01-09", 1)
+    # The password survives (its hash is exported, never the password itself).
+    assert "geheim" not in text
+    other.check_access(CLUB, password="geheim-und-lang")
+    # A third round trip through a file on disk.
+    data = json.loads(text)
+    assert data["format"] == "schocken-club" and data["version"] == 1
+
+
+def test_import_refuses_a_club_already_there_and_bad_exports_whole() -> None:
+    book = full_club()
+    text = book.export_club(CLUB)
+    before = dump(book)
+    with pytest.raises(ClubError, match="has a club 'Stammtisch Krone' already"):
+        book.import_club(text)
+    fresh = ClubBook(":memory:")
+    empty = dump(fresh)
+    data = json.loads(text)
+    bad_step = json.loads(text)
+    bad_step["evenings"][0]["games"][0]["record"]["steps"][3]["pips"] = [7, 1, 1]
+    bad_member = json.loads(text)
+    bad_member["payments"][0]["member"] = "Nobody"
+    cases = {
+        "not valid JSON": "{",
+        "unknown field 'extra'": json.dumps({**data, "extra": 1}),
+        "export version 2 is not supported": json.dumps({**data, "version": 2}),
+        r"evenings\[0\].games\[0\]: the record is refused: step 3": json.dumps(bad_step),
+        "'Nobody' is not a member": json.dumps(bad_member),
+    }
+    for message, bad in cases.items():
+        with pytest.raises(ClubError, match=message):
+            fresh.import_club(bad)
+        assert dump(fresh) == empty, message
+    assert dump(book) == before
+
+
+# ---------------------------------------------------------------------- access
+
+
+def test_the_secret_link_and_the_password_open_only_their_club() -> None:
+    book = ClubBook(":memory:")
+    info, secret = book.create_club(CLUB)
+    _, other_secret = book.create_club("Kegelclub")
+    assert info["has_secret"] and not info["has_password"]
+    assert book.check_access(CLUB, secret=secret)["name"] == CLUB
+    assert book.check_access("stammtisch-krone", secret=secret)["slug"] == "stammtisch-krone"
+    refused = "no such club, or the link or password does not fit"
+    for kwargs in (
+        {"secret": other_secret},
+        {"secret": secret[:-1]},
+        {"secret": ""},
+        {"password": "anything-at-all"},
+        {},
+    ):
+        with pytest.raises(ClubAccessError, match=refused):
+            book.check_access(CLUB, **kwargs)
+    with pytest.raises(ClubAccessError, match=refused):
+        book.check_access("No Such Club", secret=secret)
+    with pytest.raises(ClubError, match="at least 8 characters"):
+        book.set_password(CLUB, "kurz")
+    book.set_password(CLUB, "Schock-Aus 1-1-1")
+    book.check_access(CLUB, password="Schock-Aus 1-1-1")
+    with pytest.raises(ClubAccessError):
+        book.check_access(CLUB, password="schock-aus 1-1-1")
+    new = book.new_secret(CLUB)
+    book.check_access(CLUB, secret=new)
+    with pytest.raises(ClubAccessError):
+        book.check_access(CLUB, secret=secret)
+    book.set_password(CLUB, None)
+    with pytest.raises(ClubAccessError):
+        book.check_access(CLUB, password="Schock-Aus 1-1-1")
+    # Only hashes are stored.
+    assert not any(secret in line or new in line for line in dump(book))
+
+
+# ---------------------------------------------------------------------- bad input
+
+
+def test_bad_input_is_refused_with_what_was_wrong_and_changes_nothing() -> None:
+    book = full_club()
+    record = bot_record(["Anna-Lena", "Ben", "Xaver"], 3)
+    unfinished = GameRecord(record.rules, record.players, record.steps[:5])
+    legal = bot_record(["Anna-Lena", "Ben", "Cem"], 3).to_json()
+    illegal = legal.replace('"pips": [', '"pips": [2, ', 1)  # four dice in a throw
+    cases: list[tuple[Callable[[], object], str]] = [
+        (lambda: book.create_club("stammtisch  KRONE"), "same web address"),
+        (lambda: book.create_club("!!!"), "needs a letter a-z or a digit"),
+        (lambda: book.add_member(CLUB, "anna-lena"), "has a member 'Anna-Lena' already"),
+        (lambda: book.add_member(CLUB, " "), "a member's name: a name is a non-empty text"),
+        (lambda: book.add_member(CLUB, "Ida", joined="2024-02-30"), "there is no day 2024-02-30"),
+        (lambda: book.add_evening(CLUB, "2024-01-09"), "has an evening on 2024-01-09 already"),
+        (lambda: book.add_evening(CLUB, "9.1.2024"), "written YYYY-MM-DD"),
+        (
+            lambda: book.add_evening(CLUB, "2024-03-01", present=["Xaver"]),
+            "'Xaver' is not a member",
+        ),
+        (lambda: book.add_evening(CLUB, "2024-03-01", place="x" * 201), "at most 200 characters"),
+        (lambda: book.add_game(CLUB, "2024-03-01", loser="Ben"), "no evening on 2024-03-01"),
+        (lambda: book.add_game(CLUB, "2024-01-09", record=record), "'Xaver' is not a member"),
+        (lambda: book.add_game(CLUB, "2024-01-09", record=unfinished), "not finished"),
+        (
+            lambda: book.add_game(CLUB, "2024-01-09", record=illegal),
+            "the record is refused: step 0: throw by seat 0 threw 3 dice, but the step gives 4",
+        ),
+        (lambda: book.add_game(CLUB, "2024-01-09", record="{"), "not valid JSON"),
+        (
+            lambda: book.add_game(CLUB, "2024-01-09", record=record, loser="Ben"),
+            "a record or just its loser",
+        ),
+        (
+            lambda: book.add_game(CLUB, "2024-01-09", loser="Ben", halves=["Ben", "Cem", "Ben"]),
+            "two halves, not 3",
+        ),
+        (
+            lambda: book.add_game(CLUB, "2024-01-09", loser="Ben", halves=["Cem", "Cem"]),
+            "Blattschuss",
+        ),
+        (
+            lambda: book.add_game(CLUB, "2024-01-09", loser="Ben", schock_aus=["finale"]),
+            "name the halves' losers too",
+        ),
+        (
+            lambda: book.add_game(
+                CLUB, "2024-01-09", loser="Ben", halves=["Ben", "Ben"], schock_aus=["finale"]
+            ),
+            "Finale, which was not played",
+        ),
+        (
+            lambda: book.add_game(CLUB, "2024-01-09", loser="Ben", players=["Ben", "Ben"]),
+            "named twice",
+        ),
+        (
+            lambda: book.add_game(CLUB, "2024-01-09", loser="Ben", players=["Ben"]),
+            "2 to 20 players, not 1",
+        ),
+        (lambda: book.add_game(CLUB, "2024-01-09", loser="Ben", meta={"x": float("nan")}), "JSON"),
+        (lambda: book.void_game(CLUB, "2024-01-09", 9, "why"), "has no game 9"),
+        (lambda: book.void_game(CLUB, "2024-01-09", 2, "again"), "struck out already"),
+        (lambda: book.void_game(CLUB, "2024-01-09", 1, "  "), "the reason must be given"),
+        (lambda: book.set_price(CLUB, "beer", 100), "no price item 'beer'; the items are"),
+        (lambda: book.set_price(CLUB, "game_lost", -1), "cannot be negative"),
+        (lambda: book.set_price(CLUB, "game_lost", 1.5), "whole number of cents"),  # type: ignore[arg-type]
+        (lambda: book.pay(CLUB, "Ben", 0), "a payment cannot be 0"),
+        (lambda: book.pay(CLUB, "Ben", 10**9), "at most 100000"),
+        (lambda: book.pay(CLUB, "Nobody", 100), "'Nobody' is not a member"),
+        (lambda: book.charge(CLUB, "Ben", 100, ""), "the reason must be given"),
+        (lambda: book.stats(CLUB, "2024/25"), "written like 2024, not '2024/25'"),
+        (lambda: book.stats("Kegelclub"), "there is no club 'Kegelclub'"),
+        (lambda: book.csv(CLUB, "beer"), "no CSV table 'beer'"),
+        (lambda: book.set_season_start(CLUB, "02-29"), "not every year has it"),
+        (lambda: book.rename_member(CLUB, "Ben", "Cem"), "has a member 'Cem' already"),
+        (lambda: book.member_leaves(CLUB, "Gustav", "2023-12-31"), "joined on 2024-01-01"),
+    ]
+    before = dump(book)
+    for call, message in cases:
+        with pytest.raises(ClubError, match=message):
+            call()
+        assert dump(book) == before, message
+
+
+def test_a_file_that_is_not_a_book_is_refused(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"this is no database" * 100)
+    with pytest.raises(ClubStoreError, match="not an SQLite database"):
+        ClubBook(junk)
+    newer = tmp_path / "newer.sqlite3"
+    ClubBook(newer).close()
+    with sqlite3.connect(newer) as db:
+        db.execute("UPDATE club_meta SET value = '99' WHERE key = 'schema'")
+    with pytest.raises(ClubStoreError, match="version 99, written by a newer schocken"):
+        ClubBook(newer)
+
+
+def test_the_book_lives_beside_the_servers_tables(tmp_path: Path) -> None:
+    path = tmp_path / "schocken.sqlite3"
+    book = full_club(path)
+    book.close()
+    if importlib.util.find_spec("fastapi") is not None:
+        from schocken.server.app import default_db
+        from schocken.server.store import Store
+
+        assert default_db("schocken-data") == DEFAULT_DB
+        store = Store(path)  # the server opens the same file, with its own tables
+        assert store.count() == 0
+        store.close()
+    book = ClubBook(path)
+    assert len(book.games(CLUB)) == 4
+    tables = {r[0] for r in book.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {t for t in tables if not t.startswith("club_")} <= {"tables", "steps", "meta"}
+    assert book.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+# ---------------------------------------------------------------------- kill -9
+
+WRITER = """
+import sys
+from schocken.club import ClubBook
+book = ClubBook(sys.argv[1])
+club = "Stammtisch Krone"
+start = int(sys.argv[2])
+for i in range(start, start + 100000):
+    day = f"{2000 + i // 300:04d}-{1 + i // 25 % 12:02d}-{1 + i % 25:02d}"
+    book.add_evening(club, day, present=["Anna", "Ben"])
+    print("evening", i, flush=True)
+    book.add_game(club, day, loser="Ben", halves=["Anna", "Ben"], schock_aus=["finale"])
+    print("game", i, flush=True)
+    book.pay(club, "Ben", 100 + i, day=day)
+    print("paid", i, flush=True)
+"""
+
+
+def test_the_book_survives_kill_9_at_any_moment(tmp_path: Path) -> None:
+    path = tmp_path / "book.sqlite3"
+    book = ClubBook(path)
+    book.create_club(CLUB)
+    for name in ("Anna", "Ben"):
+        book.add_member(CLUB, name)
+    book.close()
+    env = {"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"}
+    rng = random.Random(9)
+    start = 0
+    before: Counter[str] = Counter()
+    for _ in range(5):
+        proc = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path), str(start)],
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        assert proc.stdout is not None
+        first = proc.stdout.readline()  # it is writing
+        assert first.startswith("evening")
+        time.sleep(rng.uniform(0.05, 0.6))
+        proc.kill()  # SIGKILL
+        rest = proc.stdout.read()
+        proc.wait()
+        done = Counter(line.split()[0] for line in (first + rest).splitlines())
+        book = ClubBook(path)
+        assert book.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        payments = [line for line in book.ledger(CLUB) if line["item"] == "payment"]
+        games = book.games(CLUB)
+        now = Counter(evening=len(book.evenings(CLUB)), game=len(games), paid=len(payments))
+        # Every change it reported is there; at most the one in flight besides.
+        for kind in ("evening", "game", "paid"):
+            assert now[kind] - before[kind] in (done[kind], done[kind] + 1), kind
+        # Nothing half-written: each game whole, each change with its line in the log.
+        for g in games:
+            assert g["players"] == ["Anna", "Ben"]
+            assert [s["section"] for s in g["sections"]] == ["first_half", "second_half", "finale"]
+        log = Counter(entry["action"] for entry in book.log(CLUB))
+        assert (log["evening_added"], log["game_added"], log["paid"]) == (
+            now["evening"],
+            now["game"],
+            now["paid"],
+        )
+        assert book.balance(CLUB, "Ben")["paid"] == sum(-line["cents"] for line in payments)
+        book.close()
+        before = now
+        start = now["evening"]
+    assert start > 5
+
+
+# ---------------------------------------------------------------------- the command
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["club", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "data" / "schocken.sqlite3")
+    opts = ["--db", db, "--lang", "en"]
+    code, out, _ = run(capsys, "create", CLUB, *opts)
+    assert code == 0 and "Secret key for the club's link: " in out
+    assert run(capsys, "member", "add", "Anna", "Ben", "Cem", *opts)[0] == 0
+    assert run(capsys, "price", "set", "game_lost", "1,50", *opts)[1] == (
+        "game lost costs €1.50 from the start.\n"
+    )
+    run(
+        capsys,
+        "evening",
+        "add",
+        "2024-03-05",
+        "--place",
+        "Krone",
+        "--present",
+        "Anna,Ben,Cem",
+        *opts,
+    )
+    record = tmp_path / "game.json"
+    record.write_text(bot_record(["Anna", "Ben", "Cem"], 5).to_json(), encoding="utf-8")
+    code, out, _ = run(capsys, "game", "add", "--record", str(record), *opts)
+    assert code == 0 and out.startswith("Game 1 of 2024-03-05: ")
+    code, out, _ = run(capsys, "game", "add", "--loser", "Cem", "--halves", "Ben,Cem", *opts)
+    assert out == "Game 2 of 2024-03-05: Cem lost.\n"
+    code, out, _ = run(capsys, "pay", "Cem", "1", *opts, "--date", "2024-03-05")
+    assert out == "Cem paid €1.00; owes €0.50.\n"
+    code, out, _ = run(capsys, "balance", "--json", *opts)
+    assert {b["member"]: b["balance"] for b in json.loads(out)}["Cem"] == 50
+    code, out, _ = run(capsys, "stats", *opts)
+    assert "Who loses to whom" in out and "Cem" in out
+    code, out, _ = run(capsys, "evening", "show", "--lang", "de", "--db", db)
+    assert "Spiel 2: Cem hat verloren (Hinrunde Ben, Rückrunde Cem, Finale Cem)" in out
+    export = tmp_path / "krone.json"
+    assert run(capsys, "export", str(export), *opts)[0] == 0
+    # Refusals: one line, status 1, nothing changed.
+    before = export.read_text(encoding="utf-8")
+    for argv, message in [
+        (["game", "add", "--loser", "Xaver"], "the loser 'Xaver' is not among the players"),
+        (["game", "add"], "give the game's --record FILE or its --loser NAME"),
+        (["pay", "Ben", "zwei"], "an amount is written like 2,50"),
+        (["import", str(export)], "has a club 'Stammtisch Krone' already"),
+        (["stats", "--club", "Kegelclub"], "there is no club 'Kegelclub'"),
+    ]:
+        code, out, err = run(capsys, *argv, *opts)
+        assert code == 1 and out == "" and err == f"schocken club: {err[15:]}"
+        assert message in err and err.count("\n") == 1
+    run(capsys, "export", str(export), *opts)
+    assert export.read_text(encoding="utf-8") == before
+    # Import into another file: the same export.
+    other = str(tmp_path / "other.sqlite3")
+    assert run(capsys, "import", str(export), "--db", other)[0] == 0
+    again = tmp_path / "again.json"
+    run(capsys, "export", str(again), "--db", other)
+    assert again.read_bytes() == export.read_bytes()
+    code, out, _ = run(capsys, "csv", "games", *opts)
+    assert out.splitlines()[0].startswith("date,number,source,players,loser")
+    assert len(out.splitlines()) == 3
+
+
+def test_the_command_with_a_file_that_is_no_database(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    junk = tmp_path / "junk"
+    junk.write_text("no database here\n" * 100)
+    code, _, err = run(capsys, "list", "--db", str(junk))
+    assert code == 2 and "not an SQLite database" in err
+
+
+@pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None, reason="analysis extra")
+def test_plot(tmp_path: Path) -> None:
+    from schocken.club_plot import plot_stats
+
+    book = full_club()
+    target = tmp_path / "stats.png"
+    plot_stats(book.stats(CLUB), target, "de")
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    svg = tmp_path / "stats.svg"
+    plot_stats(book.stats(CLUB), svg, "en")
+    assert "Who loses to whom" in svg.read_text(encoding="utf-8")
+
+
+def test_the_writer_script_is_valid_python() -> None:
+    compile(textwrap.dedent(WRITER), "writer", "exec")
