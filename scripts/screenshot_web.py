@@ -3,7 +3,10 @@
 - docs/web-phone.png: a phone, German, six at the table: sixes turned, the die that must go back
   into the cup locked, with the reason;
 - docs/web-desktop.png: a desktop, English, a turn mid-game with a die kept out;
-- docs/web-reveal.png: the same phone: "Becher hoch!", every cup lifted at the round's end.
+- docs/web-reveal.png: the same phone: "Becher hoch!", every cup lifted at the round's end;
+- docs/web-half.png: a phone, German: the moment a half ends (who lost it, with its Deckel);
+- docs/web-end.png: a desktop, English: the game's end, its summary from the engine's outcome
+  and the rematch button.
 
 Usage: .venv/bin/python scripts/screenshot_web.py
 """
@@ -136,11 +139,57 @@ def mid_game(browser: Browser) -> None:
             desk.wait_for_timeout(60)
 
 
+def game_end(browser: Browser) -> None:
+    house = 'preset = "tsv99"\ndeckel_per_half = 3\n'
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        running(Path(tmp) / "db.sqlite3", seed=12, bot_delay=0.05) as server,
+    ):
+        page = browser.new_context(locale="de-DE", **PHONE).new_page()
+        page.goto(server.url + "/")
+        page.fill("#name", "Anna")
+        page.fill("#seats", "3")
+        page.fill("#bots", "2")
+        page.locator("summary").click()
+        page.fill("#house", house)
+        page.click("button[type=submit]")
+        page.click("#start")
+        page.wait_for_selector("#players")
+        half_shot = False
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            if page.locator(".reveal-section").count():
+                if not half_shot:
+                    page.wait_for_timeout(600)
+                    page.screenshot(path=str(ROOT / "docs" / "web-half.png"))
+                    half_shot = True
+                close_reveal(page)
+                continue
+            if close_reveal(page):
+                continue
+            if page.locator("#summary").count():
+                page.wait_for_timeout(1500)  # the last moments open
+                if page.locator("#reveal-go").count():
+                    continue
+                break
+            if page.locator("#stop").count():
+                tap(page, "#stop")
+            elif page.locator("#throw").count():
+                tap(page, "#throw")
+            page.wait_for_timeout(60)
+        page.click("#lang")  # English for the desktop picture
+        page.set_viewport_size(DESKTOP["viewport"])
+        page.wait_for_selector("text=Game over")
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(ROOT / "docs" / "web-end.png"))
+
+
 def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
         sixes_turned(browser)
         mid_game(browser)
+        game_end(browser)
         browser.close()
 
 
