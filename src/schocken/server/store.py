@@ -16,7 +16,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -95,6 +95,9 @@ class Store:
         self.path = Path(path)
         self.timeout = timeout
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="schocken-store")
+        self._asked: list[tuple[list[Op], asyncio.Future[None]]] = []
+        """Writes asked for while the writer was busy (see :meth:`write`)."""
+        self._writing = False
         self.db: sqlite3.Connection = self._thread.submit(self._open).result()
         # Checkpoints (copying the journal into the file, with its fsync) run in a thread of
         # their own, so that a slow disk does not hold up the writes behind them.
@@ -214,9 +217,68 @@ class Store:
 
     async def write(self, ops: Sequence[Op]) -> None:
         """Store ``ops`` in one transaction, in the writer thread. Raises what SQLite raised
-        (nothing is stored then)."""
+        (nothing is stored then).
+
+        Writes asked for while the writer is busy are stored together once it is free, in one
+        transaction (a group commit: one commit for many tables' actions); if that fails, each
+        is tried alone, so one bad write does not refuse the others.
+        """
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._thread, self.write_now, list(ops))
+        done: asyncio.Future[None] = loop.create_future()
+        self._asked.append((list(ops), done))
+        if not self._writing:
+            self._writing = True
+            self._write_batch(loop)
+        await done
+
+    def _write_batch(self, loop: asyncio.AbstractEventLoop) -> None:
+        batch, self._asked = self._asked, []
+        work = self._thread.submit(self._write_many, [ops for ops, _ in batch])
+
+        def finished(work: Future[list[BaseException | None]]) -> None:
+            loop.call_soon_threadsafe(self._batch_written, loop, batch, work)
+
+        work.add_done_callback(finished)
+
+    def _batch_written(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        batch: list[tuple[list[Op], asyncio.Future[None]]],
+        work: Future[list[BaseException | None]],
+    ) -> None:
+        try:
+            outcomes = work.result()
+        except BaseException as exc:  # pragma: no cover - the writer itself failed
+            outcomes = [exc] * len(batch)
+        for (_, done), failed in zip(batch, outcomes, strict=True):
+            if done.done():
+                continue
+            if failed is None:
+                done.set_result(None)
+            else:
+                done.set_exception(failed)
+        if self._asked:
+            self._write_batch(loop)
+        else:
+            self._writing = False
+
+    def _write_many(self, batch: list[list[Op]]) -> list[BaseException | None]:
+        """In the writer thread: every write of ``batch`` in one transaction, else each alone;
+        what each raised (``None``: stored)."""
+        if len(batch) > 1:
+            try:
+                self.write_now([op for ops in batch for op in ops])
+                return [None] * len(batch)
+            except Exception:  # one of them could not be stored: find which, alone
+                pass
+        outcomes: list[BaseException | None] = []
+        for ops in batch:
+            try:
+                self.write_now(ops)
+                outcomes.append(None)
+            except Exception as exc:
+                outcomes.append(exc)
+        return outcomes
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` (one of the reading methods) in the writer thread."""

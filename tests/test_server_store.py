@@ -1,0 +1,39 @@
+"""The server's SQLite store: writes asked for together are committed together, and one that
+cannot be stored does not refuse the others."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from schocken.server.store import AddStep, SaveTable, Store
+
+
+async def test_writes_asked_for_together_are_all_stored_and_a_bad_one_alone_refused(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path / "db.sqlite3")
+    try:
+        tables = [f"t{i}" for i in range(20)]
+        await asyncio.gather(
+            *(
+                store.write([SaveTable(t, f"C{i:05}", 0.0, {"x": i}, False)])
+                for i, t in enumerate(tables)
+            )
+        )
+        steps = [store.write([AddStep(t, 0, 0, "throw", (1, 2, 3))]) for t in tables]
+        # The same step of t3 again: its index is taken, it cannot be stored.
+        steps.append(store.write([AddStep("t3", 0, 1, "stop", ())]))
+        outcomes = await asyncio.gather(*steps, return_exceptions=True)
+        assert outcomes[:-1] == [None] * len(tables)
+        assert isinstance(outcomes[-1], sqlite3.IntegrityError)
+        for t in tables:
+            assert await store.read(store.steps, t) == [(0, "throw", [1, 2, 3])]
+        with pytest.raises(sqlite3.IntegrityError):
+            await store.write([AddStep("t5", 0, 0, "throw", (4, 5, 6))])
+        assert await store.read(store.steps, "t5") == [(0, "throw", [1, 2, 3])]
+    finally:
+        store.close()
