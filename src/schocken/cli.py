@@ -707,6 +707,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             conns_per_address=args.conns_per_address,
             msg_rate=args.msg_rate,
             max_body=args.max_body,
+            max_record=args.max_record,
+            review_budget=args.review_budget,
             request_timeout=args.request_timeout,
             idle_timeout=args.idle_timeout,
             send_queue=args.send_queue,
@@ -954,6 +956,13 @@ def build_parser() -> argparse.ArgumentParser:
     add("--max-connections", type=_at_least_one, default=4000, help="connections in all")
     add("--msg-rate", type=_positive_arg, default=10.0, help="messages a second per connection")
     add("--max-body", type=_at_least_one, default=16_384, help="bytes of a request body")
+    add(
+        "--max-record",
+        type=_at_least_one,
+        default=524_288,
+        help="bytes of a game record sent for review",
+    )
+    add("--review-budget", type=_positive_arg, default=30.0, help="seconds a review may take")
     add("--request-timeout", type=_positive_arg, default=10.0, help="seconds to send a request")
     add("--keep-alive", type=_at_least_one, default=5, help="seconds an idle HTTP link stays")
     add(

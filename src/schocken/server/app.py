@@ -21,6 +21,7 @@ import logging
 import time
 import weakref
 from collections import Counter, deque
+from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -54,7 +55,7 @@ from schocken.server.tables import (
     Tables,
     rules_from_request,
 )
-from schocken.server.thinking import Thinker
+from schocken.server.thinking import Thinker, Workers, review_record
 from schocken.texts import CATALOGUE, LANGUAGES
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -73,6 +74,11 @@ MESSAGE_ROOM = 4096
 """Bytes a message is counted as when the server checks what a client left unread."""
 CLOSE_LIMIT = 4429
 """Too many connections, or too many messages."""
+
+REVIEWS_WAITING = 8
+"""Reviews asked for at once (one is made at a time); one more is refused (503)."""
+REVIEWS_KEPT = 32
+"""Finished tables' reviews kept in memory (a finished game does not change)."""
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -600,6 +606,10 @@ def create_app(
     tables = Tables(store, seed=seed, resume_within=limits.idle_timeout)
     thinker = Thinker(workers=limits.bot_workers, budget=limits.bot_budget)
     hub = Hub(tables, bot_delay=bot_delay, limits=limits, site=site, thinker=thinker)
+    reviewer = Workers(1)
+    review_slot = asyncio.Semaphore(1)
+    review_queue = [0]  # reviews asked for and not yet answered
+    finished_reviews: dict[str, str] = {}  # finished tables' reviews, oldest first
     app = FastAPI(title="schocken", version=str(PROTOCOL_VERSION))
     app.add_middleware(SecurityHeaders)
     app.state.tables = tables
@@ -633,6 +643,7 @@ def create_app(
         for task in background:
             task.cancel()
         thinker.close()
+        reviewer.kill()
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     page = (STATIC / "index.html").read_text(encoding="utf-8")
@@ -644,22 +655,27 @@ def create_app(
         if origin is not None and not site.allows(origin.lower()):
             raise TableError(f"requests from pages of {origin[:100]!r} are not accepted", 403)
 
-    async def body(request: Request) -> dict[str, Any]:
-        """A state-changing request's JSON body: from a page of this site, JSON, not too big
-        (counted while it is read)."""
+    async def raw_body(request: Request, limit: int, what: str) -> bytearray:
+        """A state-changing request's body: from a page of this site, JSON, at most ``limit``
+        bytes (counted while it is read)."""
         check_origin(request)
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
-            raise TableError("a request body is JSON (Content-Type: application/json)", 415)
-        too_big = TableError(f"a request body has at most {limits.max_body} bytes", 413)
+            raise TableError(f"{what} is JSON (Content-Type: application/json)", 415)
+        too_big = TableError(f"{what} has at most {limit} bytes", 413)
         length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > limits.max_body):
+        if length is not None and (not length.isdigit() or int(length) > limit):
             raise too_big
         raw = bytearray()
         async for chunk in request.stream():
             raw += chunk
-            if len(raw) > limits.max_body:
+            if len(raw) > limit:
                 raise too_big
+        return raw
+
+    async def body(request: Request) -> dict[str, Any]:
+        """A state-changing request's JSON body (:func:`raw_body`), one object."""
+        raw = await raw_body(request, limits.max_body, "a request body")
         if not raw:
             return {}
         try:
@@ -670,8 +686,38 @@ def create_app(
             raise TableError("the request body is one JSON object")
         return data
 
+    async def reviewed(text: str) -> str:
+        """The review of the game record ``text`` (made in a worker process, within
+        ``--review-budget``), or the record reader's message (400)."""
+        if review_queue[0] >= REVIEWS_WAITING:
+            raise TableError("the server is reviewing other games; try again in a minute", 503)
+        review_queue[0] += 1
+        try:
+            async with review_slot:
+                ok, out = await reviewer.run(limits.review_budget, review_record, text)
+        except TimeoutError:
+            raise TableError(
+                f"the review took more than {limits.review_budget:g} s and was stopped", 503
+            ) from None
+        except (BrokenExecutor, OSError, RuntimeError) as exc:
+            log.warning("a review's worker failed (%s)", exc)
+            raise TableError("the review failed; try again", 503) from None
+        finally:
+            review_queue[0] -= 1
+        if not ok:
+            raise TableError(out)
+        return out
+
     @app.get("/", response_class=HTMLResponse)
     async def index() -> str:
+        return page
+
+    @app.get("/review", response_class=HTMLResponse)
+    async def review_upload_page() -> str:
+        return page
+
+    @app.get("/review/{key}", response_class=HTMLResponse)
+    async def review_page(key: str) -> str:
         return page
 
     @app.get("/join/{code}", response_class=HTMLResponse)
@@ -846,6 +892,28 @@ def create_app(
     async def record(key: str) -> Response:
         table = await tables.get(key)
         return Response(table.record().to_json(), media_type="application/json")
+
+    @app.get("/api/tables/{key}/review")
+    async def table_review(key: str) -> Response:
+        """The review of a finished table's game (``docs/review.md``), kept for the next ask."""
+        table = await tables.get(key)
+        cached = finished_reviews.get(table.id)
+        if cached is None:
+            cached = await reviewed(table.record().to_json(indent=None))
+            finished_reviews[table.id] = cached
+            while len(finished_reviews) > REVIEWS_KEPT:
+                finished_reviews.pop(next(iter(finished_reviews)))
+        return Response(cached, media_type="application/json")
+
+    @app.post("/api/review")
+    async def review_upload(request: Request) -> Response:
+        """The review of a game record sent as the body (at most ``--max-record`` bytes)."""
+        raw = await raw_body(request, limits.max_record, "a game record")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise TableError("a game record is JSON text in UTF-8") from None
+        return Response(await reviewed(text), media_type="application/json")
 
     @app.websocket("/ws/{key}")
     async def play(websocket: WebSocket, key: str) -> None:

@@ -27,6 +27,11 @@ class Limits:
     and a connection that goes on sending as many refused messages again is closed."""
     max_body: int = 16_384
     """Bytes of a request body (counted while it is read)."""
+    max_record: int = 524_288
+    """Bytes of a game record sent for review (``POST /api/review``; counted while it is
+    read)."""
+    review_budget: float = 30.0
+    """Seconds a game's review may take (then it is stopped and refused)."""
     request_timeout: float = 10.0
     """Seconds for a request's head and body to arrive, and for a WebSocket's hello."""
     idle_timeout: float = 1800.0

@@ -1,4 +1,4 @@
-"""Bots' thinking, bounded and kept apart from the event loop.
+"""Bots' thinking and game reviews, bounded and kept apart from the event loop.
 
 The pub regular and the random bot answer in microseconds: they decide in the event loop. The
 solver bot may think long (its Finale is solved once per rule set, in time growing with the
@@ -8,6 +8,9 @@ pub regular's rule instead, the worker is ended (a process can be stopped; a thr
 the rule set is remembered: that situation is played by the pub regular from then on, without
 waiting again. Other tables' bots never wait for it: they do not share the event loop with any
 solve.
+
+A game's review (:func:`review_record`: ``POST /api/review``, ``GET /api/tables/{key}/review``)
+runs the same way, in a pool of its own with a time budget (``--review-budget``).
 """
 
 from __future__ import annotations
@@ -15,16 +18,22 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from schocken.actions import Action, parse_action
 from schocken.bots import make_bot
+from schocken.errors import RecordError
 from schocken.events import RoundKind, Section
 from schocken.play import Ask, Decision
+from schocken.record import parse_record
+from schocken.review import review
 from schocken.rules import Rules
 
 log = logging.getLogger("schocken.server")
+
+T = TypeVar("T")
 
 INLINE = frozenset({"regular", "random"})
 """Bots that decide at once, in the event loop."""
@@ -38,6 +47,17 @@ def _decide(kind: str, seed: int | None, decision: Decision) -> str | None:
     return None if answer is None else str(answer)
 
 
+def review_record(text: str) -> tuple[bool, str]:
+    """In a worker process: the review of the game record ``text`` as JSON (``docs/review.md``),
+    ``(True, json)``; or ``(False, the record reader's message)`` for a record that cannot be
+    read or does not replay."""
+    try:
+        record = parse_record(text)
+        return True, review(record).to_json(indent=None)
+    except RecordError as exc:
+        return False, str(exc)
+
+
 def _situation(decision: Decision) -> tuple[Rules, str] | None:
     """What a long solve depends on: the rules and the part of the game (``None``: nothing
     worth remembering)."""
@@ -48,23 +68,23 @@ def _situation(decision: Decision) -> tuple[Rules, str] | None:
     return (view.rules, "finale" if finale else "turns")
 
 
-class Thinker:
-    """Makes bots' decisions: at once for the quick bots, in worker processes for the others."""
+class Workers:
+    """A pool of worker processes whose work can be stopped: a task not done within its time
+    is given up and the pool's processes are ended (a process can be stopped; a thread cannot);
+    the next task starts a new pool."""
 
-    def __init__(self, *, workers: int = 1, budget: float = 5.0) -> None:
-        self.workers = max(1, workers)
-        self.budget = budget
+    def __init__(self, count: int = 1) -> None:
+        self.count = max(1, count)
         self._pool: ProcessPoolExecutor | None = None
-        self._too_large: set[tuple[Rules, str]] = set()
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # spawn: the server has threads (the store's writer), which do not mix with fork.
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(self.count, mp_context=context)
         return self._pool
 
-    def _kill_pool(self) -> None:
+    def kill(self) -> None:
         pool, self._pool = self._pool, None
         if pool is None:
             return
@@ -73,8 +93,28 @@ class Thinker:
             process.kill()
         pool.shutdown(wait=False, cancel_futures=True)
 
+    async def run(self, budget: float, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker process; :class:`TimeoutError` (and the pool ended) if it
+        is not done within ``budget`` seconds. A broken pool is ended and its error raised."""
+        loop = asyncio.get_running_loop()
+        try:
+            future = loop.run_in_executor(self._executor(), fn, *args)
+            return await asyncio.wait_for(future, budget)
+        except (TimeoutError, BrokenExecutor, OSError, RuntimeError):
+            self.kill()
+            raise
+
+
+class Thinker:
+    """Makes bots' decisions: at once for the quick bots, in worker processes for the others."""
+
+    def __init__(self, *, workers: int = 1, budget: float = 5.0) -> None:
+        self.workers = Workers(workers)
+        self.budget = budget
+        self._too_large: set[tuple[Rules, str]] = set()
+
     def close(self) -> None:
-        self._kill_pool()
+        self.workers.kill()
 
     async def decide(self, kind: str, seed: int | None, decision: Decision) -> Action | None:
         """The answer of a bot of ``kind`` (seeded with ``seed``) to ``decision``."""
@@ -83,10 +123,8 @@ class Thinker:
         situation = _situation(decision)
         if situation in self._too_large:
             return self._fallback(decision)
-        loop = asyncio.get_running_loop()
         try:
-            future = loop.run_in_executor(self._executor(), _decide, kind, seed, decision)
-            answer = await asyncio.wait_for(future, self.budget)
+            answer = await self.workers.run(self.budget, _decide, kind, seed, decision)
             return None if answer is None else parse_action(answer)
         except TimeoutError:
             if situation is not None:
@@ -98,11 +136,9 @@ class Thinker:
                 self.budget,
                 "the Finale" if situation and situation[1] == "finale" else "a turn",
             )
-            self._kill_pool()
             return self._fallback(decision)
         except (BrokenExecutor, OSError, RuntimeError) as exc:
             log.warning("a bot's worker failed (%s): the pub regular's rule plays this", exc)
-            self._kill_pool()
             return self._fallback(decision)
 
     @staticmethod

@@ -4,6 +4,7 @@
 
 import * as pieces from "/static/pieces.js";
 import * as sound from "/static/sound.js";
+import * as reviewPage from "/static/review.js";
 
 const PRESETS = ["tsv99", "schock4life", "knobelrunde", "allgemein"];
 const main = document.getElementById("main");
@@ -125,7 +126,7 @@ function renderHome() {
     el("input", { id: "code", name: "code", required: true, maxlength: "12", autocomplete: "off", autocapitalize: "characters" }),
     el("p", {}, el("button", { class: "secondary", type: "submit" }, t("web_join"))),
   );
-  main.replaceChildren(form, join);
+  main.replaceChildren(form, join, el("p", {}, el("a", { href: "/review", id: "to-review" }, t("web_rv_open"))));
 }
 
 // House rules start from the preset chosen in the form: the text begins with its preset line,
@@ -648,6 +649,7 @@ function renderGame(m) {
       el("p", {}, t("ui_game_over", { loser: who[view.loser] })),
       renderSummary(m, who),
       renderRematch(m),
+      el("p", {}, el("a", { href: `/review/${app.tableId}`, id: "review-link" }, t("web_rv_link"))),
       el("p", {}, el("a", { href: `/api/tables/${app.tableId}/record`, download: `schocken-${app.tableId}.json`, id: "download" }, t("web_download"))),
       el("p", {}, el("a", { href: "/" }, t("web_new_game")))));
   } else if (view.seat != null && m.you.bot) {
@@ -994,6 +996,7 @@ function route() {
   const path = location.pathname;
   if (path.startsWith("/join/")) renderJoin(decodeURIComponent(path.slice(6)));
   else if (path.startsWith("/t/")) openTable(decodeURIComponent(path.slice(3)));
+  else if (path === "/review" || path.startsWith("/review/")) reviewPage.render({ main, t, el, lang: app.lang }, decodeURIComponent(path.slice(8)) || null);
   else renderHome();
 }
 
