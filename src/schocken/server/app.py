@@ -45,6 +45,7 @@ from schocken.server.protocol import (
     parse_client_message,
     view_json,
 )
+from schocken.server.pub import add_pub_routes
 from schocken.server.settings import Limits, Site
 from schocken.server.store import Store
 from schocken.server.tables import (
@@ -669,6 +670,8 @@ def create_app(
         if not isinstance(data, dict):
             raise TableError("the request body is one JSON object")
         return data
+
+    add_pub_routes(app, store, body, page, limits)
 
     @app.get("/", response_class=HTMLResponse)
     async def index() -> str:

@@ -3,6 +3,7 @@
 // pieces.js draws dice, cup and Deckel; sound.js makes the table's sounds.
 
 import * as pieces from "/static/pieces.js";
+import * as pubPage from "/static/pub.js";
 import * as sound from "/static/sound.js";
 
 const PRESETS = ["tsv99", "schock4life", "knobelrunde", "allgemein"];
@@ -125,7 +126,8 @@ function renderHome() {
     el("input", { id: "code", name: "code", required: true, maxlength: "12", autocomplete: "off", autocapitalize: "characters" }),
     el("p", {}, el("button", { class: "secondary", type: "submit" }, t("web_join"))),
   );
-  main.replaceChildren(form, join);
+  const pub = el("p", { class: "pub-link" }, el("a", { href: "/pub" }, t("pub_web_link")));
+  main.replaceChildren(form, join, pub);
 }
 
 // House rules start from the preset chosen in the form: the text begins with its preset line,
@@ -994,6 +996,7 @@ function route() {
   const path = location.pathname;
   if (path.startsWith("/join/")) renderJoin(decodeURIComponent(path.slice(6)));
   else if (path.startsWith("/t/")) openTable(decodeURIComponent(path.slice(3)));
+  else if (path === "/pub" || path.startsWith("/pub/")) pubPage.route({ t, el, main, announce, houseRules, presetIntoHouseRules }, path);
   else renderHome();
 }
 
