@@ -33,9 +33,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketState
 
-from schocken.errors import IllegalActionError, RulesError
+from schocken.errors import IllegalActionError
 from schocken.record import outcome_of
-from schocken.rules import parse_rules
 from schocken.server.protocol import (
     PROTOCOL_VERSION,
     History,
@@ -46,6 +45,7 @@ from schocken.server.protocol import (
     parse_client_message,
     view_json,
 )
+from schocken.server.pub import add_pub_routes
 from schocken.server.settings import Limits, Site
 from schocken.server.store import Store
 from schocken.server.tables import (
@@ -53,7 +53,7 @@ from schocken.server.tables import (
     Table,
     TableError,
     Tables,
-    rules_from_request,
+    rules_of_body,
 )
 from schocken.server.thinking import Thinker, Workers, review_record
 from schocken.texts import CATALOGUE, LANGUAGES
@@ -708,6 +708,8 @@ def create_app(
             raise TableError(out)
         return out
 
+    add_pub_routes(app, store, body, page, limits)
+
     @app.get("/", response_class=HTMLResponse)
     async def index() -> str:
         return page
@@ -774,14 +776,7 @@ def create_app(
             )
         if len(tables.by_id) >= limits.max_tables:
             raise TableError("the server has as many tables as it can take; try again later", 503)
-        house = data.get("rules_toml")
-        if isinstance(house, str) and house.strip():
-            try:
-                rules = parse_rules(house, source="house rules")
-            except RulesError as exc:
-                raise TableError(str(exc)) from None
-        else:
-            rules = rules_from_request(data.get("rules", "tsv99"))
+        rules = rules_of_body(data)
         seats = _int(data, "seats", 4)
         timer = data.get("turn_timer")
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int | float)):

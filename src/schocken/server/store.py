@@ -43,6 +43,12 @@ CREATE TABLE IF NOT EXISTS steps (
     pips TEXT NOT NULL,
     PRIMARY KEY (table_id, idx)
 );
+CREATE TABLE IF NOT EXISTS pub_games (
+    id TEXT PRIMARY KEY,
+    token TEXT NOT NULL,
+    data TEXT NOT NULL,
+    updated REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS meta (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -77,7 +83,16 @@ class AddStep(NamedTuple):
     pips: tuple[int, ...]
 
 
-Op = SaveTable | AddStep
+class SavePub(NamedTuple):
+    """Write a pub game (:mod:`schocken.server.pub`): its secret token and its data
+    (:meth:`schocken.pub.PubGame.to_data`)."""
+
+    pub_id: str
+    token: str
+    data: dict[str, Any]
+
+
+Op = SaveTable | AddStep | SavePub
 
 TableRow = tuple[str, str, float, dict[str, Any]]
 """A table's id, code, creation time and lobby data."""
@@ -168,6 +183,13 @@ class Store:
                         (op.table_id, op.idx, op.seat, op.action, json.dumps(list(op.pips))),
                     )
                     db.execute("UPDATE tables SET updated = ? WHERE id = ?", (now, op.table_id))
+                elif isinstance(op, SavePub):
+                    db.execute(
+                        "INSERT INTO pub_games (id, token, data, updated) VALUES (?, ?, ?, ?) "
+                        "ON CONFLICT(id) DO UPDATE SET data = excluded.data, "
+                        "updated = excluded.updated",
+                        (op.pub_id, op.token, json.dumps(op.data), now),
+                    )
                 else:
                     db.execute(
                         "INSERT INTO tables (id, code, created, data, updated, finished) "
@@ -208,6 +230,13 @@ class Store:
             "SELECT seat, action, pips FROM steps WHERE table_id = ? ORDER BY idx", (table_id,)
         ).fetchall()
         return [(r[0], r[1], json.loads(r[2])) for r in rows]
+
+    def pub_game(self, pub_id: str) -> tuple[str, dict[str, Any]] | None:
+        """A pub game's secret token and data, by its id."""
+        row = self.db.execute(
+            "SELECT token, data FROM pub_games WHERE id = ?", (pub_id,)
+        ).fetchone()
+        return None if row is None else (row[0], _json(row[1]))
 
     def count(self) -> int:
         row = self.db.execute("SELECT COUNT(*) FROM tables").fetchone()

@@ -35,7 +35,7 @@ from schocken.play import (
 )
 from schocken.players import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, check_name, name_key
 from schocken.record import GameRecord, RecordStep, record_of, replay
-from schocken.rules import Rules, find_preset, rules_from_data, rules_to_data
+from schocken.rules import Rules, find_preset, parse_rules, rules_from_data, rules_to_data
 from schocken.server.store import AddStep, Op, SaveTable, Store, TableRow
 
 T = TypeVar("T")
@@ -810,6 +810,18 @@ class Tables:
         return table
 
 
+def rules_of_body(body: dict[str, Any]) -> Rules:
+    """The rules a request asks for: house rules as TOML (``rules_toml``, when not blank), else
+    ``rules`` (:func:`rules_from_request`; tsv99 when absent)."""
+    house = body.get("rules_toml")
+    if isinstance(house, str) and house.strip():
+        try:
+            return parse_rules(house, source="house rules")
+        except RulesError as exc:
+            raise TableError(str(exc)) from None
+    return rules_from_request(body.get("rules", "tsv99"))
+
+
 def rules_from_request(data: object) -> Rules:
     """Rules from a request: ``{"preset": "tsv99", "overrides": {...}}`` (read by
     :func:`schocken.rules.rules_from_data`) or a preset name."""
@@ -832,4 +844,5 @@ __all__ = [
     "TableError",
     "Tables",
     "rules_from_request",
+    "rules_of_body",
 ]

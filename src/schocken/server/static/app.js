@@ -3,6 +3,7 @@
 // pieces.js draws dice, cup and Deckel; sound.js makes the table's sounds.
 
 import * as pieces from "/static/pieces.js";
+import * as pubPage from "/static/pub.js";
 import * as sound from "/static/sound.js";
 import * as reviewPage from "/static/review.js";
 
@@ -126,7 +127,8 @@ function renderHome() {
     el("input", { id: "code", name: "code", required: true, maxlength: "12", autocomplete: "off", autocapitalize: "characters" }),
     el("p", {}, el("button", { class: "secondary", type: "submit" }, t("web_join"))),
   );
-  main.replaceChildren(form, join, el("p", {}, el("a", { href: "/review", id: "to-review" }, t("web_rv_open"))));
+  const pub = el("p", { class: "pub-link" }, el("a", { href: "/pub" }, t("pub_web_link")));
+  main.replaceChildren(form, join, pub, el("p", {}, el("a", { href: "/review", id: "to-review" }, t("web_rv_open"))));
 }
 
 // House rules start from the preset chosen in the form: the text begins with its preset line,
@@ -997,6 +999,7 @@ function route() {
   if (path.startsWith("/join/")) renderJoin(decodeURIComponent(path.slice(6)));
   else if (path.startsWith("/t/")) openTable(decodeURIComponent(path.slice(3)));
   else if (path === "/review" || path.startsWith("/review/")) reviewPage.render({ main, t, el, lang: app.lang }, decodeURIComponent(path.slice(8)) || null);
+  else if (path === "/pub" || path.startsWith("/pub/")) pubPage.route({ t, el, main, announce, houseRules, presetIntoHouseRules }, path);
   else renderHome();
 }
 

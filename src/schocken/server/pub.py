@@ -1,0 +1,276 @@
+"""Pub mode on the server: real dice on a real table, one phone keeps the game (``/pub``).
+
+A pub game (:class:`schocken.pub.PubGame`) lives in the server's SQLite file (``pub_games``: its
+id, its secret token and :meth:`~schocken.pub.PubGame.to_data`), written through the store's
+writer thread after every accepted entry; a refused entry is answered 400 with the engine's
+reason (:class:`~schocken.errors.PubEntryError`) and changes nothing. Whoever holds the token
+keeps the game: the token is checked in constant time, like a seat's. Games are kept in memory
+while used (at most :data:`KEPT` of them) and read back from the file when asked for again,
+after a restart too. The endpoints are listed in docs/protocol.md and docs/pub.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, Response
+
+from schocken.errors import PubEntryError
+from schocken.pub import PubGame, entry_from_data, parse_result
+from schocken.server.settings import Limits
+from schocken.server.store import SavePub, Store
+from schocken.server.tables import StorageError, TableError, rules_of_body
+from schocken.texts import LANGUAGES, t
+
+KEPT = 500
+"""Pub games kept in memory at most (the least recently used leave; the file keeps them)."""
+TOKEN_HEADER = "x-pub-token"
+"""The header that carries a pub game's token on a GET."""
+
+Body = Callable[[Request], Awaitable[dict[str, Any]]]
+
+
+@dataclass(eq=False)
+class _Kept:
+    """A pub game in memory, its token, and the lock that lets one request at a time change it."""
+
+    token: str
+    pub: PubGame
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class PubGames:
+    """The pub games: in memory while used, always in the store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.kept: OrderedDict[str, _Kept] = OrderedDict()
+
+    async def create(self, pub: PubGame) -> tuple[str, str]:
+        """Store a new pub game: its id and secret token."""
+        pub_id, token = secrets.token_urlsafe(9), secrets.token_urlsafe(16)
+        await self._save(pub_id, token, pub)
+        self._keep(pub_id, _Kept(token, pub))
+        return pub_id, token
+
+    async def get(self, pub_id: str, token: object) -> _Kept:
+        """The pub game with this id, if ``token`` is its token."""
+        kept = self.kept.get(pub_id)
+        if kept is None:
+            row = await self.store.read(self.store.pub_game, pub_id)
+            if row is None:
+                raise TableError(f"no pub game {pub_id[:40]!r}", 404)
+            try:
+                pub = await asyncio.to_thread(PubGame.from_data, row[1])
+            except PubEntryError as exc:
+                raise TableError(f"the stored pub game cannot be read: {exc}", 503) from None
+            kept = self.kept.get(pub_id) or _Kept(row[0], pub)  # another request may have won
+            self._keep(pub_id, kept)
+        self.kept.move_to_end(pub_id)
+        given = token.encode("utf-8", "surrogatepass") if isinstance(token, str) else b""
+        if not given or not secrets.compare_digest(kept.token.encode(), given):
+            raise TableError("unknown token for this pub game", 403)
+        return kept
+
+    def _keep(self, pub_id: str, kept: _Kept) -> None:
+        self.kept[pub_id] = kept
+        while len(self.kept) > KEPT:
+            old_id, old = next(iter(self.kept.items()))
+            if old.lock.locked():
+                break  # in use: it leaves later
+            del self.kept[old_id]
+
+    async def change(
+        self, pub_id: str, kept: _Kept, lang: str, change: Callable[[PubGame], list[str]]
+    ) -> dict[str, Any]:
+        """Apply ``change`` (under the game's lock; a :class:`PubEntryError` is refused with
+        its reason, nothing changed), then store the game; what cannot be stored is taken back.
+        Returns the :func:`view`, with what ``change`` said happened."""
+        async with kept.lock:
+            before = kept.pub.to_data()
+            try:
+                said = await asyncio.to_thread(change, kept.pub)
+            except PubEntryError as exc:
+                raise TableError(str(exc)) from None
+            try:
+                await self._save(pub_id, kept.token, kept.pub)
+            except Exception:
+                kept.pub = await asyncio.to_thread(PubGame.from_data, before)
+                raise StorageError() from None
+            return view(pub_id, kept.pub, lang, said)
+
+    async def _save(self, pub_id: str, token: str, pub: PubGame) -> None:
+        await self.store.write([SavePub(pub_id, token, pub.to_data())])
+
+
+def view(pub_id: str, pub: PubGame, lang: str, said: list[str]) -> dict[str, Any]:
+    """What the page shows: the state, the prompt and standing in words, what the rules let be
+    entered (``covers``: whether a turn of 1, 2, ... throws stays covered), and ``said``: what
+    the last entry did, in words."""
+    rules = pub.rules
+    entries = pub.entries
+    state = pub.state()
+    limit = state.limit or 0
+    return {
+        "id": pub_id,
+        "players": list(pub.players),
+        "preset": rules.preset,
+        "options": {
+            "covered": rules.covered.value,
+            "jule": rules.jule,
+            "general": rules.general,
+            "sixes_turn": rules.sixes_turn.value != "never",
+            "hand_aus": rules.hand_aus_beats,
+        },
+        "covers": [rules.covers(n, limit) for n in range(1, limit + 1)],
+        "half_stake": pub.half_stake,
+        "game_stake": pub.game_stake,
+        "state": state.to_data(),
+        "prompt": pub.prompt(lang),
+        "standing": pub.standing(lang),
+        "entries": len(entries),
+        "last": pub.describe(entries[-1], lang) if entries else None,
+        "said": said,
+    }
+
+
+def _lang(request: Request) -> str:
+    lang = request.query_params.get("lang", "en")
+    return lang if lang in LANGUAGES else "en"
+
+
+def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Limits) -> PubGames:
+    """Pub mode's page and endpoints on ``app``; ``body`` reads a state-changing request's JSON
+    (origin and size checked), ``page`` is the web page."""
+    games = PubGames(store)
+    created_by: dict[str, deque[float]] = {}
+    app.state.pub_games = games
+
+    @app.get("/pub", response_class=HTMLResponse)
+    async def pub_page() -> str:
+        return page
+
+    @app.get("/pub/{pub_id}", response_class=HTMLResponse)
+    async def pub_game_page(pub_id: str) -> str:
+        return page
+
+    @app.post("/api/pub")
+    async def create(request: Request) -> dict[str, Any]:
+        data = await body(request)
+        address = request.client.host if request.client is not None else "unknown"
+        now = time.monotonic()
+        recent = created_by.setdefault(address, deque())
+        while recent and now - recent[0] > 60:
+            recent.popleft()
+        if len(recent) >= limits.tables_per_minute:
+            raise TableError(
+                f"at most {limits.tables_per_minute} new games a minute from one address; "
+                "try again in a minute",
+                429,
+            )
+        rules = rules_of_body(data)
+        players = data.get("players")
+        if not isinstance(players, list):
+            raise TableError("'players' is a list of names, in the order they sit")
+        try:
+            pub = PubGame(
+                rules,
+                players,
+                half_stake=data.get("half_stake", ""),
+                game_stake=data.get("game_stake", ""),
+            )
+        except (PubEntryError, ValueError) as exc:
+            raise TableError(str(exc)) from None
+        pub_id, token = await games.create(pub)
+        recent.append(now)
+        if len(created_by) > 10_000:  # forget addresses that made nothing for a minute
+            for old in [a for a, q in created_by.items() if not q or now - q[-1] > 60]:
+                del created_by[old]
+        return {"token": token, **view(pub_id, pub, _lang(request), [])}
+
+    @app.get("/api/pub/{pub_id}")
+    async def get(pub_id: str, request: Request) -> dict[str, Any]:
+        kept = await games.get(pub_id, request.headers.get(TOKEN_HEADER))
+        async with kept.lock:
+            return view(pub_id, kept.pub, _lang(request), [])
+
+    async def enter(
+        pub_id: str, request: Request, make: Callable[[dict[str, Any]], object]
+    ) -> dict[str, Any]:
+        """One entry, made by ``make`` from the request's body (entry_from_data checks it)."""
+        data = await body(request)
+        lang = _lang(request)
+        kept = await games.get(pub_id, data.get("token"))
+
+        def change(pub: PubGame) -> list[str]:
+            return pub.explain(pub.enter(entry_from_data(make(data))), lang)
+
+        return await games.change(pub_id, kept, lang, change)
+
+    @app.post("/api/pub/{pub_id}/turn")
+    async def turn(pub_id: str, request: Request) -> dict[str, Any]:
+        """A turn by its dice: ``dice``, ``throws``, and ``hand``, ``turned``, ``covered``."""
+        fields = ("dice", "throws", "hand", "turned", "covered")
+        return await enter(
+            pub_id,
+            request,
+            lambda d: {"kind": "turn", **{k: d[k] for k in fields if d.get(k) is not None}},
+        )
+
+    @app.post("/api/pub/{pub_id}/result")
+    async def result(pub_id: str, request: Request) -> dict[str, Any]:
+        """A turn by its result's name: ``result``, ``throws``, and ``turned``, ``covered``."""
+        fields = ("throws", "turned", "covered")
+        return await enter(
+            pub_id,
+            request,
+            lambda d: {
+                "kind": "turn",
+                "result": parse_result(d.get("result")).name,  # type: ignore[arg-type]
+                **{k: d[k] for k in fields if d.get(k) is not None},
+            },
+        )
+
+    @app.post("/api/pub/{pub_id}/buy_in")
+    async def buy_in(pub_id: str, request: Request) -> dict[str, Any]:
+        """The answer whether ``seat``, who is out, buys back in: ``buys_in`` true or false."""
+        return await enter(
+            pub_id,
+            request,
+            lambda d: {"kind": "buy_in", "seat": d.get("seat"), "buys_in": d.get("buys_in")},
+        )
+
+    @app.post("/api/pub/{pub_id}/undo")
+    async def undo(pub_id: str, request: Request) -> dict[str, Any]:
+        """Take back the last ``count`` entries (default 1)."""
+        data = await body(request)
+        lang = _lang(request)
+        kept = await games.get(pub_id, data.get("token"))
+        count = data.get("count", 1)
+
+        def change(pub: PubGame) -> list[str]:
+            undone = pub.undo(count)
+            return [t("pub_undone", lang, what="; ".join(pub.describe(e, lang) for e in undone))]
+
+        return await games.change(pub_id, kept, lang, change)
+
+    @app.get("/api/pub/{pub_id}/record")
+    async def record(pub_id: str, request: Request) -> Response:
+        """The game record (docs/record.md), as a file to download."""
+        kept = await games.get(pub_id, request.headers.get(TOKEN_HEADER))
+        async with kept.lock:
+            text = kept.pub.record().to_json()
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"content-disposition": f'attachment; filename="schocken-pub-{pub_id}.json"'},
+        )
+
+    return games

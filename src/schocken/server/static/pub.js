@@ -1,0 +1,364 @@
+// Pub mode in the browser (/pub, /pub/ID): real dice on the table, one phone keeps the game.
+// The scorer names the players once, then enters each turn; the server's engine applies the
+// rules (src/schocken/server/pub.py) and says what happened. Words come from the catalogue.
+// The page's helpers (t, el, announce, ...) come from app.js, which imports this module.
+
+import * as pieces from "/static/pieces.js";
+
+const PRESETS = ["tsv99", "schock4life", "knobelrunde", "allgemein"];
+const MAX_PLAYERS = 10;
+
+let ctx = null; // { t, el, main, announce, houseRules, presetIntoHouseRules }
+const pub = {
+  id: null,
+  token: null,
+  view: null,
+  log: [], // what each entry did (a list of lines each), newest last (this visit)
+  error: "",
+  // the turn being entered
+  mode: "dice",
+  dice: [null, null, null],
+  result: null,
+  throws: 1,
+  turned: 0,
+  hand: false,
+  covered: null, // null: as the rules say
+  busy: false,
+};
+
+/** The pub page for this path: the form for a new game, or the game. */
+export function route(helpers, path) {
+  ctx = helpers;
+  const id = decodeURIComponent(path.slice("/pub/".length));
+  if (path.startsWith("/pub/") && id) openGame(id);
+  else renderStart();
+}
+
+// ---------------------------------------------------------------- talking to the server
+
+function lang() {
+  return document.documentElement.lang === "de" ? "de" : "en";
+}
+
+async function call(path, body) {
+  const response = await fetch(`${path}?lang=${lang()}`, body === undefined
+    ? { headers: { "x-pub-token": pub.token || "" } }
+    : { method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token: pub.token, ...body }) });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+// ---------------------------------------------------------------- a new game
+
+function renderStart() {
+  const { t, el } = ctx;
+  const error = el("p", { class: "error", role: "alert" });
+  const names = el("div", { id: "pub-names" });
+  const addName = () => {
+    const n = names.children.length + 1;
+    names.append(el("div", { class: "pub-name" },
+      el("label", { for: `player-${n}` }, t("pub_web_player", { n })),
+      el("input", { id: `player-${n}`, name: "player", maxlength: "40", autocomplete: "off",
+        required: n <= 2 })));
+    add.hidden = n >= MAX_PLAYERS;
+  };
+  const add = el("button", { type: "button", class: "secondary", id: "add-player",
+    onclick: () => { addName(); names.lastChild.querySelector("input").focus(); } },
+  `+ ${t("pub_web_add_player")}`);
+  addName();
+  addName();
+  const form = el("form", { class: "card", onsubmit: (e) => create(e, error) },
+    el("h1", {}, t("pub_web_title")),
+    el("p", {}, t("pub_web_intro")),
+    el("fieldset", { class: "pub-players" }, el("legend", {}, t("pub_web_players")), names, add),
+    el("label", { for: "preset" }, t("web_rules")),
+    el("select", { id: "preset", name: "preset", onchange: (e) => ctx.presetIntoHouseRules(e.target.form) },
+      PRESETS.map((p) => el("option", { value: p }, p))),
+    el("details", {},
+      el("summary", {}, t("web_house_rules")),
+      el("label", { for: "house" }, t("web_house_rules")),
+      el("textarea", { id: "house", name: "house", rows: "4", "aria-describedby": "house-hint" },
+        `preset = "${PRESETS[0]}"\n`),
+      el("p", { id: "house-hint" }, t("web_house_hint"))),
+    el("label", { for: "half-stake" }, t("pub_web_half_stake")),
+    el("input", { id: "half-stake", name: "half_stake", maxlength: "100", "aria-describedby": "stake-hint" }),
+    el("label", { for: "game-stake" }, t("pub_web_game_stake")),
+    el("input", { id: "game-stake", name: "game_stake", maxlength: "100", "aria-describedby": "stake-hint" }),
+    el("p", { id: "stake-hint", class: "hint" }, t("pub_web_stake_hint")),
+    el("p", {}, el("button", { class: "primary wide", type: "submit" }, t("pub_web_start"))),
+    error);
+  ctx.main.replaceChildren(form);
+}
+
+async function create(event, error) {
+  event.preventDefault();
+  const f = event.target;
+  const players = [...f.querySelectorAll("input[name=player]")].map((i) => i.value.trim()).filter(Boolean);
+  try {
+    pub.token = null;
+    const made = await call("/api/pub", {
+      players, rules: f.preset.value, rules_toml: ctx.houseRules(f),
+      half_stake: f.half_stake.value, game_stake: f.game_stake.value,
+    });
+    localStorage.setItem(`schocken:pub:${made.id}`, made.token);
+    pub.token = made.token;
+    history.pushState(null, "", `/pub/${made.id}`);
+    pub.log = [];
+    show(made);
+  } catch (e) {
+    error.textContent = e.message;
+  }
+}
+
+// ---------------------------------------------------------------- the game
+
+async function openGame(id) {
+  pub.id = id;
+  // A link with #TOKEN is read once and the address cleaned (like the table's).
+  const hash = decodeURIComponent(location.hash.slice(1));
+  if (hash) {
+    localStorage.setItem(`schocken:pub:${id}`, hash);
+    history.replaceState(null, "", location.pathname);
+  }
+  pub.token = localStorage.getItem(`schocken:pub:${id}`);
+  if (!pub.token) {
+    ctx.main.replaceChildren(ctx.el("p", { class: "card error", role: "alert" }, ctx.t("pub_web_unknown")));
+    return;
+  }
+  try {
+    show(await call(`/api/pub/${id}`));
+  } catch (e) {
+    ctx.main.replaceChildren(ctx.el("p", { class: "card error", role: "alert" }, e.message));
+  }
+}
+
+function show(view) {
+  const newTurn = !pub.view || view.entries !== pub.view.entries || view.state.seat !== pub.view.state.seat;
+  pub.view = view;
+  pub.id = view.id;
+  if (newTurn) resetEntry();
+  if (view.said.length) {
+    pub.log.push(view.said);
+    ctx.announce(view.said.join(" "));
+  }
+  render();
+}
+
+function resetEntry() {
+  pub.dice = [null, null, null];
+  pub.result = null;
+  pub.throws = 1;
+  pub.turned = 0;
+  pub.hand = false;
+  pub.covered = null;
+  pub.error = "";
+}
+
+async function send(what, body) {
+  if (pub.busy) return;
+  pub.busy = true;
+  try {
+    pub.error = "";
+    show(await call(`/api/pub/${pub.id}/${what}`, body));
+  } catch (e) {
+    pub.error = ctx.t("pub_refused", { reason: e.message });
+    render();
+    document.getElementById("pub-error")?.focus();
+  } finally {
+    pub.busy = false;
+  }
+}
+
+function save() {
+  const t = ctx.t;
+  const v = pub.view;
+  const extra = {};
+  if (pub.turned) extra.turned = pub.turned;
+  if (pub.covered != null) extra.covered = pub.covered;
+  if (pub.mode === "result") {
+    if (!pub.result) return complain(t("pub_web_pick_result"));
+    return send("result", { result: pub.result, throws: pub.throws, ...extra });
+  }
+  if (pub.dice.includes(null)) return complain(t("pub_web_pick_dice"));
+  if (pub.hand && pub.throws > 1 && !pub.turned) extra.hand = true;
+  return send("turn", { dice: pub.dice, throws: Math.min(pub.throws, v.state.limit), ...extra });
+}
+
+function complain(text) {
+  pub.error = text;
+  render();
+}
+
+async function download() {
+  const response = await fetch(`/api/pub/${pub.id}/record`, { headers: { "x-pub-token": pub.token } });
+  const url = URL.createObjectURL(await response.blob());
+  const a = ctx.el("a", { href: url, download: `schocken-pub-${pub.id}.json` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+// ---------------------------------------------------------------- drawing
+
+function render() {
+  const { el, t } = ctx;
+  const v = pub.view;
+  const s = v.state;
+  const parts = [renderStanding(v)];
+  if (s.ask === "turn") parts.unshift(renderTurn(v));
+  else if (s.ask === "buy_in") parts.unshift(renderBuyIn(v));
+  else parts.unshift(renderOver(v));
+  if (pub.log.length) {
+    parts.push(el("section", { class: "card pub-log", "aria-labelledby": "pub-log-title" },
+      el("h2", { id: "pub-log-title" }, t("pub_web_log")),
+      el("ul", {}, pub.log.slice(-8).reverse().map((lines) =>
+        el("li", {}, lines.map((line) => el("span", { class: "line" }, line)))))));
+  }
+  const undo = el("button", { id: "pub-undo", type: "button", class: "secondary",
+    "aria-label": t("pub_web_undo_label"), disabled: v.entries === 0,
+    onclick: () => send("undo", { count: 1 }) }, `↶ ${t("pub_web_undo")}`);
+  const bar = el("div", { class: "pub-bar", "data-entries": String(v.entries) }, undo,
+    s.ask === "turn" ? el("button", { id: "pub-save", type: "button", class: "primary", onclick: save }, t("pub_web_save")) : null);
+  // Drawn anew after every tap: the control that had the keyboard's focus keeps it.
+  const active = document.activeElement;
+  const focused = active?.matches(":focus-visible") ? active.id : null;
+  ctx.main.replaceChildren(...parts, bar);
+  if (focused) document.getElementById(focused)?.focus();
+}
+
+function renderTurn(v) {
+  const { el, t } = ctx;
+  const s = v.state;
+  const name = v.players[s.seat];
+  const card = el("section", { class: "card pub-turn", "aria-labelledby": "pub-turn-title" },
+    el("h1", { id: "pub-turn-title" }, t("pub_web_turn_of", { name })),
+    el("p", { class: "pub-prompt", id: "pub-prompt" }, v.prompt),
+    el("p", { id: "pub-error", class: "error", role: "alert", tabindex: "-1" }, pub.error));
+  card.append(choice("pub-mode", t("pub_web_how"),
+    [["dice", t("pub_web_by_dice")], ["result", t("pub_web_by_result")]], pub.mode,
+    (m) => { pub.mode = m; render(); }));
+  if (pub.mode === "dice") card.append(dicePickers());
+  else card.append(resultPicker(v));
+  const throws = Array.from({ length: s.limit }, (_, i) => [i + 1, String(i + 1)]);
+  if (pub.throws > s.limit) pub.throws = 1;
+  card.append(choice("pub-throws", t("pub_web_throws"), throws, pub.throws,
+    (n) => { pub.throws = n; if (n === 1) pub.turned = 0; pub.covered = null; render(); }));
+  if (pub.throws > 1 && v.options.sixes_turn) {
+    card.append(choice("pub-turned", t("pub_web_turned"),
+      [0, 1, 2].map((n) => [n, t(`pub_web_turned_${n}`)]), pub.turned,
+      (n) => { pub.turned = n; render(); }));
+  }
+  if (pub.throws > 1 && !pub.turned && pub.mode === "dice") {
+    card.append(toggle("pub-hand", t("pub_web_hand"), pub.hand, (on) => { pub.hand = on; }));
+  }
+  if (v.covers.some(Boolean)) {
+    const covered = pub.covered ?? Boolean(v.covers[pub.throws - 1]);
+    card.append(toggle("pub-covered", t("pub_web_covered"), covered, (on) => { pub.covered = on; }));
+  }
+  return card;
+}
+
+// A row of big buttons of which one is chosen (a radio group).
+function choice(id, label, options, chosen, pick) {
+  const { el } = ctx;
+  return el("fieldset", { class: "pub-choice", id },
+    el("legend", {}, label),
+    el("div", { class: "pub-options" }, options.map(([value, text]) =>
+      el("label", { class: value === chosen ? "pub-option on" : "pub-option" },
+        el("input", { type: "radio", name: id, id: `${id}-${String(value).replace(/\W/g, "_")}`,
+          value: String(value), checked: value === chosen,
+          onchange: () => pick(value) }),
+        el("span", {}, text)))));
+}
+
+function toggle(id, label, on, set) {
+  const { el } = ctx;
+  return el("label", { class: "pub-toggle", for: id },
+    el("input", { type: "checkbox", id, checked: on, onchange: (e) => set(e.target.checked) }),
+    el("span", {}, label));
+}
+
+function dicePickers() {
+  const { el, t } = ctx;
+  const box = el("fieldset", { class: "pub-dice" }, el("legend", {}, t("pub_web_dice")));
+  for (let d = 0; d < 3; d++) {
+    const row = el("div", { class: "pub-die-row", role: "radiogroup",
+      "aria-label": t("pub_web_die", { n: d + 1 }) });
+    for (let pips = 1; pips <= 6; pips++) {
+      const on = pub.dice[d] === pips;
+      row.append(el("label", { class: on ? "pub-face on" : "pub-face", for: `d${d}-${pips}` },
+        el("input", { type: "radio", id: `d${d}-${pips}`, name: `die-${d}`, value: String(pips),
+          checked: on, "aria-label": t("pub_web_die_pips", { n: d + 1, pips }),
+          onchange: () => { pub.dice[d] = pips; render(); } }),
+        pieces.dieFace(pips)));
+    }
+    box.append(row);
+  }
+  return box;
+}
+
+function resultNames(options) {
+  const names = ["Schock-Aus"];
+  if (options.hand_aus) names.push("Hand-Aus");
+  if (options.jule) names.push("Jule");
+  for (let n = 6; n >= 2; n--) names.push(`Schock ${n}`);
+  if (options.general) for (let n = 6; n >= 2; n--) names.push(`General ${n}`);
+  for (let n = 6; n >= 3; n--) names.push(`Straße ${n}-${n - 1}-${n - 2}`);
+  return names;
+}
+
+function resultPicker(v) {
+  const { t } = ctx;
+  return choice("pub-result", t("pub_web_result"), resultNames(v.options).map((n) => [n, n]), pub.result,
+    (n) => { pub.result = n; render(); });
+}
+
+function renderBuyIn(v) {
+  const { el, t } = ctx;
+  const seat = v.state.seat;
+  return el("section", { class: "card pub-turn", "aria-labelledby": "pub-turn-title" },
+    el("h1", { id: "pub-turn-title" }, v.prompt),
+    el("p", { id: "pub-error", class: "error", role: "alert", tabindex: "-1" }, pub.error),
+    el("div", { class: "pub-options" },
+      el("button", { type: "button", class: "primary", onclick: () => send("buy_in", { seat, buys_in: true }) }, t("pub_web_yes")),
+      el("button", { type: "button", class: "secondary", onclick: () => send("buy_in", { seat, buys_in: false }) }, t("pub_web_no"))));
+}
+
+function renderOver(v) {
+  const { el, t } = ctx;
+  return el("section", { class: "card pub-turn", "aria-labelledby": "pub-turn-title" },
+    el("h1", { id: "pub-turn-title" }, v.prompt),
+    v.game_stake ? el("p", { class: "pub-owes" }, t("pub_owes", { loser: v.players[v.state.loser], stake: v.game_stake })) : null,
+    el("p", {}, el("button", { type: "button", id: "pub-record", class: "primary", onclick: download }, t("pub_web_record"))),
+    el("p", {}, el("a", { href: "/pub" }, t("pub_web_new"))));
+}
+
+function renderStanding(v) {
+  const { el, t } = ctx;
+  const s = v.state;
+  const shown = new Map(s.turns.map((turn) => [turn.seat, turn]));
+  return el("section", { class: "card pub-standing", "aria-labelledby": "pub-standing-title" },
+    el("h2", { id: "pub-standing-title" }, t("pub_web_standing")),
+    el("p", { id: "pub-standing" }, v.standing),
+    el("ul", { class: "pub-seats" },
+      el("li", { class: "pub-seat middle" },
+        el("span", { class: "name" }, t("pub_web_middle")),
+        pieces.deckelStack(s.middle),
+        el("span", { class: "count" }, String(s.middle), el("span", { class: "visually-hidden" }, " Deckel"))),
+      v.players.map((name, seat) => {
+        const turn = shown.get(seat);
+        const classes = ["pub-seat"];
+        if (s.ask === "turn" && s.seat === seat) classes.push("current");
+        if (!s.playing[seat]) classes.push("out");
+        return el("li", { class: classes.join(" ") },
+          el("span", { class: "name" }, name, s.playing[seat] ? null : ` (${t("pub_web_out")})`),
+          pieces.deckelStack(s.deckel[seat]),
+          el("span", { class: "count" }, String(s.deckel[seat]), el("span", { class: "visually-hidden" }, " Deckel")),
+          turn ? el("span", { class: "pub-shown" }, turn.dice
+            ? pieces.diceRow(turn.dice, `${turn.result} (${turn.throws})`)
+            : t("pub_web_covered_cup")) : null);
+      })));
+}

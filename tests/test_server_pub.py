@@ -1,0 +1,199 @@
+"""Pub mode on the server (src/schocken/server/pub.py): a whole game entered through the API,
+refused entries, the token, and a restart. A real server (tests/server_helpers.py)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from schocken.pub import PubGame
+from schocken.record import parse_record, replay
+from server_helpers import GENEROUS, Server, running
+
+HOUSE = 'preset = "tsv99"\ndeckel_per_half = 2\n'
+"""Short games: two Deckel a half."""
+
+
+def create(server: Server, **extra: Any) -> dict[str, Any]:
+    body = {"players": ["Anna", "Ben"], "rules_toml": HOUSE, "game_stake": "a round", **extra}
+    r = server.post("/api/pub?lang=en", body)
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def get(server: Server, pub_id: str, token: str) -> httpx.Response:
+    return httpx.get(
+        f"{server.url}/api/pub/{pub_id}?lang=en", headers={"x-pub-token": token}, timeout=10
+    )
+
+
+def post(server: Server, pub_id: str, what: str, token: str, **body: Any) -> httpx.Response:
+    return server.post(f"/api/pub/{pub_id}/{what}?lang=en", {"token": token, **body})
+
+
+def play_out(server: Server, pub_id: str, token: str, view: dict[str, Any]) -> dict[str, Any]:
+    """Enter turns until the game is over: Anna always 6-5-3 in one throw, Ben by name a
+    Schock 2 in two throws; a buy-in is declined."""
+    for _ in range(200):
+        state = view["state"]
+        if state["ask"] == "over":
+            return view
+        if state["ask"] == "buy_in":
+            r = post(server, pub_id, "buy_in", token, seat=state["seat"], buys_in=False)
+        elif state["seat"] == 0:
+            r = post(server, pub_id, "turn", token, dice=[6, 5, 3], throws=1)
+        else:
+            throws = min(2, state["limit"])
+            r = post(server, pub_id, "result", token, result="schock 2", throws=throws)
+        assert r.status_code == 200, r.text
+        view = r.json()
+    raise AssertionError("the game did not end in 200 entries")
+
+
+def test_a_whole_game_through_the_api_replays(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        created = create(server)
+        pub_id, token = created["id"], created["token"]
+        assert created["state"]["ask"] == "turn"
+        assert created["prompt"] == "Round 1 (opening round): Anna opens, up to 3 throws."
+        first = post(server, pub_id, "turn", token, dice=[6, 5, 3], throws=1).json()
+        assert first["said"] == ["Anna: 6-5-3 (1 throw)."]
+        assert "up to 1 throw" in first["prompt"] or "one throw" in first["prompt"]
+        end = play_out(server, pub_id, token, first)
+        assert end["state"]["loser"] == 0  # Anna's 6-5-3 loses to a Schock 2 every time
+        assert "Anna owes a round." in end["said"]
+        r = httpx.get(
+            f"{server.url}/api/pub/{pub_id}/record", headers={"x-pub-token": token}, timeout=10
+        )
+        assert r.status_code == 200
+        assert "attachment" in r.headers["content-disposition"]
+        record = parse_record(r.text)
+        game = replay(record)
+        assert game.is_over and game.loser == 0
+        assert record.meta["pub"]["game_stake"] == "a round"
+        # the entries in the record make the same game again
+        again = PubGame.from_record(record)
+        assert len(again.entries) == end["entries"]
+
+
+def test_refused_entries_change_nothing(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        created = create(server)
+        pub_id, token = created["id"], created["token"]
+        post(server, pub_id, "turn", token, dice=[6, 5, 3], throws=1)
+        before = get(server, pub_id, token).json()
+        refused: list[tuple[str, dict[str, Any], str]] = [
+            ("turn", {"dice": [6, 6, 1], "throws": 2}, "at most once"),  # Anna opened with 1
+            ("turn", {"dice": [6, 6, 7], "throws": 1}, "three dice of 1 to 6"),
+            ("turn", {"dice": "661", "throws": 1}, "'dice' is a list"),
+            ("result", {"result": "Schock 9", "throws": 1}, "not a result"),
+            ("buy_in", {"seat": 1, "buys_in": True}, "nobody is asked"),
+            ("undo", {"count": 5}, "cannot take back 5 entries"),
+        ]
+        for what, body, reason in refused:
+            r = post(server, pub_id, what, token, **body)
+            assert r.status_code == 400, (what, body, r.text)
+            assert reason in r.json()["error"], r.json()["error"]
+        assert get(server, pub_id, token).json() == before
+        # and a good undo takes the entry back
+        undone = post(server, pub_id, "undo", token, count=1).json()
+        assert undone["entries"] == 0
+        assert undone["said"] == ["Undone: Anna: 6-5-3 1."]
+
+
+def test_bad_games_are_refused(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        bad: list[tuple[dict[str, Any], str]] = [
+            ({"players": ["Anna"]}, "player"),
+            ({"players": "Anna,Ben"}, "'players' is a list"),
+            ({"players": ["Anna", "Ben"], "rules": "nope"}, "nope"),
+            ({"players": ["Anna", "Ben"], "rules_toml": HOUSE.replace("2", "0")}, "deckel"),
+            ({"players": ["Anna", "Ben"], "game_stake": 5}, "game_stake"),
+        ]
+        for body, reason in bad:
+            r = server.post("/api/pub", body)
+            assert r.status_code == 400, (body, r.text)
+            assert reason in r.json()["error"], r.json()["error"]
+
+
+def test_a_wrong_token_is_refused(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        created = create(server)
+        pub_id, token = created["id"], created["token"]
+        other = create(server)
+        for wrong in ("", "x" * 22, other["token"]):
+            assert get(server, pub_id, wrong).status_code == 403
+            r = post(server, pub_id, "turn", wrong, dice=[6, 5, 3], throws=1)
+            assert r.status_code == 403
+            assert r.json()["error"] == "unknown token for this pub game"
+        assert server.post(f"/api/pub/{pub_id}/undo", {}).status_code == 403
+        r = httpx.get(f"{server.url}/api/pub/{pub_id}/record", timeout=10)
+        assert r.status_code == 403
+        assert get(server, "nope", token).status_code == 404
+        assert get(server, pub_id, token).json()["entries"] == 0
+
+
+def test_a_foreign_page_cannot_enter(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        created = create(server)
+        r = httpx.post(
+            f"{server.url}/api/pub/{created['id']}/turn",
+            json={"token": created["token"], "dice": [6, 5, 3]},
+            headers={"origin": "https://evil.example"},
+            timeout=10,
+        )
+        assert r.status_code == 403
+        assert get(server, created["id"], created["token"]).json()["entries"] == 0
+
+
+def test_the_game_survives_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    with running(db) as server:
+        created = create(server)
+        pub_id, token = created["id"], created["token"]
+        post(server, pub_id, "turn", token, dice=[6, 5, 3], throws=1)
+        post(server, pub_id, "result", token, result="Schock 2", throws=1)
+        before = get(server, pub_id, token).json()
+        server.kill()  # no chance to clean up: what was answered is stored
+    with running(db) as server:
+        after = get(server, pub_id, token).json()
+        assert after == before
+        assert after["entries"] == 2
+        assert get(server, pub_id, "wrong").status_code == 403
+        end = play_out(server, pub_id, token, after)
+        assert end["state"]["ask"] == "over"
+
+
+def test_an_entry_that_cannot_be_stored_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    with running(db, extra=(*GENEROUS, "--write-timeout", "0.2")) as server:
+        created = create(server)
+        pub_id, token = created["id"], created["token"]
+        before = get(server, pub_id, token).json()
+        # Another process holds the database: the server's write waits 0.2 s and fails.
+        locker = sqlite3.connect(db, isolation_level=None, timeout=10)
+        locker.execute("BEGIN EXCLUSIVE")
+        try:
+            r = post(server, pub_id, "turn", token, dice=[6, 5, 3], throws=1)
+            assert r.status_code == 503, r.text
+            assert "nothing changed" in r.json()["error"]
+        finally:
+            locker.execute("ROLLBACK")
+            locker.close()
+        assert get(server, pub_id, token).json() == before
+        r = post(server, pub_id, "turn", token, dice=[6, 5, 3], throws=1)
+        assert r.status_code == 200
+        assert r.json()["entries"] == 1
+
+
+def test_the_pub_page_is_served(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        for path in ("/pub", "/pub/abc"):
+            r = server.get(path)
+            assert r.status_code == 200
+            assert "/static/app.js" in r.text
+        assert server.get("/static/pub.js").status_code == 200

@@ -1,0 +1,170 @@
+"""Pub mode in the browser (issue 14): a whole game entered on a phone with one correction, the
+record downloaded and replayed. Debian's Chromium driven by Playwright, against a real server."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from schocken.record import parse_record, replay
+from server_helpers import Server, running
+from test_web import CHROMIUM, FLAGS
+
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+}
+HOUSE = 'preset = "tsv99"\ndeckel_per_half = 2\n'
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture()
+def server(tmp_path: Path) -> Iterator[Server]:
+    with running(tmp_path / "db.sqlite3") as s:
+        yield s
+
+
+def pick_dice(page: Page, dice: tuple[int, int, int]) -> None:
+    for i, pips in enumerate(dice):
+        page.click(f"label[for=d{i}-{pips}]")
+
+
+def saved(page: Page, entries: int) -> None:
+    """Wait until the page shows the game after ``entries`` entries."""
+    expect(page.locator(f".pub-bar[data-entries='{entries}']")).to_be_attached()
+
+
+def test_a_whole_pub_game_on_a_phone_with_one_correction(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    ctx = browser.new_context(locale="en-US", accept_downloads=True, **PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/")
+    page.click("text=Real dice at the pub?")
+    expect(page).to_have_url(re.compile(r"/pub$"))
+    page.fill("#player-1", "Anna")
+    page.fill("#player-2", "Ben")
+    page.click("summary")
+    page.fill("#house", HOUSE)
+    page.fill("#game-stake", "a round")
+    page.click("button[type=submit]")
+    expect(page).to_have_url(re.compile(r"/pub/[\w-]+$"))
+    title = page.locator("#pub-turn-title")
+    expect(title).to_have_text("Anna's turn")
+    expect(page.locator("#pub-prompt")).to_contain_text("Anna opens, up to 3 throws")
+    # big touch targets: every die face and the bar's buttons
+    for selector in ("label[for=d0-1]", "#pub-save", "#pub-undo"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44, selector
+    expect(page.locator("#pub-undo")).to_be_disabled()
+
+    # Saving without dice is refused on the page
+    page.click("#pub-save")
+    expect(page.locator("#pub-error")).to_have_text("Pick all three dice first.")
+
+    # Anna: 6-5-3 in one throw
+    pick_dice(page, (6, 5, 3))
+    page.click("#pub-save")
+    saved(page, 1)
+    expect(title).to_have_text("Ben's turn")
+    expect(page.locator("#pub-prompt")).to_contain_text("one throw (opened by Anna)")
+    expect(page.locator("#announce")).to_have_text("Anna: 6-5-3 (1 throw).")
+    # only one throw is allowed
+    expect(page.locator("#pub-throws input")).to_have_count(1)
+
+    # Ben: a mistake (6-4-2), then undone
+    pick_dice(page, (6, 4, 2))
+    page.click("#pub-save")
+    saved(page, 2)
+    newest = page.locator(".pub-log li").first
+    expect(newest).to_contain_text("Ben: 6-4-2 (1 throw).")
+    expect(newest).to_contain_text("Anna has the best result (6-5-3) and opens the first round.")
+    page.click("#pub-undo")
+    saved(page, 1)
+    expect(title).to_have_text("Ben's turn")
+    expect(newest).to_have_text("Undone: Ben: 6-4-2 1.")
+
+    # ... and the rest by result: Ben a Schock 2, Anna 6-5-3, until the game ends
+    entries = 1
+    for _ in range(30):
+        if page.locator("#pub-record").count():
+            break
+        who = title.inner_text()
+        if who == "Ben's turn":
+            page.click("#pub-mode label:has-text('Result directly')")
+            page.click("#pub-result label:has-text('Schock 2')")
+        else:
+            assert who == "Anna's turn", who
+            page.click("#pub-mode label:has-text('Dice')")  # the page keeps the last way
+            pick_dice(page, (6, 5, 3))
+        page.click("#pub-save")
+        entries += 1
+        saved(page, entries)
+    expect(title).to_have_text("Game over. Anna lost.")
+    expect(page.locator(".pub-owes")).to_have_text("Anna owes a round.")
+    expect(page.locator(".pub-log")).to_contain_text("Anna owes a round.")
+
+    with page.expect_download() as info:
+        page.click("#pub-record")
+    path = tmp_path / "record.json"
+    info.value.save_as(path)
+    record = parse_record(path.read_text(encoding="utf-8"))
+    game = replay(record)
+    assert game.is_over and game.loser == 0
+    assert len(record.meta["pub"]["entries"]) == entries
+    assert record.meta["pub"]["entries"][1] == {
+        "kind": "turn",
+        "seat": 1,
+        "dice": [2, 1, 1],
+        "throws": 1,
+        "result": "Schock 2",
+    }
+    assert errors == []
+    ctx.close()
+
+
+def test_the_game_comes_back_after_a_reload_in_german(browser: Browser, server: Server) -> None:
+    ctx = browser.new_context(locale="de-DE", **PHONE)
+    page = ctx.new_page()
+    page.goto(server.url + "/pub")
+    page.fill("#player-1", "Anna")
+    page.fill("#player-2", "Ben")
+    page.click("#add-player")
+    page.fill("#player-3", "Cem")
+    page.click("button[type=submit]")
+    expect(page.locator("#pub-turn-title")).to_have_text("Anna ist dran")
+    # with a keyboard: the arrow keys move through a die's faces, the focus stays on them
+    page.focus("#d0-3")
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("label[for=d0-4]")).to_have_class("pub-face on")
+    assert page.evaluate("document.activeElement.id") == "d0-4"
+    expect(page.get_by_role("radio", name="Würfel 1: 4")).to_be_checked()
+    pick_dice(page, (4, 2, 1))
+    page.click("#pub-save")
+    saved(page, 1)
+    page.reload()
+    saved(page, 1)
+    expect(page.locator("#pub-turn-title")).to_have_text("Ben ist dran")
+    expect(page.locator("#pub-standing")).to_contain_text("Mitte")
+    # another device without the secret cannot see the game
+    other = browser.new_context(locale="de-DE", **PHONE).new_page()
+    other.goto(page.url)
+    expect(other.locator("[role=alert]")).to_contain_text("nicht gespeichert")
+    other.context.close()
+    ctx.close()
