@@ -2,6 +2,7 @@
 
 Usage: python bench/server.py [--players 1000] [--table-size 4] [--preset tsv99] [--think 0]
                               [--jitter 0.5] [--seed 1] [--timeout 900] [--no-compression]
+                              [--against SRC [--pairs N]]
 
 It starts ``schocken serve`` itself in a subprocess (its own temporary SQLite file, seeded dice,
 ``--bot-delay 0``, ``--log-level warning``) on a free port of 127.0.0.1, and plays against it from
@@ -22,6 +23,13 @@ action was chosen on: the moment the slowest player at the table sees it. It is 
 time.perf_counter in the load generator, so it includes the loopback and the time a message waits
 for this process's event loop. An error is any ``error`` message, any failed HTTP request or
 connection, and any table not finished when ``--timeout`` runs out; the run stops by itself then.
+
+With ``--against SRC`` the same benchmark also runs against the server of another checkout's
+``src`` folder (``PYTHONPATH=SRC``), alternately with this tree's, ``--pairs`` times each, and the
+medians are printed side by side with their ratio. The load generator speaks the protocol each
+server says it speaks (``/api/health``): 2 (a full state after every action) or 3 (a state,
+then updates). ``--no-compression`` keeps the load generator from asking for permessage-deflate
+(a server of this tree compresses only with ``schocken serve --compression``).
 
 The load generator is one process, beside the server, on purpose: the server is one Python process
 on one core (uvicorn, one worker), so on a 2-core machine the generator has the other core to

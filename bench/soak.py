@@ -12,7 +12,8 @@ when its state offers legal actions, after ``--think`` seconds (times 1 ± 50 %,
 
 Every ``--kill-every`` seconds on average (uniformly 0.5 to 1.5 times that) the server gets
 SIGKILL and is started again on the same file and port; the players reconnect (hello with their
-token) and play on. One more client floods the server all the while: it makes its own table and
+token and, as the web page does, the number of events they have heard of: the server sends only
+the rest) and play on. One more client floods the server all the while: it makes its own table and
 sends illegal actions as fast as it can; when it is closed (rate limit, close 4429) it reconnects
 and floods again; between floods it tries to make tables as fast as it can.
 
@@ -56,7 +57,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 HOST = "127.0.0.1"
-V = 2
+V = 3
 TABLE_SIZE = 4
 WINDOW_AFTER = 5.0
 """A restart window lasts from the kill to this many seconds after the server answers again
@@ -167,6 +168,9 @@ class Player:
     state: dict[str, Any] | None = None
     acted_on: int = -1
     sent_at: float = 0.0
+    seq: int = 0
+    """How many of the game's events this player has heard of (a reconnection asks for the
+    rest only, as the web page does)."""
 
 
 @dataclass(eq=False)
@@ -258,7 +262,8 @@ class Soak:
             try:
                 uri = f"ws://{HOST}:{self.server.port}/ws/{p.table.id}"
                 ws = await connect(uri, open_timeout=30, local_addr=(address, 0))
-                hello = {"v": V, "type": "hello", "token": p.token, "lang": "en", "since": None}
+                since = p.seq or None
+                hello = {"v": V, "type": "hello", "token": p.token, "lang": "en", "since": since}
                 await ws.send(json.dumps(hello))
                 first = json.loads(await asyncio.wait_for(ws.recv(), 30))
             except (OSError, TimeoutError, WebSocketException):
@@ -275,11 +280,21 @@ class Soak:
             if first["step"] < t.seen:
                 self.stats.lost += t.seen - first["step"]
                 print(f"LOST {t.seen - first['step']} steps at table {t.id}", flush=True)
+            p.state = None
             self.observe(p, first)
             return
 
-    def observe(self, p: Player, state: dict[str, Any]) -> None:
+    def observe(self, p: Player, message: dict[str, Any]) -> None:
+        """A state (everything anew) or an update (what changed: merged into the last state);
+        the view's seat is the player's own (protocol 3 leaves it to the client)."""
+        if message["type"] == "update" and p.state is not None:
+            state = {**p.state, **{k: message[k] for k in ("step", "view", "legal")}}
+        else:
+            state = message
+        if state.get("view") is not None and "seat" not in state["view"]:
+            state = {**state, "view": {**state["view"], "seat": p.seat}}
         p.state = state
+        p.seq = message.get("seq", p.seq)
         t = p.table
         t.seen = max(t.seen, state["step"])
         if p.acted_on >= 0 and state["step"] > p.acted_on:
@@ -324,7 +339,7 @@ class Soak:
                 p.acted_on = -1
                 await self.connect(p, address)
                 continue
-            if message.get("type") == "state":
+            if message.get("type") in ("state", "update"):
                 self.observe(p, message)
             elif message.get("type") == "error":
                 if message.get("code") == "illegal" and p.acted_on == -1:

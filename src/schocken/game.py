@@ -33,7 +33,6 @@ from schocken.errors import (
     IllegalActionError,
     MustThrowError,
     OutOfTurnError,
-    PutBackError,
     ThrowLimitError,
     TurnSixesError,
 )
@@ -57,15 +56,7 @@ from schocken.events import (
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS, check_players
 from schocken.results import Dice, Result, best_and_worst, result_table
 from schocken.rules import MAX_THROWS, Opening, Rules, SixesTurn
-from schocken.turn import (
-    SETTABLE,
-    SORTED,
-    TurnState,
-    may_set_aside,
-    may_turn_sixes,
-    remove,
-    turn_options,
-)
+from schocken.turn import SORTED, TurnState, dice_text, may_turn_sixes
 from schocken.views import Phase, PlayerView, TurnView
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Game", "Step"]
@@ -79,10 +70,6 @@ _NEW_TURN = TurnState()  # a turn before its first throw
 _ONE_THROW_ROUNDS = frozenset((RoundKind.OPENING_THROW, RoundKind.STECHEN))
 """Rounds in which everyone throws once, openly."""
 _PLAYING = Phase.PLAYING  # (a module's name: an enum member found on its class costs more)
-
-
-def _dice_text(dice: Sequence[int]) -> str:
-    return "-".join(str(p) for p in dice)
 
 
 class Game:
@@ -332,38 +319,7 @@ class Game:
                 )
             return
         if keep not in self._keeps:
-            self._refuse_keep(keep)
-
-    def _refuse_keep(self, keep: Dice) -> None:
-        name = self.players[self._current]
-        turn = self._turn
-        showing = turn.dice()
-        if remove(showing, keep) is None:
-            raise IllegalActionError(
-                f"{name} cannot keep {_dice_text(keep)}: the dice showing are {_dice_text(showing)}"
-            )
-        if turn.turned and keep.count(1) < turn.turned:
-            raise MustThrowError(
-                f"{name} turned sixes: the turned {_dice_text((1,) * turn.turned)} stays out "
-                "of the cup for the next throw"
-            )
-        free = remove(turn.thrown, turn.must_throw)
-        assert free is not None
-        if turn.must_throw and remove(SORTED[turn.aside + free], keep) is None:
-            raise MustThrowError(
-                f"{name} turned sixes: {_dice_text(turn.must_throw)} must go back into the cup "
-                f"and cannot be kept"
-            )
-        if not may_set_aside(keep, self.rules.set_aside):
-            allowed = " and ".join(f"{p}s" for p in sorted(SETTABLE[self.rules.set_aside]))
-            raise IllegalActionError(
-                f"{name} cannot keep {_dice_text(keep)}: under these rules only {allowed} may "
-                "be set aside"
-            )
-        raise PutBackError(
-            f"{name} cannot put set-aside dice back into the cup under these rules: "
-            f"{_dice_text(turn.aside)} must stay out (kept: {_dice_text(keep) or 'nothing'})"
-        )
+            raise turn.refusal(keep, self.rules, name)
 
     def _check_stop(self) -> None:
         name = self.players[self._current]
@@ -384,13 +340,13 @@ class Game:
             raise TurnSixesError(f"{name} cannot turn sixes: these rules never turn sixes")
         if turn.thrown.count(6) < 2:
             raise TurnSixesError(
-                f"{name} cannot turn sixes: the last throw showed {_dice_text(turn.thrown)}, "
+                f"{name} cannot turn sixes: the last throw showed {dice_text(turn.thrown)}, "
                 "and turning needs two or three sixes of that throw"
             )
         if not may_turn_sixes(turn.aside, turn.thrown, self.rules.sixes_turn):
             raise TurnSixesError(
                 f"{name} cannot turn sixes: under these rules only the sixes of a throw of all "
-                f"three dice turn, and {_dice_text(turn.aside)} was set aside"
+                f"three dice turn, and {dice_text(turn.aside)} was set aside"
             )
         if turn.throws >= limit:  # not reached: a turn ends at its limit
             raise TurnSixesError(
@@ -475,17 +431,7 @@ class Game:
 
     def _turn_changed(self) -> None:
         """After a throw or turning sixes: what the player may do next (see turn_options)."""
-        turn = self._turn
-        rules = self.rules
-        self._legal, self._keeps = turn_options(
-            turn.aside,
-            turn.thrown,
-            turn.must_throw,
-            turn.turned,
-            rules.put_back,
-            rules.set_aside,
-            rules.sixes_turn,
-        )
+        self._legal, self._keeps = self._turn.options(self.rules)
 
     def _next_turn(self) -> None:
         """The next player of the round, before their first throw (which keeps nothing)."""

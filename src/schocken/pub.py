@@ -55,7 +55,7 @@ from schocken.results import Dice, ResultKind, result_table, sort_dice
 from schocken.rules import MAX_THROWS, Rules, SetAside, rules_from_data, rules_to_data
 from schocken.texts import explain as explain_events
 from schocken.texts import result_name, t
-from schocken.turn import may_set_aside
+from schocken.turn import dice_text, may_set_aside
 from schocken.views import PlayerView
 
 META_KEY = "pub"
@@ -938,7 +938,7 @@ def _checked_turn(entry: TurnEntry, seat: int, game: Game, players: Sequence[str
         )
     if turned > dice.count(1):
         raise PubEntryError(
-            f"a turned six becomes a one: {_dice_text(dice)} has "
+            f"a turned six becomes a one: {dice_text(dice)} has "
             f"{dice.count(1) or 'no'} one{'s' if dice.count(1) != 1 else ''}, not {turned} "
             "turned"
         )
@@ -960,7 +960,7 @@ def _as_named(entry: TurnEntry, rules: Rules) -> TurnEntry:
     assert entry.result is not None
     named = parse_result(entry.result)
     if sort_dice(entry.dice) != named.dice:
-        raise PubEntryError(f"the dice {_dice_text(entry.dice)} are no {named.name}")
+        raise PubEntryError(f"the dice {dice_text(entry.dice)} are no {named.name}")
     if named.hand:
         if entry.hand is False or entry.turned:
             raise PubEntryError(
@@ -993,13 +993,9 @@ def _set_aside_checked(entry: TurnEntry, rules: Rules, name: str) -> TurnEntry:
         return replace(entry, hand=True)
     rule = t("rules_set_aside_" + rules.set_aside.value, "en")
     raise PubEntryError(
-        f"{name}'s {_dice_text(entry.dice)} cannot have been assembled (no die set aside "
+        f"{name}'s {dice_text(entry.dice)} cannot have been assembled (no die set aside "
         f"before the last throw could be one of them): {rule[0].lower()}{rule[1:]}"
     )
-
-
-def _dice_text(dice: Sequence[int]) -> str:
-    return "-".join(str(p) for p in dice)
 
 
 def _seat_name(seat: object, players: Sequence[str]) -> str:

@@ -8,11 +8,13 @@ dice of the last throw, the throws used, and what turning sixes left to do.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from typing import NamedTuple
 
 from schocken.actions import STOP, THROWS, TURN_SIXES, Action
+from schocken.errors import IllegalActionError, MustThrowError, PutBackError
 from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
 from schocken.rules import Rules, SetAside, SixesRethrow, SixesTurn
 
@@ -40,6 +42,11 @@ def remove(big: Dice, small: Dice) -> Dice | None:
         except ValueError:
             return None
     return tuple(rest)
+
+
+def dice_text(dice: Sequence[int]) -> str:
+    """Dice as players write them: ``6-4-1``."""
+    return "-".join(str(p) for p in dice)
 
 
 SETTABLE: dict[SetAside, frozenset[int]] = {
@@ -196,6 +203,37 @@ class TurnState(NamedTuple):
 
     def dice(self) -> Dice:
         return SORTED[self.aside + self.thrown]
+
+    def refusal(self, keep: Dice, rules: Rules, name: str) -> IllegalActionError:
+        """Why ``name`` may not keep ``keep`` out of the cup for the next throw (a keep that is
+        not among the legal ones), as the error to raise."""
+        showing = self.dice()
+        if remove(showing, keep) is None:
+            return IllegalActionError(
+                f"{name} cannot keep {dice_text(keep)}: the dice showing are {dice_text(showing)}"
+            )
+        if self.turned and keep.count(1) < self.turned:
+            return MustThrowError(
+                f"{name} turned sixes: the turned {dice_text((1,) * self.turned)} stays out "
+                "of the cup for the next throw"
+            )
+        free = remove(self.thrown, self.must_throw)
+        assert free is not None
+        if self.must_throw and remove(SORTED[self.aside + free], keep) is None:
+            return MustThrowError(
+                f"{name} turned sixes: {dice_text(self.must_throw)} must go back into the cup "
+                f"and cannot be kept"
+            )
+        if not may_set_aside(keep, rules.set_aside):
+            allowed = " and ".join(f"{p}s" for p in sorted(SETTABLE[rules.set_aside]))
+            return IllegalActionError(
+                f"{name} cannot keep {dice_text(keep)}: under these rules only {allowed} may "
+                "be set aside"
+            )
+        return PutBackError(
+            f"{name} cannot put set-aside dice back into the cup under these rules: "
+            f"{dice_text(self.aside)} must stay out (kept: {dice_text(keep) or 'nothing'})"
+        )
 
     def result(self, table: ResultTable) -> Result:
         """The result if the turn ends now."""

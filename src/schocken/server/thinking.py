@@ -7,7 +7,8 @@ worker processes, each with a time budget. A decision not made within the budget
 pub regular's rule instead, the worker is ended (a process can be stopped; a thread cannot), and
 the rule set is remembered: that situation is played by the pub regular from then on, without
 waiting again. Other tables' bots never wait for it: they do not share the event loop with any
-solve.
+solve, and a solver bot that finds every worker busy with another table's solve for
+:data:`WORKER_WAIT` seconds plays that decision by the pub regular's rule.
 
 A game's review (:func:`review_record`: ``POST /api/review``, ``GET /api/tables/{key}/review``)
 runs the same way, in a pool of its own with a time budget (``--review-budget``).
@@ -37,6 +38,10 @@ T = TypeVar("T")
 
 INLINE = frozenset({"regular", "random"})
 """Bots that decide at once, in the event loop."""
+
+WORKER_WAIT = 0.1
+"""Seconds a bot's decision waits for a free worker (busy with another table's solve); then the
+pub regular's rule makes it, so that no table's bot waits on another's."""
 
 
 def _decide(kind: str, seed: int | None, decision: Decision) -> str | None:
@@ -111,6 +116,8 @@ class Thinker:
     def __init__(self, *, workers: int = 1, budget: float = 5.0) -> None:
         self.workers = Workers(workers)
         self.budget = budget
+        self._free = asyncio.Semaphore(self.workers.count)
+        """Workers not thinking for a table now."""
         self._too_large: set[tuple[Rules, str]] = set()
 
     def close(self) -> None:
@@ -122,6 +129,11 @@ class Thinker:
             return decision.decide(make_bot(kind, seed))
         situation = _situation(decision)
         if situation in self._too_large:
+            return self._fallback(decision)
+        try:
+            await asyncio.wait_for(self._free.acquire(), WORKER_WAIT)
+        except TimeoutError:
+            log.info("every worker is busy with another table: the pub regular's rule plays")
             return self._fallback(decision)
         try:
             answer = await self.workers.run(self.budget, _decide, kind, seed, decision)
@@ -140,6 +152,8 @@ class Thinker:
         except (BrokenExecutor, OSError, RuntimeError) as exc:
             log.warning("a bot's worker failed (%s): the pub regular's rule plays this", exc)
             return self._fallback(decision)
+        finally:
+            self._free.release()
 
     @staticmethod
     def _fallback(decision: Decision) -> Action | None:
