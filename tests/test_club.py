@@ -530,7 +530,12 @@ def test_the_book_lives_beside_the_servers_tables(tmp_path: Path) -> None:
     book = ClubBook(path)
     assert len(book.games(CLUB)) == 4
     tables = {r[0] for r in book.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert {t for t in tables if not t.startswith("club_")} <= {"tables", "steps", "meta"}
+    assert {t for t in tables if not t.startswith("club_")} <= {
+        "tables",
+        "steps",
+        "pub_games",
+        "meta",
+    }
     assert book.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 

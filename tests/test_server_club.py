@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 
+import test_server_pub
 from schocken.club import HALVES, ClubBook
 from schocken.record import parse_record, replay
 from server_helpers import Server, running
@@ -117,6 +118,28 @@ def test_a_club_with_a_table_game_and_a_game_by_its_loser(tmp_path: Path) -> Non
     with ClubBook(db) as own:  # the book's own sums, from the same file
         assert own.balances(slug) == api_balances
         assert own.games(slug)[0]["source"] == "online"
+
+
+def test_a_pub_game_goes_into_the_book_by_its_token(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        pub = test_server_pub.create(server)
+        made = create(server, "Kneipenrunde")
+        slug, session = made["club"]["slug"], made["session"]
+        for name in ("Anna", "Ben"):
+            post(server, slug, "members", session, name=name)
+        post(server, slug, "evenings", session, date="2026-11-20")
+        body = {"date": "2026-11-20", "pub": pub["id"], "pub_token": pub["token"]}
+        r = post(server, slug, "games", session, **body)
+        assert r.status_code == 400 and "finished" in r.json()["error"]  # not over yet
+        test_server_pub.play_out(server, pub["id"], pub["token"], pub)
+        r = post(server, slug, "games", session, **{**body, "pub_token": "wrong"})
+        assert r.status_code == 403
+        r = post(server, slug, "games", session, **body)
+        assert r.status_code == 200, r.text
+        assert r.json()["done"]["source"] == "pub"
+        assert r.json()["done"]["loser"] == "Anna"  # 6-5-3 loses to a Schock 2
+        r = post(server, slug, "games", session, **body)
+        assert r.status_code == 400  # the same record twice
 
 
 def test_refused_input_changes_nothing(tmp_path: Path) -> None:

@@ -360,14 +360,15 @@ async function renderStats(season) {
     } }, t("club_web_back"))),
     el("label", {}, t("club_web_season"), pick),
     el("p", {}, t("club_web_stats_sum", { evenings: s.evenings, games: s.games })),
-    el("table", { id: "club-stats" },
-      el("caption", {}, t("club_web_stats_caption")),
-      el("thead", {}, el("tr", {}, [t("club_web_member"), t("club_web_games_played"), t("club_web_games_lost"), t("club_web_share"), t("club_web_ci95"), t("club_web_expected")]
-        .map((h) => el("th", { scope: "col" }, h)))),
-      el("tbody", {}, rows.map((m) => el("tr", {},
-        el("th", { scope: "row" }, m.name), el("td", {}, String(m.games)), el("td", {}, String(m.games_lost)),
-        el("td", {}, pct(m.games_lost_share)), el("td", {}, interval(m.games_lost_ci95)), el("td", {}, m.games_lost_expected.toFixed(1)))))),
-    rows.length ? chart(rows) : el("p", {}, t("club_web_no_games")));
+    el("section", { class: "card club-part", "aria-label": t("club_web_stats") },
+      el("table", { id: "club-stats" },
+        el("caption", {}, t("club_web_stats_caption")),
+        el("thead", {}, el("tr", {}, [t("club_web_member"), t("club_web_games_played"), t("club_web_games_lost"), t("club_web_share"), t("club_web_ci95"), t("club_web_expected")]
+          .map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, rows.map((m) => el("tr", {},
+          el("th", { scope: "row" }, m.name), el("td", {}, String(m.games)), el("td", {}, String(m.games_lost)),
+          el("td", {}, pct(m.games_lost_share)), el("td", {}, interval(m.games_lost_ci95)), el("td", {}, m.games_lost_expected.toFixed(1)))))),
+      rows.length ? chart(rows) : el("p", {}, t("club_web_no_games"))));
 }
 
 /** Bars of the share of games lost, with the 95% interval as a line (an SVG drawn here). */
@@ -379,7 +380,7 @@ function chart(rows) {
     if (text != null) node.textContent = text;
     return node;
   };
-  const bar = 28, left = 90, width = 300, height = rows.length * bar + 10;
+  const bar = 30, left = 80, width = 220, height = rows.length * bar + 10;
   const root = svg("svg", { viewBox: `0 0 ${left + width + 10} ${height}`, role: "img", class: "club-chart", id: "club-chart",
     "aria-label": ctx.t("club_web_chart") });
   rows.forEach((m, i) => {
