@@ -417,6 +417,19 @@ def test_the_secret_link_and_the_password_open_only_their_club() -> None:
     assert not any(secret in line or new in line for line in dump(book))
 
 
+def test_a_club_made_with_its_password_in_one_step() -> None:
+    book = ClubBook(":memory:")
+    with pytest.raises(ClubError, match="at least 8 characters"):
+        book.create_club(CLUB, password="kurz")
+    assert book.clubs() == []  # refused: no club without its password
+    info, secret = book.create_club(CLUB, password="Schock-Aus 1-1-1")
+    assert info["has_password"] and info["has_secret"]
+    book.check_access(CLUB, password="Schock-Aus 1-1-1")
+    book.check_access(CLUB, secret=secret)
+    assert [e["action"] for e in book.log(CLUB)] == ["club_created", "password_set"]
+    assert not any("Schock-Aus 1-1-1" in line for line in dump(book))
+
+
 # ---------------------------------------------------------------------- bad input
 
 
