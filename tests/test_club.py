@@ -417,6 +417,19 @@ def test_the_secret_link_and_the_password_open_only_their_club() -> None:
     assert not any(secret in line or new in line for line in dump(book))
 
 
+def test_a_club_made_with_its_password_in_one_step() -> None:
+    book = ClubBook(":memory:")
+    with pytest.raises(ClubError, match="at least 8 characters"):
+        book.create_club(CLUB, password="kurz")
+    assert book.clubs() == []  # refused: no club without its password
+    info, secret = book.create_club(CLUB, password="Schock-Aus 1-1-1")
+    assert info["has_password"] and info["has_secret"]
+    book.check_access(CLUB, password="Schock-Aus 1-1-1")
+    book.check_access(CLUB, secret=secret)
+    assert [e["action"] for e in book.log(CLUB)] == ["club_created", "password_set"]
+    assert not any("Schock-Aus 1-1-1" in line for line in dump(book))
+
+
 # ---------------------------------------------------------------------- bad input
 
 
@@ -530,7 +543,12 @@ def test_the_book_lives_beside_the_servers_tables(tmp_path: Path) -> None:
     book = ClubBook(path)
     assert len(book.games(CLUB)) == 4
     tables = {r[0] for r in book.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert {t for t in tables if not t.startswith("club_")} <= {"tables", "steps", "meta"}
+    assert {t for t in tables if not t.startswith("club_")} <= {
+        "tables",
+        "steps",
+        "pub_games",
+        "meta",
+    }
     assert book.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 

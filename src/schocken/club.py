@@ -369,6 +369,15 @@ def check_cents(value: object, what: str, *, negative: bool = False, zero: bool 
     return value
 
 
+def check_password(value: object) -> str:
+    """A club's password: a text of :data:`MIN_PASSWORD` to 1024 characters."""
+    if not isinstance(value, str) or len(value) < MIN_PASSWORD:
+        raise ClubError(f"a club's password has at least {MIN_PASSWORD} characters")
+    if len(value) > 1024:
+        raise ClubError("a club's password has at most 1024 characters")
+    return value
+
+
 def parse_amount(text: str) -> int:
     """An amount as people write it, in cents: ``"2,50"``, ``"2.50"``, ``"3"``, ``"-1,20"``.
 
@@ -773,16 +782,29 @@ class ClubBook:
     # ------------------------------------------------------------------ clubs
 
     def create_club(
-        self, name: str, *, currency: str = "EUR", season_start: str = "01-01"
+        self,
+        name: str,
+        *,
+        currency: str = "EUR",
+        season_start: str = "01-01",
+        password: str | None = None,
     ) -> tuple[ClubInfo, str]:
-        """A new club, and its secret (for its secret link; only its hash is kept)."""
+        """A new club, and its secret (for its secret link; only its hash is kept); with a
+        ``password`` if given (in the same transaction)."""
         name = self._check_club_name(name)
         currency = check_text(currency, "the currency", required=True)[:12]
         season_start = check_season_start(season_start)
+        if password is not None:
+            check_password(password)
         secret = secrets.token_urlsafe(18)
+        stored = None if password is None else hash_secret(password)
         with self._tx():
-            cid = self._insert_club(name, _now(), currency, season_start, hash_secret(secret), None)
+            cid = self._insert_club(
+                name, _now(), currency, season_start, hash_secret(secret), stored
+            )
             self._log(cid, "club_created", name=name)
+            if password is not None:
+                self._log(cid, "password_set")
         return self.club(name), secret
 
     def _check_club_name(self, name: object) -> str:
@@ -851,10 +873,7 @@ class ClubBook:
     def set_password(self, club: str, password: str | None) -> None:
         """Set the club's password (``None``: no password; the secret link still opens it)."""
         if password is not None:
-            if not isinstance(password, str) or len(password) < MIN_PASSWORD:
-                raise ClubError(f"a club's password has at least {MIN_PASSWORD} characters")
-            if len(password) > 1024:
-                raise ClubError("a club's password has at most 1024 characters")
+            check_password(password)
         stored = None if password is None else hash_secret(password)
         with self._tx() as db:
             cid = self._club_id(club)

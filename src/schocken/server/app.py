@@ -35,6 +35,7 @@ from starlette.websockets import WebSocketState
 
 from schocken.errors import IllegalActionError
 from schocken.record import outcome_of
+from schocken.server.club import add_club_routes
 from schocken.server.protocol import (
     PROTOCOL_VERSION,
     History,
@@ -708,7 +709,8 @@ def create_app(
             raise TableError(out)
         return out
 
-    add_pub_routes(app, store, body, page, limits)
+    pub_games = add_pub_routes(app, store, body, page, limits)
+    add_club_routes(app, store, body, page, limits, tables, pub_games)
 
     @app.get("/", response_class=HTMLResponse)
     async def index() -> str:

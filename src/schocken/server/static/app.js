@@ -3,6 +3,7 @@
 // pieces.js draws dice, cup and Deckel; sound.js makes the table's sounds.
 
 import * as pieces from "/static/pieces.js";
+import * as clubPage from "/static/club.js";
 import * as pubPage from "/static/pub.js";
 import * as sound from "/static/sound.js";
 import * as reviewPage from "/static/review.js";
@@ -128,7 +129,8 @@ function renderHome() {
     el("p", {}, el("button", { class: "secondary", type: "submit" }, t("web_join"))),
   );
   const pub = el("p", { class: "pub-link" }, el("a", { href: "/pub" }, t("pub_web_link")));
-  main.replaceChildren(form, join, pub, el("p", {}, el("a", { href: "/review", id: "to-review" }, t("web_rv_open"))));
+  const clubLink = el("p", { class: "club-link" }, el("a", { href: "/club" }, t("club_web_link")));
+  main.replaceChildren(form, join, pub, clubLink, el("p", {}, el("a", { href: "/review", id: "to-review" }, t("web_rv_open"))));
 }
 
 // House rules start from the preset chosen in the form: the text begins with its preset line,
@@ -999,6 +1001,7 @@ function route() {
   if (path.startsWith("/join/")) renderJoin(decodeURIComponent(path.slice(6)));
   else if (path.startsWith("/t/")) openTable(decodeURIComponent(path.slice(3)));
   else if (path === "/review" || path.startsWith("/review/")) reviewPage.render({ main, t, el, lang: app.lang }, decodeURIComponent(path.slice(8)) || null);
+  else if (path === "/club" || path.startsWith("/club/")) clubPage.route({ t, el, main, announce }, path);
   else if (path === "/pub" || path.startsWith("/pub/")) pubPage.route({ t, el, main, announce, houseRules, presetIntoHouseRules }, path);
   else renderHome();
 }

@@ -1,0 +1,376 @@
+"""The Schockbuch on the server: a club's book in the browser (``/club``, ``/api/clubs``).
+
+The book is :class:`schocken.club.ClubBook`, kept in the server's SQLite file (its ``club_``
+tables). A ClubBook is one connection for one thread: it runs in an executor of one thread of its
+own (:class:`Clubs`), never on the event loop, so a slow disk or scrypt's 50 ms check delays only
+club requests. Every change is one transaction of the book (committed with a full sync before it
+is answered), so a server killed at any moment keeps every answered change.
+
+A club is opened by its secret (from its secret link) or its password; either gives a session
+token (kept in memory: after a restart the page opens the club again by its secret). A request
+for a club names it in its address and carries its session (header ``x-club-session``, or
+``session`` in a POST's body) or its secret (``x-club-secret`` or ``secret``); a session of
+another club is refused (403), like a wrong secret. Refused input is answered 400 with the
+book's message and changes nothing. The endpoints are listed in docs/protocol.md and
+docs/club.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, Response
+
+from schocken.club import CSV_KINDS, PRICE_ITEMS, ClubBook, slug_of
+from schocken.errors import ClubAccessError, ClubError, ClubStoreError
+from schocken.server.pub import TOKEN_HEADER as PUB_TOKEN_HEADER
+from schocken.server.pub import PubGames
+from schocken.server.settings import Limits
+from schocken.server.store import Store
+from schocken.server.tables import TableError, Tables
+
+T = TypeVar("T")
+Body = Callable[[Request], Awaitable[dict[str, Any]]]
+
+SESSION_HEADER = "x-club-session"
+"""The header that carries a club's session token."""
+SECRET_HEADER = "x-club-secret"
+"""The header that carries a club's secret (from its secret link)."""
+SESSIONS = 10_000
+"""Sessions kept at most (the oldest leave; their page opens the club again)."""
+FAILED_OPENS = 20
+"""Wrong secrets or passwords from one address in a minute, at most: more are refused (429)
+before they are checked (each check is scrypt's 50 ms in the book's one thread)."""
+
+
+class Clubs:
+    """The club book of the server's file, used from one thread of its own, and the sessions."""
+
+    def __init__(self, store: Store) -> None:
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="schocken-club")
+        try:
+            self.book: ClubBook = self._thread.submit(
+                ClubBook, store.path, timeout=store.timeout
+            ).result()
+        except ClubStoreError:
+            self._thread.shutdown()
+            raise
+        self.sessions: OrderedDict[str, str] = OrderedDict()
+        """A session token and the slug of the club it opens."""
+        self.failed: dict[str, deque[float]] = {}
+        """When an address gave a wrong secret or password, in the last minute."""
+
+    def close(self) -> None:
+        self._thread.submit(self.book.close).result()
+        self._thread.shutdown()
+
+    async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``fn(*args, **kwargs)`` in the book's thread; the book's refusals as errors of the
+        request (400 with its message, 403 for access)."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._thread, lambda: fn(*args, **kwargs))
+        except ClubAccessError as exc:
+            raise TableError(str(exc), 403) from None
+        except ClubError as exc:
+            raise TableError(str(exc)) from None
+        except ClubStoreError as exc:
+            raise TableError(f"the club's book cannot be used: {exc}", 503) from None
+
+    def new_session(self, slug: str) -> str:
+        token = secrets.token_urlsafe(18)
+        self.sessions[token] = slug
+        while len(self.sessions) > SESSIONS:
+            self.sessions.popitem(last=False)
+        return token
+
+    def guard(self, address: str) -> None:
+        """Refuse (429) an address that gave :data:`FAILED_OPENS` wrong keys this minute."""
+        now = time.monotonic()
+        recent = self.failed.setdefault(address, deque())
+        while recent and now - recent[0] > 60:
+            recent.popleft()
+        if not recent:
+            del self.failed[address]
+        elif len(recent) >= FAILED_OPENS:
+            raise TableError(
+                f"{FAILED_OPENS} wrong secrets or passwords in a minute; try again in a minute", 429
+            )
+
+    async def check(
+        self, address: str, slug: str, *, secret: object = None, password: object = None
+    ) -> dict[str, Any]:
+        """The club (``ClubInfo``) if ``secret`` or ``password`` opens it; a wrong one is
+        counted against ``address``."""
+        self.guard(address)
+        try:
+            info = await self.run(
+                self.book.check_access,
+                slug,
+                secret=secret if isinstance(secret, str) else None,
+                password=password if isinstance(password, str) else None,
+            )
+        except TableError as exc:
+            if exc.status == 403:
+                self.failed.setdefault(address, deque()).append(time.monotonic())
+            raise
+        return dict(info)
+
+    async def open(self, slug: str, address: str, *, session: object, secret: object) -> str:
+        """The club's slug, if ``session`` or ``secret`` opens it (403 otherwise)."""
+        if isinstance(session, str) and session:
+            club = self.sessions.get(session)
+            if club is not None:
+                if club != slug_of(slug):
+                    raise TableError("this session opens another club, not this one", 403)
+                return club
+        if isinstance(secret, str) and secret:
+            info = await self.check(address, slug, secret=secret)
+            return str(info["slug"])
+        raise TableError(
+            "this club's pages are for its members: open it by its secret link or password", 403
+        )
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client is not None else "unknown"
+
+
+def _text(data: dict[str, Any], key: str, default: str = "") -> Any:
+    value = data.get(key, default)
+    return default if value is None else value
+
+
+def add_club_routes(
+    app: FastAPI,
+    store: Store,
+    body: Body,
+    page: str,
+    limits: Limits,
+    tables: Tables,
+    pub_games: PubGames,
+) -> Clubs:
+    """The club pages and endpoints on ``app``; ``body`` reads a state-changing request's JSON
+    (origin and size checked), ``page`` is the web page."""
+    clubs = Clubs(store)
+    book = clubs.book
+    created_by: dict[str, deque[float]] = {}
+    app.state.clubs = clubs
+
+    @app.on_event("shutdown")
+    async def close_clubs() -> None:
+        await asyncio.to_thread(clubs.close)
+
+    @app.get("/club", response_class=HTMLResponse)
+    async def club_start_page() -> str:
+        return page
+
+    @app.get("/club/{slug}", response_class=HTMLResponse)
+    async def club_page(slug: str) -> str:
+        return page
+
+    @app.get("/club/{slug}/stats", response_class=HTMLResponse)
+    async def club_stats_page(slug: str) -> str:
+        return page
+
+    @app.post("/api/clubs")
+    async def create(request: Request) -> dict[str, Any]:
+        """A new club: ``name`` and, if wanted, ``password``. Answers its slug, its secret (for
+        the secret link; shown only now) and a session."""
+        data = await body(request)
+        address = _address(request)
+        now = time.monotonic()
+        recent = created_by.setdefault(address, deque())
+        while recent and now - recent[0] > 60:
+            recent.popleft()
+        if len(recent) >= limits.tables_per_minute:
+            raise TableError(
+                f"at most {limits.tables_per_minute} new clubs a minute from one address; "
+                "try again in a minute",
+                429,
+            )
+        password = data.get("password") or None
+
+        def make() -> tuple[dict[str, Any], str]:
+            info, secret = book.create_club(data.get("name"), password=password)  # type: ignore[arg-type]
+            return dict(info), secret
+
+        info, secret = await clubs.run(make)
+        recent.append(now)
+        if len(created_by) > 10_000:  # forget addresses that made nothing for a minute
+            for old in [a for a, q in created_by.items() if not q or now - q[-1] > 60]:
+                del created_by[old]
+        return {"club": info, "secret": secret, "session": clubs.new_session(info["slug"])}
+
+    @app.post("/api/clubs/{slug}/session")
+    async def session(slug: str, request: Request) -> dict[str, Any]:
+        """Open a club by ``secret`` or ``password``: a session token for its requests."""
+        data = await body(request)
+        info = await clubs.check(
+            _address(request), slug, secret=data.get("secret"), password=data.get("password")
+        )
+        return {"club": info, "session": clubs.new_session(info["slug"])}
+
+    async def opened(slug: str, request: Request, data: dict[str, Any] | None = None) -> str:
+        data = data or {}
+        return await clubs.open(
+            slug,
+            _address(request),
+            session=data.get("session") or request.headers.get(SESSION_HEADER),
+            secret=data.get("secret") or request.headers.get(SECRET_HEADER),
+        )
+
+    def overview(club: str) -> dict[str, Any]:
+        return {
+            "club": book.club(club),
+            "members": book.members(club),
+            "balances": book.balances(club),
+            "evenings": book.evenings(club),
+            "games": book.games(club),
+            "prices": book.prices(club),
+            "price_items": list(PRICE_ITEMS),
+            "ledger": book.ledger(club),
+            "seasons": book.seasons(club),
+        }
+
+    @app.get("/api/clubs/{slug}")
+    async def get(slug: str, request: Request) -> dict[str, Any]:
+        """The club's book: members, balances, evenings, games, prices, the ledger."""
+        club = await opened(slug, request)
+        return await clubs.run(overview, club)
+
+    async def change(
+        slug: str, request: Request, do: Callable[[str, dict[str, Any]], object]
+    ) -> dict[str, Any]:
+        data = await body(request)
+        club = await opened(slug, request, data)
+        done = await clubs.run(do, club, data)
+        return {"done": done, **(await clubs.run(overview, club))}
+
+    @app.post("/api/clubs/{slug}/members")
+    async def add_member(slug: str, request: Request) -> dict[str, Any]:
+        """A new member: ``name``, and ``guest`` (true or false)."""
+        return await change(
+            slug,
+            request,
+            lambda c, d: book.add_member(c, d.get("name"), guest=d.get("guest", False)),  # type: ignore[arg-type]
+        )
+
+    @app.post("/api/clubs/{slug}/evenings")
+    async def add_evening(slug: str, request: Request) -> dict[str, Any]:
+        """A new evening: ``date``, ``place``, ``present`` (names)."""
+        return await change(
+            slug,
+            request,
+            lambda c, d: book.add_evening(
+                c,
+                d.get("date"),  # type: ignore[arg-type]
+                place=_text(d, "place"),
+                note=_text(d, "note"),
+                present=d.get("present") or [],
+            ),
+        )
+
+    @app.post("/api/clubs/{slug}/games")
+    async def add_game(slug: str, request: Request) -> dict[str, Any]:
+        """A game of the evening ``date``: from a finished online table (``table``: its id or
+        code), a pub game (``pub`` and ``pub_token``), a ``record`` (JSON), or just its
+        ``loser`` (with ``players``; default: who came)."""
+        data = await body(request)
+        club = await opened(slug, request, data)
+        record: Any = None
+        source = None
+        if data.get("table") is not None:
+            if not isinstance(data["table"], str):
+                raise TableError("'table' is a table's id or invite code")
+            record, source = (await tables.get(data["table"])).record(), "online"
+        elif data.get("pub") is not None:
+            if not isinstance(data["pub"], str):
+                raise TableError("'pub' is a pub game's id")
+            token = data.get("pub_token") or request.headers.get(PUB_TOKEN_HEADER)
+            kept = await pub_games.get(data["pub"], token)
+            async with kept.lock:
+                record = kept.pub.record()
+            source = "pub"
+        elif data.get("record") is not None:
+            record = data["record"]
+            source = data.get("source") or "online"
+        players = data.get("players")
+        day: Any = data.get("date")
+
+        def do() -> object:
+            if record is not None:
+                return book.add_game(
+                    club, day, record=record, source=source, note=_text(data, "note")
+                )
+            return book.add_game(
+                club,
+                day,
+                players=players,
+                loser=data.get("loser"),
+                halves=data.get("halves") or (),
+                schock_aus=data.get("schock_aus") or (),
+                note=_text(data, "note"),
+            )
+
+        done = await clubs.run(do)
+        return {"done": done, **(await clubs.run(overview, club))}
+
+    @app.post("/api/clubs/{slug}/prices")
+    async def set_price(slug: str, request: Request) -> dict[str, Any]:
+        """A price: ``item``, ``cents``, ``valid_from`` (a date, or none: from the start)."""
+        return await change(
+            slug,
+            request,
+            lambda c, d: book.set_price(
+                c,
+                d.get("item"),  # type: ignore[arg-type]
+                d.get("cents"),  # type: ignore[arg-type]
+                valid_from=d.get("valid_from") or None,
+            ),
+        )
+
+    @app.post("/api/clubs/{slug}/payments")
+    async def pay(slug: str, request: Request) -> dict[str, Any]:
+        """A payment: ``member``, ``cents``, ``date`` (default today), ``note``."""
+        return await change(
+            slug,
+            request,
+            lambda c, d: book.pay(
+                c,
+                d.get("member"),  # type: ignore[arg-type]
+                d.get("cents"),  # type: ignore[arg-type]
+                day=d.get("date") or None,
+                note=_text(d, "note"),
+            ),
+        )
+
+    @app.get("/api/clubs/{slug}/stats")
+    async def stats(slug: str, request: Request) -> dict[str, Any]:
+        """The statistics of a ``season`` (query; none: all games), with 95% intervals."""
+        club = await opened(slug, request)
+        season = request.query_params.get("season") or None
+        return dict(await clubs.run(book.stats, club, season))
+
+    @app.get("/api/clubs/{slug}/csv/{kind}")
+    async def csv(slug: str, kind: str, request: Request) -> Response:
+        """One of :data:`~schocken.club.CSV_KINDS` as CSV, for a spreadsheet."""
+        club = await opened(slug, request)
+        if kind not in CSV_KINDS:
+            raise TableError(f"no CSV {kind[:40]!r}; there are {', '.join(CSV_KINDS)}", 404)
+        season = request.query_params.get("season") or None
+        text = await clubs.run(book.csv, club, kind, season)
+        return Response(
+            text,
+            media_type="text/csv; charset=utf-8",
+            headers={"content-disposition": f'attachment; filename="{club}-{kind}.csv"'},
+        )
+
+    return clubs

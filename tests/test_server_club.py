@@ -1,0 +1,269 @@
+"""The Schockbuch on the server (src/schocken/server/club.py): a club made and opened through the
+API, members, evenings, a game from a finished online table and one by its loser, balances by the
+price list, refused input, another club's secret refused, and a kill -9 during a burst of
+writes. A real server (tests/server_helpers.py)."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+import test_server_pub
+from schocken.club import HALVES, ClubBook
+from schocken.record import parse_record, replay
+from server_helpers import Server, running
+from test_web_history import Hand, make_table
+
+HOUSE = 'preset = "tsv99"\ndeckel_per_half = 2\n'
+"""Short games: two Deckel a half."""
+
+
+def create(server: Server, name: str, **extra: Any) -> dict[str, Any]:
+    r = server.post("/api/clubs", {"name": name, **extra})
+    assert r.status_code == 200, r.text
+    made: dict[str, Any] = r.json()
+    return made
+
+
+def post(server: Server, slug: str, what: str, session: str, **body: Any) -> httpx.Response:
+    return server.post(f"/api/clubs/{slug}/{what}", {"session": session, **body})
+
+
+def get(server: Server, path: str, **headers: str) -> httpx.Response:
+    return httpx.get(server.url + path, headers=headers, timeout=10)
+
+
+def finished_table_game(server: Server) -> dict[str, Any]:
+    """A short online game, Anna (played from here) and two bots, played to its end."""
+    table = make_table(server, ["Anna"], 2, rules_toml=HOUSE)
+    hand = Hand(server, table["id"], table["tokens"][0])
+    r = server.post(f"/api/tables/{table['id']}/start", {"token": table["tokens"][0]})
+    assert r.status_code == 200, r.text
+    hand.read()
+    hand.play_until(rounds=10_000)
+    hand.close()
+    return table
+
+
+def fines(games: list[dict[str, Any]], game_lost: int, half_lost: int) -> dict[str, int]:
+    """What the games cost each loser by the price list, counted here from the games."""
+    owed: dict[str, int] = {}
+    for game in games:
+        owed[game["loser"]] = owed.get(game["loser"], 0) + game_lost
+        for section in game["sections"]:
+            if section["section"] in HALVES:
+                owed[section["loser"]] = owed.get(section["loser"], 0) + half_lost
+    return owed
+
+
+def test_a_club_with_a_table_game_and_a_game_by_its_loser(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    with running(db, seed=7, bot_delay=0) as server:
+        table = finished_table_game(server)
+        record = parse_record(server.get(f"/api/tables/{table['id']}/record").text)
+        assert replay(record).is_over
+        made = create(server, "Stammtisch Krone", password="geheim123")
+        slug, session = made["club"]["slug"], made["session"]
+        assert slug == "stammtisch-krone" and made["club"]["has_password"]
+        for name in [*record.players, "Dora"]:
+            r = post(server, slug, "members", session, name=name)
+            assert r.status_code == 200, r.text
+        present = [*record.players, "Dora"]
+        r = post(
+            server, slug, "evenings", session, date="2026-11-20", place="Krone", present=present
+        )
+        assert r.status_code == 200, r.text
+        r = post(server, slug, "games", session, date="2026-11-20", table=table["code"])
+        assert r.status_code == 200, r.text
+        assert r.json()["done"]["source"] == "online"
+        assert r.json()["done"]["loser"] == record.players[replay(record).loser or 0]
+        r = post(server, slug, "games", session, date="2026-11-20", loser="Dora")
+        assert r.status_code == 200, r.text
+        assert r.json()["done"]["players"] == present
+        for item, cents in (("game_lost", 100), ("half_lost", 50)):
+            r = post(server, slug, "prices", session, item=item, cents=cents)
+            assert r.status_code == 200, r.text
+        r = post(server, slug, "payments", session, member="Dora", cents=30, date="2026-11-21")
+        assert r.status_code == 200, r.text
+        book = r.json()
+        owed = fines(book["games"], 100, 50)
+        assert owed["Dora"] == 100
+        assert len(book["games"]) == 2
+        balances = {b["member"]: b for b in book["balances"]}
+        for name in present:
+            assert balances[name]["charged"] == owed.get(name, 0)
+        assert balances["Dora"]["paid"] == 30 and balances["Dora"]["balance"] == 70
+        assert sum(line["cents"] for line in book["ledger"]) == sum(owed.values()) - 30
+        # the statistics and a CSV, by the password's session
+        opened = server.post(f"/api/clubs/{slug}/session", {"password": "geheim123"})
+        assert opened.status_code == 200, opened.text
+        by_password = opened.json()["session"]
+        stats = get(server, f"/api/clubs/{slug}/stats", **{"x-club-session": by_password})
+        assert stats.status_code == 200, stats.text
+        dora = next(m for m in stats.json()["members"] if m["name"] == "Dora")
+        assert dora["games"] == 1 and dora["games_lost"] == 1  # not at the online table
+        low, high = dora["games_lost_ci95"]
+        assert 0 < low < 0.5 < high <= 1
+        anna = next(m for m in stats.json()["members"] if m["name"] == "Anna")
+        assert anna["games"] == 2
+        csv = get(server, f"/api/clubs/{slug}/csv/balances", **{"x-club-secret": made["secret"]})
+        assert csv.status_code == 200 and "Dora" in csv.text
+        api_balances = book["balances"]
+    with ClubBook(db) as own:  # the book's own sums, from the same file
+        assert own.balances(slug) == api_balances
+        assert own.games(slug)[0]["source"] == "online"
+
+
+def test_a_pub_game_goes_into_the_book_by_its_token(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        pub = test_server_pub.create(server)
+        made = create(server, "Kneipenrunde")
+        slug, session = made["club"]["slug"], made["session"]
+        for name in ("Anna", "Ben"):
+            post(server, slug, "members", session, name=name)
+        post(server, slug, "evenings", session, date="2026-11-20")
+        body = {"date": "2026-11-20", "pub": pub["id"], "pub_token": pub["token"]}
+        r = post(server, slug, "games", session, **body)
+        assert r.status_code == 400 and "finished" in r.json()["error"]  # not over yet
+        test_server_pub.play_out(server, pub["id"], pub["token"], pub)
+        r = post(server, slug, "games", session, **{**body, "pub_token": "wrong"})
+        assert r.status_code == 403
+        r = post(server, slug, "games", session, **body)
+        assert r.status_code == 200, r.text
+        assert r.json()["done"]["source"] == "pub"
+        assert r.json()["done"]["loser"] == "Anna"  # 6-5-3 loses to a Schock 2
+        r = post(server, slug, "games", session, **body)
+        assert r.status_code == 400  # the same record twice
+
+
+def test_refused_input_changes_nothing(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        made = create(server, "Kegelclub")
+        slug, session = made["club"]["slug"], made["session"]
+        post(server, slug, "members", session, name="Anna")
+        before = get(server, f"/api/clubs/{slug}", **{"x-club-session": session}).json()
+        for what, body, says in (
+            ("members", {"name": "anna"}, "already"),
+            ("evenings", {"date": "2026-02-30"}, "date"),
+            ("games", {"date": "2026-11-20", "loser": "Anna"}, "no evening"),
+            ("prices", {"item": "beer", "cents": 100}, "no price item"),
+            ("payments", {"member": "Zoe", "cents": 100}, "not a member"),
+            ("payments", {"member": "Anna", "cents": "ten"}, ""),
+        ):
+            r = post(server, slug, what, session, **body)
+            assert r.status_code == 400, (what, r.text)
+            assert says in r.json()["error"]
+        after = get(server, f"/api/clubs/{slug}", **{"x-club-session": session}).json()
+        assert after == before
+        r = server.post("/api/clubs", {"name": "Kegelclub"})
+        assert r.status_code == 400 and "already" in r.json()["error"]
+        r = server.post("/api/clubs", {"name": "Neu", "password": "short"})
+        assert r.status_code == 400 and "8" in r.json()["error"]
+        assert server.post("/api/clubs/neu/session", {"secret": "x"}).status_code == 403
+
+
+def test_a_foreign_club_is_refused(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        ours = create(server, "Unser Verein", password="unser-passwort")
+        theirs = create(server, "Der andere Verein")
+        post(server, theirs["club"]["slug"], "members", theirs["session"], name="Zoe")
+        slug = theirs["club"]["slug"]
+        for headers in (
+            {"x-club-session": ours["session"]},
+            {"x-club-secret": ours["secret"]},
+            {},
+            {"x-club-secret": "guessed"},
+        ):
+            for path in ("", "/stats", "/csv/ledger"):
+                r = get(server, f"/api/clubs/{slug}{path}", **headers)
+                assert r.status_code == 403, (headers, path, r.text)
+                assert "Zoe" not in r.text
+        r = post(server, slug, "members", ours["session"], name="Eve")
+        assert r.status_code == 403 and "another club" in r.json()["error"]
+        r = server.post(f"/api/clubs/{slug}/session", {"password": "unser-passwort"})
+        assert r.status_code == 403
+        r = server.post(f"/api/clubs/{slug}/session", {"secret": ours["secret"]})
+        assert r.status_code == 403
+        # their own secret opens it
+        r = server.post(f"/api/clubs/{slug}/session", {"secret": theirs["secret"]})
+        assert r.status_code == 200
+        r = get(server, f"/api/clubs/{slug}", **{"x-club-session": r.json()["session"]})
+        assert [m["name"] for m in r.json()["members"]] == ["Zoe"]
+        # a page from another site cannot write
+        r = httpx.post(
+            f"{server.url}/api/clubs/{slug}/members",
+            json={"session": theirs["session"], "name": "Eve"},
+            headers={"origin": "https://evil.example"},
+            timeout=10,
+        )
+        assert r.status_code == 403
+
+
+def test_every_answered_write_survives_a_kill(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    server = Server(db).start()
+    try:
+        made = create(server, "Stammtisch")
+        slug, secret = made["club"]["slug"], made["secret"]
+        session = made["session"]
+        post(server, slug, "members", session, name="Anna")
+        answered: list[str] = []
+        lock = threading.Lock()
+        stop = threading.Event()
+
+        def writer(n: int) -> None:
+            with httpx.Client(timeout=10) as client:
+                for i in range(10_000):
+                    if stop.is_set():
+                        return
+                    note = f"w{n}-{i}"
+                    try:
+                        r = client.post(
+                            f"{server.url}/api/clubs/{slug}/payments",
+                            json={"session": session, "member": "Anna", "cents": 1, "note": note},
+                        )
+                    except httpx.HTTPError:
+                        return  # the server is gone
+                    if r.status_code == 200:
+                        with lock:
+                            answered.append(note)
+
+        threads = [threading.Thread(target=writer, args=(n,)) for n in range(4)]
+        for thread in threads:
+            thread.start()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            with lock:
+                if len(answered) >= 40:
+                    break
+            time.sleep(0.01)
+        server.kill()  # in the middle of the burst: writes are under way
+        stop.set()
+        for thread in threads:
+            thread.join()
+        with contextlib.closing(sqlite3.connect(db)) as raw:
+            assert raw.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        with ClubBook(db) as book:
+            notes = {line["text"] for line in book.ledger(slug) if line["item"] == "payment"}
+        assert set(answered) <= notes
+        assert len(answered) >= 40
+        server.start()  # the sessions are gone; the secret still opens the club
+        r = get(server, f"/api/clubs/{slug}", **{"x-club-session": session})
+        assert r.status_code == 403
+        r = get(server, f"/api/clubs/{slug}", **{"x-club-secret": secret})
+        assert r.status_code == 200, r.text
+        assert r.json()["balances"][0]["paid"] == len(notes)
+    finally:
+        server.stop()
+
+
+def test_the_club_pages_are_served(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        for path in ("/club", "/club/some-club", "/club/some-club/stats", "/static/club.js"):
+            assert server.get(path).status_code == 200, path

@@ -1,0 +1,151 @@
+"""The Schockbuch in the browser (issue 14): a club made on a phone, members, an evening, a game
+entered by its loser, a price, the ledger and balances, the statistics page; another club's page
+refused. Debian's Chromium driven by Playwright, against a real server."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from schocken.club import ClubBook
+from server_helpers import Server, running
+from test_web import CHROMIUM, FLAGS
+
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture()
+def server(tmp_path: Path) -> Iterator[Server]:
+    with running(tmp_path / "db.sqlite3") as s:
+        yield s
+
+
+def said(page: Page, text: str) -> None:
+    expect(page.locator("#club-said")).to_have_text(text)
+
+
+def test_a_club_on_a_phone_from_members_to_statistics(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    ctx = browser.new_context(locale="en-US", accept_downloads=True, **PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/")
+    page.click("text=A club? Keep its Schockbuch")
+    expect(page).to_have_url(re.compile(r"/club$"))
+    page.get_by_role("heading", name="A new club").wait_for()
+    page.locator("#club-create").get_by_label("The club's name").fill("Stammtisch Krone")
+    page.locator("#club-create").get_by_label("Password").fill("geheim-passwort")
+    page.click("text=Create the club")
+    expect(page).to_have_url(re.compile(r"/club/stammtisch-krone$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Stammtisch Krone")
+    link = page.locator("#club-secret input").input_value()
+    assert re.search(r"/club/stammtisch-krone#\S{20,}$", link)
+    for name in ("Anna", "Ben", "Cem"):
+        page.get_by_label("New member").fill(name)
+        page.click("text=Add the member")
+        said(page, f"{name} is a member now.")
+    page.get_by_label("Date").first.fill("2026-11-20")
+    page.get_by_label("Place").fill("Krone")
+    page.click("text=Add the evening")
+    said(page, "Evening of 2026-11-20 added.")
+    expect(page.locator("#club-evening-list li")).to_have_text(
+        ["2026-11-20, Krone: 3 came, 0 games"]
+    )
+    form = page.locator("#club-add-game")
+    form.get_by_label("Loser").select_option("Ben")
+    form.get_by_role("button", name="Add the game").click()
+    said(page, "Game added: Ben lost.")
+    form = page.locator("#club-set-price")
+    form.get_by_label("What").select_option("game_lost")
+    form.get_by_label("Amount").fill("1,50")
+    form.get_by_role("button", name="Set the price").click()
+    said(page, "Game lost: €1.50.")
+    form = page.locator("#club-pay")
+    form.get_by_label("Member").select_option("Ben")
+    form.get_by_label("Amount").fill("1")
+    form.get_by_role("button", name="Book the payment").click()
+    said(page, "Ben paid €1.00.")
+    balances = page.locator("#club-balances tbody tr")
+    expect(balances).to_have_count(3)
+    expect(balances.nth(1)).to_have_text(re.compile(r"Ben\s*€1\.50\s*€1\.00\s*€0\.50"))
+    expect(balances.nth(0)).to_have_text(re.compile(r"Anna\s*€0\.00\s*€0\.00\s*€0\.00"))
+    ledger = page.locator("#club-ledger tbody tr")
+    expect(ledger).to_have_count(2)
+    expect(ledger.nth(0)).to_contain_text("Game lost (game 1)")
+    expect(ledger.nth(1)).to_contain_text("Payment")
+    with page.expect_download() as download:
+        page.locator(".club-csv button").first.click()
+    saved = tmp_path / "ledger.csv"
+    download.value.save_as(saved)
+    assert "Ben" in saved.read_text(encoding="utf-8")
+    # the page's sums are the book's own
+    with ClubBook(server.db) as book:
+        assert [b["balance"] for b in book.balances("stammtisch-krone")] == [0, 50, 0]
+    # the page fits the phone: nothing wider than the screen
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+    page.click("#club-to-stats")
+    expect(page).to_have_url(re.compile(r"/club/stammtisch-krone/stats$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Statistics of Stammtisch Krone")
+    rows = page.locator("#club-stats tbody tr")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(1)).to_contain_text("Ben")
+    expect(rows.nth(1).locator("td").nth(1)).to_have_text("1")
+    expect(rows.nth(1).locator("td").nth(2)).to_have_text("100 %")
+    expect(page.locator("#club-chart rect")).to_have_count(3)
+    # a reload keeps the club open (the session is kept), also on the statistics page
+    page.reload()
+    expect(page.locator("#club-stats tbody tr")).to_have_count(3)
+    assert errors == []
+    ctx.close()
+
+
+def test_a_foreign_clubs_page_is_refused(browser: Browser, server: Server) -> None:
+    ours = server.post("/api/clubs", {"name": "Unser Verein"}).json()
+    theirs = server.post("/api/clubs", {"name": "Anderer Verein", "password": "anderes-pw"}).json()
+    server.post("/api/clubs/anderer-verein/members", {"session": theirs["session"], "name": "Zoe"})
+    ctx = browser.new_context(locale="de-DE", **PHONE)
+    page = ctx.new_page()
+    # our club by its secret link: open
+    page.goto(f"{server.url}/club/{ours['club']['slug']}#{ours['secret']}")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Unser Verein")
+    assert "#" not in page.url  # the secret leaves the address
+    # their club: refused, nothing of it shown, a password asked for
+    page.goto(f"{server.url}/club/anderer-verein")
+    expect(page.locator("main [role=alert]")).to_contain_text(
+        "Dieser Verein ist für dich nicht offen."
+    )
+    expect(page.locator("body")).not_to_contain_text("Zoe")
+    page.goto("about:blank")  # a new load, not only a new fragment
+    page.goto(f"{server.url}/club/anderer-verein#{ours['secret']}")
+    expect(page.locator("main [role=alert]")).to_contain_text(
+        "Dieser Verein ist für dich nicht offen."
+    )
+    page.get_by_label("Passwort").fill("falsches-pw")
+    page.get_by_role("button", name="Verein öffnen").click()
+    expect(page.locator("main [role=alert]")).to_contain_text("does not fit")
+    expect(page.locator("body")).not_to_contain_text("Zoe")
+    # their password opens it
+    page.get_by_label("Passwort").fill("anderes-pw")
+    page.get_by_role("button", name="Verein öffnen").click()
+    expect(page.locator("#club-balances")).to_contain_text("Zoe")
+    ctx.close()
