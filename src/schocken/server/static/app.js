@@ -571,7 +571,7 @@ function renderPlayers(m, who) {
       const classes = ["seat", seat === view.current ? "current" : "", view.playing[seat] ? "" : "out"].join(" ");
       const badges = [];
       const place = m.table.seats[seat];
-      if (view.order[0] === seat && view.playing[seat]) badges.push(el("span", { class: "badge opener" }, t("web_opener")));
+      if (view.order[0] === seat && view.playing[seat] && view.loser == null) badges.push(el("span", { class: "badge opener" }, t("web_opener")));
       if (view.half_losers[0] === seat && view.section !== "first_half") badges.push(el("span", { class: "badge half-loser" }, t("web_half_loser")));
       if (place.bot) badges.push(el("span", { class: "badge bot" }, botLabel(place.bot)));
       if (m.presence?.[seat] === "away") badges.push(el("span", { class: "badge away", id: `away-${seat}` }, t("web_away")));
