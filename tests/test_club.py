@@ -701,7 +701,6 @@ def test_the_command_with_a_file_that_is_no_database(
     assert code == 2 and "not an SQLite database" in err
 
 
-@pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None, reason="analysis extra")
 def test_plot(tmp_path: Path) -> None:
     from schocken.club_plot import plot_stats
 

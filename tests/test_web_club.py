@@ -10,25 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from schocken.club import ClubBook
 from server_helpers import Server, running
-from test_web import CHROMIUM, FLAGS
 
 PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
     "is_mobile": True,
     "has_touch": True,
 }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture()

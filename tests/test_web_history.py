@@ -8,37 +8,19 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import ClientConnection, connect
 
 from schocken.record import parse_record, replay
 from schocken.server.net import lan_address
 from schocken.texts import explain
 from server_helpers import GENEROUS, Server, hello, merge, running, simple_choice
-from test_web import CHROMIUM, FLAGS, click_if_there, dismiss_reveal
-from test_web_table import DESKTOP, PHONE
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
-
-
-def page_for(browser: Browser, locale: str, device: dict[str, Any]) -> tuple[BrowserContext, Page]:
-    ctx = browser.new_context(locale=locale, **device)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return ctx, page
+from test_web import click_if_there, dismiss_reveal
+from test_web_table import DESKTOP, PHONE, new_page
 
 
 def make_table(server: Server, names: list[str], bots: int, **body: Any) -> dict[str, Any]:
@@ -107,7 +89,7 @@ def test_a_reload_keeps_the_whole_log_and_the_summary_of_a_long_game(
 ) -> None:
     with running(tmp_path / "db.sqlite3", seed=100, bot_delay=0) as server:  # 28 rounds
         table = make_table(server, ["Anna"], 3, rules="allgemein")
-        ctx, page = page_for(browser, "de-DE", DESKTOP)
+        ctx, page = new_page(browser, "de-DE", DESKTOP)
         page.goto(f"{server.url}/t/{table['id']}#{table['tokens'][0]}")
         page.wait_for_selector("#start")
         hand = Hand(server, table["id"], table["tokens"][0])
@@ -156,7 +138,7 @@ def test_a_spectator_mid_game_sees_the_history_and_a_language_switch_re_renders_
         hand.play_until(rounds=6)
         seen = hand.state
         assert seen is not None
-        ctx, page = page_for(browser, "en-GB", PHONE)
+        ctx, page = new_page(browser, "en-GB", PHONE)
         page.goto(f"{server.url}/t/{table['id']}#spectate={table['spectator_token']}")
         page.wait_for_selector("#players")
         english = log_texts(page)
@@ -183,8 +165,8 @@ def test_the_host_hands_a_seat_to_a_bot_and_the_player_takes_it_back(
 ) -> None:
     with running(tmp_path / "db.sqlite3", seed=23, bot_delay=0.05) as server:
         table = make_table(server, ["Anna", "Ben"], 0, rules="tsv99")
-        anna_ctx, anna = page_for(browser, "en-GB", DESKTOP)
-        ben_ctx, ben = page_for(browser, "en-GB", PHONE)
+        anna_ctx, anna = new_page(browser, "en-GB", DESKTOP)
+        ben_ctx, ben = new_page(browser, "en-GB", PHONE)
         anna.goto(f"{server.url}/t/{table['id']}#{table['tokens'][0]}")
         ben.goto(f"{server.url}/t/{table['id']}#{table['tokens'][1]}")
         anna.click("#start")
@@ -203,7 +185,7 @@ def test_the_host_hands_a_seat_to_a_bot_and_the_player_takes_it_back(
             anna.wait_for_timeout(40)
         assert anna.locator("#status-h").inner_text() != rounds, "the game stood still"
         # Ben comes back: he sees that a bot plays for him, and takes his seat back.
-        ben_ctx, ben = page_for(browser, "en-GB", PHONE)  # a new browser: from his own link
+        ben_ctx, ben = new_page(browser, "en-GB", PHONE)  # a new browser: from his own link
         ben.goto(f"{server.url}/t/{table['id']}#{table['tokens'][1]}")
         ben.wait_for_selector("#bot-plays")
         ben.click("#take-back")
@@ -226,8 +208,8 @@ def test_a_rematch_in_one_tap_and_everyone_follows(browser: Browser, tmp_path: P
     with running(tmp_path / "db.sqlite3", seed=24, bot_delay=0) as server:
         house = 'preset = "knobelrunde"\ndeckel_per_half = 2\n'
         table = make_table(server, ["Anna", "Ben"], 1, rules="knobelrunde", rules_toml=house)
-        anna_ctx, anna = page_for(browser, "de-DE", PHONE)
-        ben_ctx, ben = page_for(browser, "en-GB", DESKTOP)
+        anna_ctx, anna = new_page(browser, "de-DE", PHONE)
+        ben_ctx, ben = new_page(browser, "en-GB", DESKTOP)
         anna.goto(f"{server.url}/t/{table['id']}#{table['tokens'][0]}")
         ben.goto(f"{server.url}/t/{table['id']}#{table['tokens'][1]}")
         hands = [Hand(server, table["id"], t) for t in table["tokens"]]
@@ -266,7 +248,7 @@ def test_the_invite_link_of_a_server_on_the_network(browser: Browser, tmp_path: 
     if address.startswith("127."):
         pytest.fail("this machine has no network address to test --lan with")
     with running(tmp_path / "db.sqlite3", extra=(*GENEROUS, "--lan")) as server:
-        ctx, page = page_for(browser, "en-GB", PHONE)
+        ctx, page = new_page(browser, "en-GB", PHONE)
         page.goto(server.url + "/")  # opened on 127.0.0.1
         page.fill("#name", "Anna")
         page.click("button[type=submit]")

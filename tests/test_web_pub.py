@@ -9,11 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from schocken.record import parse_record, replay
 from server_helpers import Server, running
-from test_web import CHROMIUM, FLAGS
 
 PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
@@ -21,14 +20,6 @@ PHONE: dict[str, Any] = {
     "has_touch": True,
 }
 HOUSE = 'preset = "tsv99"\ndeckel_per_half = 2\n'
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture()

@@ -16,14 +16,13 @@ from playwright.sync_api import (
     FilePayload,
     Page,
     expect,
-    sync_playwright,
 )
 
 from schocken.record import parse_record
 from schocken.review import review as reviewed
 from server_helpers import Server, running
 from test_server_review import finished_table
-from test_web import CHROMIUM, FLAGS, dismiss_reveal
+from test_web import dismiss_reveal
 
 GOLDEN = Path(__file__).parent / "golden"
 PHONE: dict[str, Any] = {
@@ -31,14 +30,6 @@ PHONE: dict[str, Any] = {
     "is_mobile": True,
     "has_touch": True,
 }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture()

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from server_helpers import Server, running
-from test_web import CHROMIUM, FLAGS, click_if_there, dismiss_reveal
+from test_web import click_if_there, dismiss_reveal
 
 PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
@@ -46,14 +46,6 @@ tables.RandomDice = Rigged
 # Two players, schock4life: Anna throws 2-2-1 to open (the lowest: she opens round 1), the bot
 # 6-5-3; then Anna's first throw of round 1 is 6-6-1.
 SIXES = rigged((2, 2, 1), (6, 5, 3), (6, 6, 1))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture()
