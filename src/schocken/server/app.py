@@ -20,7 +20,7 @@ import json
 import logging
 import time
 import weakref
-from collections import Counter, deque
+from collections import Counter
 from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -50,6 +50,7 @@ from schocken.server.pub import add_pub_routes
 from schocken.server.settings import Limits, Site
 from schocken.server.store import Store
 from schocken.server.tables import (
+    PerMinute,
     StorageError,
     Table,
     TableError,
@@ -616,7 +617,7 @@ def create_app(
     app.state.tables = tables
     app.state.hub = hub
     app.state.seeded = seed is not None
-    created_by: dict[str, deque[float]] = {}
+    created_by = PerMinute(limits.tables_per_minute, "tables")
     background: list[asyncio.Task[None]] = []
 
     @app.exception_handler(TableError)
@@ -766,16 +767,7 @@ def create_app(
     async def create_table(request: Request) -> dict[str, Any]:
         data = await body(request)
         address = _address(request.client)
-        now = time.monotonic()
-        recent = created_by.setdefault(address, deque())
-        while recent and now - recent[0] > 60:
-            recent.popleft()
-        if len(recent) >= limits.tables_per_minute:
-            raise TableError(
-                f"at most {limits.tables_per_minute} new tables a minute from one address; "
-                "try again in a minute",
-                429,
-            )
+        created_by.check(address)
         if len(tables.by_id) >= limits.max_tables:
             raise TableError("the server has as many tables as it can take; try again later", 503)
         rules = rules_of_body(data)
@@ -786,10 +778,7 @@ def create_app(
         table, token = await tables.create(
             rules, seats, data.get("name"), turn_timer=None if timer is None else float(timer)
         )
-        recent.append(now)
-        if len(created_by) > 10_000:  # forget addresses that made nothing for a minute
-            for old in [a for a, q in created_by.items() if not q or now - q[-1] > 60]:
-                del created_by[old]
+        created_by.note(address)
         return {
             "id": table.id,
             "code": table.code,

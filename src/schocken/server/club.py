@@ -34,7 +34,7 @@ from schocken.server.pub import TOKEN_HEADER as PUB_TOKEN_HEADER
 from schocken.server.pub import PubGames
 from schocken.server.settings import Limits
 from schocken.server.store import Store
-from schocken.server.tables import TableError, Tables
+from schocken.server.tables import PerMinute, TableError, Tables
 
 T = TypeVar("T")
 Body = Callable[[Request], Awaitable[dict[str, Any]]]
@@ -161,7 +161,7 @@ def add_club_routes(
     (origin and size checked), ``page`` is the web page."""
     clubs = Clubs(store)
     book = clubs.book
-    created_by: dict[str, deque[float]] = {}
+    created_by = PerMinute(limits.tables_per_minute, "clubs")
     app.state.clubs = clubs
 
     @app.on_event("shutdown")
@@ -186,16 +186,7 @@ def add_club_routes(
         the secret link; shown only now) and a session."""
         data = await body(request)
         address = _address(request)
-        now = time.monotonic()
-        recent = created_by.setdefault(address, deque())
-        while recent and now - recent[0] > 60:
-            recent.popleft()
-        if len(recent) >= limits.tables_per_minute:
-            raise TableError(
-                f"at most {limits.tables_per_minute} new clubs a minute from one address; "
-                "try again in a minute",
-                429,
-            )
+        created_by.check(address)
         password = data.get("password") or None
 
         def make() -> tuple[dict[str, Any], str]:
@@ -203,10 +194,7 @@ def add_club_routes(
             return dict(info), secret
 
         info, secret = await clubs.run(make)
-        recent.append(now)
-        if len(created_by) > 10_000:  # forget addresses that made nothing for a minute
-            for old in [a for a, q in created_by.items() if not q or now - q[-1] > 60]:
-                del created_by[old]
+        created_by.note(address)
         return {"club": info, "secret": secret, "session": clubs.new_session(info["slug"])}
 
     @app.post("/api/clubs/{slug}/session")

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +25,7 @@ from schocken.errors import PubEntryError
 from schocken.pub import PubGame, entry_from_data, parse_result
 from schocken.server.settings import Limits
 from schocken.server.store import SavePub, Store
-from schocken.server.tables import StorageError, TableError, rules_of_body
+from schocken.server.tables import PerMinute, StorageError, TableError, rules_of_body
 from schocken.texts import LANGUAGES, t
 
 KEPT = 500
@@ -150,7 +149,7 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
     """Pub mode's page and endpoints on ``app``; ``body`` reads a state-changing request's JSON
     (origin and size checked), ``page`` is the web page."""
     games = PubGames(store)
-    created_by: dict[str, deque[float]] = {}
+    created_by = PerMinute(limits.tables_per_minute, "games")
     app.state.pub_games = games
 
     @app.get("/pub", response_class=HTMLResponse)
@@ -165,16 +164,7 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
     async def create(request: Request) -> dict[str, Any]:
         data = await body(request)
         address = request.client.host if request.client is not None else "unknown"
-        now = time.monotonic()
-        recent = created_by.setdefault(address, deque())
-        while recent and now - recent[0] > 60:
-            recent.popleft()
-        if len(recent) >= limits.tables_per_minute:
-            raise TableError(
-                f"at most {limits.tables_per_minute} new games a minute from one address; "
-                "try again in a minute",
-                429,
-            )
+        created_by.check(address)
         rules = rules_of_body(data)
         players = data.get("players")
         if not isinstance(players, list):
@@ -189,10 +179,7 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
         except (PubEntryError, ValueError) as exc:
             raise TableError(str(exc)) from None
         pub_id, token = await games.create(pub)
-        recent.append(now)
-        if len(created_by) > 10_000:  # forget addresses that made nothing for a minute
-            for old in [a for a, q in created_by.items() if not q or now - q[-1] > 60]:
-                del created_by[old]
+        created_by.note(address)
         return {"token": token, **view(pub_id, pub, _lang(request), [])}
 
     @app.get("/api/pub/{pub_id}")

@@ -13,6 +13,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, TypeVar
@@ -599,6 +600,37 @@ class Table:
             self.game = game
 
 
+class PerMinute:
+    """The new tables (or clubs, or pub games) each client address made in the last minute,
+    against ``limit`` (``--tables-per-minute``): :meth:`check` before making one, :meth:`note`
+    once it is made."""
+
+    def __init__(self, limit: int, things: str) -> None:
+        self.limit = limit
+        self.things = things
+        self._made: dict[str, deque[float]] = {}
+
+    def check(self, address: str) -> None:
+        """Refused (429) when ``address`` made ``limit`` of them in the last minute."""
+        now = time.monotonic()
+        recent = self._made.setdefault(address, deque())
+        while recent and now - recent[0] > 60:
+            recent.popleft()
+        if len(recent) >= self.limit:
+            raise TableError(
+                f"at most {self.limit} new {self.things} a minute from one address; "
+                "try again in a minute",
+                429,
+            )
+
+    def note(self, address: str) -> None:
+        now = time.monotonic()
+        self._made.setdefault(address, deque()).append(now)
+        if len(self._made) > 10_000:  # forget addresses that made nothing for a minute
+            for old in [a for a, q in self._made.items() if not q or now - q[-1] > 60]:
+                del self._made[old]
+
+
 class StorageError(TableError):
     """A change that could not be stored: it was taken back, the table is as it was."""
 
@@ -838,6 +870,7 @@ def rules_from_request(data: object) -> Rules:
 __all__ = [
     "MAX_NAME",
     "IllegalActionError",
+    "PerMinute",
     "Seat",
     "StorageError",
     "Table",
