@@ -150,7 +150,11 @@ def test_a_spectator_mid_game_sees_the_history_and_a_language_switch_re_renders_
                 assert not re.search(r"\d-\d-\d", row), row
         # In German, the whole log again, German only.
         page.click("#lang")
-        expect(page.locator("#log li").first).not_to_have_text(english[0], timeout=10_000)
+        # (The line's own text, not the list item's: that one starts with its number and never
+        # equals a line, so waiting on it would not wait at all.)
+        expect(page.locator("#log li span:last-child").first).not_to_have_text(
+            english[0], timeout=10_000
+        )
         german = log_texts(page)
         assert len(german) == len(english)
         assert not set(german) & set(english)
