@@ -233,4 +233,4 @@ def test_hint_command_with_a_jule(capsys: pytest.CaptureFixture[str], tmp_path: 
     # Alone, the Jule counts as "Schock or better".
     assert main(["hint", "--rules", str(house), "--dice", "4-2-1", "--throws", "1"]) == 0
     out = capsys.readouterr().out
-    assert "stop: P(Schock or better) = 1.0000, P(Schock-Aus) = 0.0000" in out
+    assert "stop: Schock or better certain, Schock-Aus never" in out

@@ -632,8 +632,17 @@ def _throws(state: TurnState, keep: Dice) -> list[tuple[int, TurnState]]:
 
 
 def describe_outlook(o: Outlook) -> str:
-    """One line for a hint without other players."""
+    """One line for a hint without other players (chances in per cent, as players say them)."""
     return (
-        f"{action_text(o.action)}: P(Schock or better) = {float(o.schock):.4f}, "
-        f"P(Schock-Aus) = {float(o.schock_aus):.4f}, expected place {float(o.place):.3f}"
+        f"{action_text(o.action)}: Schock or better {_percent(o.schock)}, "
+        f"Schock-Aus {_percent(o.schock_aus)}, expected place {float(o.place):.3f}"
     )
+
+
+def _percent(p: Fraction) -> str:
+    """A chance in per cent with two decimals; "certain" and "never" only when exactly so."""
+    if p == 1:
+        return "certain"
+    if p == 0:
+        return "never"
+    return f"{float(p):.2%}"
