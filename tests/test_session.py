@@ -203,6 +203,9 @@ def test_resume_tells_the_game_so_far_again(lang: str) -> None:
         (lambda t: t["seats"].__setitem__(1, "Bodo"), r"seats'\[1\] must be an object"),
         (lambda t: t["seats"][1].update(bot="genius"), r"seats'\[1\]: unknown bot 'genius'"),
         (lambda t: t.update(lang="fr"), "'meta.table.lang' must be one of de, en"),
+        (lambda t: t.update(coach=[1]), "'meta.table.coach' must be a list of the human"),
+        (lambda t: t.update(coach=[True]), "'meta.table.coach' must be a list of the human"),
+        (lambda t: t.update(coach="Anna"), "'meta.table.coach' must be a list of the human"),
     ],
 )
 def test_resume_refuses_a_malformed_table(change: Any, message: str) -> None:
@@ -214,3 +217,13 @@ def test_resume_refuses_a_malformed_table(change: Any, message: str) -> None:
     data["meta"]["table"] = []
     with pytest.raises(RecordError, match=r"'meta\.table' must be an object"):
         Session.resume(json.dumps(data), seed=1)
+
+
+def test_the_coach_is_saved_with_the_table_and_resumed() -> None:
+    s, text = _saved()
+    assert json.loads(text)["meta"]["table"]["coach"] == []
+    s.viewer = 0
+    s.toggle_coach()
+    assert s.coach_status() == "Coach on for: Anna"
+    again = Session.resume(s.record().to_json(), seed=1)
+    assert again.coached == {0}

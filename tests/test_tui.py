@@ -8,8 +8,11 @@ from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Log, Static
 
+from schocken.actions import STOP
+from schocken.coach import ranking_lines
 from schocken.dice import ScriptedDice
 from schocken.game import Game
+from schocken.review import MISTAKE
 from schocken.rules import find_preset
 from schocken.session import Seat, Session
 from schocken.tui import PassScreen, SchockenApp, make_app
@@ -287,3 +290,60 @@ async def test_the_review_is_not_offered_during_the_game() -> None:
         await pilot.pause()
         assert len(log_lines(app)) == before
         assert "Analyse" not in text(app, "#message")
+
+
+async def test_c_turns_the_coach_on_for_everyone_to_see_and_it_ranks_the_moves() -> None:
+    session = Session.new(
+        find_preset("tsv99"), [Seat("Anna"), Seat("Bodo", "regular")], lang="en", seed=7
+    )
+    app = make_app(session, pace=0)
+    async with app.run_test(size=(110, 50)) as pilot:
+        await settle(pilot, app)
+        assert app.screen_stack[0].query_one("#coach", Static).display is False
+        await pilot.press("c")
+        assert "Anna turned the coach on: Anna sees the best moves." in log_lines(app)
+        assert text(app, "#coach").startswith("Coach on for: Anna")
+        noted = ranked = 0
+        for _ in range(2_000):
+            await settle(pilot, app)
+            s = app.session
+            if s.game.is_over:
+                break
+            advice = s.advice()
+            if advice is not None:
+                # The panel shows the ranking of exactly this decision.
+                assert text(app, "#coach").splitlines()[1:] == ranking_lines(advice, "en")
+                ranked += 1
+                worst = advice.values[-1]
+                if worst.action is STOP and advice.judge(STOP).loss >= MISTAKE and not noted:
+                    await pilot.press("s")  # a costly stop: the coach says so in the log
+                    assert any(
+                        line.startswith("Coach: Anna, “stop” was a") for line in log_lines(app)
+                    )
+                    noted += 1
+                    continue
+            if s.can("turn"):
+                await pilot.press("t")
+            elif s.can("throw"):
+                await pilot.press("space")
+            elif s.can("stop"):
+                await pilot.press("s")
+        assert ranked > 5 and noted == 1
+        assert app.check_action("coach", ()) is False  # the game is over
+
+
+async def test_the_coach_is_off_by_default_and_turns_off_again() -> None:
+    session = Session.new(
+        find_preset("tsv99"), [Seat("Anna"), Seat("Bodo", "regular")], lang="de", seed=8
+    )
+    app = make_app(session, pace=0)
+    async with app.run_test(size=(110, 50)) as pilot:
+        await settle(pilot, app)
+        assert session.coached == set() and session.coach_lines() == []
+        await pilot.press("c")
+        await pilot.press("c")
+        assert log_lines(app)[-2:] == [
+            "Anna hat den Coach eingeschaltet: Anna sieht die besten Züge.",
+            "Anna hat den Coach ausgeschaltet.",
+        ]
+        assert app.screen_stack[0].query_one("#coach", Static).display is False

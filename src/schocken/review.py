@@ -270,17 +270,12 @@ def review(record: GameRecord) -> Review:
     decisions: list[Decision] = []
     for i, seat, view, legal, made in asked:
         assert made in legal  # the replay refuses an illegal step
-        if view.round_kind is not RoundKind.NORMAL:
-            unvalued.append(NotValued(i, seat, made, Unvalued.OPENING))
-            continue
-        if view.section is Section.FINALE:
-            finale = _finale(record.rules)
-            if finale is None:
-                unvalued.append(NotValued(i, seat, made, Unvalued.NO_NUMPY))
-                continue
-            decisions.append(_finale_decision(finale, i, seat, view, made))
+        valued = value_actions(view)
+        if isinstance(valued, Unvalued):
+            unvalued.append(NotValued(i, seat, made, valued))
         else:
-            decisions.append(_round_decision(i, seat, view, made))
+            stake, state, values = valued
+            decisions.append(Decision(i, seat, view, state, stake, values, made))
     unvalued.sort(key=lambda u: u.step)
     summaries = tuple(
         _summary(seat, name, [d for d in decisions if d.seat == seat])
@@ -319,10 +314,25 @@ def situation_of(view: PlayerView) -> Situation:
     )
 
 
-def _round_decision(step: int, seat: int, view: PlayerView, made: Action) -> Decision:
+Valued = tuple[Stake, TurnState, tuple[ActionValue, ...]]
+"""A decision's stake, the player's own turn, and every legal action valued, best first."""
+
+
+def value_actions(view: PlayerView) -> Valued | Unvalued:
+    """Every legal action of the viewer's decision valued from their view alone: in a round of
+    a half by the turn solver (P(lose the round)), in the Finale by the Finale's solution
+    (P(lose the game)); or why the decision is not valued. The one valuation that the review
+    and the coach (:mod:`schocken.coach`) share."""
+    if view.round_kind is not RoundKind.NORMAL:
+        return Unvalued.OPENING
+    if view.section is Section.FINALE:
+        finale = _finale(view.rules)
+        if finale is None:
+            return Unvalued.NO_NUMPY
+        return _finale_values(finale, view)
     sit = situation_of(view)
     values = tuple(ActionValue(v.action, float(v.p_lose), v.p_lose, v.deckel) for v in solve(sit))
-    return Decision(step, seat, view, sit.state, Stake.ROUND, values, made)
+    return Stake.ROUND, sit.state, values
 
 
 @cache
@@ -335,9 +345,9 @@ def _finale(rules: Rules) -> FinaleSolution | None:
     return solve_finale(rules)
 
 
-def _finale_decision(
-    finale: FinaleSolution, step: int, seat: int, view: PlayerView, made: Action
-) -> Decision:
+def _finale_values(finale: FinaleSolution, view: PlayerView) -> Valued:
+    seat = view.seat
+    assert seat is not None
     other = next(s for s in view.order if s != seat)
     own, theirs = view.deckel[seat], view.deckel[other]
     state = turn_state_of(view)
@@ -351,8 +361,7 @@ def _finale_decision(
         values = finale.action_values(
             view.middle, own, theirs, state, opener_final=final, limit=view.limit
         )
-    out = tuple(ActionValue(a, p, None) for a, p in values)
-    return Decision(step, seat, view, state, Stake.GAME, out, made)
+    return Stake.GAME, state, tuple(ActionValue(a, p, None) for a, p in values)
 
 
 def _summary(seat: int, name: str, decisions: Sequence[Decision]) -> PlayerSummary:

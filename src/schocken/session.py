@@ -14,6 +14,7 @@ from typing import Any
 
 from schocken.actions import BUY_IN, STOP, TURN_SIXES, Action, Throw
 from schocken.bots import BOTS, make_bot
+from schocken.coach import Advice, advise, note, ranking_lines
 from schocken.dice import DiceSource, RandomDice, SystemDice
 from schocken.errors import IllegalActionError, RecordError
 from schocken.events import Event
@@ -23,7 +24,7 @@ from schocken.players import check_players, name_key
 from schocken.record import GameRecord, parse_record, record_of, replay
 from schocken.results import Dice, sort_dice
 from schocken.rules import Rules, find_preset
-from schocken.texts import LANGUAGES, explain
+from schocken.texts import LANGUAGES, explain, t
 from schocken.views import PlayerView
 
 META_KEY = "table"
@@ -58,6 +59,11 @@ class Session:
     keep_marks: list[bool] = field(default_factory=lambda: [False, False, False])
     """Which of the three dice on screen the human picked to keep out of the cup."""
     strategies: dict[int, Strategy] = field(default_factory=dict)
+    coached: set[int] = field(default_factory=set)
+    """The human seats that turned the coach on (:mod:`schocken.coach`): off by default, and
+    shown to everyone at the table (:meth:`coach_status`)."""
+    _advice: tuple[tuple[int, int], Advice | None] | None = None
+    """The coach's advice for (viewer, steps so far), made once per decision."""
     _shown: int = 0
     _asked: Asked = NOTHING_ASKED
     """The bots' buy-in questions asked so far (see :mod:`schocken.play`)."""
@@ -107,6 +113,7 @@ class Session:
             raise RecordError(f"'meta.{META_KEY}.lang' must be one of {', '.join(LANGUAGES)}")
         game.dice = RandomDice(seed) if seed is not None else SystemDice()
         session = cls(game=game, seats=seats, lang=lang or str(saved_lang), seed=seed)
+        session.coached = _saved_coach(meta.get("coach"), seats)
         session._start()
         return session
 
@@ -230,14 +237,57 @@ class Session:
             action = BUY_IN
         else:
             raise ValueError(f"unknown action key {what!r}")
+        seat, advice = self.viewer, self.advice()
         try:
-            events = self.game.apply(action, self.viewer)
+            events = self.game.apply(action, seat)
         except IllegalActionError as exc:
             self.message = str(exc)
             return []
         self.message = ""
         self._after(events)
+        if advice is not None:
+            said = note(advice, action, self.seats[seat].name, self.lang)
+            if said:
+                self.log.append(said)
         return events
+
+    # ------------------------------------------------------------------ the coach
+
+    def toggle_coach(self) -> None:
+        """The human at the keyboard turns their coach on or off; the log tells everyone."""
+        seat = self.viewer
+        if seat is None or self.needs_pass or not self.seats[seat].is_human:
+            return
+        on = seat not in self.coached
+        if on:
+            self.coached.add(seat)
+        else:
+            self.coached.discard(seat)
+        self.log.append(t("coach_on" if on else "coach_off", self.lang, name=self.seats[seat].name))
+
+    def advice(self) -> Advice | None:
+        """The coach's advice for the human at the keyboard, if their coach is on and they have
+        a choice now (made once per decision)."""
+        seat = self.viewer
+        if seat is None or seat not in self.coached or self.needs_pass:
+            return None
+        key = (seat, len(self.game.steps))
+        if self._advice is None or self._advice[0] != key:
+            self._advice = (key, advise(self.game.view(seat)))
+        return self._advice[1]
+
+    def coach_lines(self) -> list[str]:
+        """What the coach shows now: who has it on, and the ranked moves of a coached decision."""
+        lines = [self.coach_status()] if self.coached else []
+        advice = self.advice()
+        if advice is not None:
+            lines.extend(ranking_lines(advice, self.lang))
+        return lines
+
+    def coach_status(self) -> str:
+        """Who has the coach on ("Coach on for: Anna"), for everyone to see."""
+        names = [self.seats[i].name for i in sorted(self.coached)]
+        return t("coach_who", self.lang, names=", ".join(names))
 
     def bot_step(self) -> list[Event]:
         """Let the bot whose turn it is make one move.
@@ -301,6 +351,7 @@ class Session:
             META_KEY: {
                 "seats": [{"name": s.name, "bot": s.bot} for s in self.seats],
                 "lang": self.lang,
+                "coach": sorted(self.coached),
             }
         }
         return GameRecord(base.rules, base.players, base.steps, base.outcome, meta)
@@ -324,6 +375,20 @@ def _saved_seats(raw: object, players: tuple[str, ...]) -> tuple[Seat, ...]:
             )
         seats.append(Seat(players[i], bot))
     return tuple(seats)
+
+
+def _saved_coach(raw: object, seats: tuple[Seat, ...]) -> set[int]:
+    """The seats whose coach a saved game had on (none where it says nothing)."""
+    if raw is None:
+        return set()
+    where = f"'meta.{META_KEY}.coach'"
+    if not isinstance(raw, list) or not all(
+        type(i) is int and 0 <= i < len(seats) and seats[i].is_human for i in raw
+    ):
+        raise RecordError(
+            f"{where} must be a list of the human players' seats (0 to {len(seats) - 1})"
+        )
+    return set(raw)
 
 
 def parse_seats(humans: Sequence[str], bots: int, bot_kind: str) -> list[Seat]:

@@ -114,6 +114,7 @@ class SchockenApp(App[None]):
     #players { height: auto; padding: 1 1; }
     #cup { height: 3; padding: 0 1; border: round $accent; }
     #message { height: auto; padding: 0 1; color: $warning; }
+    #coach { height: auto; padding: 0 1; color: $success; }
     #log { height: 1fr; border: round $primary; }
     #pass { width: 100%; height: 1fr; content-align: center middle; text-style: bold; }
     """
@@ -143,6 +144,7 @@ class SchockenApp(App[None]):
             with Horizontal(id="cup"):
                 yield Static("", id="dice", markup=False)
             yield Static("", id="message", markup=False)
+            yield Static("", id="coach", markup=False)
             yield Log(id="log", auto_scroll=True)
         yield Footer()
 
@@ -162,6 +164,10 @@ class SchockenApp(App[None]):
         self.query_one("#players", Static).update("\n".join(player_lines(view, lang)))
         self.query_one("#dice", Static).update(self._cup_text(view))
         self.query_one("#message", Static).update(self._message(view))
+        coach = s.coach_lines()
+        panel = self.query_one("#coach", Static)
+        panel.display = bool(coach)
+        panel.update("\n".join(coach))
         log = self.query_one("#log", Log)
         new = s.log[self._log_shown :]
         if new:
@@ -237,6 +243,9 @@ class SchockenApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review":
             return self.session.game.is_over and not self.reviewed
+        if action == "coach":
+            s = self.session
+            return not s.game.is_over and s.viewer is not None and s.seats[s.viewer].is_human
         if action in ("throw", "turn", "stop", "buyin"):
             return self.session.can(action)
         if action == "keep":
@@ -266,6 +275,10 @@ class SchockenApp(App[None]):
 
     def action_keep(self, index: int) -> None:
         self.session.toggle(index)
+        self.refresh_table()
+
+    def action_coach(self) -> None:
+        self.session.toggle_coach()
         self.refresh_table()
 
     def action_review(self) -> None:
@@ -317,6 +330,7 @@ def bindings(lang: str) -> list[BindingType]:
         Binding("t", "turn", t("ui_turn", lang)),
         Binding("s", "stop", t("ui_stop", lang)),
         Binding("b", "buyin", t("ui_buyin", lang)),
+        Binding("c", "coach", t("coach_key", lang)),
         Binding("r", "review", t("review_key", lang)),
         Binding("ctrl+s", "save", t("ui_save", lang)),
         Binding("q", "save_quit", t("ui_quit", lang)),
