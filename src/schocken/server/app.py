@@ -21,7 +21,7 @@ import logging
 import time
 import weakref
 from collections import Counter
-from concurrent.futures import BrokenExecutor
+from concurrent.futures import BrokenExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -33,6 +33,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketState
 
+from schocken.coach import Advice, advise, moves, note, ranking_lines
 from schocken.errors import IllegalActionError
 from schocken.record import outcome_of
 from schocken.server.club import add_club_routes
@@ -138,6 +139,8 @@ class Conn:
     allowance: float = 0.0
     stamp: float = field(default_factory=time.monotonic)
     refused: int = 0
+    coached: int = -1
+    """The step whose coach's ranking this client has (its seat's coach)."""
 
 
 class Hub:
@@ -166,6 +169,14 @@ class Hub:
         self._presence: weakref.WeakKeyDictionary[Table, list[str | None]] = (
             weakref.WeakKeyDictionary()
         )
+        self._advice: weakref.WeakKeyDictionary[Table, dict[int, tuple[int, Advice | None]]] = (
+            weakref.WeakKeyDictionary()
+        )
+        """Per table and coached seat: the coach's advice for the decision at step ``n``."""
+        self._advising: set[tuple[str, int, int]] = set()
+        self._coach_pool = ThreadPoolExecutor(1, thread_name_prefix="coach")
+        """The coach thinks here, one decision at a time (a few ms; a large round up to half a
+        second), so the event loop goes on meanwhile."""
 
     # ------------------------------------------------------------------ messages
 
@@ -272,6 +283,73 @@ class Hub:
                 text = made[key] = encode(message)
             conn.sent = total
             self.push(conn, text)
+        self.coach(table)
+
+    # ------------------------------------------------------------------ the coach
+
+    def stop_coach(self) -> None:
+        self._coach_pool.shutdown(wait=False, cancel_futures=True)
+
+    def coach(self, table: Table) -> None:
+        """The coach (``docs/protocol.md``, "coach"): a coached player's connections, and only
+        theirs, hear a note on a costly move they just made, and the ranked moves of the decision
+        they face now. The advice comes from the player's own view (nobody else's covered dice)
+        and is made once per decision, in the coach's thread."""
+        game = table.game
+        if game is None or not table.coached:
+            return
+        given = self._advice.setdefault(table, {})
+        steps = len(game.steps)
+        for seat, (at, advice) in list(given.items()):
+            if at == steps:
+                continue
+            del given[seat]
+            if advice is None or at >= steps or seat not in table.coached:
+                continue
+            made_by, made, _ = game.steps[at]
+            if made_by != seat:
+                continue
+            for conn in self._seat_conns(table, seat):
+                said = note(advice, made, game.players[seat], conn.lang)
+                if said:
+                    self.push(conn, encode({"type": "coach_note", "step": at, "text": said}))
+        now = game.current_player
+        if now is None or now not in table.coached or table.seats[now].bot is not None:
+            return
+        if now in given:
+            self._send_advice(table, now)
+        elif (table.id, now, steps) not in self._advising:
+            self._advising.add((table.id, now, steps))
+            task = asyncio.create_task(self._advise(table, now, steps))
+            task.add_done_callback(_report_failure)
+
+    async def _advise(self, table: Table, seat: int, steps: int) -> None:
+        game = table.game
+        assert game is not None
+        view = game.view(seat)
+        try:
+            loop = asyncio.get_running_loop()
+            advice = await loop.run_in_executor(self._coach_pool, advise, view)
+        finally:
+            self._advising.discard((table.id, seat, steps))
+        if table.game is not game or len(game.steps) != steps or seat not in table.coached:
+            return  # the decision was made (or the coach turned off) meanwhile
+        self._advice.setdefault(table, {})[seat] = (steps, advice)
+        self._send_advice(table, seat)
+
+    def _send_advice(self, table: Table, seat: int) -> None:
+        at, advice = self._advice[table][seat]
+        for conn in self._seat_conns(table, seat):
+            if conn.coached == at or advice is None:
+                continue
+            conn.coached = at
+            heading = ranking_lines(advice, conn.lang)[0]
+            message = {"type": "coach", "step": at, "heading": heading}
+            message["moves"] = moves(advice, conn.lang)
+            self.push(conn, encode(message))
+
+    def _seat_conns(self, table: Table, seat: int) -> list[Conn]:
+        return [c for c in self.conns.get(table.id, []) if c.seat == seat]
 
     def send_table(self, table: Table) -> None:
         """The table's seats changed during the game (a bot plays a seat, the host role moved, a
@@ -284,6 +362,7 @@ class Hub:
                 "legal": self.legal(table, conn.seat),
             }
             self.push(conn, encode(message))
+        self.coach(table)
 
     def changed_seats(self, table: Table) -> None:
         """Seats changed (a bot took one over, a player came back, the host role moved): in the
@@ -646,6 +725,7 @@ def create_app(
             task.cancel()
         thinker.close()
         reviewer.kill()
+        hub.stop_coach()
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     page = (STATIC / "index.html").read_text(encoding="utf-8")
@@ -973,6 +1053,7 @@ def create_app(
         async with table.lock:
             hub.open(table, conn)
             hub.push(conn, hub.state_for(table, conn, hello["since"]))
+            hub.coach(table)
         hub.tell_presence(table, conn)
         hub.kick(table)  # a table loaded again from the store: its bots and timer go on
         try:
@@ -1012,6 +1093,18 @@ def create_app(
                     continue
                 if table.seats[conn.seat].token is None:
                     hub.error(conn, "removed", "this seat is no longer yours")
+                    continue
+                if parsed["type"] == "coach":
+                    try:
+                        await tables.commit(table, table.set_coach, conn.seat, parsed["on"])
+                    except StorageError as exc:
+                        hub.error(conn, "unavailable", str(exc))
+                    except TableError as exc:
+                        hub.error(conn, "illegal", str(exc))
+                    else:
+                        for mine in hub._seat_conns(table, conn.seat):
+                            mine.coached = -1  # on again: the ranking once more
+                        hub.send_table(table)
                     continue
                 try:
                     await tables.commit(table, table.act, conn.seat, parsed["action"])

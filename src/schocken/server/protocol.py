@@ -209,7 +209,12 @@ def parse_client_message(text: str | bytes) -> dict[str, Any]:
         except ValueError as exc:
             raise ProtocolError("bad_action", str(exc)) from None
         return {"type": "action", "action": action}
-    raise ProtocolError("unknown_type", f"unknown message type {kind!r} (action or ping)")
+    if kind == "coach":
+        on = data.get("on")
+        if not isinstance(on, bool):
+            raise ProtocolError("malformed", "a coach message has 'on': true or false")
+        return {"type": "coach", "on": on}
+    raise ProtocolError("unknown_type", f"unknown message type {kind!r} (action, coach or ping)")
 
 
 def _too_deep(text: str) -> bool:

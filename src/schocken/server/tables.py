@@ -159,6 +159,7 @@ class _Snapshot(NamedTuple):
     asked: Any
     finished_saved: bool
     rematch: str | None
+    coached: frozenset[int]
 
 
 def _clean_name(name: object) -> str:
@@ -219,6 +220,9 @@ class Table:
         """The id of the table of the next game with the same seats (once the host asked)."""
         self._loaded_at = time.monotonic()
         self._left: dict[int, float] = {}
+        self.coached: set[int] = set()
+        """The seats whose player turned the coach on (:mod:`schocken.coach`); everyone sees
+        which."""
 
     def left(self, seat: int) -> None:
         """A player's last connection to the table closed (now)."""
@@ -249,6 +253,7 @@ class Table:
             "turn_timer": self.turn_timer,
             "started": self.game is not None,
             "rematch": self.rematch,
+            "coach": sorted(self.coached),
         }
 
     def public(self) -> dict[str, Any]:
@@ -267,6 +272,7 @@ class Table:
             "seeded": self.seed is not None,
             "turn_timer": self.turn_timer,
             "rematch": self.rematch,
+            "coach": sorted(self.coached),
         }
 
     def _save(self) -> None:
@@ -284,6 +290,7 @@ class Table:
             self._asked,
             self._finished_saved,
             self.rematch,
+            frozenset(self.coached),
         )
 
     def take_pending(self) -> list[Op]:
@@ -297,6 +304,7 @@ class Table:
         self.host = snap.host
         self._finished_saved = snap.finished_saved
         self.rematch = snap.rematch
+        self.coached = set(snap.coached)
         if not snap.started:
             self.game = None
             self._dice = None
@@ -426,6 +434,20 @@ class Table:
         self._bots.remove(seat)
         self._save()
 
+    def set_coach(self, seat: int, on: object) -> None:
+        """A player turns their own coach on or off during the game (everyone sees who has it
+        on). Bots and spectators have none."""
+        if not isinstance(on, bool):
+            raise TableError("'on' is true or false")
+        self._game_on()
+        if self.seats[seat].bot is not None:
+            raise TableError("a bot plays this seat now; the coach is for its player")
+        if on:
+            self.coached.add(seat)
+        else:
+            self.coached.discard(seat)
+        self._save()
+
     def hand_host(self, token: object, seat: int) -> None:
         self._host_check(token)
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
@@ -469,6 +491,7 @@ class Table:
         )
         table.seats = [replace(s) for s in self.seats]
         table.host = self.host
+        table.coached = set(self.coached)
         table.spectator_token = self.spectator_token
         table._start()
         self.rematch = table.id
@@ -682,6 +705,7 @@ class Tables:
         table.host = data["host"]
         table.spectator_token = data["spectator_token"]
         table.rematch = data.get("rematch")
+        table.coached = set(data.get("coach", []))
         if data.get("started"):
             table.restore(steps)
         return table
