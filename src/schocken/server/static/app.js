@@ -36,6 +36,8 @@ const app = {
   holdUntil: 0,
   holdTimer: null,
   reveals: [], // rounds to show with every cup lifted
+  coach: null, // {step, heading, moves}: the coach's ranking of your decision (yours alone)
+  coachNote: "", // the coach's last note on a costly move
   lastCurrent: null,
   // Key hints only where a keyboard is likely; the first key press shows them anyway.
   keyboard: matchMedia("(any-pointer: fine)").matches && !matchMedia("(pointer: coarse)").matches,
@@ -245,6 +247,14 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "state" || message.type === "update") onState(message);
     else if (message.type === "table") onTable(message);
+    else if (message.type === "coach") {
+      app.coach = message;
+      render();
+    } else if (message.type === "coach_note") {
+      app.coachNote = message.text;
+      announce(message.text);
+      render();
+    }
     else if (message.type === "presence") {
       if (app.msg) { app.msg.presence = message.presence; render(); }
     } else if (message.type === "error") {
@@ -267,6 +277,13 @@ function connect() {
     app.retry = Math.min(app.retry + 1, 5);
     setTimeout(connect, 300 * app.retry);
   };
+}
+
+function setCoach(on) {
+  if (app.ws && app.ws.readyState === WebSocket.OPEN) {
+    app.ws.send(JSON.stringify({ v: 3, type: "coach", on }));
+  }
+  if (!on) { app.coach = null; app.coachNote = ""; }
 }
 
 function send(action) {
@@ -574,6 +591,7 @@ function renderPlayers(m, who) {
       if (view.order[0] === seat && view.playing[seat] && view.loser == null) badges.push(el("span", { class: "badge opener" }, t("web_opener")));
       if (view.half_losers[0] === seat && view.section !== "first_half") badges.push(el("span", { class: "badge half-loser" }, t("web_half_loser")));
       if (place.bot) badges.push(el("span", { class: "badge bot" }, botLabel(place.bot)));
+      if ((m.table.coach || []).includes(seat)) badges.push(el("span", { class: "badge coach", id: `coach-badge-${seat}` }, t("web_coach_badge")));
       if (m.presence?.[seat] === "away") badges.push(el("span", { class: "badge away", id: `away-${seat}` }, t("web_away")));
       return el("li", { class: classes, "data-seat": String(seat), "aria-current": seat === view.current ? "true" : false },
         el("span", { class: "marker", "aria-hidden": "true" }, seat === view.current ? "▶" : ""),
@@ -663,12 +681,48 @@ function renderGame(m) {
     if (view.current != null) right.push(renderTray(m, who));
   } else if (view.seat != null) {
     right.push(renderTray(m, who));
+    right.push(renderCoach(m));
   } else {
     right.push(el("p", { class: "card" }, t("web_spectating")));
     if (view.current != null) right.push(renderTray(m, who));
   }
   right.push(renderLog());
   return [el("div", { class: "col col-table" }, left), el("div", { class: "col col-play" }, right)];
+}
+
+// The coach: off by default, turned on by each player for themselves (everyone sees who has it
+// on); the ranking of your decision and notes on costly moves come to you alone.
+function coachOn(m) {
+  return m.view.seat != null && (m.table.coach || []).includes(m.view.seat);
+}
+
+function coachRanking(m) {
+  const c = app.coach;
+  return coachOn(m) && c && c.step === m.step && m.legal.length ? c : null;
+}
+
+function renderCoach(m) {
+  const on = coachOn(m);
+  const ranking = coachRanking(m);
+  const deciding = m.view.current === m.view.seat && m.legal.length > 0;
+  const body = [];
+  if (ranking) {
+    body.push(el("p", { id: "coach-heading" }, ranking.heading));
+    body.push(el("ol", { class: "coach-moves", id: "coach-moves" }, ranking.moves.map((move) =>
+      el("li", { class: move.best ? "best" : "" },
+        el("span", { class: "move" }, move.best ? `★ ${move.text}` : move.text),
+        el("span", { class: "p" }, move.percent)))));
+  } else if (on && deciding && (m.view.turns.find((x) => x.seat === m.view.seat)?.throws || 0) > 0) {
+    body.push(el("p", { class: "hint", id: "coach-wait" }, t("web_coach_wait")));
+  }
+  if (on && app.coachNote) body.push(el("p", { class: "coach-note", id: "coach-note" }, app.coachNote));
+  return el("section", { class: "card coach-card", "aria-labelledby": "coach-h", id: "coach" },
+    el("div", { class: "coach-head" },
+      el("h2", { id: "coach-h" }, t("web_coach")),
+      el("button", { class: on ? "primary small" : "secondary small", type: "button", id: "coach-toggle", "aria-pressed": on ? "true" : "false", "aria-describedby": "coach-help", onclick: () => setCoach(!on) },
+        on ? t("web_coach_on") : t("web_coach_off"))),
+    el("p", { class: "hint", id: "coach-help" }, t("web_coach_help")),
+    ...body);
 }
 
 // ---------------------------------------------------------------- the cup and the dice
@@ -834,6 +888,7 @@ function renderTray(m, who) {
       el("p", { id: "prompt" }, view.seat == null ? t("ui_plays", { name: who[view.current] }) : promptText(view, turn, who, legal))),
     el("div", { class: "cup-row" }, cupGraphic(turn, app.shaking && seat === view.seat), el("div", { class: "dice", id: "dice" }, diceNodes)),
     el("p", { class: "lock-note", id: "lock-note" }, note),
+    mineNow && coachRanking(m) ? el("p", { class: "coach-best", id: "coach-best" }, t("web_coach_best", { action: coachRanking(m).moves[0].text, p: coachRanking(m).moves[0].percent })) : null,
     mineNow && app.keyboard ? el("p", { class: "keys", id: "keys" }, t("web_keys")) : null,
     buttons.length ? el("div", { class: "actions" }, buttons) : null,
     el("p", { class: "error", role: "alert", id: "error" }, app.error));
