@@ -8,7 +8,10 @@
 - docs/web-end.png: a desktop, English: the game's end, its summary from the engine's outcome
   and the rematch button.
 
-Usage: .venv/bin/python scripts/screenshot_web.py
+- docs/web-coach.png: a phone, German: the coach on, its note on a costly stop and the
+  ranking of the next decision.
+
+Usage: .venv/bin/python scripts/screenshot_web.py [sixes] [mid] [end] [coach] (all by default)
 """
 
 from __future__ import annotations
@@ -184,12 +187,59 @@ def game_end(browser: Browser) -> None:
         page.screenshot(path=str(ROOT / "docs" / "web-end.png"))
 
 
+def coach(browser: Browser) -> None:
+    """A phone, German: the coach on, its note on a costly stop, the next decision ranked."""
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        running(Path(tmp) / "db.sqlite3", seed=41, bot_delay=0.05) as server,
+    ):
+        page = browser.new_context(locale="de-DE", **PHONE).new_page()
+        page.goto(server.url + "/")
+        page.fill("#name", "Anna")
+        page.select_option("#preset", "tsv99")
+        page.fill("#seats", "3")
+        page.fill("#bots", "2")
+        page.click("button[type=submit]")
+        page.click("#start")
+        page.wait_for_selector("#coach-toggle")
+        page.locator("#coach-toggle").click()
+        noted = False
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if close_reveal(page):
+                continue
+            if page.locator("#coach-moves").count():
+                if noted:
+                    page.evaluate(
+                        "window.scrollTo(0, document.getElementById('coach').offsetTop - 180)"
+                    )
+                    page.wait_for_timeout(1500)  # the dice have landed
+                    page.screenshot(path=str(ROOT / "docs" / "web-coach.png"))
+                    return
+                texts = page.locator("#coach-moves li").all_inner_texts()
+                stop = [i for i, text in enumerate(texts) if text.startswith("stehen lassen")]
+                if stop and stop[0] >= 2:
+                    tap(page, "#stop")
+                    page.wait_for_selector("#coach-note", timeout=10000)
+                    noted = True
+                    continue
+            tap(page, "#throw") if page.locator("#throw").count() else tap(page, "#stop")
+            page.wait_for_timeout(200)
+        raise SystemExit("no costly stop in two minutes")
+
+
 def main() -> None:
+    shots = sys.argv[1:] or ["sixes", "mid", "end", "coach"]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-        sixes_turned(browser)
-        mid_game(browser)
-        game_end(browser)
+        if "sixes" in shots:
+            sixes_turned(browser)
+        if "mid" in shots:
+            mid_game(browser)
+        if "end" in shots:
+            game_end(browser)
+        if "coach" in shots:
+            coach(browser)
         browser.close()
 
 

@@ -290,7 +290,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "review_offer": "Press r for the review: each player's accuracy and costliest decisions.",
         "review_key": "Review",
         "coach_key": "Coach",
-        "coach_heading": "Coach: your moves, best first, with the chance to lose {stake}:",
+        "coach_heading": "Your moves, best first, with the chance to lose {stake}:",
         "coach_move": "{rank}. {action}: {p}",
         "coach_move_best": "{rank}. {action}: {p} (best)",
         "coach_stake_round": "the round",
@@ -849,8 +849,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "jedes Spielers.",
         "review_key": "Analyse",
         "coach_key": "Coach",
-        "coach_heading": "Coach: deine Züge, der beste zuerst, mit der Chance, {stake} zu "
-        "verlieren:",
+        "coach_heading": "Deine Züge, der beste zuerst, mit der Chance, {stake} zu verlieren:",
         "coach_move": "{rank}. {action}: {p}",
         "coach_move_best": "{rank}. {action}: {p} (am besten)",
         "coach_stake_round": "die Runde",

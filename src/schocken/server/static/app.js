@@ -102,7 +102,7 @@ function renderHome() {
     el("label", { for: "preset" }, t("web_rules")),
     el("select", { id: "preset", name: "preset", onchange: (e) => presetIntoHouseRules(e.target.form) },
       PRESETS.map((p) => el("option", { value: p }, p))),
-    el("div", { class: "row" },
+    el("div", { class: "coach-row" },
       el("div", {}, el("label", { for: "seats" }, t("web_seats")),
         el("input", { id: "seats", name: "seats", type: "number", min: "2", max: "10", value: "4" })),
       el("div", {}, el("label", { for: "bots" }, t("web_bots")),
@@ -706,22 +706,22 @@ function renderCoach(m) {
   const ranking = coachRanking(m);
   const deciding = m.view.current === m.view.seat && m.legal.length > 0;
   const body = [];
+  if (on && app.coachNote) body.push(el("p", { class: "coach-note", id: "coach-note" }, app.coachNote));
   if (ranking) {
     body.push(el("p", { id: "coach-heading" }, ranking.heading));
     body.push(el("ol", { class: "coach-moves", id: "coach-moves" }, ranking.moves.map((move) =>
-      el("li", { class: move.best ? "best" : "" },
+      el("li", { class: move.best ? "best" : "" }, el("div", { class: "coach-row" },
         el("span", { class: "move" }, move.best ? `★ ${move.text}` : move.text),
-        el("span", { class: "p" }, move.percent)))));
+        el("span", { class: "p" }, move.percent))))));
   } else if (on && deciding && (m.view.turns.find((x) => x.seat === m.view.seat)?.throws || 0) > 0) {
     body.push(el("p", { class: "hint", id: "coach-wait" }, t("web_coach_wait")));
   }
-  if (on && app.coachNote) body.push(el("p", { class: "coach-note", id: "coach-note" }, app.coachNote));
   return el("section", { class: "card coach-card", "aria-labelledby": "coach-h", id: "coach" },
     el("div", { class: "coach-head" },
       el("h2", { id: "coach-h" }, t("web_coach")),
       el("button", { class: on ? "primary small" : "secondary small", type: "button", id: "coach-toggle", "aria-pressed": on ? "true" : "false", "aria-describedby": "coach-help", onclick: () => setCoach(!on) },
         on ? t("web_coach_on") : t("web_coach_off"))),
-    el("p", { class: "hint", id: "coach-help" }, t("web_coach_help")),
+    el("p", { class: on ? "hint visually-hidden" : "hint", id: "coach-help" }, t("web_coach_help")),
     ...body);
 }
 
