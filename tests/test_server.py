@@ -315,3 +315,22 @@ async def test_turn_timer_lets_a_stand_in_act(tmp_path: Path) -> None:
         assert clients[0].state["step"] > step  # type: ignore[index]
         for c in clients:
             await c.close()
+
+
+async def test_a_refusal_is_said_in_the_players_language(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3", seed=12) as server:
+        table = new_table(server, ["Anna", "Ben"])
+        tid, (anna_token, ben_token) = table["id"], table["tokens"]
+        server.post(f"/api/tables/{tid}/start", {"token": anna_token})
+        ben = await Client(server, tid, ben_token, lang="de").connect()
+        anna = await Client(server, tid, anna_token, lang="en").connect()
+        current = ben.state["view"]["current"]  # type: ignore[index]
+        # Whoever's turn it is not stops: refused in their own language.
+        if current == 0:
+            await ben.act("stop")
+            assert (await ben.error())["message"] == "Anna ist dran, nicht Ben"
+        else:
+            await anna.act("stop")
+            assert (await anna.error())["message"] == "it is Ben's turn, not Anna's"
+        await ben.close()
+        await anna.close()

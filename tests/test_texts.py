@@ -136,3 +136,33 @@ def test_the_new_options_in_words() -> None:
     plain = describe_rules(find_preset("tsv99"), "en")
     assert "4-2-1 is a plain number: there is no Jule." in plain
     assert "Any die may be set aside." in plain
+
+
+def test_every_refusal_of_the_engine_is_said_in_both_languages() -> None:
+    from schocken.actions import BUY_IN, STOP, TURN_SIXES, Throw
+    from schocken.dice import ScriptedDice
+    from schocken.errors import IllegalActionError, OutOfTurnError
+    from schocken.game import Game
+    from schocken.rules import find_preset
+    from schocken.texts import refusal_text
+
+    game = Game(find_preset("schock4life"), ["Anna", "Ben"], ScriptedDice([6, 5, 4, 3, 2, 2]))
+    game.apply(Throw(()), 0)
+    game.apply(Throw(()), 1)  # Ben threw lowest: he takes Deckel and opens
+    refusals = []
+    for action, seat in ((STOP, 1), (TURN_SIXES, 1), (BUY_IN, 0), (Throw(()), 0), (Throw((1,)), 1)):
+        try:
+            game.apply(action, seat)
+        except IllegalActionError as exc:
+            refusals.append(exc)
+    assert len(refusals) == 5
+    assert isinstance(refusals[3], OutOfTurnError)
+    for exc in refusals:
+        english, german = refusal_text(exc, "en"), refusal_text(exc, "de")
+        assert exc.key is not None and english == str(exc) and german != english
+    assert (
+        refusal_text(refusals[0], "de")
+        == "Ben hat noch nicht geworfen: ein Zug beginnt mit einem Wurf"
+    )
+    assert refusal_text(refusals[3], "de") == "Ben ist dran, nicht Anna"
+    assert refusal_text(ValueError("plain"), "de") == "plain"

@@ -17,7 +17,17 @@ class RulesError(SchockenError, ValueError):
 
 
 class IllegalActionError(SchockenError, ValueError):
-    """An action that the rules forbid in the current situation; the game is unchanged."""
+    """An action that the rules forbid in the current situation; the game is unchanged.
+
+    The engine makes it with :func:`schocken.texts.refused`: it then carries the key of its text
+    in the catalogue and the text's fields, so that a front end says it in its player's language
+    (:func:`schocken.texts.refusal_text`); ``str()`` is the English text.
+    """
+
+    def __init__(self, message: str, *, key: str | None = None, **fields: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.fields = fields
 
 
 class OutOfTurnError(IllegalActionError):

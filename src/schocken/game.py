@@ -56,6 +56,7 @@ from schocken.events import (
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS, check_players
 from schocken.results import Dice, Result, best_and_worst, result_table
 from schocken.rules import MAX_THROWS, Opening, Rules, SixesTurn
+from schocken.texts import refused
 from schocken.turn import SORTED, TurnState, dice_text, may_turn_sixes
 from schocken.views import Phase, PlayerView, TurnView
 
@@ -283,18 +284,16 @@ class Game:
     def _refuse_out_of_turn(self, seat: int, action: Action) -> None:
         if self._used_all == seat:
             used = limit = self.max_throws()
+            name = self.players[seat]
             if isinstance(action, Throw):
-                raise ThrowLimitError(
-                    f"{self.players[seat]} has used all {used} of {limit} throws allowed "
-                    "in this round"
-                )
+                raise refused(ThrowLimitError, "refuse_limit", name=name, used=used, limit=limit)
             if isinstance(action, TurnSixes):
-                raise TurnSixesError(
-                    f"{self.players[seat]} cannot turn sixes on the last throw "
-                    f"(throw {used} of {limit})"
-                )
-        raise OutOfTurnError(
-            f"it is {self.players[self._current]}'s turn, not {self.players[seat]}'s"
+                raise refused(TurnSixesError, "refuse_turn_last", name=name, used=used, limit=limit)
+        raise refused(
+            OutOfTurnError,
+            "refuse_out_of_turn",
+            current=self.players[self._current],
+            name=self.players[seat],
         )
 
     def _check_throw(self, keep: object) -> None:
@@ -304,9 +303,7 @@ class Game:
             return  # a legal throw; otherwise find out why not
         name = self.players[self._current]
         if turn.throws >= limit:
-            raise ThrowLimitError(
-                f"{name} has used all {turn.throws} of {limit} throws allowed in this round"
-            )
+            raise refused(ThrowLimitError, "refuse_limit", name=name, used=turn.throws, limit=limit)
         if not isinstance(keep, tuple) or keep not in THROWS:
             raise IllegalActionError(
                 f"cannot keep {keep!r}: a throw keeps at most two dice, each showing 1 to 6 "
@@ -314,9 +311,7 @@ class Game:
             )
         if turn.throws == 0:
             if keep:
-                raise IllegalActionError(
-                    f"{name} has not thrown yet: the first throw of a turn throws all three dice"
-                )
+                raise refused(IllegalActionError, "refuse_first_throw_all", name=name)
             return
         if keep not in self._keeps:
             raise turn.refusal(keep, self.rules, name)
@@ -324,50 +319,49 @@ class Game:
     def _check_stop(self) -> None:
         name = self.players[self._current]
         if self._turn.throws == 0:
-            raise IllegalActionError(f"{name} has not thrown yet: a turn begins with a throw")
+            raise refused(IllegalActionError, "refuse_not_thrown", name=name)
         if self._turn.turned:
-            raise MustThrowError(f"{name} turned sixes and must throw again before stopping")
+            raise refused(MustThrowError, "refuse_must_throw", name=name)
 
     def _check_turn_sixes(self) -> None:
         name = self.players[self._current]
         turn = self._turn
         limit = self.max_throws()
         if turn.throws == 0:
-            raise TurnSixesError(f"{name} has not thrown yet: there are no sixes to turn")
+            raise refused(TurnSixesError, "refuse_no_sixes_yet", name=name)
         if turn.turned:
-            raise TurnSixesError(f"{name} already turned the sixes of this throw")
+            raise refused(TurnSixesError, "refuse_turned_already", name=name)
         if self.rules.sixes_turn is SixesTurn.NEVER:
-            raise TurnSixesError(f"{name} cannot turn sixes: these rules never turn sixes")
+            raise refused(TurnSixesError, "refuse_never_turn", name=name)
         if turn.thrown.count(6) < 2:
-            raise TurnSixesError(
-                f"{name} cannot turn sixes: the last throw showed {dice_text(turn.thrown)}, "
-                "and turning needs two or three sixes of that throw"
+            raise refused(
+                TurnSixesError, "refuse_two_sixes", name=name, dice=dice_text(turn.thrown)
             )
         if not may_turn_sixes(turn.aside, turn.thrown, self.rules.sixes_turn):
-            raise TurnSixesError(
-                f"{name} cannot turn sixes: under these rules only the sixes of a throw of all "
-                f"three dice turn, and {dice_text(turn.aside)} was set aside"
+            raise refused(
+                TurnSixesError, "refuse_turn_full_throw", name=name, aside=dice_text(turn.aside)
             )
         if turn.throws >= limit:  # not reached: a turn ends at its limit
-            raise TurnSixesError(
-                f"{name} cannot turn sixes on the last throw (throw {turn.throws} of {limit})"
+            raise refused(
+                TurnSixesError, "refuse_turn_last", name=name, used=turn.throws, limit=limit
             )
 
-    def _buy_in_refusal(self, seat: int) -> str | None:
-        """Why ``seat`` may not buy in now (``None``: they may)."""
+    def _buy_in_refusal(self, seat: int) -> tuple[str, dict[str, object]] | None:
+        """Why ``seat`` may not buy in now, as the key of the refusal's text and its fields
+        (``None``: they may)."""
         if not self.rules.einwuerfeln:
-            return "these rules have no Einwürfeln (buying back in)"
+            return "refuse_buy_in_rules", {}
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._seats:
-            return f"there is no seat {seat!r}"
+            return "refuse_buy_in_seat", {"seat": repr(seat)}
         name = self.players[seat]
         if self._phase is not Phase.PLAYING or self._kind is not RoundKind.NORMAL:
-            return "Einwürfeln is only possible in a round for Deckel"
+            return "refuse_buy_in_round", {}
         if not self._in_section[seat]:
-            return f"{name} does not take part in the {self._section.value.replace('_', ' ')}"
+            return f"refuse_buy_in_{self._section.value}", {"name": name}
         if seat in self._order:
-            return f"{name} is not out: {name} plays in this round"
+            return "refuse_buy_in_not_out", {"name": name}
         if self._results or self._turn.throws:
-            return "Einwürfeln is only possible before the round's first throw"
+            return "refuse_buy_in_late", {}
         return None
 
     # The changes: each is made only once its action was found legal.
@@ -403,9 +397,10 @@ class Game:
         self._end_turn()
 
     def _buy_in(self, seat: int) -> None:
-        reason = self._buy_in_refusal(seat)
-        if reason is not None:
-            raise IllegalActionError(f"cannot buy in: {reason}")
+        refusal = self._buy_in_refusal(seat)
+        if refusal is not None:
+            key, fields = refusal
+            raise refused(IllegalActionError, key, **fields)
         givers = flow.buy_in_givers(self._in_section, self._deckel, self._middle)
         self.events.append(BoughtIn(seat, givers))
         for giver in givers:

@@ -24,7 +24,7 @@ from schocken.players import check_players, name_key
 from schocken.record import GameRecord, parse_record, record_of, replay
 from schocken.results import Dice, sort_dice
 from schocken.rules import Rules, find_preset
-from schocken.texts import LANGUAGES, explain, t
+from schocken.texts import LANGUAGES, explain, refusal_text, t
 from schocken.views import PlayerView
 
 META_KEY = "table"
@@ -241,7 +241,7 @@ class Session:
         try:
             events = self.game.apply(action, seat)
         except IllegalActionError as exc:
-            self.message = str(exc)
+            self.message = refusal_text(exc, self.lang)
             return []
         self.message = ""
         self._after(events)

@@ -14,9 +14,10 @@ from __future__ import annotations
 import locale
 import os
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from schocken.actions import Action, Stop, Throw, TurnSixes
+from schocken.errors import IllegalActionError
 from schocken.events import (
     BoughtIn,
     DeckelMoved,
@@ -289,6 +290,42 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "valued: only the end of each turn was entered.",
         "review_offer": "Press r for the review: each player's accuracy and costliest decisions.",
         "review_key": "Review",
+        "refuse_limit": "{name} has used all {used} of {limit} throws allowed in this round",
+        "refuse_turn_last": "{name} cannot turn sixes on the last throw (throw {used} of {limit})",
+        "refuse_out_of_turn": "it is {current}'s turn, not {name}'s",
+        "refuse_first_throw_all": "{name} has not thrown yet: the first throw of a turn throws "
+        "all three dice",
+        "refuse_not_thrown": "{name} has not thrown yet: a turn begins with a throw",
+        "refuse_must_throw": "{name} turned sixes and must throw again before stopping",
+        "refuse_no_sixes_yet": "{name} has not thrown yet: there are no sixes to turn",
+        "refuse_turned_already": "{name} already turned the sixes of this throw",
+        "refuse_never_turn": "{name} cannot turn sixes: these rules never turn sixes",
+        "refuse_two_sixes": "{name} cannot turn sixes: the last throw showed {dice}, and turning "
+        "needs two or three sixes of that throw",
+        "refuse_turn_full_throw": "{name} cannot turn sixes: under these rules only the sixes of "
+        "a throw of all three dice turn, and {aside} was set aside",
+        "refuse_buy_in_rules": "cannot buy in: these rules have no Einwürfeln (buying back in)",
+        "refuse_buy_in_seat": "cannot buy in: there is no seat {seat}",
+        "refuse_buy_in_round": "cannot buy in: Einwürfeln is only possible in a round for Deckel",
+        "refuse_buy_in_first_half": "cannot buy in: {name} does not take part in the first half",
+        "refuse_buy_in_second_half": "cannot buy in: {name} does not take part in the second half",
+        "refuse_buy_in_finale": "cannot buy in: {name} does not take part in the finale",
+        "refuse_buy_in_not_out": "cannot buy in: {name} is not out: {name} plays in this round",
+        "refuse_buy_in_late": "cannot buy in: Einwürfeln is only possible before the round's "
+        "first throw",
+        "refuse_keep_showing": "{name} cannot keep {keep}: the dice showing are {dice}",
+        "refuse_keep_turned": "{name} turned sixes: the turned {ones} stays out of the cup for "
+        "the next throw",
+        "refuse_keep_must_throw": "{name} turned sixes: {dice} must go back into the cup and "
+        "cannot be kept",
+        "refuse_set_aside_ones": "{name} cannot keep {keep}: under these rules only 1s may be set "
+        "aside",
+        "refuse_set_aside_ones_and_sixes": "{name} cannot keep {keep}: under these rules only 1s "
+        "and 6s may be set aside",
+        "refuse_put_back": "{name} cannot put set-aside dice back into the cup under these "
+        "rules: {aside} must stay out (kept: {keep})",
+        "refuse_put_back_all": "{name} cannot put set-aside dice back into the cup under these "
+        "rules: {aside} must stay out (kept: nothing)",
         "coach_key": "Coach",
         "coach_heading": "Your moves, best first, with the chance to lose {stake}:",
         "coach_move": "{rank}. {action}: {p}",
@@ -848,6 +885,48 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "review_offer": "Taste r zeigt die Spielanalyse: Genauigkeit und teuerste Entscheidungen "
         "jedes Spielers.",
         "review_key": "Analyse",
+        "refuse_limit": "{name} hat alle {used} von {limit} erlaubten Würfen dieser Runde "
+        "gebraucht",
+        "refuse_turn_last": "{name} kann im letzten Wurf keine Sechsen drehen (Wurf {used} von "
+        "{limit})",
+        "refuse_out_of_turn": "{current} ist dran, nicht {name}",
+        "refuse_first_throw_all": "{name} hat noch nicht geworfen: der erste Wurf wirft alle drei "
+        "Würfel",
+        "refuse_not_thrown": "{name} hat noch nicht geworfen: ein Zug beginnt mit einem Wurf",
+        "refuse_must_throw": "{name} hat Sechsen gedreht und muss vor dem Stehenlassen noch "
+        "einmal werfen",
+        "refuse_no_sixes_yet": "{name} hat noch nicht geworfen: es gibt keine Sechsen zu drehen",
+        "refuse_turned_already": "{name} hat die Sechsen dieses Wurfs schon gedreht",
+        "refuse_never_turn": "{name} kann keine Sechsen drehen: nach diesen Regeln wird nie "
+        "gedreht",
+        "refuse_two_sixes": "{name} kann keine Sechsen drehen: der letzte Wurf zeigte {dice}, "
+        "und drehen geht nur mit zwei oder drei Sechsen dieses Wurfs",
+        "refuse_turn_full_throw": "{name} kann keine Sechsen drehen: nach diesen Regeln nur die "
+        "Sechsen eines Wurfs aller drei Würfel, und {aside} lag draußen",
+        "refuse_buy_in_rules": "Einwürfeln geht nicht: diese Regeln kennen kein Einwürfeln",
+        "refuse_buy_in_seat": "Einwürfeln geht nicht: es gibt keinen Platz {seat}",
+        "refuse_buy_in_round": "Einwürfeln geht nicht: nur in einer Runde um Deckel",
+        "refuse_buy_in_first_half": "Einwürfeln geht nicht: {name} spielt in der Hinrunde nicht "
+        "mit",
+        "refuse_buy_in_second_half": "Einwürfeln geht nicht: {name} spielt in der Rückrunde nicht "
+        "mit",
+        "refuse_buy_in_finale": "Einwürfeln geht nicht: {name} spielt im Finale nicht mit",
+        "refuse_buy_in_not_out": "Einwürfeln geht nicht: {name} ist nicht raus, {name} spielt in "
+        "dieser Runde",
+        "refuse_buy_in_late": "Einwürfeln geht nicht: nur vor dem ersten Wurf der Runde",
+        "refuse_keep_showing": "{name} kann {keep} nicht rauslegen: die Würfel zeigen {dice}",
+        "refuse_keep_turned": "{name} hat Sechsen gedreht: die gedrehten Einsen ({ones}) bleiben "
+        "für den nächsten Wurf draußen",
+        "refuse_keep_must_throw": "{name} hat Sechsen gedreht: {dice} muss zurück in den Becher "
+        "und kann nicht rausgelegt werden",
+        "refuse_set_aside_ones": "{name} kann {keep} nicht rauslegen: nach diesen Regeln dürfen "
+        "nur Einsen raus",
+        "refuse_set_aside_ones_and_sixes": "{name} kann {keep} nicht rauslegen: nach diesen "
+        "Regeln dürfen nur Einsen und Sechsen raus",
+        "refuse_put_back": "{name} darf nach diesen Regeln rausgelegte Würfel nicht zurück in den "
+        "Becher geben: {aside} bleibt draußen (rausgelegt: {keep})",
+        "refuse_put_back_all": "{name} darf nach diesen Regeln rausgelegte Würfel nicht zurück "
+        "in den Becher geben: {aside} bleibt draußen (rausgelegt: nichts)",
         "coach_key": "Coach",
         "coach_heading": "Deine Züge, der beste zuerst, mit der Chance, {stake} zu verlieren:",
         "coach_move": "{rank}. {action}: {p}",
@@ -1177,6 +1256,28 @@ def t(key: str, lang: str, **fields: object) -> str:
     if lang not in CATALOGUE:
         raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
     return CATALOGUE[lang][key].format(**fields)
+
+
+E = TypeVar("E", bound=IllegalActionError)
+
+
+def refused(kind: type[E], key: str, **fields: object) -> E:
+    """The engine's refusal of an action: an error of ``kind`` whose message is the text ``key``
+    in English, carrying the key and fields for :func:`refusal_text`."""
+    return kind(_refusal(key, "en", fields), key=key, **fields)
+
+
+def refusal_text(error: Exception, lang: str) -> str:
+    """Why an action was refused, in ``lang`` (the message itself where the error has no text
+    in the catalogue)."""
+    key = getattr(error, "key", None)
+    if not isinstance(error, IllegalActionError) or key is None:
+        return str(error)
+    return _refusal(key, lang, error.fields)
+
+
+def _refusal(key: str, lang: str, fields: dict[str, object]) -> str:
+    return t(key, lang, **fields)
 
 
 def money(cents: int, lang: str, currency: str = "EUR") -> str:

@@ -17,6 +17,7 @@ from schocken.actions import STOP, THROWS, TURN_SIXES, Action
 from schocken.errors import IllegalActionError, MustThrowError, PutBackError
 from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
 from schocken.rules import Rules, SetAside, SixesRethrow, SixesTurn
+from schocken.texts import refused
 
 SORTED: dict[tuple[int, ...], Dice] = {
     pips: tuple(sorted(pips, reverse=True))
@@ -209,30 +210,36 @@ class TurnState(NamedTuple):
         not among the legal ones), as the error to raise."""
         showing = self.dice()
         if remove(showing, keep) is None:
-            return IllegalActionError(
-                f"{name} cannot keep {dice_text(keep)}: the dice showing are {dice_text(showing)}"
+            return refused(
+                IllegalActionError,
+                "refuse_keep_showing",
+                name=name,
+                keep=dice_text(keep),
+                dice=dice_text(showing),
             )
         if self.turned and keep.count(1) < self.turned:
-            return MustThrowError(
-                f"{name} turned sixes: the turned {dice_text((1,) * self.turned)} stays out "
-                "of the cup for the next throw"
+            return refused(
+                MustThrowError, "refuse_keep_turned", name=name, ones=dice_text((1,) * self.turned)
             )
         free = remove(self.thrown, self.must_throw)
         assert free is not None
         if self.must_throw and remove(SORTED[self.aside + free], keep) is None:
-            return MustThrowError(
-                f"{name} turned sixes: {dice_text(self.must_throw)} must go back into the cup "
-                f"and cannot be kept"
+            return refused(
+                MustThrowError, "refuse_keep_must_throw", name=name, dice=dice_text(self.must_throw)
             )
         if not may_set_aside(keep, rules.set_aside):
-            allowed = " and ".join(f"{p}s" for p in sorted(SETTABLE[rules.set_aside]))
-            return IllegalActionError(
-                f"{name} cannot keep {dice_text(keep)}: under these rules only {allowed} may "
-                "be set aside"
+            return refused(
+                IllegalActionError,
+                f"refuse_set_aside_{rules.set_aside.value}",
+                name=name,
+                keep=dice_text(keep),
             )
-        return PutBackError(
-            f"{name} cannot put set-aside dice back into the cup under these rules: "
-            f"{dice_text(self.aside)} must stay out (kept: {dice_text(keep) or 'nothing'})"
+        return refused(
+            PutBackError,
+            "refuse_put_back" if keep else "refuse_put_back_all",
+            name=name,
+            aside=dice_text(self.aside),
+            keep=dice_text(keep),
         )
 
     def result(self, table: ResultTable) -> Result:

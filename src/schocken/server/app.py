@@ -59,7 +59,7 @@ from schocken.server.tables import (
     rules_of_body,
 )
 from schocken.server.thinking import Thinker, Workers, review_record
-from schocken.texts import CATALOGUE, LANGUAGES
+from schocken.texts import CATALOGUE, LANGUAGES, refusal_text
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("schocken.server")
@@ -1112,7 +1112,7 @@ def create_app(
                     hub.error(conn, "unavailable", str(exc))
                     continue
                 except (IllegalActionError, TableError) as exc:
-                    hub.error(conn, "illegal", str(exc))
+                    hub.error(conn, "illegal", refusal_text(exc, conn.lang))
                     continue
                 hub.broadcast(table)
             # Let what is queued (an error, the close) go out before the handler ends.
