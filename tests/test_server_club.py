@@ -253,14 +253,45 @@ def test_every_answered_write_survives_a_kill(tmp_path: Path) -> None:
             notes = {line["text"] for line in book.ledger(slug) if line["item"] == "payment"}
         assert set(answered) <= notes
         assert len(answered) >= 40
-        server.start()  # the sessions are gone; the secret still opens the club
+        server.start()  # the session is kept in the book: it opens the club again
         r = get(server, f"/api/clubs/{slug}", **{"x-club-session": session})
-        assert r.status_code == 403
-        r = get(server, f"/api/clubs/{slug}", **{"x-club-secret": secret})
         assert r.status_code == 200, r.text
         assert r.json()["balances"][0]["paid"] == len(notes)
+        r = get(server, f"/api/clubs/{slug}", **{"x-club-secret": secret})
+        assert r.status_code == 200, r.text
     finally:
         server.stop()
+
+
+def test_a_session_opens_its_club_after_a_restart_and_only_its_club(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    with running(db) as server:
+        ours = create(server, "Unser Verein", password="unser-passwort")
+        theirs = create(server, "Der andere Verein")
+        by_password = server.post("/api/clubs/unser-verein/session", {"password": "unser-passwort"})
+        assert by_password.status_code == 200, by_password.text
+        post(server, "unser-verein", "members", ours["session"], name="Anna")
+    with running(db) as server:  # a new server process on the same file
+        for session in (ours["session"], by_password.json()["session"]):
+            r = get(server, "/api/clubs/unser-verein", **{"x-club-session": session})
+            assert r.status_code == 200, r.text
+            assert [m["name"] for m in r.json()["members"]] == ["Anna"]
+        r = post(server, "unser-verein", "members", ours["session"], name="Ben")
+        assert r.status_code == 200, r.text
+        r = get(server, "/api/clubs/der-andere-verein", **{"x-club-session": ours["session"]})
+        assert r.status_code == 403 and "another club" in r.json()["error"]
+        r = get(server, "/api/clubs/unser-verein", **{"x-club-session": theirs["session"]})
+        assert r.status_code == 403
+        r = get(server, "/api/clubs/unser-verein", **{"x-club-session": "made-up"})
+        assert r.status_code == 403
+    # a new password (here on the command line) ends every session of the club
+    with ClubBook(db) as book:
+        book.set_password("unser-verein", "neues-passwort")
+    with running(db) as server:
+        r = get(server, "/api/clubs/unser-verein", **{"x-club-session": ours["session"]})
+        assert r.status_code == 403
+        r = get(server, "/api/clubs/der-andere-verein", **{"x-club-session": theirs["session"]})
+        assert r.status_code == 200, r.text
 
 
 def test_the_club_pages_are_served(tmp_path: Path) -> None:

@@ -7,8 +7,9 @@ club requests. Every change is one transaction of the book (committed with a ful
 is answered), so a server killed at any moment keeps every answered change.
 
 A club is opened by its secret (from its secret link) or its password; either gives a session
-token (kept in memory: after a restart the page opens the club again by its secret). A request
-for a club names it in its address and carries its session (header ``x-club-session``, or
+token, kept in the book (``club_sessions``: its SHA-256, for :data:`~schocken.club.SESSION_DAYS`
+days, renewed when used; ended by a new secret or password), so sessions outlive a restart. A
+request for a club names it in its address and carries its session (header ``x-club-session``, or
 ``session`` in a POST's body) or its secret (``x-club-secret`` or ``secret``); a session of
 another club is refused (403), like a wrong secret. Refused input is answered 400 with the
 book's message and changes nothing. The endpoints are listed in docs/protocol.md and
@@ -18,9 +19,8 @@ docs/club.md.
 from __future__ import annotations
 
 import asyncio
-import secrets
 import time
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -43,8 +43,6 @@ SESSION_HEADER = "x-club-session"
 """The header that carries a club's session token."""
 SECRET_HEADER = "x-club-secret"
 """The header that carries a club's secret (from its secret link)."""
-SESSIONS = 10_000
-"""Sessions kept at most (the oldest leave; their page opens the club again)."""
 FAILED_OPENS = 20
 """Wrong secrets or passwords from one address in a minute, at most: more are refused (429)
 before they are checked (each check is scrypt's 50 ms in the book's one thread)."""
@@ -62,8 +60,6 @@ class Clubs:
         except ClubStoreError:
             self._thread.shutdown()
             raise
-        self.sessions: OrderedDict[str, str] = OrderedDict()
-        """A session token and the slug of the club it opens."""
         self.failed: dict[str, deque[float]] = {}
         """When an address gave a wrong secret or password, in the last minute."""
 
@@ -84,12 +80,9 @@ class Clubs:
         except ClubStoreError as exc:
             raise TableError(f"the club's book cannot be used: {exc}", 503) from None
 
-    def new_session(self, slug: str) -> str:
-        token = secrets.token_urlsafe(18)
-        self.sessions[token] = slug
-        while len(self.sessions) > SESSIONS:
-            self.sessions.popitem(last=False)
-        return token
+    async def new_session(self, slug: str) -> str:
+        """A session for the club (opened by its secret or password), kept in the book."""
+        return await self.run(self.book.new_session, slug)
 
     def guard(self, address: str) -> None:
         """Refuse (429) an address that gave :data:`FAILED_OPENS` wrong keys this minute."""
@@ -126,7 +119,7 @@ class Clubs:
     async def open(self, slug: str, address: str, *, session: object, secret: object) -> str:
         """The club's slug, if ``session`` or ``secret`` opens it (403 otherwise)."""
         if isinstance(session, str) and session:
-            club = self.sessions.get(session)
+            club = await self.run(self.book.session_club, session)
             if club is not None:
                 if club != slug_of(slug):
                     raise TableError("this session opens another club, not this one", 403)
@@ -195,7 +188,7 @@ def add_club_routes(
 
         info, secret = await clubs.run(make)
         created_by.note(address)
-        return {"club": info, "secret": secret, "session": clubs.new_session(info["slug"])}
+        return {"club": info, "secret": secret, "session": await clubs.new_session(info["slug"])}
 
     @app.post("/api/clubs/{slug}/session")
     async def session(slug: str, request: Request) -> dict[str, Any]:
@@ -204,7 +197,7 @@ def add_club_routes(
         info = await clubs.check(
             _address(request), slug, secret=data.get("secret"), password=data.get("password")
         )
-        return {"club": info, "session": clubs.new_session(info["slug"])}
+        return {"club": info, "session": await clubs.new_session(info["slug"])}
 
     async def opened(slug: str, request: Request, data: dict[str, Any] | None = None) -> str:
         data = data or {}

@@ -131,7 +131,7 @@ async function openClub(slug, stats) {
       await load(stats);
     } catch (e) {
       if (e.status !== 403 || !club.secret) throw e;
-      await newSession(); // the server restarted: its sessions are gone
+      await newSession(); // the session expired, or ended with a new secret or password
       await load(stats);
     }
   } catch (e) {
