@@ -38,11 +38,14 @@ from schocken.server.tables import PerMinute, TableError, Tables
 
 T = TypeVar("T")
 Body = Callable[[Request], Awaitable[dict[str, Any]]]
+RawBody = Callable[[Request, int, str], Awaitable[bytearray]]
 
 SESSION_HEADER = "x-club-session"
 """The header that carries a club's session token."""
 SECRET_HEADER = "x-club-secret"
 """The header that carries a club's secret (from its secret link)."""
+MAX_IMPORT = 32 * 1024 * 1024
+"""Bytes of a club's export sent to be imported (a club of many years, its games as records)."""
 FAILED_OPENS = 20
 """Wrong secrets or passwords from one address in a minute, at most: more are refused (429)
 before they are checked (each check is scrypt's 50 ms in the book's one thread)."""
@@ -145,13 +148,15 @@ def add_club_routes(
     app: FastAPI,
     store: Store,
     body: Body,
+    raw_body: RawBody,
     page: str,
     limits: Limits,
     tables: Tables,
     pub_games: PubGames,
 ) -> Clubs:
     """The club pages and endpoints on ``app``; ``body`` reads a state-changing request's JSON
-    (origin and size checked), ``page`` is the web page."""
+    (origin and size checked), ``raw_body`` its bytes up to a limit (for an import), ``page`` is
+    the web page."""
     clubs = Clubs(store)
     book = clubs.book
     created_by = PerMinute(limits.tables_per_minute, "clubs")
@@ -190,6 +195,23 @@ def add_club_routes(
         created_by.note(address)
         return {"club": info, "secret": secret, "session": await clubs.new_session(info["slug"])}
 
+    @app.post("/api/clubs/import")
+    async def import_club(request: Request) -> dict[str, Any]:
+        """A new club from a club's export (``schocken club export``, or the page's download),
+        sent as the request's body: checked as every change is (records replayed), written whole
+        or not at all; a malformed file is refused with the reader's message. The club keeps the
+        secret link and password it had; this answers a session for it, like a new club."""
+        address = _address(request)
+        created_by.check(address)
+        raw = await raw_body(request, MAX_IMPORT, "a club's export")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise TableError("a club's export is JSON text in UTF-8") from None
+        info = await clubs.run(book.import_club, text)
+        created_by.note(address)
+        return {"club": dict(info), "session": await clubs.new_session(info["slug"])}
+
     @app.post("/api/clubs/{slug}/session")
     async def session(slug: str, request: Request) -> dict[str, Any]:
         """Open a club by ``secret`` or ``password``: a session token for its requests."""
@@ -214,7 +236,7 @@ def add_club_routes(
             "members": book.members(club),
             "balances": book.balances(club),
             "evenings": book.evenings(club),
-            "games": book.games(club),
+            "games": book.games(club, with_void=True),
             "prices": book.prices(club),
             "price_items": list(PRICE_ITEMS),
             "ledger": book.ledger(club),
@@ -242,6 +264,24 @@ def add_club_routes(
             slug,
             request,
             lambda c, d: book.add_member(c, d.get("name"), guest=d.get("guest", False)),  # type: ignore[arg-type]
+        )
+
+    @app.post("/api/clubs/{slug}/members/rename")
+    async def rename_member(slug: str, request: Request) -> dict[str, Any]:
+        """A member's new name: ``name``, ``new_name``."""
+        return await change(
+            slug,
+            request,
+            lambda c, d: book.rename_member(c, d.get("name"), d.get("new_name")),  # type: ignore[arg-type]
+        )
+
+    @app.post("/api/clubs/{slug}/members/leave")
+    async def member_leaves(slug: str, request: Request) -> dict[str, Any]:
+        """A member leaves: ``name``, ``date`` (default today)."""
+        return await change(
+            slug,
+            request,
+            lambda c, d: book.member_leaves(c, d.get("name"), d.get("date") or None),  # type: ignore[arg-type]
         )
 
     @app.post("/api/clubs/{slug}/evenings")
@@ -331,6 +371,59 @@ def add_club_routes(
                 day=d.get("date") or None,
                 note=_text(d, "note"),
             ),
+        )
+
+    @app.post("/api/clubs/{slug}/games/void")
+    async def void_game(slug: str, request: Request) -> dict[str, Any]:
+        """Strike a game out: ``date``, ``number`` (in the evening), ``reason``."""
+        return await change(
+            slug,
+            request,
+            lambda c, d: book.void_game(c, d.get("date"), d.get("number"), d.get("reason")),  # type: ignore[arg-type]
+        )
+
+    @app.post("/api/clubs/{slug}/charges")
+    async def charge(slug: str, request: Request) -> dict[str, Any]:
+        """A fine or correction by hand: ``member``, ``cents`` (negative: a credit), ``reason``,
+        ``date`` (default today)."""
+        return await change(
+            slug,
+            request,
+            lambda c, d: book.charge(
+                c,
+                d.get("member"),  # type: ignore[arg-type]
+                d.get("cents"),  # type: ignore[arg-type]
+                d.get("reason"),  # type: ignore[arg-type]
+                day=d.get("date") or None,
+            ),
+        )
+
+    @app.get("/api/clubs/{slug}/ledger")
+    async def ledger(slug: str, request: Request) -> dict[str, Any]:
+        """The ledger of one ``member`` (query): their lines and their balance."""
+        club = await opened(slug, request)
+        member = request.query_params.get("member", "")
+
+        def one() -> dict[str, Any]:
+            return {"lines": book.ledger(club, member), "balance": book.balance(club, member)}
+
+        return await clubs.run(one)
+
+    @app.get("/api/clubs/{slug}/log")
+    async def log(slug: str, request: Request) -> list[dict[str, Any]]:
+        """Every change to the club, oldest first: ``at`` (UTC), ``action``, ``detail``."""
+        club = await opened(slug, request)
+        return [dict(entry) for entry in await clubs.run(book.log, club)]
+
+    @app.get("/api/clubs/{slug}/export")
+    async def export(slug: str, request: Request) -> Response:
+        """The whole club as JSON (``schocken club export``), as a file to download."""
+        club = await opened(slug, request)
+        text = await clubs.run(book.export_club, club)
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"content-disposition": f'attachment; filename="{club}.json"'},
         )
 
     @app.get("/api/clubs/{slug}/stats")
