@@ -19,7 +19,15 @@ import pytest
 
 from schocken.bots import make_bot
 from schocken.cli import main
-from schocken.club import DEFAULT_DB, ClubBook, parse_amount, season_of, season_range
+from schocken.club import (
+    DEFAULT_DB,
+    MIGRATIONS,
+    SESSION_DAYS,
+    ClubBook,
+    parse_amount,
+    season_of,
+    season_range,
+)
 from schocken.dice import RandomDice
 from schocken.errors import ClubAccessError, ClubError, ClubStoreError
 from schocken.events import RoundEnded, RoundKind, SectionEnded
@@ -415,6 +423,62 @@ def test_the_secret_link_and_the_password_open_only_their_club() -> None:
         book.check_access(CLUB, password="Schock-Aus 1-1-1")
     # Only hashes are stored.
     assert not any(secret in line or new in line for line in dump(book))
+
+
+def test_a_session_opens_its_club_for_its_days_and_ends_with_a_new_key() -> None:
+    book = ClubBook(":memory:")
+    book.create_club(CLUB)
+    book.create_club("Kegelclub")
+    day = 86400
+    start = 1_800_000_000
+    ours = book.new_session(CLUB, now=start)
+    theirs = book.new_session("kegelclub", now=start)
+    assert book.session_club(ours, now=start) == "stammtisch-krone"
+    assert book.session_club(theirs, now=start) == "kegelclub"
+    for wrong in ("", ours[:-1], ours + "x", None, 42, "x" * 1000):
+        assert book.session_club(wrong, now=start) is None
+    # only the token's hash is kept
+    assert not any(ours in line for line in dump(book))
+    # unused, it expires after SESSION_DAYS; used in its second half, it is renewed
+    last = start + SESSION_DAYS * day - 1
+    assert book.session_club(theirs, now=last) == "kegelclub"  # renewed now
+    assert book.session_club(theirs, now=last + SESSION_DAYS * day - 1) == "kegelclub"
+    assert book.session_club(ours, now=start + SESSION_DAYS * day) is None
+    # an expired session leaves the file when the next one is made
+    book.new_session(CLUB, now=start + SESSION_DAYS * day)
+    assert book.db.execute("SELECT count(*) FROM club_sessions").fetchone()[0] == 2
+    # a new secret or password ends the club's sessions, not another club's
+    mine = book.new_session(CLUB, now=start)
+    book.set_password(CLUB, "Schock-Aus 1-1-1")
+    assert book.session_club(mine, now=start) is None
+    assert book.session_club(theirs, now=start) == "kegelclub"
+    mine = book.new_session(CLUB, now=start)
+    book.new_secret(CLUB)
+    assert book.session_club(mine, now=start) is None
+    mine = book.new_session(CLUB, now=start)
+    book.end_session(mine)
+    assert book.session_club(mine, now=start) is None
+    with pytest.raises(ClubError, match="no club"):
+        book.new_session("No Such Club")
+
+
+def test_a_book_of_version_1_gets_its_sessions_table(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(MIGRATIONS[1])
+        db.execute("INSERT INTO club_meta (key, value) VALUES ('schema', '1')")
+        db.execute(
+            "INSERT INTO club_clubs (slug, name, created, currency, season_start) "
+            "VALUES ('krone', 'Krone', '2020-01-01T00:00:00+00:00', 'EUR', '01-01')"
+        )
+    db.close()
+    with ClubBook(path) as book:
+        assert book.club("Krone")["name"] == "Krone"
+        token = book.new_session("Krone")
+        assert book.session_club(token) == "krone"
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT value FROM club_meta").fetchone() == ("2",)
+    db.close()
 
 
 def test_a_club_made_with_its_password_in_one_step() -> None:

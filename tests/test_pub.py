@@ -204,6 +204,28 @@ def test_a_pub_game_travels_as_plain_json_data() -> None:
     ]
 
 
+def test_the_log_says_what_each_entry_said_also_after_undo_and_from_data() -> None:
+    rules = find_preset("tsv99").with_overrides(SMALL)
+    pub = PubGame(rules, NAMES, half_stake="a Kurzer", game_stake="a round of Kurze")
+    said = [pub.explain(pub.enter(parse_turn(line)), "de") for line in WHOLE_GAME]
+    assert pub.log("de") == said
+    assert said[-1][-1] == "Ben schuldet a round of Kurze."
+    again = PubGame.from_data(json.loads(json.dumps(pub.to_data())))
+    assert again.log("de") == said
+    assert again.log("en") == [pub.explain(e, "en") for e in per_entry(pub)]
+    pub.undo(3)
+    assert pub.log("de") == said[:-3]
+    pub.enter(parse_turn(WHOLE_GAME[-3]))
+    assert pub.log("de") == said[:-2]
+    assert PubGame(rules, NAMES).log("en") == []
+
+
+def per_entry(pub: PubGame) -> list[list[Event]]:
+    """The game's events entry by entry, found by playing the entries again one at a time."""
+    fresh = PubGame(pub.rules, pub.players)
+    return [fresh.enter(entry) for entry in pub.entries]
+
+
 # ---------------------------------------------------------------------- bot games as entries
 
 

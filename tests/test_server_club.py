@@ -253,14 +253,211 @@ def test_every_answered_write_survives_a_kill(tmp_path: Path) -> None:
             notes = {line["text"] for line in book.ledger(slug) if line["item"] == "payment"}
         assert set(answered) <= notes
         assert len(answered) >= 40
-        server.start()  # the sessions are gone; the secret still opens the club
+        server.start()  # the session is kept in the book: it opens the club again
         r = get(server, f"/api/clubs/{slug}", **{"x-club-session": session})
-        assert r.status_code == 403
-        r = get(server, f"/api/clubs/{slug}", **{"x-club-secret": secret})
         assert r.status_code == 200, r.text
         assert r.json()["balances"][0]["paid"] == len(notes)
+        r = get(server, f"/api/clubs/{slug}", **{"x-club-secret": secret})
+        assert r.status_code == 200, r.text
     finally:
         server.stop()
+
+
+def test_a_session_opens_its_club_after_a_restart_and_only_its_club(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    with running(db) as server:
+        ours = create(server, "Unser Verein", password="unser-passwort")
+        theirs = create(server, "Der andere Verein")
+        by_password = server.post("/api/clubs/unser-verein/session", {"password": "unser-passwort"})
+        assert by_password.status_code == 200, by_password.text
+        post(server, "unser-verein", "members", ours["session"], name="Anna")
+    with running(db) as server:  # a new server process on the same file
+        for session in (ours["session"], by_password.json()["session"]):
+            r = get(server, "/api/clubs/unser-verein", **{"x-club-session": session})
+            assert r.status_code == 200, r.text
+            assert [m["name"] for m in r.json()["members"]] == ["Anna"]
+        r = post(server, "unser-verein", "members", ours["session"], name="Ben")
+        assert r.status_code == 200, r.text
+        r = get(server, "/api/clubs/der-andere-verein", **{"x-club-session": ours["session"]})
+        assert r.status_code == 403 and "another club" in r.json()["error"]
+        r = get(server, "/api/clubs/unser-verein", **{"x-club-session": theirs["session"]})
+        assert r.status_code == 403
+        r = get(server, "/api/clubs/unser-verein", **{"x-club-session": "made-up"})
+        assert r.status_code == 403
+    # a new password (here on the command line) ends every session of the club
+    with ClubBook(db) as book:
+        book.set_password("unser-verein", "neues-passwort")
+    with running(db) as server:
+        r = get(server, "/api/clubs/unser-verein", **{"x-club-session": ours["session"]})
+        assert r.status_code == 403
+        r = get(server, "/api/clubs/der-andere-verein", **{"x-club-session": theirs["session"]})
+        assert r.status_code == 200, r.text
+
+
+def test_a_treasurers_corrections_ledger_log_and_export(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        made = create(server, "Stammtisch Krone", password="geheim123")
+        slug, session = made["club"]["slug"], made["session"]
+        header = {"x-club-session": session}
+        for name in ("Anna", "Ben", "Cem"):
+            post(server, slug, "members", session, name=name)
+        post(server, slug, "evenings", session, date="2026-11-20", present=["Anna", "Ben", "Cem"])
+        post(server, slug, "prices", session, item="game_lost", cents=100)
+        for loser in ("Ben", "Anna"):
+            assert post(server, slug, "games", session, date="2026-11-20", loser=loser).is_success
+        r = post(server, slug, "members/rename", session, name="Ben", new_name="Benno")
+        assert r.status_code == 200, r.text
+        assert r.json()["done"]["name"] == "Benno"
+        assert [g["loser"] for g in r.json()["games"]] == ["Benno", "Anna"]
+        r = post(server, slug, "members/leave", session, name="Cem", date="2026-12-31")
+        assert r.status_code == 200, r.text
+        assert r.json()["done"]["left"] == "2026-12-31"
+        r = post(
+            server, slug, "charges", session, member="Anna", cents=50, reason="Würfel vom Tisch"
+        )
+        assert r.status_code == 200, r.text
+        assert r.json()["done"] == {"member": "Anna", "charged": 150, "paid": 0, "balance": 150}
+        r = post(server, slug, "games/void", session, date="2026-11-20", number=1, reason="doppelt")
+        assert r.status_code == 200, r.text
+        assert r.json()["done"]["void"] == "doppelt"
+        balances = {b["member"]: b["balance"] for b in r.json()["balances"]}
+        assert balances == {"Anna": 150, "Benno": 0, "Cem": 0}  # the struck-out game costs nothing
+        r = get(server, f"/api/clubs/{slug}/ledger?member=anna", **header)
+        assert r.status_code == 200, r.text
+        lines = r.json()["lines"]
+        assert [(x["item"], x["cents"], x["text"]) for x in lines] == [
+            ("game_lost", 100, ""),
+            ("charge", 50, "Würfel vom Tisch"),
+        ]
+        assert r.json()["balance"]["balance"] == 150
+        r = get(server, f"/api/clubs/{slug}/log", **header)
+        assert r.status_code == 200, r.text
+        actions = [e["action"] for e in r.json()]
+        assert actions[-4:] == ["member_renamed", "member_left", "charged", "game_voided"]
+        assert r.json()[-1]["detail"]["reason"] == "doppelt"
+        r = get(server, f"/api/clubs/{slug}/export", **header)
+        assert r.status_code == 200, r.text
+        assert r.headers["content-disposition"] == 'attachment; filename="stammtisch-krone.json"'
+        exported = r.text
+        with ClubBook(server.db) as book:
+            assert exported == book.export_club(slug)
+        # the same club cannot come in twice; nothing changes
+        r = httpx.post(
+            f"{server.url}/api/clubs/import",
+            content=exported.encode(),
+            headers={"content-type": "application/json"},
+            timeout=10,
+        )
+        assert r.status_code == 400 and "already" in r.json()["error"], r.text
+    # into another server's book: the same club, the same export, its old keys open it
+    with running(tmp_path / "other.sqlite3") as other:
+        r = httpx.post(
+            f"{other.url}/api/clubs/import",
+            content=exported.encode(),
+            headers={"content-type": "application/json"},
+            timeout=10,
+        )
+        assert r.status_code == 200, r.text
+        assert r.json()["club"]["slug"] == slug
+        r = get(other, f"/api/clubs/{slug}/export", **{"x-club-session": r.json()["session"]})
+        assert r.text == exported
+        assert other.post(f"/api/clubs/{slug}/session", {"password": "geheim123"}).is_success
+        assert other.post(f"/api/clubs/{slug}/session", {"secret": made["secret"]}).is_success
+
+
+def import_raw(server: Server, content: bytes, **headers: str) -> httpx.Response:
+    return httpx.post(
+        f"{server.url}/api/clubs/import",
+        content=content,
+        headers={"content-type": "application/json", **headers},
+        timeout=10,
+    )
+
+
+def test_refused_corrections_and_imports_change_nothing(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        made = create(server, "Kegelclub")
+        slug, session = made["club"]["slug"], made["session"]
+        header = {"x-club-session": session}
+        for name in ("Anna", "Ben"):
+            post(server, slug, "members", session, name=name)
+        post(server, slug, "members/leave", session, name="Ben", date="2026-12-31")
+        post(server, slug, "evenings", session, date="2026-11-20", present=["Anna", "Ben"])
+        post(server, slug, "games", session, date="2026-11-20", loser="Anna")
+        post(server, slug, "games/void", session, date="2026-11-20", number=1, reason="Probe")
+        before = get(server, f"/api/clubs/{slug}", **header).json()
+        log_before = get(server, f"/api/clubs/{slug}/log", **header).json()
+        for what, body, says in (
+            ("members/rename", {"name": "Anna", "new_name": "ben"}, "already"),
+            ("members/rename", {"name": "Zoe", "new_name": "Zora"}, "not a member"),
+            ("members/rename", {"name": "Anna", "new_name": ""}, "name"),
+            ("members/leave", {"name": "Zoe"}, "not a member"),
+            ("members/leave", {"name": "Anna", "date": "2026-13-01"}, "no day 2026-13-01"),
+            ("charges", {"member": "Anna", "cents": 50}, "reason"),
+            ("charges", {"member": "Anna", "cents": 50, "reason": "  "}, "blank"),
+            ("charges", {"member": "Anna", "cents": 0, "reason": "x"}, ""),
+            ("charges", {"member": "Zoe", "cents": 50, "reason": "x"}, "not a member"),
+            ("games/void", {"date": "2026-11-20", "number": 1, "reason": "again"}, "already"),
+            ("games/void", {"date": "2026-11-20", "number": 2, "reason": "x"}, "no game 2"),
+            ("games/void", {"date": "2026-11-20", "number": "1", "reason": "x"}, "number"),
+            ("games/void", {"date": "2026-11-21", "number": 1, "reason": "x"}, "no evening"),
+            ("games/void", {"date": "2026-11-20", "number": 1}, "reason"),
+        ):
+            r = post(server, slug, what, session, **body)
+            assert r.status_code == 400, (what, body, r.text)
+            assert says in r.json()["error"], (what, r.text)
+        r = get(server, f"/api/clubs/{slug}/ledger?member=Zoe", **header)
+        assert r.status_code == 400 and "not a member" in r.json()["error"]
+        # malformed exports: the reader's message, no club made
+        good = get(server, f"/api/clubs/{slug}/export", **header).text
+        for content, says in (
+            (b"this is no export", "not valid JSON"),
+            (b"\xff\xfe", "UTF-8"),
+            (b"[]", "an export must be a JSON object"),
+            (b'{"format": "zip"}', "'format' must be"),
+            (good.replace('"version": 1', '"version": 7').encode(), "version 7"),
+            (good.replace("Kegelclub", "Neuer Club").replace('"Anna"', '"Zoe"', 1).encode(), ""),
+        ):
+            r = import_raw(server, content)
+            assert r.status_code == 400, (content[:40], r.text)
+            assert says in r.json()["error"], r.text
+        assert import_raw(server, b"{}", origin="https://evil.example").status_code == 403
+        r = httpx.post(f"{server.url}/api/clubs/import", content=good, timeout=10)
+        assert r.status_code == 415
+        with ClubBook(server.db) as book:
+            assert [c["slug"] for c in book.clubs()] == [slug]
+        assert get(server, f"/api/clubs/{slug}", **header).json() == before
+        assert get(server, f"/api/clubs/{slug}/log", **header).json() == log_before
+
+
+def test_a_foreign_clubs_corrections_log_and_export_are_refused(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        ours = create(server, "Unser Verein")
+        theirs = create(server, "Der andere Verein")
+        slug = theirs["club"]["slug"]
+        for name in ("Zoe", "Yann"):
+            post(server, slug, "members", theirs["session"], name=name)
+        post(
+            server, slug, "evenings", theirs["session"], date="2026-11-20", present=["Zoe", "Yann"]
+        )
+        post(server, slug, "games", theirs["session"], date="2026-11-20", loser="Zoe")
+        for headers in ({"x-club-session": ours["session"]}, {"x-club-secret": ours["secret"]}, {}):
+            for path in ("/log", "/export", "/ledger?member=Zoe"):
+                r = get(server, f"/api/clubs/{slug}{path}", **headers)
+                assert r.status_code == 403, (headers, path, r.text)
+                assert "Zoe" not in r.text
+        for what, body in (
+            ("members/rename", {"name": "Zoe", "new_name": "Eve"}),
+            ("members/leave", {"name": "Zoe"}),
+            ("charges", {"member": "Zoe", "cents": 100, "reason": "x"}),
+            ("games/void", {"date": "2026-11-20", "number": 1, "reason": "x"}),
+        ):
+            r = post(server, slug, what, ours["session"], **body)
+            assert r.status_code == 403 and "another club" in r.json()["error"], (what, r.text)
+        with ClubBook(server.db) as book:
+            assert [m["name"] for m in book.members(slug)] == ["Zoe", "Yann"]
+            assert book.balance(slug, "Zoe")["charged"] == 0  # no price: nothing charged
+            assert book.games(slug)[0]["void"] is None
 
 
 def test_the_club_pages_are_served(tmp_path: Path) -> None:

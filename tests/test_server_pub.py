@@ -155,9 +155,13 @@ def test_the_game_survives_a_restart(tmp_path: Path) -> None:
     with running(db) as server:
         created = create(server)
         pub_id, token = created["id"], created["token"]
-        post(server, pub_id, "turn", token, dice=[6, 5, 3], throws=1)
-        post(server, pub_id, "result", token, result="Schock 2", throws=1)
+        said = [post(server, pub_id, "turn", token, dice=[6, 5, 3], throws=1).json()["said"]]
+        said.append(
+            post(server, pub_id, "result", token, result="Schock 2", throws=1).json()["said"]
+        )
         before = get(server, pub_id, token).json()
+        assert before["log"] == said  # what each entry said, for a page loaded anew
+        assert said[1][0] == "Ben: Schock 2 (1 throw)."
         server.kill()  # no chance to clean up: what was answered is stored
     with running(db) as server:
         after = get(server, pub_id, token).json()

@@ -140,3 +140,142 @@ def test_a_foreign_clubs_page_is_refused(browser: Browser, server: Server) -> No
     page.get_by_role("button", name="Verein öffnen").click()
     expect(page.locator("#club-balances")).to_contain_text("Zoe")
     ctx.close()
+
+
+def test_a_treasurers_corrections_ledger_export_and_log_on_a_phone(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    made = server.post("/api/clubs", {"name": "Kegelclub", "password": "kegel-passwort"}).json()
+    slug, session = made["club"]["slug"], made["session"]
+    for name in ("Anna", "Ben", "Cem"):
+        server.post(f"/api/clubs/{slug}/members", {"session": session, "name": name})
+    server.post(
+        f"/api/clubs/{slug}/evenings",
+        {"session": session, "date": "2026-11-20", "present": ["Anna", "Ben", "Cem"]},
+    )
+    for loser in ("Ben", "Anna"):
+        body = {"session": session, "date": "2026-11-20", "loser": loser}
+        assert server.post(f"/api/clubs/{slug}/games", body).is_success
+    server.post(
+        f"/api/clubs/{slug}/prices", {"session": session, "item": "game_lost", "cents": 100}
+    )
+    ctx = browser.new_context(locale="en-US", accept_downloads=True, **PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/club/{slug}#{made['secret']}")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Kegelclub")
+    balances = page.locator("#club-balances tbody tr")
+
+    form = page.locator("#club-rename")
+    form.get_by_label("Member").select_option("Ben")
+    form.get_by_label("New name").fill("Benno")
+    form.get_by_role("button", name="Rename").click()
+    said(page, "Ben is now Benno.")
+    expect(balances.nth(1)).to_have_text(re.compile(r"^Benno\s*€1\.00"))
+    # a refused entry says why and changes nothing
+    form = page.locator("#club-rename")
+    form.get_by_label("Member").select_option("Anna")
+    form.get_by_label("New name").fill("benno")
+    form.get_by_role("button", name="Rename").click()
+    expect(page.locator("#club-error")).to_contain_text("already")
+    expect(balances.nth(0)).to_have_text(re.compile(r"^Anna\s*€1\.00"))
+
+    form = page.locator("#club-leave")
+    form.get_by_label("Member").select_option("Cem")
+    form.get_by_label("Leaves on").fill("2026-12-31")
+    form.get_by_role("button", name="Record the leaving").click()
+    said(page, "Cem left on 2026-12-31.")
+    expect(balances.nth(2)).to_have_text(re.compile(r"^Cem \(left 2026-12-31\)"))
+
+    form = page.locator("#club-charge")
+    form.get_by_label("Member").select_option("Anna")
+    form.get_by_label("Amount").fill("0,50")
+    form.get_by_label("Reason").fill("Würfel vom Tisch")
+    form.get_by_role("button", name="Book the charge").click()
+    said(page, "Anna charged €0.50: Würfel vom Tisch.")
+    expect(balances.nth(0)).to_have_text(re.compile(r"^Anna\s*€1\.50"))
+
+    form = page.locator("#club-void")
+    form.get_by_label("Game").select_option(label="2026-11-20, game 1 (Benno lost)")
+    form.get_by_label("Reason").fill("doppelt eingetragen")
+    form.get_by_role("button", name="Strike out").click()
+    said(page, "Game 1 of 2026-11-20 struck out: doppelt eingetragen.")
+    games = page.locator("#club-games tbody tr")
+    expect(games.nth(0)).to_contain_text("struck out: doppelt eingetragen")
+    expect(balances.nth(1)).to_have_text(re.compile(r"^Benno\s*€0\.00"))
+    expect(page.locator("#club-void option")).to_have_count(1)  # only the game that counts
+
+    page.get_by_label("Whose lines").select_option("Anna")
+    said(page, "Ledger of Anna: owes €1.50.")
+    ledger = page.locator("#club-ledger tbody tr")
+    expect(ledger).to_have_count(2)
+    expect(ledger.nth(1)).to_contain_text("Charge: Würfel vom Tisch")
+    page.get_by_label("Whose lines").select_option("")
+    said(page, "The ledger of everyone.")
+    expect(ledger).to_have_count(2)  # Anna's game and charge: Benno's game is struck out
+
+    with page.expect_download() as download:
+        page.locator(".club-csv button[data-kind=stats]").click()
+    assert download.value.suggested_filename == "kegelclub-stats.csv"
+    csv_file = tmp_path / "stats.csv"
+    download.value.save_as(csv_file)
+    assert "Anna" in csv_file.read_text(encoding="utf-8")
+    with page.expect_download() as download:
+        page.click("#club-export")
+    said(page, "The club's file is downloaded.")
+    exported = tmp_path / "club.json"
+    download.value.save_as(exported)
+    with ClubBook(server.db) as book:
+        assert exported.read_text(encoding="utf-8") == book.export_club(slug)
+        entries = len(book.log(slug))
+
+    page.click("#club-log-show")
+    said(page, f"The change log: {entries} entries.")
+    log = page.locator("#club-log tbody tr")
+    expect(log).to_have_count(entries)
+    expect(log.nth(0)).to_contain_text("Club created")
+    expect(log.last).to_contain_text("Game struck out")
+    expect(log.last).to_contain_text("reason: doppelt eingetragen")
+    expect(log.nth(entries - 2)).to_contain_text("cents: €0.50")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+    assert errors == []
+    ctx.close()
+
+
+def test_a_club_is_imported_from_its_file_and_a_bad_file_refused(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    with ClubBook(tmp_path / "elsewhere.sqlite3") as book:
+        _, secret = book.create_club("Alte Runde")
+        book.add_member("Alte Runde", "Zoe")
+        book.add_member("Alte Runde", "Yann")
+        book.add_evening("Alte Runde", "2005-03-04", present=["Zoe", "Yann"])
+        book.add_game("Alte Runde", "2005-03-04", loser="Yann")
+        exported = book.export_club("Alte Runde")
+    good = tmp_path / "alte-runde.json"
+    good.write_text(exported, encoding="utf-8")
+    bad = tmp_path / "kaputt.json"
+    bad.write_text(exported[: len(exported) // 2], encoding="utf-8")
+    ctx = browser.new_context(locale="de-DE", **PHONE)
+    page = ctx.new_page()
+    page.goto(server.url + "/club")
+    form = page.locator("#club-import")
+    form.get_by_label("Export des Vereins (JSON)").set_input_files(bad)
+    form.get_by_role("button", name="Verein importieren").click()
+    expect(page.locator("main [role=alert]")).to_contain_text("not valid JSON")
+    with ClubBook(server.db) as book:
+        assert book.clubs() == []
+    form.get_by_label("Export des Vereins (JSON)").set_input_files(good)
+    form.get_by_role("button", name="Verein importieren").click()
+    expect(page).to_have_url(re.compile(r"/club/alte-runde$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Alte Runde")
+    said(page, "Verein Alte Runde importiert.")
+    expect(page.locator("#club-games tbody tr")).to_have_count(1)
+    page.reload()  # the session opens it again
+    expect(page.locator("#club-games tbody tr")).to_contain_text("Yann")
+    with ClubBook(server.db) as book:
+        assert book.export_club("alte-runde") == exported
+        assert book.check_access("alte-runde", secret=secret)["name"] == "Alte Runde"
+    ctx.close()

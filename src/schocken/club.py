@@ -42,6 +42,7 @@ import os
 import re
 import secrets
 import sqlite3
+import time
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -59,7 +60,7 @@ DEFAULT_DB = Path("schocken-data") / "schocken.sqlite3"
 """Where the book is kept by default: the game server's file (``schocken serve`` with its
 default ``--data schocken-data``), relative to the working folder."""
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The version of the club tables this module reads and writes."""
 
 EXPORT_FORMAT = "schocken-club"
@@ -87,6 +88,14 @@ MAX_CENTS = 10_000_000
 """An amount is at most 100,000 (in cents: 10,000,000)."""
 MIN_PASSWORD = 8
 """A club's password has at least this many characters."""
+
+SESSION_DAYS = 30
+"""A session (a browser's key to a club, given for its secret or password) lasts this many days
+from when it was made or last renewed; one used with less than half its time left is renewed."""
+MAX_SESSIONS = 1000
+"""Sessions a club keeps at most (beyond them, the oldest end)."""
+MAX_TOKEN = 100
+"""A session token has at most this many characters (longer ones are not looked up)."""
 
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
 """scrypt's cost (about 16 MiB and 50 ms a check): the secret and password hashes."""
@@ -192,7 +201,19 @@ CREATE TABLE club_log (
 ) STRICT;
 """
 
-MIGRATIONS: dict[int, str] = {1: SCHEMA}
+SESSIONS_SCHEMA = """
+CREATE TABLE club_sessions (
+    token_hash TEXT PRIMARY KEY,
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    created INTEGER NOT NULL,
+    expires INTEGER NOT NULL
+) STRICT;
+CREATE INDEX club_sessions_club ON club_sessions(club_id, created);
+"""
+"""Version 2: the sessions of the web pages (the SHA-256 of each token, never the token; times
+in seconds since 1970, UTC)."""
+
+MIGRATIONS: dict[int, str] = {1: SCHEMA, 2: SESSIONS_SCHEMA}
 """The script that brings the club tables from version ``n - 1`` to ``n`` (0: no tables)."""
 
 
@@ -466,6 +487,11 @@ def hash_secret(secret: str) -> str:
         secret.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P, dklen=32
     )
     return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${digest.hex()}"
+
+
+def _token_hash(token: str) -> str:
+    """What is kept of a session token: its SHA-256 (a token is random, 144 bits)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def verify_secret(secret: str, stored: str | None) -> bool:
@@ -867,6 +893,7 @@ class ClubBook:
             db.execute(
                 "UPDATE club_clubs SET secret_hash = ? WHERE id = ?", (hash_secret(secret), cid)
             )
+            db.execute("DELETE FROM club_sessions WHERE club_id = ?", (cid,))
             self._log(cid, "secret_changed")
         return secret
 
@@ -878,6 +905,7 @@ class ClubBook:
         with self._tx() as db:
             cid = self._club_id(club)
             db.execute("UPDATE club_clubs SET password_hash = ? WHERE id = ?", (stored, cid))
+            db.execute("DELETE FROM club_sessions WHERE club_id = ?", (cid,))
             self._log(cid, "password_set" if password is not None else "password_removed")
 
     def check_access(
@@ -900,6 +928,61 @@ class ClubBook:
         if not ok or row is None:
             raise ClubAccessError("no such club, or the link or password does not fit")
         return self.club(club)
+
+    # ------------------------------------------------------------------ sessions
+
+    def new_session(self, club: str, *, now: float | None = None) -> str:
+        """A session token for ``club``, for a browser that opened it by its secret or password
+        (the caller checked them: :meth:`check_access`). It opens the club for
+        :data:`SESSION_DAYS` days (renewed when used: :meth:`session_club`), until the club gets a
+        new secret or password. Only the token's SHA-256 is kept. Expired sessions leave; a club
+        keeps its newest :data:`MAX_SESSIONS`."""
+        at = int(time.time() if now is None else now)
+        token = secrets.token_urlsafe(24)
+        with self._tx() as db:
+            cid = self._club_id(club)
+            db.execute("DELETE FROM club_sessions WHERE expires <= ?", (at,))
+            db.execute(
+                "INSERT INTO club_sessions (token_hash, club_id, created, expires) "
+                "VALUES (?, ?, ?, ?)",
+                (_token_hash(token), cid, at, at + SESSION_DAYS * 86400),
+            )
+            db.execute(
+                "DELETE FROM club_sessions WHERE club_id = ? AND token_hash NOT IN (SELECT "
+                "token_hash FROM club_sessions WHERE club_id = ? ORDER BY created DESC, rowid "
+                "DESC LIMIT ?)",
+                (cid, cid, MAX_SESSIONS),
+            )
+        return token
+
+    def session_club(self, token: object, *, now: float | None = None) -> str | None:
+        """The web address (slug) of the club the session ``token`` opens; ``None`` for a token
+        that opens none (unknown, expired or ended). A session used with less than half of its
+        :data:`SESSION_DAYS` left is renewed for as many days again."""
+        if not isinstance(token, str) or not token or len(token) > MAX_TOKEN:
+            return None
+        at = int(time.time() if now is None else now)
+        key = _token_hash(token)
+        row = self.db.execute(
+            "SELECT c.slug, s.expires FROM club_sessions s JOIN club_clubs c ON c.id = s.club_id "
+            "WHERE s.token_hash = ?",
+            (key,),
+        ).fetchone()
+        if row is None or row[1] <= at:
+            return None
+        if row[1] - at < SESSION_DAYS * 86400 // 2:
+            with self._tx() as db:
+                db.execute(
+                    "UPDATE club_sessions SET expires = ? WHERE token_hash = ?",
+                    (at + SESSION_DAYS * 86400, key),
+                )
+        return str(row[0])
+
+    def end_session(self, token: object) -> None:
+        """End a session (a browser closes the club); an unknown token changes nothing."""
+        if isinstance(token, str) and token and len(token) <= MAX_TOKEN:
+            with self._tx() as db:
+                db.execute("DELETE FROM club_sessions WHERE token_hash = ?", (_token_hash(token),))
 
     def set_season_start(self, club: str, season_start: str) -> None:
         """The day the club's seasons begin (``MM-DD``)."""
@@ -2183,6 +2266,7 @@ __all__ = [
     "DEFAULT_DB",
     "PRICE_ITEMS",
     "SCHEMA_VERSION",
+    "SESSION_DAYS",
     "SOURCES",
     "BalanceInfo",
     "ClubBook",

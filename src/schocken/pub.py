@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Any, NamedTuple
 
 from schocken.actions import STOP, THROWS, TURN_SIXES, Action
@@ -519,6 +520,8 @@ class PubGame:
         self._asked: Asked = NOTHING_ASKED
         self._notes: list[str] = []
         self._entries = []
+        self._marks: list[int] = [len(self.game.events)]
+        """How many of the game's events there were before the first entry and after each."""
 
     # ------------------------------------------------------------------ queries
 
@@ -620,6 +623,7 @@ class PubGame:
                 self._replay(self._entries)
             raise
         self._entries.append(stored)
+        self._marks.append(len(self.game.events))
         return self.game.events[start:]
 
     def undo(self, count: int = 1) -> tuple[Entry, ...]:
@@ -640,6 +644,7 @@ class PubGame:
         self._restart()
         for entry in entries:
             self._entries.append(self._play(entry))
+            self._marks.append(len(self.game.events))
 
     # ------------------------------------------------------------------ playing an entry
 
@@ -789,6 +794,12 @@ class PubGame:
             done = len(told)
         lines += explain_events(events, self.rules, self.players, lang)[done:]
         return lines
+
+    def log(self, lang: str) -> list[list[str]]:
+        """What each entry so far did, in words (:meth:`explain` of its events), oldest first:
+        the same lines as when it was entered, so a page loaded anew shows the game's log."""
+        events, marks = self.game.events, self._marks
+        return [self.explain(events[a:b], lang) for a, b in pairwise(marks)]
 
     def _entered_line(self, ended: _TurnEnded, lang: str, *, hidden: bool) -> str:
         name = self.players[ended.seat]

@@ -791,7 +791,7 @@ def create_app(
         return out
 
     pub_games = add_pub_routes(app, store, body, page, limits)
-    add_club_routes(app, store, body, page, limits, tables, pub_games)
+    add_club_routes(app, store, body, raw_body, page, limits, tables, pub_games)
 
     @app.get("/", response_class=HTMLResponse)
     async def index() -> str:

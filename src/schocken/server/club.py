@@ -7,8 +7,9 @@ club requests. Every change is one transaction of the book (committed with a ful
 is answered), so a server killed at any moment keeps every answered change.
 
 A club is opened by its secret (from its secret link) or its password; either gives a session
-token (kept in memory: after a restart the page opens the club again by its secret). A request
-for a club names it in its address and carries its session (header ``x-club-session``, or
+token, kept in the book (``club_sessions``: its SHA-256, for :data:`~schocken.club.SESSION_DAYS`
+days, renewed when used; ended by a new secret or password), so sessions outlive a restart. A
+request for a club names it in its address and carries its session (header ``x-club-session``, or
 ``session`` in a POST's body) or its secret (``x-club-secret`` or ``secret``); a session of
 another club is refused (403), like a wrong secret. Refused input is answered 400 with the
 book's message and changes nothing. The endpoints are listed in docs/protocol.md and
@@ -18,9 +19,8 @@ docs/club.md.
 from __future__ import annotations
 
 import asyncio
-import secrets
 import time
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -38,13 +38,14 @@ from schocken.server.tables import PerMinute, TableError, Tables
 
 T = TypeVar("T")
 Body = Callable[[Request], Awaitable[dict[str, Any]]]
+RawBody = Callable[[Request, int, str], Awaitable[bytearray]]
 
 SESSION_HEADER = "x-club-session"
 """The header that carries a club's session token."""
 SECRET_HEADER = "x-club-secret"
 """The header that carries a club's secret (from its secret link)."""
-SESSIONS = 10_000
-"""Sessions kept at most (the oldest leave; their page opens the club again)."""
+MAX_IMPORT = 32 * 1024 * 1024
+"""Bytes of a club's export sent to be imported (a club of many years, its games as records)."""
 FAILED_OPENS = 20
 """Wrong secrets or passwords from one address in a minute, at most: more are refused (429)
 before they are checked (each check is scrypt's 50 ms in the book's one thread)."""
@@ -62,8 +63,6 @@ class Clubs:
         except ClubStoreError:
             self._thread.shutdown()
             raise
-        self.sessions: OrderedDict[str, str] = OrderedDict()
-        """A session token and the slug of the club it opens."""
         self.failed: dict[str, deque[float]] = {}
         """When an address gave a wrong secret or password, in the last minute."""
 
@@ -84,12 +83,9 @@ class Clubs:
         except ClubStoreError as exc:
             raise TableError(f"the club's book cannot be used: {exc}", 503) from None
 
-    def new_session(self, slug: str) -> str:
-        token = secrets.token_urlsafe(18)
-        self.sessions[token] = slug
-        while len(self.sessions) > SESSIONS:
-            self.sessions.popitem(last=False)
-        return token
+    async def new_session(self, slug: str) -> str:
+        """A session for the club (opened by its secret or password), kept in the book."""
+        return await self.run(self.book.new_session, slug)
 
     def guard(self, address: str) -> None:
         """Refuse (429) an address that gave :data:`FAILED_OPENS` wrong keys this minute."""
@@ -126,7 +122,7 @@ class Clubs:
     async def open(self, slug: str, address: str, *, session: object, secret: object) -> str:
         """The club's slug, if ``session`` or ``secret`` opens it (403 otherwise)."""
         if isinstance(session, str) and session:
-            club = self.sessions.get(session)
+            club = await self.run(self.book.session_club, session)
             if club is not None:
                 if club != slug_of(slug):
                     raise TableError("this session opens another club, not this one", 403)
@@ -152,13 +148,15 @@ def add_club_routes(
     app: FastAPI,
     store: Store,
     body: Body,
+    raw_body: RawBody,
     page: str,
     limits: Limits,
     tables: Tables,
     pub_games: PubGames,
 ) -> Clubs:
     """The club pages and endpoints on ``app``; ``body`` reads a state-changing request's JSON
-    (origin and size checked), ``page`` is the web page."""
+    (origin and size checked), ``raw_body`` its bytes up to a limit (for an import), ``page`` is
+    the web page."""
     clubs = Clubs(store)
     book = clubs.book
     created_by = PerMinute(limits.tables_per_minute, "clubs")
@@ -195,7 +193,24 @@ def add_club_routes(
 
         info, secret = await clubs.run(make)
         created_by.note(address)
-        return {"club": info, "secret": secret, "session": clubs.new_session(info["slug"])}
+        return {"club": info, "secret": secret, "session": await clubs.new_session(info["slug"])}
+
+    @app.post("/api/clubs/import")
+    async def import_club(request: Request) -> dict[str, Any]:
+        """A new club from a club's export (``schocken club export``, or the page's download),
+        sent as the request's body: checked as every change is (records replayed), written whole
+        or not at all; a malformed file is refused with the reader's message. The club keeps the
+        secret link and password it had; this answers a session for it, like a new club."""
+        address = _address(request)
+        created_by.check(address)
+        raw = await raw_body(request, MAX_IMPORT, "a club's export")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise TableError("a club's export is JSON text in UTF-8") from None
+        info = await clubs.run(book.import_club, text)
+        created_by.note(address)
+        return {"club": dict(info), "session": await clubs.new_session(info["slug"])}
 
     @app.post("/api/clubs/{slug}/session")
     async def session(slug: str, request: Request) -> dict[str, Any]:
@@ -204,7 +219,7 @@ def add_club_routes(
         info = await clubs.check(
             _address(request), slug, secret=data.get("secret"), password=data.get("password")
         )
-        return {"club": info, "session": clubs.new_session(info["slug"])}
+        return {"club": info, "session": await clubs.new_session(info["slug"])}
 
     async def opened(slug: str, request: Request, data: dict[str, Any] | None = None) -> str:
         data = data or {}
@@ -221,7 +236,7 @@ def add_club_routes(
             "members": book.members(club),
             "balances": book.balances(club),
             "evenings": book.evenings(club),
-            "games": book.games(club),
+            "games": book.games(club, with_void=True),
             "prices": book.prices(club),
             "price_items": list(PRICE_ITEMS),
             "ledger": book.ledger(club),
@@ -249,6 +264,24 @@ def add_club_routes(
             slug,
             request,
             lambda c, d: book.add_member(c, d.get("name"), guest=d.get("guest", False)),  # type: ignore[arg-type]
+        )
+
+    @app.post("/api/clubs/{slug}/members/rename")
+    async def rename_member(slug: str, request: Request) -> dict[str, Any]:
+        """A member's new name: ``name``, ``new_name``."""
+        return await change(
+            slug,
+            request,
+            lambda c, d: book.rename_member(c, d.get("name"), d.get("new_name")),  # type: ignore[arg-type]
+        )
+
+    @app.post("/api/clubs/{slug}/members/leave")
+    async def member_leaves(slug: str, request: Request) -> dict[str, Any]:
+        """A member leaves: ``name``, ``date`` (default today)."""
+        return await change(
+            slug,
+            request,
+            lambda c, d: book.member_leaves(c, d.get("name"), d.get("date") or None),  # type: ignore[arg-type]
         )
 
     @app.post("/api/clubs/{slug}/evenings")
@@ -338,6 +371,59 @@ def add_club_routes(
                 day=d.get("date") or None,
                 note=_text(d, "note"),
             ),
+        )
+
+    @app.post("/api/clubs/{slug}/games/void")
+    async def void_game(slug: str, request: Request) -> dict[str, Any]:
+        """Strike a game out: ``date``, ``number`` (in the evening), ``reason``."""
+        return await change(
+            slug,
+            request,
+            lambda c, d: book.void_game(c, d.get("date"), d.get("number"), d.get("reason")),  # type: ignore[arg-type]
+        )
+
+    @app.post("/api/clubs/{slug}/charges")
+    async def charge(slug: str, request: Request) -> dict[str, Any]:
+        """A fine or correction by hand: ``member``, ``cents`` (negative: a credit), ``reason``,
+        ``date`` (default today)."""
+        return await change(
+            slug,
+            request,
+            lambda c, d: book.charge(
+                c,
+                d.get("member"),  # type: ignore[arg-type]
+                d.get("cents"),  # type: ignore[arg-type]
+                d.get("reason"),  # type: ignore[arg-type]
+                day=d.get("date") or None,
+            ),
+        )
+
+    @app.get("/api/clubs/{slug}/ledger")
+    async def ledger(slug: str, request: Request) -> dict[str, Any]:
+        """The ledger of one ``member`` (query): their lines and their balance."""
+        club = await opened(slug, request)
+        member = request.query_params.get("member", "")
+
+        def one() -> dict[str, Any]:
+            return {"lines": book.ledger(club, member), "balance": book.balance(club, member)}
+
+        return await clubs.run(one)
+
+    @app.get("/api/clubs/{slug}/log")
+    async def log(slug: str, request: Request) -> list[dict[str, Any]]:
+        """Every change to the club, oldest first: ``at`` (UTC), ``action``, ``detail``."""
+        club = await opened(slug, request)
+        return [dict(entry) for entry in await clubs.run(book.log, club)]
+
+    @app.get("/api/clubs/{slug}/export")
+    async def export(slug: str, request: Request) -> Response:
+        """The whole club as JSON (``schocken club export``), as a file to download."""
+        club = await opened(slug, request)
+        text = await clubs.run(book.export_club, club)
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"content-disposition": f'attachment; filename="{club}.json"'},
         )
 
     @app.get("/api/clubs/{slug}/stats")

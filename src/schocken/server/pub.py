@@ -184,9 +184,13 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
 
     @app.get("/api/pub/{pub_id}")
     async def get(pub_id: str, request: Request) -> dict[str, Any]:
+        """The game as :func:`view` shows it, with ``log``: what each entry did, in words,
+        oldest first (the page shows it again after a reload)."""
         kept = await games.get(pub_id, request.headers.get(TOKEN_HEADER))
+        lang = _lang(request)
         async with kept.lock:
-            return view(pub_id, kept.pub, _lang(request), [])
+            log = await asyncio.to_thread(kept.pub.log, lang)
+            return {**view(pub_id, kept.pub, lang, []), "log": log}
 
     async def enter(
         pub_id: str, request: Request, make: Callable[[dict[str, Any]], object]

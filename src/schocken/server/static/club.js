@@ -1,5 +1,6 @@
 // The Schockbuch in the browser (/club, /club/SLUG, /club/SLUG/stats): a club's members,
-// evenings, games, prices, payments, the ledger and the statistics. The server keeps the book
+// evenings, games, prices, payments, charges by hand, struck-out games, the ledger (of everyone
+// or one member), CSV and JSON downloads, the import of a club, the change log and the statistics. The server keeps the book
 // (src/schocken/server/club.py) and computes balances and statistics; this page only shows
 // them and sends what is entered. Words come from the catalogue. The page's helpers (t, el,
 // announce, main) come from app.js, which imports this module.
@@ -73,7 +74,34 @@ function renderStart() {
     el("label", {}, t("club_web_name"), el("input", { name: "club_name", required: true, autocomplete: "off" })),
     el("label", {}, t("club_web_password"), el("input", { name: "password", type: "password", required: true, autocomplete: "current-password" })),
     el("button", { type: "submit" }, t("club_web_open_button")));
-  main.replaceChildren(el("h1", {}, t("club_web_title")), el("p", {}, t("club_web_intro")), error, create, open);
+  const imported = el("form", { class: "card", id: "club-import", onsubmit: (e) => importClub(e, error) },
+    el("h2", {}, t("club_web_import")),
+    el("p", { class: "hint" }, t("club_web_import_hint")),
+    el("label", {}, t("club_web_import_file"), el("input", { name: "file", type: "file", required: true, accept: ".json,application/json" })),
+    el("button", { type: "submit" }, t("club_web_import_button")));
+  main.replaceChildren(el("h1", {}, t("club_web_title")), el("p", {}, t("club_web_intro")), error, create, open, imported);
+}
+
+/** A club's export (a file chosen here) becomes a new club of this server's book. */
+async function importClub(event, error) {
+  event.preventDefault();
+  const file = event.target.file.files[0];
+  if (!file) return;
+  try {
+    // The file goes as it is: the server's reader checks it and says what is wrong.
+    const response = await fetch("/api/clubs/import", { method: "POST", headers: { "content-type": "application/json" }, body: file });
+    const data = await response.json();
+    if (!response.ok) throw new Error(data.error || response.statusText);
+    club.slug = data.club.slug;
+    club.session = data.session;
+    club.secret = null;
+    keep();
+    history.pushState(null, "", `/club/${club.slug}`);
+    await load();
+    said(ctx.t("club_web_imported", { club: data.club.name }));
+  } catch (e) {
+    error.textContent = e.message;
+  }
 }
 
 async function createClub(event, error) {
@@ -131,7 +159,7 @@ async function openClub(slug, stats) {
       await load(stats);
     } catch (e) {
       if (e.status !== 403 || !club.secret) throw e;
-      await newSession(); // the server restarted: its sessions are gone
+      await newSession(); // the session expired, or ended with a new secret or password
       await load(stats);
     }
   } catch (e) {
@@ -181,13 +209,19 @@ function showSecretLink() {
   ctx.main.querySelector("h1").after(box);
 }
 
+/** Say what was done: on the page and to a screen reader. */
+function said(text) {
+  ctx.announce(text);
+  const line = ctx.main.querySelector("#club-said");
+  if (line) line.textContent = text;
+}
+
 /** After a change: the server answers the whole book; show it and say what was done. */
-async function send(path, body, form, error, said) {
+async function send(path, body, form, error, done) {
   try {
     club.book = await call(`/api/clubs/${encodeURIComponent(club.slug)}/${path}`, body);
     renderBook();
-    ctx.announce(said);
-    ctx.main.querySelector("#club-said").textContent = said;
+    said(done);
   } catch (e) {
     error.textContent = e.message;
     error.focus?.();
@@ -203,15 +237,15 @@ function renderBook() {
   const b = club.book;
   const names = b.members.map((m) => m.name);
   const error = el("p", { class: "error", role: "alert", id: "club-error" });
-  const table = (caption, heads, rows, id) => el("table", { id },
-    el("caption", {}, caption),
-    el("thead", {}, el("tr", {}, heads.map((h) => el("th", { scope: "col" }, h)))),
-    el("tbody", {}, rows.map((r) => el("tr", {}, r.map((c, i) => (i === 0 ? el("th", { scope: "row" }, c) : el("td", {}, c)))))));
-
+  const memberName = (name) => {
+    const m = b.members.find((x) => x.name === name);
+    const marks = [m?.guest ? t("club_web_guest_mark") : null, m?.left ? t("club_web_left_mark", { date: m.left }) : null].filter(Boolean);
+    return marks.length ? `${name} (${marks.join(", ")})` : name;
+  };
   const members = el("section", { class: "card club-part", "aria-labelledby": "club-members-h" },
     el("h2", { id: "club-members-h" }, t("club_web_members")),
     table(t("club_web_balances"), [t("club_web_member"), t("club_web_charged"), t("club_web_paid"), t("club_web_balance")],
-      b.balances.map((x) => [x.member, money(x.charged), money(x.paid), money(x.balance)]), "club-balances"),
+      b.balances.map((x) => [memberName(x.member), money(x.charged), money(x.paid), money(x.balance)]), "club-balances"),
     el("form", { id: "club-add-member", onsubmit: (e) => {
       e.preventDefault();
       const name = e.target.member.value.trim();
@@ -219,7 +253,30 @@ function renderBook() {
     } },
     el("label", {}, t("club_web_new_member"), el("input", { name: "member", required: true, autocomplete: "off" })),
     el("label", { class: "check" }, el("input", { type: "checkbox", name: "guest" }), t("club_web_guest")),
-    el("button", { type: "submit" }, t("club_web_add_member"))));
+    el("button", { type: "submit" }, t("club_web_add_member"))),
+    names.length === 0 ? null : [
+      el("form", { id: "club-rename", onsubmit: (e) => {
+        e.preventDefault();
+        const f = e.target;
+        const name = f.member.value;
+        const newName = f.new_name.value.trim();
+        send("members/rename", { name, new_name: newName }, f, error, t("club_web_renamed", { name, new_name: newName }));
+      } },
+      el("h3", {}, t("club_web_rename")),
+      el("label", {}, t("club_web_member"), el("select", { name: "member" }, options(names))),
+      el("label", {}, t("club_web_new_name"), el("input", { name: "new_name", required: true, autocomplete: "off" })),
+      el("button", { type: "submit" }, t("club_web_rename_button"))),
+      el("form", { id: "club-leave", onsubmit: (e) => {
+        e.preventDefault();
+        const f = e.target;
+        send("members/leave", { name: f.member.value, date: f.date.value }, f, error,
+          t("club_web_left", { name: f.member.value, date: f.date.value }));
+      } },
+      el("h3", {}, t("club_web_leave")),
+      el("label", {}, t("club_web_member"), el("select", { name: "member" }, options(b.members.filter((m) => !m.left).map((m) => m.name)))),
+      el("label", {}, t("club_web_leave_date"), el("input", { name: "date", type: "date", required: true, value: today() })),
+      el("button", { type: "submit" }, t("club_web_leave_button"))),
+    ]);
 
   const evenings = el("section", { class: "card club-part", "aria-labelledby": "club-evenings-h" },
     el("h2", { id: "club-evenings-h" }, t("club_web_evenings")),
@@ -238,10 +295,12 @@ function renderBook() {
     el("button", { type: "submit" }, t("club_web_add_evening"))));
 
   const dates = b.evenings.map((ev) => ev.date).reverse();
+  const counted = b.games.filter((g) => !g.void);
   const games = el("section", { class: "card club-part", "aria-labelledby": "club-games-h" },
     el("h2", { id: "club-games-h" }, t("club_web_games")),
-    table(t("club_web_games"), [t("club_web_date"), t("club_web_number"), t("club_web_loser"), t("club_web_players")],
-      b.games.map((g) => [g.date, String(g.number), g.loser, g.players.join(", ")]), "club-games"),
+    table(t("club_web_games"), [t("club_web_date"), t("club_web_number"), t("club_web_loser"), t("club_web_players"), t("club_web_note")],
+      b.games.map((g) => [g.date, String(g.number), g.loser, g.players.join(", "),
+        g.void ? { text: t("club_web_struck_out", { reason: g.void }), class: "void" } : g.note]), "club-games"),
     dates.length === 0 ? el("p", { class: "hint" }, t("club_web_evening_first")) : [
       el("form", { id: "club-add-game", onsubmit: (e) => {
         e.preventDefault();
@@ -261,7 +320,20 @@ function renderBook() {
       el("label", {}, t("club_web_evening"), el("select", { name: "date" }, options(dates))),
       el("label", {}, t("club_web_table"), el("input", { name: "table", required: true, autocomplete: "off" })),
       el("button", { type: "submit" }, t("club_web_add_game"))),
-    ]);
+    ],
+    counted.length === 0 ? null : el("form", { id: "club-void", onsubmit: (e) => {
+      e.preventDefault();
+      const f = e.target;
+      const g = counted[Number(f.game.value)];
+      const reason = f.reason.value.trim();
+      send("games/void", { date: g.date, number: g.number, reason }, f, error,
+        t("club_web_voided", { number: g.number, date: g.date, reason }));
+    } },
+    el("h3", {}, t("club_web_void")),
+    el("label", {}, t("club_web_game"), el("select", { name: "game" },
+      counted.map((g, i) => el("option", { value: String(i) }, t("club_web_game_choice", { date: g.date, number: g.number, loser: g.loser }))).reverse())),
+    el("label", {}, t("club_web_reason"), el("input", { name: "reason", required: true, maxlength: "200" })),
+    el("button", { type: "submit" }, t("club_web_void_button"))));
 
   const money_ = el("section", { class: "card club-part", "aria-labelledby": "club-money-h" },
     el("h2", { id: "club-money-h" }, t("club_web_money")),
@@ -287,15 +359,60 @@ function renderBook() {
     el("label", {}, t("club_web_member"), el("select", { name: "member" }, options(names))),
     el("label", {}, t("club_web_amount"), el("input", { name: "amount", inputmode: "decimal", required: true, pattern: "-?[0-9]+([.,][0-9]{1,2})?" })),
     el("label", {}, t("club_web_note"), el("input", { name: "note", maxlength: "200" })),
-    el("button", { type: "submit" }, t("club_web_pay"))));
+    el("button", { type: "submit" }, t("club_web_pay"))),
+    names.length === 0 ? null : el("form", { id: "club-charge", onsubmit: (e) => {
+      e.preventDefault();
+      const f = e.target;
+      const reason = f.reason.value.trim();
+      send("charges", { member: f.member.value, cents: cents(f.amount.value), reason, date: f.date.value }, f, error,
+        t("club_web_charged_said", { name: f.member.value, amount: money(cents(f.amount.value)), reason }));
+    } },
+    el("h3", {}, t("club_web_charge")),
+    el("label", {}, t("club_web_member"), el("select", { name: "member" }, options(names))),
+    el("label", {}, t("club_web_amount"), el("input", { name: "amount", inputmode: "decimal", required: true, pattern: "-?[0-9]+([.,][0-9]{1,2})?",
+      "aria-describedby": "club-charge-hint" })),
+    el("p", { class: "hint", id: "club-charge-hint" }, t("club_web_charge_hint")),
+    el("label", {}, t("club_web_reason"), el("input", { name: "reason", required: true, maxlength: "200" })),
+    el("label", {}, t("club_web_date"), el("input", { name: "date", type: "date", required: true, value: today() })),
+    el("button", { type: "submit" }, t("club_web_charge_button"))));
 
+  const ledgerTable = (lines) => table(t("club_web_ledger"), [t("club_web_date"), t("club_web_member"), t("club_web_item"), t("club_web_amount")],
+    lines.map((l) => [l.date, l.member, ledgerItem(l), money(l.cents)]), "club-ledger");
+  const whose = el("select", { id: "club-ledger-of", onchange: async (e) => {
+    const name = e.target.value;
+    try {
+      let lines = b.ledger;
+      let done = t("club_web_ledger_all");
+      if (name) {
+        const one = await call(`/api/clubs/${encodeURIComponent(club.slug)}/ledger?member=${encodeURIComponent(name)}`);
+        lines = one.lines;
+        done = t("club_web_ledger_shown", { name, balance: money(one.balance.balance) });
+      }
+      ctx.main.querySelector("#club-ledger").replaceWith(ledgerTable(lines));
+      said(done);
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  } }, el("option", { value: "" }, t("club_web_everyone")), options(names));
   const ledger = el("section", { class: "card club-part", "aria-labelledby": "club-ledger-h" },
     el("h2", { id: "club-ledger-h" }, t("club_web_ledger")),
-    table(t("club_web_ledger"), [t("club_web_date"), t("club_web_member"), t("club_web_item"), t("club_web_amount")],
-      b.ledger.map((l) => [l.date, l.member, ledgerItem(l), money(l.cents)]), "club-ledger"),
+    el("label", {}, t("club_web_ledger_of"), whose),
+    ledgerTable(b.ledger),
     el("h3", {}, t("club_web_csv")),
-    el("p", { class: "club-csv" }, [["ledger", "club_web_ledger"], ["balances", "club_web_balances"], ["games", "club_web_games"]]
-      .map(([kind, key]) => el("button", { type: "button", class: "small", onclick: () => download(kind, error) }, t(key)))));
+    el("p", { class: "club-csv" }, [["ledger", "club_web_ledger"], ["balances", "club_web_balances"], ["games", "club_web_games"],
+      ["evenings", "club_web_evenings"], ["stats", "club_web_stats"]]
+      .map(([kind, key]) => el("button", { type: "button", class: "small", "data-kind": kind,
+        onclick: () => download(`csv/${kind}`, `${club.slug}-${kind}.csv`, error) }, t(key)))));
+
+  const logPlace = el("div", { id: "club-log-place" });
+  const data = el("section", { class: "card club-part", "aria-labelledby": "club-data-h" },
+    el("h2", { id: "club-data-h" }, t("club_web_data")),
+    el("p", { class: "hint", id: "club-export-hint" }, t("club_web_export_hint")),
+    el("button", { type: "button", id: "club-export", "aria-describedby": "club-export-hint", onclick: async () => {
+      if (await download("export", `${club.slug}.json`, error)) said(t("club_web_exported"));
+    } }, t("club_web_export")),
+    el("button", { type: "button", id: "club-log-show", onclick: () => showLog(logPlace, error) }, t("club_web_log_show")),
+    logPlace);
 
   main.replaceChildren(
     el("h1", {}, b.club.name),
@@ -305,22 +422,65 @@ function renderBook() {
       history.pushState(null, "", `/club/${club.slug}/stats`);
       renderStats(null);
     } }, t("club_web_stats"))),
-    error, members, evenings, games, money_, ledger);
+    error, members, evenings, games, money_, ledger, data);
 }
 
-/** A CSV of the book (for a spreadsheet), fetched with the session and saved as a file. */
-async function download(kind, error) {
+/** A table: a caption, column heads, rows (the first cell heads its row); a cell is a text or
+ * { text, class }. */
+function table(caption, heads, rows, id) {
+  const { el } = ctx;
+  const cell = (c, i) => {
+    const [text, cls] = typeof c === "object" && c !== null ? [c.text, c.class] : [c, undefined];
+    return i === 0 ? el("th", { scope: "row" }, text) : el("td", cls ? { class: cls } : {}, text);
+  };
+  return el("table", { id },
+    el("caption", {}, caption),
+    el("thead", {}, el("tr", {}, heads.map((h) => el("th", { scope: "col" }, h)))),
+    el("tbody", {}, rows.map((r) => el("tr", {}, r.map(cell)))));
+}
+
+/** The club's change log, oldest first: when, what, the details. */
+async function showLog(place, error) {
+  const { t, el } = ctx;
   try {
-    const response = await fetch(`/api/clubs/${encodeURIComponent(club.slug)}/csv/${kind}`, { headers: { "x-club-session": club.session || "" } });
+    const log = await call(`/api/clubs/${encodeURIComponent(club.slug)}/log`);
+    const action = (a) => {
+      const key = `club_web_log_${a}`;
+      const text = t(key);
+      return text === key ? a : text;
+    };
+    const value = (k, v) => {
+      if (v === null || v === undefined || v === "") return "–";
+      if (k === "cents" && typeof v === "number") return money(v);
+      if (Array.isArray(v)) return v.join(", ");
+      return String(v);
+    };
+    const details = (d) => Object.entries(d).map(([k, v]) => `${k}: ${value(k, v)}`).join("; ");
+    place.replaceChildren(el("h3", {}, t("club_web_log")),
+      table(t("club_web_log"), [t("club_web_when"), t("club_web_item"), t("club_web_details")],
+        log.map((e) => [e.at.replace("T", " ").replace("+00:00", ""), action(e.action), details(e.detail)]), "club-log"));
+    said(t("club_web_log_shown", { count: log.length }));
+  } catch (e) {
+    error.textContent = e.message;
+  }
+}
+
+/** A file of the book (a CSV for a spreadsheet, the club's export), fetched with the session
+ * and saved as ``name``; whether it was. */
+async function download(path, name, error) {
+  try {
+    const response = await fetch(`/api/clubs/${encodeURIComponent(club.slug)}/${path}`, { headers: { "x-club-session": club.session || "" } });
     if (!response.ok) throw new Error((await response.json()).error || response.statusText);
     const url = URL.createObjectURL(await response.blob());
-    const a = ctx.el("a", { href: url, download: `${club.slug}-${kind}.csv` });
+    const a = ctx.el("a", { href: url, download: name });
     document.body.append(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    return true;
   } catch (e) {
     error.textContent = e.message;
+    return false;
   }
 }
 

@@ -13,7 +13,7 @@ const pub = {
   id: null,
   token: null,
   view: null,
-  log: [], // what each entry did (a list of lines each), newest last (this visit)
+  log: [], // what each entry did (a list of lines each), newest last (the server's on a load)
   error: "",
   // the turn being entered
   mode: "dice",
@@ -128,7 +128,9 @@ async function openGame(id) {
     return;
   }
   try {
-    show(await call(`/api/pub/${id}`));
+    const view = await call(`/api/pub/${id}`);
+    pub.log = view.log.filter((lines) => lines.length);
+    show(view);
   } catch (e) {
     ctx.main.replaceChildren(ctx.el("p", { class: "card error", role: "alert" }, e.message));
   }
