@@ -157,9 +157,9 @@ def test_every_refusal_of_the_engine_is_said_in_both_languages() -> None:
             refusals.append(exc)
     assert len(refusals) == 5
     assert isinstance(refusals[3], OutOfTurnError)
-    for exc in refusals:
-        english, german = refusal_text(exc, "en"), refusal_text(exc, "de")
-        assert exc.key is not None and english == str(exc) and german != english
+    for refusal in refusals:
+        english, german = refusal_text(refusal, "en"), refusal_text(refusal, "de")
+        assert refusal.key is not None and english == str(refusal) and german != english
     assert (
         refusal_text(refusals[0], "de")
         == "Ben hat noch nicht geworfen: ein Zug beginnt mit einem Wurf"
