@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+import test_server_pub
 from schocken.club import ClubBook
 from server_helpers import Server, running
 
@@ -278,4 +279,34 @@ def test_a_club_is_imported_from_its_file_and_a_bad_file_refused(
     with ClubBook(server.db) as book:
         assert book.export_club("alte-runde") == exported
         assert book.check_access("alte-runde", secret=secret)["name"] == "Alte Runde"
+    ctx.close()
+
+
+def test_a_pub_game_of_this_phone_goes_into_the_book(browser: Browser, server: Server) -> None:
+    pub = test_server_pub.create(server)
+    test_server_pub.play_out(server, pub["id"], pub["token"], pub)
+    made = server.post("/api/clubs", {"name": "Kneipenrunde", "password": "kneipen-pw"}).json()
+    slug, session = made["club"]["slug"], made["session"]
+    for name in ("Anna", "Ben"):
+        server.post(f"/api/clubs/{slug}/members", {"session": session, "name": name})
+    server.post(f"/api/clubs/{slug}/evenings", {"session": session, "date": "2026-11-20"})
+    ctx = browser.new_context(locale="de-DE", **PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    # Without a pub game on this phone, the form says so.
+    page.goto(f"{server.url}/club/{slug}#{made['secret']}")
+    expect(page.locator("#club-pub-none")).to_be_visible()
+    # The pub game was entered on this phone: pub mode keeps its token here.
+    page.evaluate(f"localStorage.setItem('schocken:pub:{pub['id']}', '{pub['token']}')")
+    page.reload()
+    form = page.locator("#club-add-pub")
+    expect(form.get_by_label("Kneipenspiel").locator("option")).to_have_text(
+        ["Anna, Ben (beendet)"]
+    )
+    form.get_by_role("button", name="Spiel eintragen").click()
+    said(page, "Das Kneipenspiel steht im Buch.")
+    expect(page.locator("#club-games tbody tr")).to_have_count(1)
+    expect(page.locator("#club-games tbody tr").first).to_contain_text("Anna")
+    assert errors == []
     ctx.close()

@@ -320,6 +320,7 @@ function renderBook() {
       el("label", {}, t("club_web_evening"), el("select", { name: "date" }, options(dates))),
       el("label", {}, t("club_web_table"), el("input", { name: "table", required: true, autocomplete: "off" })),
       el("button", { type: "submit" }, t("club_web_add_game"))),
+      pubGameForm(dates, error),
     ],
     counted.length === 0 ? null : el("form", { id: "club-void", onsubmit: (e) => {
       e.preventDefault();
@@ -427,6 +428,47 @@ function renderBook() {
 
 /** A table: a caption, column heads, rows (the first cell heads its row); a cell is a text or
  * { text, class }. */
+// The pub games entered on this device (pub mode keeps each one's token in this browser): one
+// of them goes into the book as a whole game record.
+function pubGames() {
+  const found = [];
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith("schocken:pub:")) found.push({ id: key.slice("schocken:pub:".length), token: localStorage.getItem(key) });
+  }
+  return found;
+}
+
+function pubGameForm(dates, error) {
+  const { el, t } = ctx;
+  const games = pubGames();
+  const select = el("select", { name: "pub", id: "club-pub-game" }, games.map((g) => el("option", { value: g.id }, g.id)));
+  // Name each game by its players and whether it is over (asked with its token, in the background).
+  for (const g of games) {
+    fetch(`/api/pub/${encodeURIComponent(g.id)}?lang=${lang()}`, { headers: { "x-pub-token": g.token || "" } })
+      .then((r) => (r.ok ? r.json() : null))
+      .then((v) => {
+        const option = [...select.options].find((o) => o.value === g.id);
+        if (!v || !option) return;
+        const over = v.state && v.state.loser != null;
+        option.textContent = t(over ? "club_web_pub_over" : "club_web_pub_running", { players: v.players.join(", ") });
+      })
+      .catch(() => {});
+  }
+  return el("form", { id: "club-add-pub", onsubmit: (e) => {
+    e.preventDefault();
+    const f = e.target;
+    const chosen = games.find((g) => g.id === f.pub.value);
+    if (!chosen) return;
+    send("games", { date: f.date.value, pub: chosen.id, pub_token: chosen.token }, f, error, t("club_web_game_added_pub"));
+  } },
+  el("h3", {}, t("club_web_game_from_pub")),
+  games.length === 0 ? el("p", { class: "hint", id: "club-pub-none" }, t("club_web_pub_none")) : [
+    el("label", {}, t("club_web_evening"), el("select", { name: "date" }, options(dates))),
+    el("label", {}, t("club_web_pub_game"), select),
+    el("button", { type: "submit" }, t("club_web_add_game"))]);
+}
+
 function table(caption, heads, rows, id) {
   const { el } = ctx;
   const cell = (c, i) => {
