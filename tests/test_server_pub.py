@@ -99,6 +99,15 @@ def test_refused_entries_change_nothing(tmp_path: Path) -> None:
             assert r.status_code == 400, (what, body, r.text)
             assert reason in r.json()["error"], r.json()["error"]
         assert get(server, pub_id, token).json() == before
+        # In German, in German.
+        r = server.post(
+            f"/api/pub/{pub_id}/turn?lang=de", {"token": token, "dice": [6, 6, 1], "throws": 2}
+        )
+        assert r.status_code == 400
+        assert r.json()["error"] == (
+            "Ben darf in dieser Runde höchstens einmal werfen: Anna hat mit 1 Wurf vorgelegt "
+            "(eingetragen: 2)"
+        )
         # and a good undo takes the entry back
         undone = post(server, pub_id, "undo", token, count=1).json()
         assert undone["entries"] == 0

@@ -33,7 +33,7 @@ from schocken.rules import (
     rules_markdown,
 )
 from schocken.simulate import ENGINES, ProgressBar, choose_engine, seat_names, simulate
-from schocken.texts import LANGUAGES, default_language, describe_rules, explain, t
+from schocken.texts import LANGUAGES, default_language, describe_rules, explain, refusal_text, t
 
 if TYPE_CHECKING:
     from schocken.pub import PubGame
@@ -457,7 +457,7 @@ def _pub_loop(pub: PubGame, lang: str) -> None:
             else:
                 events = pub.enter(parse_turn(word))
         except PubEntryError as exc:
-            print(t("pub_refused", lang, reason=exc))
+            print(t("pub_refused", lang, reason=refusal_text(exc, lang)))
             continue
         for line in pub.explain(events, lang):
             print("  " + line)

@@ -16,11 +16,11 @@ class RulesError(SchockenError, ValueError):
     """A rule set, a preset name or a house-rules file is not valid."""
 
 
-class IllegalActionError(SchockenError, ValueError):
-    """An action that the rules forbid in the current situation; the game is unchanged.
+class RefusalError(SchockenError, ValueError):
+    """Something a player did or entered is refused; nothing changed.
 
-    The engine makes it with :func:`schocken.texts.refused`: it then carries the key of its text
-    in the catalogue and the text's fields, so that a front end says it in its player's language
+    Made by :func:`schocken.texts.refused`, it carries the key of its text in the catalogue and
+    the text's fields, so that a front end says it in its player's language
     (:func:`schocken.texts.refusal_text`); ``str()`` is the English text.
     """
 
@@ -28,6 +28,10 @@ class IllegalActionError(SchockenError, ValueError):
         super().__init__(message)
         self.key = key
         self.fields = fields
+
+
+class IllegalActionError(RefusalError):
+    """An action that the rules forbid in the current situation; the game is unchanged."""
 
 
 class OutOfTurnError(IllegalActionError):
@@ -55,7 +59,7 @@ class GameOverError(IllegalActionError):
     """The game is over; no more actions are accepted."""
 
 
-class PubEntryError(SchockenError, ValueError):
+class PubEntryError(RefusalError):
     """A pub-mode entry that cannot be what happened at the table (a turn out of turn, more
     throws than the limit, turned sixes that cannot be, ...); the pub game is unchanged."""
 

@@ -54,8 +54,8 @@ from schocken.players import check_players
 from schocken.record import GameRecord, RecordStep, record_of
 from schocken.results import Dice, ResultKind, result_table, sort_dice
 from schocken.rules import MAX_THROWS, Rules, SetAside, rules_from_data, rules_to_data
+from schocken.texts import Said, refused, result_name, said, t
 from schocken.texts import explain as explain_events
-from schocken.texts import result_name, t
 from schocken.turn import dice_text, may_set_aside
 from schocken.views import PlayerView
 
@@ -632,8 +632,12 @@ class PubGame:
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise PubEntryError(f"undo takes back 1 or more entries, not {count!r}")
         if count > len(self._entries):
-            raise PubEntryError(
-                f"cannot take back {count} entries: there {_are(len(self._entries))} so far"
+            n = len(self._entries)
+            raise refused(
+                PubEntryError,
+                "pub_refuse_undo_1" if n == 1 else "pub_refuse_undo_n",
+                count=count,
+                n=n,
             )
         undone = tuple(self._entries[-count:])
         self._replay(self._entries[:-count])
@@ -653,16 +657,12 @@ class PubGame:
         if decision is None:
             loser = self.game.loser
             assert loser is not None
-            raise PubEntryError(
-                f"the game is over ({self.players[loser]} lost it); undo to correct an entry"
-            )
+            raise refused(PubEntryError, "pub_refuse_over", loser=self.players[loser])
         if isinstance(entry, BuyInEntry):
             return self._play_buy_in(entry, decision)
         if decision.kind is Ask.BUY_IN:
             name = self.players[decision.seat]
-            raise PubEntryError(
-                f"first say whether {name}, who is out, buys back in (Einwürfeln): yes or no"
-            )
+            raise refused(PubEntryError, "pub_refuse_buy_in_first", name=name)
         seat = decision.seat
         entry = _checked_turn(entry, seat, self.game, self.players)
         if entry.result is not None:
@@ -679,11 +679,13 @@ class PubGame:
         if turn.result.dice != sort_dice(entry.dice) or turn.result.one_throw != entry.one_throw:
             raise PubEntryError(f"the engine made {turn.result.name} of {entry}")  # not reached
         if entry.covered is not None and entry.covered != turn.covered:
-            rule = t("rules_covered_" + self.rules.covered.value, "en")
-            raise PubEntryError(
-                f"{self.players[seat]}'s cup cannot have been "
-                f"{'covered' if entry.covered else 'shown'} after {_throws(entry.throws)} with "
-                f"{limit} allowed under these rules: {rule[0].lower()}{rule[1:]}"
+            raise refused(
+                PubEntryError,
+                "pub_refuse_covered" if entry.covered else "pub_refuse_shown",
+                name=self.players[seat],
+                throws=_throws(entry.throws),
+                limit=limit,
+                rule=said("rules_covered_" + self.rules.covered.value, lower_first=True),
             )
         return entry
 
@@ -700,7 +702,7 @@ class PubGame:
             played = apply_decision(self.game, decision, answer)
         except (IllegalActionError, DiceExhaustedError) as exc:
             name = self.players[decision.seat]
-            raise PubEntryError(f"{name}'s turn cannot be played so: {exc}") from None
+            raise refused(PubEntryError, "pub_refuse_play", name=name, why=exc) from None
         finally:
             self._dice.load(None)
         assert played is not None
@@ -709,14 +711,13 @@ class PubGame:
 
     def _play_buy_in(self, entry: BuyInEntry, decision: Decision) -> Entry:
         if decision.kind is not Ask.BUY_IN:
-            raise PubEntryError(
-                "nobody is asked about buying back in now: it is "
-                f"{self.players[decision.seat]}'s turn"
-            )
+            raise refused(PubEntryError, "pub_refuse_no_buy_in", name=self.players[decision.seat])
         if entry.seat != decision.seat:
-            raise PubEntryError(
-                f"the question is whether {self.players[decision.seat]} buys back in, "
-                f"not {_seat_name(entry.seat, self.players)}"
+            raise refused(
+                PubEntryError,
+                "pub_refuse_buy_in_who",
+                name=self.players[decision.seat],
+                other=_seat_name(entry.seat, self.players),
             )
         self._entered.buys_in = entry.buys_in
         answer = decision.decide(self._entered)
@@ -917,7 +918,9 @@ def _checked_turn(entry: TurnEntry, seat: int, game: Game, players: Sequence[str
     """The entry for ``seat``, whose turn it is, or why it cannot be."""
     name = players[seat]
     if entry.seat is not None and entry.seat != seat:
-        raise PubEntryError(f"it is {name}'s turn, not {_seat_name(entry.seat, players)}'s")
+        raise refused(
+            PubEntryError, "pub_refuse_turn", name=name, other=_seat_name(entry.seat, players)
+        )
     dice = tuple(entry.dice) if isinstance(entry.dice, list | tuple) else entry.dice
     if (
         not isinstance(dice, tuple)
@@ -935,33 +938,34 @@ def _checked_turn(entry: TurnEntry, seat: int, game: Game, players: Sequence[str
     if throws > limit:
         view = game.view(None)
         if view.round_kind in (RoundKind.OPENING_THROW, RoundKind.STECHEN):
-            why = "everyone throws once in the opening throw and in a Stechen"
+            why = said("pub_why_once")
         else:
-            why = f"{players[view.order[0]]} opened it with {_throws(limit)}"
-        raise PubEntryError(
-            f"{name} may throw at most {_times(limit)} in this round: {why} (entered: {throws})"
+            why = said("pub_why_opened", opener=players[view.order[0]], throws=_throws(limit))
+        raise refused(
+            PubEntryError,
+            "pub_refuse_limit",
+            name=name,
+            times=_times(limit),
+            why=why,
+            throws=throws,
         )
     if isinstance(turned, bool) or not isinstance(turned, int) or not 0 <= turned <= 2:
         raise PubEntryError(f"0, 1 or 2 of the dice can be turned sixes, not {turned!r}")
     if turned and throws == 1:
-        raise PubEntryError(
-            f"{name} cannot have turned sixes in a turn of one throw: a throw must follow turning"
-        )
+        raise refused(PubEntryError, "pub_refuse_turned_one", name=name)
     if turned > dice.count(1):
-        raise PubEntryError(
-            f"a turned six becomes a one: {dice_text(dice)} has "
-            f"{dice.count(1) or 'no'} one{'s' if dice.count(1) != 1 else ''}, not {turned} "
-            "turned"
+        ones = dice.count(1)
+        raise refused(
+            PubEntryError,
+            f"pub_refuse_turned_ones_{ones if ones < 2 else 'n'}",
+            dice=dice_text(dice),
+            count=ones,
+            turned=turned,
         )
     if entry.hand is True and turned:
-        raise PubEntryError(
-            "a turned six stays out of the cup as a one: the dice cannot all have shown in "
-            "the last throw (aus der Hand)"
-        )
+        raise refused(PubEntryError, "pub_refuse_hand_turned")
     if entry.hand is False and throws == 1:
-        raise PubEntryError(
-            "a turn of one throw shows all three dice in that throw: nothing was set aside"
-        )
+        raise refused(PubEntryError, "pub_refuse_assembled_one")
     return TurnEntry(dice, throws, entry.hand, turned, entry.covered, seat, entry.result)
 
 
@@ -971,12 +975,12 @@ def _as_named(entry: TurnEntry, rules: Rules) -> TurnEntry:
     assert entry.result is not None
     named = parse_result(entry.result)
     if sort_dice(entry.dice) != named.dice:
-        raise PubEntryError(f"the dice {dice_text(entry.dice)} are no {named.name}")
+        raise refused(
+            PubEntryError, "pub_refuse_named_dice", dice=dice_text(entry.dice), name=named.name
+        )
     if named.hand:
         if entry.hand is False or entry.turned:
-            raise PubEntryError(
-                "a Hand-Aus shows 1-1-1 in one throw: no die set aside, no turned six"
-            )
+            raise refused(PubEntryError, "pub_refuse_hand_aus")
         entry = replace(entry, hand=True)
     table = result_table(rules)
     made = table.result(entry.dice, one_throw=entry.one_throw, throws=entry.throws)
@@ -984,10 +988,13 @@ def _as_named(entry: TurnEntry, rules: Rules) -> TurnEntry:
         entry = replace(entry, hand=True)  # a Straße or General that counts only in one throw
         made = table.result(entry.dice, one_throw=True, throws=entry.throws)
     if made.kind is not named.kind:
-        how = "in one throw" if entry.one_throw else "assembled"
-        raise PubEntryError(
-            f"{named.name} {how} after {_throws(entry.throws)} counts as {made.name} under "
-            "these rules"
+        raise refused(
+            PubEntryError,
+            "pub_refuse_counts_as",
+            named=named.name,
+            how=said("pub_in_one_throw" if entry.one_throw else "pub_assembled"),
+            throws=_throws(entry.throws),
+            made=made.name,
         )
     return entry
 
@@ -1002,10 +1009,12 @@ def _set_aside_checked(entry: TurnEntry, rules: Rules, name: str) -> TurnEntry:
         return entry
     if entry.hand is None:
         return replace(entry, hand=True)
-    rule = t("rules_set_aside_" + rules.set_aside.value, "en")
-    raise PubEntryError(
-        f"{name}'s {dice_text(entry.dice)} cannot have been assembled (no die set aside "
-        f"before the last throw could be one of them): {rule[0].lower()}{rule[1:]}"
+    raise refused(
+        PubEntryError,
+        "pub_refuse_not_assembled",
+        name=name,
+        dice=dice_text(entry.dice),
+        rule=said("rules_set_aside_" + rules.set_aside.value, lower_first=True),
     )
 
 
@@ -1030,13 +1039,9 @@ def _text(value: object) -> str:
     return value
 
 
-def _are(n: int) -> str:
-    return "is 1" if n == 1 else f"are {n}"
+def _throws(n: int) -> Said:
+    return said("n_throws_1") if n == 1 else said("n_throws", n=n)
 
 
-def _throws(n: int) -> str:
-    return "1 throw" if n == 1 else f"{n} throws"
-
-
-def _times(n: int) -> str:
-    return "once" if n == 1 else f"{n} times"
+def _times(n: int) -> Said:
+    return said("times_1") if n == 1 else said("times_n", n=n)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import NamedTuple, TypeVar
 
 from schocken.actions import Action, Stop, Throw, TurnSixes
-from schocken.errors import IllegalActionError
+from schocken.errors import RefusalError
 from schocken.events import (
     BoughtIn,
     DeckelMoved,
@@ -290,6 +290,47 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "valued: only the end of each turn was entered.",
         "review_offer": "Press r for the review: each player's accuracy and costliest decisions.",
         "review_key": "Review",
+        "n_throws_1": "1 throw",
+        "n_throws": "{n} throws",
+        "times_1": "once",
+        "times_n": "{n} times",
+        "pub_refuse_over": "the game is over ({loser} lost it); undo to correct an entry",
+        "pub_refuse_buy_in_first": "first say whether {name}, who is out, buys back in "
+        "(Einwürfeln): yes or no",
+        "pub_refuse_covered": "{name}'s cup cannot have been covered after {throws} with {limit} "
+        "allowed under these rules: {rule}",
+        "pub_refuse_shown": "{name}'s cup cannot have been shown after {throws} with {limit} "
+        "allowed under these rules: {rule}",
+        "pub_refuse_play": "{name}'s turn cannot be played so: {why}",
+        "pub_refuse_no_buy_in": "nobody is asked about buying back in now: it is {name}'s turn",
+        "pub_refuse_buy_in_who": "the question is whether {name} buys back in, not {other}",
+        "pub_refuse_undo_1": "cannot take back {count} entries: there is 1 so far",
+        "pub_refuse_undo_n": "cannot take back {count} entries: there are {n} so far",
+        "pub_refuse_turn": "it is {name}'s turn, not {other}'s",
+        "pub_refuse_limit": "{name} may throw at most {times} in this round: {why} (entered: "
+        "{throws})",
+        "pub_why_once": "everyone throws once in the opening throw and in a Stechen",
+        "pub_why_opened": "{opener} opened it with {throws}",
+        "pub_refuse_turned_one": "{name} cannot have turned sixes in a turn of one throw: a throw "
+        "must follow turning",
+        "pub_refuse_turned_ones_0": "a turned six becomes a one: {dice} has no ones, not {turned} "
+        "turned",
+        "pub_refuse_turned_ones_1": "a turned six becomes a one: {dice} has 1 one, not {turned} "
+        "turned",
+        "pub_refuse_turned_ones_n": "a turned six becomes a one: {dice} has {count} ones, not "
+        "{turned} turned",
+        "pub_refuse_hand_turned": "a turned six stays out of the cup as a one: the dice cannot "
+        "all have shown in the last throw (aus der Hand)",
+        "pub_refuse_assembled_one": "a turn of one throw shows all three dice in that throw: "
+        "nothing was set aside",
+        "pub_refuse_named_dice": "the dice {dice} are no {name}",
+        "pub_refuse_hand_aus": "a Hand-Aus shows 1-1-1 in one throw: no die set aside, no turned "
+        "six",
+        "pub_refuse_counts_as": "{named} {how} after {throws} counts as {made} under these rules",
+        "pub_in_one_throw": "in one throw",
+        "pub_assembled": "assembled",
+        "pub_refuse_not_assembled": "{name}'s {dice} cannot have been assembled (no die set aside "
+        "before the last throw could be one of them): {rule}",
         "refuse_limit": "{name} has used all {used} of {limit} throws allowed in this round",
         "refuse_turn_last": "{name} cannot turn sixes on the last throw (throw {used} of {limit})",
         "refuse_out_of_turn": "it is {current}'s turn, not {name}'s",
@@ -947,6 +988,48 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "review_offer": "Taste r zeigt die Spielanalyse: Genauigkeit und teuerste Entscheidungen "
         "jedes Spielers.",
         "review_key": "Analyse",
+        "n_throws_1": "1 Wurf",
+        "n_throws": "{n} Würfen",
+        "times_1": "einmal",
+        "times_n": "{n}-mal",
+        "pub_refuse_over": "das Spiel ist aus ({loser} hat verloren); zum Korrigieren einen "
+        "Eintrag zurücknehmen",
+        "pub_refuse_buy_in_first": "erst sagen, ob {name} (raus) sich wieder einwürfelt: ja oder "
+        "nein",
+        "pub_refuse_covered": "der Becher von {name} kann nach {throws} (erlaubt: {limit}) nach "
+        "diesen Regeln nicht verdeckt gewesen sein: {rule}",
+        "pub_refuse_shown": "der Becher von {name} kann nach {throws} (erlaubt: {limit}) nach "
+        "diesen Regeln nicht offen gewesen sein: {rule}",
+        "pub_refuse_play": "der Zug von {name} geht so nicht: {why}",
+        "pub_refuse_no_buy_in": "gerade wird niemand nach dem Einwürfeln gefragt: {name} ist dran",
+        "pub_refuse_buy_in_who": "die Frage ist, ob {name} sich wieder einwürfelt, nicht {other}",
+        "pub_refuse_undo_1": "{count} Einträge lassen sich nicht zurücknehmen: bisher gibt es 1",
+        "pub_refuse_undo_n": "{count} Einträge lassen sich nicht zurücknehmen: bisher gibt es {n}",
+        "pub_refuse_turn": "{name} ist dran, nicht {other}",
+        "pub_refuse_limit": "{name} darf in dieser Runde höchstens {times} werfen: {why} "
+        "(eingetragen: {throws})",
+        "pub_why_once": "beim Anwerfen und im Stechen wirft jeder einmal",
+        "pub_why_opened": "{opener} hat mit {throws} vorgelegt",
+        "pub_refuse_turned_one": "{name} kann in einem Zug mit nur einem Wurf keine Sechsen "
+        "gedreht haben: nach dem Drehen muss geworfen werden",
+        "pub_refuse_turned_ones_0": "eine gedrehte Sechs wird eine Eins: {dice} hat keine Eins, "
+        "nicht {turned} gedrehte",
+        "pub_refuse_turned_ones_1": "eine gedrehte Sechs wird eine Eins: {dice} hat eine Eins, "
+        "nicht {turned} gedrehte",
+        "pub_refuse_turned_ones_n": "eine gedrehte Sechs wird eine Eins: {dice} hat {count} "
+        "Einsen, nicht {turned} gedrehte",
+        "pub_refuse_hand_turned": "eine gedrehte Sechs bleibt als Eins draußen: die Würfel können "
+        "nicht alle im letzten Wurf gefallen sein (aus der Hand)",
+        "pub_refuse_assembled_one": "ein Zug mit einem Wurf zeigt alle drei Würfel in diesem "
+        "Wurf: nichts lag draußen",
+        "pub_refuse_named_dice": "die Würfel {dice} sind kein {name}",
+        "pub_refuse_hand_aus": "ein Hand-Aus zeigt 1-1-1 in einem Wurf: kein Würfel draußen, keine "
+        "gedrehte Sechs",
+        "pub_refuse_counts_as": "{named} {how} nach {throws} zählt nach diesen Regeln als {made}",
+        "pub_in_one_throw": "aus einem Wurf",
+        "pub_assembled": "zusammengesetzt",
+        "pub_refuse_not_assembled": "{dice} von {name} kann nicht zusammengesetzt sein (kein vor "
+        "dem letzten Wurf rausgelegter Würfel kann einer davon sein): {rule}",
         "refuse_limit": "{name} hat alle {used} von {limit} erlaubten Würfen dieser Runde "
         "gebraucht",
         "refuse_turn_last": "{name} kann im letzten Wurf keine Sechsen drehen (Wurf {used} von "
@@ -1383,26 +1466,48 @@ def t(key: str, lang: str, **fields: object) -> str:
     return CATALOGUE[lang][key].format(**fields)
 
 
-E = TypeVar("E", bound=IllegalActionError)
+E = TypeVar("E", bound=RefusalError)
+
+
+class Said(NamedTuple):
+    """A part of a refusal's text that is itself a text of the catalogue ("twice", "2 throws",
+    a rule's sentence), said in the refusal's language."""
+
+    key: str
+    fields: dict[str, object]
+    lower_first: bool = False
+    """Begin with a small letter (a sentence of the catalogue after a colon)."""
+
+
+def said(key: str, *, lower_first: bool = False, **fields: object) -> Said:
+    return Said(key, fields, lower_first)
 
 
 def refused(kind: type[E], key: str, **fields: object) -> E:
-    """The engine's refusal of an action: an error of ``kind`` whose message is the text ``key``
-    in English, carrying the key and fields for :func:`refusal_text`."""
+    """A refusal: an error of ``kind`` whose message is the text ``key`` in English, carrying
+    the key and fields for :func:`refusal_text`. A field may be a :class:`Said` or another
+    refusal (the reason inside a reason): both are said in the language asked for."""
     return kind(_refusal(key, "en", fields), key=key, **fields)
 
 
 def refusal_text(error: Exception, lang: str) -> str:
-    """Why an action was refused, in ``lang`` (the message itself where the error has no text
+    """Why something was refused, in ``lang`` (the message itself where the error has no text
     in the catalogue)."""
-    key = getattr(error, "key", None)
-    if not isinstance(error, IllegalActionError) or key is None:
+    if not isinstance(error, RefusalError) or error.key is None:
         return str(error)
-    return _refusal(key, lang, error.fields)
+    return _refusal(error.key, lang, error.fields)
 
 
 def _refusal(key: str, lang: str, fields: dict[str, object]) -> str:
-    return t(key, lang, **fields)
+    def word(value: object) -> object:
+        if isinstance(value, Said):
+            text = _refusal(value.key, lang, value.fields)
+            return text[:1].lower() + text[1:] if value.lower_first else text
+        if isinstance(value, Exception):
+            return refusal_text(value, lang)
+        return value
+
+    return t(key, lang, **{name: word(value) for name, value in fields.items()})
 
 
 def money(cents: int, lang: str, currency: str = "EUR") -> str:

@@ -26,7 +26,7 @@ from schocken.pub import PubGame, entry_from_data, parse_result
 from schocken.server.settings import Limits
 from schocken.server.store import SavePub, Store
 from schocken.server.tables import PerMinute, StorageError, TableError, rules_of_body
-from schocken.texts import LANGUAGES, t
+from schocken.texts import LANGUAGES, refusal_text, t
 
 KEPT = 500
 """Pub games kept in memory at most (the least recently used leave; the file keeps them)."""
@@ -97,7 +97,7 @@ class PubGames:
             try:
                 said = await asyncio.to_thread(change, kept.pub)
             except PubEntryError as exc:
-                raise TableError(str(exc)) from None
+                raise TableError(refusal_text(exc, lang)) from None
             try:
                 await self._save(pub_id, kept.token, kept.pub)
             except Exception:
