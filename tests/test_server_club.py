@@ -464,3 +464,44 @@ def test_the_club_pages_are_served(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server:
         for path in ("/club", "/club/some-club", "/club/some-club/stats", "/static/club.js"):
             assert server.get(path).status_code == 200, path
+
+
+def test_who_came_is_marked_after_the_evening(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        made = create(server, "Kegelclub")
+        slug, session = made["club"]["slug"], made["session"]
+        header = {"x-club-session": session}
+        for name in ("Anna", "Ben", "Cem"):
+            post(server, slug, "members", session, name=name)
+        post(server, slug, "evenings", session, date="2026-11-20", present=["Anna"])
+        r = post(server, slug, "evenings/present", session, date="2026-11-20", present=["Cem"])
+        assert r.status_code == 200, r.text
+        assert r.json()["done"]["present"] == ["Anna", "Cem"]
+        assert r.json()["evenings"][0]["present"] == ["Anna", "Cem"]
+        # marked twice: still once
+        r = post(server, slug, "evenings/present", session, date="2026-11-20", present=["anna"])
+        assert r.status_code == 200, r.text
+        assert r.json()["done"]["present"] == ["Anna", "Cem"]
+        before = get(server, f"/api/clubs/{slug}", **header).json()
+        log_before = get(server, f"/api/clubs/{slug}/log", **header).json()
+        for body, says in (
+            ({"date": "2026-11-21", "present": ["Ben"]}, "no evening"),
+            ({"date": "2026-11-20", "present": ["Ben", "Zoe"]}, "'Zoe' is not a member"),
+            ({"date": "2026-11-20", "present": "Ben"}, "not one text"),
+            ({"date": "2026-11-20", "present": 3}, "a list of names"),
+            ({"present": ["Ben"]}, "date"),
+        ):
+            r = post(server, slug, "evenings/present", session, **body)
+            assert r.status_code == 400, (body, r.text)
+            assert says in r.json()["error"], (body, r.text)
+        assert get(server, f"/api/clubs/{slug}", **header).json() == before
+        assert get(server, f"/api/clubs/{slug}/log", **header).json() == log_before
+        assert log_before[-1]["action"] == "present_added"
+        assert log_before[-1]["detail"] == {"date": "2026-11-20", "names": ["Cem"]}
+        other = create(server, "Anderer Club")
+        r = post(
+            server, slug, "evenings/present", other["session"], date="2026-11-20", present=["Ben"]
+        )
+        assert r.status_code == 403 and "another club" in r.json()["error"]
+        with ClubBook(server.db) as book:
+            assert book.evening(slug, "2026-11-20")["present"] == ["Anna", "Cem"]

@@ -310,3 +310,52 @@ def test_a_pub_game_of_this_phone_goes_into_the_book(browser: Browser, server: S
     expect(page.locator("#club-games tbody tr").first).to_contain_text("Anna")
     assert errors == []
     ctx.close()
+
+
+def club_with_an_evening(server: Server, name: str, password: str | None = None) -> dict[str, Any]:
+    """A club made through the API: Anna, Ben and Cem, an evening on 2026-11-20 Anna came to."""
+    made: dict[str, Any] = server.post("/api/clubs", {"name": name, "password": password}).json()
+    slug, session = made["club"]["slug"], made["session"]
+    for member in ("Anna", "Ben", "Cem"):
+        server.post(f"/api/clubs/{slug}/members", {"session": session, "name": member})
+    body = {"session": session, "date": "2026-11-20", "present": ["Anna"]}
+    assert server.post(f"/api/clubs/{slug}/evenings", body).is_success
+    return made
+
+
+def test_who_came_is_marked_after_the_evening_on_a_phone(browser: Browser, server: Server) -> None:
+    made = club_with_an_evening(server, "Kegelclub")
+    slug = made["club"]["slug"]
+    ctx = browser.new_context(locale="de-DE", **PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/club/{slug}#{made['secret']}")
+    form = page.locator("#club-present")
+    expect(form.get_by_label("Abend")).to_have_value("2026-11-20")
+    boxes = form.locator("input[name=present]")
+    expect(boxes).to_have_count(2)  # Anna is marked already
+    form.get_by_role("button", name="Als anwesend eintragen").click()
+    expect(page.locator("#club-error")).to_have_text("Kreuze an, wer kam.")
+    form.get_by_label("Cem", exact=True).check()
+    form.get_by_role("button", name="Als anwesend eintragen").click()
+    said(page, "Am 2026-11-20 als anwesend eingetragen: Cem.")
+    expect(page.locator("#club-evening-list li")).to_have_text(["2026-11-20, –: 2 da, 0 Spiele"])
+    expect(page.locator("#club-present input[name=present]")).to_have_count(1)
+    # Ben was renamed in another browser meanwhile: the book refuses his old name
+    body = {"session": made["session"], "name": "Ben", "new_name": "Benno"}
+    assert server.post(f"/api/clubs/{slug}/members/rename", body).is_success
+    page.locator("#club-present").get_by_label("Ben", exact=True).check()
+    page.locator("#club-present").get_by_role("button", name="Als anwesend eintragen").click()
+    expect(page.locator("#club-error")).to_contain_text("'Ben' is not a member")
+    with ClubBook(server.db) as book:
+        assert book.evening(slug, "2026-11-20")["present"] == ["Anna", "Cem"]
+    page.reload()
+    page.locator("#club-present").get_by_label("Benno", exact=True).check()
+    page.locator("#club-present").get_by_role("button", name="Als anwesend eintragen").click()
+    said(page, "Am 2026-11-20 als anwesend eingetragen: Benno.")
+    expect(page.locator("#club-present")).to_contain_text("Alle sind an diesem Abend")
+    with ClubBook(server.db) as book:
+        assert book.evening(slug, "2026-11-20")["present"] == ["Anna", "Benno", "Cem"]
+    assert errors == []
+    ctx.close()

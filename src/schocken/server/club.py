@@ -299,6 +299,16 @@ def add_club_routes(
             ),
         )
 
+    @app.post("/api/clubs/{slug}/evenings/present")
+    async def add_present(slug: str, request: Request) -> dict[str, Any]:
+        """More members who came to the evening ``date``: ``present`` (names); who was marked
+        already stays marked."""
+        return await change(
+            slug,
+            request,
+            lambda c, d: book.add_present(c, d.get("date"), d.get("present")),  # type: ignore[arg-type]
+        )
+
     @app.post("/api/clubs/{slug}/games")
     async def add_game(slug: str, request: Request) -> dict[str, Any]:
         """A game of the evening ``date``: from a finished online table (``table``: its id or

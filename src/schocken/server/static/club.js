@@ -292,7 +292,8 @@ function renderBook() {
     el("label", {}, t("club_web_place"), el("input", { name: "place", maxlength: "200" })),
     el("fieldset", {}, el("legend", {}, t("club_web_present")),
       names.map((n) => el("label", { class: "check" }, el("input", { type: "checkbox", name: "present", value: n, checked: true }), n))),
-    el("button", { type: "submit" }, t("club_web_add_evening"))));
+    el("button", { type: "submit" }, t("club_web_add_evening"))),
+    b.evenings.length === 0 || names.length === 0 ? null : presentForm(b, names, error));
 
   const dates = b.evenings.map((ev) => ev.date).reverse();
   const counted = b.games.filter((g) => !g.void);
@@ -426,8 +427,36 @@ function renderBook() {
     error, members, evenings, games, money_, ledger, data);
 }
 
-/** A table: a caption, column heads, rows (the first cell heads its row); a cell is a text or
- * { text, class }. */
+/** Mark who else came to an evening entered before: the members not marked at it yet. */
+function presentForm(b, names, error) {
+  const { t, el } = ctx;
+  const came = (date) => b.evenings.find((ev) => ev.date === date)?.present || [];
+  const boxes = el("fieldset", {});
+  const fill = (date) => {
+    const missing = names.filter((n) => !came(date).includes(n));
+    boxes.replaceChildren(el("legend", {}, t("club_web_present_more")), ...(missing.length === 0
+      ? [el("p", { class: "hint" }, t("club_web_present_all"))]
+      : missing.map((n) => el("label", { class: "check" }, el("input", { type: "checkbox", name: "present", value: n }), n))));
+  };
+  const dates = b.evenings.map((ev) => ev.date).reverse();
+  fill(dates[0]);
+  return el("form", { id: "club-present", onsubmit: (e) => {
+    e.preventDefault();
+    const f = e.target;
+    const present = [...f.querySelectorAll("input[name=present]:checked")].map((i) => i.value);
+    if (present.length === 0) {
+      error.textContent = t("club_web_present_pick");
+      return;
+    }
+    send("evenings/present", { date: f.date.value, present }, f, error,
+      t("club_web_present_added", { date: f.date.value, names: present.join(", ") }));
+  } },
+  el("h3", {}, t("club_web_present_title")),
+  el("label", {}, t("club_web_evening"), el("select", { name: "date", onchange: (e) => fill(e.target.value) }, options(dates))),
+  boxes,
+  el("button", { type: "submit" }, t("club_web_present_button")));
+}
+
 // The pub games entered on this device (pub mode keeps each one's token in this browser): one
 // of them goes into the book as a whole game record.
 function pubGames() {
@@ -469,6 +498,8 @@ function pubGameForm(dates, error) {
     el("button", { type: "submit" }, t("club_web_add_game"))]);
 }
 
+/** A table: a caption, column heads, rows (the first cell heads its row); a cell is a text or
+ * { text, class }. */
 function table(caption, heads, rows, id) {
   const { el } = ctx;
   const cell = (c, i) => {
