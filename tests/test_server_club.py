@@ -505,3 +505,39 @@ def test_who_came_is_marked_after_the_evening(tmp_path: Path) -> None:
         assert r.status_code == 403 and "another club" in r.json()["error"]
         with ClubBook(server.db) as book:
             assert book.evening(slug, "2026-11-20")["present"] == ["Anna", "Cem"]
+
+
+def test_the_season_start_is_set_and_bad_days_refused(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        made = create(server, "Kegelclub")
+        slug, session = made["club"]["slug"], made["session"]
+        header = {"x-club-session": session}
+        post(server, slug, "members", session, name="Anna")
+        for day in ("2025-08-31", "2025-09-01"):
+            post(server, slug, "evenings", session, date=day, present=["Anna"])
+        assert get(server, f"/api/clubs/{slug}", **header).json()["seasons"] == ["2025"]
+        r = post(server, slug, "season-start", session, season_start="09-01")
+        assert r.status_code == 200, r.text
+        assert r.json()["done"]["season_start"] == "09-01"
+        assert r.json()["club"]["season_start"] == "09-01"
+        assert r.json()["seasons"] == ["2024/25", "2025/26"]
+        before = get(server, f"/api/clubs/{slug}", **header).json()
+        log_before = get(server, f"/api/clubs/{slug}/log", **header).json()
+        assert log_before[-1]["detail"] == {"season_start": "09-01"}
+        for value, says in (
+            ("9-1", "a season starts on a day written MM-DD, like 09-01, not '9-1'"),
+            ("02-30", "a season cannot start on 02-30: no such day"),
+            ("02-29", "not every year has it"),
+            (None, "not None"),
+            (901, "not 901"),
+        ):
+            r = post(server, slug, "season-start", session, season_start=value)
+            assert r.status_code == 400, (value, r.text)
+            assert says in r.json()["error"], (value, r.text)
+        assert get(server, f"/api/clubs/{slug}", **header).json() == before
+        assert get(server, f"/api/clubs/{slug}/log", **header).json() == log_before
+        other = create(server, "Anderer Club")
+        r = post(server, slug, "season-start", other["session"], season_start="01-01")
+        assert r.status_code == 403 and "another club" in r.json()["error"]
+        with ClubBook(server.db) as book:
+            assert book.club(slug)["season_start"] == "09-01"

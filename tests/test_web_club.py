@@ -359,3 +359,34 @@ def test_who_came_is_marked_after_the_evening_on_a_phone(browser: Browser, serve
         assert book.evening(slug, "2026-11-20")["present"] == ["Anna", "Benno", "Cem"]
     assert errors == []
     ctx.close()
+
+
+def test_the_season_start_is_set_on_a_phone(browser: Browser, server: Server) -> None:
+    made = club_with_an_evening(server, "Kegelclub")
+    slug = made["club"]["slug"]
+    ctx = browser.new_context(locale="en-US", **PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/club/{slug}#{made['secret']}")
+    form = page.locator("#club-season-start")
+    field = form.get_by_label("Seasons begin on (MM-DD)")
+    expect(field).to_have_value("01-01")
+    field.fill("13-01")
+    form.get_by_role("button", name="Set the season start").click()
+    expect(page.locator("#club-error")).to_have_text("a season cannot start on 13-01: no such day")
+    with ClubBook(server.db) as book:
+        assert book.club(slug)["season_start"] == "01-01"
+    field.fill("09-01")
+    form.get_by_role("button", name="Set the season start").click()
+    said(page, "Seasons now begin on 09-01.")
+    expect(page.locator("#club-error")).to_have_text("")
+    expect(page.locator("#club-season-start").get_by_label("Seasons begin on")).to_have_value(
+        "09-01"
+    )
+    with ClubBook(server.db) as book:
+        assert book.club(slug)["season_start"] == "09-01"
+    page.click("#club-to-stats")
+    expect(page.locator("#club-season option")).to_have_text(["All seasons", "2026/27"])
+    assert errors == []
+    ctx.close()

@@ -408,6 +408,16 @@ def add_club_routes(
             ),
         )
 
+    @app.post("/api/clubs/{slug}/season-start")
+    async def set_season_start(slug: str, request: Request) -> dict[str, Any]:
+        """The day the club's seasons begin: ``season_start`` (``MM-DD``)."""
+
+        def do(club: str, data: dict[str, Any]) -> object:
+            book.set_season_start(club, data.get("season_start"))  # type: ignore[arg-type]
+            return book.club(club)
+
+        return await change(slug, request, do)
+
     @app.get("/api/clubs/{slug}/ledger")
     async def ledger(slug: str, request: Request) -> dict[str, Any]:
         """The ledger of one ``member`` (query): their lines and their balance."""

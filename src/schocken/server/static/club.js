@@ -424,7 +424,23 @@ function renderBook() {
       history.pushState(null, "", `/club/${club.slug}/stats`);
       renderStats(null);
     } }, t("club_web_stats"))),
-    error, members, evenings, games, money_, ledger, data);
+    error, members, evenings, games, money_, ledger, settingsPart(b, error), data);
+}
+
+/** The club's settings and keys: the day its seasons begin. */
+function settingsPart(b, error) {
+  const { t, el } = ctx;
+  return el("section", { class: "card club-part", id: "club-settings", "aria-labelledby": "club-settings-h" },
+    el("h2", { id: "club-settings-h" }, t("club_web_settings")),
+    el("form", { id: "club-season-start", onsubmit: (e) => {
+      e.preventDefault();
+      const day = e.target.season_start.value.trim();
+      send("season-start", { season_start: day }, e.target, error, t("club_web_season_start_set", { day }));
+    } },
+    el("label", {}, t("club_web_season_start"), el("input", { name: "season_start", required: true, value: b.club.season_start,
+      inputmode: "numeric", autocomplete: "off", "aria-describedby": "club-season-start-hint" })),
+    el("p", { class: "hint", id: "club-season-start-hint" }, t("club_web_season_start_hint")),
+    el("button", { type: "submit" }, t("club_web_season_start_button"))));
 }
 
 /** Mark who else came to an evening entered before: the members not marked at it yet. */
