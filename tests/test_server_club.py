@@ -541,3 +541,42 @@ def test_the_season_start_is_set_and_bad_days_refused(tmp_path: Path) -> None:
         assert r.status_code == 403 and "another club" in r.json()["error"]
         with ClubBook(server.db) as book:
             assert book.club(slug)["season_start"] == "09-01"
+
+
+def test_a_new_secret_ends_every_session_but_gives_the_caller_one(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        made = create(server, "Kegelclub", password="kegel-passwort")
+        slug, session, old_secret = made["club"]["slug"], made["session"], made["secret"]
+        post(server, slug, "members", session, name="Anna")
+        elsewhere = server.post(f"/api/clubs/{slug}/session", {"secret": old_secret}).json()
+        other = create(server, "Anderer Club")
+        r = post(server, slug, "secret", other["session"])
+        assert r.status_code == 403 and "another club" in r.json()["error"]
+        assert server.post(f"/api/clubs/{slug}/session", {"secret": old_secret}).is_success
+        r = post(server, slug, "secret", session)
+        assert r.status_code == 200, r.text
+        new_secret, new_session = r.json()["done"]["secret"], r.json()["session"]
+        assert new_secret != old_secret and new_session not in (session, elsewhere["session"])
+        assert [m["name"] for m in r.json()["members"]] == ["Anna"]
+        for ended in (session, elsewhere["session"]):
+            r = get(server, f"/api/clubs/{slug}", **{"x-club-session": ended})
+            assert r.status_code == 403, r.text
+            r = post(server, slug, "members", ended, name="Eve")
+            assert r.status_code == 403, r.text
+        r = server.post(f"/api/clubs/{slug}/session", {"secret": old_secret})
+        assert r.status_code == 403
+        r = get(server, f"/api/clubs/{slug}", **{"x-club-session": new_session})
+        assert r.status_code == 200 and [m["name"] for m in r.json()["members"]] == ["Anna"]
+        assert server.post(f"/api/clubs/{slug}/session", {"secret": new_secret}).is_success
+        by_password = server.post(f"/api/clubs/{slug}/session", {"password": "kegel-passwort"})
+        assert by_password.is_success  # the password is the same
+        log = get(server, f"/api/clubs/{slug}/log", **{"x-club-session": new_session}).json()
+        assert [e["action"] for e in log].count("secret_changed") == 1
+        assert new_secret not in str(log)
+        # the other club keeps its link and session
+        r = get(server, "/api/clubs/anderer-club", **{"x-club-session": other["session"]})
+        assert r.status_code == 200, r.text
+    with ClubBook(server.db) as book:
+        assert book.check_access(slug, secret=new_secret)["slug"] == slug
+        assert book.session_club(new_session) == slug
+        assert book.session_club(session) is None

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -390,3 +391,47 @@ def test_the_season_start_is_set_on_a_phone(browser: Browser, server: Server) ->
     expect(page.locator("#club-season option")).to_have_text(["All seasons", "2026/27"])
     assert errors == []
     ctx.close()
+
+
+def test_a_new_secret_link_on_a_phone_other_browsers_open_again(
+    browser: Browser, server: Server
+) -> None:
+    made = club_with_an_evening(server, "Kegelclub")
+    slug, old_secret = made["club"]["slug"], made["secret"]
+    ours = browser.new_context(locale="en-US", **PHONE)
+    theirs = browser.new_context(locale="en-US", **PHONE)
+    page, other = ours.new_page(), theirs.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    for p in (page, other):
+        p.goto(f"{server.url}/club/{slug}#{old_secret}")
+        expect(p.get_by_role("heading", level=1)).to_have_text("Kegelclub")
+    old_session = page.evaluate(f"JSON.parse(localStorage.getItem('schocken:club:{slug}')).session")
+    form = page.locator("#club-new-secret")
+    form.get_by_label("Yes, the old link is to stop working").check()
+    form.get_by_role("button", name="Make a new secret link").click()
+    said(page, "A new secret link is made; the old one no longer opens the club.")
+    link = page.locator("#club-secret input").input_value()
+    match = re.search(rf"/club/{slug}#(\S{{20,}})$", link)
+    assert match is not None
+    new_secret = match.group(1)
+    assert new_secret != old_secret
+    kept = page.evaluate(f"JSON.parse(localStorage.getItem('schocken:club:{slug}'))")
+    assert kept["secret"] == new_secret and kept["session"] != old_session
+    r = httpx.get(f"{server.url}/api/clubs/{slug}", headers={"x-club-session": old_session})
+    assert r.status_code == 403
+    page.reload()  # this phone keeps the club open
+    expect(page.locator("#club-balances tbody tr")).to_have_count(3)
+    expect(page.locator("#club-secret")).to_have_count(0)  # shown once
+    # the other browser's session and link are ended: it must open the club again
+    other.reload()
+    expect(other.locator("main [role=alert]")).to_contain_text("This club is not open to you.")
+    expect(other.locator("body")).not_to_contain_text("Anna")
+    other.goto("about:blank")
+    other.goto(f"{server.url}/club/{slug}#{new_secret}")
+    expect(other.locator("#club-balances tbody tr")).to_have_count(3)
+    with ClubBook(server.db) as book:
+        assert book.check_access(slug, secret=new_secret)["slug"] == slug
+    assert errors == []
+    ours.close()
+    theirs.close()

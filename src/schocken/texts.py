@@ -579,6 +579,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_log_price_set": "Price set",
         "club_web_log_paid": "Payment",
         "club_web_log_charged": "Charge by hand",
+        "club_web_secret_new": "A new secret link",
+        "club_web_secret_new_hint": "The old link stops opening the club, and every browser but "
+        "this one must open it again: by the new link or the password.",
+        "club_web_secret_new_sure": "Yes, the old link is to stop working",
+        "club_web_secret_new_button": "Make a new secret link",
+        "club_web_secret_made": "A new secret link is made; the old one no longer opens the club.",
         "club_web_settings": "The club: seasons, link, password",
         "club_web_season_start": "Seasons begin on (MM-DD)",
         "club_web_season_start_hint": "01-01: a season is a calendar year; "
@@ -1264,6 +1270,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_log_price_set": "Preis gesetzt",
         "club_web_log_paid": "Zahlung",
         "club_web_log_charged": "Buchung von Hand",
+        "club_web_secret_new": "Ein neuer geheimer Link",
+        "club_web_secret_new_hint": "Der alte Link öffnet den Verein nicht mehr, und jeder Browser "
+        "außer diesem muss ihn neu öffnen: mit dem neuen Link oder dem Passwort.",
+        "club_web_secret_new_sure": "Ja, der alte Link soll nicht mehr gehen",
+        "club_web_secret_new_button": "Neuen geheimen Link machen",
+        "club_web_secret_made": "Ein neuer geheimer Link ist gemacht; der alte öffnet den Verein "
+        "nicht mehr.",
         "club_web_settings": "Der Verein: Saisons, Link, Passwort",
         "club_web_season_start": "Saisons beginnen am (MM-TT)",
         "club_web_season_start_hint": "01-01: eine Saison ist ein Kalenderjahr; "

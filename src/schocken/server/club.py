@@ -257,6 +257,27 @@ def add_club_routes(
         done = await clubs.run(do, club, data)
         return {"done": done, **(await clubs.run(overview, club))}
 
+    async def rekey(
+        slug: str, request: Request, do: Callable[[str, dict[str, Any]], object]
+    ) -> dict[str, Any]:
+        """A change that ends every session of the club (a new secret or password): the caller
+        gets a fresh session, made right after it in the book's thread."""
+        data = await body(request)
+        club = await opened(slug, request, data)
+
+        def both() -> tuple[object, str]:
+            done = do(club, data)
+            return done, book.new_session(club)
+
+        done, session = await clubs.run(both)
+        return {"done": done, "session": session, **(await clubs.run(overview, club))}
+
+    @app.post("/api/clubs/{slug}/secret")
+    async def new_secret(slug: str, request: Request) -> dict[str, Any]:
+        """A new secret for the club's link, answered once as ``done.secret``: the old link no
+        longer opens the club and every session ends; the caller gets a new ``session``."""
+        return await rekey(slug, request, lambda c, d: {"secret": book.new_secret(c)})
+
     @app.post("/api/clubs/{slug}/members")
     async def add_member(slug: str, request: Request) -> dict[str, Any]:
         """A new member: ``name``, and ``guest`` (true or false)."""

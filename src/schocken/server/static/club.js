@@ -427,7 +427,7 @@ function renderBook() {
     error, members, evenings, games, money_, ledger, settingsPart(b, error), data);
 }
 
-/** The club's settings and keys: the day its seasons begin. */
+/** The club's settings and keys: the day its seasons begin, a new secret link. */
 function settingsPart(b, error) {
   const { t, el } = ctx;
   return el("section", { class: "card club-part", id: "club-settings", "aria-labelledby": "club-settings-h" },
@@ -440,7 +440,32 @@ function settingsPart(b, error) {
     el("label", {}, t("club_web_season_start"), el("input", { name: "season_start", required: true, value: b.club.season_start,
       inputmode: "numeric", autocomplete: "off", "aria-describedby": "club-season-start-hint" })),
     el("p", { class: "hint", id: "club-season-start-hint" }, t("club_web_season_start_hint")),
-    el("button", { type: "submit" }, t("club_web_season_start_button"))));
+    el("button", { type: "submit" }, t("club_web_season_start_button"))),
+    el("form", { id: "club-new-secret", onsubmit: (e) => {
+      e.preventDefault();
+      rekey("secret", {}, error, t("club_web_secret_made"));
+    } },
+    el("h3", {}, t("club_web_secret_new")),
+    el("p", { class: "hint" }, t("club_web_secret_new_hint")),
+    el("label", { class: "check" }, el("input", { type: "checkbox", name: "sure", required: true }), t("club_web_secret_new_sure")),
+    el("button", { type: "submit" }, t("club_web_secret_new_button"))));
+}
+
+/** A new secret or password ends every session of the club: the server answers a new one for
+ * this browser (and a new secret, shown once), kept like the first. */
+async function rekey(path, body, error, done) {
+  try {
+    const data = await call(`/api/clubs/${encodeURIComponent(club.slug)}/${path}`, body);
+    club.session = data.session;
+    if (data.done.secret) club.secret = data.done.secret;
+    keep();
+    club.book = data;
+    renderBook();
+    if (data.done.secret) showSecretLink();
+    said(done);
+  } catch (e) {
+    error.textContent = e.message;
+  }
 }
 
 /** Mark who else came to an evening entered before: the members not marked at it yet. */
