@@ -580,3 +580,55 @@ def test_a_new_secret_ends_every_session_but_gives_the_caller_one(tmp_path: Path
         assert book.check_access(slug, secret=new_secret)["slug"] == slug
         assert book.session_club(new_session) == slug
         assert book.session_club(session) is None
+
+
+def test_a_password_set_or_removed_ends_every_session_but_the_callers(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        made = create(server, "Kegelclub")
+        slug, session, secret = made["club"]["slug"], made["session"], made["secret"]
+        assert not made["club"]["has_password"]
+        elsewhere = server.post(f"/api/clubs/{slug}/session", {"secret": secret}).json()["session"]
+        header = {"x-club-session": session}
+        before = get(server, f"/api/clubs/{slug}", **header).json()
+        for body, says in (
+            ({"password": "kurz"}, "at least 8 characters"),
+            ({"password": ""}, "at least 8 characters"),
+            ({}, "at least 8 characters"),
+            ({"password": 12345678}, "at least 8 characters"),
+            ({"password": "x" * 1025}, "at most 1024"),
+            ({"remove": "yes"}, "at least 8 characters"),  # only true removes it
+        ):
+            r = post(server, slug, "password", session, **body)
+            assert r.status_code == 400, (body, r.text)
+            assert says in r.json()["error"], (body, r.text)
+        assert get(server, f"/api/clubs/{slug}", **header).json() == before  # sessions live
+        assert get(server, f"/api/clubs/{slug}", **{"x-club-session": elsewhere}).is_success
+        other = create(server, "Anderer Club")
+        r = post(server, slug, "password", other["session"], password="fremdes-passwort")
+        assert r.status_code == 403 and "another club" in r.json()["error"]
+        r = post(server, slug, "password", session, password="kegel-passwort")
+        assert r.status_code == 200, r.text
+        assert r.json()["done"]["has_password"] and r.json()["club"]["has_password"]
+        first = r.json()["session"]
+        for ended in (session, elsewhere):
+            assert get(server, f"/api/clubs/{slug}", **{"x-club-session": ended}).status_code == 403
+        assert get(server, f"/api/clubs/{slug}", **{"x-club-session": first}).is_success
+        opened = server.post(f"/api/clubs/{slug}/session", {"password": "kegel-passwort"})
+        assert opened.is_success
+        assert server.post(f"/api/clubs/{slug}/session", {"secret": secret}).is_success
+        r = post(server, slug, "password", first, remove=True)
+        assert r.status_code == 200, r.text
+        assert not r.json()["done"]["has_password"]
+        second = r.json()["session"]
+        for ended in (first, opened.json()["session"]):
+            assert get(server, f"/api/clubs/{slug}", **{"x-club-session": ended}).status_code == 403
+        r = server.post(f"/api/clubs/{slug}/session", {"password": "kegel-passwort"})
+        assert r.status_code == 403
+        r = get(server, f"/api/clubs/{slug}/log", **{"x-club-session": second})
+        actions = [e["action"] for e in r.json()]
+        assert actions[-2:] == ["password_set", "password_removed"]
+        assert "kegel-passwort" not in r.text
+        assert get(server, "/api/clubs/anderer-club", **{"x-club-session": other["session"]})
+    with ClubBook(server.db) as book:
+        assert not book.club(slug)["has_password"]
+        assert book.session_club(second) == slug

@@ -435,3 +435,65 @@ def test_a_new_secret_link_on_a_phone_other_browsers_open_again(
     assert errors == []
     ours.close()
     theirs.close()
+
+
+def kept_session(page: Page, slug: str) -> Any:
+    return page.evaluate(f"JSON.parse(localStorage.getItem('schocken:club:{slug}')).session")
+
+
+def test_the_password_is_set_and_removed_on_a_phone(browser: Browser, server: Server) -> None:
+    made = club_with_an_evening(server, "Kegelclub")
+    slug = made["club"]["slug"]
+    ours, by_link, by_password = (browser.new_context(locale="de-DE", **PHONE) for _ in range(3))
+    page, linked = ours.new_page(), by_link.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    for p in (page, linked):
+        p.goto(f"{server.url}/club/{slug}#{made['secret']}")
+        expect(p.get_by_role("heading", level=1)).to_have_text("Kegelclub")
+    linked_session = kept_session(linked, slug)
+    form = page.locator("#club-set-password")
+    expect(form.locator("#club-password-state")).to_have_text(
+        "Der Verein hat kein Passwort; sein geheimer Link öffnet ihn."
+    )
+    expect(page.locator("#club-password-remove")).to_have_count(0)
+    form.get_by_label("Neues Passwort").fill("kurz")
+    form.get_by_role("button", name="Passwort setzen").click()
+    expect(page.locator("#club-error")).to_have_text("a club's password has at least 8 characters")
+    with ClubBook(server.db) as book:
+        assert not book.club(slug)["has_password"]
+        assert book.session_club(linked_session) == slug  # nothing ended
+    form.get_by_label("Neues Passwort").fill("kegel-passwort")
+    form.get_by_role("button", name="Passwort setzen").click()
+    said(page, "Das Passwort ist gesetzt; andere Browser müssen den Verein neu öffnen.")
+    expect(page.locator("#club-password-state")).to_have_text("Der Verein hat ein Passwort.")
+    r = httpx.get(f"{server.url}/api/clubs/{slug}", headers={"x-club-session": linked_session})
+    assert r.status_code == 403  # the other phone's session is ended
+    linked.reload()  # it opens the club again by the secret link it kept
+    expect(linked.locator("#club-balances tbody tr")).to_have_count(3)
+    assert kept_session(linked, slug) != linked_session
+    # a third phone opens the club by the new password
+    third = by_password.new_page()
+    third.goto(server.url + "/club")
+    third.locator("#club-open").get_by_label("Name des Vereins").fill("Kegelclub")
+    third.locator("#club-open").get_by_label("Passwort").fill("kegel-passwort")
+    third.locator("#club-open").get_by_role("button", name="Verein öffnen").click()
+    expect(third.locator("#club-balances tbody tr")).to_have_count(3)
+    page.reload()  # this phone keeps the club open
+    page.locator("#club-password-remove").click()
+    said(page, "Das Passwort ist entfernt; nur noch der geheime Link öffnet den Verein.")
+    expect(page.locator("#club-password-state")).to_contain_text("kein Passwort")
+    expect(page.locator("#club-password-remove")).to_have_count(0)
+    # the phone that opened it by the password must open it again, and cannot by that password
+    third.reload()
+    expect(third.locator("main [role=alert]")).to_contain_text("nicht offen")
+    third.get_by_label("Passwort").fill("kegel-passwort")
+    third.get_by_role("button", name="Verein öffnen").click()
+    expect(third.locator("main [role=alert]")).to_contain_text("does not fit")
+    expect(third.locator("body")).not_to_contain_text("Anna")
+    with ClubBook(server.db) as book:
+        assert not book.club(slug)["has_password"]
+        assert book.session_club(kept_session(page, slug)) == slug
+    assert errors == []
+    for ctx in (ours, by_link, by_password):
+        ctx.close()

@@ -579,6 +579,17 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_log_price_set": "Price set",
         "club_web_log_paid": "Payment",
         "club_web_log_charged": "Charge by hand",
+        "club_web_password_title": "The club's password",
+        "club_web_password_state_set": "The club has a password.",
+        "club_web_password_state_none": "The club has no password; its secret link opens it.",
+        "club_web_password_new": "New password",
+        "club_web_password_change_hint": "At least 8 characters. A new password, or none, ends the "
+        "club's sessions: every browser but this one must open the club again.",
+        "club_web_password_button": "Set the password",
+        "club_web_password_remove": "Remove the password",
+        "club_web_password_is_set": "The password is set; other browsers must open the club again.",
+        "club_web_password_removed": "The password is removed; only the secret link opens the club "
+        "now.",
         "club_web_secret_new": "A new secret link",
         "club_web_secret_new_hint": "The old link stops opening the club, and every browser but "
         "this one must open it again: by the new link or the password.",
@@ -1270,6 +1281,20 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_log_price_set": "Preis gesetzt",
         "club_web_log_paid": "Zahlung",
         "club_web_log_charged": "Buchung von Hand",
+        "club_web_password_title": "Das Passwort des Vereins",
+        "club_web_password_state_set": "Der Verein hat ein Passwort.",
+        "club_web_password_state_none": "Der Verein hat kein Passwort; sein geheimer Link öffnet "
+        "ihn.",
+        "club_web_password_new": "Neues Passwort",
+        "club_web_password_change_hint": "Mindestens 8 Zeichen. Ein neues Passwort, oder keins, "
+        "beendet die Sitzungen des Vereins: jeder Browser außer diesem muss den Verein neu "
+        "öffnen.",
+        "club_web_password_button": "Passwort setzen",
+        "club_web_password_remove": "Passwort entfernen",
+        "club_web_password_is_set": "Das Passwort ist gesetzt; andere Browser müssen den Verein "
+        "neu öffnen.",
+        "club_web_password_removed": "Das Passwort ist entfernt; nur noch der geheime Link öffnet "
+        "den Verein.",
         "club_web_secret_new": "Ein neuer geheimer Link",
         "club_web_secret_new_hint": "Der alte Link öffnet den Verein nicht mehr, und jeder Browser "
         "außer diesem muss ihn neu öffnen: mit dem neuen Link oder dem Passwort.",

@@ -278,6 +278,19 @@ def add_club_routes(
         longer opens the club and every session ends; the caller gets a new ``session``."""
         return await rekey(slug, request, lambda c, d: {"secret": book.new_secret(c)})
 
+    @app.post("/api/clubs/{slug}/password")
+    async def set_password(slug: str, request: Request) -> dict[str, Any]:
+        """Set the club's ``password``, or remove it (``remove``: true; the secret link still
+        opens the club). Either ends every session; the caller gets a new ``session``."""
+
+        def do(club: str, data: dict[str, Any]) -> object:
+            # Only ``remove`` removes it: a missing password is a password too short.
+            password = None if data.get("remove") is True else data.get("password") or ""
+            book.set_password(club, password)
+            return book.club(club)
+
+        return await rekey(slug, request, do)
+
     @app.post("/api/clubs/{slug}/members")
     async def add_member(slug: str, request: Request) -> dict[str, Any]:
         """A new member: ``name``, and ``guest`` (true or false)."""

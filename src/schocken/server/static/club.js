@@ -427,7 +427,7 @@ function renderBook() {
     error, members, evenings, games, money_, ledger, settingsPart(b, error), data);
 }
 
-/** The club's settings and keys: the day its seasons begin, a new secret link. */
+/** The club's settings and keys: the day its seasons begin, a new secret link, the password. */
 function settingsPart(b, error) {
   const { t, el } = ctx;
   return el("section", { class: "card club-part", id: "club-settings", "aria-labelledby": "club-settings-h" },
@@ -448,7 +448,20 @@ function settingsPart(b, error) {
     el("h3", {}, t("club_web_secret_new")),
     el("p", { class: "hint" }, t("club_web_secret_new_hint")),
     el("label", { class: "check" }, el("input", { type: "checkbox", name: "sure", required: true }), t("club_web_secret_new_sure")),
-    el("button", { type: "submit" }, t("club_web_secret_new_button"))));
+    el("button", { type: "submit" }, t("club_web_secret_new_button"))),
+    el("form", { id: "club-set-password", onsubmit: (e) => {
+      e.preventDefault();
+      rekey("password", { password: e.target.new_password.value }, error, t("club_web_password_is_set"));
+    } },
+    el("h3", {}, t("club_web_password_title")),
+    el("p", { id: "club-password-state" }, t(b.club.has_password ? "club_web_password_state_set" : "club_web_password_state_none")),
+    // No minlength here: a short password is refused by the book, with its message.
+    el("label", {}, t("club_web_password_new"), el("input", { name: "new_password", type: "password", required: true,
+      autocomplete: "new-password", "aria-describedby": "club-password-hint" })),
+    el("p", { class: "hint", id: "club-password-hint" }, t("club_web_password_change_hint")),
+    el("button", { type: "submit" }, t("club_web_password_button")),
+    b.club.has_password ? el("button", { type: "button", id: "club-password-remove",
+      onclick: () => rekey("password", { remove: true }, error, t("club_web_password_removed")) }, t("club_web_password_remove")) : null));
 }
 
 /** A new secret or password ends every session of the club: the server answers a new one for
