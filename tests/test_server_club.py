@@ -628,7 +628,47 @@ def test_a_password_set_or_removed_ends_every_session_but_the_callers(tmp_path: 
         actions = [e["action"] for e in r.json()]
         assert actions[-2:] == ["password_set", "password_removed"]
         assert "kegel-passwort" not in r.text
-        assert get(server, "/api/clubs/anderer-club", **{"x-club-session": other["session"]})
+        assert get(
+            server, "/api/clubs/anderer-club", **{"x-club-session": other["session"]}
+        ).is_success
     with ClubBook(server.db) as book:
         assert not book.club(slug)["has_password"]
         assert book.session_club(second) == slug
+
+
+def test_a_session_is_ended_by_its_browser_and_only_that_one(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        made = create(server, "Kegelclub", password="kegel-passwort")
+        slug, session = made["club"]["slug"], made["session"]
+        other = create(server, "Anderer Club")
+        second = server.post(f"/api/clubs/{slug}/session", {"secret": made["secret"]}).json()
+        r = post(server, slug, "session/end", other["session"])
+        assert r.status_code == 403 and "another club" in r.json()["error"]
+        r = server.post(f"/api/clubs/{slug}/session/end", {})
+        assert r.status_code == 400 and "which session" in r.json()["error"]
+        r = server.post(f"/api/clubs/{slug}/session/end", {"secret": made["secret"]})
+        assert r.status_code == 400  # a secret is no session to end
+        r = post(server, slug, "session/end", session)
+        assert r.status_code == 200 and r.json() == {"ended": True}
+        r = get(server, f"/api/clubs/{slug}", **{"x-club-session": session})
+        assert r.status_code == 403
+        assert post(server, slug, "members", session, name="Eve").status_code == 403
+        assert post(server, slug, "session/end", session).status_code == 403  # ended already
+        # the club's other sessions, and the other club's, go on; the keys still open it
+        r = get(server, f"/api/clubs/{slug}", **{"x-club-session": second["session"]})
+        assert r.status_code == 200, r.text
+        assert get(
+            server, "/api/clubs/anderer-club", **{"x-club-session": other["session"]}
+        ).is_success
+        assert server.post(f"/api/clubs/{slug}/session", {"password": "kegel-passwort"}).is_success
+        # by the header, as the page sends it
+        r = httpx.post(
+            f"{server.url}/api/clubs/{slug}/session/end",
+            json={},
+            headers={"x-club-session": second["session"]},
+            timeout=10,
+        )
+        assert r.status_code == 200, r.text
+    with ClubBook(server.db) as book:
+        assert book.session_club(second["session"]) is None
+        assert book.session_club(other["session"]) == "anderer-club"

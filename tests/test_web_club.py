@@ -497,3 +497,34 @@ def test_the_password_is_set_and_removed_on_a_phone(browser: Browser, server: Se
     assert errors == []
     for ctx in (ours, by_link, by_password):
         ctx.close()
+
+
+def test_the_club_is_closed_on_this_phone(browser: Browser, server: Server) -> None:
+    made = club_with_an_evening(server, "Kegelclub", password="kegel-passwort")
+    slug = made["club"]["slug"]
+    ctx = browser.new_context(locale="en-US", **PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/club/{slug}#{made['secret']}")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Kegelclub")
+    session = kept_session(page, slug)
+    page.get_by_role("button", name="Close the club on this device").click()
+    expect(page).to_have_url(re.compile(r"/club$"))
+    said(page, "Kegelclub is closed on this device.")
+    expect(page.locator("#club-open")).to_be_visible()
+    expect(page.locator("body")).not_to_contain_text("Anna")
+    assert page.evaluate(f"localStorage.getItem('schocken:club:{slug}')") is None
+    r = httpx.get(f"{server.url}/api/clubs/{slug}", headers={"x-club-session": session})
+    assert r.status_code == 403  # the session no longer works
+    with ClubBook(server.db) as book:
+        assert book.session_club(session) is None
+        assert book.session_club(made["session"]) == slug  # the club's other sessions go on
+    # the club's page asks for the password again; the password opens it
+    page.goto(f"{server.url}/club/{slug}")
+    expect(page.locator("main [role=alert]")).to_contain_text("This club is not open to you.")
+    page.get_by_label("Password").fill("kegel-passwort")
+    page.get_by_role("button", name="Open the club").click()
+    expect(page.locator("#club-balances tbody tr")).to_have_count(3)
+    assert errors == []
+    ctx.close()

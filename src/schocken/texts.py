@@ -579,6 +579,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_log_price_set": "Price set",
         "club_web_log_paid": "Payment",
         "club_web_log_charged": "Charge by hand",
+        "club_web_close_title": "This device",
+        "club_web_close_hint": "This browser forgets the club: its session ends, and the club "
+        "opens here again only by its secret link or password.",
+        "club_web_close_button": "Close the club on this device",
+        "club_web_closed": "{club} is closed on this device.",
         "club_web_password_title": "The club's password",
         "club_web_password_state_set": "The club has a password.",
         "club_web_password_state_none": "The club has no password; its secret link opens it.",
@@ -1281,6 +1286,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_log_price_set": "Preis gesetzt",
         "club_web_log_paid": "Zahlung",
         "club_web_log_charged": "Buchung von Hand",
+        "club_web_close_title": "Dieses Gerät",
+        "club_web_close_hint": "Dieser Browser vergisst den Verein: seine Sitzung endet, und hier "
+        "öffnet ihn nur noch sein geheimer Link oder sein Passwort.",
+        "club_web_close_button": "Verein auf diesem Gerät schließen",
+        "club_web_closed": "{club} ist auf diesem Gerät geschlossen.",
         "club_web_password_title": "Das Passwort des Vereins",
         "club_web_password_state_set": "Der Verein hat ein Passwort.",
         "club_web_password_state_none": "Der Verein hat kein Passwort; sein geheimer Link öffnet "

@@ -221,6 +221,18 @@ def add_club_routes(
         )
         return {"club": info, "session": await clubs.new_session(info["slug"])}
 
+    @app.post("/api/clubs/{slug}/session/end")
+    async def end_session(slug: str, request: Request) -> dict[str, Any]:
+        """Close the club on this device: its session (``session``, or the header) ends. A
+        session that opens no club, or another club, is refused (403)."""
+        data = await body(request)
+        token = data.get("session") or request.headers.get(SESSION_HEADER)
+        if not isinstance(token, str) or not token:
+            raise TableError(f"which session ends? send it as 'session' or in {SESSION_HEADER}")
+        await clubs.open(slug, _address(request), session=token, secret=None)
+        await clubs.run(book.end_session, token)
+        return {"ended": True}
+
     async def opened(slug: str, request: Request, data: dict[str, Any] | None = None) -> str:
         data = data or {}
         return await clubs.open(

@@ -79,7 +79,8 @@ function renderStart() {
     el("p", { class: "hint" }, t("club_web_import_hint")),
     el("label", {}, t("club_web_import_file"), el("input", { name: "file", type: "file", required: true, accept: ".json,application/json" })),
     el("button", { type: "submit" }, t("club_web_import_button")));
-  main.replaceChildren(el("h1", {}, t("club_web_title")), el("p", {}, t("club_web_intro")), error, create, open, imported);
+  main.replaceChildren(el("h1", {}, t("club_web_title")), el("p", { id: "club-said", class: "said" }),
+    el("p", {}, t("club_web_intro")), error, create, open, imported);
 }
 
 /** A club's export (a file chosen here) becomes a new club of this server's book. */
@@ -427,7 +428,8 @@ function renderBook() {
     error, members, evenings, games, money_, ledger, settingsPart(b, error), data);
 }
 
-/** The club's settings and keys: the day its seasons begin, a new secret link, the password. */
+/** The club's settings and keys: the day its seasons begin, a new secret link, the password,
+ * and closing the club on this device. */
 function settingsPart(b, error) {
   const { t, el } = ctx;
   return el("section", { class: "card club-part", id: "club-settings", "aria-labelledby": "club-settings-h" },
@@ -461,7 +463,31 @@ function settingsPart(b, error) {
     el("p", { class: "hint", id: "club-password-hint" }, t("club_web_password_change_hint")),
     el("button", { type: "submit" }, t("club_web_password_button")),
     b.club.has_password ? el("button", { type: "button", id: "club-password-remove",
-      onclick: () => rekey("password", { remove: true }, error, t("club_web_password_removed")) }, t("club_web_password_remove")) : null));
+      onclick: () => rekey("password", { remove: true }, error, t("club_web_password_removed")) }, t("club_web_password_remove")) : null),
+    el("h3", {}, t("club_web_close_title")),
+    el("p", { class: "hint", id: "club-close-hint" }, t("club_web_close_hint")),
+    el("button", { type: "button", id: "club-close", "aria-describedby": "club-close-hint", onclick: () => closeHere(error) },
+      t("club_web_close_button")));
+}
+
+/** Close the club on this device: its session ends on the server, this browser forgets the
+ * session and the secret, and the page shows the forms to open a club. */
+async function closeHere(error) {
+  try {
+    await call(`/api/clubs/${encodeURIComponent(club.slug)}/session/end`, { session: club.session });
+  } catch (e) {
+    // A session that ended already (403) is closed as asked; any other refusal keeps the club.
+    if (e.status !== 403) {
+      error.textContent = e.message;
+      return;
+    }
+  }
+  const name = club.book.club.name;
+  localStorage.removeItem(`schocken:club:${club.slug}`);
+  Object.assign(club, { slug: null, session: null, secret: null, book: null });
+  history.pushState(null, "", "/club");
+  renderStart();
+  said(ctx.t("club_web_closed", { club: name }));
 }
 
 /** A new secret or password ends every session of the club: the server answers a new one for
