@@ -464,3 +464,211 @@ def test_the_club_pages_are_served(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server:
         for path in ("/club", "/club/some-club", "/club/some-club/stats", "/static/club.js"):
             assert server.get(path).status_code == 200, path
+
+
+def test_who_came_is_marked_after_the_evening(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        made = create(server, "Kegelclub")
+        slug, session = made["club"]["slug"], made["session"]
+        header = {"x-club-session": session}
+        for name in ("Anna", "Ben", "Cem"):
+            post(server, slug, "members", session, name=name)
+        post(server, slug, "evenings", session, date="2026-11-20", present=["Anna"])
+        r = post(server, slug, "evenings/present", session, date="2026-11-20", present=["Cem"])
+        assert r.status_code == 200, r.text
+        assert r.json()["done"]["present"] == ["Anna", "Cem"]
+        assert r.json()["evenings"][0]["present"] == ["Anna", "Cem"]
+        # marked twice: still once
+        r = post(server, slug, "evenings/present", session, date="2026-11-20", present=["anna"])
+        assert r.status_code == 200, r.text
+        assert r.json()["done"]["present"] == ["Anna", "Cem"]
+        before = get(server, f"/api/clubs/{slug}", **header).json()
+        log_before = get(server, f"/api/clubs/{slug}/log", **header).json()
+        for body, says in (
+            ({"date": "2026-11-21", "present": ["Ben"]}, "no evening"),
+            ({"date": "2026-11-20", "present": ["Ben", "Zoe"]}, "'Zoe' is not a member"),
+            ({"date": "2026-11-20", "present": "Ben"}, "not one text"),
+            ({"date": "2026-11-20", "present": 3}, "a list of names"),
+            ({"present": ["Ben"]}, "date"),
+        ):
+            r = post(server, slug, "evenings/present", session, **body)
+            assert r.status_code == 400, (body, r.text)
+            assert says in r.json()["error"], (body, r.text)
+        assert get(server, f"/api/clubs/{slug}", **header).json() == before
+        assert get(server, f"/api/clubs/{slug}/log", **header).json() == log_before
+        assert log_before[-1]["action"] == "present_added"
+        assert log_before[-1]["detail"] == {"date": "2026-11-20", "names": ["Cem"]}
+        other = create(server, "Anderer Club")
+        r = post(
+            server, slug, "evenings/present", other["session"], date="2026-11-20", present=["Ben"]
+        )
+        assert r.status_code == 403 and "another club" in r.json()["error"]
+        with ClubBook(server.db) as book:
+            assert book.evening(slug, "2026-11-20")["present"] == ["Anna", "Cem"]
+
+
+def test_the_season_start_is_set_and_bad_days_refused(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        made = create(server, "Kegelclub")
+        slug, session = made["club"]["slug"], made["session"]
+        header = {"x-club-session": session}
+        post(server, slug, "members", session, name="Anna")
+        for day in ("2025-08-31", "2025-09-01"):
+            post(server, slug, "evenings", session, date=day, present=["Anna"])
+        assert get(server, f"/api/clubs/{slug}", **header).json()["seasons"] == ["2025"]
+        r = post(server, slug, "season-start", session, season_start="09-01")
+        assert r.status_code == 200, r.text
+        assert r.json()["done"]["season_start"] == "09-01"
+        assert r.json()["club"]["season_start"] == "09-01"
+        assert r.json()["seasons"] == ["2024/25", "2025/26"]
+        before = get(server, f"/api/clubs/{slug}", **header).json()
+        log_before = get(server, f"/api/clubs/{slug}/log", **header).json()
+        assert log_before[-1]["detail"] == {"season_start": "09-01"}
+        for value, says in (
+            ("9-1", "a season starts on a day written MM-DD, like 09-01, not '9-1'"),
+            ("02-30", "a season cannot start on 02-30: no such day"),
+            ("02-29", "not every year has it"),
+            (None, "not None"),
+            (901, "not 901"),
+        ):
+            r = post(server, slug, "season-start", session, season_start=value)
+            assert r.status_code == 400, (value, r.text)
+            assert says in r.json()["error"], (value, r.text)
+        assert get(server, f"/api/clubs/{slug}", **header).json() == before
+        assert get(server, f"/api/clubs/{slug}/log", **header).json() == log_before
+        other = create(server, "Anderer Club")
+        r = post(server, slug, "season-start", other["session"], season_start="01-01")
+        assert r.status_code == 403 and "another club" in r.json()["error"]
+        with ClubBook(server.db) as book:
+            assert book.club(slug)["season_start"] == "09-01"
+
+
+def test_a_new_secret_ends_every_session_but_gives_the_caller_one(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        made = create(server, "Kegelclub", password="kegel-passwort")
+        slug, session, old_secret = made["club"]["slug"], made["session"], made["secret"]
+        post(server, slug, "members", session, name="Anna")
+        elsewhere = server.post(f"/api/clubs/{slug}/session", {"secret": old_secret}).json()
+        other = create(server, "Anderer Club")
+        r = post(server, slug, "secret", other["session"])
+        assert r.status_code == 403 and "another club" in r.json()["error"]
+        assert server.post(f"/api/clubs/{slug}/session", {"secret": old_secret}).is_success
+        r = post(server, slug, "secret", session)
+        assert r.status_code == 200, r.text
+        new_secret, new_session = r.json()["done"]["secret"], r.json()["session"]
+        assert new_secret != old_secret and new_session not in (session, elsewhere["session"])
+        assert [m["name"] for m in r.json()["members"]] == ["Anna"]
+        for ended in (session, elsewhere["session"]):
+            r = get(server, f"/api/clubs/{slug}", **{"x-club-session": ended})
+            assert r.status_code == 403, r.text
+            r = post(server, slug, "members", ended, name="Eve")
+            assert r.status_code == 403, r.text
+        r = server.post(f"/api/clubs/{slug}/session", {"secret": old_secret})
+        assert r.status_code == 403
+        r = get(server, f"/api/clubs/{slug}", **{"x-club-session": new_session})
+        assert r.status_code == 200 and [m["name"] for m in r.json()["members"]] == ["Anna"]
+        assert server.post(f"/api/clubs/{slug}/session", {"secret": new_secret}).is_success
+        by_password = server.post(f"/api/clubs/{slug}/session", {"password": "kegel-passwort"})
+        assert by_password.is_success  # the password is the same
+        log = get(server, f"/api/clubs/{slug}/log", **{"x-club-session": new_session}).json()
+        assert [e["action"] for e in log].count("secret_changed") == 1
+        assert new_secret not in str(log)
+        # the other club keeps its link and session
+        r = get(server, "/api/clubs/anderer-club", **{"x-club-session": other["session"]})
+        assert r.status_code == 200, r.text
+    with ClubBook(server.db) as book:
+        assert book.check_access(slug, secret=new_secret)["slug"] == slug
+        assert book.session_club(new_session) == slug
+        assert book.session_club(session) is None
+
+
+def test_a_password_set_or_removed_ends_every_session_but_the_callers(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        made = create(server, "Kegelclub")
+        slug, session, secret = made["club"]["slug"], made["session"], made["secret"]
+        assert not made["club"]["has_password"]
+        elsewhere = server.post(f"/api/clubs/{slug}/session", {"secret": secret}).json()["session"]
+        header = {"x-club-session": session}
+        before = get(server, f"/api/clubs/{slug}", **header).json()
+        for body, says in (
+            ({"password": "kurz"}, "at least 8 characters"),
+            ({"password": ""}, "at least 8 characters"),
+            ({}, "at least 8 characters"),
+            ({"password": 12345678}, "at least 8 characters"),
+            ({"password": "x" * 1025}, "at most 1024"),
+            ({"remove": "yes"}, "at least 8 characters"),  # only true removes it
+        ):
+            r = post(server, slug, "password", session, **body)
+            assert r.status_code == 400, (body, r.text)
+            assert says in r.json()["error"], (body, r.text)
+        assert get(server, f"/api/clubs/{slug}", **header).json() == before  # sessions live
+        assert get(server, f"/api/clubs/{slug}", **{"x-club-session": elsewhere}).is_success
+        other = create(server, "Anderer Club")
+        r = post(server, slug, "password", other["session"], password="fremdes-passwort")
+        assert r.status_code == 403 and "another club" in r.json()["error"]
+        r = post(server, slug, "password", session, password="kegel-passwort")
+        assert r.status_code == 200, r.text
+        assert r.json()["done"]["has_password"] and r.json()["club"]["has_password"]
+        first = r.json()["session"]
+        for ended in (session, elsewhere):
+            assert get(server, f"/api/clubs/{slug}", **{"x-club-session": ended}).status_code == 403
+        assert get(server, f"/api/clubs/{slug}", **{"x-club-session": first}).is_success
+        opened = server.post(f"/api/clubs/{slug}/session", {"password": "kegel-passwort"})
+        assert opened.is_success
+        assert server.post(f"/api/clubs/{slug}/session", {"secret": secret}).is_success
+        r = post(server, slug, "password", first, remove=True)
+        assert r.status_code == 200, r.text
+        assert not r.json()["done"]["has_password"]
+        second = r.json()["session"]
+        for ended in (first, opened.json()["session"]):
+            assert get(server, f"/api/clubs/{slug}", **{"x-club-session": ended}).status_code == 403
+        r = server.post(f"/api/clubs/{slug}/session", {"password": "kegel-passwort"})
+        assert r.status_code == 403
+        r = get(server, f"/api/clubs/{slug}/log", **{"x-club-session": second})
+        actions = [e["action"] for e in r.json()]
+        assert actions[-2:] == ["password_set", "password_removed"]
+        assert "kegel-passwort" not in r.text
+        assert get(
+            server, "/api/clubs/anderer-club", **{"x-club-session": other["session"]}
+        ).is_success
+    with ClubBook(server.db) as book:
+        assert not book.club(slug)["has_password"]
+        assert book.session_club(second) == slug
+
+
+def test_a_session_is_ended_by_its_browser_and_only_that_one(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        made = create(server, "Kegelclub", password="kegel-passwort")
+        slug, session = made["club"]["slug"], made["session"]
+        other = create(server, "Anderer Club")
+        second = server.post(f"/api/clubs/{slug}/session", {"secret": made["secret"]}).json()
+        r = post(server, slug, "session/end", other["session"])
+        assert r.status_code == 403 and "another club" in r.json()["error"]
+        r = server.post(f"/api/clubs/{slug}/session/end", {})
+        assert r.status_code == 400 and "which session" in r.json()["error"]
+        r = server.post(f"/api/clubs/{slug}/session/end", {"secret": made["secret"]})
+        assert r.status_code == 400  # a secret is no session to end
+        r = post(server, slug, "session/end", session)
+        assert r.status_code == 200 and r.json() == {"ended": True}
+        r = get(server, f"/api/clubs/{slug}", **{"x-club-session": session})
+        assert r.status_code == 403
+        assert post(server, slug, "members", session, name="Eve").status_code == 403
+        assert post(server, slug, "session/end", session).status_code == 403  # ended already
+        # the club's other sessions, and the other club's, go on; the keys still open it
+        r = get(server, f"/api/clubs/{slug}", **{"x-club-session": second["session"]})
+        assert r.status_code == 200, r.text
+        assert get(
+            server, "/api/clubs/anderer-club", **{"x-club-session": other["session"]}
+        ).is_success
+        assert server.post(f"/api/clubs/{slug}/session", {"password": "kegel-passwort"}).is_success
+        # by the header, as the page sends it
+        r = httpx.post(
+            f"{server.url}/api/clubs/{slug}/session/end",
+            json={},
+            headers={"x-club-session": second["session"]},
+            timeout=10,
+        )
+        assert r.status_code == 200, r.text
+    with ClubBook(server.db) as book:
+        assert book.session_club(second["session"]) is None
+        assert book.session_club(other["session"]) == "anderer-club"

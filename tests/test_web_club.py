@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -308,5 +309,222 @@ def test_a_pub_game_of_this_phone_goes_into_the_book(browser: Browser, server: S
     said(page, "Das Kneipenspiel steht im Buch.")
     expect(page.locator("#club-games tbody tr")).to_have_count(1)
     expect(page.locator("#club-games tbody tr").first).to_contain_text("Anna")
+    assert errors == []
+    ctx.close()
+
+
+def club_with_an_evening(server: Server, name: str, password: str | None = None) -> dict[str, Any]:
+    """A club made through the API: Anna, Ben and Cem, an evening on 2026-11-20 Anna came to."""
+    made: dict[str, Any] = server.post("/api/clubs", {"name": name, "password": password}).json()
+    slug, session = made["club"]["slug"], made["session"]
+    for member in ("Anna", "Ben", "Cem"):
+        server.post(f"/api/clubs/{slug}/members", {"session": session, "name": member})
+    body = {"session": session, "date": "2026-11-20", "present": ["Anna"]}
+    assert server.post(f"/api/clubs/{slug}/evenings", body).is_success
+    return made
+
+
+def test_who_came_is_marked_after_the_evening_on_a_phone(browser: Browser, server: Server) -> None:
+    made = club_with_an_evening(server, "Kegelclub")
+    slug = made["club"]["slug"]
+    ctx = browser.new_context(locale="de-DE", **PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/club/{slug}#{made['secret']}")
+    form = page.locator("#club-present")
+    expect(form.get_by_label("Abend")).to_have_value("2026-11-20")
+    boxes = form.locator("input[name=present]")
+    expect(boxes).to_have_count(2)  # Anna is marked already
+    form.get_by_role("button", name="Als anwesend eintragen").click()
+    expect(page.locator("#club-error")).to_have_text("Kreuze an, wer kam.")
+    form.get_by_label("Cem", exact=True).check()
+    form.get_by_role("button", name="Als anwesend eintragen").click()
+    said(page, "Am 2026-11-20 als anwesend eingetragen: Cem.")
+    expect(page.locator("#club-evening-list li")).to_have_text(["2026-11-20, –: 2 da, 0 Spiele"])
+    expect(page.locator("#club-present input[name=present]")).to_have_count(1)
+    # Ben was renamed in another browser meanwhile: the book refuses his old name
+    body = {"session": made["session"], "name": "Ben", "new_name": "Benno"}
+    assert server.post(f"/api/clubs/{slug}/members/rename", body).is_success
+    page.locator("#club-present").get_by_label("Ben", exact=True).check()
+    page.locator("#club-present").get_by_role("button", name="Als anwesend eintragen").click()
+    expect(page.locator("#club-error")).to_contain_text("'Ben' is not a member")
+    with ClubBook(server.db) as book:
+        assert book.evening(slug, "2026-11-20")["present"] == ["Anna", "Cem"]
+    page.reload()
+    page.locator("#club-present").get_by_label("Benno", exact=True).check()
+    page.locator("#club-present").get_by_role("button", name="Als anwesend eintragen").click()
+    said(page, "Am 2026-11-20 als anwesend eingetragen: Benno.")
+    expect(page.locator("#club-present")).to_contain_text("Alle sind an diesem Abend")
+    with ClubBook(server.db) as book:
+        assert book.evening(slug, "2026-11-20")["present"] == ["Anna", "Benno", "Cem"]
+    assert errors == []
+    ctx.close()
+
+
+def test_the_season_start_is_set_on_a_phone(browser: Browser, server: Server) -> None:
+    made = club_with_an_evening(server, "Kegelclub")
+    slug = made["club"]["slug"]
+    ctx = browser.new_context(locale="en-US", **PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/club/{slug}#{made['secret']}")
+    form = page.locator("#club-season-start")
+    field = form.get_by_label("Seasons begin on (MM-DD)")
+    expect(field).to_have_value("01-01")
+    field.fill("13-01")
+    form.get_by_role("button", name="Set the season start").click()
+    expect(page.locator("#club-error")).to_have_text("a season cannot start on 13-01: no such day")
+    with ClubBook(server.db) as book:
+        assert book.club(slug)["season_start"] == "01-01"
+    field.fill("09-01")
+    form.get_by_role("button", name="Set the season start").click()
+    said(page, "Seasons now begin on 09-01.")
+    expect(page.locator("#club-error")).to_have_text("")
+    expect(page.locator("#club-season-start").get_by_label("Seasons begin on")).to_have_value(
+        "09-01"
+    )
+    with ClubBook(server.db) as book:
+        assert book.club(slug)["season_start"] == "09-01"
+    page.click("#club-to-stats")
+    expect(page.locator("#club-season option")).to_have_text(["All seasons", "2026/27"])
+    assert errors == []
+    ctx.close()
+
+
+def test_a_new_secret_link_on_a_phone_other_browsers_open_again(
+    browser: Browser, server: Server
+) -> None:
+    made = club_with_an_evening(server, "Kegelclub")
+    slug, old_secret = made["club"]["slug"], made["secret"]
+    ours = browser.new_context(locale="en-US", **PHONE)
+    theirs = browser.new_context(locale="en-US", **PHONE)
+    page, other = ours.new_page(), theirs.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    for p in (page, other):
+        p.goto(f"{server.url}/club/{slug}#{old_secret}")
+        expect(p.get_by_role("heading", level=1)).to_have_text("Kegelclub")
+    old_session = page.evaluate(f"JSON.parse(localStorage.getItem('schocken:club:{slug}')).session")
+    form = page.locator("#club-new-secret")
+    form.get_by_label("Yes, the old link is to stop working").check()
+    form.get_by_role("button", name="Make a new secret link").click()
+    said(page, "A new secret link is made; the old one no longer opens the club.")
+    link = page.locator("#club-secret input").input_value()
+    match = re.search(rf"/club/{slug}#(\S{{20,}})$", link)
+    assert match is not None
+    new_secret = match.group(1)
+    assert new_secret != old_secret
+    kept = page.evaluate(f"JSON.parse(localStorage.getItem('schocken:club:{slug}'))")
+    assert kept["secret"] == new_secret and kept["session"] != old_session
+    r = httpx.get(f"{server.url}/api/clubs/{slug}", headers={"x-club-session": old_session})
+    assert r.status_code == 403
+    page.reload()  # this phone keeps the club open
+    expect(page.locator("#club-balances tbody tr")).to_have_count(3)
+    expect(page.locator("#club-secret")).to_have_count(0)  # shown once
+    # the other browser's session and link are ended: it must open the club again
+    other.reload()
+    expect(other.locator("main [role=alert]")).to_contain_text("This club is not open to you.")
+    expect(other.locator("body")).not_to_contain_text("Anna")
+    other.goto("about:blank")
+    other.goto(f"{server.url}/club/{slug}#{new_secret}")
+    expect(other.locator("#club-balances tbody tr")).to_have_count(3)
+    with ClubBook(server.db) as book:
+        assert book.check_access(slug, secret=new_secret)["slug"] == slug
+    assert errors == []
+    ours.close()
+    theirs.close()
+
+
+def kept_session(page: Page, slug: str) -> Any:
+    return page.evaluate(f"JSON.parse(localStorage.getItem('schocken:club:{slug}')).session")
+
+
+def test_the_password_is_set_and_removed_on_a_phone(browser: Browser, server: Server) -> None:
+    made = club_with_an_evening(server, "Kegelclub")
+    slug = made["club"]["slug"]
+    ours, by_link, by_password = (browser.new_context(locale="de-DE", **PHONE) for _ in range(3))
+    page, linked = ours.new_page(), by_link.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    for p in (page, linked):
+        p.goto(f"{server.url}/club/{slug}#{made['secret']}")
+        expect(p.get_by_role("heading", level=1)).to_have_text("Kegelclub")
+    linked_session = kept_session(linked, slug)
+    form = page.locator("#club-set-password")
+    expect(form.locator("#club-password-state")).to_have_text(
+        "Der Verein hat kein Passwort; sein geheimer Link öffnet ihn."
+    )
+    expect(page.locator("#club-password-remove")).to_have_count(0)
+    form.get_by_label("Neues Passwort").fill("kurz")
+    form.get_by_role("button", name="Passwort setzen").click()
+    expect(page.locator("#club-error")).to_have_text("a club's password has at least 8 characters")
+    with ClubBook(server.db) as book:
+        assert not book.club(slug)["has_password"]
+        assert book.session_club(linked_session) == slug  # nothing ended
+    form.get_by_label("Neues Passwort").fill("kegel-passwort")
+    form.get_by_role("button", name="Passwort setzen").click()
+    said(page, "Das Passwort ist gesetzt; andere Browser müssen den Verein neu öffnen.")
+    expect(page.locator("#club-password-state")).to_have_text("Der Verein hat ein Passwort.")
+    r = httpx.get(f"{server.url}/api/clubs/{slug}", headers={"x-club-session": linked_session})
+    assert r.status_code == 403  # the other phone's session is ended
+    linked.reload()  # it opens the club again by the secret link it kept
+    expect(linked.locator("#club-balances tbody tr")).to_have_count(3)
+    assert kept_session(linked, slug) != linked_session
+    # a third phone opens the club by the new password
+    third = by_password.new_page()
+    third.goto(server.url + "/club")
+    third.locator("#club-open").get_by_label("Name des Vereins").fill("Kegelclub")
+    third.locator("#club-open").get_by_label("Passwort").fill("kegel-passwort")
+    third.locator("#club-open").get_by_role("button", name="Verein öffnen").click()
+    expect(third.locator("#club-balances tbody tr")).to_have_count(3)
+    page.reload()  # this phone keeps the club open
+    page.locator("#club-password-remove").click()
+    said(page, "Das Passwort ist entfernt; nur noch der geheime Link öffnet den Verein.")
+    expect(page.locator("#club-password-state")).to_contain_text("kein Passwort")
+    expect(page.locator("#club-password-remove")).to_have_count(0)
+    # the phone that opened it by the password must open it again, and cannot by that password
+    third.reload()
+    expect(third.locator("main [role=alert]")).to_contain_text("nicht offen")
+    third.get_by_label("Passwort").fill("kegel-passwort")
+    third.get_by_role("button", name="Verein öffnen").click()
+    expect(third.locator("main [role=alert]")).to_contain_text("does not fit")
+    expect(third.locator("body")).not_to_contain_text("Anna")
+    with ClubBook(server.db) as book:
+        assert not book.club(slug)["has_password"]
+        assert book.session_club(kept_session(page, slug)) == slug
+    assert errors == []
+    for ctx in (ours, by_link, by_password):
+        ctx.close()
+
+
+def test_the_club_is_closed_on_this_phone(browser: Browser, server: Server) -> None:
+    made = club_with_an_evening(server, "Kegelclub", password="kegel-passwort")
+    slug = made["club"]["slug"]
+    ctx = browser.new_context(locale="en-US", **PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/club/{slug}#{made['secret']}")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Kegelclub")
+    session = kept_session(page, slug)
+    page.get_by_role("button", name="Close the club on this device").click()
+    expect(page).to_have_url(re.compile(r"/club$"))
+    said(page, "Kegelclub is closed on this device.")
+    expect(page.locator("#club-open")).to_be_visible()
+    expect(page.locator("body")).not_to_contain_text("Anna")
+    assert page.evaluate(f"localStorage.getItem('schocken:club:{slug}')") is None
+    r = httpx.get(f"{server.url}/api/clubs/{slug}", headers={"x-club-session": session})
+    assert r.status_code == 403  # the session no longer works
+    with ClubBook(server.db) as book:
+        assert book.session_club(session) is None
+        assert book.session_club(made["session"]) == slug  # the club's other sessions go on
+    # the club's page asks for the password again; the password opens it
+    page.goto(f"{server.url}/club/{slug}")
+    expect(page.locator("main [role=alert]")).to_contain_text("This club is not open to you.")
+    page.get_by_label("Password").fill("kegel-passwort")
+    page.get_by_role("button", name="Open the club").click()
+    expect(page.locator("#club-balances tbody tr")).to_have_count(3)
     assert errors == []
     ctx.close()

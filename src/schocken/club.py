@@ -1126,6 +1126,8 @@ class ClubBook:
     def _mark_present(self, cid: int, evening: int, names: Sequence[str]) -> list[str]:
         if isinstance(names, str):
             raise ClubError("who came is a list of names, not one text")
+        if not isinstance(names, (list, tuple)):
+            raise ClubError(f"who came is a list of names, not {_show(names)}")
         added = []
         for name in names:
             mid = self._member_id(cid, name)

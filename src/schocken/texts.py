@@ -620,6 +620,40 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_log_price_set": "Price set",
         "club_web_log_paid": "Payment",
         "club_web_log_charged": "Charge by hand",
+        "club_web_close_title": "This device",
+        "club_web_close_hint": "This browser forgets the club: its session ends, and the club "
+        "opens here again only by its secret link or password.",
+        "club_web_close_button": "Close the club on this device",
+        "club_web_closed": "{club} is closed on this device.",
+        "club_web_password_title": "The club's password",
+        "club_web_password_state_set": "The club has a password.",
+        "club_web_password_state_none": "The club has no password; its secret link opens it.",
+        "club_web_password_new": "New password",
+        "club_web_password_change_hint": "At least 8 characters. A new password, or none, ends the "
+        "club's sessions: every browser but this one must open the club again.",
+        "club_web_password_button": "Set the password",
+        "club_web_password_remove": "Remove the password",
+        "club_web_password_is_set": "The password is set; other browsers must open the club again.",
+        "club_web_password_removed": "The password is removed; only the secret link opens the club "
+        "now.",
+        "club_web_secret_new": "A new secret link",
+        "club_web_secret_new_hint": "The old link stops opening the club, and every browser but "
+        "this one must open it again: by the new link or the password.",
+        "club_web_secret_new_sure": "Yes, the old link is to stop working",
+        "club_web_secret_new_button": "Make a new secret link",
+        "club_web_secret_made": "A new secret link is made; the old one no longer opens the club.",
+        "club_web_settings": "The club: seasons, link, password",
+        "club_web_season_start": "Seasons begin on (MM-DD)",
+        "club_web_season_start_hint": "01-01: a season is a calendar year; "
+        "09-01: seasons like 2026/27.",
+        "club_web_season_start_button": "Set the season start",
+        "club_web_season_start_set": "Seasons now begin on {day}.",
+        "club_web_present_title": "Who else came to an evening",
+        "club_web_present_more": "Came too",
+        "club_web_present_all": "Everyone is marked as present at this evening.",
+        "club_web_present_button": "Mark as present",
+        "club_web_present_added": "Marked as present on {date}: {names}.",
+        "club_web_present_pick": "Tick who came.",
         "pub_web_link": "Real dice at the pub? Keep the score on one phone",
         "pub_web_title": "At the pub",
         "pub_web_intro": "Real dice on the table, one phone keeps the game: enter "
@@ -1335,6 +1369,44 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_log_price_set": "Preis gesetzt",
         "club_web_log_paid": "Zahlung",
         "club_web_log_charged": "Buchung von Hand",
+        "club_web_close_title": "Dieses Gerät",
+        "club_web_close_hint": "Dieser Browser vergisst den Verein: seine Sitzung endet, und hier "
+        "öffnet ihn nur noch sein geheimer Link oder sein Passwort.",
+        "club_web_close_button": "Verein auf diesem Gerät schließen",
+        "club_web_closed": "{club} ist auf diesem Gerät geschlossen.",
+        "club_web_password_title": "Das Passwort des Vereins",
+        "club_web_password_state_set": "Der Verein hat ein Passwort.",
+        "club_web_password_state_none": "Der Verein hat kein Passwort; sein geheimer Link öffnet "
+        "ihn.",
+        "club_web_password_new": "Neues Passwort",
+        "club_web_password_change_hint": "Mindestens 8 Zeichen. Ein neues Passwort, oder keins, "
+        "beendet die Sitzungen des Vereins: jeder Browser außer diesem muss den Verein neu "
+        "öffnen.",
+        "club_web_password_button": "Passwort setzen",
+        "club_web_password_remove": "Passwort entfernen",
+        "club_web_password_is_set": "Das Passwort ist gesetzt; andere Browser müssen den Verein "
+        "neu öffnen.",
+        "club_web_password_removed": "Das Passwort ist entfernt; nur noch der geheime Link öffnet "
+        "den Verein.",
+        "club_web_secret_new": "Ein neuer geheimer Link",
+        "club_web_secret_new_hint": "Der alte Link öffnet den Verein nicht mehr, und jeder Browser "
+        "außer diesem muss ihn neu öffnen: mit dem neuen Link oder dem Passwort.",
+        "club_web_secret_new_sure": "Ja, der alte Link soll nicht mehr gehen",
+        "club_web_secret_new_button": "Neuen geheimen Link machen",
+        "club_web_secret_made": "Ein neuer geheimer Link ist gemacht; der alte öffnet den Verein "
+        "nicht mehr.",
+        "club_web_settings": "Der Verein: Saisons, Link, Passwort",
+        "club_web_season_start": "Saisons beginnen am (MM-TT)",
+        "club_web_season_start_hint": "01-01: eine Saison ist ein Kalenderjahr; "
+        "09-01: Saisons wie 2026/27.",
+        "club_web_season_start_button": "Saisonbeginn setzen",
+        "club_web_season_start_set": "Saisons beginnen jetzt am {day}.",
+        "club_web_present_title": "Wer noch zu einem Abend kam",
+        "club_web_present_more": "Kam auch",
+        "club_web_present_all": "Alle sind an diesem Abend als anwesend eingetragen.",
+        "club_web_present_button": "Als anwesend eintragen",
+        "club_web_present_added": "Am {date} als anwesend eingetragen: {names}.",
+        "club_web_present_pick": "Kreuze an, wer kam.",
         "pub_web_link": "Echte Würfel in der Kneipe? Auf einem Handy mitschreiben",
         "pub_web_title": "In der Kneipe",
         "pub_web_intro": "Echte Würfel auf dem Tisch, ein Handy führt das Spiel: "

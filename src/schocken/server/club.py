@@ -221,6 +221,18 @@ def add_club_routes(
         )
         return {"club": info, "session": await clubs.new_session(info["slug"])}
 
+    @app.post("/api/clubs/{slug}/session/end")
+    async def end_session(slug: str, request: Request) -> dict[str, Any]:
+        """Close the club on this device: its session (``session``, or the header) ends. A
+        session that opens no club, or another club, is refused (403)."""
+        data = await body(request)
+        token = data.get("session") or request.headers.get(SESSION_HEADER)
+        if not isinstance(token, str) or not token:
+            raise TableError(f"which session ends? send it as 'session' or in {SESSION_HEADER}")
+        await clubs.open(slug, _address(request), session=token, secret=None)
+        await clubs.run(book.end_session, token)
+        return {"ended": True}
+
     async def opened(slug: str, request: Request, data: dict[str, Any] | None = None) -> str:
         data = data or {}
         return await clubs.open(
@@ -256,6 +268,40 @@ def add_club_routes(
         club = await opened(slug, request, data)
         done = await clubs.run(do, club, data)
         return {"done": done, **(await clubs.run(overview, club))}
+
+    async def rekey(
+        slug: str, request: Request, do: Callable[[str, dict[str, Any]], object]
+    ) -> dict[str, Any]:
+        """A change that ends every session of the club (a new secret or password): the caller
+        gets a fresh session, made right after it in the book's thread."""
+        data = await body(request)
+        club = await opened(slug, request, data)
+
+        def both() -> tuple[object, str]:
+            done = do(club, data)
+            return done, book.new_session(club)
+
+        done, session = await clubs.run(both)
+        return {"done": done, "session": session, **(await clubs.run(overview, club))}
+
+    @app.post("/api/clubs/{slug}/secret")
+    async def new_secret(slug: str, request: Request) -> dict[str, Any]:
+        """A new secret for the club's link, answered once as ``done.secret``: the old link no
+        longer opens the club and every session ends; the caller gets a new ``session``."""
+        return await rekey(slug, request, lambda c, d: {"secret": book.new_secret(c)})
+
+    @app.post("/api/clubs/{slug}/password")
+    async def set_password(slug: str, request: Request) -> dict[str, Any]:
+        """Set the club's ``password``, or remove it (``remove``: true; the secret link still
+        opens the club). Either ends every session; the caller gets a new ``session``."""
+
+        def do(club: str, data: dict[str, Any]) -> object:
+            # Only ``remove`` removes it: a missing password is a password too short.
+            password = None if data.get("remove") is True else data.get("password") or ""
+            book.set_password(club, password)
+            return book.club(club)
+
+        return await rekey(slug, request, do)
 
     @app.post("/api/clubs/{slug}/members")
     async def add_member(slug: str, request: Request) -> dict[str, Any]:
@@ -297,6 +343,16 @@ def add_club_routes(
                 note=_text(d, "note"),
                 present=d.get("present") or [],
             ),
+        )
+
+    @app.post("/api/clubs/{slug}/evenings/present")
+    async def add_present(slug: str, request: Request) -> dict[str, Any]:
+        """More members who came to the evening ``date``: ``present`` (names); who was marked
+        already stays marked."""
+        return await change(
+            slug,
+            request,
+            lambda c, d: book.add_present(c, d.get("date"), d.get("present")),  # type: ignore[arg-type]
         )
 
     @app.post("/api/clubs/{slug}/games")
@@ -397,6 +453,16 @@ def add_club_routes(
                 day=d.get("date") or None,
             ),
         )
+
+    @app.post("/api/clubs/{slug}/season-start")
+    async def set_season_start(slug: str, request: Request) -> dict[str, Any]:
+        """The day the club's seasons begin: ``season_start`` (``MM-DD``)."""
+
+        def do(club: str, data: dict[str, Any]) -> object:
+            book.set_season_start(club, data.get("season_start"))  # type: ignore[arg-type]
+            return book.club(club)
+
+        return await change(slug, request, do)
 
     @app.get("/api/clubs/{slug}/ledger")
     async def ledger(slug: str, request: Request) -> dict[str, Any]:

@@ -79,7 +79,8 @@ function renderStart() {
     el("p", { class: "hint" }, t("club_web_import_hint")),
     el("label", {}, t("club_web_import_file"), el("input", { name: "file", type: "file", required: true, accept: ".json,application/json" })),
     el("button", { type: "submit" }, t("club_web_import_button")));
-  main.replaceChildren(el("h1", {}, t("club_web_title")), el("p", {}, t("club_web_intro")), error, create, open, imported);
+  main.replaceChildren(el("h1", {}, t("club_web_title")), el("p", { id: "club-said", class: "said" }),
+    el("p", {}, t("club_web_intro")), error, create, open, imported);
 }
 
 /** A club's export (a file chosen here) becomes a new club of this server's book. */
@@ -292,7 +293,8 @@ function renderBook() {
     el("label", {}, t("club_web_place"), el("input", { name: "place", maxlength: "200" })),
     el("fieldset", {}, el("legend", {}, t("club_web_present")),
       names.map((n) => el("label", { class: "check" }, el("input", { type: "checkbox", name: "present", value: n, checked: true }), n))),
-    el("button", { type: "submit" }, t("club_web_add_evening"))));
+    el("button", { type: "submit" }, t("club_web_add_evening"))),
+    b.evenings.length === 0 || names.length === 0 ? null : presentForm(b, names, error));
 
   const dates = b.evenings.map((ev) => ev.date).reverse();
   const counted = b.games.filter((g) => !g.void);
@@ -423,11 +425,118 @@ function renderBook() {
       history.pushState(null, "", `/club/${club.slug}/stats`);
       renderStats(null);
     } }, t("club_web_stats"))),
-    error, members, evenings, games, money_, ledger, data);
+    error, members, evenings, games, money_, ledger, settingsPart(b, error), data);
 }
 
-/** A table: a caption, column heads, rows (the first cell heads its row); a cell is a text or
- * { text, class }. */
+/** The club's settings and keys: the day its seasons begin, a new secret link, the password,
+ * and closing the club on this device. */
+function settingsPart(b, error) {
+  const { t, el } = ctx;
+  return el("section", { class: "card club-part", id: "club-settings", "aria-labelledby": "club-settings-h" },
+    el("h2", { id: "club-settings-h" }, t("club_web_settings")),
+    el("form", { id: "club-season-start", onsubmit: (e) => {
+      e.preventDefault();
+      const day = e.target.season_start.value.trim();
+      send("season-start", { season_start: day }, e.target, error, t("club_web_season_start_set", { day }));
+    } },
+    el("label", {}, t("club_web_season_start"), el("input", { name: "season_start", required: true, value: b.club.season_start,
+      inputmode: "numeric", autocomplete: "off", "aria-describedby": "club-season-start-hint" })),
+    el("p", { class: "hint", id: "club-season-start-hint" }, t("club_web_season_start_hint")),
+    el("button", { type: "submit" }, t("club_web_season_start_button"))),
+    el("form", { id: "club-new-secret", onsubmit: (e) => {
+      e.preventDefault();
+      rekey("secret", {}, error, t("club_web_secret_made"));
+    } },
+    el("h3", {}, t("club_web_secret_new")),
+    el("p", { class: "hint" }, t("club_web_secret_new_hint")),
+    el("label", { class: "check" }, el("input", { type: "checkbox", name: "sure", required: true }), t("club_web_secret_new_sure")),
+    el("button", { type: "submit" }, t("club_web_secret_new_button"))),
+    el("form", { id: "club-set-password", onsubmit: (e) => {
+      e.preventDefault();
+      rekey("password", { password: e.target.new_password.value }, error, t("club_web_password_is_set"));
+    } },
+    el("h3", {}, t("club_web_password_title")),
+    el("p", { id: "club-password-state" }, t(b.club.has_password ? "club_web_password_state_set" : "club_web_password_state_none")),
+    // No minlength here: a short password is refused by the book, with its message.
+    el("label", {}, t("club_web_password_new"), el("input", { name: "new_password", type: "password", required: true,
+      autocomplete: "new-password", "aria-describedby": "club-password-hint" })),
+    el("p", { class: "hint", id: "club-password-hint" }, t("club_web_password_change_hint")),
+    el("button", { type: "submit" }, t("club_web_password_button")),
+    b.club.has_password ? el("button", { type: "button", id: "club-password-remove",
+      onclick: () => rekey("password", { remove: true }, error, t("club_web_password_removed")) }, t("club_web_password_remove")) : null),
+    el("h3", {}, t("club_web_close_title")),
+    el("p", { class: "hint", id: "club-close-hint" }, t("club_web_close_hint")),
+    el("button", { type: "button", id: "club-close", "aria-describedby": "club-close-hint", onclick: () => closeHere(error) },
+      t("club_web_close_button")));
+}
+
+/** Close the club on this device: its session ends on the server, this browser forgets the
+ * session and the secret, and the page shows the forms to open a club. */
+async function closeHere(error) {
+  try {
+    await call(`/api/clubs/${encodeURIComponent(club.slug)}/session/end`, { session: club.session });
+  } catch (e) {
+    // A session that ended already (403) is closed as asked; any other refusal keeps the club.
+    if (e.status !== 403) {
+      error.textContent = e.message;
+      return;
+    }
+  }
+  const name = club.book.club.name;
+  localStorage.removeItem(`schocken:club:${club.slug}`);
+  Object.assign(club, { slug: null, session: null, secret: null, book: null });
+  history.pushState(null, "", "/club");
+  renderStart();
+  said(ctx.t("club_web_closed", { club: name }));
+}
+
+/** A new secret or password ends every session of the club: the server answers a new one for
+ * this browser (and a new secret, shown once), kept like the first. */
+async function rekey(path, body, error, done) {
+  try {
+    const data = await call(`/api/clubs/${encodeURIComponent(club.slug)}/${path}`, body);
+    club.session = data.session;
+    if (data.done.secret) club.secret = data.done.secret;
+    keep();
+    club.book = data;
+    renderBook();
+    if (data.done.secret) showSecretLink();
+    said(done);
+  } catch (e) {
+    error.textContent = e.message;
+  }
+}
+
+/** Mark who else came to an evening entered before: the members not marked at it yet. */
+function presentForm(b, names, error) {
+  const { t, el } = ctx;
+  const came = (date) => b.evenings.find((ev) => ev.date === date)?.present || [];
+  const boxes = el("fieldset", {});
+  const fill = (date) => {
+    const missing = names.filter((n) => !came(date).includes(n));
+    boxes.replaceChildren(el("legend", {}, t("club_web_present_more")), ...(missing.length === 0
+      ? [el("p", { class: "hint" }, t("club_web_present_all"))]
+      : missing.map((n) => el("label", { class: "check" }, el("input", { type: "checkbox", name: "present", value: n }), n))));
+  };
+  const dates = b.evenings.map((ev) => ev.date).reverse();
+  fill(dates[0]);
+  return el("form", { id: "club-present", onsubmit: (e) => {
+    e.preventDefault();
+    const f = e.target;
+    const present = [...f.querySelectorAll("input[name=present]:checked")].map((i) => i.value);
+    if (present.length === 0) {
+      error.textContent = t("club_web_present_pick");
+      return;
+    }
+    send("evenings/present", { date: f.date.value, present }, f, error,
+      t("club_web_present_added", { date: f.date.value, names: present.join(", ") }));
+  } },
+  el("h3", {}, t("club_web_present_title")),
+  el("label", {}, t("club_web_evening"), el("select", { name: "date", onchange: (e) => fill(e.target.value) }, options(dates))),
+  boxes,
+  el("button", { type: "submit" }, t("club_web_present_button")));
+}
+
 // The pub games entered on this device (pub mode keeps each one's token in this browser): one
 // of them goes into the book as a whole game record.
 function pubGames() {
@@ -469,6 +578,8 @@ function pubGameForm(dates, error) {
     el("button", { type: "submit" }, t("club_web_add_game"))]);
 }
 
+/** A table: a caption, column heads, rows (the first cell heads its row); a cell is a text or
+ * { text, class }. */
 function table(caption, heads, rows, id) {
   const { el } = ctx;
   const cell = (c, i) => {
