@@ -591,12 +591,20 @@ def _opener_summary(sol: FinaleSolution, m: int, o: int, r: int) -> OpenerSummar
     return OpenerSummary((used[0], used[1], used[2]), (stops[0], stops[1]))
 
 
-def solve_finale(rules: Rules, *, tolerance: float = TOLERANCE) -> FinaleSolution:
-    """Solve the Finale of ``rules`` exactly (to float precision): see the module's docstring."""
+def solve_finale(
+    rules: Rules, *, tolerance: float = TOLERANCE, total: int | None = None
+) -> FinaleSolution:
+    """Solve the Finale of ``rules`` exactly (to float precision): see the module's docstring.
+
+    With ``total`` it solves the same game for that many Deckel instead of the Finale's: a half
+    in which only two players are left is this game with the half's Deckel
+    (``rules.deckel_per_half``), as long as nobody buys back in."""
     np = _np()
     started = time.perf_counter()
     model = _round_model(rules)
-    n = rules.deckel_in_finale
+    n = rules.deckel_in_finale if total is None else total
+    if n < 1:
+        raise ValueError(f"a Finale needs at least one Deckel, not {n}")
     f = np.full((n + 1, n + 1), np.nan)
     # The m == 0 layer: o from 1 to n - 1.
     inner = list(range(1, n))

@@ -15,10 +15,17 @@ def _solver(seed: int | None) -> Strategy:
     return SolverBot(seed)
 
 
+def _half(seed: int | None) -> Strategy:
+    from schocken.bots.half_bot import HalfBot
+
+    return HalfBot(seed)
+
+
 BOTS: dict[str, Callable[[int | None], Strategy]] = {
     "random": RandomBot,
     "regular": PubRegular,
     "solver": _solver,
+    "half": _half,
 }
 """The bots by name."""
 

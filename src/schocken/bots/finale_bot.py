@@ -30,6 +30,11 @@ class FinaleBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if view.section is not Section.FINALE or view.round_kind is not RoundKind.NORMAL:
             return self.fallback.choose(view, legal)
+        return self.play(view, legal)
+
+    def play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """The solution's action in a round for Deckel between two players whose Deckel and
+        middle add up to the solution's (the Finale, or a half with two players left)."""
         seat = view.seat
         assert seat is not None
         other = next(s for s in view.order if s != seat)

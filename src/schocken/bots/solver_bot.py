@@ -207,11 +207,24 @@ class _TurnSolution:
         key = (state.aside, state.thrown, state.last_full, state.throws)
         v = self._terminal.get(key)
         if v is None:
-            result = state.result(self.data.table)
-            after_limit = state.throws if self.opener else self.limit
-            shown = not self.data.rules.covers(state.throws, self.limit)
-            v = self._terminal[key] = self._end(result, after_limit, shown, state.aside)
+            v = self._terminal[key] = self._end(*self.ending(state))
         return v
+
+    def ending(self, state: TurnState) -> tuple[Result, int, bool, Dice]:
+        """The turn ended in ``state``: its result, the throw limit for the players after, whether
+        the result is shown, and the dice aside."""
+        after_limit = state.throws if self.opener else self.limit
+        shown = not self.data.rules.covers(state.throws, self.limit)
+        return state.result(self.data.table), after_limit, shown, state.aside
+
+    def later_for(self, c: int, after_limit: int, visible: bool, aside: Dice, throws: int) -> _Dist:
+        """Each later player's result once this turn ended with code ``c`` (shown if
+        ``visible``, else covered with ``aside`` out of the cup after ``throws`` throws)."""
+        ctx, m = self.ctx, self.ctx.worst_shown
+        if visible:
+            return self.data.later(after_limit, c if m is None else min(m, c), self._cups)
+        cups = tuple(sorted((*ctx.covered, (aside, throws))))
+        return self.data.later(after_limit, m, cups)
 
     def _end(self, x: Result, after_limit: int, visible: bool, aside: Dice) -> Value:
         """P(lose) and E[Deckel change] when this player's turn ends with ``x`` (covered with
@@ -219,13 +232,7 @@ class _TurnSolution:
         ctx, data = self.ctx, self.data
         c = data.code(x)
         m = ctx.worst_shown
-        later = None
-        if ctx.after:
-            if visible:
-                later = data.later(after_limit, c if m is None else min(m, c), self._cups)
-            else:
-                cups = tuple(sorted((*ctx.covered, (aside, x.throws))))
-                later = data.later(after_limit, m, cups)
+        later = self.later_for(c, after_limit, visible, aside, x.throws) if ctx.after else None
         p_lose = 0.0 if m is not None and m < c else 1.0
         for dist in self._covered:
             p_lose *= dist.ge[c]

@@ -1,0 +1,509 @@
+"""The half bot: the solver bot's turn machinery, playing for the half instead of the round.
+
+The solver bot (:mod:`schocken.bots.solver_bot`) minimises the chance of losing the round. What
+counts, though, is the half: its loser plays the Finale (or loses the game, having lost the other
+half too). So the half bot values every way a round can end by the chance of losing the half that
+it leaves, and plays for the least expected chance:
+
+- **Two players left** (a game of two, or a half once the middle is empty and all others are
+  out): the rest of the half is the Finale's game with the half's Deckel. The bot plays its exact
+  solution (:func:`schocken.finale.solve_finale` with ``total=rules.deckel_per_half``), optimal
+  against an optimal opponent, as long as nobody buys back in.
+- **More players**: :class:`HalfModel` gives P(this player loses the half) for every Deckel
+  situation (middle, own Deckel, the others'), in a model of the half in which every player of a
+  round is equally likely to lose it, the best result is any other player's, and what the best
+  result is worth follows the frequencies measured in games of pub regulars with as many players
+  in the round (:func:`worth_frequencies`). At a decision the bot takes the action with the
+  least expected chance of losing the half after the round, counting each way the round can end:
+  it loses (and takes what the best result of the others is worth), its result is the best (and
+  the loser takes what it is worth), or neither. The chances of those ends per action come from
+  the solver bot's model of the round (:class:`Outcomes`): covered cups by their aside dice,
+  later players as the solver models them, and the bot's own turn played on by the solver bot's
+  choice (least chance of losing the round) after this decision. Each decision is thus one step of
+  policy improvement over the solver bot; the chances are cached per situation of the round, and
+  the Deckel situation enters only as a few numbers per decision.
+
+In the Finale it plays the Finale's solution, in the opening round like the pub regular, and it
+never buys back in: a player who is out cannot lose the half. Needs numpy (the ``analysis``
+extra), like the solver bot.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Sequence
+from functools import cache
+
+from schocken.actions import STOP, TURN_SIXES, Action, Throw
+from schocken.bots.finale_bot import FinaleBot
+from schocken.bots.regular import PubRegular
+from schocken.bots.solver_bot import (
+    _ROLLS,
+    EPS,
+    _Context,
+    _Dist,
+    _rules_data,
+    _RulesData,
+    _solution,
+    _TurnSolution,
+    turn_state_of,
+)
+from schocken.dice import RandomDice
+from schocken.events import RoundEnded, RoundKind, Section
+from schocken.finale import FinaleSolution
+from schocken.game import Game
+from schocken.play import play_game
+from schocken.players import seat_names
+from schocken.results import Dice, Result
+from schocken.rules import Rules
+from schocken.turn import TurnState, one_throw
+from schocken.views import PlayerView
+
+__all__ = ["HalfBot", "HalfModel", "Outcomes", "worth_frequencies"]
+
+Worth = int | None
+"""What a round's best result is worth: Deckel, or ``None`` for a Schock-Aus (the whole half)."""
+
+MEASURED_GAMES = 400
+"""Games of pub regulars played to measure what a round's best result is worth."""
+
+
+# ---------------------------------------------------------------------------- the half's value
+
+
+@cache
+def worth_frequencies(rules: Rules, players: int) -> dict[int, dict[Worth, float]]:
+    """What the best result of a round for Deckel is worth, by the number of players in the
+    round: the frequencies in :data:`MEASURED_GAMES` games of ``players`` pub regulars (seed 0)."""
+    counts: dict[int, dict[Worth, int]] = {}
+    regular = PubRegular()
+    for g in range(MEASURED_GAMES):
+        game = play_game(Game(rules, seat_names(players), RandomDice(g)), [regular] * players)
+        for e in game.events:
+            if isinstance(e, RoundEnded) and e.kind is RoundKind.NORMAL:
+                per = counts.setdefault(len(e.results), {})
+                per[e.deckel] = per.get(e.deckel, 0) + 1
+    return {
+        k: {w: n / sum(per.values()) for w, n in sorted(per.items(), key=lambda wn: _order(wn[0]))}
+        for k, per in sorted(counts.items())
+    }
+
+
+def _order(w: Worth) -> int:
+    return 1_000 if w is None else w
+
+
+class HalfModel:
+    """P(a player loses the half) in every Deckel situation of a half, in a model of it.
+
+    A situation is the middle, the player's Deckel and the other players' (those still in the
+    half). In each round every player of the round loses it with equal chance, the best result is
+    any other player's with equal chance, and it is worth ``w`` with the chance ``worth[k][w]``
+    for ``k`` players in the round. Deckel move as in the game: from the middle while it holds
+    some (never more than it holds), then from the best player (never more than they hold); once
+    the middle is empty, a player without Deckel is out, and who holds them all has lost the half;
+    a Schock-Aus loses it at once. Rounds with Deckel in the middle empty it a little further each
+    time; with the middle empty, Deckel can go back and forth, and those situations are solved as
+    one system of linear equations (numpy).
+    """
+
+    def __init__(self, total: int, players: int, worth: dict[int, dict[Worth, float]]) -> None:
+        if not worth:
+            raise ValueError("the half's model needs the worth of at least one round")
+        self.total = total
+        self.players = players
+        self.worth = worth
+        self._values: dict[tuple[int, int, tuple[int, ...]], float] = {}
+        self._solve_empty_middle()
+
+    def worth_of(self, k: int) -> dict[Worth, float]:
+        """The worth frequencies for ``k`` players in a round (the nearest measured ``k``)."""
+        near = min(self.worth, key=lambda n: (abs(n - k), n))
+        return self.worth[near]
+
+    def value(self, middle: int, mine: int, others: Sequence[int]) -> float:
+        """P(the player loses the half): ``middle`` Deckel in the middle, ``mine`` held by the
+        player, ``others`` by the other players still in the half."""
+        if middle == 0:
+            if mine == 0:
+                return 0.0  # out of the half
+            if mine == self.total:
+                return 1.0
+            others = [d for d in others if d]
+            if not others:
+                return 0.0  # an out player bought back in and left; cannot happen in play
+            if max(others) == self.total:
+                return 0.0
+        key = (middle, mine, tuple(sorted(others, reverse=True)))
+        v = self._values.get(key)
+        if v is None:
+            if middle == 0:
+                raise ValueError(f"no such situation of the half: {key}")
+            v = self._values[key] = self._round(key, None, None)
+        return v
+
+    def _round(
+        self,
+        key: tuple[int, int, tuple[int, ...]],
+        row: list[float] | None,
+        index: dict[tuple[int, ...], int] | None,
+    ) -> float:
+        """The chance of losing the half in ``key``, over one round: the known part of it.
+
+        With the middle empty (``row`` and ``index`` given) the situations after the round that
+        are not over yet are unknowns: their chances go into ``row`` (by ``index``) instead."""
+        middle, mine, others = key
+        held = [mine, *others]
+        k = len(held)
+        known = 0.0
+        for w, q in self.worth_of(k).items():
+            if w is None:  # a Schock-Aus: its loser has lost the half
+                known += q / k
+                continue
+            p = q / (k * (k - 1))
+            for loser in range(k):
+                for best in range(k):
+                    if best == loser:
+                        continue
+                    m2, mine2, others2 = _after_round(middle, held, loser, best, w)
+                    if row is None or index is None:
+                        known += p * self.value(m2, mine2, others2)
+                        continue
+                    rest = sorted((d for d in others2 if d), reverse=True)
+                    j = index.get((mine2, *rest))
+                    if j is None:  # over, or out
+                        known += p * self.value(0, mine2, rest)
+                    else:
+                        row[j] += p
+        return known
+
+    def _solve_empty_middle(self) -> None:
+        """Every situation with the middle empty at once: V = known + P V (numpy)."""
+        from schocken.finale import _np
+
+        np = _np()
+        keys = [
+            (0, mine, others)
+            for mine in range(1, self.total)
+            for others in _partitions(self.total - mine, self.players - 1)
+        ]
+        index = {(mine, *others): i for i, (_, mine, others) in enumerate(keys)}
+        n = len(keys)
+        a = np.eye(n)
+        b = np.zeros(n)
+        for i, key in enumerate(keys):
+            row = [0.0] * n
+            b[i] = self._round(key, row, index)
+            a[i] -= np.array(row)
+        values = np.linalg.solve(a, b)
+        for key, v in zip(keys, values, strict=True):
+            self._values[key] = float(v)
+
+
+def _after_round(
+    middle: int, held: Sequence[int], loser: int, best: int, w: int
+) -> tuple[int, int, list[int]]:
+    """The situation after a round: ``held[0]`` is the player's, ``loser`` takes what ``best``'s
+    result is worth (``w``) from the middle or from ``best``."""
+    after = list(held)
+    if middle > 0:
+        moved = min(w, middle)
+        middle -= moved
+    else:
+        moved = min(w, after[best])
+        after[best] -= moved
+    after[loser] += moved
+    return middle, after[0], after[1:]
+
+
+def _partitions(n: int, parts: int, largest: int | None = None) -> list[tuple[int, ...]]:
+    """``n`` as a sum of 1 to ``parts`` positive numbers, largest first."""
+    if largest is None:
+        largest = n
+    if n == 0:
+        return [()]
+    if parts == 0:
+        return []
+    out: list[tuple[int, ...]] = []
+    for first in range(min(n, largest), 0, -1):
+        for rest in _partitions(n - first, parts - 1, first):
+            out.append((first, *rest))
+    return out
+
+
+# ---------------------------------------------------------------------------- the round's ends
+
+Ends = tuple[float, ...]
+"""How a round ends, by chance, for one player: for each worth slot ``s`` (the rules' worths, a
+Schock-Aus last) ``ends[s]`` = P(the player loses and the best result is worth it),
+``ends[n + s]`` = P(the player's result is the best and worth it), ``ends[2n + s]`` = P(neither,
+and the best result is worth it), with ``n`` slots."""
+
+
+class _Worths:
+    """The worths of one rule set's results, as slots, and the codes by runs of equal worth."""
+
+    def __init__(self, data: _RulesData) -> None:
+        worths = sorted({r.deckel for r in data.result_of.values()}, key=_order)
+        self.worths: tuple[Worth, ...] = tuple(worths)
+        self.slot = {w: i for i, w in enumerate(worths)}
+        self.of_code = [self.slot[data.result_of[c].deckel] for c in data.codes]
+        # The last code index of each run of codes of equal worth, with its slot.
+        self.runs: list[tuple[int, int]] = []
+        for i, s in enumerate(self.of_code):
+            if i + 1 == len(self.of_code) or self.of_code[i + 1] != s:
+                self.runs.append((i, s))
+
+
+@cache
+def _worths(rules: Rules) -> _Worths:
+    return _Worths(_rules_data(rules))
+
+
+class Outcomes:
+    """How a round can end for the player in one situation of its turn, per action (:data:`Ends`).
+
+    The situation is the solver bot's (:class:`schocken.bots.solver_bot._Context`: throw limit,
+    worst shown result, covered cups, players after) and the best result shown before the player.
+    The player's turn goes on by the solver bot's choice (least chance of losing the round, the
+    first such action in the engine's order), everyone else's as the solver bot's model says.
+    """
+
+    def __init__(self, data: _RulesData, ctx: _Context, best_shown: int | None) -> None:
+        self.data = data
+        self.worths = _worths(data.rules)
+        self.solution: _TurnSolution = _solution(data, ctx)
+        self.best_shown = best_shown
+        self.size = 3 * len(self.worths.worths)
+        self._terminal: dict[tuple[object, ...], Ends] = {}
+        self._throw: dict[tuple[tuple[int, ...], int], Ends] = {}
+        self._state: dict[TurnState, Ends] = {}
+
+    def action_ends(self, state: TurnState, action: Action) -> Ends:
+        if action is STOP:
+            return self.terminal(state)
+        if action is TURN_SIXES:
+            return self.state_ends(state.after_turn_sixes(self.data.rules))
+        assert isinstance(action, Throw)
+        return self.throw_ends(action.keep, state.throws)
+
+    def state_ends(self, state: TurnState) -> Ends:
+        """The ends from ``state`` on, the turn played by the solver bot's choice."""
+        ends = self._state.get(state)
+        if ends is None:
+            sol = self.solution
+            legal = state.actions(self.data.rules, sol.limit)
+            if not legal:
+                ends = self.terminal(state)
+            else:
+                best, best_p = legal[0], sol.action_value(state, legal[0])[0]
+                for a in legal[1:]:
+                    p = sol.action_value(state, a)[0]
+                    if p < best_p - EPS:
+                        best, best_p = a, p
+                ends = self.action_ends(state, best)
+            if len(self._state) < 200_000:
+                self._state[state] = ends
+        return ends
+
+    def throw_ends(self, keep: tuple[int, ...], throws: int) -> Ends:
+        key = (keep, throws)
+        ends = self._throw.get(key)
+        if ends is None:
+            acc = [0.0] * self.size
+            full = one_throw(keep)
+            for roll, q in _ROLLS[3 - len(keep)]:
+                child = self.state_ends(TurnState(keep, roll, throws + 1, 0, (), full))
+                for i, x in enumerate(child):
+                    if x:
+                        acc[i] += q * x
+            ends = self._throw[key] = tuple(acc)
+        return ends
+
+    def terminal(self, state: TurnState) -> Ends:
+        key = (state.aside, state.thrown, state.last_full, state.throws)
+        ends = self._terminal.get(key)
+        if ends is None:
+            ends = self._terminal[key] = self._ends(*self.solution.ending(state))
+        return ends
+
+    def _ends(self, x: Result, after_limit: int, visible: bool, aside: Dice) -> Ends:
+        """The ends once the player's turn ended with result ``x``."""
+        sol, data, worths = self.solution, self.data, self.worths
+        ctx = sol.ctx
+        c = data.code(x)
+        i_c = data.index[c]
+        covered: list[_Dist] = sol._covered
+        later = sol.later_for(c, after_limit, visible, aside, x.throws) if ctx.after else None
+        after = ctx.after
+        # Each covered cup (before the player) beats it on a tie, each later player loses one.
+        below = [dist.cdf[i_c] - (dist.ge[c] - dist.gt[c]) for dist in covered]
+        later_below = later.cdf[i_c] if later is not None else 0.0
+        worst, best_shown = ctx.worst_shown, self.best_shown
+        may_lose = worst is None or worst >= c
+        may_be_best = best_shown is None or best_shown < c
+        p_best = 0.0
+        if may_be_best:
+            p_best = 1.0
+            for b in below:
+                p_best *= b
+            if later is not None:
+                p_best *= later_below**after
+        n = len(worths.worths)
+        ends = [0.0] * (3 * n)
+        ends[n + worths.of_code[i_c]] = p_best
+        lost_before = neither_before = 0.0  # P(lost; best <= y), P(neither; best <= y)
+        for top, slot in worths.runs:
+            if top < i_c:
+                continue
+            y = data.codes[top]
+            if best_shown is not None and best_shown > y:
+                continue
+            every = 1.0  # P(every other result <= y)
+            lost = 1.0 if may_lose else 0.0  # P(every other result beats the player and <= y)
+            for dist, b in zip(covered, below, strict=True):
+                every *= dist.cdf[top]
+                lost *= dist.cdf[top] - b
+            if later is not None:
+                every *= later.cdf[top] ** after
+                lost *= (later.cdf[top] - later_below) ** after
+            neither = max(0.0, every - p_best - lost)
+            ends[slot] += lost - lost_before
+            ends[2 * n + slot] += neither - neither_before
+            lost_before, neither_before = lost, neither
+        return tuple(ends)
+
+
+_OUTCOMES: dict[tuple[Rules, _Context, int | None], Outcomes] = {}
+_MAX_OUTCOMES = 5_000
+
+
+def _outcomes(data: _RulesData, ctx: _Context, best_shown: int | None) -> Outcomes:
+    key = (data.rules, ctx, best_shown)
+    out = _OUTCOMES.get(key)
+    if out is None:
+        if len(_OUTCOMES) >= _MAX_OUTCOMES:
+            _OUTCOMES.clear()
+        out = _OUTCOMES[key] = Outcomes(data, ctx, best_shown)
+    return out
+
+
+# ---------------------------------------------------------------------------- the bot
+
+
+@cache
+def _model(rules: Rules, players: int) -> HalfModel:
+    return HalfModel(rules.deckel_per_half, players, worth_frequencies(rules, players))
+
+
+@cache
+def _two_player_bot(rules: Rules) -> FinaleBot:
+    """The Finale's solution for a half's Deckel (solved once per rule set and Deckel count)."""
+    return FinaleBot(_solved(rules, rules.deckel_per_half), PubRegular())
+
+
+@cache
+def _solved(rules: Rules, total: int) -> FinaleSolution:
+    from schocken.finale import solve_finale
+
+    return solve_finale(rules, total=total)
+
+
+class HalfBot:
+    """Plays for the half: see the module."""
+
+    name = "half"
+
+    def __init__(self, seed: int | None = None) -> None:
+        if importlib.util.find_spec("numpy") is None:  # pragma: no cover - tests have numpy
+            raise ValueError(
+                "the half bot needs numpy for its model: pip install 'schocken[analysis]'"
+            )
+        self.regular = PubRegular(seed)
+        self._weights: dict[tuple[object, ...], tuple[float, ...]] = {}
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if view.round_kind is not RoundKind.NORMAL:
+            return self.regular.choose(view, legal)
+        if view.section is Section.FINALE:
+            from schocken.bots.solver_bot import _finale_bot
+
+            return _finale_bot(view.rules).choose(view, legal)
+        if len(view.order) == 2:
+            return _two_player_bot(view.rules).play(view, legal)
+        values = self.values(view, legal)
+        best = min(values)
+        return legal[values.index(best)]
+
+    def values(self, view: PlayerView, legal: Sequence[Action]) -> list[float]:
+        """Each legal action's expected P(losing the half) after the round, in the model."""
+        data = _rules_data(view.rules)
+        seat = view.seat
+        assert seat is not None
+        turns = view.turns
+        pos = len(turns) - 1
+        shown = [data.code(t.result) for t in turns[:pos] if t.result is not None]
+        covered = tuple((t.aside, t.throws) for t in turns[:pos] if t.result is None)
+        limit = 0 if view.limit is None else view.limit
+        ctx = _Context(
+            limit, min(shown) if shown else None, covered, len(view.order) - pos - 1, False
+        )
+        outcomes = _outcomes(data, ctx, max(shown) if shown else None)
+        weights = self.weights(view)
+        state = turn_state_of(view)
+        out = []
+        for a in legal:
+            ends = outcomes.action_ends(state, a)
+            out.append(sum(e * w for e, w in zip(ends, weights, strict=True) if e))
+        return out
+
+    def weights(self, view: PlayerView) -> tuple[float, ...]:
+        """P(losing the half) after each end of the round (:data:`Ends`' order), in the model,
+        the players being any of the round's with equal chance."""
+        seat = view.seat
+        assert seat is not None
+        others = [view.deckel[s] for s in view.order if s != seat]
+        key = (view.rules, view.middle, view.deckel[seat], tuple(others))
+        w = self._weights.get(key)
+        if w is None:
+            w = _weights(view.rules, len(view.players), view.middle, view.deckel[seat], others)
+            if len(self._weights) > 10_000:
+                self._weights.clear()
+            self._weights[key] = w
+        return w
+
+    def wants_buy_in(self, view: PlayerView) -> bool:
+        return False  # a player who is out cannot lose the half
+
+
+def _weights(
+    rules: Rules, players: int, middle: int, mine: int, others: Sequence[int]
+) -> tuple[float, ...]:
+    """See :meth:`HalfBot.weights`."""
+    model = _model(rules, players)
+    worths = _worths(rules).worths
+    held = [mine, *others]
+    k = len(held)
+    lose: list[float] = []
+    best: list[float] = []
+    neither: list[float] = []
+    for w in worths:
+        if w is None:  # a Schock-Aus: its loser has lost the half
+            lose.append(1.0)
+            best.append(0.0)
+            neither.append(0.0)
+            continue
+        pairs = {
+            "lose": [(0, j) for j in range(1, k)],
+            "best": [(j, 0) for j in range(1, k)],
+            "neither": [(j, i) for j in range(1, k) for i in range(1, k) if i != j],
+        }
+        for name, out in (("lose", lose), ("best", best), ("neither", neither)):
+            if not pairs[name]:
+                out.append(0.0)
+                continue
+            total = 0.0
+            for loser, winner in pairs[name]:
+                total += model.value(*_after_round(middle, held, loser, winner, w))
+            out.append(total / len(pairs[name]))
+    return (*lose, *best, *neither)

@@ -1,0 +1,202 @@
+"""The half bot: legal play only, the exact two-player game where it is the Finale's, round ends
+that add up to the solver bot's chances, a model of the half that is its own fixed point, and
+whole games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import numpy
+import pytest
+
+from schocken.actions import Action
+from schocken.bots import half_bot as hb
+from schocken.bots import make_bot
+from schocken.bots import solver_bot as sb
+from schocken.bots.finale_bot import FinaleBot
+from schocken.dice import RandomDice
+from schocken.events import RoundKind, Section
+from schocken.finale import solve_finale
+from schocken.game import Game
+from schocken.play import NOTHING_ASKED, Ask, apply_decision, next_decision
+from schocken.rules import PRESETS, Rules
+from schocken.simulate import play_game, seat_names, simulate
+from schocken.views import PlayerView
+
+
+class _Checked:
+    """A strategy that checks every answer of another against the legal actions."""
+
+    def __init__(self, strategy: hb.HalfBot) -> None:
+        self.strategy = strategy
+        self.name = strategy.name
+        self.decisions = 0
+        self.two_player = 0
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        action = self.strategy.choose(view, legal)
+        assert action in legal, (view, action, legal)
+        self.decisions += 1
+        if view.section is not Section.FINALE and len(view.order) == 2:
+            self.two_player += 1
+        return action
+
+    def wants_buy_in(self, view: PlayerView) -> bool:
+        return self.strategy.wants_buy_in(view)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_half_bot_plays_only_legal_actions_to_the_end(preset: str) -> None:
+    rules = PRESETS[preset]
+    for players, games in ((4, 6), (3, 4), (2, 3)):
+        checked = [_Checked(hb.HalfBot(s)) for s in range(2)]
+        for g in range(games):
+            bots = [checked[0], make_bot("regular"), checked[1], make_bot("regular")][:players]
+            game = play_game(Game(rules, seat_names(players), RandomDice(100 + g)), bots)
+            assert game.loser is not None
+        assert sum(c.decisions for c in checked) > 0
+
+
+def test_the_half_bot_never_buys_back_in() -> None:
+    rules = PRESETS["schock4life"]
+    assert rules.einwuerfeln
+    game = Game(rules, seat_names(3), RandomDice(1))
+    assert hb.HalfBot().wants_buy_in(game.view(0)) is False
+
+
+# ---------------------------------------------------------------------------- two players
+
+
+def test_the_two_player_game_with_the_finales_deckel_is_the_finale() -> None:
+    rules = next(r for r in PRESETS.values() if r.deckel_per_half == r.deckel_in_finale)
+    finale = solve_finale(rules)
+    half = hb._two_player_bot(rules).solution
+    assert half.n == finale.n == rules.deckel_per_half
+    assert numpy.allclose(half.values, finale.values, rtol=0.0, atol=1e-12, equal_nan=True)
+
+
+def test_tsv99s_half_is_solved_with_its_own_fourteen_deckel() -> None:
+    rules = PRESETS["tsv99"]
+    assert (rules.deckel_per_half, rules.deckel_in_finale) == (14, 13)
+    half = hb._two_player_bot(rules).solution
+    assert half.n == 14
+    # Even Deckel, each to open: the opener's chance and the responder's add up to one.
+    assert half.p_loses(0, 7, 7, True) + half.p_loses(0, 7, 7, False) == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="14"):
+        half.p_opener_loses(0, 7, 6)
+    with pytest.raises(ValueError, match="at least one Deckel"):
+        solve_finale(rules, total=0)
+
+
+def _half_decisions(
+    rules: Rules, players: int, first_seed: int
+) -> Iterator[tuple[PlayerView, tuple[Action, ...]]]:
+    """Views of decisions in rounds for Deckel of a half, in games of pub regulars."""
+    regular = make_bot("regular")
+    for g in range(first_seed, first_seed + 300):
+        game = Game(rules, seat_names(players), RandomDice(g))
+        bots = dict.fromkeys(range(players), regular)
+        asked = NOTHING_ASKED
+        while (decision := next_decision(game, bots, asked)) is not None:
+            view = decision.view
+            if (
+                decision.kind is Ask.CHOOSE
+                and view is not None
+                and view.round_kind is RoundKind.NORMAL
+                and view.section is not Section.FINALE
+            ):
+                yield view, decision.legal
+            apply_decision(game, decision, decision.decide(regular))
+            asked = decision.asked
+
+
+def test_with_two_players_in_a_half_it_plays_the_finales_solution() -> None:
+    """Where the half's Deckel are the Finale's, a half of two is played as the Finale is."""
+    rules = PRESETS["allgemein"]
+    assert rules.deckel_per_half == rules.deckel_in_finale
+    finale = FinaleBot(solve_finale(rules), make_bot("regular"))
+    bot = hb.HalfBot()
+    checked = 0
+    for view, legal in _half_decisions(rules, 2, 5):
+        assert bot.choose(view, legal) == finale.play(view, legal)
+        checked += 1
+        if checked >= 60:
+            break
+    assert checked >= 60
+
+
+# ---------------------------------------------------------------------------- more players
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_round_ends_add_up_and_agree_with_the_solver_bots_chance_of_losing(preset: str) -> None:
+    rules = PRESETS[preset]
+    bot = hb.HalfBot()
+    solver = sb.TurnSolverBot()
+    n = len(hb._worths(rules).worths)
+    checked = 0
+    for view, legal in _half_decisions(rules, 4, 40):
+        if len(view.order) < 3:
+            continue
+        data = sb._rules_data(rules)
+        turns = view.turns
+        pos = len(turns) - 1
+        shown = [data.code(t.result) for t in turns[:pos] if t.result is not None]
+        covered = tuple((t.aside, t.throws) for t in turns[:pos] if t.result is None)
+        ctx = sb._Context(
+            0 if view.limit is None else view.limit,
+            min(shown) if shown else None,
+            covered,
+            len(view.order) - pos - 1,
+            False,
+        )
+        outcomes = hb._outcomes(data, ctx, max(shown) if shown else None)
+        state = sb.turn_state_of(view)
+        p_lose = [v[0] for v in solver.values(view, legal)]
+        for action, p in zip(legal, p_lose, strict=True):
+            ends = outcomes.action_ends(state, action)
+            assert len(ends) == 3 * n
+            assert min(ends) >= -1e-12
+            assert sum(ends) == pytest.approx(1.0)
+            assert sum(ends[:n]) == pytest.approx(p, abs=1e-9)
+        values = bot.values(view, legal)
+        assert all(0.0 <= v <= 1.0 for v in values)
+        assert bot.choose(view, legal) == legal[values.index(min(values))]
+        checked += 1
+        if checked >= 40:
+            break
+    assert checked >= 40
+
+
+def test_the_model_of_the_half_is_its_own_fixed_point() -> None:
+    rules = PRESETS["tsv99"]
+    model = hb._model(rules, 4)
+    total = rules.deckel_per_half
+    # At the start everyone is alike; who holds every Deckel has lost, who holds none is out.
+    assert model.value(total, 0, (0, 0, 0)) == pytest.approx(0.25)
+    assert model.value(0, total, ()) == 1.0
+    assert model.value(0, 0, (total - 3, 3)) == 0.0
+    # More Deckel, a greater chance of losing the half.
+    assert model.value(0, 9, (5,)) > model.value(0, 7, (7,)) > model.value(0, 5, (9,))
+    assert model.value(0, 7, (7,)) == pytest.approx(0.5)
+    # Every situation with the middle empty is the expectation over one round of those after it.
+    for key in [(0, 1, (13,)), (0, 6, (4, 4)), (0, 2, (5, 4, 3)), (0, 11, (2, 1))]:
+        assert model.value(*key) == pytest.approx(model._round(key, None, None), abs=1e-12)
+
+
+def test_worth_frequencies_are_measured_per_round_size() -> None:
+    freq = hb.worth_frequencies(PRESETS["knobelrunde"], 4)
+    assert set(freq) == {2, 3, 4}
+    for per in freq.values():
+        assert sum(per.values()) == pytest.approx(1.0)
+        assert None in per  # Schock-Aus happens
+
+
+def test_half_bot_simulation_runs() -> None:
+    report = simulate(
+        PRESETS["tsv99"], ["half", "regular", "regular", "regular"], 60, seed=2, rotate=True
+    )
+    assert report.games == 60
+    assert sum(s.games_lost for s in report.seats) == 60
+    assert report.seats[0].bot == "half"
+    assert make_bot("half").name == "half"
