@@ -465,7 +465,7 @@ function names(m) {
   return m.table.seats.map((s, i) => s.name || `${t("web_seat_free")} ${i + 1}`);
 }
 
-const BOT_KINDS = ["regular", "solver", "random"];
+const BOT_KINDS = ["regular", "solver", "half", "random"];
 
 function botOptions() {
   return BOT_KINDS.map((b) => el("option", { value: b }, t(`web_bot_${b}`)));
