@@ -680,7 +680,7 @@ def test_the_replay_output_in_docs_record_md_is_the_real_one(
 
 # ----------------------------------------------------------- rules from other pubs (REGIONAL.md)
 
-REGIONAL = ("regional-jule", "regional-ones")
+REGIONAL = ("regional-jule", "regional-ones", "regional-erster-hoch")
 
 
 @dataclass(frozen=True, slots=True)
@@ -716,6 +716,17 @@ REGIONAL_FACTS = {
             "general": False,
             "set_aside": "ones",
             "sixes_turn": "one_throw",
+        },
+    ),
+    "regional-erster-hoch": RegionalFacts(
+        (BEN, ANNA),
+        BEN,
+        7,
+        22,
+        {
+            "deckel_per_half": 3,
+            "deckel_in_finale": 3,
+            "first_round_one_throw": "halves_and_finale",
         },
     ),
 }
@@ -816,3 +827,21 @@ def test_regional_ones_game() -> None:
     never = record.rules.with_overrides({"sixes_turn": "never"})
     error = refused_at(dataclasses.replace(record, rules=never))
     assert error.step == 4 and "never turn sixes" in error.reason
+
+
+def test_regional_erster_hoch_game() -> None:
+    played = play("regional-erster-hoch")
+    record = played.record
+    # The opening round is no first round: Anna throws twice and sets the limit.
+    assert [s.seat for s in record.steps[:5]] == [ANNA, ANNA, ANNA, BEN, BEN]
+    # The first round for Deckel of each half and of the Finale: one throw each, no stop asked.
+    for first in (5, 12, 20):
+        assert [s.action for s in record.steps[first : first + 2]] == [Throw(()), Throw(())]
+        assert record.steps[first].seat != record.steps[first + 1].seat
+    assert game_after("regional-erster-hoch", 5).max_throws() == 1
+    # Without Erster Hoch, Anna's first turn for Deckel goes on after one throw; with it only in
+    # the halves, her turn in the Finale does.
+    for change, step in (("never", 6), ("halves", 21)):
+        rules = record.rules.with_overrides({"first_round_one_throw": change})
+        error = refused_at(dataclasses.replace(record, rules=rules))
+        assert error.step == step and "it is Anna's turn, not Ben's" in error.reason

@@ -282,6 +282,7 @@ REGIONAL = [
         "set_aside": "ones_and_sixes",
         "sixes_turn": "never",
     },
+    {"first_round_one_throw": "halves_and_finale", "covered": "last_throw"},
 ]
 """House rules from other pubs (``rules``' regional options), for pub mode to referee."""
 
@@ -812,3 +813,27 @@ def test_schocken_pub_reads_a_real_pipe(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "Anna has the best result (Strasse 6-5-4) and opens the first round." in done.stdout
     assert replay(parse_record(path.read_text(encoding="utf-8"))).round_count == 2
+
+
+def test_erster_hoch_in_pub_mode_one_throw_in_the_first_round() -> None:
+    rules = find_preset("tsv99").with_overrides({"first_round_one_throw": "halves"})
+    pub = PubGame(rules, ["Anna", "Ben"])
+    pub.enter_turn((4, 1, 1), 2)  # the opening round: Anna opens with two throws
+    pub.enter_turn((6, 5, 2), 1)
+    assert pub.prompt("en") == (
+        "Round 2: Anna, one throw: the first round is played with one throw (Erster Hoch)."
+    )
+    assert pub.prompt("de").endswith(
+        "ein Wurf: die erste Runde wird mit einem Wurf gespielt (Erster Hoch)."
+    )
+    with pytest.raises(
+        PubEntryError,
+        match="Anna may throw at most once in this round: the "
+        "first round of the half or Finale has one throw",
+    ):
+        pub.enter_turn((6, 5, 4), 2)
+    pub.enter_turn((6, 5, 4), 1)
+    assert pub.prompt("en") == "Round 2: Ben, one throw (opened by Anna)."
+    pub.enter_turn((3, 2, 2), 1)
+    assert pub.prompt("en") == "Round 3: Ben opens, up to 3 throws."
+    assert replay(parse_record(pub.record().to_json())).events == pub.game.events

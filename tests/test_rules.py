@@ -91,10 +91,11 @@ REGIONAL_OPTIONS: dict[str, object] = {
     "general": True,
     "set_aside": "any",
     "sixes_turn": "any_throw",
+    "first_round_one_throw": "never",
 }
 """The options added from other pubs' rules (shared/REGIONAL.md), with the value all four presets
 keep: none of the four texts has a Jule, and each has a General, lets any die be set aside and
-turns the sixes of any throw with a throw left."""
+turns the sixes of any throw with a throw left; none plays its first round with one throw."""
 
 
 def _expected(preset: str) -> dict[str, object]:
@@ -717,3 +718,37 @@ def test_deckel_counts_in_use_all_fit() -> None:
     for n in (1, 11, 13, 14, 15, 26, 200, 999):
         rules = find_preset("tsv99").with_overrides({"deckel_per_half": n, "deckel_in_finale": n})
         assert (rules.deckel_per_half, rules.deckel_in_finale) == (n, n)
+
+
+@pytest.mark.parametrize(
+    ("option", "bad", "choices"),
+    [
+        ("first_round_one_throw", "finale", "never, halves, halves_and_finale"),
+        ("first_round_one_throw", True, "never, halves, halves_and_finale"),
+    ],
+)
+def test_further_options_refuse_bad_values_naming_the_choices(
+    option: str, bad: object, choices: str
+) -> None:
+    with pytest.raises(RulesError, match=f"option '{option}' must be one of {choices}, not"):
+        find_preset("tsv99").with_overrides({option: bad})
+    with pytest.raises(RulesError, match=f"house rules: option '{option}' must be one of"):
+        parse_rules(f'preset = "tsv99"\n{option} = {json.dumps(bad)}\n')
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"first_round_one_throw": "halves"},
+        {"first_round_one_throw": "halves_and_finale", "opening": "lowest_takes"},
+    ],
+)
+def test_further_options_in_house_rules_and_as_data(overrides: dict[str, object]) -> None:
+    toml = 'preset = "allgemein"\n' + "".join(
+        f"{k} = {json.dumps(v)}\n" for k, v in overrides.items()
+    )
+    rules = parse_rules(toml)
+    assert rules.to_dict() == {**find_preset("allgemein").to_dict(), **overrides}
+    data = rules_to_data(rules)
+    assert data == {"preset": "allgemein", "overrides": overrides}
+    assert rules_from_data(json.loads(json.dumps(data))) == rules

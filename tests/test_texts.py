@@ -134,5 +134,29 @@ def test_the_new_options_in_words() -> None:
     assert "Sixes are never turned into ones." in never
     assert not any("Two sixes may become" in line for line in never)
     plain = describe_rules(find_preset("tsv99"), "en")
+    assert not any("Erster Hoch" in line for line in plain)
     assert "4-2-1 is a plain number: there is no Jule." in plain
     assert "Any die may be set aside." in plain
+
+
+@pytest.mark.parametrize(
+    ("where", "en", "de"),
+    [
+        (
+            "halves",
+            "The first round of each half is played with one throw (Erster Hoch).",
+            "Die erste Runde jeder Hälfte wird mit einem Wurf gespielt (Erster Hoch).",
+        ),
+        (
+            "halves_and_finale",
+            "The first round of each half and of the Finale is played with one throw "
+            "(Erster Hoch).",
+            "Die erste Runde jeder Hälfte und des Finales wird mit einem Wurf gespielt "
+            "(Erster Hoch).",
+        ),
+    ],
+)
+def test_describe_rules_names_erster_hoch(where: str, en: str, de: str) -> None:
+    rules = find_preset("tsv99").with_overrides({"first_round_one_throw": where})
+    assert en in describe_rules(rules, "en")
+    assert de in describe_rules(rules, "de")

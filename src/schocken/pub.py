@@ -740,6 +740,8 @@ class PubGame:
             return t("pub_once", lang, where=where, name=name)
         if not state.limit_fixed:
             return t("pub_opens", lang, where=where, name=name, limit=state.limit)
+        if not state.turns:  # a limit before the first turn ended: the rules' "Erster Hoch"
+            return t("pub_first_round", lang, where=where, name=name)
         opener = players[state.order[0]]
         key = "pub_one_throw" if state.limit == 1 else "pub_throws"
         return t(key, lang, where=where, name=name, limit=state.limit, opener=opener)
@@ -925,6 +927,8 @@ def _checked_turn(entry: TurnEntry, seat: int, game: Game, players: Sequence[str
         view = game.view(None)
         if view.round_kind in (RoundKind.OPENING_THROW, RoundKind.STECHEN):
             why = "everyone throws once in the opening throw and in a Stechen"
+        elif not any(turn.done for turn in view.turns):
+            why = "the first round of the half or Finale has one throw (first_round_one_throw)"
         else:
             why = f"{players[view.order[0]]} opened it with {_throws(limit)}"
         raise PubEntryError(

@@ -113,6 +113,18 @@ class SixesTurn(StrEnum):
     """Sixes are never turned."""
 
 
+class FirstRoundOneThrow(StrEnum):
+    """Where the first round for Deckel of a half (or the Finale) allows only one throw
+    ("Erster Hoch")."""
+
+    NEVER = "never"
+    """The first round is like any other: its first player sets the limit."""
+    HALVES = "halves"
+    """The first round of each half is played with one throw."""
+    HALVES_AND_FINALE = "halves_and_finale"
+    """The first round of each half and of the Finale is played with one throw."""
+
+
 _NEVER = Covered.NEVER
 _THIRD_THROW = Covered.THIRD_THROW
 """(Names of the module's own: an enum member found on its class costs more in Python 3.11.)"""
@@ -174,6 +186,9 @@ class Rules:
     """Which dice may be set aside for the next throw."""
     sixes_turn: SixesTurn = SixesTurn.ANY_THROW
     """When sixes may be turned into ones."""
+    first_round_one_throw: FirstRoundOneThrow = FirstRoundOneThrow.NEVER
+    """Whether the first round for Deckel of a half (and of the Finale) is played with one
+    throw for everyone, "Erster Hoch"; the opening procedure is not that round."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -239,6 +254,7 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "jule_rank": JuleRank,
     "set_aside": SetAside,
     "sixes_turn": SixesTurn,
+    "first_round_one_throw": FirstRoundOneThrow,
 }
 _INTS = {"deckel_per_half", "deckel_in_finale", "jule_deckel"}
 _MAX_DECKEL = 999
@@ -305,6 +321,7 @@ PRESETS: dict[str, Rules] = {
         general=True,
         set_aside=SetAside.ANY,
         sixes_turn=SixesTurn.ANY_THROW,
+        first_round_one_throw=FirstRoundOneThrow.NEVER,
     ),
     "schock4life": Rules(
         preset="schock4life",
@@ -328,6 +345,7 @@ PRESETS: dict[str, Rules] = {
         general=True,
         set_aside=SetAside.ANY,
         sixes_turn=SixesTurn.ANY_THROW,
+        first_round_one_throw=FirstRoundOneThrow.NEVER,
     ),
     "knobelrunde": Rules(
         preset="knobelrunde",
@@ -351,6 +369,7 @@ PRESETS: dict[str, Rules] = {
         general=True,
         set_aside=SetAside.ANY,
         sixes_turn=SixesTurn.ANY_THROW,
+        first_round_one_throw=FirstRoundOneThrow.NEVER,
     ),
     "allgemein": Rules(
         preset="allgemein",
@@ -374,6 +393,7 @@ PRESETS: dict[str, Rules] = {
         general=True,
         set_aside=SetAside.ANY,
         sixes_turn=SixesTurn.ANY_THROW,
+        first_round_one_throw=FirstRoundOneThrow.NEVER,
     ),
 }
 """The four presets, one per rule text in ``shared/seeds/``."""
@@ -679,6 +699,13 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
         "allgemein": '003: "Würfelt man mit EINEM Wurf zwei Sechsen, so kann man eine davon zu '
         'einer 1 umdrehen. Dies gilt jedoch nicht beim dritten Wurf."',
     },
+    "first_round_one_throw": {
+        "tsv99": '000: never: every round alike, "Der erste Spieler hat bis zu drei Versuche."',
+        "schock4life": '001: never: every round alike, "Bis zu **drei Würfe** sind erlaubt."',
+        "knobelrunde": '002: never: every round alike, "Der Spieler, der den ersten Wurf der '
+        '(Einzel-) Runde macht, legt durch die Anzahl seiner Würfe (max. 3) fest"',
+        "allgemein": '003: never: every round alike, "Der erste Spieler hat bis zu drei Versuche"',
+    },
 }
 """For each option (but ``preset``) and preset: the sentence of the text, or our reading."""
 
@@ -764,6 +791,8 @@ REGIONAL_SOURCES: dict[str, str] = {
     "sixes_turn": "any_throw with a throw left [bvb, ohnetheke, greher, tsw, mad, keller, "
     'mortsch]; one_throw, "aus der Hand" [rebel, jusos] (our reading: all three dice thrown); '
     "never: a switch in [mad, shaw]. Not offered: only in the first throw [schockaus].",
+    "first_round_one_throw": '"Erster Hoch", a switch off by default in [mad]: halves; with its '
+    'second switch "Erster Hoch im Finale", halves_and_finale. No other source has it.',
 }
 """For each option: what rule pages and other Schocken programs play, by :data:`SOURCES` key
 (in brackets)."""

@@ -29,7 +29,7 @@ from schocken.events import (
     SectionStarted,
 )
 from schocken.results import Result, ResultKind, TieRule, result_table, tie_decided
-from schocken.rules import Rules, SixesTurn, Tiebreak
+from schocken.rules import FirstRoundOneThrow, Rules, SixesTurn, Tiebreak
 
 LANGUAGES = ("de", "en")
 
@@ -347,6 +347,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_einwuerfeln_yes": "Einwürfeln: a player who is out may buy back in, taking one "
         "Deckel from every player holding Deckel.",
         "rules_einwuerfeln_no": "A player who is out stays out until the half ends.",
+        "rules_first_round_halves": "The first round of each half is played with one throw "
+        "(Erster Hoch).",
+        "rules_first_round_halves_and_finale": "The first round of each half and of the Finale is "
+        "played with one throw (Erster Hoch).",
+        "pub_first_round": "{where}: {name}, one throw: the first round is played with one throw "
+        "(Erster Hoch).",
         "rules_values": "Worth: Schock-Aus all Deckel, Schock n = n, General 3, Straße 2, "
         "any other number 1.",
         "rules_values_no_general": "Worth: Schock-Aus all Deckel, Schock n = n, Straße 2, any "
@@ -912,6 +918,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_einwuerfeln_yes": "Einwürfeln: wer raus ist, darf wieder einsteigen und nimmt "
         "dafür jedem mit Deckeln einen ab.",
         "rules_einwuerfeln_no": "Wer raus ist, bleibt raus, bis die Hälfte endet.",
+        "rules_first_round_halves": "Die erste Runde jeder Hälfte wird mit einem Wurf gespielt "
+        "(Erster Hoch).",
+        "rules_first_round_halves_and_finale": "Die erste Runde jeder Hälfte und des Finales wird "
+        "mit einem Wurf gespielt (Erster Hoch).",
+        "pub_first_round": "{where}: {name}, ein Wurf: die erste Runde wird mit einem Wurf "
+        "gespielt (Erster Hoch).",
         "rules_values": "Wert: Schock-Aus alle Deckel, Schock n = n, General 3, Straße 2, jede "
         "andere Zahl 1.",
         "rules_values_no_general": "Wert: Schock-Aus alle Deckel, Schock n = n, Straße 2, jede "
@@ -1426,8 +1438,10 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         lines.append(t(f"rules_jule_one_throw_{yes(rules.jule_one_throw)}", lang))
     else:
         lines.append(t("rules_jule_no", lang))
+    lines.append(t(f"rules_opening_{rules.opening.value}", lang))
+    if rules.first_round_one_throw is not FirstRoundOneThrow.NEVER:
+        lines.append(t(f"rules_first_round_{rules.first_round_one_throw.value}", lang))
     lines += [
-        t(f"rules_opening_{rules.opening.value}", lang),
         t(f"rules_tiebreak_{rules.tiebreak.value}", lang),
         t(f"rules_set_aside_{rules.set_aside.value}", lang),
         t(f"rules_put_back_{yes(rules.put_back)}", lang),

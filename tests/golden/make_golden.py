@@ -1194,7 +1194,114 @@ ONES = Golden(
     ),
 )
 
-REGIONAL_GOLDEN: dict[str, Golden] = {g.file: g for g in (JULE, ONES)}
+ERSTER_HOCH = Golden(
+    preset="tsv99",
+    name="regional-erster-hoch",
+    overrides=(
+        ("deckel_per_half", 3),
+        ("deckel_in_finale", 3),
+        ("first_round_one_throw", "halves_and_finale"),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(
+            ANNA,
+            (5, 3, 2),
+            note="row 8: tsv99's opening round, for no Deckel; row 12 [mad]: it is not the "
+            "first round of the half, so Anna may throw up to three times",
+        ),
+        throw(ANNA, (4, 1, 1), note="row 11: a second throw of all three dice: Schock 4"),
+        stop(ANNA, note="row 11: Anna stops after two throws: the limit is 2"),
+        throw(BEN, (6, 5, 2)),
+        throw(
+            BEN,
+            (6, 4, 3),
+            note="row 8: Ben's 643 ends his turn at the limit; Anna's Schock 4 is best: she "
+            "opens the first half",
+        ),
+        # First half, 3 Deckel; its first round for Deckel has one throw.
+        throw(
+            ANNA,
+            (6, 6, 3),
+            note="row 12 [mad]: Erster Hoch: the first round of the half has one throw, for its "
+            "opener too: Anna's turn ends with it (no throw left to turn her sixes)",
+        ),
+        throw(
+            BEN,
+            (5, 4, 3),
+            note="row 31: Ben's Straße 5-4-3 (worth 2) beats Anna's 663: Anna takes 2 (1 left)",
+        ),
+        throw(ANNA, (3, 2, 2), note="row 9: Anna lost the last round and opens"),
+        throw(ANNA, (1, 1, 1), note="row 11: from the second round on the opener sets the limit"),
+        stop(ANNA, note="row 11: Anna stops after two throws: the limit is 2"),
+        throw(BEN, (6, 5, 5)),
+        throw(
+            BEN,
+            (6, 6, 4),
+            note="row 25: Schock-Aus: Ben's 664 is worst, he takes all 3 and has lost the first "
+            "half",
+        ),
+        # Second half, opened by Ben; again one throw in its first round.
+        throw(
+            BEN,
+            (2, 1, 1),
+            note="row 10: Ben, who lost the last round, opens the second half; row 12 [mad]: "
+            "its first round has one throw",
+        ),
+        throw(
+            ANNA,
+            (6, 5, 4),
+            note="row 28: Ben's Schock 2 beats Anna's Straße: Anna takes 2 (1 left)",
+        ),
+        throw(ANNA, (4, 4, 2), note="row 9: Anna opens"),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(
+            BEN,
+            (3, 3, 2),
+            note="row 11: Ben's 332 is worst: he takes the last Deckel from the middle",
+        ),
+        throw(BEN, (1, 1, 1), note="row 9: Ben opens"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (5, 5, 1),
+            note="row 25: Schock-Aus: Anna takes Ben's Deckel and has lost the second half; "
+            "row 3: two half-losers, so a Finale follows",
+        ),
+        # Finale, 3 Deckel, opened by Anna: one throw in its first round as well.
+        throw(
+            ANNA,
+            (6, 6, 6),
+            note="row 12 [mad]: with Erster Hoch in the Finale its first round has one throw "
+            "too; row 10: Anna lost the last round and opens; General 6",
+        ),
+        throw(
+            BEN,
+            (6, 6, 5),
+            note="row 30: the General is worth 3: Ben takes all 3 Deckel and has lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, BEN, 0),
+        Round(NORMAL, BEN, ANNA, 2),
+        Round(NORMAL, ANNA, BEN, None),
+        Round(NORMAL, BEN, ANNA, 2),
+        Round(NORMAL, ANNA, BEN, 1),
+        Round(NORMAL, BEN, ANNA, None),
+        Round(NORMAL, ANNA, BEN, 3),
+    ),
+    moves=(
+        (MIDDLE, ANNA, 2),
+        (MIDDLE, BEN, 1),
+        (ANNA, BEN, 2),
+        (MIDDLE, ANNA, 2),
+        (MIDDLE, BEN, 1),
+        (BEN, ANNA, 1),
+        (MIDDLE, BEN, 3),
+    ),
+)
+
+REGIONAL_GOLDEN: dict[str, Golden] = {g.file: g for g in (JULE, ONES, ERSTER_HOCH)}
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""
 
 
