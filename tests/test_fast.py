@@ -53,6 +53,7 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
         {"first_round_one_throw": "halves_and_finale", "deckel_per_half": 3, "deckel_in_finale": 2},
     ),
     ("tsv99", {"first_round_one_throw": "halves", "covered": "last_throw", "deckel_per_half": 4}),
+    ("allgemein", {"strassen": "outer", "strasse_rank": "equal", "deckel_per_half": 4}),
 ]
 LINEUPS: list[list[str]] = [
     ["random", "random"],
@@ -63,7 +64,7 @@ LINEUPS: list[list[str]] = [
     ["regular", "random"] * 4,
 ]
 GAMES = 40
-"""Games per rule set and line-up: 18 x 6 x 40 = 4,320 in all."""
+"""Games per rule set and line-up: 19 x 6 x 40 = 4,560 in all."""
 
 
 def _rules(preset: str, overrides: dict[str, object]) -> Rules:

@@ -680,7 +680,7 @@ def test_the_replay_output_in_docs_record_md_is_the_real_one(
 
 # ----------------------------------------------------------- rules from other pubs (REGIONAL.md)
 
-REGIONAL = ("regional-jule", "regional-ones", "regional-erster-hoch")
+REGIONAL = ("regional-jule", "regional-ones", "regional-erster-hoch", "regional-strassen")
 
 
 @dataclass(frozen=True, slots=True)
@@ -727,6 +727,18 @@ REGIONAL_FACTS = {
             "deckel_per_half": 3,
             "deckel_in_finale": 3,
             "first_round_one_throw": "halves_and_finale",
+        },
+    ),
+    "regional-strassen": RegionalFacts(
+        (BEN, ANNA),
+        BEN,
+        7,
+        21,
+        {
+            "deckel_per_half": 3,
+            "deckel_in_finale": 3,
+            "strassen": "outer",
+            "strasse_rank": "equal",
         },
     ),
 }
@@ -845,3 +857,24 @@ def test_regional_erster_hoch_game() -> None:
         rules = record.rules.with_overrides({"first_round_one_throw": change})
         error = refused_at(dataclasses.replace(record, rules=rules))
         assert error.step == step and "it is Anna's turn, not Ben's" in error.reason
+
+
+def test_regional_strassen_game() -> None:
+    played = play("regional-strassen")
+    rounds = played.rounds()
+    # Only the outer Straßen count: 5-4-3 and 2-3-4 are plain numbers.
+    assert results_of(rounds[0])[ANNA].kind is ResultKind.PLAIN
+    assert results_of(rounds[2])[ANNA].name == "432"
+    # Equal Straßen: Anna's 4-5-6 after Ben's 1-2-3 is the worse (later loses).
+    res = results_of(rounds[1])
+    assert res[ANNA].kind is res[BEN].kind is ResultKind.STRASSE and rounds[1].worst == ANNA
+    record = played.record
+    # Ranked by pips, Anna's 4-5-6 wins round 2 and Ben, not Anna, opens round 3; with all four
+    # Straßen, Anna's 5-4-3 beats Ben's 621 and she, not Ben, opens the first half.
+    for change, step, reason in (
+        ({"strasse_rank": "by_pips"}, 6, "it is Ben's turn, not Anna's"),
+        ({"strassen": "all"}, 3, "it is Anna's turn, not Ben's"),
+    ):
+        rules = record.rules.with_overrides(change)
+        error = refused_at(dataclasses.replace(record, rules=rules))
+        assert error.step == step and reason in error.reason

@@ -157,3 +157,11 @@ def test_odds_command_shows_a_jule_only_where_the_rules_have_one(
     assert any(line.startswith("Jule ") and "1/36" in line for line in out.splitlines())
     assert main(["odds", "--rules", "tsv99"]) == 0
     assert "Jule" not in capsys.readouterr().out
+
+
+def test_odds_follow_which_strassen_count() -> None:
+    tsv99 = find_preset("tsv99")
+    outer = tsv99.with_overrides({"strassen": "outer"})
+    assert turn_odds(tsv99, 1, "optimal").by_kind()[ResultKind.STRASSE] == Fraction(1, 9)
+    assert turn_odds(outer, 1, "optimal").by_kind()[ResultKind.STRASSE] == Fraction(1, 18)
+    assert turn_odds(outer, 1, "optimal").probability("Straße 5-4-3") == 0

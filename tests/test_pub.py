@@ -283,6 +283,7 @@ REGIONAL = [
         "sixes_turn": "never",
     },
     {"first_round_one_throw": "halves_and_finale", "covered": "last_throw"},
+    {"strassen": "outer", "strasse_rank": "equal", "tiebreak": "later_loses"},
 ]
 """House rules from other pubs (``rules``' regional options), for pub mode to referee."""
 
@@ -836,4 +837,24 @@ def test_erster_hoch_in_pub_mode_one_throw_in_the_first_round() -> None:
     assert pub.prompt("en") == "Round 2: Ben, one throw (opened by Anna)."
     pub.enter_turn((3, 2, 2), 1)
     assert pub.prompt("en") == "Round 3: Ben opens, up to 3 throws."
+    assert replay(parse_record(pub.record().to_json())).events == pub.game.events
+
+
+def test_strassen_options_in_pub_mode() -> None:
+    rules = find_preset("tsv99").with_overrides({"strassen": "outer", "strasse_rank": "equal"})
+    pub = PubGame(rules, ["Anna", "Ben", "Cem"])
+    pub.enter_turn((6, 6, 5), 1)  # the opening round, limit 1
+    pub.enter_turn((6, 5, 5), 1)
+    pub.enter_turn((6, 4, 4), 1)
+    assert pub.prompt("en").startswith("Round 2: Anna opens")
+    with pytest.raises(
+        PubEntryError, match="Straße 5-4-3 in one throw after 1 throw counts as 543"
+    ):
+        pub.enter_result("Straße 5", 1)
+    pub.enter_result("Straße 3", 1)
+    pub.enter_turn((6, 5, 4), 1)
+    events = pub.enter_turn((5, 4, 3), 1)  # a plain number: worst, takes 2 for a Straße
+    ended = next(e for e in events if isinstance(e, RoundEnded))
+    assert [r.name for _, r in ended.results] == ["Straße 3-2-1", "Straße 6-5-4", "543"]
+    assert (ended.best, ended.worst, ended.deckel) == (0, 2, 2)  # equal Straßen: earlier is best
     assert replay(parse_record(pub.record().to_json())).events == pub.game.events

@@ -83,6 +83,10 @@ class Flags:
     """The Jule ranks among the Schocks by its worth (else right below Schock-Aus)."""
     jule_one_throw: bool = False
     """The Jule counts only when thrown in one throw."""
+    strassen_outer: bool = False
+    """Only 1-2-3 and 4-5-6 are Straßen (REGIONAL.md row 31, sr-en)."""
+    strassen_equal: bool = False
+    """Every Straße is as good as any other (REGIONAL.md row 31, shaw)."""
 
 
 def preset_flags(preset: str) -> Flags:
@@ -143,8 +147,17 @@ def oracle_for(flags: Flags) -> list[Tier]:
     tiers += middle
 
     # Straße 4-5-6 > 3-4-5 > 2-3-4 > 1-2-3, worth 2.
+    # Row 31: only the outer two may count; all may be equal.
     straights: list[Dice] = [(6, 5, 4), (5, 4, 3), (4, 3, 2), (3, 2, 1)]
-    tiers += [(ResultKind.STRASSE, 2, frozenset({(s, w) for w in strasse_ways})) for s in straights]
+    if flags.strassen_outer:
+        straights = [(6, 5, 4), (3, 2, 1)]
+    if flags.strassen_equal:
+        every = frozenset({(s, w) for s in straights for w in strasse_ways})
+        tiers.append((ResultKind.STRASSE, 2, every))
+    else:
+        tiers += [
+            (ResultKind.STRASSE, 2, frozenset({(s, w) for w in strasse_ways})) for s in straights
+        ]
 
     # Everything else is a plain number, read high to low, worth 1; the way it was thrown does
     # not matter.
@@ -643,3 +656,66 @@ def test_without_general_three_equal_dice_are_a_plain_number() -> None:
     assert (r.kind, r.name, r.deckel) == (ResultKind.PLAIN, "666", 1)
     assert r.rank > table.result((6, 6, 5), one_throw=True, throws=1).rank
     assert r.rank < table.result((3, 2, 1), one_throw=True, throws=1).rank  # below every Straße
+
+
+@pytest.mark.parametrize("one_throw", [False, True])
+@pytest.mark.parametrize("strassen", ["all", "outer"])
+@pytest.mark.parametrize("rank", ["by_pips", "equal"])
+def test_strassen_options_against_the_oracle(one_throw: bool, strassen: str, rank: str) -> None:
+    rules = Rules().with_overrides(
+        {"strasse_one_throw": one_throw, "strassen": strassen, "strasse_rank": rank}
+    )
+    flags = Flags(
+        one_throw,
+        False,
+        False,
+        False,
+        strassen_outer=strassen == "outer",
+        strassen_equal=rank == "equal",
+    )
+    table = result_table(rules)
+    tiers = oracle_for(flags)
+    assert _order_mismatches(table, tiers) == []
+    for kind, deckel, members in tiers:
+        for dice, thrown_once in members:
+            r = table.result(dice, one_throw=thrown_once, throws=2)
+            assert (r.kind, r.deckel) == (kind, deckel), (dice, thrown_once)
+
+
+def test_only_the_outer_strassen_count() -> None:
+    table = result_table(find_preset("tsv99").with_overrides({"strassen": "outer"}))
+    for dice, kind, name, deckel in [
+        ((6, 5, 4), ResultKind.STRASSE, "Straße 6-5-4", 2),
+        ((3, 2, 1), ResultKind.STRASSE, "Straße 3-2-1", 2),
+        ((5, 4, 3), ResultKind.PLAIN, "543", 1),
+        ((4, 3, 2), ResultKind.PLAIN, "432", 1),
+    ]:
+        r = table.result(dice, one_throw=True, throws=1)
+        assert (r.kind, r.name, r.deckel) == (kind, name, deckel)
+    # 5-4-3 is now a plain number: below 6-2-1, the lowest plain number with a 6.
+    assert (
+        table.result((5, 4, 3), one_throw=True, throws=1).rank
+        < table.result((6, 2, 1), one_throw=True, throws=1).rank
+    )
+
+
+def test_equal_strassen_tie_and_the_tie_rule_decides() -> None:
+    rules = find_preset("tsv99").with_overrides({"strasse_rank": "equal"})
+    table = result_table(rules)
+    high = table.result((6, 5, 4), one_throw=True, throws=1)
+    low = table.result((3, 2, 1), one_throw=True, throws=1)
+    assert high.rank == low.rank and high.name == "Straße 6-5-4"
+    # tsv99: the later thrower of equal results is worse, whichever Straße is higher.
+    assert best_and_worst(table, [low, high]) == (0, 1)
+    assert best_and_worst(table, [high, low]) == (0, 1)
+    assert tie_decided(table, [low, high], 1) == Tie(0, TieRule.LATER)
+    # With more throws worse first (allgemein), fewer throws win between Straßen.
+    rules = find_preset("allgemein").with_overrides({"strasse_rank": "equal"})
+    table = result_table(rules)
+    one = table.result((3, 2, 1), one_throw=True, throws=1)
+    two = table.result((6, 5, 4), one_throw=True, throws=2)
+    assert best_and_worst(table, [two, one]) == (1, 0)
+    # By pips (every preset) the higher Straße wins whoever threw it.
+    table = table_of("tsv99")
+    low, high = (table.result(d, one_throw=True, throws=1) for d in ((3, 2, 1), (6, 5, 4)))
+    assert best_and_worst(table, [low, high]) == (1, 0)

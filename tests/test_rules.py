@@ -92,10 +92,13 @@ REGIONAL_OPTIONS: dict[str, object] = {
     "set_aside": "any",
     "sixes_turn": "any_throw",
     "first_round_one_throw": "never",
+    "strassen": "all",
+    "strasse_rank": "by_pips",
 }
 """The options added from other pubs' rules (shared/REGIONAL.md), with the value all four presets
 keep: none of the four texts has a Jule, and each has a General, lets any die be set aside and
-turns the sixes of any throw with a throw left; none plays its first round with one throw."""
+turns the sixes of any throw with a throw left; none plays its first round with one throw; all
+count the four Straßen, the higher better."""
 
 
 def _expected(preset: str) -> dict[str, object]:
@@ -725,6 +728,9 @@ def test_deckel_counts_in_use_all_fit() -> None:
     [
         ("first_round_one_throw", "finale", "never, halves, halves_and_finale"),
         ("first_round_one_throw", True, "never, halves, halves_and_finale"),
+        ("strassen", "inner", "all, outer"),
+        ("strassen", 4, "all, outer"),
+        ("strasse_rank", "by_worth", "by_pips, equal"),
     ],
 )
 def test_further_options_refuse_bad_values_naming_the_choices(
@@ -741,6 +747,8 @@ def test_further_options_refuse_bad_values_naming_the_choices(
     [
         {"first_round_one_throw": "halves"},
         {"first_round_one_throw": "halves_and_finale", "opening": "lowest_takes"},
+        {"strassen": "outer"},
+        {"strassen": "outer", "strasse_rank": "equal", "strasse_one_throw": False},
     ],
 )
 def test_further_options_in_house_rules_and_as_data(overrides: dict[str, object]) -> None:

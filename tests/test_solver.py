@@ -234,3 +234,19 @@ def test_hint_command_with_a_jule(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert main(["hint", "--rules", str(house), "--dice", "4-2-1", "--throws", "1"]) == 0
     out = capsys.readouterr().out
     assert "stop: Schock or better certain, Schock-Aus never" in out
+
+
+def test_hint_command_with_equal_strassen(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    house = tmp_path / "strassen.toml"
+    house.write_text('preset = "tsv99"\nstrasse_rank = "equal"\n', encoding="utf-8")
+    args = ["hint", "--dice", "6-5-4", "--throws", "1", "--shown", "3-2-1"]
+    # By pips, 4-5-6 beats an earlier 1-2-3: stopping cannot lose.
+    assert main([*args, "--rules", "tsv99"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].startswith("stop: P(lose round) = 0.0000")
+    # Equal Straßen: the later one loses the tie, so stopping loses for sure.
+    assert main([*args, "--rules", str(house)]) == 0
+    out = capsys.readouterr().out
+    assert "stop: P(lose round) = 1.0000 (1)" in out
+    assert not out.startswith("stop")

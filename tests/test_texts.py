@@ -160,3 +160,14 @@ def test_describe_rules_names_erster_hoch(where: str, en: str, de: str) -> None:
     rules = find_preset("tsv99").with_overrides({"first_round_one_throw": where})
     assert en in describe_rules(rules, "en")
     assert de in describe_rules(rules, "de")
+
+
+def test_describe_rules_names_the_strassen_options() -> None:
+    plain = describe_rules(find_preset("tsv99"), "en")
+    assert not any("Only 1-2-3" in line or "as good as any" in line for line in plain)
+    rules = find_preset("tsv99").with_overrides({"strassen": "outer", "strasse_rank": "equal"})
+    en, de = describe_rules(rules, "en"), describe_rules(rules, "de")
+    assert len(en) == len(de) == len(plain) + 2
+    assert "Only 1-2-3 and 4-5-6 are Straßen; 2-3-4 and 3-4-5 are plain numbers." in en
+    assert "Nur 1-2-3 und 4-5-6 sind Straßen; 2-3-4 und 3-4-5 sind normale Zahlen." in de
+    assert "Every Straße is as good as any other: between two, the tie rule decides." in en

@@ -27,7 +27,7 @@ from fractions import Fraction
 from functools import cache
 from typing import NamedTuple
 
-from schocken.rules import MAX_THROWS, JuleRank, Rules, Tiebreak
+from schocken.rules import MAX_THROWS, JuleRank, Rules, Strassen, StrasseRank, Tiebreak
 
 Dice = tuple[int, ...]
 """A multiset of pips, sorted highest first."""
@@ -141,6 +141,8 @@ _SCHOCK_AUS_RANK = 40_000
 
 
 _JULE = (4, 2, 1)
+_OUTER_STRASSEN = (3, 6)
+"""The top dice of the Straßen 1-2-3 and 4-5-6 (``strassen = "outer"``)."""
 
 
 def _jule_rank(rules: Rules) -> int:
@@ -148,6 +150,12 @@ def _jule_rank(rules: Rules) -> int:
     its worth (Schock 2 for a worth of 1)."""
     worth = 7 if rules.jule_rank is JuleRank.TOP else max(2, min(rules.jule_deckel, 7))
     return 30_000 + 10 * worth - 1
+
+
+def _is_strasse(rules: Rules, dice: Dice) -> bool:
+    """Whether three dice are a run that the rules count as a Straße (``strassen``)."""
+    a, b, c = dice
+    return a == b + 1 == c + 2 and (rules.strassen is Strassen.ALL or a in _OUTER_STRASSEN)
 
 
 def _classify(rules: Rules, dice: Dice, one_throw: bool) -> tuple[ResultKind, int, int | None]:
@@ -164,8 +172,9 @@ def _classify(rules: Rules, dice: Dice, one_throw: bool) -> tuple[ResultKind, in
         if rules.general_beats_schock_2:
             return ResultKind.GENERAL, 30_020 + a, 3
         return ResultKind.GENERAL, 20_000 + a, 3
-    if a == b + 1 == c + 2 and (one_throw or not rules.strasse_one_throw):
-        return ResultKind.STRASSE, 10_000 + a, 2
+    if _is_strasse(rules, dice) and (one_throw or not rules.strasse_one_throw):
+        equal = rules.strasse_rank is StrasseRank.EQUAL
+        return ResultKind.STRASSE, 10_000 + (0 if equal else a), 2
     return ResultKind.PLAIN, 100 * a + 10 * b + c, 1
 
 

@@ -125,6 +125,24 @@ class FirstRoundOneThrow(StrEnum):
     """The first round of each half and of the Finale is played with one throw."""
 
 
+class Strassen(StrEnum):
+    """Which runs of three dice are a Straße."""
+
+    ALL = "all"
+    """All four: 1-2-3, 2-3-4, 3-4-5 and 4-5-6."""
+    OUTER = "outer"
+    """Only 1-2-3 and 4-5-6; 2-3-4 and 3-4-5 are plain numbers."""
+
+
+class StrasseRank(StrEnum):
+    """How two Straßen compare."""
+
+    BY_PIPS = "by_pips"
+    """The higher Straße is better: 4-5-6 above 3-4-5 above 2-3-4 above 1-2-3."""
+    EQUAL = "equal"
+    """Every Straße is as good as any other: the tie rule decides between two."""
+
+
 _NEVER = Covered.NEVER
 _THIRD_THROW = Covered.THIRD_THROW
 """(Names of the module's own: an enum member found on its class costs more in Python 3.11.)"""
@@ -189,6 +207,10 @@ class Rules:
     first_round_one_throw: FirstRoundOneThrow = FirstRoundOneThrow.NEVER
     """Whether the first round for Deckel of a half (and of the Finale) is played with one
     throw for everyone, "Erster Hoch"; the opening procedure is not that round."""
+    strassen: Strassen = Strassen.ALL
+    """Which runs of three dice are a Straße (worth 2); the others are plain numbers."""
+    strasse_rank: StrasseRank = StrasseRank.BY_PIPS
+    """Whether a higher Straße beats a lower one, or all Straßen are equal results."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -255,6 +277,8 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "set_aside": SetAside,
     "sixes_turn": SixesTurn,
     "first_round_one_throw": FirstRoundOneThrow,
+    "strassen": Strassen,
+    "strasse_rank": StrasseRank,
 }
 _INTS = {"deckel_per_half", "deckel_in_finale", "jule_deckel"}
 _MAX_DECKEL = 999
@@ -322,6 +346,8 @@ PRESETS: dict[str, Rules] = {
         set_aside=SetAside.ANY,
         sixes_turn=SixesTurn.ANY_THROW,
         first_round_one_throw=FirstRoundOneThrow.NEVER,
+        strassen=Strassen.ALL,
+        strasse_rank=StrasseRank.BY_PIPS,
     ),
     "schock4life": Rules(
         preset="schock4life",
@@ -346,6 +372,8 @@ PRESETS: dict[str, Rules] = {
         set_aside=SetAside.ANY,
         sixes_turn=SixesTurn.ANY_THROW,
         first_round_one_throw=FirstRoundOneThrow.NEVER,
+        strassen=Strassen.ALL,
+        strasse_rank=StrasseRank.BY_PIPS,
     ),
     "knobelrunde": Rules(
         preset="knobelrunde",
@@ -370,6 +398,8 @@ PRESETS: dict[str, Rules] = {
         set_aside=SetAside.ANY,
         sixes_turn=SixesTurn.ANY_THROW,
         first_round_one_throw=FirstRoundOneThrow.NEVER,
+        strassen=Strassen.ALL,
+        strasse_rank=StrasseRank.BY_PIPS,
     ),
     "allgemein": Rules(
         preset="allgemein",
@@ -394,6 +424,8 @@ PRESETS: dict[str, Rules] = {
         set_aside=SetAside.ANY,
         sixes_turn=SixesTurn.ANY_THROW,
         first_round_one_throw=FirstRoundOneThrow.NEVER,
+        strassen=Strassen.ALL,
+        strasse_rank=StrasseRank.BY_PIPS,
     ),
 }
 """The four presets, one per rule text in ``shared/seeds/``."""
@@ -706,6 +738,21 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
         '(Einzel-) Runde macht, legt durch die Anzahl seiner Würfe (max. 3) fest"',
         "allgemein": '003: never: every round alike, "Der erste Spieler hat bis zu drei Versuche"',
     },
+    "strassen": {
+        "tsv99": '000: "Strassen - eins zwei drei / zwei drei vier / drei vier fünf oder vier '
+        'fünf sechs"',
+        "schock4life": '001: "Straße 6-5-4, 3-2-1" names the highest and the lowest; "3-4 im '
+        'ersten, 5 im zweiten → ergibt eine **Straße**": 3-4-5 is one too',
+        "knobelrunde": '002: "Straße: 1,2,3 bis 4,5,6"',
+        "allgemein": f'003: {SILENT} ("Straße (2 Deckel)" without a list: all four, as the '
+        "other texts)",
+    },
+    "strasse_rank": {
+        "tsv99": '000: "(=Kleine, 2 Mittlere und Große)"',
+        "schock4life": '001: "Straße 6-5-4, 3-2-1", highest first as every row of the table',
+        "knobelrunde": '002: "Straße: 1,2,3 bis 4,5,6", the order of the list of results',
+        "allgemein": f"003: {SILENT} (the higher Straße is better, as in the other texts)",
+    },
 }
 """For each option (but ``preset``) and preset: the sentence of the text, or our reading."""
 
@@ -793,6 +840,10 @@ REGIONAL_SOURCES: dict[str, str] = {
     "never: a switch in [mad, shaw]. Not offered: only in the first throw [schockaus].",
     "first_round_one_throw": '"Erster Hoch", a switch off by default in [mad]: halves; with its '
     'second switch "Erster Hoch im Finale", halves_and_finale. No other source has it.',
+    "strassen": "all four in almost every source [wiki, tingting, sackj, tsw, mad, papr]; outer, "
+    "only 1-2-3 and 4-5-6 [sr-en].",
+    "strasse_rank": "by_pips, the higher Straße better, in most [tsw, casino, liga]; equal, "
+    "the tie rule deciding, in a declared switch of [shaw].",
 }
 """For each option: what rule pages and other Schocken programs play, by :data:`SOURCES` key
 (in brackets)."""
@@ -866,6 +917,20 @@ READINGS: tuple[tuple[str, str], ...] = (
         "dice show.",
     ),
     (
+        "Erster Hoch",
+        "With first_round_one_throw the first round for Deckel of a half (and, with "
+        "halves_and_finale, of the Finale) has a limit of one throw from its start: its opener "
+        "throws once like everyone, no sixes are turned in it, and a covered cup covers that "
+        "throw where the last throw is covered. The opening round or opening throw that finds "
+        "the first half's opener is not that round: the round after it is.",
+    ),
+    (
+        "Straßen",
+        "With strassen = outer a run 2-3-4 or 3-4-5 is the plain number 432 or 543. With "
+        "strasse_rank = equal two Straßen are equal results, also in the opening throw (a tie "
+        "for the lowest is thrown off there).",
+    ),
+    (
         "Without a Finale",
         "With finale = false the game is a single half, whose loser loses the game: two "
         "half-losers could not otherwise be told apart.",
@@ -883,7 +948,8 @@ def rules_markdown() -> str:
         "Generated by `schocken rules --markdown` from `src/schocken/rules.py`; a test keeps this",
         'file equal to it. Each option is one row of `shared/RULES.md`\'s "Where they differ"',
         "table, a number a house might change, or a switch other pubs and Schocken programs play",
-        "(Jule, General, set_aside, sixes_turn). For each preset: its value, then the sentence",
+        "(Jule, General, set_aside, sixes_turn, Erster Hoch, Straßen). For each preset: its "
+        "value, then the sentence",
         "of its rule text (000 = tsv99, 001 = schock4life, 002 = knobelrunde, 003 = allgemein),",
         f'or "{SILENT}" with the reading the preset takes; then what other rule pages and',
         'programs play ("elsewhere", by source key; the keys are listed at the end).',

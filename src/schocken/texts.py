@@ -29,7 +29,14 @@ from schocken.events import (
     SectionStarted,
 )
 from schocken.results import Result, ResultKind, TieRule, result_table, tie_decided
-from schocken.rules import FirstRoundOneThrow, Rules, SixesTurn, Tiebreak
+from schocken.rules import (
+    FirstRoundOneThrow,
+    Rules,
+    SixesTurn,
+    Strassen,
+    StrasseRank,
+    Tiebreak,
+)
 
 LANGUAGES = ("de", "en")
 
@@ -327,6 +334,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_put_back_no": "Dice set aside stay out: they may not be thrown again.",
         "rules_strasse_yes": "A Straße counts only when thrown in one throw.",
         "rules_strasse_no": "A Straße may be assembled over several throws.",
+        "rules_strassen_outer": "Only 1-2-3 and 4-5-6 are Straßen; 2-3-4 and 3-4-5 are plain "
+        "numbers.",
+        "rules_strasse_rank_equal": "Every Straße is as good as any other: between two, the tie "
+        "rule decides.",
         "rules_general_yes": "A General counts only when thrown in one throw.",
         "rules_general_no": "A General may be assembled over several throws.",
         "rules_general_schock2_yes": "A General beats a Schock 2 (and is worth 3).",
@@ -894,6 +905,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_put_back_no": "Rausgelegte Würfel bleiben draußen und werden nicht neu geworfen.",
         "rules_strasse_yes": "Eine Straße zählt nur aus einem Wurf.",
         "rules_strasse_no": "Eine Straße darf zusammengewürfelt werden.",
+        "rules_strassen_outer": "Nur 1-2-3 und 4-5-6 sind Straßen; 2-3-4 und 3-4-5 sind normale "
+        "Zahlen.",
+        "rules_strasse_rank_equal": "Jede Straße ist so gut wie jede andere: bei zweien "
+        "entscheidet die Regel für gleiche Ergebnisse.",
         "rules_general_yes": "Ein General zählt nur aus einem Wurf.",
         "rules_general_no": "Ein General darf zusammengewürfelt werden.",
         "rules_general_schock2_yes": "Ein General schlägt einen Schock 2 (und ist 3 wert).",
@@ -1453,6 +1468,10 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         if rules.sixes_turn is SixesTurn.ONE_THROW:
             lines.append(t("rules_sixes_turn_one_throw", lang))
     lines.append(t(f"rules_strasse_{yes(rules.strasse_one_throw)}", lang))
+    if rules.strassen is Strassen.OUTER:
+        lines.append(t("rules_strassen_outer", lang))
+    if rules.strasse_rank is StrasseRank.EQUAL:
+        lines.append(t("rules_strasse_rank_equal", lang))
     if rules.general:
         lines.append(t(f"rules_general_{yes(rules.general_one_throw)}", lang))
         lines.append(t(f"rules_general_schock2_{yes(rules.general_beats_schock_2)}", lang))

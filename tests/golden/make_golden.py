@@ -1301,7 +1301,99 @@ ERSTER_HOCH = Golden(
     ),
 )
 
-REGIONAL_GOLDEN: dict[str, Golden] = {g.file: g for g in (JULE, ONES, ERSTER_HOCH)}
+STRASSEN = Golden(
+    preset="tsv99",
+    name="regional-strassen",
+    overrides=(
+        ("deckel_per_half", 3),
+        ("deckel_in_finale", 3),
+        ("strassen", "outer"),
+        ("strasse_rank", "equal"),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(
+            ANNA,
+            (5, 4, 3),
+            note="row 8: tsv99's opening round, for no Deckel; row 31 [sr-en]: only 1-2-3 and "
+            "4-5-6 are Straßen: 5-4-3 is the plain number 543",
+        ),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(BEN, (6, 2, 1), note="row 37: Ben's 621 beats 543: Ben opens the first half"),
+        # First half, 3 Deckel.
+        throw(BEN, (3, 2, 1), note="row 31 [sr-en]: 1-2-3 is a Straße, worth 2"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (6, 5, 4),
+            note="row 31 [shaw]: every Straße is equal, 4-5-6 no better than 1-2-3; row 39 "
+            "[tingting, sackj, tsw]: the later thrower of equal results is worse: Anna takes 2 "
+            "(1 left)",
+        ),
+        throw(ANNA, (4, 3, 2), note="row 31 [sr-en]: 2-3-4 is the plain number 432; row 9"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (2, 2, 1),
+            note="row 37: Ben's 221 is worst: he takes the last Deckel from the middle",
+        ),
+        throw(BEN, (6, 5, 4), note="row 9: Ben opens; row 31: a Straße"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (1, 1, 1),
+            note="row 25: Schock-Aus: Ben takes Anna's 2 Deckel and has lost the first half",
+        ),
+        # Second half, opened by Ben.
+        throw(BEN, (3, 1, 1), note="row 10: Ben, who lost the last round, opens; Schock 3"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (6, 5, 4),
+            note="row 28: Schock 3 is worth 3: Anna takes all 3 and has lost the second half; "
+            "row 3: a Finale follows",
+        ),
+        # Finale, 3 Deckel, opened by Anna.
+        throw(
+            ANNA,
+            (3, 2, 1),
+            note="row 10: Anna lost the last round and opens the Finale; row 31: a Straße",
+        ),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (3, 2, 1),
+            note="row 31 [shaw]: the same Straße: row 39: later is worse: Ben takes 2 (1 left)",
+        ),
+        throw(BEN, (5, 4, 3), note="row 9: Ben opens; row 31 [sr-en]: 543, a plain number"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (6, 4, 2),
+            note="row 37: Ben's 543 is worse than 642: he takes the last Deckel and has lost "
+            "the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, BEN, ANNA, 0),
+        Round(NORMAL, BEN, ANNA, 2),
+        Round(NORMAL, ANNA, BEN, 1),
+        Round(NORMAL, ANNA, BEN, None),
+        Round(NORMAL, BEN, ANNA, 3),
+        Round(NORMAL, ANNA, BEN, 2),
+        Round(NORMAL, ANNA, BEN, 1),
+    ),
+    moves=(
+        (MIDDLE, ANNA, 2),
+        (MIDDLE, BEN, 1),
+        (ANNA, BEN, 2),
+        (MIDDLE, ANNA, 3),
+        (MIDDLE, BEN, 2),
+        (MIDDLE, BEN, 1),
+    ),
+)
+
+REGIONAL_GOLDEN: dict[str, Golden] = {g.file: g for g in (JULE, ONES, ERSTER_HOCH, STRASSEN)}
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""
 
 
