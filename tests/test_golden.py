@@ -680,7 +680,13 @@ def test_the_replay_output_in_docs_record_md_is_the_real_one(
 
 # ----------------------------------------------------------- rules from other pubs (REGIONAL.md)
 
-REGIONAL = ("regional-jule", "regional-ones", "regional-erster-hoch", "regional-strassen")
+REGIONAL = (
+    "regional-jule",
+    "regional-ones",
+    "regional-erster-hoch",
+    "regional-strassen",
+    "regional-nutte",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -740,6 +746,13 @@ REGIONAL_FACTS = {
             "strassen": "outer",
             "strasse_rank": "equal",
         },
+    ),
+    "regional-nutte": RegionalFacts(
+        (ANNA, BEN),
+        ANNA,
+        7,
+        23,
+        {"deckel_per_half": 15, "deckel_in_finale": 15, "jule": True, "nutte": True},
     ),
 }
 
@@ -874,6 +887,29 @@ def test_regional_strassen_game() -> None:
     for change, step, reason in (
         ({"strasse_rank": "by_pips"}, 6, "it is Ben's turn, not Anna's"),
         ({"strassen": "all"}, 3, "it is Anna's turn, not Ben's"),
+    ):
+        rules = record.rules.with_overrides(change)
+        error = refused_at(dataclasses.replace(record, rules=rules))
+        assert error.step == step and reason in error.reason
+
+
+def test_regional_nutte_game() -> None:
+    played = play("regional-nutte")
+    rounds = played.rounds()
+    # The Nutte beats a Jule and a Schock and is worth 9; assembled it still counts.
+    res = results_of(rounds[1])
+    assert res[BEN].kind is ResultKind.NUTTE and res[BEN].name == "Nutte"
+    assert res[ANNA].kind is ResultKind.JULE and rounds[1].deckel == 9
+    res = results_of(rounds[2])
+    assert res[ANNA].kind is ResultKind.NUTTE and not res[ANNA].one_throw
+    # It ranks below a Schock-Aus.
+    assert results_of(rounds[4])[BEN].kind is ResultKind.NUTTE and rounds[4].worst == BEN
+    record = played.record
+    # Without the Nutte, 2-2-1 is the worst throw: Ben's Jule opens the first half, not Anna;
+    # from one throw only, Anna's assembled 2-2-1 loses round 3 and she, not Ben, opens round 4.
+    for change, step, reason in (
+        ({"nutte": False}, 3, "it is Ben's turn, not Anna's"),
+        ({"nutte_one_throw": True}, 11, "it is Anna's turn, not Ben's"),
     ):
         rules = record.rules.with_overrides(change)
         error = refused_at(dataclasses.replace(record, rules=rules))

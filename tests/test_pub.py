@@ -284,6 +284,7 @@ REGIONAL = [
     },
     {"first_round_one_throw": "halves_and_finale", "covered": "last_throw"},
     {"strassen": "outer", "strasse_rank": "equal", "tiebreak": "later_loses"},
+    {"nutte": True, "nutte_deckel": 3, "nutte_one_throw": True, "jule": True},
 ]
 """House rules from other pubs (``rules``' regional options), for pub mode to referee."""
 
@@ -857,4 +858,23 @@ def test_strassen_options_in_pub_mode() -> None:
     ended = next(e for e in events if isinstance(e, RoundEnded))
     assert [r.name for _, r in ended.results] == ["Straße 3-2-1", "Straße 6-5-4", "543"]
     assert (ended.best, ended.worst, ended.deckel) == (0, 2, 2)  # equal Straßen: earlier is best
+    assert replay(parse_record(pub.record().to_json())).events == pub.game.events
+
+
+def test_a_nutte_is_entered_by_its_dice_or_its_name() -> None:
+    rules = find_preset("tsv99").with_overrides({"nutte": True, "nutte_one_throw": True})
+    pub = PubGame(rules, ["Anna", "Ben"])
+    pub.enter_turn((6, 5, 4), 1)  # the opening round: Anna opens round 2
+    pub.enter_turn((3, 2, 1), 1)
+    pub.enter_result("Siebener", 1)
+    entered = pub.game.view(None).turns[0].result
+    assert entered is not None and entered.kind is ResultKind.NUTTE
+    pub.undo()
+    with pytest.raises(PubEntryError, match="Nutte assembled after 2 throws counts as 221"):
+        pub.enter(TurnEntry((2, 2, 1), 2, False, 0, None, None, "Nutte"))
+    pub.enter_turn((2, 2, 1), 2, hand=True)  # all three in the last throw: a Nutte worth 9
+    events = pub.enter_turn((1, 1, 6), 2)
+    ended = next(e for e in events if isinstance(e, RoundEnded))
+    assert [r.name for _, r in ended.results] == ["Nutte", "Schock 6"]
+    assert (ended.best, ended.worst, ended.deckel) == (0, 1, 9)
     assert replay(parse_record(pub.record().to_json())).events == pub.game.events

@@ -87,6 +87,12 @@ class Flags:
     """Only 1-2-3 and 4-5-6 are Straßen (REGIONAL.md row 31, sr-en)."""
     strassen_equal: bool = False
     """Every Straße is as good as any other (REGIONAL.md row 31, shaw)."""
+    nutte: int = 0
+    """2-2-1 is a Nutte worth this many Deckel (0: no Nutte, the plain number 221)."""
+    nutte_by_worth: bool = False
+    """The Nutte ranks by its worth (else right below Schock-Aus, above a Jule)."""
+    nutte_one_throw: bool = False
+    """The Nutte counts only when thrown in one throw."""
 
 
 def preset_flags(preset: str) -> Flags:
@@ -144,6 +150,21 @@ def oracle_for(flags: Flags) -> list[Tier]:
                 if kind is ResultKind.SCHOCK and worth == max(2, flags.jule)
             )
             middle.insert(below + 1, jule)
+    if flags.nutte:
+        # REGIONAL.md row 34: right below Schock-Aus (above a Jule, tsw), or by its worth
+        # (shaw): worth 7 or more right above Schock 6 (the oracle is asked this only with no
+        # Jule ranked by its worth), else below every Schock worth as much or more.
+        ways = (True,) if flags.nutte_one_throw else (True, False)
+        nutte: Tier = (ResultKind.NUTTE, flags.nutte, frozenset({((2, 2, 1), w) for w in ways}))
+        schock_at = {
+            worth: i for i, (kind, worth, _) in enumerate(middle) if kind is ResultKind.SCHOCK
+        }
+        if not flags.nutte_by_worth:
+            middle.insert(0, nutte)
+        elif flags.nutte >= 7:
+            middle.insert(schock_at[6], nutte)
+        else:
+            middle.insert(schock_at[max(2, flags.nutte)] + 1, nutte)
     tiers += middle
 
     # Straße 4-5-6 > 3-4-5 > 2-3-4 > 1-2-3, worth 2.
@@ -719,3 +740,89 @@ def test_equal_strassen_tie_and_the_tie_rule_decides() -> None:
     table = table_of("tsv99")
     low, high = (table.result(d, one_throw=True, throws=1) for d in ((3, 2, 1), (6, 5, 4)))
     assert best_and_worst(table, [low, high]) == (1, 0)
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        Flags(
+            False,
+            False,
+            False,
+            False,
+            jule=jule,
+            nutte=worth,
+            nutte_by_worth=by_worth,
+            nutte_one_throw=one_throw,
+        )
+        for jule, worth, by_worth, one_throw in itertools.product(
+            (0, 7), (1, 2, 5, 7, 9, 30), (False, True), (False, True)
+        )
+    ],
+    ids=lambda f: f"jule{f.jule}-nutte{f.nutte}-{int(f.nutte_by_worth)}{int(f.nutte_one_throw)}",
+)
+def test_nutte_options_against_the_oracle(flags: Flags) -> None:
+    rules = Rules().with_overrides(
+        {
+            "jule": bool(flags.jule),
+            "nutte": True,
+            "nutte_deckel": flags.nutte,
+            "nutte_rank": "by_worth" if flags.nutte_by_worth else "top",
+            "nutte_one_throw": flags.nutte_one_throw,
+        }
+    )
+    table = result_table(rules)
+    tiers = oracle_for(flags)
+    assert _order_mismatches(table, tiers) == []
+    for kind, deckel, members in tiers:
+        for dice, one_throw in members:
+            r = table.result(dice, one_throw=one_throw, throws=2)
+            assert (r.kind, r.deckel) == (kind, deckel), (dice, one_throw)
+
+
+def test_a_nutte_beats_a_jule_as_tsw_plays_it() -> None:
+    # tsw's "mit Jule und Nutte": Schock-Aus > Nutte 2-2-1 (9) > Jule 4-2-1 (7) > Schock 6.
+    rules = find_preset("tsv99").with_overrides(
+        {"deckel_per_half": 15, "deckel_in_finale": 15, "jule": True, "nutte": True}
+    )
+    table = result_table(rules)
+    nutte = table.result((1, 2, 2), one_throw=False, throws=2)
+    assert (nutte.kind, nutte.name, nutte.deckel) == (ResultKind.NUTTE, "Nutte", 9)
+    jule = table.result((4, 2, 1), one_throw=True, throws=1)
+    schock_6 = table.result((6, 1, 1), one_throw=True, throws=1)
+    aus = table.result((1, 1, 1), one_throw=False, throws=3)
+    assert schock_6.rank < jule.rank < nutte.rank < aus.rank
+    assert best_and_worst(table, [jule, nutte, schock_6]) == (1, 2)
+    # Without the option 2-2-1 is the lowest plain number (tsv99 000:35).
+    plain = table_of("tsv99").result((2, 2, 1), one_throw=True, throws=1)
+    assert (plain.kind, plain.name, plain.deckel) == (ResultKind.PLAIN, "221", 1)
+    assert plain.rank == min(r.rank for r in table_of("tsv99").by_key.values())
+
+
+def test_a_nutte_by_worth_and_from_one_throw_only() -> None:
+    # shaw: specials rank by their worth; a Siebener worth 7 and a Jule worth 7 are equal.
+    rules = find_preset("tsv99").with_overrides(
+        {
+            "jule": True,
+            "jule_rank": "by_worth",
+            "nutte": True,
+            "nutte_deckel": 7,
+            "nutte_rank": "by_worth",
+            "nutte_one_throw": True,
+        }
+    )
+    table = result_table(rules)
+    nutte = table.result((2, 2, 1), one_throw=True, throws=1)
+    jule = table.result((4, 2, 1), one_throw=True, throws=1)
+    assert nutte.rank == jule.rank
+    assert tie_decided(table, [nutte, jule], 1) == Tie(0, TieRule.LATER)
+    assembled = table.result((2, 2, 1), one_throw=False, throws=2)
+    assert (assembled.kind, assembled.name) == (ResultKind.PLAIN, "221")
+    # Worth 9 by worth: above a Jule worth 7; worth 4: between Schock 3 and Schock 4.
+    nine = result_table(rules.with_overrides({"nutte_deckel": 9})).result(
+        (2, 2, 1), one_throw=True, throws=1
+    )
+    assert nine.rank > jule.rank
+    four = result_table(rules.with_overrides({"nutte_deckel": 4}))
+    schock = {x: four.result((x, 1, 1), one_throw=True, throws=1).rank for x in (3, 4)}
+    assert schock[3] < four.result((2, 2, 1), one_throw=True, throws=1).rank < schock[4]

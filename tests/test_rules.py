@@ -94,11 +94,15 @@ REGIONAL_OPTIONS: dict[str, object] = {
     "first_round_one_throw": "never",
     "strassen": "all",
     "strasse_rank": "by_pips",
+    "nutte": False,
+    "nutte_deckel": 9,
+    "nutte_rank": "top",
+    "nutte_one_throw": False,
 }
 """The options added from other pubs' rules (shared/REGIONAL.md), with the value all four presets
 keep: none of the four texts has a Jule, and each has a General, lets any die be set aside and
 turns the sixes of any throw with a throw left; none plays its first round with one throw; all
-count the four Straßen, the higher better."""
+count the four Straßen, the higher better; none has a Nutte (2-2-1 is tsv99's worst throw)."""
 
 
 def _expected(preset: str) -> dict[str, object]:
@@ -731,6 +735,7 @@ def test_deckel_counts_in_use_all_fit() -> None:
         ("strassen", "inner", "all, outer"),
         ("strassen", 4, "all, outer"),
         ("strasse_rank", "by_worth", "by_pips, equal"),
+        ("nutte_rank", "second", "top, by_worth"),
     ],
 )
 def test_further_options_refuse_bad_values_naming_the_choices(
@@ -749,6 +754,8 @@ def test_further_options_refuse_bad_values_naming_the_choices(
         {"first_round_one_throw": "halves_and_finale", "opening": "lowest_takes"},
         {"strassen": "outer"},
         {"strassen": "outer", "strasse_rank": "equal", "strasse_one_throw": False},
+        {"nutte": True},
+        {"nutte": True, "nutte_deckel": 7, "nutte_rank": "by_worth", "nutte_one_throw": True},
     ],
 )
 def test_further_options_in_house_rules_and_as_data(overrides: dict[str, object]) -> None:
@@ -760,3 +767,18 @@ def test_further_options_in_house_rules_and_as_data(overrides: dict[str, object]
     data = rules_to_data(rules)
     assert data == {"preset": "allgemein", "overrides": overrides}
     assert rules_from_data(json.loads(json.dumps(data))) == rules
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"nutte": "yes"}, "option 'nutte' must be true or false, not 'yes'"),
+        ({"nutte_deckel": 0}, "option 'nutte_deckel' must be between 1 and 999, not 0"),
+        ({"nutte_deckel": 1000}, "option 'nutte_deckel' must be between 1 and 999, not 1000"),
+        ({"nutte_deckel": 9.5}, "option 'nutte_deckel' must be a whole number, not 9.5"),
+        ({"nutte_one_throw": 1}, "option 'nutte_one_throw' must be true or false, not 1"),
+    ],
+)
+def test_nutte_options_refuse_bad_values(overrides: dict[str, object], message: str) -> None:
+    with pytest.raises(RulesError, match=re.escape(message)):
+        find_preset("tsv99").with_overrides(overrides)

@@ -250,3 +250,19 @@ def test_hint_command_with_equal_strassen(
     out = capsys.readouterr().out
     assert "stop: P(lose round) = 1.0000 (1)" in out
     assert not out.startswith("stop")
+
+
+def test_hint_command_with_a_nutte(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    house = tmp_path / "nutte.toml"
+    house.write_text('preset = "tsv99"\nnutte = true\n', encoding="utf-8")
+    args = ["hint", "--dice", "2-2-1", "--throws", "1", "--shown", "1-1-6"]
+    # A Nutte beats Schock 6: stopping cannot lose the round; without it 221 loses for sure.
+    assert main([*args, "--rules", str(house)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "stop: P(lose round) = 0.0000 (0), E[Deckel] = +0.000"
+    )
+    assert main([*args, "--rules", "tsv99"]) == 0
+    assert "stop: P(lose round) = 1.0000 (1)" in capsys.readouterr().out
+    # Alone, the Nutte counts as "Schock or better".
+    assert main(["hint", "--rules", str(house), "--dice", "2-2-1", "--throws", "1"]) == 0
+    assert "stop: Schock or better certain, Schock-Aus never" in capsys.readouterr().out

@@ -171,3 +171,24 @@ def test_describe_rules_names_the_strassen_options() -> None:
     assert "Only 1-2-3 and 4-5-6 are Straßen; 2-3-4 and 3-4-5 are plain numbers." in en
     assert "Nur 1-2-3 und 4-5-6 sind Straßen; 2-3-4 und 3-4-5 sind normale Zahlen." in de
     assert "Every Straße is as good as any other: between two, the tie rule decides." in en
+
+
+def test_describe_rules_names_the_nutte() -> None:
+    plain = describe_rules(find_preset("tsv99"), "en")
+    assert not any("Nutte" in line for line in plain)
+    rules = find_preset("tsv99").with_overrides({"nutte": True, "nutte_one_throw": True})
+    en, de = describe_rules(rules, "en"), describe_rules(rules, "de")
+    assert len(en) == len(de) == len(plain) + 2
+    assert (
+        "A Nutte (2-2-1) is worth 9 Deckel and ranks right below a Schock-Aus, above a Jule and "
+        "every Schock." in en
+    )
+    assert "Eine Nutte zählt nur aus einem Wurf." in de
+    by_worth = rules.with_overrides({"nutte_rank": "by_worth", "nutte_deckel": 7})
+    assert (
+        "Die Nutte (2-2-1) ist 7 Deckel wert und steht nach ihrem Wert zwischen den Schocks."
+        in describe_rules(by_worth, "de")
+    )
+    table = result_table(rules)
+    nutte = table.result((2, 2, 1), one_throw=True, throws=1)
+    assert result_name(nutte, "de") == result_name(nutte, "en") == "Nutte"

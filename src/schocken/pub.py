@@ -211,14 +211,14 @@ class NamedResult(NamedTuple):
 
 
 RESULT_FORMS = (
-    "Schock-Aus, Hand-Aus, Jule, Schock 2 to 6, General 2 to 6, Straße 6-5-4 (or Straße 6)"
+    "Schock-Aus, Hand-Aus, Jule, Nutte, Schock 2 to 6, General 2 to 6, Straße 6-5-4 (or Straße 6)"
 )
 
 
 def parse_result(text: str) -> NamedResult:
     """A result by name, German or English: ``Schock-Aus`` (``aus``), ``Hand-Aus``, ``Jule``
-    (4-2-1, where the rules have one), ``Schock 4``, ``General 5``, ``Straße 6-5-4``
-    (``Strasse 654``, ``Straße 6``: its top die).
+    (4-2-1, where the rules have one), ``Nutte`` or ``Siebener`` (2-2-1, likewise), ``Schock 4``,
+    ``General 5``, ``Straße 6-5-4`` (``Strasse 654``, ``Straße 6``: its top die).
 
     >>> parse_result("schock 4")
     NamedResult(name='Schock 4', dice=(4, 1, 1), kind=<ResultKind.SCHOCK: 'schock'>, hand=False)
@@ -235,6 +235,8 @@ def parse_result(text: str) -> NamedResult:
         return NamedResult("Hand-Aus", (1, 1, 1), ResultKind.SCHOCK_AUS, True)
     if words == ["jule"]:
         return NamedResult("Jule", (4, 2, 1), ResultKind.JULE, False)
+    if words in (["nutte"], ["siebener"]):
+        return NamedResult("Nutte", (2, 2, 1), ResultKind.NUTTE, False)
     if head in ("schock", "general") and rest in ("2", "3", "4", "5", "6"):
         n = int(rest)
         if head == "schock":

@@ -27,7 +27,7 @@ from fractions import Fraction
 from functools import cache
 from typing import NamedTuple
 
-from schocken.rules import MAX_THROWS, JuleRank, Rules, Strassen, StrasseRank, Tiebreak
+from schocken.rules import MAX_THROWS, JuleRank, NutteRank, Rules, Strassen, StrasseRank, Tiebreak
 
 Dice = tuple[int, ...]
 """A multiset of pips, sorted highest first."""
@@ -72,6 +72,8 @@ class ResultKind(StrEnum):
     """The kinds of result, best first."""
 
     SCHOCK_AUS = "schock_aus"
+    NUTTE = "nutte"
+    """2-2-1, where the rules have a Nutte (it ranks by ``nutte_rank``)."""
     JULE = "jule"
     """4-2-1, where the rules have a Jule (it ranks by ``jule_rank``)."""
     SCHOCK = "schock"
@@ -115,8 +117,8 @@ class Result:
 
     @property
     def name(self) -> str:
-        """A short German name: "Schock-Aus", "Jule", "Schock 4", "General 5", "Straße 6-5-4",
-        "652".
+        """A short German name: "Schock-Aus", "Nutte", "Jule", "Schock 4", "General 5",
+        "Straße 6-5-4", "652".
 
         A Schock-Aus in one throw is named "Hand-Aus" where the rules rank it apart.
         """
@@ -125,6 +127,8 @@ class Result:
             return "Hand-Aus" if self.beats_assembled_aus else "Schock-Aus"
         if self.kind is ResultKind.JULE:
             return "Jule"
+        if self.kind is ResultKind.NUTTE:
+            return "Nutte"
         if self.kind is ResultKind.SCHOCK:
             return f"Schock {a}"
         if self.kind is ResultKind.GENERAL:
@@ -145,11 +149,21 @@ _OUTER_STRASSEN = (3, 6)
 """The top dice of the Straßen 1-2-3 and 4-5-6 (``strassen = "outer"``)."""
 
 
-def _jule_rank(rules: Rules) -> int:
-    """A Jule's rank: above Schock 6 (top, or worth 7 or more), else just below the Schock of
-    its worth (Schock 2 for a worth of 1)."""
-    worth = 7 if rules.jule_rank is JuleRank.TOP else max(2, min(rules.jule_deckel, 7))
-    return 30_000 + 10 * worth - 1
+_NUTTE = (2, 2, 1)
+_TOP_RANKS = {ResultKind.NUTTE: 39_000, ResultKind.JULE: 38_000}
+"""Where a special ranked "top" ranks: right below Schock-Aus, a Nutte above a Jule (tsw), both
+above every special ranked by its worth."""
+
+
+def _special_rank(kind: ResultKind, top: bool, worth: int) -> int:
+    """The rank of a special result (a Jule or a Nutte): right below Schock-Aus (``top``), or by
+    its worth: worth 7 or more above Schock 6 (a higher worth above a lower), else just below the
+    Schock of its worth (Schock 2 for a worth of 1)."""
+    if top:
+        return _TOP_RANKS[kind]
+    if worth >= 7:
+        return 30_061 + worth - 7
+    return 30_000 + 10 * max(2, worth) - 1
 
 
 def _is_strasse(rules: Rules, dice: Dice) -> bool:
@@ -166,8 +180,15 @@ def _classify(rules: Rules, dice: Dice, one_throw: bool) -> tuple[ResultKind, in
         return ResultKind.SCHOCK_AUS, _SCHOCK_AUS_RANK + (1 if hand else 0), None
     if b == c == 1:
         return ResultKind.SCHOCK, 30_000 + 10 * a, a
+    if dice == _NUTTE and rules.nutte and (one_throw or not rules.nutte_one_throw):
+        rank = _special_rank(
+            ResultKind.NUTTE, rules.nutte_rank is NutteRank.TOP, rules.nutte_deckel
+        )
+        return ResultKind.NUTTE, rank, rules.nutte_deckel
     if dice == _JULE and rules.jule and (one_throw or not rules.jule_one_throw):
-        return ResultKind.JULE, _jule_rank(rules), rules.jule_deckel
+        top = rules.jule_rank is JuleRank.TOP
+        rank = _special_rank(ResultKind.JULE, top, rules.jule_deckel)
+        return ResultKind.JULE, rank, rules.jule_deckel
     if a == b == c and rules.general and (one_throw or not rules.general_one_throw):
         if rules.general_beats_schock_2:
             return ResultKind.GENERAL, 30_020 + a, 3

@@ -91,6 +91,17 @@ class JuleRank(StrEnum):
     General unless the General ranks above Schock 2 and the Jule below it."""
 
 
+class NutteRank(StrEnum):
+    """Where a Nutte (2-2-1) ranks among the results."""
+
+    TOP = "top"
+    """Right below a Schock-Aus: above a Jule and every Schock."""
+    BY_WORTH = "by_worth"
+    """By the Deckel it is worth, as a Jule ranked ``by_worth``: worth 7 or more above Schock 6
+    (a higher worth above a lower), less just below the Schock of its worth (Schock 2 for a
+    worth of 1). A Jule and a Nutte both ranked by an equal worth are equal results."""
+
+
 class SetAside(StrEnum):
     """Which dice may be set aside (kept out of the cup) for the next throw."""
 
@@ -211,6 +222,16 @@ class Rules:
     """Which runs of three dice are a Straße (worth 2); the others are plain numbers."""
     strasse_rank: StrasseRank = StrasseRank.BY_PIPS
     """Whether a higher Straße beats a lower one, or all Straßen are equal results."""
+    nutte: bool = False
+    """Whether 2-2-1 is a Nutte (Siebener), a special result worth ``nutte_deckel`` and ranked
+    by ``nutte_rank``; without it 2-2-1 is the plain number 221, the lowest of all."""
+    nutte_deckel: int = 9
+    """The Deckel a Nutte is worth (1 to 999); read only with ``nutte``."""
+    nutte_rank: NutteRank = NutteRank.TOP
+    """Where a Nutte ranks; read only with ``nutte``."""
+    nutte_one_throw: bool = False
+    """Whether a Nutte counts only when thrown with all three dice in one throw (assembled, it
+    is the plain number 221); read only with ``nutte``."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -279,8 +300,9 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "first_round_one_throw": FirstRoundOneThrow,
     "strassen": Strassen,
     "strasse_rank": StrasseRank,
+    "nutte_rank": NutteRank,
 }
-_INTS = {"deckel_per_half", "deckel_in_finale", "jule_deckel"}
+_INTS = {"deckel_per_half", "deckel_in_finale", "jule_deckel", "nutte_deckel"}
 _MAX_DECKEL = 999
 
 
@@ -348,6 +370,10 @@ PRESETS: dict[str, Rules] = {
         first_round_one_throw=FirstRoundOneThrow.NEVER,
         strassen=Strassen.ALL,
         strasse_rank=StrasseRank.BY_PIPS,
+        nutte=False,
+        nutte_deckel=9,
+        nutte_rank=NutteRank.TOP,
+        nutte_one_throw=False,
     ),
     "schock4life": Rules(
         preset="schock4life",
@@ -374,6 +400,10 @@ PRESETS: dict[str, Rules] = {
         first_round_one_throw=FirstRoundOneThrow.NEVER,
         strassen=Strassen.ALL,
         strasse_rank=StrasseRank.BY_PIPS,
+        nutte=False,
+        nutte_deckel=9,
+        nutte_rank=NutteRank.TOP,
+        nutte_one_throw=False,
     ),
     "knobelrunde": Rules(
         preset="knobelrunde",
@@ -400,6 +430,10 @@ PRESETS: dict[str, Rules] = {
         first_round_one_throw=FirstRoundOneThrow.NEVER,
         strassen=Strassen.ALL,
         strasse_rank=StrasseRank.BY_PIPS,
+        nutte=False,
+        nutte_deckel=9,
+        nutte_rank=NutteRank.TOP,
+        nutte_one_throw=False,
     ),
     "allgemein": Rules(
         preset="allgemein",
@@ -426,6 +460,10 @@ PRESETS: dict[str, Rules] = {
         first_round_one_throw=FirstRoundOneThrow.NEVER,
         strassen=Strassen.ALL,
         strasse_rank=StrasseRank.BY_PIPS,
+        nutte=False,
+        nutte_deckel=9,
+        nutte_rank=NutteRank.TOP,
+        nutte_one_throw=False,
     ),
 }
 """The four presets, one per rule text in ``shared/seeds/``."""
@@ -753,6 +791,32 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
         "knobelrunde": '002: "Straße: 1,2,3 bis 4,5,6", the order of the list of results',
         "allgemein": f"003: {SILENT} (the higher Straße is better, as in the other texts)",
     },
+    "nutte": {
+        "tsv99": '000: no Nutte: "das niedrigste zwei zwei eins (= DDR-Schock)", the worst throw',
+        "schock4life": "001: no Nutte: the ranking table has Schock-Aus, Schock, General, Straße "
+        'and "Einfach Zahl" only',
+        "knobelrunde": '002: no Nutte: "Einfacher Wurf: nach Augenzahl sortiert" (2-2-1 is 221)',
+        "allgemein": '003: no Nutte: the order ends with "normale Zahlen (1 Deckel)", 2-2-1 among '
+        "them",
+    },
+    "nutte_deckel": {
+        "tsv99": "000: not in the text (no Nutte); 9, the worth tsw gives it",
+        "schock4life": "001: not in the text (no Nutte); 9, the worth tsw gives it",
+        "knobelrunde": "002: not in the text (no Nutte); 9, the worth tsw gives it",
+        "allgemein": "003: not in the text (no Nutte); 9, the worth tsw gives it",
+    },
+    "nutte_rank": {
+        "tsv99": "000: not in the text (no Nutte)",
+        "schock4life": "001: not in the text (no Nutte)",
+        "knobelrunde": "002: not in the text (no Nutte)",
+        "allgemein": "003: not in the text (no Nutte)",
+    },
+    "nutte_one_throw": {
+        "tsv99": "000: not in the text (no Nutte)",
+        "schock4life": "001: not in the text (no Nutte)",
+        "knobelrunde": "002: not in the text (no Nutte)",
+        "allgemein": "003: not in the text (no Nutte)",
+    },
 }
 """For each option (but ``preset``) and preset: the sentence of the text, or our reading."""
 
@@ -844,6 +908,14 @@ REGIONAL_SOURCES: dict[str, str] = {
     "only 1-2-3 and 4-5-6 [sr-en].",
     "strasse_rank": "by_pips, the higher Straße better, in most [tsw, casino, liga]; equal, "
     "the tie rule deciding, in a declared switch of [shaw].",
+    "nutte": '2-2-1 as a top special: "Nutte" in tsw\'s Nutte presets (with 15 Deckel) [tsw], '
+    '"Siebener" [shaw]; elsewhere it is the worst throw, in club ledgers booked as a penalty '
+    "[greher, sr-en] (tsv99 too).",
+    "nutte_deckel": "9 [tsw, shaw]; 7 [shaw].",
+    "nutte_rank": "top: right below Schock-Aus, above a Jule [tsw]; by_worth: ranked by its worth "
+    "among the specials and Schocks [shaw].",
+    "nutte_one_throw": "true: specials only from one throw unless Pflücken is allowed, the "
+    "default of [shaw]; tsw does not say (false).",
 }
 """For each option: what rule pages and other Schocken programs play, by :data:`SOURCES` key
 (in brackets)."""
@@ -911,6 +983,14 @@ READINGS: tuple[tuple[str, str], ...] = (
         "the tie rule decides between them.",
     ),
     (
+        "Nutte",
+        "With nutte = true a 2-2-1 is a Nutte however it was thrown (with nutte_one_throw, only "
+        "from one throw), worth nutte_deckel, also in the opening throw. Ranked top it is right "
+        "below Schock-Aus and above a Jule ranked top (tsw: Nutte 9 above Jule 7); every special "
+        "ranked top is above every one ranked by its worth. Two Nutten, or a Nutte and a Jule "
+        "both ranked by the same worth, are equal results: the tie rule decides.",
+    ),
+    (
         "Setting dice aside",
         "set_aside limits the dice a throw may keep out of the cup, those already out included; "
         "the 1s turned from sixes always stay out. Stopping is always allowed, whatever the "
@@ -948,8 +1028,8 @@ def rules_markdown() -> str:
         "Generated by `schocken rules --markdown` from `src/schocken/rules.py`; a test keeps this",
         'file equal to it. Each option is one row of `shared/RULES.md`\'s "Where they differ"',
         "table, a number a house might change, or a switch other pubs and Schocken programs play",
-        "(Jule, General, set_aside, sixes_turn, Erster Hoch, Straßen). For each preset: its "
-        "value, then the sentence",
+        "(Jule, Nutte, General, set_aside, sixes_turn, Erster Hoch, Straßen). For each preset: "
+        "its value, then the sentence",
         "of its rule text (000 = tsv99, 001 = schock4life, 002 = knobelrunde, 003 = allgemein),",
         f'or "{SILENT}" with the reading the preset takes; then what other rule pages and',
         'programs play ("elsewhere", by source key; the keys are listed at the end).',

@@ -1393,7 +1393,112 @@ STRASSEN = Golden(
     ),
 )
 
-REGIONAL_GOLDEN: dict[str, Golden] = {g.file: g for g in (JULE, ONES, ERSTER_HOCH, STRASSEN)}
+NUTTE = Golden(
+    preset="tsv99",
+    name="regional-nutte",
+    overrides=(
+        ("deckel_per_half", 15),
+        ("deckel_in_finale", 15),
+        ("jule", True),
+        ("nutte", True),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(
+            ANNA,
+            (2, 2, 1),
+            note="row 8: tsv99's opening round, for no Deckel; row 34 [tsw]: 2-2-1 is a Nutte",
+        ),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(
+            BEN,
+            (4, 2, 1),
+            note="row 34 [tsw]: the Nutte ranks above Ben's Jule (row 33): Anna opens the first "
+            "half",
+        ),
+        # First half, 15 Deckel as in tsw's Nutte presets.
+        throw(ANNA, (4, 2, 1), note="row 1 [tsw]: 15 Deckel a half; row 33: a Jule"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (2, 2, 1),
+            note="row 34 [tsw, shaw]: Ben's Nutte beats Anna's Jule and is worth 9: Anna takes "
+            "9 (6 left)",
+        ),
+        throw(ANNA, (5, 2, 2), note="row 9: Anna lost the last round and opens"),
+        throw(
+            ANNA,
+            (1,),
+            keep=(2, 2),
+            note="row 34: Anna keeps 2-2 and throws a 1: a Nutte may be assembled (tsw's table "
+            "does not ask for one throw)",
+        ),
+        stop(ANNA, note="row 11: Anna stops after two throws: the limit is 2"),
+        throw(BEN, (3, 1, 1)),
+        stop(
+            BEN,
+            note="row 34 [tsw]: the Nutte, above every Schock, beats Ben's Schock 3: Ben takes "
+            "the 6 left",
+        ),
+        throw(BEN, (1, 1, 1), note="row 9: Ben opens; row 25: Schock-Aus"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (6, 5, 4),
+            note="row 25: Schock-Aus: Anna takes Ben's 6 and holds all 15: she has lost the "
+            "first half",
+        ),
+        # Second half, opened by Anna.
+        throw(ANNA, (1, 1, 1), note="row 10: Anna, who lost the last round, opens; Schock-Aus"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (2, 2, 1),
+            note="row 34 [tsw]: the Nutte ranks right below Schock-Aus, not above it: Ben takes "
+            "all 15; row 3: a Finale follows",
+        ),
+        # Finale, 15 Deckel, opened by Ben.
+        throw(
+            BEN,
+            (2, 2, 1),
+            note="row 2 [daha12, bitzen, burger]: the Finale with as many Deckel as a half; "
+            "row 10: Ben lost the last round and opens; a Nutte",
+        ),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (6, 1, 1),
+            note="row 34 [tsw]: the Nutte beats Schock 6: Anna takes 9 (6 left)",
+        ),
+        throw(ANNA, (4, 2, 1), note="row 9: Anna opens; row 33: a Jule, worth 7"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (2, 2, 1),
+            note="row 34 [tsw]: Nutte above Jule: Anna takes the 6 left, holds all 15 and has "
+            "lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, BEN, 0),
+        Round(NORMAL, BEN, ANNA, 9),
+        Round(NORMAL, ANNA, BEN, 9),
+        Round(NORMAL, BEN, ANNA, None),
+        Round(NORMAL, ANNA, BEN, None),
+        Round(NORMAL, BEN, ANNA, 9),
+        Round(NORMAL, BEN, ANNA, 9),
+    ),
+    moves=(
+        (MIDDLE, ANNA, 9),
+        (MIDDLE, BEN, 6),
+        (BEN, ANNA, 6),
+        (MIDDLE, BEN, 15),
+        (MIDDLE, ANNA, 9),
+        (MIDDLE, ANNA, 6),
+    ),
+)
+
+REGIONAL_GOLDEN: dict[str, Golden] = {g.file: g for g in (JULE, ONES, ERSTER_HOCH, STRASSEN, NUTTE)}
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""
 
 
