@@ -55,6 +55,7 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("tsv99", {"first_round_one_throw": "halves", "covered": "last_throw", "deckel_per_half": 4}),
     ("allgemein", {"strassen": "outer", "strasse_rank": "equal", "deckel_per_half": 4}),
     ("tsv99", {"nutte": True, "jule": True, "nutte_deckel": 4, "nutte_rank": "by_worth"}),
+    ("knobelrunde", {"tiebreak": "one_throw_then_later", "deckel_per_half": 4}),
 ]
 LINEUPS: list[list[str]] = [
     ["random", "random"],
@@ -65,7 +66,7 @@ LINEUPS: list[list[str]] = [
     ["regular", "random"] * 4,
 ]
 GAMES = 40
-"""Games per rule set and line-up: 20 x 6 x 40 = 4,800 in all."""
+"""Games per rule set and line-up: 21 x 6 x 40 = 5,040 in all."""
 
 
 def _rules(preset: str, overrides: dict[str, object]) -> Rules:

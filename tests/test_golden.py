@@ -686,6 +686,7 @@ REGIONAL = (
     "regional-erster-hoch",
     "regional-strassen",
     "regional-nutte",
+    "regional-one-throw-tie",
 )
 
 
@@ -753,6 +754,13 @@ REGIONAL_FACTS = {
         7,
         23,
         {"deckel_per_half": 15, "deckel_in_finale": 15, "jule": True, "nutte": True},
+    ),
+    "regional-one-throw-tie": RegionalFacts(
+        (ANNA, BEN),
+        BEN,
+        7,
+        25,
+        {"deckel_per_half": 2, "deckel_in_finale": 2, "tiebreak": "one_throw_then_later"},
     ),
 }
 
@@ -914,3 +922,22 @@ def test_regional_nutte_game() -> None:
         rules = record.rules.with_overrides(change)
         error = refused_at(dataclasses.replace(record, rules=rules))
         assert error.step == step and reason in error.reason
+
+
+def test_regional_one_throw_tie_game() -> None:
+    played = play("regional-one-throw-tie")
+    rounds = played.rounds()
+    # Equal 652s: Ben's from one throw beats Anna's assembled one, though he threw later.
+    res = results_of(rounds[0])
+    assert res[ANNA].rank == res[BEN].rank and not res[ANNA].one_throw and res[BEN].one_throw
+    assert rounds[0].best == BEN
+    # Equal 553s, both from one throw: the later thrower is worse.
+    assert rounds[2].worst == BEN
+    # In the Finale Anna's 431 from one throw, with two throws, beats Ben's assembled 431.
+    res = results_of(rounds[5])
+    assert res[ANNA].throws == 2 and res[ANNA].one_throw and rounds[5].worst == BEN
+    record = played.record
+    # Under later_loses, Anna's earlier 652 beats Ben's and she opens the first half.
+    rules = record.rules.with_overrides({"tiebreak": "later_loses"})
+    error = refused_at(dataclasses.replace(record, rules=rules))
+    assert error.step == 5 and "it is Anna's turn, not Ben's" in error.reason

@@ -285,6 +285,7 @@ REGIONAL = [
     {"first_round_one_throw": "halves_and_finale", "covered": "last_throw"},
     {"strassen": "outer", "strasse_rank": "equal", "tiebreak": "later_loses"},
     {"nutte": True, "nutte_deckel": 3, "nutte_one_throw": True, "jule": True},
+    {"tiebreak": "one_throw_then_later", "covered": "third_throw"},
 ]
 """House rules from other pubs (``rules``' regional options), for pub mode to referee."""
 

@@ -826,3 +826,45 @@ def test_a_nutte_by_worth_and_from_one_throw_only() -> None:
     four = result_table(rules.with_overrides({"nutte_deckel": 4}))
     schock = {x: four.result((x, 1, 1), one_throw=True, throws=1).rank for x in (3, 4)}
     assert schock[3] < four.result((2, 2, 1), one_throw=True, throws=1).rank < schock[4]
+
+
+@given(
+    preset=st.sampled_from(PRESET_NAMES),
+    a=_turns(),
+    b=_turns(),
+)
+def test_one_throw_then_later_orders_equal_results(
+    preset: str, a: tuple[Entry, int, int], b: tuple[Entry, int, int]
+) -> None:
+    # REGIONAL.md row 39 (rebel, mad): of equal results one from one throw beats an assembled
+    # one, whatever the throws; otherwise the later thrower is worse.
+    (entry_a, throws_a, pos_a), (entry_b, throws_b, pos_b) = a, b
+    if pos_a == pos_b:
+        pos_b = pos_a + 1
+    rules = find_preset(preset).with_overrides({"tiebreak": "one_throw_then_later"})
+    table = result_table(rules)
+    ra = table.result(entry_a[0], one_throw=entry_a[1], throws=throws_a)
+    rb = table.result(entry_b[0], one_throw=entry_b[1], throws=throws_b)
+    tier = oracle_position(preset)  # the tie rule leaves the order of results alone
+    if tier[entry_a] != tier[entry_b]:
+        a_better = tier[entry_a] < tier[entry_b]
+    elif ra.one_throw != rb.one_throw:
+        a_better = ra.one_throw
+    else:
+        a_better = pos_a < pos_b
+    assert (table.order_key(ra, pos_a) > table.order_key(rb, pos_b)) is a_better
+
+
+def test_one_throw_then_later_is_named_as_the_tie_that_decided() -> None:
+    rules = find_preset("tsv99").with_overrides({"tiebreak": "one_throw_then_later"})
+    table = result_table(rules)
+    hand = table.result((6, 6, 5), one_throw=True, throws=3)
+    built = table.result((6, 6, 5), one_throw=False, throws=2)
+    # The earlier assembled 665 loses to the later one thrown in one throw, with more throws.
+    assert best_and_worst(table, [built, hand]) == (1, 0)
+    assert tie_decided(table, [built, hand], 0) == Tie(1, TieRule.ASSEMBLED)
+    # Both assembled or both in one throw: the later thrower is worse.
+    assert best_and_worst(table, [hand, hand]) == (0, 1)
+    assert tie_decided(table, [built, built], 1) == Tie(0, TieRule.LATER)
+    # Under later_loses (tsv99) the later one-throw result is the worse.
+    assert best_and_worst(table_of("tsv99"), [built, hand]) == (0, 1)

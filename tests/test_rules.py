@@ -736,6 +736,7 @@ def test_deckel_counts_in_use_all_fit() -> None:
         ("strassen", 4, "all, outer"),
         ("strasse_rank", "by_worth", "by_pips, equal"),
         ("nutte_rank", "second", "top, by_worth"),
+        ("tiebreak", "throw_off", "later_loses, more_throws_then_later, one_throw_then_later"),
     ],
 )
 def test_further_options_refuse_bad_values_naming_the_choices(
@@ -756,6 +757,7 @@ def test_further_options_refuse_bad_values_naming_the_choices(
         {"strassen": "outer", "strasse_rank": "equal", "strasse_one_throw": False},
         {"nutte": True},
         {"nutte": True, "nutte_deckel": 7, "nutte_rank": "by_worth", "nutte_one_throw": True},
+        {"tiebreak": "one_throw_then_later"},
     ],
 )
 def test_further_options_in_house_rules_and_as_data(overrides: dict[str, object]) -> None:

@@ -266,3 +266,21 @@ def test_hint_command_with_a_nutte(capsys: pytest.CaptureFixture[str], tmp_path:
     # Alone, the Nutte counts as "Schock or better".
     assert main(["hint", "--rules", str(house), "--dice", "2-2-1", "--throws", "1"]) == 0
     assert "stop: Schock or better certain, Schock-Aus never" in capsys.readouterr().out
+
+
+def test_hint_command_with_the_one_throw_tie_rule(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    house = tmp_path / "tie.toml"
+    house.write_text('preset = "tsv99"\ntiebreak = "one_throw_then_later"\n', encoding="utf-8")
+    args = ["hint", "--dice", "6-5-2", "--throws", "1", "--limit", "2", "--after", "0"]
+    args += ["--shown", "6-5-2/2a"]
+    # The same 652 from one throw beats an earlier assembled one: stopping cannot lose.
+    assert main([*args, "--rules", str(house)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "stop: P(lose round) = 0.0000 (0), E[Deckel] = +0.000"
+    )
+    # Under later_loses the later 652 loses, so stopping is not the best move.
+    assert main([*args, "--rules", "tsv99"]) == 0
+    out = capsys.readouterr().out
+    assert not out.startswith("stop") and "stop: P(lose round) = 1.0000 (1)" in out

@@ -6,7 +6,7 @@ import pytest
 
 from schocken.actions import STOP, Throw
 from schocken.dice import ScriptedDice
-from schocken.events import RoundEnded
+from schocken.events import RoundEnded, RoundKind
 from schocken.game import Game
 from schocken.results import result_table
 from schocken.rules import find_preset
@@ -192,3 +192,24 @@ def test_describe_rules_names_the_nutte() -> None:
     table = result_table(rules)
     nutte = table.result((2, 2, 1), one_throw=True, throws=1)
     assert result_name(nutte, "de") == result_name(nutte, "en") == "Nutte"
+
+
+def test_describe_and_explain_the_one_throw_tie_rule() -> None:
+    rules = find_preset("tsv99").with_overrides({"tiebreak": "one_throw_then_later"})
+    assert (
+        "Equal results: one thrown in one throw beats an assembled one, then the later thrower "
+        "is worse." in describe_rules(rules, "en")
+    )
+    assert (
+        "Gleiche Ergebnisse: eins aus einem Wurf schlägt ein zusammengewürfeltes, dann verliert, "
+        "wer später wirft." in describe_rules(rules, "de")
+    )
+    table = result_table(rules)
+    built = table.result((6, 6, 5), one_throw=False, throws=2)
+    hand = table.result((6, 6, 5), one_throw=True, throws=2)
+    best = table.result((1, 1, 4), one_throw=True, throws=1)
+    ended = RoundEnded(RoundKind.NORMAL, 2, ((0, best), (1, built), (2, hand)), 0, 1, 4)
+    en = explain([ended], rules, ["Anna", "Ben", "Cem"], "en")
+    assert "Ben ties with Cem but assembled it; Cem threw it in one throw." in en
+    de = explain([ended], rules, ["Anna", "Ben", "Cem"], "de")
+    assert "Ben hat gleich mit Cem, aber zusammengewürfelt; Cem warf es aus einem Wurf." in de

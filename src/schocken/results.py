@@ -219,6 +219,7 @@ class ResultTable:
                         dice, one_throw, throws, kind, rank, deckel
                     )
         self._more_throws_worse = rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER
+        self._one_throw_better = rules.tiebreak is Tiebreak.ONE_THROW_THEN_LATER
 
     def result(self, dice: Sequence[int], *, one_throw: bool, throws: int) -> Result:
         """The result of these three final dice (in any order) after ``throws`` throws."""
@@ -232,10 +233,13 @@ class ResultTable:
 
     def order_code(self, result: Result) -> int:
         """A result's place in the order of results, apart from who threw it: its rank, then
-        (where more throws are worse) fewer throws. Equal codes tie: the later thrower is worse.
+        (where more throws are worse) fewer throws, or (where one throw is better) all three dice
+        in one throw. Equal codes tie: the later thrower is worse.
         """
         if self._more_throws_worse:
             return result.rank * 4 + MAX_THROWS - result.throws
+        if self._one_throw_better:
+            return result.rank * 4 + (1 if result.one_throw else 0)
         return result.rank * 4
 
     def order_key(self, result: Result, position: int) -> int:
@@ -265,6 +269,8 @@ class TieRule(StrEnum):
 
     MORE_THROWS = "more_throws"
     """The worse used more throws (where the rules count throws)."""
+    ASSEMBLED = "assembled"
+    """The worse was assembled, the other thrown in one throw (where the rules prefer that)."""
     LATER = "later"
     """The worse was thrown later in the round (with as many throws, where throws count)."""
 
@@ -287,5 +293,7 @@ def tie_decided(table: ResultTable, results: Sequence[Result], worst: int) -> Ti
             continue
         if table.rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER and r.throws != mine.throws:
             return Tie(i, TieRule.MORE_THROWS)
+        if table.rules.tiebreak is Tiebreak.ONE_THROW_THEN_LATER and r.one_throw != mine.one_throw:
+            return Tie(i, TieRule.ASSEMBLED)
         return Tie(i, TieRule.LATER) if i < worst else None
     return None

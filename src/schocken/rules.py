@@ -57,6 +57,9 @@ class Tiebreak(StrEnum):
     """The later thrower is worse ("mit ist Schitt", "Nachgelegt")."""
     MORE_THROWS_THEN_LATER = "more_throws_then_later"
     """More throws is worse; with as many throws, the later thrower is worse."""
+    ONE_THROW_THEN_LATER = "one_throw_then_later"
+    """A result thrown with all three dice in one throw beats an equal one assembled over
+    several throws; otherwise the later thrower is worse."""
 
 
 class SixesRethrow(StrEnum):
@@ -846,6 +849,7 @@ SOURCES: dict[str, str] = {
     "lustige": "https://www.lustige-trinkspiele.de/",
     "schockomania": "https://schockomania.de/game.html",
     "greher": "http://greher.de/jule/jule-spielregeln.htm",
+    "kerwe": "https://www.kerweborsch-biebesheim.de/juleturnier/juleregeln/",
     "casino": "http://www.casinospiegel.net/die-jule.html",
     "monopoly": "http://monopoly-duesseldorf.de/knobeln.html",
     "velen": "https://schockenvelen.de/index.php/regeln",
@@ -883,7 +887,10 @@ REGIONAL_SOURCES: dict[str, str] = {
     "general_beats_schock_2": "above Schock 2 [tingting, niederrhein, bvb, board, casino]; below "
     "it [sackj, mad, tsw, papr, o2k, rebel, holl, leon]: an even split.",
     "tiebreak": "later_loses [tingting, niederrhein, paua, liga, board, greher, rebel, mad]; "
-    "more_throws_then_later [sackj, greher, niederrhein, tsw, seb, papr].",
+    "more_throws_then_later [sackj, greher, niederrhein, tsw, seb, papr]; "
+    "one_throw_then_later, a result from one throw beating a built one [rebel, mad] (mad: a "
+    "later one-throw result wins even against an earlier one; rebel: then the earlier wins). Not "
+    "offered: a throw-off [kerwe, monopoly]; no Deckel at all [o2k].",
     "hand_aus_beats": "true [tingting, sr-en]; a switch in [mad].",
     "sixes_rethrow": "other_sixes [tsw, ohnetheke]; all_remaining [rebel].",
     "covered": "third_throw [sackj, keller, mortsch]; last_throw [kroeten, lustige, bvb, tsw, "

@@ -67,6 +67,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "tie_throws": "{worst} ties with {other} but used more throws "
         "({throws} to {other_throws}).",
         "tie_later_throws": "{worst} ties with {other} with as many throws and threw later.",
+        "tie_assembled": "{worst} ties with {other} but assembled it; {other} threw it in one "
+        "throw.",
         "hand_aus": "a Hand-Aus (1-1-1 in one throw) beats an assembled Schock-Aus",
         "deckel_from_middle": "{loser} takes {count} Deckel from the middle.",
         "deckel_from_player": "{giver} gives {loser} {count} Deckel.",
@@ -345,6 +347,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_tiebreak_later_loses": "Equal results: the later thrower is worse (mit ist Schitt).",
         "rules_tiebreak_more_throws_then_later": "Equal results: more throws is worse, then the "
         "later thrower.",
+        "rules_tiebreak_one_throw_then_later": "Equal results: one thrown in one throw beats an "
+        "assembled one, then the later thrower is worse.",
         "rules_hand_aus_yes": "A Schock-Aus thrown in one throw (Hand-Aus) beats an assembled one.",
         "rules_hand_aus_no": "Every Schock-Aus is equal.",
         "rules_sixes_other_sixes": "Two sixes may become one 1 (three: two 1s) with a throw left; "
@@ -638,6 +642,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "({throws} zu {other_throws}).",
         "tie_later_throws": "{worst} hat gleich mit {other}, mit so vielen Würfen, "
         "und warf später.",
+        "tie_assembled": "{worst} hat gleich mit {other}, aber zusammengewürfelt; {other} warf es "
+        "aus einem Wurf.",
         "hand_aus": "ein Hand-Aus (1-1-1 in einem Wurf) schlägt ein zusammengewürfeltes Schock-Aus",
         "deckel_from_middle": "{loser} nimmt {count} Deckel aus der Mitte.",
         "deckel_from_player": "{giver} gibt {loser} {count} Deckel.",
@@ -924,6 +930,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "Schitt).",
         "rules_tiebreak_more_throws_then_later": "Gleiche Ergebnisse: mehr Würfe verlieren, dann "
         "wer später wirft.",
+        "rules_tiebreak_one_throw_then_later": "Gleiche Ergebnisse: eins aus einem Wurf schlägt "
+        "ein zusammengewürfeltes, dann verliert, wer später wirft.",
         "rules_hand_aus_yes": "Ein Schock-Aus aus einem Wurf (Hand-Aus) schlägt ein "
         "zusammengewürfeltes.",
         "rules_hand_aus_no": "Jedes Schock-Aus ist gleich viel wert.",
@@ -1332,7 +1340,9 @@ def _round_lines(
     if tie is None:
         return lines
     other = players[seats[tie.other]]
-    if tie.rule is TieRule.MORE_THROWS:
+    if tie.rule is TieRule.ASSEMBLED:
+        lines.append(line("tie_assembled", worst=players[ended.worst], other=other))
+    elif tie.rule is TieRule.MORE_THROWS:
         lines.append(
             line(
                 "tie_throws",

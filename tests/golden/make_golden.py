@@ -1498,7 +1498,94 @@ NUTTE = Golden(
     ),
 )
 
-REGIONAL_GOLDEN: dict[str, Golden] = {g.file: g for g in (JULE, ONES, ERSTER_HOCH, STRASSEN, NUTTE)}
+ONE_THROW_TIE = Golden(
+    preset="tsv99",
+    name="regional-one-throw-tie",
+    overrides=(
+        ("deckel_per_half", 2),
+        ("deckel_in_finale", 2),
+        ("tiebreak", "one_throw_then_later"),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(ANNA, (6, 4, 3), note="row 8: tsv99's opening round, for no Deckel"),
+        throw(ANNA, (5, 2), keep=(6,), note="row 20: Anna keeps the 6: 6-5-2 assembled"),
+        stop(ANNA, note="row 11: Anna stops after two throws: the limit is 2"),
+        throw(BEN, (6, 5, 2)),
+        stop(
+            BEN,
+            note="row 39 [rebel, mad]: Ben's 652 from one throw beats Anna's assembled 652, "
+            "though later: Ben opens the first half",
+        ),
+        # First half, 2 Deckel.
+        throw(BEN, (4, 1, 1), note="row 28: Schock 4"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (3, 2, 2),
+            note="row 1: a half of 2 Deckel: Anna takes both and has lost the first half",
+        ),
+        # Second half, opened by Anna.
+        throw(ANNA, (5, 5, 3), note="row 10: Anna, who lost the last round, opens"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (5, 5, 3),
+            note="row 39 [rebel, mad]: both from one throw: the later thrower is worse: Ben "
+            "takes 1 (1 left)",
+        ),
+        throw(BEN, (2, 1, 1), note="row 9: Ben opens; Schock 2"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(ANNA, (3, 3, 2), note="row 28: Anna takes the last Deckel from the middle"),
+        throw(ANNA, (1, 1, 1), note="row 9: Anna opens; Schock-Aus"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (6, 5, 4),
+            note="row 25: Schock-Aus: Ben takes Anna's Deckel and has lost the second half; "
+            "row 3: a Finale follows",
+        ),
+        # Finale, 2 Deckel, opened by Ben.
+        throw(BEN, (4, 3, 3), note="row 10: Ben lost the last round and opens the Finale"),
+        throw(BEN, (1,), keep=(4, 3), note="row 20: Ben keeps 4-3: 4-3-1 assembled"),
+        stop(BEN, note="row 11: limit 2"),
+        throw(ANNA, (6, 5, 5)),
+        throw(
+            ANNA,
+            (4, 3, 1),
+            note="row 39 [rebel, mad]: Anna's 431, all three dice in her last throw, beats "
+            "Ben's assembled 431: Ben takes 1 (1 left)",
+        ),
+        throw(BEN, (2, 2, 1), note="row 9: Ben opens"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (6, 6, 6),
+            note="row 30: General 6: Ben takes the last Deckel and has lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, BEN, ANNA, 0),
+        Round(NORMAL, BEN, ANNA, 4),
+        Round(NORMAL, ANNA, BEN, 1),
+        Round(NORMAL, BEN, ANNA, 2),
+        Round(NORMAL, ANNA, BEN, None),
+        Round(NORMAL, ANNA, BEN, 1),
+        Round(NORMAL, ANNA, BEN, 3),
+    ),
+    moves=(
+        (MIDDLE, ANNA, 2),
+        (MIDDLE, BEN, 1),
+        (MIDDLE, ANNA, 1),
+        (ANNA, BEN, 1),
+        (MIDDLE, BEN, 1),
+        (MIDDLE, BEN, 1),
+    ),
+)
+
+REGIONAL_GOLDEN: dict[str, Golden] = {
+    g.file: g for g in (JULE, ONES, ERSTER_HOCH, STRASSEN, NUTTE, ONE_THROW_TIE)
+}
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""
 
 
