@@ -184,6 +184,11 @@ def test_describe_rules_names_the_nutte() -> None:
         "every Schock." in en
     )
     assert "Eine Nutte zählt nur aus einem Wurf." in de
+    both = describe_rules(rules.with_overrides({"jule": True}), "en")
+    assert (
+        "A Jule (4-2-1) is worth 7 Deckel and ranks right below the Nutte, above every Schock."
+        in both
+    )
     by_worth = rules.with_overrides({"nutte_rank": "by_worth", "nutte_deckel": 7})
     assert (
         "Die Nutte (2-2-1) ist 7 Deckel wert und steht nach ihrem Wert zwischen den Schocks."

@@ -31,6 +31,8 @@ from schocken.events import (
 from schocken.results import Result, ResultKind, TieRule, result_table, tie_decided
 from schocken.rules import (
     FirstRoundOneThrow,
+    JuleRank,
+    NutteRank,
     Rules,
     SixesTurn,
     Strassen,
@@ -381,6 +383,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "Schocks by its worth.",
         "rules_jule_one_throw_yes": "A Jule counts only when thrown in one throw.",
         "rules_jule_one_throw_no": "A Jule may be assembled over several throws.",
+        "rules_jule_below_nutte": "A Jule (4-2-1) is worth {deckel} Deckel and ranks right below "
+        "the Nutte, above every Schock.",
         "result_nutte": "Nutte",
         "rules_nutte_top": "A Nutte (2-2-1) is worth {deckel} Deckel and ranks right below a "
         "Schock-Aus, above a Jule and every Schock.",
@@ -967,6 +971,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "Wert zwischen den Schocks.",
         "rules_jule_one_throw_yes": "Eine Jule zählt nur aus einem Wurf.",
         "rules_jule_one_throw_no": "Eine Jule darf zusammengewürfelt werden.",
+        "rules_jule_below_nutte": "Die Jule (4-2-1) ist {deckel} Deckel wert und steht direkt "
+        "unter der Nutte, über jedem Schock.",
         "result_nutte": "Nutte",
         "rules_nutte_top": "Die Nutte (2-2-1) ist {deckel} Deckel wert und steht direkt unter dem "
         "Schock-Aus, über der Jule und jedem Schock.",
@@ -1475,7 +1481,9 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         lines.append(t("rules_no_finale", lang, half=rules.deckel_per_half))
     lines.append(t("rules_values" if rules.general else "rules_values_no_general", lang))
     if rules.jule:
-        lines.append(t(f"rules_jule_{rules.jule_rank.value}", lang, deckel=rules.jule_deckel))
+        both_top = rules.nutte and rules.nutte_rank is NutteRank.TOP
+        rank = "below_nutte" if both_top and rules.jule_rank is JuleRank.TOP else rules.jule_rank
+        lines.append(t(f"rules_jule_{rank}", lang, deckel=rules.jule_deckel))
         lines.append(t(f"rules_jule_one_throw_{yes(rules.jule_one_throw)}", lang))
     else:
         lines.append(t("rules_jule_no", lang))
