@@ -48,6 +48,14 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
         },
     ),
     ("schock4life", {"sixes_turn": "never", "set_aside": "ones_and_sixes", "deckel_per_half": 3}),
+    (
+        "schock4life",
+        {"first_round_one_throw": "halves_and_finale", "deckel_per_half": 3, "deckel_in_finale": 2},
+    ),
+    ("tsv99", {"first_round_one_throw": "halves", "covered": "last_throw", "deckel_per_half": 4}),
+    ("allgemein", {"strassen": "outer", "strasse_rank": "equal", "deckel_per_half": 4}),
+    ("tsv99", {"nutte": True, "jule": True, "nutte_deckel": 4, "nutte_rank": "by_worth"}),
+    ("knobelrunde", {"tiebreak": "one_throw_then_later", "deckel_per_half": 4}),
 ]
 LINEUPS: list[list[str]] = [
     ["random", "random"],
@@ -58,7 +66,7 @@ LINEUPS: list[list[str]] = [
     ["regular", "random"] * 4,
 ]
 GAMES = 40
-"""Games per rule set and line-up: 16 x 6 x 40 = 3,840 in all."""
+"""Games per rule set and line-up: 21 x 6 x 40 = 5,040 in all."""
 
 
 def _rules(preset: str, overrides: dict[str, object]) -> Rules:

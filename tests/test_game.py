@@ -1426,3 +1426,92 @@ def test_a_half_of_any_size_is_played_to_its_end(deckel: int) -> None:
     assert game.is_over and len(ended) in (2, 3)
     for e in ended:
         assert e.deckel[e.loser] == deckel == sum(e.deckel)
+
+
+# ------------------------------------------------- Erster Hoch: first_round_one_throw (row 12)
+
+
+def test_erster_hoch_the_first_round_of_each_half_has_one_throw_not_the_finale() -> None:
+    rules = preset("tsv99", first_round_one_throw="halves", deckel_per_half=3, deckel_in_finale=3)
+    table = Table(
+        rules,
+        2,
+        [throw("322"), throw("411"), STOPS],  # the opening round: the opener may throw 3 times
+        [throw("221"), throw("332")],
+        once("322"),  # round 2, the first for Deckel: one throw, for the opener too
+        once("654"),
+        [throw("521"), throw("411"), STOPS],  # round 3: the opener sets the limit again
+        [throw("111"), STOPS],
+        once("665"),  # the second half's first round: one throw
+        once("221"),
+        [throw("432"), throw("542"), STOPS],
+        [throw("111"), STOPS],
+        [throw("322"), throw("411"), STOPS],  # the Finale's first round: up to three throws
+        [throw("221"), throw("332")],
+    )
+    game = table.game
+    limits: list[tuple[int, int | None]] = []
+    while table.left:
+        view = game.view(game.current_player)
+        if not view.turns or not view.turns[0].done:
+            limits.append((view.round_number, view.limit))
+        table.play()
+    assert limits == [(1, None), (2, 1), (3, None), (4, 1), (5, None), (6, None)]
+    fixed = of_type(game.events, ThrowLimitFixed)
+    assert fixed == [ThrowLimitFixed(A, 2), ThrowLimitFixed(A, 2)] + [ThrowLimitFixed(B, 2)] * 2
+    ended = [e for e in game.events if isinstance(e, RoundEnded)]
+    assert [(e.best, e.worst, e.deckel) for e in ended] == [
+        (A, B, 0),
+        (B, A, 2),  # Straße 6-5-4 beats 322
+        (B, A, None),
+        (A, B, 1),
+        (A, B, None),
+        (B, A, 4),
+    ]
+    assert game.is_over and game.loser == A and game.half_losers == (A, B)
+
+
+def test_erster_hoch_the_opener_of_a_first_round_cannot_throw_twice() -> None:
+    rules = preset("tsv99", first_round_one_throw="halves")
+    table = Table(rules, 2, shows("411"), once("221"), once("322"), once("654"))
+    table.play(2)
+    game = table.game
+    assert game.max_throws() == 1
+    events = table.play()  # one throw ends Anna's turn by itself
+    assert [e.throws for e in events if isinstance(e, TurnEnded)] == [1]
+    assert game.current_player == B and game.max_throws() == 1
+
+
+@settings(max_examples=20, deadline=None, derandomize=True)
+@given(
+    name=st.sampled_from(["tsv99", "schock4life", "knobelrunde", "allgemein"]),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**32),
+    where=st.sampled_from(["never", "halves", "halves_and_finale"]),
+)
+def test_random_games_play_the_first_round_of_a_section_as_the_option_says(
+    name: str, players: int, seed: int, where: str
+) -> None:
+    rules = preset(name, deckel_per_half=4, deckel_in_finale=3, first_round_one_throw=where)
+    game, bots = random_game(rules, players, seed)
+    for _ in random_play(game, bots):
+        pass
+    section = Section.FIRST_HALF
+    first = limited = False
+    checked = 0
+    for e in game.events:
+        if isinstance(e, SectionStarted):
+            section, first = e.section, True
+        elif isinstance(e, RoundStarted) and e.kind is RoundKind.NORMAL:
+            limited = first and (
+                where == "halves_and_finale"
+                or (where == "halves" and section is not Section.FINALE)
+            )
+            first = False
+        elif isinstance(e, TurnEnded) and limited:
+            assert e.throws == 1, (section, e)
+            checked += 1
+        elif isinstance(e, ThrowLimitFixed):
+            assert not limited
+    if where != "never":
+        assert checked >= players  # the first half's first round at least

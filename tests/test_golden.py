@@ -680,7 +680,14 @@ def test_the_replay_output_in_docs_record_md_is_the_real_one(
 
 # ----------------------------------------------------------- rules from other pubs (REGIONAL.md)
 
-REGIONAL = ("regional-jule", "regional-ones")
+REGIONAL = (
+    "regional-jule",
+    "regional-ones",
+    "regional-erster-hoch",
+    "regional-strassen",
+    "regional-nutte",
+    "regional-one-throw-tie",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -717,6 +724,43 @@ REGIONAL_FACTS = {
             "set_aside": "ones",
             "sixes_turn": "one_throw",
         },
+    ),
+    "regional-erster-hoch": RegionalFacts(
+        (BEN, ANNA),
+        BEN,
+        7,
+        22,
+        {
+            "deckel_per_half": 3,
+            "deckel_in_finale": 3,
+            "first_round_one_throw": "halves_and_finale",
+        },
+    ),
+    "regional-strassen": RegionalFacts(
+        (BEN, ANNA),
+        BEN,
+        7,
+        21,
+        {
+            "deckel_per_half": 3,
+            "deckel_in_finale": 3,
+            "strassen": "outer",
+            "strasse_rank": "equal",
+        },
+    ),
+    "regional-nutte": RegionalFacts(
+        (ANNA, BEN),
+        ANNA,
+        7,
+        23,
+        {"deckel_per_half": 15, "deckel_in_finale": 15, "jule": True, "nutte": True},
+    ),
+    "regional-one-throw-tie": RegionalFacts(
+        (ANNA, BEN),
+        BEN,
+        7,
+        25,
+        {"deckel_per_half": 2, "deckel_in_finale": 2, "tiebreak": "one_throw_then_later"},
     ),
 }
 
@@ -816,3 +860,84 @@ def test_regional_ones_game() -> None:
     never = record.rules.with_overrides({"sixes_turn": "never"})
     error = refused_at(dataclasses.replace(record, rules=never))
     assert error.step == 4 and "never turn sixes" in error.reason
+
+
+def test_regional_erster_hoch_game() -> None:
+    played = play("regional-erster-hoch")
+    record = played.record
+    # The opening round is no first round: Anna throws twice and sets the limit.
+    assert [s.seat for s in record.steps[:5]] == [ANNA, ANNA, ANNA, BEN, BEN]
+    # The first round for Deckel of each half and of the Finale: one throw each, no stop asked.
+    for first in (5, 12, 20):
+        assert [s.action for s in record.steps[first : first + 2]] == [Throw(()), Throw(())]
+        assert record.steps[first].seat != record.steps[first + 1].seat
+    assert game_after("regional-erster-hoch", 5).max_throws() == 1
+    # Without Erster Hoch, Anna's first turn for Deckel goes on after one throw; with it only in
+    # the halves, her turn in the Finale does.
+    for change, step in (("never", 6), ("halves", 21)):
+        rules = record.rules.with_overrides({"first_round_one_throw": change})
+        error = refused_at(dataclasses.replace(record, rules=rules))
+        assert error.step == step and "it is Anna's turn, not Ben's" in error.reason
+
+
+def test_regional_strassen_game() -> None:
+    played = play("regional-strassen")
+    rounds = played.rounds()
+    # Only the outer Straßen count: 5-4-3 and 2-3-4 are plain numbers.
+    assert results_of(rounds[0])[ANNA].kind is ResultKind.PLAIN
+    assert results_of(rounds[2])[ANNA].name == "432"
+    # Equal Straßen: Anna's 4-5-6 after Ben's 1-2-3 is the worse (later loses).
+    res = results_of(rounds[1])
+    assert res[ANNA].kind is res[BEN].kind is ResultKind.STRASSE and rounds[1].worst == ANNA
+    record = played.record
+    # Ranked by pips, Anna's 4-5-6 wins round 2 and Ben, not Anna, opens round 3; with all four
+    # Straßen, Anna's 5-4-3 beats Ben's 621 and she, not Ben, opens the first half.
+    for change, step, reason in (
+        ({"strasse_rank": "by_pips"}, 6, "it is Ben's turn, not Anna's"),
+        ({"strassen": "all"}, 3, "it is Anna's turn, not Ben's"),
+    ):
+        rules = record.rules.with_overrides(change)
+        error = refused_at(dataclasses.replace(record, rules=rules))
+        assert error.step == step and reason in error.reason
+
+
+def test_regional_nutte_game() -> None:
+    played = play("regional-nutte")
+    rounds = played.rounds()
+    # The Nutte beats a Jule and a Schock and is worth 9; assembled it still counts.
+    res = results_of(rounds[1])
+    assert res[BEN].kind is ResultKind.NUTTE and res[BEN].name == "Nutte"
+    assert res[ANNA].kind is ResultKind.JULE and rounds[1].deckel == 9
+    res = results_of(rounds[2])
+    assert res[ANNA].kind is ResultKind.NUTTE and not res[ANNA].one_throw
+    # It ranks below a Schock-Aus.
+    assert results_of(rounds[4])[BEN].kind is ResultKind.NUTTE and rounds[4].worst == BEN
+    record = played.record
+    # Without the Nutte, 2-2-1 is the worst throw: Ben's Jule opens the first half, not Anna;
+    # from one throw only, Anna's assembled 2-2-1 loses round 3 and she, not Ben, opens round 4.
+    for change, step, reason in (
+        ({"nutte": False}, 3, "it is Ben's turn, not Anna's"),
+        ({"nutte_one_throw": True}, 11, "it is Anna's turn, not Ben's"),
+    ):
+        rules = record.rules.with_overrides(change)
+        error = refused_at(dataclasses.replace(record, rules=rules))
+        assert error.step == step and reason in error.reason
+
+
+def test_regional_one_throw_tie_game() -> None:
+    played = play("regional-one-throw-tie")
+    rounds = played.rounds()
+    # Equal 652s: Ben's from one throw beats Anna's assembled one, though he threw later.
+    res = results_of(rounds[0])
+    assert res[ANNA].rank == res[BEN].rank and not res[ANNA].one_throw and res[BEN].one_throw
+    assert rounds[0].best == BEN
+    # Equal 553s, both from one throw: the later thrower is worse.
+    assert rounds[2].worst == BEN
+    # In the Finale Anna's 431 from one throw, with two throws, beats Ben's assembled 431.
+    res = results_of(rounds[5])
+    assert res[ANNA].throws == 2 and res[ANNA].one_throw and rounds[5].worst == BEN
+    record = played.record
+    # Under later_loses, Anna's earlier 652 beats Ben's and she opens the first half.
+    rules = record.rules.with_overrides({"tiebreak": "later_loses"})
+    error = refused_at(dataclasses.replace(record, rules=rules))
+    assert error.step == 5 and "it is Anna's turn, not Ben's" in error.reason

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from schocken.cli import main
-from schocken.odds import POLICIES, places, simulate_turns, turn_odds
+from schocken.odds import POLICIES, format_table, places, simulate_turns, turn_odds
 from schocken.results import ResultKind, result_table
 from schocken.rules import PRESETS, find_preset
 
@@ -157,3 +157,20 @@ def test_odds_command_shows_a_jule_only_where_the_rules_have_one(
     assert any(line.startswith("Jule ") and "1/36" in line for line in out.splitlines())
     assert main(["odds", "--rules", "tsv99"]) == 0
     assert "Jule" not in capsys.readouterr().out
+
+
+def test_odds_follow_which_strassen_count() -> None:
+    tsv99 = find_preset("tsv99")
+    outer = tsv99.with_overrides({"strassen": "outer"})
+    assert turn_odds(tsv99, 1, "optimal").by_kind()[ResultKind.STRASSE] == Fraction(1, 9)
+    assert turn_odds(outer, 1, "optimal").by_kind()[ResultKind.STRASSE] == Fraction(1, 18)
+    assert turn_odds(outer, 1, "optimal").probability("Straße 5-4-3") == 0
+
+
+def test_odds_show_a_nutte_only_under_rules_with_one() -> None:
+    tsv99 = find_preset("tsv99")
+    nutte = tsv99.with_overrides({"nutte": True})
+    assert "Nutte" not in format_table(tsv99, "optimal")
+    assert "Nutte" in format_table(nutte, "optimal")
+    assert turn_odds(nutte, 1, "optimal").by_kind()[ResultKind.NUTTE] == Fraction(1, 72)
+    assert turn_odds(tsv99, 1, "optimal").probability("221") == Fraction(1, 72)

@@ -304,6 +304,10 @@ REGIONAL = [
         "set_aside": "ones_and_sixes",
         "sixes_turn": "never",
     },
+    {"first_round_one_throw": "halves_and_finale", "covered": "last_throw"},
+    {"strassen": "outer", "strasse_rank": "equal", "tiebreak": "later_loses"},
+    {"nutte": True, "nutte_deckel": 3, "nutte_one_throw": True, "jule": True},
+    {"tiebreak": "one_throw_then_later", "covered": "third_throw"},
 ]
 """House rules from other pubs (``rules``' regional options), for pub mode to referee."""
 
@@ -834,3 +838,66 @@ def test_schocken_pub_reads_a_real_pipe(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "Anna has the best result (Strasse 6-5-4) and opens the first round." in done.stdout
     assert replay(parse_record(path.read_text(encoding="utf-8"))).round_count == 2
+
+
+def test_erster_hoch_in_pub_mode_one_throw_in_the_first_round() -> None:
+    rules = find_preset("tsv99").with_overrides({"first_round_one_throw": "halves"})
+    pub = PubGame(rules, ["Anna", "Ben"])
+    pub.enter_turn((4, 1, 1), 2)  # the opening round: Anna opens with two throws
+    pub.enter_turn((6, 5, 2), 1)
+    assert pub.prompt("en") == (
+        "Round 2: Anna, one throw: the first round is played with one throw (Erster Hoch)."
+    )
+    assert pub.prompt("de").endswith(
+        "ein Wurf: die erste Runde wird mit einem Wurf gespielt (Erster Hoch)."
+    )
+    with pytest.raises(
+        PubEntryError,
+        match="Anna may throw at most once in this round: the "
+        "first round of the half or Finale has one throw",
+    ):
+        pub.enter_turn((6, 5, 4), 2)
+    pub.enter_turn((6, 5, 4), 1)
+    assert pub.prompt("en") == "Round 2: Ben, one throw (opened by Anna)."
+    pub.enter_turn((3, 2, 2), 1)
+    assert pub.prompt("en") == "Round 3: Ben opens, up to 3 throws."
+    assert replay(parse_record(pub.record().to_json())).events == pub.game.events
+
+
+def test_strassen_options_in_pub_mode() -> None:
+    rules = find_preset("tsv99").with_overrides({"strassen": "outer", "strasse_rank": "equal"})
+    pub = PubGame(rules, ["Anna", "Ben", "Cem"])
+    pub.enter_turn((6, 6, 5), 1)  # the opening round, limit 1
+    pub.enter_turn((6, 5, 5), 1)
+    pub.enter_turn((6, 4, 4), 1)
+    assert pub.prompt("en").startswith("Round 2: Anna opens")
+    with pytest.raises(
+        PubEntryError, match="Straße 5-4-3 in one throw after 1 throw counts as 543"
+    ):
+        pub.enter_result("Straße 5", 1)
+    pub.enter_result("Straße 3", 1)
+    pub.enter_turn((6, 5, 4), 1)
+    events = pub.enter_turn((5, 4, 3), 1)  # a plain number: worst, takes 2 for a Straße
+    ended = next(e for e in events if isinstance(e, RoundEnded))
+    assert [r.name for _, r in ended.results] == ["Straße 3-2-1", "Straße 6-5-4", "543"]
+    assert (ended.best, ended.worst, ended.deckel) == (0, 2, 2)  # equal Straßen: earlier is best
+    assert replay(parse_record(pub.record().to_json())).events == pub.game.events
+
+
+def test_a_nutte_is_entered_by_its_dice_or_its_name() -> None:
+    rules = find_preset("tsv99").with_overrides({"nutte": True, "nutte_one_throw": True})
+    pub = PubGame(rules, ["Anna", "Ben"])
+    pub.enter_turn((6, 5, 4), 1)  # the opening round: Anna opens round 2
+    pub.enter_turn((3, 2, 1), 1)
+    pub.enter_result("Siebener", 1)
+    entered = pub.game.view(None).turns[0].result
+    assert entered is not None and entered.kind is ResultKind.NUTTE
+    pub.undo()
+    with pytest.raises(PubEntryError, match="Nutte assembled after 2 throws counts as 221"):
+        pub.enter(TurnEntry((2, 2, 1), 2, False, 0, None, None, "Nutte"))
+    pub.enter_turn((2, 2, 1), 2, hand=True)  # all three in the last throw: a Nutte worth 9
+    events = pub.enter_turn((1, 1, 6), 2)
+    ended = next(e for e in events if isinstance(e, RoundEnded))
+    assert [r.name for _, r in ended.results] == ["Nutte", "Schock 6"]
+    assert (ended.best, ended.worst, ended.deckel) == (0, 1, 9)
+    assert replay(parse_record(pub.record().to_json())).events == pub.game.events

@@ -83,6 +83,16 @@ class Flags:
     """The Jule ranks among the Schocks by its worth (else right below Schock-Aus)."""
     jule_one_throw: bool = False
     """The Jule counts only when thrown in one throw."""
+    strassen_outer: bool = False
+    """Only 1-2-3 and 4-5-6 are Straßen (REGIONAL.md row 31, sr-en)."""
+    strassen_equal: bool = False
+    """Every Straße is as good as any other (REGIONAL.md row 31, shaw)."""
+    nutte: int = 0
+    """2-2-1 is a Nutte worth this many Deckel (0: no Nutte, the plain number 221)."""
+    nutte_by_worth: bool = False
+    """The Nutte ranks by its worth (else right below Schock-Aus, above a Jule)."""
+    nutte_one_throw: bool = False
+    """The Nutte counts only when thrown in one throw."""
 
 
 def preset_flags(preset: str) -> Flags:
@@ -140,11 +150,35 @@ def oracle_for(flags: Flags) -> list[Tier]:
                 if kind is ResultKind.SCHOCK and worth == max(2, flags.jule)
             )
             middle.insert(below + 1, jule)
+    if flags.nutte:
+        # REGIONAL.md row 34: right below Schock-Aus (above a Jule, tsw), or by its worth
+        # (shaw): worth 7 or more right above Schock 6 (the oracle is asked this only with no
+        # Jule ranked by its worth), else below every Schock worth as much or more.
+        ways = (True,) if flags.nutte_one_throw else (True, False)
+        nutte: Tier = (ResultKind.NUTTE, flags.nutte, frozenset({((2, 2, 1), w) for w in ways}))
+        schock_at = {
+            worth: i for i, (kind, worth, _) in enumerate(middle) if kind is ResultKind.SCHOCK
+        }
+        if not flags.nutte_by_worth:
+            middle.insert(0, nutte)
+        elif flags.nutte >= 7:
+            middle.insert(schock_at[6], nutte)
+        else:
+            middle.insert(schock_at[max(2, flags.nutte)] + 1, nutte)
     tiers += middle
 
     # Straße 4-5-6 > 3-4-5 > 2-3-4 > 1-2-3, worth 2.
+    # Row 31: only the outer two may count; all may be equal.
     straights: list[Dice] = [(6, 5, 4), (5, 4, 3), (4, 3, 2), (3, 2, 1)]
-    tiers += [(ResultKind.STRASSE, 2, frozenset({(s, w) for w in strasse_ways})) for s in straights]
+    if flags.strassen_outer:
+        straights = [(6, 5, 4), (3, 2, 1)]
+    if flags.strassen_equal:
+        every = frozenset({(s, w) for s in straights for w in strasse_ways})
+        tiers.append((ResultKind.STRASSE, 2, every))
+    else:
+        tiers += [
+            (ResultKind.STRASSE, 2, frozenset({(s, w) for w in strasse_ways})) for s in straights
+        ]
 
     # Everything else is a plain number, read high to low, worth 1; the way it was thrown does
     # not matter.
@@ -643,3 +677,194 @@ def test_without_general_three_equal_dice_are_a_plain_number() -> None:
     assert (r.kind, r.name, r.deckel) == (ResultKind.PLAIN, "666", 1)
     assert r.rank > table.result((6, 6, 5), one_throw=True, throws=1).rank
     assert r.rank < table.result((3, 2, 1), one_throw=True, throws=1).rank  # below every Straße
+
+
+@pytest.mark.parametrize("one_throw", [False, True])
+@pytest.mark.parametrize("strassen", ["all", "outer"])
+@pytest.mark.parametrize("rank", ["by_pips", "equal"])
+def test_strassen_options_against_the_oracle(one_throw: bool, strassen: str, rank: str) -> None:
+    rules = Rules().with_overrides(
+        {"strasse_one_throw": one_throw, "strassen": strassen, "strasse_rank": rank}
+    )
+    flags = Flags(
+        one_throw,
+        False,
+        False,
+        False,
+        strassen_outer=strassen == "outer",
+        strassen_equal=rank == "equal",
+    )
+    table = result_table(rules)
+    tiers = oracle_for(flags)
+    assert _order_mismatches(table, tiers) == []
+    for kind, deckel, members in tiers:
+        for dice, thrown_once in members:
+            r = table.result(dice, one_throw=thrown_once, throws=2)
+            assert (r.kind, r.deckel) == (kind, deckel), (dice, thrown_once)
+
+
+def test_only_the_outer_strassen_count() -> None:
+    table = result_table(find_preset("tsv99").with_overrides({"strassen": "outer"}))
+    for dice, kind, name, deckel in [
+        ((6, 5, 4), ResultKind.STRASSE, "Straße 6-5-4", 2),
+        ((3, 2, 1), ResultKind.STRASSE, "Straße 3-2-1", 2),
+        ((5, 4, 3), ResultKind.PLAIN, "543", 1),
+        ((4, 3, 2), ResultKind.PLAIN, "432", 1),
+    ]:
+        r = table.result(dice, one_throw=True, throws=1)
+        assert (r.kind, r.name, r.deckel) == (kind, name, deckel)
+    # 5-4-3 is now a plain number: below 6-2-1, the lowest plain number with a 6.
+    assert (
+        table.result((5, 4, 3), one_throw=True, throws=1).rank
+        < table.result((6, 2, 1), one_throw=True, throws=1).rank
+    )
+
+
+def test_equal_strassen_tie_and_the_tie_rule_decides() -> None:
+    rules = find_preset("tsv99").with_overrides({"strasse_rank": "equal"})
+    table = result_table(rules)
+    high = table.result((6, 5, 4), one_throw=True, throws=1)
+    low = table.result((3, 2, 1), one_throw=True, throws=1)
+    assert high.rank == low.rank and high.name == "Straße 6-5-4"
+    # tsv99: the later thrower of equal results is worse, whichever Straße is higher.
+    assert best_and_worst(table, [low, high]) == (0, 1)
+    assert best_and_worst(table, [high, low]) == (0, 1)
+    assert tie_decided(table, [low, high], 1) == Tie(0, TieRule.LATER)
+    # With more throws worse first (allgemein), fewer throws win between Straßen.
+    rules = find_preset("allgemein").with_overrides({"strasse_rank": "equal"})
+    table = result_table(rules)
+    one = table.result((3, 2, 1), one_throw=True, throws=1)
+    two = table.result((6, 5, 4), one_throw=True, throws=2)
+    assert best_and_worst(table, [two, one]) == (1, 0)
+    # By pips (every preset) the higher Straße wins whoever threw it.
+    table = table_of("tsv99")
+    low, high = (table.result(d, one_throw=True, throws=1) for d in ((3, 2, 1), (6, 5, 4)))
+    assert best_and_worst(table, [low, high]) == (1, 0)
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        Flags(
+            False,
+            False,
+            False,
+            False,
+            jule=jule,
+            nutte=worth,
+            nutte_by_worth=by_worth,
+            nutte_one_throw=one_throw,
+        )
+        for jule, worth, by_worth, one_throw in itertools.product(
+            (0, 7), (1, 2, 5, 7, 9, 30), (False, True), (False, True)
+        )
+    ],
+    ids=lambda f: f"jule{f.jule}-nutte{f.nutte}-{int(f.nutte_by_worth)}{int(f.nutte_one_throw)}",
+)
+def test_nutte_options_against_the_oracle(flags: Flags) -> None:
+    rules = Rules().with_overrides(
+        {
+            "jule": bool(flags.jule),
+            "nutte": True,
+            "nutte_deckel": flags.nutte,
+            "nutte_rank": "by_worth" if flags.nutte_by_worth else "top",
+            "nutte_one_throw": flags.nutte_one_throw,
+        }
+    )
+    table = result_table(rules)
+    tiers = oracle_for(flags)
+    assert _order_mismatches(table, tiers) == []
+    for kind, deckel, members in tiers:
+        for dice, one_throw in members:
+            r = table.result(dice, one_throw=one_throw, throws=2)
+            assert (r.kind, r.deckel) == (kind, deckel), (dice, one_throw)
+
+
+def test_a_nutte_beats_a_jule_as_tsw_plays_it() -> None:
+    # tsw's "mit Jule und Nutte": Schock-Aus > Nutte 2-2-1 (9) > Jule 4-2-1 (7) > Schock 6.
+    rules = find_preset("tsv99").with_overrides(
+        {"deckel_per_half": 15, "deckel_in_finale": 15, "jule": True, "nutte": True}
+    )
+    table = result_table(rules)
+    nutte = table.result((1, 2, 2), one_throw=False, throws=2)
+    assert (nutte.kind, nutte.name, nutte.deckel) == (ResultKind.NUTTE, "Nutte", 9)
+    jule = table.result((4, 2, 1), one_throw=True, throws=1)
+    schock_6 = table.result((6, 1, 1), one_throw=True, throws=1)
+    aus = table.result((1, 1, 1), one_throw=False, throws=3)
+    assert schock_6.rank < jule.rank < nutte.rank < aus.rank
+    assert best_and_worst(table, [jule, nutte, schock_6]) == (1, 2)
+    # Without the option 2-2-1 is the lowest plain number (tsv99 000:35).
+    plain = table_of("tsv99").result((2, 2, 1), one_throw=True, throws=1)
+    assert (plain.kind, plain.name, plain.deckel) == (ResultKind.PLAIN, "221", 1)
+    assert plain.rank == min(r.rank for r in table_of("tsv99").by_key.values())
+
+
+def test_a_nutte_by_worth_and_from_one_throw_only() -> None:
+    # shaw: specials rank by their worth; a Siebener worth 7 and a Jule worth 7 are equal.
+    rules = find_preset("tsv99").with_overrides(
+        {
+            "jule": True,
+            "jule_rank": "by_worth",
+            "nutte": True,
+            "nutte_deckel": 7,
+            "nutte_rank": "by_worth",
+            "nutte_one_throw": True,
+        }
+    )
+    table = result_table(rules)
+    nutte = table.result((2, 2, 1), one_throw=True, throws=1)
+    jule = table.result((4, 2, 1), one_throw=True, throws=1)
+    assert nutte.rank == jule.rank
+    assert tie_decided(table, [nutte, jule], 1) == Tie(0, TieRule.LATER)
+    assembled = table.result((2, 2, 1), one_throw=False, throws=2)
+    assert (assembled.kind, assembled.name) == (ResultKind.PLAIN, "221")
+    # Worth 9 by worth: above a Jule worth 7; worth 4: between Schock 3 and Schock 4.
+    nine = result_table(rules.with_overrides({"nutte_deckel": 9})).result(
+        (2, 2, 1), one_throw=True, throws=1
+    )
+    assert nine.rank > jule.rank
+    four = result_table(rules.with_overrides({"nutte_deckel": 4}))
+    schock = {x: four.result((x, 1, 1), one_throw=True, throws=1).rank for x in (3, 4)}
+    assert schock[3] < four.result((2, 2, 1), one_throw=True, throws=1).rank < schock[4]
+
+
+@given(
+    preset=st.sampled_from(PRESET_NAMES),
+    a=_turns(),
+    b=_turns(),
+)
+def test_one_throw_then_later_orders_equal_results(
+    preset: str, a: tuple[Entry, int, int], b: tuple[Entry, int, int]
+) -> None:
+    # REGIONAL.md row 39 (rebel, mad): of equal results one from one throw beats an assembled
+    # one, whatever the throws; otherwise the later thrower is worse.
+    (entry_a, throws_a, pos_a), (entry_b, throws_b, pos_b) = a, b
+    if pos_a == pos_b:
+        pos_b = pos_a + 1
+    rules = find_preset(preset).with_overrides({"tiebreak": "one_throw_then_later"})
+    table = result_table(rules)
+    ra = table.result(entry_a[0], one_throw=entry_a[1], throws=throws_a)
+    rb = table.result(entry_b[0], one_throw=entry_b[1], throws=throws_b)
+    tier = oracle_position(preset)  # the tie rule leaves the order of results alone
+    if tier[entry_a] != tier[entry_b]:
+        a_better = tier[entry_a] < tier[entry_b]
+    elif ra.one_throw != rb.one_throw:
+        a_better = ra.one_throw
+    else:
+        a_better = pos_a < pos_b
+    assert (table.order_key(ra, pos_a) > table.order_key(rb, pos_b)) is a_better
+
+
+def test_one_throw_then_later_is_named_as_the_tie_that_decided() -> None:
+    rules = find_preset("tsv99").with_overrides({"tiebreak": "one_throw_then_later"})
+    table = result_table(rules)
+    hand = table.result((6, 6, 5), one_throw=True, throws=3)
+    built = table.result((6, 6, 5), one_throw=False, throws=2)
+    # The earlier assembled 665 loses to the later one thrown in one throw, with more throws.
+    assert best_and_worst(table, [built, hand]) == (1, 0)
+    assert tie_decided(table, [built, hand], 0) == Tie(1, TieRule.ASSEMBLED)
+    # Both assembled or both in one throw: the later thrower is worse.
+    assert best_and_worst(table, [hand, hand]) == (0, 1)
+    assert tie_decided(table, [built, built], 1) == Tie(0, TieRule.LATER)
+    # Under later_loses (tsv99) the later one-throw result is the worse.
+    assert best_and_worst(table_of("tsv99"), [built, hand]) == (0, 1)

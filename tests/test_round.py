@@ -15,6 +15,7 @@ from schocken.results import result_table
 from schocken.round import (
     NextSection,
     buy_in_givers,
+    fixed_limit,
     next_section,
     order_after_buy_in,
     out_players,
@@ -130,3 +131,18 @@ def test_the_game_ends_after_a_blattschuss_a_finale_or_a_single_half() -> None:
     assert (
         next_section(TSV99.with_overrides({"finale": False}), Section.FIRST_HALF, [1], 1, 3) is None
     )
+
+
+@pytest.mark.parametrize(
+    ("where", "half", "finale"),
+    [("never", None, None), ("halves", 1, None), ("halves_and_finale", 1, 1)],
+)
+def test_erster_hoch_fixes_one_throw_for_the_first_round_of_a_section(
+    where: str, half: int | None, finale: int | None
+) -> None:
+    rules = TSV99.with_overrides({"first_round_one_throw": where})
+    for section in (Section.FIRST_HALF, Section.SECOND_HALF):
+        assert fixed_limit(rules, section, first=True) == half
+        assert fixed_limit(rules, section, first=False) is None
+    assert fixed_limit(rules, Section.FINALE, first=True) == finale
+    assert fixed_limit(rules, Section.FINALE, first=False) is None

@@ -91,10 +91,18 @@ REGIONAL_OPTIONS: dict[str, object] = {
     "general": True,
     "set_aside": "any",
     "sixes_turn": "any_throw",
+    "first_round_one_throw": "never",
+    "strassen": "all",
+    "strasse_rank": "by_pips",
+    "nutte": False,
+    "nutte_deckel": 9,
+    "nutte_rank": "top",
+    "nutte_one_throw": False,
 }
 """The options added from other pubs' rules (shared/REGIONAL.md), with the value all four presets
 keep: none of the four texts has a Jule, and each has a General, lets any die be set aside and
-turns the sixes of any throw with a throw left."""
+turns the sixes of any throw with a throw left; none plays its first round with one throw; all
+count the four Straßen, the higher better; none has a Nutte (2-2-1 is tsv99's worst throw)."""
 
 
 def _expected(preset: str) -> dict[str, object]:
@@ -717,3 +725,62 @@ def test_deckel_counts_in_use_all_fit() -> None:
     for n in (1, 11, 13, 14, 15, 26, 200, 999):
         rules = find_preset("tsv99").with_overrides({"deckel_per_half": n, "deckel_in_finale": n})
         assert (rules.deckel_per_half, rules.deckel_in_finale) == (n, n)
+
+
+@pytest.mark.parametrize(
+    ("option", "bad", "choices"),
+    [
+        ("first_round_one_throw", "finale", "never, halves, halves_and_finale"),
+        ("first_round_one_throw", True, "never, halves, halves_and_finale"),
+        ("strassen", "inner", "all, outer"),
+        ("strassen", 4, "all, outer"),
+        ("strasse_rank", "by_worth", "by_pips, equal"),
+        ("nutte_rank", "second", "top, by_worth"),
+        ("tiebreak", "throw_off", "later_loses, more_throws_then_later, one_throw_then_later"),
+    ],
+)
+def test_further_options_refuse_bad_values_naming_the_choices(
+    option: str, bad: object, choices: str
+) -> None:
+    with pytest.raises(RulesError, match=f"option '{option}' must be one of {choices}, not"):
+        find_preset("tsv99").with_overrides({option: bad})
+    with pytest.raises(RulesError, match=f"house rules: option '{option}' must be one of"):
+        parse_rules(f'preset = "tsv99"\n{option} = {json.dumps(bad)}\n')
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"first_round_one_throw": "halves"},
+        {"first_round_one_throw": "halves_and_finale", "opening": "lowest_takes"},
+        {"strassen": "outer"},
+        {"strassen": "outer", "strasse_rank": "equal", "strasse_one_throw": False},
+        {"nutte": True},
+        {"nutte": True, "nutte_deckel": 7, "nutte_rank": "by_worth", "nutte_one_throw": True},
+        {"tiebreak": "one_throw_then_later"},
+    ],
+)
+def test_further_options_in_house_rules_and_as_data(overrides: dict[str, object]) -> None:
+    toml = 'preset = "allgemein"\n' + "".join(
+        f"{k} = {json.dumps(v)}\n" for k, v in overrides.items()
+    )
+    rules = parse_rules(toml)
+    assert rules.to_dict() == {**find_preset("allgemein").to_dict(), **overrides}
+    data = rules_to_data(rules)
+    assert data == {"preset": "allgemein", "overrides": overrides}
+    assert rules_from_data(json.loads(json.dumps(data))) == rules
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"nutte": "yes"}, "option 'nutte' must be true or false, not 'yes'"),
+        ({"nutte_deckel": 0}, "option 'nutte_deckel' must be between 1 and 999, not 0"),
+        ({"nutte_deckel": 1000}, "option 'nutte_deckel' must be between 1 and 999, not 1000"),
+        ({"nutte_deckel": 9.5}, "option 'nutte_deckel' must be a whole number, not 9.5"),
+        ({"nutte_one_throw": 1}, "option 'nutte_one_throw' must be true or false, not 1"),
+    ],
+)
+def test_nutte_options_refuse_bad_values(overrides: dict[str, object], message: str) -> None:
+    with pytest.raises(RulesError, match=re.escape(message)):
+        find_preset("tsv99").with_overrides(overrides)

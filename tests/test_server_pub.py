@@ -210,3 +210,34 @@ def test_the_pub_page_is_served(tmp_path: Path) -> None:
             assert r.status_code == 200
             assert "/static/app.js" in r.text
         assert server.get("/static/pub.js").status_code == 200
+
+
+def test_a_game_under_regional_options_through_the_api(tmp_path: Path) -> None:
+    house = (
+        'preset = "tsv99"\ndeckel_per_half = 2\nnutte = true\nstrassen = "outer"\n'
+        'first_round_one_throw = "halves"\ntiebreak = "one_throw_then_later"\n'
+    )
+    with running(tmp_path / "db.sqlite3") as server:
+        created = create(server, rules_toml=house)
+        pub_id, token = created["id"], created["token"]
+        assert created["options"]["nutte"] is True and created["options"]["strassen"] == "outer"
+        view = post(server, pub_id, "turn", token, dice=[6, 5, 3], throws=1).json()
+        view = post(server, pub_id, "turn", token, dice=[6, 5, 2], throws=1).json()
+        # Round 2, the first for Deckel: one throw (Erster Hoch).
+        assert view["prompt"].endswith(
+            "one throw: the first round is played with one throw (Erster Hoch)."
+        )
+        refused = post(server, pub_id, "result", token, result="Straße 5-4-3", throws=1)
+        assert refused.status_code == 400 and "counts as 543" in refused.text
+        view = post(server, pub_id, "result", token, result="Nutte", throws=1).json()
+        assert view["said"][0] == "Anna: Nutte (1 throw)."
+        view = post(server, pub_id, "result", token, result="Schock 6", throws=1).json()
+        assert "Ben takes 2 Deckel from the middle." in view["said"]
+        end = play_out(server, pub_id, token, view)
+        assert end["state"]["ask"] == "over"
+        r = httpx.get(
+            f"{server.url}/api/pub/{pub_id}/record", headers={"x-pub-token": token}, timeout=10
+        )
+        record = parse_record(r.text)
+        assert record.rules.nutte and record.rules.first_round_one_throw.value == "halves"
+        assert replay(record).loser == end["state"]["loser"]

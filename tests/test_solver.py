@@ -234,3 +234,53 @@ def test_hint_command_with_a_jule(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert main(["hint", "--rules", str(house), "--dice", "4-2-1", "--throws", "1"]) == 0
     out = capsys.readouterr().out
     assert "stop: Schock or better certain, Schock-Aus never" in out
+
+
+def test_hint_command_with_equal_strassen(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    house = tmp_path / "strassen.toml"
+    house.write_text('preset = "tsv99"\nstrasse_rank = "equal"\n', encoding="utf-8")
+    args = ["hint", "--dice", "6-5-4", "--throws", "1", "--shown", "3-2-1"]
+    # By pips, 4-5-6 beats an earlier 1-2-3: stopping cannot lose.
+    assert main([*args, "--rules", "tsv99"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].startswith("stop: P(lose round) = 0.0000")
+    # Equal Straßen: the later one loses the tie, so stopping loses for sure.
+    assert main([*args, "--rules", str(house)]) == 0
+    out = capsys.readouterr().out
+    assert "stop: P(lose round) = 1.0000 (1)" in out
+    assert not out.startswith("stop")
+
+
+def test_hint_command_with_a_nutte(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    house = tmp_path / "nutte.toml"
+    house.write_text('preset = "tsv99"\nnutte = true\n', encoding="utf-8")
+    args = ["hint", "--dice", "2-2-1", "--throws", "1", "--shown", "1-1-6"]
+    # A Nutte beats Schock 6: stopping cannot lose the round; without it 221 loses for sure.
+    assert main([*args, "--rules", str(house)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "stop: P(lose round) = 0.0000 (0), E[Deckel] = +0.000"
+    )
+    assert main([*args, "--rules", "tsv99"]) == 0
+    assert "stop: P(lose round) = 1.0000 (1)" in capsys.readouterr().out
+    # Alone, the Nutte counts as "Schock or better".
+    assert main(["hint", "--rules", str(house), "--dice", "2-2-1", "--throws", "1"]) == 0
+    assert "stop: Schock or better certain, Schock-Aus never" in capsys.readouterr().out
+
+
+def test_hint_command_with_the_one_throw_tie_rule(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    house = tmp_path / "tie.toml"
+    house.write_text('preset = "tsv99"\ntiebreak = "one_throw_then_later"\n', encoding="utf-8")
+    args = ["hint", "--dice", "6-5-2", "--throws", "1", "--limit", "2", "--after", "0"]
+    args += ["--shown", "6-5-2/2a"]
+    # The same 652 from one throw beats an earlier assembled one: stopping cannot lose.
+    assert main([*args, "--rules", str(house)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "stop: P(lose round) = 0.0000 (0), E[Deckel] = +0.000"
+    )
+    # Under later_loses the later 652 loses, so stopping is not the best move.
+    assert main([*args, "--rules", "tsv99"]) == 0
+    out = capsys.readouterr().out
+    assert not out.startswith("stop") and "stop: P(lose round) = 1.0000 (1)" in out

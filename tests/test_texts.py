@@ -6,7 +6,7 @@ import pytest
 
 from schocken.actions import STOP, Throw
 from schocken.dice import ScriptedDice
-from schocken.events import RoundEnded
+from schocken.events import RoundEnded, RoundKind
 from schocken.game import Game
 from schocken.results import result_table
 from schocken.rules import find_preset
@@ -134,6 +134,7 @@ def test_the_new_options_in_words() -> None:
     assert "Sixes are never turned into ones." in never
     assert not any("Two sixes may become" in line for line in never)
     plain = describe_rules(find_preset("tsv99"), "en")
+    assert not any("Erster Hoch" in line for line in plain)
     assert "4-2-1 is a plain number: there is no Jule." in plain
     assert "Any die may be set aside." in plain
 
@@ -166,3 +167,84 @@ def test_every_refusal_of_the_engine_is_said_in_both_languages() -> None:
     )
     assert refusal_text(refusals[3], "de") == "Ben ist dran, nicht Anna"
     assert refusal_text(ValueError("plain"), "de") == "plain"
+
+
+@pytest.mark.parametrize(
+    ("where", "en", "de"),
+    [
+        (
+            "halves",
+            "The first round of each half is played with one throw (Erster Hoch).",
+            "Die erste Runde jeder Hälfte wird mit einem Wurf gespielt (Erster Hoch).",
+        ),
+        (
+            "halves_and_finale",
+            "The first round of each half and of the Finale is played with one throw "
+            "(Erster Hoch).",
+            "Die erste Runde jeder Hälfte und des Finales wird mit einem Wurf gespielt "
+            "(Erster Hoch).",
+        ),
+    ],
+)
+def test_describe_rules_names_erster_hoch(where: str, en: str, de: str) -> None:
+    rules = find_preset("tsv99").with_overrides({"first_round_one_throw": where})
+    assert en in describe_rules(rules, "en")
+    assert de in describe_rules(rules, "de")
+
+
+def test_describe_rules_names_the_strassen_options() -> None:
+    plain = describe_rules(find_preset("tsv99"), "en")
+    assert not any("Only 1-2-3" in line or "as good as any" in line for line in plain)
+    rules = find_preset("tsv99").with_overrides({"strassen": "outer", "strasse_rank": "equal"})
+    en, de = describe_rules(rules, "en"), describe_rules(rules, "de")
+    assert len(en) == len(de) == len(plain) + 2
+    assert "Only 1-2-3 and 4-5-6 are Straßen; 2-3-4 and 3-4-5 are plain numbers." in en
+    assert "Nur 1-2-3 und 4-5-6 sind Straßen; 2-3-4 und 3-4-5 sind normale Zahlen." in de
+    assert "Every Straße is as good as any other: between two, the tie rule decides." in en
+
+
+def test_describe_rules_names_the_nutte() -> None:
+    plain = describe_rules(find_preset("tsv99"), "en")
+    assert not any("Nutte" in line for line in plain)
+    rules = find_preset("tsv99").with_overrides({"nutte": True, "nutte_one_throw": True})
+    en, de = describe_rules(rules, "en"), describe_rules(rules, "de")
+    assert len(en) == len(de) == len(plain) + 2
+    assert (
+        "A Nutte (2-2-1) is worth 9 Deckel and ranks right below a Schock-Aus, above a Jule and "
+        "every Schock." in en
+    )
+    assert "Eine Nutte zählt nur aus einem Wurf." in de
+    both = describe_rules(rules.with_overrides({"jule": True}), "en")
+    assert (
+        "A Jule (4-2-1) is worth 7 Deckel and ranks right below the Nutte, above every Schock."
+        in both
+    )
+    by_worth = rules.with_overrides({"nutte_rank": "by_worth", "nutte_deckel": 7})
+    assert (
+        "Die Nutte (2-2-1) ist 7 Deckel wert und steht nach ihrem Wert zwischen den Schocks."
+        in describe_rules(by_worth, "de")
+    )
+    table = result_table(rules)
+    nutte = table.result((2, 2, 1), one_throw=True, throws=1)
+    assert result_name(nutte, "de") == result_name(nutte, "en") == "Nutte"
+
+
+def test_describe_and_explain_the_one_throw_tie_rule() -> None:
+    rules = find_preset("tsv99").with_overrides({"tiebreak": "one_throw_then_later"})
+    assert (
+        "Equal results: one thrown in one throw beats an assembled one, then the later thrower "
+        "is worse." in describe_rules(rules, "en")
+    )
+    assert (
+        "Gleiche Ergebnisse: eins aus einem Wurf schlägt ein zusammengewürfeltes, dann verliert, "
+        "wer später wirft." in describe_rules(rules, "de")
+    )
+    table = result_table(rules)
+    built = table.result((6, 6, 5), one_throw=False, throws=2)
+    hand = table.result((6, 6, 5), one_throw=True, throws=2)
+    best = table.result((1, 1, 4), one_throw=True, throws=1)
+    ended = RoundEnded(RoundKind.NORMAL, 2, ((0, best), (1, built), (2, hand)), 0, 1, 4)
+    en = explain([ended], rules, ["Anna", "Ben", "Cem"], "en")
+    assert "Ben ties with Cem but assembled it; Cem threw it in one throw." in en
+    de = explain([ended], rules, ["Anna", "Ben", "Cem"], "de")
+    assert "Ben hat gleich mit Cem, aber zusammengewürfelt; Cem warf es aus einem Wurf." in de

@@ -108,6 +108,8 @@ class Game:
         self._anchor = 0
         """The seat a round for Deckel is played clockwise from: the last round's loser."""
         self._limit: int | None = None
+        self._section_rounds = 0
+        """How many rounds for Deckel the half or Finale has begun."""
         self._opening_value: int | None = None
         """What the highest opening throw is worth (kept through a Stechen)."""
         self._results: list[Result] = []
@@ -459,7 +461,9 @@ class Game:
         else:
             self._next_turn()
 
-    def _start_round(self, kind: RoundKind, order: tuple[int, ...]) -> None:
+    def _start_round(
+        self, kind: RoundKind, order: tuple[int, ...], limit: int | None = None
+    ) -> None:
         self._round_number += 1
         self._kind = kind
         self._order = order
@@ -467,7 +471,7 @@ class Game:
         self._turns = []
         self._covered_turns = {}
         self._used_all = None
-        self._limit = 1 if kind in _ONE_THROW_ROUNDS else None
+        self._limit = 1 if kind in _ONE_THROW_ROUNDS else limit
         self._next_turn()
         self.events.append(RoundStarted(kind, self._round_number, order))
 
@@ -475,12 +479,15 @@ class Game:
         """A round for Deckel, played clockwise from ``anchor`` by those who take part."""
         self._anchor = anchor
         takes_part = flow.takes_part(self._in_section, self._deckel, self._middle)
-        self._start_round(RoundKind.NORMAL, flow.round_order(anchor, takes_part))
+        limit = flow.fixed_limit(self.rules, self._section, first=self._section_rounds == 0)
+        self._section_rounds += 1
+        self._start_round(RoundKind.NORMAL, flow.round_order(anchor, takes_part), limit)
 
     def _start_section(
         self, section: Section, players: tuple[int, ...], opener: int | None
     ) -> None:
         self._section = section
+        self._section_rounds = 0
         self._in_section = tuple(s in players for s in range(self._seats))
         self._deckel = (0,) * self._seats
         self._total = self._middle = (

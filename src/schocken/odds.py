@@ -226,6 +226,7 @@ def format_table(rules: Rules, policy: str, *, full: bool = False) -> str:
 
 _KIND_NAMES = {
     ResultKind.SCHOCK_AUS: "Schock-Aus",
+    ResultKind.NUTTE: "Nutte",
     ResultKind.JULE: "Jule",
     ResultKind.SCHOCK: "Schock",
     ResultKind.GENERAL: "General",
@@ -235,8 +236,10 @@ _KIND_NAMES = {
 
 
 def kinds_of(rules: Rules) -> list[ResultKind]:
-    """The kinds of result the rules have, best first (a Jule only where they have one)."""
-    return [k for k in ResultKind if k is not ResultKind.JULE or rules.jule]
+    """The kinds of result the rules have, best first (a Jule or a Nutte only where they have
+    one)."""
+    missing = {ResultKind.JULE: not rules.jule, ResultKind.NUTTE: not rules.nutte}
+    return [k for k in ResultKind if not missing.get(k, False)]
 
 
 def _fraction_text(p: Fraction) -> str:

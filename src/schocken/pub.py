@@ -212,14 +212,14 @@ class NamedResult(NamedTuple):
 
 
 RESULT_FORMS = (
-    "Schock-Aus, Hand-Aus, Jule, Schock 2 to 6, General 2 to 6, Straße 6-5-4 (or Straße 6)"
+    "Schock-Aus, Hand-Aus, Jule, Nutte, Schock 2 to 6, General 2 to 6, Straße 6-5-4 (or Straße 6)"
 )
 
 
 def parse_result(text: str) -> NamedResult:
     """A result by name, German or English: ``Schock-Aus`` (``aus``), ``Hand-Aus``, ``Jule``
-    (4-2-1, where the rules have one), ``Schock 4``, ``General 5``, ``Straße 6-5-4``
-    (``Strasse 654``, ``Straße 6``: its top die).
+    (4-2-1, where the rules have one), ``Nutte`` or ``Siebener`` (2-2-1, likewise), ``Schock 4``,
+    ``General 5``, ``Straße 6-5-4`` (``Strasse 654``, ``Straße 6``: its top die).
 
     >>> parse_result("schock 4")
     NamedResult(name='Schock 4', dice=(4, 1, 1), kind=<ResultKind.SCHOCK: 'schock'>, hand=False)
@@ -236,6 +236,8 @@ def parse_result(text: str) -> NamedResult:
         return NamedResult("Hand-Aus", (1, 1, 1), ResultKind.SCHOCK_AUS, True)
     if words == ["jule"]:
         return NamedResult("Jule", (4, 2, 1), ResultKind.JULE, False)
+    if words in (["nutte"], ["siebener"]):
+        return NamedResult("Nutte", (2, 2, 1), ResultKind.NUTTE, False)
     if head in ("schock", "general") and rest in ("2", "3", "4", "5", "6"):
         n = int(rest)
         if head == "schock":
@@ -746,6 +748,8 @@ class PubGame:
             return t("pub_once", lang, where=where, name=name)
         if not state.limit_fixed:
             return t("pub_opens", lang, where=where, name=name, limit=state.limit)
+        if not state.turns:  # a limit before the first turn ended: the rules' "Erster Hoch"
+            return t("pub_first_round", lang, where=where, name=name)
         opener = players[state.order[0]]
         key = "pub_one_throw" if state.limit == 1 else "pub_throws"
         return t(key, lang, where=where, name=name, limit=state.limit, opener=opener)
@@ -939,6 +943,8 @@ def _checked_turn(entry: TurnEntry, seat: int, game: Game, players: Sequence[str
         view = game.view(None)
         if view.round_kind in (RoundKind.OPENING_THROW, RoundKind.STECHEN):
             why = said("pub_why_once")
+        elif not any(turn.done for turn in view.turns):
+            why = said("pub_why_first_round")
         else:
             why = said("pub_why_opened", opener=players[view.order[0]], throws=_throws(limit))
         raise refused(

@@ -27,7 +27,7 @@ from fractions import Fraction
 from functools import cache
 from typing import NamedTuple
 
-from schocken.rules import MAX_THROWS, JuleRank, Rules, Tiebreak
+from schocken.rules import MAX_THROWS, JuleRank, NutteRank, Rules, Strassen, StrasseRank, Tiebreak
 
 Dice = tuple[int, ...]
 """A multiset of pips, sorted highest first."""
@@ -72,6 +72,8 @@ class ResultKind(StrEnum):
     """The kinds of result, best first."""
 
     SCHOCK_AUS = "schock_aus"
+    NUTTE = "nutte"
+    """2-2-1, where the rules have a Nutte (it ranks by ``nutte_rank``)."""
     JULE = "jule"
     """4-2-1, where the rules have a Jule (it ranks by ``jule_rank``)."""
     SCHOCK = "schock"
@@ -115,8 +117,8 @@ class Result:
 
     @property
     def name(self) -> str:
-        """A short German name: "Schock-Aus", "Jule", "Schock 4", "General 5", "Straße 6-5-4",
-        "652".
+        """A short German name: "Schock-Aus", "Nutte", "Jule", "Schock 4", "General 5",
+        "Straße 6-5-4", "652".
 
         A Schock-Aus in one throw is named "Hand-Aus" where the rules rank it apart.
         """
@@ -125,6 +127,8 @@ class Result:
             return "Hand-Aus" if self.beats_assembled_aus else "Schock-Aus"
         if self.kind is ResultKind.JULE:
             return "Jule"
+        if self.kind is ResultKind.NUTTE:
+            return "Nutte"
         if self.kind is ResultKind.SCHOCK:
             return f"Schock {a}"
         if self.kind is ResultKind.GENERAL:
@@ -141,13 +145,31 @@ _SCHOCK_AUS_RANK = 40_000
 
 
 _JULE = (4, 2, 1)
+_OUTER_STRASSEN = (3, 6)
+"""The top dice of the Straßen 1-2-3 and 4-5-6 (``strassen = "outer"``)."""
 
 
-def _jule_rank(rules: Rules) -> int:
-    """A Jule's rank: above Schock 6 (top, or worth 7 or more), else just below the Schock of
-    its worth (Schock 2 for a worth of 1)."""
-    worth = 7 if rules.jule_rank is JuleRank.TOP else max(2, min(rules.jule_deckel, 7))
-    return 30_000 + 10 * worth - 1
+_NUTTE = (2, 2, 1)
+_TOP_RANKS = {ResultKind.NUTTE: 39_000, ResultKind.JULE: 38_000}
+"""Where a special ranked "top" ranks: right below Schock-Aus, a Nutte above a Jule (tsw), both
+above every special ranked by its worth."""
+
+
+def _special_rank(kind: ResultKind, top: bool, worth: int) -> int:
+    """The rank of a special result (a Jule or a Nutte): right below Schock-Aus (``top``), or by
+    its worth: worth 7 or more above Schock 6 (a higher worth above a lower), else just below the
+    Schock of its worth (Schock 2 for a worth of 1)."""
+    if top:
+        return _TOP_RANKS[kind]
+    if worth >= 7:
+        return 30_061 + worth - 7
+    return 30_000 + 10 * max(2, worth) - 1
+
+
+def _is_strasse(rules: Rules, dice: Dice) -> bool:
+    """Whether three dice are a run that the rules count as a Straße (``strassen``)."""
+    a, b, c = dice
+    return a == b + 1 == c + 2 and (rules.strassen is Strassen.ALL or a in _OUTER_STRASSEN)
 
 
 def _classify(rules: Rules, dice: Dice, one_throw: bool) -> tuple[ResultKind, int, int | None]:
@@ -158,14 +180,22 @@ def _classify(rules: Rules, dice: Dice, one_throw: bool) -> tuple[ResultKind, in
         return ResultKind.SCHOCK_AUS, _SCHOCK_AUS_RANK + (1 if hand else 0), None
     if b == c == 1:
         return ResultKind.SCHOCK, 30_000 + 10 * a, a
+    if dice == _NUTTE and rules.nutte and (one_throw or not rules.nutte_one_throw):
+        rank = _special_rank(
+            ResultKind.NUTTE, rules.nutte_rank is NutteRank.TOP, rules.nutte_deckel
+        )
+        return ResultKind.NUTTE, rank, rules.nutte_deckel
     if dice == _JULE and rules.jule and (one_throw or not rules.jule_one_throw):
-        return ResultKind.JULE, _jule_rank(rules), rules.jule_deckel
+        top = rules.jule_rank is JuleRank.TOP
+        rank = _special_rank(ResultKind.JULE, top, rules.jule_deckel)
+        return ResultKind.JULE, rank, rules.jule_deckel
     if a == b == c and rules.general and (one_throw or not rules.general_one_throw):
         if rules.general_beats_schock_2:
             return ResultKind.GENERAL, 30_020 + a, 3
         return ResultKind.GENERAL, 20_000 + a, 3
-    if a == b + 1 == c + 2 and (one_throw or not rules.strasse_one_throw):
-        return ResultKind.STRASSE, 10_000 + a, 2
+    if _is_strasse(rules, dice) and (one_throw or not rules.strasse_one_throw):
+        equal = rules.strasse_rank is StrasseRank.EQUAL
+        return ResultKind.STRASSE, 10_000 + (0 if equal else a), 2
     return ResultKind.PLAIN, 100 * a + 10 * b + c, 1
 
 
@@ -189,6 +219,7 @@ class ResultTable:
                         dice, one_throw, throws, kind, rank, deckel
                     )
         self._more_throws_worse = rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER
+        self._one_throw_better = rules.tiebreak is Tiebreak.ONE_THROW_THEN_LATER
 
     def result(self, dice: Sequence[int], *, one_throw: bool, throws: int) -> Result:
         """The result of these three final dice (in any order) after ``throws`` throws."""
@@ -202,10 +233,13 @@ class ResultTable:
 
     def order_code(self, result: Result) -> int:
         """A result's place in the order of results, apart from who threw it: its rank, then
-        (where more throws are worse) fewer throws. Equal codes tie: the later thrower is worse.
+        (where more throws are worse) fewer throws, or (where one throw is better) all three dice
+        in one throw. Equal codes tie: the later thrower is worse.
         """
         if self._more_throws_worse:
             return result.rank * 4 + MAX_THROWS - result.throws
+        if self._one_throw_better:
+            return result.rank * 4 + (1 if result.one_throw else 0)
         return result.rank * 4
 
     def order_key(self, result: Result, position: int) -> int:
@@ -235,6 +269,8 @@ class TieRule(StrEnum):
 
     MORE_THROWS = "more_throws"
     """The worse used more throws (where the rules count throws)."""
+    ASSEMBLED = "assembled"
+    """The worse was assembled, the other thrown in one throw (where the rules prefer that)."""
     LATER = "later"
     """The worse was thrown later in the round (with as many throws, where throws count)."""
 
@@ -257,5 +293,7 @@ def tie_decided(table: ResultTable, results: Sequence[Result], worst: int) -> Ti
             continue
         if table.rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER and r.throws != mine.throws:
             return Tie(i, TieRule.MORE_THROWS)
+        if table.rules.tiebreak is Tiebreak.ONE_THROW_THEN_LATER and r.one_throw != mine.one_throw:
+            return Tie(i, TieRule.ASSEMBLED)
         return Tie(i, TieRule.LATER) if i < worst else None
     return None

@@ -5,6 +5,7 @@ made here, each in one function, in the game's own words:
 
 - who plays a round and in what order (:func:`round_order`), and who joins by Einwürfeln
   (:func:`buy_in_givers`, :func:`order_after_buy_in`);
+- whether a round for Deckel is played with one throw from its start (:func:`fixed_limit`);
 - a tied opening throw (:func:`stechen`; the best and worst of a round are
   :func:`schocken.results.best_and_worst`'s, the one order of results);
 - where the loser's Deckel come from (:func:`round_payment`) and who is out (:func:`out_players`);
@@ -24,7 +25,7 @@ from typing import NamedTuple
 
 from schocken.events import Section
 from schocken.results import Result
-from schocken.rules import FinaleOpener, Rules
+from schocken.rules import FinaleOpener, FirstRoundOneThrow, Rules
 
 
 def round_order(anchor: int, takes_part: Sequence[bool]) -> tuple[int, ...]:
@@ -44,6 +45,26 @@ def takes_part(in_section: Sequence[bool], deckel: Sequence[int], middle: int) -
     if middle > 0:
         return list(in_section)
     return [inside and held > 0 for inside, held in zip(in_section, deckel, strict=True)]
+
+
+def fixed_limit(rules: Rules, section: Section, first: bool) -> int | None:
+    """The throw limit a round for Deckel has from its start, or ``None`` when its first player
+    sets it: one throw in the first round for Deckel of a half (and of the Finale) where the
+    rules play "Erster Hoch" (``first_round_one_throw``); ``first`` says the round is that one.
+
+    >>> from schocken.rules import find_preset
+    >>> rules = find_preset("tsv99").with_overrides({"first_round_one_throw": "halves"})
+    >>> fixed_limit(rules, Section.SECOND_HALF, first=True)
+    1
+    >>> fixed_limit(rules, Section.FINALE, first=True) is None
+    True
+    """
+    where = rules.first_round_one_throw
+    if not first or where is FirstRoundOneThrow.NEVER:
+        return None
+    if section is Section.FINALE and where is not FirstRoundOneThrow.HALVES_AND_FINALE:
+        return None
+    return 1
 
 
 def buy_in_givers(

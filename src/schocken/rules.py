@@ -57,6 +57,9 @@ class Tiebreak(StrEnum):
     """The later thrower is worse ("mit ist Schitt", "Nachgelegt")."""
     MORE_THROWS_THEN_LATER = "more_throws_then_later"
     """More throws is worse; with as many throws, the later thrower is worse."""
+    ONE_THROW_THEN_LATER = "one_throw_then_later"
+    """A result thrown with all three dice in one throw beats an equal one assembled over
+    several throws; otherwise the later thrower is worse."""
 
 
 class SixesRethrow(StrEnum):
@@ -91,6 +94,17 @@ class JuleRank(StrEnum):
     General unless the General ranks above Schock 2 and the Jule below it."""
 
 
+class NutteRank(StrEnum):
+    """Where a Nutte (2-2-1) ranks among the results."""
+
+    TOP = "top"
+    """Right below a Schock-Aus: above a Jule and every Schock."""
+    BY_WORTH = "by_worth"
+    """By the Deckel it is worth, as a Jule ranked ``by_worth``: worth 7 or more above Schock 6
+    (a higher worth above a lower), less just below the Schock of its worth (Schock 2 for a
+    worth of 1). A Jule and a Nutte both ranked by an equal worth are equal results."""
+
+
 class SetAside(StrEnum):
     """Which dice may be set aside (kept out of the cup) for the next throw."""
 
@@ -111,6 +125,36 @@ class SixesTurn(StrEnum):
     """Only after a throw of all three dice (none set aside): "aus der Hand"."""
     NEVER = "never"
     """Sixes are never turned."""
+
+
+class FirstRoundOneThrow(StrEnum):
+    """Where the first round for Deckel of a half (or the Finale) allows only one throw
+    ("Erster Hoch")."""
+
+    NEVER = "never"
+    """The first round is like any other: its first player sets the limit."""
+    HALVES = "halves"
+    """The first round of each half is played with one throw."""
+    HALVES_AND_FINALE = "halves_and_finale"
+    """The first round of each half and of the Finale is played with one throw."""
+
+
+class Strassen(StrEnum):
+    """Which runs of three dice are a Straße."""
+
+    ALL = "all"
+    """All four: 1-2-3, 2-3-4, 3-4-5 and 4-5-6."""
+    OUTER = "outer"
+    """Only 1-2-3 and 4-5-6; 2-3-4 and 3-4-5 are plain numbers."""
+
+
+class StrasseRank(StrEnum):
+    """How two Straßen compare."""
+
+    BY_PIPS = "by_pips"
+    """The higher Straße is better: 4-5-6 above 3-4-5 above 2-3-4 above 1-2-3."""
+    EQUAL = "equal"
+    """Every Straße is as good as any other: the tie rule decides between two."""
 
 
 _NEVER = Covered.NEVER
@@ -174,6 +218,23 @@ class Rules:
     """Which dice may be set aside for the next throw."""
     sixes_turn: SixesTurn = SixesTurn.ANY_THROW
     """When sixes may be turned into ones."""
+    first_round_one_throw: FirstRoundOneThrow = FirstRoundOneThrow.NEVER
+    """Whether the first round for Deckel of a half (and of the Finale) is played with one
+    throw for everyone, "Erster Hoch"; the opening procedure is not that round."""
+    strassen: Strassen = Strassen.ALL
+    """Which runs of three dice are a Straße (worth 2); the others are plain numbers."""
+    strasse_rank: StrasseRank = StrasseRank.BY_PIPS
+    """Whether a higher Straße beats a lower one, or all Straßen are equal results."""
+    nutte: bool = False
+    """Whether 2-2-1 is a Nutte (Siebener), a special result worth ``nutte_deckel`` and ranked
+    by ``nutte_rank``; without it 2-2-1 is the plain number 221, the lowest of all."""
+    nutte_deckel: int = 9
+    """The Deckel a Nutte is worth (1 to 999); read only with ``nutte``."""
+    nutte_rank: NutteRank = NutteRank.TOP
+    """Where a Nutte ranks; read only with ``nutte``."""
+    nutte_one_throw: bool = False
+    """Whether a Nutte counts only when thrown with all three dice in one throw (assembled, it
+    is the plain number 221); read only with ``nutte``."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -239,8 +300,12 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "jule_rank": JuleRank,
     "set_aside": SetAside,
     "sixes_turn": SixesTurn,
+    "first_round_one_throw": FirstRoundOneThrow,
+    "strassen": Strassen,
+    "strasse_rank": StrasseRank,
+    "nutte_rank": NutteRank,
 }
-_INTS = {"deckel_per_half", "deckel_in_finale", "jule_deckel"}
+_INTS = {"deckel_per_half", "deckel_in_finale", "jule_deckel", "nutte_deckel"}
 _MAX_DECKEL = 999
 
 
@@ -305,6 +370,13 @@ PRESETS: dict[str, Rules] = {
         general=True,
         set_aside=SetAside.ANY,
         sixes_turn=SixesTurn.ANY_THROW,
+        first_round_one_throw=FirstRoundOneThrow.NEVER,
+        strassen=Strassen.ALL,
+        strasse_rank=StrasseRank.BY_PIPS,
+        nutte=False,
+        nutte_deckel=9,
+        nutte_rank=NutteRank.TOP,
+        nutte_one_throw=False,
     ),
     "schock4life": Rules(
         preset="schock4life",
@@ -328,6 +400,13 @@ PRESETS: dict[str, Rules] = {
         general=True,
         set_aside=SetAside.ANY,
         sixes_turn=SixesTurn.ANY_THROW,
+        first_round_one_throw=FirstRoundOneThrow.NEVER,
+        strassen=Strassen.ALL,
+        strasse_rank=StrasseRank.BY_PIPS,
+        nutte=False,
+        nutte_deckel=9,
+        nutte_rank=NutteRank.TOP,
+        nutte_one_throw=False,
     ),
     "knobelrunde": Rules(
         preset="knobelrunde",
@@ -351,6 +430,13 @@ PRESETS: dict[str, Rules] = {
         general=True,
         set_aside=SetAside.ANY,
         sixes_turn=SixesTurn.ANY_THROW,
+        first_round_one_throw=FirstRoundOneThrow.NEVER,
+        strassen=Strassen.ALL,
+        strasse_rank=StrasseRank.BY_PIPS,
+        nutte=False,
+        nutte_deckel=9,
+        nutte_rank=NutteRank.TOP,
+        nutte_one_throw=False,
     ),
     "allgemein": Rules(
         preset="allgemein",
@@ -374,6 +460,13 @@ PRESETS: dict[str, Rules] = {
         general=True,
         set_aside=SetAside.ANY,
         sixes_turn=SixesTurn.ANY_THROW,
+        first_round_one_throw=FirstRoundOneThrow.NEVER,
+        strassen=Strassen.ALL,
+        strasse_rank=StrasseRank.BY_PIPS,
+        nutte=False,
+        nutte_deckel=9,
+        nutte_rank=NutteRank.TOP,
+        nutte_one_throw=False,
     ),
 }
 """The four presets, one per rule text in ``shared/seeds/``."""
@@ -679,6 +772,54 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
         "allgemein": '003: "Würfelt man mit EINEM Wurf zwei Sechsen, so kann man eine davon zu '
         'einer 1 umdrehen. Dies gilt jedoch nicht beim dritten Wurf."',
     },
+    "first_round_one_throw": {
+        "tsv99": '000: never: every round alike, "Der erste Spieler hat bis zu drei Versuche."',
+        "schock4life": '001: never: every round alike, "Bis zu **drei Würfe** sind erlaubt."',
+        "knobelrunde": '002: never: every round alike, "Der Spieler, der den ersten Wurf der '
+        '(Einzel-) Runde macht, legt durch die Anzahl seiner Würfe (max. 3) fest"',
+        "allgemein": '003: never: every round alike, "Der erste Spieler hat bis zu drei Versuche"',
+    },
+    "strassen": {
+        "tsv99": '000: "Strassen - eins zwei drei / zwei drei vier / drei vier fünf oder vier '
+        'fünf sechs"',
+        "schock4life": '001: "Straße 6-5-4, 3-2-1" names the highest and the lowest; "3-4 im '
+        'ersten, 5 im zweiten → ergibt eine **Straße**": 3-4-5 is one too',
+        "knobelrunde": '002: "Straße: 1,2,3 bis 4,5,6"',
+        "allgemein": f'003: {SILENT} ("Straße (2 Deckel)" without a list: all four, as the '
+        "other texts)",
+    },
+    "strasse_rank": {
+        "tsv99": '000: "(=Kleine, 2 Mittlere und Große)"',
+        "schock4life": '001: "Straße 6-5-4, 3-2-1", highest first as every row of the table',
+        "knobelrunde": '002: "Straße: 1,2,3 bis 4,5,6", the order of the list of results',
+        "allgemein": f"003: {SILENT} (the higher Straße is better, as in the other texts)",
+    },
+    "nutte": {
+        "tsv99": '000: no Nutte: "das niedrigste zwei zwei eins (= DDR-Schock)", the worst throw',
+        "schock4life": "001: no Nutte: the ranking table has Schock-Aus, Schock, General, Straße "
+        'and "Einfach Zahl" only',
+        "knobelrunde": '002: no Nutte: "Einfacher Wurf: nach Augenzahl sortiert" (2-2-1 is 221)',
+        "allgemein": '003: no Nutte: the order ends with "normale Zahlen (1 Deckel)", 2-2-1 among '
+        "them",
+    },
+    "nutte_deckel": {
+        "tsv99": "000: not in the text (no Nutte); 9, the worth tsw gives it",
+        "schock4life": "001: not in the text (no Nutte); 9, the worth tsw gives it",
+        "knobelrunde": "002: not in the text (no Nutte); 9, the worth tsw gives it",
+        "allgemein": "003: not in the text (no Nutte); 9, the worth tsw gives it",
+    },
+    "nutte_rank": {
+        "tsv99": "000: not in the text (no Nutte)",
+        "schock4life": "001: not in the text (no Nutte)",
+        "knobelrunde": "002: not in the text (no Nutte)",
+        "allgemein": "003: not in the text (no Nutte)",
+    },
+    "nutte_one_throw": {
+        "tsv99": "000: not in the text (no Nutte)",
+        "schock4life": "001: not in the text (no Nutte)",
+        "knobelrunde": "002: not in the text (no Nutte)",
+        "allgemein": "003: not in the text (no Nutte)",
+    },
 }
 """For each option (but ``preset``) and preset: the sentence of the text, or our reading."""
 
@@ -708,6 +849,7 @@ SOURCES: dict[str, str] = {
     "lustige": "https://www.lustige-trinkspiele.de/",
     "schockomania": "https://schockomania.de/game.html",
     "greher": "http://greher.de/jule/jule-spielregeln.htm",
+    "kerwe": "https://www.kerweborsch-biebesheim.de/juleturnier/juleregeln/",
     "casino": "http://www.casinospiegel.net/die-jule.html",
     "monopoly": "http://monopoly-duesseldorf.de/knobeln.html",
     "velen": "https://schockenvelen.de/index.php/regeln",
@@ -745,7 +887,10 @@ REGIONAL_SOURCES: dict[str, str] = {
     "general_beats_schock_2": "above Schock 2 [tingting, niederrhein, bvb, board, casino]; below "
     "it [sackj, mad, tsw, papr, o2k, rebel, holl, leon]: an even split.",
     "tiebreak": "later_loses [tingting, niederrhein, paua, liga, board, greher, rebel, mad]; "
-    "more_throws_then_later [sackj, greher, niederrhein, tsw, seb, papr].",
+    "more_throws_then_later [sackj, greher, niederrhein, tsw, seb, papr]; "
+    "one_throw_then_later, a result from one throw beating a built one [rebel, mad] (mad: a "
+    "later one-throw result wins even against an earlier one; rebel: then the earlier wins). Not "
+    "offered: a throw-off [kerwe, monopoly]; no Deckel at all [o2k].",
     "hand_aus_beats": "true [tingting, sr-en]; a switch in [mad].",
     "sixes_rethrow": "other_sixes [tsw, ohnetheke]; all_remaining [rebel].",
     "covered": "third_throw [sackj, keller, mortsch]; last_throw [kroeten, lustige, bvb, tsw, "
@@ -764,6 +909,20 @@ REGIONAL_SOURCES: dict[str, str] = {
     "sixes_turn": "any_throw with a throw left [bvb, ohnetheke, greher, tsw, mad, keller, "
     'mortsch]; one_throw, "aus der Hand" [rebel, jusos] (our reading: all three dice thrown); '
     "never: a switch in [mad, shaw]. Not offered: only in the first throw [schockaus].",
+    "first_round_one_throw": '"Erster Hoch", a switch off by default in [mad]: halves; with its '
+    'second switch "Erster Hoch im Finale", halves_and_finale. No other source has it.',
+    "strassen": "all four in almost every source [wiki, tingting, sackj, tsw, mad, papr]; outer, "
+    "only 1-2-3 and 4-5-6 [sr-en].",
+    "strasse_rank": "by_pips, the higher Straße better, in most [tsw, casino, liga]; equal, "
+    "the tie rule deciding, in a declared switch of [shaw].",
+    "nutte": '2-2-1 as a top special: "Nutte" in tsw\'s Nutte presets (with 15 Deckel) [tsw], '
+    '"Siebener" [shaw]; elsewhere it is the worst throw, in club ledgers booked as a penalty '
+    "[greher, sr-en] (tsv99 too).",
+    "nutte_deckel": "9 [tsw, shaw]; 7 [shaw].",
+    "nutte_rank": "top: right below Schock-Aus, above a Jule [tsw]; by_worth: ranked by its worth "
+    "among the specials and Schocks [shaw].",
+    "nutte_one_throw": "true: specials only from one throw unless Pflücken is allowed, the "
+    "default of [shaw]; tsw does not say (false).",
 }
 """For each option: what rule pages and other Schocken programs play, by :data:`SOURCES` key
 (in brackets)."""
@@ -831,10 +990,32 @@ READINGS: tuple[tuple[str, str], ...] = (
         "the tie rule decides between them.",
     ),
     (
+        "Nutte",
+        "With nutte = true a 2-2-1 is a Nutte however it was thrown (with nutte_one_throw, only "
+        "from one throw), worth nutte_deckel, also in the opening throw. Ranked top it is right "
+        "below Schock-Aus and above a Jule ranked top (tsw: Nutte 9 above Jule 7); every special "
+        "ranked top is above every one ranked by its worth. Two Nutten, or a Nutte and a Jule "
+        "both ranked by the same worth, are equal results: the tie rule decides.",
+    ),
+    (
         "Setting dice aside",
         "set_aside limits the dice a throw may keep out of the cup, those already out included; "
         "the 1s turned from sixes always stay out. Stopping is always allowed, whatever the "
         "dice show.",
+    ),
+    (
+        "Erster Hoch",
+        "With first_round_one_throw the first round for Deckel of a half (and, with "
+        "halves_and_finale, of the Finale) has a limit of one throw from its start: its opener "
+        "throws once like everyone, no sixes are turned in it, and a covered cup covers that "
+        "throw where the last throw is covered. The opening round or opening throw that finds "
+        "the first half's opener is not that round: the round after it is.",
+    ),
+    (
+        "Straßen",
+        "With strassen = outer a run 2-3-4 or 3-4-5 is the plain number 432 or 543. With "
+        "strasse_rank = equal two Straßen are equal results, also in the opening throw (a tie "
+        "for the lowest is thrown off there).",
     ),
     (
         "Without a Finale",
@@ -854,7 +1035,8 @@ def rules_markdown() -> str:
         "Generated by `schocken rules --markdown` from `src/schocken/rules.py`; a test keeps this",
         'file equal to it. Each option is one row of `shared/RULES.md`\'s "Where they differ"',
         "table, a number a house might change, or a switch other pubs and Schocken programs play",
-        "(Jule, General, set_aside, sixes_turn). For each preset: its value, then the sentence",
+        "(Jule, Nutte, General, set_aside, sixes_turn, Erster Hoch, Straßen). For each preset: "
+        "its value, then the sentence",
         "of its rule text (000 = tsv99, 001 = schock4life, 002 = knobelrunde, 003 = allgemein),",
         f'or "{SILENT}" with the reading the preset takes; then what other rule pages and',
         'programs play ("elsewhere", by source key; the keys are listed at the end).',

@@ -537,7 +537,9 @@ def action_text(action: Action) -> str:
     return "turn sixes"
 
 
-_SCHOCK_OR_BETTER = frozenset((ResultKind.SCHOCK, ResultKind.JULE, ResultKind.SCHOCK_AUS))
+_SCHOCK_OR_BETTER = frozenset(
+    (ResultKind.SCHOCK, ResultKind.JULE, ResultKind.NUTTE, ResultKind.SCHOCK_AUS)
+)
 """The kinds an :class:`Outlook` counts as "Schock or better"."""
 
 

@@ -30,7 +30,16 @@ from schocken.events import (
     SectionStarted,
 )
 from schocken.results import Result, ResultKind, TieRule, result_table, tie_decided
-from schocken.rules import Rules, SixesTurn, Tiebreak
+from schocken.rules import (
+    FirstRoundOneThrow,
+    JuleRank,
+    NutteRank,
+    Rules,
+    SixesTurn,
+    Strassen,
+    StrasseRank,
+    Tiebreak,
+)
 
 LANGUAGES = ("de", "en")
 
@@ -61,6 +70,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "tie_throws": "{worst} ties with {other} but used more throws "
         "({throws} to {other_throws}).",
         "tie_later_throws": "{worst} ties with {other} with as many throws and threw later.",
+        "tie_assembled": "{worst} ties with {other} but assembled it; {other} threw it in one "
+        "throw.",
         "hand_aus": "a Hand-Aus (1-1-1 in one throw) beats an assembled Schock-Aus",
         "deckel_from_middle": "{loser} takes {count} Deckel from the middle.",
         "deckel_from_player": "{giver} gives {loser} {count} Deckel.",
@@ -311,6 +322,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_refuse_limit": "{name} may throw at most {times} in this round: {why} (entered: "
         "{throws})",
         "pub_why_once": "everyone throws once in the opening throw and in a Stechen",
+        "pub_why_first_round": "the first round of the half or Finale has one throw "
+        "(first_round_one_throw)",
         "pub_why_opened": "{opener} opened it with {throws}",
         "pub_refuse_turned_one": "{name} cannot have turned sixes in a turn of one throw: a throw "
         "must follow turning",
@@ -406,6 +419,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_put_back_no": "Dice set aside stay out: they may not be thrown again.",
         "rules_strasse_yes": "A Straße counts only when thrown in one throw.",
         "rules_strasse_no": "A Straße may be assembled over several throws.",
+        "rules_strassen_outer": "Only 1-2-3 and 4-5-6 are Straßen; 2-3-4 and 3-4-5 are plain "
+        "numbers.",
+        "rules_strasse_rank_equal": "Every Straße is as good as any other: between two, the tie "
+        "rule decides.",
         "rules_general_yes": "A General counts only when thrown in one throw.",
         "rules_general_no": "A General may be assembled over several throws.",
         "rules_general_schock2_yes": "A General beats a Schock 2 (and is worth 3).",
@@ -413,6 +430,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_tiebreak_later_loses": "Equal results: the later thrower is worse (mit ist Schitt).",
         "rules_tiebreak_more_throws_then_later": "Equal results: more throws is worse, then the "
         "later thrower.",
+        "rules_tiebreak_one_throw_then_later": "Equal results: one thrown in one throw beats an "
+        "assembled one, then the later thrower is worse.",
         "rules_hand_aus_yes": "A Schock-Aus thrown in one throw (Hand-Aus) beats an assembled one.",
         "rules_hand_aus_no": "Every Schock-Aus is equal.",
         "rules_sixes_other_sixes": "Two sixes may become one 1 (three: two 1s) with a throw left; "
@@ -426,6 +445,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_einwuerfeln_yes": "Einwürfeln: a player who is out may buy back in, taking one "
         "Deckel from every player holding Deckel.",
         "rules_einwuerfeln_no": "A player who is out stays out until the half ends.",
+        "rules_first_round_halves": "The first round of each half is played with one throw "
+        "(Erster Hoch).",
+        "rules_first_round_halves_and_finale": "The first round of each half and of the Finale is "
+        "played with one throw (Erster Hoch).",
+        "pub_first_round": "{where}: {name}, one throw: the first round is played with one throw "
+        "(Erster Hoch).",
         "rules_values": "Worth: Schock-Aus all Deckel, Schock n = n, General 3, Straße 2, "
         "any other number 1.",
         "rules_values_no_general": "Worth: Schock-Aus all Deckel, Schock n = n, Straße 2, any "
@@ -439,6 +464,15 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "Schocks by its worth.",
         "rules_jule_one_throw_yes": "A Jule counts only when thrown in one throw.",
         "rules_jule_one_throw_no": "A Jule may be assembled over several throws.",
+        "rules_jule_below_nutte": "A Jule (4-2-1) is worth {deckel} Deckel and ranks right below "
+        "the Nutte, above every Schock.",
+        "result_nutte": "Nutte",
+        "rules_nutte_top": "A Nutte (2-2-1) is worth {deckel} Deckel and ranks right below a "
+        "Schock-Aus, above a Jule and every Schock.",
+        "rules_nutte_by_worth": "A Nutte (2-2-1) is worth {deckel} Deckel and ranks among the "
+        "Schocks by its worth.",
+        "rules_nutte_one_throw_yes": "A Nutte counts only when thrown in one throw.",
+        "rules_nutte_one_throw_no": "A Nutte may be assembled over several throws.",
         "rules_set_aside_any": "Any die may be set aside.",
         "rules_set_aside_ones": "Only 1s may be set aside.",
         "rules_set_aside_ones_and_sixes": "Only 1s and 6s may be set aside.",
@@ -469,8 +503,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "one throw: 661).\nMarks after the throws: h all three dice in the last throw (aus der "
         "Hand), a some set aside, t a one that is a turned six (tt: two), c the cup stayed "
         "covered, o it was shown.\nOr the result by name: r schock 4 2, r general 5, "
-        "r straße 6-5-4, r aus, r hand-aus, r jule.\nu takes back the last entry (u 3: the last "
-        "three), s shows the standing, q saves and quits.",
+        "r straße 6-5-4, r aus, r hand-aus, r jule, r nutte.\nu takes back the last entry (u 3: "
+        "the last three), s shows the standing, q saves and quits.",
         "pub_refused": "Not entered: {reason}",
         "pub_undone": "Undone: {what}.",
         "pub_yes_no": "[y/N]",
@@ -789,6 +823,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "({throws} zu {other_throws}).",
         "tie_later_throws": "{worst} hat gleich mit {other}, mit so vielen Würfen, "
         "und warf später.",
+        "tie_assembled": "{worst} hat gleich mit {other}, aber zusammengewürfelt; {other} warf es "
+        "aus einem Wurf.",
         "hand_aus": "ein Hand-Aus (1-1-1 in einem Wurf) schlägt ein zusammengewürfeltes Schock-Aus",
         "deckel_from_middle": "{loser} nimmt {count} Deckel aus der Mitte.",
         "deckel_from_player": "{giver} gibt {loser} {count} Deckel.",
@@ -1045,6 +1081,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_refuse_limit": "{name} darf in dieser Runde höchstens {times} werfen: {why} "
         "(eingetragen: {throws})",
         "pub_why_once": "beim Anwerfen und im Stechen wirft jeder einmal",
+        "pub_why_first_round": "in der ersten Runde der Hälfte oder des Finales wird einmal "
+        "geworfen (first_round_one_throw)",
         "pub_why_opened": "{opener} hat mit {throws} vorgelegt",
         "pub_refuse_turned_one": "{name} kann in einem Zug mit nur einem Wurf keine Sechsen "
         "gedreht haben: nach dem Drehen muss geworfen werden",
@@ -1148,6 +1186,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_put_back_no": "Rausgelegte Würfel bleiben draußen und werden nicht neu geworfen.",
         "rules_strasse_yes": "Eine Straße zählt nur aus einem Wurf.",
         "rules_strasse_no": "Eine Straße darf zusammengewürfelt werden.",
+        "rules_strassen_outer": "Nur 1-2-3 und 4-5-6 sind Straßen; 2-3-4 und 3-4-5 sind normale "
+        "Zahlen.",
+        "rules_strasse_rank_equal": "Jede Straße ist so gut wie jede andere: bei zweien "
+        "entscheidet die Regel für gleiche Ergebnisse.",
         "rules_general_yes": "Ein General zählt nur aus einem Wurf.",
         "rules_general_no": "Ein General darf zusammengewürfelt werden.",
         "rules_general_schock2_yes": "Ein General schlägt einen Schock 2 (und ist 3 wert).",
@@ -1156,6 +1198,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "Schitt).",
         "rules_tiebreak_more_throws_then_later": "Gleiche Ergebnisse: mehr Würfe verlieren, dann "
         "wer später wirft.",
+        "rules_tiebreak_one_throw_then_later": "Gleiche Ergebnisse: eins aus einem Wurf schlägt "
+        "ein zusammengewürfeltes, dann verliert, wer später wirft.",
         "rules_hand_aus_yes": "Ein Schock-Aus aus einem Wurf (Hand-Aus) schlägt ein "
         "zusammengewürfeltes.",
         "rules_hand_aus_no": "Jedes Schock-Aus ist gleich viel wert.",
@@ -1172,6 +1216,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_einwuerfeln_yes": "Einwürfeln: wer raus ist, darf wieder einsteigen und nimmt "
         "dafür jedem mit Deckeln einen ab.",
         "rules_einwuerfeln_no": "Wer raus ist, bleibt raus, bis die Hälfte endet.",
+        "rules_first_round_halves": "Die erste Runde jeder Hälfte wird mit einem Wurf gespielt "
+        "(Erster Hoch).",
+        "rules_first_round_halves_and_finale": "Die erste Runde jeder Hälfte und des Finales wird "
+        "mit einem Wurf gespielt (Erster Hoch).",
+        "pub_first_round": "{where}: {name}, ein Wurf: die erste Runde wird mit einem Wurf "
+        "gespielt (Erster Hoch).",
         "rules_values": "Wert: Schock-Aus alle Deckel, Schock n = n, General 3, Straße 2, jede "
         "andere Zahl 1.",
         "rules_values_no_general": "Wert: Schock-Aus alle Deckel, Schock n = n, Straße 2, jede "
@@ -1185,6 +1235,15 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "Wert zwischen den Schocks.",
         "rules_jule_one_throw_yes": "Eine Jule zählt nur aus einem Wurf.",
         "rules_jule_one_throw_no": "Eine Jule darf zusammengewürfelt werden.",
+        "rules_jule_below_nutte": "Die Jule (4-2-1) ist {deckel} Deckel wert und steht direkt "
+        "unter der Nutte, über jedem Schock.",
+        "result_nutte": "Nutte",
+        "rules_nutte_top": "Die Nutte (2-2-1) ist {deckel} Deckel wert und steht direkt unter dem "
+        "Schock-Aus, über der Jule und jedem Schock.",
+        "rules_nutte_by_worth": "Die Nutte (2-2-1) ist {deckel} Deckel wert und steht nach ihrem "
+        "Wert zwischen den Schocks.",
+        "rules_nutte_one_throw_yes": "Eine Nutte zählt nur aus einem Wurf.",
+        "rules_nutte_one_throw_no": "Eine Nutte darf zusammengewürfelt werden.",
         "rules_set_aside_any": "Jeder Würfel darf rausgelegt werden.",
         "rules_set_aside_ones": "Nur Einsen dürfen rausgelegt werden.",
         "rules_set_aside_ones_and_sixes": "Nur Einsen und Sechsen dürfen rausgelegt werden.",
@@ -1215,8 +1274,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "(oder 661 2; ein Wurf: 661).\nZeichen nach den Würfen: h alle drei Würfel im letzten "
         "Wurf (aus der Hand), a Würfel rausgelegt, t eine Eins ist eine gedrehte Sechs (tt: "
         "zwei), c der Becher blieb verdeckt, o er wurde gezeigt.\nOder das Ergebnis beim Namen: "
-        "r schock 4 2, r general 5, r straße 6-5-4, r aus, r hand-aus, r jule.\nu nimmt den "
-        "letzten Eintrag zurück (u 3: die letzten drei), s zeigt den Stand, q speichert und "
+        "r schock 4 2, r general 5, r straße 6-5-4, r aus, r hand-aus, r jule, r nutte.\nu nimmt "
+        "den letzten Eintrag zurück (u 3: die letzten drei), s zeigt den Stand, q speichert und "
         "beendet.",
         "pub_refused": "Nicht eingetragen: {reason}",
         "pub_undone": "Zurückgenommen: {what}.",
@@ -1612,6 +1671,8 @@ def result_name(result: Result | None, lang: str) -> str:
         return f"{word} {'-'.join(str(p) for p in result.dice)}"
     if result.kind is ResultKind.JULE:
         return t("result_jule", lang)
+    if result.kind is ResultKind.NUTTE:
+        return t("result_nutte", lang)
     return result.name
 
 
@@ -1694,7 +1755,9 @@ def _round_lines(
     if tie is None:
         return lines
     other = players[seats[tie.other]]
-    if tie.rule is TieRule.MORE_THROWS:
+    if tie.rule is TieRule.ASSEMBLED:
+        lines.append(line("tie_assembled", worst=players[ended.worst], other=other))
+    elif tie.rule is TieRule.MORE_THROWS:
         lines.append(
             line(
                 "tie_throws",
@@ -1827,12 +1890,19 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         lines.append(t("rules_no_finale", lang, half=rules.deckel_per_half))
     lines.append(t("rules_values" if rules.general else "rules_values_no_general", lang))
     if rules.jule:
-        lines.append(t(f"rules_jule_{rules.jule_rank.value}", lang, deckel=rules.jule_deckel))
+        both_top = rules.nutte and rules.nutte_rank is NutteRank.TOP
+        rank = "below_nutte" if both_top and rules.jule_rank is JuleRank.TOP else rules.jule_rank
+        lines.append(t(f"rules_jule_{rank}", lang, deckel=rules.jule_deckel))
         lines.append(t(f"rules_jule_one_throw_{yes(rules.jule_one_throw)}", lang))
     else:
         lines.append(t("rules_jule_no", lang))
+    if rules.nutte:
+        lines.append(t(f"rules_nutte_{rules.nutte_rank.value}", lang, deckel=rules.nutte_deckel))
+        lines.append(t(f"rules_nutte_one_throw_{yes(rules.nutte_one_throw)}", lang))
+    lines.append(t(f"rules_opening_{rules.opening.value}", lang))
+    if rules.first_round_one_throw is not FirstRoundOneThrow.NEVER:
+        lines.append(t(f"rules_first_round_{rules.first_round_one_throw.value}", lang))
     lines += [
-        t(f"rules_opening_{rules.opening.value}", lang),
         t(f"rules_tiebreak_{rules.tiebreak.value}", lang),
         t(f"rules_set_aside_{rules.set_aside.value}", lang),
         t(f"rules_put_back_{yes(rules.put_back)}", lang),
@@ -1844,6 +1914,10 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         if rules.sixes_turn is SixesTurn.ONE_THROW:
             lines.append(t("rules_sixes_turn_one_throw", lang))
     lines.append(t(f"rules_strasse_{yes(rules.strasse_one_throw)}", lang))
+    if rules.strassen is Strassen.OUTER:
+        lines.append(t("rules_strassen_outer", lang))
+    if rules.strasse_rank is StrasseRank.EQUAL:
+        lines.append(t("rules_strasse_rank_equal", lang))
     if rules.general:
         lines.append(t(f"rules_general_{yes(rules.general_one_throw)}", lang))
         lines.append(t(f"rules_general_schock2_{yes(rules.general_beats_schock_2)}", lang))

@@ -1194,7 +1194,398 @@ ONES = Golden(
     ),
 )
 
-REGIONAL_GOLDEN: dict[str, Golden] = {g.file: g for g in (JULE, ONES)}
+ERSTER_HOCH = Golden(
+    preset="tsv99",
+    name="regional-erster-hoch",
+    overrides=(
+        ("deckel_per_half", 3),
+        ("deckel_in_finale", 3),
+        ("first_round_one_throw", "halves_and_finale"),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(
+            ANNA,
+            (5, 3, 2),
+            note="row 8: tsv99's opening round, for no Deckel; row 12 [mad]: it is not the "
+            "first round of the half, so Anna may throw up to three times",
+        ),
+        throw(ANNA, (4, 1, 1), note="row 11: a second throw of all three dice: Schock 4"),
+        stop(ANNA, note="row 11: Anna stops after two throws: the limit is 2"),
+        throw(BEN, (6, 5, 2)),
+        throw(
+            BEN,
+            (6, 4, 3),
+            note="row 8: Ben's 643 ends his turn at the limit; Anna's Schock 4 is best: she "
+            "opens the first half",
+        ),
+        # First half, 3 Deckel; its first round for Deckel has one throw.
+        throw(
+            ANNA,
+            (6, 6, 3),
+            note="row 12 [mad]: Erster Hoch: the first round of the half has one throw, for its "
+            "opener too: Anna's turn ends with it (no throw left to turn her sixes)",
+        ),
+        throw(
+            BEN,
+            (5, 4, 3),
+            note="row 31: Ben's Straße 5-4-3 (worth 2) beats Anna's 663: Anna takes 2 (1 left)",
+        ),
+        throw(ANNA, (3, 2, 2), note="row 9: Anna lost the last round and opens"),
+        throw(ANNA, (1, 1, 1), note="row 11: from the second round on the opener sets the limit"),
+        stop(ANNA, note="row 11: Anna stops after two throws: the limit is 2"),
+        throw(BEN, (6, 5, 5)),
+        throw(
+            BEN,
+            (6, 6, 4),
+            note="row 25: Schock-Aus: Ben's 664 is worst, he takes all 3 and has lost the first "
+            "half",
+        ),
+        # Second half, opened by Ben; again one throw in its first round.
+        throw(
+            BEN,
+            (2, 1, 1),
+            note="row 10: Ben, who lost the last round, opens the second half; row 12 [mad]: "
+            "its first round has one throw",
+        ),
+        throw(
+            ANNA,
+            (6, 5, 4),
+            note="row 28: Ben's Schock 2 beats Anna's Straße: Anna takes 2 (1 left)",
+        ),
+        throw(ANNA, (4, 4, 2), note="row 9: Anna opens"),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(
+            BEN,
+            (3, 3, 2),
+            note="row 11: Ben's 332 is worst: he takes the last Deckel from the middle",
+        ),
+        throw(BEN, (1, 1, 1), note="row 9: Ben opens"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (5, 5, 1),
+            note="row 25: Schock-Aus: Anna takes Ben's Deckel and has lost the second half; "
+            "row 3: two half-losers, so a Finale follows",
+        ),
+        # Finale, 3 Deckel, opened by Anna: one throw in its first round as well.
+        throw(
+            ANNA,
+            (6, 6, 6),
+            note="row 12 [mad]: with Erster Hoch in the Finale its first round has one throw "
+            "too; row 10: Anna lost the last round and opens; General 6",
+        ),
+        throw(
+            BEN,
+            (6, 6, 5),
+            note="row 30: the General is worth 3: Ben takes all 3 Deckel and has lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, BEN, 0),
+        Round(NORMAL, BEN, ANNA, 2),
+        Round(NORMAL, ANNA, BEN, None),
+        Round(NORMAL, BEN, ANNA, 2),
+        Round(NORMAL, ANNA, BEN, 1),
+        Round(NORMAL, BEN, ANNA, None),
+        Round(NORMAL, ANNA, BEN, 3),
+    ),
+    moves=(
+        (MIDDLE, ANNA, 2),
+        (MIDDLE, BEN, 1),
+        (ANNA, BEN, 2),
+        (MIDDLE, ANNA, 2),
+        (MIDDLE, BEN, 1),
+        (BEN, ANNA, 1),
+        (MIDDLE, BEN, 3),
+    ),
+)
+
+STRASSEN = Golden(
+    preset="tsv99",
+    name="regional-strassen",
+    overrides=(
+        ("deckel_per_half", 3),
+        ("deckel_in_finale", 3),
+        ("strassen", "outer"),
+        ("strasse_rank", "equal"),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(
+            ANNA,
+            (5, 4, 3),
+            note="row 8: tsv99's opening round, for no Deckel; row 31 [sr-en]: only 1-2-3 and "
+            "4-5-6 are Straßen: 5-4-3 is the plain number 543",
+        ),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(BEN, (6, 2, 1), note="row 37: Ben's 621 beats 543: Ben opens the first half"),
+        # First half, 3 Deckel.
+        throw(BEN, (3, 2, 1), note="row 31 [sr-en]: 1-2-3 is a Straße, worth 2"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (6, 5, 4),
+            note="row 31 [shaw]: every Straße is equal, 4-5-6 no better than 1-2-3; row 39 "
+            "[tingting, sackj, tsw]: the later thrower of equal results is worse: Anna takes 2 "
+            "(1 left)",
+        ),
+        throw(ANNA, (4, 3, 2), note="row 31 [sr-en]: 2-3-4 is the plain number 432; row 9"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (2, 2, 1),
+            note="row 37: Ben's 221 is worst: he takes the last Deckel from the middle",
+        ),
+        throw(BEN, (6, 5, 4), note="row 9: Ben opens; row 31: a Straße"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (1, 1, 1),
+            note="row 25: Schock-Aus: Ben takes Anna's 2 Deckel and has lost the first half",
+        ),
+        # Second half, opened by Ben.
+        throw(BEN, (3, 1, 1), note="row 10: Ben, who lost the last round, opens; Schock 3"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (6, 5, 4),
+            note="row 28: Schock 3 is worth 3: Anna takes all 3 and has lost the second half; "
+            "row 3: a Finale follows",
+        ),
+        # Finale, 3 Deckel, opened by Anna.
+        throw(
+            ANNA,
+            (3, 2, 1),
+            note="row 10: Anna lost the last round and opens the Finale; row 31: a Straße",
+        ),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (3, 2, 1),
+            note="row 31 [shaw]: the same Straße: row 39: later is worse: Ben takes 2 (1 left)",
+        ),
+        throw(BEN, (5, 4, 3), note="row 9: Ben opens; row 31 [sr-en]: 543, a plain number"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (6, 4, 2),
+            note="row 37: Ben's 543 is worse than 642: he takes the last Deckel and has lost "
+            "the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, BEN, ANNA, 0),
+        Round(NORMAL, BEN, ANNA, 2),
+        Round(NORMAL, ANNA, BEN, 1),
+        Round(NORMAL, ANNA, BEN, None),
+        Round(NORMAL, BEN, ANNA, 3),
+        Round(NORMAL, ANNA, BEN, 2),
+        Round(NORMAL, ANNA, BEN, 1),
+    ),
+    moves=(
+        (MIDDLE, ANNA, 2),
+        (MIDDLE, BEN, 1),
+        (ANNA, BEN, 2),
+        (MIDDLE, ANNA, 3),
+        (MIDDLE, BEN, 2),
+        (MIDDLE, BEN, 1),
+    ),
+)
+
+NUTTE = Golden(
+    preset="tsv99",
+    name="regional-nutte",
+    overrides=(
+        ("deckel_per_half", 15),
+        ("deckel_in_finale", 15),
+        ("jule", True),
+        ("nutte", True),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(
+            ANNA,
+            (2, 2, 1),
+            note="row 8: tsv99's opening round, for no Deckel; row 34 [tsw]: 2-2-1 is a Nutte",
+        ),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(
+            BEN,
+            (4, 2, 1),
+            note="row 34 [tsw]: the Nutte ranks above Ben's Jule (row 33): Anna opens the first "
+            "half",
+        ),
+        # First half, 15 Deckel as in tsw's Nutte presets.
+        throw(ANNA, (4, 2, 1), note="row 1 [tsw]: 15 Deckel a half; row 33: a Jule"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (2, 2, 1),
+            note="row 34 [tsw, shaw]: Ben's Nutte beats Anna's Jule and is worth 9: Anna takes "
+            "9 (6 left)",
+        ),
+        throw(ANNA, (5, 2, 2), note="row 9: Anna lost the last round and opens"),
+        throw(
+            ANNA,
+            (1,),
+            keep=(2, 2),
+            note="row 34: Anna keeps 2-2 and throws a 1: a Nutte may be assembled (tsw's table "
+            "does not ask for one throw)",
+        ),
+        stop(ANNA, note="row 11: Anna stops after two throws: the limit is 2"),
+        throw(BEN, (3, 1, 1)),
+        stop(
+            BEN,
+            note="row 34 [tsw]: the Nutte, above every Schock, beats Ben's Schock 3: Ben takes "
+            "the 6 left",
+        ),
+        throw(BEN, (1, 1, 1), note="row 9: Ben opens; row 25: Schock-Aus"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (6, 5, 4),
+            note="row 25: Schock-Aus: Anna takes Ben's 6 and holds all 15: she has lost the "
+            "first half",
+        ),
+        # Second half, opened by Anna.
+        throw(ANNA, (1, 1, 1), note="row 10: Anna, who lost the last round, opens; Schock-Aus"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (2, 2, 1),
+            note="row 34 [tsw]: the Nutte ranks right below Schock-Aus, not above it: Ben takes "
+            "all 15; row 3: a Finale follows",
+        ),
+        # Finale, 15 Deckel, opened by Ben.
+        throw(
+            BEN,
+            (2, 2, 1),
+            note="row 2 [daha12, bitzen, burger]: the Finale with as many Deckel as a half; "
+            "row 10: Ben lost the last round and opens; a Nutte",
+        ),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (6, 1, 1),
+            note="row 34 [tsw]: the Nutte beats Schock 6: Anna takes 9 (6 left)",
+        ),
+        throw(ANNA, (4, 2, 1), note="row 9: Anna opens; row 33: a Jule, worth 7"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (2, 2, 1),
+            note="row 34 [tsw]: Nutte above Jule: Anna takes the 6 left, holds all 15 and has "
+            "lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, BEN, 0),
+        Round(NORMAL, BEN, ANNA, 9),
+        Round(NORMAL, ANNA, BEN, 9),
+        Round(NORMAL, BEN, ANNA, None),
+        Round(NORMAL, ANNA, BEN, None),
+        Round(NORMAL, BEN, ANNA, 9),
+        Round(NORMAL, BEN, ANNA, 9),
+    ),
+    moves=(
+        (MIDDLE, ANNA, 9),
+        (MIDDLE, BEN, 6),
+        (BEN, ANNA, 6),
+        (MIDDLE, BEN, 15),
+        (MIDDLE, ANNA, 9),
+        (MIDDLE, ANNA, 6),
+    ),
+)
+
+ONE_THROW_TIE = Golden(
+    preset="tsv99",
+    name="regional-one-throw-tie",
+    overrides=(
+        ("deckel_per_half", 2),
+        ("deckel_in_finale", 2),
+        ("tiebreak", "one_throw_then_later"),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(ANNA, (6, 4, 3), note="row 8: tsv99's opening round, for no Deckel"),
+        throw(ANNA, (5, 2), keep=(6,), note="row 20: Anna keeps the 6: 6-5-2 assembled"),
+        stop(ANNA, note="row 11: Anna stops after two throws: the limit is 2"),
+        throw(BEN, (6, 5, 2)),
+        stop(
+            BEN,
+            note="row 39 [rebel, mad]: Ben's 652 from one throw beats Anna's assembled 652, "
+            "though later: Ben opens the first half",
+        ),
+        # First half, 2 Deckel.
+        throw(BEN, (4, 1, 1), note="row 28: Schock 4"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (3, 2, 2),
+            note="row 1: a half of 2 Deckel: Anna takes both and has lost the first half",
+        ),
+        # Second half, opened by Anna.
+        throw(ANNA, (5, 5, 3), note="row 10: Anna, who lost the last round, opens"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (5, 5, 3),
+            note="row 39 [rebel, mad]: both from one throw: the later thrower is worse: Ben "
+            "takes 1 (1 left)",
+        ),
+        throw(BEN, (2, 1, 1), note="row 9: Ben opens; Schock 2"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(ANNA, (3, 3, 2), note="row 28: Anna takes the last Deckel from the middle"),
+        throw(ANNA, (1, 1, 1), note="row 9: Anna opens; Schock-Aus"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (6, 5, 4),
+            note="row 25: Schock-Aus: Ben takes Anna's Deckel and has lost the second half; "
+            "row 3: a Finale follows",
+        ),
+        # Finale, 2 Deckel, opened by Ben.
+        throw(BEN, (4, 3, 3), note="row 10: Ben lost the last round and opens the Finale"),
+        throw(BEN, (1,), keep=(4, 3), note="row 20: Ben keeps 4-3: 4-3-1 assembled"),
+        stop(BEN, note="row 11: limit 2"),
+        throw(ANNA, (6, 5, 5)),
+        throw(
+            ANNA,
+            (4, 3, 1),
+            note="row 39 [rebel, mad]: Anna's 431, all three dice in her last throw, beats "
+            "Ben's assembled 431: Ben takes 1 (1 left)",
+        ),
+        throw(BEN, (2, 2, 1), note="row 9: Ben opens"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (6, 6, 6),
+            note="row 30: General 6: Ben takes the last Deckel and has lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, BEN, ANNA, 0),
+        Round(NORMAL, BEN, ANNA, 4),
+        Round(NORMAL, ANNA, BEN, 1),
+        Round(NORMAL, BEN, ANNA, 2),
+        Round(NORMAL, ANNA, BEN, None),
+        Round(NORMAL, ANNA, BEN, 1),
+        Round(NORMAL, ANNA, BEN, 3),
+    ),
+    moves=(
+        (MIDDLE, ANNA, 2),
+        (MIDDLE, BEN, 1),
+        (MIDDLE, ANNA, 1),
+        (ANNA, BEN, 1),
+        (MIDDLE, BEN, 1),
+        (MIDDLE, BEN, 1),
+    ),
+)
+
+REGIONAL_GOLDEN: dict[str, Golden] = {
+    g.file: g for g in (JULE, ONES, ERSTER_HOCH, STRASSEN, NUTTE, ONE_THROW_TIE)
+}
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""
 
 

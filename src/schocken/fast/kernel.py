@@ -31,6 +31,8 @@ from schocken.fast.tables import (
     P_EINWUERFELN,
     P_FINALE,
     P_FINALE_FIRST_HALF_LOSER,
+    P_FIRST_LIMIT_FINALE,
+    P_FIRST_LIMIT_HALF,
     P_LOWEST_TAKES,
     R_CODE,
     R_DECKEL,
@@ -202,6 +204,7 @@ def play_game(
     kind = OPENING_THROW if params[P_LOWEST_TAKES] != 0 else OPENING_ROUND
     anchor = 0
     opening_value = 0
+    section_rounds = 0  # rounds for Deckel begun in the half or Finale
     rounds = 0
     turns = 0
     n_steps = 0
@@ -217,8 +220,18 @@ def play_game(
             cover_at = 0
         else:
             limit = 0  # not fixed yet
-            lim = MAX_THROWS
-            cover_at = 0 if cover_mode == 0 else MAX_THROWS
+            if kind == NORMAL:
+                if section_rounds == 0:  # "Erster Hoch": a limit from the start
+                    first = P_FIRST_LIMIT_FINALE if section == FINALE else P_FIRST_LIMIT_HALF
+                    limit = params[first]
+                section_rounds += 1
+            lim = MAX_THROWS if limit == 0 else limit
+            if cover_mode == 0:
+                cover_at = 0
+            elif cover_mode == 1 and limit > 0:
+                cover_at = lim
+            else:
+                cover_at = MAX_THROWS
         if einwuerfeln and playing and kind == NORMAL and order_len < in_count:
             candidates = 0
             for s in range(n):
@@ -428,6 +441,7 @@ def play_game(
                 for s in range(n):
                     deckel[s] = 0
                 middle = total
+                section_rounds = 0
                 next_opener = opener
         if next_opener >= 0:
             kind = NORMAL

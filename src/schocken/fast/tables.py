@@ -32,6 +32,7 @@ from schocken.bots.regular import PubRegular
 from schocken.dice import TABLES as ROLL_TABLES
 from schocken.events import RoundKind, Section
 from schocken.results import Dice, Result, ResultTable, result_table
+from schocken.round import fixed_limit
 from schocken.rules import MAX_THROWS, Covered, FinaleOpener, Opening, Rules
 from schocken.turn import SORTED, TurnState, turn_options
 from schocken.views import Phase, PlayerView, TurnView
@@ -48,7 +49,11 @@ P_FINALE_FIRST_HALF_LOSER = 4
 P_COVER_MODE = 5
 """0: never covered, 1: the throw that uses up the limit, 2: a third throw."""
 P_EINWUERFELN = 6
-P_SIZE = 7
+P_FIRST_LIMIT_HALF = 7
+"""The throw limit the first round for Deckel of a half has from its start (0: none)."""
+P_FIRST_LIMIT_FINALE = 8
+"""The same for the Finale."""
+P_SIZE = 9
 
 # The columns of ``results[state, throws]``.
 R_RANK = 0
@@ -115,6 +120,8 @@ def params_of(rules: Rules) -> Int64Array:
         rules.covered
     ]
     params[P_EINWUERFELN] = rules.einwuerfeln
+    params[P_FIRST_LIMIT_HALF] = fixed_limit(rules, Section.FIRST_HALF, first=True) or 0
+    params[P_FIRST_LIMIT_FINALE] = fixed_limit(rules, Section.FINALE, first=True) or 0
     return params
 
 

@@ -124,6 +124,8 @@ def view(pub_id: str, pub: PubGame, lang: str, said: list[str]) -> dict[str, Any
         "options": {
             "covered": rules.covered.value,
             "jule": rules.jule,
+            "nutte": rules.nutte,
+            "strassen": rules.strassen.value,
             "general": rules.general,
             "sixes_turn": rules.sixes_turn.value != "never",
             "hand_aus": rules.hand_aus_beats,

@@ -305,10 +305,12 @@ function dicePickers() {
 function resultNames(options) {
   const names = ["Schock-Aus"];
   if (options.hand_aus) names.push("Hand-Aus");
+  if (options.nutte) names.push("Nutte");
   if (options.jule) names.push("Jule");
   for (let n = 6; n >= 2; n--) names.push(`Schock ${n}`);
   if (options.general) for (let n = 6; n >= 2; n--) names.push(`General ${n}`);
-  for (let n = 6; n >= 3; n--) names.push(`Straße ${n}-${n - 1}-${n - 2}`);
+  const tops = options.strassen === "outer" ? [6, 3] : [6, 5, 4, 3];
+  for (const n of tops) names.push(`Straße ${n}-${n - 1}-${n - 2}`);
   return names;
 }
 
