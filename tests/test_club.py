@@ -572,7 +572,14 @@ def test_the_kitty_is_payments_in_less_expenses_out_and_owed_is_apart() -> None:
         "owed": 150,
         "credit": 1500,
     }
-    after = book.add_expense(CLUB, 1200, "eine Runde Schnaps", day="2024-01-09", paid_by="Ben")
+    entry = book.add_expense(CLUB, 1200, " eine  Runde Schnaps", day="2024-01-09", paid_by="ben")
+    assert entry == {
+        "date": "2024-01-09",
+        "cents": 1200,
+        "purpose": "eine Runde Schnaps",
+        "paid_by": "Ben",
+    }
+    after = book.kitty(CLUB)
     assert after == {"paid_in": 1800, "paid_out": 1200, "balance": 600, "owed": 150, "credit": 1500}
     book.add_expense(CLUB, 9000, "Vereinsfahrt", day="2024-06-01")
     assert book.kitty(CLUB)["balance"] == -8400  # the kitty can be in the red: someone advanced it
@@ -924,3 +931,79 @@ def test_plot(tmp_path: Path) -> None:
 
 def test_the_writer_script_is_valid_python() -> None:
     compile(textwrap.dedent(WRITER), "writer", "exec")
+
+
+def test_the_kitty_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "book.sqlite3")
+    en = ["--db", db, "--lang", "en"]
+    de = ["--db", db, "--lang", "de"]
+    run(capsys, "create", CLUB, *en)
+    run(capsys, "member", "add", "Anna", "Ben", *en)
+    run(capsys, "price", "set", "game_lost", "1,50", *en)
+    run(capsys, "evening", "add", "2024-12-20", "--present", "Anna,Ben", *en)
+    run(capsys, "game", "add", "--loser", "Ben", *en)
+    run(capsys, "pay", "Anna", "20", "--date", "2024-12-20", *en)
+    code, out, _ = run(capsys, "expense", "list", *en)
+    assert (code, out) == (0, "No expenses yet.\n")
+    code, out, _ = run(
+        capsys, "expense", "add", "12,50", "--for", "Eine Runde Schnaps", "--by", "anna",
+        "--date", "2024-12-20", *de,
+    )  # fmt: skip
+    assert (code, out) == (
+        0,
+        "Aus der Kasse bezahlt am 2024-12-20: 12,50 € für Eine Runde Schnaps, ausgezahlt von "
+        "Anna; in der Kasse jetzt: 7,50 €.\n",
+    )
+    code, out, _ = run(
+        capsys, "expense", "add", "-2.50", "--for", "Schnaps: Rechnung zu hoch", "--date",
+        "2024-12-21", *en,
+    )  # fmt: skip
+    assert out == (
+        "Paid out of the kitty on 2024-12-21: -€2.50 for Schnaps: Rechnung zu hoch; "
+        "in the kitty now: €10.00.\n"
+    )
+    code, out, _ = run(capsys, "expense", "list", *de)
+    assert out.splitlines() == [
+        "2024-12-20  Anna         Eine Runde Schnaps  12,50 €",
+        "2024-12-21        Schnaps: Rechnung zu hoch  -2,50 €",
+        "Insgesamt ausgegeben: 10,00 €.",
+    ]
+    code, out, _ = run(capsys, "kitty", *en)
+    assert out.splitlines() == [
+        "Paid in (payments)                               €20.00",
+        "Paid out (expenses)                              €10.00",
+        "In the kitty                                     €10.00",
+        "Owed to the kitty (unpaid fines, not in it yet)   €1.50",
+        "Paid ahead by members (in the kitty)             €20.00",
+    ]
+    code, out, _ = run(capsys, "kitty", "--json", *en)
+    assert json.loads(out) == {
+        "paid_in": 2000,
+        "paid_out": 1000,
+        "balance": 1000,
+        "owed": 150,
+        "credit": 2000,
+    }
+    code, out, _ = run(capsys, "kitty", *de)
+    assert "Der Kasse geschuldet (offene Strafen, noch nicht darin)   1,50 €" in out
+    code, out, _ = run(capsys, "balance", *en)
+    assert out.splitlines()[-1] == (
+        "In the kitty: €10.00 (paid in €20.00, paid out €10.00); still owed: €1.50."
+    )
+    code, out, _ = run(capsys, "csv", "kitty", *en)
+    assert out.splitlines()[1:] == [
+        "2024-12-20,payment,Anna,,2000,2000",
+        "2024-12-20,expense,Anna,Eine Runde Schnaps,-1250,750",
+        "2024-12-21,expense,,Schnaps: Rechnung zu hoch,250,1000",
+    ]
+    # Refusals: one line, status 1, nothing written.
+    before = dump(ClubBook(db))
+    for argv, message in [
+        (["expense", "add", "0", "--for", "Bier"], "an expense cannot be 0"),
+        (["expense", "add", "5", "--for", "Bier", "--by", "Zora"], "'Zora' is not a member"),
+        (["expense", "add", "5", "--for", "  "], "what the expense was for must be given"),
+        (["expense", "add", "fünf", "--for", "Bier"], "an amount is written like 2,50"),
+    ]:
+        code, out, err = run(capsys, *argv, *en)
+        assert (code, out) == (1, "") and message in err and err.count("\n") == 1
+    assert dump(ClubBook(db)) == before

@@ -1690,17 +1690,16 @@ class ClubBook:
         *,
         day: str | None = None,
         paid_by: str | None = None,
-    ) -> KittyInfo:
+    ) -> ExpenseInfo:
         """The kitty pays ``cents`` out for ``purpose`` (the Christmas dinner, a round of
         Schnaps), on ``day`` (default today), paid out by the member ``paid_by`` if given.
         An expense is never deleted: a negative one corrects it (money back into the kitty).
-        Returns the kitty after it."""
+        Returns the expense as the book keeps it (:meth:`kitty`: the kitty after it)."""
         with self._tx():
             cid = self._club_id(club)
-            day = day or today()
-            entry = self._insert_expense(cid, day, cents, purpose, paid_by)
+            entry = self._insert_expense(cid, day or today(), cents, purpose, paid_by)
             self._log(cid, "expense_added", **entry)
-        return self.kitty(club)
+        return entry
 
     def _insert_expense(
         self, cid: int, day: object, cents: object, purpose: object, paid_by: object
