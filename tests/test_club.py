@@ -997,7 +997,8 @@ def test_the_kitty_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFix
         "2024-12-21,expense,,Schnaps: Rechnung zu hoch,250,1000",
     ]
     # Refusals: one line, status 1, nothing written.
-    before = dump(ClubBook(db))
+    with ClubBook(db) as book:
+        before = dump(book)
     for argv, message in [
         (["expense", "add", "0", "--for", "Bier"], "an expense cannot be 0"),
         (["expense", "add", "5", "--for", "Bier", "--by", "Zora"], "'Zora' is not a member"),
@@ -1006,4 +1007,5 @@ def test_the_kitty_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFix
     ]:
         code, out, err = run(capsys, *argv, *en)
         assert (code, out) == (1, "") and message in err and err.count("\n") == 1
-    assert dump(ClubBook(db)) == before
+    with ClubBook(db) as book:
+        assert dump(book) == before
