@@ -332,10 +332,12 @@ def full_club(path: str | Path = ":memory:") -> ClubBook:
     book.void_game(CLUB, "2024-01-09", 2, "twice entered")
     book.add_evening(CLUB, "2024-02-06", present=["Anna", "Gustav"])
     book.add_game(CLUB, "2024-02-06", loser="Gustav", note="Kurzes Spiel")
+    book.add_expense(CLUB, 4550, "Weihnachtsessen", day="2024-01-09", paid_by="Anna")
     book.rename_member(CLUB, "Anna", "Anna-Lena")
     book.pay(CLUB, "Ben", 1000, day="2024-02-06", note="bar")
     book.charge(CLUB, "Cem", -50, "Rundung erlassen", day="2024-02-06")
     book.member_leaves(CLUB, "Dora", "2024-02-01")
+    book.add_expense(CLUB, -550, "Weihnachtsessen: Rechnung zu hoch", day="2024-02-06")
     return book
 
 
@@ -354,9 +356,37 @@ def test_export_and_import_round_trip_a_club_exactly() -> None:
     # The password survives (its hash is exported, never the password itself).
     assert "geheim" not in text
     other.check_access(CLUB, password="geheim-und-lang")
-    # A third round trip through a file on disk.
+    assert other.kitty(CLUB) == book.kitty(CLUB)
+    assert other.expenses(CLUB) == book.expenses(CLUB)
     data = json.loads(text)
     assert data["format"] == "schocken-club" and data["version"] == 1
+    # The expense paid out by Anna follows her new name.
+    assert data["expenses"] == [
+        {"date": "2024-01-09", "cents": 4550, "purpose": "Weihnachtsessen", "paid_by": "Anna-Lena"},
+        {
+            "date": "2024-02-06",
+            "cents": -550,
+            "purpose": "Weihnachtsessen: Rechnung zu hoch",
+            "paid_by": None,
+        },
+    ]
+
+
+def test_an_export_without_expenses_is_as_before_and_an_old_one_imports() -> None:
+    # A club without expenses exports no "expenses" (older schocken read it); an export written
+    # before the kitty had expenses imports, with an empty kitty's expenses.
+    book = new_book()
+    book.pay(CLUB, "Ben", 700, day="2024-01-09")
+    text = book.export_club(CLUB)
+    assert "expenses" not in json.loads(text)
+    old = json.loads(full_club().export_club(CLUB))
+    del old["expenses"]
+    old["log"] = [e for e in old["log"] if e["action"] != "expense_added"]
+    fresh = ClubBook(":memory:")
+    fresh.import_club(json.dumps(old))
+    assert fresh.expenses(CLUB) == []
+    assert fresh.kitty(CLUB)["paid_out"] == 0
+    assert json.loads(fresh.export_club(CLUB)) == old
 
 
 def test_import_refuses_a_club_already_there_and_bad_exports_whole() -> None:
@@ -372,12 +402,18 @@ def test_import_refuses_a_club_already_there_and_bad_exports_whole() -> None:
     bad_step["evenings"][0]["games"][0]["record"]["steps"][3]["pips"] = [7, 1, 1]
     bad_member = json.loads(text)
     bad_member["payments"][0]["member"] = "Nobody"
+    bad_expense = json.loads(text)
+    bad_expense["expenses"][1]["cents"] = 0
     cases = {
         "not valid JSON": "{",
         "unknown field 'extra'": json.dumps({**data, "extra": 1}),
         "export version 2 is not supported": json.dumps({**data, "version": 2}),
         r"evenings\[0\].games\[0\]: the record is refused: step 3": json.dumps(bad_step),
         "'Nobody' is not a member": json.dumps(bad_member),
+        r"expenses\[1\]: an expense cannot be 0": json.dumps(bad_expense),
+        r"expenses\[0\]: unknown field 'by'": json.dumps(
+            {**data, "expenses": [{**data["expenses"][0], "by": "Ben"}]}
+        ),
     }
     for message, bad in cases.items():
         with pytest.raises(ClubError, match=message):
@@ -477,8 +513,115 @@ def test_a_book_of_version_1_gets_its_sessions_table(tmp_path: Path) -> None:
         token = book.new_session("Krone")
         assert book.session_club(token) == "krone"
     with sqlite3.connect(path) as db:
-        assert db.execute("SELECT value FROM club_meta").fetchone() == ("2",)
+        assert db.execute("SELECT value FROM club_meta").fetchone() == ("3",)
     db.close()
+
+
+def test_a_book_of_version_2_gets_its_expenses_table(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(MIGRATIONS[1] + MIGRATIONS[2])
+        db.execute("INSERT INTO club_meta (key, value) VALUES ('schema', '2')")
+        db.execute(
+            "INSERT INTO club_clubs (slug, name, created, currency, season_start) "
+            "VALUES ('krone', 'Krone', '2020-01-01T00:00:00+00:00', 'EUR', '01-01')"
+        )
+        db.execute(
+            "INSERT INTO club_members (club_id, name, key, guest) VALUES (1, 'Anna', 'anna', 0)"
+        )
+        db.execute(
+            "INSERT INTO club_payments (club_id, member_id, date, cents, note) "
+            "VALUES (1, 1, '2020-02-01', 2000, '')"
+        )
+        db.execute(
+            "INSERT INTO club_sessions (token_hash, club_id, created, expires) "
+            "VALUES ('00', 1, 0, 9999999999)"
+        )
+    db.close()
+    with ClubBook(path) as book:
+        assert book.kitty("Krone")["balance"] == 2000  # the payment of before is in the kitty
+        book.add_expense("Krone", 1500, "Schnaps", day="2020-03-01", paid_by="Anna")
+        assert book.kitty("Krone")["balance"] == 500
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT value FROM club_meta").fetchone() == ("3",)
+        assert db.execute("SELECT count(*) FROM club_sessions").fetchone() == (1,)
+    db.close()
+    with ClubBook(path) as book:  # opened again: already of version 3, nothing to do
+        assert [x["purpose"] for x in book.expenses("Krone")] == ["Schnaps"]
+
+
+# ---------------------------------------------------------------------- the kitty
+
+
+def test_the_kitty_is_payments_in_less_expenses_out_and_owed_is_apart() -> None:
+    book = new_book()
+    book.set_price(CLUB, "game_lost", 150)
+    book.add_evening(CLUB, "2024-01-09", present=["Anna", "Ben", "Cem"])
+    book.add_game(CLUB, "2024-01-09", loser="Ben")
+    book.add_game(CLUB, "2024-01-09", loser="Cem")
+    book.add_game(CLUB, "2024-01-09", loser="Cem")
+    assert book.kitty(CLUB) == {"paid_in": 0, "paid_out": 0, "balance": 0, "owed": 450, "credit": 0}
+    book.pay(CLUB, "Cem", 300, day="2024-01-09")
+    book.pay(CLUB, "Anna", 2000, day="2024-01-10", note="Jahresbeitrag")
+    book.pay(CLUB, "Anna", -500, day="2024-01-11", note="zu viel")
+    # 300 + 2000 - 500 in; Ben owes 150; Anna has paid 1500 ahead of any fine.
+    assert book.kitty(CLUB) == {
+        "paid_in": 1800,
+        "paid_out": 0,
+        "balance": 1800,
+        "owed": 150,
+        "credit": 1500,
+    }
+    entry = book.add_expense(CLUB, 1200, " eine  Runde Schnaps", day="2024-01-09", paid_by="ben")
+    assert entry == {
+        "date": "2024-01-09",
+        "cents": 1200,
+        "purpose": "eine Runde Schnaps",
+        "paid_by": "Ben",
+    }
+    after = book.kitty(CLUB)
+    assert after == {"paid_in": 1800, "paid_out": 1200, "balance": 600, "owed": 150, "credit": 1500}
+    book.add_expense(CLUB, 9000, "Vereinsfahrt", day="2024-06-01")
+    assert book.kitty(CLUB)["balance"] == -8400  # the kitty can be in the red: someone advanced it
+    book.add_expense(CLUB, -1000, "Vereinsfahrt: Anzahlung zurück", day="2024-06-02")
+    kitty = book.kitty(CLUB)
+    assert (kitty["paid_out"], kitty["balance"]) == (9200, -7400)
+    # Expenses are not members' debts: balances and the ledger do not change.
+    assert {b["member"]: b["balance"] for b in book.balances(CLUB)}["Ben"] == 150
+    assert not any(line["item"] == "expense" for line in book.ledger(CLUB))
+    assert book.expenses(CLUB) == [
+        {"date": "2024-01-09", "cents": 1200, "purpose": "eine Runde Schnaps", "paid_by": "Ben"},
+        {"date": "2024-06-01", "cents": 9000, "purpose": "Vereinsfahrt", "paid_by": None},
+        {
+            "date": "2024-06-02",
+            "cents": -1000,
+            "purpose": "Vereinsfahrt: Anzahlung zurück",
+            "paid_by": None,
+        },
+    ]
+    assert book.log(CLUB)[-3]["action"] == "expense_added"
+    assert book.log(CLUB)[-3]["detail"] == {
+        "date": "2024-01-09",
+        "cents": 1200,
+        "purpose": "eine Runde Schnaps",
+        "paid_by": "Ben",
+    }
+    # The kitty's book as CSV: every movement by date, with the balance after it.
+    assert book.csv(CLUB, "kitty").splitlines() == [
+        "date,kind,member,text,cents,balance",
+        "2024-01-09,payment,Cem,,300,300",
+        "2024-01-09,expense,Ben,eine Runde Schnaps,-1200,-900",
+        "2024-01-10,payment,Anna,Jahresbeitrag,2000,1100",
+        "2024-01-11,payment,Anna,zu viel,-500,600",
+        "2024-06-01,expense,,Vereinsfahrt,-9000,-8400",
+        "2024-06-02,expense,,Vereinsfahrt: Anzahlung zurück,1000,-7400",
+    ]
+    book.set_season_start(CLUB, "02-01")
+    assert book.csv(CLUB, "kitty", "2024/25").splitlines()[1:] == [
+        "2024-06-01,expense,,Vereinsfahrt,-9000,-8400",
+        "2024-06-02,expense,,Vereinsfahrt: Anzahlung zurück,1000,-7400",
+    ]
+    assert [x["purpose"] for x in book.expenses(CLUB, "2023/24")] == ["eine Runde Schnaps"]
 
 
 def test_a_club_made_with_its_password_in_one_step() -> None:
@@ -565,6 +708,15 @@ def test_bad_input_is_refused_with_what_was_wrong_and_changes_nothing() -> None:
         (lambda: book.pay(CLUB, "Ben", 10**9), "at most 100000"),
         (lambda: book.pay(CLUB, "Nobody", 100), "'Nobody' is not a member"),
         (lambda: book.charge(CLUB, "Ben", 100, ""), "the reason must be given"),
+        (lambda: book.add_expense(CLUB, 0, "Schnaps"), "an expense cannot be 0"),
+        (lambda: book.add_expense(CLUB, 10**8, "Schnaps"), "at most 100000"),
+        (lambda: book.add_expense(CLUB, 12.5, "Schnaps"), "whole number of cents"),  # type: ignore[arg-type]
+        (lambda: book.add_expense(CLUB, 100, " "), "what the expense was for must be given"),
+        (lambda: book.add_expense(CLUB, 100, "x" * 201), "at most 200 characters"),
+        (lambda: book.add_expense(CLUB, 100, "a\x00b"), "control character"),
+        (lambda: book.add_expense(CLUB, 100, "Bier", day="2024-13-01"), "no day 2024-13-01"),
+        (lambda: book.add_expense(CLUB, 100, "Bier", paid_by="Nobody"), "'Nobody' is not a member"),
+        (lambda: book.add_expense("Kegelclub", 100, "Bier"), "there is no club 'Kegelclub'"),
         (lambda: book.stats(CLUB, "2024/25"), "written like 2024, not '2024/25'"),
         (lambda: book.stats("Kegelclub"), "there is no club 'Kegelclub'"),
         (lambda: book.csv(CLUB, "beer"), "no CSV table 'beer'"),
@@ -779,3 +931,81 @@ def test_plot(tmp_path: Path) -> None:
 
 def test_the_writer_script_is_valid_python() -> None:
     compile(textwrap.dedent(WRITER), "writer", "exec")
+
+
+def test_the_kitty_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "book.sqlite3")
+    en = ["--db", db, "--lang", "en"]
+    de = ["--db", db, "--lang", "de"]
+    run(capsys, "create", CLUB, *en)
+    run(capsys, "member", "add", "Anna", "Ben", *en)
+    run(capsys, "price", "set", "game_lost", "1,50", *en)
+    run(capsys, "evening", "add", "2024-12-20", "--present", "Anna,Ben", *en)
+    run(capsys, "game", "add", "--loser", "Ben", *en)
+    run(capsys, "pay", "Anna", "20", "--date", "2024-12-20", *en)
+    code, out, _ = run(capsys, "expense", "list", *en)
+    assert (code, out) == (0, "No expenses yet.\n")
+    code, out, _ = run(
+        capsys, "expense", "add", "12,50", "--for", "Eine Runde Schnaps", "--by", "anna",
+        "--date", "2024-12-20", *de,
+    )  # fmt: skip
+    assert (code, out) == (
+        0,
+        "Aus der Kasse bezahlt am 2024-12-20: 12,50 € für Eine Runde Schnaps, ausgezahlt von "
+        "Anna; in der Kasse jetzt: 7,50 €.\n",
+    )
+    code, out, _ = run(
+        capsys, "expense", "add", "-2.50", "--for", "Schnaps: Rechnung zu hoch", "--date",
+        "2024-12-21", *en,
+    )  # fmt: skip
+    assert out == (
+        "Paid out of the kitty on 2024-12-21: -€2.50 for Schnaps: Rechnung zu hoch; "
+        "in the kitty now: €10.00.\n"
+    )
+    code, out, _ = run(capsys, "expense", "list", *de)
+    assert out.splitlines() == [
+        "2024-12-20  Anna         Eine Runde Schnaps  12,50 €",
+        "2024-12-21        Schnaps: Rechnung zu hoch  -2,50 €",
+        "Insgesamt ausgegeben: 10,00 €.",
+    ]
+    code, out, _ = run(capsys, "kitty", *en)
+    assert out.splitlines() == [
+        "Paid in (payments)                               €20.00",
+        "Paid out (expenses)                              €10.00",
+        "In the kitty                                     €10.00",
+        "Owed to the kitty (unpaid fines, not in it yet)   €1.50",
+        "Paid ahead by members (in the kitty)             €20.00",
+    ]
+    code, out, _ = run(capsys, "kitty", "--json", *en)
+    assert json.loads(out) == {
+        "paid_in": 2000,
+        "paid_out": 1000,
+        "balance": 1000,
+        "owed": 150,
+        "credit": 2000,
+    }
+    code, out, _ = run(capsys, "kitty", *de)
+    assert "Der Kasse geschuldet (offene Strafen, noch nicht darin)   1,50 €" in out
+    code, out, _ = run(capsys, "balance", *en)
+    assert out.splitlines()[-1] == (
+        "In the kitty: €10.00 (paid in €20.00, paid out €10.00); still owed: €1.50."
+    )
+    code, out, _ = run(capsys, "csv", "kitty", *en)
+    assert out.splitlines()[1:] == [
+        "2024-12-20,payment,Anna,,2000,2000",
+        "2024-12-20,expense,Anna,Eine Runde Schnaps,-1250,750",
+        "2024-12-21,expense,,Schnaps: Rechnung zu hoch,250,1000",
+    ]
+    # Refusals: one line, status 1, nothing written.
+    with ClubBook(db) as book:
+        before = dump(book)
+    for argv, message in [
+        (["expense", "add", "0", "--for", "Bier"], "an expense cannot be 0"),
+        (["expense", "add", "5", "--for", "Bier", "--by", "Zora"], "'Zora' is not a member"),
+        (["expense", "add", "5", "--for", "  "], "what the expense was for must be given"),
+        (["expense", "add", "fünf", "--for", "Bier"], "an amount is written like 2,50"),
+    ]:
+        code, out, err = run(capsys, *argv, *en)
+        assert (code, out) == (1, "") and message in err and err.count("\n") == 1
+    with ClubBook(db) as book:
+        assert dump(book) == before

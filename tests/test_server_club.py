@@ -672,3 +672,74 @@ def test_a_session_is_ended_by_its_browser_and_only_that_one(tmp_path: Path) -> 
     with ClubBook(server.db) as book:
         assert book.session_club(second["session"]) is None
         assert book.session_club(other["session"]) == "anderer-club"
+
+
+def test_the_kitty_pays_out_through_the_api_and_only_for_its_club(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        ours = create(server, "Stammtisch Krone")
+        theirs = create(server, "Kegelclub")
+        slug, session = ours["club"]["slug"], ours["session"]
+        for name in ("Anna", "Ben"):
+            post(server, slug, "members", session, name=name)
+        post(server, slug, "prices", session, item="game_lost", cents=150)
+        post(server, slug, "evenings", session, date="2026-12-18", present=["Anna", "Ben"])
+        post(server, slug, "games", session, date="2026-12-18", loser="Ben")
+        post(server, slug, "payments", session, member="Anna", cents=3000, date="2026-12-18")
+        r = post(
+            server, slug, "expenses", session, cents=2250, purpose="Weihnachtsessen",
+            date="2026-12-18", paid_by="anna",
+        )  # fmt: skip
+        assert r.status_code == 200, r.text
+        book = r.json()
+        assert book["done"] == {
+            "date": "2026-12-18",
+            "cents": 2250,
+            "purpose": "Weihnachtsessen",
+            "paid_by": "Anna",
+        }
+        assert book["kitty"] == {
+            "paid_in": 3000,
+            "paid_out": 2250,
+            "balance": 750,
+            "owed": 150,
+            "credit": 3000,
+        }
+        # A correction without who paid it out (an empty paid_by is none), today by default.
+        r = post(server, slug, "expenses", session, cents=-250, purpose="zu viel", paid_by="")
+        assert r.status_code == 200, r.text
+        (fix,) = [x for x in r.json()["expenses"] if x["purpose"] == "zu viel"]
+        assert fix["paid_by"] is None and fix["cents"] == -250
+        assert r.json()["kitty"]["balance"] == 1000
+        before = get(server, f"/api/clubs/{slug}", **{"x-club-session": session}).json()
+        for body, says in (
+            ({"cents": 0, "purpose": "Bier"}, "an expense cannot be 0"),
+            ({"cents": "12,50", "purpose": "Bier"}, "whole number of cents"),
+            ({"cents": 100}, "what the expense was for is a text"),
+            ({"cents": 100, "purpose": " "}, "what the expense was for must be given"),
+            ({"cents": 100, "purpose": "Bier", "paid_by": "Zoe"}, "'Zoe' is not a member"),
+            ({"cents": 100, "purpose": "Bier", "date": "2026-02-30"}, "no day 2026-02-30"),
+        ):
+            r = post(server, slug, "expenses", session, **body)
+            assert r.status_code == 400 and says in r.json()["error"], (body, r.text)
+        after = get(server, f"/api/clubs/{slug}", **{"x-club-session": session}).json()
+        assert after == before
+        # Without a session, or with another club's, nothing is paid out and nothing shown.
+        for headers in ({}, {"x-club-session": theirs["session"]}, {"x-club-secret": "guessed"}):
+            r = httpx.post(
+                f"{server.url}/api/clubs/{slug}/expenses",
+                json={"cents": 100, "purpose": "Bier"},
+                headers=headers,
+                timeout=10,
+            )
+            assert r.status_code == 403, (headers, r.text)
+            r = get(server, f"/api/clubs/{slug}/csv/kitty", **headers)
+            assert r.status_code == 403 and "Weihnachtsessen" not in r.text
+        r = post(server, slug, "expenses", theirs["session"], cents=100, purpose="Bier")
+        assert r.status_code == 403 and "another club" in r.json()["error"]
+        assert get(server, f"/api/clubs/{slug}", **{"x-club-session": session}).json() == before
+        r = get(server, f"/api/clubs/{slug}/csv/kitty", **{"x-club-session": session})
+        assert r.status_code == 200
+        assert r.text.splitlines()[0] == "date,kind,member,text,cents,balance"
+        assert "2026-12-18,expense,Anna,Weihnachtsessen,-2250," in r.text
+        log = get(server, f"/api/clubs/{slug}/log", **{"x-club-session": session}).json()
+        assert [e["action"] for e in log[-2:]] == ["expense_added", "expense_added"]

@@ -528,3 +528,86 @@ def test_the_club_is_closed_on_this_phone(browser: Browser, server: Server) -> N
     expect(page.locator("#club-balances tbody tr")).to_have_count(3)
     assert errors == []
     ctx.close()
+
+
+def test_the_kitty_pays_out_on_a_phone(browser: Browser, server: Server) -> None:
+    made = club_with_an_evening(server, "Stammtisch Krone")
+    slug, session = made["club"]["slug"], made["session"]
+    for what, body in (
+        ("prices", {"item": "game_lost", "cents": 150}),
+        ("games", {"date": "2026-11-20", "loser": "Ben", "players": ["Anna", "Ben"]}),
+        ("payments", {"member": "Anna", "cents": 3000, "date": "2026-11-20"}),
+    ):
+        assert server.post(f"/api/clubs/{slug}/{what}", {"session": session, **body}).is_success
+    ctx = browser.new_context(locale="de-DE", **PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/club/{slug}#{made['secret']}")
+    card = page.locator("#club-kitty-part")
+    expect(card.get_by_role("heading", level=2)).to_have_text("Kasse")
+    kitty = page.locator("#club-kitty tbody tr")
+    expect(kitty).to_have_count(5)
+    expect(kitty.nth(0)).to_have_text(re.compile(r"^Eingezahlt \(Zahlungen\)\s*30,00\s€$"))
+    expect(kitty.nth(2)).to_have_text(re.compile(r"^In der Kasse\s*30,00\s€$"))
+    expect(kitty.nth(3)).to_have_text(re.compile(r"^Der Kasse geschuldet.*1,50\s€$"))
+    expect(page.locator("#club-no-expenses")).to_have_text("Noch keine Ausgaben.")
+    form = page.locator("#club-expense")
+    # Refused by the book, with its message; nothing booked.
+    form.get_by_label("Betrag").fill("0")
+    form.get_by_label("Wofür").fill("Bier")
+    form.get_by_role("button", name="Ausgabe buchen").click()
+    expect(page.locator("#club-error")).to_have_text("an expense cannot be 0")
+    form.get_by_label("Betrag").fill("5")
+    form.get_by_label("Wofür").fill("   ")
+    form.get_by_role("button", name="Ausgabe buchen").click()
+    expect(page.locator("#club-error")).to_have_text(
+        "what the expense was for must be given (it is blank)"
+    )
+    with ClubBook(server.db) as book:
+        assert book.expenses(slug) == []
+        assert book.log(slug)[-1]["action"] == "paid"
+    # The Christmas dinner, paid out by Anna.
+    form.get_by_label("Betrag").fill("22,50")
+    form.get_by_label("Wofür").fill("Weihnachtsessen")
+    form.get_by_label("Datum").fill("2026-12-18")
+    form.get_by_label("Ausgezahlt von").select_option("Anna")
+    form.get_by_role("button", name="Ausgabe buchen").click()
+    expect(page.locator("#club-said")).to_have_text(
+        re.compile(
+            r"^22,50\s€ aus der Kasse bezahlt für Weihnachtsessen; in der Kasse jetzt: 7,50\s€\.$"
+        )
+    )
+    expect(page.locator("#club-error")).to_have_text("")
+    rows = page.locator("#club-expenses tbody tr")
+    expect(rows).to_have_count(1)
+    expect(rows.nth(0)).to_have_text(
+        re.compile(r"^2026-12-18\s*Weihnachtsessen\s*Anna\s*22,50\s€$")
+    )
+    expect(kitty.nth(2)).to_have_text(re.compile(r"^In der Kasse\s*7,50\s€$"))
+    # A correction: money back into the kitty, nobody named.
+    form = page.locator("#club-expense")
+    form.get_by_label("Betrag").fill("-2,50")
+    form.get_by_label("Wofür").fill("Rechnung war zu hoch")
+    form.get_by_label("Datum").fill("2026-12-19")
+    form.get_by_role("button", name="Ausgabe buchen").click()
+    expect(page.locator("#club-said")).to_have_text(re.compile(r"in der Kasse jetzt: 10,00\s€\.$"))
+    expect(rows).to_have_count(2)
+    expect(rows.nth(1)).to_have_text(
+        re.compile(r"^2026-12-19\s*Rechnung war zu hoch\s*–\s*-2,50\s€$")
+    )
+    expect(kitty.nth(1)).to_have_text(re.compile(r"^Ausgegeben \(Ausgaben\)\s*20,00\s€$"))
+    with ClubBook(server.db) as book:
+        assert book.kitty(slug) == {
+            "paid_in": 3000,
+            "paid_out": 2000,
+            "balance": 1000,
+            "owed": 150,
+            "credit": 3000,
+        }
+        assert [x["paid_by"] for x in book.expenses(slug)] == ["Anna", None]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.reload()
+    expect(page.locator("#club-expenses tbody tr")).to_have_count(2)
+    assert errors == []
+    ctx.close()

@@ -3,8 +3,9 @@
 A club has members; it meets on evenings (a date, a place, who came); every game of an evening
 goes into the book, as a full game record (from pub mode or an online table: replayed and checked
 by :func:`schocken.record.replay`) or as just its loser and who played. The club's price list
-(dated: prices change over the years) turns what happened into fines; members pay; the balance
-is what they owe. Statistics per member and season are computed from the stored games.
+(dated: prices change over the years) turns what happened into fines; members pay into the
+club's kitty, the kitty pays the club's expenses; a member's balance is what they owe.
+Statistics per member and season are computed from the stored games.
 
 Everything is kept in SQLite, in tables of their own (``club_`` prefix) in the same file as the
 game server's tables by default. The schema is versioned; every change is one transaction (all of
@@ -60,7 +61,7 @@ DEFAULT_DB = Path("schocken-data") / "schocken.sqlite3"
 """Where the book is kept by default: the game server's file (``schocken serve`` with its
 default ``--data schocken-data``), relative to the working folder."""
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The version of the club tables this module reads and writes."""
 
 EXPORT_FORMAT = "schocken-club"
@@ -213,7 +214,20 @@ CREATE INDEX club_sessions_club ON club_sessions(club_id, created);
 """Version 2: the sessions of the web pages (the SHA-256 of each token, never the token; times
 in seconds since 1970, UTC)."""
 
-MIGRATIONS: dict[int, str] = {1: SCHEMA, 2: SESSIONS_SCHEMA}
+EXPENSES_SCHEMA = """
+CREATE TABLE club_expenses (
+    id INTEGER PRIMARY KEY,
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    date TEXT NOT NULL,
+    cents INTEGER NOT NULL,
+    purpose TEXT NOT NULL,
+    paid_by INTEGER REFERENCES club_members(id)
+) STRICT;
+"""
+"""Version 3: the club's expenses, paid out of the kitty (negative: a correction, money back into
+the kitty); ``paid_by``: the member who paid it out, if known."""
+
+MIGRATIONS: dict[int, str] = {1: SCHEMA, 2: SESSIONS_SCHEMA, 3: EXPENSES_SCHEMA}
 """The script that brings the club tables from version ``n - 1`` to ``n`` (0: no tables)."""
 
 
@@ -290,6 +304,30 @@ class BalanceInfo(TypedDict):
     paid: int
     balance: int
     """Charged less paid: what the member owes (negative: in credit)."""
+
+
+class ExpenseInfo(TypedDict):
+    date: str
+    cents: int
+    """Paid out of the kitty (negative: a correction, money back into the kitty)."""
+    purpose: str
+    """What it was for: "Weihnachtsessen", "a round of Schnaps"."""
+    paid_by: str | None
+    """The member who paid it out, if known."""
+
+
+class KittyInfo(TypedDict):
+    paid_in: int
+    """Every payment of the members (less what was paid back)."""
+    paid_out: int
+    """Every expense (less the corrections)."""
+    balance: int
+    """``paid_in - paid_out``: what is in the kitty (negative: someone advanced it)."""
+    owed: int
+    """What members owe (their fines and charges not paid yet): owed to the kitty, not in it."""
+    credit: int
+    """What members paid ahead of their fines: in the kitty (in ``balance``), owed back to them
+    as fines to come."""
 
 
 class LogEntry(TypedDict):
@@ -1642,6 +1680,100 @@ class ClubBook:
         name = self._member_names(cid)[self._member_id(cid, member)]
         return next(b for b in self.balances(club) if b["member"] == name)
 
+    # ------------------------------------------------------------------ the kitty
+
+    def add_expense(
+        self,
+        club: str,
+        cents: int,
+        purpose: str,
+        *,
+        day: str | None = None,
+        paid_by: str | None = None,
+    ) -> ExpenseInfo:
+        """The kitty pays ``cents`` out for ``purpose`` (the Christmas dinner, a round of
+        Schnaps), on ``day`` (default today), paid out by the member ``paid_by`` if given.
+        An expense is never deleted: a negative one corrects it (money back into the kitty).
+        Returns the expense as the book keeps it (:meth:`kitty`: the kitty after it)."""
+        with self._tx():
+            cid = self._club_id(club)
+            entry = self._insert_expense(cid, day or today(), cents, purpose, paid_by)
+            self._log(cid, "expense_added", **entry)
+        return entry
+
+    def _insert_expense(
+        self, cid: int, day: object, cents: object, purpose: object, paid_by: object
+    ) -> ExpenseInfo:
+        cents = check_cents(cents, "an expense", negative=True, zero=False)
+        day = check_date(day, "the date of an expense")
+        purpose = check_text(purpose, "what the expense was for", required=True)
+        by: int | None = None
+        name: str | None = None
+        if paid_by is not None:
+            by = self._member_id(cid, paid_by)
+            name = self._member_names(cid)[by]
+        self.db.execute(
+            "INSERT INTO club_expenses (club_id, date, cents, purpose, paid_by) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (cid, day, cents, purpose, by),
+        )
+        return {"date": day, "cents": cents, "purpose": purpose, "paid_by": name}
+
+    def expenses(self, club: str, season: str | None = None) -> list[ExpenseInfo]:
+        """The club's expenses by date (in the order entered within a day), of one season if
+        given."""
+        cid = self._club_id(club)
+        lo, hi = self._range(cid, season)
+        return [
+            {"date": r[0], "cents": r[1], "purpose": r[2], "paid_by": r[3]}
+            for r in self.db.execute(
+                "SELECT x.date, x.cents, x.purpose, m.name FROM club_expenses x "
+                "LEFT JOIN club_members m ON m.id = x.paid_by "
+                "WHERE x.club_id = ? AND x.date >= ? AND x.date < ? ORDER BY x.date, x.id",
+                (cid, lo, hi),
+            )
+        ]
+
+    def kitty(self, club: str) -> KittyInfo:
+        """The club's kitty: every payment in, every expense out, and what members owe to it
+        (their unpaid fines and charges, not in the kitty yet) or have paid ahead."""
+        cid = self._club_id(club)
+        paid_in = self.db.execute(
+            "SELECT COALESCE(SUM(cents), 0) FROM club_payments WHERE club_id = ?", (cid,)
+        ).fetchone()[0]
+        paid_out = self.db.execute(
+            "SELECT COALESCE(SUM(cents), 0) FROM club_expenses WHERE club_id = ?", (cid,)
+        ).fetchone()[0]
+        balances = [b["balance"] for b in self.balances(club)]
+        return {
+            "paid_in": paid_in,
+            "paid_out": paid_out,
+            "balance": paid_in - paid_out,
+            "owed": sum(b for b in balances if b > 0),
+            "credit": -sum(b for b in balances if b < 0),
+        }
+
+    def _kitty_lines(self, club: str) -> list[tuple[str, str, str | None, str, int]]:
+        """Every movement of the kitty by date (payments before expenses within a day, each in
+        the order entered): date, ``payment`` or ``expense``, the member, the note or purpose,
+        the cents (in: positive; out: negative)."""
+        cid = self._club_id(club)
+        names = self._member_names(cid)
+        lines: list[tuple[str, str, str | None, str, int]] = [
+            (r[0], "payment", names[r[1]], r[3], r[2])
+            for r in self.db.execute(
+                "SELECT date, member_id, cents, note FROM club_payments WHERE club_id = ? "
+                "ORDER BY id",
+                (cid,),
+            )
+        ]
+        lines += [
+            (x["date"], "expense", x["paid_by"], x["purpose"], -x["cents"])
+            for x in self.expenses(club)
+        ]
+        lines.sort(key=lambda line: line[0])  # stable: payments first within a day
+        return lines
+
     # ------------------------------------------------------------------ the log
 
     def log(self, club: str) -> list[LogEntry]:
@@ -1720,7 +1852,9 @@ class ClubBook:
 
     def csv(self, club: str, kind: str, season: str | None = None) -> str:
         """A table as CSV text (comma-separated, a header line, amounts in cents):
-        ``games``, ``ledger``, ``balances``, ``stats`` or ``evenings``."""
+        ``games``, ``ledger``, ``balances``, ``stats``, ``evenings`` or ``kitty`` (every
+        payment in and expense out, by date, with the kitty's balance after it; of a season: its
+        lines, the balance counted from the book's start)."""
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
         if kind == "games":
@@ -1802,6 +1936,14 @@ class ClubBook:
             w.writerow(["date", "place", "present", "games", "note"])
             for e in self.evenings(club, season):
                 w.writerow([e["date"], e["place"], "|".join(e["present"]), e["games"], e["note"]])
+        elif kind == "kitty":
+            w.writerow(["date", "kind", "member", "text", "cents", "balance"])
+            lo, hi = self._range(self._club_id(club), season)
+            balance = 0
+            for day, what, member, text, cents in self._kitty_lines(club):
+                balance += cents
+                if lo <= day < hi:
+                    w.writerow([day, what, member or "", text, cents, balance])
         else:
             raise ClubError(f"no CSV table {kind!r}; the tables are {', '.join(CSV_KINDS)}")
         return out.getvalue()
@@ -1809,9 +1951,9 @@ class ClubBook:
     # ------------------------------------------------------------------ export and import
 
     def export_club(self, club: str) -> str:
-        """The whole club as JSON text (format ``schocken-club``): the same text after
-        :meth:`import_club` into any book. Holds the hashes of the secret and password, never
-        the secret itself."""
+        """The whole club as JSON text (format ``schocken-club``, version 1): the same text
+        after :meth:`import_club` into any book. Holds the hashes of the secret and password,
+        never the secret itself. The kitty's ``expenses`` are written when the club has any."""
         db = self.db
         cid, name, _, created, currency, start, secret_hash, password_hash = self._club_row(club)
         names = self._member_names(cid)
@@ -1871,7 +2013,7 @@ class ClubBook:
                 (cid,),
             )
         ]
-        data = {
+        data: dict[str, Any] = {
             "format": EXPORT_FORMAT,
             "version": EXPORT_VERSION,
             "club": {
@@ -1887,9 +2029,23 @@ class ClubBook:
             "evenings": evenings,
             "charges": charges,
             "payments": payments,
-            "log": self.log(club),
         }
+        expenses = self._export_expenses(cid)
+        if expenses:  # only then: an export of a club without them is read by older schocken too
+            data["expenses"] = expenses
+        data["log"] = self.log(club)
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+    def _export_expenses(self, cid: int) -> list[ExpenseInfo]:
+        """The club's expenses in the order entered (as an import enters them again)."""
+        return [
+            {"date": r[0], "cents": r[1], "purpose": r[2], "paid_by": r[3]}
+            for r in self.db.execute(
+                "SELECT x.date, x.cents, x.purpose, m.name FROM club_expenses x "
+                "LEFT JOIN club_members m ON m.id = x.paid_by WHERE x.club_id = ? ORDER BY x.id",
+                (cid,),
+            )
+        ]
 
     def import_club(self, text: str) -> ClubInfo:
         """A club from :meth:`export_club`'s text, checked as every change is checked (records
@@ -1921,6 +2077,7 @@ class ClubBook:
             "evenings",
             "charges",
             "payments",
+            "expenses",
             "log",
         )
         head = doc.obj("club")
@@ -2020,6 +2177,14 @@ class ClubBook:
                     p.get("date"),
                     p.get("note"),
                 )
+            for x in doc.objs("expenses") if "expenses" in doc.data else []:
+                x.only("date", "cents", "purpose", "paid_by")
+                try:
+                    self._insert_expense(
+                        cid, x.get("date"), x.get("cents"), x.get("purpose"), x.get("paid_by")
+                    )
+                except ClubError as exc:
+                    raise ClubError(f"{x.where}: {exc}") from None
             for entry in doc.objs("log"):
                 entry.only("at", "action", "detail")
                 action = entry.get("action")
@@ -2041,7 +2206,7 @@ class ClubBook:
         return self.club(name)
 
 
-CSV_KINDS = ("games", "ledger", "balances", "stats", "evenings")
+CSV_KINDS = ("games", "ledger", "balances", "stats", "evenings", "kitty")
 """The tables :meth:`ClubBook.csv` writes."""
 
 
@@ -2275,8 +2440,10 @@ __all__ = [
     "ClubInfo",
     "ClubStats",
     "EveningInfo",
+    "ExpenseInfo",
     "GameFacts",
     "GameInfo",
+    "KittyInfo",
     "LedgerLine",
     "LogEntry",
     "MemberInfo",

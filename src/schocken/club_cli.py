@@ -393,9 +393,74 @@ def cmd_balance(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
             ]
         )
     print("\n".join(_table(rows)))
-    paid = sum(b["paid"] for b in balances)
-    owed = sum(b["balance"] for b in balances if b["balance"] > 0)
-    print(t("club_kitty", lang, paid=money(paid, lang, cur), owed=money(owed, lang, cur)))
+    kitty = book.kitty(club)
+    print(
+        t(
+            "club_kitty",
+            lang,
+            balance=money(kitty["balance"], lang, cur),
+            paid=money(kitty["paid_in"], lang, cur),
+            out=money(kitty["paid_out"], lang, cur),
+            owed=money(kitty["owed"], lang, cur),
+        )
+    )
+    return 0
+
+
+def cmd_expense_add(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
+    club = _club(book, args)
+    cents = parse_amount(args.amount)
+    entry = book.add_expense(club, cents, args.purpose, day=args.date, paid_by=args.by)
+    kitty = book.kitty(club)
+    cur = _currency(book, club)
+    by = t("club_expense_by", lang, name=entry["paid_by"]) if entry["paid_by"] else ""
+    print(
+        t(
+            "club_expense_added",
+            lang,
+            date=entry["date"],
+            amount=money(cents, lang, cur),
+            purpose=entry["purpose"],
+            by=by,
+            balance=money(kitty["balance"], lang, cur),
+        )
+    )
+    return 0
+
+
+def cmd_expense_list(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
+    club = _club(book, args)
+    cur = _currency(book, club)
+    expenses = book.expenses(club, args.season)
+    if not expenses:
+        print(t("club_no_expenses", lang))
+        return 0
+    rows = [
+        [x["date"], x["paid_by"] or "", x["purpose"], money(x["cents"], lang, cur)]
+        for x in expenses
+    ]
+    print("\n".join(_table(rows)))
+    total = sum(x["cents"] for x in expenses)
+    print(t("club_expenses_total", lang, amount=money(total, lang, cur)))
+    return 0
+
+
+def cmd_kitty(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
+    """The kitty: paid in, paid out, what is in it; apart from it what members owe to it."""
+    club = _club(book, args)
+    kitty = book.kitty(club)
+    if args.json:
+        print(json.dumps(kitty, ensure_ascii=False, indent=1))
+        return 0
+    cur = _currency(book, club)
+    rows = [
+        [t("club_kitty_in", lang), money(kitty["paid_in"], lang, cur)],
+        [t("club_kitty_out", lang), money(kitty["paid_out"], lang, cur)],
+        [t("club_kitty_balance", lang), money(kitty["balance"], lang, cur)],
+        [t("club_kitty_owed", lang), money(kitty["owed"], lang, cur)],
+        [t("club_kitty_credit", lang), money(kitty["credit"], lang, cur)],
+    ]
+    print("\n".join(_table(rows)))
     return 0
 
 
@@ -643,6 +708,17 @@ def add_club_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("amount", help="like 1,00 (negative: a credit)")
     p.add_argument("--reason", required=True)
     p.add_argument("--date", type=_date_arg, help="default today")
+    expense = cs.add_parser("expense", help="the kitty's expenses: add, list")
+    xs = expense.add_subparsers(dest="expense_command", required=True, metavar="COMMAND")
+    p = leaf(xs, "add", cmd_expense_add, "the kitty pays something out")
+    p.add_argument("amount", help="like 45 or 12,50 (negative: a correction, money back in)")
+    p.add_argument("--for", dest="purpose", required=True, help="what it was for")
+    p.add_argument("--by", help="the member who paid it out (optional)")
+    p.add_argument("--date", type=_date_arg, help="default today")
+    p = leaf(xs, "list", cmd_expense_list, "the kitty's expenses")
+    p.add_argument("--season")
+    p = leaf(cs, "kitty", cmd_kitty, "the kitty: paid in, paid out, balance, still owed")
+    p.add_argument("--json", action="store_true")
     p = leaf(cs, "balance", cmd_balance, "what every member owes")
     p.add_argument("--json", action="store_true")
     p = leaf(cs, "ledger", cmd_ledger, "every line of the accounts (of one member)")

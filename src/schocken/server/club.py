@@ -253,11 +253,14 @@ def add_club_routes(
             "price_items": list(PRICE_ITEMS),
             "ledger": book.ledger(club),
             "seasons": book.seasons(club),
+            "expenses": book.expenses(club),
+            "kitty": book.kitty(club),
         }
 
     @app.get("/api/clubs/{slug}")
     async def get(slug: str, request: Request) -> dict[str, Any]:
-        """The club's book: members, balances, evenings, games, prices, the ledger."""
+        """The club's book: members, balances, evenings, games, prices, the ledger, the
+        kitty and its expenses."""
         club = await opened(slug, request)
         return await clubs.run(overview, club)
 
@@ -426,6 +429,22 @@ def add_club_routes(
                 d.get("cents"),  # type: ignore[arg-type]
                 day=d.get("date") or None,
                 note=_text(d, "note"),
+            ),
+        )
+
+    @app.post("/api/clubs/{slug}/expenses")
+    async def add_expense(slug: str, request: Request) -> dict[str, Any]:
+        """The kitty pays out: ``cents`` (negative: a correction), ``purpose`` (what it was
+        for), ``date`` (default today), ``paid_by`` (the member who paid it out; optional)."""
+        return await change(
+            slug,
+            request,
+            lambda c, d: book.add_expense(
+                c,
+                d.get("cents"),  # type: ignore[arg-type]
+                d.get("purpose"),  # type: ignore[arg-type]
+                day=d.get("date") or None,
+                paid_by=d.get("paid_by") or None,
             ),
         )
 

@@ -1,6 +1,7 @@
 // The Schockbuch in the browser (/club, /club/SLUG, /club/SLUG/stats): a club's members,
-// evenings, games, prices, payments, charges by hand, struck-out games, the ledger (of everyone
-// or one member), CSV and JSON downloads, the import of a club, the change log and the statistics. The server keeps the book
+// evenings, games, prices, payments, charges by hand, struck-out games, the kitty and its
+// expenses, the ledger (of everyone or one member), CSV and JSON downloads, the import of a
+// club, the change log and the statistics. The server keeps the book
 // (src/schocken/server/club.py) and computes balances and statistics; this page only shows
 // them and sends what is entered. Words come from the catalogue. The page's helpers (t, el,
 // announce, main) come from app.js, which imports this module.
@@ -217,12 +218,13 @@ function said(text) {
   if (line) line.textContent = text;
 }
 
-/** After a change: the server answers the whole book; show it and say what was done. */
+/** After a change: the server answers the whole book; show it and say what was done (a text,
+ * or a function of the answer). */
 async function send(path, body, form, error, done) {
   try {
     club.book = await call(`/api/clubs/${encodeURIComponent(club.slug)}/${path}`, body);
     renderBook();
-    said(done);
+    said(typeof done === "function" ? done(club.book) : done);
   } catch (e) {
     error.textContent = e.message;
     error.focus?.();
@@ -403,7 +405,7 @@ function renderBook() {
     ledgerTable(b.ledger),
     el("h3", {}, t("club_web_csv")),
     el("p", { class: "club-csv" }, [["ledger", "club_web_ledger"], ["balances", "club_web_balances"], ["games", "club_web_games"],
-      ["evenings", "club_web_evenings"], ["stats", "club_web_stats"]]
+      ["evenings", "club_web_evenings"], ["stats", "club_web_stats"], ["kitty", "club_web_kitty"]]
       .map(([kind, key]) => el("button", { type: "button", class: "small", "data-kind": kind,
         onclick: () => download(`csv/${kind}`, `${club.slug}-${kind}.csv`, error) }, t(key)))));
 
@@ -425,7 +427,43 @@ function renderBook() {
       history.pushState(null, "", `/club/${club.slug}/stats`);
       renderStats(null);
     } }, t("club_web_stats"))),
-    error, members, evenings, games, money_, ledger, settingsPart(b, error), data);
+    error, members, evenings, games, money_, kittyPart(b, names, error), ledger, settingsPart(b, error), data);
+}
+
+/** The club's kitty: what is in it (payments in less expenses out), what members still owe to
+ * it (apart: not in it yet), its expenses, and a form to book one. */
+function kittyPart(b, names, error) {
+  const { t, el } = ctx;
+  const k = b.kitty;
+  return el("section", { class: "card club-part", id: "club-kitty-part", "aria-labelledby": "club-kitty-h" },
+    el("h2", { id: "club-kitty-h" }, t("club_web_kitty")),
+    table(t("club_web_kitty_caption"), [t("club_web_kitty_what"), t("club_web_amount")], [
+      [t("club_kitty_in"), money(k.paid_in)],
+      [t("club_kitty_out"), money(k.paid_out)],
+      [t("club_kitty_balance"), { text: money(k.balance), class: "kitty-balance" }],
+      [t("club_kitty_owed"), { text: money(k.owed), class: "kitty-owed" }],
+      [t("club_kitty_credit"), money(k.credit)],
+    ], "club-kitty"),
+    b.expenses.length === 0 ? el("p", { class: "hint", id: "club-no-expenses" }, t("club_web_no_expenses"))
+      : table(t("club_web_expenses"), [t("club_web_date"), t("club_web_purpose"), t("club_web_paid_out_by"), t("club_web_amount")],
+        b.expenses.map((x) => [x.date, x.purpose, x.paid_by || "–", money(x.cents)]), "club-expenses"),
+    el("form", { id: "club-expense", onsubmit: (e) => {
+      e.preventDefault();
+      const f = e.target;
+      const amount = cents(f.amount.value);
+      const purpose = f.purpose.value.trim();
+      send("expenses", { cents: amount, purpose, date: f.date.value, paid_by: f.paid_by.value || null }, f, error,
+        (book) => t("club_web_expense_said", { amount: money(amount), purpose, balance: money(book.kitty.balance) }));
+    } },
+    el("h3", {}, t("club_web_expense")),
+    el("p", { class: "hint", id: "club-expense-hint" }, t("club_web_expense_hint")),
+    el("label", {}, t("club_web_amount"), el("input", { name: "amount", inputmode: "decimal", required: true, pattern: "-?[0-9]+([.,][0-9]{1,2})?",
+      "aria-describedby": "club-expense-hint" })),
+    el("label", {}, t("club_web_purpose"), el("input", { name: "purpose", required: true, maxlength: "200", autocomplete: "off" })),
+    el("label", {}, t("club_web_date"), el("input", { name: "date", type: "date", required: true, value: today() })),
+    el("label", {}, t("club_web_paid_out_by"), el("select", { name: "paid_by" },
+      el("option", { value: "" }, t("club_web_nobody_said")), options(names))),
+    el("button", { type: "submit" }, t("club_web_expense_button"))));
 }
 
 /** The club's settings and keys: the day its seasons begin, a new secret link, the password,
