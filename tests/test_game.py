@@ -1515,3 +1515,70 @@ def test_random_games_play_the_first_round_of_a_section_as_the_option_says(
             assert not limited
     if where != "never":
         assert checked >= players  # the first half's first round at least
+
+
+# ----------------------------------------------------- Anknobeln: one_throw_while_middle (row 6)
+
+
+def test_anknobeln_one_throw_while_deckel_are_in_the_middle_then_the_opener_sets_it() -> None:
+    rules = preset("tsv99", one_throw_while_middle=True, deckel_per_half=3)
+    table = Table(
+        rules,
+        2,
+        [throw("322"), throw("411"), STOPS],  # the opening round: no Deckel, up to three throws
+        [throw("221"), throw("332")],
+        once("654"),  # round 2, middle 3: one throw, for the opener too
+        once("532"),
+        once("432"),  # round 3, middle 1: still one throw
+        once("631"),
+        [throw("332"), throw("553"), STOPS],  # round 4, the middle empty: Anna sets the limit
+        [throw("221"), throw("411")],
+    )
+    game = table.game
+    limits: list[tuple[int, int | None, int]] = []
+    while table.left:
+        view = game.view(game.current_player)
+        if not view.turns or not view.turns[0].done:
+            limits.append((view.round_number, view.limit, view.middle))
+        table.play()
+    assert limits == [(1, None, 3), (2, 1, 3), (3, 1, 1), (4, None, 0)]
+    assert of_type(game.events, ThrowLimitFixed) == [ThrowLimitFixed(A, 2)] * 2
+    ended = [e for e in game.events if isinstance(e, RoundEnded)]
+    assert [(e.best, e.worst, e.deckel) for e in ended] == [
+        (A, B, 0),
+        (A, B, 2),
+        (B, A, 2),  # Anna takes the 1 Deckel left
+        (B, A, 4),  # Schock 4 from Ben, who holds 2: Anna holds all 3
+    ]
+    assert game.half_losers == (A,) and game.section is Section.SECOND_HALF
+
+
+@settings(max_examples=20, deadline=None, derandomize=True)
+@given(
+    name=st.sampled_from(["tsv99", "schock4life", "knobelrunde", "allgemein"]),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**32),
+)
+def test_random_games_play_one_throw_exactly_while_deckel_are_in_the_middle(
+    name: str, players: int, seed: int
+) -> None:
+    rules = preset(name, deckel_per_half=5, deckel_in_finale=4, one_throw_while_middle=True)
+    game, bots = random_game(rules, players, seed)
+    for _ in random_play(game, bots):
+        pass
+    middle = 0
+    limited = False
+    checked = 0
+    for e in game.events:
+        if isinstance(e, SectionStarted):
+            middle = e.middle
+        elif isinstance(e, DeckelMoved) and e.giver is None:
+            middle -= e.amount
+        elif isinstance(e, RoundStarted):
+            limited = e.kind is RoundKind.NORMAL and middle > 0
+        elif isinstance(e, TurnEnded) and limited:
+            assert e.throws == 1, e
+            checked += 1
+        elif isinstance(e, ThrowLimitFixed):
+            assert not limited
+    assert game.is_over and checked >= players  # the first half's first round at least

@@ -248,3 +248,16 @@ def test_describe_and_explain_the_one_throw_tie_rule() -> None:
     assert "Ben ties with Cem but assembled it; Cem threw it in one throw." in en
     de = explain([ended], rules, ["Anna", "Ben", "Cem"], "de")
     assert "Ben hat gleich mit Cem, aber zusammengewürfelt; Cem warf es aus einem Wurf." in de
+
+
+def test_describe_rules_names_anknobeln() -> None:
+    rules = find_preset("tsv99").with_overrides({"one_throw_while_middle": True})
+    assert (
+        "While Deckel are in the middle every round is played with one throw (Anknobeln); up to "
+        "three throws only once the middle is empty."
+    ) in describe_rules(rules, "en")
+    assert (
+        "Solange Deckel in der Mitte liegen, wird jede Runde mit einem Wurf gespielt (Anknobeln); "
+        "bis zu drei Würfe erst, wenn die Mitte leer ist."
+    ) in describe_rules(rules, "de")
+    assert not any("Anknobeln" in line for line in describe_rules(find_preset("tsv99"), "en"))

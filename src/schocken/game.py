@@ -479,7 +479,8 @@ class Game:
         """A round for Deckel, played clockwise from ``anchor`` by those who take part."""
         self._anchor = anchor
         takes_part = flow.takes_part(self._in_section, self._deckel, self._middle)
-        limit = flow.fixed_limit(self.rules, self._section, first=self._section_rounds == 0)
+        first = self._section_rounds == 0
+        limit = flow.fixed_limit(self.rules, self._section, first, self._middle)
         self._section_rounds += 1
         self._start_round(RoundKind.NORMAL, flow.round_order(anchor, takes_part), limit)
 

@@ -47,18 +47,27 @@ def takes_part(in_section: Sequence[bool], deckel: Sequence[int], middle: int) -
     return [inside and held > 0 for inside, held in zip(in_section, deckel, strict=True)]
 
 
-def fixed_limit(rules: Rules, section: Section, first: bool) -> int | None:
+def fixed_limit(rules: Rules, section: Section, first: bool, middle: int) -> int | None:
     """The throw limit a round for Deckel has from its start, or ``None`` when its first player
     sets it: one throw in the first round for Deckel of a half (and of the Finale) where the
-    rules play "Erster Hoch" (``first_round_one_throw``); ``first`` says the round is that one.
+    rules play "Erster Hoch" (``first_round_one_throw``; ``first`` says the round is that one),
+    and in every round begun while Deckel are in the middle (``middle`` of them) where the rules
+    play "Anknobeln" (``one_throw_while_middle``).
 
     >>> from schocken.rules import find_preset
     >>> rules = find_preset("tsv99").with_overrides({"first_round_one_throw": "halves"})
-    >>> fixed_limit(rules, Section.SECOND_HALF, first=True)
+    >>> fixed_limit(rules, Section.SECOND_HALF, first=True, middle=14)
     1
-    >>> fixed_limit(rules, Section.FINALE, first=True) is None
+    >>> fixed_limit(rules, Section.FINALE, first=True, middle=13) is None
+    True
+    >>> rules = find_preset("tsv99").with_overrides({"one_throw_while_middle": True})
+    >>> fixed_limit(rules, Section.FIRST_HALF, first=False, middle=3)
+    1
+    >>> fixed_limit(rules, Section.FIRST_HALF, first=False, middle=0) is None
     True
     """
+    if rules.one_throw_while_middle and middle > 0:
+        return 1
     where = rules.first_round_one_throw
     if not first or where is FirstRoundOneThrow.NEVER:
         return None

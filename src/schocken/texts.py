@@ -324,6 +324,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_why_once": "everyone throws once in the opening throw and in a Stechen",
         "pub_why_first_round": "the first round of the half or Finale has one throw "
         "(first_round_one_throw)",
+        "pub_why_middle": "while Deckel are in the middle every round has one throw "
+        "(one_throw_while_middle)",
         "pub_why_opened": "{opener} opened it with {throws}",
         "pub_refuse_turned_one": "{name} cannot have turned sixes in a turn of one throw: a throw "
         "must follow turning",
@@ -451,6 +453,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "played with one throw (Erster Hoch).",
         "pub_first_round": "{where}: {name}, one throw: the first round is played with one throw "
         "(Erster Hoch).",
+        "pub_middle": "{where}: {name}, one throw: Deckel are in the middle (Anknobeln).",
+        "rules_one_throw_while_middle": "While Deckel are in the middle every round is played "
+        "with one throw (Anknobeln); up to three throws only once the middle is empty.",
         "rules_values": "Worth: Schock-Aus all Deckel, Schock n = n, General 3, Straße 2, "
         "any other number 1.",
         "rules_values_no_general": "Worth: Schock-Aus all Deckel, Schock n = n, Straße 2, any "
@@ -1083,6 +1088,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_why_once": "beim Anwerfen und im Stechen wirft jeder einmal",
         "pub_why_first_round": "in der ersten Runde der Hälfte oder des Finales wird einmal "
         "geworfen (first_round_one_throw)",
+        "pub_why_middle": "solange Deckel in der Mitte liegen, wird jede Runde mit einem Wurf "
+        "gespielt (one_throw_while_middle)",
         "pub_why_opened": "{opener} hat mit {throws} vorgelegt",
         "pub_refuse_turned_one": "{name} kann in einem Zug mit nur einem Wurf keine Sechsen "
         "gedreht haben: nach dem Drehen muss geworfen werden",
@@ -1222,6 +1229,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "mit einem Wurf gespielt (Erster Hoch).",
         "pub_first_round": "{where}: {name}, ein Wurf: die erste Runde wird mit einem Wurf "
         "gespielt (Erster Hoch).",
+        "pub_middle": "{where}: {name}, ein Wurf: es liegen noch Deckel in der Mitte (Anknobeln).",
+        "rules_one_throw_while_middle": "Solange Deckel in der Mitte liegen, wird jede Runde mit "
+        "einem Wurf gespielt (Anknobeln); bis zu drei Würfe erst, wenn die Mitte leer ist.",
         "rules_values": "Wert: Schock-Aus alle Deckel, Schock n = n, General 3, Straße 2, jede "
         "andere Zahl 1.",
         "rules_values_no_general": "Wert: Schock-Aus alle Deckel, Schock n = n, Straße 2, jede "
@@ -1902,6 +1912,8 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
     lines.append(t(f"rules_opening_{rules.opening.value}", lang))
     if rules.first_round_one_throw is not FirstRoundOneThrow.NEVER:
         lines.append(t(f"rules_first_round_{rules.first_round_one_throw.value}", lang))
+    if rules.one_throw_while_middle:
+        lines.append(t("rules_one_throw_while_middle", lang))
     lines += [
         t(f"rules_tiebreak_{rules.tiebreak.value}", lang),
         t(f"rules_set_aside_{rules.set_aside.value}", lang),

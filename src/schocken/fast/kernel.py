@@ -33,6 +33,7 @@ from schocken.fast.tables import (
     P_FINALE_FIRST_HALF_LOSER,
     P_FIRST_LIMIT_FINALE,
     P_FIRST_LIMIT_HALF,
+    P_LIMIT_WHILE_MIDDLE,
     P_LOWEST_TAKES,
     R_CODE,
     R_DECKEL,
@@ -224,6 +225,8 @@ def play_game(
                 if section_rounds == 0:  # "Erster Hoch": a limit from the start
                     first = P_FIRST_LIMIT_FINALE if section == FINALE else P_FIRST_LIMIT_HALF
                     limit = params[first]
+                elif middle > 0:  # "Anknobeln": a limit from the start while the middle lasts
+                    limit = params[P_LIMIT_WHILE_MIDDLE]
                 section_rounds += 1
             lim = MAX_THROWS if limit == 0 else limit
             if cover_mode == 0:

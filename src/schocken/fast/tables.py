@@ -53,7 +53,10 @@ P_FIRST_LIMIT_HALF = 7
 """The throw limit the first round for Deckel of a half has from its start (0: none)."""
 P_FIRST_LIMIT_FINALE = 8
 """The same for the Finale."""
-P_SIZE = 9
+P_LIMIT_WHILE_MIDDLE = 9
+"""The throw limit a later round for Deckel has from its start while Deckel are in the middle
+(0: none; with the middle empty the opener sets it)."""
+P_SIZE = 10
 
 # The columns of ``results[state, throws]``.
 R_RANK = 0
@@ -120,8 +123,11 @@ def params_of(rules: Rules) -> Int64Array:
         rules.covered
     ]
     params[P_EINWUERFELN] = rules.einwuerfeln
-    params[P_FIRST_LIMIT_HALF] = fixed_limit(rules, Section.FIRST_HALF, first=True) or 0
-    params[P_FIRST_LIMIT_FINALE] = fixed_limit(rules, Section.FINALE, first=True) or 0
+    # Any first round has a full middle; a later one is asked about with one Deckel in it.
+    full_half, full_finale = rules.deckel_per_half, rules.deckel_in_finale
+    params[P_FIRST_LIMIT_HALF] = fixed_limit(rules, Section.FIRST_HALF, True, full_half) or 0
+    params[P_FIRST_LIMIT_FINALE] = fixed_limit(rules, Section.FINALE, True, full_finale) or 0
+    params[P_LIMIT_WHILE_MIDDLE] = fixed_limit(rules, Section.FIRST_HALF, False, 1) or 0
     return params
 
 
