@@ -1582,3 +1582,101 @@ def test_random_games_play_one_throw_exactly_while_deckel_are_in_the_middle(
         elif isinstance(e, ThrowLimitFixed):
             assert not limited
     assert game.is_over and checked >= players  # the first half's first round at least
+
+
+# ------------------------------------------------------- schock_aus: half, game, worth (row 25)
+
+
+def test_schock_aus_game_ends_the_game_in_the_first_half() -> None:
+    rules = preset("tsv99", schock_aus="game")
+    table = Table(rules, 2, shows("411"), once("221"), shows("111"), once("221"))
+    events = table.play_all()
+    assert events[-3:] == [
+        DeckelMoved(None, B, 14),
+        SectionEnded(Section.FIRST_HALF, B, True, (0, 14)),
+        GameEnded(B, False, (B,)),
+    ]
+    assert table.game.loser == B and table.game.half_losers == (B,)
+    assert not any(isinstance(e, SectionStarted) for e in events)  # none after the first
+
+
+def test_schock_aus_game_on_the_first_half_loser_is_a_blattschuss() -> None:
+    rules = preset("tsv99", schock_aus="game", deckel_per_half=2)
+    table = Table(
+        rules,
+        2,
+        shows("411"),
+        once("221"),  # opening round: Anna opens
+        shows("611"),
+        once("221"),  # R1 A B: Schock 6: Ben takes both and loses the first half
+        shows("643"),
+        once("111"),  # R2 B A: Anna's Schock-Aus: Ben loses the second half and the game
+    )
+    events = table.play_all()
+    assert events[-2:] == [
+        SectionEnded(Section.SECOND_HALF, B, True, (0, 2)),
+        GameEnded(B, True, (B, B)),
+    ]
+
+
+def test_schock_aus_game_ends_the_game_for_a_second_half_loser_other_than_the_first() -> None:
+    rules = preset("tsv99", schock_aus="game", deckel_per_half=2)
+    table = Table(
+        rules,
+        2,
+        shows("411"),
+        once("221"),  # opening round: Anna opens
+        shows("611"),
+        once("221"),  # R1 A B: Ben takes both and loses the first half
+        shows("111"),
+        once("643"),  # R2 B A: Ben's Schock-Aus: Anna takes all, loses the half and the game
+    )
+    events = table.play_all()
+    assert events[-2:] == [
+        SectionEnded(Section.SECOND_HALF, A, True, (2, 0)),
+        GameEnded(A, False, (B, A)),
+    ]
+    assert not any(isinstance(e, SectionStarted) and e.section is Section.FINALE for e in events)
+    half = preset("tsv99", deckel_per_half=2)  # the same throws with a Schock-Aus ending a half
+    table = Table(
+        half, 2, shows("411"), once("221"), shows("611"), once("221"), shows("111"), once("643")
+    )
+    table.play_all()
+    assert table.game.section is Section.FINALE and not table.game.is_over
+
+
+def test_schock_aus_worth_is_a_result_worth_its_deckel_and_the_half_goes_on() -> None:
+    rules = preset("tsv99", schock_aus="worth", schock_aus_deckel=7, deckel_per_half=15)
+    table = Table(rules, 2, shows("411"), once("221"), shows("111"), once("221"))
+    events = table.play_all()
+    ended = [e for e in events if isinstance(e, RoundEnded)]
+    assert ended[-1].best == A and ended[-1].worst == B and ended[-1].deckel == 7
+    assert events[-2:] == [
+        DeckelMoved(None, B, 7),
+        RoundStarted(RoundKind.NORMAL, 3, (B, A)),
+    ]
+    assert not any(isinstance(e, SectionEnded) for e in events)
+    game = table.game
+    assert (game.middle, game.deckel) == (8, (0, 7))
+
+
+def test_schock_aus_worth_the_whole_stock_chicago_from_the_best_player() -> None:
+    # 3 Deckel: Ben takes 2 and Anna 1 from the middle; then Anna's Schock-Aus worth 3 gives
+    # Ben what she holds (1): he holds all 3 and has lost the half, but not "by Schock-Aus".
+    rules = preset("tsv99", schock_aus="worth", schock_aus_deckel=3, deckel_per_half=3)
+    table = Table(
+        rules,
+        2,
+        shows("411"),
+        once("221"),  # opening round: Anna opens
+        shows("654"),
+        once("221"),  # R1 A B: Ben takes 2
+        shows("432"),
+        once("631"),  # R2 B A: Anna takes the last one
+        shows("111"),
+        once("665"),  # R3 A B: Schock-Aus worth 3: Anna gives Ben her 1
+    )
+    events = table.play_all()
+    assert DeckelMoved(A, B, 1) in events
+    assert SectionEnded(Section.FIRST_HALF, B, False, (0, 3)) in events
+    assert table.game.section is Section.SECOND_HALF

@@ -688,6 +688,7 @@ REGIONAL = (
     "regional-nutte",
     "regional-one-throw-tie",
     "regional-anknobeln",
+    "regional-schock-aus-worth",
 )
 
 
@@ -769,6 +770,17 @@ REGIONAL_FACTS = {
         7,
         20,
         {"deckel_per_half": 3, "deckel_in_finale": 2, "one_throw_while_middle": True},
+    ),
+    "regional-schock-aus-worth": RegionalFacts(
+        (BEN, BEN),
+        BEN,
+        6,
+        18,
+        {
+            "deckel_per_half": 8,
+            "deckel_in_finale": 8,
+            "schock_aus": "worth",
+        },
     ),
 }
 
@@ -973,3 +985,21 @@ def test_regional_anknobeln_game() -> None:
     rules = record.rules.with_overrides({"one_throw_while_middle": False})
     error = refused_at(dataclasses.replace(record, rules=rules))
     assert error.step == 6 and "it is Anna's turn, not Ben's" in error.reason
+
+
+def test_regional_schock_aus_worth_game() -> None:
+    played = play("regional-schock-aus-worth")
+    ended = [e for e in played.game.events if isinstance(e, SectionEnded)]
+    # No half ended by a Schock-Aus: each ended when Ben held all 8.
+    assert [(e.loser, e.schock_aus) for e in ended] == [(BEN, False), (BEN, False)]
+    rounds = played.rounds()
+    assert results_of(rounds[1])[ANNA].kind is ResultKind.SCHOCK_AUS and rounds[1].deckel == 7
+    # Where a Schock-Aus ends the half, the same throws make Ben lose the first half at once,
+    # Anna the second, and Ben the Finale: no Blattschuss.
+    record = played.record
+    rules = record.rules.with_overrides({"schock_aus": "half"})
+    half = replay(dataclasses.replace(record, rules=rules), check_outcome=False)
+    assert half.half_losers == (BEN, ANNA) and half.section is Section.FINALE
+    assert [e for e in half.events if isinstance(e, GameEnded)] == [
+        GameEnded(BEN, False, (BEN, ANNA))
+    ]

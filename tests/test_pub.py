@@ -309,6 +309,8 @@ REGIONAL = [
     {"nutte": True, "nutte_deckel": 3, "nutte_one_throw": True, "jule": True},
     {"tiebreak": "one_throw_then_later", "covered": "third_throw"},
     {"one_throw_while_middle": True, "covered": "last_throw", "opening": "plain_round"},
+    {"schock_aus": "game", "hand_aus_beats": False},
+    {"schock_aus": "worth", "schock_aus_deckel": 5},
 ]
 """House rules from other pubs (``rules``' regional options), for pub mode to referee."""
 

@@ -261,3 +261,21 @@ def test_describe_rules_names_anknobeln() -> None:
         "bis zu drei Würfe erst, wenn die Mitte leer ist."
     ) in describe_rules(rules, "de")
     assert not any("Anknobeln" in line for line in describe_rules(find_preset("tsv99"), "en"))
+
+
+def test_describe_rules_says_what_a_schock_aus_does() -> None:
+    tsv99 = find_preset("tsv99")
+    plain = describe_rules(tsv99, "en")
+    values = "Worth: Schock-Aus all Deckel, Schock n = n, General 3, Straße 2, any other number 1."
+    assert values in plain
+    assert not any("ends the game" in line for line in plain)
+    game = describe_rules(tsv99.with_overrides({"schock_aus": "game"}), "de")
+    ends = "Ein Schock-Aus beendet sofort das ganze Spiel: der Schlechteste dieser Runde hat es "
+    assert ends + "verloren." in game
+    worth = tsv99.with_overrides({"schock_aus": "worth", "schock_aus_deckel": 7})
+    english, german = describe_rules(worth, "en"), describe_rules(worth, "de")
+    assert "Worth: Schock-Aus 7, Schock n = n, General 3, Straße 2, any other number 1." in english
+    assert "A Schock-Aus does not end the half: it is the best result and worth 7 Deckel." in (
+        english
+    )
+    assert "Wert: Schock-Aus 7, Schock n = n, General 3, Straße 2, jede andere Zahl 1." in german

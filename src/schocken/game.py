@@ -565,11 +565,13 @@ class Game:
         self.events.append(SectionEnded(section, loser, schock_aus, tuple(self._deckel)))
         if section is not Section.FINALE:
             self._half_losers += (loser,)
-        after = flow.next_section(self.rules, section, self._half_losers, loser, self._seats)
+        after = flow.next_section(
+            self.rules, section, self._half_losers, loser, self._seats, schock_aus
+        )
         if after is not None:
             self._start_section(after.section, after.players, after.opener)
             return
         self._loser = loser
         self._phase = Phase.OVER
-        blattschuss = section is Section.SECOND_HALF
+        blattschuss = flow.is_blattschuss(self._half_losers)
         self.events.append(GameEnded(loser, blattschuss, self._half_losers))

@@ -35,6 +35,7 @@ from schocken.rules import (
     JuleRank,
     NutteRank,
     Rules,
+    SchockAus,
     SixesTurn,
     Strassen,
     StrasseRank,
@@ -456,10 +457,15 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_middle": "{where}: {name}, one throw: Deckel are in the middle (Anknobeln).",
         "rules_one_throw_while_middle": "While Deckel are in the middle every round is played "
         "with one throw (Anknobeln); up to three throws only once the middle is empty.",
-        "rules_values": "Worth: Schock-Aus all Deckel, Schock n = n, General 3, Straße 2, "
-        "any other number 1.",
-        "rules_values_no_general": "Worth: Schock-Aus all Deckel, Schock n = n, Straße 2, any "
-        "other number 1.",
+        "rules_values": "Worth: Schock-Aus {aus}, Schock n = n, General 3, Straße 2, any other "
+        "number 1.",
+        "rules_values_no_general": "Worth: Schock-Aus {aus}, Schock n = n, Straße 2, any other "
+        "number 1.",
+        "rules_aus_all": "all Deckel",
+        "rules_schock_aus_game": "A Schock-Aus ends the game at once: the worst of that round "
+        "has lost it.",
+        "rules_schock_aus_worth": "A Schock-Aus does not end the half: it is the best result and "
+        "worth {deckel} Deckel.",
         "rules_general_off": "Three equal dice are a plain number: there is no General.",
         "result_jule": "Jule",
         "rules_jule_no": "4-2-1 is a plain number: there is no Jule.",
@@ -1232,10 +1238,15 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_middle": "{where}: {name}, ein Wurf: es liegen noch Deckel in der Mitte (Anknobeln).",
         "rules_one_throw_while_middle": "Solange Deckel in der Mitte liegen, wird jede Runde mit "
         "einem Wurf gespielt (Anknobeln); bis zu drei Würfe erst, wenn die Mitte leer ist.",
-        "rules_values": "Wert: Schock-Aus alle Deckel, Schock n = n, General 3, Straße 2, jede "
-        "andere Zahl 1.",
-        "rules_values_no_general": "Wert: Schock-Aus alle Deckel, Schock n = n, Straße 2, jede "
-        "andere Zahl 1.",
+        "rules_values": "Wert: Schock-Aus {aus}, Schock n = n, General 3, Straße 2, jede andere "
+        "Zahl 1.",
+        "rules_values_no_general": "Wert: Schock-Aus {aus}, Schock n = n, Straße 2, jede andere "
+        "Zahl 1.",
+        "rules_aus_all": "alle Deckel",
+        "rules_schock_aus_game": "Ein Schock-Aus beendet sofort das ganze Spiel: der "
+        "Schlechteste dieser Runde hat es verloren.",
+        "rules_schock_aus_worth": "Ein Schock-Aus beendet die Hälfte nicht: er ist das beste "
+        "Ergebnis und {deckel} Deckel wert.",
         "rules_general_off": "Drei gleiche Würfel sind eine normale Zahl: es gibt keinen General.",
         "result_jule": "Jule",
         "rules_jule_no": "4-2-1 ist eine normale Zahl: es gibt keine Jule.",
@@ -1898,7 +1909,13 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         )
     else:
         lines.append(t("rules_no_finale", lang, half=rules.deckel_per_half))
-    lines.append(t("rules_values" if rules.general else "rules_values_no_general", lang))
+    worth = rules.schock_aus is SchockAus.WORTH
+    aus = str(rules.schock_aus_deckel) if worth else t("rules_aus_all", lang)
+    lines.append(t("rules_values" if rules.general else "rules_values_no_general", lang, aus=aus))
+    if rules.schock_aus is SchockAus.GAME:
+        lines.append(t("rules_schock_aus_game", lang))
+    elif worth:
+        lines.append(t("rules_schock_aus_worth", lang, deckel=rules.schock_aus_deckel))
     if rules.jule:
         both_top = rules.nutte and rules.nutte_rank is NutteRank.TOP
         rank = "below_nutte" if both_top and rules.jule_rank is JuleRank.TOP else rules.jule_rank

@@ -1689,8 +1689,81 @@ ANKNOBELN = Golden(
     ),
 )
 
+JULIUS = Golden(
+    preset="tsv99",
+    name="regional-schock-aus-worth",
+    overrides=(
+        ("deckel_per_half", 8),
+        ("deckel_in_finale", 8),
+        ("schock_aus", "worth"),
+        ("schock_aus_deckel", 7),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(ANNA, (4, 1, 1), note="row 8: tsv99's opening round, for no Deckel; Schock 4"),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(BEN, (6, 5, 2), note="row 8: Anna's Schock 4 is best: she opens the first half"),
+        # First half, 8 Deckel.
+        throw(ANNA, (1, 1, 1), note="row 25 [casino, monopoly]: Schock-Aus, here worth 7 Deckel"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (6, 5, 4),
+            note="row 25 [casino, monopoly]: a Schock-Aus as Julius does not end the half: Ben "
+            "takes 7 from the middle (1 left)",
+        ),
+        throw(BEN, (3, 2, 2), note="row 9: Ben lost the last round and opens"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (6, 4, 3),
+            note="row 28: Ben's 322 is worst: he takes the last Deckel, holds all 8 and has lost "
+            "the first half",
+        ),
+        # Second half, opened by Ben.
+        throw(BEN, (1, 1, 1), note="row 10: Ben opens the second half; Schock-Aus"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (1, 1, 1),
+            note="row 27: two Schock-Aus are equal; row 39: the later thrower is worse: Anna "
+            "takes 7 (1 left)",
+        ),
+        throw(ANNA, (6, 5, 4), note="row 9: Anna opens; Straße"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (4, 4, 2),
+            note="row 31: the Straße is worth 2, but only 1 is left: Ben takes it",
+        ),
+        throw(BEN, (5, 5, 2), note="row 9: Ben opens; the middle is empty"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (1, 1, 1),
+            note="row 25 [casino, monopoly]: Anna's Schock-Aus is worth 7: she gives Ben her 7; "
+            "he holds all 8 and has lost both halves: row 4: Blattschuss",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, BEN, 0),
+        Round(NORMAL, ANNA, BEN, 7),
+        Round(NORMAL, ANNA, BEN, 1),
+        Round(NORMAL, BEN, ANNA, 7),
+        Round(NORMAL, ANNA, BEN, 2),
+        Round(NORMAL, ANNA, BEN, 7),
+    ),
+    moves=(
+        (MIDDLE, BEN, 7),
+        (MIDDLE, BEN, 1),
+        (MIDDLE, ANNA, 7),
+        (MIDDLE, BEN, 1),
+        (ANNA, BEN, 7),
+    ),
+)
+
 REGIONAL_GOLDEN: dict[str, Golden] = {
-    g.file: g for g in (JULE, ONES, ERSTER_HOCH, STRASSEN, NUTTE, ONE_THROW_TIE, ANKNOBELN)
+    g.file: g for g in (JULE, ONES, ERSTER_HOCH, STRASSEN, NUTTE, ONE_THROW_TIE, ANKNOBELN, JULIUS)
 }
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""
 
