@@ -56,6 +56,9 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("allgemein", {"strassen": "outer", "strasse_rank": "equal", "deckel_per_half": 4}),
     ("tsv99", {"nutte": True, "jule": True, "nutte_deckel": 4, "nutte_rank": "by_worth"}),
     ("knobelrunde", {"tiebreak": "one_throw_then_later", "deckel_per_half": 4}),
+    ("schock4life", {"one_throw_while_middle": True, "deckel_per_half": 4, "deckel_in_finale": 3}),
+    ("tsv99", {"schock_aus": "game", "deckel_per_half": 3, "opening": "lowest_takes"}),
+    ("allgemein", {"schock_aus": "worth", "schock_aus_deckel": 3, "deckel_per_half": 5}),
 ]
 LINEUPS: list[list[str]] = [
     ["random", "random"],
@@ -66,7 +69,7 @@ LINEUPS: list[list[str]] = [
     ["regular", "random"] * 4,
 ]
 GAMES = 40
-"""Games per rule set and line-up: 21 x 6 x 40 = 5,040 in all."""
+"""Games per rule set and line-up: 24 x 6 x 40 = 5,760 in all."""
 
 
 def _rules(preset: str, overrides: dict[str, object]) -> Rules:

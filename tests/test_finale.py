@@ -179,3 +179,29 @@ def test_core_does_not_import_numpy() -> None:
     code = "import sys, schocken.game, schocken.solver; print('numpy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(
+    ("more", "enough"),
+    [
+        ({"jule": True, "jule_deckel": 9}, {"jule": True, "jule_deckel": 4}),
+        (
+            {"schock_aus": "worth", "schock_aus_deckel": 15},
+            {"schock_aus": "worth", "schock_aus_deckel": 4},
+        ),
+    ],
+)
+def test_a_worth_above_the_finales_deckel_counts_as_all_of_them(
+    more: dict[str, object], enough: dict[str, object]
+) -> None:
+    # With 4 Deckel a result worth 9 or 15 moves what a worth of 4 moves: the same Finale.
+    np = pytest.importorskip("numpy")
+    base = find_preset("tsv99").with_overrides({"deckel_in_finale": 4})
+    high = solve_finale(base.with_overrides(more))
+    four = solve_finale(base.with_overrides(enough))
+    assert np.allclose(high.values, four.values, equal_nan=True)
+    assert np.nanmin(high.values) >= 0.0 and np.nanmax(high.values) <= 1.0
+    # A Schock-Aus worth its Deckel is not one that ends the Finale.
+    if "schock_aus" in more:
+        ends = solve_finale(base)
+        assert not np.allclose(high.values, ends.values, equal_nan=True)

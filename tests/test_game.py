@@ -1515,3 +1515,168 @@ def test_random_games_play_the_first_round_of_a_section_as_the_option_says(
             assert not limited
     if where != "never":
         assert checked >= players  # the first half's first round at least
+
+
+# ----------------------------------------------------- Anknobeln: one_throw_while_middle (row 6)
+
+
+def test_anknobeln_one_throw_while_deckel_are_in_the_middle_then_the_opener_sets_it() -> None:
+    rules = preset("tsv99", one_throw_while_middle=True, deckel_per_half=3)
+    table = Table(
+        rules,
+        2,
+        [throw("322"), throw("411"), STOPS],  # the opening round: no Deckel, up to three throws
+        [throw("221"), throw("332")],
+        once("654"),  # round 2, middle 3: one throw, for the opener too
+        once("532"),
+        once("432"),  # round 3, middle 1: still one throw
+        once("631"),
+        [throw("332"), throw("553"), STOPS],  # round 4, the middle empty: Anna sets the limit
+        [throw("221"), throw("411")],
+    )
+    game = table.game
+    limits: list[tuple[int, int | None, int]] = []
+    while table.left:
+        view = game.view(game.current_player)
+        if not view.turns or not view.turns[0].done:
+            limits.append((view.round_number, view.limit, view.middle))
+        table.play()
+    assert limits == [(1, None, 3), (2, 1, 3), (3, 1, 1), (4, None, 0)]
+    assert of_type(game.events, ThrowLimitFixed) == [ThrowLimitFixed(A, 2)] * 2
+    ended = [e for e in game.events if isinstance(e, RoundEnded)]
+    assert [(e.best, e.worst, e.deckel) for e in ended] == [
+        (A, B, 0),
+        (A, B, 2),
+        (B, A, 2),  # Anna takes the 1 Deckel left
+        (B, A, 4),  # Schock 4 from Ben, who holds 2: Anna holds all 3
+    ]
+    assert game.half_losers == (A,) and game.section is Section.SECOND_HALF
+
+
+@settings(max_examples=20, deadline=None, derandomize=True)
+@given(
+    name=st.sampled_from(["tsv99", "schock4life", "knobelrunde", "allgemein"]),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**32),
+)
+def test_random_games_play_one_throw_exactly_while_deckel_are_in_the_middle(
+    name: str, players: int, seed: int
+) -> None:
+    rules = preset(name, deckel_per_half=5, deckel_in_finale=4, one_throw_while_middle=True)
+    game, bots = random_game(rules, players, seed)
+    for _ in random_play(game, bots):
+        pass
+    middle = 0
+    limited = False
+    checked = 0
+    for e in game.events:
+        if isinstance(e, SectionStarted):
+            middle = e.middle
+        elif isinstance(e, DeckelMoved) and e.giver is None:
+            middle -= e.amount
+        elif isinstance(e, RoundStarted):
+            limited = e.kind is RoundKind.NORMAL and middle > 0
+        elif isinstance(e, TurnEnded) and limited:
+            assert e.throws == 1, e
+            checked += 1
+        elif isinstance(e, ThrowLimitFixed):
+            assert not limited
+    assert game.is_over and checked >= players  # the first half's first round at least
+
+
+# ------------------------------------------------------- schock_aus: half, game, worth (row 25)
+
+
+def test_schock_aus_game_ends_the_game_in_the_first_half() -> None:
+    rules = preset("tsv99", schock_aus="game")
+    table = Table(rules, 2, shows("411"), once("221"), shows("111"), once("221"))
+    events = table.play_all()
+    assert events[-3:] == [
+        DeckelMoved(None, B, 14),
+        SectionEnded(Section.FIRST_HALF, B, True, (0, 14)),
+        GameEnded(B, False, (B,)),
+    ]
+    assert table.game.loser == B and table.game.half_losers == (B,)
+    assert not any(isinstance(e, SectionStarted) for e in events)  # none after the first
+
+
+def test_schock_aus_game_on_the_first_half_loser_is_a_blattschuss() -> None:
+    rules = preset("tsv99", schock_aus="game", deckel_per_half=2)
+    table = Table(
+        rules,
+        2,
+        shows("411"),
+        once("221"),  # opening round: Anna opens
+        shows("611"),
+        once("221"),  # R1 A B: Schock 6: Ben takes both and loses the first half
+        shows("643"),
+        once("111"),  # R2 B A: Anna's Schock-Aus: Ben loses the second half and the game
+    )
+    events = table.play_all()
+    assert events[-2:] == [
+        SectionEnded(Section.SECOND_HALF, B, True, (0, 2)),
+        GameEnded(B, True, (B, B)),
+    ]
+
+
+def test_schock_aus_game_ends_the_game_for_a_second_half_loser_other_than_the_first() -> None:
+    rules = preset("tsv99", schock_aus="game", deckel_per_half=2)
+    table = Table(
+        rules,
+        2,
+        shows("411"),
+        once("221"),  # opening round: Anna opens
+        shows("611"),
+        once("221"),  # R1 A B: Ben takes both and loses the first half
+        shows("111"),
+        once("643"),  # R2 B A: Ben's Schock-Aus: Anna takes all, loses the half and the game
+    )
+    events = table.play_all()
+    assert events[-2:] == [
+        SectionEnded(Section.SECOND_HALF, A, True, (2, 0)),
+        GameEnded(A, False, (B, A)),
+    ]
+    assert not any(isinstance(e, SectionStarted) and e.section is Section.FINALE for e in events)
+    half = preset("tsv99", deckel_per_half=2)  # the same throws with a Schock-Aus ending a half
+    table = Table(
+        half, 2, shows("411"), once("221"), shows("611"), once("221"), shows("111"), once("643")
+    )
+    table.play_all()
+    assert table.game.section is Section.FINALE and not table.game.is_over
+
+
+def test_schock_aus_worth_is_a_result_worth_its_deckel_and_the_half_goes_on() -> None:
+    rules = preset("tsv99", schock_aus="worth", schock_aus_deckel=7, deckel_per_half=15)
+    table = Table(rules, 2, shows("411"), once("221"), shows("111"), once("221"))
+    events = table.play_all()
+    ended = [e for e in events if isinstance(e, RoundEnded)]
+    assert ended[-1].best == A and ended[-1].worst == B and ended[-1].deckel == 7
+    assert events[-2:] == [
+        DeckelMoved(None, B, 7),
+        RoundStarted(RoundKind.NORMAL, 3, (B, A)),
+    ]
+    assert not any(isinstance(e, SectionEnded) for e in events)
+    game = table.game
+    assert (game.middle, game.deckel) == (8, (0, 7))
+
+
+def test_schock_aus_worth_the_whole_stock_chicago_from_the_best_player() -> None:
+    # 3 Deckel: Ben takes 2 and Anna 1 from the middle; then Anna's Schock-Aus worth 3 gives
+    # Ben what she holds (1): he holds all 3 and has lost the half, but not "by Schock-Aus".
+    rules = preset("tsv99", schock_aus="worth", schock_aus_deckel=3, deckel_per_half=3)
+    table = Table(
+        rules,
+        2,
+        shows("411"),
+        once("221"),  # opening round: Anna opens
+        shows("654"),
+        once("221"),  # R1 A B: Ben takes 2
+        shows("432"),
+        once("631"),  # R2 B A: Anna takes the last one
+        shows("111"),
+        once("665"),  # R3 A B: Schock-Aus worth 3: Anna gives Ben her 1
+    )
+    events = table.play_all()
+    assert DeckelMoved(A, B, 1) in events
+    assert SectionEnded(Section.FIRST_HALF, B, False, (0, 3)) in events
+    assert table.game.section is Section.SECOND_HALF

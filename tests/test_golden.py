@@ -687,6 +687,8 @@ REGIONAL = (
     "regional-strassen",
     "regional-nutte",
     "regional-one-throw-tie",
+    "regional-anknobeln",
+    "regional-schock-aus-worth",
 )
 
 
@@ -762,6 +764,24 @@ REGIONAL_FACTS = {
         25,
         {"deckel_per_half": 2, "deckel_in_finale": 2, "tiebreak": "one_throw_then_later"},
     ),
+    "regional-anknobeln": RegionalFacts(
+        (ANNA, BEN),
+        BEN,
+        7,
+        20,
+        {"deckel_per_half": 3, "deckel_in_finale": 2, "one_throw_while_middle": True},
+    ),
+    "regional-schock-aus-worth": RegionalFacts(
+        (BEN, BEN),
+        BEN,
+        6,
+        18,
+        {
+            "deckel_per_half": 8,
+            "deckel_in_finale": 8,
+            "schock_aus": "worth",
+        },
+    ),
 }
 
 
@@ -776,8 +796,9 @@ def test_regional_record_replays_to_its_outcome_and_facts(name: str) -> None:
     assert outcome_of(game) == dict(record.outcome or {})
     assert game.half_losers == facts.half_losers and game.loser == facts.loser
     assert game.round_count == facts.rounds
-    total = record.rules.deckel_per_half
     for s in outcome_of(game)["sections"]:
+        rules = record.rules
+        total = rules.deckel_in_finale if s["section"] == "finale" else rules.deckel_per_half
         assert s["deckel"][s["loser"]] == total == sum(s["deckel"])
 
 
@@ -941,3 +962,44 @@ def test_regional_one_throw_tie_game() -> None:
     rules = record.rules.with_overrides({"tiebreak": "later_loses"})
     error = refused_at(dataclasses.replace(record, rules=rules))
     assert error.step == 5 and "it is Anna's turn, not Ben's" in error.reason
+
+
+def test_regional_anknobeln_game() -> None:
+    played = play("regional-anknobeln")
+    record = played.record
+    # The opening round is for no Deckel: Anna throws twice and sets its limit.
+    assert [s.seat for s in record.steps[:5]] == [ANNA, ANNA, ANNA, BEN, BEN]
+    # While Deckel are in the middle each turn is one throw, no stop asked: in both halves
+    # and in the Finale.
+    for first in (5, 7, 14, 16, 18):
+        assert [s.action for s in record.steps[first : first + 2]] == [Throw(()), Throw(())]
+        assert record.steps[first].seat != record.steps[first + 1].seat
+    assert game_after("regional-anknobeln", 7).max_throws() == 1  # one Deckel left
+    # The middle empty, Anna opens and throws twice.
+    assert [(s.seat, s.action) for s in record.steps[9:12]] == [
+        (ANNA, Throw(())),
+        (ANNA, Throw(())),
+        (ANNA, STOP),
+    ]
+    # Without Anknobeln, Anna's first turn for Deckel goes on after one throw.
+    rules = record.rules.with_overrides({"one_throw_while_middle": False})
+    error = refused_at(dataclasses.replace(record, rules=rules))
+    assert error.step == 6 and "it is Anna's turn, not Ben's" in error.reason
+
+
+def test_regional_schock_aus_worth_game() -> None:
+    played = play("regional-schock-aus-worth")
+    ended = [e for e in played.game.events if isinstance(e, SectionEnded)]
+    # No half ended by a Schock-Aus: each ended when Ben held all 8.
+    assert [(e.loser, e.schock_aus) for e in ended] == [(BEN, False), (BEN, False)]
+    rounds = played.rounds()
+    assert results_of(rounds[1])[ANNA].kind is ResultKind.SCHOCK_AUS and rounds[1].deckel == 7
+    # Where a Schock-Aus ends the half, the same throws make Ben lose the first half at once,
+    # Anna the second, and Ben the Finale: no Blattschuss.
+    record = played.record
+    rules = record.rules.with_overrides({"schock_aus": "half"})
+    half = replay(dataclasses.replace(record, rules=rules), check_outcome=False)
+    assert half.half_losers == (BEN, ANNA) and half.section is Section.FINALE
+    assert [e for e in half.events if isinstance(e, GameEnded)] == [
+        GameEnded(BEN, False, (BEN, ANNA))
+    ]

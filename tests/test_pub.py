@@ -308,6 +308,9 @@ REGIONAL = [
     {"strassen": "outer", "strasse_rank": "equal", "tiebreak": "later_loses"},
     {"nutte": True, "nutte_deckel": 3, "nutte_one_throw": True, "jule": True},
     {"tiebreak": "one_throw_then_later", "covered": "third_throw"},
+    {"one_throw_while_middle": True, "covered": "last_throw", "opening": "plain_round"},
+    {"schock_aus": "game", "hand_aus_beats": False},
+    {"schock_aus": "worth", "schock_aus_deckel": 5},
 ]
 """House rules from other pubs (``rules``' regional options), for pub mode to referee."""
 
@@ -900,4 +903,31 @@ def test_a_nutte_is_entered_by_its_dice_or_its_name() -> None:
     ended = next(e for e in events if isinstance(e, RoundEnded))
     assert [r.name for _, r in ended.results] == ["Nutte", "Schock 6"]
     assert (ended.best, ended.worst, ended.deckel) == (0, 1, 9)
+    assert replay(parse_record(pub.record().to_json())).events == pub.game.events
+
+
+def test_anknobeln_in_pub_mode_one_throw_while_deckel_are_in_the_middle() -> None:
+    rules = find_preset("tsv99").with_overrides(
+        {"one_throw_while_middle": True, "deckel_per_half": 3}
+    )
+    pub = PubGame(rules, ["Anna", "Ben"])
+    pub.enter_turn((4, 1, 1), 2)  # the opening round, for no Deckel: Anna opens with two throws
+    pub.enter_turn((6, 5, 2), 1)
+    assert pub.prompt("en") == "Round 2: Anna, one throw: Deckel are in the middle (Anknobeln)."
+    assert pub.prompt("de") == (
+        "Runde 2: Anna, ein Wurf: es liegen noch Deckel in der Mitte (Anknobeln)."
+    )
+    pub.enter_turn((6, 5, 4), 1)
+    assert pub.prompt("en") == "Round 2: Ben, one throw: Deckel are in the middle (Anknobeln)."
+    with pytest.raises(
+        PubEntryError,
+        match="Ben may throw at most once in this round: while Deckel are in the middle every "
+        "round has one throw",
+    ):
+        pub.enter_turn((3, 2, 2), 2)
+    pub.enter_turn((3, 2, 2), 1)  # Ben takes 2 of the 3
+    pub.enter_turn((4, 3, 2), 1)  # round 3, opened by Ben: one throw still
+    pub.enter_turn((6, 3, 1), 1)  # Anna's 631 is worst: she takes the last one
+    assert pub.state().middle == 0
+    assert pub.prompt("en") == "Round 4: Anna opens, up to 3 throws."
     assert replay(parse_record(pub.record().to_json())).events == pub.game.events

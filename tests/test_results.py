@@ -868,3 +868,21 @@ def test_one_throw_then_later_is_named_as_the_tie_that_decided() -> None:
     assert tie_decided(table, [built, built], 1) == Tie(0, TieRule.LATER)
     # Under later_loses (tsv99) the later one-throw result is the worse.
     assert best_and_worst(table_of("tsv99"), [built, hand]) == (0, 1)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_a_schock_aus_with_a_worth_ranks_as_ever_and_is_worth_its_deckel(preset: str) -> None:
+    base = find_preset(preset)
+    worth = base.with_overrides({"schock_aus": "worth", "schock_aus_deckel": 15})
+    game = base.with_overrides({"schock_aus": "game"})
+    for one_throw in (True, False):
+        ever = result_table(base).result((1, 1, 1), one_throw=one_throw, throws=2)
+        got = result_table(worth).result((1, 1, 1), one_throw=one_throw, throws=2)
+        assert got.kind is ResultKind.SCHOCK_AUS and got.rank == ever.rank and got.deckel == 15
+        assert ever.deckel is None
+        assert result_table(game).result((1, 1, 1), one_throw=one_throw, throws=2) == ever
+    # Every other result is judged as before.
+    for dice in itertools.combinations_with_replacement(range(6, 0, -1), 3):
+        if dice != (1, 1, 1):
+            got = result_table(worth).result(dice, one_throw=True, throws=1)
+            assert got == result_table(base).result(dice, one_throw=True, throws=1)

@@ -16,6 +16,7 @@ from schocken.round import (
     NextSection,
     buy_in_givers,
     fixed_limit,
+    is_blattschuss,
     next_section,
     order_after_buy_in,
     out_players,
@@ -142,7 +143,35 @@ def test_erster_hoch_fixes_one_throw_for_the_first_round_of_a_section(
 ) -> None:
     rules = TSV99.with_overrides({"first_round_one_throw": where})
     for section in (Section.FIRST_HALF, Section.SECOND_HALF):
-        assert fixed_limit(rules, section, first=True) == half
-        assert fixed_limit(rules, section, first=False) is None
-    assert fixed_limit(rules, Section.FINALE, first=True) == finale
-    assert fixed_limit(rules, Section.FINALE, first=False) is None
+        assert fixed_limit(rules, section, first=True, middle=14) == half
+        assert fixed_limit(rules, section, first=False, middle=14) is None
+    assert fixed_limit(rules, Section.FINALE, first=True, middle=13) == finale
+    assert fixed_limit(rules, Section.FINALE, first=False, middle=0) is None
+
+
+@pytest.mark.parametrize("where", ["never", "halves", "halves_and_finale"])
+def test_anknobeln_fixes_one_throw_while_deckel_are_in_the_middle(where: str) -> None:
+    rules = TSV99.with_overrides({"one_throw_while_middle": True, "first_round_one_throw": where})
+    for section in Section:
+        for middle in (14, 1):
+            assert fixed_limit(rules, section, first=False, middle=middle) == 1
+            assert fixed_limit(rules, section, first=True, middle=middle) == 1
+        assert fixed_limit(rules, section, first=False, middle=0) is None
+    without = rules.with_overrides({"one_throw_while_middle": False})
+    assert fixed_limit(without, Section.FIRST_HALF, first=False, middle=5) is None
+
+
+def test_a_schock_aus_ends_the_game_where_the_rules_say_so() -> None:
+    game = TSV99.with_overrides({"schock_aus": "game"})
+    for section, losers in ((Section.FIRST_HALF, [1]), (Section.SECOND_HALF, [1, 0])):
+        assert next_section(game, section, losers, losers[-1], 3, schock_aus=True) is None
+        assert next_section(game, section, losers, losers[-1], 3) is not None
+        assert next_section(TSV99, section, losers, losers[-1], 3, schock_aus=True) is not None
+    worth = TSV99.with_overrides({"schock_aus": "worth"})
+    assert next_section(worth, Section.FIRST_HALF, [1], 1, 3, schock_aus=True) is not None
+
+
+def test_a_blattschuss_is_one_player_losing_both_halves() -> None:
+    assert is_blattschuss([2, 2])
+    assert not is_blattschuss([2, 1])
+    assert not is_blattschuss([2])

@@ -98,11 +98,15 @@ REGIONAL_OPTIONS: dict[str, object] = {
     "nutte_deckel": 9,
     "nutte_rank": "top",
     "nutte_one_throw": False,
+    "one_throw_while_middle": False,
+    "schock_aus": "half",
+    "schock_aus_deckel": 7,
 }
 """The options added from other pubs' rules (shared/REGIONAL.md), with the value all four presets
 keep: none of the four texts has a Jule, and each has a General, lets any die be set aside and
 turns the sixes of any throw with a throw left; none plays its first round with one throw; all
-count the four Straßen, the higher better; none has a Nutte (2-2-1 is tsv99's worst throw)."""
+count the four Straßen, the higher better; none has a Nutte (2-2-1 is tsv99's worst throw); none
+plays one throw while Deckel are in the middle; in all a Schock-Aus ends the half."""
 
 
 def _expected(preset: str) -> dict[str, object]:
@@ -733,6 +737,8 @@ def test_deckel_counts_in_use_all_fit() -> None:
         ("first_round_one_throw", "finale", "never, halves, halves_and_finale"),
         ("first_round_one_throw", True, "never, halves, halves_and_finale"),
         ("strassen", "inner", "all, outer"),
+        ("schock_aus", "round", "half, game, worth"),
+        ("schock_aus", False, "half, game, worth"),
         ("strassen", 4, "all, outer"),
         ("strasse_rank", "by_worth", "by_pips, equal"),
         ("nutte_rank", "second", "top, by_worth"),
@@ -758,6 +764,10 @@ def test_further_options_refuse_bad_values_naming_the_choices(
         {"nutte": True},
         {"nutte": True, "nutte_deckel": 7, "nutte_rank": "by_worth", "nutte_one_throw": True},
         {"tiebreak": "one_throw_then_later"},
+        {"one_throw_while_middle": True},
+        {"one_throw_while_middle": True, "first_round_one_throw": "halves_and_finale"},
+        {"schock_aus": "game"},
+        {"schock_aus": "worth", "schock_aus_deckel": 15},
     ],
 )
 def test_further_options_in_house_rules_and_as_data(overrides: dict[str, object]) -> None:
@@ -779,6 +789,11 @@ def test_further_options_in_house_rules_and_as_data(overrides: dict[str, object]
         ({"nutte_deckel": 1000}, "option 'nutte_deckel' must be between 1 and 999, not 1000"),
         ({"nutte_deckel": 9.5}, "option 'nutte_deckel' must be a whole number, not 9.5"),
         ({"nutte_one_throw": 1}, "option 'nutte_one_throw' must be true or false, not 1"),
+        ({"schock_aus_deckel": 0}, "option 'schock_aus_deckel' must be between 1 and 999, not 0"),
+        (
+            {"one_throw_while_middle": "yes"},
+            "option 'one_throw_while_middle' must be true or false, not 'yes'",
+        ),
     ],
 )
 def test_nutte_options_refuse_bad_values(overrides: dict[str, object], message: str) -> None:

@@ -248,3 +248,34 @@ def test_describe_and_explain_the_one_throw_tie_rule() -> None:
     assert "Ben ties with Cem but assembled it; Cem threw it in one throw." in en
     de = explain([ended], rules, ["Anna", "Ben", "Cem"], "de")
     assert "Ben hat gleich mit Cem, aber zusammengewürfelt; Cem warf es aus einem Wurf." in de
+
+
+def test_describe_rules_names_anknobeln() -> None:
+    rules = find_preset("tsv99").with_overrides({"one_throw_while_middle": True})
+    assert (
+        "While Deckel are in the middle every round is played with one throw (Anknobeln); up to "
+        "three throws only once the middle is empty."
+    ) in describe_rules(rules, "en")
+    assert (
+        "Solange Deckel in der Mitte liegen, wird jede Runde mit einem Wurf gespielt (Anknobeln); "
+        "bis zu drei Würfe erst, wenn die Mitte leer ist."
+    ) in describe_rules(rules, "de")
+    assert not any("Anknobeln" in line for line in describe_rules(find_preset("tsv99"), "en"))
+
+
+def test_describe_rules_says_what_a_schock_aus_does() -> None:
+    tsv99 = find_preset("tsv99")
+    plain = describe_rules(tsv99, "en")
+    values = "Worth: Schock-Aus all Deckel, Schock n = n, General 3, Straße 2, any other number 1."
+    assert values in plain
+    assert not any("ends the game" in line for line in plain)
+    game = describe_rules(tsv99.with_overrides({"schock_aus": "game"}), "de")
+    ends = "Ein Schock-Aus beendet sofort das ganze Spiel: der Schlechteste dieser Runde hat es "
+    assert ends + "verloren." in game
+    worth = tsv99.with_overrides({"schock_aus": "worth", "schock_aus_deckel": 7})
+    english, german = describe_rules(worth, "en"), describe_rules(worth, "de")
+    assert "Worth: Schock-Aus 7, Schock n = n, General 3, Straße 2, any other number 1." in english
+    assert "A Schock-Aus does not end the half: it is the best result and worth 7 Deckel." in (
+        english
+    )
+    assert "Wert: Schock-Aus 7, Schock n = n, General 3, Straße 2, jede andere Zahl 1." in german

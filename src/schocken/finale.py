@@ -60,9 +60,9 @@ TOLERANCE = 1e-13
 OPENER, RESPONDER = 0, 1
 """Positions in a round; also the index of the round's loser in an outcome."""
 
-N_WORTH = 7
-"""Outcome worth index: 0 for a Schock-Aus (ends the Finale), else the Deckel the best result is
-worth (1 to 6)."""
+SCHOCK_AUS_WORTH = 0
+"""The worth of a round whose best result is a Schock-Aus that ends the Finale; any other worth is
+the Deckel the best result is worth. A round model's ``worths`` lists those its rules have."""
 
 
 def _np() -> Any:
@@ -241,12 +241,18 @@ class _RoundModel:
         ordinal = {k: i for i, k in enumerate(sorted(set(keys.values())))}
         ko = np.array([ordinal[keys[r, OPENER]] for r in results])
         kr = np.array([ordinal[keys[r, RESPONDER]] for r in results])
-        worth = np.array([0 if r.deckel is None else r.deckel for r in results])
-        # outcome[y, x]: responder's result y, opener's result x -> loser * N_WORTH + worth.
+        worths = [SCHOCK_AUS_WORTH if r.deckel is None else r.deckel for r in results]
+        self.worths: tuple[int, ...] = tuple(sorted(set(worths)))
+        """The worths a round's best result can have, in the order of the outcome values."""
+        n_worths = len(self.worths)
+        place = {w: i for i, w in enumerate(self.worths)}
+        worth = np.array([place[w] for w in worths])
+        # outcome[y, x]: responder's result y, opener's result x -> loser * n_worths + the
+        # place of the best result's worth in self.worths.
         opener_better = ko[None, :] > kr[:, None]
         best_worth = np.where(opener_better, worth[None, :], worth[:, None])
         loser = np.where(opener_better, RESPONDER, OPENER)
-        self.outcome_all = (loser * N_WORTH + best_worth).astype(np.int64)
+        self.outcome_all = (loser * n_worths + best_worth).astype(np.int64)
         # The responder's columns for each limit t, and the opener's final -> column.
         self.columns: dict[int, list[Column]] = {}
         self.col_dist: dict[int, Array] = {}
@@ -308,11 +314,11 @@ class _RoundModel:
             ]
         # Outcome matrices per limit: responder results (rows) x all opener results.
         # mix[t][k, y, c]: P(outcome k | responder's result y, column c), so that the payoff is
-        # linear in the 14 outcome values.
+        # linear in the outcome values.
         self.mix: dict[int, Array] = {}
         for t in self.responder:
             outcome = self.outcome_all[self.r_results[t]]
-            onehot = (outcome[None, :, :] == np.arange(2 * N_WORTH)[:, None, None]).astype(float)
+            onehot = (outcome[None, :, :] == np.arange(2 * n_worths)[:, None, None]).astype(float)
             self.mix[t] = onehot @ self.col_dist[t].T
 
     def responder_payoff(self, g: Array, t: int) -> Array:
@@ -347,26 +353,30 @@ def _round_model(rules: Rules) -> _RoundModel:
 # ---------------------------------------------------------------------------- the Finale game
 
 
-def _outcome_values(n: int, m: int, o: int, r: int, f: Array) -> Array:
-    """The 14 outcome values of a round in (m, o, r): P(opener loses the Finale) after it.
+def _outcome_values(worths: Sequence[int], n: int, m: int, o: int, r: int, f: Array) -> Array:
+    """The outcome values of a round in (m, o, r): P(opener loses the Finale) after it.
 
-    Index ``loser * 7 + worth``: worth 0 is a Schock-Aus (the round's loser loses the Finale),
-    else the Deckel the round's best result is worth. ``f[m, o]`` is P(opener loses) in the
-    situation (m, o, n - m - o). Deckel move by the engine's own :func:`round_payment`.
+    Index ``loser * len(worths) + i``: the round's best result is worth ``worths[i]``;
+    :data:`SCHOCK_AUS_WORTH` is a Schock-Aus (the round's loser loses the Finale), any other
+    worth the Deckel the round's loser gets. ``f[m, o]`` is P(opener loses) in the situation
+    (m, o, n - m - o). Deckel move by the engine's own :func:`round_payment`.
     """
     np = _np()
-    g = np.zeros(2 * N_WORTH)
-    g[OPENER * N_WORTH] = 1.0
-    g[RESPONDER * N_WORTH] = 0.0
-    for w in range(1, N_WORTH):
+    k = len(worths)
+    g = np.zeros(2 * k)
+    for i, w in enumerate(worths):
+        if w == SCHOCK_AUS_WORTH:
+            g[OPENER * k + i] = 1.0
+            g[RESPONDER * k + i] = 0.0
+            continue
         # The opener loses the round: the opener takes the Deckel and opens again.
         from_middle, d = round_payment(w, m, r)
         m2, o2, r2 = (m - d, o + d, r) if from_middle else (0, o + d, r - d)
-        g[OPENER * N_WORTH + w] = 1.0 if (m2 == 0 and o2 == n) else f[m2, o2]
+        g[OPENER * k + i] = 1.0 if (m2 == 0 and o2 == n) else f[m2, o2]
         # The responder loses the round: it takes the Deckel and opens the next round.
         from_middle, d = round_payment(w, m, o)
         m2, o2, r2 = (m - d, o, r + d) if from_middle else (0, o - d, r + d)
-        g[RESPONDER * N_WORTH + w] = 0.0 if (m2 == 0 and r2 == n) else 1.0 - f[m2, r2]
+        g[RESPONDER * k + i] = 0.0 if (m2 == 0 and r2 == n) else 1.0 - f[m2, r2]
     result: Array = g
     return result
 
@@ -413,7 +423,8 @@ class FinaleSolution:
         return 1.0 - self.p_opener_loses(m, b, a)
 
     def outcome_values(self, m: int, o: int, r: int) -> Array:
-        return _outcome_values(self.n, m, o, r, self.values)
+        worths = _round_model(self.rules).worths
+        return _outcome_values(worths, self.n, m, o, r, self.values)
 
     def action_values(
         self,
@@ -616,7 +627,10 @@ def solve_finale(
         while residual > tolerance:
             iterations += 1
             new = np.array(
-                [model.solve_round(_outcome_values(n, 0, o, n - o, f))[0] for o in inner]
+                [
+                    model.solve_round(_outcome_values(model.worths, n, 0, o, n - o, f))[0]
+                    for o in inner
+                ]
             )
             residual = float(np.max(np.abs(new - f[0, inner])))
             f[0, inner] = new
@@ -626,5 +640,6 @@ def solve_finale(
         residual = 0.0
     for m in range(1, n + 1):
         for o in range(0, n - m + 1):
-            f[m, o] = model.solve_round(_outcome_values(n, m, o, n - m - o, f))[0]
+            g = _outcome_values(model.worths, n, m, o, n - m - o, f)
+            f[m, o] = model.solve_round(g)[0]
     return FinaleSolution(rules, n, f, residual, iterations, time.perf_counter() - started)

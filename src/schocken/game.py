@@ -479,7 +479,8 @@ class Game:
         """A round for Deckel, played clockwise from ``anchor`` by those who take part."""
         self._anchor = anchor
         takes_part = flow.takes_part(self._in_section, self._deckel, self._middle)
-        limit = flow.fixed_limit(self.rules, self._section, first=self._section_rounds == 0)
+        first = self._section_rounds == 0
+        limit = flow.fixed_limit(self.rules, self._section, first, self._middle)
         self._section_rounds += 1
         self._start_round(RoundKind.NORMAL, flow.round_order(anchor, takes_part), limit)
 
@@ -564,11 +565,13 @@ class Game:
         self.events.append(SectionEnded(section, loser, schock_aus, tuple(self._deckel)))
         if section is not Section.FINALE:
             self._half_losers += (loser,)
-        after = flow.next_section(self.rules, section, self._half_losers, loser, self._seats)
+        after = flow.next_section(
+            self.rules, section, self._half_losers, loser, self._seats, schock_aus
+        )
         if after is not None:
             self._start_section(after.section, after.players, after.opener)
             return
         self._loser = loser
         self._phase = Phase.OVER
-        blattschuss = section is Section.SECOND_HALF
+        blattschuss = flow.is_blattschuss(self._half_losers)
         self.events.append(GameEnded(loser, blattschuss, self._half_losers))

@@ -53,6 +53,7 @@ from schocken.play import NOTHING_ASKED, Ask, Asked, Decision, apply_decision, n
 from schocken.players import check_players
 from schocken.record import GameRecord, RecordStep, record_of
 from schocken.results import Dice, ResultKind, result_table, sort_dice
+from schocken.round import fixed_limit
 from schocken.rules import MAX_THROWS, Rules, SetAside, rules_from_data, rules_to_data
 from schocken.texts import Said, refused, result_name, said, t
 from schocken.texts import explain as explain_events
@@ -748,6 +749,8 @@ class PubGame:
             return t("pub_once", lang, where=where, name=name)
         if not state.limit_fixed:
             return t("pub_opens", lang, where=where, name=name, limit=state.limit)
+        if _one_throw_while_middle(self.game):
+            return t("pub_middle", lang, where=where, name=name)
         if not state.turns:  # a limit before the first turn ended: the rules' "Erster Hoch"
             return t("pub_first_round", lang, where=where, name=name)
         opener = players[state.order[0]]
@@ -918,6 +921,15 @@ _DATA_FIELDS = ("rules", "players", "entries", "half_stake", "game_stake")
 # ---------------------------------------------------------------------- checks
 
 
+def _one_throw_while_middle(game: Game) -> bool:
+    """Whether the round for Deckel being played has one throw because Deckel are in the middle
+    ("Anknobeln", ``one_throw_while_middle``): :func:`schocken.round.fixed_limit` decides."""
+    view = game.view(None)
+    if view.round_kind is not RoundKind.NORMAL or game.is_over:
+        return False
+    return fixed_limit(game.rules, view.section, False, view.middle) is not None
+
+
 def _checked_turn(entry: TurnEntry, seat: int, game: Game, players: Sequence[str]) -> TurnEntry:
     """The entry for ``seat``, whose turn it is, or why it cannot be."""
     name = players[seat]
@@ -943,6 +955,8 @@ def _checked_turn(entry: TurnEntry, seat: int, game: Game, players: Sequence[str
         view = game.view(None)
         if view.round_kind in (RoundKind.OPENING_THROW, RoundKind.STECHEN):
             why = said("pub_why_once")
+        elif _one_throw_while_middle(game):
+            why = said("pub_why_middle")
         elif not any(turn.done for turn in view.turns):
             why = said("pub_why_first_round")
         else:

@@ -27,7 +27,16 @@ from fractions import Fraction
 from functools import cache
 from typing import NamedTuple
 
-from schocken.rules import MAX_THROWS, JuleRank, NutteRank, Rules, Strassen, StrasseRank, Tiebreak
+from schocken.rules import (
+    MAX_THROWS,
+    JuleRank,
+    NutteRank,
+    Rules,
+    SchockAus,
+    Strassen,
+    StrasseRank,
+    Tiebreak,
+)
 
 Dice = tuple[int, ...]
 """A multiset of pips, sorted highest first."""
@@ -88,7 +97,8 @@ class Result:
 
     ``one_throw`` is true when all three dice showed in the player's last throw (none set aside,
     no turned six among them); ``throws`` is how many throws the player used. ``deckel`` is the
-    number of Deckel the result is worth, ``None`` for a Schock-Aus (worth the whole half).
+    number of Deckel the result is worth, ``None`` for a Schock-Aus that takes the whole half
+    (``schock_aus`` "half" or "game"; with "worth" it is worth ``schock_aus_deckel``).
     ``rank`` orders the results (higher is better); equal ranks are equal results, which the tie
     rule decides.
     """
@@ -102,7 +112,7 @@ class Result:
 
     @property
     def is_schock_aus(self) -> bool:
-        """Whether this is a Schock-Aus (1-1-1), which ends the half."""
+        """Whether this is a Schock-Aus (1-1-1): it ends the half where ``deckel`` is ``None``."""
         return self.kind is ResultKind.SCHOCK_AUS
 
     @property
@@ -177,7 +187,8 @@ def _classify(rules: Rules, dice: Dice, one_throw: bool) -> tuple[ResultKind, in
     a, b, c = dice
     if a == b == c == 1:
         hand = rules.hand_aus_beats and one_throw
-        return ResultKind.SCHOCK_AUS, _SCHOCK_AUS_RANK + (1 if hand else 0), None
+        worth = rules.schock_aus_deckel if rules.schock_aus is SchockAus.WORTH else None
+        return ResultKind.SCHOCK_AUS, _SCHOCK_AUS_RANK + (1 if hand else 0), worth
     if b == c == 1:
         return ResultKind.SCHOCK, 30_000 + 10 * a, a
     if dice == _NUTTE and rules.nutte and (one_throw or not rules.nutte_one_throw):

@@ -9,8 +9,8 @@ made here, each in one function, in the game's own words:
 - a tied opening throw (:func:`stechen`; the best and worst of a round are
   :func:`schocken.results.best_and_worst`'s, the one order of results);
 - where the loser's Deckel come from (:func:`round_payment`) and who is out (:func:`out_players`);
-- when a half or the Finale is lost (:func:`section_holder`) and what follows it
-  (:func:`next_section`).
+- when a half or the Finale is lost (:func:`section_holder`), what follows it
+  (:func:`next_section`) and whether a lost game was a Blattschuss (:func:`is_blattschuss`).
 
 >>> round_order(anchor=2, takes_part=[True, True, True, True])
 (2, 3, 0, 1)
@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from schocken.events import Section
 from schocken.results import Result
-from schocken.rules import FinaleOpener, FirstRoundOneThrow, Rules
+from schocken.rules import FinaleOpener, FirstRoundOneThrow, Rules, SchockAus
 
 
 def round_order(anchor: int, takes_part: Sequence[bool]) -> tuple[int, ...]:
@@ -47,18 +47,27 @@ def takes_part(in_section: Sequence[bool], deckel: Sequence[int], middle: int) -
     return [inside and held > 0 for inside, held in zip(in_section, deckel, strict=True)]
 
 
-def fixed_limit(rules: Rules, section: Section, first: bool) -> int | None:
+def fixed_limit(rules: Rules, section: Section, first: bool, middle: int) -> int | None:
     """The throw limit a round for Deckel has from its start, or ``None`` when its first player
     sets it: one throw in the first round for Deckel of a half (and of the Finale) where the
-    rules play "Erster Hoch" (``first_round_one_throw``); ``first`` says the round is that one.
+    rules play "Erster Hoch" (``first_round_one_throw``; ``first`` says the round is that one),
+    and in every round begun while Deckel are in the middle (``middle`` of them) where the rules
+    play "Anknobeln" (``one_throw_while_middle``).
 
     >>> from schocken.rules import find_preset
     >>> rules = find_preset("tsv99").with_overrides({"first_round_one_throw": "halves"})
-    >>> fixed_limit(rules, Section.SECOND_HALF, first=True)
+    >>> fixed_limit(rules, Section.SECOND_HALF, first=True, middle=14)
     1
-    >>> fixed_limit(rules, Section.FINALE, first=True) is None
+    >>> fixed_limit(rules, Section.FINALE, first=True, middle=13) is None
+    True
+    >>> rules = find_preset("tsv99").with_overrides({"one_throw_while_middle": True})
+    >>> fixed_limit(rules, Section.FIRST_HALF, first=False, middle=3)
+    1
+    >>> fixed_limit(rules, Section.FIRST_HALF, first=False, middle=0) is None
     True
     """
+    if rules.one_throw_while_middle and middle > 0:
+        return 1
     where = rules.first_round_one_throw
     if not first or where is FirstRoundOneThrow.NEVER:
         return None
@@ -133,15 +142,23 @@ class NextSection(NamedTuple):
 
 
 def next_section(
-    rules: Rules, section: Section, half_losers: Sequence[int], loser: int, seats: int
+    rules: Rules,
+    section: Section,
+    half_losers: Sequence[int],
+    loser: int,
+    seats: int,
+    schock_aus: bool = False,
 ) -> NextSection | None:
     """What follows the ``section`` that ``loser`` just lost (``half_losers`` includes them if it
-    was a half); ``None`` when the game is over.
+    was a half; ``schock_aus`` says a Schock-Aus ended it); ``None`` when the game is over.
 
     After the first half comes the second, opened by its loser (the last round's). After the
     second, the two half-losers play the Finale, unless one player lost both (Blattschuss). Without
-    a Finale (``rules.finale`` false) the game is the first half.
+    a Finale (``rules.finale`` false) the game is the first half. Where a Schock-Aus ends the game
+    (``schock_aus = "game"``) nothing follows a half it ended.
     """
+    if schock_aus and rules.schock_aus is SchockAus.GAME:
+        return None
     if section is Section.FIRST_HALF and rules.finale:
         return NextSection(Section.SECOND_HALF, tuple(range(seats)), loser)
     if section is Section.SECOND_HALF and half_losers[0] != half_losers[1]:
@@ -149,3 +166,9 @@ def next_section(
         opener = first if rules.finale_opener is FinaleOpener.FIRST_HALF_LOSER else second
         return NextSection(Section.FINALE, tuple(sorted((first, second))), opener)
     return None
+
+
+def is_blattschuss(half_losers: Sequence[int]) -> bool:
+    """Whether the game was lost by a Blattschuss: one player lost both halves (a game ended
+    in the second half by a Schock-Aus under ``schock_aus = "game"`` is one only then)."""
+    return len(half_losers) == 2 and half_losers[0] == half_losers[1]

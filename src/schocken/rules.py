@@ -139,6 +139,20 @@ class FirstRoundOneThrow(StrEnum):
     """The first round of each half and of the Finale is played with one throw."""
 
 
+class SchockAus(StrEnum):
+    """What a Schock-Aus (1-1-1) does."""
+
+    HALF = "half"
+    """The round's worst takes every Deckel of the half (or Finale), those others hold too, and
+    has lost it."""
+    GAME = "game"
+    """As ``half``, and the game ends at once: the round's worst has lost it; no second half or
+    Finale follows."""
+    WORTH = "worth"
+    """A Schock-Aus is the best result, worth ``schock_aus_deckel`` Deckel like any other result
+    (from the middle, then from the best player); the half goes on."""
+
+
 class Strassen(StrEnum):
     """Which runs of three dice are a Straße."""
 
@@ -235,6 +249,15 @@ class Rules:
     nutte_one_throw: bool = False
     """Whether a Nutte counts only when thrown with all three dice in one throw (assembled, it
     is the plain number 221); read only with ``nutte``."""
+    one_throw_while_middle: bool = False
+    """Whether every round for Deckel is played with one throw while Deckel are in the middle
+    ("Anknobeln"); its first player sets a limit of up to three throws only once the middle is
+    empty."""
+    schock_aus: SchockAus = SchockAus.HALF
+    """What a Schock-Aus does: end the half, end the game, or count a fixed worth."""
+    schock_aus_deckel: int = 7
+    """The Deckel a Schock-Aus is worth (1 to 999; "Julius" 7, "Chicago" the whole stock); read
+    only with ``schock_aus = "worth"``."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -304,8 +327,9 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "strassen": Strassen,
     "strasse_rank": StrasseRank,
     "nutte_rank": NutteRank,
+    "schock_aus": SchockAus,
 }
-_INTS = {"deckel_per_half", "deckel_in_finale", "jule_deckel", "nutte_deckel"}
+_INTS = {"deckel_per_half", "deckel_in_finale", "jule_deckel", "nutte_deckel", "schock_aus_deckel"}
 _MAX_DECKEL = 999
 
 
@@ -377,6 +401,9 @@ PRESETS: dict[str, Rules] = {
         nutte_deckel=9,
         nutte_rank=NutteRank.TOP,
         nutte_one_throw=False,
+        one_throw_while_middle=False,
+        schock_aus=SchockAus.HALF,
+        schock_aus_deckel=7,
     ),
     "schock4life": Rules(
         preset="schock4life",
@@ -407,6 +434,9 @@ PRESETS: dict[str, Rules] = {
         nutte_deckel=9,
         nutte_rank=NutteRank.TOP,
         nutte_one_throw=False,
+        one_throw_while_middle=False,
+        schock_aus=SchockAus.HALF,
+        schock_aus_deckel=7,
     ),
     "knobelrunde": Rules(
         preset="knobelrunde",
@@ -437,6 +467,9 @@ PRESETS: dict[str, Rules] = {
         nutte_deckel=9,
         nutte_rank=NutteRank.TOP,
         nutte_one_throw=False,
+        one_throw_while_middle=False,
+        schock_aus=SchockAus.HALF,
+        schock_aus_deckel=7,
     ),
     "allgemein": Rules(
         preset="allgemein",
@@ -467,6 +500,9 @@ PRESETS: dict[str, Rules] = {
         nutte_deckel=9,
         nutte_rank=NutteRank.TOP,
         nutte_one_throw=False,
+        one_throw_while_middle=False,
+        schock_aus=SchockAus.HALF,
+        schock_aus_deckel=7,
     ),
 }
 """The four presets, one per rule text in ``shared/seeds/``."""
@@ -820,6 +856,32 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
         "knobelrunde": "002: not in the text (no Nutte)",
         "allgemein": "003: not in the text (no Nutte)",
     },
+    "one_throw_while_middle": {
+        "tsv99": '000: false: "Der erste Spieler hat bis zu drei Versuche." for every round, the '
+        "middle full or empty",
+        "schock4life": '001: false: "Bis zu **drei Würfe** sind erlaubt." while "Solange Deckel '
+        'in der Mitte sind, **spielen alle mit**."',
+        "knobelrunde": '002: false: "legt durch die Anzahl seiner Würfe (max. 3) fest" for every '
+        "round",
+        "allgemein": '003: false: "Der erste Spieler hat bis zu drei Versuche" for every round',
+    },
+    "schock_aus": {
+        "tsv99": '000: half: "Würfelt jemand einen Schock out (eins eins eins), so verliert '
+        "derjenige die jeweilige Hälfte, der in diesem Durchgang den niedrigsten Wert erzielt "
+        'hat."',
+        "schock4life": '001: half: "Schock-Aus 1-1-1 Runde endet sofort - schlechtester Wurf '
+        'verliert"',
+        "knobelrunde": '002: half: "Schock Out: drei mal 1 in zwei oder drei Würfen -> die '
+        'Hälfte ist zu Ende und der Spieler mit dem niedrigsten Wurf dieser Runde hat verloren."',
+        "allgemein": '003: half: "so erhält der Mitspieler mit der niedrigsten Wertung alle '
+        'Deckel, ungeachtet der Tatsache, ob einige Deckel schon verteilt wurden oder nicht."',
+    },
+    "schock_aus_deckel": {
+        "tsv99": '000: not in the text (a Schock-Aus ends the half); 7, casino\'s "Julius"',
+        "schock4life": '001: not in the text (a Schock-Aus ends the half); 7, casino\'s "Julius"',
+        "knobelrunde": '002: not in the text (a Schock-Aus ends the half); 7, casino\'s "Julius"',
+        "allgemein": '003: not in the text (a Schock-Aus ends the half); 7, casino\'s "Julius"',
+    },
 }
 """For each option (but ``preset``) and preset: the sentence of the text, or our reading."""
 
@@ -864,6 +926,7 @@ SOURCES: dict[str, str] = {
     "holl": "github.com/benhollisch/dice_game_schocken",
     "leon": "github.com/leonweinrich99/schocken_app",
     "mats": "github.com/Mats-He/schocken",
+    "weizhao": "https://www.weizhaoxiang.com/2020/10/23/app-571000955/ (an app's rules)",
 }
 """Rule pages and other Schocken programs that :data:`REGIONAL_SOURCES` cites by key (read for
 issue 14; ``shared/REGIONAL.md`` has the catalogue)."""
@@ -923,6 +986,14 @@ REGIONAL_SOURCES: dict[str, str] = {
     "among the specials and Schocks [shaw].",
     "nutte_one_throw": "true: specials only from one throw unless Pflücken is allowed, the "
     "default of [shaw]; tsw does not say (false).",
+    "one_throw_while_middle": '"Anknobeln": one throw each while Deckel are in the middle, up '
+    "to three once players give Deckel to each other [casino, weizhao]. No other source has it.",
+    "schock_aus": "half, the worst taking every Deckel, in almost every source [wiki, burger, "
+    "tingting, niederrhein, keller, bvb, tsw, mad, rebel, papr]; game, the game over at once "
+    '[schockaus]; worth, a fixed worth: "Julius" 7 [casino, monopoly], "Chicago" the whole '
+    "stock of 15 [greher]. Not offered: nobody throws after a Schock-Aus [o2k].",
+    "schock_aus_deckel": '7 ("Julius") [casino, monopoly]; 15, the whole stock ("Chicago") '
+    "[greher].",
 }
 """For each option: what rule pages and other Schocken programs play, by :data:`SOURCES` key
 (in brackets)."""
@@ -1012,6 +1083,21 @@ READINGS: tuple[tuple[str, str], ...] = (
         "the first half's opener is not that round: the round after it is.",
     ),
     (
+        "Anknobeln",
+        "With one_throw_while_middle every round for Deckel begun while Deckel are in the middle "
+        "has a limit of one throw from its start, as with Erster Hoch; the first round begun with "
+        "the middle empty is the first whose opener sets the limit. The opening round or opening "
+        "throw is not such a round, and a Schock-Aus counts as ever.",
+    ),
+    (
+        "Schock-Aus",
+        'With schock_aus = "game" the round\'s worst takes every Deckel of the half as ever, '
+        "loses it and with it the game: a Blattschuss only if they lost the first half too. With "
+        'schock_aus = "worth" a Schock-Aus ranks as ever (a Hand-Aus above an assembled one where '
+        "hand_aus_beats) and is worth schock_aus_deckel, also in the opening throw; a half ends "
+        "only when one player holds all its Deckel.",
+    ),
+    (
         "Straßen",
         "With strassen = outer a run 2-3-4 or 3-4-5 is the plain number 432 or 543. With "
         "strasse_rank = equal two Straßen are equal results, also in the opening throw (a tie "
@@ -1035,7 +1121,9 @@ def rules_markdown() -> str:
         "Generated by `schocken rules --markdown` from `src/schocken/rules.py`; a test keeps this",
         'file equal to it. Each option is one row of `shared/RULES.md`\'s "Where they differ"',
         "table, a number a house might change, or a switch other pubs and Schocken programs play",
-        "(Jule, Nutte, General, set_aside, sixes_turn, Erster Hoch, Straßen). For each preset: "
+        "(Jule, Nutte, General, set_aside, sixes_turn, Erster Hoch, Anknobeln, Schock-Aus, "
+        "Straßen). For "
+        "each preset: "
         "its value, then the sentence",
         "of its rule text (000 = tsv99, 001 = schock4life, 002 = knobelrunde, 003 = allgemein),",
         f'or "{SILENT}" with the reading the preset takes; then what other rule pages and',

@@ -35,6 +35,7 @@ from schocken.rules import (
     JuleRank,
     NutteRank,
     Rules,
+    SchockAus,
     SixesTurn,
     Strassen,
     StrasseRank,
@@ -324,6 +325,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_why_once": "everyone throws once in the opening throw and in a Stechen",
         "pub_why_first_round": "the first round of the half or Finale has one throw "
         "(first_round_one_throw)",
+        "pub_why_middle": "while Deckel are in the middle every round has one throw "
+        "(one_throw_while_middle)",
         "pub_why_opened": "{opener} opened it with {throws}",
         "pub_refuse_turned_one": "{name} cannot have turned sixes in a turn of one throw: a throw "
         "must follow turning",
@@ -451,10 +454,18 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "played with one throw (Erster Hoch).",
         "pub_first_round": "{where}: {name}, one throw: the first round is played with one throw "
         "(Erster Hoch).",
-        "rules_values": "Worth: Schock-Aus all Deckel, Schock n = n, General 3, Straße 2, "
-        "any other number 1.",
-        "rules_values_no_general": "Worth: Schock-Aus all Deckel, Schock n = n, Straße 2, any "
-        "other number 1.",
+        "pub_middle": "{where}: {name}, one throw: Deckel are in the middle (Anknobeln).",
+        "rules_one_throw_while_middle": "While Deckel are in the middle every round is played "
+        "with one throw (Anknobeln); up to three throws only once the middle is empty.",
+        "rules_values": "Worth: Schock-Aus {aus}, Schock n = n, General 3, Straße 2, any other "
+        "number 1.",
+        "rules_values_no_general": "Worth: Schock-Aus {aus}, Schock n = n, Straße 2, any other "
+        "number 1.",
+        "rules_aus_all": "all Deckel",
+        "rules_schock_aus_game": "A Schock-Aus ends the game at once: the worst of that round "
+        "has lost it.",
+        "rules_schock_aus_worth": "A Schock-Aus does not end the half: it is the best result and "
+        "worth {deckel} Deckel.",
         "rules_general_off": "Three equal dice are a plain number: there is no General.",
         "result_jule": "Jule",
         "rules_jule_no": "4-2-1 is a plain number: there is no Jule.",
@@ -1109,6 +1120,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_why_once": "beim Anwerfen und im Stechen wirft jeder einmal",
         "pub_why_first_round": "in der ersten Runde der Hälfte oder des Finales wird einmal "
         "geworfen (first_round_one_throw)",
+        "pub_why_middle": "solange Deckel in der Mitte liegen, wird jede Runde mit einem Wurf "
+        "gespielt (one_throw_while_middle)",
         "pub_why_opened": "{opener} hat mit {throws} vorgelegt",
         "pub_refuse_turned_one": "{name} kann in einem Zug mit nur einem Wurf keine Sechsen "
         "gedreht haben: nach dem Drehen muss geworfen werden",
@@ -1248,10 +1261,18 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "mit einem Wurf gespielt (Erster Hoch).",
         "pub_first_round": "{where}: {name}, ein Wurf: die erste Runde wird mit einem Wurf "
         "gespielt (Erster Hoch).",
-        "rules_values": "Wert: Schock-Aus alle Deckel, Schock n = n, General 3, Straße 2, jede "
-        "andere Zahl 1.",
-        "rules_values_no_general": "Wert: Schock-Aus alle Deckel, Schock n = n, Straße 2, jede "
-        "andere Zahl 1.",
+        "pub_middle": "{where}: {name}, ein Wurf: es liegen noch Deckel in der Mitte (Anknobeln).",
+        "rules_one_throw_while_middle": "Solange Deckel in der Mitte liegen, wird jede Runde mit "
+        "einem Wurf gespielt (Anknobeln); bis zu drei Würfe erst, wenn die Mitte leer ist.",
+        "rules_values": "Wert: Schock-Aus {aus}, Schock n = n, General 3, Straße 2, jede andere "
+        "Zahl 1.",
+        "rules_values_no_general": "Wert: Schock-Aus {aus}, Schock n = n, Straße 2, jede andere "
+        "Zahl 1.",
+        "rules_aus_all": "alle Deckel",
+        "rules_schock_aus_game": "Ein Schock-Aus beendet sofort das ganze Spiel: der "
+        "Schlechteste dieser Runde hat es verloren.",
+        "rules_schock_aus_worth": "Ein Schock-Aus beendet die Hälfte nicht: er ist das beste "
+        "Ergebnis und {deckel} Deckel wert.",
         "rules_general_off": "Drei gleiche Würfel sind eine normale Zahl: es gibt keinen General.",
         "result_jule": "Jule",
         "rules_jule_no": "4-2-1 ist eine normale Zahl: es gibt keine Jule.",
@@ -1940,7 +1961,13 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         )
     else:
         lines.append(t("rules_no_finale", lang, half=rules.deckel_per_half))
-    lines.append(t("rules_values" if rules.general else "rules_values_no_general", lang))
+    worth = rules.schock_aus is SchockAus.WORTH
+    aus = str(rules.schock_aus_deckel) if worth else t("rules_aus_all", lang)
+    lines.append(t("rules_values" if rules.general else "rules_values_no_general", lang, aus=aus))
+    if rules.schock_aus is SchockAus.GAME:
+        lines.append(t("rules_schock_aus_game", lang))
+    elif worth:
+        lines.append(t("rules_schock_aus_worth", lang, deckel=rules.schock_aus_deckel))
     if rules.jule:
         both_top = rules.nutte and rules.nutte_rank is NutteRank.TOP
         rank = "below_nutte" if both_top and rules.jule_rank is JuleRank.TOP else rules.jule_rank
@@ -1954,6 +1981,8 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
     lines.append(t(f"rules_opening_{rules.opening.value}", lang))
     if rules.first_round_one_throw is not FirstRoundOneThrow.NEVER:
         lines.append(t(f"rules_first_round_{rules.first_round_one_throw.value}", lang))
+    if rules.one_throw_while_middle:
+        lines.append(t("rules_one_throw_while_middle", lang))
     lines += [
         t(f"rules_tiebreak_{rules.tiebreak.value}", lang),
         t(f"rules_set_aside_{rules.set_aside.value}", lang),

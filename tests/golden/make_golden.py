@@ -1583,8 +1583,187 @@ ONE_THROW_TIE = Golden(
     ),
 )
 
+ANKNOBELN = Golden(
+    preset="tsv99",
+    name="regional-anknobeln",
+    overrides=(
+        ("deckel_per_half", 3),
+        ("deckel_in_finale", 2),
+        ("one_throw_while_middle", True),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(
+            ANNA,
+            (5, 3, 2),
+            note="row 8: tsv99's opening round, for no Deckel; row 6 [casino, weizhao]: it is "
+            "no round for Deckel of the middle, so Anna may throw up to three times",
+        ),
+        throw(ANNA, (4, 1, 1), note="row 11: a second throw of all three dice: Schock 4"),
+        stop(ANNA, note="row 11: Anna stops after two throws: the limit is 2"),
+        throw(BEN, (6, 5, 2)),
+        throw(
+            BEN,
+            (6, 4, 3),
+            note="row 8: Ben's 643 ends his turn at the limit; Anna's Schock 4 is best: she "
+            "opens the first half",
+        ),
+        # First half, 3 Deckel in the middle: one throw each while they last.
+        throw(
+            ANNA,
+            (6, 5, 4),
+            note="row 6 [casino, weizhao]: Anknobeln: Deckel are in the middle, so one throw, for "
+            "the opener too: Anna's turn ends with her Straße",
+        ),
+        throw(BEN, (5, 3, 2), note="row 31: the Straße is worth 2: Ben takes 2 (1 left)"),
+        throw(
+            BEN,
+            (4, 3, 2),
+            note="row 9: Ben lost the last round and opens; row 6 [casino, weizhao]: one Deckel "
+            "is still in the middle: one throw",
+        ),
+        throw(
+            ANNA,
+            (6, 3, 1),
+            note="row 31: Ben's Straße is best: Anna takes the last Deckel from the middle",
+        ),
+        throw(
+            ANNA,
+            (3, 3, 2),
+            note="row 6 [casino, weizhao]: the middle is empty: Anna, who lost the last round, "
+            "opens and may throw up to three times",
+        ),
+        throw(ANNA, (5, 5, 3), note="row 20: a second throw of all three dice: 553"),
+        stop(ANNA, note="row 11: Anna stops after two throws: the limit is 2"),
+        throw(BEN, (2, 2, 1), note="row 11: Ben may throw twice, as Anna did"),
+        throw(
+            BEN,
+            (4, 1, 1),
+            note="row 28: Schock 4: Ben gives Anna both his Deckel; she holds all 3 and has lost "
+            "the first half",
+        ),
+        # Second half, opened by Anna, 3 Deckel in the middle again.
+        throw(
+            ANNA,
+            (1, 1, 1),
+            note="row 10: Anna, who lost the last round, opens the second half; row 6 [casino, "
+            "weizhao]: one throw: Schock-Aus",
+        ),
+        throw(
+            BEN,
+            (6, 6, 6),
+            note="row 25: Schock-Aus beats Ben's General: Ben takes all 3 and has lost the second "
+            "half; row 3: two half-losers, so a Finale follows",
+        ),
+        # Finale, 2 Deckel, opened by Ben: one throw each while the middle lasts.
+        throw(
+            BEN,
+            (5, 4, 4),
+            note="row 10: Ben lost the last round and opens the Finale; row 6 [casino, weizhao]: "
+            "one throw",
+        ),
+        throw(ANNA, (6, 3, 2), note="row 28: 632 beats 544: Ben takes 1 (1 left)"),
+        throw(BEN, (3, 3, 1), note="row 9: Ben opens again; row 6: one throw"),
+        throw(
+            ANNA,
+            (4, 3, 3),
+            note="row 28: 433 beats 331: Ben takes the last Deckel and has lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, BEN, 0),
+        Round(NORMAL, ANNA, BEN, 2),
+        Round(NORMAL, BEN, ANNA, 2),
+        Round(NORMAL, BEN, ANNA, 4),
+        Round(NORMAL, ANNA, BEN, None),
+        Round(NORMAL, ANNA, BEN, 1),
+        Round(NORMAL, ANNA, BEN, 1),
+    ),
+    moves=(
+        (MIDDLE, BEN, 2),
+        (MIDDLE, ANNA, 1),
+        (BEN, ANNA, 2),
+        (MIDDLE, BEN, 3),
+        (MIDDLE, BEN, 1),
+        (MIDDLE, BEN, 1),
+    ),
+)
+
+JULIUS = Golden(
+    preset="tsv99",
+    name="regional-schock-aus-worth",
+    overrides=(
+        ("deckel_per_half", 8),
+        ("deckel_in_finale", 8),
+        ("schock_aus", "worth"),
+        ("schock_aus_deckel", 7),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(ANNA, (4, 1, 1), note="row 8: tsv99's opening round, for no Deckel; Schock 4"),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(BEN, (6, 5, 2), note="row 8: Anna's Schock 4 is best: she opens the first half"),
+        # First half, 8 Deckel.
+        throw(ANNA, (1, 1, 1), note="row 25 [casino, monopoly]: Schock-Aus, here worth 7 Deckel"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (6, 5, 4),
+            note="row 25 [casino, monopoly]: a Schock-Aus as Julius does not end the half: Ben "
+            "takes 7 from the middle (1 left)",
+        ),
+        throw(BEN, (3, 2, 2), note="row 9: Ben lost the last round and opens"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (6, 4, 3),
+            note="row 28: Ben's 322 is worst: he takes the last Deckel, holds all 8 and has lost "
+            "the first half",
+        ),
+        # Second half, opened by Ben.
+        throw(BEN, (1, 1, 1), note="row 10: Ben opens the second half; Schock-Aus"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (1, 1, 1),
+            note="row 27: two Schock-Aus are equal; row 39: the later thrower is worse: Anna "
+            "takes 7 (1 left)",
+        ),
+        throw(ANNA, (6, 5, 4), note="row 9: Anna opens; Straße"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (4, 4, 2),
+            note="row 31: the Straße is worth 2, but only 1 is left: Ben takes it",
+        ),
+        throw(BEN, (5, 5, 2), note="row 9: Ben opens; the middle is empty"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (1, 1, 1),
+            note="row 25 [casino, monopoly]: Anna's Schock-Aus is worth 7: she gives Ben her 7; "
+            "he holds all 8 and has lost both halves: row 4: Blattschuss",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, BEN, 0),
+        Round(NORMAL, ANNA, BEN, 7),
+        Round(NORMAL, ANNA, BEN, 1),
+        Round(NORMAL, BEN, ANNA, 7),
+        Round(NORMAL, ANNA, BEN, 2),
+        Round(NORMAL, ANNA, BEN, 7),
+    ),
+    moves=(
+        (MIDDLE, BEN, 7),
+        (MIDDLE, BEN, 1),
+        (MIDDLE, ANNA, 7),
+        (MIDDLE, BEN, 1),
+        (ANNA, BEN, 7),
+    ),
+)
+
 REGIONAL_GOLDEN: dict[str, Golden] = {
-    g.file: g for g in (JULE, ONES, ERSTER_HOCH, STRASSEN, NUTTE, ONE_THROW_TIE)
+    g.file: g for g in (JULE, ONES, ERSTER_HOCH, STRASSEN, NUTTE, ONE_THROW_TIE, ANKNOBELN, JULIUS)
 }
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""
 

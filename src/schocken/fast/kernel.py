@@ -33,7 +33,9 @@ from schocken.fast.tables import (
     P_FINALE_FIRST_HALF_LOSER,
     P_FIRST_LIMIT_FINALE,
     P_FIRST_LIMIT_HALF,
+    P_LIMIT_WHILE_MIDDLE,
     P_LOWEST_TAKES,
+    P_SCHOCK_AUS_ENDS_GAME,
     R_CODE,
     R_DECKEL,
     R_RANK,
@@ -224,6 +226,8 @@ def play_game(
                 if section_rounds == 0:  # "Erster Hoch": a limit from the start
                     first = P_FIRST_LIMIT_FINALE if section == FINALE else P_FIRST_LIMIT_HALF
                     limit = params[first]
+                elif middle > 0:  # "Anknobeln": a limit from the start while the middle lasts
+                    limit = params[P_LIMIT_WHILE_MIDDLE]
                 section_rounds += 1
             lim = MAX_THROWS if limit == 0 else limit
             if cover_mode == 0:
@@ -419,14 +423,15 @@ def play_game(
             if section != FINALE:
                 half_losers[halves] = section_loser
                 halves += 1
-            if section == FIRST_HALF and params[P_FINALE] != 0:
+            ends_game = schock_aus and params[P_SCHOCK_AUS_ENDS_GAME] != 0
+            if section == FIRST_HALF and params[P_FINALE] != 0 and not ends_game:
                 section = SECOND_HALF
                 total = deckel_half
                 for s in range(n):
                     in_section[s] = True
                 in_count = n
                 opener = section_loser
-            elif section == SECOND_HALF and half_losers[0] != half_losers[1]:
+            elif section == SECOND_HALF and half_losers[0] != half_losers[1] and not ends_game:
                 section = FINALE
                 total = params[P_DECKEL_FINALE]
                 for s in range(n):
@@ -436,7 +441,7 @@ def play_game(
                 opener = half_losers[0] if first_opens else half_losers[1]
             else:
                 loser = section_loser
-                blattschuss = section == SECOND_HALF
+                blattschuss = section == SECOND_HALF and half_losers[0] == half_losers[1]
             if opener >= 0:
                 for s in range(n):
                     deckel[s] = 0

@@ -32,7 +32,7 @@ from schocken.bots.regular import PubRegular
 from schocken.dice import TABLES as ROLL_TABLES
 from schocken.events import RoundKind, Section
 from schocken.results import Dice, Result, ResultTable, result_table
-from schocken.round import fixed_limit
+from schocken.round import fixed_limit, next_section
 from schocken.rules import MAX_THROWS, Covered, FinaleOpener, Opening, Rules
 from schocken.turn import SORTED, TurnState, turn_options
 from schocken.views import Phase, PlayerView, TurnView
@@ -53,7 +53,12 @@ P_FIRST_LIMIT_HALF = 7
 """The throw limit the first round for Deckel of a half has from its start (0: none)."""
 P_FIRST_LIMIT_FINALE = 8
 """The same for the Finale."""
-P_SIZE = 9
+P_LIMIT_WHILE_MIDDLE = 9
+"""The throw limit a later round for Deckel has from its start while Deckel are in the middle
+(0: none; with the middle empty the opener sets it)."""
+P_SCHOCK_AUS_ENDS_GAME = 10
+"""1 where a half ended by a Schock-Aus ends the game (``schock_aus = "game"``)."""
+P_SIZE = 11
 
 # The columns of ``results[state, throws]``.
 R_RANK = 0
@@ -120,8 +125,13 @@ def params_of(rules: Rules) -> Int64Array:
         rules.covered
     ]
     params[P_EINWUERFELN] = rules.einwuerfeln
-    params[P_FIRST_LIMIT_HALF] = fixed_limit(rules, Section.FIRST_HALF, first=True) or 0
-    params[P_FIRST_LIMIT_FINALE] = fixed_limit(rules, Section.FINALE, first=True) or 0
+    # Any first round has a full middle; a later one is asked about with one Deckel in it.
+    full_half, full_finale = rules.deckel_per_half, rules.deckel_in_finale
+    params[P_FIRST_LIMIT_HALF] = fixed_limit(rules, Section.FIRST_HALF, True, full_half) or 0
+    params[P_FIRST_LIMIT_FINALE] = fixed_limit(rules, Section.FINALE, True, full_finale) or 0
+    params[P_LIMIT_WHILE_MIDDLE] = fixed_limit(rules, Section.FIRST_HALF, False, 1) or 0
+    ends = next_section(rules, Section.FIRST_HALF, (0,), 0, 2, schock_aus=True) is None
+    params[P_SCHOCK_AUS_ENDS_GAME] = ends and rules.finale
     return params
 
 
