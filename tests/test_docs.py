@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from schocken.rules import PRESETS, rules_markdown
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,3 +63,14 @@ def test_the_core_imports_only_the_standard_library() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     ).stdout.strip()
     assert out == ""
+
+
+def test_strategy_doc_shows_the_cards_as_schocken_card_prints_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from schocken.cli import main
+
+    assert main(["card"]) == 0
+    printed = capsys.readouterr().out.rstrip()
+    text = (ROOT / "docs" / "strategy.md").read_text(encoding="utf-8")
+    assert f"```\n{printed}\n```" in text, "paste `schocken card` into docs/strategy.md"

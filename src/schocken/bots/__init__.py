@@ -21,22 +21,40 @@ def _half(seed: int | None) -> Strategy:
     return HalfBot(seed)
 
 
+def _card(seed: int | None) -> Strategy:
+    from schocken.card import CardBot
+
+    return CardBot(None, seed)
+
+
 BOTS: dict[str, Callable[[int | None], Strategy]] = {
     "random": RandomBot,
     "regular": PubRegular,
     "solver": _solver,
     "half": _half,
+    "card": _card,
 }
 """The bots by name."""
 
 
+CARD_PREFIX = "card:"
+"""``card:PRESET`` plays that preset's strategy card, ``card:CODE`` any card of the family
+(:meth:`schocken.card.Card.from_code`); plain ``card`` plays the card of the game's preset."""
+
+
 def make_bot(name: str, seed: int | None = None) -> Strategy:
     """The bot of that name; an unknown name is refused with the list of known ones."""
+    if isinstance(name, str) and name.startswith(CARD_PREFIX):
+        from schocken.card import card_bot
+
+        return card_bot(name.removeprefix(CARD_PREFIX), seed)
     try:
         factory = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}") from None
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"unknown bot {name!r}; known bots: {', '.join(BOTS)} (and card:PRESET, card:CODE)"
+        ) from None
     return factory(seed)
 
 
-__all__ = ["BOTS", "PubRegular", "RandomBot", "Strategy", "make_bot"]
+__all__ = ["BOTS", "CARD_PREFIX", "PubRegular", "RandomBot", "Strategy", "make_bot"]
