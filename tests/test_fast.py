@@ -59,6 +59,7 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("schock4life", {"one_throw_while_middle": True, "deckel_per_half": 4, "deckel_in_finale": 3}),
     ("tsv99", {"schock_aus": "game", "deckel_per_half": 3, "opening": "lowest_takes"}),
     ("allgemein", {"schock_aus": "worth", "schock_aus_deckel": 3, "deckel_per_half": 5}),
+    ("knobelrunde", {"achter": True, "achter_deckel": 4, "nutte": True, "deckel_per_half": 5}),
 ]
 LINEUPS: list[list[str]] = [
     ["random", "random"],
@@ -69,7 +70,7 @@ LINEUPS: list[list[str]] = [
     ["regular", "random"] * 4,
 ]
 GAMES = 40
-"""Games per rule set and line-up: 24 x 6 x 40 = 5,760 in all."""
+"""Games per rule set and line-up: 25 x 6 x 40 = 6,000 in all."""
 
 
 def _rules(preset: str, overrides: dict[str, object]) -> Rules:

@@ -689,6 +689,7 @@ REGIONAL = (
     "regional-one-throw-tie",
     "regional-anknobeln",
     "regional-schock-aus-worth",
+    "regional-achter",
 )
 
 
@@ -780,6 +781,21 @@ REGIONAL_FACTS = {
             "deckel_per_half": 8,
             "deckel_in_finale": 8,
             "schock_aus": "worth",
+        },
+    ),
+    "regional-achter": RegionalFacts(
+        (ANNA, ANNA),
+        ANNA,
+        6,
+        20,
+        {
+            "deckel_per_half": 13,
+            "jule": True,
+            "jule_rank": "by_worth",
+            "nutte": True,
+            "nutte_rank": "by_worth",
+            "achter": True,
+            "achter_deckel": 10,
         },
     ),
 }
@@ -1003,3 +1019,26 @@ def test_regional_schock_aus_worth_game() -> None:
     assert [e for e in half.events if isinstance(e, GameEnded)] == [
         GameEnded(BEN, False, (BEN, ANNA))
     ]
+
+
+def test_regional_achter_game() -> None:
+    played = play("regional-achter")
+    rounds = played.rounds()
+    # By worth, the Achter 10 beats a Nutte 9 and is worth 10; assembled it still counts.
+    res = results_of(rounds[1])
+    assert res[BEN].kind is ResultKind.ACHTER and res[BEN].name == "Achter"
+    assert res[ANNA].kind is ResultKind.NUTTE and rounds[1].deckel == 10
+    res = results_of(rounds[2])
+    assert res[ANNA].kind is ResultKind.ACHTER and not res[ANNA].one_throw
+    # It ranks below a Schock-Aus.
+    assert results_of(rounds[3])[ANNA].kind is ResultKind.ACHTER and rounds[3].worst == ANNA
+    record = played.record
+    # Without the Achter, 3-3-1 is 331: Ben's Jule opens the first half, not Anna; worth 8 it
+    # ranks below the Nutte 9: Ben loses round 2 and opens round 3, not Anna.
+    for change, step, reason in (
+        ({"achter": False}, 3, "it is Ben's turn, not Anna's"),
+        ({"achter_deckel": 8}, 6, "it is Ben's turn, not Anna's"),
+    ):
+        rules = record.rules.with_overrides(change)
+        error = refused_at(dataclasses.replace(record, rules=rules))
+        assert error.step == step and reason in error.reason

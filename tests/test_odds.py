@@ -174,3 +174,12 @@ def test_odds_show_a_nutte_only_under_rules_with_one() -> None:
     assert "Nutte" in format_table(nutte, "optimal")
     assert turn_odds(nutte, 1, "optimal").by_kind()[ResultKind.NUTTE] == Fraction(1, 72)
     assert turn_odds(tsv99, 1, "optimal").probability("221") == Fraction(1, 72)
+
+
+def test_odds_show_an_achter_only_under_rules_with_one() -> None:
+    tsv99 = find_preset("tsv99")
+    achter = tsv99.with_overrides({"achter": True})
+    assert "Achter" not in format_table(tsv99, "optimal")
+    assert "Achter" in format_table(achter, "optimal")
+    assert turn_odds(achter, 1, "optimal").by_kind()[ResultKind.ACHTER] == Fraction(1, 72)
+    assert turn_odds(tsv99, 1, "optimal").probability("331") == Fraction(1, 72)

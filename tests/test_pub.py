@@ -307,6 +307,7 @@ REGIONAL = [
     {"first_round_one_throw": "halves_and_finale", "covered": "last_throw"},
     {"strassen": "outer", "strasse_rank": "equal", "tiebreak": "later_loses"},
     {"nutte": True, "nutte_deckel": 3, "nutte_one_throw": True, "jule": True},
+    {"achter": True, "achter_deckel": 10, "jule": True, "jule_rank": "by_worth"},
     {"tiebreak": "one_throw_then_later", "covered": "third_throw"},
     {"one_throw_while_middle": True, "covered": "last_throw", "opening": "plain_round"},
     {"schock_aus": "game", "hand_aus_beats": False},
@@ -931,3 +932,24 @@ def test_anknobeln_in_pub_mode_one_throw_while_deckel_are_in_the_middle() -> Non
     assert pub.state().middle == 0
     assert pub.prompt("en") == "Round 4: Anna opens, up to 3 throws."
     assert replay(parse_record(pub.record().to_json())).events == pub.game.events
+
+
+def test_an_achter_is_entered_by_its_dice_or_its_name() -> None:
+    rules = find_preset("tsv99").with_overrides({"achter": True})
+    pub = PubGame(rules, ["Anna", "Ben"])
+    pub.enter_turn((6, 5, 4), 1)  # the opening round: Anna opens round 2
+    pub.enter_turn((3, 2, 1), 1)
+    pub.enter_result("Achter", 2)  # assembled over two throws, it still counts
+    entered = pub.game.view(None).turns[0].result
+    assert entered is not None and entered.kind is ResultKind.ACHTER and not entered.one_throw
+    events = pub.enter_turn((1, 1, 6), 2)
+    ended = next(e for e in events if isinstance(e, RoundEnded))
+    assert [r.name for _, r in ended.results] == ["Achter", "Schock 6"]
+    assert (ended.best, ended.worst, ended.deckel) == (0, 1, 8)
+    assert replay(parse_record(pub.record().to_json())).events == pub.game.events
+    # Without the option 3-3-1 is the plain number 331, not an Achter.
+    plain = PubGame(find_preset("tsv99"), ["Anna", "Ben"])
+    plain.enter_turn((6, 5, 4), 1)
+    plain.enter_turn((3, 2, 1), 1)
+    with pytest.raises(PubEntryError, match="Achter"):
+        plain.enter_result("Achter", 1)

@@ -93,6 +93,8 @@ class Flags:
     """The Nutte ranks by its worth (else right below Schock-Aus, above a Jule)."""
     nutte_one_throw: bool = False
     """The Nutte counts only when thrown in one throw."""
+    achter: int = 0
+    """3-3-1 is an Achter worth this many Deckel, ranked by its worth (0: the plain number 331)."""
 
 
 def preset_flags(preset: str) -> Flags:
@@ -165,6 +167,17 @@ def oracle_for(flags: Flags) -> list[Tier]:
             middle.insert(schock_at[6], nutte)
         else:
             middle.insert(schock_at[max(2, flags.nutte)] + 1, nutte)
+    if flags.achter:
+        # REGIONAL.md row 35 (shaw): by its worth, as a Nutte by worth (the oracle is asked this
+        # only with no other special ranked by its worth); below every special ranked top.
+        achter: Tier = (ResultKind.ACHTER, flags.achter, _both((3, 3, 1)))
+        schock_at = {
+            worth: i for i, (kind, worth, _) in enumerate(middle) if kind is ResultKind.SCHOCK
+        }
+        if flags.achter >= 7:
+            middle.insert(schock_at[6], achter)
+        else:
+            middle.insert(schock_at[max(2, flags.achter)] + 1, achter)
     tiers += middle
 
     # Straße 4-5-6 > 3-4-5 > 2-3-4 > 1-2-3, worth 2.
@@ -886,3 +899,69 @@ def test_a_schock_aus_with_a_worth_ranks_as_ever_and_is_worth_its_deckel(preset:
         if dice != (1, 1, 1):
             got = result_table(worth).result(dice, one_throw=True, throws=1)
             assert got == result_table(base).result(dice, one_throw=True, throws=1)
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        Flags(False, False, False, False, jule=jule, nutte=nutte, achter=worth)
+        for jule, nutte, worth in itertools.product((0, 7), (0, 9), (1, 2, 5, 7, 8, 10))
+    ],
+    ids=lambda f: f"jule{f.jule}-nutte{f.nutte}-achter{f.achter}",
+)
+def test_achter_options_against_the_oracle(flags: Flags) -> None:
+    rules = Rules().with_overrides(
+        {
+            "jule": bool(flags.jule),
+            "nutte": bool(flags.nutte),
+            "achter": True,
+            "achter_deckel": flags.achter,
+        }
+    )
+    table = result_table(rules)
+    tiers = oracle_for(flags)
+    assert _order_mismatches(table, tiers) == []
+    for kind, deckel, members in tiers:
+        for dice, one_throw in members:
+            r = table.result(dice, one_throw=one_throw, throws=2)
+            assert (r.kind, r.deckel) == (kind, deckel), (dice, one_throw)
+
+
+def test_an_achter_ranks_by_its_worth_among_the_specials() -> None:
+    # shaw: specials rank by their worth: Siebener 9 > Achter 8 > Jule 7 > Schock 6.
+    rules = find_preset("tsv99").with_overrides(
+        {
+            "jule": True,
+            "jule_rank": "by_worth",
+            "nutte": True,
+            "nutte_rank": "by_worth",
+            "achter": True,
+        }
+    )
+    table = result_table(rules)
+    achter = table.result((1, 3, 3), one_throw=False, throws=3)
+    assert (achter.kind, achter.name, achter.deckel) == (ResultKind.ACHTER, "Achter", 8)
+    nutte = table.result((2, 2, 1), one_throw=True, throws=1)
+    jule = table.result((4, 2, 1), one_throw=True, throws=1)
+    schock_6 = table.result((6, 1, 1), one_throw=True, throws=1)
+    assert schock_6.rank < jule.rank < achter.rank < nutte.rank
+    assert best_and_worst(table, [jule, achter, schock_6]) == (1, 2)
+    # Worth 7 it ties a Jule by worth 7: the tie rule decides; worth 10 it beats the Nutte 9.
+    seven = result_table(rules.with_overrides({"achter_deckel": 7}))
+    tie = [seven.result(d, one_throw=True, throws=1) for d in ((4, 2, 1), (3, 3, 1))]
+    assert tie[0].rank == tie[1].rank
+    assert tie_decided(seven, tie, 1) == Tie(0, TieRule.LATER)
+    ten = result_table(rules.with_overrides({"achter_deckel": 10}))
+    assert (
+        ten.result((3, 3, 1), one_throw=True, throws=1).rank
+        > ten.result((2, 2, 1), one_throw=True, throws=1).rank
+    )
+    # A Nutte or Jule ranked top stays above it.
+    top = result_table(rules.with_overrides({"nutte_rank": "top", "achter_deckel": 10}))
+    assert (
+        top.result((2, 2, 1), one_throw=True, throws=1).rank
+        > top.result((3, 3, 1), one_throw=True, throws=1).rank
+    )
+    # Without the option 3-3-1 is the plain number 331.
+    plain = table_of("tsv99").result((3, 3, 1), one_throw=True, throws=1)
+    assert (plain.kind, plain.name, plain.deckel) == (ResultKind.PLAIN, "331", 1)

@@ -101,12 +101,15 @@ REGIONAL_OPTIONS: dict[str, object] = {
     "one_throw_while_middle": False,
     "schock_aus": "half",
     "schock_aus_deckel": 7,
+    "achter": False,
+    "achter_deckel": 8,
 }
 """The options added from other pubs' rules (shared/REGIONAL.md), with the value all four presets
 keep: none of the four texts has a Jule, and each has a General, lets any die be set aside and
 turns the sixes of any throw with a throw left; none plays its first round with one throw; all
 count the four Straßen, the higher better; none has a Nutte (2-2-1 is tsv99's worst throw); none
-plays one throw while Deckel are in the middle; in all a Schock-Aus ends the half."""
+plays one throw while Deckel are in the middle; in all a Schock-Aus ends the half; none has an
+Achter (3-3-1 is a plain number)."""
 
 
 def _expected(preset: str) -> dict[str, object]:
@@ -768,6 +771,8 @@ def test_further_options_refuse_bad_values_naming_the_choices(
         {"one_throw_while_middle": True, "first_round_one_throw": "halves_and_finale"},
         {"schock_aus": "game"},
         {"schock_aus": "worth", "schock_aus_deckel": 15},
+        {"achter": True},
+        {"achter": True, "achter_deckel": 10, "nutte": True, "nutte_rank": "by_worth"},
     ],
 )
 def test_further_options_in_house_rules_and_as_data(overrides: dict[str, object]) -> None:
@@ -790,6 +795,9 @@ def test_further_options_in_house_rules_and_as_data(overrides: dict[str, object]
         ({"nutte_deckel": 9.5}, "option 'nutte_deckel' must be a whole number, not 9.5"),
         ({"nutte_one_throw": 1}, "option 'nutte_one_throw' must be true or false, not 1"),
         ({"schock_aus_deckel": 0}, "option 'schock_aus_deckel' must be between 1 and 999, not 0"),
+        ({"achter": "ja"}, "option 'achter' must be true or false, not 'ja'"),
+        ({"achter_deckel": 0}, "option 'achter_deckel' must be between 1 and 999, not 0"),
+        ({"achter_deckel": 8.5}, "option 'achter_deckel' must be a whole number, not 8.5"),
         (
             {"one_throw_while_middle": "yes"},
             "option 'one_throw_while_middle' must be true or false, not 'yes'",

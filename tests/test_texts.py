@@ -279,3 +279,21 @@ def test_describe_rules_says_what_a_schock_aus_does() -> None:
         english
     )
     assert "Wert: Schock-Aus 7, Schock n = n, General 3, Straße 2, jede andere Zahl 1." in german
+
+
+def test_describe_rules_names_the_achter() -> None:
+    plain = describe_rules(find_preset("tsv99"), "en")
+    assert not any("Achter" in line for line in plain)
+    rules = find_preset("tsv99").with_overrides({"achter": True, "achter_deckel": 10})
+    en, de = describe_rules(rules, "en"), describe_rules(rules, "de")
+    assert len(en) == len(de) == len(plain) + 1
+    assert (
+        "An Achter (3-3-1) is worth 10 Deckel and ranks among the Schocks by its worth; it may be "
+        "assembled over several throws." in en
+    )
+    assert (
+        "Der Achter (3-3-1) ist 10 Deckel wert und steht nach seinem Wert zwischen den Schocks; "
+        "er darf zusammengewürfelt werden." in de
+    )
+    achter = result_table(rules).result((3, 3, 1), one_throw=False, throws=2)
+    assert result_name(achter, "de") == result_name(achter, "en") == "Achter"

@@ -228,6 +228,7 @@ _KIND_NAMES = {
     ResultKind.SCHOCK_AUS: "Schock-Aus",
     ResultKind.NUTTE: "Nutte",
     ResultKind.JULE: "Jule",
+    ResultKind.ACHTER: "Achter",
     ResultKind.SCHOCK: "Schock",
     ResultKind.GENERAL: "General",
     ResultKind.STRASSE: "Straße",
@@ -236,9 +237,13 @@ _KIND_NAMES = {
 
 
 def kinds_of(rules: Rules) -> list[ResultKind]:
-    """The kinds of result the rules have, best first (a Jule or a Nutte only where they have
-    one)."""
-    missing = {ResultKind.JULE: not rules.jule, ResultKind.NUTTE: not rules.nutte}
+    """The kinds of result the rules have, best first (a Jule, a Nutte or an Achter only where
+    they have one)."""
+    missing = {
+        ResultKind.JULE: not rules.jule,
+        ResultKind.NUTTE: not rules.nutte,
+        ResultKind.ACHTER: not rules.achter,
+    }
     return [k for k in ResultKind if not missing.get(k, False)]
 
 

@@ -213,14 +213,16 @@ class NamedResult(NamedTuple):
 
 
 RESULT_FORMS = (
-    "Schock-Aus, Hand-Aus, Jule, Nutte, Schock 2 to 6, General 2 to 6, Straße 6-5-4 (or Straße 6)"
+    "Schock-Aus, Hand-Aus, Jule, Nutte, Achter, Schock 2 to 6, General 2 to 6, Straße 6-5-4 "
+    "(or Straße 6)"
 )
 
 
 def parse_result(text: str) -> NamedResult:
     """A result by name, German or English: ``Schock-Aus`` (``aus``), ``Hand-Aus``, ``Jule``
-    (4-2-1, where the rules have one), ``Nutte`` or ``Siebener`` (2-2-1, likewise), ``Schock 4``,
-    ``General 5``, ``Straße 6-5-4`` (``Strasse 654``, ``Straße 6``: its top die).
+    (4-2-1, where the rules have one), ``Nutte`` or ``Siebener`` (2-2-1, likewise), ``Achter``
+    (3-3-1, likewise), ``Schock 4``, ``General 5``, ``Straße 6-5-4`` (``Strasse 654``,
+    ``Straße 6``: its top die).
 
     >>> parse_result("schock 4")
     NamedResult(name='Schock 4', dice=(4, 1, 1), kind=<ResultKind.SCHOCK: 'schock'>, hand=False)
@@ -239,6 +241,8 @@ def parse_result(text: str) -> NamedResult:
         return NamedResult("Jule", (4, 2, 1), ResultKind.JULE, False)
     if words in (["nutte"], ["siebener"]):
         return NamedResult("Nutte", (2, 2, 1), ResultKind.NUTTE, False)
+    if words == ["achter"]:
+        return NamedResult("Achter", (3, 3, 1), ResultKind.ACHTER, False)
     if head in ("schock", "general") and rest in ("2", "3", "4", "5", "6"):
         n = int(rest)
         if head == "schock":

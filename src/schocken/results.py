@@ -85,6 +85,8 @@ class ResultKind(StrEnum):
     """2-2-1, where the rules have a Nutte (it ranks by ``nutte_rank``)."""
     JULE = "jule"
     """4-2-1, where the rules have a Jule (it ranks by ``jule_rank``)."""
+    ACHTER = "achter"
+    """3-3-1, where the rules have an Achter (it ranks by its worth)."""
     SCHOCK = "schock"
     GENERAL = "general"
     STRASSE = "strasse"
@@ -139,6 +141,8 @@ class Result:
             return "Jule"
         if self.kind is ResultKind.NUTTE:
             return "Nutte"
+        if self.kind is ResultKind.ACHTER:
+            return "Achter"
         if self.kind is ResultKind.SCHOCK:
             return f"Schock {a}"
         if self.kind is ResultKind.GENERAL:
@@ -160,15 +164,16 @@ _OUTER_STRASSEN = (3, 6)
 
 
 _NUTTE = (2, 2, 1)
+_ACHTER = (3, 3, 1)
 _TOP_RANKS = {ResultKind.NUTTE: 39_000, ResultKind.JULE: 38_000}
 """Where a special ranked "top" ranks: right below Schock-Aus, a Nutte above a Jule (tsw), both
 above every special ranked by its worth."""
 
 
 def _special_rank(kind: ResultKind, top: bool, worth: int) -> int:
-    """The rank of a special result (a Jule or a Nutte): right below Schock-Aus (``top``), or by
-    its worth: worth 7 or more above Schock 6 (a higher worth above a lower), else just below the
-    Schock of its worth (Schock 2 for a worth of 1)."""
+    """The rank of a special result (a Jule, a Nutte or an Achter): right below Schock-Aus
+    (``top``), or by its worth: worth 7 or more above Schock 6 (a higher worth above a lower),
+    else just below the Schock of its worth (Schock 2 for a worth of 1)."""
     if top:
         return _TOP_RANKS[kind]
     if worth >= 7:
@@ -200,6 +205,9 @@ def _classify(rules: Rules, dice: Dice, one_throw: bool) -> tuple[ResultKind, in
         top = rules.jule_rank is JuleRank.TOP
         rank = _special_rank(ResultKind.JULE, top, rules.jule_deckel)
         return ResultKind.JULE, rank, rules.jule_deckel
+    if dice == _ACHTER and rules.achter:
+        rank = _special_rank(ResultKind.ACHTER, False, rules.achter_deckel)
+        return ResultKind.ACHTER, rank, rules.achter_deckel
     if a == b == c and rules.general and (one_throw or not rules.general_one_throw):
         if rules.general_beats_schock_2:
             return ResultKind.GENERAL, 30_020 + a, 3

@@ -258,6 +258,11 @@ class Rules:
     schock_aus_deckel: int = 7
     """The Deckel a Schock-Aus is worth (1 to 999; "Julius" 7, "Chicago" the whole stock); read
     only with ``schock_aus = "worth"``."""
+    achter: bool = False
+    """Whether 3-3-1 is an Achter, a special result worth ``achter_deckel`` and ranked by that
+    worth, as a Jule ranked ``by_worth``; without it 3-3-1 is the plain number 331."""
+    achter_deckel: int = 8
+    """The Deckel an Achter is worth (1 to 999); read only with ``achter``."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -329,7 +334,14 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "nutte_rank": NutteRank,
     "schock_aus": SchockAus,
 }
-_INTS = {"deckel_per_half", "deckel_in_finale", "jule_deckel", "nutte_deckel", "schock_aus_deckel"}
+_INTS = {
+    "deckel_per_half",
+    "deckel_in_finale",
+    "jule_deckel",
+    "nutte_deckel",
+    "schock_aus_deckel",
+    "achter_deckel",
+}
 _MAX_DECKEL = 999
 
 
@@ -404,6 +416,8 @@ PRESETS: dict[str, Rules] = {
         one_throw_while_middle=False,
         schock_aus=SchockAus.HALF,
         schock_aus_deckel=7,
+        achter=False,
+        achter_deckel=8,
     ),
     "schock4life": Rules(
         preset="schock4life",
@@ -437,6 +451,8 @@ PRESETS: dict[str, Rules] = {
         one_throw_while_middle=False,
         schock_aus=SchockAus.HALF,
         schock_aus_deckel=7,
+        achter=False,
+        achter_deckel=8,
     ),
     "knobelrunde": Rules(
         preset="knobelrunde",
@@ -470,6 +486,8 @@ PRESETS: dict[str, Rules] = {
         one_throw_while_middle=False,
         schock_aus=SchockAus.HALF,
         schock_aus_deckel=7,
+        achter=False,
+        achter_deckel=8,
     ),
     "allgemein": Rules(
         preset="allgemein",
@@ -503,6 +521,8 @@ PRESETS: dict[str, Rules] = {
         one_throw_while_middle=False,
         schock_aus=SchockAus.HALF,
         schock_aus_deckel=7,
+        achter=False,
+        achter_deckel=8,
     ),
 }
 """The four presets, one per rule text in ``shared/seeds/``."""
@@ -882,6 +902,19 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
         "knobelrunde": '002: not in the text (a Schock-Aus ends the half); 7, casino\'s "Julius"',
         "allgemein": '003: not in the text (a Schock-Aus ends the half); 7, casino\'s "Julius"',
     },
+    "achter": {
+        "tsv99": '000: no Achter: "Alles andere sind alle Würfe, die keine Strasse, kein General '
+        'und kein Schock sind." (3-3-1 is 331)',
+        "schock4life": '001: no Achter: the ranking table ends with "Einfach Zahl"',
+        "knobelrunde": '002: no Achter: "Einfacher Wurf: nach Augenzahl sortiert" (3-3-1 is 331)',
+        "allgemein": '003: no Achter: the order ends with "normale Zahlen (1 Deckel)"',
+    },
+    "achter_deckel": {
+        "tsv99": "000: not in the text (no Achter); 8, the lower worth shaw offers",
+        "schock4life": "001: not in the text (no Achter); 8, the lower worth shaw offers",
+        "knobelrunde": "002: not in the text (no Achter); 8, the lower worth shaw offers",
+        "allgemein": "003: not in the text (no Achter); 8, the lower worth shaw offers",
+    },
 }
 """For each option (but ``preset``) and preset: the sentence of the text, or our reading."""
 
@@ -994,6 +1027,9 @@ REGIONAL_SOURCES: dict[str, str] = {
     "stock of 15 [greher]. Not offered: nobody throws after a Schock-Aus [o2k].",
     "schock_aus_deckel": '7 ("Julius") [casino, monopoly]; 15, the whole stock ("Chicago") '
     "[greher].",
+    "achter": '3-3-1 as a special "Achter", ranked by its worth like every special there, and '
+    "(unless Pflücken is allowed) only from one throw [shaw]. No other source has it.",
+    "achter_deckel": "8 or 10 [shaw].",
 }
 """For each option: what rule pages and other Schocken programs play, by :data:`SOURCES` key
 (in brackets)."""
@@ -1069,6 +1105,16 @@ READINGS: tuple[tuple[str, str], ...] = (
         "both ranked by the same worth, are equal results: the tie rule decides.",
     ),
     (
+        "Achter",
+        "With achter = true a 3-3-1 is an Achter however it was thrown (shaw counts specials only "
+        "from one throw; that is not an option here), worth achter_deckel, also in the opening "
+        "throw. The sources rank it only by its worth [shaw], so it has no rank option: it ranks "
+        "as a Jule or Nutte ranked by_worth (worth 7 or more above Schock 6, a higher worth above "
+        "a lower; less, just below the Schock of its worth), below every special ranked top. An "
+        "Achter and a Jule or Nutte ranked by the same worth are equal results: the tie rule "
+        "decides.",
+    ),
+    (
         "Setting dice aside",
         "set_aside limits the dice a throw may keep out of the cup, those already out included; "
         "the 1s turned from sixes always stay out. Stopping is always allowed, whatever the "
@@ -1121,8 +1167,8 @@ def rules_markdown() -> str:
         "Generated by `schocken rules --markdown` from `src/schocken/rules.py`; a test keeps this",
         'file equal to it. Each option is one row of `shared/RULES.md`\'s "Where they differ"',
         "table, a number a house might change, or a switch other pubs and Schocken programs play",
-        "(Jule, Nutte, General, set_aside, sixes_turn, Erster Hoch, Anknobeln, Schock-Aus, "
-        "Straßen). For "
+        "(Jule, Nutte, Achter, General, set_aside, sixes_turn, Erster Hoch, Anknobeln, "
+        "Schock-Aus, Straßen). For "
         "each preset: "
         "its value, then the sentence",
         "of its rule text (000 = tsv99, 001 = schock4life, 002 = knobelrunde, 003 = allgemein),",

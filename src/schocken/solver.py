@@ -538,7 +538,7 @@ def action_text(action: Action) -> str:
 
 
 _SCHOCK_OR_BETTER = frozenset(
-    (ResultKind.SCHOCK, ResultKind.JULE, ResultKind.NUTTE, ResultKind.SCHOCK_AUS)
+    (ResultKind.SCHOCK, ResultKind.JULE, ResultKind.NUTTE, ResultKind.ACHTER, ResultKind.SCHOCK_AUS)
 )
 """The kinds an :class:`Outlook` counts as "Schock or better"."""
 

@@ -484,6 +484,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "Schocks by its worth.",
         "rules_nutte_one_throw_yes": "A Nutte counts only when thrown in one throw.",
         "rules_nutte_one_throw_no": "A Nutte may be assembled over several throws.",
+        "result_achter": "Achter",
+        "rules_achter": "An Achter (3-3-1) is worth {deckel} Deckel and ranks among the Schocks "
+        "by its worth; it may be assembled over several throws.",
         "rules_set_aside_any": "Any die may be set aside.",
         "rules_set_aside_ones": "Only 1s may be set aside.",
         "rules_set_aside_ones_and_sixes": "Only 1s and 6s may be set aside.",
@@ -514,8 +517,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "one throw: 661).\nMarks after the throws: h all three dice in the last throw (aus der "
         "Hand), a some set aside, t a one that is a turned six (tt: two), c the cup stayed "
         "covered, o it was shown.\nOr the result by name: r schock 4 2, r general 5, "
-        "r straße 6-5-4, r aus, r hand-aus, r jule, r nutte.\nu takes back the last entry (u 3: "
-        "the last three), s shows the standing, q saves and quits.",
+        "r straße 6-5-4, r aus, r hand-aus, r jule, r nutte, r achter.\nu takes back the last "
+        "entry (u 3: the last three), s shows the standing, q saves and quits.",
         "pub_refused": "Not entered: {reason}",
         "pub_undone": "Undone: {what}.",
         "pub_yes_no": "[y/N]",
@@ -1291,6 +1294,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "Wert zwischen den Schocks.",
         "rules_nutte_one_throw_yes": "Eine Nutte zählt nur aus einem Wurf.",
         "rules_nutte_one_throw_no": "Eine Nutte darf zusammengewürfelt werden.",
+        "result_achter": "Achter",
+        "rules_achter": "Der Achter (3-3-1) ist {deckel} Deckel wert und steht nach seinem Wert "
+        "zwischen den Schocks; er darf zusammengewürfelt werden.",
         "rules_set_aside_any": "Jeder Würfel darf rausgelegt werden.",
         "rules_set_aside_ones": "Nur Einsen dürfen rausgelegt werden.",
         "rules_set_aside_ones_and_sixes": "Nur Einsen und Sechsen dürfen rausgelegt werden.",
@@ -1321,8 +1327,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "(oder 661 2; ein Wurf: 661).\nZeichen nach den Würfen: h alle drei Würfel im letzten "
         "Wurf (aus der Hand), a Würfel rausgelegt, t eine Eins ist eine gedrehte Sechs (tt: "
         "zwei), c der Becher blieb verdeckt, o er wurde gezeigt.\nOder das Ergebnis beim Namen: "
-        "r schock 4 2, r general 5, r straße 6-5-4, r aus, r hand-aus, r jule, r nutte.\nu nimmt "
-        "den letzten Eintrag zurück (u 3: die letzten drei), s zeigt den Stand, q speichert und "
+        "r schock 4 2, r general 5, r straße 6-5-4, r aus, r hand-aus, r jule, r nutte, r achter.\n"
+        "u nimmt den letzten Eintrag zurück (u 3: die letzten drei), s zeigt den Stand, q "
+        "speichert und "
         "beendet.",
         "pub_refused": "Nicht eingetragen: {reason}",
         "pub_undone": "Zurückgenommen: {what}.",
@@ -1746,6 +1753,8 @@ def result_name(result: Result | None, lang: str) -> str:
         return t("result_jule", lang)
     if result.kind is ResultKind.NUTTE:
         return t("result_nutte", lang)
+    if result.kind is ResultKind.ACHTER:
+        return t("result_achter", lang)
     return result.name
 
 
@@ -1978,6 +1987,8 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
     if rules.nutte:
         lines.append(t(f"rules_nutte_{rules.nutte_rank.value}", lang, deckel=rules.nutte_deckel))
         lines.append(t(f"rules_nutte_one_throw_{yes(rules.nutte_one_throw)}", lang))
+    if rules.achter:
+        lines.append(t("rules_achter", lang, deckel=rules.achter_deckel))
     lines.append(t(f"rules_opening_{rules.opening.value}", lang))
     if rules.first_round_one_throw is not FirstRoundOneThrow.NEVER:
         lines.append(t(f"rules_first_round_{rules.first_round_one_throw.value}", lang))

@@ -1762,8 +1762,100 @@ JULIUS = Golden(
     ),
 )
 
+ACHTER = Golden(
+    preset="tsv99",
+    name="regional-achter",
+    overrides=(
+        ("deckel_per_half", 13),
+        ("jule", True),
+        ("jule_rank", "by_worth"),
+        ("nutte", True),
+        ("nutte_rank", "by_worth"),
+        ("achter", True),
+        ("achter_deckel", 10),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(
+            ANNA,
+            (3, 3, 1),
+            note="row 8: tsv99's opening round, for no Deckel; row 35 [shaw]: 3-3-1 is an Achter",
+        ),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(
+            BEN,
+            (4, 2, 1),
+            note="row 33 [shaw]: a Jule worth 7 ranks by its worth, below the Achter worth 10: "
+            "Anna opens the first half",
+        ),
+        # First half, 13 Deckel as in shaw.
+        throw(ANNA, (2, 2, 1), note="row 1 [shaw]: 13 Deckel a half; row 34 [shaw]: a Nutte, 9"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (3, 3, 1),
+            note="row 35 [shaw]: specials rank by their worth: Ben's Achter 10 beats Anna's Nutte "
+            "9 and is worth 10: Anna takes 10 (3 left)",
+        ),
+        throw(ANNA, (6, 5, 3), note="row 9: Anna lost the last round and opens"),
+        throw(
+            ANNA,
+            (3, 1),
+            keep=(3,),
+            note="row 35: Anna keeps a 3 and throws 3-1: the Achter may be assembled here "
+            "(achter has no one-throw switch)",
+        ),
+        stop(ANNA, note="row 11: Anna stops after two throws: the limit is 2"),
+        throw(BEN, (6, 1, 1)),
+        stop(
+            BEN,
+            note="row 35 [shaw]: the Achter, worth 10, ranks above Schock 6: Ben takes the 3 left",
+        ),
+        throw(BEN, (1, 1, 1), note="row 9: Ben opens; row 25: Schock-Aus"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (3, 3, 1),
+            note="row 25: the Achter ranks below a Schock-Aus: Anna takes Ben's 3, holds all 13 "
+            "and has lost the first half",
+        ),
+        # Second half, opened by Anna.
+        throw(ANNA, (4, 2, 1), note="row 10: Anna, who lost the last round, opens; a Jule"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (3, 3, 1),
+            note="row 35 [shaw]: the Achter beats the Jule: Anna takes 10 (3 left)",
+        ),
+        throw(ANNA, (6, 1, 1), note="row 9: Anna opens; Schock 6"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (1, 3, 3),
+            note="row 35 [shaw]: Achter above Schock 6: Anna takes the 3 left, holds all 13 and "
+            "has lost both halves: row 4: Blattschuss",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, BEN, 0),
+        Round(NORMAL, BEN, ANNA, 10),
+        Round(NORMAL, ANNA, BEN, 10),
+        Round(NORMAL, BEN, ANNA, None),
+        Round(NORMAL, BEN, ANNA, 10),
+        Round(NORMAL, BEN, ANNA, 10),
+    ),
+    moves=(
+        (MIDDLE, ANNA, 10),
+        (MIDDLE, BEN, 3),
+        (BEN, ANNA, 3),
+        (MIDDLE, ANNA, 10),
+        (MIDDLE, ANNA, 3),
+    ),
+)
+
 REGIONAL_GOLDEN: dict[str, Golden] = {
-    g.file: g for g in (JULE, ONES, ERSTER_HOCH, STRASSEN, NUTTE, ONE_THROW_TIE, ANKNOBELN, JULIUS)
+    g.file: g
+    for g in (JULE, ONES, ERSTER_HOCH, STRASSEN, NUTTE, ONE_THROW_TIE, ANKNOBELN, JULIUS, ACHTER)
 }
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""
 

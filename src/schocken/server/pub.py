@@ -125,6 +125,7 @@ def view(pub_id: str, pub: PubGame, lang: str, said: list[str]) -> dict[str, Any
             "covered": rules.covered.value,
             "jule": rules.jule,
             "nutte": rules.nutte,
+            "achter": rules.achter,
             "strassen": rules.strassen.value,
             "general": rules.general,
             "sixes_turn": rules.sixes_turn.value != "never",

@@ -307,6 +307,7 @@ function resultNames(options) {
   if (options.hand_aus) names.push("Hand-Aus");
   if (options.nutte) names.push("Nutte");
   if (options.jule) names.push("Jule");
+  if (options.achter) names.push("Achter");
   for (let n = 6; n >= 2; n--) names.push(`Schock ${n}`);
   if (options.general) for (let n = 6; n >= 2; n--) names.push(`General ${n}`);
   const tops = options.strassen === "outer" ? [6, 3] : [6, 5, 4, 3];
