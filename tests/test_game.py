@@ -1025,6 +1025,44 @@ def test_a_tie_for_the_lowest_opening_throw_is_thrown_off_in_stechen() -> None:
     assert (game.middle, game.deckel) == (7, (0, 0, 6))
 
 
+def test_worst_opens_the_lowest_opening_throw_opens_for_no_deckel() -> None:
+    # REGIONAL.md row 8 (d), mad's "Laden": one throw each, the worst opens, no Deckel.
+    rules = preset("tsv99", opening="worst_opens")
+    table = Table(
+        rules,
+        3,
+        once("221"),
+        once("111"),  # a Schock-Aus here is only the best throw
+        once("221"),  # Anna and Cem lowest: Stechen
+        once("543"),
+        once("653"),  # Stechen: Cem lowest (Anna's Straße beats 653)
+    )
+    game = table.game
+    assert game.events[-1] == RoundStarted(RoundKind.OPENING_THROW, 1, (A, B, C))
+    assert game.max_throws() == 1
+    events = table.play(3)
+    assert events[-2:] == [
+        RoundEnded(
+            RoundKind.OPENING_THROW,
+            1,
+            ((A, res(rules, "221")), (B, res(rules, "111")), (C, res(rules, "221"))),
+            B,
+            None,
+            0,
+            (A, C),
+        ),
+        RoundStarted(RoundKind.STECHEN, 2, (A, C)),
+    ]
+    events = table.play(2)
+    assert events[-2:] == [
+        RoundEnded(RoundKind.STECHEN, 2, ((A, res(rules, "543")), (C, res(rules, "653"))), A, C, 0),
+        RoundStarted(RoundKind.NORMAL, 3, (C, A, B)),
+    ]
+    assert of_type(game.events, DeckelMoved) == []
+    assert (game.middle, game.deckel) == (14, (0, 0, 0))
+    assert game.view(None).phase is Phase.PLAYING and game.max_throws() == 3
+
+
 def test_tsv99_has_an_opening_round_not_an_opening_throw() -> None:
     game = Table(TSV99, 2).game
     assert game.events == [

@@ -690,6 +690,7 @@ REGIONAL = (
     "regional-anknobeln",
     "regional-schock-aus-worth",
     "regional-achter",
+    "regional-laden",
 )
 
 
@@ -797,6 +798,13 @@ REGIONAL_FACTS = {
             "achter": True,
             "achter_deckel": 10,
         },
+    ),
+    "regional-laden": RegionalFacts(
+        (ANNA, BEN),
+        ANNA,
+        5,
+        13,
+        {"deckel_per_half": 2, "deckel_in_finale": 2, "opening": "worst_opens"},
     ),
 }
 
@@ -1042,3 +1050,28 @@ def test_regional_achter_game() -> None:
         rules = record.rules.with_overrides(change)
         error = refused_at(dataclasses.replace(record, rules=rules))
         assert error.step == step and reason in error.reason
+
+
+def test_regional_laden_game() -> None:
+    played = play("regional-laden")
+    rounds = played.rounds()
+    # One throw each; the tie for the lowest is thrown off; a Schock-Aus there moves nothing;
+    # the lowest opens the first round, and no Deckel move before it.
+    assert [r.kind for r in rounds[:2]] == [RoundKind.OPENING_THROW, RoundKind.STECHEN]
+    assert rounds[0].stechen == (ANNA, BEN) and rounds[0].deckel == 0
+    assert results_of(rounds[1])[ANNA].kind is ResultKind.SCHOCK_AUS
+    assert rounds[1].worst == BEN and rounds[1].deckel == 0
+    first_move = next(i for i, e in enumerate(played.game.events) if isinstance(e, DeckelMoved))
+    assert first_move > played.game.events.index(rounds[2])
+    assert rounds[2].kind is RoundKind.NORMAL and rounds[2].results[0][0] == BEN
+    record = played.record
+    # With tsv99's own opening round Anna may throw on after her first throw: Ben's is refused.
+    rules = record.rules.with_overrides({"opening": "plain_round"})
+    error = refused_at(dataclasses.replace(record, rules=rules))
+    assert error.step == 1 and "it is Anna's turn, not Ben's" in error.reason
+    # With lowest_takes the same throws make Ben take 1 Deckel (532's worth) after the Stechen.
+    rules = record.rules.with_overrides({"opening": "lowest_takes"})
+    taking = replay(
+        dataclasses.replace(record, rules=rules, steps=record.steps[:4]), check_outcome=False
+    )
+    assert [e for e in taking.events if isinstance(e, DeckelMoved)] == [DeckelMoved(None, BEN, 1)]

@@ -312,6 +312,7 @@ REGIONAL = [
     {"one_throw_while_middle": True, "covered": "last_throw", "opening": "plain_round"},
     {"schock_aus": "game", "hand_aus_beats": False},
     {"schock_aus": "worth", "schock_aus_deckel": 5},
+    {"opening": "worst_opens", "einwuerfeln": True},
 ]
 """House rules from other pubs (``rules``' regional options), for pub mode to referee."""
 

@@ -297,3 +297,28 @@ def test_describe_rules_names_the_achter() -> None:
     )
     achter = result_table(rules).result((3, 3, 1), one_throw=False, throws=2)
     assert result_name(achter, "de") == result_name(achter, "en") == "Achter"
+
+
+def test_describe_and_explain_worst_opens() -> None:
+    rules = find_preset("tsv99").with_overrides({"opening": "worst_opens"})
+    assert (
+        "Opening: everyone throws once; the lowest opens the first round and takes no Deckel; "
+        "ties throw again (Stechen)." in describe_rules(rules, "en")
+    )
+    assert (
+        "Eröffnung: alle würfeln einmal; der niedrigste Wurf beginnt die erste Runde und bekommt "
+        "keine Deckel; bei Gleichstand wird gestochen." in describe_rules(rules, "de")
+    )
+    game = Game(rules, ["Anna", "Ben"], ScriptedDice([6, 5, 4, 3, 2, 2]))
+    game.apply(Throw(), 0)
+    game.apply(Throw(), 1)
+    at = next(i for i, e in enumerate(game.events) if isinstance(e, RoundEnded))
+    ended = game.events[at]
+    assert isinstance(ended, RoundEnded) and ended.kind is RoundKind.OPENING_THROW
+    assert ended.worst == 1
+    assert explain(game.events[at:], rules, game.players, "en")[-1] == (
+        "Ben threw lowest (3-2-2) and opens the first round, taking no Deckel."
+    )
+    assert explain(game.events[at:], rules, game.players, "de")[-1] == (
+        "Ben warf am niedrigsten (3-2-2) und eröffnet die erste Runde, ohne Deckel."
+    )

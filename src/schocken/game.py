@@ -498,7 +498,7 @@ class Game:
         if opener is not None:
             self._phase = Phase.PLAYING
             self._start_normal_round(opener)
-        elif self.rules.opening is Opening.LOWEST_TAKES:
+        elif self.rules.opening in (Opening.LOWEST_TAKES, Opening.WORST_OPENS):
             self._start_round(RoundKind.OPENING_THROW, players)
         else:
             self._start_round(RoundKind.OPENING_ROUND, players)
@@ -523,10 +523,12 @@ class Game:
             self.events.append(RoundEnded(kind, number, results, best, worst, 0))
             self._phase = Phase.PLAYING
             self._start_normal_round(best)
-        else:  # the opening throw or a Stechen: the lowest takes what the highest is worth
+        else:  # the opening throw or a Stechen: the lowest opens (lowest_takes: and takes what
+            # the highest is worth; worst_opens: no Deckel)
             if kind is RoundKind.OPENING_THROW:
                 self._opening_value = best_result.deckel
-            value = self._opening_value
+            takes = self.rules.opening is Opening.LOWEST_TAKES
+            value = self._opening_value if takes else 0
             tied = flow.stechen(results)
             if tied:
                 self.events.append(RoundEnded(kind, number, results, best, None, value, tied))
@@ -534,6 +536,9 @@ class Game:
                 return
             self.events.append(RoundEnded(kind, number, results, best, worst, value))
             self._phase = Phase.PLAYING
+            if not takes:
+                self._start_normal_round(worst)
+                return
             if value is None:
                 self._schock_aus(worst)
                 return

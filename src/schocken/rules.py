@@ -39,6 +39,9 @@ class Opening(StrEnum):
     LOWEST_TAKES = "lowest_takes"
     """Everyone throws once; the lowest takes Deckel worth the highest throw and opens; ties are
     thrown off (Stechen)."""
+    WORST_OPENS = "worst_opens"
+    """Everyone throws once; the lowest opens and takes no Deckel; ties are thrown off
+    (Stechen)."""
 
 
 class FinaleOpener(StrEnum):
@@ -972,8 +975,9 @@ REGIONAL_SOURCES: dict[str, str] = {
     "half and 13 in the Finale.",
     "finale": "a Finale almost everywhere; none, every lost half a lost game, in tsw's presets "
     "without Finale [tsw].",
-    "opening": "lowest_takes [liga, rebel, tanneb]; a round for no Deckel, best opens (tsv99). "
-    "Not offered: one die each, highest opens [h2g2, keller, jusos, mortsch].",
+    "opening": "lowest_takes [liga, rebel, tanneb]; a round for no Deckel, best opens (tsv99); "
+    'worst_opens, one throw each, the worst opens for no Deckel ("Laden") [mad]. Not offered: '
+    "one die each, highest opens [h2g2, keller, jusos, mortsch].",
     "finale_opener": "first_half_loser [rsc03, tanneb, bitzen, mad, mats].",
     "put_back": "allowed [sackj, monopoly, o2k, rebel]; forbidden [bvb, ohnetheke, mad].",
     "strasse_one_throw": "only from one throw in most [tingting, sackj, niederrhein, keller, "
@@ -1072,6 +1076,12 @@ READINGS: tuple[tuple[str, str], ...] = (
         "the highest opening throw is worth; a Schock-Aus there is worth the whole half, so the "
         "lowest loses the first half at once. Players tied for the lowest throw once more each "
         "(Stechen) until one is lowest; the count stays that of the first opening throw.",
+    ),
+    (
+        "Opening throw (worst_opens)",
+        "As with lowest_takes, everyone throws once in seat order and players tied for the lowest "
+        "throw again (Stechen) until one is lowest, who opens the first round; no Deckel move, "
+        "and a Schock-Aus there is only the best throw.",
     ),
     (
         "Second half and Finale",

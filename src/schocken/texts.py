@@ -34,6 +34,7 @@ from schocken.rules import (
     FirstRoundOneThrow,
     JuleRank,
     NutteRank,
+    Opening,
     Rules,
     SchockAus,
     SixesTurn,
@@ -65,6 +66,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "stechen": "Stechen: {results}.",
         "covered": "covered",
         "best_opens": "{best} has the best result ({result}) and opens the first round.",
+        "worst_opens": "{worst} threw lowest ({result}) and opens the first round, taking no "
+        "Deckel.",
         "stechen_needed": "{players} tie for the lowest throw and throw again (Stechen).",
         "best_worst": "Best: {best} ({best_result}); worst: {worst} ({worst_result}).",
         "tie_later": "{worst} ties with {other} and threw later: later is worse.",
@@ -415,6 +418,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "result opens the first round.",
         "rules_opening_lowest_takes": "Opening: everyone throws once; the lowest takes as many "
         "Deckel as the highest throw is worth and opens; ties throw again (Stechen).",
+        "rules_opening_worst_opens": "Opening: everyone throws once; the lowest opens the first "
+        "round and takes no Deckel; ties throw again (Stechen).",
         "rules_finale_opener_last_round_loser": "The Finale is opened by the loser of the last "
         "round.",
         "rules_finale_opener_first_half_loser": "The Finale is opened by the first half's loser.",
@@ -856,6 +861,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "stechen": "Stechen: {results}.",
         "covered": "verdeckt",
         "best_opens": "{best} hat das beste Ergebnis ({result}) und eröffnet die erste Runde.",
+        "worst_opens": "{worst} warf am niedrigsten ({result}) und eröffnet die erste Runde, "
+        "ohne Deckel.",
         "stechen_needed": "{players} haben gleich niedrig geworfen und stechen.",
         "best_worst": "Bestes: {best} ({best_result}); schlechtestes: {worst} ({worst_result}).",
         "tie_later": "{worst} hat gleich mit {other} und warf später: mit ist Schitt.",
@@ -1220,6 +1227,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_opening_lowest_takes": "Eröffnung: alle würfeln einmal; der niedrigste Wurf "
         "bekommt so viele Deckel, wie der höchste wert ist, und beginnt; bei Gleichstand wird "
         "gestochen.",
+        "rules_opening_worst_opens": "Eröffnung: alle würfeln einmal; der niedrigste Wurf "
+        "beginnt die erste Runde und bekommt keine Deckel; bei Gleichstand wird gestochen.",
         "rules_finale_opener_last_round_loser": "Das Finale beginnt, wer die letzte Runde "
         "verloren hat.",
         "rules_finale_opener_first_half_loser": "Das Finale beginnt, wer die Hinrunde verloren "
@@ -1818,6 +1827,13 @@ def _round_lines(
     if ended.kind is RoundKind.OPENING_ROUND:
         best = by_seat[ended.best]
         lines.append(line("best_opens", best=players[ended.best], result=result_name(best, lang)))
+        return lines
+    worst_opens = rules.opening is Opening.WORST_OPENS
+    if ended.kind is not RoundKind.NORMAL and worst_opens and ended.worst is not None:
+        worst = by_seat[ended.worst]
+        lines.append(
+            line("worst_opens", worst=players[ended.worst], result=result_name(worst, lang))
+        )
         return lines
     if ended.worst is None or ended.kind is not RoundKind.NORMAL:
         return lines

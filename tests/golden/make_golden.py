@@ -1853,9 +1853,93 @@ ACHTER = Golden(
     ),
 )
 
+LADEN = Golden(
+    preset="tsv99",
+    name="regional-laden",
+    overrides=(
+        ("deckel_per_half", 2),
+        ("deckel_in_finale", 2),
+        ("opening", "worst_opens"),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(
+            ANNA,
+            (5, 3, 2),
+            note='row 8 [mad]: "Laden": one throw each, the worst opens, for no Deckel',
+        ),
+        throw(
+            BEN,
+            (5, 3, 2),
+            note="row 8 [mad]: Anna and Ben tie for the lowest throw: they throw again (Stechen)",
+        ),
+        throw(
+            ANNA,
+            (1, 1, 1),
+            note="row 8 [mad]: a Schock-Aus in the opening throw is only the best throw: no "
+            "Deckel move",
+        ),
+        throw(BEN, (6, 4, 2), note="row 8 [mad]: Ben throws lowest and opens, taking no Deckel"),
+        # First half, 2 Deckel.
+        throw(BEN, (6, 1, 1), note="row 1: 2 Deckel a half, all still in the middle; Schock 6"),
+        stop(BEN, note="row 11: Ben stops after one throw: the limit is 1"),
+        throw(
+            ANNA,
+            (6, 5, 2),
+            note="row 28: Schock 6 is worth 6; row 37: Anna's 652 is worst: she takes the 2 "
+            "left, holds both and has lost the first half",
+        ),
+        # Second half, opened by Anna.
+        throw(
+            ANNA,
+            (3, 1, 1),
+            note="row 8: the opening throw is played once, at the start; row 10: Anna opens the "
+            "second half",
+        ),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (6, 5, 3),
+            note="row 37: Ben's 653 is worst: he takes both Deckel and has lost the second half; "
+            "row 3: a Finale follows",
+        ),
+        # Finale, 2 Deckel, opened by Ben.
+        throw(BEN, (2, 1, 1), note="row 10: Ben lost the last round and opens the Finale"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (4, 3, 1),
+            note="row 37: Anna's 431 is worst: she takes both Deckel and has lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_THROW, ANNA, None, 0, (ANNA, BEN)),
+        Round(STECHEN, ANNA, BEN, 0),
+        Round(NORMAL, BEN, ANNA, 6),
+        Round(NORMAL, ANNA, BEN, 3),
+        Round(NORMAL, BEN, ANNA, 2),
+    ),
+    moves=(
+        (MIDDLE, ANNA, 2),
+        (MIDDLE, BEN, 2),
+        (MIDDLE, ANNA, 2),
+    ),
+)
+
 REGIONAL_GOLDEN: dict[str, Golden] = {
     g.file: g
-    for g in (JULE, ONES, ERSTER_HOCH, STRASSEN, NUTTE, ONE_THROW_TIE, ANKNOBELN, JULIUS, ACHTER)
+    for g in (
+        JULE,
+        ONES,
+        ERSTER_HOCH,
+        STRASSEN,
+        NUTTE,
+        ONE_THROW_TIE,
+        ANKNOBELN,
+        JULIUS,
+        ACHTER,
+        LADEN,
+    )
 }
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""
 

@@ -36,6 +36,7 @@ from schocken.fast.tables import (
     P_LIMIT_WHILE_MIDDLE,
     P_LOWEST_TAKES,
     P_SCHOCK_AUS_ENDS_GAME,
+    P_WORST_OPENS,
     R_CODE,
     R_DECKEL,
     R_RANK,
@@ -203,7 +204,8 @@ def play_game(
     total = deckel_half
     middle = deckel_half
     playing = False  # the phase: False while the opening finds the first player
-    kind = OPENING_THROW if params[P_LOWEST_TAKES] != 0 else OPENING_ROUND
+    opening_throw = params[P_LOWEST_TAKES] != 0 or params[P_WORST_OPENS] != 0
+    kind = OPENING_THROW if opening_throw else OPENING_ROUND
     anchor = 0
     opening_value = 0
     section_rounds = 0  # rounds for Deckel begun in the half or Finale
@@ -382,6 +384,9 @@ def play_game(
                 else:
                     playing = True
                     owed = opening_value
+                    if params[P_WORST_OPENS] != 0:  # the lowest opens, for no Deckel
+                        pay = False
+                        next_opener = worst
             if pay:
                 if owed < 0:  # Schock-Aus: the loser takes every Deckel of the section
                     deckel[worst] += middle

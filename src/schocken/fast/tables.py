@@ -58,7 +58,9 @@ P_LIMIT_WHILE_MIDDLE = 9
 (0: none; with the middle empty the opener sets it)."""
 P_SCHOCK_AUS_ENDS_GAME = 10
 """1 where a half ended by a Schock-Aus ends the game (``schock_aus = "game"``)."""
-P_SIZE = 11
+P_WORST_OPENS = 11
+"""1 where the opening throw's lowest opens for no Deckel (``opening = "worst_opens"``)."""
+P_SIZE = 12
 
 # The columns of ``results[state, throws]``.
 R_RANK = 0
@@ -120,6 +122,7 @@ def params_of(rules: Rules) -> Int64Array:
     params[P_DECKEL_FINALE] = rules.deckel_in_finale
     params[P_FINALE] = rules.finale
     params[P_LOWEST_TAKES] = rules.opening is Opening.LOWEST_TAKES
+    params[P_WORST_OPENS] = rules.opening is Opening.WORST_OPENS
     params[P_FINALE_FIRST_HALF_LOSER] = rules.finale_opener is FinaleOpener.FIRST_HALF_LOSER
     params[P_COVER_MODE] = {Covered.NEVER: 0, Covered.LAST_THROW: 1, Covered.THIRD_THROW: 2}[
         rules.covered
