@@ -188,6 +188,7 @@ def test_language_switch_keyboard_and_manifest(browser: Browser, server: Server)
     assert page.locator("#level option").all_inner_texts() == [
         "Stammtischler",
         "Rechner (spielt nach den exakten Chancen)",
+        "Stratege (spielt um die Hälfte, nicht nur die Runde)",
         "Zufall",
     ]
     assert page.request.get(server.url + "/sw.js").ok
