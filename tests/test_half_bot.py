@@ -4,7 +4,7 @@ whole games."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import numpy
 import pytest
@@ -15,13 +15,13 @@ from schocken.bots import make_bot
 from schocken.bots import solver_bot as sb
 from schocken.bots.finale_bot import FinaleBot
 from schocken.dice import RandomDice
-from schocken.events import RoundKind, Section
+from schocken.events import Section
 from schocken.finale import solve_finale
 from schocken.game import Game
-from schocken.play import NOTHING_ASKED, Ask, apply_decision, next_decision
-from schocken.rules import PRESETS, Rules
+from schocken.rules import PRESETS
 from schocken.simulate import play_game, seat_names, simulate
 from schocken.views import PlayerView
+from test_solver_bot import decisions
 
 
 class _Checked:
@@ -88,28 +88,6 @@ def test_tsv99s_half_is_solved_with_its_own_fourteen_deckel() -> None:
         solve_finale(rules, total=0)
 
 
-def _half_decisions(
-    rules: Rules, players: int, first_seed: int
-) -> Iterator[tuple[PlayerView, tuple[Action, ...]]]:
-    """Views of decisions in rounds for Deckel of a half, in games of pub regulars."""
-    regular = make_bot("regular")
-    for g in range(first_seed, first_seed + 300):
-        game = Game(rules, seat_names(players), RandomDice(g))
-        bots = dict.fromkeys(range(players), regular)
-        asked = NOTHING_ASKED
-        while (decision := next_decision(game, bots, asked)) is not None:
-            view = decision.view
-            if (
-                decision.kind is Ask.CHOOSE
-                and view is not None
-                and view.round_kind is RoundKind.NORMAL
-                and view.section is not Section.FINALE
-            ):
-                yield view, decision.legal
-            apply_decision(game, decision, decision.decide(regular))
-            asked = decision.asked
-
-
 def test_with_two_players_in_a_half_it_plays_the_finales_solution() -> None:
     """Where the half's Deckel are the Finale's, a half of two is played as the Finale is."""
     rules = PRESETS["allgemein"]
@@ -117,7 +95,7 @@ def test_with_two_players_in_a_half_it_plays_the_finales_solution() -> None:
     finale = FinaleBot(solve_finale(rules), make_bot("regular"))
     bot = hb.HalfBot()
     checked = 0
-    for view, legal in _half_decisions(rules, 2, 5):
+    for view, legal in decisions(rules, 2, 5):
         assert bot.choose(view, legal) == finale.play(view, legal)
         checked += 1
         if checked >= 60:
@@ -135,7 +113,7 @@ def test_round_ends_add_up_and_agree_with_the_solver_bots_chance_of_losing(prese
     solver = sb.TurnSolverBot()
     n = len(hb._worths(rules).worths)
     checked = 0
-    for view, legal in _half_decisions(rules, 4, 40):
+    for view, legal in decisions(rules, 4, 40):
         if len(view.order) < 3:
             continue
         data = sb._rules_data(rules)
