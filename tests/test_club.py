@@ -22,7 +22,9 @@ from schocken.cli import main
 from schocken.club import (
     DEFAULT_DB,
     MIGRATIONS,
+    SCHEMA_VERSION,
     SESSION_DAYS,
+    USED_EVERY,
     ClubBook,
     parse_amount,
     season_of,
@@ -498,6 +500,45 @@ def test_a_session_opens_its_club_for_its_days_and_ends_with_a_new_key() -> None
         book.new_session("No Such Club")
 
 
+def test_the_sessions_are_listed_by_device_and_each_can_be_ended() -> None:
+    book = ClubBook(":memory:")
+    book.create_club(CLUB)
+    book.create_club("Kegelclub")
+    start = 1_800_000_000
+    phone = book.new_session(CLUB, device="Chrome on Android", now=start)
+    laptop = book.new_session(CLUB, device="  Firefox\non   Linux  " + "x" * 100, now=start + 10)
+    other = book.new_session("Kegelclub", device="Safari on iPhone", now=start)
+    listed = book.sessions(CLUB, current=phone, now=start + 20)
+    assert [s["device"] for s in listed] == ["Firefox on Linux " + "x" * 43, "Chrome on Android"]
+    assert [s["current"] for s in listed] == [False, True]
+    assert listed[1]["created"] == listed[1]["used"] == "2027-01-15T08:00:00+00:00"
+    # no token and no whole hash leaves the book: the id is a short start of the hash
+    assert all(len(s["id"]) == 12 and phone not in str(s) for s in listed)
+    # using a session moves it up, to the hour
+    assert book.session_club(phone, now=start + USED_EVERY + 10) == "stammtisch-krone"
+    assert [s["current"] for s in book.sessions(CLUB, current=phone, now=start + 20)] == [
+        True,
+        False,
+    ]
+    # one session ended by its id: that device is out, the others stay
+    before = dump(book)
+    for wrong in ("", "xyz", listed[0]["id"].upper(), 42, None, "0" * 12):
+        with pytest.raises(ClubError, match="session"):
+            book.end_session_by_id(CLUB, wrong)
+    assert dump(book) == before
+    theirs = book.sessions("Kegelclub")[0]["id"]
+    with pytest.raises(ClubError, match="no session"):  # another club's session is not ours
+        book.end_session_by_id(CLUB, theirs)
+    ended = book.end_session_by_id(CLUB, listed[0]["id"])
+    assert ended["device"].startswith("Firefox on Linux")
+    assert book.session_club(laptop) is None
+    assert book.session_club(phone, now=start + 30) == "stammtisch-krone"
+    assert book.session_club(other, now=start + 30) == "kegelclub"
+    assert [s["device"] for s in book.sessions(CLUB, now=start + 30)] == ["Chrome on Android"]
+    # expired sessions are not listed
+    assert book.sessions(CLUB, now=start + SESSION_DAYS * 86400 * 3) == []
+
+
 def test_a_book_of_version_1_gets_its_sessions_table(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     with sqlite3.connect(path) as db:
@@ -513,7 +554,7 @@ def test_a_book_of_version_1_gets_its_sessions_table(tmp_path: Path) -> None:
         token = book.new_session("Krone")
         assert book.session_club(token) == "krone"
     with sqlite3.connect(path) as db:
-        assert db.execute("SELECT value FROM club_meta").fetchone() == ("3",)
+        assert db.execute("SELECT value FROM club_meta").fetchone() == (str(SCHEMA_VERSION),)
     db.close()
 
 
@@ -543,7 +584,7 @@ def test_a_book_of_version_2_gets_its_expenses_table(tmp_path: Path) -> None:
         book.add_expense("Krone", 1500, "Schnaps", day="2020-03-01", paid_by="Anna")
         assert book.kitty("Krone")["balance"] == 500
     with sqlite3.connect(path) as db:
-        assert db.execute("SELECT value FROM club_meta").fetchone() == ("3",)
+        assert db.execute("SELECT value FROM club_meta").fetchone() == (str(SCHEMA_VERSION),)
         assert db.execute("SELECT count(*) FROM club_sessions").fetchone() == (1,)
     db.close()
     with ClubBook(path) as book:  # opened again: already of version 3, nothing to do

@@ -674,6 +674,61 @@ def test_a_session_is_ended_by_its_browser_and_only_that_one(tmp_path: Path) -> 
         assert book.session_club(other["session"]) == "anderer-club"
 
 
+def test_the_sessions_are_listed_with_their_devices_and_one_is_signed_out(
+    tmp_path: Path,
+) -> None:
+    phone_agent = (
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+        "Chrome/131.0.0.0 Mobile Safari/537.36"
+    )
+    iphone_agent = (
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 "
+        "(KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
+    )
+    with running(tmp_path / "db.sqlite3") as server:
+        r = httpx.post(
+            f"{server.url}/api/clubs",
+            json={"name": "Stammtisch Krone"},
+            headers={"user-agent": phone_agent},
+            timeout=10,
+        )
+        made = r.json()
+        slug, phone = made["club"]["slug"], made["session"]
+        r = httpx.post(
+            f"{server.url}/api/clubs/{slug}/session",
+            json={"secret": made["secret"]},
+            headers={"user-agent": iphone_agent},
+            timeout=10,
+        )
+        iphone = r.json()["session"]
+        other = create(server, "Kegelclub")
+        r = get(server, f"/api/clubs/{slug}/sessions", **{"x-club-session": phone})
+        assert r.status_code == 200, r.text
+        listed = r.json()
+        assert sorted((s["device"], s["current"]) for s in listed) == [
+            ("Chrome on Android", True),
+            ("Safari on iPhone", False),
+        ]
+        assert phone not in r.text and iphone not in r.text  # no token is sent
+        # a foreign club's session sees nothing and ends nothing here
+        r = get(server, f"/api/clubs/{slug}/sessions", **{"x-club-session": other["session"]})
+        assert r.status_code == 403
+        target = next(s["id"] for s in listed if s["device"] == "Safari on iPhone")
+        assert post(server, slug, "sessions/end", other["session"], id=target).status_code == 403
+        # a bad id is refused with its reason, and ends nothing
+        for wrong in (None, "", "zz", target[:-1] + ("0" if target[-1] != "0" else "1")):
+            r = post(server, slug, "sessions/end", phone, id=wrong)
+            assert r.status_code == 400 and "session" in r.json()["error"], r.text
+        assert get(server, f"/api/clubs/{slug}", **{"x-club-session": iphone}).is_success
+        # the lost iPhone is signed out from the phone
+        r = post(server, slug, "sessions/end", phone, id=target)
+        assert r.status_code == 200, r.text
+        assert r.json()["ended"]["device"] == "Safari on iPhone"
+        assert [s["device"] for s in r.json()["sessions"]] == ["Chrome on Android"]
+        assert get(server, f"/api/clubs/{slug}", **{"x-club-session": iphone}).status_code == 403
+        assert get(server, f"/api/clubs/{slug}", **{"x-club-session": phone}).is_success
+
+
 def test_the_kitty_pays_out_through_the_api_and_only_for_its_club(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server:
         ours = create(server, "Stammtisch Krone")

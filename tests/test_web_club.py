@@ -530,6 +530,58 @@ def test_the_club_is_closed_on_this_phone(browser: Browser, server: Server) -> N
     ctx.close()
 
 
+ANDROID = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/131.0.0.0 Mobile Safari/537.36"
+)
+IPHONE = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
+)
+
+
+def test_a_phone_is_signed_out_from_another_one(browser: Browser, server: Server) -> None:
+    made = club_with_an_evening(server, "Kegelclub", password="kegel-passwort")
+    slug = made["club"]["slug"]
+    ours = browser.new_context(locale="en-US", user_agent=ANDROID, **PHONE)
+    lost = browser.new_context(locale="en-US", user_agent=IPHONE, **PHONE)
+    page, theirs = ours.new_page(), lost.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    theirs.on("pageerror", lambda e: errors.append(str(e)))
+    theirs.goto(f"{server.url}/club/{slug}")  # by the password: no link kept
+    theirs.get_by_label("Password").fill("kegel-passwort")
+    theirs.get_by_role("button", name="Open the club").click()
+    expect(theirs.locator("#club-balances tbody tr")).to_have_count(3)
+    lost_session = kept_session(theirs, slug)
+    page.goto(f"{server.url}/club/{slug}#{made['secret']}")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Kegelclub")
+    page.get_by_role("button", name="Show devices").click()
+    said(page, "3 devices have the club open.")
+    devices = page.locator("#club-devices li")
+    expect(devices).to_have_count(3)
+    expect(devices.filter(has_text="this device")).to_contain_text("Chrome on Android")
+    expect(devices.filter(has_text="unknown browser")).to_have_count(1)  # made by the test's API
+    # this device has no sign-out button of its own (that is "Close the club on this device")
+    expect(devices.filter(has_text="this device").get_by_role("button")).to_have_count(0)
+    page.get_by_role("button", name=re.compile(r"^Sign out Safari on iPhone, opened ")).click()
+    said(page, "Safari on iPhone is signed out.")
+    expect(devices).to_have_count(2)
+    expect(page.locator("#club-devices")).not_to_contain_text("iPhone")
+    with ClubBook(server.db) as book:
+        assert book.session_club(lost_session) is None
+        assert book.session_club(made["session"]) == slug
+    # the iPhone must open the club again; this phone's book stays open
+    theirs.reload()
+    expect(theirs.locator("main [role=alert]")).to_contain_text("This club is not open to you.")
+    expect(theirs.locator("body")).not_to_contain_text("Anna")
+    page.reload()
+    expect(page.locator("#club-balances tbody tr")).to_have_count(3)
+    assert errors == []
+    ours.close()
+    lost.close()
+
+
 def test_the_kitty_pays_out_on_a_phone(browser: Browser, server: Server) -> None:
     made = club_with_an_evening(server, "Stammtisch Krone")
     slug, session = made["club"]["slug"], made["session"]

@@ -61,7 +61,7 @@ DEFAULT_DB = Path("schocken-data") / "schocken.sqlite3"
 """Where the book is kept by default: the game server's file (``schocken serve`` with its
 default ``--data schocken-data``), relative to the working folder."""
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The version of the club tables this module reads and writes."""
 
 EXPORT_FORMAT = "schocken-club"
@@ -97,6 +97,13 @@ MAX_SESSIONS = 1000
 """Sessions a club keeps at most (beyond them, the oldest end)."""
 MAX_TOKEN = 100
 """A session token has at most this many characters (longer ones are not looked up)."""
+MAX_DEVICE = 60
+"""A session's device label is cut to this many characters."""
+SESSION_ID = 12
+"""A session's id on the page: this many hex digits of its token's hash."""
+USED_EVERY = 3600
+"""A session's "last used" is written at most this often (seconds): a page's requests do not
+each write the file."""
 
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
 """scrypt's cost (about 16 MiB and 50 ms a check): the secret and password hashes."""
@@ -227,7 +234,20 @@ CREATE TABLE club_expenses (
 """Version 3: the club's expenses, paid out of the kitty (negative: a correction, money back into
 the kitty); ``paid_by``: the member who paid it out, if known."""
 
-MIGRATIONS: dict[int, str] = {1: SCHEMA, 2: SESSIONS_SCHEMA, 3: EXPENSES_SCHEMA}
+DEVICES_SCHEMA = """
+ALTER TABLE club_sessions ADD COLUMN device TEXT NOT NULL DEFAULT '';
+ALTER TABLE club_sessions ADD COLUMN used INTEGER NOT NULL DEFAULT 0;
+"""
+"""Version 4: which device a session is on (a short label made from its browser's name, such as
+"Chrome on Android") and when it was last used, so a club's page can list its sessions and end
+any one of them."""
+
+MIGRATIONS: dict[int, str] = {
+    1: SCHEMA,
+    2: SESSIONS_SCHEMA,
+    3: EXPENSES_SCHEMA,
+    4: DEVICES_SCHEMA,
+}
 """The script that brings the club tables from version ``n - 1`` to ``n`` (0: no tables)."""
 
 
@@ -328,6 +348,18 @@ class KittyInfo(TypedDict):
     credit: int
     """What members paid ahead of their fines: in the kitty (in ``balance``), owed back to them
     as fines to come."""
+
+
+class SessionInfo(TypedDict):
+    id: str
+    """A short name of the session for the page (the start of its token's hash: it opens
+    nothing)."""
+    device: str
+    created: str
+    used: str
+    expires: str
+    current: bool
+    """Whether it is the session that asked."""
 
 
 class LogEntry(TypedDict):
@@ -513,6 +545,11 @@ def _show(value: object) -> str:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _when(seconds: int) -> str:
+    """A time kept in seconds since 1970, as the book writes times (ISO, UTC)."""
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds")
 
 
 # ---------------------------------------------------------------------- secrets
@@ -969,21 +1006,23 @@ class ClubBook:
 
     # ------------------------------------------------------------------ sessions
 
-    def new_session(self, club: str, *, now: float | None = None) -> str:
+    def new_session(self, club: str, *, device: str = "", now: float | None = None) -> str:
         """A session token for ``club``, for a browser that opened it by its secret or password
-        (the caller checked them: :meth:`check_access`). It opens the club for
-        :data:`SESSION_DAYS` days (renewed when used: :meth:`session_club`), until the club gets a
-        new secret or password. Only the token's SHA-256 is kept. Expired sessions leave; a club
-        keeps its newest :data:`MAX_SESSIONS`."""
+        (the caller checked them: :meth:`check_access`); ``device`` names the browser for the
+        club's list of sessions. It opens the club for :data:`SESSION_DAYS` days (renewed when
+        used: :meth:`session_club`), until it is ended (:meth:`end_session`,
+        :meth:`end_session_by_id`) or the club gets a new secret or password. Only the token's
+        SHA-256 is kept. Expired sessions leave; a club keeps its newest :data:`MAX_SESSIONS`."""
         at = int(time.time() if now is None else now)
         token = secrets.token_urlsafe(24)
+        label = " ".join(str(device).split())[:MAX_DEVICE]
         with self._tx() as db:
             cid = self._club_id(club)
             db.execute("DELETE FROM club_sessions WHERE expires <= ?", (at,))
             db.execute(
-                "INSERT INTO club_sessions (token_hash, club_id, created, expires) "
-                "VALUES (?, ?, ?, ?)",
-                (_token_hash(token), cid, at, at + SESSION_DAYS * 86400),
+                "INSERT INTO club_sessions (token_hash, club_id, created, expires, device, used) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (_token_hash(token), cid, at, at + SESSION_DAYS * 86400, label, at),
             )
             db.execute(
                 "DELETE FROM club_sessions WHERE club_id = ? AND token_hash NOT IN (SELECT "
@@ -996,31 +1035,96 @@ class ClubBook:
     def session_club(self, token: object, *, now: float | None = None) -> str | None:
         """The web address (slug) of the club the session ``token`` opens; ``None`` for a token
         that opens none (unknown, expired or ended). A session used with less than half of its
-        :data:`SESSION_DAYS` left is renewed for as many days again."""
+        :data:`SESSION_DAYS` left is renewed for as many days again; when it was last used is
+        kept to the hour (:data:`USED_EVERY`)."""
         if not isinstance(token, str) or not token or len(token) > MAX_TOKEN:
             return None
         at = int(time.time() if now is None else now)
         key = _token_hash(token)
         row = self.db.execute(
-            "SELECT c.slug, s.expires FROM club_sessions s JOIN club_clubs c ON c.id = s.club_id "
-            "WHERE s.token_hash = ?",
+            "SELECT c.slug, s.expires, s.used FROM club_sessions s "
+            "JOIN club_clubs c ON c.id = s.club_id WHERE s.token_hash = ?",
             (key,),
         ).fetchone()
         if row is None or row[1] <= at:
             return None
-        if row[1] - at < SESSION_DAYS * 86400 // 2:
+        renew = row[1] - at < SESSION_DAYS * 86400 // 2
+        if renew or at - row[2] >= USED_EVERY:
+            expires = at + SESSION_DAYS * 86400 if renew else row[1]
             with self._tx() as db:
                 db.execute(
-                    "UPDATE club_sessions SET expires = ? WHERE token_hash = ?",
-                    (at + SESSION_DAYS * 86400, key),
+                    "UPDATE club_sessions SET expires = ?, used = ? WHERE token_hash = ?",
+                    (expires, at, key),
                 )
         return str(row[0])
+
+    def sessions(
+        self, club: str, *, current: object = None, now: float | None = None
+    ) -> list[SessionInfo]:
+        """The club's sessions that have not expired, the last used first; ``current`` (a
+        token) marks the one that asks. No token is in the list, only a short id of each."""
+        at = int(time.time() if now is None else now)
+        cid = self._club_id(club)
+        mine = (
+            _token_hash(current)
+            if isinstance(current, str) and current and len(current) <= MAX_TOKEN
+            else None
+        )
+        rows = self.db.execute(
+            "SELECT token_hash, device, created, used, expires FROM club_sessions "
+            "WHERE club_id = ? AND expires > ? ORDER BY used DESC, created DESC, rowid DESC",
+            (cid, at),
+        ).fetchall()
+        return [
+            SessionInfo(
+                id=key[:SESSION_ID],
+                device=device,
+                created=_when(created),
+                used=_when(max(used, created)),
+                expires=_when(expires),
+                current=key == mine,
+            )
+            for key, device, created, used, expires in rows
+        ]
 
     def end_session(self, token: object) -> None:
         """End a session (a browser closes the club); an unknown token changes nothing."""
         if isinstance(token, str) and token and len(token) <= MAX_TOKEN:
             with self._tx() as db:
                 db.execute("DELETE FROM club_sessions WHERE token_hash = ?", (_token_hash(token),))
+
+    def end_session_by_id(self, club: str, session_id: object) -> SessionInfo:
+        """End the club's session with this id (from :meth:`sessions`), on whatever device it
+        is: that browser must open the club again with its link or password. Answers what was
+        ended; an id that names no session of this club is refused."""
+        cid = self._club_id(club)
+        if (
+            not isinstance(session_id, str)
+            or len(session_id) != SESSION_ID
+            or any(c not in "0123456789abcdef" for c in session_id)
+        ):
+            raise ClubError(
+                f"a session's id is {SESSION_ID} hex digits as the list of sessions shows it, "
+                f"not {_show(session_id)}"
+            )
+        with self._tx() as db:
+            row = db.execute(
+                "SELECT token_hash, device, created, used, expires FROM club_sessions "
+                "WHERE club_id = ? AND substr(token_hash, 1, ?) = ?",
+                (cid, SESSION_ID, session_id),
+            ).fetchone()
+            if row is None:
+                raise ClubError(f"no session {session_id} in this club (ended already?)")
+            key, device, created, used, expires = row
+            db.execute("DELETE FROM club_sessions WHERE token_hash = ?", (key,))
+        return SessionInfo(
+            id=session_id,
+            device=device,
+            created=_when(created),
+            used=_when(max(used, created)),
+            expires=_when(expires),
+            current=False,
+        )
 
     def set_season_start(self, club: str, season_start: str) -> None:
         """The day the club's seasons begin (``MM-DD``)."""
@@ -2449,6 +2553,7 @@ __all__ = [
     "MemberInfo",
     "MemberStats",
     "PriceInfo",
+    "SessionInfo",
     "check_date",
     "compute_stats",
     "facts_of_loser",

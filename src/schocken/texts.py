@@ -694,6 +694,18 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "opens here again only by its secret link or password.",
         "club_web_close_button": "Close the club on this device",
         "club_web_closed": "{club} is closed on this device.",
+        "club_web_devices_title": "Devices",
+        "club_web_devices_hint": "Every browser the club is open on. Signing one out closes the "
+        "club there; a browser that kept the secret link opens it again by the link: to shut it "
+        "out, make a new secret link.",
+        "club_web_devices_show": "Show devices",
+        "club_web_devices_unknown": "unknown browser",
+        "club_web_devices_times": "opened {created}, last used {used} (UTC)",
+        "club_web_devices_this": "this device",
+        "club_web_devices_end": "Sign out",
+        "club_web_devices_end_label": "Sign out {device}, opened {created}",
+        "club_web_devices_shown": "{count} devices have the club open.",
+        "club_web_devices_ended": "{device} is signed out.",
         "club_web_password_title": "The club's password",
         "club_web_password_state_set": "The club has a password.",
         "club_web_password_state_none": "The club has no password; its secret link opens it.",
@@ -1513,6 +1525,18 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "öffnet ihn nur noch sein geheimer Link oder sein Passwort.",
         "club_web_close_button": "Verein auf diesem Gerät schließen",
         "club_web_closed": "{club} ist auf diesem Gerät geschlossen.",
+        "club_web_devices_title": "Geräte",
+        "club_web_devices_hint": "Jeder Browser, auf dem der Verein offen ist. Abmelden schließt "
+        "ihn dort; ein Browser, der den geheimen Link kennt, öffnet ihn damit wieder: um ihn "
+        "auszusperren, einen neuen geheimen Link erstellen.",
+        "club_web_devices_show": "Geräte zeigen",
+        "club_web_devices_unknown": "unbekannter Browser",
+        "club_web_devices_times": "geöffnet {created}, zuletzt {used} (UTC)",
+        "club_web_devices_this": "dieses Gerät",
+        "club_web_devices_end": "Abmelden",
+        "club_web_devices_end_label": "{device} abmelden, geöffnet {created}",
+        "club_web_devices_shown": "Auf {count} Geräten ist der Verein offen.",
+        "club_web_devices_ended": "{device} ist abgemeldet.",
         "club_web_password_title": "Das Passwort des Vereins",
         "club_web_password_state_set": "Der Verein hat ein Passwort.",
         "club_web_password_state_none": "Der Verein hat kein Passwort; sein geheimer Link öffnet "

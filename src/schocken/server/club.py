@@ -51,6 +51,42 @@ FAILED_OPENS = 20
 before they are checked (each check is scrypt's 50 ms in the book's one thread)."""
 
 
+_BROWSERS = (
+    ("Edg/", "Edge"),
+    ("OPR/", "Opera"),
+    ("SamsungBrowser/", "Samsung Internet"),
+    ("Firefox/", "Firefox"),
+    ("FxiOS/", "Firefox"),
+    ("CriOS/", "Chrome"),
+    ("Chrome/", "Chrome"),
+    ("Chromium/", "Chromium"),
+    ("Safari/", "Safari"),
+)
+"""Browser names by a mark of their User-Agent, the first that fits (Edge's and Opera's also
+carry Chrome's; Chrome's also Safari's)."""
+_SYSTEMS = (
+    ("iPhone", "iPhone"),
+    ("iPad", "iPad"),
+    ("Android", "Android"),
+    ("Windows", "Windows"),
+    ("Mac OS X", "Mac"),
+    ("CrOS", "ChromeOS"),
+    ("Linux", "Linux"),
+)
+
+
+def device_of(request: Request) -> str:
+    """A short name of the browser a request comes from, for the club's list of sessions:
+    "Chrome on Android", "Safari on iPhone"; what cannot be told stays out. A name, not an
+    identity: a browser says what it likes."""
+    agent = request.headers.get("user-agent", "")
+    browser = next((name for mark, name in _BROWSERS if mark in agent), "")
+    system = next((name for mark, name in _SYSTEMS if mark in agent), "")
+    if browser and system:
+        return f"{browser} on {system}"
+    return browser or system
+
+
 class Clubs:
     """The club book of the server's file, used from one thread of its own, and the sessions."""
 
@@ -83,9 +119,10 @@ class Clubs:
         except ClubStoreError as exc:
             raise TableError(f"the club's book cannot be used: {exc}", 503) from None
 
-    async def new_session(self, slug: str) -> str:
-        """A session for the club (opened by its secret or password), kept in the book."""
-        return await self.run(self.book.new_session, slug)
+    async def new_session(self, slug: str, request: Request) -> str:
+        """A session for the club (opened by its secret or password), kept in the book with
+        the name of the browser that asked (:func:`device_of`)."""
+        return await self.run(self.book.new_session, slug, device=device_of(request))
 
     def guard(self, address: str) -> None:
         """Refuse (429) an address that gave :data:`FAILED_OPENS` wrong keys this minute."""
@@ -193,7 +230,8 @@ def add_club_routes(
 
         info, secret = await clubs.run(make)
         created_by.note(address)
-        return {"club": info, "secret": secret, "session": await clubs.new_session(info["slug"])}
+        session = await clubs.new_session(info["slug"], request)
+        return {"club": info, "secret": secret, "session": session}
 
     @app.post("/api/clubs/import")
     async def import_club(request: Request) -> dict[str, Any]:
@@ -210,7 +248,7 @@ def add_club_routes(
             raise TableError("a club's export is JSON text in UTF-8") from None
         info = await clubs.run(book.import_club, text)
         created_by.note(address)
-        return {"club": dict(info), "session": await clubs.new_session(info["slug"])}
+        return {"club": dict(info), "session": await clubs.new_session(info["slug"], request)}
 
     @app.post("/api/clubs/{slug}/session")
     async def session(slug: str, request: Request) -> dict[str, Any]:
@@ -219,7 +257,7 @@ def add_club_routes(
         info = await clubs.check(
             _address(request), slug, secret=data.get("secret"), password=data.get("password")
         )
-        return {"club": info, "session": await clubs.new_session(info["slug"])}
+        return {"club": info, "session": await clubs.new_session(info["slug"], request)}
 
     @app.post("/api/clubs/{slug}/session/end")
     async def end_session(slug: str, request: Request) -> dict[str, Any]:
@@ -233,12 +271,34 @@ def add_club_routes(
         await clubs.run(book.end_session, token)
         return {"ended": True}
 
+    def caller(request: Request, data: dict[str, Any] | None = None) -> object:
+        """The session token a request carries (in its body, or in the header)."""
+        return (data or {}).get("session") or request.headers.get(SESSION_HEADER)
+
+    @app.get("/api/clubs/{slug}/sessions")
+    async def sessions(slug: str, request: Request) -> list[dict[str, Any]]:
+        """The club's sessions (the browsers it is open on): a short id, the device, when it was
+        opened and last used, when it expires, and which one asks. No token is sent."""
+        club = await opened(slug, request)
+        listed = await clubs.run(book.sessions, club, current=caller(request))
+        return [dict(s) for s in listed]
+
+    @app.post("/api/clubs/{slug}/sessions/end")
+    async def end_session_by_id(slug: str, request: Request) -> dict[str, Any]:
+        """End one of the club's sessions by its ``id`` (from the list): that browser has to
+        open the club again with the link or password. Answers what was ended and the list."""
+        data = await body(request)
+        club = await opened(slug, request, data)
+        ended = await clubs.run(book.end_session_by_id, club, data.get("id"))
+        listed = await clubs.run(book.sessions, club, current=caller(request, data))
+        return {"ended": dict(ended), "sessions": [dict(s) for s in listed]}
+
     async def opened(slug: str, request: Request, data: dict[str, Any] | None = None) -> str:
         data = data or {}
         return await clubs.open(
             slug,
             _address(request),
-            session=data.get("session") or request.headers.get(SESSION_HEADER),
+            session=caller(request, data),
             secret=data.get("secret") or request.headers.get(SECRET_HEADER),
         )
 
@@ -280,9 +340,11 @@ def add_club_routes(
         data = await body(request)
         club = await opened(slug, request, data)
 
+        device = device_of(request)
+
         def both() -> tuple[object, str]:
             done = do(club, data)
-            return done, book.new_session(club)
+            return done, book.new_session(club, device=device)
 
         done, session = await clubs.run(both)
         return {"done": done, "session": session, **(await clubs.run(overview, club))}

@@ -505,7 +505,53 @@ function settingsPart(b, error) {
     el("h3", {}, t("club_web_close_title")),
     el("p", { class: "hint", id: "club-close-hint" }, t("club_web_close_hint")),
     el("button", { type: "button", id: "club-close", "aria-describedby": "club-close-hint", onclick: () => closeHere(error) },
-      t("club_web_close_button")));
+      t("club_web_close_button")),
+    devicesPart(error));
+}
+
+/** The browsers the club is open on (its sessions), each with a button that signs it out: a
+ * lost phone is shut out without a new link for everybody. Listed when asked for. */
+function devicesPart(error) {
+  const { t, el } = ctx;
+  const list = el("ul", { id: "club-devices", class: "devices" });
+  const when = (at) => at.replace("T", " ").slice(0, 16);
+  const show = (sessions) => {
+    list.replaceChildren(...sessions.map((s) => {
+      const device = s.device || t("club_web_devices_unknown");
+      const created = when(s.created);
+      return el("li", { "data-session": s.id },
+        el("span", { class: "device" }, device),
+        s.current ? el("strong", {}, ` (${t("club_web_devices_this")})`) : null,
+        el("span", { class: "hint" }, ` – ${t("club_web_devices_times", { created, used: when(s.used) })}`),
+        s.current ? null : el("button", { type: "button", class: "device-end",
+          "aria-label": t("club_web_devices_end_label", { device, created }),
+          onclick: () => end(s.id, device) }, t("club_web_devices_end")));
+    }));
+  };
+  const end = async (id, device) => {
+    try {
+      const data = await call(`/api/clubs/${encodeURIComponent(club.slug)}/sessions/end`, { id });
+      show(data.sessions);
+      said(t("club_web_devices_ended", { device }));
+    } catch (e) {
+      error.textContent = e.message;
+    }
+  };
+  const load = async () => {
+    try {
+      const sessions = await call(`/api/clubs/${encodeURIComponent(club.slug)}/sessions`);
+      show(sessions);
+      said(t("club_web_devices_shown", { count: sessions.length }));
+    } catch (e) {
+      error.textContent = e.message;
+    }
+  };
+  return el("div", { id: "club-devices-part" },
+    el("h3", {}, t("club_web_devices_title")),
+    el("p", { class: "hint", id: "club-devices-hint" }, t("club_web_devices_hint")),
+    el("button", { type: "button", id: "club-devices-show", "aria-describedby": "club-devices-hint", onclick: load },
+      t("club_web_devices_show")),
+    list);
 }
 
 /** Close the club on this device: its session ends on the server, this browser forgets the
