@@ -691,6 +691,7 @@ REGIONAL = (
     "regional-schock-aus-worth",
     "regional-achter",
     "regional-laden",
+    "regional-pip-sum",
 )
 
 
@@ -805,6 +806,13 @@ REGIONAL_FACTS = {
         5,
         13,
         {"deckel_per_half": 2, "deckel_in_finale": 2, "opening": "worst_opens"},
+    ),
+    "regional-pip-sum": RegionalFacts(
+        (BEN, ANNA),
+        BEN,
+        7,
+        21,
+        {"deckel_per_half": 2, "deckel_in_finale": 2, "plain_rank": "pip_sum"},
     ),
 }
 

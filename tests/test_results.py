@@ -733,6 +733,31 @@ def test_only_the_outer_strassen_count() -> None:
     )
 
 
+def test_plain_numbers_by_pip_sum_rank_by_the_sum_and_equal_sums_tie() -> None:
+    table = result_table(find_preset("tsv99").with_overrides({"plain_rank": "pip_sum"}))
+
+    def plain(dice: tuple[int, int, int], throws: int = 1) -> Result:
+        return table.result(dice, one_throw=throws == 1, throws=throws)
+
+    # 6-5-5 (16) > 6-6-2 (14) > 6-5-2 = 6-4-3 (13) > 4-2-2 (8); by digits 662 would be first
+    assert plain((6, 5, 5)).rank > plain((6, 6, 2)).rank > plain((6, 5, 2)).rank
+    assert plain((6, 5, 2)).rank == plain((6, 4, 3)).rank > plain((4, 2, 2)).rank
+    assert plain((6, 5, 2)).name == "652" and plain((6, 5, 2)).deckel == 1
+    # the specials keep their place above every plain number; 2-2-1 stays the lowest
+    assert plain((3, 2, 1)).kind is ResultKind.STRASSE
+    assert plain((6, 6, 6)).rank > plain((6, 6, 5)).rank
+    assert min(table.by_key.values(), key=lambda r: r.rank).dice == (2, 2, 1)
+    # equal sums: the tie rule decides (tsv99: the later thrower is worse)
+    assert best_and_worst(table, [plain((6, 4, 3)), plain((6, 5, 2))]) == (0, 1)
+    assert best_and_worst(table, [plain((6, 5, 2)), plain((6, 4, 3))]) == (0, 1)
+    # by digits (every preset) 6-6-2 beats 6-5-5
+    digits = table_of("tsv99")
+    assert (
+        digits.result((6, 6, 2), one_throw=True, throws=1).rank
+        > digits.result((6, 5, 5), one_throw=True, throws=1).rank
+    )
+
+
 def test_equal_strassen_tie_and_the_tie_rule_decides() -> None:
     rules = find_preset("tsv99").with_overrides({"strasse_rank": "equal"})
     table = result_table(rules)

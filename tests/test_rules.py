@@ -103,6 +103,7 @@ REGIONAL_OPTIONS: dict[str, object] = {
     "schock_aus_deckel": 7,
     "achter": False,
     "achter_deckel": 8,
+    "plain_rank": "digits",
 }
 """The options added from other pubs' rules (shared/REGIONAL.md), with the value all four presets
 keep: none of the four texts has a Jule, and each has a General, lets any die be set aside and
@@ -745,6 +746,7 @@ def test_deckel_counts_in_use_all_fit() -> None:
         ("strassen", 4, "all, outer"),
         ("strasse_rank", "by_worth", "by_pips, equal"),
         ("nutte_rank", "second", "top, by_worth"),
+        ("plain_rank", "sum", "digits, pip_sum"),
         ("tiebreak", "throw_off", "later_loses, more_throws_then_later, one_throw_then_later"),
     ],
 )
@@ -768,6 +770,7 @@ def test_further_options_refuse_bad_values_naming_the_choices(
         {"nutte": True, "nutte_deckel": 7, "nutte_rank": "by_worth", "nutte_one_throw": True},
         {"tiebreak": "one_throw_then_later"},
         {"one_throw_while_middle": True},
+        {"plain_rank": "pip_sum"},
         {"one_throw_while_middle": True, "first_round_one_throw": "halves_and_finale"},
         {"schock_aus": "game"},
         {"schock_aus": "worth", "schock_aus_deckel": 15},

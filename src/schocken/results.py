@@ -31,6 +31,7 @@ from schocken.rules import (
     MAX_THROWS,
     JuleRank,
     NutteRank,
+    PlainRank,
     Rules,
     SchockAus,
     Strassen,
@@ -215,6 +216,8 @@ def _classify(rules: Rules, dice: Dice, one_throw: bool) -> tuple[ResultKind, in
     if _is_strasse(rules, dice) and (one_throw or not rules.strasse_one_throw):
         equal = rules.strasse_rank is StrasseRank.EQUAL
         return ResultKind.STRASSE, 10_000 + (0 if equal else a), 2
+    if rules.plain_rank is PlainRank.PIP_SUM:
+        return ResultKind.PLAIN, a + b + c, 1
     return ResultKind.PLAIN, 100 * a + 10 * b + c, 1
 
 

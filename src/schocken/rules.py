@@ -174,6 +174,16 @@ class StrasseRank(StrEnum):
     """Every Straße is as good as any other: the tie rule decides between two."""
 
 
+class PlainRank(StrEnum):
+    """How plain numbers compare."""
+
+    DIGITS = "digits"
+    """As a three-digit number, the dice from high to low: 6-5-4 is 654, above 6-5-3."""
+    PIP_SUM = "pip_sum"
+    """By the sum of their pips: 6-5-4 (15) above 6-5-3 (14); equal sums are equal results
+    (6-5-2 and 6-4-3, both 13), which the tie rule decides."""
+
+
 _NEVER = Covered.NEVER
 _THIRD_THROW = Covered.THIRD_THROW
 """(Names of the module's own: an enum member found on its class costs more in Python 3.11.)"""
@@ -266,6 +276,8 @@ class Rules:
     worth, as a Jule ranked ``by_worth``; without it 3-3-1 is the plain number 331."""
     achter_deckel: int = 8
     """The Deckel an Achter is worth (1 to 999); read only with ``achter``."""
+    plain_rank: PlainRank = PlainRank.DIGITS
+    """How plain numbers (worth 1 Deckel) compare: as three-digit numbers or by pip sum."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -336,6 +348,7 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "strasse_rank": StrasseRank,
     "nutte_rank": NutteRank,
     "schock_aus": SchockAus,
+    "plain_rank": PlainRank,
 }
 _INTS = {
     "deckel_per_half",
@@ -421,6 +434,7 @@ PRESETS: dict[str, Rules] = {
         schock_aus_deckel=7,
         achter=False,
         achter_deckel=8,
+        plain_rank=PlainRank.DIGITS,
     ),
     "schock4life": Rules(
         preset="schock4life",
@@ -456,6 +470,7 @@ PRESETS: dict[str, Rules] = {
         schock_aus_deckel=7,
         achter=False,
         achter_deckel=8,
+        plain_rank=PlainRank.DIGITS,
     ),
     "knobelrunde": Rules(
         preset="knobelrunde",
@@ -491,6 +506,7 @@ PRESETS: dict[str, Rules] = {
         schock_aus_deckel=7,
         achter=False,
         achter_deckel=8,
+        plain_rank=PlainRank.DIGITS,
     ),
     "allgemein": Rules(
         preset="allgemein",
@@ -526,6 +542,7 @@ PRESETS: dict[str, Rules] = {
         schock_aus_deckel=7,
         achter=False,
         achter_deckel=8,
+        plain_rank=PlainRank.DIGITS,
     ),
 }
 """The four presets, one per rule text in ``shared/seeds/``."""
@@ -918,6 +935,13 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
         "knobelrunde": "002: not in the text (no Achter); 8, the lower worth shaw offers",
         "allgemein": "003: not in the text (no Achter); 8, the lower worth shaw offers",
     },
+    "plain_rank": {
+        "tsv99": '000: "Geordnet werden sie absteigend nach den Augenzahlen der Würfel."',
+        "schock4life": '001: "Einfach Zahl 4-6-3 = 643"',
+        "knobelrunde": '002: "Einfacher Wurf: nach Augenzahl sortiert: (z.B. 3,6,1 = 631)"',
+        "allgemein": '003: "Das heißt in den oben gezeigten Beispielen liegen einmal '
+        'Sechshundertfünfundsechzig und einmal Zweihunderteinundzwanzig (der kleinste Wurf)."',
+    },
 }
 """For each option (but ``preset``) and preset: the sentence of the text, or our reading."""
 
@@ -1034,6 +1058,8 @@ REGIONAL_SOURCES: dict[str, str] = {
     "achter": '3-3-1 as a special "Achter", ranked by its worth like every special there, and '
     "(unless Pflücken is allowed) only from one throw [shaw]. No other source has it.",
     "achter_deckel": "8 or 10 [shaw].",
+    "plain_rank": "digits, read as a three-digit number, in almost every source [wiki, tsw, mad, "
+    "papr, greher]; pip_sum, the sum of the pips [schockomania].",
 }
 """For each option: what rule pages and other Schocken programs play, by :data:`SOURCES` key
 (in brackets)."""

@@ -35,6 +35,7 @@ from schocken.rules import (
     JuleRank,
     NutteRank,
     Opening,
+    PlainRank,
     Rules,
     SchockAus,
     SixesTurn,
@@ -429,6 +430,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_strasse_no": "A Straße may be assembled over several throws.",
         "rules_strassen_outer": "Only 1-2-3 and 4-5-6 are Straßen; 2-3-4 and 3-4-5 are plain "
         "numbers.",
+        "rules_plain_rank_pip_sum": "Plain numbers count by the sum of their pips: 6-5-4 (15) "
+        "beats 6-5-3 (14); 6-5-2 and 6-4-3 (both 13) are equal, and the tie rule decides.",
         "rules_strasse_rank_equal": "Every Straße is as good as any other: between two, the tie "
         "rule decides.",
         "rules_general_yes": "A General counts only when thrown in one throw.",
@@ -1251,6 +1254,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_strasse_no": "Eine Straße darf zusammengewürfelt werden.",
         "rules_strassen_outer": "Nur 1-2-3 und 4-5-6 sind Straßen; 2-3-4 und 3-4-5 sind normale "
         "Zahlen.",
+        "rules_plain_rank_pip_sum": "Einfache Zahlen zählen nach ihrer Augensumme: 6-5-4 (15) "
+        "schlägt 6-5-3 (14); 6-5-2 und 6-4-3 (beide 13) sind gleich, und die Gleichstandsregel "
+        "entscheidet.",
         "rules_strasse_rank_equal": "Jede Straße ist so gut wie jede andere: bei zweien "
         "entscheidet die Regel für gleiche Ergebnisse.",
         "rules_general_yes": "Ein General zählt nur aus einem Wurf.",
@@ -2050,6 +2056,8 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         lines.append(t("rules_strassen_outer", lang))
     if rules.strasse_rank is StrasseRank.EQUAL:
         lines.append(t("rules_strasse_rank_equal", lang))
+    if rules.plain_rank is PlainRank.PIP_SUM:
+        lines.append(t("rules_plain_rank_pip_sum", lang))
     if rules.general:
         lines.append(t(f"rules_general_{yes(rules.general_one_throw)}", lang))
         lines.append(t(f"rules_general_schock2_{yes(rules.general_beats_schock_2)}", lang))

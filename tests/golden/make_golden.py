@@ -1926,6 +1926,90 @@ LADEN = Golden(
     ),
 )
 
+PIP_SUM = Golden(
+    preset="tsv99",
+    name="regional-pip-sum",
+    overrides=(
+        ("deckel_per_half", 2),
+        ("deckel_in_finale", 2),
+        ("plain_rank", "pip_sum"),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(ANNA, (6, 6, 2), note="row 8: tsv99's opening round, for no Deckel; 6-6-2 sums 14"),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(
+            BEN,
+            (6, 5, 5),
+            note="row 37 [schockomania]: by pip sum Ben's 16 beats 14 (by digits 662 would "
+            "beat 655): Ben opens the first half",
+        ),
+        # First half, 2 Deckel.
+        throw(BEN, (6, 5, 2), note="row 10: Ben opens; 6-5-2 sums 13"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (6, 4, 3),
+            note="row 37: 6-4-3 sums 13 too, an equal result; row 39 [tingting, sackj, tsw]: "
+            "the later thrower is worse: Anna takes 1 (1 left)",
+        ),
+        throw(ANNA, (4, 4, 2), note="row 9: Anna opens; 4-4-2 sums 10"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (5, 2, 2),
+            note="row 37: 5-2-2 sums 9, worse than 10 (by digits 522 would beat 442): Ben "
+            "takes the last Deckel from the middle",
+        ),
+        throw(BEN, (6, 4, 1), note="row 9: Ben opens; 6-4-1 sums 11"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (5, 5, 3),
+            note="row 37: Anna's 13 beats 11: Anna gives Ben her Deckel, and Ben, holding both, "
+            "has lost the first half",
+        ),
+        # Second half, opened by Ben.
+        throw(BEN, (6, 6, 6), note="row 10: Ben opens; row 30: General, worth 3"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (6, 5, 5),
+            note="row 30: the General is worth 3; the middle has 2: Anna takes both and has lost "
+            "the second half; row 3: a Finale follows",
+        ),
+        # Finale, 2 Deckel, opened by Anna.
+        throw(ANNA, (6, 6, 3), note="row 10: Anna lost the last round and opens; 6-6-3 sums 15"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(BEN, (5, 5, 4), note="row 37: 5-5-4 sums 14: Ben takes 1 (1 left)"),
+        throw(BEN, (3, 2, 2), note="row 9: Ben opens; 3-2-2 sums 7"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (4, 2, 2),
+            note="row 37: 4-2-2 sums 8: Ben's 7 is worse; he takes the last Deckel and has lost "
+            "the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, BEN, ANNA, 0),
+        Round(NORMAL, BEN, ANNA, 1),
+        Round(NORMAL, ANNA, BEN, 1),
+        Round(NORMAL, ANNA, BEN, 1),
+        Round(NORMAL, BEN, ANNA, 3),
+        Round(NORMAL, ANNA, BEN, 1),
+        Round(NORMAL, ANNA, BEN, 1),
+    ),
+    moves=(
+        (MIDDLE, ANNA, 1),
+        (MIDDLE, BEN, 1),
+        (ANNA, BEN, 1),
+        (MIDDLE, ANNA, 2),
+        (MIDDLE, BEN, 1),
+        (MIDDLE, BEN, 1),
+    ),
+)
+
 REGIONAL_GOLDEN: dict[str, Golden] = {
     g.file: g
     for g in (
@@ -1939,6 +2023,7 @@ REGIONAL_GOLDEN: dict[str, Golden] = {
         JULIUS,
         ACHTER,
         LADEN,
+        PIP_SUM,
     )
 }
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""
