@@ -340,6 +340,9 @@ def full_club(path: str | Path = ":memory:") -> ClubBook:
     book.charge(CLUB, "Cem", -50, "Rundung erlassen", day="2024-02-06")
     book.member_leaves(CLUB, "Dora", "2024-02-01")
     book.add_expense(CLUB, -550, "Weihnachtsessen: Rechnung zu hoch", day="2024-02-06")
+    book.set_fine_item(CLUB, "Würfel vom Tisch", 50)
+    book.set_fine_item(CLUB, "Spinksen", 100)
+    book.fine(CLUB, "Ben", "würfel vom tisch", count=2, day="2024-02-06")
     return book
 
 
@@ -360,6 +363,7 @@ def test_export_and_import_round_trip_a_club_exactly() -> None:
     other.check_access(CLUB, password="geheim-und-lang")
     assert other.kitty(CLUB) == book.kitty(CLUB)
     assert other.expenses(CLUB) == book.expenses(CLUB)
+    assert other.fine_items(CLUB) == book.fine_items(CLUB) != []
     data = json.loads(text)
     assert data["format"] == "schocken-club" and data["version"] == 1
     # The expense paid out by Anna follows her new name.
@@ -391,6 +395,58 @@ def test_an_export_without_expenses_is_as_before_and_an_old_one_imports() -> Non
     assert json.loads(fresh.export_club(CLUB)) == old
 
 
+def test_the_catalogue_of_fines_books_a_fine_as_a_charge_by_its_name() -> None:
+    book = new_book()
+    assert book.fine_items(CLUB) == []
+    book.set_fine_item(CLUB, "Würfel vom Tisch", 50)
+    book.set_fine_item(CLUB, "Spinksen", 100)
+    assert book.set_fine_item(CLUB, "spinksen ", 120) == [  # the same fine, a new price
+        {"name": "spinksen", "cents": 120},
+        {"name": "Würfel vom Tisch", "cents": 50},
+    ]
+    b = book.fine(CLUB, "Ben", "WÜRFEL VOM TISCH", count=3, day="2024-01-09")
+    assert b["balance"] == 150  # what Ben owes
+    book.fine(CLUB, "Ben", "Spinksen", day="2024-01-10")
+    lines = book.ledger(CLUB, "Ben")
+    assert [(x["item"], x["text"], x["cents"]) for x in lines] == [
+        ("charge", "Würfel vom Tisch × 3", 150),
+        ("charge", "spinksen", 120),
+    ]
+    # a new price or the fine's removal leaves what was booked as it was
+    book.set_fine_item(CLUB, "Spinksen", 200)
+    book.remove_fine_item(CLUB, "Würfel vom Tisch")
+    assert book.balance(CLUB, "Ben")["balance"] == 270
+    assert [e["action"] for e in book.log(CLUB)][-6:] == [
+        "fine_item_set",
+        "fine_item_set",
+        "fined",
+        "fined",
+        "fine_item_set",
+        "fine_item_removed",
+    ]
+    # refusals say why and change nothing
+    before = dump(book)
+    cases: list[tuple[str, Callable[[], object]]] = [
+        (
+            "no fine 'Lustwurf' in the club's catalogue \\(it has: Spinksen\\)",
+            lambda: book.fine(CLUB, "Ben", "Lustwurf"),
+        ),
+        ("'Zora' is not a member", lambda: book.fine(CLUB, "Zora", "Spinksen")),
+        ("1 to 99 times", lambda: book.fine(CLUB, "Ben", "Spinksen", count=0)),
+        ("1 to 99 times", lambda: book.fine(CLUB, "Ben", "Spinksen", count=True)),
+        ("is written YYYY-MM-DD", lambda: book.fine(CLUB, "Ben", "Spinksen", day="gestern")),
+        ("cannot be 0", lambda: book.set_fine_item(CLUB, "Schnapsrunde", 0)),
+        ("cannot be negative", lambda: book.set_fine_item(CLUB, "Schnapsrunde", -5)),
+        ("must be given", lambda: book.set_fine_item(CLUB, "  ", 5)),
+        ("at most 60 characters", lambda: book.set_fine_item(CLUB, "x" * 61, 5)),
+        ("no fine 'Würfel vom Tisch'", lambda: book.remove_fine_item(CLUB, "Würfel vom Tisch")),
+    ]
+    for message, call in cases:
+        with pytest.raises(ClubError, match=message):
+            call()
+        assert dump(book) == before, message
+
+
 def test_import_refuses_a_club_already_there_and_bad_exports_whole() -> None:
     book = full_club()
     text = book.export_club(CLUB)
@@ -415,6 +471,12 @@ def test_import_refuses_a_club_already_there_and_bad_exports_whole() -> None:
         r"expenses\[1\]: an expense cannot be 0": json.dumps(bad_expense),
         r"expenses\[0\]: unknown field 'by'": json.dumps(
             {**data, "expenses": [{**data["expenses"][0], "by": "Ben"}]}
+        ),
+        r"fine_items\[2\]: the fine 'SPINKSEN' is in the catalogue twice": json.dumps(
+            {**data, "fine_items": [*data["fine_items"], {"name": "SPINKSEN", "cents": 5}]}
+        ),
+        r"fine_items\[0\]: the price of 'Spinksen' cannot be 0": json.dumps(
+            {**data, "fine_items": [{"name": "Spinksen", "cents": 0}]}
         ),
     }
     for message, bad in cases.items():
@@ -1050,3 +1112,38 @@ def test_the_kitty_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFix
         assert (code, out) == (1, "") and message in err and err.count("\n") == 1
     with ClubBook(db) as book:
         assert dump(book) == before
+
+
+def test_the_catalogue_of_fines_on_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "book.sqlite3")
+    en = ["--db", db, "--lang", "en"]
+    de = ["--db", db, "--lang", "de"]
+    run(capsys, "create", CLUB, *en)
+    run(capsys, "member", "add", "Anna", "Ben", *en)
+    code, out, _ = run(capsys, "fine-item", "list", *en)
+    assert (code, out) == (
+        0,
+        "No fines in the catalogue yet: schocken club fine-item set NAME AMOUNT\n",
+    )
+    run(capsys, "fine-item", "set", "Würfel vom Tisch", "0,50", *en)
+    code, out, _ = run(capsys, "fine-item", "set", "Spinksen", "1", *de)
+    assert (code, out.splitlines()) == (
+        0,
+        ["Spinksen              1,00 €", "Würfel vom Tisch      0,50 €"],
+    )
+    code, out, _ = run(
+        capsys, "fine", "ben", "würfel vom tisch", "--count", "3", "--date", "2024-12-20", *de
+    )
+    assert code == 0 and out.startswith("Ben zahlt 1,50 € (Würfel vom Tisch × 3); ")
+    code, out, err = run(capsys, "fine", "Ben", "Lustwurf", *en)
+    assert code == 1 and out == ""
+    assert "no fine 'Lustwurf' in the club's catalogue (it has: Spinksen, Würfel vom Tisch)" in err
+    code, out, _ = run(capsys, "fine-item", "remove", "Spinksen", *en)
+    assert out.splitlines() == [
+        "Spinksen is out of the catalogue (what was booked stays).",
+        "Würfel vom Tisch       €0.50",
+    ]
+    code, out, _ = run(capsys, "balance", "--json", *en)
+    assert {b["member"]: b["balance"] for b in json.loads(out)}["Ben"] == 150

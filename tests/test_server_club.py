@@ -729,6 +729,38 @@ def test_the_sessions_are_listed_with_their_devices_and_one_is_signed_out(
         assert get(server, f"/api/clubs/{slug}", **{"x-club-session": phone}).is_success
 
 
+def test_the_catalogue_of_fines_through_the_api_and_only_for_its_club(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        ours = create(server, "Stammtisch Krone")
+        theirs = create(server, "Kegelclub")
+        slug, session = ours["club"]["slug"], ours["session"]
+        post(server, slug, "members", session, name="Ben")
+        r = post(server, slug, "fine-items", session, name="Spinksen", cents=100)
+        assert r.status_code == 200 and r.json()["fine_items"] == [
+            {"name": "Spinksen", "cents": 100}
+        ]
+        r = post(server, slug, "fines", session, member="ben", fine="spinksen", count=2)
+        assert r.status_code == 200, r.text
+        assert r.json()["done"]["balance"] == 200
+        for bad, message in (
+            ({"member": "Ben", "fine": "Spinksen", "count": "2"}, "1 to 99 times"),
+            ({"member": "Ben", "fine": "Lustwurf"}, "no fine 'Lustwurf'"),
+            ({"member": "Zora", "fine": "Spinksen"}, "not a member"),
+        ):
+            r = post(server, slug, "fines", session, **bad)
+            assert r.status_code == 400 and message in r.json()["error"], r.text
+        r = post(server, slug, "fine-items", session, name="Schnaps", cents=0)
+        assert r.status_code == 400 and "cannot be 0" in r.json()["error"]
+        # another club's session neither books nor changes this club's fines
+        other = theirs["session"]
+        assert post(server, slug, "fines", other, member="Ben", fine="Spinksen").status_code == 403
+        assert post(server, slug, "fine-items/remove", other, name="Spinksen").status_code == 403
+        r = post(server, slug, "fine-items/remove", session, name="Spinksen")
+        assert r.status_code == 200 and r.json()["fine_items"] == []
+        book = get(server, f"/api/clubs/{slug}", **{"x-club-session": session}).json()
+        assert [b["balance"] for b in book["balances"]] == [200]
+
+
 def test_the_kitty_pays_out_through_the_api_and_only_for_its_club(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server:
         ours = create(server, "Stammtisch Krone")

@@ -663,3 +663,60 @@ def test_the_kitty_pays_out_on_a_phone(browser: Browser, server: Server) -> None
     expect(page.locator("#club-expenses tbody tr")).to_have_count(2)
     assert errors == []
     ctx.close()
+
+
+def test_the_clubs_own_fines_are_kept_and_booked_on_a_phone(
+    browser: Browser, server: Server
+) -> None:
+    made = club_with_an_evening(server, "Kegelclub")
+    slug = made["club"]["slug"]
+    ctx = browser.new_context(locale="de-DE", **PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/club/{slug}#{made['secret']}")
+    part = page.locator("#club-fines-part")
+    expect(part.get_by_role("heading", level=2)).to_have_text("Strafen")
+    expect(part.locator("#club-fines-empty")).to_be_visible()
+    for fine, price in (("Würfel vom Tisch", "0,50"), ("Spinksen", "1")):
+        form = page.locator("#club-set-fine-item")
+        form.get_by_label("Strafe").fill(fine)
+        form.get_by_label("Preis").fill(price)
+        form.get_by_role("button", name="In den Katalog").click()
+        said(page, f"{fine} kostet {price if ',' in price else price + ',00'} €.")
+    rows = page.locator("#club-fine-items tbody tr")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(1)).to_have_text(re.compile(r"^Würfel vom Tisch\s*0,50\s€$"))
+    # booked in a few taps: member, fine, how often
+    form = page.locator("#club-fine")
+    form.get_by_label("Mitglied").select_option("Ben")
+    form.get_by_label("Strafe").select_option("Würfel vom Tisch")
+    form.get_by_label("Wie oft").fill("2")
+    form.get_by_role("button", name="Strafe buchen").click()
+    said(page, "Ben: Würfel vom Tisch × 2, 1,00 €.")
+    balances = page.locator("#club-balances tbody tr")
+    expect(balances.nth(1)).to_have_text(re.compile(r"^Ben\s*1,00\s€"))
+    expect(page.locator("#club-ledger")).to_contain_text("Würfel vom Tisch × 2")
+    # a new price counts from now; a removed fine leaves what was booked
+    form = page.locator("#club-set-fine-item")
+    form.get_by_label("Strafe").fill("würfel vom tisch")
+    form.get_by_label("Preis").fill("0,70")
+    form.get_by_role("button", name="In den Katalog").click()
+    said(page, "würfel vom tisch kostet 0,70 €.")
+    form = page.locator("#club-remove-fine-item")
+    form.get_by_label("Strafe").select_option("Spinksen")
+    form.get_by_role("button", name="Aus dem Katalog nehmen").click()
+    said(page, "Spinksen ist aus dem Katalog.")
+    expect(rows).to_have_count(1)
+    expect(balances.nth(1)).to_have_text(re.compile(r"^Ben\s*1,00\s€"))
+    # a refused entry says why and books nothing
+    form = page.locator("#club-fine")
+    form.get_by_label("Wie oft").fill("100")
+    form.get_by_label("Wie oft").evaluate("e => e.removeAttribute('max')")
+    form.get_by_role("button", name="Strafe buchen").click()
+    expect(page.locator("#club-error")).to_contain_text("1 to 99 times")
+    expect(balances.nth(1)).to_have_text(re.compile(r"^Ben\s*1,00\s€"))
+    with ClubBook(server.db) as book:
+        assert book.fine_items(slug) == [{"name": "würfel vom tisch", "cents": 70}]
+    assert errors == []
+    ctx.close()

@@ -97,6 +97,10 @@ MAX_SESSIONS = 1000
 """Sessions a club keeps at most (beyond them, the oldest end)."""
 MAX_TOKEN = 100
 """A session token has at most this many characters (longer ones are not looked up)."""
+MAX_FINE_NAME = 60
+"""A fine of the club's catalogue has a name of at most this many characters."""
+MAX_FINE_COUNT = 99
+"""A fine is booked at most this many times at once."""
 MAX_DEVICE = 60
 """A session's device label is cut to this many characters."""
 SESSION_ID = 12
@@ -234,19 +238,28 @@ CREATE TABLE club_expenses (
 """Version 3: the club's expenses, paid out of the kitty (negative: a correction, money back into
 the kitty); ``paid_by``: the member who paid it out, if known."""
 
-DEVICES_SCHEMA = """
+VERSION_4_SCHEMA = """
 ALTER TABLE club_sessions ADD COLUMN device TEXT NOT NULL DEFAULT '';
 ALTER TABLE club_sessions ADD COLUMN used INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE club_fine_items (
+    id INTEGER PRIMARY KEY,
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    name TEXT NOT NULL,
+    key TEXT NOT NULL,
+    cents INTEGER NOT NULL,
+    UNIQUE (club_id, key)
+) STRICT;
 """
 """Version 4: which device a session is on (a short label made from its browser's name, such as
 "Chrome on Android") and when it was last used, so a club's page can list its sessions and end
-any one of them."""
+any one of them; and the club's own catalogue of fines ("Strafenkatalog": "Würfel vom Tisch",
+"Spinksen"), each booked as a charge with its name as the reason."""
 
 MIGRATIONS: dict[int, str] = {
     1: SCHEMA,
     2: SESSIONS_SCHEMA,
     3: EXPENSES_SCHEMA,
-    4: DEVICES_SCHEMA,
+    4: VERSION_4_SCHEMA,
 }
 """The script that brings the club tables from version ``n - 1`` to ``n`` (0: no tables)."""
 
@@ -360,6 +373,11 @@ class SessionInfo(TypedDict):
     expires: str
     current: bool
     """Whether it is the session that asked."""
+
+
+class FineItemInfo(TypedDict):
+    name: str
+    cents: int
 
 
 class LogEntry(TypedDict):
@@ -1630,6 +1648,96 @@ class ClubBook:
             )
         return self.balance(club, member)
 
+    def set_fine_item(self, club: str, name: str, cents: int) -> list[FineItemInfo]:
+        """Put a fine into the club's catalogue, or give one in it a new price (its name as
+        written now). Fines booked before keep what they cost then. Returns the catalogue."""
+        with self._tx():
+            cid = self._club_id(club)
+            name, cents = self._insert_fine_item(cid, name, cents, replace=True)
+            self._log(cid, "fine_item_set", name=name, cents=cents)
+        return self.fine_items(club)
+
+    def _insert_fine_item(
+        self, cid: int, name: object, cents: object, *, replace: bool
+    ) -> tuple[str, int]:
+        text = check_text(name, "a fine's name", required=True)
+        if len(text) > MAX_FINE_NAME:
+            raise ClubError(f"a fine's name has at most {MAX_FINE_NAME} characters")
+        price = check_cents(cents, f"the price of {text!r}", zero=False)
+        key = name_key(text)
+        if not replace and self._fine_item(cid, key) is not None:
+            raise ClubError(f"the fine {text!r} is in the catalogue twice")
+        self.db.execute(
+            "INSERT INTO club_fine_items (club_id, name, key, cents) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(club_id, key) DO UPDATE SET name = excluded.name, cents = excluded.cents",
+            (cid, text, key, price),
+        )
+        return text, price
+
+    def _fine_item(self, cid: int, key: str) -> FineItemInfo | None:
+        row = self.db.execute(
+            "SELECT name, cents FROM club_fine_items WHERE club_id = ? AND key = ?", (cid, key)
+        ).fetchone()
+        return None if row is None else FineItemInfo(name=row[0], cents=row[1])
+
+    def remove_fine_item(self, club: str, name: str) -> list[FineItemInfo]:
+        """Take a fine out of the catalogue (what was booked stays). Returns the catalogue."""
+        with self._tx():
+            cid = self._club_id(club)
+            item = self._catalogued(cid, name)
+            self.db.execute(
+                "DELETE FROM club_fine_items WHERE club_id = ? AND key = ?",
+                (cid, name_key(item["name"])),
+            )
+            self._log(cid, "fine_item_removed", name=item["name"])
+        return self.fine_items(club)
+
+    def _catalogued(self, cid: int, name: object) -> FineItemInfo:
+        if not isinstance(name, str):
+            raise ClubError(f"a fine is named by a text, not {_show(name)}")
+        item = self._fine_item(cid, name_key(name))
+        if item is None:
+            known = [i["name"] for i in self._fine_items(cid)]
+            listed = ", ".join(known) if known else "none yet"
+            raise ClubError(f"no fine {name!r} in the club's catalogue (it has: {listed})")
+        return item
+
+    def fine_items(self, club: str) -> list[FineItemInfo]:
+        """The club's catalogue of fines, by name."""
+        return self._fine_items(self._club_id(club))
+
+    def _fine_items(self, cid: int) -> list[FineItemInfo]:
+        rows = self.db.execute(
+            "SELECT name, cents FROM club_fine_items WHERE club_id = ? ORDER BY key, id", (cid,)
+        )
+        return [FineItemInfo(name=r[0], cents=r[1]) for r in rows]
+
+    def fine(
+        self, club: str, member: str, item: str, *, count: int = 1, day: str | None = None
+    ) -> BalanceInfo:
+        """Book a fine of the catalogue on a member, ``count`` times at once: a charge of its
+        price times ``count``, with its name (and the count) as the reason."""
+        if type(count) is not int or not 1 <= count <= MAX_FINE_COUNT:
+            raise ClubError(
+                f"a fine is booked 1 to {MAX_FINE_COUNT} times at once, not {_show(count)}"
+            )
+        with self._tx():
+            cid = self._club_id(club)
+            fine = self._catalogued(cid, item)
+            reason = fine["name"] if count == 1 else f"{fine['name']} × {count}"
+            cents = fine["cents"] * count
+            self._insert_money("club_charges", "reason", cid, member, cents, day or today(), reason)
+            self._log(
+                cid,
+                "fined",
+                member=member,
+                fine=fine["name"],
+                count=count,
+                cents=cents,
+                date=day or today(),
+            )
+        return self.balance(club, member)
+
     def _insert_money(
         self,
         table: str,
@@ -2057,7 +2165,8 @@ class ClubBook:
     def export_club(self, club: str) -> str:
         """The whole club as JSON text (format ``schocken-club``, version 1): the same text
         after :meth:`import_club` into any book. Holds the hashes of the secret and password,
-        never the secret itself. The kitty's ``expenses`` are written when the club has any."""
+        never the secret itself. The kitty's ``expenses`` and the catalogue's ``fine_items`` are
+        written when the club has any."""
         db = self.db
         cid, name, _, created, currency, start, secret_hash, password_hash = self._club_row(club)
         names = self._member_names(cid)
@@ -2137,6 +2246,9 @@ class ClubBook:
         expenses = self._export_expenses(cid)
         if expenses:  # only then: an export of a club without them is read by older schocken too
             data["expenses"] = expenses
+        fines = self._fine_items(cid)
+        if fines:  # the same
+            data["fine_items"] = fines
         data["log"] = self.log(club)
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
@@ -2182,6 +2294,7 @@ class ClubBook:
             "charges",
             "payments",
             "expenses",
+            "fine_items",
             "log",
         )
         head = doc.obj("club")
@@ -2200,6 +2313,12 @@ class ClubBook:
                 self._insert_member(
                     cid, m.get("name"), m.get("guest"), m.get("joined"), m.get("left")
                 )
+            for f in doc.objs("fine_items") if "fine_items" in doc.data else []:
+                f.only("name", "cents")
+                try:
+                    self._insert_fine_item(cid, f.get("name"), f.get("cents"), replace=False)
+                except ClubError as exc:
+                    raise ClubError(f"{f.where}: {exc}") from None
             for p in doc.objs("prices"):
                 p.only("item", "valid_from", "cents")
                 self._insert_price(
@@ -2545,6 +2664,7 @@ __all__ = [
     "ClubStats",
     "EveningInfo",
     "ExpenseInfo",
+    "FineItemInfo",
     "GameFacts",
     "GameInfo",
     "KittyInfo",

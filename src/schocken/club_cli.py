@@ -22,6 +22,7 @@ from schocken.club import (
     SECTIONS,
     BalanceInfo,
     ClubBook,
+    FineItemInfo,
     GameInfo,
     check_date,
     parse_amount,
@@ -339,6 +340,53 @@ def cmd_price_list(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
             f"{p['item']:<17} {t('club_item_' + p['item'], lang):<24} "
             f"{money(p['cents'], lang, cur):>10}  {start}"
         )
+    return 0
+
+
+def cmd_fine_item_set(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
+    club = _club(book, args)
+    items = book.set_fine_item(club, args.name, parse_amount(args.amount))
+    _print_fine_items(book, club, items, lang)
+    return 0
+
+
+def cmd_fine_item_remove(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
+    club = _club(book, args)
+    items = book.remove_fine_item(club, args.name)
+    print(t("club_fine_item_removed", lang, name=args.name))
+    _print_fine_items(book, club, items, lang)
+    return 0
+
+
+def cmd_fine_item_list(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
+    club = _club(book, args)
+    _print_fine_items(book, club, book.fine_items(club), lang)
+    return 0
+
+
+def _print_fine_items(book: ClubBook, club: str, items: list[FineItemInfo], lang: str) -> None:
+    if not items:
+        print(t("club_no_fine_items", lang))
+    cur = _currency(book, club)
+    width = max((len(i["name"]) for i in items), default=0)
+    for i in items:
+        print(f"{i['name']:<{width}}  {money(i['cents'], lang, cur):>10}")
+
+
+def cmd_fine(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
+    club = _club(book, args)
+    b = book.fine(club, args.member, args.fine, count=args.count, day=args.date)
+    line = book.ledger(club, b["member"])[-1]
+    print(
+        t(
+            "club_charged",
+            lang,
+            member=b["member"],
+            amount=money(line["cents"], lang, _currency(book, club)),
+            reason=line["text"],
+            balance=_balance_text(book, club, b, lang),
+        )
+    )
     return 0
 
 
@@ -703,6 +751,21 @@ def add_club_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("amount", help="like 10 or 7,50 (negative: paid back)")
     p.add_argument("--date", type=_date_arg, help="default today")
     p.add_argument("--note", default="")
+    fine_item = cs.add_parser(
+        "fine-item", help='the club\'s catalogue of fines ("Würfel vom Tisch"): set, remove, list'
+    )
+    fs = fine_item.add_subparsers(dest="fine_item_command", required=True, metavar="COMMAND")
+    p = leaf(fs, "set", cmd_fine_item_set, "a fine into the catalogue, or its new price")
+    p.add_argument("name")
+    p.add_argument("amount", help="like 0,50 or 0.50")
+    p = leaf(fs, "remove", cmd_fine_item_remove, "a fine out of the catalogue")
+    p.add_argument("name")
+    leaf(fs, "list", cmd_fine_item_list, "the catalogue of fines")
+    p = leaf(cs, "fine", cmd_fine, "book a fine of the catalogue on a member")
+    p.add_argument("member")
+    p.add_argument("fine", help="its name in the catalogue")
+    p.add_argument("--count", type=int, default=1, help="how many times (default 1)")
+    p.add_argument("--date", type=_date_arg, help="default today")
     p = leaf(cs, "charge", cmd_charge, "a fine or correction by hand, with its reason")
     p.add_argument("member")
     p.add_argument("amount", help="like 1,00 (negative: a credit)")

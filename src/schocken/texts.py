@@ -697,6 +697,22 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "opens here again only by its secret link or password.",
         "club_web_close_button": "Close the club on this device",
         "club_web_closed": "{club} is closed on this device.",
+        "club_web_fines": "Fines",
+        "club_web_fines_empty": "No fines in the catalogue yet: add the club's own below (such "
+        "as \u201cDie off the table\u201d), then book them here in two taps.",
+        "club_web_fine_book": "Book a fine",
+        "club_web_fine": "Fine",
+        "club_web_fine_count": "How many times",
+        "club_web_fine_button": "Book the fine",
+        "club_web_fined": "{name}: {fine} \u00d7 {count}, {amount}.",
+        "club_web_fines_catalogue": "The club's catalogue of fines",
+        "club_web_fine_item_new": "A fine for the catalogue, or a new price",
+        "club_web_fine_item_hint": "What your club fines beside lost games: looking early, a die "
+        "off the table, throwing too often. A new price counts from now; what was booked stays.",
+        "club_web_fine_item_button": "Put into the catalogue",
+        "club_web_fine_item_set": "{fine} costs {price}.",
+        "club_web_fine_item_remove": "Take out of the catalogue",
+        "club_web_fine_item_removed": "{fine} is out of the catalogue.",
         "club_web_devices_title": "Devices",
         "club_web_devices_hint": "Every browser the club is open on. Signing one out closes the "
         "club there; a browser that kept the secret link opens it again by the link: to shut it "
@@ -818,6 +834,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_from_start": "from the start",
         "club_from_date": "from {date}",
         "club_no_prices": "No prices yet: schocken club price set ITEM AMOUNT",
+        "club_no_fine_items": "No fines in the catalogue yet: schocken club fine-item set NAME "
+        "AMOUNT",
+        "club_fine_item_removed": "{name} is out of the catalogue (what was booked stays).",
         "club_item_game_lost": "game lost",
         "club_item_half_lost": "half lost",
         "club_item_schock_aus_taken": "Schock-Aus received",
@@ -1531,6 +1550,22 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "öffnet ihn nur noch sein geheimer Link oder sein Passwort.",
         "club_web_close_button": "Verein auf diesem Gerät schließen",
         "club_web_closed": "{club} ist auf diesem Gerät geschlossen.",
+        "club_web_fines": "Strafen",
+        "club_web_fines_empty": "Noch keine Strafen im Katalog: unten die eigenen eintragen "
+        "(etwa \u201eWürfel vom Tisch\u201c), dann hier mit zwei Tipps buchen.",
+        "club_web_fine_book": "Strafe buchen",
+        "club_web_fine": "Strafe",
+        "club_web_fine_count": "Wie oft",
+        "club_web_fine_button": "Strafe buchen",
+        "club_web_fined": "{name}: {fine} \u00d7 {count}, {amount}.",
+        "club_web_fines_catalogue": "Der Strafenkatalog des Vereins",
+        "club_web_fine_item_new": "Eine Strafe in den Katalog, oder ein neuer Preis",
+        "club_web_fine_item_hint": "Was euer Verein neben verlorenen Spielen bestraft: Spinksen, "
+        "Würfel vom Tisch, zu oft gewürfelt. Ein neuer Preis gilt ab jetzt; Gebuchtes bleibt.",
+        "club_web_fine_item_button": "In den Katalog",
+        "club_web_fine_item_set": "{fine} kostet {price}.",
+        "club_web_fine_item_remove": "Aus dem Katalog nehmen",
+        "club_web_fine_item_removed": "{fine} ist aus dem Katalog.",
         "club_web_devices_title": "Geräte",
         "club_web_devices_hint": "Jeder Browser, auf dem der Verein offen ist. Abmelden schließt "
         "ihn dort; ein Browser, der den geheimen Link kennt, öffnet ihn damit wieder: um ihn "
@@ -1659,6 +1694,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_from_start": "von Anfang an",
         "club_from_date": "ab {date}",
         "club_no_prices": "Noch keine Preise: schocken club price set POSTEN BETRAG",
+        "club_no_fine_items": "Noch keine Strafen im Katalog: schocken club fine-item set NAME "
+        "BETRAG",
+        "club_fine_item_removed": "{name} ist aus dem Katalog (Gebuchtes bleibt).",
         "club_item_game_lost": "Spiel verloren",
         "club_item_half_lost": "Hälfte verloren",
         "club_item_schock_aus_taken": "Schock-Aus kassiert",

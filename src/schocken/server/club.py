@@ -315,6 +315,7 @@ def add_club_routes(
             "seasons": book.seasons(club),
             "expenses": book.expenses(club),
             "kitty": book.kitty(club),
+            "fine_items": book.fine_items(club),
         }
 
     @app.get("/api/clubs/{slug}")
@@ -517,6 +518,40 @@ def add_club_routes(
             slug,
             request,
             lambda c, d: book.void_game(c, d.get("date"), d.get("number"), d.get("reason")),  # type: ignore[arg-type]
+        )
+
+    @app.post("/api/clubs/{slug}/fine-items")
+    async def set_fine_item(slug: str, request: Request) -> dict[str, Any]:
+        """A fine into the club's catalogue, or its new price: ``name``, ``cents``."""
+        return await change(
+            slug,
+            request,
+            lambda c, d: book.set_fine_item(c, d.get("name"), d.get("cents")),  # type: ignore[arg-type]
+        )
+
+    @app.post("/api/clubs/{slug}/fine-items/remove")
+    async def remove_fine_item(slug: str, request: Request) -> dict[str, Any]:
+        """A fine out of the catalogue (what was booked stays): ``name``."""
+        return await change(
+            slug,
+            request,
+            lambda c, d: book.remove_fine_item(c, d.get("name")),  # type: ignore[arg-type]
+        )
+
+    @app.post("/api/clubs/{slug}/fines")
+    async def fine(slug: str, request: Request) -> dict[str, Any]:
+        """Book a fine of the catalogue: ``member``, ``fine`` (its name), ``count`` (default 1),
+        ``date`` (default today)."""
+        return await change(
+            slug,
+            request,
+            lambda c, d: book.fine(
+                c,
+                d.get("member"),  # type: ignore[arg-type]
+                d.get("fine"),  # type: ignore[arg-type]
+                count=d.get("count", 1),
+                day=d.get("date") or None,
+            ),
         )
 
     @app.post("/api/clubs/{slug}/charges")

@@ -427,7 +427,55 @@ function renderBook() {
       history.pushState(null, "", `/club/${club.slug}/stats`);
       renderStats(null);
     } }, t("club_web_stats"))),
-    error, members, evenings, games, money_, kittyPart(b, names, error), ledger, settingsPart(b, error), data);
+    error, members, evenings, games, finesPart(b, names, error), money_, kittyPart(b, names, error), ledger,
+    settingsPart(b, error), data);
+}
+
+/** The club's own catalogue of fines ("Würfel vom Tisch", "Spinksen"): a fine is booked on a
+ * member in two taps, as a charge with its name; the catalogue is kept here too. */
+function finesPart(b, names, error) {
+  const { t, el } = ctx;
+  const items = b.fine_items;
+  const label = (i) => `${i.name} (${money(i.cents)})`;
+  return el("section", { class: "card club-part", id: "club-fines-part", "aria-labelledby": "club-fines-h" },
+    el("h2", { id: "club-fines-h" }, t("club_web_fines")),
+    items.length === 0 || names.length === 0 ? el("p", { class: "hint", id: "club-fines-empty" }, t("club_web_fines_empty"))
+      : el("form", { id: "club-fine", onsubmit: (e) => {
+        e.preventDefault();
+        const f = e.target;
+        const count = Number(f.count.value);
+        const item = items.find((i) => i.name === f.fine.value);
+        send("fines", { member: f.member.value, fine: f.fine.value, count, date: f.date.value }, f, error,
+          t("club_web_fined", { name: f.member.value, fine: f.fine.value, count, amount: money(item.cents * count) }));
+      } },
+      el("h3", {}, t("club_web_fine_book")),
+      el("label", {}, t("club_web_member"), el("select", { name: "member" }, options(names))),
+      el("label", {}, t("club_web_fine"), el("select", { name: "fine" }, items.map((i) => el("option", { value: i.name }, label(i))))),
+      el("label", {}, t("club_web_fine_count"), el("input", { name: "count", type: "number", min: "1", max: "99", value: "1", required: true, inputmode: "numeric" })),
+      el("label", {}, t("club_web_date"), el("input", { name: "date", type: "date", required: true, value: today() })),
+      el("button", { type: "submit" }, t("club_web_fine_button"))),
+    table(t("club_web_fines_catalogue"), [t("club_web_fine"), t("club_web_price")],
+      items.map((i) => [i.name, money(i.cents)]), "club-fine-items"),
+    el("form", { id: "club-set-fine-item", onsubmit: (e) => {
+      e.preventDefault();
+      const f = e.target;
+      const name = f.fine_name.value.trim();
+      send("fine-items", { name, cents: cents(f.amount.value) }, f, error,
+        t("club_web_fine_item_set", { fine: name, price: money(cents(f.amount.value)) }));
+    } },
+    el("h3", {}, t("club_web_fine_item_new")),
+    el("p", { class: "hint", id: "club-fine-item-hint" }, t("club_web_fine_item_hint")),
+    el("label", {}, t("club_web_fine"), el("input", { name: "fine_name", required: true, maxlength: "60", autocomplete: "off",
+      "aria-describedby": "club-fine-item-hint" })),
+    el("label", {}, t("club_web_price"), el("input", { name: "amount", inputmode: "decimal", required: true, pattern: "[0-9]+([.,][0-9]{1,2})?" })),
+    el("button", { type: "submit" }, t("club_web_fine_item_button"))),
+    items.length === 0 ? null : el("form", { id: "club-remove-fine-item", onsubmit: (e) => {
+      e.preventDefault();
+      const f = e.target;
+      send("fine-items/remove", { name: f.fine.value }, f, error, t("club_web_fine_item_removed", { fine: f.fine.value }));
+    } },
+    el("label", {}, t("club_web_fine"), el("select", { name: "fine" }, options(items.map((i) => i.name)))),
+    el("button", { type: "submit" }, t("club_web_fine_item_remove"))));
 }
 
 /** The club's kitty: what is in it (payments in less expenses out), what members still owe to
