@@ -1,7 +1,8 @@
 """Make the Schockbuch's screenshots in Debian's Chromium, against a real server:
 
 - docs/club-phone.png: a phone, German: a club's book (members and balances by the price list);
-- docs/club-stats.png: the same phone: the club's statistics with 95% intervals and the chart.
+- docs/club-stats.png: the same phone: the club's statistics with 95% intervals and the chart;
+- docs/club-fines.png: the same phone: the club's own fines, one just booked.
 
 The club is filled through the API (members, two evenings, eight games entered by their loser,
 prices, a payment), then the page is opened by the club's secret link.
@@ -48,6 +49,8 @@ def fill(server: Server) -> dict[str, Any]:
         for loser in losers:
             post("games", {"date": day, "loser": loser, "halves": [loser]})
     post("payments", {"member": "Ben", "cents": 300, "date": "2026-11-20"})
+    for fine, cents in (("Würfel vom Tisch", 50), ("Spinksen", 100), ("Zu oft gewürfelt", 50)):
+        post("fine-items", {"name": fine, "cents": cents})
     return made
 
 
@@ -64,6 +67,16 @@ def main() -> None:
         page.locator("#club-balances tbody tr").first.wait_for()
         page.wait_for_timeout(400)
         page.screenshot(path=str(ROOT / "docs" / "club-phone.png"))
+        part = page.locator("#club-fines-part")
+        form = part.locator("#club-fine")
+        form.locator("select[name=member]").select_option("Cem")
+        form.locator("select[name=fine]").select_option("Würfel vom Tisch")
+        form.locator("input[name=count]").fill("2")
+        form.locator("button[type=submit]").click()
+        page.locator("#club-said", has_text="Würfel vom Tisch").wait_for()
+        part.scroll_into_view_if_needed()
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(ROOT / "docs" / "club-fines.png"))
         page.click("#club-to-stats")
         page.locator("#club-chart rect").first.wait_for()
         page.wait_for_timeout(400)

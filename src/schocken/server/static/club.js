@@ -225,10 +225,20 @@ async function send(path, body, form, error, done) {
     club.book = await call(`/api/clubs/${encodeURIComponent(club.slug)}/${path}`, body);
     renderBook();
     said(typeof done === "function" ? done(club.book) : done);
+    refocus(form);
   } catch (e) {
+    const line = ctx.main.querySelector("#club-said");
+    if (line) line.textContent = "";
     error.textContent = e.message;
-    error.focus?.();
   }
+}
+
+/** The book is drawn anew after a change: keep the keyboard where it was, on the same form's
+ * button (the form's fields are empty again). */
+function refocus(form) {
+  const again = form?.id ? ctx.main.querySelector(`#${form.id}`) : null;
+  const button = again?.querySelector("button[type=submit]");
+  if (button) button.focus({ preventScroll: true });
 }
 
 function options(values, label = (v) => v) {
@@ -421,13 +431,14 @@ function renderBook() {
 
   main.replaceChildren(
     el("h1", {}, b.club.name),
-    el("p", { id: "club-said", class: "said" }),
     el("nav", {}, el("a", { href: `/club/${club.slug}/stats`, id: "club-to-stats", onclick: (e) => {
       e.preventDefault();
       history.pushState(null, "", `/club/${club.slug}/stats`);
       renderStats(null);
     } }, t("club_web_stats"))),
-    error, members, evenings, games, finesPart(b, names, error), money_, kittyPart(b, names, error), ledger,
+    // What was done, or why not: kept in sight at the top while the page scrolls.
+    el("div", { id: "club-status" }, el("p", { id: "club-said", class: "said" }), error),
+    members, evenings, games, finesPart(b, names, error), money_, kittyPart(b, names, error), ledger,
     settingsPart(b, error), data);
 }
 
