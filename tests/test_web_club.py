@@ -694,6 +694,9 @@ def test_the_clubs_own_fines_are_kept_and_booked_on_a_phone(
     form.get_by_label("Wie oft").fill("2")
     form.get_by_role("button", name="Strafe buchen").click()
     said(page, "Ben: Würfel vom Tisch × 2, 1,00 €.")
+    # the page is drawn anew: the keyboard stays on the form, the message in sight at the top
+    expect(page.locator("#club-fine button[type=submit]")).to_be_focused()
+    assert page.locator("#club-status").evaluate("e => getComputedStyle(e).position") == "sticky"
     balances = page.locator("#club-balances tbody tr")
     expect(balances.nth(1)).to_have_text(re.compile(r"^Ben\s*1,00\s€"))
     expect(page.locator("#club-ledger")).to_contain_text("Würfel vom Tisch × 2")
