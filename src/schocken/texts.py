@@ -69,6 +69,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "worst_opens": "{worst} threw lowest ({result}) and opens the first round, taking no "
         "Deckel.",
         "stechen_needed": "{players} tie for the lowest throw and throw again (Stechen).",
+        "opening_die": "One die each: {results}.",
+        "high_die_opens": "{best} threw the highest die ({result}) and opens the first round.",
+        "low_die_opens": "{worst} threw the lowest die ({result}) and opens the first round.",
+        "die_tie_high_die": "{players} tie for the highest die and throw again.",
+        "die_tie_low_die": "{players} tie for the lowest die and throw again (Stechen).",
         "best_worst": "Best: {best} ({best_result}); worst: {worst} ({worst_result}).",
         "tie_later": "{worst} ties with {other} and threw later: later is worse.",
         "tie_throws": "{worst} ties with {other} but used more throws "
@@ -420,6 +425,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "Deckel as the highest throw is worth and opens; ties throw again (Stechen).",
         "rules_opening_worst_opens": "Opening: everyone throws once; the lowest opens the first "
         "round and takes no Deckel; ties throw again (Stechen).",
+        "rules_opening_high_die": "Opening: everyone throws one die; the highest opens the first "
+        "round, no Deckel; ties throw their die again.",
+        "rules_opening_low_die": "Opening: everyone throws one die; the lowest opens the first "
+        "round, no Deckel; ties throw their die again (Stechen).",
         "rules_finale_opener_last_round_loser": "The Finale is opened by the loser of the last "
         "round.",
         "rules_finale_opener_first_half_loser": "The Finale is opened by the first half's loser.",
@@ -864,6 +873,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "worst_opens": "{worst} warf am niedrigsten ({result}) und eröffnet die erste Runde, "
         "ohne Deckel.",
         "stechen_needed": "{players} haben gleich niedrig geworfen und stechen.",
+        "opening_die": "Jeder einen Würfel: {results}.",
+        "high_die_opens": "{best} warf den höchsten Würfel ({result}) und eröffnet die erste "
+        "Runde.",
+        "low_die_opens": "{worst} warf den niedrigsten Würfel ({result}) und eröffnet die erste "
+        "Runde.",
+        "die_tie_high_die": "{players} haben gleich hoch geworfen und würfeln noch einmal.",
+        "die_tie_low_die": "{players} haben gleich niedrig geworfen und stechen.",
         "best_worst": "Bestes: {best} ({best_result}); schlechtestes: {worst} ({worst_result}).",
         "tie_later": "{worst} hat gleich mit {other} und warf später: mit ist Schitt.",
         "tie_throws": "{worst} hat gleich mit {other}, brauchte aber mehr Würfe "
@@ -1229,6 +1245,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "gestochen.",
         "rules_opening_worst_opens": "Eröffnung: alle würfeln einmal; der niedrigste Wurf "
         "beginnt die erste Runde und bekommt keine Deckel; bei Gleichstand wird gestochen.",
+        "rules_opening_high_die": "Eröffnung: jeder wirft einen Würfel; der höchste eröffnet die "
+        "erste Runde, ohne Deckel; bei Gleichstand wird noch einmal gewürfelt.",
+        "rules_opening_low_die": "Eröffnung: jeder wirft einen Würfel; der niedrigste eröffnet "
+        "die erste Runde, ohne Deckel; bei Gleichstand wird gestochen.",
         "rules_finale_opener_last_round_loser": "Das Finale beginnt, wer die letzte Runde "
         "verloren hat.",
         "rules_finale_opener_first_half_loser": "Das Finale beginnt, wer die Hinrunde verloren "
@@ -1802,6 +1822,23 @@ def explain_round(ended: RoundEnded, rules: Rules, players: Sequence[str], lang:
     return [text for _, text in _round_lines(ended, rules, players, lang)]
 
 
+def _opening_die_lines(
+    ended: RoundEnded, rules: Rules, players: Sequence[str], lang: str
+) -> list[tuple[str, str]]:
+    """After a round of one die each: who throws again, or who opens (high_die: the highest)."""
+    if ended.stechen:
+        names = _join([players[s] for s in ended.stechen], lang)
+        key = f"die_tie_{rules.opening.value}"
+        return [(key, t(key, lang, players=names))]
+    high = rules.opening is Opening.HIGH_DIE
+    seat = ended.best if high else ended.worst
+    assert seat is not None
+    die = result_name(dict(ended.results)[seat], lang)
+    if high:
+        return [("high_die_opens", t("high_die_opens", lang, best=players[seat], result=die))]
+    return [("low_die_opens", t("low_die_opens", lang, worst=players[seat], result=die))]
+
+
 def _round_lines(
     ended: RoundEnded, rules: Rules, players: Sequence[str], lang: str
 ) -> list[tuple[str, str]]:
@@ -1816,8 +1853,11 @@ def _round_lines(
         RoundKind.OPENING_ROUND: "opening_round",
         RoundKind.OPENING_THROW: "opening_throw",
         RoundKind.STECHEN: "stechen",
+        RoundKind.OPENING_DIE: "opening_die",
     }[ended.kind]
     lines = [line(key, number=ended.number, results=results)]
+    if ended.kind is RoundKind.OPENING_DIE:
+        return lines + _opening_die_lines(ended, rules, players, lang)
     if ended.stechen:
         lines.append(
             line("stechen_needed", players=_join([players[s] for s in ended.stechen], lang))
