@@ -61,6 +61,8 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("allgemein", {"schock_aus": "worth", "schock_aus_deckel": 3, "deckel_per_half": 5}),
     ("knobelrunde", {"achter": True, "achter_deckel": 4, "nutte": True, "deckel_per_half": 5}),
     ("schock4life", {"opening": "worst_opens", "einwuerfeln": True, "deckel_per_half": 4}),
+    ("tsv99", {"opening": "high_die", "deckel_per_half": 3, "deckel_in_finale": 2}),
+    ("knobelrunde", {"opening": "low_die", "einwuerfeln": True, "deckel_per_half": 4}),
 ]
 LINEUPS: list[list[str]] = [
     ["random", "random"],
@@ -71,7 +73,7 @@ LINEUPS: list[list[str]] = [
     ["regular", "random"] * 4,
 ]
 GAMES = 40
-"""Games per rule set and line-up: 26 x 6 x 40 = 6,240 in all."""
+"""Games per rule set and line-up: 28 x 6 x 40 = 6,720 in all."""
 
 
 def _rules(preset: str, overrides: dict[str, object]) -> Rules:
