@@ -512,6 +512,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_round_opening_throw": "Opening throw",
         "pub_round_stechen": "Stechen",
         "pub_once": "{where}: {name} throws once.",
+        "pub_round_opening_die": "One die each",
+        "pub_die": "{where}: {name} throws one die.",
+        "pub_why_die": "everyone throws one die once in the opening",
         "pub_opens": "{where}: {name} opens, up to {limit} throws.",
         "pub_throws": "{where}: {name}, up to {limit} throws (opened by {opener}).",
         "pub_one_throw": "{where}: {name}, one throw (opened by {opener}).",
@@ -528,7 +531,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_turn_entry": "{name}: {entry}",
         "pub_title": "Pub mode: {players}; rules {preset}. Type ? for help.",
         "pub_help": "Enter each turn as the dice at its end and the throws: 6-6-1 2 (or 661 2; "
-        "one throw: 661).\nMarks after the throws: h all three dice in the last throw (aus der "
+        "one throw: 661; one die each: 5).\nMarks after the throws: h all three dice in the "
+        "last throw (aus der "
         "Hand), a some set aside, t a one that is a turned six (tt: two), c the cup stayed "
         "covered, o it was shown.\nOr the result by name: r schock 4 2, r general 5, "
         "r straße 6-5-4, r aus, r hand-aus, r jule, r nutte, r achter.\nu takes back the last "
@@ -1337,6 +1341,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_round_opening_throw": "Eröffnungswurf",
         "pub_round_stechen": "Stechen",
         "pub_once": "{where}: {name} wirft einmal.",
+        "pub_round_opening_die": "Jeder einen Würfel",
+        "pub_die": "{where}: {name} wirft einen Würfel.",
+        "pub_why_die": "in der Eröffnung wirft jeder einmal einen Würfel",
         "pub_opens": "{where}: {name} eröffnet, bis zu {limit} Würfe.",
         "pub_throws": "{where}: {name}, bis zu {limit} Würfe (eröffnet von {opener}).",
         "pub_one_throw": "{where}: {name}, ein Wurf (eröffnet von {opener}).",
@@ -1353,7 +1360,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_turn_entry": "{name}: {entry}",
         "pub_title": "Kneipenmodus: {players}; Regeln {preset}. ? zeigt die Hilfe.",
         "pub_help": "Jeden Zug als die Würfel an seinem Ende und die Würfe eingeben: 6-6-1 2 "
-        "(oder 661 2; ein Wurf: 661).\nZeichen nach den Würfen: h alle drei Würfel im letzten "
+        "(oder 661 2; ein Wurf: 661; jeder einen Würfel: 5).\nZeichen nach den Würfen: h alle "
+        "drei Würfel im letzten "
         "Wurf (aus der Hand), a Würfel rausgelegt, t eine Eins ist eine gedrehte Sechs (tt: "
         "zwei), c der Becher blieb verdeckt, o er wurde gezeigt.\nOder das Ergebnis beim Namen: "
         "r schock 4 2, r general 5, r straße 6-5-4, r aus, r hand-aus, r jule, r nutte, r achter.\n"
