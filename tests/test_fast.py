@@ -62,6 +62,8 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("knobelrunde", {"achter": True, "achter_deckel": 4, "nutte": True, "deckel_per_half": 5}),
     ("schock4life", {"opening": "worst_opens", "einwuerfeln": True, "deckel_per_half": 4}),
     ("allgemein", {"plain_rank": "pip_sum", "opening": "lowest_takes", "deckel_per_half": 4}),
+    ("tsv99", {"opening": "high_die", "deckel_per_half": 3, "deckel_in_finale": 2}),
+    ("knobelrunde", {"opening": "low_die", "einwuerfeln": True, "deckel_per_half": 4}),
 ]
 LINEUPS: list[list[str]] = [
     ["random", "random"],
@@ -72,7 +74,7 @@ LINEUPS: list[list[str]] = [
     ["regular", "random"] * 4,
 ]
 GAMES = 40
-"""Games per rule set and line-up: 27 x 6 x 40 = 6,480 in all."""
+"""Games per rule set and line-up: 29 x 6 x 40 = 6,960 in all."""
 
 
 def _rules(preset: str, overrides: dict[str, object]) -> Rules:

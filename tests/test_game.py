@@ -40,6 +40,7 @@ from game_script import (
     throw,
 )
 from schocken.actions import BUY_IN, STOP, THROWS, TURN_SIXES, Action, Throw
+from schocken.bots.random_bot import RandomBot
 from schocken.dice import RandomDice, ScriptedDice
 from schocken.errors import (
     GameOverError,
@@ -68,7 +69,8 @@ from schocken.events import (
     TurnEnded,
 )
 from schocken.game import Game
-from schocken.results import Dice, Result, ResultKind, result_table, sort_dice
+from schocken.play import play_game
+from schocken.results import DIE_RESULTS, Dice, Result, ResultKind, result_table, sort_dice
 from schocken.rules import Rules, find_preset
 from schocken.views import Phase
 
@@ -1061,6 +1063,100 @@ def test_worst_opens_the_lowest_opening_throw_opens_for_no_deckel() -> None:
     assert of_type(game.events, DeckelMoved) == []
     assert (game.middle, game.deckel) == (14, (0, 0, 0))
     assert game.view(None).phase is Phase.PLAYING and game.max_throws() == 3
+
+
+def die(pips: int) -> Result:
+    return DIE_RESULTS[(pips,)]
+
+
+def test_high_die_one_die_each_the_highest_opens_ties_throw_again() -> None:
+    # REGIONAL.md row 8 (a) [h2g2, keller, jusos, mortsch]: one die each, the highest opens.
+    rules = preset("tsv99", opening="high_die")
+    table = Table(
+        rules, 4, once("6"), once("1"), once("6"), once("6"), once("5"), once("6"), once("1")
+    )
+    table.play(4)
+    game = table.game
+    assert of_type(game.events, Thrown)[0] == Thrown(A, 1, (), (6,), False)
+    # Ben's 1 counts for nothing; Anna, Cem and Dora throw again, among themselves.
+    assert game.events[-2:] == [
+        RoundEnded(
+            RoundKind.OPENING_DIE,
+            1,
+            ((A, die(6)), (B, die(1)), (C, die(6)), (D, die(6))),
+            A,
+            None,
+            0,
+            (A, C, D),
+        ),
+        RoundStarted(RoundKind.OPENING_DIE, 2, (A, C, D)),
+    ]
+    assert game.legal_actions() == (Throw(),) and game.max_throws() == 1
+    assert game.view(B).turns[0].showing is None  # before Anna's throw
+    events = table.play(3)
+    assert events[-2:] == [
+        RoundEnded(RoundKind.OPENING_DIE, 2, ((A, die(5)), (C, die(6)), (D, die(1))), C, D, 0),
+        RoundStarted(RoundKind.NORMAL, 3, (C, D, A, B)),
+    ]
+    assert of_type(game.events, DeckelMoved) == []
+    assert (game.middle, game.deckel) == (14, (0, 0, 0, 0))
+    assert game.view(None).phase is Phase.PLAYING and game.max_throws() == 3
+
+
+def test_low_die_one_die_each_the_lowest_opens_ties_stechen() -> None:
+    # REGIONAL.md row 8 (e) [papr]: one die each, the lowest opens, ties Stechen.
+    rules = preset("schock4life", opening="low_die")
+    table = Table(rules, 3, once("2"), once("2"), once("4"), once("3"), once("1"))
+    events = table.play(3)
+    assert events[-1] == RoundStarted(RoundKind.OPENING_DIE, 2, (A, B))
+    view = table.game.view(C)
+    assert view.round_kind is RoundKind.OPENING_DIE and view.phase is Phase.OPENING
+    events = table.play(2)
+    assert events[-2:] == [
+        RoundEnded(RoundKind.OPENING_DIE, 2, ((A, die(3)), (B, die(1))), A, B, 0),
+        RoundStarted(RoundKind.NORMAL, 3, (B, C, A)),
+    ]
+    assert table.game.deckel == (0, 0, 0) and table.game.middle == 13
+    # Ben opens with three dice again.
+    assert table.game.legal_actions() == (Throw(),) and table.game.max_throws() == 3
+
+
+def test_one_die_each_rolls_one_die_and_nothing_else_is_legal() -> None:
+    rules = preset("tsv99", opening="low_die")
+    game = Game(rules, NAMES[:2], ScriptedDice([4]))
+    refuse(game, THROWS[(1,)], error=IllegalActionError, match="first throw")
+    refuse(game, STOP, match="has not thrown yet")
+    refuse(game, TURN_SIXES, error=TurnSixesError)
+    assert game.apply(Throw()) == [
+        Thrown(A, 1, (), (4,), False),
+        TurnEnded(A, 1, (), die(4), False),
+    ]
+    assert game.view(B).turns[0].showing == (4,) and die(4).name == "4"
+
+    class ThreeDice:
+        def roll(self, n: int) -> tuple[int, ...]:
+            return (1, 2, 3)
+
+    bad = Game(rules, NAMES[:2], ThreeDice())
+    with pytest.raises(ValueError, match=r"gave \(1, 2, 3\) for 1 dice"):
+        bad.apply(Throw())
+
+
+@pytest.mark.parametrize("opening", ["high_die", "low_die"])
+def test_the_one_die_opening_is_played_once_at_the_start(opening: str) -> None:
+    rules = preset("tsv99", opening=opening, deckel_per_half=3, deckel_in_finale=3)
+    for seed in range(5):
+        game = Game(rules, NAMES[:4], RandomDice(seed))
+        play_game(game, [RandomBot(seed * 7 + i) for i in range(4)])
+        assert game.is_over
+        starts = [i for i, e in enumerate(game.events) if isinstance(e, RoundStarted)]
+        kinds = [cast(RoundStarted, game.events[i]).kind for i in starts]
+        openings = kinds.index(RoundKind.NORMAL)
+        assert openings >= 1 and set(kinds[:openings]) == {RoundKind.OPENING_DIE}
+        assert RoundKind.OPENING_DIE not in kinds[openings:]
+        before = game.events[: starts[openings]]
+        thrown = [e for e in before if isinstance(e, Thrown)]
+        assert thrown and all(len(e.dice or ()) == 1 and e.kept == () for e in thrown)
 
 
 def test_tsv99_has_an_opening_round_not_an_opening_throw() -> None:

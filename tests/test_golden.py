@@ -692,6 +692,8 @@ REGIONAL = (
     "regional-achter",
     "regional-laden",
     "regional-pip-sum",
+    "regional-high-die",
+    "regional-low-die",
 )
 
 
@@ -813,6 +815,16 @@ REGIONAL_FACTS = {
         7,
         21,
         {"deckel_per_half": 2, "deckel_in_finale": 2, "plain_rank": "pip_sum"},
+    ),
+    "regional-high-die": RegionalFacts(
+        (BEN, ANNA),
+        BEN,
+        5,
+        16,
+        {"deckel_per_half": 2, "deckel_in_finale": 2, "opening": "high_die"},
+    ),
+    "regional-low-die": RegionalFacts(
+        (BEN, ANNA), BEN, 6, 18, {"deckel_per_half": 2, "deckel_in_finale": 2, "opening": "low_die"}
     ),
 }
 
@@ -1083,3 +1095,27 @@ def test_regional_laden_game() -> None:
         dataclasses.replace(record, rules=rules, steps=record.steps[:4]), check_outcome=False
     )
     assert [e for e in taking.events if isinstance(e, DeckelMoved)] == [DeckelMoved(None, BEN, 1)]
+
+
+@pytest.mark.parametrize(
+    ("name", "opener"), [("regional-high-die", CEM), ("regional-low-die", CEM)]
+)
+def test_regional_one_die_each_game(name: str, opener: int) -> None:
+    played = play(name)
+    rounds = played.rounds()
+    opening = [r for r in rounds if r.kind is RoundKind.OPENING_DIE]
+    # One die each, no Deckel: ties throw again among themselves until one is alone.
+    assert all(len(r.dice) == 1 for e in opening for _, r in e.results)
+    assert all(e.deckel == 0 for e in opening) and [e.stechen for e in opening][-1] == ()
+    assert all(e.stechen == (ANNA, CEM) for e in opening[:-1])
+    assert [s for s, _ in opening[1].results] == [ANNA, CEM]
+    first_move = next(i for i, e in enumerate(played.game.events) if isinstance(e, DeckelMoved))
+    normal = rounds[len(opening)]
+    assert first_move > played.game.events.index(normal)
+    assert normal.kind is RoundKind.NORMAL and normal.results[0][0] == opener
+    # Under the other one-die opening Ben's die, alone at the other end, opens at once: Anna's
+    # second die is refused.
+    other = "low_die" if name.endswith("high-die") else "high_die"
+    rules = played.record.rules.with_overrides({"opening": other})
+    error = refused_at(dataclasses.replace(played.record, rules=rules))
+    assert error.step == 3 and "it is Ben's turn, not Anna's" in error.reason

@@ -26,6 +26,7 @@ from schocken.events import (
     GameEnded,
     PlayersOut,
     RoundEnded,
+    RoundKind,
     RoundStarted,
     SectionEnded,
     SixesTurned,
@@ -313,6 +314,8 @@ REGIONAL = [
     {"schock_aus": "game", "hand_aus_beats": False},
     {"schock_aus": "worth", "schock_aus_deckel": 5},
     {"opening": "worst_opens", "einwuerfeln": True},
+    {"opening": "high_die", "covered": "last_throw"},
+    {"opening": "low_die", "einwuerfeln": True},
 ]
 """House rules from other pubs (``rules``' regional options), for pub mode to referee."""
 
@@ -480,6 +483,34 @@ def test_the_opening_throw_the_stechen_and_covered_cups_of_schock4life() -> None
     told = pub.explain(pub.enter_turn((2, 2, 1)), "en")
     assert "Round 3: Ben: 6-5-2, Cem: 4-4-1, Anna: 2-2-1." in told
     assert "Anna takes 1 Deckel from the middle." in told
+
+
+def test_one_die_each_is_entered_as_one_die() -> None:
+    # REGIONAL.md row 8 (a) and (e): the scorer enters one die per player in the opening.
+    pub = PubGame(find_preset("tsv99").with_overrides({"opening": "high_die"}), NAMES)
+    assert pub.prompt("en") == "One die each: Anna throws one die."
+    assert pub.prompt("de") == "Jeder einen Würfel: Anna wirft einen Würfel."
+    with pytest.raises(PubEntryError, match=r"one die of 1 to 6 pips, not \(6, 6, 1\)"):
+        pub.enter(parse_turn("661"))
+    with pytest.raises(PubEntryError, match="everyone throws one die once in the opening"):
+        pub.enter(parse_turn("5 2"))
+    told = pub.explain(play(pub, ["5", "3", "5"]), "en")
+    assert told[-1] == "Anna and Cem tie for the highest die and throw again."
+    assert pub.state().turns == () and pub.state().order == (0, 2)
+    assert pub.prompt("en") == "One die each: Anna throws one die."
+    told = pub.explain(play(pub, ["2", "6"]), "en")
+    assert told[:2] == ["Anna: 2 (1 throw).", "Cem: 6 (1 throw)."]
+    assert told[-1] == "Cem threw the highest die (6) and opens the first round."
+    assert pub.prompt("en") == "Round 3: Cem opens, up to 3 throws."
+    with pytest.raises(PubEntryError, match=r"three dice of 1 to 6 pips, not \(5,\)"):
+        pub.enter(parse_turn("5"))
+    assert pub.undo(1)[0] == TurnEntry((6,), 1, seat=2)
+    assert pub.state().round_kind is RoundKind.OPENING_DIE
+    low = PubGame(pub.rules.with_overrides({"opening": "low_die"}), NAMES)
+    told = low.explain(play(low, ["5", "3", "5"]), "de")
+    assert told[-1] == "Ben warf den niedrigsten Würfel (3) und eröffnet die erste Runde."
+    again = PubGame.from_record(parse_record(low.record().to_json()))
+    assert again.state() == low.state()
 
 
 def test_einwuerfeln_is_answered_and_can_be_undone() -> None:
@@ -811,6 +842,25 @@ def test_schocken_pub_saves_when_the_input_ends_and_resumes(
     code, out, _ = run_pub(monkeypatch, capsys, ["q"], "--resume", str(path), "--lang", "de")
     assert code == 0 and "Runde 2: Ben, ein Wurf (eröffnet von Cem)." in out
     assert parse_record(path.read_text(encoding="utf-8")).steps == saved.steps
+
+
+def test_schocken_pub_takes_one_die_each_in_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('preset = "tsv99"\nopening = "low_die"\n')
+    path = tmp_path / "pub.json"
+    lines = ["4", "4", "6-6-1", "6", "2", "1"]
+    args = ("--rules", str(house), "--lang", "en", "--save", str(path))
+    code, out, err = run_pub(monkeypatch, capsys, lines, "--players", "Anna,Ben,Cem", *args)
+    assert code == 0, err
+    assert "One die each: Anna throws one die." in out
+    assert "Anna and Ben tie for the lowest die and throw again (Stechen)." in out
+    assert "Not entered: in the opening each throws one die of 1 to 6 pips" in out
+    assert "Ben threw the lowest die (1) and opens the first round." in out
+    assert "Round 3: Ben opens, up to 3 throws." in out
+    saved = parse_record(path.read_text(encoding="utf-8"))
+    assert [len(step.pips) for step in saved.steps] == [1] * 5
 
 
 def test_schocken_pub_refuses_bad_options(

@@ -53,6 +53,21 @@ def test_record_replays_to_the_identical_game(preset: str) -> None:
     assert replay(parse_record(record.to_json(indent=None))).events == game.events
 
 
+@pytest.mark.parametrize("opening", ["high_die", "low_die"])
+def test_one_die_each_records_one_pip_a_step_and_replays(opening: str) -> None:
+    rules = find_preset("tsv99").with_overrides({"opening": opening})
+    game = play_game(Game(rules, seat_names(3), RandomDice(11)), [make_bot("regular")] * 3)
+    data = as_dict(game)
+    assert data["rules"]["overrides"] == {"opening": opening}
+    assert all(len(step["pips"]) == 1 for step in data["steps"][:3])
+    assert replay(record_from_dict(data)).events == game.events
+    # A step of the opening that gives three pips for its one die is refused.
+    data["steps"][0]["pips"] = [6, 5, 4]
+    with pytest.raises(RecordError) as info:
+        replay(record_from_dict(data))
+    assert info.value.step == 0 and "threw 1 dice, but the step gives 3 pips" in info.value.reason
+
+
 def test_house_rules_travel_as_overrides() -> None:
     rules = find_preset("allgemein").with_overrides({"deckel_per_half": 5, "put_back": False})
     game = play_game(Game(rules, seat_names(2), RandomDice(1)), [make_bot("regular")] * 2)

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from schocken.events import Section
-from schocken.results import result_table
+from schocken.results import DIE_RESULTS, result_table
 from schocken.round import (
     NextSection,
     buy_in_givers,
@@ -78,6 +78,14 @@ def test_stechen_names_those_tied_for_the_lowest_opening_throw() -> None:
     high = table.result((6, 6, 6), one_throw=True, throws=1)
     assert stechen([(0, low), (1, high), (2, low)]) == (0, 2)
     assert stechen([(0, low), (1, high)]) == ()
+
+
+def test_stechen_for_the_highest_die_names_those_tied_for_it() -> None:
+    one, five, six = DIE_RESULTS[(1,)], DIE_RESULTS[(5,)], DIE_RESULTS[(6,)]
+    results = [(0, six), (1, one), (2, six), (3, one)]
+    assert stechen(results, highest=True) == (0, 2)
+    assert stechen(results) == (1, 3)
+    assert stechen([(0, five), (1, six), (2, one)], highest=True) == ()
 
 
 @pytest.mark.parametrize(

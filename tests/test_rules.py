@@ -776,6 +776,8 @@ def test_further_options_refuse_bad_values_naming_the_choices(
         {"schock_aus": "worth", "schock_aus_deckel": 15},
         {"achter": True},
         {"opening": "worst_opens"},
+        {"opening": "high_die"},
+        {"opening": "low_die", "einwuerfeln": True},
         {"achter": True, "achter_deckel": 10, "nutte": True, "nutte_rank": "by_worth"},
     ],
 )

@@ -322,3 +322,49 @@ def test_describe_and_explain_worst_opens() -> None:
     assert explain(game.events[at:], rules, game.players, "de")[-1] == (
         "Ben warf am niedrigsten (3-2-2) und eröffnet die erste Runde, ohne Deckel."
     )
+
+
+def test_describe_and_explain_one_die_each() -> None:
+    high = find_preset("tsv99").with_overrides({"opening": "high_die"})
+    low = find_preset("tsv99").with_overrides({"opening": "low_die"})
+    assert (
+        "Opening: everyone throws one die; the highest opens the first round, no Deckel; ties "
+        "throw their die again." in describe_rules(high, "en")
+    )
+    assert (
+        "Eröffnung: jeder wirft einen Würfel; der niedrigste eröffnet die erste Runde, ohne "
+        "Deckel; bei Gleichstand wird gestochen." in describe_rules(low, "de")
+    )
+    names = ["Anna", "Ben", "Cem"]
+    # Anna and Cem tie (high: for the highest; low: Ben is alone lowest), then Cem's 6 beats 2.
+    for rules, lines in (
+        (
+            high,
+            [
+                "One die each: Anna: 5, Ben: 3, Cem: 5.",
+                "Anna and Cem tie for the highest die and throw again.",
+                "One die each: Anna: 2, Cem: 6.",
+                "Cem threw the highest die (6) and opens the first round.",
+            ],
+        ),
+        (
+            low,
+            [
+                "One die each: Anna: 5, Ben: 3, Cem: 5.",
+                "Ben threw the lowest die (3) and opens the first round.",
+            ],
+        ),
+    ):
+        game = Game(rules, names, ScriptedDice([5, 3, 5, 2, 6]))
+        while game.view(None).round_kind is RoundKind.OPENING_DIE:
+            game.apply(Throw())
+        assert explain(game.events, rules, names, "en")[1:] == lines
+    game = Game(low, names, ScriptedDice([4, 4, 6, 2, 1]))
+    for _ in range(5):
+        game.apply(Throw())
+    assert explain(game.events, low, names, "de")[1:] == [
+        "Jeder einen Würfel: Anna: 4, Ben: 4, Cem: 6.",
+        "Anna und Ben haben gleich niedrig geworfen und stechen.",
+        "Jeder einen Würfel: Anna: 2, Ben: 1.",
+        "Ben warf den niedrigsten Würfel (1) und eröffnet die erste Runde.",
+    ]

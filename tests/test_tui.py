@@ -11,11 +11,14 @@ from textual.widgets import Log, Static
 from schocken.actions import STOP
 from schocken.coach import ranking_lines
 from schocken.dice import ScriptedDice
+from schocken.events import RoundKind
 from schocken.game import Game
+from schocken.results import DIE_RESULTS
 from schocken.review import MISTAKE
 from schocken.rules import find_preset
 from schocken.session import Seat, Session
-from schocken.tui import PassScreen, SchockenApp, make_app
+from schocken.tui import FACES, PassScreen, SchockenApp, make_app, player_lines, turn_text
+from schocken.views import TurnView
 
 
 def text(app: SchockenApp, widget: str) -> str:
@@ -347,3 +350,21 @@ async def test_the_coach_is_off_by_default_and_turns_off_again() -> None:
             "Anna hat den Coach ausgeschaltet.",
         ]
         assert app.screen_stack[0].query_one("#coach", Static).display is False
+
+
+def test_one_die_each_shows_the_single_die() -> None:
+    # The opening of one die each (high_die, low_die): a turn is one die, named by its pips.
+    turn = TurnView(0, 1, (), (5,), False, True, DIE_RESULTS[(5,)])
+    assert turn_text(turn, "en") == f"{FACES[5]}5 (1. throw)"
+    session = Session.new(
+        find_preset("tsv99").with_overrides({"opening": "low_die"}),
+        [Seat("Anna"), Seat("Bodo", "regular")],
+        lang="en",
+        seed=21,
+    )
+    assert session.game.view(0).round_kind is RoundKind.OPENING_DIE
+    session.act("throw")
+    pip = session.game.view(0).turns[0].showing
+    assert pip is not None and len(pip) == 1
+    line = player_lines(session.game.view(0), "en")[0]
+    assert line.endswith(f"  {FACES[pip[0]]}{pip[0]} (1. throw)") and "=" not in line

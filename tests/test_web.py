@@ -250,3 +250,36 @@ def test_dropped_connection_shows_reconnecting_and_resumes(
         ctx.close()
     finally:
         server.stop()
+
+
+def test_one_die_each_shows_the_single_die(browser: Browser, server: Server) -> None:
+    ctx = browser.new_context(locale="en-GB")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/")
+    page.fill("#name", "Anna")
+    page.fill("#seats", "2")
+    page.locator("details summary").click()
+    page.fill("#house", 'preset = "tsv99"\nopening = "low_die"')
+    page.click("form button[type=submit] >> nth=0")
+    page.wait_for_selector("#start")
+    page.locator("text=Add bot >> nth=0").click()
+    page.click("#start")
+    page.wait_for_selector("#players")
+    # Anna opens the opening, the bot throws next: the cups come up with one die each.
+    page.click("#throw")
+    rows = page.locator("#reveal .reveal-row")
+    expect(rows).to_have_count(2)
+    for seat in range(2):
+        row = rows.nth(seat)
+        expect(row.locator(".reveal-dice svg.face")).to_have_count(1)
+        expect(row.locator(".reveal-dice")).to_have_attribute(
+            "aria-label", re.compile(r"^Dice: [1-6]$")
+        )
+        expect(row.locator(".badge")).to_have_count(0)  # who opens is told in the lines
+    lines = page.locator("#reveal .reveal-lines")
+    expect(lines).to_contain_text(re.compile(r"tie for the lowest die|threw the lowest die"))
+    expect(lines).not_to_contain_text("One die each:")
+    assert errors == []
+    ctx.close()

@@ -174,3 +174,52 @@ def test_the_game_comes_back_after_a_reload_in_german(browser: Browser, server: 
     expect(other.locator("[role=alert]")).to_contain_text("nicht gespeichert")
     other.context.close()
     ctx.close()
+
+
+def test_one_die_each_is_entered_as_one_die_on_a_phone(browser: Browser, server: Server) -> None:
+    ctx = browser.new_context(locale="en-US", **PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/pub")
+    page.fill("#player-1", "Anna")
+    page.fill("#player-2", "Ben")
+    page.click("summary")
+    page.fill("#house", 'preset = "tsv99"\nopening = "high_die"\n')
+    page.click("button[type=submit]")
+    expect(page.locator("#pub-prompt")).to_have_text("One die each: Anna throws one die.")
+    # one row of six faces, labelled for screen readers; no throws, no way to choose
+    one = page.locator("#pub-one-die")
+    expect(one.locator("legend")).to_have_text("The one die of the opening")
+    expect(one.get_by_role("radiogroup", name="The one die of the opening")).to_have_count(1)
+    expect(one.locator("input[type=radio]")).to_have_count(6)
+    expect(page.locator("#pub-throws, #pub-mode, #d1-1")).to_have_count(0)
+    box = page.locator("label[for=d0-1]").bounding_box()
+    assert box is not None and box["height"] >= 44 and box["width"] >= 44
+    page.click("#pub-save")
+    expect(page.locator("#pub-error")).to_have_text("Pick the die first.")
+    page.get_by_role("radio", name="The die: 4").check()
+    page.click("#pub-save")
+    saved(page, 1)
+    expect(page.locator("#announce")).to_have_text("Anna: 4 (1 throw).")
+    page.click("label[for=d0-4]")
+    page.click("#pub-save")
+    saved(page, 2)
+    expect(page.locator(".pub-log li").first).to_contain_text(
+        "Anna and Ben tie for the highest die and throw again."
+    )
+    page.click("label[for=d0-2]")
+    page.click("#pub-save")
+    saved(page, 3)
+    page.click("label[for=d0-5]")
+    page.click("#pub-save")
+    saved(page, 4)
+    expect(page.locator(".pub-log li").first).to_contain_text(
+        "Ben threw the highest die (5) and opens the first round."
+    )
+    # the first round for Deckel: three dice again
+    expect(page.locator("#pub-prompt")).to_contain_text("Ben opens, up to 3 throws")
+    expect(page.locator("#d2-6")).to_be_attached()
+    expect(page.locator("#pub-one-die")).to_have_count(0)
+    assert errors == []
+    ctx.close()

@@ -33,6 +33,9 @@ class RoundKind(StrEnum):
     """Everyone throws once; the lowest takes Deckel worth the highest and opens."""
     STECHEN = "stechen"
     """Those tied for the lowest opening throw throw again, until one is lowest."""
+    OPENING_DIE = "opening_die"
+    """Everyone throws one die (``opening`` high_die or low_die); those tied for the highest
+    (high_die) or lowest (low_die) throw it again in a further such round, until one is alone."""
     NORMAL = "normal"
     """A round for Deckel."""
 
@@ -103,7 +106,8 @@ class RoundEnded(NamedTuple):
 
     ``best`` and ``worst`` are seats. ``deckel`` is what the best result is worth (``None`` for a
     Schock-Aus, worth the whole half). For a tied opening throw ``stechen`` names those who must
-    throw again; ``worst`` is then ``None``.
+    throw again; ``worst`` is then ``None``. In a round of one die each (``OPENING_DIE``) the
+    results are single dice and ``deckel`` is 0.
     """
 
     kind: RoundKind

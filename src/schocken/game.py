@@ -68,7 +68,7 @@ Step = tuple[int, Action, tuple[int, ...]]
 _FIRST_THROW = THROWS[()]
 _KEEP_NOTHING: frozenset[Dice] = frozenset({()})
 _NEW_TURN = TurnState()  # a turn before its first throw
-_ONE_THROW_ROUNDS = frozenset((RoundKind.OPENING_THROW, RoundKind.STECHEN))
+_ONE_THROW_ROUNDS = frozenset((RoundKind.OPENING_THROW, RoundKind.STECHEN, RoundKind.OPENING_DIE))
 """Rounds in which everyone throws once, openly."""
 _PLAYING = Phase.PLAYING  # (a module's name: an enum member found on its class costs more)
 
@@ -369,11 +369,13 @@ class Game:
     # The changes: each is made only once its action was found legal.
 
     def _throw(self, action: Throw) -> None:
-        """A legal throw: the dice source throws every die but the kept ones."""
+        """A legal throw: the dice source throws every die but the kept ones (one die in the
+        opening of one die each)."""
         keep = action.keep
-        pips = self.dice.roll(3 - len(keep))
-        if len(pips) + len(keep) != 3 or pips not in SORTED:
-            raise ValueError(f"the dice source gave {pips!r} for {3 - len(keep)} dice")
+        n = 1 if self._kind is RoundKind.OPENING_DIE else 3 - len(keep)
+        pips = self.dice.roll(n)
+        if len(pips) != n or pips not in SORTED:
+            raise ValueError(f"the dice source gave {pips!r} for {n} dice")
         seat = self._current
         limit = self._limit or MAX_THROWS
         turn = self._turn = self._turn.after_throw(keep, pips)
@@ -500,6 +502,8 @@ class Game:
             self._start_normal_round(opener)
         elif self.rules.opening in (Opening.LOWEST_TAKES, Opening.WORST_OPENS):
             self._start_round(RoundKind.OPENING_THROW, players)
+        elif self.rules.opening in (Opening.HIGH_DIE, Opening.LOW_DIE):
+            self._start_round(RoundKind.OPENING_DIE, players)
         else:
             self._start_round(RoundKind.OPENING_ROUND, players)
 
@@ -523,6 +527,17 @@ class Game:
             self.events.append(RoundEnded(kind, number, results, best, worst, 0))
             self._phase = Phase.PLAYING
             self._start_normal_round(best)
+        elif kind is RoundKind.OPENING_DIE:  # one die each: the highest (high_die) or the lowest
+            # (low_die) opens, no Deckel; those tied for it throw again
+            highest = self.rules.opening is Opening.HIGH_DIE
+            tied = flow.stechen(results, highest)
+            if tied:
+                self.events.append(RoundEnded(kind, number, results, best, None, 0, tied))
+                self._start_round(RoundKind.OPENING_DIE, tied)
+                return
+            self.events.append(RoundEnded(kind, number, results, best, worst, 0))
+            self._phase = Phase.PLAYING
+            self._start_normal_round(best if highest else worst)
         else:  # the opening throw or a Stechen: the lowest opens (lowest_takes: and takes what
             # the highest is worth; worst_opens: no Deckel)
             if kind is RoundKind.OPENING_THROW:

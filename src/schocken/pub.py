@@ -310,8 +310,9 @@ def parse_turn(text: str) -> TurnEntry:
 
 
 def _parse_dice(word: str) -> Dice:
+    """Three dice, or the one die of an opening of one die each (``5``)."""
     digits = word.replace("-", "").replace(",", "")
-    if len(digits) != 3 or not all(c in "123456" for c in digits):
+    if len(digits) not in (1, 3) or not all(c in "123456" for c in digits):
         raise PubEntryError(f"three dice are written like 6-6-1 or 661, not {word!r}")
     return tuple(int(c) for c in digits)
 
@@ -751,6 +752,8 @@ class PubGame:
         where = t("pub_round_" + state.round_kind.value, lang, number=state.round)
         if state.round_kind in (RoundKind.OPENING_THROW, RoundKind.STECHEN):
             return t("pub_once", lang, where=where, name=name)
+        if state.round_kind is RoundKind.OPENING_DIE:
+            return t("pub_die", lang, where=where, name=name)
         if not state.limit_fixed:
             return t("pub_opens", lang, where=where, name=name, limit=state.limit)
         if _one_throw_while_middle(self.game):
@@ -942,11 +945,14 @@ def _checked_turn(entry: TurnEntry, seat: int, game: Game, players: Sequence[str
             PubEntryError, "pub_refuse_turn", name=name, other=_seat_name(entry.seat, players)
         )
     dice = tuple(entry.dice) if isinstance(entry.dice, list | tuple) else entry.dice
+    one_die = game.view(None).round_kind is RoundKind.OPENING_DIE  # one die each opens
     if (
         not isinstance(dice, tuple)
-        or len(dice) != 3
+        or len(dice) != (1 if one_die else 3)
         or not all(isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= 6 for p in dice)
     ):
+        if one_die:
+            raise PubEntryError(f"in the opening each throws one die of 1 to 6 pips, not {dice!r}")
         raise PubEntryError(f"a turn ends with three dice of 1 to 6 pips, not {dice!r}")
     for flag, value in (("hand", entry.hand), ("covered", entry.covered)):
         if value is not None and not isinstance(value, bool):
@@ -959,6 +965,8 @@ def _checked_turn(entry: TurnEntry, seat: int, game: Game, players: Sequence[str
         view = game.view(None)
         if view.round_kind in (RoundKind.OPENING_THROW, RoundKind.STECHEN):
             why = said("pub_why_once")
+        elif view.round_kind is RoundKind.OPENING_DIE:
+            why = said("pub_why_die")
         elif _one_throw_while_middle(game):
             why = said("pub_why_middle")
         elif not any(turn.done for turn in view.turns):

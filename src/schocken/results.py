@@ -133,8 +133,11 @@ class Result:
         """A short German name: "Schock-Aus", "Nutte", "Jule", "Schock 4", "General 5",
         "Straße 6-5-4", "652".
 
-        A Schock-Aus in one throw is named "Hand-Aus" where the rules rank it apart.
+        A Schock-Aus in one throw is named "Hand-Aus" where the rules rank it apart. A single
+        die (:data:`DIE_RESULTS`) is named by its pips: "5".
         """
+        if len(self.dice) == 1:
+            return str(self.dice[0])
         a, b, c = self.dice
         if self.kind is ResultKind.SCHOCK_AUS:
             return "Hand-Aus" if self.beats_assembled_aus else "Schock-Aus"
@@ -157,6 +160,12 @@ class Result:
 
 
 _SCHOCK_AUS_RANK = 40_000
+
+DIE_RESULTS: dict[Dice, Result] = {
+    (p,): Result((p,), True, 1, ResultKind.PLAIN, p, 0) for p in range(1, 7)
+}
+"""The result of one die (the opening of one die each, ``opening`` high_die or low_die): its pips
+are its rank, worth no Deckel. Apart from :attr:`ResultTable.by_key`, which holds three dice."""
 
 
 _JULE = (4, 2, 1)

@@ -98,11 +98,13 @@ def order_after_buy_in(order: Sequence[int], seat: int, anchor: int, seats: int)
     return tuple(sorted([*order, seat], key=lambda s: (s - anchor) % seats))
 
 
-def stechen(results: Sequence[tuple[int, Result]]) -> tuple[int, ...]:
-    """Those tied for the lowest opening throw, who throw again (Stechen); ``()`` if one is
-    lowest. Only the result counts here, not the tie rule."""
-    lowest = min(result.rank for _, result in results)
-    tied = tuple(seat for seat, result in results if result.rank == lowest)
+def stechen(results: Sequence[tuple[int, Result]], highest: bool = False) -> tuple[int, ...]:
+    """Those tied for the lowest opening throw (``highest``: for the highest, as with one die
+    each under high_die), who throw again (Stechen); ``()`` if one is alone. Only the result
+    counts here, not the tie rule."""
+    ranks = [result.rank for _, result in results]
+    target = max(ranks) if highest else min(ranks)
+    tied = tuple(seat for seat, result in results if result.rank == target)
     return tied if len(tied) > 1 else ()
 
 

@@ -42,6 +42,10 @@ class Opening(StrEnum):
     WORST_OPENS = "worst_opens"
     """Everyone throws once; the lowest opens and takes no Deckel; ties are thrown off
     (Stechen)."""
+    HIGH_DIE = "high_die"
+    """Everyone throws one die; the highest opens, no Deckel; those tied throw their die again."""
+    LOW_DIE = "low_die"
+    """Everyone throws one die; the lowest opens, no Deckel; those tied throw their die again."""
 
 
 class FinaleOpener(StrEnum):
@@ -1000,8 +1004,9 @@ REGIONAL_SOURCES: dict[str, str] = {
     "finale": "a Finale almost everywhere; none, every lost half a lost game, in tsw's presets "
     "without Finale [tsw].",
     "opening": "lowest_takes [liga, rebel, tanneb]; a round for no Deckel, best opens (tsv99); "
-    'worst_opens, one throw each, the worst opens for no Deckel ("Laden") [mad]. Not offered: '
-    "one die each, highest opens [h2g2, keller, jusos, mortsch].",
+    'worst_opens, one throw each, the worst opens for no Deckel ("Laden") [mad]; '
+    "high_die, one die each, the highest opens, ties throw again [h2g2, keller, jusos, mortsch]; "
+    "low_die, one die each, the lowest opens, ties Stechen [papr].",
     "finale_opener": "first_half_loser [rsc03, tanneb, bitzen, mad, mats].",
     "put_back": "allowed [sackj, monopoly, o2k, rebel]; forbidden [bvb, ohnetheke, mad].",
     "strasse_one_throw": "only from one throw in most [tingting, sackj, niederrhein, keller, "
@@ -1108,6 +1113,12 @@ READINGS: tuple[tuple[str, str], ...] = (
         "As with lowest_takes, everyone throws once in seat order and players tied for the lowest "
         "throw again (Stechen) until one is lowest, who opens the first round; no Deckel move, "
         "and a Schock-Aus there is only the best throw.",
+    ),
+    (
+        "One die each (high_die, low_die)",
+        "Everyone throws one die, in seat order, openly; its pips are all that counts. With "
+        "high_die the highest die opens the first round, with low_die the lowest; no Deckel move. "
+        "Players tied for that die throw their one die again among themselves until one is alone.",
     ),
     (
         "Second half and Finale",

@@ -70,6 +70,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "worst_opens": "{worst} threw lowest ({result}) and opens the first round, taking no "
         "Deckel.",
         "stechen_needed": "{players} tie for the lowest throw and throw again (Stechen).",
+        "opening_die": "One die each: {results}.",
+        "high_die_opens": "{best} threw the highest die ({result}) and opens the first round.",
+        "low_die_opens": "{worst} threw the lowest die ({result}) and opens the first round.",
+        "die_tie_high_die": "{players} tie for the highest die and throw again.",
+        "die_tie_low_die": "{players} tie for the lowest die and throw again (Stechen).",
         "best_worst": "Best: {best} ({best_result}); worst: {worst} ({worst_result}).",
         "tie_later": "{worst} ties with {other} and threw later: later is worse.",
         "tie_throws": "{worst} ties with {other} but used more throws "
@@ -421,6 +426,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "Deckel as the highest throw is worth and opens; ties throw again (Stechen).",
         "rules_opening_worst_opens": "Opening: everyone throws once; the lowest opens the first "
         "round and takes no Deckel; ties throw again (Stechen).",
+        "rules_opening_high_die": "Opening: everyone throws one die; the highest opens the first "
+        "round, no Deckel; ties throw their die again.",
+        "rules_opening_low_die": "Opening: everyone throws one die; the lowest opens the first "
+        "round, no Deckel; ties throw their die again (Stechen).",
         "rules_finale_opener_last_round_loser": "The Finale is opened by the loser of the last "
         "round.",
         "rules_finale_opener_first_half_loser": "The Finale is opened by the first half's loser.",
@@ -506,6 +515,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_round_opening_throw": "Opening throw",
         "pub_round_stechen": "Stechen",
         "pub_once": "{where}: {name} throws once.",
+        "pub_round_opening_die": "One die each",
+        "pub_die": "{where}: {name} throws one die.",
+        "pub_why_die": "everyone throws one die once in the opening",
         "pub_opens": "{where}: {name} opens, up to {limit} throws.",
         "pub_throws": "{where}: {name}, up to {limit} throws (opened by {opener}).",
         "pub_one_throw": "{where}: {name}, one throw (opened by {opener}).",
@@ -522,7 +534,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_turn_entry": "{name}: {entry}",
         "pub_title": "Pub mode: {players}; rules {preset}. Type ? for help.",
         "pub_help": "Enter each turn as the dice at its end and the throws: 6-6-1 2 (or 661 2; "
-        "one throw: 661).\nMarks after the throws: h all three dice in the last throw (aus der "
+        "one throw: 661; one die each: 5).\nMarks after the throws: h all three dice in the "
+        "last throw (aus der "
         "Hand), a some set aside, t a one that is a turned six (tt: two), c the cup stayed "
         "covered, o it was shown.\nOr the result by name: r schock 4 2, r general 5, "
         "r straße 6-5-4, r aus, r hand-aus, r jule, r nutte, r achter.\nu takes back the last "
@@ -785,6 +798,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_web_undo": "Undo",
         "pub_web_undo_label": "Undo: take back the last entry",
         "pub_web_pick_dice": "Pick all three dice first.",
+        "pub_web_one_die": "The one die of the opening",
+        "pub_web_one_die_pips": "The die: {pips}",
+        "pub_web_pick_die": "Pick the die first.",
         "pub_web_pick_result": "Pick the result first.",
         "pub_web_yes": "Yes, buys back in",
         "pub_web_no": "No",
@@ -898,6 +914,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "worst_opens": "{worst} warf am niedrigsten ({result}) und eröffnet die erste Runde, "
         "ohne Deckel.",
         "stechen_needed": "{players} haben gleich niedrig geworfen und stechen.",
+        "opening_die": "Jeder einen Würfel: {results}.",
+        "high_die_opens": "{best} warf den höchsten Würfel ({result}) und eröffnet die erste "
+        "Runde.",
+        "low_die_opens": "{worst} warf den niedrigsten Würfel ({result}) und eröffnet die erste "
+        "Runde.",
+        "die_tie_high_die": "{players} haben gleich hoch geworfen und würfeln noch einmal.",
+        "die_tie_low_die": "{players} haben gleich niedrig geworfen und stechen.",
         "best_worst": "Bestes: {best} ({best_result}); schlechtestes: {worst} ({worst_result}).",
         "tie_later": "{worst} hat gleich mit {other} und warf später: mit ist Schitt.",
         "tie_throws": "{worst} hat gleich mit {other}, brauchte aber mehr Würfe "
@@ -1263,6 +1286,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "gestochen.",
         "rules_opening_worst_opens": "Eröffnung: alle würfeln einmal; der niedrigste Wurf "
         "beginnt die erste Runde und bekommt keine Deckel; bei Gleichstand wird gestochen.",
+        "rules_opening_high_die": "Eröffnung: jeder wirft einen Würfel; der höchste eröffnet die "
+        "erste Runde, ohne Deckel; bei Gleichstand wird noch einmal gewürfelt.",
+        "rules_opening_low_die": "Eröffnung: jeder wirft einen Würfel; der niedrigste eröffnet "
+        "die erste Runde, ohne Deckel; bei Gleichstand wird gestochen.",
         "rules_finale_opener_last_round_loser": "Das Finale beginnt, wer die letzte Runde "
         "verloren hat.",
         "rules_finale_opener_first_half_loser": "Das Finale beginnt, wer die Hinrunde verloren "
@@ -1354,6 +1381,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_round_opening_throw": "Eröffnungswurf",
         "pub_round_stechen": "Stechen",
         "pub_once": "{where}: {name} wirft einmal.",
+        "pub_round_opening_die": "Jeder einen Würfel",
+        "pub_die": "{where}: {name} wirft einen Würfel.",
+        "pub_why_die": "in der Eröffnung wirft jeder einmal einen Würfel",
         "pub_opens": "{where}: {name} eröffnet, bis zu {limit} Würfe.",
         "pub_throws": "{where}: {name}, bis zu {limit} Würfe (eröffnet von {opener}).",
         "pub_one_throw": "{where}: {name}, ein Wurf (eröffnet von {opener}).",
@@ -1370,7 +1400,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_turn_entry": "{name}: {entry}",
         "pub_title": "Kneipenmodus: {players}; Regeln {preset}. ? zeigt die Hilfe.",
         "pub_help": "Jeden Zug als die Würfel an seinem Ende und die Würfe eingeben: 6-6-1 2 "
-        "(oder 661 2; ein Wurf: 661).\nZeichen nach den Würfen: h alle drei Würfel im letzten "
+        "(oder 661 2; ein Wurf: 661; jeder einen Würfel: 5).\nZeichen nach den Würfen: h alle "
+        "drei Würfel im letzten "
         "Wurf (aus der Hand), a Würfel rausgelegt, t eine Eins ist eine gedrehte Sechs (tt: "
         "zwei), c der Becher blieb verdeckt, o er wurde gezeigt.\nOder das Ergebnis beim Namen: "
         "r schock 4 2, r general 5, r straße 6-5-4, r aus, r hand-aus, r jule, r nutte, r achter.\n"
@@ -1642,6 +1673,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_web_undo": "Zurück",
         "pub_web_undo_label": "Zurück: den letzten Eintrag zurücknehmen",
         "pub_web_pick_dice": "Erst alle drei Würfel wählen.",
+        "pub_web_one_die": "Der eine Würfel der Eröffnung",
+        "pub_web_one_die_pips": "Der Würfel: {pips}",
+        "pub_web_pick_die": "Erst den Würfel wählen.",
         "pub_web_pick_result": "Erst das Ergebnis wählen.",
         "pub_web_yes": "Ja, würfelt sich ein",
         "pub_web_no": "Nein",
@@ -1870,6 +1904,23 @@ def explain_round(ended: RoundEnded, rules: Rules, players: Sequence[str], lang:
     return [text for _, text in _round_lines(ended, rules, players, lang)]
 
 
+def _opening_die_lines(
+    ended: RoundEnded, rules: Rules, players: Sequence[str], lang: str
+) -> list[tuple[str, str]]:
+    """After a round of one die each: who throws again, or who opens (high_die: the highest)."""
+    if ended.stechen:
+        names = _join([players[s] for s in ended.stechen], lang)
+        key = f"die_tie_{rules.opening.value}"
+        return [(key, t(key, lang, players=names))]
+    high = rules.opening is Opening.HIGH_DIE
+    seat = ended.best if high else ended.worst
+    assert seat is not None
+    die = result_name(dict(ended.results)[seat], lang)
+    if high:
+        return [("high_die_opens", t("high_die_opens", lang, best=players[seat], result=die))]
+    return [("low_die_opens", t("low_die_opens", lang, worst=players[seat], result=die))]
+
+
 def _round_lines(
     ended: RoundEnded, rules: Rules, players: Sequence[str], lang: str
 ) -> list[tuple[str, str]]:
@@ -1884,8 +1935,11 @@ def _round_lines(
         RoundKind.OPENING_ROUND: "opening_round",
         RoundKind.OPENING_THROW: "opening_throw",
         RoundKind.STECHEN: "stechen",
+        RoundKind.OPENING_DIE: "opening_die",
     }[ended.kind]
     lines = [line(key, number=ended.number, results=results)]
+    if ended.kind is RoundKind.OPENING_DIE:
+        return lines + _opening_die_lines(ended, rules, players, lang)
     if ended.stechen:
         lines.append(
             line("stechen_needed", players=_join([players[s] for s in ended.stechen], lang))

@@ -59,7 +59,7 @@ def turn_text(turn: TurnView | None, lang: str) -> str:
         aside = f", {t('ui_aside', lang, dice=dice_text(turn.aside))}" if turn.aside else ""
         return f"{t('ui_covered', lang)} ({t('ui_throws', lang, n=turn.throws)}{aside})"
     shown = dice_text(turn.showing)
-    if turn.done and turn.result is not None:
+    if turn.done and turn.result is not None and len(turn.showing) > 1:  # one die: its pips
         shown = f"{shown}  = {result_name(turn.result, lang)}"
     return f"{shown} ({t('ui_throws', lang, n=turn.throws)})"
 

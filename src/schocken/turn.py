@@ -15,7 +15,14 @@ from typing import NamedTuple
 
 from schocken.actions import STOP, THROWS, TURN_SIXES, Action
 from schocken.errors import IllegalActionError, MustThrowError, PutBackError
-from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
+from schocken.results import (
+    DIE_RESULTS,
+    Dice,
+    Result,
+    ResultTable,
+    result_table,
+    roll_probabilities,
+)
 from schocken.rules import Rules, SetAside, SixesRethrow, SixesTurn
 from schocken.texts import refused
 
@@ -243,5 +250,8 @@ class TurnState(NamedTuple):
         )
 
     def result(self, table: ResultTable) -> Result:
-        """The result if the turn ends now."""
-        return table.by_key[SORTED[self.aside + self.thrown], self.last_full, self.throws]
+        """The result if the turn ends now (of one die: :data:`~schocken.results.DIE_RESULTS`)."""
+        dice = SORTED[self.aside + self.thrown]
+        if len(dice) == 1:
+            return DIE_RESULTS[dice]
+        return table.by_key[dice, self.last_full, self.throws]

@@ -29,9 +29,9 @@ class Phase(StrEnum):
 class TurnView(NamedTuple):
     """One player's turn in the current round, as the viewer may see it.
 
-    ``aside`` are the dice out of the cup, ``showing`` all three dice after the last throw
-    (``None`` while covered from this viewer), ``result`` the result once the turn is over
-    (``None`` while covered, or before the turn is over).
+    ``aside`` are the dice out of the cup, ``showing`` all three dice after the last throw (the
+    one die in a round of one die each; ``None`` while covered from this viewer), ``result`` the
+    result once the turn is over (``None`` while covered, or before the turn is over).
     """
 
     seat: int

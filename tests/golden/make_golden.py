@@ -62,6 +62,7 @@ MIDDLE = None
 OPENING_ROUND = "opening_round"
 OPENING_THROW = "opening_throw"
 STECHEN = "stechen"
+OPENING_DIE = "opening_die"
 NORMAL = "normal"
 
 
@@ -2010,6 +2011,121 @@ PIP_SUM = Golden(
     ),
 )
 
+HIGH_DIE = Golden(
+    preset="tsv99",
+    name="regional-high-die",
+    overrides=(
+        ("deckel_per_half", 2),
+        ("deckel_in_finale", 2),
+        ("opening", "high_die"),
+    ),
+    players=("Anna", "Ben", "Cem"),
+    plays=(
+        throw(ANNA, (5,), note="row 8 [h2g2, keller, jusos, mortsch]: one die each, highest opens"),
+        throw(BEN, (2,), note="row 8 [h2g2]: Ben's die is the lowest, which counts for nothing"),
+        throw(
+            CEM,
+            (5,),
+            note="row 8 [h2g2, keller]: Anna and Cem tie for the highest die: they throw again",
+        ),
+        throw(ANNA, (3,), note="row 8 [jusos]: only Anna and Cem throw again"),
+        throw(CEM, (4,), note="row 8 [mortsch]: Cem's 4 is highest: he opens, no Deckel move"),
+        # First half, 2 Deckel, opened by Cem.
+        throw(CEM, (6, 1, 1), note="row 8: Cem opens the first round; Schock 6"),
+        stop(CEM, note="row 11: Cem stops after one throw: the limit is 1"),
+        throw(ANNA, (6, 5, 2), note="row 11: limit 1"),
+        throw(
+            BEN,
+            (6, 4, 2),
+            note="row 37: Ben's 642 is worst: he takes the 2 Deckel and has lost the first half",
+        ),
+        # Second half, opened by Ben.
+        throw(BEN, (3, 1, 1), note="row 8: the opening is played once; row 10: Ben opens"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(CEM, (6, 5, 3), note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (4, 3, 1),
+            note="row 37: Anna's 431 is worst: she takes both Deckel and has lost the second half",
+        ),
+        # Finale between Anna and Ben, opened by Anna.
+        throw(ANNA, (2, 1, 1), note="row 10: Anna lost the last round and opens the Finale"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(BEN, (5, 3, 1), note="row 37: Ben's 531 is worst: he has lost the game"),
+    ),
+    rounds=(
+        Round(OPENING_DIE, ANNA, None, 0, (ANNA, CEM)),
+        Round(OPENING_DIE, CEM, ANNA, 0),
+        Round(NORMAL, CEM, BEN, 6),
+        Round(NORMAL, BEN, ANNA, 3),
+        Round(NORMAL, ANNA, BEN, 2),
+    ),
+    moves=(
+        (MIDDLE, BEN, 2),
+        (MIDDLE, ANNA, 2),
+        (MIDDLE, BEN, 2),
+    ),
+)
+
+LOW_DIE = Golden(
+    preset="tsv99",
+    name="regional-low-die",
+    overrides=(
+        ("deckel_per_half", 2),
+        ("deckel_in_finale", 2),
+        ("opening", "low_die"),
+    ),
+    players=("Anna", "Ben", "Cem"),
+    plays=(
+        throw(ANNA, (1,), note="row 8 [papr]: one die each, the lowest opens"),
+        throw(BEN, (6,), note="row 8 [papr]: Ben's 6 is the highest, which counts for nothing"),
+        throw(
+            CEM,
+            (1,),
+            note="row 8 [papr]: Anna and Cem tie for the lowest die: they throw again (Stechen)",
+        ),
+        throw(ANNA, (2,), note="row 8 [papr]: only Anna and Cem throw again"),
+        throw(CEM, (2,), note="row 8 [papr]: a tie again: Anna and Cem throw once more"),
+        throw(ANNA, (6,), note="row 8 [papr]: Anna's 6 is higher"),
+        throw(CEM, (3,), note="row 8 [papr]: Cem's 3 is lowest: he opens, no Deckel move"),
+        # First half, 2 Deckel, opened by Cem.
+        throw(CEM, (6, 1, 1), note="row 8: Cem opens the first round; Schock 6"),
+        stop(CEM, note="row 11: Cem stops after one throw: the limit is 1"),
+        throw(ANNA, (6, 5, 2), note="row 11: limit 1"),
+        throw(
+            BEN,
+            (6, 4, 2),
+            note="row 37: Ben's 642 is worst: he takes the 2 Deckel and has lost the first half",
+        ),
+        # Second half, opened by Ben.
+        throw(BEN, (3, 1, 1), note="row 8: the opening is played once; row 10: Ben opens"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(CEM, (6, 5, 3), note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (4, 3, 1),
+            note="row 37: Anna's 431 is worst: she takes both Deckel and has lost the second half",
+        ),
+        # Finale between Anna and Ben, opened by Anna.
+        throw(ANNA, (2, 1, 1), note="row 10: Anna lost the last round and opens the Finale"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(BEN, (5, 3, 1), note="row 37: Ben's 531 is worst: he has lost the game"),
+    ),
+    rounds=(
+        Round(OPENING_DIE, BEN, None, 0, (ANNA, CEM)),
+        Round(OPENING_DIE, ANNA, None, 0, (ANNA, CEM)),
+        Round(OPENING_DIE, ANNA, CEM, 0),
+        Round(NORMAL, CEM, BEN, 6),
+        Round(NORMAL, BEN, ANNA, 3),
+        Round(NORMAL, ANNA, BEN, 2),
+    ),
+    moves=(
+        (MIDDLE, BEN, 2),
+        (MIDDLE, ANNA, 2),
+        (MIDDLE, BEN, 2),
+    ),
+)
+
 REGIONAL_GOLDEN: dict[str, Golden] = {
     g.file: g
     for g in (
@@ -2024,6 +2140,8 @@ REGIONAL_GOLDEN: dict[str, Golden] = {
         ACHTER,
         LADEN,
         PIP_SUM,
+        HIGH_DIE,
+        LOW_DIE,
     )
 }
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""

@@ -1,8 +1,8 @@
 """The compiled game loop: whole games of Schocken on the tables of :mod:`schocken.fast.tables`.
 
 This is the one part of the batch simulator written a second time: the flow of a game (opening
-round or opening throw with Stechen, rounds for Deckel, Deckel from the middle and then from the
-best player, players out, Einwürfeln, Schock-Aus, halves, Finale, Blattschuss) as
+round, opening throw with Stechen or one die each, rounds for Deckel, Deckel from the middle and
+then from the best player, players out, Einwürfeln, Schock-Aus, halves, Finale, Blattschuss) as
 :class:`schocken.game.Game` plays it. What a result is worth, which actions are legal and what
 the pub regular chooses are looked up in the tables; the tests replay the games this loop plays
 through the reference engine and require the same outcome and the same decisions.
@@ -35,6 +35,7 @@ from schocken.fast.tables import (
     P_FIRST_LIMIT_HALF,
     P_LIMIT_WHILE_MIDDLE,
     P_LOWEST_TAKES,
+    P_OPENING_DIE,
     P_SCHOCK_AUS_ENDS_GAME,
     P_WORST_OPENS,
     R_CODE,
@@ -65,6 +66,7 @@ NORMAL = 0
 OPENING_ROUND = 1
 OPENING_THROW = 2
 STECHEN = 3
+OPENING_DIE = 4
 FIRST_HALF = 0
 SECOND_HALF = 1
 FINALE = 2
@@ -206,6 +208,8 @@ def play_game(
     playing = False  # the phase: False while the opening finds the first player
     opening_throw = params[P_LOWEST_TAKES] != 0 or params[P_WORST_OPENS] != 0
     kind = OPENING_THROW if opening_throw else OPENING_ROUND
+    if params[P_OPENING_DIE] != 0:
+        kind = OPENING_DIE
     anchor = 0
     opening_value = 0
     section_rounds = 0  # rounds for Deckel begun in the half or Finale
@@ -218,7 +222,7 @@ def play_game(
     while loser < 0:
         # ---------------------------------------------------------------- a round begins
         rounds += 1
-        if kind in (OPENING_THROW, STECHEN):
+        if kind in (OPENING_THROW, STECHEN, OPENING_DIE):
             limit = 1
             lim = 1
             cover_at = 0
@@ -282,6 +286,20 @@ def play_game(
         lowest = NO_KEY  # the lowest key of the results shown so far
         for pos in range(order_len):
             seat = order[pos]
+            if kind == OPENING_DIE:  # one die each: its pips are its rank, worth nothing
+                pip = _below(rng, np.int64(6)) + 1
+                if recording and n_steps < capacity:
+                    steps[n_steps, S_SEAT] = seat
+                    steps[n_steps, S_CODE] = 0
+                    steps[n_steps, S_PIPS] = 1
+                    steps[n_steps, S_PIPS + 1] = pip
+                n_steps += 1
+                r_seat[pos] = seat
+                r_key[pos] = pip * PLACES - pos
+                r_rank[pos] = pip
+                r_deckel[pos] = 0
+                turns += 1
+                continue
             bot = seat_bot[seat]
             state = 0
             throws = 0
@@ -361,7 +379,22 @@ def play_game(
         section_loser = -1  # set when the section ends
         schock_aus = False
         next_opener = -1  # set when a round for Deckel follows
-        if kind == OPENING_ROUND:
+        if kind == OPENING_DIE:  # those tied for the highest (high_die) or lowest die again
+            high = params[P_OPENING_DIE] == 1
+            target = r_rank[b] if high else r_rank[w]
+            tied = 0
+            for i in range(order_len):
+                if r_rank[i] == target:
+                    seats[tied] = r_seat[i]
+                    tied += 1
+            if tied > 1:
+                for i in range(tied):
+                    order[i] = seats[i]
+                order_len = tied
+            else:
+                playing = True
+                next_opener = best if high else worst
+        elif kind == OPENING_ROUND:
             playing = True
             next_opener = best
         else:

@@ -60,7 +60,10 @@ P_SCHOCK_AUS_ENDS_GAME = 10
 """1 where a half ended by a Schock-Aus ends the game (``schock_aus = "game"``)."""
 P_WORST_OPENS = 11
 """1 where the opening throw's lowest opens for no Deckel (``opening = "worst_opens"``)."""
-P_SIZE = 12
+P_OPENING_DIE = 12
+"""One die each opens (0: not so; 1: the highest, ``opening = "high_die"``; 2: the lowest,
+``"low_die"``)."""
+P_SIZE = 13
 
 # The columns of ``results[state, throws]``.
 R_RANK = 0
@@ -123,6 +126,7 @@ def params_of(rules: Rules) -> Int64Array:
     params[P_FINALE] = rules.finale
     params[P_LOWEST_TAKES] = rules.opening is Opening.LOWEST_TAKES
     params[P_WORST_OPENS] = rules.opening is Opening.WORST_OPENS
+    params[P_OPENING_DIE] = {Opening.HIGH_DIE: 1, Opening.LOW_DIE: 2}.get(rules.opening, 0)
     params[P_FINALE_FIRST_HALF_LOSER] = rules.finale_opener is FinaleOpener.FIRST_HALF_LOSER
     params[P_COVER_MODE] = {Covered.NEVER: 0, Covered.LAST_THROW: 1, Covered.THIRD_THROW: 2}[
         rules.covered

@@ -897,7 +897,7 @@ function renderTray(m, who) {
 // ---------------------------------------------------------------- Becher hoch: the round revealed
 
 // The keys of the line that lists every result of a round (the reveal shows those as dice).
-const RESULTS_KEYS = new Set(["round_results", "opening_round", "opening_throw", "stechen"]);
+const RESULTS_KEYS = new Set(["round_results", "opening_round", "opening_throw", "stechen", "opening_die"]);
 const SECTION_EVENTS = new Set(["SectionEnded", "SectionStarted", "GameEnded"]);
 
 // Becher hoch: what a live update tells of a round's end (and of a half's or the game's end)
@@ -932,7 +932,9 @@ function roundReveal({ round, moves, who, lines }) {
   const got = {};
   for (const move of moves) got[move.receiver] = (got[move.receiver] || 0) + move.amount;
   const rows = round.results.map(([seat, result]) => {
-    const mark = seat === round.best ? "best" : seat === round.worst ? "worst" : "";
+    // one die each (opening_die): who opens is told in the lines, not as best or worst
+    const marked = round.kind !== "opening_die";
+    const mark = marked && seat === round.best ? "best" : marked && seat === round.worst ? "worst" : "";
     return el("li", { class: `reveal-row ${mark}`, "data-seat": String(seat) },
       el("span", { class: "name" }, who[seat]),
       pieces.diceRow(result.dice, t("web_dice", { dice: result.dice.join("-") }), "reveal-dice"),

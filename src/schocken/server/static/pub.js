@@ -183,9 +183,18 @@ function save() {
     if (!pub.result) return complain(t("pub_web_pick_result"));
     return send("result", { result: pub.result, throws: pub.throws, ...extra });
   }
+  if (oneDie(v)) {  // the opening of one die each: one die, one throw
+    if (pub.dice[0] == null) return complain(t("pub_web_pick_die"));
+    return send("turn", { dice: [pub.dice[0]], throws: 1 });
+  }
   if (pub.dice.includes(null)) return complain(t("pub_web_pick_dice"));
   if (pub.hand && pub.throws > 1 && !pub.turned) extra.hand = true;
   return send("turn", { dice: pub.dice, throws: Math.min(pub.throws, v.state.limit), ...extra });
+}
+
+/** Whether the turn is one die (the opening of one die each: high_die, low_die). */
+function oneDie(v) {
+  return v.state.round_kind === "opening_die";
 }
 
 function complain(text) {
@@ -239,6 +248,10 @@ function renderTurn(v) {
     el("h1", { id: "pub-turn-title" }, t("pub_web_turn_of", { name })),
     el("p", { class: "pub-prompt", id: "pub-prompt" }, v.prompt),
     el("p", { id: "pub-error", class: "error", role: "alert", tabindex: "-1" }, pub.error));
+  if (oneDie(v)) {  // one die each: the die only (one throw, never covered)
+    card.append(dicePickers(1));
+    return card;
+  }
   card.append(choice("pub-mode", t("pub_web_how"),
     [["dice", t("pub_web_by_dice")], ["result", t("pub_web_by_result")]], pub.mode,
     (m) => { pub.mode = m; render(); }));
@@ -283,17 +296,21 @@ function toggle(id, label, on, set) {
     el("span", {}, label));
 }
 
-function dicePickers() {
+// Three rows of die faces, or one (``count`` 1: the opening of one die each).
+function dicePickers(count = 3) {
   const { el, t } = ctx;
-  const box = el("fieldset", { class: "pub-dice" }, el("legend", {}, t("pub_web_dice")));
-  for (let d = 0; d < 3; d++) {
+  const one = count === 1;
+  const box = el("fieldset", { class: "pub-dice", id: one ? "pub-one-die" : null },
+    el("legend", {}, t(one ? "pub_web_one_die" : "pub_web_dice")));
+  for (let d = 0; d < count; d++) {
     const row = el("div", { class: "pub-die-row", role: "radiogroup",
-      "aria-label": t("pub_web_die", { n: d + 1 }) });
+      "aria-label": one ? t("pub_web_one_die") : t("pub_web_die", { n: d + 1 }) });
     for (let pips = 1; pips <= 6; pips++) {
       const on = pub.dice[d] === pips;
+      const label = one ? t("pub_web_one_die_pips", { pips }) : t("pub_web_die_pips", { n: d + 1, pips });
       row.append(el("label", { class: on ? "pub-face on" : "pub-face", for: `d${d}-${pips}` },
         el("input", { type: "radio", id: `d${d}-${pips}`, name: `die-${d}`, value: String(pips),
-          checked: on, "aria-label": t("pub_web_die_pips", { n: d + 1, pips }),
+          checked: on, "aria-label": label,
           onchange: () => { pub.dice[d] = pips; render(); } }),
         pieces.dieFace(pips)));
     }
