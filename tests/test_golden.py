@@ -691,6 +691,7 @@ REGIONAL = (
     "regional-schock-aus-worth",
     "regional-achter",
     "regional-laden",
+    "regional-throw-off",
 )
 
 
@@ -805,6 +806,13 @@ REGIONAL_FACTS = {
         5,
         13,
         {"deckel_per_half": 2, "deckel_in_finale": 2, "opening": "worst_opens"},
+    ),
+    "regional-throw-off": RegionalFacts(
+        (BEN, CEM),
+        CEM,
+        10,
+        29,
+        {"deckel_per_half": 2, "deckel_in_finale": 2, "tiebreak": "throw_off"},
     ),
 }
 
@@ -1075,3 +1083,29 @@ def test_regional_laden_game() -> None:
         dataclasses.replace(record, rules=rules, steps=record.steps[:4]), check_outcome=False
     )
     assert [e for e in taking.events if isinstance(e, DeckelMoved)] == [DeckelMoved(None, BEN, 1)]
+
+
+def test_regional_throw_off_game() -> None:
+    played = play("regional-throw-off")
+    rounds = played.rounds()
+    kinds = [r.kind for r in rounds]
+    assert kinds.count(RoundKind.THROW_OFF) == 4
+    # A tie for the worst: the tied throw off, again while tied, in the order they threw.
+    assert (rounds[1].worst, rounds[1].stechen, rounds[1].deckel) == (None, (ANNA, BEN), 2)
+    assert (rounds[2].kind, rounds[2].stechen) == (RoundKind.THROW_OFF, (ANNA, BEN))
+    assert (rounds[3].worst, rounds[3].best, rounds[3].deckel) == (BEN, CEM, 2)
+    # Under a Schock-Aus the throw-off's loser takes the half.
+    assert rounds[5].deckel is None and rounds[5].worst == CEM
+    # The best player lost the throw-off: the second best gave.
+    assert (rounds[8].best, rounds[9].best, rounds[9].worst) == (CEM, BEN, CEM)
+    assert played.game.events[-3:-1] == [
+        DeckelMoved(BEN, CEM, 1),
+        SectionEnded(Section.FINALE, CEM, False, (0, 0, 2)),
+    ]
+    record = played.record
+    # Under later_loses Ben (the later) takes the Deckel of round 1 at once; under no_deckel
+    # nobody does and Cem opens again: either way Anna's throw-off throw is refused.
+    for tiebreak, whose in (("later_loses", "Ben"), ("no_deckel", "Cem")):
+        rules = record.rules.with_overrides({"tiebreak": tiebreak})
+        error = refused_at(dataclasses.replace(record, rules=rules))
+        assert error.step == 8 and f"it is {whose}'s turn, not Anna's" in error.reason

@@ -745,7 +745,11 @@ def test_deckel_counts_in_use_all_fit() -> None:
         ("strassen", 4, "all, outer"),
         ("strasse_rank", "by_worth", "by_pips, equal"),
         ("nutte_rank", "second", "top, by_worth"),
-        ("tiebreak", "throw_off", "later_loses, more_throws_then_later, one_throw_then_later"),
+        (
+            "tiebreak",
+            "stechen",
+            "later_loses, more_throws_then_later, one_throw_then_later, throw_off, no_deckel",
+        ),
     ],
 )
 def test_further_options_refuse_bad_values_naming_the_choices(
@@ -767,6 +771,8 @@ def test_further_options_refuse_bad_values_naming_the_choices(
         {"nutte": True},
         {"nutte": True, "nutte_deckel": 7, "nutte_rank": "by_worth", "nutte_one_throw": True},
         {"tiebreak": "one_throw_then_later"},
+        {"tiebreak": "throw_off"},
+        {"tiebreak": "no_deckel"},
         {"one_throw_while_middle": True},
         {"one_throw_while_middle": True, "first_round_one_throw": "halves_and_finale"},
         {"schock_aus": "game"},

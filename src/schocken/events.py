@@ -35,6 +35,9 @@ class RoundKind(StrEnum):
     """Those tied for the lowest opening throw throw again, until one is lowest."""
     NORMAL = "normal"
     """A round for Deckel."""
+    THROW_OFF = "throw_off"
+    """Those tied for a round's worst result throw once each, until one is lowest: he takes what
+    that round's best result is worth (``tiebreak = "throw_off"``)."""
 
 
 class SectionStarted(NamedTuple):
@@ -103,7 +106,12 @@ class RoundEnded(NamedTuple):
 
     ``best`` and ``worst`` are seats. ``deckel`` is what the best result is worth (``None`` for a
     Schock-Aus, worth the whole half). For a tied opening throw ``stechen`` names those who must
-    throw again; ``worst`` is then ``None``.
+    throw again; ``worst`` is then ``None``. So for a round for Deckel (or a throw-off) whose worst
+    result is tied under ``tiebreak = "throw_off"``: ``stechen`` names who throw off. A round for
+    Deckel with ``worst`` ``None`` and no ``stechen`` moved no Deckel (``no_deckel``). A throw-off
+    ends with ``best`` the player who gives once the middle is empty (the best of the round it
+    decides; its second-best, should the best lose the throw-off) and ``deckel`` what that round's
+    best result is worth.
     """
 
     kind: RoundKind

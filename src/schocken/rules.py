@@ -63,6 +63,14 @@ class Tiebreak(StrEnum):
     ONE_THROW_THEN_LATER = "one_throw_then_later"
     """A result thrown with all three dice in one throw beats an equal one assembled over
     several throws; otherwise the later thrower is worse."""
+    THROW_OFF = "throw_off"
+    """Those tied for the round's worst result throw off: one open throw each, again among those
+    tied for the lowest, until one is lowest; he takes what the round's best result is worth
+    (a Schock-Aus: the half). Our reading for a tie on the best result: the earlier thrower is
+    better, as under later_loses."""
+    NO_DECKEL = "no_deckel"
+    """A tie for the round's worst result: nobody takes Deckel. Our reading: the same player opens
+    the next round again. Ties on the best result: the earlier thrower is better."""
 
 
 class SixesRethrow(StrEnum):
@@ -989,8 +997,10 @@ REGIONAL_SOURCES: dict[str, str] = {
     "tiebreak": "later_loses [tingting, niederrhein, paua, liga, board, greher, rebel, mad]; "
     "more_throws_then_later [sackj, greher, niederrhein, tsw, seb, papr]; "
     "one_throw_then_later, a result from one throw beating a built one [rebel, mad] (mad: a "
-    "later one-throw result wins even against an earlier one; rebel: then the earlier wins). Not "
-    "offered: a throw-off [kerwe, monopoly]; no Deckel at all [o2k].",
+    "later one-throw result wins even against an earlier one; rebel: then the earlier wins; "
+    "one_throw_then_later plays rebel's 'Goldene Mitte': a later one-throw result takes the best "
+    "place from an earlier built one, which is saved); throw_off [kerwe, monopoly]; no_deckel, "
+    "nobody takes Deckel on a tied worst result [o2k].",
     "hand_aus_beats": "true [tingting, sr-en]; a switch in [mad].",
     "sixes_rethrow": "other_sixes [tsw, ohnetheke]; all_remaining [rebel].",
     "covered": "third_throw [sackj, keller, mortsch]; last_throw [kroeten, lustige, bvb, tsw, "

@@ -29,7 +29,7 @@ from schocken.events import (
     SectionEnded,
     SectionStarted,
 )
-from schocken.results import Result, ResultKind, TieRule, result_table, tie_decided
+from schocken.results import Result, ResultKind, TieRule, result_table, tie_decided, worst_tied
 from schocken.rules import (
     FirstRoundOneThrow,
     JuleRank,
@@ -69,6 +69,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "worst_opens": "{worst} threw lowest ({result}) and opens the first round, taking no "
         "Deckel.",
         "stechen_needed": "{players} tie for the lowest throw and throw again (Stechen).",
+        "throw_off": "Throw-off: {results}.",
+        "throw_off_needed": "{players} tie for the worst result and throw off, one throw each, "
+        "for what {best}'s {result} is worth.",
+        "throw_off_again": "{players} tie again for the lowest and throw off again.",
+        "throw_off_lost": "{worst} throws lowest in the throw-off ({result}).",
+        "tie_no_deckel": "{players} tie for the worst result ({result}): nobody takes Deckel, and "
+        "{opener} opens again.",
         "best_worst": "Best: {best} ({best_result}); worst: {worst} ({worst_result}).",
         "tie_later": "{worst} ties with {other} and threw later: later is worse.",
         "tie_throws": "{worst} ties with {other} but used more throws "
@@ -440,6 +447,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "later thrower.",
         "rules_tiebreak_one_throw_then_later": "Equal results: one thrown in one throw beats an "
         "assembled one, then the later thrower is worse.",
+        "rules_tiebreak_throw_off": "A tie for the worst result is decided by a throw-off (one "
+        "throw each, until one is lowest); on the best, the earlier thrower is better.",
+        "rules_tiebreak_no_deckel": "A tie for the worst result: nobody takes Deckel and the same "
+        "player opens again; on the best, the earlier thrower is better.",
         "rules_hand_aus_yes": "A Schock-Aus thrown in one throw (Hand-Aus) beats an assembled one.",
         "rules_hand_aus_no": "Every Schock-Aus is equal.",
         "rules_sixes_other_sixes": "Two sixes may become one 1 (three: two 1s) with a throw left; "
@@ -502,6 +513,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_round_opening_round": "Round {number} (opening round)",
         "pub_round_opening_throw": "Opening throw",
         "pub_round_stechen": "Stechen",
+        "pub_round_throw_off": "Throw-off",
         "pub_once": "{where}: {name} throws once.",
         "pub_opens": "{where}: {name} opens, up to {limit} throws.",
         "pub_throws": "{where}: {name}, up to {limit} throws (opened by {opener}).",
@@ -864,6 +876,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "worst_opens": "{worst} warf am niedrigsten ({result}) und eröffnet die erste Runde, "
         "ohne Deckel.",
         "stechen_needed": "{players} haben gleich niedrig geworfen und stechen.",
+        "throw_off": "Stechen um die Deckel: {results}.",
+        "throw_off_needed": "{players} haben gleich schlecht geworfen und stechen, ein Wurf je, "
+        "um das, was {best}s {result} wert ist.",
+        "throw_off_again": "{players} haben wieder gleich niedrig geworfen und stechen noch "
+        "einmal.",
+        "throw_off_lost": "{worst} wirft beim Stechen am niedrigsten ({result}).",
+        "tie_no_deckel": "{players} haben gleich schlecht geworfen ({result}): niemand bekommt "
+        "Deckel, und {opener} eröffnet noch einmal.",
         "best_worst": "Bestes: {best} ({best_result}); schlechtestes: {worst} ({worst_result}).",
         "tie_later": "{worst} hat gleich mit {other} und warf später: mit ist Schitt.",
         "tie_throws": "{worst} hat gleich mit {other}, brauchte aber mehr Würfe "
@@ -1251,6 +1271,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "wer später wirft.",
         "rules_tiebreak_one_throw_then_later": "Gleiche Ergebnisse: eins aus einem Wurf schlägt "
         "ein zusammengewürfeltes, dann verliert, wer später wirft.",
+        "rules_tiebreak_throw_off": "Gleich schlechteste Ergebnisse stechen (ein Wurf je, bis "
+        "einer am niedrigsten ist); beim besten ist der frühere Werfer besser.",
+        "rules_tiebreak_no_deckel": "Gleich schlechteste Ergebnisse: niemand bekommt Deckel, und "
+        "derselbe eröffnet noch einmal; beim besten ist der frühere Werfer besser.",
         "rules_hand_aus_yes": "Ein Schock-Aus aus einem Wurf (Hand-Aus) schlägt ein "
         "zusammengewürfeltes.",
         "rules_hand_aus_no": "Jedes Schock-Aus ist gleich viel wert.",
@@ -1316,6 +1340,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_round_opening_round": "Runde {number} (Eröffnungsrunde)",
         "pub_round_opening_throw": "Eröffnungswurf",
         "pub_round_stechen": "Stechen",
+        "pub_round_throw_off": "Stechen um die Deckel",
         "pub_once": "{where}: {name} wirft einmal.",
         "pub_opens": "{where}: {name} eröffnet, bis zu {limit} Würfe.",
         "pub_throws": "{where}: {name}, bis zu {limit} Würfe (eröffnet von {opener}).",
@@ -1816,14 +1841,24 @@ def _round_lines(
         RoundKind.OPENING_ROUND: "opening_round",
         RoundKind.OPENING_THROW: "opening_throw",
         RoundKind.STECHEN: "stechen",
+        RoundKind.THROW_OFF: "throw_off",
     }[ended.kind]
     lines = [line(key, number=ended.number, results=results)]
+    by_seat = dict(ended.results)
+    if ended.kind in (RoundKind.NORMAL, RoundKind.THROW_OFF) and ended.worst is None:
+        lines.append(_tie_line(ended, rules, players, lang))
+        return lines
     if ended.stechen:
         lines.append(
             line("stechen_needed", players=_join([players[s] for s in ended.stechen], lang))
         )
         return lines
-    by_seat = dict(ended.results)
+    if ended.kind is RoundKind.THROW_OFF and ended.worst is not None:
+        lost = ended.worst
+        lines.append(
+            line("throw_off_lost", worst=players[lost], result=result_name(by_seat[lost], lang))
+        )
+        return lines
     if ended.kind is RoundKind.OPENING_ROUND:
         best = by_seat[ended.best]
         lines.append(line("best_opens", best=players[ended.best], result=result_name(best, lang)))
@@ -1869,6 +1904,28 @@ def _round_lines(
         k = "tie_later_throws" if rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER else "tie_later"
         lines.append(line(k, worst=players[ended.worst], other=other))
     return lines
+
+
+def _tie_line(
+    ended: RoundEnded, rules: Rules, players: Sequence[str], lang: str
+) -> tuple[str, str]:
+    """What a tie for the worst result did (``throw_off``, ``no_deckel``) as (key, text)."""
+    by_seat = dict(ended.results)
+    names = _join([players[s] for s in ended.stechen], lang)
+    if ended.kind is RoundKind.THROW_OFF:
+        return "throw_off_again", t("throw_off_again", lang, players=names)
+    if ended.stechen:
+        best = result_name(by_seat[ended.best], lang)
+        fields = {"players": names, "best": players[ended.best], "result": best}
+        return "throw_off_needed", t("throw_off_needed", lang, **fields)
+    seats = [s for s, _ in ended.results]
+    tied = [seats[p] for p in worst_tied(result_table(rules), [r for _, r in ended.results])]
+    fields = {
+        "players": _join([players[s] for s in tied], lang),
+        "result": result_name(by_seat[tied[0]], lang),
+        "opener": players[seats[0]],
+    }
+    return "tie_no_deckel", t("tie_no_deckel", lang, **fields)
 
 
 def explain(events: Sequence[Event], rules: Rules, players: Sequence[str], lang: str) -> list[str]:

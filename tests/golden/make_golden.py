@@ -63,6 +63,7 @@ OPENING_ROUND = "opening_round"
 OPENING_THROW = "opening_throw"
 STECHEN = "stechen"
 NORMAL = "normal"
+THROW_OFF = "throw_off"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1926,6 +1927,101 @@ LADEN = Golden(
     ),
 )
 
+THROW_OFF_GAME = Golden(
+    preset="tsv99",
+    name="regional-throw-off",
+    overrides=(
+        ("deckel_per_half", 2),
+        ("deckel_in_finale", 2),
+        ("tiebreak", "throw_off"),
+    ),
+    players=("Anna", "Ben", "Cem"),
+    plays=(
+        throw(ANNA, (6, 4, 2), note="row 8: tsv99's opening round, for no Deckel"),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(BEN, (5, 5, 3), note="row 37: a plain 553"),
+        throw(CEM, (1, 4, 1), note="row 8: Cem's Schock 4 is best: he opens the first half"),
+        # First half, 2 Deckel, Cem opens (C A B).
+        throw(CEM, (2, 1, 1), note="row 28: Schock 2, worth 2"),
+        stop(CEM, note="row 11: Cem stops after one throw: the limit is 1"),
+        throw(ANNA, (6, 4, 3), note="row 37: a plain 643"),
+        throw(
+            BEN,
+            (6, 4, 3),
+            note="row 39 [kerwe, monopoly]: Anna and Ben tie for the worst: they throw off, one "
+            "throw each, for what Cem's Schock 2 is worth",
+        ),
+        throw(ANNA, (5, 5, 2), note="row 39: the throw-off, in the order they threw"),
+        throw(BEN, (5, 5, 2), note="row 39 [kerwe, monopoly]: tied again: they throw off again"),
+        throw(ANNA, (6, 6, 1), note="row 39: the second throw-off"),
+        throw(
+            BEN,
+            (3, 2, 2),
+            note="row 39 [kerwe, monopoly]: Ben throws lowest and takes Cem's 2 from the middle: "
+            "he holds both and has lost the first half",
+        ),
+        # Second half, opened by Ben (B C A).
+        throw(BEN, (1, 1, 1), note="row 10: Ben opens the second half; row 25: a Schock-Aus"),
+        stop(BEN, note="row 11: Ben stops after one throw: the limit is 1"),
+        throw(CEM, (6, 5, 2), note="row 37: a plain 652"),
+        throw(
+            ANNA,
+            (6, 5, 2),
+            note="row 39 [kerwe, monopoly]: Cem and Anna tie for the worst under a Schock-Aus: "
+            "the throw-off decides who takes the half",
+        ),
+        throw(CEM, (4, 2, 2), note="row 39: the throw-off"),
+        throw(
+            ANNA,
+            (4, 4, 1),
+            note="row 25: Cem throws lowest and takes every Deckel: he has lost the second half; "
+            "row 3: a Finale follows",
+        ),
+        # Finale, Ben against Cem, 2 Deckel, opened by Cem (C B).
+        throw(CEM, (6, 4, 2), note="row 10: Cem lost the last round and opens the Finale"),
+        stop(CEM, note="row 11: limit 1"),
+        throw(BEN, (6, 3, 1), note="row 37: Ben's 631 is worst: he takes 1 from the middle"),
+        throw(BEN, (5, 3, 2), note="row 9: the loser opens"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(CEM, (4, 3, 1), note="row 37: Cem's 431 is worst: he takes the last one"),
+        throw(CEM, (2, 1, 1), note="row 28: Schock 2"),
+        stop(CEM, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (1, 2, 1),
+            note="row 39 [kerwe, monopoly]: both Schock 2: they tie for the worst and throw off; "
+            "Cem, the earlier, has the best",
+        ),
+        throw(CEM, (2, 2, 1), note="row 39: the throw-off"),
+        throw(
+            BEN,
+            (6, 5, 5),
+            note="row 39: Cem throws lowest but holds the best result, so Ben, second best, "
+            "gives him his Deckel (row 9: from the best once the middle is empty): Cem holds both "
+            "and has lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, CEM, BEN, 0),
+        Round(NORMAL, CEM, None, 2, (ANNA, BEN)),
+        Round(THROW_OFF, CEM, None, 2, (ANNA, BEN)),
+        Round(THROW_OFF, CEM, BEN, 2),
+        Round(NORMAL, BEN, None, None, (CEM, ANNA)),
+        Round(THROW_OFF, BEN, CEM, None),
+        Round(NORMAL, CEM, BEN, 1),
+        Round(NORMAL, BEN, CEM, 1),
+        Round(NORMAL, CEM, None, 2, (CEM, BEN)),
+        Round(THROW_OFF, BEN, CEM, 2),
+    ),
+    moves=(
+        (MIDDLE, BEN, 2),
+        (MIDDLE, CEM, 2),
+        (MIDDLE, BEN, 1),
+        (MIDDLE, CEM, 1),
+        (BEN, CEM, 1),
+    ),
+)
+
 REGIONAL_GOLDEN: dict[str, Golden] = {
     g.file: g
     for g in (
@@ -1939,6 +2035,7 @@ REGIONAL_GOLDEN: dict[str, Golden] = {
         JULIUS,
         ACHTER,
         LADEN,
+        THROW_OFF_GAME,
     )
 }
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""

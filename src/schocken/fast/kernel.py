@@ -37,6 +37,7 @@ from schocken.fast.tables import (
     P_LOWEST_TAKES,
     P_SCHOCK_AUS_ENDS_GAME,
     P_WORST_OPENS,
+    P_WORST_TIE,
     R_CODE,
     R_DECKEL,
     R_RANK,
@@ -65,6 +66,7 @@ NORMAL = 0
 OPENING_ROUND = 1
 OPENING_THROW = 2
 STECHEN = 3
+THROW_OFF = 4
 FIRST_HALF = 0
 SECOND_HALF = 1
 FINALE = 2
@@ -196,6 +198,9 @@ def play_game(
     r_key = np.zeros(n, np.int64)
     r_rank = np.zeros(n, np.int64)
     r_deckel = np.zeros(n, np.int64)
+    r_code = np.zeros(n, np.int64)
+    worst_tie = params[P_WORST_TIE]
+    off_best = off_second = off_owed = 0  # a throw-off's giver (or the second-best) and worth
     seats = np.zeros(n, np.int64)  # a list of seats: who may buy in, who is tied
     giver = np.zeros(n, np.bool_)
     half_losers = np.full(2, -1, np.int64)
@@ -218,7 +223,7 @@ def play_game(
     while loser < 0:
         # ---------------------------------------------------------------- a round begins
         rounds += 1
-        if kind in (OPENING_THROW, STECHEN):
+        if kind in (OPENING_THROW, STECHEN, THROW_OFF):
             limit = 1
             lim = 1
             cover_at = 0
@@ -336,6 +341,7 @@ def play_game(
             r_key[pos] = key
             r_rank[pos] = results[state, throws, R_RANK]
             r_deckel[pos] = results[state, throws, R_DECKEL]
+            r_code[pos] = results[state, throws, R_CODE]
             if not covered and key < lowest:
                 lowest = key
             turns += 1
@@ -367,7 +373,43 @@ def play_game(
         else:
             owed = r_deckel[b]
             pay = True
-            if kind != NORMAL:
+            if kind == NORMAL and worst_tie != 0:  # a tie for the worst: throw-off or no Deckel
+                tied = 0
+                for i in range(order_len):
+                    if r_code[i] == r_code[w]:
+                        seats[tied] = r_seat[i]
+                        tied += 1
+                if tied > 1 and worst_tie == 2:  # nobody takes Deckel; the same opener again
+                    pay = False
+                    next_opener = anchor
+                elif tied > 1:
+                    second = -1
+                    for i in range(order_len):
+                        if i != b and (second < 0 or r_key[i] > r_key[second]):
+                            second = i
+                    off_best = best
+                    off_second = r_seat[second]
+                    off_owed = owed
+                    for i in range(tied):
+                        order[i] = seats[i]
+                    order_len = tied
+                    kind = THROW_OFF
+                    pay = False
+            elif kind == THROW_OFF:
+                tied = 0
+                for i in range(order_len):
+                    if r_rank[i] == r_rank[w]:
+                        seats[tied] = r_seat[i]
+                        tied += 1
+                if tied > 1:  # throw off again, in the order they threw
+                    for i in range(tied):
+                        order[i] = seats[i]
+                    order_len = tied
+                    pay = False
+                else:
+                    owed = off_owed
+                    best = off_second if worst == off_best else off_best
+            elif kind != NORMAL:
                 if kind == OPENING_THROW:
                     opening_value = owed
                 tied = 0

@@ -33,7 +33,7 @@ from schocken.dice import TABLES as ROLL_TABLES
 from schocken.events import RoundKind, Section
 from schocken.results import Dice, Result, ResultTable, result_table
 from schocken.round import fixed_limit, next_section
-from schocken.rules import MAX_THROWS, Covered, FinaleOpener, Opening, Rules
+from schocken.rules import MAX_THROWS, Covered, FinaleOpener, Opening, Rules, Tiebreak
 from schocken.turn import SORTED, TurnState, turn_options
 from schocken.views import Phase, PlayerView, TurnView
 
@@ -60,7 +60,10 @@ P_SCHOCK_AUS_ENDS_GAME = 10
 """1 where a half ended by a Schock-Aus ends the game (``schock_aus = "game"``)."""
 P_WORST_OPENS = 11
 """1 where the opening throw's lowest opens for no Deckel (``opening = "worst_opens"``)."""
-P_SIZE = 12
+P_WORST_TIE = 12
+"""What a tie for a round's worst result does: 0 nothing (the tie rule decides), 1 a throw-off
+(``tiebreak = "throw_off"``), 2 nobody takes Deckel (``tiebreak = "no_deckel"``)."""
+P_SIZE = 13
 
 # The columns of ``results[state, throws]``.
 R_RANK = 0
@@ -135,6 +138,7 @@ def params_of(rules: Rules) -> Int64Array:
     params[P_LIMIT_WHILE_MIDDLE] = fixed_limit(rules, Section.FIRST_HALF, False, 1) or 0
     ends = next_section(rules, Section.FIRST_HALF, (0,), 0, 2, schock_aus=True) is None
     params[P_SCHOCK_AUS_ENDS_GAME] = ends and rules.finale
+    params[P_WORST_TIE] = {Tiebreak.THROW_OFF: 1, Tiebreak.NO_DECKEL: 2}.get(rules.tiebreak, 0)
     return params
 
 
