@@ -65,6 +65,8 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("tsv99", {"tiebreak": "throw_off", "deckel_per_half": 4, "deckel_in_finale": 3}),
     ("allgemein", {"tiebreak": "throw_off", "opening": "lowest_takes", "einwuerfeln": True}),
     ("knobelrunde", {"tiebreak": "no_deckel", "deckel_per_half": 4, "einwuerfeln": True}),
+    ("tsv99", {"deckel_owed": "sum", "jule": True, "schock_aus": "worth", "deckel_per_half": 9}),
+    ("allgemein", {"deckel_owed": "sum", "tiebreak": "throw_off", "opening": "lowest_takes"}),
 ]
 LINEUPS: list[list[str]] = [
     ["random", "random"],
@@ -75,7 +77,7 @@ LINEUPS: list[list[str]] = [
     ["regular", "random"] * 4,
 ]
 GAMES = 40
-"""Games per rule set and line-up: 29 x 6 x 40 = 6,960 in all."""
+"""Games per rule set and line-up: 31 x 6 x 40 = 7,440 in all."""
 
 
 def _rules(preset: str, overrides: dict[str, object]) -> Rules:

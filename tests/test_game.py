@@ -1834,3 +1834,16 @@ def test_a_tie_for_the_best_alone_the_earlier_is_best_and_the_worst_takes(tiebre
     assert isinstance(ended, RoundEnded)
     assert (ended.kind, ended.best, ended.worst, ended.stechen) == (RoundKind.NORMAL, B, A, ())
     assert DeckelMoved(None, A, 4) in events
+
+
+def test_with_deckel_owed_sum_the_loser_takes_every_special_results_worth() -> None:
+    # REGIONAL.md row 38 [monopoly]: Ben's Schock 4 and Cem's Straße add up to 6 for Anna; a
+    # round of plain numbers costs 1.
+    rules = preset("tsv99", deckel_owed="sum")
+    opening = [shows("322"), once("411"), once("643")]
+    r1 = [shows("411"), once("654"), once("632")]  # B C A
+    r2 = [shows("643"), once("652"), once("532")]  # A B C
+    events = Table(rules, 3, *opening, *r1, *r2).play_all()
+    ended = [e for e in of_type(events, RoundEnded) if isinstance(e, RoundEnded)]
+    assert [(e.best, e.worst, e.deckel) for e in ended[1:]] == [(B, A, 6), (B, C, 1)]
+    assert of_type(events, DeckelMoved) == [DeckelMoved(None, A, 6), DeckelMoved(None, C, 1)]

@@ -692,6 +692,7 @@ REGIONAL = (
     "regional-achter",
     "regional-laden",
     "regional-throw-off",
+    "regional-deckel-sum",
 )
 
 
@@ -813,6 +814,13 @@ REGIONAL_FACTS = {
         10,
         29,
         {"deckel_per_half": 2, "deckel_in_finale": 2, "tiebreak": "throw_off"},
+    ),
+    "regional-deckel-sum": RegionalFacts(
+        (BEN, ANNA),
+        BEN,
+        7,
+        21,
+        {"deckel_per_half": 3, "deckel_in_finale": 3, "deckel_owed": "sum"},
     ),
 }
 
@@ -1109,3 +1117,20 @@ def test_regional_throw_off_game() -> None:
         rules = record.rules.with_overrides({"tiebreak": tiebreak})
         error = refused_at(dataclasses.replace(record, rules=rules))
         assert error.step == 8 and f"it is {whose}'s turn, not Anna's" in error.reason
+
+
+def test_regional_deckel_sum_game() -> None:
+    played = play("regional-deckel-sum")
+    rounds = played.rounds()
+    # What the loser takes: every special result's worth added up (Schock 2 + Straße, two
+    # Generals), 1 for plain numbers; the middle or the best player's Deckel still cap it.
+    assert [r.deckel for r in rounds[1:]] == [4, 1, 6, 5, 1, 4]
+    assert DeckelMoved(None, BEN, 3) in played.game.events
+    record = played.record
+    # Taking only the best result's worth, Ben takes 2 in round 1 and has not lost the half.
+    rules = record.rules.with_overrides({"deckel_owed": "best"})
+    best = replay(
+        dataclasses.replace(record, rules=rules, steps=record.steps[:6]), check_outcome=False
+    )
+    assert [e for e in best.events if isinstance(e, DeckelMoved)] == [DeckelMoved(None, BEN, 2)]
+    assert best.half_losers == ()

@@ -129,8 +129,8 @@ def test_a_round_tied_for_the_worst_under_throw_off_is_thrown_off_in_pub_mode() 
     play(pub, ["6-4-2", "5-3-2", "4-2-2"])  # the opening round: Anna opens
     told = pub.explain(play(pub, ["r schock 3 2", "6-3-2", "6-3-2 2"]), "en")
     assert told[-1] == (
-        "Ben and Cem tie for the worst result and throw off, one throw each, for what Anna's "
-        "Schock 3 is worth."
+        "Ben and Cem tie for the worst result and throw off, one throw each, for the round's "
+        "Deckel."
     )
     assert pub.prompt("en") == "Throw-off: Ben throws once."
     with pytest.raises(PubEntryError):
@@ -339,6 +339,7 @@ REGIONAL = [
     {"opening": "worst_opens", "einwuerfeln": True},
     {"tiebreak": "throw_off", "opening": "lowest_takes"},
     {"tiebreak": "no_deckel", "covered": "last_throw"},
+    {"deckel_owed": "sum", "tiebreak": "throw_off", "jule": True},
 ]
 """House rules from other pubs (``rules``' regional options), for pub mode to referee."""
 

@@ -103,13 +103,14 @@ REGIONAL_OPTIONS: dict[str, object] = {
     "schock_aus_deckel": 7,
     "achter": False,
     "achter_deckel": 8,
+    "deckel_owed": "best",
 }
 """The options added from other pubs' rules (shared/REGIONAL.md), with the value all four presets
 keep: none of the four texts has a Jule, and each has a General, lets any die be set aside and
 turns the sixes of any throw with a throw left; none plays its first round with one throw; all
 count the four Straßen, the higher better; none has a Nutte (2-2-1 is tsv99's worst throw); none
 plays one throw while Deckel are in the middle; in all a Schock-Aus ends the half; none has an
-Achter (3-3-1 is a plain number)."""
+Achter (3-3-1 is a plain number); in all the loser takes the best result's worth."""
 
 
 def _expected(preset: str) -> dict[str, object]:
@@ -773,6 +774,7 @@ def test_further_options_refuse_bad_values_naming_the_choices(
         {"tiebreak": "one_throw_then_later"},
         {"tiebreak": "throw_off"},
         {"tiebreak": "no_deckel"},
+        {"deckel_owed": "sum"},
         {"one_throw_while_middle": True},
         {"one_throw_while_middle": True, "first_round_one_throw": "halves_and_finale"},
         {"schock_aus": "game"},

@@ -352,16 +352,16 @@ def test_describe_and_explain_a_throw_off() -> None:
     at = [i for i, e in enumerate(game.events) if isinstance(e, RoundEnded)][1]
     assert explain(game.events[at:], rules, game.players, "en")[:5] == [
         "Round 2: Ben: Schock 4, Cem: 6-4-3, Anna: 6-4-3.",
-        "Cem and Anna tie for the worst result and throw off, one throw each, for what Ben's "
-        "Schock 4 is worth.",
+        "Cem and Anna tie for the worst result and throw off, one throw each, for the round's "
+        "Deckel.",
         "Throw-off: Cem: Strasse 6-5-4, Anna: 2-2-1.",
         "Anna throws lowest in the throw-off (2-2-1).",
         "Anna takes 4 Deckel from the middle.",
     ]
     de = explain(game.events[at:], rules, game.players, "de")
     assert de[1] == (
-        "Cem und Anna haben gleich schlecht geworfen und stechen, ein Wurf je, um das, was Bens "
-        "Schock 4 wert ist."
+        "Cem und Anna haben gleich schlecht geworfen und stechen, ein Wurf je, um die Deckel der "
+        "Runde."
     )
     assert de[3] == "Anna wirft beim Stechen am niedrigsten (2-2-1)."
 
@@ -382,3 +382,13 @@ def test_describe_and_explain_no_deckel_on_a_tie() -> None:
         "Cem und Anna haben gleich schlecht geworfen (6-4-3): niemand bekommt Deckel, und Ben "
         "eröffnet noch einmal."
     )
+
+
+def test_describe_rules_says_that_deckel_add_up() -> None:
+    rules = find_preset("tsv99").with_overrides({"deckel_owed": "sum"})
+    assert (
+        "Deckel add up: a round's loser takes the worths of every special result of the round "
+        "(every player's), 1 if there is none." in describe_rules(rules, "en")
+    )
+    assert "Deckel zählen zusammen" in " ".join(describe_rules(rules, "de"))
+    assert "Deckel add up" not in " ".join(describe_rules(find_preset("tsv99"), "en"))

@@ -105,7 +105,8 @@ class RoundEnded(NamedTuple):
     """A round is over and every result is revealed, in the round's order of play.
 
     ``best`` and ``worst`` are seats. ``deckel`` is what the best result is worth (``None`` for a
-    Schock-Aus, worth the whole half). For a tied opening throw ``stechen`` names those who must
+    Schock-Aus, worth the whole half); in a round for Deckel, what its loser takes
+    (:func:`schocken.round.deckel_owed`). For a tied opening throw ``stechen`` names those who must
     throw again; ``worst`` is then ``None``. So for a round for Deckel (or a throw-off) whose worst
     result is tied under ``tiebreak = "throw_off"``: ``stechen`` names who throw off. A round for
     Deckel with ``worst`` ``None`` and no ``stechen`` moved no Deckel (``no_deckel``). A throw-off

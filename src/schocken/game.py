@@ -514,7 +514,7 @@ class Game:
         results = tuple(zip(self._order, self._results, strict=True))
         number = self._round_number
         if kind is RoundKind.NORMAL:
-            owed = best_result.deckel
+            owed = flow.deckel_owed(self.rules, self._results, best_result)
             tied = self._tied_worst()
             if tied and self.rules.tiebreak is Tiebreak.NO_DECKEL:  # nobody takes Deckel
                 self.events.append(RoundEnded(kind, number, results, best, None, owed))

@@ -73,6 +73,18 @@ class Tiebreak(StrEnum):
     the next round again. Ties on the best result: the earlier thrower is better."""
 
 
+class DeckelOwed(StrEnum):
+    """What a round's loser takes."""
+
+    BEST = "best"
+    """What the round's best result is worth."""
+    SUM = "sum"
+    """The worths of every special result of the round added up (every player's, the loser's
+    too; a plain number adds nothing; with no special result, 1). Our reading of monopoly's "pro
+    Mitspieler mit Sonderwerten". A Schock-Aus that ends the half or game does so as ever; with
+    ``schock_aus = "worth"`` its worth is added like any other."""
+
+
 class SixesRethrow(StrEnum):
     """What must go back into the cup after sixes were turned into ones."""
 
@@ -274,6 +286,9 @@ class Rules:
     worth, as a Jule ranked ``by_worth``; without it 3-3-1 is the plain number 331."""
     achter_deckel: int = 8
     """The Deckel an Achter is worth (1 to 999); read only with ``achter``."""
+    deckel_owed: DeckelOwed = DeckelOwed.BEST
+    """What the loser of a round for Deckel takes: the best result's worth, or the worths of
+    every special result of the round (the opening throw's lowest takes the best's worth)."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -344,6 +359,7 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "strasse_rank": StrasseRank,
     "nutte_rank": NutteRank,
     "schock_aus": SchockAus,
+    "deckel_owed": DeckelOwed,
 }
 _INTS = {
     "deckel_per_half",
@@ -429,6 +445,7 @@ PRESETS: dict[str, Rules] = {
         schock_aus_deckel=7,
         achter=False,
         achter_deckel=8,
+        deckel_owed=DeckelOwed.BEST,
     ),
     "schock4life": Rules(
         preset="schock4life",
@@ -464,6 +481,7 @@ PRESETS: dict[str, Rules] = {
         schock_aus_deckel=7,
         achter=False,
         achter_deckel=8,
+        deckel_owed=DeckelOwed.BEST,
     ),
     "knobelrunde": Rules(
         preset="knobelrunde",
@@ -499,6 +517,7 @@ PRESETS: dict[str, Rules] = {
         schock_aus_deckel=7,
         achter=False,
         achter_deckel=8,
+        deckel_owed=DeckelOwed.BEST,
     ),
     "allgemein": Rules(
         preset="allgemein",
@@ -534,6 +553,7 @@ PRESETS: dict[str, Rules] = {
         schock_aus_deckel=7,
         achter=False,
         achter_deckel=8,
+        deckel_owed=DeckelOwed.BEST,
     ),
 }
 """The four presets, one per rule text in ``shared/seeds/``."""
@@ -926,6 +946,16 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
         "knobelrunde": "002: not in the text (no Achter); 8, the lower worth shaw offers",
         "allgemein": "003: not in the text (no Achter); 8, the lower worth shaw offers",
     },
+    "deckel_owed": {
+        "tsv99": '000: "Er bekommt soviele deckel, wie es der höchste Wert (also das höchste '
+        'Würfelergebnis) in dieser Runde vorschreibt."',
+        "schock4life": '001: "Wer den niedrigsten Wurf hat, bekommt so viele Deckel wie der '
+        'höchste Wurf zeigt."',
+        "knobelrunde": '002: "bekommt eine entsprechende Anzahl von Deckeln, die vom höchsten Wurf '
+        'der Runde abhängt"',
+        "allgemein": '003: "bekommt der Spieler, der die niedrigste Wertung würfelt, ... die '
+        'Anzahl der Deckel, die der Spieler mit der höchsten Wertung erzielt hat"',
+    },
 }
 """For each option (but ``preset``) and preset: the sentence of the text, or our reading."""
 
@@ -1044,6 +1074,9 @@ REGIONAL_SOURCES: dict[str, str] = {
     "achter": '3-3-1 as a special "Achter", ranked by its worth like every special there, and '
     "(unless Pflücken is allowed) only from one throw [shaw]. No other source has it.",
     "achter_deckel": "8 or 10 [shaw].",
+    "deckel_owed": "best almost everywhere; sum, the worths of every player's special result "
+    'added up ("pro Mitspieler mit Sonderwerten erhöht sich die Anzahl der Deckel") [monopoly]; '
+    "the loser taking every point thrown in the round, 1 if no special was thrown [casino].",
 }
 """For each option: what rule pages and other Schocken programs play, by :data:`SOURCES` key
 (in brackets)."""

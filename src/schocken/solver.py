@@ -26,6 +26,8 @@ The model of the round (``docs/odds.md``, "The model of a round", says more and 
   nothing. P(lose) and the Deckel taken are exact for these; the later players' model and the
   Deckel given as the best still read a tie for the worst as ``later_loses`` does (except that a
   player tied with every later one under ``throw_off`` gives only when he wins the throw-off).
+- Under ``deckel_owed = "sum"`` who loses is unchanged (P(lose) stays exact), but the Deckel are
+  still counted as the best result's worth alone: the expected Deckel are an approximation.
 
 The arithmetic is exact and in integers: a later player's turn is valued in whole multiples of
 1/6**9 (:data:`SCALE`; at most nine dice are thrown in a turn), a covered cup in multiples of

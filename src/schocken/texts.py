@@ -31,6 +31,7 @@ from schocken.events import (
 )
 from schocken.results import Result, ResultKind, TieRule, result_table, tie_decided, worst_tied
 from schocken.rules import (
+    DeckelOwed,
     FirstRoundOneThrow,
     JuleRank,
     NutteRank,
@@ -71,7 +72,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "stechen_needed": "{players} tie for the lowest throw and throw again (Stechen).",
         "throw_off": "Throw-off: {results}.",
         "throw_off_needed": "{players} tie for the worst result and throw off, one throw each, "
-        "for what {best}'s {result} is worth.",
+        "for the round's Deckel.",
         "throw_off_again": "{players} tie again for the lowest and throw off again.",
         "throw_off_lost": "{worst} throws lowest in the throw-off ({result}).",
         "tie_no_deckel": "{players} tie for the worst result ({result}): nobody takes Deckel, and "
@@ -503,6 +504,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "result_achter": "Achter",
         "rules_achter": "An Achter (3-3-1) is worth {deckel} Deckel and ranks among the Schocks "
         "by its worth; it may be assembled over several throws.",
+        "rules_deckel_owed_sum": "Deckel add up: a round's loser takes the worths of every special "
+        "result of the round (every player's), 1 if there is none.",
         "rules_set_aside_any": "Any die may be set aside.",
         "rules_set_aside_ones": "Only 1s may be set aside.",
         "rules_set_aside_ones_and_sixes": "Only 1s and 6s may be set aside.",
@@ -878,7 +881,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "stechen_needed": "{players} haben gleich niedrig geworfen und stechen.",
         "throw_off": "Stechen um die Deckel: {results}.",
         "throw_off_needed": "{players} haben gleich schlecht geworfen und stechen, ein Wurf je, "
-        "um das, was {best}s {result} wert ist.",
+        "um die Deckel der Runde.",
         "throw_off_again": "{players} haben wieder gleich niedrig geworfen und stechen noch "
         "einmal.",
         "throw_off_lost": "{worst} wirft beim Stechen am niedrigsten ({result}).",
@@ -1330,6 +1333,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "result_achter": "Achter",
         "rules_achter": "Der Achter (3-3-1) ist {deckel} Deckel wert und steht nach seinem Wert "
         "zwischen den Schocks; er darf zusammengewürfelt werden.",
+        "rules_deckel_owed_sum": "Deckel zählen zusammen: der Verlierer einer Runde bekommt die "
+        "Werte aller Sonderwürfe der Runde (jedes Spielers), 1, wenn es keinen gibt.",
         "rules_set_aside_any": "Jeder Würfel darf rausgelegt werden.",
         "rules_set_aside_ones": "Nur Einsen dürfen rausgelegt werden.",
         "rules_set_aside_ones_and_sixes": "Nur Einsen und Sechsen dürfen rausgelegt werden.",
@@ -1915,9 +1920,7 @@ def _tie_line(
     if ended.kind is RoundKind.THROW_OFF:
         return "throw_off_again", t("throw_off_again", lang, players=names)
     if ended.stechen:
-        best = result_name(by_seat[ended.best], lang)
-        fields = {"players": names, "best": players[ended.best], "result": best}
-        return "throw_off_needed", t("throw_off_needed", lang, **fields)
+        return "throw_off_needed", t("throw_off_needed", lang, players=names)
     seats = [s for s, _ in ended.results]
     tied = [seats[p] for p in worst_tied(result_table(rules), [r for _, r in ended.results])]
     fields = {
@@ -2062,6 +2065,8 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         lines.append(t(f"rules_nutte_one_throw_{yes(rules.nutte_one_throw)}", lang))
     if rules.achter:
         lines.append(t("rules_achter", lang, deckel=rules.achter_deckel))
+    if rules.deckel_owed is DeckelOwed.SUM:
+        lines.append(t("rules_deckel_owed_sum", lang))
     lines.append(t(f"rules_opening_{rules.opening.value}", lang))
     if rules.first_round_one_throw is not FirstRoundOneThrow.NEVER:
         lines.append(t(f"rules_first_round_{rules.first_round_one_throw.value}", lang))

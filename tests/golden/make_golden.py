@@ -2022,6 +2022,80 @@ THROW_OFF_GAME = Golden(
     ),
 )
 
+DECKEL_SUM = Golden(
+    preset="tsv99",
+    name="regional-deckel-sum",
+    overrides=(
+        ("deckel_per_half", 3),
+        ("deckel_in_finale", 3),
+        ("deckel_owed", "sum"),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(ANNA, (6, 4, 2), note="row 8: tsv99's opening round, for no Deckel"),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(BEN, (5, 5, 3), note="row 8: Anna's 642 is best: she opens the first half"),
+        throw(ANNA, (2, 1, 1), note="row 28: Schock 2, worth 2"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (6, 5, 4),
+            note="row 38 [monopoly]: Ben's Straße (worth 2) is worst; Deckel add up: Schock 2 and "
+            "Straße give 4, he takes the 3 in the middle and has lost the first half",
+        ),
+        throw(BEN, (6, 5, 2), note="row 10: Ben opens the second half"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (5, 3, 2),
+            note="row 38 [monopoly]: no special result: Anna takes 1 from the middle",
+        ),
+        throw(ANNA, (3, 3, 3), note="row 30: a General, worth 3"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (2, 2, 2),
+            note="row 38 [monopoly]: two Generals give 6: Ben takes the 2 left in the middle",
+        ),
+        throw(BEN, (5, 1, 1), note="row 28: Schock 5"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (4, 2, 1),
+            note="row 38 [monopoly]: 5 owed from Ben, who gives the 2 he holds: Anna holds all 3 "
+            "and has lost the second half; row 3: a Finale follows",
+        ),
+        throw(ANNA, (6, 6, 1), note="row 10: Anna lost the last round and opens the Finale"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(BEN, (4, 3, 1), note="row 38: no special result: Ben takes 1 from the middle"),
+        throw(BEN, (3, 2, 1), note="row 31: a Straße, worth 2"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (1, 2, 1),
+            note="row 38 [monopoly]: Schock 2 and Straße give 4: Ben takes the 2 left, holds all "
+            "3 and has lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, BEN, 0),
+        Round(NORMAL, ANNA, BEN, 4),
+        Round(NORMAL, BEN, ANNA, 1),
+        Round(NORMAL, ANNA, BEN, 6),
+        Round(NORMAL, BEN, ANNA, 5),
+        Round(NORMAL, ANNA, BEN, 1),
+        Round(NORMAL, ANNA, BEN, 4),
+    ),
+    moves=(
+        (MIDDLE, BEN, 3),
+        (MIDDLE, ANNA, 1),
+        (MIDDLE, BEN, 2),
+        (BEN, ANNA, 2),
+        (MIDDLE, BEN, 1),
+        (MIDDLE, BEN, 2),
+    ),
+)
+
 REGIONAL_GOLDEN: dict[str, Golden] = {
     g.file: g
     for g in (
@@ -2036,6 +2110,7 @@ REGIONAL_GOLDEN: dict[str, Golden] = {
         ACHTER,
         LADEN,
         THROW_OFF_GAME,
+        DECKEL_SUM,
     )
 }
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""

@@ -28,6 +28,7 @@ from schocken.fast.tables import (
     P_COVER_MODE,
     P_DECKEL_FINALE,
     P_DECKEL_HALF,
+    P_DECKEL_SUM,
     P_EINWUERFELN,
     P_FINALE,
     P_FINALE_FIRST_HALF_LOSER,
@@ -38,6 +39,7 @@ from schocken.fast.tables import (
     P_SCHOCK_AUS_ENDS_GAME,
     P_WORST_OPENS,
     P_WORST_TIE,
+    R_ADDS,
     R_CODE,
     R_DECKEL,
     R_RANK,
@@ -199,6 +201,8 @@ def play_game(
     r_rank = np.zeros(n, np.int64)
     r_deckel = np.zeros(n, np.int64)
     r_code = np.zeros(n, np.int64)
+    r_adds = np.zeros(n, np.int64)
+    deckel_sum = params[P_DECKEL_SUM] != 0
     worst_tie = params[P_WORST_TIE]
     off_best = off_second = off_owed = 0  # a throw-off's giver (or the second-best) and worth
     seats = np.zeros(n, np.int64)  # a list of seats: who may buy in, who is tied
@@ -342,6 +346,7 @@ def play_game(
             r_rank[pos] = results[state, throws, R_RANK]
             r_deckel[pos] = results[state, throws, R_DECKEL]
             r_code[pos] = results[state, throws, R_CODE]
+            r_adds[pos] = results[state, throws, R_ADDS]
             if not covered and key < lowest:
                 lowest = key
             turns += 1
@@ -372,6 +377,11 @@ def play_game(
             next_opener = best
         else:
             owed = r_deckel[b]
+            if kind == NORMAL and deckel_sum and owed >= 0:  # every special result's worth
+                owed = 0
+                for i in range(order_len):
+                    owed += r_adds[i]
+                owed = max(owed, 1)
             pay = True
             if kind == NORMAL and worst_tie != 0:  # a tie for the worst: throw-off or no Deckel
                 tied = 0
