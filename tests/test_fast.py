@@ -13,6 +13,7 @@ from schocken import fast
 from schocken.actions import BUY_IN, KEEPS
 from schocken.bots.regular import PubRegular
 from schocken.dice import ScriptedDice
+from schocken.events import RoundEnded, RoundKind
 from schocken.fast import kernel
 from schocken.fast.tables import rule_tables
 from schocken.game import Game
@@ -64,6 +65,11 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("allgemein", {"plain_rank": "pip_sum", "opening": "lowest_takes", "deckel_per_half": 4}),
     ("tsv99", {"opening": "high_die", "deckel_per_half": 3, "deckel_in_finale": 2}),
     ("knobelrunde", {"opening": "low_die", "einwuerfeln": True, "deckel_per_half": 4}),
+    ("tsv99", {"tiebreak": "throw_off", "deckel_per_half": 4, "deckel_in_finale": 3}),
+    ("allgemein", {"tiebreak": "throw_off", "opening": "lowest_takes", "einwuerfeln": True}),
+    ("knobelrunde", {"tiebreak": "no_deckel", "deckel_per_half": 4, "einwuerfeln": True}),
+    ("tsv99", {"deckel_owed": "sum", "jule": True, "schock_aus": "worth", "deckel_per_half": 9}),
+    ("allgemein", {"deckel_owed": "sum", "tiebreak": "throw_off", "opening": "lowest_takes"}),
 ]
 LINEUPS: list[list[str]] = [
     ["random", "random"],
@@ -74,7 +80,7 @@ LINEUPS: list[list[str]] = [
     ["regular", "random"] * 4,
 ]
 GAMES = 40
-"""Games per rule set and line-up: 29 x 6 x 40 = 6,960 in all."""
+"""Games per rule set and line-up: 34 x 6 x 40 = 8,160 in all."""
 
 
 def _rules(preset: str, overrides: dict[str, object]) -> Rules:
@@ -120,6 +126,22 @@ def test_games_replay_to_the_same_outcome(preset: str, overrides: dict[str, obje
             buy_ins += sum(1 for s in record.steps if s.action == BUY_IN)
     if rules.einwuerfeln and rules.deckel_per_half <= 5:
         assert buy_ins > 20  # the random bots bought back in, often
+
+
+@pytest.mark.parametrize("tiebreak", ["throw_off", "no_deckel"])
+def test_ties_for_the_worst_come_up_in_the_simulated_games(tiebreak: str) -> None:
+    """The replays above cover throw-offs (several in a row too) and rounds without Deckel."""
+    rules = _rules("tsv99", {"tiebreak": tiebreak})
+    kinds: list[tuple[RoundKind, bool]] = []
+    for g in range(GAMES):
+        game = replay(fast.play_record(rules, ["regular"] * 5, 0, g))
+        kinds += [(e.kind, e.worst is None) for e in game.events if isinstance(e, RoundEnded)]
+    if tiebreak == "throw_off":
+        assert kinds.count((RoundKind.THROW_OFF, False)) > 5
+        assert (RoundKind.THROW_OFF, True) in kinds  # a tied throw-off, thrown again
+    else:
+        assert kinds.count((RoundKind.NORMAL, True)) > 5
+        assert all(kind is not RoundKind.THROW_OFF for kind, _ in kinds)
 
 
 def test_rotation_seats_every_place_in_turn() -> None:

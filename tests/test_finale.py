@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from functools import cache
 
 import pytest
@@ -205,3 +206,31 @@ def test_a_worth_above_the_finales_deckel_counts_as_all_of_them(
     if "schock_aus" in more:
         ends = solve_finale(base)
         assert not np.allclose(high.values, ends.values, equal_nan=True)
+
+
+def test_a_throw_off_in_a_one_deckel_finale_is_lost_half_the_time() -> None:
+    """Under ``tiebreak = "throw_off"`` a tie is lost half the time. The opener stops after one
+    throw, so the responder has one throw and no choice: the turn solver's exact figure."""
+    plain = find_preset("tsv99").with_overrides({"deckel_per_half": 1, "deckel_in_finale": 1})
+    rules = plain.with_overrides({"tiebreak": "throw_off"})
+    sol = solve_finale(rules)
+    table = result_table(rules)
+    for dice in ((6, 4, 2), (4, 1, 1), (6, 6, 6), (2, 2, 1)):
+        state = TurnState((), dice, 1, 0, (), True)
+        exact = solve(Situation(rules, state, None, after=1, middle=1, deckel=0, total=1))
+        stop = next(v.p_lose for v in exact if v.action == STOP)
+        mine = table.order_code(table.result(dice, one_throw=True, throws=1))
+        codes = [
+            table.order_code(table.result((a, b, c), one_throw=True, throws=1))
+            for a in range(1, 7)
+            for b in range(1, 7)
+            for c in range(1, 7)
+        ]
+        assert stop * 216 == sum(1 for c in codes if c > mine) + Fraction(
+            sum(1 for c in codes if c == mine), 2
+        )
+        assert dict(sol.action_values(1, 0, 0, state))[STOP] == pytest.approx(
+            float(stop), abs=1e-12
+        )
+    # Under later_loses the opener wins every tie: a throw-off makes him lose more often.
+    assert sol.p_opener_loses(1, 0, 0) > solve_finale(plain).p_opener_loses(1, 0, 0)

@@ -1814,3 +1814,132 @@ def test_schock_aus_worth_the_whole_stock_chicago_from_the_best_player() -> None
     assert DeckelMoved(A, B, 1) in events
     assert SectionEnded(Section.FIRST_HALF, B, False, (0, 3)) in events
     assert table.game.section is Section.SECOND_HALF
+
+
+# ------------------------------------------------------------------ ties for the worst result
+
+
+def _tied_r1(rules: Rules, *throw_off: list[Move]) -> Table:
+    """Anna, Ben, Cem, 5 Deckel. Opening round: Ben best. R1 (B C A): Ben's Schock 4, Cem and
+    Anna both 6-4-3: tied for the worst. Then the turns of ``throw_off``."""
+    opening = [shows("322"), once("411"), once("643")]
+    r1 = [shows("411"), once("643"), once("643")]
+    return Table(rules, 3, *opening, *r1, *throw_off)
+
+
+def test_throw_off_the_tied_throw_once_and_the_lowest_takes_what_the_best_is_worth() -> None:
+    rules = preset("tsv99", deckel_per_half=5, tiebreak="throw_off")
+    table = _tied_r1(rules, once("654"), once("221"))  # the throw-off: Cem 6-5-4, Anna 2-2-1
+    table.play(3)
+    r1 = table.play(3)
+    results = ((B, res(rules, "411")), (C, res(rules, "643")), (A, res(rules, "643")))
+    assert r1[-2:] == [
+        RoundEnded(RoundKind.NORMAL, 2, results, B, None, 4, (C, A)),
+        RoundStarted(RoundKind.THROW_OFF, 3, (C, A)),
+    ]
+    game = table.game
+    assert game.view(None).round_kind is RoundKind.THROW_OFF
+    assert game.max_throws() == 1 and game.middle == 5
+    assert not game.can_buy_in(B)  # no Einwürfeln in a throw-off (nor are the rules for it)
+    events = table.play(2)
+    off = ((C, res(rules, "654")), (A, res(rules, "221")))
+    assert events[-3:] == [
+        RoundEnded(RoundKind.THROW_OFF, 3, off, B, A, 4),
+        DeckelMoved(None, A, 4),
+        RoundStarted(RoundKind.NORMAL, 4, (A, B, C)),
+    ]
+
+
+def test_a_tied_throw_off_is_thrown_again_by_those_tied_for_the_lowest() -> None:
+    rules = preset("tsv99", deckel_per_half=5, tiebreak="throw_off")
+    table = _tied_r1(rules, once("654"), once("654"), once("221"), once("642"))
+    table.play(6)
+    events = table.play(2)
+    off = ((C, res(rules, "654")), (A, res(rules, "654")))
+    assert events[-2:] == [
+        RoundEnded(RoundKind.THROW_OFF, 3, off, B, None, 4, (C, A)),
+        RoundStarted(RoundKind.THROW_OFF, 4, (C, A)),
+    ]
+    events = table.play(2)
+    assert DeckelMoved(None, C, 4) in events
+    assert events[-1] == RoundStarted(RoundKind.NORMAL, 5, (C, A, B))
+
+
+def test_a_throw_off_after_a_schock_aus_decides_who_takes_the_half() -> None:
+    rules = preset("tsv99", deckel_per_half=5, tiebreak="throw_off")
+    opening = [shows("322"), once("411"), once("643")]
+    r1 = [shows("111"), once("643"), once("643")]
+    table = Table(rules, 3, *opening, *r1, once("221"), once("654"))
+    table.play(6)
+    events = table.play(2)
+    ended = of_type(events, RoundEnded)[-1]
+    assert isinstance(ended, RoundEnded)
+    assert (ended.kind, ended.best, ended.worst, ended.deckel) == (RoundKind.THROW_OFF, B, C, None)
+    assert SectionEnded(Section.FIRST_HALF, C, True, (0, 0, 5)) in events
+
+
+def test_when_the_best_loses_the_throw_off_the_second_best_gives() -> None:
+    # 2 Deckel, Anna and Ben. Opening round: Ben opens. R1 B A: Anna takes 1; R2 A B: Ben takes
+    # the last. R3 B A: both Schock 2 (best: Ben, the earlier); Ben loses the throw-off, so Anna
+    # (the second best) gives him her Deckel and he holds both: the first half is his.
+    rules = preset("tsv99", deckel_per_half=2, tiebreak="throw_off")
+    table = Table(
+        rules,
+        2,
+        shows("322"),
+        once("411"),
+        shows("643"),
+        once("221"),
+        shows("643"),
+        once("221"),
+        shows("211"),
+        once("211"),
+        once("221"),
+        once("654"),
+    )
+    events = table.play_all()
+    off = ((B, res(rules, "221")), (A, res(rules, "654")))
+    i = events.index(RoundEnded(RoundKind.THROW_OFF, 5, off, A, B, 2))
+    assert events[i + 1 : i + 4] == [
+        DeckelMoved(A, B, 1),
+        SectionEnded(Section.FIRST_HALF, B, False, (0, 2)),
+        SectionStarted(Section.SECOND_HALF, (A, B), 2),
+    ]
+
+
+def test_no_deckel_on_a_tie_for_the_worst_and_the_same_player_opens_again() -> None:
+    rules = preset("tsv99", deckel_per_half=5, tiebreak="no_deckel")
+    table = _tied_r1(rules)
+    table.play(3)
+    events = table.play(3)
+    results = ((B, res(rules, "411")), (C, res(rules, "643")), (A, res(rules, "643")))
+    assert events[-2:] == [
+        RoundEnded(RoundKind.NORMAL, 2, results, B, None, 4),
+        RoundStarted(RoundKind.NORMAL, 3, (B, C, A)),
+    ]
+    assert (table.game.middle, table.game.deckel) == (5, (0, 0, 0))
+
+
+@pytest.mark.parametrize("tiebreak", ["throw_off", "no_deckel"])
+def test_a_tie_for_the_best_alone_the_earlier_is_best_and_the_worst_takes(tiebreak: str) -> None:
+    rules = preset("tsv99", deckel_per_half=5, tiebreak=tiebreak)
+    opening = [shows("322"), once("411"), once("643")]
+    table = Table(rules, 3, *opening, shows("411"), once("411"), once("643"))
+    events = table.play_all()
+    ended = of_type(events, RoundEnded)[-1]
+    assert isinstance(ended, RoundEnded)
+    assert (ended.kind, ended.best, ended.worst, ended.stechen) == (RoundKind.NORMAL, B, A, ())
+    assert DeckelMoved(None, A, 4) in events
+
+
+def test_with_deckel_owed_sum_the_loser_takes_every_special_results_worth() -> None:
+    # REGIONAL.md row 38 [monopoly]: Ben's Schock 4 and Cem's Straße add up to 6 for Anna; a
+    # round of plain numbers costs 1.
+    rules = preset("tsv99", deckel_owed="sum")
+    opening = [shows("322"), once("411"), once("643")]
+    r1 = [shows("411"), once("654"), once("632")]  # B C A
+    r2 = [shows("643"), once("652"), once("532")]  # A B C
+    events = Table(rules, 3, *opening, *r1, *r2).play_all()
+    ended = [e for e in of_type(events, RoundEnded) if isinstance(e, RoundEnded)]
+    assert [(e.best, e.worst, e.deckel) for e in ended[1:]] == [(B, A, 6), (B, C, 1)]
+    assert of_type(events, DeckelMoved) == [DeckelMoved(None, A, 6), DeckelMoved(None, C, 1)]

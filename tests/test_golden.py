@@ -694,6 +694,8 @@ REGIONAL = (
     "regional-pip-sum",
     "regional-high-die",
     "regional-low-die",
+    "regional-throw-off",
+    "regional-deckel-sum",
 )
 
 
@@ -825,6 +827,20 @@ REGIONAL_FACTS = {
     ),
     "regional-low-die": RegionalFacts(
         (BEN, ANNA), BEN, 6, 18, {"deckel_per_half": 2, "deckel_in_finale": 2, "opening": "low_die"}
+    ),
+    "regional-throw-off": RegionalFacts(
+        (BEN, CEM),
+        CEM,
+        10,
+        29,
+        {"deckel_per_half": 2, "deckel_in_finale": 2, "tiebreak": "throw_off"},
+    ),
+    "regional-deckel-sum": RegionalFacts(
+        (BEN, ANNA),
+        BEN,
+        7,
+        21,
+        {"deckel_per_half": 3, "deckel_in_finale": 3, "deckel_owed": "sum"},
     ),
 }
 
@@ -1119,3 +1135,46 @@ def test_regional_one_die_each_game(name: str, opener: int) -> None:
     rules = played.record.rules.with_overrides({"opening": other})
     error = refused_at(dataclasses.replace(played.record, rules=rules))
     assert error.step == 3 and "it is Ben's turn, not Anna's" in error.reason
+
+
+def test_regional_throw_off_game() -> None:
+    played = play("regional-throw-off")
+    rounds = played.rounds()
+    kinds = [r.kind for r in rounds]
+    assert kinds.count(RoundKind.THROW_OFF) == 4
+    # A tie for the worst: the tied throw off, again while tied, in the order they threw.
+    assert (rounds[1].worst, rounds[1].stechen, rounds[1].deckel) == (None, (ANNA, BEN), 2)
+    assert (rounds[2].kind, rounds[2].stechen) == (RoundKind.THROW_OFF, (ANNA, BEN))
+    assert (rounds[3].worst, rounds[3].best, rounds[3].deckel) == (BEN, CEM, 2)
+    # Under a Schock-Aus the throw-off's loser takes the half.
+    assert rounds[5].deckel is None and rounds[5].worst == CEM
+    # The best player lost the throw-off: the second best gave.
+    assert (rounds[8].best, rounds[9].best, rounds[9].worst) == (CEM, BEN, CEM)
+    assert played.game.events[-3:-1] == [
+        DeckelMoved(BEN, CEM, 1),
+        SectionEnded(Section.FINALE, CEM, False, (0, 0, 2)),
+    ]
+    record = played.record
+    # Under later_loses Ben (the later) takes the Deckel of round 1 at once; under no_deckel
+    # nobody does and Cem opens again: either way Anna's throw-off throw is refused.
+    for tiebreak, whose in (("later_loses", "Ben"), ("no_deckel", "Cem")):
+        rules = record.rules.with_overrides({"tiebreak": tiebreak})
+        error = refused_at(dataclasses.replace(record, rules=rules))
+        assert error.step == 8 and f"it is {whose}'s turn, not Anna's" in error.reason
+
+
+def test_regional_deckel_sum_game() -> None:
+    played = play("regional-deckel-sum")
+    rounds = played.rounds()
+    # What the loser takes: every special result's worth added up (Schock 2 + Straße, two
+    # Generals), 1 for plain numbers; the middle or the best player's Deckel still cap it.
+    assert [r.deckel for r in rounds[1:]] == [4, 1, 6, 5, 1, 4]
+    assert DeckelMoved(None, BEN, 3) in played.game.events
+    record = played.record
+    # Taking only the best result's worth, Ben takes 2 in round 1 and has not lost the half.
+    rules = record.rules.with_overrides({"deckel_owed": "best"})
+    best = replay(
+        dataclasses.replace(record, rules=rules, steps=record.steps[:6]), check_outcome=False
+    )
+    assert [e for e in best.events if isinstance(e, DeckelMoved)] == [DeckelMoved(None, BEN, 2)]
+    assert best.half_losers == ()

@@ -124,6 +124,30 @@ def test_a_whole_pub_game_is_refereed_by_the_engine() -> None:
         pub.enter_turn((6, 5, 4))
 
 
+def test_a_round_tied_for_the_worst_under_throw_off_is_thrown_off_in_pub_mode() -> None:
+    rules = find_preset("tsv99").with_overrides({"tiebreak": "throw_off"})
+    pub = PubGame(rules, NAMES)
+    play(pub, ["6-4-2", "5-3-2", "4-2-2"])  # the opening round: Anna opens
+    told = pub.explain(play(pub, ["r schock 3 2", "6-3-2", "6-3-2 2"]), "en")
+    assert told[-1] == (
+        "Ben and Cem tie for the worst result and throw off, one throw each, for the round's "
+        "Deckel."
+    )
+    assert pub.prompt("en") == "Throw-off: Ben throws once."
+    with pytest.raises(PubEntryError):
+        pub.enter_turn((6, 5, 4), throws=2)  # one throw each in a throw-off
+    told = pub.explain(play(pub, ["5-5-2"]), "en")
+    assert pub.prompt("de") == "Stechen um die Deckel: Cem wirft einmal."
+    told = pub.explain(play(pub, ["4-4-2"]), "en")
+    assert told[-3:] == [
+        "Throw-off: Ben: 5-5-2, Cem: 4-4-2.",
+        "Cem throws lowest in the throw-off (4-4-2).",
+        "Cem takes 3 Deckel from the middle.",
+    ]
+    assert pub.prompt("en") == "Round 4: Cem opens, up to 3 throws."
+    assert replay(parse_record(pub.record().to_json())).events == pub.game.events
+
+
 def test_one_player_losing_both_halves_loses_by_blattschuss() -> None:
     pub = PubGame(find_preset("tsv99"), ["Anna", "Ben"], game_stake="the next round")
     play(pub, ["6-4-2", "5-3-2"])  # the opening round: Anna opens
@@ -316,6 +340,9 @@ REGIONAL = [
     {"opening": "worst_opens", "einwuerfeln": True},
     {"opening": "high_die", "covered": "last_throw"},
     {"opening": "low_die", "einwuerfeln": True},
+    {"tiebreak": "throw_off", "opening": "lowest_takes"},
+    {"tiebreak": "no_deckel", "covered": "last_throw"},
+    {"deckel_owed": "sum", "tiebreak": "throw_off", "jule": True},
 ]
 """House rules from other pubs (``rules``' regional options), for pub mode to referee."""
 

@@ -32,6 +32,7 @@ from schocken.results import (
     result_table,
     roll_probabilities,
     tie_decided,
+    worst_tied,
 )
 from schocken.rules import PRESETS, Rules, find_preset
 
@@ -990,3 +991,21 @@ def test_an_achter_ranks_by_its_worth_among_the_specials() -> None:
     # Without the option 3-3-1 is the plain number 331.
     plain = table_of("tsv99").result((3, 3, 1), one_throw=True, throws=1)
     assert (plain.kind, plain.name, plain.deckel) == (ResultKind.PLAIN, "331", 1)
+
+
+@pytest.mark.parametrize("tiebreak", ["throw_off", "no_deckel"])
+def test_worst_tied_names_the_places_tied_for_the_worst_by_the_table(tiebreak: str) -> None:
+    # REGIONAL.md row 39: under throw_off and no_deckel equal results tie whatever the throws or
+    # their place; the earlier of equal best results is still the best (as under later_loses).
+    rules = find_preset("allgemein").with_overrides({"tiebreak": tiebreak})
+    table = result_table(rules)
+    low_hand = table.result((6, 4, 3), one_throw=True, throws=1)
+    low_built = table.result((6, 4, 3), one_throw=False, throws=3)
+    schock = table.result((4, 1, 1), one_throw=False, throws=2)
+    assert worst_tied(table, [schock, low_hand, low_built]) == (1, 2)
+    assert worst_tied(table, [low_built, schock, low_hand, schock]) == (0, 2)
+    assert worst_tied(table, [schock, low_hand]) == ()
+    assert worst_tied(table, [schock, schock]) == (0, 1)
+    assert best_and_worst(table, [low_hand, schock, schock, low_built]) == (1, 3)
+    # Under allgemein's own rule the assembled 6-4-3 with more throws is the worse alone.
+    assert worst_tied(table_of("allgemein"), [schock, low_hand, low_built]) == ()

@@ -11,10 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from schocken.events import Section
-from schocken.results import DIE_RESULTS, result_table
+from schocken.results import DIE_RESULTS, Result, result_table
 from schocken.round import (
     NextSection,
     buy_in_givers,
+    deckel_owed,
     fixed_limit,
     is_blattschuss,
     next_section,
@@ -183,3 +184,33 @@ def test_a_blattschuss_is_one_player_losing_both_halves() -> None:
     assert is_blattschuss([2, 2])
     assert not is_blattschuss([2, 1])
     assert not is_blattschuss([2])
+
+
+def test_what_the_loser_takes_the_best_worth_or_every_special_added_up() -> None:
+    # REGIONAL.md row 38 [monopoly]: with deckel_owed = "sum" every player's special result adds
+    # its worth (the loser's too); plain numbers add nothing; with none, 1.
+    add = TSV99.with_overrides({"deckel_owed": "sum", "jule": True})
+    table = result_table(add)
+
+    def r(*dice: int) -> Result:
+        return table.result(dice, one_throw=True, throws=1)
+
+    schock_4, strasse, general, jule, plain = (
+        r(4, 1, 1),
+        r(6, 5, 4),
+        r(3, 3, 3),
+        r(4, 2, 1),
+        r(6, 5, 2),
+    )
+    assert deckel_owed(add, [schock_4, strasse, plain], schock_4) == 6
+    assert deckel_owed(add, [plain, general, strasse, schock_4, jule], jule) == 7 + 4 + 3 + 2
+    assert deckel_owed(add, [plain, r(5, 3, 2)], plain) == 1
+    assert deckel_owed(add, [strasse, r(5, 4, 3)], strasse) == 4  # both Straßen
+    assert deckel_owed(TSV99, [schock_4, strasse, plain], schock_4) == 4
+    # A Schock-Aus that ends the half does so as ever; one worth 7 adds its 7.
+    aus = r(1, 1, 1)
+    assert deckel_owed(add, [aus, schock_4], aus) is None
+    worth = add.with_overrides({"schock_aus": "worth"})
+    aus7 = result_table(worth).result((1, 1, 1), one_throw=True, throws=1)
+    schock_4w = result_table(worth).result((4, 1, 1), one_throw=True, throws=1)
+    assert deckel_owed(worth, [schock_4w, aus7], aus7) == 11

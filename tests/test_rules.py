@@ -104,13 +104,14 @@ REGIONAL_OPTIONS: dict[str, object] = {
     "achter": False,
     "achter_deckel": 8,
     "plain_rank": "digits",
+    "deckel_owed": "best",
 }
 """The options added from other pubs' rules (shared/REGIONAL.md), with the value all four presets
 keep: none of the four texts has a Jule, and each has a General, lets any die be set aside and
 turns the sixes of any throw with a throw left; none plays its first round with one throw; all
 count the four Straßen, the higher better; none has a Nutte (2-2-1 is tsv99's worst throw); none
 plays one throw while Deckel are in the middle; in all a Schock-Aus ends the half; none has an
-Achter (3-3-1 is a plain number)."""
+Achter (3-3-1 is a plain number); in all the loser takes the best result's worth."""
 
 
 def _expected(preset: str) -> dict[str, object]:
@@ -747,7 +748,11 @@ def test_deckel_counts_in_use_all_fit() -> None:
         ("strasse_rank", "by_worth", "by_pips, equal"),
         ("nutte_rank", "second", "top, by_worth"),
         ("plain_rank", "sum", "digits, pip_sum"),
-        ("tiebreak", "throw_off", "later_loses, more_throws_then_later, one_throw_then_later"),
+        (
+            "tiebreak",
+            "stechen",
+            "later_loses, more_throws_then_later, one_throw_then_later, throw_off, no_deckel",
+        ),
     ],
 )
 def test_further_options_refuse_bad_values_naming_the_choices(
@@ -769,6 +774,9 @@ def test_further_options_refuse_bad_values_naming_the_choices(
         {"nutte": True},
         {"nutte": True, "nutte_deckel": 7, "nutte_rank": "by_worth", "nutte_one_throw": True},
         {"tiebreak": "one_throw_then_later"},
+        {"tiebreak": "throw_off"},
+        {"tiebreak": "no_deckel"},
+        {"deckel_owed": "sum"},
         {"one_throw_while_middle": True},
         {"plain_rank": "pip_sum"},
         {"one_throw_while_middle": True, "first_round_one_throw": "halves_and_finale"},

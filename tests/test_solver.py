@@ -284,3 +284,62 @@ def test_hint_command_with_the_one_throw_tie_rule(
     assert main([*args, "--rules", "tsv99"]) == 0
     out = capsys.readouterr().out
     assert not out.startswith("stop") and "stop: P(lose round) = 1.0000 (1)" in out
+
+
+@pytest.mark.parametrize("tiebreak", ["throw_off", "no_deckel"])
+def test_a_tie_for_the_worst_is_a_fair_throw_off_or_loses_nothing(tiebreak: str) -> None:
+    # REGIONAL.md row 39: as test_last_player_throwing_all_three_against_one_result, but a tie
+    # with 6-5-2 is thrown off (lost half the time) or moves no Deckel.
+    rules = find_preset("tsv99").with_overrides({"tiebreak": tiebreak})
+    table = result_table(rules)
+    shown = table.result((6, 5, 2), one_throw=True, throws=1)
+    sit = Situation(rules, TurnState((), (3, 2, 2), 1, 0, (), True), 2, (shown,), middle=13)
+    throws = [
+        table.result(p, one_throw=True, throws=2) for p in itertools.product(range(1, 7), repeat=3)
+    ]
+    lower = sum(1 for r in throws if table.order_code(r) < table.order_code(shown))
+    tied = sum(1 for r in throws if table.order_code(r) == table.order_code(shown))
+    assert (lower, tied) == (141, 6)
+    share = Fraction(1, 2) if tiebreak == "throw_off" else Fraction(0)
+    p_lose, deckel = value_of(sit, THROWS[()])
+    assert p_lose == (lower + tied * share) / 216
+    assert deckel == p_lose * 1  # 6-5-2, worth 1, is the best whenever she loses
+
+
+def test_a_throw_off_with_the_later_players_and_a_covered_cup() -> None:
+    rules = find_preset("tsv99").with_overrides({"tiebreak": "throw_off"})
+    table = result_table(rules)
+    # Anna opens and stops on 6-4-2; two players follow with one throw each (as the Tütenrunde
+    # test): tied with j of them she loses 1/(j + 1) of the time. Brute force over both throws.
+    sit = Situation(rules, TurnState((), (6, 4, 2), 1, 0, (), True), None, after=2, middle=13)
+    mine = table.order_code(table.result((6, 4, 2), one_throw=True, throws=1))
+    codes = [table.order_code(r) for r in one_throw_results("tsv99", 1)]
+    expected = Fraction(0)
+    for a, b in itertools.product(codes, repeat=2):
+        if a >= mine and b >= mine:
+            expected += Fraction(1, 1 + (a == mine) + (b == mine))
+    assert value_of(sit, STOP)[0] == expected / 216**2
+    # schock4life's covered cup 1-1-d (three throws) against Anna's Schock 4 in two: a Schock 4
+    # there ties now (throws do not count) and is thrown off.
+    s4l = find_preset("schock4life").with_overrides({"tiebreak": "throw_off"})
+    cup = Situation(s4l, TurnState((1, 1), (4,), 2, 0, (), False), 3, covered=(((1, 1), 3),))
+    p_lose, deckel = value_of(cup, STOP)
+    assert p_lose == Fraction(3, 6) + Fraction(1, 12)
+    assert deckel == Fraction(5 + 6 + 13, 6) + Fraction(4, 12)
+
+
+def test_the_best_tied_with_every_later_player_gives_only_if_he_wins_the_throw_off() -> None:
+    rules = find_preset("tsv99").with_overrides({"tiebreak": "throw_off"})
+    table = result_table(rules)
+    # Anna opens on a Schock 6 with the middle empty; Ben throws once after her. His Schock-Aus
+    # (1 of 216) beats her; he ties with 3 (6-1-1 in any order): then each of them loses the
+    # throw-off half the time.
+    sit = Situation(rules, TurnState((), (6, 1, 1), 1, 0, (), True), None, after=1, deckel=4)
+    p_lose, deckel = value_of(sit, STOP)
+    assert table.result((6, 1, 1), one_throw=True, throws=1).deckel == 6
+    half = Fraction(3, 216) / 2
+    assert p_lose == Fraction(1, 216) + half
+    # Losing she takes the rest of the half (Schock-Aus) or 6 (from Ben, taken to hold them);
+    # best and winning the throw-off or alone, she gives her 4.
+    rest = rules.deckel_per_half - 4
+    assert deckel == Fraction(rest, 216) + half * 6 - (Fraction(212, 216) + half) * 4

@@ -368,3 +368,73 @@ def test_describe_and_explain_one_die_each() -> None:
         "Jeder einen Würfel: Anna: 2, Ben: 1.",
         "Ben warf den niedrigsten Würfel (1) und eröffnet die erste Runde.",
     ]
+
+
+def _tied_game(tiebreak: str) -> Game:
+    """tsv99, Anna, Ben, Cem: the opening round (Ben best), then round 1 (B C A) where Cem and
+    Anna tie for the worst (6-4-3) below Ben's Schock 4; under throw_off Cem and Anna throw off
+    (6-5-4, 2-2-1)."""
+    rules = find_preset("tsv99").with_overrides({"tiebreak": tiebreak})
+    pips = [3, 2, 2, 4, 1, 1, 6, 4, 3, 4, 1, 1, 6, 4, 3, 6, 4, 3, 6, 5, 4, 2, 2, 1]
+    game = Game(rules, ["Anna", "Ben", "Cem"], ScriptedDice(pips))
+    for seat, stop in ((0, True), (1, False), (2, False), (1, True), (2, False), (0, False)):
+        game.apply(Throw(), seat)
+        if stop:
+            game.apply(STOP, seat)
+    if tiebreak == "throw_off":
+        game.apply(Throw(), 2)
+        game.apply(Throw(), 0)
+    return game
+
+
+def test_describe_and_explain_a_throw_off() -> None:
+    game = _tied_game("throw_off")
+    rules = game.rules
+    assert (
+        "A tie for the worst result is decided by a throw-off (one throw each, until one is "
+        "lowest); on the best, the earlier thrower is better." in describe_rules(rules, "en")
+    )
+    assert "Gleich schlechteste Ergebnisse stechen" in " ".join(describe_rules(rules, "de"))
+    at = [i for i, e in enumerate(game.events) if isinstance(e, RoundEnded)][1]
+    assert explain(game.events[at:], rules, game.players, "en")[:5] == [
+        "Round 2: Ben: Schock 4, Cem: 6-4-3, Anna: 6-4-3.",
+        "Cem and Anna tie for the worst result and throw off, one throw each, for the round's "
+        "Deckel.",
+        "Throw-off: Cem: Strasse 6-5-4, Anna: 2-2-1.",
+        "Anna throws lowest in the throw-off (2-2-1).",
+        "Anna takes 4 Deckel from the middle.",
+    ]
+    de = explain(game.events[at:], rules, game.players, "de")
+    assert de[1] == (
+        "Cem und Anna haben gleich schlecht geworfen und stechen, ein Wurf je, um die Deckel der "
+        "Runde."
+    )
+    assert de[3] == "Anna wirft beim Stechen am niedrigsten (2-2-1)."
+
+
+def test_describe_and_explain_no_deckel_on_a_tie() -> None:
+    game = _tied_game("no_deckel")
+    rules = game.rules
+    assert (
+        "A tie for the worst result: nobody takes Deckel and the same player opens again; on the "
+        "best, the earlier thrower is better." in describe_rules(rules, "en")
+    )
+    at = [i for i, e in enumerate(game.events) if isinstance(e, RoundEnded)][1]
+    assert explain(game.events[at:], rules, game.players, "en") == [
+        "Round 2: Ben: Schock 4, Cem: 6-4-3, Anna: 6-4-3.",
+        "Cem and Anna tie for the worst result (6-4-3): nobody takes Deckel, and Ben opens again.",
+    ]
+    assert explain(game.events[at:], rules, game.players, "de")[1] == (
+        "Cem und Anna haben gleich schlecht geworfen (6-4-3): niemand bekommt Deckel, und Ben "
+        "eröffnet noch einmal."
+    )
+
+
+def test_describe_rules_says_that_deckel_add_up() -> None:
+    rules = find_preset("tsv99").with_overrides({"deckel_owed": "sum"})
+    assert (
+        "Deckel add up: a round's loser takes the worths of every special result of the round "
+        "(every player's), 1 if there is none." in describe_rules(rules, "en")
+    )
+    assert "Deckel zählen zusammen" in " ".join(describe_rules(rules, "de"))
+    assert "Deckel add up" not in " ".join(describe_rules(find_preset("tsv99"), "en"))

@@ -38,6 +38,9 @@ class RoundKind(StrEnum):
     (high_die) or lowest (low_die) throw it again in a further such round, until one is alone."""
     NORMAL = "normal"
     """A round for Deckel."""
+    THROW_OFF = "throw_off"
+    """Those tied for a round's worst result throw once each, until one is lowest: he takes what
+    that round's best result is worth (``tiebreak = "throw_off"``)."""
 
 
 class SectionStarted(NamedTuple):
@@ -105,9 +108,15 @@ class RoundEnded(NamedTuple):
     """A round is over and every result is revealed, in the round's order of play.
 
     ``best`` and ``worst`` are seats. ``deckel`` is what the best result is worth (``None`` for a
-    Schock-Aus, worth the whole half). For a tied opening throw ``stechen`` names those who must
-    throw again; ``worst`` is then ``None``. In a round of one die each (``OPENING_DIE``) the
-    results are single dice and ``deckel`` is 0.
+    Schock-Aus, worth the whole half); in a round for Deckel, what its loser takes
+    (:func:`schocken.round.deckel_owed`). For a tied opening throw ``stechen`` names those who must
+    throw again; ``worst`` is then ``None``. So for a round for Deckel (or a throw-off) whose worst
+    result is tied under ``tiebreak = "throw_off"``: ``stechen`` names who throw off. A round for
+    Deckel with ``worst`` ``None`` and no ``stechen`` moved no Deckel (``no_deckel``). A throw-off
+    ends with ``best`` the player who gives once the middle is empty (the best of the round it
+    decides; its second-best, should the best lose the throw-off) and ``deckel`` what that round's
+    best result is worth. In a round of one die each (``OPENING_DIE``) the results are single
+    dice and ``deckel`` is 0.
     """
 
     kind: RoundKind

@@ -22,6 +22,10 @@ Every turn is walked through the engine's own mechanics (:class:`schocken.turn.T
 ``actions``, ``after_throw``, ``after_turn_sixes``, ``result``) and results are compared with the
 engine's own order (:meth:`schocken.results.ResultTable.order_key`, opener at position 0).
 
+Under ``tiebreak = "throw_off"`` equal results are thrown off: each player loses the round half
+the time. Under ``"no_deckel"`` a tie is still read as ``later_loses`` reads it (an approximation:
+a tie that moves nothing would make every layer cyclic).
+
 Situations with ``m > 0`` only lead to situations with fewer Deckel in the middle; the ``m == 0``
 layer is cyclic (Deckel go back and forth) and is solved by value iteration (Jacobi sweeps from
 0.5) until a sweep changes no value by more than :data:`TOLERANCE`; then the layers
@@ -41,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
 from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
 from schocken.round import round_payment
-from schocken.rules import MAX_THROWS, Rules
+from schocken.rules import MAX_THROWS, Rules, Tiebreak
 from schocken.turn import TurnState, covered_results
 
 if TYPE_CHECKING:
@@ -253,6 +257,12 @@ class _RoundModel:
         best_worth = np.where(opener_better, worth[None, :], worth[:, None])
         loser = np.where(opener_better, RESPONDER, OPENER)
         self.outcome_all = (loser * n_worths + best_worth).astype(np.int64)
+        # throw_off: equal results are thrown off, each loses half the time (opener_better is
+        # then true: the other half of the weight goes to the opener losing).
+        codes = np.array([self.table.order_code(r) for r in results])
+        throw_off = rules.tiebreak is Tiebreak.THROW_OFF
+        self.tie_half = 0.5 * (codes[None, :] == codes[:, None]) if throw_off else None
+        self.outcome_tied = (OPENER * n_worths + best_worth).astype(np.int64)
         # The responder's columns for each limit t, and the opener's final -> column.
         self.columns: dict[int, list[Column]] = {}
         self.col_dist: dict[int, Array] = {}
@@ -319,6 +329,11 @@ class _RoundModel:
         for t in self.responder:
             outcome = self.outcome_all[self.r_results[t]]
             onehot = (outcome[None, :, :] == np.arange(2 * n_worths)[:, None, None]).astype(float)
+            if self.tie_half is not None:
+                half = self.tie_half[self.r_results[t]][None, :, :]
+                tied = self.outcome_tied[self.r_results[t]]
+                swap = (tied[None, :, :] == np.arange(2 * n_worths)[:, None, None]).astype(float)
+                onehot = (1 - half) * onehot + half * swap
             self.mix[t] = onehot @ self.col_dist[t].T
 
     def responder_payoff(self, g: Array, t: int) -> Array:

@@ -54,8 +54,8 @@ from schocken.events import (
     TurnEnded,
 )
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS, check_players
-from schocken.results import Dice, Result, best_and_worst, result_table
-from schocken.rules import MAX_THROWS, Opening, Rules, SixesTurn
+from schocken.results import Dice, Result, best_and_worst, result_table, worst_tied
+from schocken.rules import MAX_THROWS, Opening, Rules, SixesTurn, Tiebreak
 from schocken.texts import refused
 from schocken.turn import SORTED, TurnState, dice_text, may_turn_sixes
 from schocken.views import Phase, PlayerView, TurnView
@@ -68,7 +68,9 @@ Step = tuple[int, Action, tuple[int, ...]]
 _FIRST_THROW = THROWS[()]
 _KEEP_NOTHING: frozenset[Dice] = frozenset({()})
 _NEW_TURN = TurnState()  # a turn before its first throw
-_ONE_THROW_ROUNDS = frozenset((RoundKind.OPENING_THROW, RoundKind.STECHEN, RoundKind.OPENING_DIE))
+_ONE_THROW_ROUNDS = frozenset(
+    (RoundKind.OPENING_THROW, RoundKind.STECHEN, RoundKind.OPENING_DIE, RoundKind.THROW_OFF)
+)
 """Rounds in which everyone throws once, openly."""
 _PLAYING = Phase.PLAYING  # (a module's name: an enum member found on its class costs more)
 
@@ -112,6 +114,9 @@ class Game:
         """How many rounds for Deckel the half or Finale has begun."""
         self._opening_value: int | None = None
         """What the highest opening throw is worth (kept through a Stechen)."""
+        self._throw_off: tuple[int, int, int | None] = (0, 0, 0)
+        """During a throw-off: the best and the second-best player of the round it decides (the
+        second gives, should the best lose the throw-off), and what the best result is worth."""
         self._results: list[Result] = []
         """The results of the round's finished turns, by place in its order of play."""
         self._turns: list[TurnView] = []
@@ -515,14 +520,32 @@ class Game:
         results = tuple(zip(self._order, self._results, strict=True))
         number = self._round_number
         if kind is RoundKind.NORMAL:
-            owed = best_result.deckel
-            self.events.append(RoundEnded(kind, number, results, best, worst, owed))
-            if owed is None:
-                self._schock_aus(worst)
+            owed = flow.deckel_owed(self.rules, self._results, best_result)
+            tied = self._tied_worst()
+            if tied and self.rules.tiebreak is Tiebreak.NO_DECKEL:  # nobody takes Deckel
+                self.events.append(RoundEnded(kind, number, results, best, None, owed))
+                self._start_normal_round(self._anchor)
                 return
-            from_middle, amount = flow.round_payment(owed, self._middle, self._deckel[best])
-            self._move(None if from_middle else best, worst, amount)
-            self._after_deckel(worst)
+            if tied:  # throw_off
+                self.events.append(RoundEnded(kind, number, results, best, None, owed, tied))
+                keys = [self._table.order_key(r, p) for p, r in enumerate(self._results)]
+                second = self._order[sorted(range(len(keys)), key=keys.__getitem__)[-2]]
+                self._throw_off = (best, second, owed)
+                self._start_round(RoundKind.THROW_OFF, tied)
+                return
+            self.events.append(RoundEnded(kind, number, results, best, worst, owed))
+            self._pay(best, worst, owed)
+        elif kind is RoundKind.THROW_OFF:
+            best, second, owed = self._throw_off
+            giver = second if worst == best else best
+            tied = flow.stechen(results)
+            self.events.append(
+                RoundEnded(kind, number, results, giver, None if tied else worst, owed, tied)
+            )
+            if tied:
+                self._start_round(RoundKind.THROW_OFF, tied)
+            else:
+                self._pay(giver, worst, owed)
         elif kind is RoundKind.OPENING_ROUND:
             self.events.append(RoundEnded(kind, number, results, best, worst, 0))
             self._phase = Phase.PLAYING
@@ -559,6 +582,23 @@ class Game:
                 return
             self._move(None, worst, min(value, self._middle))
             self._after_deckel(worst)
+
+    def _tied_worst(self) -> tuple[int, ...]:
+        """The seats tied for the worst result of a round for Deckel, where the tiebreak acts on
+        such a tie (``throw_off``, ``no_deckel``); else ``()``."""
+        if self.rules.tiebreak not in (Tiebreak.THROW_OFF, Tiebreak.NO_DECKEL):
+            return ()
+        return tuple(self._order[place] for place in worst_tied(self._table, self._results))
+
+    def _pay(self, best: int, worst: int, owed: int | None) -> None:
+        """``worst`` takes what the best result of a round for Deckel is worth: from the middle,
+        else from ``best``; a Schock-Aus (``owed`` ``None``) ends the half."""
+        if owed is None:
+            self._schock_aus(worst)
+            return
+        from_middle, amount = flow.round_payment(owed, self._middle, self._deckel[best])
+        self._move(None if from_middle else best, worst, amount)
+        self._after_deckel(worst)
 
     def _schock_aus(self, loser: int) -> None:
         """A Schock-Aus: the round's loser takes every Deckel of the half and has lost it."""

@@ -60,6 +60,9 @@ from schocken.texts import explain as explain_events
 from schocken.turn import dice_text, may_set_aside
 from schocken.views import PlayerView
 
+_ONE_THROW_KINDS = (RoundKind.OPENING_THROW, RoundKind.STECHEN, RoundKind.THROW_OFF)
+"""Rounds in which everyone throws once."""
+
 META_KEY = "pub"
 """Where a pub game's record keeps its entries and stakes (``meta.pub``)."""
 MAX_STAKE = 100
@@ -750,7 +753,7 @@ class PubGame:
         if state.ask == "buy_in":
             return t("pub_buy_in", lang, name=name)
         where = t("pub_round_" + state.round_kind.value, lang, number=state.round)
-        if state.round_kind in (RoundKind.OPENING_THROW, RoundKind.STECHEN):
+        if state.round_kind in _ONE_THROW_KINDS:
             return t("pub_once", lang, where=where, name=name)
         if state.round_kind is RoundKind.OPENING_DIE:
             return t("pub_die", lang, where=where, name=name)
@@ -963,7 +966,7 @@ def _checked_turn(entry: TurnEntry, seat: int, game: Game, players: Sequence[str
     limit = game.max_throws()
     if throws > limit:
         view = game.view(None)
-        if view.round_kind in (RoundKind.OPENING_THROW, RoundKind.STECHEN):
+        if view.round_kind in _ONE_THROW_KINDS:
             why = said("pub_why_once")
         elif view.round_kind is RoundKind.OPENING_DIE:
             why = said("pub_why_die")

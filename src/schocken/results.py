@@ -295,6 +295,16 @@ def best_and_worst(table: ResultTable, results: Sequence[Result]) -> tuple[int, 
     return keys.index(max(keys)), keys.index(min(keys))
 
 
+def worst_tied(table: ResultTable, results: Sequence[Result]) -> tuple[int, ...]:
+    """Places (in the round's order of play) of those tied for the worst of a round's results by
+    the result table alone (equal order codes, before the later thrower loses); ``()`` when one
+    result is the worst on its own. The tiebreaks ``throw_off`` and ``no_deckel`` act on it."""
+    codes = [table.order_code(result) for result in results]
+    lowest = min(codes)
+    tied = tuple(place for place, code in enumerate(codes) if code == lowest)
+    return tied if len(tied) > 1 else ()
+
+
 class TieRule(StrEnum):
     """What decided between two results of equal rank."""
 

@@ -8,7 +8,8 @@ made here, each in one function, in the game's own words:
 - whether a round for Deckel is played with one throw from its start (:func:`fixed_limit`);
 - a tied opening throw (:func:`stechen`; the best and worst of a round are
   :func:`schocken.results.best_and_worst`'s, the one order of results);
-- where the loser's Deckel come from (:func:`round_payment`) and who is out (:func:`out_players`);
+- what the loser of a round for Deckel takes (:func:`deckel_owed`), where the Deckel come from
+  (:func:`round_payment`) and who is out (:func:`out_players`);
 - when a half or the Finale is lost (:func:`section_holder`), what follows it
   (:func:`next_section`) and whether a lost game was a Blattschuss (:func:`is_blattschuss`).
 
@@ -24,8 +25,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from schocken.events import Section
-from schocken.results import Result
-from schocken.rules import FinaleOpener, FirstRoundOneThrow, Rules, SchockAus
+from schocken.results import Result, ResultKind
+from schocken.rules import DeckelOwed, FinaleOpener, FirstRoundOneThrow, Rules, SchockAus
 
 
 def round_order(anchor: int, takes_part: Sequence[bool]) -> tuple[int, ...]:
@@ -106,6 +107,26 @@ def stechen(results: Sequence[tuple[int, Result]], highest: bool = False) -> tup
     target = max(ranks) if highest else min(ranks)
     tied = tuple(seat for seat, result in results if result.rank == target)
     return tied if len(tied) > 1 else ()
+
+
+def deckel_owed(rules: Rules, results: Sequence[Result], best: Result) -> int | None:
+    """What the loser of a round for Deckel takes (``None``: a Schock-Aus that ends the half):
+    what the ``best`` result is worth, or with ``deckel_owed = "sum"`` the worths of every
+    special (not plain) result of the round added up, 1 if there is none.
+
+    >>> from schocken.results import result_table
+    >>> from schocken.rules import find_preset
+    >>> rules = find_preset("tsv99").with_overrides({"deckel_owed": "sum"})
+    >>> table = result_table(rules)
+    >>> schock_4, strasse, plain = (
+    ...     table.result(d, one_throw=True, throws=1) for d in [(4, 1, 1), (6, 5, 4), (6, 5, 2)]
+    ... )
+    >>> deckel_owed(rules, [schock_4, strasse, plain], schock_4)
+    6
+    """
+    if best.deckel is None or rules.deckel_owed is DeckelOwed.BEST:
+        return best.deckel
+    return sum(r.deckel or 0 for r in results if r.kind is not ResultKind.PLAIN) or 1
 
 
 def round_payment(owed: int, middle: int, best_holds: int) -> tuple[bool, int]:

@@ -67,6 +67,26 @@ class Tiebreak(StrEnum):
     ONE_THROW_THEN_LATER = "one_throw_then_later"
     """A result thrown with all three dice in one throw beats an equal one assembled over
     several throws; otherwise the later thrower is worse."""
+    THROW_OFF = "throw_off"
+    """Those tied for the round's worst result throw off: one open throw each, again among those
+    tied for the lowest, until one is lowest; he takes what the round's best result is worth
+    (a Schock-Aus: the half). Our reading for a tie on the best result: the earlier thrower is
+    better, as under later_loses."""
+    NO_DECKEL = "no_deckel"
+    """A tie for the round's worst result: nobody takes Deckel. Our reading: the same player opens
+    the next round again. Ties on the best result: the earlier thrower is better."""
+
+
+class DeckelOwed(StrEnum):
+    """What a round's loser takes."""
+
+    BEST = "best"
+    """What the round's best result is worth."""
+    SUM = "sum"
+    """The worths of every special result of the round added up (every player's, the loser's
+    too; a plain number adds nothing; with no special result, 1). Our reading of monopoly's "pro
+    Mitspieler mit Sonderwerten". A Schock-Aus that ends the half or game does so as ever; with
+    ``schock_aus = "worth"`` its worth is added like any other."""
 
 
 class SixesRethrow(StrEnum):
@@ -282,6 +302,9 @@ class Rules:
     """The Deckel an Achter is worth (1 to 999); read only with ``achter``."""
     plain_rank: PlainRank = PlainRank.DIGITS
     """How plain numbers (worth 1 Deckel) compare: as three-digit numbers or by pip sum."""
+    deckel_owed: DeckelOwed = DeckelOwed.BEST
+    """What the loser of a round for Deckel takes: the best result's worth, or the worths of
+    every special result of the round (the opening throw's lowest takes the best's worth)."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -353,6 +376,7 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "nutte_rank": NutteRank,
     "schock_aus": SchockAus,
     "plain_rank": PlainRank,
+    "deckel_owed": DeckelOwed,
 }
 _INTS = {
     "deckel_per_half",
@@ -439,6 +463,7 @@ PRESETS: dict[str, Rules] = {
         achter=False,
         achter_deckel=8,
         plain_rank=PlainRank.DIGITS,
+        deckel_owed=DeckelOwed.BEST,
     ),
     "schock4life": Rules(
         preset="schock4life",
@@ -475,6 +500,7 @@ PRESETS: dict[str, Rules] = {
         achter=False,
         achter_deckel=8,
         plain_rank=PlainRank.DIGITS,
+        deckel_owed=DeckelOwed.BEST,
     ),
     "knobelrunde": Rules(
         preset="knobelrunde",
@@ -511,6 +537,7 @@ PRESETS: dict[str, Rules] = {
         achter=False,
         achter_deckel=8,
         plain_rank=PlainRank.DIGITS,
+        deckel_owed=DeckelOwed.BEST,
     ),
     "allgemein": Rules(
         preset="allgemein",
@@ -547,6 +574,7 @@ PRESETS: dict[str, Rules] = {
         achter=False,
         achter_deckel=8,
         plain_rank=PlainRank.DIGITS,
+        deckel_owed=DeckelOwed.BEST,
     ),
 }
 """The four presets, one per rule text in ``shared/seeds/``."""
@@ -946,6 +974,16 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
         "allgemein": '003: "Das heißt in den oben gezeigten Beispielen liegen einmal '
         'Sechshundertfünfundsechzig und einmal Zweihunderteinundzwanzig (der kleinste Wurf)."',
     },
+    "deckel_owed": {
+        "tsv99": '000: "Er bekommt soviele deckel, wie es der höchste Wert (also das höchste '
+        'Würfelergebnis) in dieser Runde vorschreibt."',
+        "schock4life": '001: "Wer den niedrigsten Wurf hat, bekommt so viele Deckel wie der '
+        'höchste Wurf zeigt."',
+        "knobelrunde": '002: "bekommt eine entsprechende Anzahl von Deckeln, die vom höchsten Wurf '
+        'der Runde abhängt"',
+        "allgemein": '003: "bekommt der Spieler, der die niedrigste Wertung würfelt, ... die '
+        'Anzahl der Deckel, die der Spieler mit der höchsten Wertung erzielt hat"',
+    },
 }
 """For each option (but ``preset``) and preset: the sentence of the text, or our reading."""
 
@@ -1018,8 +1056,10 @@ REGIONAL_SOURCES: dict[str, str] = {
     "tiebreak": "later_loses [tingting, niederrhein, paua, liga, board, greher, rebel, mad]; "
     "more_throws_then_later [sackj, greher, niederrhein, tsw, seb, papr]; "
     "one_throw_then_later, a result from one throw beating a built one [rebel, mad] (mad: a "
-    "later one-throw result wins even against an earlier one; rebel: then the earlier wins). Not "
-    "offered: a throw-off [kerwe, monopoly]; no Deckel at all [o2k].",
+    "later one-throw result wins even against an earlier one; rebel: then the earlier wins; "
+    "one_throw_then_later plays rebel's 'Goldene Mitte': a later one-throw result takes the best "
+    "place from an earlier built one, which is saved); throw_off [kerwe, monopoly]; no_deckel, "
+    "nobody takes Deckel on a tied worst result [o2k].",
     "hand_aus_beats": "true [tingting, sr-en]; a switch in [mad].",
     "sixes_rethrow": "other_sixes [tsw, ohnetheke]; all_remaining [rebel].",
     "covered": "third_throw [sackj, keller, mortsch]; last_throw [kroeten, lustige, bvb, tsw, "
@@ -1065,6 +1105,9 @@ REGIONAL_SOURCES: dict[str, str] = {
     "achter_deckel": "8 or 10 [shaw].",
     "plain_rank": "digits, read as a three-digit number, in almost every source [wiki, tsw, mad, "
     "papr, greher]; pip_sum, the sum of the pips [schockomania].",
+    "deckel_owed": "best almost everywhere; sum, the worths of every player's special result "
+    'added up ("pro Mitspieler mit Sonderwerten erhöht sich die Anzahl der Deckel") [monopoly]; '
+    "the loser taking every point thrown in the round, 1 if no special was thrown [casino].",
 }
 """For each option: what rule pages and other Schocken programs play, by :data:`SOURCES` key
 (in brackets)."""

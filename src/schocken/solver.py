@@ -21,6 +21,13 @@ The model of the round (``docs/odds.md``, "The model of a round", says more and 
 - The player chooses what minimises their chance of losing the round, then the expected Deckel.
 - Once the middle is empty, the best player gives what the best result is worth; the solver
   assumes the best player holds at least that many.
+- Under ``tiebreak = "throw_off"`` a player tied with ``k - 1`` others for the worst result loses
+  with probability ``1/k`` (the throw-off is fair); under ``"no_deckel"`` a tie for the worst loses
+  nothing. P(lose) and the Deckel taken are exact for these; the later players' model and the
+  Deckel given as the best still read a tie for the worst as ``later_loses`` does (except that a
+  player tied with every later one under ``throw_off`` gives only when he wins the throw-off).
+- Under ``deckel_owed = "sum"`` who loses is unchanged (P(lose) stays exact), but the Deckel are
+  still counted as the best result's worth alone: the expected Deckel are an approximation.
 
 The arithmetic is exact and in integers: a later player's turn is valued in whole multiples of
 1/6**9 (:data:`SCALE`; at most nine dice are thrown in a turn), a covered cup in multiples of
@@ -34,12 +41,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache
+from math import lcm
 
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
 from schocken.odds import places
 from schocken.results import Dice, Result, ResultKind, result_table, roll_probabilities
 from schocken.round import round_payment
-from schocken.rules import MAX_THROWS, Rules
+from schocken.rules import MAX_THROWS, Rules, Tiebreak
 from schocken.turn import TurnState, covered_results
 
 Code = int
@@ -357,7 +365,12 @@ class _Round:
         self.worst_shown = min(self.shown_codes) if self.shown_codes else None
         self.best_shown = max(self.shown_codes) if self.shown_codes else None
         self.cups = [_cup_counts(self.rules, cup) for cup in sit.covered]
-        self.denominator = SCALE**sit.after
+        self.tie_rule = sit.rules.tiebreak in (Tiebreak.THROW_OFF, Tiebreak.NO_DECKEL)
+        self.share = 1
+        """Every chance is also times this: lcm(1..players) under throw_off (a 1/k share)."""
+        if sit.rules.tiebreak is Tiebreak.THROW_OFF:
+            self.share = lcm(*range(1, len(sit.shown) + len(sit.covered) + sit.after + 2))
+        self.denominator = SCALE**sit.after * self.share
         for den, _ in self.cups:
             self.denominator *= den
         self.total = sit.total if sit.total is not None else sit.rules.deckel_per_half
@@ -392,6 +405,8 @@ class _Round:
                 worst = self.worst_shown
                 cups = tuple(sorted((*sit.covered, (aside, x.throws))))
             later = self.later(limit_after, worst, cups)
+        if self.tie_rule:
+            return self._tied_value(x, xc, later)
         # Those before are above x at equal codes; those after only at higher ones.
         if self.worst_shown is not None and self.worst_shown < xc:
             p_lose = 0
@@ -412,6 +427,56 @@ class _Round:
             worth = sit.deckel if x.deckel is None else min(x.deckel, sit.deckel)
             given = p_best * worth
         return p_lose, taken - given
+
+    def _tied_value(self, x: Result, xc: Code, later: dict[Code, int]) -> tuple[int, int]:
+        """:meth:`value_of` where a tie for the worst is thrown off or loses nothing."""
+        sit = self.sit
+        p_lose = self._lose_up_to(xc, later, None)
+        taken = 0
+        previous = 0
+        for y in self.codes:
+            if y < xc or (self.best_shown is not None and self.best_shown > y):
+                continue
+            now = self._lose_up_to(xc, later, y)
+            if now != previous:
+                taken += (now - previous) * self._owed(self.worth[y])
+                previous = now
+        given = 0
+        if sit.middle == 0 and (self.best_shown is None or self.best_shown < xc):
+            p_best = self.share
+            for den, counts in self.cups:
+                p_best *= den - _at_least(counts, xc)
+            if sit.after:
+                p_best *= sum(m for c, m in later.items() if c <= xc) ** sit.after
+            if sit.rules.tiebreak is Tiebreak.THROW_OFF and not sit.shown and not sit.covered:
+                # Tied with every later player: he gives only if he wins the throw-off.
+                p_best -= later.get(xc, 0) ** sit.after * self.share // (sit.after + 1)
+            worth = sit.deckel if x.deckel is None else min(x.deckel, sit.deckel)
+            given = p_best * worth
+        return p_lose, taken - given
+
+    def _lose_up_to(self, xc: Code, later: dict[Code, int], top: Code | None) -> int:
+        """P(this player, ending with code ``xc``, loses the round and no other result's code is
+        above ``top``) times :attr:`denominator`, under ``throw_off`` or ``no_deckel``."""
+        sit = self.sit
+        if self.worst_shown is not None and self.worst_shown < xc:
+            return 0
+        if top is not None and self.best_shown is not None and self.best_shown > top:
+            return 0
+        tied_shown = self.shown_codes.count(xc)
+        ways = [1]  # ways[j]: the others' throws with j of the cups and later players tied
+        factors = [
+            (sum(q for c, q in counts if c > xc and (top is None or c <= top)), dict(counts))
+            for _, counts in self.cups
+        ]
+        for above, counts in factors:
+            ways = _times(ways, above, counts.get(xc, 0))
+        above = sum(m for c, m in later.items() if c > xc and (top is None or c <= top))
+        for _ in range(sit.after):
+            ways = _times(ways, above, later.get(xc, 0))
+        if sit.rules.tiebreak is Tiebreak.NO_DECKEL:
+            return ways[0] if tied_shown == 0 else 0
+        return sum(w * (self.share // (1 + tied_shown + j)) for j, w in enumerate(ways))
 
     def _taken(self, xc: Code, later: dict[Code, int]) -> int:
         """E[Deckel owed; every other result above x] times the denominator: the best of the
@@ -440,6 +505,15 @@ class _Round:
 
     def _owed(self, best: Result) -> int:
         return owed_to_loser(best, self.sit.middle, self.sit.deckel, self.total)
+
+
+def _times(ways: list[int], above: int, tied: int) -> list[int]:
+    """``ways`` (by how many are tied) after one more player who is above (``above`` ways) or
+    tied (``tied`` ways)."""
+    out = [w * above for w in ways] + [0]
+    for j, w in enumerate(ways):
+        out[j + 1] += w * tied
+    return out
 
 
 def owed_to_loser(best: Result, middle: int, deckel: int, total: int) -> int:

@@ -29,8 +29,9 @@ from schocken.events import (
     SectionEnded,
     SectionStarted,
 )
-from schocken.results import Result, ResultKind, TieRule, result_table, tie_decided
+from schocken.results import Result, ResultKind, TieRule, result_table, tie_decided, worst_tied
 from schocken.rules import (
+    DeckelOwed,
     FirstRoundOneThrow,
     JuleRank,
     NutteRank,
@@ -75,6 +76,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "low_die_opens": "{worst} threw the lowest die ({result}) and opens the first round.",
         "die_tie_high_die": "{players} tie for the highest die and throw again.",
         "die_tie_low_die": "{players} tie for the lowest die and throw again (Stechen).",
+        "throw_off": "Throw-off: {results}.",
+        "throw_off_needed": "{players} tie for the worst result and throw off, one throw each, "
+        "for the round's Deckel.",
+        "throw_off_again": "{players} tie again for the lowest and throw off again.",
+        "throw_off_lost": "{worst} throws lowest in the throw-off ({result}).",
+        "tie_no_deckel": "{players} tie for the worst result ({result}): nobody takes Deckel, and "
+        "{opener} opens again.",
         "best_worst": "Best: {best} ({best_result}); worst: {worst} ({worst_result}).",
         "tie_later": "{worst} ties with {other} and threw later: later is worse.",
         "tie_throws": "{worst} ties with {other} but used more throws "
@@ -452,6 +460,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "later thrower.",
         "rules_tiebreak_one_throw_then_later": "Equal results: one thrown in one throw beats an "
         "assembled one, then the later thrower is worse.",
+        "rules_tiebreak_throw_off": "A tie for the worst result is decided by a throw-off (one "
+        "throw each, until one is lowest); on the best, the earlier thrower is better.",
+        "rules_tiebreak_no_deckel": "A tie for the worst result: nobody takes Deckel and the same "
+        "player opens again; on the best, the earlier thrower is better.",
         "rules_hand_aus_yes": "A Schock-Aus thrown in one throw (Hand-Aus) beats an assembled one.",
         "rules_hand_aus_no": "Every Schock-Aus is equal.",
         "rules_sixes_other_sixes": "Two sixes may become one 1 (three: two 1s) with a throw left; "
@@ -504,6 +516,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "result_achter": "Achter",
         "rules_achter": "An Achter (3-3-1) is worth {deckel} Deckel and ranks among the Schocks "
         "by its worth; it may be assembled over several throws.",
+        "rules_deckel_owed_sum": "Deckel add up: a round's loser takes the worths of every special "
+        "result of the round (every player's), 1 if there is none.",
         "rules_set_aside_any": "Any die may be set aside.",
         "rules_set_aside_ones": "Only 1s may be set aside.",
         "rules_set_aside_ones_and_sixes": "Only 1s and 6s may be set aside.",
@@ -514,6 +528,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_round_opening_round": "Round {number} (opening round)",
         "pub_round_opening_throw": "Opening throw",
         "pub_round_stechen": "Stechen",
+        "pub_round_throw_off": "Throw-off",
         "pub_once": "{where}: {name} throws once.",
         "pub_round_opening_die": "One die each",
         "pub_die": "{where}: {name} throws one die.",
@@ -921,6 +936,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "Runde.",
         "die_tie_high_die": "{players} haben gleich hoch geworfen und würfeln noch einmal.",
         "die_tie_low_die": "{players} haben gleich niedrig geworfen und stechen.",
+        "throw_off": "Stechen um die Deckel: {results}.",
+        "throw_off_needed": "{players} haben gleich schlecht geworfen und stechen, ein Wurf je, "
+        "um die Deckel der Runde.",
+        "throw_off_again": "{players} haben wieder gleich niedrig geworfen und stechen noch "
+        "einmal.",
+        "throw_off_lost": "{worst} wirft beim Stechen am niedrigsten ({result}).",
+        "tie_no_deckel": "{players} haben gleich schlecht geworfen ({result}): niemand bekommt "
+        "Deckel, und {opener} eröffnet noch einmal.",
         "best_worst": "Bestes: {best} ({best_result}); schlechtestes: {worst} ({worst_result}).",
         "tie_later": "{worst} hat gleich mit {other} und warf später: mit ist Schitt.",
         "tie_throws": "{worst} hat gleich mit {other}, brauchte aber mehr Würfe "
@@ -1315,6 +1338,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "wer später wirft.",
         "rules_tiebreak_one_throw_then_later": "Gleiche Ergebnisse: eins aus einem Wurf schlägt "
         "ein zusammengewürfeltes, dann verliert, wer später wirft.",
+        "rules_tiebreak_throw_off": "Gleich schlechteste Ergebnisse stechen (ein Wurf je, bis "
+        "einer am niedrigsten ist); beim besten ist der frühere Werfer besser.",
+        "rules_tiebreak_no_deckel": "Gleich schlechteste Ergebnisse: niemand bekommt Deckel, und "
+        "derselbe eröffnet noch einmal; beim besten ist der frühere Werfer besser.",
         "rules_hand_aus_yes": "Ein Schock-Aus aus einem Wurf (Hand-Aus) schlägt ein "
         "zusammengewürfeltes.",
         "rules_hand_aus_no": "Jedes Schock-Aus ist gleich viel wert.",
@@ -1370,6 +1397,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "result_achter": "Achter",
         "rules_achter": "Der Achter (3-3-1) ist {deckel} Deckel wert und steht nach seinem Wert "
         "zwischen den Schocks; er darf zusammengewürfelt werden.",
+        "rules_deckel_owed_sum": "Deckel zählen zusammen: der Verlierer einer Runde bekommt die "
+        "Werte aller Sonderwürfe der Runde (jedes Spielers), 1, wenn es keinen gibt.",
         "rules_set_aside_any": "Jeder Würfel darf rausgelegt werden.",
         "rules_set_aside_ones": "Nur Einsen dürfen rausgelegt werden.",
         "rules_set_aside_ones_and_sixes": "Nur Einsen und Sechsen dürfen rausgelegt werden.",
@@ -1380,6 +1409,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_round_opening_round": "Runde {number} (Eröffnungsrunde)",
         "pub_round_opening_throw": "Eröffnungswurf",
         "pub_round_stechen": "Stechen",
+        "pub_round_throw_off": "Stechen um die Deckel",
         "pub_once": "{where}: {name} wirft einmal.",
         "pub_round_opening_die": "Jeder einen Würfel",
         "pub_die": "{where}: {name} wirft einen Würfel.",
@@ -1936,16 +1966,26 @@ def _round_lines(
         RoundKind.OPENING_THROW: "opening_throw",
         RoundKind.STECHEN: "stechen",
         RoundKind.OPENING_DIE: "opening_die",
+        RoundKind.THROW_OFF: "throw_off",
     }[ended.kind]
     lines = [line(key, number=ended.number, results=results)]
     if ended.kind is RoundKind.OPENING_DIE:
         return lines + _opening_die_lines(ended, rules, players, lang)
+    by_seat = dict(ended.results)
+    if ended.kind in (RoundKind.NORMAL, RoundKind.THROW_OFF) and ended.worst is None:
+        lines.append(_tie_line(ended, rules, players, lang))
+        return lines
     if ended.stechen:
         lines.append(
             line("stechen_needed", players=_join([players[s] for s in ended.stechen], lang))
         )
         return lines
-    by_seat = dict(ended.results)
+    if ended.kind is RoundKind.THROW_OFF and ended.worst is not None:
+        lost = ended.worst
+        lines.append(
+            line("throw_off_lost", worst=players[lost], result=result_name(by_seat[lost], lang))
+        )
+        return lines
     if ended.kind is RoundKind.OPENING_ROUND:
         best = by_seat[ended.best]
         lines.append(line("best_opens", best=players[ended.best], result=result_name(best, lang)))
@@ -1991,6 +2031,26 @@ def _round_lines(
         k = "tie_later_throws" if rules.tiebreak is Tiebreak.MORE_THROWS_THEN_LATER else "tie_later"
         lines.append(line(k, worst=players[ended.worst], other=other))
     return lines
+
+
+def _tie_line(
+    ended: RoundEnded, rules: Rules, players: Sequence[str], lang: str
+) -> tuple[str, str]:
+    """What a tie for the worst result did (``throw_off``, ``no_deckel``) as (key, text)."""
+    by_seat = dict(ended.results)
+    names = _join([players[s] for s in ended.stechen], lang)
+    if ended.kind is RoundKind.THROW_OFF:
+        return "throw_off_again", t("throw_off_again", lang, players=names)
+    if ended.stechen:
+        return "throw_off_needed", t("throw_off_needed", lang, players=names)
+    seats = [s for s, _ in ended.results]
+    tied = [seats[p] for p in worst_tied(result_table(rules), [r for _, r in ended.results])]
+    fields = {
+        "players": _join([players[s] for s in tied], lang),
+        "result": result_name(by_seat[tied[0]], lang),
+        "opener": players[seats[0]],
+    }
+    return "tie_no_deckel", t("tie_no_deckel", lang, **fields)
 
 
 def explain(events: Sequence[Event], rules: Rules, players: Sequence[str], lang: str) -> list[str]:
@@ -2127,6 +2187,8 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         lines.append(t(f"rules_nutte_one_throw_{yes(rules.nutte_one_throw)}", lang))
     if rules.achter:
         lines.append(t("rules_achter", lang, deckel=rules.achter_deckel))
+    if rules.deckel_owed is DeckelOwed.SUM:
+        lines.append(t("rules_deckel_owed_sum", lang))
     lines.append(t(f"rules_opening_{rules.opening.value}", lang))
     if rules.first_round_one_throw is not FirstRoundOneThrow.NEVER:
         lines.append(t(f"rules_first_round_{rules.first_round_one_throw.value}", lang))

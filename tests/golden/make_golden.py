@@ -64,6 +64,7 @@ OPENING_THROW = "opening_throw"
 STECHEN = "stechen"
 OPENING_DIE = "opening_die"
 NORMAL = "normal"
+THROW_OFF = "throw_off"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2126,6 +2127,175 @@ LOW_DIE = Golden(
     ),
 )
 
+THROW_OFF_GAME = Golden(
+    preset="tsv99",
+    name="regional-throw-off",
+    overrides=(
+        ("deckel_per_half", 2),
+        ("deckel_in_finale", 2),
+        ("tiebreak", "throw_off"),
+    ),
+    players=("Anna", "Ben", "Cem"),
+    plays=(
+        throw(ANNA, (6, 4, 2), note="row 8: tsv99's opening round, for no Deckel"),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(BEN, (5, 5, 3), note="row 37: a plain 553"),
+        throw(CEM, (1, 4, 1), note="row 8: Cem's Schock 4 is best: he opens the first half"),
+        # First half, 2 Deckel, Cem opens (C A B).
+        throw(CEM, (2, 1, 1), note="row 28: Schock 2, worth 2"),
+        stop(CEM, note="row 11: Cem stops after one throw: the limit is 1"),
+        throw(ANNA, (6, 4, 3), note="row 37: a plain 643"),
+        throw(
+            BEN,
+            (6, 4, 3),
+            note="row 39 [kerwe, monopoly]: Anna and Ben tie for the worst: they throw off, one "
+            "throw each, for what Cem's Schock 2 is worth",
+        ),
+        throw(ANNA, (5, 5, 2), note="row 39: the throw-off, in the order they threw"),
+        throw(BEN, (5, 5, 2), note="row 39 [kerwe, monopoly]: tied again: they throw off again"),
+        throw(ANNA, (6, 6, 1), note="row 39: the second throw-off"),
+        throw(
+            BEN,
+            (3, 2, 2),
+            note="row 39 [kerwe, monopoly]: Ben throws lowest and takes Cem's 2 from the middle: "
+            "he holds both and has lost the first half",
+        ),
+        # Second half, opened by Ben (B C A).
+        throw(BEN, (1, 1, 1), note="row 10: Ben opens the second half; row 25: a Schock-Aus"),
+        stop(BEN, note="row 11: Ben stops after one throw: the limit is 1"),
+        throw(CEM, (6, 5, 2), note="row 37: a plain 652"),
+        throw(
+            ANNA,
+            (6, 5, 2),
+            note="row 39 [kerwe, monopoly]: Cem and Anna tie for the worst under a Schock-Aus: "
+            "the throw-off decides who takes the half",
+        ),
+        throw(CEM, (4, 2, 2), note="row 39: the throw-off"),
+        throw(
+            ANNA,
+            (4, 4, 1),
+            note="row 25: Cem throws lowest and takes every Deckel: he has lost the second half; "
+            "row 3: a Finale follows",
+        ),
+        # Finale, Ben against Cem, 2 Deckel, opened by Cem (C B).
+        throw(CEM, (6, 4, 2), note="row 10: Cem lost the last round and opens the Finale"),
+        stop(CEM, note="row 11: limit 1"),
+        throw(BEN, (6, 3, 1), note="row 37: Ben's 631 is worst: he takes 1 from the middle"),
+        throw(BEN, (5, 3, 2), note="row 9: the loser opens"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(CEM, (4, 3, 1), note="row 37: Cem's 431 is worst: he takes the last one"),
+        throw(CEM, (2, 1, 1), note="row 28: Schock 2"),
+        stop(CEM, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (1, 2, 1),
+            note="row 39 [kerwe, monopoly]: both Schock 2: they tie for the worst and throw off; "
+            "Cem, the earlier, has the best",
+        ),
+        throw(CEM, (2, 2, 1), note="row 39: the throw-off"),
+        throw(
+            BEN,
+            (6, 5, 5),
+            note="row 39: Cem throws lowest but holds the best result, so Ben, second best, "
+            "gives him his Deckel (row 9: from the best once the middle is empty): Cem holds both "
+            "and has lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, CEM, BEN, 0),
+        Round(NORMAL, CEM, None, 2, (ANNA, BEN)),
+        Round(THROW_OFF, CEM, None, 2, (ANNA, BEN)),
+        Round(THROW_OFF, CEM, BEN, 2),
+        Round(NORMAL, BEN, None, None, (CEM, ANNA)),
+        Round(THROW_OFF, BEN, CEM, None),
+        Round(NORMAL, CEM, BEN, 1),
+        Round(NORMAL, BEN, CEM, 1),
+        Round(NORMAL, CEM, None, 2, (CEM, BEN)),
+        Round(THROW_OFF, BEN, CEM, 2),
+    ),
+    moves=(
+        (MIDDLE, BEN, 2),
+        (MIDDLE, CEM, 2),
+        (MIDDLE, BEN, 1),
+        (MIDDLE, CEM, 1),
+        (BEN, CEM, 1),
+    ),
+)
+
+DECKEL_SUM = Golden(
+    preset="tsv99",
+    name="regional-deckel-sum",
+    overrides=(
+        ("deckel_per_half", 3),
+        ("deckel_in_finale", 3),
+        ("deckel_owed", "sum"),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(ANNA, (6, 4, 2), note="row 8: tsv99's opening round, for no Deckel"),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(BEN, (5, 5, 3), note="row 8: Anna's 642 is best: she opens the first half"),
+        throw(ANNA, (2, 1, 1), note="row 28: Schock 2, worth 2"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (6, 5, 4),
+            note="row 38 [monopoly]: Ben's Straße (worth 2) is worst; Deckel add up: Schock 2 and "
+            "Straße give 4, he takes the 3 in the middle and has lost the first half",
+        ),
+        throw(BEN, (6, 5, 2), note="row 10: Ben opens the second half"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (5, 3, 2),
+            note="row 38 [monopoly]: no special result: Anna takes 1 from the middle",
+        ),
+        throw(ANNA, (3, 3, 3), note="row 30: a General, worth 3"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (2, 2, 2),
+            note="row 38 [monopoly]: two Generals give 6: Ben takes the 2 left in the middle",
+        ),
+        throw(BEN, (5, 1, 1), note="row 28: Schock 5"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (4, 2, 1),
+            note="row 38 [monopoly]: 5 owed from Ben, who gives the 2 he holds: Anna holds all 3 "
+            "and has lost the second half; row 3: a Finale follows",
+        ),
+        throw(ANNA, (6, 6, 1), note="row 10: Anna lost the last round and opens the Finale"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(BEN, (4, 3, 1), note="row 38: no special result: Ben takes 1 from the middle"),
+        throw(BEN, (3, 2, 1), note="row 31: a Straße, worth 2"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            ANNA,
+            (1, 2, 1),
+            note="row 38 [monopoly]: Schock 2 and Straße give 4: Ben takes the 2 left, holds all "
+            "3 and has lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, BEN, 0),
+        Round(NORMAL, ANNA, BEN, 4),
+        Round(NORMAL, BEN, ANNA, 1),
+        Round(NORMAL, ANNA, BEN, 6),
+        Round(NORMAL, BEN, ANNA, 5),
+        Round(NORMAL, ANNA, BEN, 1),
+        Round(NORMAL, ANNA, BEN, 4),
+    ),
+    moves=(
+        (MIDDLE, BEN, 3),
+        (MIDDLE, ANNA, 1),
+        (MIDDLE, BEN, 2),
+        (BEN, ANNA, 2),
+        (MIDDLE, BEN, 1),
+        (MIDDLE, BEN, 2),
+    ),
+)
+
 REGIONAL_GOLDEN: dict[str, Golden] = {
     g.file: g
     for g in (
@@ -2142,6 +2312,8 @@ REGIONAL_GOLDEN: dict[str, Golden] = {
         PIP_SUM,
         HIGH_DIE,
         LOW_DIE,
+        THROW_OFF_GAME,
+        DECKEL_SUM,
     )
 }
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""

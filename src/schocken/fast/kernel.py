@@ -28,6 +28,7 @@ from schocken.fast.tables import (
     P_COVER_MODE,
     P_DECKEL_FINALE,
     P_DECKEL_HALF,
+    P_DECKEL_SUM,
     P_EINWUERFELN,
     P_FINALE,
     P_FINALE_FIRST_HALF_LOSER,
@@ -38,6 +39,8 @@ from schocken.fast.tables import (
     P_OPENING_DIE,
     P_SCHOCK_AUS_ENDS_GAME,
     P_WORST_OPENS,
+    P_WORST_TIE,
+    R_ADDS,
     R_CODE,
     R_DECKEL,
     R_RANK,
@@ -67,6 +70,7 @@ OPENING_ROUND = 1
 OPENING_THROW = 2
 STECHEN = 3
 OPENING_DIE = 4
+THROW_OFF = 5
 FIRST_HALF = 0
 SECOND_HALF = 1
 FINALE = 2
@@ -198,6 +202,11 @@ def play_game(
     r_key = np.zeros(n, np.int64)
     r_rank = np.zeros(n, np.int64)
     r_deckel = np.zeros(n, np.int64)
+    r_code = np.zeros(n, np.int64)
+    r_adds = np.zeros(n, np.int64)
+    deckel_sum = params[P_DECKEL_SUM] != 0
+    worst_tie = params[P_WORST_TIE]
+    off_best = off_second = off_owed = 0  # a throw-off's giver (or the second-best) and worth
     seats = np.zeros(n, np.int64)  # a list of seats: who may buy in, who is tied
     giver = np.zeros(n, np.bool_)
     half_losers = np.full(2, -1, np.int64)
@@ -222,7 +231,7 @@ def play_game(
     while loser < 0:
         # ---------------------------------------------------------------- a round begins
         rounds += 1
-        if kind in (OPENING_THROW, STECHEN, OPENING_DIE):
+        if kind in (OPENING_THROW, STECHEN, OPENING_DIE, THROW_OFF):
             limit = 1
             lim = 1
             cover_at = 0
@@ -354,6 +363,8 @@ def play_game(
             r_key[pos] = key
             r_rank[pos] = results[state, throws, R_RANK]
             r_deckel[pos] = results[state, throws, R_DECKEL]
+            r_code[pos] = results[state, throws, R_CODE]
+            r_adds[pos] = results[state, throws, R_ADDS]
             if not covered and key < lowest:
                 lowest = key
             turns += 1
@@ -399,8 +410,49 @@ def play_game(
             next_opener = best
         else:
             owed = r_deckel[b]
+            if kind == NORMAL and deckel_sum and owed >= 0:  # every special result's worth
+                owed = 0
+                for i in range(order_len):
+                    owed += r_adds[i]
+                owed = max(owed, 1)
             pay = True
-            if kind != NORMAL:
+            if kind == NORMAL and worst_tie != 0:  # a tie for the worst: throw-off or no Deckel
+                tied = 0
+                for i in range(order_len):
+                    if r_code[i] == r_code[w]:
+                        seats[tied] = r_seat[i]
+                        tied += 1
+                if tied > 1 and worst_tie == 2:  # nobody takes Deckel; the same opener again
+                    pay = False
+                    next_opener = anchor
+                elif tied > 1:
+                    second = -1
+                    for i in range(order_len):
+                        if i != b and (second < 0 or r_key[i] > r_key[second]):
+                            second = i
+                    off_best = best
+                    off_second = r_seat[second]
+                    off_owed = owed
+                    for i in range(tied):
+                        order[i] = seats[i]
+                    order_len = tied
+                    kind = THROW_OFF
+                    pay = False
+            elif kind == THROW_OFF:
+                tied = 0
+                for i in range(order_len):
+                    if r_rank[i] == r_rank[w]:
+                        seats[tied] = r_seat[i]
+                        tied += 1
+                if tied > 1:  # throw off again, in the order they threw
+                    for i in range(tied):
+                        order[i] = seats[i]
+                    order_len = tied
+                    pay = False
+                else:
+                    owed = off_owed
+                    best = off_second if worst == off_best else off_best
+            elif kind != NORMAL:
                 if kind == OPENING_THROW:
                     opening_value = owed
                 tied = 0

@@ -31,9 +31,9 @@ from schocken.bots.random_bot import RandomBot
 from schocken.bots.regular import PubRegular
 from schocken.dice import TABLES as ROLL_TABLES
 from schocken.events import RoundKind, Section
-from schocken.results import Dice, Result, ResultTable, result_table
+from schocken.results import Dice, Result, ResultKind, ResultTable, result_table
 from schocken.round import fixed_limit, next_section
-from schocken.rules import MAX_THROWS, Covered, FinaleOpener, Opening, Rules
+from schocken.rules import MAX_THROWS, Covered, DeckelOwed, FinaleOpener, Opening, Rules, Tiebreak
 from schocken.turn import SORTED, TurnState, turn_options
 from schocken.views import Phase, PlayerView, TurnView
 
@@ -63,7 +63,13 @@ P_WORST_OPENS = 11
 P_OPENING_DIE = 12
 """One die each opens (0: not so; 1: the highest, ``opening = "high_die"``; 2: the lowest,
 ``"low_die"``)."""
-P_SIZE = 13
+P_WORST_TIE = 13
+"""What a tie for a round's worst result does: 0 nothing (the tie rule decides), 1 a throw-off
+(``tiebreak = "throw_off"``), 2 nobody takes Deckel (``tiebreak = "no_deckel"``)."""
+P_DECKEL_SUM = 14
+"""1 where a round's loser takes the worths of every special result added up
+(``deckel_owed = "sum"``)."""
+P_SIZE = 15
 
 # The columns of ``results[state, throws]``.
 R_RANK = 0
@@ -71,6 +77,8 @@ R_DECKEL = 1
 """The Deckel the result is worth; -1 for a Schock-Aus (worth the whole half)."""
 R_CODE = 2
 """The result's place in the round's order apart from the position (see the module)."""
+R_ADDS = 3
+"""What the result adds to the Deckel owed under ``deckel_owed = "sum"`` (0: a plain number)."""
 
 # The situations the pub regular tells apart, the last index of ``regular[state, throws, cat]``.
 CAT_OPENER = 0
@@ -139,6 +147,8 @@ def params_of(rules: Rules) -> Int64Array:
     params[P_LIMIT_WHILE_MIDDLE] = fixed_limit(rules, Section.FIRST_HALF, False, 1) or 0
     ends = next_section(rules, Section.FIRST_HALF, (0,), 0, 2, schock_aus=True) is None
     params[P_SCHOCK_AUS_ENDS_GAME] = ends and rules.finale
+    params[P_DECKEL_SUM] = rules.deckel_owed is DeckelOwed.SUM
+    params[P_WORST_TIE] = {Tiebreak.THROW_OFF: 1, Tiebreak.NO_DECKEL: 2}.get(rules.tiebreak, 0)
     return params
 
 
@@ -182,7 +192,7 @@ def rule_tables(rules: Rules) -> RuleTables:
     size = len(states)
     legal = np.zeros((size, MAX_LEGAL), np.int64)
     sixes = np.full(size, -1, np.int64)
-    results = np.zeros((size, MAX_THROWS + 1, 3), np.int64)
+    results = np.zeros((size, MAX_THROWS + 1, 4), np.int64)
     legal_tuples: list[tuple[Action, ...]] = [(THROWS[()],)]
     for i, (aside, last, must, turned, full) in enumerate(states):
         sixes[i] = sixes_of.get(i, -1)
@@ -199,6 +209,7 @@ def rule_tables(rules: Rules) -> RuleTables:
                     r.rank,
                     -1 if r.deckel is None else r.deckel,
                     codes[table.order_code(r)],
+                    0 if r.kind is ResultKind.PLAIN else r.deckel or 0,
                 )
         legal[i, 0] = len(actions)
         for j, a in enumerate(actions):
