@@ -83,6 +83,10 @@ class Covered(StrEnum):
     """A player's throw that uses up the round's throw limit stays covered."""
     THIRD_THROW = "third_throw"
     """A third throw stays covered."""
+    ALL = "all"
+    """Every throw stays covered, stopping early too (spiele7). Our reading of what the table
+    sees: the cup stays down, so the others see how often the player threw and the dice set
+    aside (they stand outside the cup, turned sixes as ones), never the dice under the cup."""
 
 
 class JuleRank(StrEnum):
@@ -176,6 +180,7 @@ class StrasseRank(StrEnum):
 
 _NEVER = Covered.NEVER
 _THIRD_THROW = Covered.THIRD_THROW
+_ALL = Covered.ALL
 """(Names of the module's own: an enum member found on its class costs more in Python 3.11.)"""
 
 
@@ -266,6 +271,15 @@ class Rules:
     worth, as a Jule ranked ``by_worth``; without it 3-3-1 is the plain number 331."""
     achter_deckel: int = 8
     """The Deckel an Achter is worth (1 to 999); read only with ``achter``."""
+    blind: bool = False
+    """Whether the opener of a round for Deckel may open it blind ("Blind"): instead of his first
+    throw he throws once and does not look. The round's throw limit is then 1, and every turn of
+    it is one throw that stays covered to everyone, its own player included, until the reveal at
+    the round's end (our reading of schockaus, rebel, ohnetheke: only the opener, only with his
+    first throw, and only while he sets the limit, not in a round whose limit is fixed at 1)."""
+    blind_double: bool = False
+    """Whether, in a round opened blind, the Deckel the round's best result is worth count
+    double (a Schock-Aus stays a Schock-Aus); read only with ``blind``."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -278,6 +292,8 @@ class Rules:
         covered = self.covered
         if covered is _NEVER:
             return False
+        if covered is _ALL:
+            return True
         return throws == (MAX_THROWS if covered is _THIRD_THROW else limit)
 
     def with_overrides(self, overrides: Mapping[str, object]) -> Rules:
@@ -421,6 +437,8 @@ PRESETS: dict[str, Rules] = {
         schock_aus_deckel=7,
         achter=False,
         achter_deckel=8,
+        blind=False,
+        blind_double=False,
     ),
     "schock4life": Rules(
         preset="schock4life",
@@ -456,6 +474,8 @@ PRESETS: dict[str, Rules] = {
         schock_aus_deckel=7,
         achter=False,
         achter_deckel=8,
+        blind=False,
+        blind_double=False,
     ),
     "knobelrunde": Rules(
         preset="knobelrunde",
@@ -491,6 +511,8 @@ PRESETS: dict[str, Rules] = {
         schock_aus_deckel=7,
         achter=False,
         achter_deckel=8,
+        blind=False,
+        blind_double=False,
     ),
     "allgemein": Rules(
         preset="allgemein",
@@ -526,6 +548,8 @@ PRESETS: dict[str, Rules] = {
         schock_aus_deckel=7,
         achter=False,
         achter_deckel=8,
+        blind=False,
+        blind_double=False,
     ),
 }
 """The four presets, one per rule text in ``shared/seeds/``."""
@@ -671,6 +695,12 @@ def resolve_rules(spec: str) -> Rules:
 
 
 SILENT = "text silent: our reading"
+_PRESET_NUMBERS = (
+    ("000", "tsv99"),
+    ("001", "schock4life"),
+    ("002", "knobelrunde"),
+    ("003", "allgemein"),
+)
 
 OPTION_SOURCES: dict[str, dict[str, str]] = {
     "deckel_per_half": {
@@ -918,6 +948,8 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
         "knobelrunde": "002: not in the text (no Achter); 8, the lower worth shaw offers",
         "allgemein": "003: not in the text (no Achter); 8, the lower worth shaw offers",
     },
+    "blind": {p: f"{n}: not in the text (no blind play)" for n, p in _PRESET_NUMBERS},
+    "blind_double": {p: f"{n}: not in the text (no blind play)" for n, p in _PRESET_NUMBERS},
 }
 """For each option (but ``preset``) and preset: the sentence of the text, or our reading."""
 
@@ -994,7 +1026,7 @@ REGIONAL_SOURCES: dict[str, str] = {
     "hand_aus_beats": "true [tingting, sr-en]; a switch in [mad].",
     "sixes_rethrow": "other_sixes [tsw, ohnetheke]; all_remaining [rebel].",
     "covered": "third_throw [sackj, keller, mortsch]; last_throw [kroeten, lustige, bvb, tsw, "
-    "mad]. Not offered: every throw covered until the reveal [spiele7].",
+    "mad]; all, every throw covered until the reveal [spiele7].",
     "einwuerfeln": "taking one Deckel from each holder (schock4life); other ways back in [board, "
     "velen, rebel] are not offered.",
     "jule": "4-2-1 is a Jule in Hessian and Knobel circles and some programs [greher, casino, "
@@ -1034,6 +1066,10 @@ REGIONAL_SOURCES: dict[str, str] = {
     "achter": '3-3-1 as a special "Achter", ranked by its worth like every special there, and '
     "(unless Pflücken is allowed) only from one throw [shaw]. No other source has it.",
     "achter_deckel": "8 or 10 [shaw].",
+    "blind": 'a player who does not lift his cup says "Blind"; those after him may look only '
+    "up to his throw count, and the last throw is blind too [schockaus]; blind play [rebel, "
+    "ohnetheke]. Not offered: going blind later than the opener's first throw.",
+    "blind_double": "a first throw left blind counts double, Schock-Aus excepted [burger].",
 }
 """For each option: what rule pages and other Schocken programs play, by :data:`SOURCES` key
 (in brackets)."""
@@ -1061,8 +1097,30 @@ READINGS: tuple[tuple[str, str], ...] = (
         "Covered cup",
         "A covered result is known to its player only; the others see the dice set aside and the "
         "number of throws. All results are revealed when the round's last player has finished. A "
-        "player who stops before the covered throw has shown their dice. The opening throw and "
-        "the Stechen are never covered.",
+        "player who stops before the covered throw has shown their dice; with covered = all "
+        "every throw is covered, so nothing under a cup is shown before the reveal. The opening "
+        "throw and the Stechen are never covered.",
+    ),
+    (
+        "Blind round",
+        "With blind the opener of a round for Deckel may, instead of his first throw, throw blind "
+        "(action blind): one throw he does not look at. The limit is 1, nobody turns sixes, and "
+        "every turn of the round is one throw covered to everyone, its own player too, until the "
+        "round's last player has thrown; then all are revealed as in any round. With "
+        "blind_double the Deckel the best result is worth count double in that round (from the "
+        "middle, then from the best player, as ever); a Schock-Aus stays a Schock-Aus. Erster "
+        "Hoch and Anknobeln rounds, whose limit is fixed at 1 before the opener throws, are not "
+        "opened blind.",
+    ),
+    (
+        "Customs that need no switch",
+        "Some tables throw the first throw of a round all at once and leave the cups down, each "
+        "looking only on his turn (gleichzeitig laden [rsc03, daha12, kroeten, jusos]); some let "
+        "a player who stopped early cover his dice again (wieder verdecken [mortsch, rebel]). In "
+        "software neither changes what a player can decide or see: here each player's dice are "
+        "thrown and seen only on his turn, which is what the cup down until then gives, and dice "
+        "the table has already seen cannot be hidden again. Both are played as they are, with no "
+        "option.",
     ),
     (
         "Opening round (plain_round)",

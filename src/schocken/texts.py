@@ -19,6 +19,7 @@ from typing import NamedTuple, TypeVar
 from schocken.actions import Action, Stop, Throw, TurnSixes
 from schocken.errors import RefusalError
 from schocken.events import (
+    BlindOpened,
     BoughtIn,
     DeckelMoved,
     Event,
@@ -85,6 +86,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "opens": "{loser} opens the next round.",
         "out": "Out of this half, holding no Deckel: {players}.",
         "bought_in": "{player} buys back in (Einwürfeln) and takes a Deckel from {givers}.",
+        "opened_blind": "{player} opens blind: one throw each, every cup stays covered until the "
+        "reveal.",
         "the_middle": "the middle",
         "section_lost": "{loser} has lost {section}.",
         "section_lost_schock_aus": "{loser} has lost {section} by Schock-Aus.",
@@ -357,6 +360,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "refuse_first_throw_all": "{name} has not thrown yet: the first throw of a turn throws "
         "all three dice",
         "refuse_not_thrown": "{name} has not thrown yet: a turn begins with a throw",
+        "refuse_blind_rules": "{name} cannot throw blind: these rules have no blind play",
+        "refuse_blind_opener": "{name} cannot throw blind: only the opener of a round for Deckel "
+        "may, instead of his first throw, while he sets the throw limit",
         "refuse_must_throw": "{name} turned sixes and must throw again before stopping",
         "refuse_no_sixes_yet": "{name} has not thrown yet: there are no sixes to turn",
         "refuse_turned_already": "{name} already turned the sixes of this throw",
@@ -450,6 +456,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_covered_last_throw": "A throw that uses up the throw limit stays covered until "
         "the round is revealed.",
         "rules_covered_third_throw": "A third throw stays covered until the round is revealed.",
+        "rules_covered_all": "Every throw stays covered until the round is revealed; the others "
+        "see only how often a player threw and the dice set aside.",
+        "rules_blind": "Blind: the opener may throw his first throw blind; then everyone has one "
+        "throw, and every cup stays covered, also to its player, until the reveal.",
+        "rules_blind_double": "In a round opened blind the Deckel count double (a Schock-Aus "
+        "stays a Schock-Aus).",
         "rules_einwuerfeln_yes": "Einwürfeln: a player who is out may buy back in, taking one "
         "Deckel from every player holding Deckel.",
         "rules_einwuerfeln_no": "A player who is out stays out until the half ends.",
@@ -882,6 +894,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "opens": "{loser} beginnt die nächste Runde.",
         "out": "Ohne Deckel scheiden für diese Hälfte aus: {players}.",
         "bought_in": "{player} würfelt sich ein und nimmt je einen Deckel von {givers}.",
+        "opened_blind": "{player} eröffnet blind: jeder hat einen Wurf, alle Becher bleiben bis "
+        "zum Aufdecken verdeckt.",
         "the_middle": "der Mitte",
         "section_lost": "{loser} hat {section} verloren.",
         "section_lost_schock_aus": "{loser} hat {section} durch Schock-Aus verloren.",
@@ -1161,6 +1175,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "refuse_first_throw_all": "{name} hat noch nicht geworfen: der erste Wurf wirft alle drei "
         "Würfel",
         "refuse_not_thrown": "{name} hat noch nicht geworfen: ein Zug beginnt mit einem Wurf",
+        "refuse_blind_rules": "{name} kann nicht blind werfen: diese Regeln kennen kein Blind",
+        "refuse_blind_opener": "{name} kann nicht blind werfen: das darf nur, wer eine Runde um "
+        "Deckel eröffnet, statt seines ersten Wurfs und solange er das Wurflimit setzt",
         "refuse_must_throw": "{name} hat Sechsen gedreht und muss vor dem Stehenlassen noch "
         "einmal werfen",
         "refuse_no_sixes_yet": "{name} hat noch nicht geworfen: es gibt keine Sechsen zu drehen",
@@ -1264,6 +1281,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "bis die Runde aufgedeckt wird.",
         "rules_covered_third_throw": "Ein dritter Wurf bleibt verdeckt, bis die Runde aufgedeckt "
         "wird.",
+        "rules_covered_all": "Jeder Wurf bleibt verdeckt, bis die Runde aufgedeckt wird; die "
+        "anderen sehen nur, wie oft jemand geworfen hat, und die rausgelegten Würfel.",
+        "rules_blind": "Blind: wer eröffnet, darf seinen ersten Wurf blind werfen; dann hat jeder "
+        "einen Wurf, und jeder Becher bleibt bis zum Aufdecken verdeckt, auch für den Werfer.",
+        "rules_blind_double": "In einer blind eröffneten Runde zählen die Deckel doppelt (ein "
+        "Schock-Aus bleibt ein Schock-Aus).",
         "rules_einwuerfeln_yes": "Einwürfeln: wer raus ist, darf wieder einsteigen und nimmt "
         "dafür jedem mit Deckeln einen ab.",
         "rules_einwuerfeln_no": "Wer raus ist, bleibt raus, bis die Hälfte endet.",
@@ -1939,6 +1962,8 @@ def explain_lines(
                 )
         elif isinstance(e, PlayersOut):
             add(i, "out", players=_join([players[s] for s in e.seats], lang))
+        elif isinstance(e, BlindOpened):
+            add(i, "opened_blind", player=players[e.seat])
         elif isinstance(e, BoughtIn):
             givers = [t("the_middle", lang) if g is None else players[g] for g in e.givers]
             add(i, "bought_in", player=players[e.seat], givers=_join(givers, lang))
@@ -2036,6 +2061,10 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         t(f"rules_covered_{rules.covered.value}", lang),
         t(f"rules_einwuerfeln_{yes(rules.einwuerfeln)}", lang),
     ]
+    if rules.blind:
+        lines.append(t("rules_blind", lang))
+        if rules.blind_double:
+            lines.append(t("rules_blind_double", lang))
     if rules.finale:
         lines.append(t(f"rules_finale_opener_{rules.finale_opener.value}", lang))
     return lines
