@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("numba")
 
 from schocken import fast
-from schocken.actions import BUY_IN, KEEPS
+from schocken.actions import BUY_IN, KEEPS, THROW_BLIND
 from schocken.bots.regular import PubRegular
 from schocken.dice import ScriptedDice
 from schocken.fast import kernel
@@ -61,6 +61,8 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("allgemein", {"schock_aus": "worth", "schock_aus_deckel": 3, "deckel_per_half": 5}),
     ("knobelrunde", {"achter": True, "achter_deckel": 4, "nutte": True, "deckel_per_half": 5}),
     ("schock4life", {"opening": "worst_opens", "einwuerfeln": True, "deckel_per_half": 4}),
+    ("tsv99", {"covered": "all", "blind": True, "blind_double": True, "deckel_per_half": 5}),
+    ("allgemein", {"blind": True, "einwuerfeln": True, "deckel_per_half": 4}),
 ]
 LINEUPS: list[list[str]] = [
     ["random", "random"],
@@ -71,7 +73,7 @@ LINEUPS: list[list[str]] = [
     ["regular", "random"] * 4,
 ]
 GAMES = 40
-"""Games per rule set and line-up: 26 x 6 x 40 = 6,240 in all."""
+"""Games per rule set and line-up: 28 x 6 x 40 = 6,720 in all."""
 
 
 def _rules(preset: str, overrides: dict[str, object]) -> Rules:
@@ -100,7 +102,7 @@ def _step_through(record: GameRecord, bots: Sequence[str]) -> Game:
 @pytest.mark.parametrize(("preset", "overrides"), VARIANTS)
 def test_games_replay_to_the_same_outcome(preset: str, overrides: dict[str, object]) -> None:
     rules = _rules(preset, overrides)
-    buy_ins = 0
+    buy_ins = blinds = 0
     for k, bots in enumerate(LINEUPS):
         rows = fast.play_rows(rules, bots, 0, GAMES, seed=k, threads=1)
         for g in range(GAMES):
@@ -115,8 +117,11 @@ def test_games_replay_to_the_same_outcome(preset: str, overrides: dict[str, obje
                 s for s in rows[g, kernel.O_HALF_LOSER : kernel.O_HALF_LOSER + 2] if s >= 0
             ]
             buy_ins += sum(1 for s in record.steps if s.action == BUY_IN)
+            blinds += sum(1 for s in record.steps if s.action == THROW_BLIND)
     if rules.einwuerfeln and rules.deckel_per_half <= 5:
         assert buy_ins > 20  # the random bots bought back in, often
+    if rules.blind:
+        assert blinds > 20  # the random bots opened rounds blind, often
 
 
 def test_rotation_seats_every_place_in_turn() -> None:

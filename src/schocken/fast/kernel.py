@@ -25,6 +25,8 @@ from schocken.fast.tables import (
     CAT_ONLY_COVERED,
     CAT_OPENER,
     CAT_WORST,
+    P_BLIND,
+    P_BLIND_DOUBLE,
     P_COVER_MODE,
     P_DECKEL_FINALE,
     P_DECKEL_HALF,
@@ -59,6 +61,7 @@ def _jit_parallel(func: F) -> F:
 TURN_SIXES = 28
 STOP = 29
 BUY_IN = 30
+BLIND = 31
 
 # Round kinds and sections, as numbers.
 NORMAL = 0
@@ -184,6 +187,7 @@ def play_game(
     deckel_half = params[P_DECKEL_HALF]
     cover_mode = params[P_COVER_MODE]
     einwuerfeln = params[P_EINWUERFELN] != 0
+    may_blind = params[P_BLIND] != 0
     capacity = steps.shape[0]
     rng = np.empty(1, np.uint64)
     rng[0] = seed
@@ -218,6 +222,8 @@ def play_game(
     while loser < 0:
         # ---------------------------------------------------------------- a round begins
         rounds += 1
+        blind = False  # the round was opened blind: one throw each, every cup covered
+        cover_all = cover_mode == 3 and kind not in (OPENING_THROW, STECHEN)
         if kind in (OPENING_THROW, STECHEN):
             limit = 1
             lim = 1
@@ -288,7 +294,10 @@ def play_game(
             covered = False
             while True:
                 if throws == 0:
-                    code = 0  # a turn's first throw keeps nothing
+                    code = 0  # a turn's first throw keeps nothing (the random bot: or blind)
+                    opens = may_blind and pos == 0 and limit == 0 and kind == NORMAL
+                    if opens and bot == BOT_RANDOM and _below(rng, np.int64(2)) == 1:
+                        code = BLIND
                 else:
                     count = legal[state, 0]
                     if count == 1:
@@ -305,12 +314,15 @@ def play_game(
                         else:
                             cat = CAT_NOT_WORST
                         code = regular[state, throws, cat]
-                if code < TURN_SIXES:
-                    dice = thrown[code]
+                if code < TURN_SIXES or code == BLIND:
+                    if code == BLIND:
+                        blind = True
+                        lim = 1
+                    dice = thrown[0 if blind else code]
                     index = _below(rng, 6**dice)
-                    state = after[code, index]
+                    state = after[0 if blind else code, index]
                     throws += 1
-                    covered = throws == cover_at
+                    covered = throws == cover_at or cover_all or blind
                     if recording and n_steps < capacity:
                         steps[n_steps, S_SEAT] = seat
                         steps[n_steps, S_CODE] = code
@@ -366,6 +378,8 @@ def play_game(
             next_opener = best
         else:
             owed = r_deckel[b]
+            if blind and params[P_BLIND_DOUBLE] != 0 and owed >= 0:
+                owed *= 2
             pay = True
             if kind != NORMAL:
                 if kind == OPENING_THROW:

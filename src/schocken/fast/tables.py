@@ -47,7 +47,7 @@ P_FINALE = 2
 P_LOWEST_TAKES = 3
 P_FINALE_FIRST_HALF_LOSER = 4
 P_COVER_MODE = 5
-"""0: never covered, 1: the throw that uses up the limit, 2: a third throw."""
+"""0: never covered, 1: the throw that uses up the limit, 2: a third throw, 3: every throw."""
 P_EINWUERFELN = 6
 P_FIRST_LIMIT_HALF = 7
 """The throw limit the first round for Deckel of a half has from its start (0: none)."""
@@ -60,7 +60,11 @@ P_SCHOCK_AUS_ENDS_GAME = 10
 """1 where a half ended by a Schock-Aus ends the game (``schock_aus = "game"``)."""
 P_WORST_OPENS = 11
 """1 where the opening throw's lowest opens for no Deckel (``opening = "worst_opens"``)."""
-P_SIZE = 12
+P_BLIND = 12
+"""1 where the opener of a round for Deckel may open it blind (``blind``)."""
+P_BLIND_DOUBLE = 13
+"""1 where a blind round's Deckel count double (``blind_double``)."""
+P_SIZE = 14
 
 # The columns of ``results[state, throws]``.
 R_RANK = 0
@@ -124,9 +128,12 @@ def params_of(rules: Rules) -> Int64Array:
     params[P_LOWEST_TAKES] = rules.opening is Opening.LOWEST_TAKES
     params[P_WORST_OPENS] = rules.opening is Opening.WORST_OPENS
     params[P_FINALE_FIRST_HALF_LOSER] = rules.finale_opener is FinaleOpener.FIRST_HALF_LOSER
-    params[P_COVER_MODE] = {Covered.NEVER: 0, Covered.LAST_THROW: 1, Covered.THIRD_THROW: 2}[
-        rules.covered
-    ]
+    params[P_COVER_MODE] = {
+        Covered.NEVER: 0,
+        Covered.LAST_THROW: 1,
+        Covered.THIRD_THROW: 2,
+        Covered.ALL: 3,
+    }[rules.covered]
     params[P_EINWUERFELN] = rules.einwuerfeln
     # Any first round has a full middle; a later one is asked about with one Deckel in it.
     full_half, full_finale = rules.deckel_per_half, rules.deckel_in_finale
@@ -135,6 +142,8 @@ def params_of(rules: Rules) -> Int64Array:
     params[P_LIMIT_WHILE_MIDDLE] = fixed_limit(rules, Section.FIRST_HALF, False, 1) or 0
     ends = next_section(rules, Section.FIRST_HALF, (0,), 0, 2, schock_aus=True) is None
     params[P_SCHOCK_AUS_ENDS_GAME] = ends and rules.finale
+    params[P_BLIND] = rules.blind
+    params[P_BLIND_DOUBLE] = rules.blind_double
     return params
 
 
