@@ -307,6 +307,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "solution needs numpy (pip install 'schocken[analysis]').",
         "review_unvalued_made_up": "{n} decisions after throws that pub mode made up are not "
         "valued: only the end of each turn was entered.",
+        "review_unvalued_blind": "{n} choices whether to open a round blind are not valued: the "
+        "solver knows no blind rounds.",
         "review_offer": "Press r for the review: each player's accuracy and costliest decisions.",
         "review_key": "Review",
         "n_throws_1": "1 throw",
@@ -1118,6 +1120,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "Lösung des Finales braucht numpy (pip install 'schocken[analysis]').",
         "review_unvalued_made_up": "{n} Entscheidungen nach Würfen, die der Kneipenmodus "
         "erfunden hat, sind nicht bewertet: eingetragen wurde nur das Ende jedes Zugs.",
+        "review_unvalued_blind": "{n} Entscheidungen, eine Runde blind zu eröffnen, sind nicht "
+        "bewertet: der Löser kennt keine blinden Runden.",
         "review_offer": "Taste r zeigt die Spielanalyse: Genauigkeit und teuerste Entscheidungen "
         "jedes Spielers.",
         "review_key": "Analyse",
