@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from schocken.actions import STOP, THROWS, TURN_SIXES, Throw
+from schocken.actions import STOP, THROWS, TURN_SIXES, Action, Throw
 from schocken.bots import BOTS, PubRegular, RandomBot, make_bot
 from schocken.dice import ScriptedDice
 from schocken.game import Game
@@ -73,7 +73,7 @@ def test_only_the_random_bot_opens_a_round_blind(section: str) -> None:
     if section == "finale":  # Ben loses the first half, Anna the second: the Finale, Anna opens
         pips += [6, 4, 1, 5, 3, 2, 6, 4, 1, 5, 3, 2]
     game = Game(rules, ["Anna", "Ben"], ScriptedDice(pips))
-    plays = [THROWS[()], STOP, THROWS[()]]
+    plays: list[Action] = [THROWS[()], STOP, THROWS[()]]
     if section == "finale":
         plays += [THROWS[()], STOP, THROWS[()], THROWS[()], STOP, THROWS[()]]
     for action in plays:
