@@ -244,6 +244,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ui_turn": "Turn sixes",
         "ui_stop": "Stop",
         "ui_buyin": "Buy in",
+        "ui_blind": "Blind",
+        "ui_blind_label": "Throw blind: one throw each, every cup covered, yours too, until the "
+        "reveal",
         "ui_keep": "Keep die {n}",
         "ui_save": "Save",
         "ui_quit": "Save & quit",
@@ -1056,6 +1059,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ui_turn": "Sechsen drehen",
         "ui_stop": "Stehen lassen",
         "ui_buyin": "Einwürfeln",
+        "ui_blind": "Blind",
+        "ui_blind_label": "Blind werfen: jeder einen Wurf, alle Becher verdeckt, auch deiner, bis "
+        "zum Aufdecken",
         "ui_keep": "Würfel {n} raus",
         "ui_save": "Speichern",
         "ui_quit": "Speichern & Ende",
