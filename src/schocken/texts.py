@@ -266,6 +266,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ui_throws": "{n}. throw",
         "ui_your_turn": "{name}, your turn: pick dice to keep with 1 2 3, then throw or stop.",
         "ui_first_throw": "{name}, your turn: throw.",
+        "ui_blind_offer": "{name}, you open: throw, or L throws blind (one throw each, every cup "
+        "covered until the reveal).",
         "ui_plays": "{name} is playing.",
         "ui_must_throw": "{name}: sixes turned, throw again.",
         "ui_pass_to": "Pass the keyboard to {name}.",
@@ -1082,6 +1084,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ui_your_turn": "{name}, du bist dran: Würfel mit 1 2 3 rauslegen, dann werfen oder "
         "stehen lassen.",
         "ui_first_throw": "{name}, du bist dran: werfen.",
+        "ui_blind_offer": "{name}, du eröffnest: werfen, oder L wirft blind (jeder einen Wurf, "
+        "alle Becher verdeckt bis zum Aufdecken).",
         "ui_plays": "{name} ist am Zug.",
         "ui_must_throw": "{name}: Sechsen gedreht, noch einmal werfen.",
         "ui_pass_to": "Gib die Tastatur an {name} weiter.",
