@@ -353,6 +353,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "all have shown in the last throw (aus der Hand)",
         "pub_refuse_assembled_one": "a turn of one throw shows all three dice in that throw: "
         "nothing was set aside",
+        "pub_refuse_blind_throws": "{name} opens blind with one throw, not {throws}",
+        "pub_web_blind": "Opened blind (one throw each, every cup covered until the reveal)",
         "pub_refuse_named_dice": "the dice {dice} are no {name}",
         "pub_refuse_hand_aus": "a Hand-Aus shows 1-1-1 in one throw: no die set aside, no turned "
         "six",
@@ -540,7 +542,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_help": "Enter each turn as the dice at its end and the throws: 6-6-1 2 (or 661 2; "
         "one throw: 661).\nMarks after the throws: h all three dice in the last throw (aus der "
         "Hand), a some set aside, t a one that is a turned six (tt: two), c the cup stayed "
-        "covered, o it was shown.\nOr the result by name: r schock 4 2, r general 5, "
+        "covered, o it was shown, b the opener threw blind.\nOr the result by name: r schock 4 "
+        "2, r general 5, "
         "r straße 6-5-4, r aus, r hand-aus, r jule, r nutte, r achter.\nu takes back the last "
         "entry (u 3: the last three), s shows the standing, q saves and quits.",
         "pub_refused": "Not entered: {reason}",
@@ -1173,6 +1176,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "nicht alle im letzten Wurf gefallen sein (aus der Hand)",
         "pub_refuse_assembled_one": "ein Zug mit einem Wurf zeigt alle drei Würfel in diesem "
         "Wurf: nichts lag draußen",
+        "pub_refuse_blind_throws": "{name} eröffnet blind mit einem Wurf, nicht mit {throws}",
+        "pub_web_blind": "Blind eröffnet (jeder einen Wurf, alle Becher verdeckt bis zum "
+        "Aufdecken)",
         "pub_refuse_named_dice": "die Würfel {dice} sind kein {name}",
         "pub_refuse_hand_aus": "ein Hand-Aus zeigt 1-1-1 in einem Wurf: kein Würfel draußen, keine "
         "gedrehte Sechs",
@@ -1372,7 +1378,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_help": "Jeden Zug als die Würfel an seinem Ende und die Würfe eingeben: 6-6-1 2 "
         "(oder 661 2; ein Wurf: 661).\nZeichen nach den Würfen: h alle drei Würfel im letzten "
         "Wurf (aus der Hand), a Würfel rausgelegt, t eine Eins ist eine gedrehte Sechs (tt: "
-        "zwei), c der Becher blieb verdeckt, o er wurde gezeigt.\nOder das Ergebnis beim Namen: "
+        "zwei), c der Becher blieb verdeckt, o er wurde gezeigt, b blind eröffnet.\nOder das "
+        "Ergebnis beim Namen: "
         "r schock 4 2, r general 5, r straße 6-5-4, r aus, r hand-aus, r jule, r nutte, r achter.\n"
         "u nimmt den letzten Eintrag zurück (u 3: die letzten drei), s zeigt den Stand, q "
         "speichert und "
