@@ -63,6 +63,7 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("schock4life", {"opening": "worst_opens", "einwuerfeln": True, "deckel_per_half": 4}),
     ("tsv99", {"covered": "all", "blind": True, "blind_double": True, "deckel_per_half": 5}),
     ("allgemein", {"blind": True, "einwuerfeln": True, "deckel_per_half": 4}),
+    ("schock4life", {"open_round": True, "covered": "last_throw", "deckel_per_half": 4}),
 ]
 LINEUPS: list[list[str]] = [
     ["random", "random"],
@@ -73,7 +74,7 @@ LINEUPS: list[list[str]] = [
     ["regular", "random"] * 4,
 ]
 GAMES = 40
-"""Games per rule set and line-up: 28 x 6 x 40 = 6,720 in all."""
+"""Games per rule set and line-up: 29 x 6 x 40 = 6,960 in all."""
 
 
 def _rules(preset: str, overrides: dict[str, object]) -> Rules:

@@ -1822,3 +1822,17 @@ def test_random_games_with_blind_rounds_replay(seed: int) -> None:
     assert game.is_over
     assert any(str(a) == "blind" for _, a, _ in game.steps)
     assert replay(record_of(game)).events == game.events
+
+
+@pytest.mark.parametrize("open_round", [False, True])
+def test_an_opener_who_leaves_his_first_throw_open_makes_the_round_open(open_round: bool) -> None:
+    rules = preset("tsv99", covered="last_throw", open_round=open_round)
+    table = Table(rules, 3, shows("641"), once("522"), once("532"))
+    table.play(2)
+    ben = table.game.view(C).turns[1]
+    assert ben.covered is not open_round
+    assert (ben.showing is None) is not open_round
+    # An opener who throws twice leaves nothing open: the last throws are covered as ever.
+    two = Table(rules, 3, [throw("641"), throw("652"), STOPS], [throw("522"), throw("432")])
+    two.play(2)
+    assert two.game.view(A).turns[1].covered

@@ -342,3 +342,10 @@ def test_a_blind_opening_is_told_and_the_rules_say_so(lang: str, said: str) -> N
     assert t("rules_blind", lang) not in describe_rules(find_preset("tsv99"), lang)
     all_covered = find_preset("tsv99").with_overrides({"covered": "all"})
     assert t("rules_covered_all", lang) in describe_rules(all_covered, lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_open_round_is_in_the_rules_only_where_it_is_played(lang: str) -> None:
+    on = find_preset("schock4life").with_overrides({"open_round": True})
+    assert t("rules_open_round", lang) in describe_rules(on, lang)
+    assert t("rules_open_round", lang) not in describe_rules(find_preset("schock4life"), lang)

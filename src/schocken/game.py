@@ -138,6 +138,8 @@ class Game:
         self._covered = False
         self._blind = False
         """Whether the round was opened blind: one throw each, covered to everyone."""
+        self._open = False
+        """Whether the round is played open (``open_round``): no cup of it is covered."""
         self._legal: tuple[Action, ...] = (_FIRST_THROW,)
         self._keeps = _KEEP_NOTHING  # what a further throw of the turn may keep out of the cup
         self._start_section(Section.FIRST_HALF, tuple(range(n)), None)
@@ -409,7 +411,9 @@ class Game:
         limit = self._limit or (1 if blind else MAX_THROWS)
         turn = self._turn = self._turn.after_throw(keep, pips)
         self._covered = blind or (
-            self._kind not in _ONE_THROW_ROUNDS and self.rules.covers(turn.throws, limit)
+            not self._open
+            and self._kind not in _ONE_THROW_ROUNDS
+            and self.rules.covers(turn.throws, limit)
         )
         self.steps.append((seat, action, pips))
         self.events.append(
@@ -496,6 +500,7 @@ class Game:
         self._used_all = seat if turn.throws == self.max_throws() else None
         if len(self._results) == 1 and self._limit is None:
             self._limit = turn.throws
+            self._open = self.rules.open_round and turn.throws == 1 and not covered
             self.events.append(ThrowLimitFixed(seat, turn.throws))
         if len(self._results) == len(self._order):
             self._end_round()
@@ -512,6 +517,7 @@ class Game:
         self._turns = []
         self._covered_turns = {}
         self._blind = False
+        self._open = False
         self._used_all = None
         self._limit = 1 if kind in _ONE_THROW_ROUNDS else limit
         self._next_turn()

@@ -280,6 +280,10 @@ class Rules:
     blind_double: bool = False
     """Whether, in a round opened blind, the Deckel the round's best result is worth count
     double (a Schock-Aus stays a Schock-Aus); read only with ``blind``."""
+    open_round: bool = False
+    """Whether a round whose opener left his first throw open (stopped after one shown throw) is
+    played open: no cup of it is covered. It changes a round only where a later player's throw
+    would be covered (``covered = "last_throw"``)."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -439,6 +443,7 @@ PRESETS: dict[str, Rules] = {
         achter_deckel=8,
         blind=False,
         blind_double=False,
+        open_round=False,
     ),
     "schock4life": Rules(
         preset="schock4life",
@@ -476,6 +481,7 @@ PRESETS: dict[str, Rules] = {
         achter_deckel=8,
         blind=False,
         blind_double=False,
+        open_round=False,
     ),
     "knobelrunde": Rules(
         preset="knobelrunde",
@@ -513,6 +519,7 @@ PRESETS: dict[str, Rules] = {
         achter_deckel=8,
         blind=False,
         blind_double=False,
+        open_round=False,
     ),
     "allgemein": Rules(
         preset="allgemein",
@@ -550,6 +557,7 @@ PRESETS: dict[str, Rules] = {
         achter_deckel=8,
         blind=False,
         blind_double=False,
+        open_round=False,
     ),
 }
 """The four presets, one per rule text in ``shared/seeds/``."""
@@ -950,6 +958,7 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
     },
     "blind": {p: f"{n}: not in the text (no blind play)" for n, p in _PRESET_NUMBERS},
     "blind_double": {p: f"{n}: not in the text (no blind play)" for n, p in _PRESET_NUMBERS},
+    "open_round": {p: f"{n}: not in the text (no open round)" for n, p in _PRESET_NUMBERS},
 }
 """For each option (but ``preset``) and preset: the sentence of the text, or our reading."""
 
@@ -1070,6 +1079,8 @@ REGIONAL_SOURCES: dict[str, str] = {
     "up to his throw count, and the last throw is blind too [schockaus]; blind play [rebel, "
     "ohnetheke]. Not offered: going blind later than the opener's first throw.",
     "blind_double": "a first throw left blind counts double, Schock-Aus excepted [burger].",
+    "open_round": '"offen spielen": an opener who leaves his first throw open makes the whole '
+    "round open [rsc03, mortsch, rebel].",
 }
 """For each option: what rule pages and other Schocken programs play, by :data:`SOURCES` key
 (in brackets)."""

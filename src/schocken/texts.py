@@ -467,6 +467,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_covered_third_throw": "A third throw stays covered until the round is revealed.",
         "rules_covered_all": "Every throw stays covered until the round is revealed; the others "
         "see only how often a player threw and the dice set aside.",
+        "rules_open_round": "An opener who leaves his first throw open (stops after it) makes the "
+        "round open: no cup of it is covered.",
         "rules_blind": "Blind: the opener may throw his first throw blind; then everyone has one "
         "throw, and every cup stays covered, also to its player, until the reveal.",
         "rules_blind_double": "In a round opened blind the Deckel count double (a Schock-Aus "
@@ -1303,6 +1305,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "wird.",
         "rules_covered_all": "Jeder Wurf bleibt verdeckt, bis die Runde aufgedeckt wird; die "
         "anderen sehen nur, wie oft jemand geworfen hat, und die rausgelegten Würfel.",
+        "rules_open_round": "Lässt der Eröffner seinen ersten Wurf offen stehen, wird die Runde "
+        "offen gespielt: kein Becher bleibt verdeckt.",
         "rules_blind": "Blind: wer eröffnet, darf seinen ersten Wurf blind werfen; dann hat jeder "
         "einen Wurf, und jeder Becher bleibt bis zum Aufdecken verdeckt, auch für den Werfer.",
         "rules_blind_double": "In einer blind eröffneten Runde zählen die Deckel doppelt (ein "
@@ -2082,6 +2086,8 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         t(f"rules_covered_{rules.covered.value}", lang),
         t(f"rules_einwuerfeln_{yes(rules.einwuerfeln)}", lang),
     ]
+    if rules.open_round:
+        lines.append(t("rules_open_round", lang))
     if rules.blind:
         lines.append(t("rules_blind", lang))
         if rules.blind_double:

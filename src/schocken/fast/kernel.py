@@ -37,6 +37,7 @@ from schocken.fast.tables import (
     P_FIRST_LIMIT_HALF,
     P_LIMIT_WHILE_MIDDLE,
     P_LOWEST_TAKES,
+    P_OPEN_ROUND,
     P_SCHOCK_AUS_ENDS_GAME,
     P_WORST_OPENS,
     R_CODE,
@@ -360,6 +361,8 @@ def play_game(
                     cover_at = MAX_THROWS
                 else:
                     cover_at = lim
+                if params[P_OPEN_ROUND] != 0 and throws == 1 and not covered:
+                    cover_at = 0  # "offen spielen": the opener left his first throw open
         # ---------------------------------------------------------------- the round ends
         b = 0
         w = 0

@@ -64,7 +64,9 @@ P_BLIND = 12
 """1 where the opener of a round for Deckel may open it blind (``blind``)."""
 P_BLIND_DOUBLE = 13
 """1 where a blind round's Deckel count double (``blind_double``)."""
-P_SIZE = 14
+P_OPEN_ROUND = 14
+"""1 where an opener who stopped after one shown throw makes the round open (``open_round``)."""
+P_SIZE = 15
 
 # The columns of ``results[state, throws]``.
 R_RANK = 0
@@ -144,6 +146,7 @@ def params_of(rules: Rules) -> Int64Array:
     params[P_SCHOCK_AUS_ENDS_GAME] = ends and rules.finale
     params[P_BLIND] = rules.blind
     params[P_BLIND_DOUBLE] = rules.blind_double
+    params[P_OPEN_ROUND] = rules.open_round
     return params
 
 
