@@ -14,11 +14,13 @@ from schocken.actions import (
     BUY_IN,
     KEEPS,
     STOP,
+    THROW_BLIND,
     TURN_SIXES,
     Action,
     BuyIn,
     Stop,
     Throw,
+    ThrowBlind,
     TurnSixes,
     action_from_code,
     parse_action,
@@ -33,12 +35,12 @@ def _keep_texts() -> list[str]:
     return texts
 
 
-CANONICAL_TEXTS = [*_keep_texts(), "turn", "stop", "buyin"]
+CANONICAL_TEXTS = [*_keep_texts(), "turn", "stop", "buyin", "blind"]
 ALL_ACTIONS: list[Action] = [action_from_code(c) for c in range(ACTION_COUNT)]
 
 
-def test_there_are_31_canonical_texts() -> None:
-    assert len(CANONICAL_TEXTS) == len(set(CANONICAL_TEXTS)) == 31 == ACTION_COUNT
+def test_there_are_32_canonical_texts() -> None:
+    assert len(CANONICAL_TEXTS) == len(set(CANONICAL_TEXTS)) == 32 == ACTION_COUNT
 
 
 @pytest.mark.parametrize("text", CANONICAL_TEXTS)
@@ -77,6 +79,8 @@ def test_all_actions_have_distinct_texts() -> None:
         ("STOP", Stop()),
         ("buyin", BuyIn()),
         ("BuyIn", BuyIn()),
+        ("blind", ThrowBlind()),
+        (" BLIND ", ThrowBlind()),
     ],
 )
 def test_parse_action_forms(text: str, expected: Action) -> None:
@@ -142,15 +146,15 @@ def test_parse_action_not_text(value: object) -> None:
 # --- Codes ----------------------------------------------------------------------------------------
 
 
-def test_codes_are_0_to_30_and_unique() -> None:
-    assert ACTION_COUNT == 31
+def test_codes_are_0_to_31_and_unique() -> None:
+    assert ACTION_COUNT == 32
     codes = [a.code for a in ALL_ACTIONS]
-    assert codes == list(range(31))
+    assert codes == list(range(32))
     texts_by_code = {parse_action(t).code for t in CANONICAL_TEXTS}
-    assert texts_by_code == set(range(31))
+    assert texts_by_code == set(range(32))
 
 
-@pytest.mark.parametrize("code", range(31))
+@pytest.mark.parametrize("code", range(32))
 def test_action_from_code_round_trip(code: int) -> None:
     action = action_from_code(code)
     assert action.code == code
@@ -167,23 +171,24 @@ def test_fixed_codes() -> None:
     assert TURN_SIXES.code == TurnSixes.CODE == 28
     assert STOP.code == Stop.CODE == 29
     assert BUY_IN.code == BuyIn.CODE == 30
+    assert THROW_BLIND.code == ThrowBlind.CODE == 31
     assert Throw().code == 0
     assert len(KEEPS) == 28
     assert all(0 <= Throw(k).code < 28 for k in KEEPS)
 
 
-@pytest.mark.parametrize("code", [-1, 31, 100, True, False, 1.0, "3", None])
+@pytest.mark.parametrize("code", [-1, 32, 100, True, False, 1.0, "3", None])
 def test_action_from_code_bad(code: object) -> None:
     with pytest.raises(ValueError, match="no action has the code") as info:
         action_from_code(code)  # type: ignore[arg-type]
-    assert "0 to 30" in str(info.value)
+    assert "0 to 31" in str(info.value)
 
 
 # --- Values ---------------------------------------------------------------------------------------
 
 
 def test_actions_hashable() -> None:
-    assert len(set(ALL_ACTIONS)) == 31
+    assert len(set(ALL_ACTIONS)) == 32
     assert hash(Throw((6, 1))) == hash(parse_action("throw keep 1-6"))
     assert {Stop(): 1}[STOP] == 1
     assert Throw((1, 1)) != Throw((1,))
@@ -195,7 +200,7 @@ def test_actions_frozen() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         throw.keep = (1, 1)  # type: ignore[misc]
     assert throw.keep == (6, 1)
-    for action in (STOP, TURN_SIXES, BUY_IN):
+    for action in (STOP, TURN_SIXES, BUY_IN, THROW_BLIND):
         with pytest.raises((dataclasses.FrozenInstanceError, AttributeError, TypeError)):
             action.extra = 1  # type: ignore[union-attr]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from schocken.actions import STOP, THROWS, TURN_SIXES, Throw
+from schocken.actions import STOP, THROWS, TURN_SIXES, Action, Throw
 from schocken.bots import BOTS, PubRegular, RandomBot, make_bot
 from schocken.dice import ScriptedDice
 from schocken.game import Game
@@ -63,3 +63,27 @@ def test_regular_throws_again_only_while_it_is_the_worst(
 def test_regular_beats_random_by_far() -> None:
     report = simulate(find_preset("tsv99"), ["regular", "random"], 400, seed=3)
     assert report.loss_share(1) > 0.8
+
+
+@pytest.mark.parametrize("section", ["first_half", "finale"])
+def test_only_the_random_bot_opens_a_round_blind(section: str) -> None:
+    rules = find_preset("tsv99").with_overrides({"blind": True, "deckel_per_half": 1})
+    # The opening round (Anna's 641 beats Ben's 522); the first half: Anna opens, blind offered.
+    pips = [6, 4, 1, 5, 2, 2]
+    if section == "finale":  # Ben loses the first half, Anna the second: the Finale, Anna opens
+        pips += [6, 4, 1, 5, 3, 2, 6, 4, 1, 5, 3, 2]
+    game = Game(rules, ["Anna", "Ben"], ScriptedDice(pips))
+    plays: list[Action] = [THROWS[()], STOP, THROWS[()]]
+    if section == "finale":
+        plays += [THROWS[()], STOP, THROWS[()], THROWS[()], STOP, THROWS[()]]
+    for action in plays:
+        game.apply(action)
+    legal = game.legal_actions()
+    assert [str(a) for a in legal] == ["throw", "blind"]
+    assert str(game.section) == section
+    view = game.view(game.current_player)
+    for name in BOTS:
+        if name != "random":
+            assert make_bot(name, 1).choose(view, legal) == THROWS[()], name
+    chosen = {str(RandomBot(seed).choose(view, legal)) for seed in range(20)}
+    assert chosen == {"throw", "blind"}

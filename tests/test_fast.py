@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("numba")
 
 from schocken import fast
-from schocken.actions import BUY_IN, KEEPS
+from schocken.actions import BUY_IN, KEEPS, THROW_BLIND
 from schocken.bots.regular import PubRegular
 from schocken.dice import ScriptedDice
 from schocken.events import RoundEnded, RoundKind
@@ -70,6 +70,14 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("knobelrunde", {"tiebreak": "no_deckel", "deckel_per_half": 4, "einwuerfeln": True}),
     ("tsv99", {"deckel_owed": "sum", "jule": True, "schock_aus": "worth", "deckel_per_half": 9}),
     ("allgemein", {"deckel_owed": "sum", "tiebreak": "throw_off", "opening": "lowest_takes"}),
+    (
+        "knobelrunde",
+        {"blind": True, "blind_double": True, "tiebreak": "throw_off", "deckel_owed": "sum"},
+    ),
+    ("tsv99", {"opening": "high_die", "covered": "all", "blind": True, "deckel_per_half": 3}),
+    ("tsv99", {"covered": "all", "blind": True, "blind_double": True, "deckel_per_half": 5}),
+    ("allgemein", {"blind": True, "einwuerfeln": True, "deckel_per_half": 4}),
+    ("schock4life", {"open_round": True, "covered": "last_throw", "deckel_per_half": 4}),
 ]
 LINEUPS: list[list[str]] = [
     ["random", "random"],
@@ -80,7 +88,7 @@ LINEUPS: list[list[str]] = [
     ["regular", "random"] * 4,
 ]
 GAMES = 40
-"""Games per rule set and line-up: 34 x 6 x 40 = 8,160 in all."""
+"""Games per rule set and line-up: 39 x 6 x 40 = 9,360 in all."""
 
 
 def _rules(preset: str, overrides: dict[str, object]) -> Rules:
@@ -109,7 +117,7 @@ def _step_through(record: GameRecord, bots: Sequence[str]) -> Game:
 @pytest.mark.parametrize(("preset", "overrides"), VARIANTS)
 def test_games_replay_to_the_same_outcome(preset: str, overrides: dict[str, object]) -> None:
     rules = _rules(preset, overrides)
-    buy_ins = 0
+    buy_ins = blinds = 0
     for k, bots in enumerate(LINEUPS):
         rows = fast.play_rows(rules, bots, 0, GAMES, seed=k, threads=1)
         for g in range(GAMES):
@@ -124,8 +132,11 @@ def test_games_replay_to_the_same_outcome(preset: str, overrides: dict[str, obje
                 s for s in rows[g, kernel.O_HALF_LOSER : kernel.O_HALF_LOSER + 2] if s >= 0
             ]
             buy_ins += sum(1 for s in record.steps if s.action == BUY_IN)
+            blinds += sum(1 for s in record.steps if s.action == THROW_BLIND)
     if rules.einwuerfeln and rules.deckel_per_half <= 5:
         assert buy_ins > 20  # the random bots bought back in, often
+    if rules.blind:
+        assert blinds > 20  # the random bots opened rounds blind, often
 
 
 @pytest.mark.parametrize("tiebreak", ["throw_off", "no_deckel"])

@@ -39,7 +39,7 @@ from game_script import (
     three_player_half,
     throw,
 )
-from schocken.actions import BUY_IN, STOP, THROWS, TURN_SIXES, Action, Throw
+from schocken.actions import BUY_IN, STOP, THROW_BLIND, THROWS, TURN_SIXES, Action, Throw
 from schocken.bots.random_bot import RandomBot
 from schocken.dice import RandomDice, ScriptedDice
 from schocken.errors import (
@@ -67,11 +67,14 @@ from schocken.events import (
     ThrowLimitFixed,
     Thrown,
     TurnEnded,
+    censor,
 )
 from schocken.game import Game
 from schocken.play import play_game
+from schocken.record import record_of, replay
 from schocken.results import DIE_RESULTS, Dice, Result, ResultKind, result_table, sort_dice
 from schocken.rules import Rules, find_preset
+from schocken.texts import explain
 from schocken.views import Phase
 
 TSV99 = find_preset("tsv99")
@@ -1943,3 +1946,118 @@ def test_with_deckel_owed_sum_the_loser_takes_every_special_results_worth() -> N
     ended = [e for e in of_type(events, RoundEnded) if isinstance(e, RoundEnded)]
     assert [(e.best, e.worst, e.deckel) for e in ended[1:]] == [(B, A, 6), (B, C, 1)]
     assert of_type(events, DeckelMoved) == [DeckelMoved(None, A, 6), DeckelMoved(None, C, 1)]
+
+
+# --- covered = "all" and blind rounds (REGIONAL.md rows 14, 17, 18) -------------------------------
+
+
+def blind(dice: str) -> list[Move]:
+    """The opener's blind throw: one throw of all three dice, the turn over at once."""
+    return [(THROW_BLIND, pips(dice))]
+
+
+def test_covered_all_keeps_a_throw_covered_even_after_stopping_early() -> None:
+    table = Table(
+        preset("tsv99", covered="all"),
+        2,
+        [throw("652"), throw("61", keep="5"), STOPS],  # the opening round: Anna, two throws
+    )
+    game = table.game
+    play_moves(game, [throw("652")])
+    assert game.view(B).turns[0].showing is None  # after the first throw: covered
+    assert game.view(B).turns[0].throws == 1
+    assert game.view(A).turns[0].showing == (6, 5, 2)
+    play_moves(game, [throw("61", keep="5"), STOPS])
+    others, own = game.view(B).turns[0], game.view(A).turns[0]
+    assert others.covered and others.showing is None and others.result is None
+    assert others.aside == (5,) and others.throws == 2  # the dice set aside stand on the table
+    assert own.showing == (6, 5, 1)
+    ended = game.events[-2]
+    assert isinstance(ended, TurnEnded) and ended.covered
+    assert censor(ended, B) == ended._replace(result=None)
+
+
+def test_blind_is_offered_only_to_the_opener_of_a_round_for_deckel() -> None:
+    rules = preset("tsv99", blind=True)
+    table = Table(rules, 2, shows("641"), once("522"), blind("331"), once("642"))
+    game = table.game
+    assert THROW_BLIND not in game.legal_actions()  # the opening round is for no Deckel
+    refuse(game, THROW_BLIND, match="only the opener of a round for Deckel")
+    table.play(2)
+    assert game.legal_actions() == (THROWS[()], THROW_BLIND)
+    refuse(game, THROW_BLIND, B, OutOfTurnError)
+    off = Table(preset("tsv99"), 2, shows("641"), once("522"))
+    off.play(2)
+    assert THROW_BLIND not in off.game.legal_actions()
+    refuse(off.game, THROW_BLIND, match="these rules have no blind play")
+
+
+@pytest.mark.parametrize(("double", "owed"), [(False, 1), (True, 2)])
+def test_a_blind_round_is_one_covered_throw_each_until_the_reveal(double: bool, owed: int) -> None:
+    rules = preset("tsv99", blind=True, blind_double=double)
+    table = Table(
+        rules, 3, shows("641"), once("522"), once("532"), blind("331"), once("642"), once("221")
+    )
+    game = table.game
+    table.play(3)
+    assert game.current_player == A
+    events = table.play(1)
+    assert [type(e).__name__ for e in events] == [
+        "BlindOpened",
+        "Thrown",
+        "TurnEnded",
+        "ThrowLimitFixed",
+    ]
+    assert events[1] == Thrown(A, 1, (), None, True)  # nobody saw it, not even Anna
+    assert events[2] == TurnEnded(A, 1, (), None, True)
+    for seat in (A, B, C, None):
+        turn = game.view(seat).turns[0]
+        assert turn.covered and turn.showing is None and turn.result is None
+    assert game.max_throws() == 1
+    assert game.legal_actions() == (THROWS[()],)  # Ben: one throw, no blind
+    refuse(game, THROW_BLIND, match="only the opener")
+    table.play(1)
+    assert game.view(B).turns[1].showing is None  # Ben does not see his own blind cup
+    assert "".join(explain(game.events, rules, NAMES[:3], "en")).count("opens blind") == 1
+    events = table.play(1)
+    ended = next(e for e in events if isinstance(e, RoundEnded))
+    assert [r.dice for _, r in ended.results] == [(3, 3, 1), (6, 4, 2), (2, 2, 1)]
+    assert ended.worst == C and ended.deckel == owed
+    assert game.deckel[C] == owed
+    assert THROW_BLIND in game.legal_actions()  # Cem opens the next round, may go blind
+
+
+def test_a_blind_schock_aus_stays_a_schock_aus() -> None:
+    rules = preset("tsv99", blind=True, blind_double=True)
+    table = Table(rules, 2, shows("641"), once("522"), blind("111"), once("642"))
+    table.play_all()
+    game = table.game
+    ended = next(e for e in game.events if isinstance(e, RoundEnded) and e.kind is RoundKind.NORMAL)
+    assert ended.deckel is None and ended.worst == B
+    assert any(isinstance(e, SectionEnded) and e.schock_aus for e in game.events)
+
+
+@given(st.integers(0, 10_000))
+@settings(max_examples=15, deadline=None)
+def test_random_games_with_blind_rounds_replay(seed: int) -> None:
+    rules = preset("schock4life", blind=True, blind_double=True, covered="all")
+    game, bots = random_game(rules, 3, seed)
+    for _ in random_play(game, bots):
+        pass
+    assert game.is_over
+    assert any(str(a) == "blind" for _, a, _ in game.steps)
+    assert replay(record_of(game)).events == game.events
+
+
+@pytest.mark.parametrize("open_round", [False, True])
+def test_an_opener_who_leaves_his_first_throw_open_makes_the_round_open(open_round: bool) -> None:
+    rules = preset("tsv99", covered="last_throw", open_round=open_round)
+    table = Table(rules, 3, shows("641"), once("522"), once("532"))
+    table.play(2)
+    ben = table.game.view(C).turns[1]
+    assert ben.covered is not open_round
+    assert (ben.showing is None) is not open_round
+    # An opener who throws twice leaves nothing open: the last throws are covered as ever.
+    two = Table(rules, 3, [throw("641"), throw("652"), STOPS], [throw("522"), throw("432")])
+    two.play(2)
+    assert two.game.view(A).turns[1].covered

@@ -26,6 +26,7 @@ from schocken.cli import main as cli_main
 from schocken.dice import ScriptedDice
 from schocken.errors import RecordError
 from schocken.events import (
+    BlindOpened,
     BoughtIn,
     DeckelMoved,
     Event,
@@ -696,6 +697,7 @@ REGIONAL = (
     "regional-low-die",
     "regional-throw-off",
     "regional-deckel-sum",
+    "regional-blind",
 )
 
 
@@ -841,6 +843,19 @@ REGIONAL_FACTS = {
         7,
         21,
         {"deckel_per_half": 3, "deckel_in_finale": 3, "deckel_owed": "sum"},
+    ),
+    "regional-blind": RegionalFacts(
+        (BEN, ANNA),
+        BEN,
+        4,
+        10,
+        {
+            "deckel_per_half": 3,
+            "deckel_in_finale": 3,
+            "covered": "all",
+            "blind": True,
+            "blind_double": True,
+        },
     ),
 }
 
@@ -1178,3 +1193,28 @@ def test_regional_deckel_sum_game() -> None:
     )
     assert [e for e in best.events if isinstance(e, DeckelMoved)] == [DeckelMoved(None, BEN, 2)]
     assert best.half_losers == ()
+
+
+def test_regional_blind_game() -> None:
+    played = play("regional-blind")
+    rounds = played.rounds()
+    # covered = all: Anna's first throw and her turn, stopped early, stay covered until the reveal.
+    thrown = played.first(Thrown, 0)
+    assert isinstance(thrown, Thrown) and thrown.covered
+    assert game_after("regional-blind", 2).view(BEN).turns[0].showing is None
+    # The blind round: nobody sees a die before the reveal; the Deckel count double.
+    assert any(isinstance(e, BlindOpened) for e in played.events_of(3))
+    after_blind = game_after("regional-blind", 4)
+    assert all(t.showing is None for t in after_blind.view(ANNA).turns)
+    assert rounds[1].deckel == 4 and results_of(rounds[1])[ANNA].deckel == 2
+    # Without blind_double Schock 2 is worth 2: Ben takes 2 and the half goes on.
+    record = played.record
+    plain = dataclasses.replace(record, rules=record.rules.with_overrides({"blind_double": False}))
+    moved = [e for e in replay(plain, check_outcome=False).events if isinstance(e, DeckelMoved)]
+    assert moved[0] == DeckelMoved(None, BEN, 2)
+    # A blind Schock-Aus stays a Schock-Aus.
+    assert rounds[3].deckel is None and results_of(rounds[3])[ANNA].is_schock_aus
+    # Without blind play the opener may not throw blind.
+    off = dataclasses.replace(record, rules=record.rules.with_overrides({"blind": False}))
+    error = refused_at(off)
+    assert error.step == 3 and "no blind play" in error.reason

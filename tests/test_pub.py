@@ -1031,3 +1031,39 @@ def test_an_achter_is_entered_by_its_dice_or_its_name() -> None:
     plain.enter_turn((3, 2, 1), 1)
     with pytest.raises(PubEntryError, match="Achter"):
         plain.enter_result("Achter", 1)
+
+
+def test_the_scorer_marks_a_round_as_blind_and_each_turn_is_one_throw() -> None:
+    rules = find_preset("tsv99").with_overrides({"blind": True, "blind_double": True})
+    pub = PubGame(rules, ["Anna", "Ben", "Cem"])
+    assert not pub.may_open_blind()  # the opening round is for no Deckel
+    with pytest.raises(PubEntryError, match="only the opener of a round for Deckel"):
+        pub.enter(parse_turn("6-4-1 1 b"))
+    pub.enter_turn((6, 4, 1))
+    pub.enter_turn((5, 2, 2))
+    pub.enter_turn((5, 3, 2))  # Anna's 641 is best: she opens round 2
+    assert pub.may_open_blind()
+    with pytest.raises(PubEntryError, match="Anna opens blind with one throw, not 2"):
+        pub.enter(TurnEntry((3, 3, 1), 2, blind=True))
+    entry = parse_turn("331 b")
+    assert entry.blind and str(entry) == "3-3-1 1 b"
+    assert entry_from_data(entry.to_data()) == entry
+    told = pub.explain(pub.enter(entry), "en")
+    assert "Anna opens blind: one throw each, every cup stays covered until the reveal." in told
+    assert "Anna: entered; the cup stays covered until the reveal." in told
+    assert pub.state().limit == 1 and not pub.may_open_blind()
+    with pytest.raises(PubEntryError, match="Ben may throw at most once"):
+        pub.enter_turn((6, 4, 2), 2)
+    pub.enter_turn((6, 4, 2))
+    told = pub.explain(pub.enter_result("Schock 2"), "en")
+    assert told[1:] == [
+        "Round 2: Anna: 3-3-1, Ben: 6-4-2, Cem: Schock 2.",
+        "Best: Cem (Schock 2); worst: Anna (3-3-1).",
+        "Anna takes 4 Deckel from the middle.",
+    ]
+    assert pub.game.deckel[0] == 4  # Cem's Schock 2 is worth 2, doubled in a blind round
+    record = pub.record()
+    assert [str(s.action) for s in record.steps][4] == "blind"
+    assert replay(record, check_outcome=False).deckel == pub.game.deckel
+    again = PubGame.from_data(json.loads(json.dumps(pub.to_data())))
+    assert again.game.deckel == pub.game.deckel and again.entries[3] == pub.entries[3]

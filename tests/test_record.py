@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from schocken.actions import BUY_IN, STOP, Throw
+from schocken.actions import BUY_IN, STOP, THROW_BLIND, Throw
 from schocken.bots import make_bot
 from schocken.dice import RandomDice, ScriptedDice
 from schocken.errors import RecordError
@@ -240,3 +240,19 @@ def test_replay_shows_the_game_before_each_step() -> None:
     assert all(i == done for i, done, _ in seen)  # the game as it was before step i
     assert [seat for _, _, seat in seen] == [s.seat for s in record.steps]
     assert again.events == game.events
+
+
+def test_a_blind_opening_is_written_and_read_as_blind() -> None:
+    rules = find_preset("tsv99").with_overrides({"blind": True})
+    game = Game(rules, ["Anna", "Ben"], ScriptedDice([6, 4, 1, 5, 2, 2, 3, 3, 1, 6, 4, 2]))
+    game.apply(Throw())
+    game.apply(STOP)
+    game.apply(Throw())  # the opening round: Anna's 641 beats Ben's 522; Anna opens
+    game.apply(THROW_BLIND)
+    game.apply(Throw())
+    record = record_of(game, with_outcome=False)
+    data = json.loads(record.to_json())
+    assert data["steps"][3] == {"seat": 0, "action": "blind", "pips": [3, 3, 1]}
+    again = parse_record(record.to_json())
+    assert again.steps[3].action is THROW_BLIND
+    assert replay(again, check_outcome=False).events == game.events

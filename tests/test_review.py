@@ -36,6 +36,7 @@ from schocken.review import (
     review,
     review_lines,
     situation_lines,
+    unvalued_lines,
 )
 from schocken.rules import Rules, find_preset, rules_to_data
 from schocken.simulate import play_game, seat_names
@@ -421,3 +422,18 @@ def test_the_json_round_trips_and_says_what_a_page_needs() -> None:
     assert data["summary"][1]["costliest"] == [7]
     one = json.loads(r.to_json(0))
     assert {d["seat"] for d in one["decisions"]} == {0} and one["player"] == 0
+
+
+def test_a_choice_to_open_blind_is_not_valued_and_the_review_says_so() -> None:
+    golden = Path(__file__).resolve().parent / "golden" / "regional-blind.json"
+    record = parse_record(golden.read_text(encoding="utf-8"))
+    r = review(record)
+    blind = [u for u in r.unvalued if u.reason is Unvalued.BLIND]
+    # Anna's two blind openings and Ben's open one in the second half were such choices.
+    assert [(u.step, u.seat, str(u.action)) for u in blind] == [
+        (3, 0, "blind"),
+        (5, 1, "throw"),
+        (8, 0, "blind"),
+    ]
+    assert any("open a round blind are not valued" in line for line in unvalued_lines(r, "en"))
+    assert all(d.step not in (3, 5, 8) for d in r.decisions)

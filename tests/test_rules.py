@@ -105,13 +105,17 @@ REGIONAL_OPTIONS: dict[str, object] = {
     "achter_deckel": 8,
     "plain_rank": "digits",
     "deckel_owed": "best",
+    "blind": False,
+    "blind_double": False,
+    "open_round": False,
 }
 """The options added from other pubs' rules (shared/REGIONAL.md), with the value all four presets
 keep: none of the four texts has a Jule, and each has a General, lets any die be set aside and
 turns the sixes of any throw with a throw left; none plays its first round with one throw; all
 count the four Straßen, the higher better; none has a Nutte (2-2-1 is tsv99's worst throw); none
 plays one throw while Deckel are in the middle; in all a Schock-Aus ends the half; none has an
-Achter (3-3-1 is a plain number); in all the loser takes the best result's worth."""
+Achter (3-3-1 is a plain number); in all the loser takes the best result's worth; none plays blind
+or open rounds."""
 
 
 def _expected(preset: str) -> dict[str, object]:

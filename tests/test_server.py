@@ -334,3 +334,48 @@ async def test_a_refusal_is_said_in_the_players_language(tmp_path: Path) -> None
             assert (await anna.error())["message"] == "it is Ben's turn, not Anna's"
         await ben.close()
         await anna.close()
+
+
+def blind_choice(state: dict[str, Any]) -> str | None:
+    """Open every round blind that may be; otherwise as :func:`simple_choice`."""
+    return "blind" if "blind" in (state.get("legal") or []) else simple_choice(state)
+
+
+async def test_blind_dice_are_in_no_message_until_the_reveal(tmp_path: Path) -> None:
+    rules = {"preset": "tsv99", "overrides": {"blind": True, "covered": "all"}}
+    with running(tmp_path / "db.sqlite3", seed=5) as server:
+        table = new_table(server, ["Anna", "Ben"], rules)
+        clients = [await Client(server, table["id"], t).connect() for t in table["tokens"]]
+        spectator = await Client(server, table["id"], table["spectator_token"]).connect()
+        start = server.post(f"/api/tables/{table['id']}/start", {"token": table["tokens"][0]})
+        assert start.status_code == 200
+        await play_until_over(clients, blind_choice)
+        while spectator.state["view"] is None or spectator.state["view"]["loser"] is None:  # type: ignore[index]
+            await spectator.next_state()
+        blind_rounds = revealed = 0
+        for client in (*clients, spectator):
+            blind = False
+            for message in client.messages:
+                if message.get("type") not in ("state", "update"):
+                    continue
+                for event in message["events"]:
+                    if event["type"] == "BlindOpened":
+                        blind = True
+                        blind_rounds += 1
+                    elif event["type"] == "RoundEnded":
+                        revealed += blind
+                        blind = False
+                    elif blind and event["type"] == "Thrown":
+                        assert event["dice"] is None and event["covered"], event
+                    elif blind and event["type"] == "TurnEnded":
+                        assert event["result"] is None and event["covered"], event
+                view = message["view"]
+                if blind and view is not None:
+                    for turn in view["turns"]:
+                        assert turn["showing"] is None and turn["result"] is None, turn
+        assert blind_rounds >= 3 and revealed == blind_rounds  # every blind round was revealed
+        record = server.get(f"/api/tables/{table['id']}/record")
+        game = replay(parse_record(record.text))
+        assert any(str(action) == "blind" for _, action, _ in game.steps)
+        for c in (*clients, spectator):
+            await c.close()

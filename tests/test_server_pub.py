@@ -241,3 +241,25 @@ def test_a_game_under_regional_options_through_the_api(tmp_path: Path) -> None:
         record = parse_record(r.text)
         assert record.rules.nutte and record.rules.first_round_one_throw.value == "halves"
         assert replay(record).loser == end["state"]["loser"]
+
+
+def test_a_round_opened_blind_through_the_api(tmp_path: Path) -> None:
+    house = 'preset = "tsv99"\ndeckel_per_half = 3\nblind = true\nblind_double = true\n'
+    with running(tmp_path / "db.sqlite3") as server:
+        created = create(server, rules_toml=house)
+        pub_id, token = created["id"], created["token"]
+        assert created["blind"] is False  # the opening round is for no Deckel
+        refused = post(server, pub_id, "turn", token, dice=[6, 5, 3], throws=1, blind=True)
+        assert refused.status_code == 400 and "only the opener" in refused.text
+        view = post(server, pub_id, "turn", token, dice=[6, 5, 3], throws=1).json()
+        view = post(server, pub_id, "turn", token, dice=[6, 5, 2], throws=1).json()
+        assert view["blind"] is True  # Anna opens round 2 and may open it blind
+        view = post(server, pub_id, "result", token, result="Schock 2", blind=True).json()
+        assert (
+            "Anna opens blind: one throw each, every cup stays covered until the reveal."
+            in (view["said"])
+        )
+        assert view["blind"] is False and view["state"]["limit"] == 1
+        view = post(server, pub_id, "turn", token, dice=[6, 4, 2], throws=1).json()
+        assert "Ben takes 3 Deckel from the middle." in view["said"]  # 2 doubled, 3 left
+        assert view["state"]["half_losers"] == [1]

@@ -438,3 +438,30 @@ def test_describe_rules_says_that_deckel_add_up() -> None:
     )
     assert "Deckel zählen zusammen" in " ".join(describe_rules(rules, "de"))
     assert "Deckel add up" not in " ".join(describe_rules(find_preset("tsv99"), "en"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "Anna opens blind: one throw each"), ("de", "Anna eröffnet blind: jeder hat einen")],
+)
+def test_a_blind_opening_is_told_and_the_rules_say_so(lang: str, said: str) -> None:
+    from schocken.actions import THROW_BLIND
+
+    rules = find_preset("tsv99").with_overrides({"blind": True, "blind_double": True})
+    game = Game(rules, ["Anna", "Ben"], ScriptedDice([6, 4, 1, 5, 2, 2, 3, 3, 1, 6, 4, 2]))
+    for action in (Throw(), STOP, Throw(), THROW_BLIND, Throw()):
+        game.apply(action)
+    assert sum(said in line for line in explain(game.events, rules, game.players, lang)) == 1
+    described = describe_rules(rules, lang)
+    assert described.count(t("rules_blind", lang)) == 1
+    assert described.count(t("rules_blind_double", lang)) == 1
+    assert t("rules_blind", lang) not in describe_rules(find_preset("tsv99"), lang)
+    all_covered = find_preset("tsv99").with_overrides({"covered": "all"})
+    assert t("rules_covered_all", lang) in describe_rules(all_covered, lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_open_round_is_in_the_rules_only_where_it_is_played(lang: str) -> None:
+    on = find_preset("schock4life").with_overrides({"open_round": True})
+    assert t("rules_open_round", lang) in describe_rules(on, lang)
+    assert t("rules_open_round", lang) not in describe_rules(find_preset("schock4life"), lang)

@@ -368,3 +368,29 @@ def test_one_die_each_shows_the_single_die() -> None:
     assert pip is not None and len(pip) == 1
     line = player_lines(session.game.view(0), "en")[0]
     assert line.endswith(f"  {FACES[pip[0]]}{pip[0]} (1. throw)") and "=" not in line
+
+
+async def test_l_throws_blind_for_the_opener_and_nobody_sees_the_dice() -> None:
+    # tsv99 with blind play: Anna's 641 beats Ben's 522 in the opening round; Anna opens round 1.
+    pips = [6, 4, 1, 5, 2, 2, 3, 3, 1, 6, 4, 2]
+    rules = find_preset("tsv99").with_overrides({"blind": True})
+    game = Game(rules, ["Anna", "Ben"], ScriptedDice(pips))
+    session = Session(game=game, seats=(Seat("Anna"), Seat("Ben")), lang="en")
+    session._start()
+    app = make_app(session, pace=0)
+    async with app.run_test(size=(110, 40)) as pilot:
+        assert not session.can("blind")  # the opening round is for no Deckel
+        await pilot.press("l")
+        assert game.steps == []
+        await pilot.press("space")
+        await pilot.press("s")
+        await pilot.press("space")  # Ben's throw ends the opening round
+        for _ in range(3):
+            if isinstance(app.screen, PassScreen):
+                await pilot.press("enter")
+        assert session.can("blind")
+        assert "L throws blind" in text(app, "#message")
+        await pilot.press("l")
+        assert str(game.steps[-1][1]) == "blind"
+        assert "Anna opens blind: one throw each" in " ".join(log_lines(app))
+        assert "3" not in text(app, "#dice").replace("[3]", "")  # Anna does not see her 3-3-1

@@ -223,3 +223,33 @@ def test_one_die_each_is_entered_as_one_die_on_a_phone(browser: Browser, server:
     expect(page.locator("#pub-one-die")).to_have_count(0)
     assert errors == []
     ctx.close()
+
+
+def test_the_scorer_opens_a_round_blind_with_the_switch(browser: Browser, server: Server) -> None:
+    ctx = browser.new_context(locale="en-US", **PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/pub")
+    page.fill("#player-1", "Anna")
+    page.fill("#player-2", "Ben")
+    page.click("summary")
+    page.fill("#house", HOUSE + "blind = true\n")
+    page.click("button[type=submit]")
+    expect(page).to_have_url(re.compile(r"/pub/[\w-]+$"))
+    expect(page.locator("#pub-blind")).to_have_count(0)  # the opening round: no blind
+    pick_dice(page, (6, 5, 3))
+    page.click("#pub-save")
+    saved(page, 1)
+    pick_dice(page, (6, 5, 2))
+    page.click("#pub-save")
+    saved(page, 2)
+    page.click("label[for=pub-blind]")  # Anna opens round 2 blind: one throw
+    expect(page.locator("#pub-throws input")).to_have_count(1)
+    pick_dice(page, (3, 3, 1))
+    page.click("#pub-save")
+    saved(page, 3)
+    expect(page.locator("#announce")).to_contain_text("Anna opens blind")
+    expect(page.locator("#pub-blind")).to_have_count(0)
+    assert errors == []
+    ctx.close()

@@ -374,3 +374,42 @@ def test_the_reveal_names_the_tie_rule(browser: Browser, tmp_path: Path) -> None
         assert "ties with Anna with as many throws and threw later" in tie_line
         assert "+1 Deckel" in page.locator("#reveal .reveal-row.worst").inner_text()
         ctx.close()
+
+
+def test_the_opener_may_throw_blind_by_button_or_key(browser: Browser, tmp_path: Path) -> None:
+    """tsv99 with blind play: Anna's 6-6-6 wins the opening round, so she opens round 1; a
+    "Blind" button with an accessible name stands beside "Throw", and B throws blind: her cup
+    stays covered, her own dice unseen."""
+    prelude = rigged((6, 6, 6), (4, 2, 2))
+    with running(tmp_path / "db.sqlite3", seed=3, bot_delay=0.05, prelude=prelude) as server:
+        ctx, page = new_page(browser, "de-DE", DESKTOP)
+        page.goto(server.url + "/")
+        page.fill("#name", "Anna")
+        page.select_option("#preset", "tsv99")
+        page.fill("#seats", "2")
+        page.fill("#bots", "1")
+        page.locator("details summary").click()
+        page.fill("#house", "blind = true")
+        page.click("form button[type=submit] >> nth=0")
+        page.click("#start")
+        page.wait_for_selector("#throw")
+        assert page.locator("#blind").count() == 0  # the opening round is for no Deckel
+        page.keyboard.press("Space")
+        page.wait_for_selector("#stop")
+        page.keyboard.press("s")
+        page.wait_for_selector("#reveal")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#reveal", state="detached")
+        blind = page.locator("#blind")
+        blind.wait_for()
+        assert blind.inner_text() == "Blind"
+        assert "bis zum Aufdecken" in (blind.get_attribute("aria-label") or "")
+        page.keyboard.press("b")
+        page.locator("#blind").wait_for(state="detached")
+        assert page.locator("#error").inner_text() == ""
+        expect(page.locator("#log")).to_contain_text("Anna eröffnet blind")
+        table_id = page.url.split("/t/")[1].split("#")[0]
+        table = page.request.get(server.url + "/api/tables/" + table_id).json()
+        assert table["rules"]["blind"] is True
+        assert page.errors == []  # type: ignore[attr-defined]
+        ctx.close()

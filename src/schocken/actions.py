@@ -88,7 +88,22 @@ class BuyIn:
         return self.CODE
 
 
-Action = Throw | TurnSixes | Stop | BuyIn
+@dataclass(frozen=True, slots=True)
+class ThrowBlind:
+    """Open a round blind: the opener's first throw, not looked at; the round is one throw each,
+    every cup covered until the reveal (rules option ``blind``)."""
+
+    CODE: ClassVar[int] = 31
+
+    def __str__(self) -> str:
+        return "blind"
+
+    @property
+    def code(self) -> int:
+        return self.CODE
+
+
+Action = Throw | TurnSixes | Stop | BuyIn | ThrowBlind
 
 KEEPS: tuple[Dice, ...] = ((), *all_rolls(1), *all_rolls(2))
 """Every multiset a throw can keep: none, one die or two dice (28 in all)."""
@@ -98,10 +113,11 @@ THROWS: dict[Dice, Throw] = {keep: Throw(keep) for keep in KEEPS}
 TURN_SIXES = TurnSixes()
 STOP = Stop()
 BUY_IN = BuyIn()
-ACTION_COUNT = 31
-"""Integer codes run from 0 to 30: 28 throws, turn, stop, buy in."""
+THROW_BLIND = ThrowBlind()
+ACTION_COUNT = 32
+"""Integer codes run from 0 to 31: 28 throws, turn, stop, buy in, blind."""
 
-_BY_CODE: tuple[Action, ...] = (*THROWS.values(), TURN_SIXES, STOP, BUY_IN)
+_BY_CODE: tuple[Action, ...] = (*THROWS.values(), TURN_SIXES, STOP, BUY_IN, THROW_BLIND)
 
 
 def action_from_code(code: int) -> Action:
@@ -117,7 +133,7 @@ _THROW_RE = re.compile(r"^throw(?:\s+keep\s+([1-6](?:\s*-\s*[1-6])*))?$")
 def parse_action(text: str) -> Action:
     """An action from its text form.
 
-    The forms are ``throw``, ``throw keep 1-1``, ``turn``, ``stop`` and ``buyin``.
+    The forms are ``throw``, ``throw keep 1-1``, ``turn``, ``stop``, ``buyin`` and ``blind``.
     """
     if not isinstance(text, str):
         raise ValueError(f"an action is a text such as 'throw keep 1-1', not {text!r}")
@@ -128,11 +144,13 @@ def parse_action(text: str) -> Action:
         return STOP
     if t == "buyin":
         return BUY_IN
+    if t == "blind":
+        return THROW_BLIND
     m = _THROW_RE.match(t)
     if m is None:
         raise ValueError(
-            f"not an action: {text!r} (expected 'throw', 'throw keep 1-1', 'turn', 'stop' "
-            "or 'buyin')"
+            f"not an action: {text!r} (expected 'throw', 'throw keep 1-1', 'turn', 'stop', "
+            "'buyin' or 'blind')"
         )
     keep = sort_dice(int(p) for p in re.findall(r"[1-6]", m.group(1) or ""))
     if len(keep) > 2:

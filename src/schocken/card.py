@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
-from schocken.actions import STOP, THROWS, TURN_SIXES, Action, Stop, Throw, TurnSixes
+from schocken.actions import STOP, THROW_BLIND, THROWS, TURN_SIXES, Action, Stop, Throw, TurnSixes
 from schocken.intervals import Z95, wilson
 from schocken.results import Result, ResultKind, ResultTable, result_table, sort_dice
 from schocken.rules import PRESETS, Covered, Rules
@@ -208,6 +208,8 @@ class CardBot:
             self._playing = card_for(rules).card
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if legal[-1] is THROW_BLIND:
+            return legal[0]  # never opens a round blind (docs/bots.md)
         # The engine lists the throws first, then turning sixes, then stopping.
         self._prepare(view.rules)
         card = self._playing

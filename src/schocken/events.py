@@ -69,7 +69,8 @@ class BoughtIn(NamedTuple):
 class Thrown(NamedTuple):
     """A throw: ``kept`` stayed out of the cup, ``dice`` is what the thrown dice showed.
 
-    ``dice`` is ``None`` in the copy seen by another player when the throw is ``covered``.
+    ``dice`` is ``None`` in the copy seen by another player when the throw is ``covered``, and
+    in every copy (the game's own log too) in a round opened blind, until the round's reveal.
     """
 
     seat: int
@@ -77,6 +78,12 @@ class Thrown(NamedTuple):
     kept: Dice
     dice: Dice | None
     covered: bool
+
+
+class BlindOpened(NamedTuple):
+    """The round's opener threw blind: one throw each, every cup covered until the reveal."""
+
+    seat: int
 
 
 class SixesTurned(NamedTuple):
@@ -88,7 +95,8 @@ class SixesTurned(NamedTuple):
 
 
 class TurnEnded(NamedTuple):
-    """A player's turn is over. ``result`` is ``None`` for others while it is covered."""
+    """A player's turn is over. ``result`` is ``None`` for others while it is covered, and for
+    everyone in a round opened blind (:class:`RoundEnded` reveals it)."""
 
     seat: int
     throws: int
@@ -164,6 +172,7 @@ Event = (
     | RoundStarted
     | BoughtIn
     | Thrown
+    | BlindOpened
     | SixesTurned
     | TurnEnded
     | ThrowLimitFixed
@@ -202,6 +211,7 @@ for _cls in (
     RoundStarted,
     BoughtIn,
     Thrown,
+    BlindOpened,
     SixesTurned,
     TurnEnded,
     ThrowLimitFixed,

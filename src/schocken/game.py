@@ -26,7 +26,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from schocken import round as flow
-from schocken.actions import BUY_IN, STOP, THROWS, TURN_SIXES, Action, BuyIn, Stop, Throw, TurnSixes
+from schocken.actions import (
+    BUY_IN,
+    STOP,
+    THROW_BLIND,
+    THROWS,
+    TURN_SIXES,
+    Action,
+    BuyIn,
+    Stop,
+    Throw,
+    ThrowBlind,
+    TurnSixes,
+)
 from schocken.dice import DiceSource
 from schocken.errors import (
     GameOverError,
@@ -37,6 +49,7 @@ from schocken.errors import (
     TurnSixesError,
 )
 from schocken.events import (
+    BlindOpened,
     BoughtIn,
     DeckelMoved,
     Event,
@@ -128,6 +141,10 @@ class Game:
         # The turn in progress, and what its player may do now.
         self._turn = _NEW_TURN
         self._covered = False
+        self._blind = False
+        """Whether the round was opened blind: one throw each, covered to everyone."""
+        self._open = False
+        """Whether the round is played open (``open_round``): no cup of it is covered."""
         self._legal: tuple[Action, ...] = (_FIRST_THROW,)
         self._keeps = _KEEP_NOTHING  # what a further throw of the turn may keep out of the cup
         self._start_section(Section.FIRST_HALF, tuple(range(n)), None)
@@ -198,7 +215,7 @@ class Game:
         over = self._loser is not None
         finished = self._turns
         hidden = self._covered_turns  # a covered turn is seen by its player, and by all at the end
-        if hidden and (over or seat in hidden):
+        if hidden and (over or (seat in hidden and not self._blind)):
             finished = [
                 hidden[t.seat] if t.seat in hidden and (over or t.seat == seat) else t
                 for t in finished
@@ -282,6 +299,9 @@ class Game:
         elif isinstance(action, TurnSixes):
             self._check_turn_sixes()
             self._turn_sixes()
+        elif isinstance(action, ThrowBlind):
+            self._check_blind()
+            self._throw(action)
         else:
             raise IllegalActionError(f"not an action: {action!r}")
         return self.events[start:]
@@ -330,6 +350,14 @@ class Game:
         if self._turn.turned:
             raise refused(MustThrowError, "refuse_must_throw", name=name)
 
+    def _check_blind(self) -> None:
+        if THROW_BLIND in self._legal:
+            return
+        name = self.players[self._current]
+        if not self.rules.blind:
+            raise refused(IllegalActionError, "refuse_blind_rules", name=name)
+        raise refused(IllegalActionError, "refuse_blind_opener", name=name)
+
     def _check_turn_sixes(self) -> None:
         name = self.players[self._current]
         turn = self._turn
@@ -373,22 +401,31 @@ class Game:
 
     # The changes: each is made only once its action was found legal.
 
-    def _throw(self, action: Throw) -> None:
+    def _throw(self, action: Throw | ThrowBlind) -> None:
         """A legal throw: the dice source throws every die but the kept ones (one die in the
-        opening of one die each)."""
-        keep = action.keep
+        opening of one die each). A blind throw (the opener's first) is a throw of all three dice
+        that nobody sees until the reveal."""
+        keep = action.keep if type(action) is Throw else ()
         n = 1 if self._kind is RoundKind.OPENING_DIE else 3 - len(keep)
         pips = self.dice.roll(n)
         if len(pips) != n or pips not in SORTED:
             raise ValueError(f"the dice source gave {pips!r} for {n} dice")
         seat = self._current
-        limit = self._limit or MAX_THROWS
+        if action is THROW_BLIND:
+            self._blind = True
+            self.events.append(BlindOpened(seat))
+        blind = self._blind
+        limit = self._limit or (1 if blind else MAX_THROWS)
         turn = self._turn = self._turn.after_throw(keep, pips)
-        self._covered = self._kind not in _ONE_THROW_ROUNDS and self.rules.covers(
-            turn.throws, limit
+        self._covered = blind or (
+            not self._open
+            and self._kind not in _ONE_THROW_ROUNDS
+            and self.rules.covers(turn.throws, limit)
         )
         self.steps.append((seat, action, pips))
-        self.events.append(Thrown(seat, turn.throws, keep, turn.thrown, self._covered))
+        self.events.append(
+            Thrown(seat, turn.throws, keep, None if blind else turn.thrown, self._covered)
+        )
         if turn.throws >= limit:
             self._end_turn()
         else:
@@ -443,6 +480,13 @@ class Game:
         self._turn = _NEW_TURN
         self._covered = False
         self._legal = (_FIRST_THROW,)
+        if (
+            self.rules.blind
+            and not self._results
+            and self._limit is None
+            and self._kind is RoundKind.NORMAL
+        ):
+            self._legal = (_FIRST_THROW, THROW_BLIND)
         self._keeps = _KEEP_NOTHING
 
     def _end_turn(self) -> None:
@@ -458,10 +502,12 @@ class Game:
         else:
             self._turns.append(own)
         self.turns_played += 1
-        self.events.append(TurnEnded(seat, turn.throws, turn.aside, result, covered))
+        shown = None if self._blind else result  # a blind turn: nobody has seen it yet
+        self.events.append(TurnEnded(seat, turn.throws, turn.aside, shown, covered))
         self._used_all = seat if turn.throws == self.max_throws() else None
         if len(self._results) == 1 and self._limit is None:
             self._limit = turn.throws
+            self._open = self.rules.open_round and turn.throws == 1 and not covered
             self.events.append(ThrowLimitFixed(seat, turn.throws))
         if len(self._results) == len(self._order):
             self._end_round()
@@ -477,6 +523,8 @@ class Game:
         self._results = []
         self._turns = []
         self._covered_turns = {}
+        self._blind = False
+        self._open = False
         self._used_all = None
         self._limit = 1 if kind in _ONE_THROW_ROUNDS else limit
         self._next_turn()
@@ -521,6 +569,8 @@ class Game:
         number = self._round_number
         if kind is RoundKind.NORMAL:
             owed = flow.deckel_owed(self.rules, self._results, best_result)
+            if self._blind and self.rules.blind_double and owed is not None:
+                owed *= 2  # a blind round counts double (a Schock-Aus stays one)
             tied = self._tied_worst()
             if tied and self.rules.tiebreak is Tiebreak.NO_DECKEL:  # nobody takes Deckel
                 self.events.append(RoundEnded(kind, number, results, best, None, owed))

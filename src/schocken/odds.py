@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from schocken.actions import STOP, THROWS, TURN_SIXES, Action, Throw
+from schocken.actions import STOP, THROW_BLIND, THROWS, TURN_SIXES, Action, Throw
 from schocken.dice import RandomDice
 from schocken.events import TurnEnded
 from schocken.game import Game
@@ -286,6 +286,8 @@ class _PolicyPlayer:
         self.policy = policy
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if legal[-1] is THROW_BLIND:
+            return legal[0]  # never opens a round blind (docs/bots.md)
         mine = view.my_turn
         assert mine is not None
         return self.policy(state_of(mine), tuple(legal))

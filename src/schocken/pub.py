@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any, NamedTuple
 
-from schocken.actions import STOP, THROWS, TURN_SIXES, Action
+from schocken.actions import STOP, THROW_BLIND, THROWS, TURN_SIXES, Action
 from schocken.errors import (
     DiceExhaustedError,
     IllegalActionError,
@@ -94,7 +94,8 @@ class TurnEntry:
     ones turned from sixes (0 to 2). ``covered``: whether the cup stayed covered until the reveal
     (``None``: as the rules say; given, it is checked). ``seat``: whose turn it was (``None``:
     whoever's turn it is; the stored entry names it). ``result``: the result's name when it was
-    entered by name (:meth:`PubGame.enter_result`).
+    entered by name (:meth:`PubGame.enter_result`). ``blind``: the opener opened the round blind
+    (rules with ``blind``): his one throw, unseen; every turn of that round is then one throw.
     """
 
     dice: Dice
@@ -104,6 +105,7 @@ class TurnEntry:
     covered: bool | None = None
     seat: int | None = None
     result: str | None = None
+    blind: bool = False
 
     @property
     def one_throw(self) -> bool:
@@ -127,6 +129,8 @@ class TurnEntry:
             data["covered"] = self.covered
         if self.result is not None:
             data["result"] = self.result
+        if self.blind:
+            data["blind"] = True
         return data
 
     def __str__(self) -> str:
@@ -141,6 +145,8 @@ class TurnEntry:
         parts += ["t"] * self.turned
         if self.covered is not None:
             parts.append("c" if self.covered else "o")
+        if self.blind:
+            parts.append("b")
         return " ".join(parts)
 
 
@@ -170,7 +176,7 @@ def entry_from_data(data: object) -> Entry:
         raise PubEntryError("an entry is an object with 'kind' and its fields")
     kind = data.get("kind")
     fields = {
-        "turn": {"kind", "seat", "dice", "throws", "hand", "turned", "covered", "result"},
+        "turn": {"kind", "seat", "dice", "throws", "hand", "turned", "covered", "result", "blind"},
         "buy_in": {"kind", "seat", "buys_in"},
     }
     if kind not in fields:
@@ -186,7 +192,7 @@ def entry_from_data(data: object) -> Entry:
         if seat is None or not isinstance(buys_in, bool):
             raise PubEntryError("a buy_in entry has a 'seat' and 'buys_in' (true or false)")
         return BuyInEntry(seat, buys_in)
-    for name in ("hand", "covered"):
+    for name in ("hand", "covered", "blind"):
         if data.get(name) is not None and not isinstance(data.get(name), bool):
             raise PubEntryError(f"'{name}' is true, false or absent, not {data.get(name)!r}")
     throws, turned = data.get("throws", 1), data.get("turned", 0)
@@ -203,7 +209,10 @@ def entry_from_data(data: object) -> Entry:
         dice = tuple(raw)
     else:
         raise PubEntryError(f"'dice' is a list of three pips, like [6, 6, 1], not {raw!r}")
-    return TurnEntry(dice, throws, data.get("hand"), turned, data.get("covered"), seat, result)
+    blind = data.get("blind") is True
+    return TurnEntry(
+        dice, throws, data.get("hand"), turned, data.get("covered"), seat, result, blind
+    )
 
 
 class NamedResult(NamedTuple):
@@ -264,10 +273,12 @@ def parse_turn(text: str) -> TurnEntry:
 
     Dice are ``6-6-1`` or ``661``; a result by name follows ``r`` (``r schock 4 2``). Marks:
     ``h`` all three dice in the last throw (aus der Hand), ``a`` assembled (dice set aside),
-    ``t`` one turned six (``tt`` or ``t2``: two), ``c`` the cup stayed covered, ``o`` it was shown.
+    ``t`` one turned six (``tt`` or ``t2``: two), ``c`` the cup stayed covered, ``o`` it was shown,
+    ``b`` the opener threw blind.
 
-    >>> parse_turn("6-6-1 2 t")
-    TurnEntry(dice=(6, 6, 1), throws=2, hand=None, turned=1, covered=None, seat=None, result=None)
+    >>> parse_turn("6-6-1 2 t")  # doctest: +NORMALIZE_WHITESPACE
+    TurnEntry(dice=(6, 6, 1), throws=2, hand=None, turned=1, covered=None, seat=None, result=None,
+              blind=False)
     >>> str(parse_turn("r general 5 2 h"))
     'r General 5 2 h'
     """
@@ -297,6 +308,7 @@ def parse_turn(text: str) -> TurnEntry:
     hand: bool | None = None
     turned = 0
     covered: bool | None = None
+    blind = False
     for mark in rest:
         if mark in ("h", "a"):
             hand = mark == "h"
@@ -304,12 +316,14 @@ def parse_turn(text: str) -> TurnEntry:
             turned += {"t": 1, "tt": 2, "t1": 1, "t2": 2}[mark]
         elif mark in ("c", "o"):
             covered = mark == "c"
+        elif mark == "b":
+            blind = True
         else:
             raise PubEntryError(
                 f"unknown mark {mark!r}: h (aus der Hand), a (assembled), t (a turned six), "
-                "c (covered), o (shown)"
+                "c (covered), o (shown), b (blind)"
             )
-    return TurnEntry(dice, throws, hand, turned, covered, None, result)
+    return TurnEntry(dice, throws, hand, turned, covered, None, result, blind)
 
 
 def _parse_dice(word: str) -> Dice:
@@ -359,6 +373,8 @@ def plan_turn(
     """
     dice, throws = entry.dice, entry.throws
     final = f"pub: entered {entry}"
+    if entry.blind:  # one throw, nobody looks: the round's limit is 1
+        return [PlannedStep(THROW_BLIND, dice, final)]
     steps: list[PlannedStep] = []
     before = 1 if entry.one_throw else 2  # the throws that make the entered dice
     made_up = next(m for m in MADE_UP_THROWS if m != sort_dice(dice))
@@ -617,6 +633,11 @@ class PubGame:
         named = parse_result(result)
         return self.enter(TurnEntry(named.dice, throws, None, turned, covered, seat, named.name))
 
+    def may_open_blind(self) -> bool:
+        """Whether the turn to be entered may open the round blind (``TurnEntry.blind``)."""
+        decision = self._decision()
+        return decision is not None and THROW_BLIND in decision.legal
+
     def answer_buy_in(self, seat: int, buys_in: bool) -> list[Event]:
         """Answer the engine's question whether ``seat``, who is out, buys back in."""
         return self.enter(BuyInEntry(seat, buys_in))
@@ -686,8 +707,9 @@ class PubGame:
         ended = [e for e in self.game.events[start:] if isinstance(e, _TurnEnded)]
         assert len(ended) == 1 and ended[0].seat == seat, "a planned turn ends once"
         turn = ended[0]
-        assert turn.result is not None
-        if turn.result.dice != sort_dice(entry.dice) or turn.result.one_throw != entry.one_throw:
+        if turn.result is None:  # a round opened blind: one throw of exactly the entered dice
+            assert turn.throws == 1 and self.game.steps[-1][2] == entry.dice
+        elif turn.result.dice != sort_dice(entry.dice) or turn.result.one_throw != entry.one_throw:
             raise PubEntryError(f"the engine made {turn.result.name} of {entry}")  # not reached
         if entry.covered is not None and entry.covered != turn.covered:
             raise refused(
@@ -792,8 +814,10 @@ class PubGame:
         for i, e in enumerate(events):
             extra: list[str] = []
             if isinstance(e, _TurnEnded):
-                revealed = any(isinstance(later, RoundEnded) for later in events[i + 1 :])
-                extra.append(self._entered_line(e, lang, hidden=e.covered and not revealed))
+                reveal = next((r for r in events[i + 1 :] if isinstance(r, RoundEnded)), None)
+                if e.result is None and reveal is not None:  # a blind turn, revealed now
+                    e = e._replace(result=dict(reveal.results)[e.seat])
+                extra.append(self._entered_line(e, lang, hidden=e.covered and reveal is None))
             elif (
                 isinstance(e, SectionEnded) and e.section is not Section.FINALE and self.half_stake
             ):
@@ -1001,7 +1025,14 @@ def _checked_turn(entry: TurnEntry, seat: int, game: Game, players: Sequence[str
         raise refused(PubEntryError, "pub_refuse_hand_turned")
     if entry.hand is False and throws == 1:
         raise refused(PubEntryError, "pub_refuse_assembled_one")
-    return TurnEntry(dice, throws, entry.hand, turned, entry.covered, seat, entry.result)
+    if entry.blind and THROW_BLIND not in game.legal_actions():
+        key = "refuse_blind_opener" if game.rules.blind else "refuse_blind_rules"
+        raise refused(PubEntryError, key, name=name)
+    if entry.blind and throws != 1:
+        raise refused(PubEntryError, "pub_refuse_blind_throws", name=name, throws=throws)
+    return TurnEntry(
+        dice, throws, entry.hand, turned, entry.covered, seat, entry.result, entry.blind is True
+    )
 
 
 def _as_named(entry: TurnEntry, rules: Rules) -> TurnEntry:

@@ -99,6 +99,9 @@ class Unvalued(StrEnum):
     MADE_UP = "made_up"
     """A decision after a throw that pub mode made up (:data:`MADE_UP_NOTES`): only the end of
     each turn was entered, so the decision was never made (``docs/pub.md``)."""
+    BLIND = "blind"
+    """The opener's choice to open a round blind (rules with ``blind``): the turn solver knows
+    no blind rounds, so the choice is not valued."""
 
 
 MADE_UP_NOTES = (NOTE_MADE_UP, NOTE_TURNED)
@@ -325,6 +328,9 @@ def value_actions(view: PlayerView) -> Valued | Unvalued:
     and the coach (:mod:`schocken.coach`) share."""
     if view.round_kind is not RoundKind.NORMAL:
         return Unvalued.OPENING
+    mine = view.my_turn
+    if mine is not None and mine.throws == 0:
+        return Unvalued.BLIND  # a choice before the first throw: only whether to open blind
     if view.section is Section.FINALE:
         finale = _finale(view.rules)
         if finale is None:

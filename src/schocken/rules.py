@@ -107,6 +107,10 @@ class Covered(StrEnum):
     """A player's throw that uses up the round's throw limit stays covered."""
     THIRD_THROW = "third_throw"
     """A third throw stays covered."""
+    ALL = "all"
+    """Every throw stays covered, stopping early too (spiele7). Our reading of what the table
+    sees: the cup stays down, so the others see how often the player threw and the dice set
+    aside (they stand outside the cup, turned sixes as ones), never the dice under the cup."""
 
 
 class JuleRank(StrEnum):
@@ -210,6 +214,7 @@ class PlainRank(StrEnum):
 
 _NEVER = Covered.NEVER
 _THIRD_THROW = Covered.THIRD_THROW
+_ALL = Covered.ALL
 """(Names of the module's own: an enum member found on its class costs more in Python 3.11.)"""
 
 
@@ -305,6 +310,19 @@ class Rules:
     deckel_owed: DeckelOwed = DeckelOwed.BEST
     """What the loser of a round for Deckel takes: the best result's worth, or the worths of
     every special result of the round (the opening throw's lowest takes the best's worth)."""
+    blind: bool = False
+    """Whether the opener of a round for Deckel may open it blind ("Blind"): instead of his first
+    throw he throws once and does not look. The round's throw limit is then 1, and every turn of
+    it is one throw that stays covered to everyone, its own player included, until the reveal at
+    the round's end (our reading of schockaus, rebel, ohnetheke: only the opener, only with his
+    first throw, and only while he sets the limit, not in a round whose limit is fixed at 1)."""
+    blind_double: bool = False
+    """Whether, in a round opened blind, the Deckel the round's best result is worth count
+    double (a Schock-Aus stays a Schock-Aus); read only with ``blind``."""
+    open_round: bool = False
+    """Whether a round whose opener left his first throw open (stopped after one shown throw) is
+    played open: no cup of it is covered. It changes a round only where a later player's throw
+    would be covered (``covered = "last_throw"``)."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -317,6 +335,8 @@ class Rules:
         covered = self.covered
         if covered is _NEVER:
             return False
+        if covered is _ALL:
+            return True
         return throws == (MAX_THROWS if covered is _THIRD_THROW else limit)
 
     def with_overrides(self, overrides: Mapping[str, object]) -> Rules:
@@ -464,6 +484,9 @@ PRESETS: dict[str, Rules] = {
         achter_deckel=8,
         plain_rank=PlainRank.DIGITS,
         deckel_owed=DeckelOwed.BEST,
+        blind=False,
+        blind_double=False,
+        open_round=False,
     ),
     "schock4life": Rules(
         preset="schock4life",
@@ -501,6 +524,9 @@ PRESETS: dict[str, Rules] = {
         achter_deckel=8,
         plain_rank=PlainRank.DIGITS,
         deckel_owed=DeckelOwed.BEST,
+        blind=False,
+        blind_double=False,
+        open_round=False,
     ),
     "knobelrunde": Rules(
         preset="knobelrunde",
@@ -538,6 +564,9 @@ PRESETS: dict[str, Rules] = {
         achter_deckel=8,
         plain_rank=PlainRank.DIGITS,
         deckel_owed=DeckelOwed.BEST,
+        blind=False,
+        blind_double=False,
+        open_round=False,
     ),
     "allgemein": Rules(
         preset="allgemein",
@@ -575,6 +604,9 @@ PRESETS: dict[str, Rules] = {
         achter_deckel=8,
         plain_rank=PlainRank.DIGITS,
         deckel_owed=DeckelOwed.BEST,
+        blind=False,
+        blind_double=False,
+        open_round=False,
     ),
 }
 """The four presets, one per rule text in ``shared/seeds/``."""
@@ -720,6 +752,12 @@ def resolve_rules(spec: str) -> Rules:
 
 
 SILENT = "text silent: our reading"
+_PRESET_NUMBERS = (
+    ("000", "tsv99"),
+    ("001", "schock4life"),
+    ("002", "knobelrunde"),
+    ("003", "allgemein"),
+)
 
 OPTION_SOURCES: dict[str, dict[str, str]] = {
     "deckel_per_half": {
@@ -984,6 +1022,9 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
         "allgemein": '003: "bekommt der Spieler, der die niedrigste Wertung würfelt, ... die '
         'Anzahl der Deckel, die der Spieler mit der höchsten Wertung erzielt hat"',
     },
+    "blind": {p: f"{n}: not in the text (no blind play)" for n, p in _PRESET_NUMBERS},
+    "blind_double": {p: f"{n}: not in the text (no blind play)" for n, p in _PRESET_NUMBERS},
+    "open_round": {p: f"{n}: not in the text (no open round)" for n, p in _PRESET_NUMBERS},
 }
 """For each option (but ``preset``) and preset: the sentence of the text, or our reading."""
 
@@ -1063,7 +1104,7 @@ REGIONAL_SOURCES: dict[str, str] = {
     "hand_aus_beats": "true [tingting, sr-en]; a switch in [mad].",
     "sixes_rethrow": "other_sixes [tsw, ohnetheke]; all_remaining [rebel].",
     "covered": "third_throw [sackj, keller, mortsch]; last_throw [kroeten, lustige, bvb, tsw, "
-    "mad]. Not offered: every throw covered until the reveal [spiele7].",
+    "mad]; all, every throw covered until the reveal [spiele7].",
     "einwuerfeln": "taking one Deckel from each holder (schock4life); other ways back in [board, "
     "velen, rebel] are not offered.",
     "jule": "4-2-1 is a Jule in Hessian and Knobel circles and some programs [greher, casino, "
@@ -1108,6 +1149,12 @@ REGIONAL_SOURCES: dict[str, str] = {
     "deckel_owed": "best almost everywhere; sum, the worths of every player's special result "
     'added up ("pro Mitspieler mit Sonderwerten erhöht sich die Anzahl der Deckel") [monopoly]; '
     "the loser taking every point thrown in the round, 1 if no special was thrown [casino].",
+    "blind": 'a player who does not lift his cup says "Blind"; those after him may look only '
+    "up to his throw count, and the last throw is blind too [schockaus]; blind play [rebel, "
+    "ohnetheke]. Not offered: going blind later than the opener's first throw.",
+    "blind_double": "a first throw left blind counts double, Schock-Aus excepted [burger].",
+    "open_round": '"offen spielen": an opener who leaves his first throw open makes the whole '
+    "round open [rsc03, mortsch, rebel].",
 }
 """For each option: what rule pages and other Schocken programs play, by :data:`SOURCES` key
 (in brackets)."""
@@ -1135,8 +1182,30 @@ READINGS: tuple[tuple[str, str], ...] = (
         "Covered cup",
         "A covered result is known to its player only; the others see the dice set aside and the "
         "number of throws. All results are revealed when the round's last player has finished. A "
-        "player who stops before the covered throw has shown their dice. The opening throw and "
-        "the Stechen are never covered.",
+        "player who stops before the covered throw has shown their dice; with covered = all "
+        "every throw is covered, so nothing under a cup is shown before the reveal. The opening "
+        "throw and the Stechen are never covered.",
+    ),
+    (
+        "Blind round",
+        "With blind the opener of a round for Deckel may, instead of his first throw, throw blind "
+        "(action blind): one throw he does not look at. The limit is 1, nobody turns sixes, and "
+        "every turn of the round is one throw covered to everyone, its own player too, until the "
+        "round's last player has thrown; then all are revealed as in any round. With "
+        "blind_double the Deckel the best result is worth count double in that round (from the "
+        "middle, then from the best player, as ever); a Schock-Aus stays a Schock-Aus. Erster "
+        "Hoch and Anknobeln rounds, whose limit is fixed at 1 before the opener throws, are not "
+        "opened blind.",
+    ),
+    (
+        "Customs that need no switch",
+        "Some tables throw the first throw of a round all at once and leave the cups down, each "
+        "looking only on his turn (gleichzeitig laden [rsc03, daha12, kroeten, jusos]); some let "
+        "a player who stopped early cover his dice again (wieder verdecken [mortsch, rebel]). In "
+        "software neither changes what a player can decide or see: here each player's dice are "
+        "thrown and seen only on his turn, which is what the cup down until then gives, and dice "
+        "the table has already seen cannot be hidden again. Both are played as they are, with no "
+        "option.",
     ),
     (
         "Opening round (plain_round)",

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from schocken.actions import BUY_IN, STOP, TURN_SIXES, Action, Throw
+from schocken.actions import BUY_IN, STOP, THROW_BLIND, TURN_SIXES, Action, Throw
 from schocken.bots import BOTS, make_bot
 from schocken.coach import Advice, advise, note, ranking_lines
 from schocken.dice import DiceSource, RandomDice, SystemDice
@@ -191,7 +191,7 @@ class Session:
         return self.game.legal_actions(self.viewer)
 
     def can(self, what: str) -> bool:
-        """Whether the key for ``what`` (throw, turn, stop, buyin, toggle) is offered now."""
+        """Whether the key for ``what`` (throw, turn, stop, buyin, blind, toggle) is offered now."""
         legal = self.legal()
         if what == "throw":
             return any(isinstance(a, Throw) for a in legal)
@@ -201,6 +201,8 @@ class Session:
             return STOP in legal
         if what == "buyin":
             return BUY_IN in legal
+        if what == "blind":
+            return THROW_BLIND in legal
         if what == "toggle":
             return any(isinstance(a, Throw) and a.keep for a in legal)
         return False
@@ -220,7 +222,8 @@ class Session:
         return sort_dice(d for d, k in zip(dice, self.keep_marks, strict=False) if k)
 
     def act(self, what: str) -> list[Event]:
-        """The human at the keyboard throws (keeping the picked dice), turns, stops or buys in.
+        """The human at the keyboard throws (keeping the picked dice), turns, stops, buys in or
+        opens blind.
 
         A refused action leaves the game as it was and puts the reason in :attr:`message`.
         """
@@ -235,6 +238,8 @@ class Session:
             action = STOP
         elif what == "buyin":
             action = BUY_IN
+        elif what == "blind":
+            action = THROW_BLIND
         else:
             raise ValueError(f"unknown action key {what!r}")
         seat, advice = self.viewer, self.advice()

@@ -19,6 +19,7 @@ from typing import NamedTuple, TypeVar
 from schocken.actions import Action, Stop, Throw, TurnSixes
 from schocken.errors import RefusalError
 from schocken.events import (
+    BlindOpened,
     BoughtIn,
     DeckelMoved,
     Event,
@@ -99,6 +100,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "opens": "{loser} opens the next round.",
         "out": "Out of this half, holding no Deckel: {players}.",
         "bought_in": "{player} buys back in (Einwürfeln) and takes a Deckel from {givers}.",
+        "opened_blind": "{player} opens blind: one throw each, every cup stays covered until the "
+        "reveal.",
         "the_middle": "the middle",
         "section_lost": "{loser} has lost {section}.",
         "section_lost_schock_aus": "{loser} has lost {section} by Schock-Aus.",
@@ -255,6 +258,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ui_turn": "Turn sixes",
         "ui_stop": "Stop",
         "ui_buyin": "Buy in",
+        "ui_blind": "Blind",
+        "ui_blind_label": "Throw blind: one throw each, every cup covered, yours too, until the "
+        "reveal",
         "ui_keep": "Keep die {n}",
         "ui_save": "Save",
         "ui_quit": "Save & quit",
@@ -274,6 +280,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ui_throws": "{n}. throw",
         "ui_your_turn": "{name}, your turn: pick dice to keep with 1 2 3, then throw or stop.",
         "ui_first_throw": "{name}, your turn: throw.",
+        "ui_blind_offer": "{name}, you open: throw, or L throws blind (one throw each, every cup "
+        "covered until the reveal).",
         "ui_plays": "{name} is playing.",
         "ui_must_throw": "{name}: sixes turned, throw again.",
         "ui_pass_to": "Pass the keyboard to {name}.",
@@ -318,6 +326,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "solution needs numpy (pip install 'schocken[analysis]').",
         "review_unvalued_made_up": "{n} decisions after throws that pub mode made up are not "
         "valued: only the end of each turn was entered.",
+        "review_unvalued_blind": "{n} choices whether to open a round blind are not valued: the "
+        "solver knows no blind rounds.",
         "review_offer": "Press r for the review: each player's accuracy and costliest decisions.",
         "review_key": "Review",
         "n_throws_1": "1 throw",
@@ -357,6 +367,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "all have shown in the last throw (aus der Hand)",
         "pub_refuse_assembled_one": "a turn of one throw shows all three dice in that throw: "
         "nothing was set aside",
+        "pub_refuse_blind_throws": "{name} opens blind with one throw, not {throws}",
+        "pub_web_blind": "Opened blind (one throw each, every cup covered until the reveal)",
         "pub_refuse_named_dice": "the dice {dice} are no {name}",
         "pub_refuse_hand_aus": "a Hand-Aus shows 1-1-1 in one throw: no die set aside, no turned "
         "six",
@@ -371,6 +383,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "refuse_first_throw_all": "{name} has not thrown yet: the first throw of a turn throws "
         "all three dice",
         "refuse_not_thrown": "{name} has not thrown yet: a turn begins with a throw",
+        "refuse_blind_rules": "{name} cannot throw blind: these rules have no blind play",
+        "refuse_blind_opener": "{name} cannot throw blind: only the opener of a round for Deckel "
+        "may, instead of his first throw, while he sets the throw limit",
         "refuse_must_throw": "{name} turned sixes and must throw again before stopping",
         "refuse_no_sixes_yet": "{name} has not thrown yet: there are no sixes to turn",
         "refuse_turned_already": "{name} already turned the sixes of this throw",
@@ -474,6 +489,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_covered_last_throw": "A throw that uses up the throw limit stays covered until "
         "the round is revealed.",
         "rules_covered_third_throw": "A third throw stays covered until the round is revealed.",
+        "rules_covered_all": "Every throw stays covered until the round is revealed; the others "
+        "see only how often a player threw and the dice set aside.",
+        "rules_open_round": "An opener who leaves his first throw open (stops after it) makes the "
+        "round open: no cup of it is covered.",
+        "rules_blind": "Blind: the opener may throw his first throw blind; then everyone has one "
+        "throw, and every cup stays covered, also to its player, until the reveal.",
+        "rules_blind_double": "In a round opened blind the Deckel count double (a Schock-Aus "
+        "stays a Schock-Aus).",
         "rules_einwuerfeln_yes": "Einwürfeln: a player who is out may buy back in, taking one "
         "Deckel from every player holding Deckel.",
         "rules_einwuerfeln_no": "A player who is out stays out until the half ends.",
@@ -552,7 +575,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "one throw: 661; one die each: 5).\nMarks after the throws: h all three dice in the "
         "last throw (aus der "
         "Hand), a some set aside, t a one that is a turned six (tt: two), c the cup stayed "
-        "covered, o it was shown.\nOr the result by name: r schock 4 2, r general 5, "
+        "covered, o it was shown, b the opener threw blind.\nOr the result by name: r schock 4 "
+        "2, r general 5, "
         "r straße 6-5-4, r aus, r hand-aus, r jule, r nutte, r achter.\nu takes back the last "
         "entry (u 3: the last three), s shows the standing, q saves and quits.",
         "pub_refused": "Not entered: {reason}",
@@ -962,6 +986,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "opens": "{loser} beginnt die nächste Runde.",
         "out": "Ohne Deckel scheiden für diese Hälfte aus: {players}.",
         "bought_in": "{player} würfelt sich ein und nimmt je einen Deckel von {givers}.",
+        "opened_blind": "{player} eröffnet blind: jeder hat einen Wurf, alle Becher bleiben bis "
+        "zum Aufdecken verdeckt.",
         "the_middle": "der Mitte",
         "section_lost": "{loser} hat {section} verloren.",
         "section_lost_schock_aus": "{loser} hat {section} durch Schock-Aus verloren.",
@@ -1120,6 +1146,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ui_turn": "Sechsen drehen",
         "ui_stop": "Stehen lassen",
         "ui_buyin": "Einwürfeln",
+        "ui_blind": "Blind",
+        "ui_blind_label": "Blind werfen: jeder einen Wurf, alle Becher verdeckt, auch deiner, bis "
+        "zum Aufdecken",
         "ui_keep": "Würfel {n} raus",
         "ui_save": "Speichern",
         "ui_quit": "Speichern & Ende",
@@ -1140,6 +1169,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ui_your_turn": "{name}, du bist dran: Würfel mit 1 2 3 rauslegen, dann werfen oder "
         "stehen lassen.",
         "ui_first_throw": "{name}, du bist dran: werfen.",
+        "ui_blind_offer": "{name}, du eröffnest: werfen, oder L wirft blind (jeder einen Wurf, "
+        "alle Becher verdeckt bis zum Aufdecken).",
         "ui_plays": "{name} ist am Zug.",
         "ui_must_throw": "{name}: Sechsen gedreht, noch einmal werfen.",
         "ui_pass_to": "Gib die Tastatur an {name} weiter.",
@@ -1184,6 +1215,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "Lösung des Finales braucht numpy (pip install 'schocken[analysis]').",
         "review_unvalued_made_up": "{n} Entscheidungen nach Würfen, die der Kneipenmodus "
         "erfunden hat, sind nicht bewertet: eingetragen wurde nur das Ende jedes Zugs.",
+        "review_unvalued_blind": "{n} Entscheidungen, eine Runde blind zu eröffnen, sind nicht "
+        "bewertet: der Löser kennt keine blinden Runden.",
         "review_offer": "Taste r zeigt die Spielanalyse: Genauigkeit und teuerste Entscheidungen "
         "jedes Spielers.",
         "review_key": "Analyse",
@@ -1225,6 +1258,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "nicht alle im letzten Wurf gefallen sein (aus der Hand)",
         "pub_refuse_assembled_one": "ein Zug mit einem Wurf zeigt alle drei Würfel in diesem "
         "Wurf: nichts lag draußen",
+        "pub_refuse_blind_throws": "{name} eröffnet blind mit einem Wurf, nicht mit {throws}",
+        "pub_web_blind": "Blind eröffnet (jeder einen Wurf, alle Becher verdeckt bis zum "
+        "Aufdecken)",
         "pub_refuse_named_dice": "die Würfel {dice} sind kein {name}",
         "pub_refuse_hand_aus": "ein Hand-Aus zeigt 1-1-1 in einem Wurf: kein Würfel draußen, keine "
         "gedrehte Sechs",
@@ -1241,6 +1277,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "refuse_first_throw_all": "{name} hat noch nicht geworfen: der erste Wurf wirft alle drei "
         "Würfel",
         "refuse_not_thrown": "{name} hat noch nicht geworfen: ein Zug beginnt mit einem Wurf",
+        "refuse_blind_rules": "{name} kann nicht blind werfen: diese Regeln kennen kein Blind",
+        "refuse_blind_opener": "{name} kann nicht blind werfen: das darf nur, wer eine Runde um "
+        "Deckel eröffnet, statt seines ersten Wurfs und solange er das Wurflimit setzt",
         "refuse_must_throw": "{name} hat Sechsen gedreht und muss vor dem Stehenlassen noch "
         "einmal werfen",
         "refuse_no_sixes_yet": "{name} hat noch nicht geworfen: es gibt keine Sechsen zu drehen",
@@ -1355,6 +1394,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "bis die Runde aufgedeckt wird.",
         "rules_covered_third_throw": "Ein dritter Wurf bleibt verdeckt, bis die Runde aufgedeckt "
         "wird.",
+        "rules_covered_all": "Jeder Wurf bleibt verdeckt, bis die Runde aufgedeckt wird; die "
+        "anderen sehen nur, wie oft jemand geworfen hat, und die rausgelegten Würfel.",
+        "rules_open_round": "Lässt der Eröffner seinen ersten Wurf offen stehen, wird die Runde "
+        "offen gespielt: kein Becher bleibt verdeckt.",
+        "rules_blind": "Blind: wer eröffnet, darf seinen ersten Wurf blind werfen; dann hat jeder "
+        "einen Wurf, und jeder Becher bleibt bis zum Aufdecken verdeckt, auch für den Werfer.",
+        "rules_blind_double": "In einer blind eröffneten Runde zählen die Deckel doppelt (ein "
+        "Schock-Aus bleibt ein Schock-Aus).",
         "rules_einwuerfeln_yes": "Einwürfeln: wer raus ist, darf wieder einsteigen und nimmt "
         "dafür jedem mit Deckeln einen ab.",
         "rules_einwuerfeln_no": "Wer raus ist, bleibt raus, bis die Hälfte endet.",
@@ -1433,7 +1480,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "(oder 661 2; ein Wurf: 661; jeder einen Würfel: 5).\nZeichen nach den Würfen: h alle "
         "drei Würfel im letzten "
         "Wurf (aus der Hand), a Würfel rausgelegt, t eine Eins ist eine gedrehte Sechs (tt: "
-        "zwei), c der Becher blieb verdeckt, o er wurde gezeigt.\nOder das Ergebnis beim Namen: "
+        "zwei), c der Becher blieb verdeckt, o er wurde gezeigt, b blind eröffnet.\nOder das "
+        "Ergebnis beim Namen: "
         "r schock 4 2, r general 5, r straße 6-5-4, r aus, r hand-aus, r jule, r nutte, r achter.\n"
         "u nimmt den letzten Eintrag zurück (u 3: die letzten drei), s zeigt den Stand, q "
         "speichert und "
@@ -2121,6 +2169,8 @@ def explain_lines(
                 )
         elif isinstance(e, PlayersOut):
             add(i, "out", players=_join([players[s] for s in e.seats], lang))
+        elif isinstance(e, BlindOpened):
+            add(i, "opened_blind", player=players[e.seat])
         elif isinstance(e, BoughtIn):
             givers = [t("the_middle", lang) if g is None else players[g] for g in e.givers]
             add(i, "bought_in", player=players[e.seat], givers=_join(givers, lang))
@@ -2222,6 +2272,12 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         t(f"rules_covered_{rules.covered.value}", lang),
         t(f"rules_einwuerfeln_{yes(rules.einwuerfeln)}", lang),
     ]
+    if rules.open_round:
+        lines.append(t("rules_open_round", lang))
+    if rules.blind:
+        lines.append(t("rules_blind", lang))
+        if rules.blind_double:
+            lines.append(t("rules_blind_double", lang))
     if rules.finale:
         lines.append(t(f"rules_finale_opener_{rules.finale_opener.value}", lang))
     return lines

@@ -232,6 +232,8 @@ class SchockenApp(App[None]):
         if current != s.viewer or s.bot_to_move:
             return t("ui_plays", lang, name=name)
         mine = view.my_turn
+        if s.can("blind"):
+            return t("ui_blind_offer", lang, name=name)
         if mine is None or mine.throws == 0:
             return t("ui_first_throw", lang, name=name)
         if mine.must_throw:
@@ -246,7 +248,7 @@ class SchockenApp(App[None]):
         if action == "coach":
             s = self.session
             return not s.game.is_over and s.viewer is not None and s.seats[s.viewer].is_human
-        if action in ("throw", "turn", "stop", "buyin"):
+        if action in ("throw", "turn", "stop", "buyin", "blind"):
             return self.session.can(action)
         if action == "keep":
             index = parameters[0] if parameters else 0
@@ -272,6 +274,9 @@ class SchockenApp(App[None]):
 
     def action_buyin(self) -> None:
         self._act("buyin")
+
+    def action_blind(self) -> None:
+        self._act("blind")
 
     def action_keep(self, index: int) -> None:
         self.session.toggle(index)
@@ -330,6 +335,7 @@ def bindings(lang: str) -> list[BindingType]:
         Binding("t", "turn", t("ui_turn", lang)),
         Binding("s", "stop", t("ui_stop", lang)),
         Binding("b", "buyin", t("ui_buyin", lang)),
+        Binding("l", "blind", t("ui_blind", lang)),
         Binding("c", "coach", t("coach_key", lang)),
         Binding("r", "review", t("review_key", lang)),
         Binding("ctrl+s", "save", t("ui_save", lang)),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 
-from schocken.actions import ACTION_COUNT, action_from_code
+from schocken.actions import ACTION_COUNT, THROW_BLIND, action_from_code
 from schocken.errors import IllegalActionError
 from schocken.game import Game
 from schocken.record import GameRecord
@@ -57,8 +57,8 @@ def fingerprint(record: GameRecord) -> str:
                 legal = game.legal_actions(seat)
                 for code in range(ACTION_COUNT):
                     action = action_from_code(code)
-                    if action in legal:
-                        continue
+                    if action in legal or (action is THROW_BLIND and not record.rules.blind):
+                        continue  # (an action of a later option is left out where it is off)
                     try:
                         game.apply(action, seat)
                     except IllegalActionError as exc:

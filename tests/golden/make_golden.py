@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from schocken.actions import BUY_IN, STOP, TURN_SIXES, Action, Throw
+from schocken.actions import BUY_IN, STOP, THROW_BLIND, TURN_SIXES, Action, Throw
 from schocken.dice import ScriptedDice
 from schocken.events import DeckelMoved, RoundEnded
 from schocken.game import Game
@@ -2296,6 +2296,84 @@ DECKEL_SUM = Golden(
     ),
 )
 
+BLIND = Golden(
+    preset="tsv99",
+    name="regional-blind",
+    overrides=(
+        ("deckel_per_half", 3),
+        ("deckel_in_finale", 3),
+        ("covered", "all"),
+        ("blind", True),
+        ("blind_double", True),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(
+            ANNA,
+            (6, 5, 2),
+            note="row 8: tsv99's opening round, for no Deckel; row 14 [spiele7]: every throw "
+            "stays covered: Ben sees only that Anna threw once",
+        ),
+        stop(
+            ANNA,
+            note="row 14 [spiele7]: stopping after one throw, Anna's cup stays covered; row 11: "
+            "the limit is 1",
+        ),
+        throw(
+            BEN,
+            (4, 2, 1),
+            note="row 14: the reveal: Anna's 652 beats Ben's 421; Anna opens the first half",
+        ),
+        # First half, 3 Deckel.
+        Play(
+            ANNA,
+            THROW_BLIND,
+            (2, 1, 1),
+            note="row 17 [schockaus]: Anna opens blind: one throw each, every cup covered, her "
+            "own too, until the reveal; row 11: the limit is 1",
+        ),
+        throw(
+            BEN,
+            (3, 3, 1),
+            note="row 18 [burger]: in a blind round Anna's Schock 2 is worth 4; Ben's 331 is "
+            "worst: he takes the 3 in the middle and has lost the first half",
+        ),
+        # Second half, opened by Ben.
+        throw(BEN, (5, 5, 5), note="row 10: Ben opens the second half; row 14: covered"),
+        stop(BEN, note="row 11: Ben stops after one throw, not blind: the limit is 1"),
+        throw(
+            ANNA,
+            (6, 5, 4),
+            note="row 14: the reveal: Ben's General beats Anna's Straße; Anna takes 3 and has "
+            "lost the second half",
+        ),
+        # Finale, 3 Deckel, opened by Anna.
+        Play(
+            ANNA,
+            THROW_BLIND,
+            (1, 1, 1),
+            note="row 10: Anna lost the last round and opens the Finale; row 17 [schockaus]: blind",
+        ),
+        throw(
+            BEN,
+            (6, 4, 2),
+            note="row 18 [burger]: a blind Schock-Aus stays a Schock-Aus: Ben takes all and has "
+            "lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, BEN, 0),
+        Round(NORMAL, ANNA, BEN, 4),
+        Round(NORMAL, BEN, ANNA, 3),
+        Round(NORMAL, ANNA, BEN, None),
+    ),
+    moves=(
+        (MIDDLE, BEN, 3),
+        (MIDDLE, ANNA, 3),
+        (MIDDLE, BEN, 3),
+    ),
+)
+
 REGIONAL_GOLDEN: dict[str, Golden] = {
     g.file: g
     for g in (
@@ -2314,6 +2392,7 @@ REGIONAL_GOLDEN: dict[str, Golden] = {
         LOW_DIE,
         THROW_OFF_GAME,
         DECKEL_SUM,
+        BLIND,
     )
 }
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""

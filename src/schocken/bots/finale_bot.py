@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from schocken.actions import Action
+from schocken.actions import THROW_BLIND, Action
 from schocken.events import RoundKind, Section
 from schocken.finale import Column, FinaleSolution
 from schocken.odds import turn_state_of
@@ -35,6 +35,8 @@ class FinaleBot:
     def play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The solution's action in a round for Deckel between two players whose Deckel and
         middle add up to the solution's (the Finale, or a half with two players left)."""
+        if legal[-1] is THROW_BLIND:
+            return legal[0]  # never opens a round blind (docs/bots.md)
         seat = view.seat
         assert seat is not None
         other = next(s for s in view.order if s != seat)

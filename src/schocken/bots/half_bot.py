@@ -34,7 +34,7 @@ import importlib.util
 from collections.abc import Sequence
 from functools import cache
 
-from schocken.actions import STOP, TURN_SIXES, Action, Throw
+from schocken.actions import STOP, THROW_BLIND, TURN_SIXES, Action, Throw
 from schocken.bots.finale_bot import FinaleBot
 from schocken.bots.regular import PubRegular
 from schocken.bots.solver_bot import (
@@ -423,6 +423,8 @@ class HalfBot:
         self._weights: dict[tuple[object, ...], tuple[float, ...]] = {}
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if legal[-1] is THROW_BLIND:
+            return legal[0]  # never opens a round blind (docs/bots.md)
         if view.round_kind is not RoundKind.NORMAL:
             return self.regular.choose(view, legal)
         if view.section is Section.FINALE:

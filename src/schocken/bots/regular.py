@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from schocken.actions import STOP, TURN_SIXES, Action, Stop, Throw, TurnSixes
+from schocken.actions import STOP, THROW_BLIND, TURN_SIXES, Action, Stop, Throw, TurnSixes
 from schocken.results import ResultKind, ResultTable, result_table
 from schocken.rules import Rules
 from schocken.views import PlayerView
@@ -32,6 +32,8 @@ class PubRegular:
         which takes longer than a decision)."""
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if legal[-1] is THROW_BLIND:
+            return legal[0]  # never opens a round blind (docs/bots.md)
         # The engine lists a turn's legal actions as throws, then turning sixes, then stopping
         # (Game.legal_actions): it turns sixes whenever it may, and looks for the throw that keeps
         # its ones only when it throws.

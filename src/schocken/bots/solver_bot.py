@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
 
-from schocken.actions import STOP, TURN_SIXES, Action, Throw
+from schocken.actions import STOP, THROW_BLIND, TURN_SIXES, Action, Throw
 from schocken.bots.regular import PubRegular
 from schocken.events import RoundKind, Section
 from schocken.odds import turn_state_of
@@ -290,6 +290,8 @@ class TurnSolverBot:
         self.regular = PubRegular(seed)
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if legal[-1] is THROW_BLIND:
+            return legal[0]  # never opens a round blind (docs/bots.md)
         if view.round_kind is not RoundKind.NORMAL:
             return self.regular.choose(view, legal)
         values = self.values(view, legal)

@@ -25,6 +25,8 @@ from schocken.fast.tables import (
     CAT_ONLY_COVERED,
     CAT_OPENER,
     CAT_WORST,
+    P_BLIND,
+    P_BLIND_DOUBLE,
     P_COVER_MODE,
     P_DECKEL_FINALE,
     P_DECKEL_HALF,
@@ -36,6 +38,7 @@ from schocken.fast.tables import (
     P_FIRST_LIMIT_HALF,
     P_LIMIT_WHILE_MIDDLE,
     P_LOWEST_TAKES,
+    P_OPEN_ROUND,
     P_OPENING_DIE,
     P_SCHOCK_AUS_ENDS_GAME,
     P_WORST_OPENS,
@@ -63,6 +66,7 @@ def _jit_parallel(func: F) -> F:
 TURN_SIXES = 28
 STOP = 29
 BUY_IN = 30
+BLIND = 31
 
 # Round kinds and sections, as numbers.
 NORMAL = 0
@@ -190,6 +194,7 @@ def play_game(
     deckel_half = params[P_DECKEL_HALF]
     cover_mode = params[P_COVER_MODE]
     einwuerfeln = params[P_EINWUERFELN] != 0
+    may_blind = params[P_BLIND] != 0
     capacity = steps.shape[0]
     rng = np.empty(1, np.uint64)
     rng[0] = seed
@@ -231,7 +236,10 @@ def play_game(
     while loser < 0:
         # ---------------------------------------------------------------- a round begins
         rounds += 1
-        if kind in (OPENING_THROW, STECHEN, OPENING_DIE, THROW_OFF):
+        blind = False  # the round was opened blind: one throw each, every cup covered
+        one_throw_round = kind in (OPENING_THROW, STECHEN, OPENING_DIE, THROW_OFF)
+        cover_all = cover_mode == 3 and not one_throw_round
+        if one_throw_round:
             limit = 1
             lim = 1
             cover_at = 0
@@ -315,7 +323,10 @@ def play_game(
             covered = False
             while True:
                 if throws == 0:
-                    code = 0  # a turn's first throw keeps nothing
+                    code = 0  # a turn's first throw keeps nothing (the random bot: or blind)
+                    opens = may_blind and pos == 0 and limit == 0 and kind == NORMAL
+                    if opens and bot == BOT_RANDOM and _below(rng, np.int64(2)) == 1:
+                        code = BLIND
                 else:
                     count = legal[state, 0]
                     if count == 1:
@@ -332,12 +343,15 @@ def play_game(
                         else:
                             cat = CAT_NOT_WORST
                         code = regular[state, throws, cat]
-                if code < TURN_SIXES:
-                    dice = thrown[code]
+                if code < TURN_SIXES or code == BLIND:
+                    if code == BLIND:
+                        blind = True
+                        lim = 1
+                    dice = thrown[0 if blind else code]
                     index = _below(rng, 6**dice)
-                    state = after[code, index]
+                    state = after[0 if blind else code, index]
                     throws += 1
-                    covered = throws == cover_at
+                    covered = throws == cover_at or cover_all or blind
                     if recording and n_steps < capacity:
                         steps[n_steps, S_SEAT] = seat
                         steps[n_steps, S_CODE] = code
@@ -377,6 +391,8 @@ def play_game(
                     cover_at = MAX_THROWS
                 else:
                     cover_at = lim
+                if params[P_OPEN_ROUND] != 0 and throws == 1 and not covered:
+                    cover_at = 0  # "offen spielen": the opener left his first throw open
         # ---------------------------------------------------------------- the round ends
         b = 0
         w = 0
@@ -415,6 +431,8 @@ def play_game(
                 for i in range(order_len):
                     owed += r_adds[i]
                 owed = max(owed, 1)
+            if blind and params[P_BLIND_DOUBLE] != 0 and owed >= 0:
+                owed *= 2
             pay = True
             if kind == NORMAL and worst_tie != 0:  # a tie for the worst: throw-off or no Deckel
                 tied = 0

@@ -47,7 +47,7 @@ P_FINALE = 2
 P_LOWEST_TAKES = 3
 P_FINALE_FIRST_HALF_LOSER = 4
 P_COVER_MODE = 5
-"""0: never covered, 1: the throw that uses up the limit, 2: a third throw."""
+"""0: never covered, 1: the throw that uses up the limit, 2: a third throw, 3: every throw."""
 P_EINWUERFELN = 6
 P_FIRST_LIMIT_HALF = 7
 """The throw limit the first round for Deckel of a half has from its start (0: none)."""
@@ -69,7 +69,13 @@ P_WORST_TIE = 13
 P_DECKEL_SUM = 14
 """1 where a round's loser takes the worths of every special result added up
 (``deckel_owed = "sum"``)."""
-P_SIZE = 15
+P_BLIND = 15
+"""1 where the opener of a round for Deckel may open it blind (``blind``)."""
+P_BLIND_DOUBLE = 16
+"""1 where a blind round's Deckel count double (``blind_double``)."""
+P_OPEN_ROUND = 17
+"""1 where an opener who stopped after one shown throw makes the round open (``open_round``)."""
+P_SIZE = 18
 
 # The columns of ``results[state, throws]``.
 R_RANK = 0
@@ -136,9 +142,12 @@ def params_of(rules: Rules) -> Int64Array:
     params[P_WORST_OPENS] = rules.opening is Opening.WORST_OPENS
     params[P_OPENING_DIE] = {Opening.HIGH_DIE: 1, Opening.LOW_DIE: 2}.get(rules.opening, 0)
     params[P_FINALE_FIRST_HALF_LOSER] = rules.finale_opener is FinaleOpener.FIRST_HALF_LOSER
-    params[P_COVER_MODE] = {Covered.NEVER: 0, Covered.LAST_THROW: 1, Covered.THIRD_THROW: 2}[
-        rules.covered
-    ]
+    params[P_COVER_MODE] = {
+        Covered.NEVER: 0,
+        Covered.LAST_THROW: 1,
+        Covered.THIRD_THROW: 2,
+        Covered.ALL: 3,
+    }[rules.covered]
     params[P_EINWUERFELN] = rules.einwuerfeln
     # Any first round has a full middle; a later one is asked about with one Deckel in it.
     full_half, full_finale = rules.deckel_per_half, rules.deckel_in_finale
@@ -149,6 +158,9 @@ def params_of(rules: Rules) -> Int64Array:
     params[P_SCHOCK_AUS_ENDS_GAME] = ends and rules.finale
     params[P_DECKEL_SUM] = rules.deckel_owed is DeckelOwed.SUM
     params[P_WORST_TIE] = {Tiebreak.THROW_OFF: 1, Tiebreak.NO_DECKEL: 2}.get(rules.tiebreak, 0)
+    params[P_BLIND] = rules.blind
+    params[P_BLIND_DOUBLE] = rules.blind_double
+    params[P_OPEN_ROUND] = rules.open_round
     return params
 
 

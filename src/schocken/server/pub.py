@@ -132,6 +132,7 @@ def view(pub_id: str, pub: PubGame, lang: str, said: list[str]) -> dict[str, Any
             "hand_aus": rules.hand_aus_beats,
         },
         "covers": [rules.covers(n, limit) for n in range(1, limit + 1)],
+        "blind": pub.may_open_blind(),
         "half_stake": pub.half_stake,
         "game_stake": pub.game_stake,
         "state": state.to_data(),
@@ -210,8 +211,9 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
 
     @app.post("/api/pub/{pub_id}/turn")
     async def turn(pub_id: str, request: Request) -> dict[str, Any]:
-        """A turn by its dice: ``dice``, ``throws``, and ``hand``, ``turned``, ``covered``."""
-        fields = ("dice", "throws", "hand", "turned", "covered")
+        """A turn by its dice: ``dice``, ``throws``, and ``hand``, ``turned``, ``covered``,
+        ``blind``."""
+        fields = ("dice", "throws", "hand", "turned", "covered", "blind")
         return await enter(
             pub_id,
             request,
@@ -220,8 +222,9 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
 
     @app.post("/api/pub/{pub_id}/result")
     async def result(pub_id: str, request: Request) -> dict[str, Any]:
-        """A turn by its result's name: ``result``, ``throws``, and ``turned``, ``covered``."""
-        fields = ("throws", "turned", "covered")
+        """A turn by its result's name: ``result``, ``throws``, and ``turned``, ``covered``,
+        ``blind``."""
+        fields = ("throws", "turned", "covered", "blind")
         return await enter(
             pub_id,
             request,

@@ -878,6 +878,7 @@ function renderTray(m, who) {
   }
   const buttons = [];
   if (legal.some((a) => a.startsWith("throw"))) buttons.push(el("button", { class: "primary", type: "button", id: "throw", "aria-keyshortcuts": "Space", onclick: doThrow }, t("ui_throw")));
+  if (legal.includes("blind")) buttons.push(el("button", { class: "secondary", type: "button", id: "blind", "aria-keyshortcuts": "B", "aria-label": t("ui_blind_label"), title: t("ui_blind_label"), onclick: () => send("blind") }, t("ui_blind")));
   if (legal.includes("turn")) buttons.push(el("button", { class: "secondary", type: "button", id: "turn", "aria-keyshortcuts": "T", onclick: () => send("turn") }, t("ui_turn")));
   if (legal.includes("stop")) buttons.push(el("button", { class: "secondary", type: "button", id: "stop", "aria-keyshortcuts": "S", onclick: () => send("stop") }, t("ui_stop")));
   if (legal.includes("buyin")) buttons.push(el("button", { class: "secondary", type: "button", id: "buyin", onclick: () => send("buyin") }, t("ui_buyin")));
@@ -1013,6 +1014,8 @@ document.addEventListener("keydown", (e) => {
   } else if (key === " " && document.getElementById("throw")) {
     e.preventDefault(); // not also a click on the focused button
     doThrow();
+  } else if (key === "b" && document.getElementById("blind")) {
+    send("blind");
   } else if (key === "t" && document.getElementById("turn")) {
     send("turn");
   } else if (key === "s" && document.getElementById("stop")) {

@@ -23,6 +23,7 @@ const pub = {
   turned: 0,
   hand: false,
   covered: null, // null: as the rules say
+  blind: false, // the opener opens the round blind (rules with blind)
   busy: false,
 };
 
@@ -155,6 +156,7 @@ function resetEntry() {
   pub.turned = 0;
   pub.hand = false;
   pub.covered = null;
+  pub.blind = false;
   pub.error = "";
 }
 
@@ -179,6 +181,7 @@ function save() {
   const extra = {};
   if (pub.turned) extra.turned = pub.turned;
   if (pub.covered != null) extra.covered = pub.covered;
+  if (pub.blind && v.blind) extra.blind = true;
   if (pub.mode === "result") {
     if (!pub.result) return complain(t("pub_web_pick_result"));
     return send("result", { result: pub.result, throws: pub.throws, ...extra });
@@ -257,8 +260,13 @@ function renderTurn(v) {
     (m) => { pub.mode = m; render(); }));
   if (pub.mode === "dice") card.append(dicePickers());
   else card.append(resultPicker(v));
-  const throws = Array.from({ length: s.limit }, (_, i) => [i + 1, String(i + 1)]);
-  if (pub.throws > s.limit) pub.throws = 1;
+  if (v.blind) {
+    card.append(toggle("pub-blind", t("pub_web_blind"), pub.blind,
+      (on) => { pub.blind = on; if (on) { pub.throws = 1; pub.turned = 0; } render(); }));
+  }
+  const limit = pub.blind && v.blind ? 1 : s.limit;
+  const throws = Array.from({ length: limit }, (_, i) => [i + 1, String(i + 1)]);
+  if (pub.throws > limit) pub.throws = 1;
   card.append(choice("pub-throws", t("pub_web_throws"), throws, pub.throws,
     (n) => { pub.throws = n; if (n === 1) pub.turned = 0; pub.covered = null; render(); }));
   if (pub.throws > 1 && v.options.sixes_turn) {
