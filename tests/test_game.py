@@ -1127,7 +1127,12 @@ def test_low_die_one_die_each_the_lowest_opens_ties_stechen() -> None:
 def test_one_die_each_rolls_one_die_and_nothing_else_is_legal() -> None:
     rules = preset("tsv99", opening="low_die")
     game = Game(rules, NAMES[:2], ScriptedDice([4]))
-    refuse(game, THROWS[(1,)], error=IllegalActionError, match="first throw")
+    refuse(
+        game,
+        THROWS[(1,)],
+        error=IllegalActionError,
+        match="one die in the opening: there is nothing",
+    )
     refuse(game, STOP, match="has not thrown yet")
     refuse(game, TURN_SIXES, error=TurnSixesError)
     assert game.apply(Throw()) == [

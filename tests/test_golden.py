@@ -41,6 +41,7 @@ from schocken.events import (
     SixesTurned,
     ThrowLimitFixed,
     Thrown,
+    TurnEnded,
 )
 from schocken.game import Game
 from schocken.record import GameRecord, RecordStep, outcome_of, parse_record, record_of, replay
@@ -698,6 +699,7 @@ REGIONAL = (
     "regional-throw-off",
     "regional-deckel-sum",
     "regional-blind",
+    "regional-open-round",
 )
 
 
@@ -856,6 +858,13 @@ REGIONAL_FACTS = {
             "blind": True,
             "blind_double": True,
         },
+    ),
+    "regional-open-round": RegionalFacts(
+        (BEN, ANNA),
+        BEN,
+        4,
+        14,
+        {"deckel_per_half": 2, "deckel_in_finale": 2, "covered": "last_throw", "open_round": True},
     ),
 }
 
@@ -1218,3 +1227,14 @@ def test_regional_blind_game() -> None:
     off = dataclasses.replace(record, rules=record.rules.with_overrides({"blind": False}))
     error = refused_at(off)
     assert error.step == 3 and "no blind play" in error.reason
+
+
+def test_regional_open_round_game() -> None:
+    played = play("regional-open-round")
+    ended = [e for e in played.game.events if isinstance(e, TurnEnded)]
+    # Only the first half's second round, whose opener threw twice, keeps a cup covered.
+    assert [e.covered for e in ended] == [False, False, False, True, False, False, False, False]
+    record = played.record
+    closed = dataclasses.replace(record, rules=record.rules.with_overrides({"open_round": False}))
+    shut = [e for e in replay(closed).events if isinstance(e, TurnEnded)]
+    assert [e.covered for e in shut] == [False, True, False, True, False, True, False, True]

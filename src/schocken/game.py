@@ -337,6 +337,8 @@ class Game:
                 "(highest first)"
             )
         if turn.throws == 0:
+            if keep and self._kind is RoundKind.OPENING_DIE:
+                raise refused(IllegalActionError, "refuse_one_die_keep", name=name)
             if keep:
                 raise refused(IllegalActionError, "refuse_first_throw_all", name=name)
             return

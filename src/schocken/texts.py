@@ -165,7 +165,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_sound": "Sound",
         "web_turn_pick": "{name}, your turn: tap dice to keep them out of the cup, then throw or "
         "stop.",
-        "web_keys": "Keys: 1 2 3 pick dice, Space throws, T turns sixes, S stops.",
+        "web_keys": "Keys: 1 2 3 pick dice, Space throws, T turns sixes, S stops, B opens blind "
+        "(where the rules allow it).",
         "web_your_turn": "Your turn",
         "web_turn_of": "{name}'s turn",
         "web_threw": "{name} threw {dice}.",
@@ -382,6 +383,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "refuse_out_of_turn": "it is {current}'s turn, not {name}'s",
         "refuse_first_throw_all": "{name} has not thrown yet: the first throw of a turn throws "
         "all three dice",
+        "refuse_one_die_keep": "{name} throws one die in the opening: there is nothing to keep",
         "refuse_not_thrown": "{name} has not thrown yet: a turn begins with a throw",
         "refuse_blind_rules": "{name} cannot throw blind: these rules have no blind play",
         "refuse_blind_opener": "{name} cannot throw blind: only the opener of a round for Deckel "
@@ -1052,7 +1054,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_turn_pick": "{name}, du bist dran: Würfel antippen, die raus sollen, dann werfen "
         "oder stehen lassen.",
         "web_keys": "Tasten: 1 2 3 Würfel wählen, Leertaste wirft, T dreht Sechsen, S lässt "
-        "stehen.",
+        "stehen, B eröffnet blind (wo die Regeln es erlauben).",
         "web_your_turn": "Du bist dran",
         "web_turn_of": "{name} ist dran",
         "web_threw": "{name} wirft {dice}.",
@@ -1276,6 +1278,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "refuse_out_of_turn": "{current} ist dran, nicht {name}",
         "refuse_first_throw_all": "{name} hat noch nicht geworfen: der erste Wurf wirft alle drei "
         "Würfel",
+        "refuse_one_die_keep": "{name} wirft in der Eröffnung einen Würfel: da bleibt nichts "
+        "liegen",
         "refuse_not_thrown": "{name} hat noch nicht geworfen: ein Zug beginnt mit einem Wurf",
         "refuse_blind_rules": "{name} kann nicht blind werfen: diese Regeln kennen kein Blind",
         "refuse_blind_opener": "{name} kann nicht blind werfen: das darf nur, wer eine Runde um "

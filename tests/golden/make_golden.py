@@ -2374,6 +2374,70 @@ BLIND = Golden(
     ),
 )
 
+OPEN_ROUND = Golden(
+    preset="tsv99",
+    name="regional-open-round",
+    overrides=(
+        ("deckel_per_half", 2),
+        ("deckel_in_finale", 2),
+        ("covered", "last_throw"),
+        ("open_round", True),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(ANNA, (6, 5, 2), note="row 8: tsv99's opening round; Anna's first throw is shown"),
+        stop(
+            ANNA,
+            note="row 16 [rsc03, mortsch, rebel]: Anna leaves her first throw open: the round is "
+            "played open",
+        ),
+        throw(
+            BEN,
+            (6, 4, 2),
+            note="row 14: Ben's throw uses up the limit and would stay covered; row 16: in an "
+            "open round it is shown; 652 beats 642: Anna opens the first half",
+        ),
+        # First half, 2 Deckel, opened by Anna.
+        throw(ANNA, (3, 2, 2), note="row 10: Anna opens"),
+        throw(ANNA, (4, 1, 1), note="row 11: a second throw: the round is not open; Schock 4"),
+        stop(ANNA, note="row 11: the limit is 2"),
+        throw(BEN, (6, 5, 5)),
+        throw(
+            BEN,
+            (6, 4, 3),
+            note="row 14 [kroeten, bvb, tsw, mad]: Ben's last throw uses up the limit and stays "
+            "covered until the reveal; Schock 4 is worth 4, the middle has 2: Ben takes both and "
+            "has lost the first half",
+        ),
+        # Second half, opened by Ben.
+        throw(BEN, (2, 1, 1), note="row 10: Ben opens; Schock 2, shown"),
+        stop(BEN, note="row 16: Ben leaves his first throw open: the round is played open"),
+        throw(
+            ANNA,
+            (5, 5, 1),
+            note="row 16: Anna's throw is shown; 551 is worse than Schock 2: Anna takes both and "
+            "has lost the second half; row 3: a Finale follows",
+        ),
+        # Finale, 2 Deckel, opened by Anna.
+        throw(ANNA, (6, 6, 6), note="row 10: Anna lost the last round and opens; row 30: General"),
+        stop(ANNA, note="row 16: left open: the Finale's round is played open"),
+        throw(
+            BEN, (3, 3, 2), note="row 37: Ben's 332 is worst: he takes both and has lost the game"
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, BEN, 0),
+        Round(NORMAL, ANNA, BEN, 4),
+        Round(NORMAL, BEN, ANNA, 2),
+        Round(NORMAL, ANNA, BEN, 3),
+    ),
+    moves=(
+        (MIDDLE, BEN, 2),
+        (MIDDLE, ANNA, 2),
+        (MIDDLE, BEN, 2),
+    ),
+)
+
 REGIONAL_GOLDEN: dict[str, Golden] = {
     g.file: g
     for g in (
@@ -2393,6 +2457,7 @@ REGIONAL_GOLDEN: dict[str, Golden] = {
         THROW_OFF_GAME,
         DECKEL_SUM,
         BLIND,
+        OPEN_ROUND,
     )
 }
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""

@@ -898,7 +898,7 @@ function renderTray(m, who) {
 // ---------------------------------------------------------------- Becher hoch: the round revealed
 
 // The keys of the line that lists every result of a round (the reveal shows those as dice).
-const RESULTS_KEYS = new Set(["round_results", "opening_round", "opening_throw", "stechen", "opening_die"]);
+const RESULTS_KEYS = new Set(["round_results", "opening_round", "opening_throw", "stechen", "opening_die", "throw_off"]);
 const SECTION_EVENTS = new Set(["SectionEnded", "SectionStarted", "GameEnded"]);
 
 // Becher hoch: what a live update tells of a round's end (and of a half's or the game's end)
