@@ -75,6 +75,7 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
         {"blind": True, "blind_double": True, "tiebreak": "throw_off", "deckel_owed": "sum"},
     ),
     ("tsv99", {"opening": "high_die", "covered": "all", "blind": True, "deckel_per_half": 3}),
+    ("schock4life", {"opening": "first_seat", "first_round_one_throw": "halves"}),
     ("tsv99", {"covered": "all", "blind": True, "blind_double": True, "deckel_per_half": 5}),
     ("allgemein", {"blind": True, "einwuerfeln": True, "deckel_per_half": 4}),
     ("schock4life", {"open_round": True, "covered": "last_throw", "deckel_per_half": 4}),
@@ -88,7 +89,7 @@ LINEUPS: list[list[str]] = [
     ["regular", "random"] * 4,
 ]
 GAMES = 40
-"""Games per rule set and line-up: 39 x 6 x 40 = 9,360 in all."""
+"""Games per rule set and line-up: 40 x 6 x 40 = 9,600 in all."""
 
 
 def _rules(preset: str, overrides: dict[str, object]) -> Rules:

@@ -1106,6 +1106,34 @@ def test_high_die_one_die_each_the_highest_opens_ties_throw_again() -> None:
     assert game.view(None).phase is Phase.PLAYING and game.max_throws() == 3
 
 
+def test_first_seat_opens_the_first_round_without_an_opening() -> None:
+    # REGIONAL.md row 8 (f) [burger, rsc03, kroeten, ohnetheke, spiele7]: a fixed first player.
+    rules = preset("tsv99", opening="first_seat")
+    game = Game(rules, NAMES[:3], ScriptedDice([4, 1, 1, 6, 5, 2, 6, 4, 2]))
+    assert game.events == [
+        SectionStarted(Section.FIRST_HALF, (A, B, C), 14),
+        RoundStarted(RoundKind.NORMAL, 1, (A, B, C)),
+    ]
+    assert game.view(None).phase is Phase.PLAYING and game.current_player == A
+    assert game.max_throws() == 3
+    game.apply(Throw())
+    game.apply(STOP)
+    game.apply(Throw())
+    events = game.apply(Throw())
+    assert events[-3:] == [
+        RoundEnded(
+            RoundKind.NORMAL,
+            1,
+            ((A, res(rules, "411")), (B, res(rules, "652")), (C, res(rules, "642"))),
+            A,
+            C,
+            4,
+        ),
+        DeckelMoved(None, C, 4),
+        RoundStarted(RoundKind.NORMAL, 2, (C, A, B)),
+    ]
+
+
 def test_low_die_one_die_each_the_lowest_opens_ties_stechen() -> None:
     # REGIONAL.md row 8 (e) [papr]: one die each, the lowest opens, ties Stechen.
     rules = preset("schock4life", opening="low_die")

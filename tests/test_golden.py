@@ -700,6 +700,7 @@ REGIONAL = (
     "regional-deckel-sum",
     "regional-blind",
     "regional-open-round",
+    "regional-first-seat",
 )
 
 
@@ -865,6 +866,13 @@ REGIONAL_FACTS = {
         4,
         14,
         {"deckel_per_half": 2, "deckel_in_finale": 2, "covered": "last_throw", "open_round": True},
+    ),
+    "regional-first-seat": RegionalFacts(
+        (CEM, BEN),
+        CEM,
+        3,
+        11,
+        {"deckel_per_half": 2, "deckel_in_finale": 2, "opening": "first_seat"},
     ),
 }
 

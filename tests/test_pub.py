@@ -339,6 +339,7 @@ REGIONAL = [
     {"schock_aus": "worth", "schock_aus_deckel": 5},
     {"opening": "worst_opens", "einwuerfeln": True},
     {"opening": "high_die", "covered": "last_throw"},
+    {"opening": "first_seat", "tiebreak": "throw_off"},
     {"opening": "low_die", "einwuerfeln": True},
     {"tiebreak": "throw_off", "opening": "lowest_takes"},
     {"tiebreak": "no_deckel", "covered": "last_throw"},

@@ -559,6 +559,9 @@ class Game:
             self._start_round(RoundKind.OPENING_THROW, players)
         elif self.rules.opening in (Opening.HIGH_DIE, Opening.LOW_DIE):
             self._start_round(RoundKind.OPENING_DIE, players)
+        elif self.rules.opening is Opening.FIRST_SEAT:  # no opening: the first seat opens
+            self._phase = Phase.PLAYING
+            self._start_normal_round(players[0])
         else:
             self._start_round(RoundKind.OPENING_ROUND, players)
 

@@ -46,6 +46,9 @@ class Opening(StrEnum):
     """Everyone throws one die; the highest opens, no Deckel; those tied throw their die again."""
     LOW_DIE = "low_die"
     """Everyone throws one die; the lowest opens, no Deckel; those tied throw their die again."""
+    FIRST_SEAT = "first_seat"
+    """No opening: the first player named opens the first round (the youngest, the club's
+    König, the host, or one drawn by lot: the table names him first)."""
 
 
 class FinaleOpener(StrEnum):
@@ -1085,7 +1088,9 @@ REGIONAL_SOURCES: dict[str, str] = {
     "opening": "lowest_takes [liga, rebel, tanneb]; a round for no Deckel, best opens (tsv99); "
     'worst_opens, one throw each, the worst opens for no Deckel ("Laden") [mad]; '
     "high_die, one die each, the highest opens, ties throw again [h2g2, keller, jusos, mortsch]; "
-    "low_die, one die each, the lowest opens, ties Stechen [papr].",
+    "low_die, one die each, the lowest opens, ties Stechen [papr]; first_seat, a fixed first "
+    'player: the youngest [burger], the club\'s "König" [rsc03] or "Präsident" [kroeten], the '
+    "app's host [ohnetheke], one drawn by lot [spiele7].",
     "finale_opener": "first_half_loser [rsc03, tanneb, bitzen, mad, mats].",
     "put_back": "allowed [sackj, monopoly, o2k, rebel]; forbidden [bvb, ohnetheke, mad].",
     "strasse_one_throw": "only from one throw in most [tingting, sackj, niederrhein, keller, "
@@ -1327,9 +1332,8 @@ def rules_markdown() -> str:
         'file equal to it. Each option is one row of `shared/RULES.md`\'s "Where they differ"',
         "table, a number a house might change, or a switch other pubs and Schocken programs play",
         "(Jule, Nutte, Achter, General, set_aside, sixes_turn, Erster Hoch, Anknobeln, "
-        "Schock-Aus, Straßen). For "
-        "each preset: "
-        "its value, then the sentence",
+        "Schock-Aus, Straßen, one die each, throw-off, cumulative Deckel, plain numbers by pip "
+        "sum, covered and blind play, open rounds). For each preset: its value, then the sentence",
         "of its rule text (000 = tsv99, 001 = schock4life, 002 = knobelrunde, 003 = allgemein),",
         f'or "{SILENT}" with the reading the preset takes; then what other rule pages and',
         'programs play ("elsewhere", by source key; the keys are listed at the end).',

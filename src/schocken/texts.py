@@ -453,6 +453,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "round and takes no Deckel; ties throw again (Stechen).",
         "rules_opening_high_die": "Opening: everyone throws one die; the highest opens the first "
         "round, no Deckel; ties throw their die again.",
+        "rules_opening_first_seat": "Opening: none; the first player named opens the first round.",
         "rules_opening_low_die": "Opening: everyone throws one die; the lowest opens the first "
         "round, no Deckel; ties throw their die again (Stechen).",
         "rules_finale_opener_last_round_loser": "The Finale is opened by the loser of the last "
@@ -1354,6 +1355,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "beginnt die erste Runde und bekommt keine Deckel; bei Gleichstand wird gestochen.",
         "rules_opening_high_die": "Eröffnung: jeder wirft einen Würfel; der höchste eröffnet die "
         "erste Runde, ohne Deckel; bei Gleichstand wird noch einmal gewürfelt.",
+        "rules_opening_first_seat": "Eröffnung: keine; wer als Erster genannt ist, eröffnet die "
+        "erste Runde.",
         "rules_opening_low_die": "Eröffnung: jeder wirft einen Würfel; der niedrigste eröffnet "
         "die erste Runde, ohne Deckel; bei Gleichstand wird gestochen.",
         "rules_finale_opener_last_round_loser": "Das Finale beginnt, wer die letzte Runde "

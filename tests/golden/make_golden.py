@@ -2438,6 +2438,56 @@ OPEN_ROUND = Golden(
     ),
 )
 
+FIRST_SEAT = Golden(
+    preset="tsv99",
+    name="regional-first-seat",
+    overrides=(
+        ("deckel_per_half", 2),
+        ("deckel_in_finale", 2),
+        ("opening", "first_seat"),
+    ),
+    players=("Anna", "Ben", "Cem"),
+    plays=(
+        throw(
+            ANNA,
+            (6, 5, 2),
+            note="row 8 (f) [burger, rsc03, kroeten, ohnetheke, spiele7]: no opening: Anna, named "
+            "first (the youngest, the König, drawn by lot), opens the first round for Deckel",
+        ),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(BEN, (3, 1, 1), note="row 28: Schock 3, worth 3"),
+        throw(
+            CEM,
+            (5, 3, 2),
+            note="row 37: Cem's 532 is worst: he takes the 2 Deckel of the middle and has lost "
+            "the first half",
+        ),
+        # Second half, opened by Cem.
+        throw(CEM, (6, 6, 6), note="row 10: Cem, the last round's loser, opens; row 30: General"),
+        stop(CEM, note="row 11: limit 1"),
+        throw(ANNA, (5, 4, 1)),
+        throw(
+            BEN,
+            (4, 4, 1),
+            note="row 37: Ben's 441 is worst: he takes both Deckel and has lost the second half",
+        ),
+        # Finale between Cem and Ben, opened by Ben.
+        throw(BEN, (2, 1, 1), note="row 10: Ben lost the last round and opens the Finale"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(CEM, (6, 5, 4), note="row 31: a Straße is worth 2 and below Schock 2: Cem has lost"),
+    ),
+    rounds=(
+        Round(NORMAL, BEN, CEM, 3),
+        Round(NORMAL, CEM, BEN, 3),
+        Round(NORMAL, BEN, CEM, 2),
+    ),
+    moves=(
+        (MIDDLE, CEM, 2),
+        (MIDDLE, BEN, 2),
+        (MIDDLE, CEM, 2),
+    ),
+)
+
 REGIONAL_GOLDEN: dict[str, Golden] = {
     g.file: g
     for g in (
@@ -2458,6 +2508,7 @@ REGIONAL_GOLDEN: dict[str, Golden] = {
         DECKEL_SUM,
         BLIND,
         OPEN_ROUND,
+        FIRST_SEAT,
     )
 }
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""

@@ -36,6 +36,7 @@ from schocken.fast.tables import (
     P_FINALE_FIRST_HALF_LOSER,
     P_FIRST_LIMIT_FINALE,
     P_FIRST_LIMIT_HALF,
+    P_FIRST_SEAT,
     P_LIMIT_WHILE_MIDDLE,
     P_LOWEST_TAKES,
     P_OPEN_ROUND,
@@ -224,6 +225,9 @@ def play_game(
     kind = OPENING_THROW if opening_throw else OPENING_ROUND
     if params[P_OPENING_DIE] != 0:
         kind = OPENING_DIE
+    if params[P_FIRST_SEAT] != 0:  # no opening: seat 0 opens the first round for Deckel
+        kind = NORMAL
+        playing = True
     anchor = 0
     opening_value = 0
     section_rounds = 0  # rounds for Deckel begun in the half or Finale

@@ -75,7 +75,9 @@ P_BLIND_DOUBLE = 16
 """1 where a blind round's Deckel count double (``blind_double``)."""
 P_OPEN_ROUND = 17
 """1 where an opener who stopped after one shown throw makes the round open (``open_round``)."""
-P_SIZE = 18
+P_FIRST_SEAT = 18
+"""1 where the first seat opens the first round, without an opening (``opening = "first_seat"``)."""
+P_SIZE = 19
 
 # The columns of ``results[state, throws]``.
 R_RANK = 0
@@ -141,6 +143,7 @@ def params_of(rules: Rules) -> Int64Array:
     params[P_LOWEST_TAKES] = rules.opening is Opening.LOWEST_TAKES
     params[P_WORST_OPENS] = rules.opening is Opening.WORST_OPENS
     params[P_OPENING_DIE] = {Opening.HIGH_DIE: 1, Opening.LOW_DIE: 2}.get(rules.opening, 0)
+    params[P_FIRST_SEAT] = rules.opening is Opening.FIRST_SEAT
     params[P_FINALE_FIRST_HALF_LOSER] = rules.finale_opener is FinaleOpener.FIRST_HALF_LOSER
     params[P_COVER_MODE] = {
         Covered.NEVER: 0,
