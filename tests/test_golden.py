@@ -701,12 +701,14 @@ REGIONAL = (
     "regional-blind",
     "regional-open-round",
     "regional-first-seat",
+    "regional-no-deckel",
+    "regional-schock-aus-game",
 )
 
 
 @dataclass(frozen=True, slots=True)
 class RegionalFacts:
-    half_losers: tuple[int, int]
+    half_losers: tuple[int, ...]
     loser: int
     rounds: int
     steps: int
@@ -873,6 +875,33 @@ REGIONAL_FACTS = {
         3,
         11,
         {"deckel_per_half": 2, "deckel_in_finale": 2, "opening": "first_seat"},
+    ),
+    "regional-no-deckel": RegionalFacts(
+        (ANNA,),
+        ANNA,
+        3,
+        10,
+        {
+            "deckel_per_half": 2,
+            "finale": False,
+            "tiebreak": "no_deckel",
+            "set_aside": "ones_and_sixes",
+            "sixes_turn": "never",
+            "first_round_one_throw": "halves",
+        },
+    ),
+    "regional-schock-aus-game": RegionalFacts(
+        (ANNA, CEM),
+        CEM,
+        3,
+        15,
+        {
+            "deckel_per_half": 3,
+            "deckel_in_finale": 3,
+            "schock_aus": "game",
+            "nutte": True,
+            "nutte_one_throw": True,
+        },
     ),
 }
 
@@ -1246,3 +1275,47 @@ def test_regional_open_round_game() -> None:
     closed = dataclasses.replace(record, rules=record.rules.with_overrides({"open_round": False}))
     shut = [e for e in replay(closed).events if isinstance(e, TurnEnded)]
     assert [e.covered for e in shut] == [False, True, False, True, False, True, False, True]
+
+
+def test_regional_no_deckel_game() -> None:
+    played = play("regional-no-deckel")
+    record = played.record
+    # The tie moved nothing and Anna opened again; without a Finale the half was the game.
+    rounds = played.rounds()
+    assert (rounds[1].worst, rounds[1].stechen) == (None, ())
+    assert [s for s, _ in rounds[2].results] == [ANNA, BEN]
+    assert not any(
+        isinstance(e, SectionStarted) and e.section is Section.SECOND_HALF
+        for e in played.game.events
+    )
+    # Under later_loses Ben takes the Deckel and opens: Anna's throw is refused.
+    rules = record.rules.with_overrides({"tiebreak": "later_loses"})
+    error = refused_at(dataclasses.replace(record, rules=rules))
+    assert error.step == 5 and "it is Ben's turn, not Anna's" in error.reason
+    # Where only 1s may be set aside, Anna may not keep her sixes.
+    ones = dataclasses.replace(record, rules=record.rules.with_overrides({"set_aside": "ones"}))
+    assert refused_at(ones).step == 6
+
+
+def test_regional_schock_aus_game_ends_the_game_at_once() -> None:
+    played = play("regional-schock-aus-game")
+    ended = [e for e in played.game.events if isinstance(e, SectionEnded)]
+    assert [(e.section, e.loser, e.schock_aus) for e in ended] == [
+        (Section.FIRST_HALF, ANNA, False),
+        (Section.SECOND_HALF, CEM, True),
+    ]
+    assert played.game.loser == CEM
+    # With the half only (as most tables play it) a Finale would follow.
+    record = played.record
+    half = dataclasses.replace(record, rules=record.rules.with_overrides({"schock_aus": "half"}))
+    game = replay(half, check_outcome=False)
+    assert game.loser is None and game.section is Section.FINALE
+    # An assembled 2-2-1 counts as a Nutte where it need not be thrown in one throw: then Anna
+    # shares the Nutte with Cem and, the earlier thrower, is the best; Ben's 653 is worst.
+    built = dataclasses.replace(
+        record,
+        rules=record.rules.with_overrides({"nutte_one_throw": False}),
+        steps=record.steps[:11],
+    )
+    round1 = [e for e in replay(built, check_outcome=False).events if isinstance(e, RoundEnded)][1]
+    assert (round1.best, round1.worst) == (ANNA, BEN)

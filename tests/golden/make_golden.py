@@ -2488,6 +2488,113 @@ FIRST_SEAT = Golden(
     ),
 )
 
+NO_DECKEL = Golden(
+    preset="tsv99",
+    name="regional-no-deckel",
+    overrides=(
+        ("deckel_per_half", 2),
+        ("finale", False),
+        ("tiebreak", "no_deckel"),
+        ("set_aside", "ones_and_sixes"),
+        ("sixes_turn", "never"),
+        ("first_round_one_throw", "halves"),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(ANNA, (6, 5, 2), note="row 8: tsv99's opening round, for no Deckel"),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(BEN, (6, 4, 2), note="row 37: 652 beats 642: Anna opens the half"),
+        # The only half (row 3: no Finale), 2 Deckel.
+        throw(
+            ANNA,
+            (6, 4, 2),
+            note="row 12 [mad]: Erster Hoch: the half's first round is one throw for everyone",
+        ),
+        throw(
+            BEN,
+            (6, 4, 2),
+            note="row 39 [o2k]: a tie for the worst result: nobody takes Deckel, and Anna opens "
+            "again",
+        ),
+        throw(
+            ANNA,
+            (6, 6, 3),
+            note="row 22 [mad, shaw]: sixes are never turned; row 20 [shaw]: only 1s and 6s may "
+            "be set aside",
+        ),
+        throw(ANNA, (1,), keep=(6, 6), note="row 20: Anna keeps her two sixes out: 661"),
+        stop(ANNA, note="row 11: the limit is 2"),
+        throw(BEN, (5, 1, 1), note="row 28: Schock 5, worth 5"),
+        stop(
+            BEN,
+            note="row 28: Anna's 661 is worst: she takes the 2 Deckel of the middle and has lost "
+            "the half; row 3 [tsw]: without a Finale that is the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, BEN, 0),
+        Round(NORMAL, ANNA, None, 1),
+        Round(NORMAL, BEN, ANNA, 5),
+    ),
+    moves=((MIDDLE, ANNA, 2),),
+)
+
+SCHOCK_AUS_GAME = Golden(
+    preset="tsv99",
+    name="regional-schock-aus-game",
+    overrides=(
+        ("deckel_per_half", 3),
+        ("deckel_in_finale", 3),
+        ("schock_aus", "game"),
+        ("nutte", True),
+        ("nutte_one_throw", True),
+    ),
+    players=("Anna", "Ben", "Cem"),
+    plays=(
+        throw(ANNA, (6, 5, 2), note="row 8: tsv99's opening round, for no Deckel"),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(BEN, (6, 4, 2), note="row 11: one throw: the limit Anna set"),
+        throw(CEM, (5, 4, 2), note="row 37: Anna's 652 is best: she opens the first half"),
+        # First half, 3 Deckel.
+        throw(ANNA, (3, 2, 2), note="row 10: Anna opens"),
+        throw(
+            ANNA,
+            (1,),
+            keep=(2, 2),
+            note="row 32 [shaw]: a Nutte only from one throw: Anna's 2-2-1, assembled, is the "
+            "plain number 221, the lowest of all",
+        ),
+        stop(ANNA, note="row 11: the limit is 2"),
+        throw(BEN, (6, 5, 3), note="row 37: a plain number, 653"),
+        stop(BEN, note="row 11: Ben may stop before the limit"),
+        throw(CEM, (2, 2, 1), note="row 34 [tsw]: 2-2-1 in one throw: a Nutte, worth 9"),
+        stop(
+            CEM,
+            note="row 34: the Nutte is best; Anna's 221 is worst: she takes all 3 and has lost "
+            "the first half",
+        ),
+        # Second half, opened by Anna.
+        throw(ANNA, (1, 1, 1), note="row 10: Anna opens; row 25: Schock-Aus"),
+        stop(ANNA, note="row 11: the limit is 1"),
+        throw(BEN, (6, 5, 4), note="row 31: a Straße"),
+        throw(
+            CEM,
+            (5, 3, 2),
+            note="row 25 [schockaus]: Cem's 532 is worst: he takes every Deckel of the half and "
+            "has lost it, and with it the game at once: no Finale",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, CEM, 0),
+        Round(NORMAL, CEM, ANNA, 9),
+        Round(NORMAL, ANNA, CEM, None),
+    ),
+    moves=(
+        (MIDDLE, ANNA, 3),
+        (MIDDLE, CEM, 3),
+    ),
+)
+
 REGIONAL_GOLDEN: dict[str, Golden] = {
     g.file: g
     for g in (
@@ -2509,6 +2616,8 @@ REGIONAL_GOLDEN: dict[str, Golden] = {
         BLIND,
         OPEN_ROUND,
         FIRST_SEAT,
+        NO_DECKEL,
+        SCHOCK_AUS_GAME,
     )
 }
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""
