@@ -76,6 +76,8 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
     ),
     ("tsv99", {"opening": "high_die", "covered": "all", "blind": True, "deckel_per_half": 3}),
     ("schock4life", {"opening": "first_seat", "first_round_one_throw": "halves"}),
+    ("tsv99", {"later_opener": "most_deckel", "deckel_per_half": 6, "einwuerfeln": True}),
+    ("knobelrunde", {"later_opener": "after_most_deckel", "tiebreak": "throw_off"}),
     ("tsv99", {"covered": "all", "blind": True, "blind_double": True, "deckel_per_half": 5}),
     ("allgemein", {"blind": True, "einwuerfeln": True, "deckel_per_half": 4}),
     ("schock4life", {"open_round": True, "covered": "last_throw", "deckel_per_half": 4}),
@@ -89,7 +91,7 @@ LINEUPS: list[list[str]] = [
     ["regular", "random"] * 4,
 ]
 GAMES = 40
-"""Games per rule set and line-up: 40 x 6 x 40 = 9,600 in all."""
+"""Games per rule set and line-up: 42 x 6 x 40 = 10,080 in all."""
 
 
 def _rules(preset: str, overrides: dict[str, object]) -> Rules:

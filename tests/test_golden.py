@@ -703,6 +703,7 @@ REGIONAL = (
     "regional-first-seat",
     "regional-no-deckel",
     "regional-schock-aus-game",
+    "regional-most-deckel-opens",
 )
 
 
@@ -902,6 +903,13 @@ REGIONAL_FACTS = {
             "nutte": True,
             "nutte_one_throw": True,
         },
+    ),
+    "regional-most-deckel-opens": RegionalFacts(
+        (CEM,),
+        CEM,
+        7,
+        30,
+        {"deckel_per_half": 4, "finale": False, "later_opener": "most_deckel"},
     ),
 }
 
@@ -1319,3 +1327,18 @@ def test_regional_schock_aus_game_ends_the_game_at_once() -> None:
     )
     round1 = [e for e in replay(built, check_outcome=False).events if isinstance(e, RoundEnded)][1]
     assert (round1.best, round1.worst) == (ANNA, BEN)
+
+
+def test_regional_the_holder_of_most_deckel_opens() -> None:
+    played = play("regional-most-deckel-opens")
+    record = played.record
+    starts = [e for e in played.game.events if isinstance(e, RoundStarted)]
+    assert [e.order[0] for e in starts[1:]] == [ANNA, DORA, CEM, DORA, CEM, BEN]
+    # Where the loser opens (everywhere else), Ben opens the round Dora opened here.
+    rules = record.rules.with_overrides({"later_opener": "loser"})
+    error = refused_at(dataclasses.replace(record, rules=rules))
+    assert error.step == 20 and "it is Ben's turn, not Dora's" in error.reason
+    # Where the player after the holder opens (kerwe), that is Ben too: Cem has 1, Anna none.
+    rules = record.rules.with_overrides({"later_opener": "after_most_deckel"})
+    error = refused_at(dataclasses.replace(record, rules=rules))
+    assert error.step == 20 and "it is Ben's turn, not Dora's" in error.reason

@@ -18,6 +18,7 @@ from schocken.round import (
     deckel_owed,
     fixed_limit,
     is_blattschuss,
+    next_opener,
     next_section,
     order_after_buy_in,
     out_players,
@@ -214,3 +215,22 @@ def test_what_the_loser_takes_the_best_worth_or_every_special_added_up() -> None
     aus7 = result_table(worth).result((1, 1, 1), one_throw=True, throws=1)
     schock_4w = result_table(worth).result((4, 1, 1), one_throw=True, throws=1)
     assert deckel_owed(worth, [schock_4w, aus7], aus7) == 11
+
+
+@pytest.mark.parametrize(
+    ("later", "loser", "deckel", "middle", "opener"),
+    [
+        ("loser", 1, (3, 5, 0, 2), 0, 1),  # as everywhere: the loser
+        ("most_deckel", 1, (3, 5, 0, 2), 3, 1),  # Deckel in the middle: still the loser
+        ("most_deckel", 3, (3, 5, 0, 2), 0, 1),  # Ben holds the most
+        ("after_most_deckel", 3, (3, 5, 0, 2), 0, 3),  # after Ben: Cem has none, so Dora
+        ("most_deckel", 3, (5, 1, 0, 5), 0, 3),  # Anna and Dora hold 5: Dora lost the round
+        ("most_deckel", 1, (5, 1, 0, 5), 0, 3),  # neither lost it: the first after Ben
+        ("after_most_deckel", 1, (5, 1, 0, 5), 0, 0),  # after Dora: Anna
+    ],
+)
+def test_who_opens_once_the_middle_is_empty(
+    later: str, loser: int, deckel: tuple[int, ...], middle: int, opener: int
+) -> None:
+    rules = find_preset("tsv99").with_overrides({"later_opener": later})
+    assert next_opener(rules, loser, deckel, middle) == opener

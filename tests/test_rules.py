@@ -104,6 +104,7 @@ REGIONAL_OPTIONS: dict[str, object] = {
     "achter": False,
     "achter_deckel": 8,
     "plain_rank": "digits",
+    "later_opener": "loser",
     "deckel_owed": "best",
     "blind": False,
     "blind_double": False,
@@ -115,7 +116,7 @@ turns the sixes of any throw with a throw left; none plays its first round with 
 count the four Straßen, the higher better; none has a Nutte (2-2-1 is tsv99's worst throw); none
 plays one throw while Deckel are in the middle; in all a Schock-Aus ends the half; none has an
 Achter (3-3-1 is a plain number); in all the loser takes the best result's worth; none plays blind
-or open rounds."""
+or open rounds; in all the loser of a round opens the next."""
 
 
 def _expected(preset: str) -> dict[str, object]:
@@ -752,6 +753,7 @@ def test_deckel_counts_in_use_all_fit() -> None:
         ("strasse_rank", "by_worth", "by_pips, equal"),
         ("nutte_rank", "second", "top, by_worth"),
         ("plain_rank", "sum", "digits, pip_sum"),
+        ("later_opener", "winner", "loser, most_deckel, after_most_deckel"),
         (
             "tiebreak",
             "stechen",
@@ -783,6 +785,7 @@ def test_further_options_refuse_bad_values_naming_the_choices(
         {"deckel_owed": "sum"},
         {"one_throw_while_middle": True},
         {"plain_rank": "pip_sum"},
+        {"later_opener": "after_most_deckel"},
         {"one_throw_while_middle": True, "first_round_one_throw": "halves_and_finale"},
         {"schock_aus": "game"},
         {"schock_aus": "worth", "schock_aus_deckel": 15},

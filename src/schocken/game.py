@@ -673,7 +673,7 @@ class Game:
             out = flow.out_players(self._order, self._deckel)
             if out:
                 self.events.append(PlayersOut(out))
-        self._start_normal_round(loser)
+        self._start_normal_round(flow.next_opener(self.rules, loser, self._deckel, self._middle))
 
     def _end_section(self, loser: int, *, schock_aus: bool) -> None:
         section = self._section

@@ -26,7 +26,14 @@ from typing import NamedTuple
 
 from schocken.events import Section
 from schocken.results import Result, ResultKind
-from schocken.rules import DeckelOwed, FinaleOpener, FirstRoundOneThrow, Rules, SchockAus
+from schocken.rules import (
+    DeckelOwed,
+    FinaleOpener,
+    FirstRoundOneThrow,
+    LaterOpener,
+    Rules,
+    SchockAus,
+)
 
 
 def round_order(anchor: int, takes_part: Sequence[bool]) -> tuple[int, ...]:
@@ -148,6 +155,21 @@ def section_holder(deckel: Sequence[int], total: int, loser: int) -> int | None:
     if total in deckel:
         return list(deckel).index(total)
     return None
+
+
+def next_opener(rules: Rules, loser: int, deckel: Sequence[int], middle: int) -> int:
+    """Who opens the next round for Deckel of the half or Finale, after ``loser`` took its
+    Deckel: the loser, or once the middle is empty, where ``later_opener`` says so, the holder of
+    the most Deckel (of several, the loser if he is one, else the first clockwise after him) or
+    the next player after that holder who holds Deckel (the section goes on, so there is one)."""
+    if middle > 0 or rules.later_opener is LaterOpener.LOSER:
+        return loser
+    seats = len(deckel)
+    most = max(deckel)
+    holder = next(s % seats for s in range(loser, loser + seats) if deckel[s % seats] == most)
+    if rules.later_opener is LaterOpener.MOST_DECKEL:
+        return holder
+    return next(s % seats for s in range(holder + 1, holder + 1 + seats) if deckel[s % seats] > 0)
 
 
 def out_players(order: Sequence[int], deckel: Sequence[int]) -> tuple[int, ...]:

@@ -205,6 +205,18 @@ class StrasseRank(StrEnum):
     """Every Straße is as good as any other: the tie rule decides between two."""
 
 
+class LaterOpener(StrEnum):
+    """Who opens a round for Deckel once the middle is empty (before, the last round's loser)."""
+
+    LOSER = "loser"
+    """The loser of the last round, as while Deckel are in the middle."""
+    MOST_DECKEL = "most_deckel"
+    """The player who holds the most Deckel (of several, the last round's loser if he is one,
+    else the first of them clockwise after him)."""
+    AFTER_MOST_DECKEL = "after_most_deckel"
+    """The player after that one, clockwise, who still plays (holds Deckel)."""
+
+
 class PlainRank(StrEnum):
     """How plain numbers compare."""
 
@@ -310,6 +322,9 @@ class Rules:
     """The Deckel an Achter is worth (1 to 999); read only with ``achter``."""
     plain_rank: PlainRank = PlainRank.DIGITS
     """How plain numbers (worth 1 Deckel) compare: as three-digit numbers or by pip sum."""
+    later_opener: LaterOpener = LaterOpener.LOSER
+    """Who opens a round for Deckel once the middle is empty: the last round's loser, the holder
+    of the most Deckel, or the player after him."""
     deckel_owed: DeckelOwed = DeckelOwed.BEST
     """What the loser of a round for Deckel takes: the best result's worth, or the worths of
     every special result of the round (the opening throw's lowest takes the best's worth)."""
@@ -399,6 +414,7 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "nutte_rank": NutteRank,
     "schock_aus": SchockAus,
     "plain_rank": PlainRank,
+    "later_opener": LaterOpener,
     "deckel_owed": DeckelOwed,
 }
 _INTS = {
@@ -486,6 +502,7 @@ PRESETS: dict[str, Rules] = {
         achter=False,
         achter_deckel=8,
         plain_rank=PlainRank.DIGITS,
+        later_opener=LaterOpener.LOSER,
         deckel_owed=DeckelOwed.BEST,
         blind=False,
         blind_double=False,
@@ -526,6 +543,7 @@ PRESETS: dict[str, Rules] = {
         achter=False,
         achter_deckel=8,
         plain_rank=PlainRank.DIGITS,
+        later_opener=LaterOpener.LOSER,
         deckel_owed=DeckelOwed.BEST,
         blind=False,
         blind_double=False,
@@ -566,6 +584,7 @@ PRESETS: dict[str, Rules] = {
         achter=False,
         achter_deckel=8,
         plain_rank=PlainRank.DIGITS,
+        later_opener=LaterOpener.LOSER,
         deckel_owed=DeckelOwed.BEST,
         blind=False,
         blind_double=False,
@@ -606,6 +625,7 @@ PRESETS: dict[str, Rules] = {
         achter=False,
         achter_deckel=8,
         plain_rank=PlainRank.DIGITS,
+        later_opener=LaterOpener.LOSER,
         deckel_owed=DeckelOwed.BEST,
         blind=False,
         blind_double=False,
@@ -1015,6 +1035,13 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
         "allgemein": '003: "Das heißt in den oben gezeigten Beispielen liegen einmal '
         'Sechshundertfünfundsechzig und einmal Zweihunderteinundzwanzig (der kleinste Wurf)."',
     },
+    "later_opener": {
+        "tsv99": f"000: {SILENT} (the loser of a round opens the next, as in the other texts)",
+        "schock4life": '001: "Die Person mit dem niedrigsten Wurf **beginnt** das Spiel." (the '
+        "loser opens, the middle empty or not)",
+        "knobelrunde": f"002: {SILENT} (the loser of a round opens the next)",
+        "allgemein": f"003: {SILENT} (the loser of a round opens the next)",
+    },
     "deckel_owed": {
         "tsv99": '000: "Er bekommt soviele deckel, wie es der höchste Wert (also das höchste '
         'Würfelergebnis) in dieser Runde vorschreibt."',
@@ -1151,6 +1178,8 @@ REGIONAL_SOURCES: dict[str, str] = {
     "achter_deckel": "8 or 10 [shaw].",
     "plain_rank": "digits, read as a three-digit number, in almost every source [wiki, tsw, mad, "
     "papr, greher]; pip_sum, the sum of the pips [schockomania].",
+    "later_opener": "loser in every source; once Deckel go between players, most_deckel, the "
+    "holder of the most [keller], or after_most_deckel, the player after him [kerwe].",
     "deckel_owed": "best almost everywhere; sum, the worths of every player's special result "
     'added up ("pro Mitspieler mit Sonderwerten erhöht sich die Anzahl der Deckel") [monopoly]; '
     "the loser taking every point thrown in the round, 1 if no special was thrown [casino].",

@@ -35,6 +35,7 @@ from schocken.rules import (
     DeckelOwed,
     FirstRoundOneThrow,
     JuleRank,
+    LaterOpener,
     NutteRank,
     Opening,
     PlainRank,
@@ -454,6 +455,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_opening_high_die": "Opening: everyone throws one die; the highest opens the first "
         "round, no Deckel; ties throw their die again.",
         "rules_opening_first_seat": "Opening: none; the first player named opens the first round.",
+        "rules_later_opener_most_deckel": "Once the middle is empty, the player holding the most "
+        "Deckel opens each round (of several, the round's loser if he is one, else the first of "
+        "them after him).",
+        "rules_later_opener_after_most_deckel": "Once the middle is empty, the player after the "
+        "one holding the most Deckel opens each round.",
         "rules_opening_low_die": "Opening: everyone throws one die; the lowest opens the first "
         "round, no Deckel; ties throw their die again (Stechen).",
         "rules_finale_opener_last_round_loser": "The Finale is opened by the loser of the last "
@@ -1357,6 +1363,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "erste Runde, ohne Deckel; bei Gleichstand wird noch einmal gewürfelt.",
         "rules_opening_first_seat": "Eröffnung: keine; wer als Erster genannt ist, eröffnet die "
         "erste Runde.",
+        "rules_later_opener_most_deckel": "Ist die Mitte leer, eröffnet jede Runde, wer die "
+        "meisten Deckel hat (bei mehreren der Verlierer der Runde, wenn er dazugehört, sonst der "
+        "erste nach ihm).",
+        "rules_later_opener_after_most_deckel": "Ist die Mitte leer, eröffnet jede Runde der "
+        "Spieler nach dem, der die meisten Deckel hat.",
         "rules_opening_low_die": "Eröffnung: jeder wirft einen Würfel; der niedrigste eröffnet "
         "die erste Runde, ohne Deckel; bei Gleichstand wird gestochen.",
         "rules_finale_opener_last_round_loser": "Das Finale beginnt, wer die letzte Runde "
@@ -2247,6 +2258,8 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
     if rules.deckel_owed is DeckelOwed.SUM:
         lines.append(t("rules_deckel_owed_sum", lang))
     lines.append(t(f"rules_opening_{rules.opening.value}", lang))
+    if rules.later_opener is not LaterOpener.LOSER:
+        lines.append(t(f"rules_later_opener_{rules.later_opener.value}", lang))
     if rules.first_round_one_throw is not FirstRoundOneThrow.NEVER:
         lines.append(t(f"rules_first_round_{rules.first_round_one_throw.value}", lang))
     if rules.one_throw_while_middle:

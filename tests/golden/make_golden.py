@@ -2595,6 +2595,91 @@ SCHOCK_AUS_GAME = Golden(
     ),
 )
 
+MOST_DECKEL = Golden(
+    preset="tsv99",
+    name="regional-most-deckel-opens",
+    overrides=(
+        ("deckel_per_half", 4),
+        ("finale", False),
+        ("later_opener", "most_deckel"),
+    ),
+    players=("Anna", "Ben", "Cem", "Dora"),
+    plays=(
+        throw(ANNA, (6, 5, 2), note="row 8: tsv99's opening round, for no Deckel"),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(BEN, (6, 4, 2), note="row 11: one throw each"),
+        throw(CEM, (5, 4, 2), note="row 11: one throw, the limit"),
+        throw(DORA, (5, 3, 2), note="row 37: Anna's 652 is best: she opens the half"),
+        # The only half (no Finale), 4 Deckel.
+        throw(ANNA, (6, 5, 4), note="row 31: a Straße, worth 2"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(BEN, (6, 5, 3), note="row 11: one throw, the limit"),
+        throw(CEM, (6, 4, 3), note="row 11: one throw, the limit"),
+        throw(DORA, (5, 3, 2), note="row 37: Dora's 532 is worst: she takes 2 (2 left)"),
+        throw(DORA, (6, 5, 3), note="row 9: while Deckel are in the middle the loser opens"),
+        stop(DORA, note="row 11: limit 1"),
+        throw(ANNA, (6, 4, 3), note="row 11: one throw, the limit"),
+        throw(BEN, (6, 4, 2), note="row 11: one throw, the limit"),
+        throw(CEM, (5, 3, 2), note="row 37: Cem's 532 is worst: he takes 1 (1 left)"),
+        throw(CEM, (6, 5, 3), note="row 9: Cem, the loser, opens"),
+        stop(CEM, note="row 11: limit 1"),
+        throw(DORA, (6, 4, 3), note="row 11: one throw, the limit"),
+        throw(ANNA, (6, 4, 2), note="row 11: one throw, the limit"),
+        throw(
+            BEN,
+            (5, 3, 2),
+            note="row 37: Ben takes the last Deckel: the middle is empty; Anna holds none and is "
+            "out",
+        ),
+        throw(
+            DORA,
+            (6, 6, 6),
+            note="row 9 [keller]: once Deckel go between players, the holder of the most opens: "
+            "Dora (2), not Ben, who lost the round (1); row 30: General, worth 3",
+        ),
+        stop(DORA, note="row 11: limit 1"),
+        throw(BEN, (6, 4, 3), note="row 11: one throw, the limit"),
+        throw(
+            CEM,
+            (5, 3, 2),
+            note="row 37: Cem's 532 is worst: Dora gives him all she holds (2) and is out",
+        ),
+        throw(CEM, (6, 5, 3), note="row 9 [keller]: Cem holds the most (3) and opens"),
+        stop(CEM, note="row 11: limit 1"),
+        throw(BEN, (5, 3, 2), note="row 37: Ben's 532 is worst: Cem gives him 1 (2 and 2)"),
+        throw(
+            BEN,
+            (4, 1, 1),
+            note="row 9 [keller]: Ben and Cem hold the most (2): Ben, who lost the round, opens; "
+            "Schock 4",
+        ),
+        stop(BEN, note="row 11: limit 1"),
+        throw(
+            CEM,
+            (6, 5, 3),
+            note="row 28: Schock 4 is worth 4: Ben gives Cem his 2; Cem holds all 4 and has lost "
+            "the half, and without a Finale (row 3) the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, DORA, 0),
+        Round(NORMAL, ANNA, DORA, 2),
+        Round(NORMAL, DORA, CEM, 1),
+        Round(NORMAL, CEM, BEN, 1),
+        Round(NORMAL, DORA, CEM, 3),
+        Round(NORMAL, CEM, BEN, 1),
+        Round(NORMAL, BEN, CEM, 4),
+    ),
+    moves=(
+        (MIDDLE, DORA, 2),
+        (MIDDLE, CEM, 1),
+        (MIDDLE, BEN, 1),
+        (DORA, CEM, 2),
+        (CEM, BEN, 1),
+        (BEN, CEM, 2),
+    ),
+)
+
 REGIONAL_GOLDEN: dict[str, Golden] = {
     g.file: g
     for g in (
@@ -2618,6 +2703,7 @@ REGIONAL_GOLDEN: dict[str, Golden] = {
         FIRST_SEAT,
         NO_DECKEL,
         SCHOCK_AUS_GAME,
+        MOST_DECKEL,
     )
 }
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""

@@ -37,6 +37,7 @@ from schocken.fast.tables import (
     P_FIRST_LIMIT_FINALE,
     P_FIRST_LIMIT_HALF,
     P_FIRST_SEAT,
+    P_LATER_OPENER,
     P_LIMIT_WHILE_MIDDLE,
     P_LOWEST_TAKES,
     P_OPEN_ROUND,
@@ -166,6 +167,31 @@ def _clockwise_from(
             order[count] = s
             count += 1
     return count
+
+
+@_jit
+def _next_opener(mode: int, loser: int, n: int, middle: int, deckel: Any) -> int:
+    """Who opens the next round for Deckel (:func:`schocken.round.next_opener`): the loser, or
+    once the middle is empty the holder of the most Deckel (mode 1) or the next holder after him
+    (mode 2)."""
+    if middle > 0 or mode == 0:
+        return loser
+    most = 0
+    for s in range(n):
+        most = max(most, deckel[s])
+    holder = loser
+    for i in range(n):
+        s = (loser + i) % n
+        if deckel[s] == most:
+            holder = s
+            break
+    if mode == 1:
+        return holder
+    for i in range(1, n + 1):
+        s = (holder + i) % n
+        if deckel[s] > 0:
+            return s
+    return holder
 
 
 @_jit
@@ -521,7 +547,7 @@ def play_game(
                                     section_loser = s
                                     break
                     if section_loser < 0:
-                        next_opener = worst
+                        next_opener = _next_opener(params[P_LATER_OPENER], worst, n, middle, deckel)
         if section_loser >= 0:
             # ------------------------------------------------------------ the section ends
             if recording and n_sections < sections.shape[0]:

@@ -33,7 +33,16 @@ from schocken.dice import TABLES as ROLL_TABLES
 from schocken.events import RoundKind, Section
 from schocken.results import Dice, Result, ResultKind, ResultTable, result_table
 from schocken.round import fixed_limit, next_section
-from schocken.rules import MAX_THROWS, Covered, DeckelOwed, FinaleOpener, Opening, Rules, Tiebreak
+from schocken.rules import (
+    MAX_THROWS,
+    Covered,
+    DeckelOwed,
+    FinaleOpener,
+    LaterOpener,
+    Opening,
+    Rules,
+    Tiebreak,
+)
 from schocken.turn import SORTED, TurnState, turn_options
 from schocken.views import Phase, PlayerView, TurnView
 
@@ -77,7 +86,10 @@ P_OPEN_ROUND = 17
 """1 where an opener who stopped after one shown throw makes the round open (``open_round``)."""
 P_FIRST_SEAT = 18
 """1 where the first seat opens the first round, without an opening (``opening = "first_seat"``)."""
-P_SIZE = 19
+P_LATER_OPENER = 19
+"""Who opens once the middle is empty (``later_opener``): 0 the loser, 1 the holder of the most
+Deckel, 2 the player after him."""
+P_SIZE = 20
 
 # The columns of ``results[state, throws]``.
 R_RANK = 0
@@ -144,6 +156,9 @@ def params_of(rules: Rules) -> Int64Array:
     params[P_WORST_OPENS] = rules.opening is Opening.WORST_OPENS
     params[P_OPENING_DIE] = {Opening.HIGH_DIE: 1, Opening.LOW_DIE: 2}.get(rules.opening, 0)
     params[P_FIRST_SEAT] = rules.opening is Opening.FIRST_SEAT
+    params[P_LATER_OPENER] = {LaterOpener.MOST_DECKEL: 1, LaterOpener.AFTER_MOST_DECKEL: 2}.get(
+        rules.later_opener, 0
+    )
     params[P_FINALE_FIRST_HALF_LOSER] = rules.finale_opener is FinaleOpener.FIRST_HALF_LOSER
     params[P_COVER_MODE] = {
         Covered.NEVER: 0,
