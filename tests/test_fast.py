@@ -15,7 +15,7 @@ from schocken.bots.regular import PubRegular
 from schocken.dice import ScriptedDice
 from schocken.events import RoundEnded, RoundKind
 from schocken.fast import kernel
-from schocken.fast.tables import rule_tables
+from schocken.fast.tables import CAT_OPENER, P_SIXES_FIRST, rule_tables
 from schocken.game import Game
 from schocken.record import GameRecord, replay
 from schocken.rules import PRESETS, Rules, find_preset
@@ -81,6 +81,7 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("tsv99", {"covered": "all", "blind": True, "blind_double": True, "deckel_per_half": 5}),
     ("allgemein", {"blind": True, "einwuerfeln": True, "deckel_per_half": 4}),
     ("schock4life", {"open_round": True, "covered": "last_throw", "deckel_per_half": 4}),
+    ("tsv99", {"sixes_turn": "first_throw", "deckel_per_half": 5}),
 ]
 LINEUPS: list[list[str]] = [
     ["random", "random"],
@@ -91,7 +92,7 @@ LINEUPS: list[list[str]] = [
     ["regular", "random"] * 4,
 ]
 GAMES = 40
-"""Games per rule set and line-up: 42 x 6 x 40 = 10,080 in all."""
+"""Games per rule set and line-up: 43 x 6 x 40 = 10,320 in all."""
 
 
 def _rules(preset: str, overrides: dict[str, object]) -> Rules:
@@ -268,6 +269,11 @@ def test_tables_follow_the_options_from_other_pubs() -> None:
             else:
                 keeps = [KEEPS[c] for c in codes if c < kernel.TURN_SIXES]
                 assert all(set(k) <= {1} for k in keeps), (aside, keeps)
+    first = rule_tables(find_preset("tsv99").with_overrides({"sixes_turn": "first_throw"}))
+    assert first.params[P_SIXES_FIRST] == 1 and never.params[P_SIXES_FIRST] == 0
+    s = first.after[0, (6 - 1) * 36 + (6 - 1) * 6 + (3 - 1)]  # a first throw of 6-6-3
+    assert first.regular[s, 1, CAT_OPENER] == kernel.TURN_SIXES  # turned after the first throw
+    assert first.regular[s, 2, CAT_OPENER] != kernel.TURN_SIXES  # not after a later one
     jule = rule_tables(find_preset("tsv99").with_overrides({"jule": True, "jule_deckel": 8}))
     s = jule.after[0, (4 - 1) * 36 + (2 - 1) * 6 + (1 - 1)]  # a first throw of 4-2-1
     assert jule.states[s][1] == (4, 2, 1)

@@ -74,7 +74,7 @@ from schocken.play import play_game
 from schocken.record import record_of, replay
 from schocken.results import DIE_RESULTS, Dice, Result, ResultKind, result_table, sort_dice
 from schocken.rules import Rules, find_preset
-from schocken.texts import explain
+from schocken.texts import explain, refusal_text
 from schocken.views import Phase
 
 TSV99 = find_preset("tsv99")
@@ -1533,13 +1533,47 @@ def test_with_sixes_turn_one_throw_only_a_throw_of_all_three_dice_turns() -> Non
     assert game.apply(TURN_SIXES) == [SixesTurned(A, 1, (6,))]
 
 
+def test_with_sixes_turn_first_throw_only_the_first_throw_turns() -> None:
+    rules = preset("tsv99", sixes_turn="first_throw")
+    # A second throw of all three dice shows two sixes: too late to turn them.
+    game = Table(rules, 2, [throw("532"), throw("663"), STOPS]).game
+    game.apply(Throw())
+    game.apply(Throw())
+    assert game.view(B).turns[0].showing == (6, 6, 3)
+    assert TURN_SIXES not in game.legal_actions()
+    refuse(game, TURN_SIXES, error=TurnSixesError, match="a turn's first throw turn, and this was")
+    events = game.apply(STOP)
+    assert of_type(events, SixesTurned) == []
+    # The first throw's sixes turn, and the turned one stays out for the throws after it.
+    game = Table(rules, 2, [throw("663"), TURN, throw("23", keep="1"), throw("41", keep="1")]).game
+    game.apply(Throw())
+    assert TURN_SIXES in game.legal_actions()
+    assert game.apply(TURN_SIXES) == [SixesTurned(A, 1, (6,))]
+    game.apply(Throw((1,)))
+    game.apply(Throw((1,)))
+    assert game.view(B).turns[0].showing == (4, 1, 1)
+
+
+def test_refusal_of_late_sixes_in_german() -> None:
+    rules = preset("tsv99", sixes_turn="first_throw")
+    game = Table(rules, 2, [throw("532"), throw("663"), STOPS]).game
+    game.apply(Throw())
+    game.apply(Throw())
+    with pytest.raises(TurnSixesError) as info:
+        game.apply(TURN_SIXES)
+    assert refusal_text(info.value, "de") == (
+        "Anna kann keine Sechsen drehen: nach diesen Regeln nur die Sechsen des ersten Wurfs, "
+        "und das war Wurf 2"
+    )
+
+
 @settings(max_examples=25, deadline=None, derandomize=True)
 @given(
     name=st.sampled_from(["tsv99", "schock4life", "knobelrunde", "allgemein"]),
     players=st.integers(2, 4),
     seed=st.integers(0, 2**32),
     set_aside=st.sampled_from(["any", "ones", "ones_and_sixes"]),
-    sixes_turn=st.sampled_from(["any_throw", "one_throw", "never"]),
+    sixes_turn=st.sampled_from(["any_throw", "one_throw", "first_throw", "never"]),
     jule=st.booleans(),
     general=st.booleans(),
 )
@@ -1571,6 +1605,8 @@ def test_random_games_under_the_new_options_follow_them(
             assert sixes_turn != "never"
             if sixes_turn == "one_throw":
                 assert before.turns[-1].aside == ()
+            if sixes_turn == "first_throw":
+                assert before.turns[-1].throws == 1
         for e in events:
             if isinstance(e, TurnEnded) and e.result is not None:
                 if e.result.dice == (4, 2, 1):

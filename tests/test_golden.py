@@ -704,6 +704,7 @@ REGIONAL = (
     "regional-no-deckel",
     "regional-schock-aus-game",
     "regional-most-deckel-opens",
+    "regional-sixes-first",
 )
 
 
@@ -910,6 +911,13 @@ REGIONAL_FACTS = {
         7,
         30,
         {"deckel_per_half": 4, "finale": False, "later_opener": "most_deckel"},
+    ),
+    "regional-sixes-first": RegionalFacts(
+        (BEN,),
+        BEN,
+        4,
+        19,
+        {"deckel_per_half": 3, "finale": False, "sixes_turn": "first_throw"},
     ),
 }
 
@@ -1342,3 +1350,24 @@ def test_regional_the_holder_of_most_deckel_opens() -> None:
     rules = record.rules.with_overrides({"later_opener": "after_most_deckel"})
     error = refused_at(dataclasses.replace(record, rules=rules))
     assert error.step == 20 and "it is Ben's turn, not Dora's" in error.reason
+
+
+def test_regional_sixes_turn_only_after_the_first_throw() -> None:
+    played = play("regional-sixes-first")
+    record = played.record
+    turned = [e for e in played.game.events if isinstance(e, SixesTurned)]
+    assert turned == [SixesTurned(BEN, 1, (6,)), SixesTurned(BEN, 1, (6,))]
+    # Anna's second throw 6-6-4 (all three dice) and Ben's 6-6 beside his 1 with a throw left:
+    # no turning here; one_throw would turn Anna's, any_throw both.
+    for steps, seat, others in ((5, ANNA, ("one_throw", "any_throw")), (12, BEN, ("any_throw",))):
+        game = game_after("regional-sixes-first", steps)
+        assert TURN_SIXES not in game.legal_actions()
+        for other in others:
+            rules = record.rules.with_overrides({"sixes_turn": other})
+            early = dataclasses.replace(record, rules=rules, steps=record.steps[:steps])
+            assert TURN_SIXES in replay(early, check_outcome=False).legal_actions(), other
+        late = dataclasses.replace(
+            record, steps=(*record.steps[:steps], RecordStep(seat, TURN_SIXES))
+        )
+        error = refused_at(late)
+        assert error.step == steps and "only the sixes of a turn's first throw" in error.reason

@@ -46,7 +46,7 @@ from schocken.pub import (
 )
 from schocken.record import parse_record, record_from_dict, replay
 from schocken.results import ResultKind
-from schocken.rules import PRESETS, SetAside, find_preset
+from schocken.rules import PRESETS, SetAside, SixesTurn, find_preset
 from schocken.simulate import seat_names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -344,6 +344,7 @@ REGIONAL = [
     {"tiebreak": "throw_off", "opening": "lowest_takes"},
     {"tiebreak": "no_deckel", "covered": "last_throw"},
     {"deckel_owed": "sum", "tiebreak": "throw_off", "jule": True},
+    {"sixes_turn": "first_throw", "covered": "last_throw"},
 ]
 """House rules from other pubs (``rules``' regional options), for pub mode to referee."""
 
@@ -440,6 +441,43 @@ def test_a_jule_is_entered_by_its_dice_or_its_name() -> None:
     with pytest.raises(PubEntryError, match="Jule in one throw after 1 throw counts as 421"):
         without.enter(parse_turn("r jule"))
     assert without.entries == ()
+
+
+@pytest.mark.parametrize(
+    ("entry", "steps"),
+    [
+        ("6-6-1 2 t", ["throw 6-6-2", "turn", "throw keep 1 6-6", "stop"]),
+        ("4-1-1 3 t", ["throw 6-6-2", "turn", "throw keep 1 2-2", "throw keep 1 4-1"]),
+        ("5-1-1 3 tt", ["throw 6-6-6", "turn", "throw keep 1-1 2", "throw keep 1-1 5"]),
+        ("6-5-4 3 h", ["throw 5-3-2", "throw 5-3-2", "throw 6-5-4"]),
+    ],
+)
+def test_made_up_sixes_come_first_where_only_the_first_throw_turns(
+    entry: str, steps: list[str]
+) -> None:
+    first = SixesTurn.FIRST_THROW
+    shown = [
+        f"{s.action} {'-'.join(map(str, s.pips))}".strip()
+        for s in plan_turn(parse_turn(entry), 3, SetAside.ANY, first)
+    ]
+    assert shown == steps
+
+
+@pytest.mark.parametrize("preset", ["tsv99", "schock4life"])
+def test_turned_sixes_in_three_throws_where_only_the_first_throw_turns(preset: str) -> None:
+    rules = find_preset(preset).with_overrides(
+        {"opening": "plain_round", "sixes_turn": "first_throw"}
+    )
+    pub = PubGame(rules, NAMES)
+    pub.enter_turn((4, 1, 1), 3, turned=1)
+    assert [str(a) for _, a, _ in pub.game.steps] == [
+        "throw",
+        "turn",
+        "throw keep 1",
+        "throw keep 1",
+    ]
+    turn = [e for e in pub.game.events if isinstance(e, TurnEnded)][-1]
+    assert turn.result is not None and turn.result.name == "Schock 4" and turn.throws == 3
 
 
 def test_turned_sixes_are_refused_where_the_rules_never_turn_them() -> None:

@@ -270,7 +270,7 @@ def test_with_overrides_refuses_preset() -> None:
         ("set_aside", "only_ones"),
         ("set_aside", 1),
         ("sixes_turn", False),
-        ("sixes_turn", "first_throw"),
+        ("sixes_turn", "second_throw"),
     ],
 )
 def test_with_overrides_bad_value(option: str, value: object) -> None:
@@ -624,7 +624,9 @@ def test_new_options_refused_with_their_choices() -> None:
         find_preset("tsv99").with_overrides({"jule_rank": "second"})
     with pytest.raises(RulesError, match="'set_aside' must be one of any, ones, ones_and_sixes"):
         find_preset("tsv99").with_overrides({"set_aside": "sixes"})
-    with pytest.raises(RulesError, match="'sixes_turn' must be one of any_throw, one_throw, never"):
+    with pytest.raises(
+        RulesError, match="'sixes_turn' must be one of any_throw, one_throw, first_throw, never"
+    ):
         find_preset("tsv99").with_overrides({"sixes_turn": "third"})
     with pytest.raises(RulesError, match="'jule_deckel' must be between 1 and 999, not 0"):
         find_preset("tsv99").with_overrides({"jule": True, "jule_deckel": 0})

@@ -132,6 +132,10 @@ def test_the_new_options_in_words() -> None:
     assert "Sixes turn only in a throw of all three dice (aus der Hand)." in en
     never = describe_rules(rules.with_overrides({"sixes_turn": "never"}), "en")
     assert "Sixes are never turned into ones." in never
+    first = rules.with_overrides({"sixes_turn": "first_throw"})
+    assert "Sixes turn only after a turn's first throw." in describe_rules(first, "en")
+    assert "Sechsen werden nur nach dem ersten Wurf umgedreht." in describe_rules(first, "de")
+    assert not any("aus der Hand" in line for line in describe_rules(first, "en"))
     assert not any("Two sixes may become" in line for line in never)
     plain = describe_rules(find_preset("tsv99"), "en")
     assert not any("Erster Hoch" in line for line in plain)

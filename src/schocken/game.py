@@ -374,7 +374,11 @@ class Game:
             raise refused(
                 TurnSixesError, "refuse_two_sixes", name=name, dice=dice_text(turn.thrown)
             )
-        if not may_turn_sixes(turn.aside, turn.thrown, self.rules.sixes_turn):
+        if not may_turn_sixes(turn.aside, turn.thrown, self.rules.sixes_turn, turn.throws == 1):
+            if self.rules.sixes_turn is SixesTurn.FIRST_THROW:
+                raise refused(
+                    TurnSixesError, "refuse_turn_first_throw", name=name, throws=turn.throws
+                )
             raise refused(
                 TurnSixesError, "refuse_turn_full_throw", name=name, aside=dice_text(turn.aside)
             )

@@ -54,7 +54,7 @@ from schocken.players import check_players
 from schocken.record import GameRecord, RecordStep, record_of
 from schocken.results import Dice, ResultKind, result_table, sort_dice
 from schocken.round import fixed_limit
-from schocken.rules import MAX_THROWS, Rules, SetAside, rules_from_data, rules_to_data
+from schocken.rules import MAX_THROWS, Rules, SetAside, SixesTurn, rules_from_data, rules_to_data
 from schocken.texts import Said, refused, result_name, said, t
 from schocken.texts import explain as explain_events
 from schocken.turn import dice_text, may_set_aside
@@ -346,10 +346,14 @@ class PlannedStep(NamedTuple):
 
 
 def plan_turn(
-    entry: TurnEntry, limit: int, set_aside: SetAside = SetAside.ANY
+    entry: TurnEntry,
+    limit: int,
+    set_aside: SetAside = SetAside.ANY,
+    sixes_turn: SixesTurn = SixesTurn.ANY_THROW,
 ) -> list[PlannedStep]:
-    """The steps that end a turn in exactly the entered result, with ``limit`` throws allowed
-    and ``set_aside`` (the rules' option) naming the dice that may be kept out of the cup.
+    """The steps that end a turn in exactly the entered result, with ``limit`` throws allowed,
+    ``set_aside`` (the rules' option) naming the dice that may be kept out of the cup and
+    ``sixes_turn`` (the rules' option) when sixes may be turned.
 
     Only the last throw is entered; the throws before it are made up, the fewest there can be:
 
@@ -358,7 +362,10 @@ def plan_turn(
       entered dice;
     - with turned sixes: the throw before the last shows :data:`MADE_UP_SIXES` (6-6-2 for one
       turned six, 6-6-6 for two), the sixes are turned, and the last throw keeps the turned ones
-      and shows the other entered dice; a throw before those shows 5-3-2 (or 6-4-2) as above;
+      and shows the other entered dice; a throw before those shows 5-3-2 (or 6-4-2) as above,
+      but where sixes turn only after the first throw (``first_throw``) the sixes throw is the
+      first and a throw between it and the last keeps the turned ones and shows the other dice
+      as made up below;
     - otherwise (assembled): the throw before the last shows two of the entered dice that may be
       set aside (its ones first, then the highest; only one where only one may be) and for each
       other die one of :data:`MADE_UP_DICE` (2, or 3 if the entered die it stands for is a 2);
@@ -377,15 +384,21 @@ def plan_turn(
         return [PlannedStep(THROW_BLIND, dice, final)]
     steps: list[PlannedStep] = []
     before = 1 if entry.one_throw else 2  # the throws that make the entered dice
+    sixes_first = entry.turned and sixes_turn is SixesTurn.FIRST_THROW
     made_up = next(m for m in MADE_UP_THROWS if m != sort_dice(dice))
-    steps += [PlannedStep(THROWS[()], made_up, NOTE_MADE_UP)] * (throws - before)
+    if not sixes_first:
+        steps += [PlannedStep(THROWS[()], made_up, NOTE_MADE_UP)] * (throws - before)
     if entry.one_throw:
         steps.append(PlannedStep(THROWS[()], dice, final))
     elif entry.turned:
         ones = (1,) * entry.turned
+        last = _without(dice, ones)
         steps.append(PlannedStep(THROWS[()], MADE_UP_SIXES[entry.turned], NOTE_MADE_UP))
         steps.append(PlannedStep(TURN_SIXES, (), NOTE_TURNED))
-        steps.append(PlannedStep(THROWS[ones], _without(dice, ones), final))
+        if sixes_first:
+            middle = tuple(next(p for p in MADE_UP_DICE if p != q) for q in last)
+            steps += [PlannedStep(THROWS[ones], middle, NOTE_MADE_UP)] * (throws - before)
+        steps.append(PlannedStep(THROWS[ones], last, final))
     else:
         settable = [p for p in dice if may_set_aside((p,), set_aside)]
         kept = tuple(sorted(settable, key=lambda p: (p != 1, -p))[:2])
@@ -702,7 +715,7 @@ class PubGame:
         entry = _set_aside_checked(entry, self.rules, self.players[seat])
         limit = self.game.max_throws()
         start = len(self.game.events)
-        for step in plan_turn(entry, limit, self.rules.set_aside):
+        for step in plan_turn(entry, limit, self.rules.set_aside, self.rules.sixes_turn):
             self._step(step)
         ended = [e for e in self.game.events[start:] if isinstance(e, _TurnEnded)]
         assert len(ended) == 1 and ended[0].seat == seat, "a planned turn ends once"

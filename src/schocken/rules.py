@@ -157,6 +157,9 @@ class SixesTurn(StrEnum):
     """After any throw: the sixes of that throw, however many dice it threw."""
     ONE_THROW = "one_throw"
     """Only after a throw of all three dice (none set aside): "aus der Hand"."""
+    FIRST_THROW = "first_throw"
+    """Only after the turn's first throw (of all three dice; a later one of all three does not
+    count)."""
     NEVER = "never"
     """Sixes are never turned."""
 
@@ -1150,7 +1153,7 @@ REGIONAL_SOURCES: dict[str, str] = {
     "[tingting, sackj, monopoly, o2k], and [mad] with its switch.",
     "sixes_turn": "any_throw with a throw left [bvb, ohnetheke, greher, tsw, mad, keller, "
     'mortsch]; one_throw, "aus der Hand" [rebel, jusos] (our reading: all three dice thrown); '
-    "never: a switch in [mad, shaw]. Not offered: only in the first throw [schockaus].",
+    "first_throw, only after the turn's first throw [schockaus]; never: a switch in [mad, shaw].",
     "first_round_one_throw": '"Erster Hoch", a switch off by default in [mad]: halves; with its '
     'second switch "Erster Hoch im Finale", halves_and_finale. No other source has it.',
     "strassen": "all four in almost every source [wiki, tingting, sackj, tsw, mad, papr]; outer, "

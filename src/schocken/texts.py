@@ -397,6 +397,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "needs two or three sixes of that throw",
         "refuse_turn_full_throw": "{name} cannot turn sixes: under these rules only the sixes of "
         "a throw of all three dice turn, and {aside} was set aside",
+        "refuse_turn_first_throw": "{name} cannot turn sixes: under these rules only the sixes "
+        "of a turn's first throw turn, and this was throw {throws}",
         "refuse_buy_in_rules": "cannot buy in: these rules have no Einwürfeln (buying back in)",
         "refuse_buy_in_seat": "cannot buy in: there is no seat {seat}",
         "refuse_buy_in_round": "cannot buy in: Einwürfeln is only possible in a round for Deckel",
@@ -556,6 +558,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_sixes_turn_never": "Sixes are never turned into ones.",
         "rules_sixes_turn_one_throw": "Sixes turn only in a throw of all three dice (aus der "
         "Hand).",
+        "rules_sixes_turn_first_throw": "Sixes turn only after a turn's first throw.",
         "pub_round_normal": "Round {number}",
         "pub_round_opening_round": "Round {number} (opening round)",
         "pub_round_opening_throw": "Opening throw",
@@ -1301,6 +1304,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "und drehen geht nur mit zwei oder drei Sechsen dieses Wurfs",
         "refuse_turn_full_throw": "{name} kann keine Sechsen drehen: nach diesen Regeln nur die "
         "Sechsen eines Wurfs aller drei Würfel, und {aside} lag draußen",
+        "refuse_turn_first_throw": "{name} kann keine Sechsen drehen: nach diesen Regeln nur "
+        "die Sechsen des ersten Wurfs, und das war Wurf {throws}",
         "refuse_buy_in_rules": "Einwürfeln geht nicht: diese Regeln kennen kein Einwürfeln",
         "refuse_buy_in_seat": "Einwürfeln geht nicht: es gibt keinen Platz {seat}",
         "refuse_buy_in_round": "Einwürfeln geht nicht: nur in einer Runde um Deckel",
@@ -1470,6 +1475,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_sixes_turn_never": "Sechsen werden nie zu Einsen umgedreht.",
         "rules_sixes_turn_one_throw": "Sechsen werden nur in einem Wurf aller drei Würfel "
         "umgedreht (aus der Hand).",
+        "rules_sixes_turn_first_throw": "Sechsen werden nur nach dem ersten Wurf umgedreht.",
         "pub_round_normal": "Runde {number}",
         "pub_round_opening_round": "Runde {number} (Eröffnungsrunde)",
         "pub_round_opening_throw": "Eröffnungswurf",
@@ -2273,8 +2279,8 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         lines.append(t("rules_sixes_turn_never", lang))
     else:
         lines.append(t(f"rules_sixes_{rules.sixes_rethrow.value}", lang))
-        if rules.sixes_turn is SixesTurn.ONE_THROW:
-            lines.append(t("rules_sixes_turn_one_throw", lang))
+        if rules.sixes_turn is not SixesTurn.ANY_THROW:
+            lines.append(t(f"rules_sixes_turn_{rules.sixes_turn.value}", lang))
     lines.append(t(f"rules_strasse_{yes(rules.strasse_one_throw)}", lang))
     if rules.strassen is Strassen.OUTER:
         lines.append(t("rules_strassen_outer", lang))

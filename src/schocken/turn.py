@@ -71,11 +71,14 @@ def may_set_aside(keep: Dice, set_aside: SetAside) -> bool:
     return all(p in allowed for p in keep)
 
 
-def may_turn_sixes(aside: Dice, thrown: Dice, sixes_turn: SixesTurn) -> bool:
+def may_turn_sixes(aside: Dice, thrown: Dice, sixes_turn: SixesTurn, first: bool = True) -> bool:
     """Whether the last throw's sixes may be turned (before the throw limit, checked apart):
-    two or more of them, and a throw of all three dice where the rules ask for one."""
+    two or more of them, a throw of all three dice where the rules ask for one, and the turn's
+    first throw (``first``) where the rules ask for that."""
     if sixes_turn is SixesTurn.NEVER or thrown.count(6) < 2:
         return False
+    if sixes_turn is SixesTurn.FIRST_THROW:
+        return first
     return sixes_turn is SixesTurn.ANY_THROW or not aside
 
 
@@ -140,17 +143,19 @@ def turn_options(
     put_back: bool,
     set_aside: SetAside = SetAside.ANY,
     sixes_turn: SixesTurn = SixesTurn.ANY_THROW,
+    first: bool = True,
 ) -> Options:
     """The legal actions after a throw, and the multisets a further throw may keep.
 
     ``turned`` is how many ones were just turned from sixes (0: none, the player may stop).
-    ``put_back``, ``set_aside`` and ``sixes_turn`` are the rules' options of those names.
+    ``put_back``, ``set_aside`` and ``sixes_turn`` are the rules' options of those names;
+    ``first``: whether the last throw was the turn's first.
     """
     keep_set = legal_keeps(aside, thrown, must_throw, turned, put_back, set_aside)
     keeps = sorted(keep_set, key=lambda k: (len(k), k))
     actions: list[Action] = [THROWS[k] for k in keeps]
     if not turned:
-        if may_turn_sixes(aside, thrown, sixes_turn):
+        if may_turn_sixes(aside, thrown, sixes_turn, first):
             actions.append(TURN_SIXES)
         actions.append(STOP)
     return tuple(actions), keep_set
@@ -198,6 +203,7 @@ class TurnState(NamedTuple):
             rules.put_back,
             rules.set_aside,
             rules.sixes_turn,
+            self.throws == 1,
         )
 
     def after_throw(self, keep: Dice, pips: tuple[int, ...]) -> TurnState:

@@ -2680,6 +2680,80 @@ MOST_DECKEL = Golden(
     ),
 )
 
+SIXES_FIRST = Golden(
+    preset="tsv99",
+    name="regional-sixes-first",
+    overrides=(
+        ("deckel_per_half", 3),
+        ("finale", False),
+        ("sixes_turn", "first_throw"),
+    ),
+    players=("Anna", "Ben"),
+    plays=(
+        throw(ANNA, (6, 5, 2), note="row 8: tsv99's opening round, for no Deckel"),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(BEN, (5, 3, 2), note="row 37: Anna's 652 is best: she opens the half"),
+        # The only half (no Finale), 3 Deckel.
+        throw(ANNA, (5, 3, 2), note="row 1: a half of 3 Deckel"),
+        throw(
+            ANNA,
+            (6, 6, 4),
+            note="row 23 [schockaus]: the sixes of a second throw do not turn, though all three "
+            "dice fell",
+        ),
+        stop(ANNA, note="row 11: Anna stops: the limit is 2"),
+        throw(BEN, (6, 6, 3), note="row 11: limit 2"),
+        turn_sixes(
+            BEN,
+            note="row 23 [schockaus]: the sixes of the turn's first throw turn into a 1; row 24: "
+            "the other six goes back into the cup",
+        ),
+        throw(
+            BEN,
+            (5, 4),
+            keep=(1,),
+            note="row 37: Ben's 541 is worst (below 664): he takes 1 of the middle (2 left)",
+        ),
+        throw(BEN, (6, 6, 5), note="row 10: Ben, the loser, opens"),
+        turn_sixes(BEN, note="row 23 [schockaus]: the first throw's sixes turn"),
+        throw(
+            BEN,
+            (6, 6),
+            keep=(1,),
+            note="row 23 [schockaus]: 6-6 again beside the 1, with a throw left: these sixes do "
+            "not turn",
+        ),
+        throw(BEN, (4, 1), keep=(1,), note="row 11: Schock 4 in three throws: the limit is 3"),
+        throw(ANNA, (5, 3, 2), note="row 11: limit 3"),
+        throw(ANNA, (5, 4, 2)),
+        throw(
+            ANNA,
+            (6, 3, 2),
+            note="row 28: Schock 4 is worth 4, the middle holds 2: Anna takes them; the middle is "
+            "empty",
+        ),
+        throw(ANNA, (2, 2, 2), note="row 10: Anna, the loser, opens; row 30: General, worth 3"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(
+            BEN,
+            (6, 5, 3),
+            note="row 30: Anna gives Ben all she holds (2) and is out; Ben holds all 3 and has "
+            "lost the half, and without a Finale (row 3) the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, BEN, 0),
+        Round(NORMAL, ANNA, BEN, 1),
+        Round(NORMAL, BEN, ANNA, 4),
+        Round(NORMAL, ANNA, BEN, 3),
+    ),
+    moves=(
+        (MIDDLE, BEN, 1),
+        (MIDDLE, ANNA, 2),
+        (ANNA, BEN, 2),
+    ),
+)
+
 REGIONAL_GOLDEN: dict[str, Golden] = {
     g.file: g
     for g in (
@@ -2704,6 +2778,7 @@ REGIONAL_GOLDEN: dict[str, Golden] = {
         NO_DECKEL,
         SCHOCK_AUS_GAME,
         MOST_DECKEL,
+        SIXES_FIRST,
     )
 }
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""

@@ -43,6 +43,7 @@ from schocken.fast.tables import (
     P_OPEN_ROUND,
     P_OPENING_DIE,
     P_SCHOCK_AUS_ENDS_GAME,
+    P_SIXES_FIRST,
     P_WORST_OPENS,
     P_WORST_TIE,
     R_ADDS,
@@ -222,6 +223,7 @@ def play_game(
     cover_mode = params[P_COVER_MODE]
     einwuerfeln = params[P_EINWUERFELN] != 0
     may_blind = params[P_BLIND] != 0
+    sixes_first = params[P_SIXES_FIRST] != 0
     capacity = steps.shape[0]
     rng = np.empty(1, np.uint64)
     rng[0] = seed
@@ -362,7 +364,12 @@ def play_game(
                     if count == 1:
                         code = legal[state, 1]
                     elif bot == BOT_RANDOM:
-                        code = legal[state, 1 + _below(rng, count)]
+                        if sixes_first and throws > 1 and legal[state, count - 1] == TURN_SIXES:
+                            # turning (the last but one) is not offered: stopping takes its place
+                            code = legal[state, 1 + _below(rng, count - 1)]
+                            code = STOP if code == TURN_SIXES else code
+                        else:
+                            code = legal[state, 1 + _below(rng, count)]
                     else:
                         if pos == 0 and limit == 0:
                             cat = CAT_OPENER

@@ -41,6 +41,7 @@ from schocken.rules import (
     LaterOpener,
     Opening,
     Rules,
+    SixesTurn,
     Tiebreak,
 )
 from schocken.turn import SORTED, TurnState, turn_options
@@ -89,7 +90,10 @@ P_FIRST_SEAT = 18
 P_LATER_OPENER = 19
 """Who opens once the middle is empty (``later_opener``): 0 the loser, 1 the holder of the most
 Deckel, 2 the player after him."""
-P_SIZE = 20
+P_SIXES_FIRST = 20
+"""1 where sixes turn only after a turn's first throw (``sixes_turn = "first_throw"``): the
+``legal`` tables (built without the throw count) offer turning, the loop drops it later."""
+P_SIZE = 21
 
 # The columns of ``results[state, throws]``.
 R_RANK = 0
@@ -179,6 +183,7 @@ def params_of(rules: Rules) -> Int64Array:
     params[P_BLIND] = rules.blind
     params[P_BLIND_DOUBLE] = rules.blind_double
     params[P_OPEN_ROUND] = rules.open_round
+    params[P_SIXES_FIRST] = rules.sixes_turn is SixesTurn.FIRST_THROW
     return params
 
 
@@ -276,13 +281,14 @@ def _regular_choices(
     bot = PubRegular()
     choices = np.full((len(states), MAX_THROWS + 1, 4), -1, np.int64)
     for i in range(1, len(states)):
-        aside, last, must, turned, _ = states[i]
+        aside, last, must, turned, full = states[i]
         if len(legal[i]) < 2:
             continue
         for throws in range(1, MAX_THROWS):
             mine = TurnView(
                 1, throws, aside, SORTED[aside + last], False, False, None, must, turned
             )
+            actions = TurnState(aside, last, throws, turned, must, full).options(rules)[0]
             situations: list[tuple[tuple[TurnView, ...], int | None]] = [
                 ((_alone(mine),), None),
                 ((_covered(), mine), MAX_THROWS),
@@ -290,7 +296,7 @@ def _regular_choices(
                 ((_shown(worst), mine), MAX_THROWS),
             ]
             for cat, (turns, limit) in enumerate(situations):
-                action = bot.choose(_view(rules, turns, limit), legal[i])
+                action = bot.choose(_view(rules, turns, limit), actions)
                 choices[i, throws, cat] = action.code
     return choices
 
