@@ -704,6 +704,7 @@ REGIONAL = (
     "regional-no-deckel",
     "regional-schock-aus-game",
     "regional-most-deckel-opens",
+    "regional-einwuerfeln-at-risk",
 )
 
 
@@ -910,6 +911,18 @@ REGIONAL_FACTS = {
         7,
         30,
         {"deckel_per_half": 4, "finale": False, "later_opener": "most_deckel"},
+    ),
+    "regional-einwuerfeln-at-risk": RegionalFacts(
+        (CEM,),
+        CEM,
+        8,
+        38,
+        {
+            "deckel_per_half": 4,
+            "finale": False,
+            "einwuerfeln": True,
+            "einwuerfeln_form": "at_risk",
+        },
     ),
 }
 
@@ -1342,3 +1355,22 @@ def test_regional_the_holder_of_most_deckel_opens() -> None:
     rules = record.rules.with_overrides({"later_opener": "after_most_deckel"})
     error = refused_at(dataclasses.replace(record, rules=rules))
     assert error.step == 20 and "it is Ben's turn, not Dora's" in error.reason
+
+
+def test_regional_einwuerfeln_at_risk() -> None:
+    played = play("regional-einwuerfeln-at-risk")
+    assert played.events_of(20) == (BoughtIn(ANNA, ()),)  # she takes nothing
+    # Anna's Schock 6 is best, but Ben, the best of those holding Deckel, gives Dora
+    assert played.first(RoundEnded, 25) == played.rounds()[4]
+    assert (played.rounds()[4].best, played.rounds()[4].worst) == (ANNA, DORA)
+    assert DeckelMoved(BEN, DORA, 1) in played.events_of(25)
+    assert PlayersOut((BEN, ANNA)) in played.events_of(25)
+    assert DeckelMoved(DORA, ANNA, 1) in played.events_of(30)  # she lost: she keeps it
+    assert PlayersOut((ANNA,)) in played.events_of(34)
+    # Where she takes one Deckel from each holder, she holds 3 and gives Dora them all: Dora
+    # holds all 4 and has lost the half there.
+    rules = played.record.rules.with_overrides({"einwuerfeln_form": "from_each_holder"})
+    record = dataclasses.replace(played.record, rules=rules, steps=played.record.steps[:26])
+    game = replay(record, check_outcome=False)
+    assert DeckelMoved(ANNA, DORA, 3) in game.events
+    assert game.loser == DORA

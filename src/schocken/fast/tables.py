@@ -89,7 +89,10 @@ P_FIRST_SEAT = 18
 P_LATER_OPENER = 19
 """Who opens once the middle is empty (``later_opener``): 0 the loser, 1 the holder of the most
 Deckel, 2 the player after him."""
-P_SIZE = 20
+P_AT_RISK = 20
+"""1 where a player who is out buys back in at risk, taking nothing (``einwuerfeln_form =
+"at_risk"``, read only with ``einwuerfeln``)."""
+P_SIZE = 21
 
 # The columns of ``results[state, throws]``.
 R_RANK = 0
@@ -167,6 +170,7 @@ def params_of(rules: Rules) -> Int64Array:
         Covered.ALL: 3,
     }[rules.covered]
     params[P_EINWUERFELN] = rules.einwuerfeln
+    params[P_AT_RISK] = rules.buys_in_at_risk
     # Any first round has a full middle; a later one is asked about with one Deckel in it.
     full_half, full_finale = rules.deckel_per_half, rules.deckel_in_finale
     params[P_FIRST_LIMIT_HALF] = fixed_limit(rules, Section.FIRST_HALF, True, full_half) or 0
