@@ -13,7 +13,7 @@ from schocken import fast
 from schocken.actions import BUY_IN, KEEPS, THROW_BLIND
 from schocken.bots.regular import PubRegular
 from schocken.dice import ScriptedDice
-from schocken.events import RoundEnded, RoundKind
+from schocken.events import BoughtIn, DeckelMoved, RoundEnded, RoundKind, RoundStarted
 from schocken.fast import kernel
 from schocken.fast.tables import CAT_OPENER, P_SIXES_FIRST, rule_tables
 from schocken.game import Game
@@ -78,6 +78,11 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("schock4life", {"opening": "first_seat", "first_round_one_throw": "halves"}),
     ("tsv99", {"later_opener": "most_deckel", "deckel_per_half": 6, "einwuerfeln": True}),
     ("knobelrunde", {"later_opener": "after_most_deckel", "tiebreak": "throw_off"}),
+    ("schock4life", {"einwuerfeln_form": "at_risk", "deckel_per_half": 5}),
+    (
+        "tsv99",
+        {"einwuerfeln": True, "einwuerfeln_form": "at_risk", "tiebreak": "throw_off"},
+    ),
     ("tsv99", {"covered": "all", "blind": True, "blind_double": True, "deckel_per_half": 5}),
     ("allgemein", {"blind": True, "einwuerfeln": True, "deckel_per_half": 4}),
     ("schock4life", {"open_round": True, "covered": "last_throw", "deckel_per_half": 4}),
@@ -92,7 +97,7 @@ LINEUPS: list[list[str]] = [
     ["regular", "random"] * 4,
 ]
 GAMES = 40
-"""Games per rule set and line-up: 43 x 6 x 40 = 10,320 in all."""
+"""Games per rule set and line-up: 45 x 6 x 40 = 10,800 in all."""
 
 
 def _rules(preset: str, overrides: dict[str, object]) -> Rules:
@@ -256,6 +261,31 @@ def test_the_simulate_command_picks_and_names_the_engine(
     assert "reference engine)" in capsys.readouterr().out
     assert main([*args, "--engine", "fast", "--bots", "solver,regular,regular"]) == 2
     assert "plays the bots random, regular, not solver" in capsys.readouterr().err
+
+
+def test_buying_in_at_risk_comes_up_in_the_simulated_games() -> None:
+    """The replays above cover buying in at risk, also a buyer throwing the round's best result,
+    where the best of those who hold Deckel gives instead."""
+    rules = _rules("schock4life", {"einwuerfeln_form": "at_risk", "deckel_per_half": 5})
+    bought = passed_over = 0
+    for g in range(GAMES):
+        game = replay(fast.play_record(rules, ["random"] * 4, 0, g))
+        buyers: set[int] = set()
+        best_buyer = None
+        for e in game.events:
+            if isinstance(e, RoundStarted):
+                buyers, best_buyer = set(), None
+            elif isinstance(e, BoughtIn):
+                assert e.givers == ()  # he takes nothing
+                buyers.add(e.seat)
+                bought += 1
+            elif isinstance(e, RoundEnded) and e.worst is not None and e.best in buyers:
+                best_buyer = e.best
+            elif isinstance(e, DeckelMoved) and best_buyer is not None:
+                assert e.giver not in (None, best_buyer)
+                passed_over += 1
+    assert bought > 20
+    assert passed_over > 5
 
 
 def test_tables_follow_the_options_from_other_pubs() -> None:

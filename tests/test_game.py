@@ -1275,6 +1275,66 @@ def test_einwuerfeln_takes_one_deckel_from_every_holder_and_joins_in_seat_order(
     assert game.view(B).playing == (True, False, False, True)
 
 
+def _at_risk_table(*r2: list[Move]) -> Table:
+    """:func:`_einwuerfeln_table` where a player buys in at risk (board): after round 1 Ben and
+    Dora hold 2 each, Anna and Cem are out; round 2 is played by Ben, Dora and those who buy in,
+    with the turns ``r2``."""
+    table = _einwuerfeln_table(*r2)
+    rules = preset("schock4life", deckel_per_half=4, einwuerfeln_form="at_risk")
+    return Table(rules, 4, *table.turns)
+
+
+def test_einwuerfeln_at_risk_takes_nothing_and_keeps_what_he_loses() -> None:
+    # R2 B C D: Ben's 643 is best, Cem's 532 worst
+    table = _at_risk_table(shows("643"), once("532"), once("542"))
+    game = table.game
+    table.play(8)
+    assert game.deckel == (0, 2, 0, 2)
+    assert game.apply(BUY_IN, C) == [BoughtIn(C, ())]  # he takes nothing
+    assert game.deckel == (0, 2, 0, 2)
+    assert game.view(None).order == (B, C, D)
+    assert game.view(None).playing == (False, True, True, True)
+    events = table.play(3)
+    # as any loser he takes what the best result is worth, from the best player, and plays on
+    assert events[-2:] == [DeckelMoved(B, C, 1), RoundStarted(RoundKind.NORMAL, 4, (C, D, B))]
+    assert game.deckel == (0, 1, 1, 2)
+    log = explain(game.events, game.rules, game.players, "en")
+    said = "Cem buys back in at risk (Einwürfeln): takes no Deckel, and is out again after this "
+    assert said + "round unless losing it." in log
+
+
+def test_einwuerfeln_at_risk_is_out_again_unless_he_loses() -> None:
+    # R2 B C D: Ben's 643 is best, Cem's 542 in between, Dora's 532 worst
+    table = _at_risk_table(shows("643"), once("542"), once("532"))
+    table.play(8)
+    table.game.apply(BUY_IN, C)
+    events = table.play(3)
+    assert events[-3:] == [
+        DeckelMoved(B, D, 1),
+        PlayersOut((C,)),
+        RoundStarted(RoundKind.NORMAL, 4, (D, B)),
+    ]
+    assert table.game.view(None).playing == (False, True, False, True)
+
+
+def test_einwuerfeln_at_risk_best_result_the_best_holder_gives() -> None:
+    # R2 B C D: Cem's Schock 6 is best but he holds nothing: Ben's 643, the best result among the
+    # holders, gives Dora (worst) what Schock 6 is worth: all he holds (our reading)
+    table = _at_risk_table(shows("643"), once("611"), once("221"))
+    table.play(8)
+    table.game.apply(BUY_IN, C)
+    events = table.play(3)
+    ended = [e for e in events if isinstance(e, RoundEnded)][-1]
+    assert (ended.best, ended.worst, ended.deckel) == (C, D, 6)
+    assert DeckelMoved(B, D, 2) in events
+    assert SectionEnded(Section.FIRST_HALF, D, False, (0, 0, 0, 4)) in events
+    # where he takes one Deckel from each holder, Cem holds some and gives them himself
+    table = _einwuerfeln_table(shows("643"), once("611"), once("221"))
+    table.play(8)
+    table.game.apply(BUY_IN, C)
+    assert DeckelMoved(C, D, 2) in table.play(3)
+
+
 def test_einwuerfeln_only_before_the_rounds_first_throw() -> None:
     table = _einwuerfeln_table([throw("643"), STOPS])
     game = table.game

@@ -705,6 +705,7 @@ REGIONAL = (
     "regional-schock-aus-game",
     "regional-most-deckel-opens",
     "regional-sixes-first",
+    "regional-einwuerfeln-at-risk",
 )
 
 
@@ -918,6 +919,18 @@ REGIONAL_FACTS = {
         4,
         19,
         {"deckel_per_half": 3, "finale": False, "sixes_turn": "first_throw"},
+    ),
+    "regional-einwuerfeln-at-risk": RegionalFacts(
+        (CEM,),
+        CEM,
+        8,
+        38,
+        {
+            "deckel_per_half": 4,
+            "finale": False,
+            "einwuerfeln": True,
+            "einwuerfeln_form": "at_risk",
+        },
     ),
 }
 
@@ -1371,3 +1384,22 @@ def test_regional_sixes_turn_only_after_the_first_throw() -> None:
         )
         error = refused_at(late)
         assert error.step == steps and "only the sixes of a turn's first throw" in error.reason
+
+
+def test_regional_einwuerfeln_at_risk() -> None:
+    played = play("regional-einwuerfeln-at-risk")
+    assert played.events_of(20) == (BoughtIn(ANNA, ()),)  # she takes nothing
+    # Anna's Schock 6 is best, but Ben, the best of those holding Deckel, gives Dora
+    assert played.first(RoundEnded, 25) == played.rounds()[4]
+    assert (played.rounds()[4].best, played.rounds()[4].worst) == (ANNA, DORA)
+    assert DeckelMoved(BEN, DORA, 1) in played.events_of(25)
+    assert PlayersOut((BEN, ANNA)) in played.events_of(25)
+    assert DeckelMoved(DORA, ANNA, 1) in played.events_of(30)  # she lost: she keeps it
+    assert PlayersOut((ANNA,)) in played.events_of(34)
+    # Where she takes one Deckel from each holder, she holds 3 and gives Dora them all: Dora
+    # holds all 4 and has lost the half there.
+    rules = played.record.rules.with_overrides({"einwuerfeln_form": "from_each_holder"})
+    record = dataclasses.replace(played.record, rules=rules, steps=played.record.steps[:26])
+    game = replay(record, check_outcome=False)
+    assert DeckelMoved(ANNA, DORA, 3) in game.events
+    assert game.loser == DORA

@@ -345,6 +345,7 @@ REGIONAL = [
     {"tiebreak": "no_deckel", "covered": "last_throw"},
     {"deckel_owed": "sum", "tiebreak": "throw_off", "jule": True},
     {"sixes_turn": "first_throw", "covered": "last_throw"},
+    {"einwuerfeln_form": "at_risk", "tiebreak": "throw_off"},
 ]
 """House rules from other pubs (``rules``' regional options), for pub mode to referee."""
 
@@ -612,6 +613,28 @@ def test_einwuerfeln_is_answered_and_can_be_undone() -> None:
     assert pub.state().ask == "turn" and pub.state().order == (2, 1)
     with pytest.raises(PubEntryError, match="nobody is asked about buying back in now"):
         pub.answer_buy_in(0, True)
+
+
+def test_einwuerfeln_at_risk_the_engine_decides_who_gives() -> None:
+    rules = find_preset("schock4life").with_overrides(
+        {"deckel_per_half": 4, "einwuerfeln_form": "at_risk"}
+    )
+    pub = PubGame(rules, NAMES)
+    play(pub, ["6-5-3", "6-4-2", "3-2-2"])  # opening throw: Cem lowest, takes 1 (6-5-3 is 1)
+    play(pub, ["6-5-2", "6-5-1", "6-4-1"])  # Cem, Anna, Ben: Ben worst, 1
+    play(pub, ["6-6-5", "4-2-2", "6-4-1"])  # Ben opens; Cem worst, 1; 1 left
+    play(pub, ["6-5-2", "6-5-4", "r schock 2"])  # Cem opens; Schock 2 by Ben: Cem takes 1
+    assert pub.state().deckel == (0, 1, 3) and pub.state().ask == "buy_in"
+    told = pub.explain(pub.answer_buy_in(0, True), "de")
+    assert told == [
+        "Anna würfelt sich auf Risiko ein: nimmt keinen Deckel und ist nach dieser Runde wieder "
+        "raus, außer wenn er sie verliert."
+    ]
+    assert pub.state().deckel == (0, 1, 3) and pub.state().order == (2, 0, 1)
+    # Anna throws the best result but holds nothing: Ben, best among the holders, gives Cem
+    told = pub.explain(play(pub, ["6-5-2", "6-1-1", "6-5-4"]), "en")
+    assert "Ben gives Cem 1 Deckel." in told  # all he holds: Cem holds all 4 and lost the half
+    assert pub.state().half_losers == (2,)
 
 
 # ---------------------------------------------------------------------- undo

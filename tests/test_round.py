@@ -22,6 +22,7 @@ from schocken.round import (
     next_section,
     order_after_buy_in,
     out_players,
+    round_giver,
     round_order,
     round_payment,
     section_holder,
@@ -32,6 +33,7 @@ from schocken.rules import find_preset
 
 TSV99 = find_preset("tsv99")
 SCHOCK4LIFE = find_preset("schock4life")
+AT_RISK = SCHOCK4LIFE.with_overrides({"einwuerfeln_form": "at_risk"})
 
 
 def test_a_round_is_played_clockwise_from_the_anchor_by_those_who_take_part() -> None:
@@ -63,9 +65,32 @@ def test_while_deckel_are_in_the_middle_everyone_of_the_section_plays() -> None:
 
 
 def test_a_player_who_buys_in_takes_one_deckel_from_every_holder_or_from_the_middle() -> None:
-    assert buy_in_givers([True] * 4, [0, 2, 0, 5], middle=0) == (1, 3)
-    assert buy_in_givers([True, True, False], [0, 0, 4], middle=0) == ()  # not of the section
-    assert buy_in_givers([True] * 3, [0, 0, 0], middle=2) == (None,)
+    rules = SCHOCK4LIFE
+    assert buy_in_givers(rules, [True] * 4, [0, 2, 0, 5], middle=0) == (1, 3)
+    assert buy_in_givers(rules, [True, True, False], [0, 0, 4], middle=0) == ()  # not of it
+    assert buy_in_givers(rules, [True] * 3, [0, 0, 0], middle=2) == (None,)
+
+
+def test_a_player_who_buys_in_at_risk_takes_nothing() -> None:
+    # board: "picks Deckel up again if he loses the round"
+    assert buy_in_givers(AT_RISK, [True] * 4, [0, 2, 0, 5], middle=0) == ()
+    # the form is read only with einwuerfeln
+    assert not AT_RISK.with_overrides({"einwuerfeln": False}).buys_in_at_risk
+
+
+def test_the_best_result_gives_or_the_next_best_if_it_lost_the_throw_off() -> None:
+    for rules in (SCHOCK4LIFE, TSV99):
+        assert round_giver(rules, [2, 0, 1], [0, 3, 2], middle=0, loser=1) == 2  # holds none
+        assert round_giver(rules, [2, 0, 1], [1, 3, 2], middle=0, loser=2) == 0
+
+
+def test_at_risk_the_best_result_among_the_holders_gives() -> None:
+    # seat 2 bought in at risk and threw the best result: he has nothing to give (our reading)
+    assert round_giver(AT_RISK, [2, 0, 1, 3], [2, 3, 0, 4], middle=0, loser=1) == 0
+    assert round_giver(AT_RISK, [2, 0, 1, 3], [0, 0, 0, 4], middle=0, loser=1) == 3
+    assert round_giver(AT_RISK, [2, 0, 1], [3, 2, 0], middle=0, loser=0) == 1
+    # while Deckel are in the middle they come from there: the best is named, holding or not
+    assert round_giver(AT_RISK, [2, 0, 1], [0, 0, 0], middle=5, loser=1) == 2
 
 
 def test_a_player_who_buys_in_takes_their_place_clockwise_from_the_anchor() -> None:

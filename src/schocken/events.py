@@ -60,7 +60,8 @@ class RoundStarted(NamedTuple):
 
 
 class BoughtIn(NamedTuple):
-    """Einwürfeln: an out player took one Deckel from each of ``givers`` (None: the middle)."""
+    """Einwürfeln: an out player took one Deckel from each of ``givers`` (None: the middle);
+    nobody (``()``) where he buys in at risk (``einwuerfeln_form = "at_risk"``)."""
 
     seat: int
     givers: tuple[int | None, ...]

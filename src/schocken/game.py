@@ -127,9 +127,9 @@ class Game:
         """How many rounds for Deckel the half or Finale has begun."""
         self._opening_value: int | None = None
         """What the highest opening throw is worth (kept through a Stechen)."""
-        self._throw_off: tuple[int, int, int | None] = (0, 0, 0)
-        """During a throw-off: the best and the second-best player of the round it decides (the
-        second gives, should the best lose the throw-off), and what the best result is worth."""
+        self._throw_off: tuple[tuple[int, ...], int | None] = ((), 0)
+        """During a throw-off: the players of the round it decides, best first (who gives: see
+        :func:`schocken.round.round_giver`), and what the best result is worth."""
         self._results: list[Result] = []
         """The results of the round's finished turns, by place in its order of play."""
         self._turns: list[TurnView] = []
@@ -453,7 +453,7 @@ class Game:
         if refusal is not None:
             key, fields = refusal
             raise refused(IllegalActionError, key, **fields)
-        givers = flow.buy_in_givers(self._in_section, self._deckel, self._middle)
+        givers = flow.buy_in_givers(self.rules, self._in_section, self._deckel, self._middle)
         self.events.append(BoughtIn(seat, givers))
         for giver in givers:
             self._move(giver, seat, 1)
@@ -577,6 +577,9 @@ class Game:
         results = tuple(zip(self._order, self._results, strict=True))
         number = self._round_number
         if kind is RoundKind.NORMAL:
+            keys = [self._table.order_key(r, p) for p, r in enumerate(self._results)]
+            places = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
+            ranked = tuple(self._order[p] for p in places)  # best first
             owed = flow.deckel_owed(self.rules, self._results, best_result)
             if self._blind and self.rules.blind_double and owed is not None:
                 owed *= 2  # a blind round counts double (a Schock-Aus stays one)
@@ -587,16 +590,16 @@ class Game:
                 return
             if tied:  # throw_off
                 self.events.append(RoundEnded(kind, number, results, best, None, owed, tied))
-                keys = [self._table.order_key(r, p) for p, r in enumerate(self._results)]
-                second = self._order[sorted(range(len(keys)), key=keys.__getitem__)[-2]]
-                self._throw_off = (best, second, owed)
+                self._throw_off = (ranked, owed)
                 self._start_round(RoundKind.THROW_OFF, tied)
                 return
             self.events.append(RoundEnded(kind, number, results, best, worst, owed))
-            self._pay(best, worst, owed)
+            self._pay(
+                flow.round_giver(self.rules, ranked, self._deckel, self._middle, worst), worst, owed
+            )
         elif kind is RoundKind.THROW_OFF:
-            best, second, owed = self._throw_off
-            giver = second if worst == best else best
+            ranked, owed = self._throw_off
+            giver = flow.round_giver(self.rules, ranked, self._deckel, self._middle, worst)
             tied = flow.stechen(results)
             self.events.append(
                 RoundEnded(kind, number, results, giver, None if tied else worst, owed, tied)
@@ -649,14 +652,14 @@ class Game:
             return ()
         return tuple(self._order[place] for place in worst_tied(self._table, self._results))
 
-    def _pay(self, best: int, worst: int, owed: int | None) -> None:
+    def _pay(self, giver: int, worst: int, owed: int | None) -> None:
         """``worst`` takes what the best result of a round for Deckel is worth: from the middle,
-        else from ``best``; a Schock-Aus (``owed`` ``None``) ends the half."""
+        else from ``giver``; a Schock-Aus (``owed`` ``None``) ends the half."""
         if owed is None:
             self._schock_aus(worst)
             return
-        from_middle, amount = flow.round_payment(owed, self._middle, self._deckel[best])
-        self._move(None if from_middle else best, worst, amount)
+        from_middle, amount = flow.round_payment(owed, self._middle, self._deckel[giver])
+        self._move(None if from_middle else giver, worst, amount)
         self._after_deckel(worst)
 
     def _schock_aus(self, loser: int) -> None:

@@ -9,7 +9,7 @@ made here, each in one function, in the game's own words:
 - a tied opening throw (:func:`stechen`; the best and worst of a round are
   :func:`schocken.results.best_and_worst`'s, the one order of results);
 - what the loser of a round for Deckel takes (:func:`deckel_owed`), where the Deckel come from
-  (:func:`round_payment`) and who is out (:func:`out_players`);
+  (:func:`round_payment`, :func:`round_giver`) and who is out (:func:`out_players`);
 - when a half or the Finale is lost (:func:`section_holder`), what follows it
   (:func:`next_section`) and whether a lost game was a Blattschuss (:func:`is_blattschuss`).
 
@@ -85,11 +85,14 @@ def fixed_limit(rules: Rules, section: Section, first: bool, middle: int) -> int
 
 
 def buy_in_givers(
-    in_section: Sequence[bool], deckel: Sequence[int], middle: int
+    rules: Rules, in_section: Sequence[bool], deckel: Sequence[int], middle: int
 ) -> tuple[int | None, ...]:
     """Who gives a player who buys in (Einwürfeln) one Deckel each: every player of the half or
     Finale who holds Deckel, or the middle (``None``) if nobody does (001: "bekommen sie von jeder
-    Person einen Deckel (oder einen aus der Mitte, wenn niemand Deckel hat)")."""
+    Person einen Deckel (oder einen aus der Mitte, wenn niemand Deckel hat)"); nobody where he
+    buys in at risk (board)."""
+    if rules.buys_in_at_risk:
+        return ()
     givers: tuple[int | None, ...] = tuple(
         s
         for s, (inside, held) in enumerate(zip(in_section, deckel, strict=True))
@@ -145,6 +148,27 @@ def round_payment(owed: int, middle: int, best_holds: int) -> tuple[bool, int]:
     if middle > 0:
         return True, min(owed, middle)
     return False, min(owed, best_holds)
+
+
+def round_giver(
+    rules: Rules, ranked: Sequence[int], deckel: Sequence[int], middle: int, loser: int
+) -> int:
+    """Who gives the ``loser`` of a round for Deckel what it is worth (from the ``middle`` while
+    it lasts, see :func:`round_payment`): the player with the round's best result (``ranked``:
+    the round's players, best first), or the next best if he lost it (a throw-off of all of
+    them). Where players buy in at risk (board) and the middle is empty, one who threw the best
+    result may hold nothing to give: the best of those who hold Deckel gives (our reading).
+
+    >>> from schocken.rules import find_preset
+    >>> rules = find_preset("tsv99").with_overrides({"einwuerfeln": True})
+    >>> round_giver(rules, ranked=[2, 0, 1], deckel=[3, 2, 0], middle=0, loser=1)
+    2
+    >>> rules = rules.with_overrides({"einwuerfeln_form": "at_risk"})
+    >>> round_giver(rules, ranked=[2, 0, 1], deckel=[3, 2, 0], middle=0, loser=1)
+    0
+    """
+    holders_only = rules.buys_in_at_risk and middle == 0
+    return next(s for s in ranked if s != loser and (deckel[s] > 0 or not holders_only))
 
 
 def section_holder(deckel: Sequence[int], total: int, loser: int) -> int | None:

@@ -220,6 +220,19 @@ class LaterOpener(StrEnum):
     """The player after that one, clockwise, who still plays (holds Deckel)."""
 
 
+class EinwuerfelnForm(StrEnum):
+    """How a player who is out buys back in (Einwürfeln); read only with ``einwuerfeln``."""
+
+    FROM_EACH_HOLDER = "from_each_holder"
+    """He takes one Deckel from each player who holds Deckel (schock4life)."""
+    AT_RISK = "at_risk"
+    """He joins the round taking nothing and keeps Deckel only if he loses it (board: "picks
+    Deckel up again if he loses the round"); else he holds none after it and is out again. Our
+    reading: if he throws the round's best result he has nothing to give, so the best result
+    among the players who hold Deckel gives (the loser still takes what the round's best result
+    is worth)."""
+
+
 class PlainRank(StrEnum):
     """How plain numbers compare."""
 
@@ -276,6 +289,9 @@ class Rules:
     """Which throw stays covered until the round is revealed."""
     einwuerfeln: bool = False
     """Whether a player who is out may buy back in (Einwuerfeln)."""
+    einwuerfeln_form: EinwuerfelnForm = EinwuerfelnForm.FROM_EACH_HOLDER
+    """How a player who is out buys back in: taking one Deckel from each holder, or at risk (taking
+    nothing, keeping Deckel only if he loses the round); read only with ``einwuerfeln``."""
     jule: bool = False
     """Whether 4-2-1 is a Jule, a special result worth ``jule_deckel`` and ranked by
     ``jule_rank``; without it 4-2-1 is the plain number 421."""
@@ -360,6 +376,11 @@ class Rules:
             return True
         return throws == (MAX_THROWS if covered is _THIRD_THROW else limit)
 
+    @property
+    def buys_in_at_risk(self) -> bool:
+        """Whether a player who is out buys back in at risk (``einwuerfeln_form = "at_risk"``)."""
+        return self.einwuerfeln and self.einwuerfeln_form is EinwuerfelnForm.AT_RISK
+
     def with_overrides(self, overrides: Mapping[str, object]) -> Rules:
         """These rules with some options changed; an unknown option or bad value is refused.
 
@@ -418,6 +439,7 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "schock_aus": SchockAus,
     "plain_rank": PlainRank,
     "later_opener": LaterOpener,
+    "einwuerfeln_form": EinwuerfelnForm,
     "deckel_owed": DeckelOwed,
 }
 _INTS = {
@@ -485,6 +507,7 @@ PRESETS: dict[str, Rules] = {
         sixes_rethrow=SixesRethrow.OTHER_SIXES,
         covered=Covered.NEVER,
         einwuerfeln=False,
+        einwuerfeln_form=EinwuerfelnForm.FROM_EACH_HOLDER,
         jule=False,
         jule_deckel=7,
         jule_rank=JuleRank.TOP,
@@ -526,6 +549,7 @@ PRESETS: dict[str, Rules] = {
         sixes_rethrow=SixesRethrow.ALL_REMAINING,
         covered=Covered.LAST_THROW,
         einwuerfeln=True,
+        einwuerfeln_form=EinwuerfelnForm.FROM_EACH_HOLDER,
         jule=False,
         jule_deckel=7,
         jule_rank=JuleRank.TOP,
@@ -567,6 +591,7 @@ PRESETS: dict[str, Rules] = {
         sixes_rethrow=SixesRethrow.OTHER_SIXES,
         covered=Covered.NEVER,
         einwuerfeln=False,
+        einwuerfeln_form=EinwuerfelnForm.FROM_EACH_HOLDER,
         jule=False,
         jule_deckel=7,
         jule_rank=JuleRank.TOP,
@@ -608,6 +633,7 @@ PRESETS: dict[str, Rules] = {
         sixes_rethrow=SixesRethrow.OTHER_SIXES,
         covered=Covered.THIRD_THROW,
         einwuerfeln=False,
+        einwuerfeln_form=EinwuerfelnForm.FROM_EACH_HOLDER,
         jule=False,
         jule_deckel=7,
         jule_rank=JuleRank.TOP,
@@ -893,6 +919,12 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
         "knobelrunde": "002: not in the text",
         "allgemein": '003: not in the text ("nehmen vorerst nicht mehr am Spiel teil")',
     },
+    "einwuerfeln_form": {
+        "tsv99": "000: not in the text (no Einwürfeln)",
+        "schock4life": '001: "bekommen sie **von jeder Person einen Deckel**" (from_each_holder)',
+        "knobelrunde": "002: not in the text (no Einwürfeln)",
+        "allgemein": "003: not in the text (no Einwürfeln)",
+    },
     "jule": {
         "tsv99": '000: no Jule: "Alles andere sind alle Würfe, die keine Strasse, kein General '
         'und kein Schock sind." (4-2-1 is the number 421)',
@@ -1140,8 +1172,10 @@ REGIONAL_SOURCES: dict[str, str] = {
     "sixes_rethrow": "other_sixes [tsw, ohnetheke]; all_remaining [rebel].",
     "covered": "third_throw [sackj, keller, mortsch]; last_throw [kroeten, lustige, bvb, tsw, "
     "mad]; all, every throw covered until the reveal [spiele7].",
-    "einwuerfeln": "taking one Deckel from each holder (schock4life); other ways back in [board, "
-    "velen, rebel] are not offered.",
+    "einwuerfeln": "taking one Deckel from each holder (schock4life); at risk [board], see "
+    "einwuerfeln_form; other ways back in [velen, rebel] are not offered.",
+    "einwuerfeln_form": "from_each_holder (schock4life); at_risk: joins the round taking nothing "
+    'and "picks Deckel up again if he loses the round" [board].',
     "jule": "4-2-1 is a Jule in Hessian and Knobel circles and some programs [greher, casino, "
     "monopoly, papr, tsw, shaw]; a switch, off by default, in [mad].",
     "jule_deckel": "7 [mad, papr, tsw, greher, shaw]; 8 [monopoly]; 9 [casino].",
@@ -1285,6 +1319,15 @@ READINGS: tuple[tuple[str, str], ...] = (
         "player who bought in takes their seat's place in that order like any other (000: \"Der "
         'Spieler, der die letzte Runde verloren hat, darf die Nächste beginnen."; 003 says the '
         'same; 001: after buying in they "spielen ... wieder normal mit").',
+    ),
+    (
+        "Einwürfeln at risk (einwuerfeln_form = at_risk)",
+        "Where einwuerfeln_form is at_risk (board), a player who buys back in takes nothing: he "
+        "plays the round in his seat's place with no Deckel. If he loses it he takes what it is "
+        "worth, as any loser; if not, he holds none after it and is out again. Our reading: if he "
+        "throws the round's best result he has nothing to give, so the best result among the "
+        "players who hold Deckel gives (the loser takes what the round's best result is worth, "
+        "from that player).",
     ),
     (
         "Jule",

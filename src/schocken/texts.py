@@ -101,6 +101,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "opens": "{loser} opens the next round.",
         "out": "Out of this half, holding no Deckel: {players}.",
         "bought_in": "{player} buys back in (Einwürfeln) and takes a Deckel from {givers}.",
+        "bought_in_at_risk": "{player} buys back in at risk (Einwürfeln): takes no Deckel, and is "
+        "out again after this round unless losing it.",
         "opened_blind": "{player} opens blind: one throw each, every cup stays covered until the "
         "reveal.",
         "the_middle": "the middle",
@@ -511,6 +513,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_einwuerfeln_yes": "Einwürfeln: a player who is out may buy back in, taking one "
         "Deckel from every player holding Deckel.",
         "rules_einwuerfeln_no": "A player who is out stays out until the half ends.",
+        "rules_einwuerfeln_at_risk": "Einwürfeln: a player who is out may buy back in at risk, "
+        "taking no Deckel: he keeps Deckel only if he loses the round, else he is out again. If "
+        "he throws the best result, the best player holding Deckel gives.",
         "rules_first_round_halves": "The first round of each half is played with one throw "
         "(Erster Hoch).",
         "rules_first_round_halves_and_finale": "The first round of each half and of the Finale is "
@@ -998,6 +1003,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "opens": "{loser} beginnt die nächste Runde.",
         "out": "Ohne Deckel scheiden für diese Hälfte aus: {players}.",
         "bought_in": "{player} würfelt sich ein und nimmt je einen Deckel von {givers}.",
+        "bought_in_at_risk": "{player} würfelt sich auf Risiko ein: nimmt keinen Deckel und ist "
+        "nach dieser Runde wieder raus, außer wenn er sie verliert.",
         "opened_blind": "{player} eröffnet blind: jeder hat einen Wurf, alle Becher bleiben bis "
         "zum Aufdecken verdeckt.",
         "the_middle": "der Mitte",
@@ -1428,6 +1435,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_einwuerfeln_yes": "Einwürfeln: wer raus ist, darf wieder einsteigen und nimmt "
         "dafür jedem mit Deckeln einen ab.",
         "rules_einwuerfeln_no": "Wer raus ist, bleibt raus, bis die Hälfte endet.",
+        "rules_einwuerfeln_at_risk": "Einwürfeln: wer raus ist, darf auf Risiko wieder "
+        "einsteigen, ohne Deckel: verliert er die Runde, behält er ihre Deckel, sonst ist er "
+        "wieder raus. Wirft er das beste Ergebnis, gibt der Beste mit Deckeln.",
         "rules_first_round_halves": "Die erste Runde jeder Hälfte wird mit einem Wurf gespielt "
         "(Erster Hoch).",
         "rules_first_round_halves_and_finale": "Die erste Runde jeder Hälfte und des Finales wird "
@@ -2197,7 +2207,8 @@ def explain_lines(
             add(i, "opened_blind", player=players[e.seat])
         elif isinstance(e, BoughtIn):
             givers = [t("the_middle", lang) if g is None else players[g] for g in e.givers]
-            add(i, "bought_in", player=players[e.seat], givers=_join(givers, lang))
+            key = "bought_in" if givers else "bought_in_at_risk"  # nobody gives: at risk
+            add(i, key, player=players[e.seat], givers=_join(givers, lang))
         elif isinstance(e, SectionEnded):
             key = "section_lost_schock_aus" if e.schock_aus else "section_lost"
             name = e.section.value
@@ -2293,10 +2304,11 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         lines.append(t(f"rules_general_schock2_{yes(rules.general_beats_schock_2)}", lang))
     else:
         lines.append(t("rules_general_off", lang))
+    einwuerfeln = "at_risk" if rules.buys_in_at_risk else yes(rules.einwuerfeln)
     lines += [
         t(f"rules_hand_aus_{yes(rules.hand_aus_beats)}", lang),
         t(f"rules_covered_{rules.covered.value}", lang),
-        t(f"rules_einwuerfeln_{yes(rules.einwuerfeln)}", lang),
+        t(f"rules_einwuerfeln_{einwuerfeln}", lang),
     ]
     if rules.open_round:
         lines.append(t("rules_open_round", lang))

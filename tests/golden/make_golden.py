@@ -2754,6 +2754,107 @@ SIXES_FIRST = Golden(
     ),
 )
 
+AT_RISK = Golden(
+    preset="tsv99",
+    name="regional-einwuerfeln-at-risk",
+    overrides=(
+        ("deckel_per_half", 4),
+        ("finale", False),
+        ("einwuerfeln", True),
+        ("einwuerfeln_form", "at_risk"),
+    ),
+    players=("Anna", "Ben", "Cem", "Dora"),
+    plays=(
+        throw(ANNA, (6, 5, 2), note="row 8: tsv99's opening round, for no Deckel"),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(BEN, (6, 4, 2), note="row 11: one throw each"),
+        throw(CEM, (5, 4, 2), note="row 11: one throw, the limit"),
+        throw(DORA, (5, 3, 2), note="row 37: Anna's 652 is best: she opens the half"),
+        # The only half (no Finale), 4 Deckel.
+        throw(ANNA, (6, 5, 4), note="row 31: a Straße, worth 2"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(BEN, (6, 5, 3), note="row 11: one throw, the limit"),
+        throw(CEM, (6, 4, 3), note="row 11: one throw, the limit"),
+        throw(DORA, (5, 3, 2), note="row 37: Dora's 532 is worst: she takes 2 (2 left)"),
+        throw(DORA, (6, 5, 3), note="row 9: the loser opens"),
+        stop(DORA, note="row 11: limit 1"),
+        throw(ANNA, (6, 4, 3), note="row 11: one throw, the limit"),
+        throw(BEN, (6, 4, 2), note="row 11: one throw, the limit"),
+        throw(CEM, (5, 3, 2), note="row 37: Cem's 532 is worst: he takes 1 (1 left)"),
+        throw(CEM, (6, 5, 3), note="row 9: Cem, the loser, opens"),
+        stop(CEM, note="row 11: limit 1"),
+        throw(DORA, (6, 4, 3), note="row 11: one throw, the limit"),
+        throw(ANNA, (6, 4, 2), note="row 11: one throw, the limit"),
+        throw(
+            BEN,
+            (5, 3, 2),
+            note="row 37: Ben takes the last Deckel: the middle is empty; Anna holds none and is "
+            "out",
+        ),
+        buy_in(
+            ANNA,
+            note="row 41 [board]: Anna buys back in at risk: she takes no Deckel and plays the "
+            "round in her seat's place, after Ben, Cem and Dora",
+        ),
+        throw(BEN, (6, 5, 3), note="row 9: Ben, the loser, opens"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(CEM, (6, 4, 3), note="row 11: one throw, the limit"),
+        throw(DORA, (5, 3, 2), note="row 11: one throw, the limit"),
+        throw(
+            ANNA,
+            (6, 1, 1),
+            note="row 41 [board]: Anna's Schock 6 is best, but she holds nothing to give: Ben's "
+            "653, the best result among the holders, gives Dora (worst) what Schock 6 is worth, "
+            "all he holds (1); Anna and Ben hold none and are out",
+        ),
+        buy_in(ANNA, note="row 41 [board]: Anna buys in at risk again"),
+        throw(DORA, (6, 5, 3), note="row 9: Dora, the loser, opens"),
+        stop(DORA, note="row 11: limit 1"),
+        throw(ANNA, (5, 3, 2), note="row 11: one throw, the limit"),
+        throw(
+            CEM,
+            (6, 4, 3),
+            note="row 41 [board]: Anna lost the round: she picks up what it is worth (1, from "
+            "Dora) and plays on",
+        ),
+        throw(ANNA, (4, 1, 1), note="row 28: Anna, the loser, opens: Schock 4"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(CEM, (6, 5, 3), note="row 11: one throw, the limit"),
+        throw(
+            DORA,
+            (5, 3, 2),
+            note="row 37: Dora's 532 is worst: Anna gives all she holds (1) and is out again",
+        ),
+        throw(DORA, (6, 1, 1), note="row 28: Dora opens: Schock 6"),
+        stop(DORA, note="row 11: limit 1"),
+        throw(
+            CEM,
+            (5, 3, 2),
+            note="row 28: Cem takes 3 from Dora, all she holds: Cem holds all 4 and has lost the "
+            "half, and without a Finale (row 3) the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, DORA, 0),
+        Round(NORMAL, ANNA, DORA, 2),
+        Round(NORMAL, DORA, CEM, 1),
+        Round(NORMAL, CEM, BEN, 1),
+        Round(NORMAL, ANNA, DORA, 6),
+        Round(NORMAL, DORA, ANNA, 1),
+        Round(NORMAL, ANNA, DORA, 4),
+        Round(NORMAL, DORA, CEM, 6),
+    ),
+    moves=(
+        (MIDDLE, DORA, 2),
+        (MIDDLE, CEM, 1),
+        (MIDDLE, BEN, 1),
+        (BEN, DORA, 1),
+        (DORA, ANNA, 1),
+        (ANNA, DORA, 1),
+        (DORA, CEM, 3),
+    ),
+)
+
 REGIONAL_GOLDEN: dict[str, Golden] = {
     g.file: g
     for g in (
@@ -2779,6 +2880,7 @@ REGIONAL_GOLDEN: dict[str, Golden] = {
         SCHOCK_AUS_GAME,
         MOST_DECKEL,
         SIXES_FIRST,
+        AT_RISK,
     )
 }
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""

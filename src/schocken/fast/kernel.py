@@ -25,6 +25,7 @@ from schocken.fast.tables import (
     CAT_ONLY_COVERED,
     CAT_OPENER,
     CAT_WORST,
+    P_AT_RISK,
     P_BLIND,
     P_BLIND_DOUBLE,
     P_COVER_MODE,
@@ -196,6 +197,21 @@ def _next_opener(mode: int, loser: int, n: int, middle: int, deckel: Any) -> int
 
 
 @_jit
+def _giver(
+    holders_only: bool, r_seat: Any, r_key: Any, order_len: int, deckel: Any, skip: int
+) -> int:
+    """Who gives a round's loser (:func:`schocken.round.round_giver`): the best of the round's
+    players but ``skip`` (-1: nobody), with ``holders_only`` the best of those holding Deckel."""
+    found = -1
+    for i in range(order_len):
+        gives = r_seat[i] != skip and (deckel[r_seat[i]] > 0 or not holders_only)
+        if gives and (found < 0 or r_key[i] > r_key[found]):
+            found = i
+    seat: int = r_seat[found]
+    return seat
+
+
+@_jit
 def play_game(
     n: int,
     params: Any,
@@ -222,6 +238,7 @@ def play_game(
     deckel_half = params[P_DECKEL_HALF]
     cover_mode = params[P_COVER_MODE]
     einwuerfeln = params[P_EINWUERFELN] != 0
+    at_risk = params[P_AT_RISK] != 0
     may_blind = params[P_BLIND] != 0
     sixes_first = params[P_SIXES_FIRST] != 0
     capacity = steps.shape[0]
@@ -308,15 +325,16 @@ def play_game(
                     continue
                 # Einwürfeln: one Deckel from everyone of the section who holds any (from the
                 # middle if nobody does), and a place in the order clockwise from the anchor.
+                # At risk: nobody gives.
                 any_giver = False
                 for g in range(n):
-                    giver[g] = in_section[g] and deckel[g] > 0
+                    giver[g] = in_section[g] and deckel[g] > 0 and not at_risk
                     any_giver = any_giver or giver[g]
                 for g in range(n):
                     if giver[g]:
                         deckel[g] -= 1
                         deckel[s] += 1
-                if not any_giver and middle > 0:
+                if not any_giver and middle > 0 and not at_risk:
                     middle -= 1
                     deckel[s] += 1
                 order[order_len] = s
@@ -481,12 +499,9 @@ def play_game(
                     pay = False
                     next_opener = anchor
                 elif tied > 1:
-                    second = -1
-                    for i in range(order_len):
-                        if i != b and (second < 0 or r_key[i] > r_key[second]):
-                            second = i
-                    off_best = best
-                    off_second = r_seat[second]
+                    holders_only = at_risk and middle == 0
+                    off_best = _giver(holders_only, r_seat, r_key, order_len, deckel, -1)
+                    off_second = _giver(holders_only, r_seat, r_key, order_len, deckel, off_best)
                     off_owed = owed
                     for i in range(tied):
                         order[i] = seats[i]
@@ -542,6 +557,8 @@ def play_game(
                         amount = min(owed, middle)
                         middle -= amount
                     else:
+                        if kind == NORMAL:
+                            best = _giver(at_risk, r_seat, r_key, order_len, deckel, worst)
                         amount = min(owed, deckel[best])
                         deckel[best] -= amount
                     deckel[worst] += amount

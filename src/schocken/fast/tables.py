@@ -93,7 +93,10 @@ Deckel, 2 the player after him."""
 P_SIXES_FIRST = 20
 """1 where sixes turn only after a turn's first throw (``sixes_turn = "first_throw"``): the
 ``legal`` tables (built without the throw count) offer turning, the loop drops it later."""
-P_SIZE = 21
+P_AT_RISK = 21
+"""1 where a player who is out buys back in at risk, taking nothing (``einwuerfeln_form =
+"at_risk"``, read only with ``einwuerfeln``)."""
+P_SIZE = 22
 
 # The columns of ``results[state, throws]``.
 R_RANK = 0
@@ -171,6 +174,7 @@ def params_of(rules: Rules) -> Int64Array:
         Covered.ALL: 3,
     }[rules.covered]
     params[P_EINWUERFELN] = rules.einwuerfeln
+    params[P_AT_RISK] = rules.buys_in_at_risk
     # Any first round has a full middle; a later one is asked about with one Deckel in it.
     full_half, full_finale = rules.deckel_per_half, rules.deckel_in_finale
     params[P_FIRST_LIMIT_HALF] = fixed_limit(rules, Section.FIRST_HALF, True, full_half) or 0
