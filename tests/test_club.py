@@ -30,6 +30,7 @@ from schocken.club import (
     season_of,
     season_range,
 )
+from schocken.club_cli import _game_details
 from schocken.dice import RandomDice
 from schocken.errors import ClubAccessError, ClubError, ClubStoreError
 from schocken.events import RoundEnded, RoundKind, SectionEnded
@@ -251,6 +252,46 @@ def test_statistics_equal_those_computed_from_the_records_directly() -> None:
         total_given = sum(sum(v.values()) for v in stats["schock_aus_to"].values())
         assert total_given == sum(m["schock_aus_given"] for m in stats["members"])
     assert sum(m["games_lost"] for m in book.stats(CLUB)["members"]) == len(records)
+
+
+def test_each_extra_half_lost_is_a_half_lost_in_the_book() -> None:
+    """more_halves (keller): every further half lost is fined and counted as a half lost."""
+    rules = find_preset("tsv99").with_overrides({"more_halves": True, "deckel_per_half": 3})
+    players = NAMES[:3]
+    seed = 0
+    while True:
+        game = Game(rules, players, RandomDice(seed))
+        play_game(game, [make_bot("regular", seed * 10 + i) for i in range(3)])
+        if len(game.half_losers) > 2:
+            break
+        seed += 1
+    record = record_of(game)
+    book = new_book()
+    book.set_price(CLUB, "half_lost", 50)
+    book.add_evening(CLUB, "2024-03-05", present=players)
+    book.add_game(CLUB, "2024-03-05", record=record)
+    lost = Counter(players[s] for s in game.half_losers)
+    assert max(lost.values()) == 2 and sum(lost.values()) == len(game.half_losers) > 2
+    for name in players:
+        halves = [line for line in book.ledger(CLUB, name) if line["item"] == "half_lost"]
+        assert sum(line["count"] for line in halves) == lost[name]
+        assert sum(line["cents"] for line in halves) == 50 * lost[name]
+    stats = {m["name"]: m for m in book.stats(CLUB)["members"]}
+    direct = direct_stats([record])
+    for name in players:
+        assert stats[name]["halves_lost"] == lost[name] == direct[name]["halves_lost"]
+        assert stats[name]["halves"] == len(game.half_losers) == direct[name]["halves"]
+        assert stats[name]["finales"] == 0
+    (listed,) = book.games(CLUB)
+    assert listed["blattschuss"] is False
+    extra = len(game.half_losers) - 2
+    assert [s["section"] for s in listed["sections"]][2:] == ["extra_half"] * extra
+    header, row = book.csv(CLUB, "games").splitlines()
+    cells = dict(zip(header.split(","), row.split(","), strict=True))
+    assert cells["extra_halves"] == "|".join(players[s] for s in game.half_losers[2:])
+    assert cells["finale"] == ""
+    details = _game_details(listed, "en")
+    assert ", further halves " in details and "Finale" not in details
 
 
 def pub_record(rules: Rules, players: list[str]) -> GameRecord:

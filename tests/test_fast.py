@@ -87,6 +87,8 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("allgemein", {"blind": True, "einwuerfeln": True, "deckel_per_half": 4}),
     ("schock4life", {"open_round": True, "covered": "last_throw", "deckel_per_half": 4}),
     ("tsv99", {"sixes_turn": "first_throw", "deckel_per_half": 5}),
+    ("tsv99", {"more_halves": True, "deckel_per_half": 3}),
+    ("schock4life", {"more_halves": True, "einwuerfeln": True, "schock_aus": "game"}),
 ]
 LINEUPS: list[list[str]] = [
     ["random", "random"],
@@ -97,7 +99,7 @@ LINEUPS: list[list[str]] = [
     ["regular", "random"] * 4,
 ]
 GAMES = 40
-"""Games per rule set and line-up: 45 x 6 x 40 = 10,800 in all."""
+"""Games per rule set and line-up: 47 x 6 x 40 = 11,280 in all."""
 
 
 def _rules(preset: str, overrides: dict[str, object]) -> Rules:
@@ -126,7 +128,7 @@ def _step_through(record: GameRecord, bots: Sequence[str]) -> Game:
 @pytest.mark.parametrize(("preset", "overrides"), VARIANTS)
 def test_games_replay_to_the_same_outcome(preset: str, overrides: dict[str, object]) -> None:
     rules = _rules(preset, overrides)
-    buy_ins = blinds = 0
+    buy_ins = blinds = extra_halves = 0
     for k, bots in enumerate(LINEUPS):
         rows = fast.play_rows(rules, bots, 0, GAMES, seed=k, threads=1)
         for g in range(GAMES):
@@ -138,14 +140,17 @@ def test_games_replay_to_the_same_outcome(preset: str, overrides: dict[str, obje
             assert record.outcome is not None
             assert stepped.round_count == rows[g, kernel.O_ROUNDS] == record.outcome["rounds"]
             assert list(stepped.half_losers) == [
-                s for s in rows[g, kernel.O_HALF_LOSER : kernel.O_HALF_LOSER + 2] if s >= 0
+                s for s in rows[g, kernel.O_HALF_LOSER :] if s >= 0
             ]
+            extra_halves += stepped.half_losers[2:] != ()
             buy_ins += sum(1 for s in record.steps if s.action == BUY_IN)
             blinds += sum(1 for s in record.steps if s.action == THROW_BLIND)
     if rules.einwuerfeln and rules.deckel_per_half <= 5:
         assert buy_ins > 20  # the random bots bought back in, often
     if rules.blind:
         assert blinds > 20  # the random bots opened rounds blind, often
+    if rules.more_halves:
+        assert extra_halves > 20  # games went on past the second half, often
 
 
 @pytest.mark.parametrize("tiebreak", ["throw_off", "no_deckel"])

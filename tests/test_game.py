@@ -876,6 +876,67 @@ def test_the_same_loser_of_both_halves_loses_by_blattschuss_without_a_finale() -
     assert table.game.half_losers == (B, B)
 
 
+def test_more_halves_instead_of_a_finale_until_one_player_lost_two() -> None:
+    """keller: no Finale; further halves of everyone until one player has lost two halves."""
+    table = Table(
+        preset("tsv99", more_halves=True, deckel_per_half=5),
+        3,
+        shows("411"),
+        once("221"),
+        once("543"),  # opening: Anna opens
+        shows("111"),
+        once("543"),
+        once("221"),  # R1 A B C: Cem loses the first half
+        shows("111"),
+        once("221"),
+        once("543"),  # R2 C A B: Anna loses the second half
+        shows("111"),
+        once("221"),
+        once("543"),  # R3 A B C, a further half: Ben loses it
+        shows("111"),
+        once("221"),
+        once("543"),  # R4 B C A, another: Cem loses it, his second, and the game
+    )
+    game = table.game
+    events = table.play(9)
+    assert events[-4:] == [
+        DeckelMoved(None, A, 5),
+        SectionEnded(Section.SECOND_HALF, A, True, (5, 0, 0)),
+        SectionStarted(Section.EXTRA_HALF, (A, B, C), 5),
+        RoundStarted(RoundKind.NORMAL, 4, (A, B, C)),  # the last round's loser opens
+    ]
+    assert game.section is Section.EXTRA_HALF
+    assert game.view(B).playing == (True, True, True)
+    events = table.play(3)
+    assert events[-3:] == [
+        SectionEnded(Section.EXTRA_HALF, B, True, (0, 5, 0)),
+        SectionStarted(Section.EXTRA_HALF, (A, B, C), 5),
+        RoundStarted(RoundKind.NORMAL, 5, (B, C, A)),
+    ]
+    events = table.play_all()
+    assert events[-2:] == [
+        SectionEnded(Section.EXTRA_HALF, C, True, (0, 0, 5)),
+        GameEnded(C, False, (C, A, B, C)),
+    ]
+    assert not any(isinstance(e, SectionStarted) and e.section is Section.FINALE for e in events)
+    assert game.half_losers == (C, A, B, C)
+
+
+def test_more_halves_after_a_blattschuss_ends_the_game_as_ever() -> None:
+    table = Table(
+        preset("tsv99", more_halves=True),
+        2,
+        shows("411"),
+        once("221"),  # opening round: Anna opens
+        shows("111"),
+        once("221"),  # R1 A B: Ben loses the first half
+        shows("643"),
+        once("111"),  # R2 B A: Ben loses the second half too
+    )
+    events = table.play_all()
+    assert events[-1] == GameEnded(B, True, (B, B))
+
+
 def test_without_a_finale_the_game_is_one_half() -> None:
     table = Table(
         preset("tsv99", finale=False), 2, shows("411"), once("221"), shows("111"), once("221")

@@ -706,6 +706,7 @@ REGIONAL = (
     "regional-most-deckel-opens",
     "regional-sixes-first",
     "regional-einwuerfeln-at-risk",
+    "regional-more-halves",
 )
 
 
@@ -919,6 +920,13 @@ REGIONAL_FACTS = {
         4,
         19,
         {"deckel_per_half": 3, "finale": False, "sixes_turn": "first_throw"},
+    ),
+    "regional-more-halves": RegionalFacts(
+        (CEM, BEN, ANNA, BEN),
+        BEN,
+        5,
+        20,
+        {"deckel_per_half": 2, "more_halves": True},
     ),
     "regional-einwuerfeln-at-risk": RegionalFacts(
         (CEM,),
@@ -1403,3 +1411,21 @@ def test_regional_einwuerfeln_at_risk() -> None:
     game = replay(record, check_outcome=False)
     assert DeckelMoved(ANNA, DORA, 3) in game.events
     assert game.loser == DORA
+
+
+def test_regional_more_halves_until_one_player_lost_two() -> None:
+    played = play("regional-more-halves")
+    started = [e for e in played.game.events if isinstance(e, SectionStarted)]
+    assert [(e.section, e.players) for e in started] == [
+        (Section.FIRST_HALF, (ANNA, BEN, CEM)),
+        (Section.SECOND_HALF, (ANNA, BEN, CEM)),
+        (Section.EXTRA_HALF, (ANNA, BEN, CEM)),
+        (Section.EXTRA_HALF, (ANNA, BEN, CEM)),
+    ]
+    assert played.record.outcome is not None
+    assert played.record.outcome["finale"] is False
+    assert played.record.outcome["blattschuss"] is False
+    # With a Finale instead, Ben and Cem play it from step 12: Anna's throw after theirs is refused.
+    rules = played.record.rules.with_overrides({"more_halves": False})
+    error = refused_at(dataclasses.replace(played.record, rules=rules))
+    assert error.step == 15 and "it is Ben's turn, not Anna's" in error.reason

@@ -163,6 +163,26 @@ def test_one_player_losing_both_halves_loses_by_blattschuss() -> None:
     assert replay(record).events == pub.game.events
 
 
+def test_further_halves_are_refereed_and_each_lost_one_owes_the_half_stake() -> None:
+    rules = find_preset("tsv99").with_overrides({"more_halves": True, "deckel_per_half": 2})
+    pub = PubGame(rules, NAMES, half_stake="a Kurzer", game_stake="the next round")
+    play(pub, ["4-1-1 1", "2-2-1", "5-4-3"])  # the opening round: Anna's Schock 4 opens
+    play(pub, ["r aus 1", "5-4-3", "2-2-1"])  # Cem loses the first half
+    told = pub.explain(play(pub, ["r aus 1", "2-2-1", "5-4-3"]), "en")  # Anna the second
+    assert "Another half begins with 2 Deckel in the middle." in told
+    assert pub.standing("en") == "Another half: middle 2; nobody holds Deckel."
+    assert pub.standing("de") == "Weitere Hälfte: Mitte 2; niemand hat Deckel."
+    told = pub.explain(play(pub, ["r aus 1", "2-2-1", "5-4-3"]), "en")  # Ben a further one
+    assert "Ben has lost another half by Schock-Aus." in told and "Ben owes a Kurzer." in told
+    assert told[-1] == "Another half begins with 2 Deckel in the middle."
+    told = pub.explain(play(pub, ["r aus 1", "2-2-1", "5-4-3"]), "en")  # Cem his second
+    assert "Cem owes a Kurzer." in told and told[-1] == "Cem owes the next round."
+    assert pub.state().loser == 2 and pub.state().half_losers == (2, 0, 1, 2)
+    record = parse_record(pub.record().to_json())
+    assert record.outcome is not None and record.outcome["finale"] is False
+    assert replay(record).events == pub.game.events
+
+
 def test_a_pub_games_record_replays_identically_and_shows_the_same_standing() -> None:
     pub, _ = whole_game()
     record = parse_record(pub.record().to_json())

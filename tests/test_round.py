@@ -169,6 +169,41 @@ def test_the_game_ends_after_a_blattschuss_a_finale_or_a_single_half() -> None:
     )
 
 
+MORE_HALVES = TSV99.with_overrides({"more_halves": True})
+
+
+def test_more_halves_follow_two_different_half_losers_until_one_lost_two() -> None:
+    """keller: no Finale; whoever has lost two halves pays. The further half is everyone's,
+    opened by the loser of the last round, like the second half."""
+    assert next_section(MORE_HALVES, Section.FIRST_HALF, [2], 2, 4) == NextSection(
+        Section.SECOND_HALF, (0, 1, 2, 3), 2
+    )
+    assert next_section(MORE_HALVES, Section.SECOND_HALF, [3, 1], 1, 4) == NextSection(
+        Section.EXTRA_HALF, (0, 1, 2, 3), 1
+    )
+    assert next_section(MORE_HALVES, Section.EXTRA_HALF, [3, 1, 0], 0, 4) == NextSection(
+        Section.EXTRA_HALF, (0, 1, 2, 3), 0
+    )
+    assert next_section(MORE_HALVES, Section.EXTRA_HALF, [3, 1, 0, 1], 1, 4) is None
+    assert next_section(MORE_HALVES, Section.EXTRA_HALF, [3, 1, 3], 3, 4) is None
+    assert next_section(MORE_HALVES, Section.SECOND_HALF, [2, 2], 2, 4) is None  # Blattschuss
+    assert is_blattschuss([2, 2]) and not is_blattschuss([2, 1, 2])
+
+
+def test_more_halves_is_read_only_with_a_finale_and_a_schock_aus_game_still_ends_it() -> None:
+    single = MORE_HALVES.with_overrides({"finale": False})
+    assert next_section(single, Section.FIRST_HALF, [1], 1, 3) is None
+    game = MORE_HALVES.with_overrides({"schock_aus": "game"})
+    assert next_section(game, Section.EXTRA_HALF, [1, 0, 2], 2, 3, schock_aus=True) is None
+    assert next_section(game, Section.EXTRA_HALF, [1, 0, 2], 2, 3) is not None
+
+
+def test_an_extra_half_has_the_throw_limits_of_a_half() -> None:
+    rules = MORE_HALVES.with_overrides({"first_round_one_throw": "halves"})
+    assert fixed_limit(rules, Section.EXTRA_HALF, first=True, middle=14) == 1
+    assert fixed_limit(rules, Section.EXTRA_HALF, first=False, middle=14) is None
+
+
 @pytest.mark.parametrize(
     ("where", "half", "finale"),
     [("never", None, None), ("halves", 1, None), ("halves_and_finale", 1, 1)],

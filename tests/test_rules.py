@@ -105,6 +105,7 @@ REGIONAL_OPTIONS: dict[str, object] = {
     "achter_deckel": 8,
     "plain_rank": "digits",
     "later_opener": "loser",
+    "more_halves": False,
     "einwuerfeln_form": "from_each_holder",
     "deckel_owed": "best",
     "blind": False,
@@ -117,7 +118,8 @@ turns the sixes of any throw with a throw left; none plays its first round with 
 count the four Straßen, the higher better; none has a Nutte (2-2-1 is tsv99's worst throw); none
 plays one throw while Deckel are in the middle; in all a Schock-Aus ends the half; none has an
 Achter (3-3-1 is a plain number); in all the loser takes the best result's worth; none plays blind
-or open rounds; in all the loser of a round opens the next."""
+or open rounds; in all the loser of a round opens the next; all play a Finale, not further
+halves."""
 
 
 def _expected(preset: str) -> dict[str, object]:
@@ -791,6 +793,8 @@ def test_further_options_refuse_bad_values_naming_the_choices(
         {"one_throw_while_middle": True},
         {"plain_rank": "pip_sum"},
         {"later_opener": "after_most_deckel"},
+        {"more_halves": True},
+        {"more_halves": True, "schock_aus": "game"},
         {"einwuerfeln": True, "einwuerfeln_form": "at_risk"},
         {"one_throw_while_middle": True, "first_round_one_throw": "halves_and_finale"},
         {"schock_aus": "game"},
@@ -817,6 +821,7 @@ def test_further_options_in_house_rules_and_as_data(overrides: dict[str, object]
     ("overrides", "message"),
     [
         ({"nutte": "yes"}, "option 'nutte' must be true or false, not 'yes'"),
+        ({"more_halves": 2}, "option 'more_halves' must be true or false, not 2"),
         ({"nutte_deckel": 0}, "option 'nutte_deckel' must be between 1 and 999, not 0"),
         ({"nutte_deckel": 1000}, "option 'nutte_deckel' must be between 1 and 999, not 1000"),
         ({"nutte_deckel": 9.5}, "option 'nutte_deckel' must be a whole number, not 9.5"),

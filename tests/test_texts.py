@@ -469,3 +469,36 @@ def test_an_open_round_is_in_the_rules_only_where_it_is_played(lang: str) -> Non
     on = find_preset("schock4life").with_overrides({"open_round": True})
     assert t("rules_open_round", lang) in describe_rules(on, lang)
     assert t("rules_open_round", lang) not in describe_rules(find_preset("schock4life"), lang)
+
+
+def test_describe_rules_says_further_halves_follow_instead_of_a_finale() -> None:
+    rules = find_preset("tsv99").with_overrides({"more_halves": True})
+    en, de = describe_rules(rules, "en"), describe_rules(rules, "de")
+    assert en[1].startswith("Deckel: 14 in each half. No Finale: after two halves lost by two")
+    assert de[1].startswith("Deckel: 14 je Hälfte. Kein Finale: haben zwei Spieler")
+    assert not any("Finale is opened" in line for line in en)
+    assert not any("weitere Hälfte" in line for line in describe_rules(find_preset("tsv99"), "de"))
+    single = rules.with_overrides({"finale": False})  # read only with a Finale
+    assert describe_rules(single, "en")[1] == "Deckel: 14; the game is one half, without a Finale."
+
+
+def test_a_game_of_further_halves_is_explained_half_by_half() -> None:
+    """A game whose halves went to two players, then a further half each to Ben and Cem."""
+    rules = find_preset("tsv99").with_overrides({"more_halves": True, "deckel_per_half": 2})
+    rounds = ["411 221 543", "111 543 221", "111 221 543", "111 221 543", "111 221 543"]
+    pips = [int(c) for r in rounds for c in r.replace(" ", "")]
+    game = Game(rules, ["Anna", "Ben", "Cem"], ScriptedDice(pips))
+    while not game.is_over:
+        game.apply(Throw(()), game.current_player)
+        if not game.is_over and STOP in game.legal_actions():
+            game.apply(STOP, game.current_player)
+    en = explain(game.events, rules, game.players, "en")
+    de = explain(game.events, rules, game.players, "de")
+    assert "Another half begins with 2 Deckel in the middle." in en
+    assert "Ben has lost another half by Schock-Aus." in en
+    assert en[-1].startswith(
+        "Summary: first half (Hinrunde) lost by Cem, second half (Rückrunde) lost by Anna, "
+        "another half lost by Ben, another half lost by Cem;"
+    )
+    assert "Eine weitere Hälfte beginnt mit 2 Deckeln in der Mitte." in de
+    assert de[-1].startswith("Bilanz: Hinrunde verloren von Cem, Rückrunde verloren von Anna, ")

@@ -69,7 +69,7 @@ EXPORT_VERSION = 1
 
 PRICE_ITEMS: dict[str, str] = {
     "game_lost": "each game lost",
-    "half_lost": "each half lost (first or second half; the Finale is the game)",
+    "half_lost": "each half lost (first, second or extra half; the Finale is the game)",
     "schock_aus_taken": "each Schock-Aus received (a half or Finale lost to a Schock-Aus)",
     "blattschuss": "on top of game_lost: a game lost by losing both halves",
     "attended": "each evening a member came to (a fee for the evening)",
@@ -81,7 +81,10 @@ SOURCES = ("pub", "online", "loser")
 """Where a game came from: a record from pub mode or from an online table, or just its loser."""
 
 SECTIONS = tuple(s.value for s in Section)
-HALVES = (Section.FIRST_HALF.value, Section.SECOND_HALF.value)
+HALVES = (Section.FIRST_HALF.value, Section.SECOND_HALF.value, Section.EXTRA_HALF.value)
+"""The sections that are halves: each one lost is a half lost (``more_halves`` plays extra ones)."""
+CSV_SECTIONS = (Section.FIRST_HALF.value, Section.SECOND_HALF.value, Section.FINALE.value)
+"""The sections with a column of their own in the games' CSV (extra halves share one)."""
 
 MAX_TEXT = 200
 """A place, a note or a reason has at most this many characters."""
@@ -1567,7 +1570,7 @@ class ClubBook:
             "players": players,
             "loser": loser,
             "sections": sections,
-            "blattschuss": halves[0] == halves[1] if len(halves) == 2 else None,
+            "blattschuss": halves[0] == halves[1] if len(halves) >= 2 else None,
             "note": note,
             "void": void,
         }
@@ -2080,12 +2083,14 @@ class ClubBook:
                     "first_half",
                     "second_half",
                     "finale",
+                    "extra_halves",
                     "schock_aus",
                     "blattschuss",
                     "void",
                     "note",
                 ]
             )
+            extra = Section.EXTRA_HALF.value
             for g in self.games(club, season, with_void=True):
                 by = {s["section"]: s for s in g["sections"]}
                 w.writerow(
@@ -2095,7 +2100,8 @@ class ClubBook:
                         g["source"],
                         "|".join(g["players"]),
                         g["loser"],
-                        *(by[s]["loser"] if s in by else "" for s in SECTIONS),
+                        *(by[s]["loser"] if s in by else "" for s in CSV_SECTIONS),
+                        "|".join(s["loser"] for s in g["sections"] if s["section"] == extra),
                         "|".join(s["section"] for s in g["sections"] if s["schock_aus"]),
                         "" if g["blattschuss"] is None else int(g["blattschuss"]),
                         g["void"] or "",

@@ -24,6 +24,7 @@ from schocken.club import (
     ClubBook,
     FineItemInfo,
     GameInfo,
+    SectionInfo,
     check_date,
     parse_amount,
 )
@@ -195,9 +196,11 @@ def cmd_evening_list(book: ClubBook, args: argparse.Namespace, lang: str) -> int
 
 
 def _game_details(g: GameInfo, lang: str) -> str:
-    def who(section: str) -> str:
-        s = next(s for s in g["sections"] if s["section"] == section)
+    def lost(s: SectionInfo) -> str:
         return s["loser"] + (t("club_by_aus", lang) if s["schock_aus"] else "")
+
+    def who(section: str) -> str:
+        return lost(next(s for s in g["sections"] if s["section"] == section))
 
     kinds = [s["section"] for s in g["sections"]]
     if len(kinds) == 1:
@@ -205,6 +208,9 @@ def _game_details(g: GameInfo, lang: str) -> str:
     if len(kinds) < 2:
         return ""
     finale = t("club_finale", lang, loser=who("finale")) if "finale" in kinds else ""
+    extra = [lost(s) for s in g["sections"] if s["section"] == "extra_half"]
+    if extra:
+        finale = t("club_extra_halves", lang, losers=", ".join(extra))
     if g["blattschuss"]:
         finale = t("club_blattschuss", lang)
     return t("club_halves", lang, first=who("first_half"), second=who("second_half"), finale=finale)

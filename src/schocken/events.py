@@ -17,11 +17,14 @@ from schocken.results import Dice, Result
 
 
 class Section(StrEnum):
-    """The parts of a game: two halves and the Finale."""
+    """The parts of a game: two halves and the Finale, or (``more_halves``) further halves."""
 
     FIRST_HALF = "first_half"
     SECOND_HALF = "second_half"
     FINALE = "finale"
+    EXTRA_HALF = "extra_half"
+    """A further half of every player after the second (``more_halves``), until one player has
+    lost two halves."""
 
 
 class RoundKind(StrEnum):
@@ -161,7 +164,8 @@ class SectionEnded(NamedTuple):
 
 
 class GameEnded(NamedTuple):
-    """The game is over. ``blattschuss``: one player lost both halves."""
+    """The game is over. ``blattschuss``: one player lost both halves (the first two);
+    ``half_losers``: the loser of each half, in order (more than two with ``more_halves``)."""
 
     loser: int
     blattschuss: bool

@@ -10,8 +10,9 @@ made here, each in one function, in the game's own words:
   :func:`schocken.results.best_and_worst`'s, the one order of results);
 - what the loser of a round for Deckel takes (:func:`deckel_owed`), where the Deckel come from
   (:func:`round_payment`, :func:`round_giver`) and who is out (:func:`out_players`);
-- when a half or the Finale is lost (:func:`section_holder`), what follows it
-  (:func:`next_section`) and whether a lost game was a Blattschuss (:func:`is_blattschuss`).
+- when a half or the Finale is lost (:func:`section_holder`), what follows it (:func:`next_section`:
+  the second half, the Finale or, with ``more_halves``, a further half) and whether a lost game was
+  a Blattschuss (:func:`is_blattschuss`).
 
 >>> round_order(anchor=2, takes_part=[True, True, True, True])
 (2, 3, 0, 1)
@@ -222,15 +223,28 @@ def next_section(
     was a half; ``schock_aus`` says a Schock-Aus ended it); ``None`` when the game is over.
 
     After the first half comes the second, opened by its loser (the last round's). After the
-    second, the two half-losers play the Finale, unless one player lost both (Blattschuss). Without
-    a Finale (``rules.finale`` false) the game is the first half. Where a Schock-Aus ends the game
-    (``schock_aus = "game"``) nothing follows a half it ended.
+    second, the two half-losers play the Finale, unless one player lost both (Blattschuss). With
+    ``more_halves`` a further half of every player, opened by its loser, follows instead, and
+    another after it, until one player has lost two halves. Without a Finale (``rules.finale``
+    false) the game is the first half. Where a Schock-Aus ends the game (``schock_aus = "game"``)
+    nothing follows a half it ended.
+
+    >>> from schocken.rules import find_preset
+    >>> rules = find_preset("tsv99").with_overrides({"more_halves": True})
+    >>> next_section(rules, Section.SECOND_HALF, (0, 1), loser=1, seats=3)
+    NextSection(section=<Section.EXTRA_HALF: 'extra_half'>, players=(0, 1, 2), opener=1)
+    >>> next_section(rules, Section.EXTRA_HALF, (0, 1, 0), loser=0, seats=3) is None
+    True
     """
     if schock_aus and rules.schock_aus is SchockAus.GAME:
         return None
     if section is Section.FIRST_HALF and rules.finale:
         return NextSection(Section.SECOND_HALF, tuple(range(seats)), loser)
-    if section is Section.SECOND_HALF and half_losers[0] != half_losers[1]:
+    if section is Section.FINALE or len(set(half_losers)) < len(half_losers):
+        return None
+    if section is not Section.FIRST_HALF and rules.more_halves:
+        return NextSection(Section.EXTRA_HALF, tuple(range(seats)), loser)
+    if section is Section.SECOND_HALF:
         first, second = half_losers[0], half_losers[1]
         opener = first if rules.finale_opener is FinaleOpener.FIRST_HALF_LOSER else second
         return NextSection(Section.FINALE, tuple(sorted((first, second))), opener)

@@ -268,6 +268,10 @@ class Rules:
     loser loses the game (text silent: our reading)."""
     opening: Opening = Opening.PLAIN_ROUND
     """Who opens the first round of the game."""
+    more_halves: bool = False
+    """Whether, instead of a Finale, two different half-losers are followed by further halves of
+    every player until one player has lost two halves, who loses the game (keller's "Hälfte"
+    token); read only with ``finale``."""
     finale_opener: FinaleOpener = FinaleOpener.LAST_ROUND_LOSER
     """Who opens the Finale. The second half is always opened by the loser of the last round."""
     put_back: bool = True
@@ -497,6 +501,7 @@ PRESETS: dict[str, Rules] = {
         deckel_per_half=14,
         deckel_in_finale=13,
         opening=Opening.PLAIN_ROUND,
+        more_halves=False,
         finale_opener=FinaleOpener.LAST_ROUND_LOSER,
         put_back=True,
         strasse_one_throw=False,
@@ -539,6 +544,7 @@ PRESETS: dict[str, Rules] = {
         deckel_per_half=13,
         deckel_in_finale=13,
         opening=Opening.LOWEST_TAKES,
+        more_halves=False,
         finale_opener=FinaleOpener.FIRST_HALF_LOSER,
         put_back=False,
         strasse_one_throw=False,
@@ -581,6 +587,7 @@ PRESETS: dict[str, Rules] = {
         deckel_per_half=13,
         deckel_in_finale=13,
         opening=Opening.PLAIN_ROUND,
+        more_halves=False,
         finale_opener=FinaleOpener.LAST_ROUND_LOSER,
         put_back=True,
         strasse_one_throw=True,
@@ -623,6 +630,7 @@ PRESETS: dict[str, Rules] = {
         deckel_per_half=13,
         deckel_in_finale=13,
         opening=Opening.PLAIN_ROUND,
+        more_halves=False,
         finale_opener=FinaleOpener.LAST_ROUND_LOSER,
         put_back=True,
         strasse_one_throw=True,
@@ -842,6 +850,16 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
         'viele Deckel wie der höchste Wurf zeigt. ... Bei Gleichstand: Stechen"',
         "knobelrunde": f"002: {SILENT} (as tsv99: a round for no Deckel, best result opens)",
         "allgemein": f"003: {SILENT} (as tsv99: a round for no Deckel, best result opens)",
+    },
+    "more_halves": {
+        "tsv99": '000: "Beide Verlierer spielen schließlich den endgültigen Verlierer aus." (a '
+        "Finale, no further half)",
+        "schock4life": '001: "Finale (nur falls zwei verschiedene Personen Hin- und Rückrunde '
+        'verloren haben)"',
+        "knobelrunde": '002: "so spielen sie alleine in einer dritten Runde den Verlierer der '
+        'gesamten Knobelrunde aus"',
+        "allgemein": '003: "Sollten die beiden Hälften an zwei verschiedene Spieler gegangen '
+        'sein, so entscheidet der Endkampf."',
     },
     "finale_opener": {
         "tsv99": f"000: {SILENT} (the loser of the last round, as between rounds)",
@@ -1153,6 +1171,9 @@ REGIONAL_SOURCES: dict[str, str] = {
     "low_die, one die each, the lowest opens, ties Stechen [papr]; first_seat, a fixed first "
     'player: the youngest [burger], the club\'s "König" [rsc03] or "Präsident" [kroeten], the '
     "app's host [ohnetheke], one drawn by lot [spiele7].",
+    "more_halves": 'a Finale almost everywhere; no Finale but a token ("Hälfte") for each lost '
+    "half, whoever has lost two pays, so two different half-losers are followed by a further "
+    "half of everyone [keller].",
     "finale_opener": "first_half_loser [rsc03, tanneb, bitzen, mad, mats].",
     "put_back": "allowed [sackj, monopoly, o2k, rebel]; forbidden [bvb, ohnetheke, mad].",
     "strasse_one_throw": "only from one throw in most [tingting, sackj, niederrhein, keller, "
@@ -1392,6 +1413,15 @@ READINGS: tuple[tuple[str, str], ...] = (
         "Without a Finale",
         "With finale = false the game is a single half, whose loser loses the game: two "
         "half-losers could not otherwise be told apart.",
+    ),
+    (
+        "Further halves (more_halves)",
+        "With more_halves = true (and finale = true) no Finale is played: when two different "
+        "players lost the two halves, a further half follows with every player, as the second "
+        "half does (deckel_per_half Deckel, opened by the loser of the last round), and another "
+        "after it, until one player has lost two halves; he loses the game. One who lost the "
+        "first two halves lost by a Blattschuss, as ever (keller: a token per lost half, whoever "
+        "has two pays; the rest is our reading).",
     ),
 )
 """Our readings where the texts are silent or leave room, beyond the options' own notes."""

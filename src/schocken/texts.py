@@ -54,7 +54,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "first_half": "first half (Hinrunde)",
         "second_half": "second half (Rückrunde)",
         "finale": "Finale",
+        "extra_half": "another half",
         "nom_first_half": "The first half (Hinrunde)",
+        "nom_extra_half": "Another half",
+        "acc_extra_half": "another half",
+        "gen_extra_half": "of another half",
         "nom_second_half": "The second half (Rückrunde)",
         "nom_finale": "The Finale",
         "acc_first_half": "the first half (Hinrunde)",
@@ -407,6 +411,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "refuse_buy_in_first_half": "cannot buy in: {name} does not take part in the first half",
         "refuse_buy_in_second_half": "cannot buy in: {name} does not take part in the second half",
         "refuse_buy_in_finale": "cannot buy in: {name} does not take part in the finale",
+        "refuse_buy_in_extra_half": "cannot buy in: {name} does not take part in this half",
         "refuse_buy_in_not_out": "cannot buy in: {name} is not out: {name} plays in this round",
         "refuse_buy_in_late": "cannot buy in: Einwürfeln is only possible before the round's "
         "first throw",
@@ -450,6 +455,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_title": "Rules: {preset}",
         "rules_deckel": "Deckel: {half} in each half, {finale} in the Finale.",
         "rules_no_finale": "Deckel: {half}; the game is one half, without a Finale.",
+        "rules_more_halves": "Deckel: {half} in each half. No Finale: after two halves lost by "
+        "two players, further halves of everyone follow until one player has lost two halves; he "
+        "loses the game.",
         "rules_opening_plain_round": "Opening: everyone plays one round for no Deckel; the best "
         "result opens the first round.",
         "rules_opening_lowest_takes": "Opening: everyone throws once; the lowest takes as many "
@@ -898,6 +906,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_halves": " (first half {first}, second half {second}{finale})",
         "club_one_half": " (the half: {first})",
         "club_finale": ", Finale {loser}",
+        "club_extra_halves": ", further halves {losers}",
         "club_by_aus": " by Schock-Aus",
         "club_blattschuss": ", Blattschuss",
         "club_fines": "Fines of the evening: {fines}",
@@ -951,7 +960,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "first_half": "Hinrunde",
         "second_half": "Rückrunde",
         "finale": "Finale",
+        "extra_half": "weitere Hälfte",
         "nom_first_half": "Die Hinrunde",
+        "nom_extra_half": "Eine weitere Hälfte",
+        "acc_extra_half": "eine weitere Hälfte",
+        "gen_extra_half": "einer weiteren Hälfte",
         "nom_second_half": "Die Rückrunde",
         "nom_finale": "Das Finale",
         "acc_first_half": "die Hinrunde",
@@ -1321,6 +1334,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "refuse_buy_in_second_half": "Einwürfeln geht nicht: {name} spielt in der Rückrunde nicht "
         "mit",
         "refuse_buy_in_finale": "Einwürfeln geht nicht: {name} spielt im Finale nicht mit",
+        "refuse_buy_in_extra_half": "Einwürfeln geht nicht: {name} spielt in dieser Hälfte nicht "
+        "mit",
         "refuse_buy_in_not_out": "Einwürfeln geht nicht: {name} ist nicht raus, {name} spielt in "
         "dieser Runde",
         "refuse_buy_in_late": "Einwürfeln geht nicht: nur vor dem ersten Wurf der Runde",
@@ -1364,6 +1379,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_title": "Regeln: {preset}",
         "rules_deckel": "Deckel: {half} je Hälfte, {finale} im Finale.",
         "rules_no_finale": "Deckel: {half}; gespielt wird eine Hälfte, ohne Finale.",
+        "rules_more_halves": "Deckel: {half} je Hälfte. Kein Finale: haben zwei Spieler die beiden "
+        "Hälften verloren, folgen weitere Hälften mit allen, bis einer zwei Hälften verloren hat; "
+        "er verliert das Spiel.",
         "rules_opening_plain_round": "Eröffnung: alle spielen eine Runde ohne Deckel; das beste "
         "Ergebnis eröffnet die erste Runde.",
         "rules_opening_lowest_takes": "Eröffnung: alle würfeln einmal; der niedrigste Wurf "
@@ -1832,6 +1850,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_halves": " (Hinrunde {first}, Rückrunde {second}{finale})",
         "club_one_half": " (die Runde: {first})",
         "club_finale": ", Finale {loser}",
+        "club_extra_halves": ", weitere Hälften {losers}",
         "club_by_aus": " durch Schock-Aus",
         "club_blattschuss": ", Blattschuss",
         "club_fines": "Strafen des Abends: {fines}",
@@ -2227,13 +2246,13 @@ def explain_lines(
             add(i, "section_started", section=t(f"nom_{e.section.value}", lang), middle=e.middle)
         elif isinstance(e, GameEnded):
             add(i, "blattschuss" if e.blattschuss else "game_lost", loser=players[e.loser])
-            names = ["first_half", "second_half", "finale"]
-            losers = list(e.half_losers)
+            names = ["first_half", "second_half"] + ["extra_half"] * (len(e.half_losers) - 2)
+            losers = list(zip(names, e.half_losers, strict=False))
             if len(losers) == 2 and not e.blattschuss:
-                losers.append(e.loser)
+                losers.append(("finale", e.loser))
             parts = [
-                t("summary_part", lang, section=t(names[i], lang), loser=players[s])
-                for i, s in enumerate(losers)
+                t("summary_part", lang, section=t(name, lang), loser=players[s])
+                for name, s in losers
             ]
             rounds = last_round.number if last_round is not None else 0
             add(i, "summary_game", parts=", ".join(parts), rounds=rounds)
@@ -2247,7 +2266,9 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         return "yes" if flag else "no"
 
     lines = [t("rules_title", lang, preset=rules.preset)]
-    if rules.finale:
+    if rules.finale and rules.more_halves:
+        lines.append(t("rules_more_halves", lang, half=rules.deckel_per_half))
+    elif rules.finale:
         lines.append(
             t("rules_deckel", lang, half=rules.deckel_per_half, finale=rules.deckel_in_finale)
         )
@@ -2316,6 +2337,6 @@ def describe_rules(rules: Rules, lang: str) -> list[str]:
         lines.append(t("rules_blind", lang))
         if rules.blind_double:
             lines.append(t("rules_blind_double", lang))
-    if rules.finale:
+    if rules.finale and not rules.more_halves:
         lines.append(t(f"rules_finale_opener_{rules.finale_opener.value}", lang))
     return lines

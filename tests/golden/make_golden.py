@@ -2855,6 +2855,76 @@ AT_RISK = Golden(
     ),
 )
 
+MORE_HALVES = Golden(
+    preset="tsv99",
+    name="regional-more-halves",
+    overrides=(
+        ("deckel_per_half", 2),
+        ("more_halves", True),
+    ),
+    players=("Anna", "Ben", "Cem"),
+    plays=(
+        throw(ANNA, (6, 5, 2), note="row 8: tsv99's opening round, for no Deckel"),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(BEN, (6, 4, 2), note="row 11: one throw, the limit Anna set"),
+        throw(CEM, (5, 4, 2), note="row 37: Anna's 652 is best: she opens the first half"),
+        # First half, 2 Deckel.
+        throw(ANNA, (4, 1, 1), note="row 28: Anna opens with Schock 4, worth 4"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(BEN, (6, 5, 3), note="row 11: one throw, the limit"),
+        throw(
+            CEM,
+            (5, 3, 2),
+            note="row 37: Cem's 532 is worst: he takes the 2 of the middle, holds all and has lost "
+            "the first half",
+        ),
+        # Second half, opened by Cem.
+        throw(CEM, (2, 2, 2), note="row 10: Cem, the first half's loser, opens: General, worth 3"),
+        stop(CEM, note="row 11: limit 1"),
+        throw(ANNA, (6, 5, 3), note="row 11: one throw, the limit"),
+        throw(
+            BEN,
+            (5, 4, 2),
+            note="row 37: Ben's 542 is worst: he takes both Deckel and has lost the second half; "
+            "row 3 [keller]: two players lost the halves, so no Finale but a further half of "
+            "everyone",
+        ),
+        # A further half, opened by Ben.
+        throw(BEN, (6, 4, 2), note="row 3 [keller]: Ben, the last round's loser, opens it"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(CEM, (6, 5, 4), note="row 31: a Straße, worth 2"),
+        throw(
+            ANNA,
+            (4, 3, 1),
+            note="row 37: Anna's 431 is worst: she takes both and has lost this half; row 3 "
+            "[keller]: each of the three lost one half, so another half follows",
+        ),
+        # Another half, opened by Anna.
+        throw(ANNA, (1, 1, 1), note="row 25: Anna opens with a Schock-Aus"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(BEN, (5, 3, 2), note="row 11: one throw, the limit"),
+        throw(
+            CEM,
+            (6, 3, 2),
+            note="row 25: Ben's 532 is worst: he takes every Deckel of the half; row 3 [keller]: "
+            "his second lost half, so he has lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, CEM, 0),
+        Round(NORMAL, ANNA, CEM, 4),
+        Round(NORMAL, CEM, BEN, 3),
+        Round(NORMAL, CEM, ANNA, 2),
+        Round(NORMAL, ANNA, BEN, None),
+    ),
+    moves=(
+        (MIDDLE, CEM, 2),
+        (MIDDLE, BEN, 2),
+        (MIDDLE, ANNA, 2),
+        (MIDDLE, BEN, 2),
+    ),
+)
+
 REGIONAL_GOLDEN: dict[str, Golden] = {
     g.file: g
     for g in (
@@ -2881,6 +2951,7 @@ REGIONAL_GOLDEN: dict[str, Golden] = {
         MOST_DECKEL,
         SIXES_FIRST,
         AT_RISK,
+        MORE_HALVES,
     )
 }
 """The golden games of rules from other pubs (shared/REGIONAL.md), by file name."""

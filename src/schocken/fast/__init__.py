@@ -47,7 +47,8 @@ RECORD_STEPS = 4096
 PARALLEL_CHUNK = 64
 """Games a thread takes at a time from a chunk."""
 
-_SECTIONS = (Section.FIRST_HALF, Section.SECOND_HALF, Section.FINALE)
+_SECTIONS = (Section.FIRST_HALF, Section.SECOND_HALF, Section.FINALE, Section.EXTRA_HALF)
+"""The sections by their number in the compiled loop (``kernel.FIRST_HALF`` ...)."""
 
 
 def supports(bots: Sequence[str]) -> bool:
@@ -158,7 +159,7 @@ def run(
         count = min(CHUNK, games - done)
         rows = play_rows(rules, bots, done, count, seed, rotate=rotate, threads=threads)
         lost += np.bincount(rows[:, kernel.O_LOSER], minlength=n)
-        half = rows[:, kernel.O_HALF_LOSER : kernel.O_HALF_LOSER + 2].ravel()
+        half = rows[:, kernel.O_HALF_LOSER :].ravel()
         half = half[half >= 0]
         halves += int(half.size)
         halves_lost += np.bincount(half, minlength=n)
@@ -195,7 +196,7 @@ def play_record(
     capacity = RECORD_STEPS
     while True:
         steps = np.zeros((capacity, kernel.S_SIZE), np.int64)
-        sections = np.zeros((3, kernel.E_DECKEL + n), np.int64)
+        sections = np.zeros((kernel.MAX_HALVES + 1, kernel.E_DECKEL + n), np.int64)
         out = np.zeros(kernel.O_SIZE, np.int64)
         kernel.play_game(
             n, t.params, t.legal, t.after, t.thrown, t.sixes, t.results, t.regular, t.buy_in,

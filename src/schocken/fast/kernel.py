@@ -41,6 +41,7 @@ from schocken.fast.tables import (
     P_LATER_OPENER,
     P_LIMIT_WHILE_MIDDLE,
     P_LOWEST_TAKES,
+    P_MORE_HALVES,
     P_OPEN_ROUND,
     P_OPENING_DIE,
     P_SCHOCK_AUS_ENDS_GAME,
@@ -82,6 +83,7 @@ THROW_OFF = 5
 FIRST_HALF = 0
 SECOND_HALF = 1
 FINALE = 2
+EXTRA_HALF = 3
 
 MAX_THROWS = 3
 PLACES = 32
@@ -97,8 +99,11 @@ O_TURNS = 3
 O_SECTIONS = 4
 O_STEPS = 5
 O_HALF_LOSER = 6
-"""The first half's loser; the second half's at O_HALF_LOSER + 1 (-1 where not played)."""
-O_SIZE = 8
+"""The first half's loser; each later half's in the columns after it (-1 where not played)."""
+MAX_HALVES = 21
+"""The most halves a game can have: with ``more_halves`` one more than its players (at most 20),
+as one of them has lost two by then."""
+O_SIZE = O_HALF_LOSER + MAX_HALVES
 
 # The columns of a recorded step (``steps``) and of an ended section (``sections``).
 S_SEAT = 0
@@ -148,6 +153,13 @@ def _draw(rng: Any) -> np.uint64:
 def _below(rng: Any, count: np.int64) -> np.int64:
     """A uniform whole number from 0 to ``count - 1`` (``count`` below 2**31)."""
     return np.int64(((_draw(rng) >> _S32) * np.uint64(count)) >> _S32)
+
+
+@_jit
+def _lost_two(half_losers: Any, halves: int) -> bool:
+    """Whether the loser of the last of ``halves`` halves had lost one before (as
+    :func:`schocken.round.next_section` asks)."""
+    return bool((half_losers[: halves - 1] == half_losers[halves - 1]).any())
 
 
 @_jit
@@ -260,7 +272,7 @@ def play_game(
     off_best = off_second = off_owed = 0  # a throw-off's giver (or the second-best) and worth
     seats = np.zeros(n, np.int64)  # a list of seats: who may buy in, who is tied
     giver = np.zeros(n, np.bool_)
-    half_losers = np.full(2, -1, np.int64)
+    half_losers = np.full(MAX_HALVES, -1, np.int64)
     halves = 0
     section = FIRST_HALF
     total = deckel_half
@@ -593,7 +605,17 @@ def play_game(
                     in_section[s] = True
                 in_count = n
                 opener = section_loser
-            elif section == SECOND_HALF and half_losers[0] != half_losers[1] and not ends_game:
+            elif section == FINALE or ends_game or _lost_two(half_losers, halves):
+                loser = section_loser
+                blattschuss = halves == 2 and half_losers[0] == half_losers[1]
+            elif section != FIRST_HALF and params[P_MORE_HALVES] != 0:
+                section = EXTRA_HALF
+                total = deckel_half
+                for s in range(n):
+                    in_section[s] = True
+                in_count = n
+                opener = section_loser
+            elif section == SECOND_HALF:
                 section = FINALE
                 total = params[P_DECKEL_FINALE]
                 for s in range(n):
@@ -601,9 +623,8 @@ def play_game(
                 in_count = 2
                 first_opens = params[P_FINALE_FIRST_HALF_LOSER] != 0
                 opener = half_losers[0] if first_opens else half_losers[1]
-            else:
+            else:  # the first half was the game (no Finale)
                 loser = section_loser
-                blattschuss = section == SECOND_HALF and half_losers[0] == half_losers[1]
             if opener >= 0:
                 for s in range(n):
                     deckel[s] = 0
@@ -620,8 +641,8 @@ def play_game(
     out[O_TURNS] = turns
     out[O_SECTIONS] = n_sections
     out[O_STEPS] = n_steps
-    out[O_HALF_LOSER] = half_losers[0]
-    out[O_HALF_LOSER + 1] = half_losers[1]
+    for h in range(MAX_HALVES):
+        out[O_HALF_LOSER + h] = half_losers[h]
 
 
 @_jit_parallel
@@ -662,6 +683,6 @@ def play_batch(
             game_seed(seed, g), False, no_steps, no_sections, row,
         )  # fmt: skip
         row[O_LOSER] = (row[O_LOSER] - shift) % n
-        for h in range(2):
+        for h in range(MAX_HALVES):
             if row[O_HALF_LOSER + h] >= 0:
                 row[O_HALF_LOSER + h] = (row[O_HALF_LOSER + h] - shift) % n

@@ -96,7 +96,10 @@ P_SIXES_FIRST = 20
 P_AT_RISK = 21
 """1 where a player who is out buys back in at risk, taking nothing (``einwuerfeln_form =
 "at_risk"``, read only with ``einwuerfeln``)."""
-P_SIZE = 22
+P_MORE_HALVES = 22
+"""1 where two different half-losers are followed by further halves of everyone instead of a
+Finale, until one player has lost two (``more_halves``, read only with ``finale``)."""
+P_SIZE = 23
 
 # The columns of ``results[state, throws]``.
 R_RANK = 0
@@ -159,6 +162,7 @@ def params_of(rules: Rules) -> Int64Array:
     params[P_DECKEL_HALF] = rules.deckel_per_half
     params[P_DECKEL_FINALE] = rules.deckel_in_finale
     params[P_FINALE] = rules.finale
+    params[P_MORE_HALVES] = rules.finale and rules.more_halves
     params[P_LOWEST_TAKES] = rules.opening is Opening.LOWEST_TAKES
     params[P_WORST_OPENS] = rules.opening is Opening.WORST_OPENS
     params[P_OPENING_DIE] = {Opening.HIGH_DIE: 1, Opening.LOW_DIE: 2}.get(rules.opening, 0)

@@ -589,7 +589,8 @@ function renderPlayers(m, who) {
       const badges = [];
       const place = m.table.seats[seat];
       if (view.order[0] === seat && view.playing[seat] && view.loser == null) badges.push(el("span", { class: "badge opener" }, t("web_opener")));
-      if (view.half_losers[0] === seat && view.section !== "first_half") badges.push(el("span", { class: "badge half-loser" }, t("web_half_loser")));
+      const halfLost = view.section === "extra_half" ? view.half_losers.includes(seat) : view.half_losers[0] === seat && view.section !== "first_half";
+      if (halfLost) badges.push(el("span", { class: "badge half-loser" }, t("web_half_loser")));
       if (place.bot) badges.push(el("span", { class: "badge bot" }, botLabel(place.bot)));
       if ((m.table.coach || []).includes(seat)) badges.push(el("span", { class: "badge coach", id: `coach-badge-${seat}` }, t("web_coach_badge")));
       if (m.presence?.[seat] === "away") badges.push(el("span", { class: "badge away", id: `away-${seat}` }, t("web_away")));
