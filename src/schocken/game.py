@@ -23,7 +23,7 @@ schocken.errors.TurnSixesError: Anna cannot turn sixes: the last throw showed 4-
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from schocken import round as flow
 from schocken.actions import (
@@ -577,9 +577,6 @@ class Game:
         results = tuple(zip(self._order, self._results, strict=True))
         number = self._round_number
         if kind is RoundKind.NORMAL:
-            keys = [self._table.order_key(r, p) for p, r in enumerate(self._results)]
-            places = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
-            ranked = tuple(self._order[p] for p in places)  # best first
             owed = flow.deckel_owed(self.rules, self._results, best_result)
             if self._blind and self.rules.blind_double and owed is not None:
                 owed *= 2  # a blind round counts double (a Schock-Aus stays one)
@@ -590,13 +587,13 @@ class Game:
                 return
             if tied:  # throw_off
                 self.events.append(RoundEnded(kind, number, results, best, None, owed, tied))
-                self._throw_off = (ranked, owed)
+                self._throw_off = (self._ranking(), owed)
                 self._start_round(RoundKind.THROW_OFF, tied)
                 return
             self.events.append(RoundEnded(kind, number, results, best, worst, owed))
-            self._pay(
-                flow.round_giver(self.rules, ranked, self._deckel, self._middle, worst), worst, owed
-            )
+            best_first = self._best_first(best)
+            giver = flow.round_giver(self.rules, best_first, self._deckel, self._middle, worst)
+            self._pay(giver, worst, owed)
         elif kind is RoundKind.THROW_OFF:
             ranked, owed = self._throw_off
             giver = flow.round_giver(self.rules, ranked, self._deckel, self._middle, worst)
@@ -644,6 +641,18 @@ class Game:
                 return
             self._move(None, worst, min(value, self._middle))
             self._after_deckel(worst)
+
+    def _ranking(self) -> tuple[int, ...]:
+        """The seats of the round, by their results, best first."""
+        keys = [self._table.order_key(r, p) for p, r in enumerate(self._results)]
+        places = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
+        return tuple(self._order[p] for p in places)
+
+    def _best_first(self, best: int) -> Iterator[int]:
+        """:meth:`_ranking`, lazily: the best at once, the others sorted only if asked for (a
+        round's giver is nearly always its best)."""
+        yield best
+        yield from self._ranking()[1:]
 
     def _tied_worst(self) -> tuple[int, ...]:
         """The seats tied for the worst result of a round for Deckel, where the tiebreak acts on

@@ -22,7 +22,7 @@ made here, each in one function, in the game's own words:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from schocken.events import Section
@@ -152,7 +152,7 @@ def round_payment(owed: int, middle: int, best_holds: int) -> tuple[bool, int]:
 
 
 def round_giver(
-    rules: Rules, ranked: Sequence[int], deckel: Sequence[int], middle: int, loser: int
+    rules: Rules, ranked: Iterable[int], deckel: Sequence[int], middle: int, loser: int
 ) -> int:
     """Who gives the ``loser`` of a round for Deckel what it is worth (from the ``middle`` while
     it lasts, see :func:`round_payment`): the player with the round's best result (``ranked``:
