@@ -43,7 +43,6 @@ from schocken.dice import DiceSource
 from schocken.errors import (
     GameOverError,
     IllegalActionError,
-    MustThrowError,
     OutOfTurnError,
     ThrowLimitError,
     TurnSixesError,
@@ -67,11 +66,11 @@ from schocken.events import (
     TurnEnded,
 )
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS, check_players
-from schocken.results import Dice, Result, best_and_worst, result_table, worst_tied
-from schocken.rules import MAX_THROWS, Opening, Rules, SixesTurn, Tiebreak
+from schocken.results import Dice, Result, best_and_worst, ranking, result_table, worst_tied
+from schocken.rules import MAX_THROWS, Opening, Rules, Tiebreak
 from schocken.texts import refused
-from schocken.turn import SORTED, TurnState, dice_text, may_turn_sixes
-from schocken.views import Phase, PlayerView, TurnView
+from schocken.turn import SORTED, TurnState
+from schocken.views import Phase, PlayerView, TurnView, seen_turns, turn_in_progress
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Game", "Step"]
 
@@ -85,7 +84,15 @@ _ONE_THROW_ROUNDS = frozenset(
     (RoundKind.OPENING_THROW, RoundKind.STECHEN, RoundKind.OPENING_DIE, RoundKind.THROW_OFF)
 )
 """Rounds in which everyone throws once, openly."""
+_TIES_ACTED_ON = frozenset((Tiebreak.THROW_OFF, Tiebreak.NO_DECKEL))
+"""Tiebreaks under which a tie for a round's worst result is thrown off or moves no Deckel."""
 _PLAYING = Phase.PLAYING  # (a module's name: an enum member found on its class costs more)
+
+
+def _raise(refusal: IllegalActionError | None) -> None:
+    """Raise the refusal a check found, if it found one."""
+    if refusal is not None:
+        raise refusal
 
 
 class Game:
@@ -213,14 +220,9 @@ class Game:
         if seat is not None and not 0 <= seat < self._seats:
             raise ValueError(f"no seat {seat!r} at this table of {self._seats}")
         over = self._loser is not None
-        finished = self._turns
-        hidden = self._covered_turns  # a covered turn is seen by its player, and by all at the end
-        if hidden and (over or (seat in hidden and not self._blind)):
-            finished = [
-                hidden[t.seat] if t.seat in hidden and (over or t.seat == seat) else t
-                for t in finished
-            ]
-        turns = (*finished,) if over else (*finished, self._turn_in_progress(seat))
+        turns = seen_turns(self._turns, self._covered_turns, seat, over=over, blind=self._blind)
+        if not over:
+            turns.append(turn_in_progress(self._current, self._turn, self._covered, seat))
         return PlayerView(
             seat,
             self.players,
@@ -235,26 +237,9 @@ class Game:
             self._middle,
             self._deckel,
             self._playing(),
-            turns,
+            tuple(turns),
             self._half_losers,
             self._loser,
-        )
-
-    def _turn_in_progress(self, viewer: int | None) -> TurnView:
-        """The turn in progress as ``viewer`` sees it: without its dice while it is covered."""
-        turn = self._turn
-        hidden = self._covered and viewer != self._current
-        showing = None if hidden or not turn.throws else turn.dice()
-        return TurnView(
-            self._current,
-            turn.throws,
-            turn.aside,
-            showing,
-            self._covered,
-            False,
-            None,
-            turn.must_throw,
-            turn.turned,
         )
 
     def _playing(self) -> tuple[bool, ...]:
@@ -290,17 +275,23 @@ class Game:
             return self.events[start:]
         if seat != current:
             self._refuse_out_of_turn(seat, action)
+        turn, limit, name = self._turn, self.max_throws(), self.players[current]
         if isinstance(action, Throw):
-            self._check_throw(action.keep)
+            keep = action.keep
+            if not (type(keep) is tuple and keep in self._keeps and turn.throws < limit):
+                one_die = self._kind is RoundKind.OPENING_DIE  # why not: the turn says
+                _raise(turn.throw_refusal(keep, limit, self.rules, name, one_die=one_die))
             self._throw(action)
         elif isinstance(action, Stop):
-            self._check_stop()
+            _raise(turn.stop_refusal(name))
             self._stop()
         elif isinstance(action, TurnSixes):
-            self._check_turn_sixes()
+            _raise(turn.turn_sixes_refusal(limit, self.rules, name))
             self._turn_sixes()
         elif isinstance(action, ThrowBlind):
-            self._check_blind()
+            if THROW_BLIND not in self._legal:  # only the opener, where the rules allow it
+                key = "refuse_blind_opener" if self.rules.blind else "refuse_blind_rules"
+                raise refused(IllegalActionError, key, name=name)
             self._throw(action)
         else:
             raise IllegalActionError(f"not an action: {action!r}")
@@ -309,101 +300,25 @@ class Game:
     # The checks: each raises the specific error that says why an action is refused.
 
     def _refuse_out_of_turn(self, seat: int, action: Action) -> None:
-        if self._used_all == seat:
-            used = limit = self.max_throws()
-            name = self.players[seat]
-            if isinstance(action, Throw):
-                raise refused(ThrowLimitError, "refuse_limit", name=name, used=used, limit=limit)
-            if isinstance(action, TurnSixes):
-                raise refused(TurnSixesError, "refuse_turn_last", name=name, used=used, limit=limit)
-        raise refused(
-            OutOfTurnError,
-            "refuse_out_of_turn",
-            current=self.players[self._current],
-            name=self.players[seat],
-        )
-
-    def _check_throw(self, keep: object) -> None:
-        turn = self._turn
-        limit = self.max_throws()
-        if type(keep) is tuple and keep in self._keeps and turn.throws < limit:
-            return  # a legal throw; otherwise find out why not
-        name = self.players[self._current]
-        if turn.throws >= limit:
-            raise refused(ThrowLimitError, "refuse_limit", name=name, used=turn.throws, limit=limit)
-        if not isinstance(keep, tuple) or keep not in THROWS:
-            raise IllegalActionError(
-                f"cannot keep {keep!r}: a throw keeps at most two dice, each showing 1 to 6 "
-                "(highest first)"
-            )
-        if turn.throws == 0:
-            if keep and self._kind is RoundKind.OPENING_DIE:
-                raise refused(IllegalActionError, "refuse_one_die_keep", name=name)
-            if keep:
-                raise refused(IllegalActionError, "refuse_first_throw_all", name=name)
-            return
-        if keep not in self._keeps:
-            raise turn.refusal(keep, self.rules, name)
-
-    def _check_stop(self) -> None:
-        name = self.players[self._current]
-        if self._turn.throws == 0:
-            raise refused(IllegalActionError, "refuse_not_thrown", name=name)
-        if self._turn.turned:
-            raise refused(MustThrowError, "refuse_must_throw", name=name)
-
-    def _check_blind(self) -> None:
-        if THROW_BLIND in self._legal:
-            return
-        name = self.players[self._current]
-        if not self.rules.blind:
-            raise refused(IllegalActionError, "refuse_blind_rules", name=name)
-        raise refused(IllegalActionError, "refuse_blind_opener", name=name)
-
-    def _check_turn_sixes(self) -> None:
-        name = self.players[self._current]
-        turn = self._turn
-        limit = self.max_throws()
-        if turn.throws == 0:
-            raise refused(TurnSixesError, "refuse_no_sixes_yet", name=name)
-        if turn.turned:
-            raise refused(TurnSixesError, "refuse_turned_already", name=name)
-        if self.rules.sixes_turn is SixesTurn.NEVER:
-            raise refused(TurnSixesError, "refuse_never_turn", name=name)
-        if turn.thrown.count(6) < 2:
-            raise refused(
-                TurnSixesError, "refuse_two_sixes", name=name, dice=dice_text(turn.thrown)
-            )
-        if not may_turn_sixes(turn.aside, turn.thrown, self.rules.sixes_turn, turn.throws == 1):
-            if self.rules.sixes_turn is SixesTurn.FIRST_THROW:
-                raise refused(
-                    TurnSixesError, "refuse_turn_first_throw", name=name, throws=turn.throws
-                )
-            raise refused(
-                TurnSixesError, "refuse_turn_full_throw", name=name, aside=dice_text(turn.aside)
-            )
-        if turn.throws >= limit:  # not reached: a turn ends at its limit
-            raise refused(
-                TurnSixesError, "refuse_turn_last", name=name, used=turn.throws, limit=limit
-            )
+        name, used, current = self.players[seat], self.max_throws(), self.players[self._current]
+        if self._used_all == seat and isinstance(action, Throw):  # his turn has just ended
+            raise refused(ThrowLimitError, "refuse_limit", name=name, used=used, limit=used)
+        if self._used_all == seat and isinstance(action, TurnSixes):
+            raise refused(TurnSixesError, "refuse_turn_last", name=name, used=used, limit=used)
+        raise refused(OutOfTurnError, "refuse_out_of_turn", current=current, name=name)
 
     def _buy_in_refusal(self, seat: int) -> tuple[str, dict[str, object]] | None:
-        """Why ``seat`` may not buy in now, as the key of the refusal's text and its fields
-        (``None``: they may)."""
-        if not self.rules.einwuerfeln:
-            return "refuse_buy_in_rules", {}
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._seats:
-            return "refuse_buy_in_seat", {"seat": repr(seat)}
-        name = self.players[seat]
-        if self._phase is not Phase.PLAYING or self._kind is not RoundKind.NORMAL:
-            return "refuse_buy_in_round", {}
-        if not self._in_section[seat]:
-            return f"refuse_buy_in_{self._section.value}", {"name": name}
-        if seat in self._order:
-            return "refuse_buy_in_not_out", {"name": name}
-        if self._results or self._turn.throws:
-            return "refuse_buy_in_late", {}
-        return None
+        """Why ``seat`` may not buy in now (:func:`schocken.round.buy_in_refusal`)."""
+        return flow.buy_in_refusal(
+            self.rules,
+            seat,
+            self.players,
+            playing=self._phase is Phase.PLAYING and self._kind is RoundKind.NORMAL,
+            section=self._section,
+            in_section=self._in_section,
+            order=self._order,
+            begun=bool(self._results or self._turn.throws),
+        )
 
     # The changes: each is made only once its action was found legal.
 
@@ -485,20 +400,12 @@ class Game:
         self._current = self._order[len(self._results)]
         self._turn = _NEW_TURN
         self._covered = False
-        self._legal = (_FIRST_THROW,)
-        if (
-            self.rules.blind
-            and not self._results
-            and self._limit is None
-            and self._kind is RoundKind.NORMAL
-        ):
-            self._legal = (_FIRST_THROW, THROW_BLIND)
+        opens = not self._results and self._limit is None and self._kind is RoundKind.NORMAL
+        self._legal = (_FIRST_THROW, THROW_BLIND) if opens and self.rules.blind else (_FIRST_THROW,)
         self._keeps = _KEEP_NOTHING
 
     def _end_turn(self) -> None:
-        seat = self._current
-        turn = self._turn
-        covered = self._covered
+        seat, turn, covered = self._current, self._turn, self._covered
         result = turn.result(self._table)
         own = TurnView(seat, turn.throws, turn.aside, result.dice, covered, True, result)
         self._results.append(result)
@@ -580,7 +487,9 @@ class Game:
             owed = flow.deckel_owed(self.rules, self._results, best_result)
             if self._blind and self.rules.blind_double and owed is not None:
                 owed *= 2  # a blind round counts double (a Schock-Aus stays one)
-            tied = self._tied_worst()
+            acts = self.rules.tiebreak in _TIES_ACTED_ON  # on a tie for the worst
+            places = worst_tied(self._table, self._results) if acts else ()
+            tied = tuple(self._order[p] for p in places)
             if tied and self.rules.tiebreak is Tiebreak.NO_DECKEL:  # nobody takes Deckel
                 self.events.append(RoundEnded(kind, number, results, best, None, owed))
                 self._start_normal_round(self._anchor)
@@ -609,32 +518,23 @@ class Game:
             self.events.append(RoundEnded(kind, number, results, best, worst, 0))
             self._phase = Phase.PLAYING
             self._start_normal_round(best)
-        elif kind is RoundKind.OPENING_DIE:  # one die each: the highest (high_die) or the lowest
-            # (low_die) opens, no Deckel; those tied for it throw again
-            highest = self.rules.opening is Opening.HIGH_DIE
-            tied = flow.stechen(results, highest)
-            if tied:
-                self.events.append(RoundEnded(kind, number, results, best, None, 0, tied))
-                self._start_round(RoundKind.OPENING_DIE, tied)
-                return
-            self.events.append(RoundEnded(kind, number, results, best, worst, 0))
-            self._phase = Phase.PLAYING
-            self._start_normal_round(best if highest else worst)
-        else:  # the opening throw or a Stechen: the lowest opens (lowest_takes: and takes what
-            # the highest is worth; worst_opens: no Deckel)
+        else:  # one throw (or one die) each, those tied throw again: the lowest opens (high_die:
+            # the highest; lowest_takes: the lowest takes what the highest throw is worth)
             if kind is RoundKind.OPENING_THROW:
                 self._opening_value = best_result.deckel
+            highest = self.rules.opening is Opening.HIGH_DIE
             takes = self.rules.opening is Opening.LOWEST_TAKES
             value = self._opening_value if takes else 0
-            tied = flow.stechen(results)
+            tied = flow.stechen(results, highest)
             if tied:
                 self.events.append(RoundEnded(kind, number, results, best, None, value, tied))
-                self._start_round(RoundKind.STECHEN, tied)
+                die = kind is RoundKind.OPENING_DIE
+                self._start_round(RoundKind.OPENING_DIE if die else RoundKind.STECHEN, tied)
                 return
             self.events.append(RoundEnded(kind, number, results, best, worst, value))
             self._phase = Phase.PLAYING
             if not takes:
-                self._start_normal_round(worst)
+                self._start_normal_round(best if highest else worst)
                 return
             if value is None:
                 self._schock_aus(worst)
@@ -644,22 +544,12 @@ class Game:
 
     def _ranking(self) -> tuple[int, ...]:
         """The seats of the round, by their results, best first."""
-        keys = [self._table.order_key(r, p) for p, r in enumerate(self._results)]
-        places = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
-        return tuple(self._order[p] for p in places)
+        return tuple(self._order[p] for p in ranking(self._table, self._results))
 
     def _best_first(self, best: int) -> Iterator[int]:
-        """:meth:`_ranking`, lazily: the best at once, the others sorted only if asked for (a
-        round's giver is nearly always its best)."""
+        """:meth:`_ranking`, lazily: the best at once, the rest sorted only if asked for."""
         yield best
         yield from self._ranking()[1:]
-
-    def _tied_worst(self) -> tuple[int, ...]:
-        """The seats tied for the worst result of a round for Deckel, where the tiebreak acts on
-        such a tie (``throw_off``, ``no_deckel``); else ``()``."""
-        if self.rules.tiebreak not in (Tiebreak.THROW_OFF, Tiebreak.NO_DECKEL):
-            return ()
-        return tuple(self._order[place] for place in worst_tied(self._table, self._results))
 
     def _pay(self, giver: int, worst: int, owed: int | None) -> None:
         """``worst`` takes what the best result of a round for Deckel is worth: from the middle,

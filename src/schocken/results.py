@@ -295,6 +295,12 @@ def best_and_worst(table: ResultTable, results: Sequence[Result]) -> tuple[int, 
     return keys.index(max(keys)), keys.index(min(keys))
 
 
+def ranking(table: ResultTable, results: Sequence[Result]) -> list[int]:
+    """Places (in the round's order of play) of a round's results, the best first."""
+    keys = [table.order_key(result, place) for place, result in enumerate(results)]
+    return sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
+
+
 def worst_tied(table: ResultTable, results: Sequence[Result]) -> tuple[int, ...]:
     """Places (in the round's order of play) of those tied for the worst of a round's results by
     the result table alone (equal order codes, before the later thrower loses); ``()`` when one

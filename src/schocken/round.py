@@ -104,6 +104,37 @@ def buy_in_givers(
     return givers
 
 
+def buy_in_refusal(
+    rules: Rules,
+    seat: object,
+    players: Sequence[str],
+    *,
+    playing: bool,
+    section: Section,
+    in_section: Sequence[bool],
+    order: Sequence[int],
+    begun: bool,
+) -> tuple[str, dict[str, object]] | None:
+    """Why ``seat`` may not buy back in (Einwürfeln) now, as the key of the refusal's text and
+    its fields; ``None``: he may. Only where the rules have Einwürfeln, only before a round for
+    Deckel (``playing``) has ``begun``, and only a player of the half or Finale who is out
+    (not in the round's ``order``)."""
+    if not rules.einwuerfeln:
+        return "refuse_buy_in_rules", {}
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(players):
+        return "refuse_buy_in_seat", {"seat": repr(seat)}
+    name = players[seat]
+    if not playing:
+        return "refuse_buy_in_round", {}
+    if not in_section[seat]:
+        return f"refuse_buy_in_{section.value}", {"name": name}
+    if seat in order:
+        return "refuse_buy_in_not_out", {"name": name}
+    if begun:
+        return "refuse_buy_in_late", {}
+    return None
+
+
 def order_after_buy_in(order: Sequence[int], seat: int, anchor: int, seats: int) -> tuple[int, ...]:
     """The round's order once ``seat`` bought in: its place clockwise from ``anchor``, like any
     other seat (the anchor opens if they play; docs/rules.md, "Einwürfeln")."""

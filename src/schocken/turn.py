@@ -14,7 +14,13 @@ from functools import cache
 from typing import NamedTuple
 
 from schocken.actions import STOP, THROWS, TURN_SIXES, Action
-from schocken.errors import IllegalActionError, MustThrowError, PutBackError
+from schocken.errors import (
+    IllegalActionError,
+    MustThrowError,
+    PutBackError,
+    ThrowLimitError,
+    TurnSixesError,
+)
 from schocken.results import (
     DIE_RESULTS,
     Dice,
@@ -217,6 +223,65 @@ class TurnState(NamedTuple):
 
     def dice(self) -> Dice:
         return SORTED[self.aside + self.thrown]
+
+    def throw_refusal(
+        self, keep: object, limit: int, rules: Rules, name: str, *, one_die: bool = False
+    ) -> IllegalActionError | None:
+        """Why ``name`` may not throw keeping ``keep`` out of the cup now, with ``limit`` throws
+        allowed (``one_die``: in the opening of one die each); ``None`` if the throw is legal."""
+        if self.throws >= limit:
+            return refused(
+                ThrowLimitError, "refuse_limit", name=name, used=self.throws, limit=limit
+            )
+        if not isinstance(keep, tuple) or keep not in THROWS:
+            return IllegalActionError(
+                f"cannot keep {keep!r}: a throw keeps at most two dice, each showing 1 to 6 "
+                "(highest first)"
+            )
+        if self.throws == 0:
+            if keep and one_die:
+                return refused(IllegalActionError, "refuse_one_die_keep", name=name)
+            if keep:
+                return refused(IllegalActionError, "refuse_first_throw_all", name=name)
+            return None
+        if keep not in self.options(rules)[1]:
+            return self.refusal(keep, rules, name)
+        return None
+
+    def stop_refusal(self, name: str) -> IllegalActionError | None:
+        """Why ``name`` may not stop now (``None``: he may)."""
+        if self.throws == 0:
+            return refused(IllegalActionError, "refuse_not_thrown", name=name)
+        if self.turned:
+            return refused(MustThrowError, "refuse_must_throw", name=name)
+        return None
+
+    def turn_sixes_refusal(self, limit: int, rules: Rules, name: str) -> IllegalActionError | None:
+        """Why ``name`` may not turn sixes now, with ``limit`` throws allowed (``None``: he
+        may)."""
+        if self.throws == 0:
+            return refused(TurnSixesError, "refuse_no_sixes_yet", name=name)
+        if self.turned:
+            return refused(TurnSixesError, "refuse_turned_already", name=name)
+        if rules.sixes_turn is SixesTurn.NEVER:
+            return refused(TurnSixesError, "refuse_never_turn", name=name)
+        if self.thrown.count(6) < 2:
+            return refused(
+                TurnSixesError, "refuse_two_sixes", name=name, dice=dice_text(self.thrown)
+            )
+        if not may_turn_sixes(self.aside, self.thrown, rules.sixes_turn, self.throws == 1):
+            if rules.sixes_turn is SixesTurn.FIRST_THROW:
+                return refused(
+                    TurnSixesError, "refuse_turn_first_throw", name=name, throws=self.throws
+                )
+            return refused(
+                TurnSixesError, "refuse_turn_full_throw", name=name, aside=dice_text(self.aside)
+            )
+        if self.throws >= limit:  # not reached: a turn ends at its limit
+            return refused(
+                TurnSixesError, "refuse_turn_last", name=name, used=self.throws, limit=limit
+            )
+        return None
 
     def refusal(self, keep: Dice, rules: Rules, name: str) -> IllegalActionError:
         """Why ``name`` may not keep ``keep`` out of the cup for the next throw (a keep that is

@@ -8,12 +8,14 @@ not merely flagged: ``showing`` and ``result`` are ``None``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
 from schocken.events import RoundKind, Section
 from schocken.results import Dice, Result
 from schocken.rules import MAX_THROWS, Rules
+from schocken.turn import TurnState
 
 
 class Phase(StrEnum):
@@ -91,3 +93,39 @@ class PlayerView(NamedTuple):
     def max_throws(self) -> int:
         """How many throws the player whose turn it is may use in this round."""
         return MAX_THROWS if self.limit is None else self.limit
+
+
+def seen_turns(
+    finished: Sequence[TurnView],
+    covered: Mapping[int, TurnView],
+    viewer: int | None,
+    *,
+    over: bool,
+    blind: bool,
+) -> list[TurnView]:
+    """A round's ``finished`` turns as ``viewer`` sees them: a ``covered`` turn (by seat, as its
+    player sees it) without its dice, but by its own player (not in a blind round: nobody has
+    looked) and, once the game is ``over``, by everyone."""
+    if not covered or not (over or (viewer in covered and not blind)):
+        return list(finished)
+    return [
+        covered[t.seat] if t.seat in covered and (over or t.seat == viewer) else t for t in finished
+    ]
+
+
+def turn_in_progress(current: int, turn: TurnState, covered: bool, viewer: int | None) -> TurnView:
+    """The ``current`` player's turn in progress as ``viewer`` sees it: without its dice while it
+    is covered from him."""
+    hidden = covered and viewer != current
+    showing = None if hidden or not turn.throws else turn.dice()
+    return TurnView(
+        current,
+        turn.throws,
+        turn.aside,
+        showing,
+        covered,
+        False,
+        None,
+        turn.must_throw,
+        turn.turned,
+    )
