@@ -704,6 +704,7 @@ REGIONAL = (
     "regional-no-deckel",
     "regional-schock-aus-game",
     "regional-most-deckel-opens",
+    "regional-after-most-deckel-opens",
     "regional-sixes-first",
     "regional-einwuerfeln-at-risk",
     "regional-more-halves",
@@ -913,6 +914,13 @@ REGIONAL_FACTS = {
         7,
         30,
         {"deckel_per_half": 4, "finale": False, "later_opener": "most_deckel"},
+    ),
+    "regional-after-most-deckel-opens": RegionalFacts(
+        (DORA,),
+        DORA,
+        6,
+        27,
+        {"deckel_per_half": 4, "finale": False, "later_opener": "after_most_deckel"},
     ),
     "regional-sixes-first": RegionalFacts(
         (BEN,),
@@ -1429,3 +1437,15 @@ def test_regional_more_halves_until_one_player_lost_two() -> None:
     rules = played.record.rules.with_overrides({"more_halves": False})
     error = refused_at(dataclasses.replace(played.record, rules=rules))
     assert error.step == 15 and "it is Ben's turn, not Anna's" in error.reason
+
+
+def test_regional_the_player_after_the_holder_of_most_deckel_opens() -> None:
+    played = play("regional-after-most-deckel-opens")
+    record = played.record
+    starts = [e for e in played.game.events if isinstance(e, RoundStarted)]
+    assert [e.order[0] for e in starts[1:]] == [ANNA, DORA, BEN, BEN, CEM]
+    # Where the holder of the most opens, Dora opens that round; where the loser, Cem.
+    for later, whose in (("most_deckel", "Dora"), ("loser", "Cem")):
+        rules = record.rules.with_overrides({"later_opener": later})
+        error = refused_at(dataclasses.replace(record, rules=rules))
+        assert error.step == 20 and f"it is {whose}'s turn, not Ben's" in error.reason

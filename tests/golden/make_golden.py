@@ -2925,6 +2925,85 @@ MORE_HALVES = Golden(
     ),
 )
 
+AFTER_MOST_DECKEL = Golden(
+    preset="tsv99",
+    name="regional-after-most-deckel-opens",
+    overrides=(
+        ("deckel_per_half", 4),
+        ("finale", False),
+        ("later_opener", "after_most_deckel"),
+    ),
+    players=("Anna", "Ben", "Cem", "Dora"),
+    plays=(
+        throw(ANNA, (6, 5, 2), note="row 8: tsv99's opening round, for no Deckel"),
+        stop(ANNA, note="row 11: Anna stops after one throw: the limit is 1"),
+        throw(BEN, (6, 4, 2), note="row 11: one throw, the limit"),
+        throw(CEM, (5, 4, 2), note="row 11: one throw, the limit"),
+        throw(DORA, (5, 3, 2), note="row 37: Anna's 652 is best: she opens the half"),
+        # The only half (no Finale), 4 Deckel.
+        throw(ANNA, (6, 5, 4), note="row 31: a Straße, worth 2"),
+        stop(ANNA, note="row 11: limit 1"),
+        throw(BEN, (6, 5, 3), note="row 11: one throw, the limit"),
+        throw(CEM, (6, 4, 3), note="row 11: one throw, the limit"),
+        throw(DORA, (5, 3, 2), note="row 37: Dora's 532 is worst: she takes 2 (2 left)"),
+        throw(DORA, (6, 5, 3), note="row 9: while Deckel are in the middle the loser opens"),
+        stop(DORA, note="row 11: limit 1"),
+        throw(ANNA, (6, 4, 3), note="row 11: one throw, the limit"),
+        throw(BEN, (5, 3, 2), note="row 37: Ben's 532 is worst: he takes 1 (1 left)"),
+        throw(CEM, (6, 4, 2), note="row 11: one throw, the limit"),
+        throw(BEN, (6, 5, 3), note="row 9: Ben, the loser, opens"),
+        stop(BEN, note="row 11: limit 1"),
+        throw(CEM, (5, 3, 2), note="row 11: one throw, the limit"),
+        throw(DORA, (6, 4, 3), note="row 11: one throw, the limit"),
+        throw(
+            ANNA,
+            (6, 4, 2),
+            note="row 37: Cem's 532 is worst: he takes the last Deckel; Anna holds none and is out",
+        ),
+        throw(
+            BEN,
+            (6, 6, 6),
+            note="row 9 [kerwe]: once Deckel go between players, the player after the holder of "
+            "the most opens: after Dora (2), Anna is out, so Ben; not Cem, who lost the round; "
+            "row 30: General, worth 3",
+        ),
+        stop(BEN, note="row 11: limit 1"),
+        throw(CEM, (6, 4, 3), note="row 11: one throw, the limit"),
+        throw(
+            DORA,
+            (5, 3, 2),
+            note="row 37: Dora's 532 is worst: Ben gives her all he holds (1) and is out",
+        ),
+        throw(
+            CEM,
+            (4, 1, 1),
+            note="row 9 [kerwe]: after Dora (3), Anna and Ben are out: Cem opens; Schock 4",
+        ),
+        stop(CEM, note="row 11: limit 1"),
+        throw(
+            DORA,
+            (6, 5, 3),
+            note="row 28: Cem gives Dora his last Deckel: she holds all 4 and has lost the half, "
+            "and without a Finale (row 3) the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_ROUND, ANNA, DORA, 0),
+        Round(NORMAL, ANNA, DORA, 2),
+        Round(NORMAL, DORA, BEN, 1),
+        Round(NORMAL, BEN, CEM, 1),
+        Round(NORMAL, BEN, DORA, 3),
+        Round(NORMAL, CEM, DORA, 4),
+    ),
+    moves=(
+        (MIDDLE, DORA, 2),
+        (MIDDLE, BEN, 1),
+        (MIDDLE, CEM, 1),
+        (BEN, DORA, 1),
+        (CEM, DORA, 1),
+    ),
+)
+
 REGIONAL_GOLDEN: dict[str, Golden] = {
     g.file: g
     for g in (
@@ -2949,6 +3028,7 @@ REGIONAL_GOLDEN: dict[str, Golden] = {
         NO_DECKEL,
         SCHOCK_AUS_GAME,
         MOST_DECKEL,
+        AFTER_MOST_DECKEL,
         SIXES_FIRST,
         AT_RISK,
         MORE_HALVES,
