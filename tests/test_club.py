@@ -1188,3 +1188,25 @@ def test_the_catalogue_of_fines_on_the_command_line(
     ]
     code, out, _ = run(capsys, "balance", "--json", *en)
     assert {b["member"]: b["balance"] for b in json.loads(out)}["Ben"] == 150
+
+
+def test_a_schock_aus_thrown_is_fined_by_the_price_list_as_the_records_say() -> None:
+    # REGIONAL.md row 44 (alia): a fee for a Schock-Aus thrown, besides the one received.
+    book = new_book()
+    book.set_price(CLUB, "schock_aus_given", 50)
+    book.add_evening(CLUB, "2024-03-05", present=NAMES[:4])
+    rng = random.Random(3)
+    records = []
+    for _ in range(40):
+        record = bot_record(NAMES[:4], rng.randrange(10**6), rng.choice(["tsv99", "allgemein"]))
+        book.add_game(CLUB, "2024-03-05", record=record)
+        records.append(record)
+    book.add_game(CLUB, "2024-03-05", loser="Anna")  # by its loser alone: no Schock-Aus known
+    direct = direct_stats(records)
+    fined: Counter[str] = Counter()
+    for line in book.ledger(CLUB):
+        if line["item"] == "schock_aus_given":
+            fined[line["member"]] += line["cents"]
+    assert sum(fined.values()) > 0
+    for name in NAMES[:4]:
+        assert fined[name] == 50 * direct[name].get("schock_aus_given", 0), name

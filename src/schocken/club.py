@@ -71,6 +71,8 @@ PRICE_ITEMS: dict[str, str] = {
     "game_lost": "each game lost",
     "half_lost": "each half lost (first, second or extra half; the Finale is the game)",
     "schock_aus_taken": "each Schock-Aus received (a half or Finale lost to a Schock-Aus)",
+    "schock_aus_given": "each Schock-Aus thrown that ended a half or Finale (known from a game's "
+    "record; a game entered by its loser has none)",
     "blattschuss": "on top of game_lost: a game lost by losing both halves",
     "attended": "each evening a member came to (a fee for the evening)",
     "absent": "each evening a member (not a guest) missed",
@@ -1812,8 +1814,8 @@ class ClubBook:
             (cid,),
         ).fetchall():
             sections = db.execute(
-                "SELECT section, loser_id, schock_aus FROM club_sections WHERE game_id = ? "
-                "ORDER BY idx",
+                "SELECT section, loser_id, schock_aus, given_by FROM club_sections "
+                "WHERE game_id = ? ORDER BY idx",
                 (gid,),
             ).fetchall()
             players = [
@@ -1831,6 +1833,13 @@ class ClubBook:
                     day,
                     "schock_aus_taken",
                     sum(1 for s in sections if s[1] == mid and s[2]),
+                    number,
+                )
+                add(
+                    mid,
+                    day,
+                    "schock_aus_given",
+                    sum(1 for s in sections if s[3] == mid and s[2]),
                     number,
                 )
                 add(mid, day, "game_lost", int(mid == loser), number)
