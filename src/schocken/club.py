@@ -570,6 +570,20 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def _session_info(row: tuple[Any, ...], *, current: bool) -> SessionInfo:
+    """A session as the page lists it, from its row (token_hash, device, created, used,
+    expires)."""
+    key, device, created, used, expires = row
+    return SessionInfo(
+        id=key[:SESSION_ID],
+        device=device,
+        created=_when(created),
+        used=_when(max(used, created)),
+        expires=_when(expires),
+        current=current,
+    )
+
+
 def _when(seconds: int) -> str:
     """A time kept in seconds since 1970, as the book writes times (ISO, UTC)."""
     return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds")
@@ -1098,17 +1112,7 @@ class ClubBook:
             "WHERE club_id = ? AND expires > ? ORDER BY used DESC, created DESC, rowid DESC",
             (cid, at),
         ).fetchall()
-        return [
-            SessionInfo(
-                id=key[:SESSION_ID],
-                device=device,
-                created=_when(created),
-                used=_when(max(used, created)),
-                expires=_when(expires),
-                current=key == mine,
-            )
-            for key, device, created, used, expires in rows
-        ]
+        return [_session_info(row, current=row[0] == mine) for row in rows]
 
     def end_session(self, token: object) -> None:
         """End a session (a browser closes the club); an unknown token changes nothing."""
@@ -1138,16 +1142,8 @@ class ClubBook:
             ).fetchone()
             if row is None:
                 raise ClubError(f"no session {session_id} in this club (ended already?)")
-            key, device, created, used, expires = row
-            db.execute("DELETE FROM club_sessions WHERE token_hash = ?", (key,))
-        return SessionInfo(
-            id=session_id,
-            device=device,
-            created=_when(created),
-            used=_when(max(used, created)),
-            expires=_when(expires),
-            current=False,
-        )
+            db.execute("DELETE FROM club_sessions WHERE token_hash = ?", (row[0],))
+        return _session_info(row, current=False)
 
     def set_season_start(self, club: str, season_start: str) -> None:
         """The day the club's seasons begin (``MM-DD``)."""

@@ -259,21 +259,21 @@ def add_club_routes(
         )
         return {"club": info, "session": await clubs.new_session(info["slug"], request)}
 
+    def caller(request: Request, data: dict[str, Any] | None = None) -> object:
+        """The session token a request carries (in its body, or in the header)."""
+        return (data or {}).get("session") or request.headers.get(SESSION_HEADER)
+
     @app.post("/api/clubs/{slug}/session/end")
     async def end_session(slug: str, request: Request) -> dict[str, Any]:
         """Close the club on this device: its session (``session``, or the header) ends. A
         session that opens no club, or another club, is refused (403)."""
         data = await body(request)
-        token = data.get("session") or request.headers.get(SESSION_HEADER)
+        token = caller(request, data)
         if not isinstance(token, str) or not token:
             raise TableError(f"which session ends? send it as 'session' or in {SESSION_HEADER}")
         await clubs.open(slug, _address(request), session=token, secret=None)
         await clubs.run(book.end_session, token)
         return {"ended": True}
-
-    def caller(request: Request, data: dict[str, Any] | None = None) -> object:
-        """The session token a request carries (in its body, or in the header)."""
-        return (data or {}).get("session") or request.headers.get(SESSION_HEADER)
 
     @app.get("/api/clubs/{slug}/sessions")
     async def sessions(slug: str, request: Request) -> list[dict[str, Any]]:
