@@ -1,14 +1,21 @@
-"""Fixtures shared by the browser tests: one Debian Chromium per test module, driven by
-Playwright (never a downloaded browser; the flags are those that work on this machine)."""
+"""Fixtures shared by the tests: one Debian Chromium per browser test module, driven by
+Playwright (never a downloaded browser; the flags are those that work on this machine), and the
+two database engines of the storage interface (a real PostgreSQL server, started by the tests
+themselves, beside SQLite files)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
+from postgres_helpers import Postgres, postgres
 from test_web import CHROMIUM, FLAGS
+
+ENGINES = ("sqlite", "postgresql")
+"""The engines every storage test runs against."""
 
 
 @pytest.fixture(scope="module")
@@ -17,3 +24,20 @@ def browser() -> Iterator[Browser]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[Postgres]:
+    """One PostgreSQL server for the whole run (each test gets a database of its own)."""
+    with postgres() as server:
+        yield server
+
+
+@pytest.fixture(params=ENGINES)
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a test's data goes, once per engine: a new SQLite file, or a new database on the
+    run's PostgreSQL server (its URL)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "schocken.sqlite3")
+    server: Postgres = request.getfixturevalue("postgres_server")
+    return server.new_database()

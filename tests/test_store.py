@@ -1,0 +1,86 @@
+"""The storage interface, on both engines: statements, transactions, migrations, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from schocken.store import StoreConflictError, StoreError, is_url, open_database
+
+ITEMS = {
+    1: "CREATE TABLE t_items (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, cents INTEGER) "
+    "STRICT",
+    2: "ALTER TABLE t_items ADD COLUMN weight REAL; CREATE INDEX t_items_cents ON t_items(cents)",
+}
+
+
+def test_the_engine_follows_the_target(database: str) -> None:
+    db = open_database(database)
+    try:
+        assert db.dialect == ("postgresql" if is_url(database) else "sqlite")
+    finally:
+        db.close()
+
+
+def test_migrations_run_once_in_order_and_record_the_version(database: str) -> None:
+    db = open_database(database)
+    try:
+        assert db.version("items") == 0
+        assert db.migrate("items", {1: ITEMS[1]}) == 1
+        assert db.migrate("items", ITEMS) == 2
+        assert db.migrate("items", ITEMS) == 2  # nothing to do the second time
+        assert db.version("items") == 2
+        db.execute("INSERT INTO t_items (name, cents, weight) VALUES (?, ?, ?)", ("a", 1, 0.5))
+        assert db.execute("SELECT name, cents, weight FROM t_items").fetchall() == [("a", 1, 0.5)]
+    finally:
+        db.close()
+
+
+def test_a_newer_database_is_refused(database: str) -> None:
+    db = open_database(database)
+    try:
+        db.migrate("items", ITEMS)
+        with pytest.raises(StoreError, match="version 2, written by a newer schocken"):
+            db.migrate("items", {1: ITEMS[1]})
+    finally:
+        db.close()
+
+
+def test_a_transaction_is_all_or_nothing(database: str) -> None:
+    db = open_database(database)
+    try:
+        db.migrate("items", ITEMS)
+        with db.transaction():
+            assert db.insert("INSERT INTO t_items (name, cents) VALUES (?, ?)", ("a", 100)) == 1
+        with pytest.raises(StoreConflictError), db.transaction():
+            db.insert("INSERT INTO t_items (name, cents) VALUES (?, ?)", ("b", 5))
+            db.insert("INSERT INTO t_items (name, cents) VALUES (?, ?)", ("a", 7))
+        rows = db.execute("SELECT name FROM t_items ORDER BY id").fetchall()
+        assert rows == [("a",)]
+        with pytest.raises(RuntimeError), db.transaction():
+            db.insert("INSERT INTO t_items (name, cents) VALUES (?, ?)", ("c", 5))
+            raise RuntimeError("the change fails half-way")
+        assert db.execute("SELECT COUNT(*) FROM t_items").fetchone()[0] == 1
+    finally:
+        db.close()
+
+
+def test_sums_of_whole_numbers_are_ints_and_percent_signs_stay(database: str) -> None:
+    db = open_database(database)
+    try:
+        db.migrate("items", ITEMS)
+        for name, cents in (("50% off", 3), ("b?", 4)):
+            db.execute("INSERT INTO t_items (name, cents) VALUES (?, ?)", (name, cents))
+        total = db.execute("SELECT COALESCE(SUM(cents), 0) FROM t_items").fetchone()[0]
+        assert total == 7 and isinstance(total, int)
+        assert db.execute("SELECT name FROM t_items WHERE name LIKE '%off'").fetchall() == [
+            ("50% off",)
+        ]
+    finally:
+        db.close()
+
+
+def test_a_database_that_cannot_be_reached_is_refused_in_words() -> None:
+    with pytest.raises(StoreError, match="cannot reach postgresql://nobody:\\*\\*\\*@"):
+        open_database("postgresql://nobody:secret@/x?host=/nonexistent-socket-dir")
+    with pytest.raises(StoreError, match="cannot open"):
+        open_database("/proc/no/such/dir/x.sqlite3")
