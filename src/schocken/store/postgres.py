@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from schocken.store import (
+from schocken.store.base import (
     Database,
     Params,
     Rows,

@@ -13,7 +13,7 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
-from schocken.store import (
+from schocken.store.base import (
     Database,
     Params,
     Rows,
@@ -33,6 +33,8 @@ def store_error(exc: sqlite3.Error) -> StoreError:
         return StoreFullError(f"the disk is full ({text})")
     if "locked" in text or "busy" in text:
         return StoreBusyError(f"the database is busy with another writer ({text})")
+    if "not a database" in text:
+        return StoreError("it is not an SQLite database")
     if "readonly" in text or "read-only" in text:
         return StoreError(f"the file cannot be written ({text})")
     return StoreError(text)

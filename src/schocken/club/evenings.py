@@ -1,0 +1,520 @@
+"""Evenings (who came) and their games: from a record (replayed) or just a loser, as facts
+the accounts and statistics read."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from schocken.club.members import (
+    _Members,
+)
+from schocken.club.values import (
+    HALVES,
+    SECTIONS,
+    EveningInfo,
+    GameInfo,
+    SectionInfo,
+    _show,
+    check_date,
+    check_text,
+    season_of,
+    season_range,
+)
+from schocken.errors import ClubError, RecordError
+from schocken.events import RoundEnded, RoundKind, SectionEnded
+from schocken.players import MAX_PLAYERS, MIN_PLAYERS
+from schocken.record import GameRecord, parse_record, record_from_dict, replay
+
+# ---------------------------------------------------------------------- a game as facts
+
+
+@dataclass(frozen=True, slots=True)
+class _Section:
+    section: str
+    loser: int
+    """A seat of the game."""
+    schock_aus: bool
+    given_by: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """A line of the accounts (see :class:`LedgerLine`), with the member's id."""
+
+    member: int
+    date: str
+    item: str
+    count: int
+    cents: int
+    game: int | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """What the book keeps of a game besides its record: seats, loser, sections."""
+
+    players: tuple[str, ...]
+    loser: int
+    sections: tuple[_Section, ...] = field(default=())
+
+    @property
+    def blattschuss(self) -> bool | None:
+        halves = [s.loser for s in self.sections if s.section in HALVES]
+        if len(halves) < 2:
+            return None
+        return halves[0] == halves[1]
+
+
+def facts_of_record(record: GameRecord) -> GameFacts:
+    """Replay a record and read what the book keeps of it; refuse a bad or unfinished one."""
+    try:
+        game = replay(record)
+    except RecordError as exc:
+        raise ClubError(f"the record is refused: {exc}") from None
+    if game.loser is None:
+        raise ClubError(
+            "the record's game is not finished; a game stopped early goes into the book as just "
+            "its loser"
+        )
+    sections: list[_Section] = []
+    giver: int | None = None
+    for e in game.events:
+        if isinstance(e, RoundEnded) and e.deckel is None and e.kind is not RoundKind.STECHEN:
+            giver = e.best  # a Schock-Aus: in a round for Deckel, or as an opening throw
+        elif isinstance(e, SectionEnded):
+            sections.append(
+                _Section(e.section.value, e.loser, e.schock_aus, giver if e.schock_aus else None)
+            )
+            giver = None
+    return GameFacts(game.players, game.loser, tuple(sections))
+
+
+def facts_of_loser(
+    players: Sequence[str], loser: str, halves: Sequence[str] = (), schock_aus: Sequence[str] = ()
+) -> GameFacts:
+    """A game entered by hand: who played, who lost, and (if known) who lost each half and
+    which halves (or the Finale) ended by Schock-Aus."""
+    seats = _seats_of(players)
+    if loser not in seats:
+        raise ClubError(f"the loser {loser!r} is not among the players ({', '.join(players)})")
+    if len(halves) > 2:
+        raise ClubError(f"a game has two halves, not {len(halves)}: {', '.join(halves)}")
+    for h in halves:
+        if h not in seats:
+            raise ClubError(f"the half's loser {h!r} is not among the players")
+    unknown = [s for s in schock_aus if s not in SECTIONS]
+    if unknown:
+        raise ClubError(f"no section {unknown[0]!r}; the sections are {', '.join(SECTIONS)}")
+    if schock_aus and not halves:
+        raise ClubError("a Schock-Aus goes with the half it ended: name the halves' losers too")
+    sections = [
+        _Section(sec, seats[h], sec in schock_aus, None)
+        for sec, h in zip(HALVES, halves, strict=False)
+    ]
+    if len(halves) == 1 and halves[0] != loser:
+        raise ClubError(
+            f"with one half the game is that half: its loser {halves[0]!r} lost the game"
+        )
+    if len(halves) == 2:
+        if halves[0] == halves[1] and loser != halves[0]:
+            raise ClubError(f"{halves[0]!r} lost both halves and with them the game (Blattschuss)")
+        if halves[0] != halves[1]:
+            if loser not in halves:
+                raise ClubError(
+                    f"the Finale is played by the halves' losers ({halves[0]!r} and "
+                    f"{halves[1]!r}): one of them loses the game, not {loser!r}"
+                )
+            sections.append(_Section("finale", seats[loser], "finale" in schock_aus, None))
+    named = {s.section for s in sections}
+    missing = [s for s in schock_aus if s not in named]
+    if missing:
+        word = "Finale" if missing[0] == "finale" else missing[0].replace("_", " ")
+        raise ClubError(f"a Schock-Aus in the {word}, which was not played")
+    return GameFacts(tuple(players), seats[loser], tuple(sections))
+
+
+def _seats_of(players: Sequence[str]) -> dict[str, int]:
+    if isinstance(players, str) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ClubError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+    seats: dict[str, int] = {}
+    for i, p in enumerate(players):
+        if p in seats:
+            raise ClubError(f"{p!r} is named twice among the players")
+        seats[p] = i
+    return seats
+
+
+def _read_record(record: GameRecord | str | Mapping[str, Any]) -> GameRecord:
+    if isinstance(record, GameRecord):
+        return record
+    try:
+        if isinstance(record, str):
+            return parse_record(record)
+        return record_from_dict(dict(record) if isinstance(record, Mapping) else record)
+    except RecordError as exc:
+        raise ClubError(f"the record is refused: {exc}") from None
+
+
+def _meta_text(meta: Mapping[str, Any] | None) -> str:
+    if meta is None:
+        return "{}"
+    if not isinstance(meta, Mapping):
+        raise ClubError("a game's meta is a JSON object")
+    try:
+        text = json.dumps(dict(meta), ensure_ascii=False, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        raise ClubError(
+            "a game's meta holds only JSON values (texts, numbers, lists, ...)"
+        ) from None
+    if len(text) > 4000:
+        raise ClubError(f"a game's meta has at most 4000 characters as JSON, not {len(text)}")
+    return text
+
+
+class _Evenings(_Members):
+    """Evenings and games."""
+
+    # ------------------------------------------------------------------ evenings
+
+    def add_evening(
+        self,
+        club: str,
+        day: str,
+        *,
+        place: str = "",
+        note: str = "",
+        present: Sequence[str] = (),
+    ) -> EveningInfo:
+        """A new evening of the club: its date, the place, and who came."""
+        with self._tx():
+            cid = self._club_id(club)
+            self._insert_evening(cid, day, place, note, present)
+            self._log(cid, "evening_added", date=day, place=place, present=list(present))
+        return self.evening(club, day)
+
+    def _insert_evening(
+        self, cid: int, day: object, place: object, note: object, present: Sequence[str]
+    ) -> int:
+        day = check_date(day, "the evening's date")
+        place = check_text(place, "the place")
+        note = check_text(note, "the note")
+        if self.db.execute(
+            "SELECT 1 FROM club_evenings WHERE club_id = ? AND date = ?", (cid, day)
+        ).fetchone():
+            raise ClubError(f"the club has an evening on {day} already")
+        evening = self.db.insert(
+            "INSERT INTO club_evenings (club_id, date, place, note) VALUES (?, ?, ?, ?)",
+            (cid, day, place, note),
+        )
+        self._mark_present(cid, evening, present)
+        return evening
+
+    def _mark_present(self, cid: int, evening: int, names: Sequence[str]) -> list[str]:
+        if isinstance(names, str):
+            raise ClubError("who came is a list of names, not one text")
+        if not isinstance(names, (list, tuple)):
+            raise ClubError(f"who came is a list of names, not {_show(names)}")
+        added = []
+        for name in names:
+            mid = self._member_id(cid, name)
+            cur = self.db.execute(
+                "INSERT INTO club_present (evening_id, member_id) VALUES (?, ?) "
+                "ON CONFLICT DO NOTHING",
+                (evening, mid),
+            )
+            if cur.rowcount:
+                added.append(name)
+        return added
+
+    def add_present(self, club: str, day: str, names: Sequence[str]) -> EveningInfo:
+        """More members who came to an evening."""
+        with self._tx():
+            cid = self._club_id(club)
+            added = self._mark_present(cid, self._evening_id(cid, day), names)
+            if added:
+                self._log(cid, "present_added", date=day, names=added)
+        return self.evening(club, day)
+
+    def evening(self, club: str, day: str) -> EveningInfo:
+        cid = self._club_id(club)
+        return self._evening_info(cid, self._evening_id(cid, day))
+
+    def _evening_info(self, cid: int, evening: int) -> EveningInfo:
+        day, place, note = self.db.execute(
+            "SELECT date, place, note FROM club_evenings WHERE id = ?", (evening,)
+        ).fetchone()
+        present = [
+            r[0]
+            for r in self.db.execute(
+                "SELECT m.name FROM club_present p JOIN club_members m ON m.id = p.member_id "
+                "WHERE p.evening_id = ? ORDER BY m.id",
+                (evening,),
+            )
+        ]
+        games = self.db.execute(
+            "SELECT COUNT(*) FROM club_games WHERE evening_id = ? AND void IS NULL", (evening,)
+        ).fetchone()[0]
+        return {"date": day, "place": place, "note": note, "present": present, "games": games}
+
+    def evenings(self, club: str, season: str | None = None) -> list[EveningInfo]:
+        """The club's evenings by date (of one season, if given)."""
+        cid = self._club_id(club)
+        lo, hi = self._range(cid, season)
+        rows = self.db.execute(
+            "SELECT id FROM club_evenings WHERE club_id = ? AND date >= ? AND date < ? "
+            "ORDER BY date",
+            (cid, lo, hi),
+        ).fetchall()
+        return [self._evening_info(cid, r[0]) for r in rows]
+
+    def _range(self, cid: int, season: str | None) -> tuple[str, str]:
+        if season is None:
+            return ("0000-00-00", "9999-99-99")
+        return season_range(season, self._season_start(cid))
+
+    def seasons(self, club: str) -> list[str]:
+        """The seasons with an evening in the book, oldest first."""
+        cid = self._club_id(club)
+        start = self._season_start(cid)
+        days = self.db.execute("SELECT date FROM club_evenings WHERE club_id = ?", (cid,))
+        return sorted({season_of(r[0], start) for r in days})
+
+    def last_evening(self, club: str) -> str:
+        """The date of the club's latest evening."""
+        cid = self._club_id(club)
+        row = self.db.execute(
+            "SELECT MAX(date) FROM club_evenings WHERE club_id = ?", (cid,)
+        ).fetchone()
+        if row[0] is None:
+            raise ClubError("the club has no evening yet (add one first)")
+        return str(row[0])
+
+    # ------------------------------------------------------------------ games
+
+    def add_game(
+        self,
+        club: str,
+        day: str,
+        *,
+        record: GameRecord | str | Mapping[str, Any] | None = None,
+        source: str | None = None,
+        players: Sequence[str] | None = None,
+        loser: str | None = None,
+        halves: Sequence[str] = (),
+        schock_aus: Sequence[str] = (),
+        note: str = "",
+        meta: Mapping[str, Any] | None = None,
+    ) -> GameInfo:
+        """A game of an evening: a full ``record`` (a :class:`GameRecord`, its JSON text or
+        parsed JSON; ``source`` "pub" or "online"), or just its ``loser`` with the ``players``
+        (default: who came to the evening) and, if known, the ``halves``' losers and the
+        sections that ended by ``schock_aus``. The players must be members; they are marked as
+        present. ``meta``: a JSON object kept with the game (a table number, a tournament round).
+        """
+        with self._tx():
+            cid = self._club_id(club)
+            evening = self._evening_id(cid, day)
+            if record is None and players is None:
+                players = [
+                    r[0]
+                    for r in self.db.execute(
+                        "SELECT m.name FROM club_present p JOIN club_members m ON "
+                        "m.id = p.member_id WHERE p.evening_id = ? ORDER BY m.id",
+                        (evening,),
+                    )
+                ]
+            number = self._insert_game(
+                cid,
+                evening,
+                None,
+                record=record,
+                source=source,
+                players=players,
+                loser=loser,
+                halves=halves,
+                schock_aus=schock_aus,
+                note=note,
+                meta=meta,
+                void=None,
+            )
+            self._log(cid, "game_added", date=day, number=number)
+        return self.game(club, day, number)
+
+    def _insert_game(
+        self,
+        cid: int,
+        evening: int,
+        number: int | None,
+        *,
+        record: GameRecord | str | Mapping[str, Any] | None,
+        source: str | None,
+        players: Sequence[str] | None,
+        loser: str | None,
+        halves: Sequence[str],
+        schock_aus: Sequence[str],
+        note: object,
+        meta: Mapping[str, Any] | None,
+        void: str | None,
+        members: Sequence[str] | None = None,
+    ) -> int:
+        note = check_text(note, "the game's note")
+        meta_text = _meta_text(meta)
+        text: str | None = None
+        sha: str | None = None
+        if record is not None:
+            if loser is not None or halves or schock_aus:
+                raise ClubError("a game is a record or just its loser, not both")
+            source = source or "pub"
+            if source not in ("pub", "online"):
+                raise ClubError(f"a record comes from 'pub' or 'online', not {_show(source)}")
+            game_record = _read_record(record)
+            facts = facts_of_record(game_record)
+            text = game_record.to_json(indent=None)
+            sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
+            same = self.db.execute(
+                "SELECT e.date, g.number FROM club_games g JOIN club_evenings e ON "
+                "e.id = g.evening_id WHERE e.club_id = ? AND g.record_sha = ? AND g.record = ?",
+                (cid, sha, text),
+            ).fetchone()
+            if same is not None:
+                raise ClubError(f"this game is in the book already: game {same[1]} of {same[0]}")
+            if players is not None and list(players) != list(facts.players):
+                raise ClubError("a record names its players itself: give no players with it")
+        else:
+            if loser is None:
+                raise ClubError("a game needs its record or its loser")
+            if source not in (None, "loser"):
+                raise ClubError(f"a game entered by its loser has source 'loser', not {source!r}")
+            source = "loser"
+            assert players is not None
+            if not players:
+                raise ClubError("nobody came to the evening yet: name the game's players")
+            if isinstance(players, str) or not all(isinstance(p, str) for p in players):
+                raise ClubError("a game's players are a list of names")
+            if not isinstance(loser, str):
+                raise ClubError(f"the loser is named by a text, not {_show(loser)}")
+            facts = facts_of_loser(list(players), loser, list(halves), list(schock_aus))
+        names = list(members) if members is not None else list(facts.players)
+        if len(names) != len(facts.players):
+            raise ClubError(
+                f"the record has {len(facts.players)} players, the book names {len(names)} "
+                "members for them"
+            )
+        member_ids = [self._member_id(cid, n) for n in names]
+        if len(set(member_ids)) != len(member_ids):
+            raise ClubError("one member cannot sit at two seats of a game")
+        if number is None:
+            row = self.db.execute(
+                "SELECT COALESCE(MAX(number), 0) FROM club_games WHERE evening_id = ?", (evening,)
+            ).fetchone()
+            number = int(row[0]) + 1
+        gid = self.db.insert(
+            "INSERT INTO club_games (evening_id, number, source, record, record_sha, loser_id, "
+            "note, meta, void) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (evening, number, source, text, sha, member_ids[facts.loser], note, meta_text, void),
+        )
+        for seat, mid in enumerate(member_ids):
+            self.db.execute(
+                "INSERT INTO club_game_players (game_id, seat, member_id) VALUES (?, ?, ?)",
+                (gid, seat, mid),
+            )
+            self.db.execute(
+                "INSERT INTO club_present (evening_id, member_id) VALUES (?, ?) "
+                "ON CONFLICT DO NOTHING",
+                (evening, mid),
+            )
+        for idx, s in enumerate(facts.sections):
+            self.db.execute(
+                "INSERT INTO club_sections (game_id, idx, section, loser_id, schock_aus, "
+                "given_by) VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    gid,
+                    idx,
+                    s.section,
+                    member_ids[s.loser],
+                    int(s.schock_aus),
+                    None if s.given_by is None else member_ids[s.given_by],
+                ),
+            )
+        return number
+
+    def void_game(self, club: str, day: str, number: int, reason: str) -> GameInfo:
+        """Strike a game out (it stays in the book, with the reason, but counts no more)."""
+        reason = check_text(reason, "the reason", required=True)
+        with self._tx() as db:
+            cid = self._club_id(club)
+            gid = self._game_id(cid, day, number)
+            if db.execute("SELECT void FROM club_games WHERE id = ?", (gid,)).fetchone()[0]:
+                raise ClubError(f"game {number} of {day} is struck out already")
+            db.execute("UPDATE club_games SET void = ? WHERE id = ?", (reason, gid))
+            self._log(cid, "game_voided", date=day, number=number, reason=reason)
+        return self.game(club, day, number)
+
+    def game(self, club: str, day: str, number: int) -> GameInfo:
+        cid = self._club_id(club)
+        return self._game_info(self._game_id(cid, day, number))
+
+    def game_record(self, club: str, day: str, number: int) -> str | None:
+        """A game's record as JSON text (``None`` for a game entered by its loser)."""
+        cid = self._club_id(club)
+        row = self.db.execute(
+            "SELECT record FROM club_games WHERE id = ?", (self._game_id(cid, day, number),)
+        ).fetchone()
+        return None if row[0] is None else str(row[0])
+
+    def _game_info(self, gid: int) -> GameInfo:
+        day, number, source, loser, note, void = self.db.execute(
+            "SELECT e.date, g.number, g.source, m.name, g.note, g.void FROM club_games g "
+            "JOIN club_evenings e ON e.id = g.evening_id JOIN club_members m ON m.id = g.loser_id "
+            "WHERE g.id = ?",
+            (gid,),
+        ).fetchone()
+        players = [
+            r[0]
+            for r in self.db.execute(
+                "SELECT m.name FROM club_game_players p JOIN club_members m ON m.id = p.member_id "
+                "WHERE p.game_id = ? ORDER BY p.seat",
+                (gid,),
+            )
+        ]
+        sections: list[SectionInfo] = [
+            {"section": r[0], "loser": r[1], "schock_aus": bool(r[2]), "given_by": r[3]}
+            for r in self.db.execute(
+                "SELECT s.section, m.name, s.schock_aus, g.name FROM club_sections s "
+                "JOIN club_members m ON m.id = s.loser_id "
+                "LEFT JOIN club_members g ON g.id = s.given_by WHERE s.game_id = ? ORDER BY s.idx",
+                (gid,),
+            )
+        ]
+        halves = [s["loser"] for s in sections if s["section"] in HALVES]
+        return {
+            "date": day,
+            "number": number,
+            "source": source,
+            "players": players,
+            "loser": loser,
+            "sections": sections,
+            "blattschuss": halves[0] == halves[1] if len(halves) >= 2 else None,
+            "note": note,
+            "void": void,
+        }
+
+    def games(
+        self, club: str, season: str | None = None, *, with_void: bool = False
+    ) -> list[GameInfo]:
+        """The club's games in order (evening by evening), of one season if given."""
+        cid = self._club_id(club)
+        lo, hi = self._range(cid, season)
+        rows = self.db.execute(
+            "SELECT g.id FROM club_games g JOIN club_evenings e ON e.id = g.evening_id "
+            "WHERE e.club_id = ? AND e.date >= ? AND e.date < ? "
+            + ("" if with_void else "AND g.void IS NULL ")
+            + "ORDER BY e.date, g.number",
+            (cid, lo, hi),
+        ).fetchall()
+        return [self._game_info(r[0]) for r in rows]

@@ -1,0 +1,474 @@
+"""The club in and out: its CSV tables for a spreadsheet, and the export that an import
+reads back exactly."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from datetime import datetime
+from typing import Any
+
+from schocken.club.access import (
+    _check_hash,
+)
+from schocken.club.stats import (
+    _Stats,
+)
+from schocken.club.values import (
+    CSV_SECTIONS,
+    EXPORT_FORMAT,
+    EXPORT_VERSION,
+    HALVES,
+    ClubInfo,
+    ExpenseInfo,
+    MemberStats,
+    _show,
+    check_date,
+    check_season_start,
+    check_text,
+)
+from schocken.errors import ClubError
+from schocken.events import Section
+
+CSV_KINDS = ("games", "ledger", "balances", "stats", "evenings", "kitty")
+"""The tables :meth:`ClubBook.csv` writes."""
+
+
+def _check_timestamp(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise ClubError(f"{what} is a time like 2024-03-05T20:15:00+00:00, not {_show(value)}")
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise ClubError(
+            f"{what} is a time like 2024-03-05T20:15:00+00:00, not {_show(value)}"
+        ) from None
+    return value
+
+
+def _csv_value(value: object) -> object:
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, float):
+        return f"{value:.4f}"
+    return "" if value is None else value
+
+
+def _no_constant(name: str) -> object:
+    raise ClubError(f"not valid JSON: {name} is not a number in JSON")
+
+
+class _Doc:
+    """A JSON object of an export, with where it is for messages."""
+
+    def __init__(self, data: object, where: str) -> None:
+        if not isinstance(data, dict):
+            raise ClubError(f"{where or 'an export'} must be a JSON object")
+        self.data: dict[str, Any] = data
+        self.where = where
+
+    def get(self, key: str) -> Any:
+        return self.data.get(key)
+
+    def only(self, *keys: str) -> None:
+        unknown = [k for k in self.data if k not in keys]
+        if unknown:
+            raise ClubError(
+                f"{self.where or 'the export'}: unknown field {unknown[0]!r}; "
+                f"the fields are {', '.join(keys)}"
+            )
+
+    def obj(self, key: str) -> _Doc:
+        return _Doc(self.data.get(key), self._at(key))
+
+    def _at(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def objs(self, key: str) -> list[_Doc]:
+        items = self.data.get(key)
+        if not isinstance(items, list):
+            raise ClubError(f"{self._at(key)} must be a list")
+        return [_Doc(x, f"{self._at(key)}[{i}]") for i, x in enumerate(items)]
+
+    def names(self, key: str) -> list[str]:
+        items = self.data.get(key)
+        if not isinstance(items, list) or not all(isinstance(x, str) for x in items):
+            raise ClubError(f"{self._at(key)} must be a list of names")
+        return items
+
+
+class _Exchange(_Stats):
+    """CSV, export and import."""
+
+    # ------------------------------------------------------------------ CSV
+
+    def csv(self, club: str, kind: str, season: str | None = None) -> str:
+        """A table as CSV text (comma-separated, a header line, amounts in cents):
+        ``games``, ``ledger``, ``balances``, ``stats``, ``evenings`` or ``kitty`` (every
+        payment in and expense out, by date, with the kitty's balance after it; of a season: its
+        lines, the balance counted from the book's start)."""
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        if kind == "games":
+            w.writerow(
+                [
+                    "date",
+                    "number",
+                    "source",
+                    "players",
+                    "loser",
+                    "first_half",
+                    "second_half",
+                    "finale",
+                    "extra_halves",
+                    "schock_aus",
+                    "blattschuss",
+                    "void",
+                    "note",
+                ]
+            )
+            extra = Section.EXTRA_HALF.value
+            for g in self.games(club, season, with_void=True):
+                by = {s["section"]: s for s in g["sections"]}
+                w.writerow(
+                    [
+                        g["date"],
+                        g["number"],
+                        g["source"],
+                        "|".join(g["players"]),
+                        g["loser"],
+                        *(by[s]["loser"] if s in by else "" for s in CSV_SECTIONS),
+                        "|".join(s["loser"] for s in g["sections"] if s["section"] == extra),
+                        "|".join(s["section"] for s in g["sections"] if s["schock_aus"]),
+                        "" if g["blattschuss"] is None else int(g["blattschuss"]),
+                        g["void"] or "",
+                        g["note"],
+                    ]
+                )
+        elif kind == "ledger":
+            w.writerow(["date", "member", "item", "count", "cents", "game", "text"])
+            lo, hi = self._range(self._club_id(club), season)
+            for line in self.ledger(club):
+                if lo <= line["date"] < hi:
+                    w.writerow(
+                        [
+                            line["date"],
+                            line["member"],
+                            line["item"],
+                            line["count"],
+                            line["cents"],
+                            "" if line["game"] is None else line["game"],
+                            line["text"],
+                        ]
+                    )
+        elif kind == "balances":
+            w.writerow(["member", "charged", "paid", "balance"])
+            for b in self.balances(club):
+                w.writerow([b["member"], b["charged"], b["paid"], b["balance"]])
+        elif kind == "stats":
+            stats = self.stats(club, season)
+            keys = [k for k in MemberStats.__annotations__ if not k.endswith("ci95")]
+            w.writerow(
+                [
+                    *keys,
+                    "games_lost_ci95_low",
+                    "games_lost_ci95_high",
+                    "halves_lost_ci95_low",
+                    "halves_lost_ci95_high",
+                ]
+            )
+            for m in stats["members"]:
+                plain: dict[str, object] = dict(m)
+                row = [_csv_value(plain[k]) for k in keys]
+                w.writerow(
+                    [
+                        *row,
+                        *(f"{x:.4f}" for x in m["games_lost_ci95"]),
+                        *(f"{x:.4f}" for x in m["halves_lost_ci95"]),
+                    ]
+                )
+        elif kind == "evenings":
+            w.writerow(["date", "place", "present", "games", "note"])
+            for e in self.evenings(club, season):
+                w.writerow([e["date"], e["place"], "|".join(e["present"]), e["games"], e["note"]])
+        elif kind == "kitty":
+            w.writerow(["date", "kind", "member", "text", "cents", "balance"])
+            lo, hi = self._range(self._club_id(club), season)
+            balance = 0
+            for day, what, member, text, cents in self._kitty_lines(club):
+                balance += cents
+                if lo <= day < hi:
+                    w.writerow([day, what, member or "", text, cents, balance])
+        else:
+            raise ClubError(f"no CSV table {kind!r}; the tables are {', '.join(CSV_KINDS)}")
+        return out.getvalue()
+
+    # ------------------------------------------------------------------ export and import
+
+    def export_club(self, club: str) -> str:
+        """The whole club as JSON text (format ``schocken-club``, version 1): the same text
+        after :meth:`import_club` into any book. Holds the hashes of the secret and password,
+        never the secret itself. The kitty's ``expenses`` and the catalogue's ``fine_items`` are
+        written when the club has any."""
+        db = self.db
+        cid, name, _, created, currency, start, secret_hash, password_hash = self._club_row(club)
+        names = self._member_names(cid)
+        members = [
+            {"name": r[0], "guest": bool(r[1]), "joined": r[2], "left": r[3]}
+            for r in db.execute(
+                "SELECT name, guest, joined, left_on FROM club_members WHERE club_id = ? "
+                "ORDER BY id",
+                (cid,),
+            )
+        ]
+        evenings = []
+        for evening, day, place, note in db.execute(
+            "SELECT id, date, place, note FROM club_evenings WHERE club_id = ? ORDER BY date",
+            (cid,),
+        ).fetchall():
+            info = self._evening_info(cid, evening)
+            games = []
+            for gid, number, source, record, loser, gnote, meta, void in db.execute(
+                "SELECT g.id, g.number, g.source, g.record, g.loser_id, g.note, g.meta, g.void "
+                "FROM club_games g WHERE g.evening_id = ? ORDER BY g.number",
+                (evening,),
+            ).fetchall():
+                g = self._game_info(gid)
+                item: dict[str, Any] = {"number": number, "source": source, "players": g["players"]}
+                if record is not None:
+                    item["record"] = json.loads(record)
+                else:
+                    item["loser"] = names[loser]
+                    halves = [s for s in g["sections"] if s["section"] in HALVES]
+                    item["halves"] = [s["loser"] for s in halves]
+                    item["schock_aus"] = [s["section"] for s in g["sections"] if s["schock_aus"]]
+                item.update(note=gnote, meta=json.loads(meta), void=void)
+                games.append(item)
+            evenings.append(
+                {
+                    "date": day,
+                    "place": place,
+                    "note": note,
+                    "present": info["present"],
+                    "games": games,
+                }
+            )
+        payments = [
+            {"member": names[r[0]], "date": r[1], "cents": r[2], "note": r[3]}
+            for r in db.execute(
+                "SELECT member_id, date, cents, note FROM club_payments WHERE club_id = ? "
+                "ORDER BY id",
+                (cid,),
+            )
+        ]
+        charges = [
+            {"member": names[r[0]], "date": r[1], "cents": r[2], "reason": r[3]}
+            for r in db.execute(
+                "SELECT member_id, date, cents, reason FROM club_charges WHERE club_id = ? "
+                "ORDER BY id",
+                (cid,),
+            )
+        ]
+        data: dict[str, Any] = {
+            "format": EXPORT_FORMAT,
+            "version": EXPORT_VERSION,
+            "club": {
+                "name": name,
+                "created": created,
+                "currency": currency,
+                "season_start": start,
+                "secret_hash": secret_hash,
+                "password_hash": password_hash,
+            },
+            "members": members,
+            "prices": self.prices(club),
+            "evenings": evenings,
+            "charges": charges,
+            "payments": payments,
+        }
+        expenses = self._export_expenses(cid)
+        if expenses:  # only then: an export of a club without them is read by older schocken too
+            data["expenses"] = expenses
+        fines = self._fine_items(cid)
+        if fines:  # the same
+            data["fine_items"] = fines
+        data["log"] = self.log(club)
+        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+    def _export_expenses(self, cid: int) -> list[ExpenseInfo]:
+        """The club's expenses in the order entered (as an import enters them again)."""
+        return [
+            {"date": r[0], "cents": r[1], "purpose": r[2], "paid_by": r[3]}
+            for r in self.db.execute(
+                "SELECT x.date, x.cents, x.purpose, m.name FROM club_expenses x "
+                "LEFT JOIN club_members m ON m.id = x.paid_by WHERE x.club_id = ? ORDER BY x.id",
+                (cid,),
+            )
+        ]
+
+    def import_club(self, text: str) -> ClubInfo:
+        """A club from :meth:`export_club`'s text, checked as every change is checked (records
+        replayed), in one transaction: all of it or nothing. A club of the same name (or web
+        address) in the book refuses it."""
+        try:
+            data = json.loads(text, parse_constant=_no_constant)
+        except json.JSONDecodeError as exc:
+            raise ClubError(f"not valid JSON: {exc}") from None
+        except (RecursionError, ValueError):
+            raise ClubError(
+                "cannot read the JSON: nested too deeply or a number too long"
+            ) from None
+        doc = _Doc(data, "")
+        if doc.get("format") != EXPORT_FORMAT:
+            raise ClubError(f"'format' must be {EXPORT_FORMAT!r}")
+        version = doc.get("version")
+        if type(version) is not int or version != EXPORT_VERSION:
+            raise ClubError(
+                f"export version {_show(version)} is not supported (this version reads "
+                f"{EXPORT_VERSION})"
+            )
+        doc.only(
+            "format",
+            "version",
+            "club",
+            "members",
+            "prices",
+            "evenings",
+            "charges",
+            "payments",
+            "expenses",
+            "fine_items",
+            "log",
+        )
+        head = doc.obj("club")
+        head.only("name", "created", "currency", "season_start", "secret_hash", "password_hash")
+        with self._tx():
+            cid = self._insert_club(
+                self._check_club_name(head.get("name")),
+                _check_timestamp(head.get("created"), "'club.created'"),
+                check_text(head.get("currency"), "the currency", required=True),
+                check_season_start(head.get("season_start")),
+                _check_hash(head.get("secret_hash"), "'club.secret_hash'"),
+                _check_hash(head.get("password_hash"), "'club.password_hash'"),
+            )
+            for m in doc.objs("members"):
+                m.only("name", "guest", "joined", "left")
+                self._insert_member(
+                    cid, m.get("name"), m.get("guest"), m.get("joined"), m.get("left")
+                )
+            for f in doc.objs("fine_items") if "fine_items" in doc.data else []:
+                f.only("name", "cents")
+                try:
+                    self._insert_fine_item(cid, f.get("name"), f.get("cents"), replace=False)
+                except ClubError as exc:
+                    raise ClubError(f"{f.where}: {exc}") from None
+            for p in doc.objs("prices"):
+                p.only("item", "valid_from", "cents")
+                self._insert_price(
+                    cid, p.get("item"), p.get("cents"), p.get("valid_from"), replace=False
+                )
+            last = ""
+            for e in doc.objs("evenings"):
+                e.only("date", "place", "note", "present", "games")
+                day = check_date(e.get("date"), "an evening's date")
+                if day <= last:
+                    raise ClubError(f"{e.where}: the evenings are in order of date, without twins")
+                last = day
+                evening = self._insert_evening(
+                    cid, day, e.get("place"), e.get("note"), e.names("present")
+                )
+                number = 0
+                for g in e.objs("games"):
+                    g.only(
+                        "number",
+                        "source",
+                        "players",
+                        "record",
+                        "loser",
+                        "halves",
+                        "schock_aus",
+                        "note",
+                        "meta",
+                        "void",
+                    )
+                    n = g.get("number")
+                    if type(n) is not int or n <= number:
+                        raise ClubError(
+                            f"{g.where}: 'number' must be a whole number above {number}"
+                        )
+                    number = n
+                    void = g.get("void")
+                    if void is not None:
+                        void = check_text(void, f"{g.where}: 'void'", required=True)
+                    meta = g.get("meta")
+                    if not isinstance(meta, dict):
+                        raise ClubError(f"{g.where}: 'meta' must be an object")
+                    try:
+                        self._insert_game(
+                            cid,
+                            evening,
+                            n,
+                            record=g.get("record"),
+                            source=g.get("source"),
+                            players=None if "record" in g.data else g.names("players"),
+                            loser=g.get("loser"),
+                            halves=g.names("halves") if "halves" in g.data else [],
+                            schock_aus=g.names("schock_aus") if "schock_aus" in g.data else [],
+                            note=g.get("note"),
+                            meta=meta,
+                            void=void,
+                            members=g.names("players"),
+                        )
+                    except ClubError as exc:
+                        raise ClubError(f"{g.where}: {exc}") from None
+            for c in doc.objs("charges"):
+                c.only("member", "date", "cents", "reason")
+                self._insert_money(
+                    "club_charges",
+                    "reason",
+                    cid,
+                    c.get("member"),
+                    c.get("cents"),
+                    c.get("date"),
+                    c.get("reason"),
+                )
+            for p in doc.objs("payments"):
+                p.only("member", "date", "cents", "note")
+                self._insert_money(
+                    "club_payments",
+                    "note",
+                    cid,
+                    p.get("member"),
+                    p.get("cents"),
+                    p.get("date"),
+                    p.get("note"),
+                )
+            for x in doc.objs("expenses") if "expenses" in doc.data else []:
+                x.only("date", "cents", "purpose", "paid_by")
+                try:
+                    self._insert_expense(
+                        cid, x.get("date"), x.get("cents"), x.get("purpose"), x.get("paid_by")
+                    )
+                except ClubError as exc:
+                    raise ClubError(f"{x.where}: {exc}") from None
+            for entry in doc.objs("log"):
+                entry.only("at", "action", "detail")
+                action = entry.get("action")
+                detail = entry.get("detail")
+                if not isinstance(action, str) or not re.fullmatch(r"[a-z_]{1,40}", action):
+                    raise ClubError(f"{entry.where}: 'action' must be a word like game_added")
+                if not isinstance(detail, dict):
+                    raise ClubError(f"{entry.where}: 'detail' must be an object")
+                self.db.execute(
+                    "INSERT INTO club_log (club_id, at, action, detail) VALUES (?, ?, ?, ?)",
+                    (
+                        cid,
+                        _check_timestamp(entry.get("at"), f"{entry.where}: 'at'"),
+                        action,
+                        json.dumps(detail, ensure_ascii=False, sort_keys=True),
+                    ),
+                )
+            name = str(head.get("name"))
+        return self.club(name)

@@ -1,0 +1,114 @@
+"""The club's members: added, renamed, leaving."""
+
+from __future__ import annotations
+
+from schocken.club.access import (
+    _Access,
+)
+from schocken.club.values import (
+    MemberInfo,
+    _show,
+    check_date,
+    today,
+)
+from schocken.errors import ClubError
+from schocken.players import check_name, name_key
+
+
+class _Members(_Access):
+    """The members of a club."""
+
+    # ------------------------------------------------------------------ members
+
+    def add_member(
+        self, club: str, name: str, *, guest: bool = False, joined: str | None = None
+    ) -> MemberInfo:
+        """A new member (``guest``: plays and pays, is not charged for evenings missed);
+        ``joined``: since when (``None``: from the start, for every evening of the book)."""
+        with self._tx():
+            cid = self._club_id(club)
+            name = self._insert_member(cid, name, guest, joined, None)
+            self._log(cid, "member_added", name=name, guest=guest, joined=joined)
+        return self._member_info(cid, name)
+
+    def _insert_member(
+        self, cid: int, name: object, guest: object, joined: object, left: object
+    ) -> str:
+        try:
+            name = check_name(name)
+        except ValueError as exc:
+            raise ClubError(f"a member's name: {exc}") from None
+        if not isinstance(guest, bool):
+            raise ClubError(f"'guest' is true or false, not {_show(guest)}")
+        if joined is not None:
+            check_date(joined, "the day a member joined")
+        if left is not None:
+            check_date(left, "the day a member left")
+            if joined is not None and str(left) < str(joined):
+                raise ClubError(f"{name!r} cannot leave ({left}) before joining ({joined})")
+        row = self.db.execute(
+            "SELECT name FROM club_members WHERE club_id = ? AND key = ?", (cid, name_key(name))
+        ).fetchone()
+        if row is not None:
+            raise ClubError(
+                f"the club has a member {row[0]!r} already; names must differ (also in case, "
+                "spacing and look-alike letters)"
+            )
+        self.db.execute(
+            "INSERT INTO club_members (club_id, name, key, guest, joined, left_on) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (cid, name, name_key(name), int(guest), joined, left),
+        )
+        return name
+
+    def _member_info(self, cid: int, name: str) -> MemberInfo:
+        row = self.db.execute(
+            "SELECT name, guest, joined, left_on FROM club_members WHERE club_id = ? AND key = ?",
+            (cid, name_key(name)),
+        ).fetchone()
+        return {"name": row[0], "guest": bool(row[1]), "joined": row[2], "left": row[3]}
+
+    def members(self, club: str) -> list[MemberInfo]:
+        """The members, in the order they were added."""
+        cid = self._club_id(club)
+        rows = self.db.execute(
+            "SELECT name, guest, joined, left_on FROM club_members WHERE club_id = ? ORDER BY id",
+            (cid,),
+        )
+        return [{"name": r[0], "guest": bool(r[1]), "joined": r[2], "left": r[3]} for r in rows]
+
+    def rename_member(self, club: str, name: str, new_name: str) -> MemberInfo:
+        """A member's new name; their games, fines and payments stay theirs."""
+        with self._tx() as db:
+            cid = self._club_id(club)
+            mid = self._member_id(cid, name)
+            try:
+                new_name = check_name(new_name)
+            except ValueError as exc:
+                raise ClubError(f"a member's name: {exc}") from None
+            row = db.execute(
+                "SELECT id, name FROM club_members WHERE club_id = ? AND key = ?",
+                (cid, name_key(new_name)),
+            ).fetchone()
+            if row is not None and row[0] != mid:
+                raise ClubError(f"the club has a member {row[1]!r} already")
+            db.execute(
+                "UPDATE club_members SET name = ?, key = ? WHERE id = ?",
+                (new_name, name_key(new_name), mid),
+            )
+            self._log(cid, "member_renamed", name=name, new_name=new_name)
+        return self._member_info(cid, new_name)
+
+    def member_leaves(self, club: str, name: str, day: str | None = None) -> MemberInfo:
+        """A member leaves the club on ``day`` (default today): no more fines for evenings
+        missed after it. Their games and balance stay in the book."""
+        day = check_date(day or today(), "the day a member leaves")
+        with self._tx() as db:
+            cid = self._club_id(club)
+            mid = self._member_id(cid, name)
+            joined = db.execute("SELECT joined FROM club_members WHERE id = ?", (mid,)).fetchone()
+            if joined[0] is not None and day < joined[0]:
+                raise ClubError(f"{name!r} joined on {joined[0]}: cannot leave on {day}")
+            db.execute("UPDATE club_members SET left_on = ? WHERE id = ?", (day, mid))
+            self._log(cid, "member_left", name=name, date=day)
+        return self._member_info(cid, name)

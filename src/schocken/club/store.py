@@ -1,0 +1,319 @@
+"""Where the book is kept: its tables and their versions (migrations), one transaction per
+change, and finding a club, member, evening or game by what names it (the base of the book)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Self
+
+from schocken.club.values import (
+    SCHEMA_VERSION,
+    LogEntry,
+    _now,
+    _show,
+    check_date,
+    slug_of,
+)
+from schocken.errors import ClubError, ClubStoreError
+from schocken.players import name_key
+from schocken.store import Database, StoreConflictError, StoreError, open_database
+
+SCHEMA = """
+CREATE TABLE club_meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) STRICT;
+CREATE TABLE club_clubs (
+    id INTEGER PRIMARY KEY,
+    slug TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    created TEXT NOT NULL,
+    currency TEXT NOT NULL,
+    season_start TEXT NOT NULL,
+    secret_hash TEXT,
+    password_hash TEXT
+) STRICT;
+CREATE TABLE club_members (
+    id INTEGER PRIMARY KEY,
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    name TEXT NOT NULL,
+    key TEXT NOT NULL,
+    guest INTEGER NOT NULL,
+    joined TEXT,
+    left_on TEXT,
+    UNIQUE (club_id, key)
+) STRICT;
+CREATE TABLE club_evenings (
+    id INTEGER PRIMARY KEY,
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    date TEXT NOT NULL,
+    kind TEXT NOT NULL DEFAULT 'evening',
+    place TEXT NOT NULL,
+    note TEXT NOT NULL,
+    UNIQUE (club_id, date)
+) STRICT;
+CREATE TABLE club_present (
+    evening_id INTEGER NOT NULL REFERENCES club_evenings(id),
+    member_id INTEGER NOT NULL REFERENCES club_members(id),
+    PRIMARY KEY (evening_id, member_id)
+) STRICT;
+CREATE TABLE club_games (
+    id INTEGER PRIMARY KEY,
+    evening_id INTEGER NOT NULL REFERENCES club_evenings(id),
+    number INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    record TEXT,
+    record_sha TEXT,
+    loser_id INTEGER NOT NULL REFERENCES club_members(id),
+    note TEXT NOT NULL,
+    meta TEXT NOT NULL,
+    void TEXT,
+    UNIQUE (evening_id, number)
+) STRICT;
+CREATE INDEX club_games_sha ON club_games(record_sha);
+CREATE TABLE club_game_players (
+    game_id INTEGER NOT NULL REFERENCES club_games(id),
+    seat INTEGER NOT NULL,
+    member_id INTEGER NOT NULL REFERENCES club_members(id),
+    PRIMARY KEY (game_id, seat),
+    UNIQUE (game_id, member_id)
+) STRICT;
+CREATE TABLE club_sections (
+    game_id INTEGER NOT NULL REFERENCES club_games(id),
+    idx INTEGER NOT NULL,
+    section TEXT NOT NULL,
+    loser_id INTEGER NOT NULL REFERENCES club_members(id),
+    schock_aus INTEGER NOT NULL,
+    given_by INTEGER REFERENCES club_members(id),
+    PRIMARY KEY (game_id, idx)
+) STRICT;
+CREATE TABLE club_prices (
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    item TEXT NOT NULL,
+    valid_from TEXT NOT NULL,
+    cents INTEGER NOT NULL,
+    PRIMARY KEY (club_id, item, valid_from)
+) STRICT;
+CREATE TABLE club_payments (
+    id INTEGER PRIMARY KEY,
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    member_id INTEGER NOT NULL REFERENCES club_members(id),
+    date TEXT NOT NULL,
+    cents INTEGER NOT NULL,
+    note TEXT NOT NULL
+) STRICT;
+CREATE TABLE club_charges (
+    id INTEGER PRIMARY KEY,
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    member_id INTEGER NOT NULL REFERENCES club_members(id),
+    date TEXT NOT NULL,
+    cents INTEGER NOT NULL,
+    reason TEXT NOT NULL
+) STRICT;
+CREATE TABLE club_log (
+    id INTEGER PRIMARY KEY,
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    at TEXT NOT NULL,
+    action TEXT NOT NULL,
+    detail TEXT NOT NULL
+) STRICT;
+"""
+
+SESSIONS_SCHEMA = """
+CREATE TABLE club_sessions (
+    token_hash TEXT PRIMARY KEY,
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    created INTEGER NOT NULL,
+    expires INTEGER NOT NULL
+) STRICT;
+CREATE INDEX club_sessions_club ON club_sessions(club_id, created);
+"""
+"""Version 2: the sessions of the web pages (the SHA-256 of each token, never the token; times
+in seconds since 1970, UTC)."""
+
+EXPENSES_SCHEMA = """
+CREATE TABLE club_expenses (
+    id INTEGER PRIMARY KEY,
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    date TEXT NOT NULL,
+    cents INTEGER NOT NULL,
+    purpose TEXT NOT NULL,
+    paid_by INTEGER REFERENCES club_members(id)
+) STRICT;
+"""
+"""Version 3: the club's expenses, paid out of the kitty (negative: a correction, money back into
+the kitty); ``paid_by``: the member who paid it out, if known."""
+
+VERSION_4_SCHEMA = """
+ALTER TABLE club_sessions ADD COLUMN device TEXT NOT NULL DEFAULT '';
+ALTER TABLE club_sessions ADD COLUMN used INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE club_fine_items (
+    id INTEGER PRIMARY KEY,
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    name TEXT NOT NULL,
+    key TEXT NOT NULL,
+    cents INTEGER NOT NULL,
+    UNIQUE (club_id, key)
+) STRICT;
+"""
+"""Version 4: which device a session is on (a short label made from its browser's name, such as
+"Chrome on Android") and when it was last used, so a club's page can list its sessions and end
+any one of them; and the club's own catalogue of fines ("Strafenkatalog": "Würfel vom Tisch",
+"Spinksen"), each booked as a charge with its name as the reason."""
+
+MIGRATIONS: dict[int, str] = {
+    1: SCHEMA,
+    2: SESSIONS_SCHEMA,
+    3: EXPENSES_SCHEMA,
+    4: VERSION_4_SCHEMA,
+}
+"""The script that brings the club tables from version ``n - 1`` to ``n`` (0: no tables)."""
+
+
+class _Store:
+    """The book's database and what every part of it uses."""
+
+    def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
+        self.path = str(path)
+        try:
+            self.db: Database = open_database(path, timeout=timeout)
+        except StoreError as exc:
+            raise ClubStoreError(str(exc)) from None
+        try:
+            self._migrate()
+        except StoreError as exc:
+            self.db.close()
+            raise ClubStoreError(f"cannot use {self.db.where}: {exc}") from None
+        except ClubStoreError:
+            self.db.close()
+            raise
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ transactions
+
+    @contextlib.contextmanager
+    def _tx(self) -> Iterator[Database]:
+        """One transaction: committed whole at the end, rolled back whole on any error. A
+        database that cannot take the change (a full disk, a lock held too long) is a
+        :class:`~schocken.errors.ClubStoreError` that says so; nothing of the change is kept."""
+        try:
+            with self.db.transaction():
+                yield self.db
+        except StoreConflictError:
+            raise
+        except StoreError as exc:
+            raise ClubStoreError(str(exc)) from None
+
+    def _version(self) -> int:
+        """The version of the club tables (0: none yet). The club keeps its own in
+        ``club_meta``, as it did before the storage interface."""
+        if not self.db.has_table("club_meta"):
+            return 0
+        row = self.db.execute("SELECT value FROM club_meta WHERE key = 'schema'").fetchone()
+        return int(row[0]) if row else 0
+
+    def _migrate(self) -> None:
+        """Bring the club tables to :data:`SCHEMA_VERSION` (a write only when they are older)."""
+        if self._version() == SCHEMA_VERSION:
+            return
+        with self._tx() as db:
+            version = self._version()
+            if version > SCHEMA_VERSION:
+                raise ClubStoreError(
+                    f"the club tables in {db.where} are of version {version}, written by a newer "
+                    f"schocken; this one reads version {SCHEMA_VERSION}"
+                )
+            for v in range(version + 1, SCHEMA_VERSION + 1):
+                db.run_script(MIGRATIONS[v])
+            if version < SCHEMA_VERSION:
+                db.execute(
+                    "INSERT INTO club_meta (key, value) VALUES ('schema', ?) "
+                    "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                    (str(SCHEMA_VERSION),),
+                )
+
+    def _log(self, club_id: int, action: str, **detail: Any) -> None:
+        self.db.execute(
+            "INSERT INTO club_log (club_id, at, action, detail) VALUES (?, ?, ?, ?)",
+            (club_id, _now(), action, json.dumps(detail, ensure_ascii=False, sort_keys=True)),
+        )
+
+    # ------------------------------------------------------------------ finding things
+
+    def _club_row(self, club: str) -> tuple[Any, ...]:
+        if not isinstance(club, str):
+            raise ClubError(f"a club is named by a text, not {_show(club)}")
+        row = self.db.execute(
+            "SELECT id, name, slug, created, currency, season_start, secret_hash, password_hash "
+            "FROM club_clubs WHERE slug = ?",
+            (slug_of(club),),
+        ).fetchone()
+        if row is None:
+            raise ClubError(f"there is no club {club!r} in this book")
+        return tuple(row)
+
+    def _club_id(self, club: str) -> int:
+        return int(self._club_row(club)[0])
+
+    def _season_start(self, club_id: int) -> str:
+        row = self.db.execute(
+            "SELECT season_start FROM club_clubs WHERE id = ?", (club_id,)
+        ).fetchone()
+        return str(row[0])
+
+    def _member_id(self, club_id: int, name: object) -> int:
+        if not isinstance(name, str):
+            raise ClubError(f"a member is named by a text, not {_show(name)}")
+        row = self.db.execute(
+            "SELECT id FROM club_members WHERE club_id = ? AND key = ?", (club_id, name_key(name))
+        ).fetchone()
+        if row is None:
+            raise ClubError(f"{name!r} is not a member of the club (add them first)")
+        return int(row[0])
+
+    def _member_names(self, club_id: int) -> dict[int, str]:
+        rows = self.db.execute(
+            "SELECT id, name FROM club_members WHERE club_id = ? ORDER BY id", (club_id,)
+        )
+        return {int(r[0]): str(r[1]) for r in rows}
+
+    def _evening_id(self, club_id: int, day: str) -> int:
+        check_date(day, "the evening's date")
+        row = self.db.execute(
+            "SELECT id FROM club_evenings WHERE club_id = ? AND date = ?", (club_id, day)
+        ).fetchone()
+        if row is None:
+            raise ClubError(f"the club has no evening on {day} (add the evening first)")
+        return int(row[0])
+
+    def _game_id(self, club_id: int, day: str, number: object) -> int:
+        evening = self._evening_id(club_id, day)
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise ClubError(f"a game is found by its number in the evening, not {_show(number)}")
+        row = self.db.execute(
+            "SELECT id FROM club_games WHERE evening_id = ? AND number = ?", (evening, number)
+        ).fetchone()
+        if row is None:
+            raise ClubError(f"the evening of {day} has no game {number}")
+        return int(row[0])
+
+    # ------------------------------------------------------------------ the log
+
+    def log(self, club: str) -> list[LogEntry]:
+        """Every change to the club, oldest first: when (UTC), what, the details."""
+        cid = self._club_id(club)
+        rows = self.db.execute(
+            "SELECT at, action, detail FROM club_log WHERE club_id = ? ORDER BY id", (cid,)
+        )
+        return [{"at": r[0], "action": r[1], "detail": json.loads(r[2])} for r in rows]
