@@ -4,6 +4,7 @@ the ``schocken pub`` command."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import os
 import subprocess
@@ -550,6 +551,80 @@ def test_a_covered_turn_is_not_told_until_the_reveal() -> None:
     ]
 
 
+def dice_forms(dice: Sequence[int]) -> set[str]:
+    """Every way a text or JSON could carry these dice: in any order, as 5-1-1, 511 within a
+    word, a JSON list."""
+    forms: set[str] = set()
+    for order in itertools.permutations(dice):
+        pips = [str(p) for p in order]
+        forms |= {"-".join(pips), ", ".join(pips), ",".join(pips), f"{''.join(pips)} "}
+    return forms
+
+
+def tells(text: str, dice: Sequence[int], name: str) -> bool:
+    """Whether ``text`` carries these dice or their result's ``name``."""
+    return name in text or any(form in text for form in dice_forms(dice))
+
+
+def everything_said(pub: PubGame, events: Sequence[Event]) -> str:
+    """All that pub mode tells of the game now, in both languages: what the entry did, the
+    last entry, the log, the prompt, the standing and the state."""
+    told = [json.dumps(pub.state().to_data())]
+    for lang in ("en", "de"):
+        told += pub.explain(events, lang)
+        told += [pub.last_said(lang) or "", pub.prompt(lang), pub.standing(lang)]
+        told += [line for lines in pub.log(lang) for line in lines]
+    return "\n".join(told)
+
+
+def test_a_covered_cup_is_said_as_covered_everywhere_until_the_reveal() -> None:
+    pub = PubGame(find_preset("allgemein"), NAMES)  # a third throw stays covered
+    events = pub.enter_turn((1, 5, 1), 3)  # a Schock 5, covered by the rules
+    assert pub.covered_entries() == {0}
+    assert pub.last_said("en") == "Anna: covered, 3 throws"
+    assert pub.last_said("de") == "Anna: verdeckt, 3 Würfe"
+    assert not tells(everything_said(pub, events), (5, 1, 1), "Schock 5")
+    events = pub.enter_turn((4, 4, 1), 2)
+    assert pub.last_said("en") == "Ben: 4-4-1 2" and pub.covered_entries() == {0}
+    assert not tells(everything_said(pub, events), (5, 1, 1), "Schock 5")
+    assert pub.undo_said(2, "en") == "Undone: Anna: covered, 3 throws; Ben: 4-4-1 2."
+    play(pub, ["1-5-1 3", "4-4-1 2"])
+    assert pub.undo_said(1, "de") == "Zurückgenommen: Ben: 4-4-1 2."
+    events = pub.enter_turn((4, 4, 1), 2)
+    assert not tells(everything_said(pub, events), (5, 1, 1), "Schock 5")
+    # Cem's third throw is covered too, and reveals the round: now the dice may be told
+    events = pub.enter_turn((3, 2, 2), 3)
+    assert pub.covered_entries() == set()
+    assert "Opening round (for no Deckel): Anna: Schock 5, Ben: 4-4-1, Cem: 3-2-2." in pub.explain(
+        events, "en"
+    )
+    assert pub.last_said("en") == "Cem: 3-2-2 3"
+    # undoing the reveal says the dice the reveal showed; the round is covered again
+    assert pub.undo_said(1, "en") == "Undone: Cem: 3-2-2 3."
+    assert pub.covered_entries() == {0}
+    assert pub.undo_said(2, "en") == "Undone: Anna: covered, 3 throws; Ben: 4-4-1 2."
+    assert pub.last_said("en") is None and pub.covered_entries() == set()
+
+
+def test_a_blind_round_is_said_as_covered_until_the_reveal() -> None:
+    rules = find_preset("tsv99").with_overrides({"blind": True})
+    pub = PubGame(rules, NAMES)
+    play(pub, ["6-4-1", "5-2-2", "5-3-2"])  # Anna's 641 is best: she opens round 2
+    events = pub.enter(parse_turn("1-4-1 b"))  # blind: a Schock 4 nobody has seen
+    assert pub.last_said("en") == "Anna: opened blind, covered"
+    assert pub.last_said("de") == "Anna: blind eröffnet, verdeckt"
+    events += pub.enter_turn((3, 6, 6))
+    assert pub.last_said("en") == "Ben: covered, 1 throw"
+    assert pub.covered_entries() == {3, 4}
+    told = everything_said(pub, events)
+    assert not tells(told, (4, 1, 1), "Schock 4") and not tells(told, (6, 6, 3), "663")
+    assert pub.undo_said(2, "en") == "Undone: Anna: opened blind, covered; Ben: covered, 1 throw."
+    play(pub, ["1-4-1 b", "3-6-6"])
+    revealed = pub.explain(pub.enter_turn((2, 2, 1)), "en")
+    assert "Round 2: Anna: Schock 4, Ben: 6-6-3, Cem: 2-2-1." in revealed
+    assert pub.covered_entries() == set()
+
+
 # ---------------------------------------------------------------------- Einwürfeln and opening
 
 
@@ -951,6 +1026,20 @@ def test_schocken_pub_saves_when_the_input_ends_and_resumes(
     code, out, _ = run_pub(monkeypatch, capsys, ["q"], "--resume", str(path), "--lang", "de")
     assert code == 0 and "Runde 2: Ben, ein Wurf (eröffnet von Cem)." in out
     assert parse_record(path.read_text(encoding="utf-8")).steps == saved.steps
+
+
+def test_schocken_pub_says_a_covered_cup_as_covered_until_the_reveal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    lines = ["1-5-1 3", "u", "1-5-1 3", "4-4-1 2", "s", "3-2-2 3", "q"]
+    args = ("--rules", "allgemein", "--lang", "en", "--save", str(tmp_path / "pub.json"))
+    code, out, err = run_pub(monkeypatch, capsys, lines, "--players", "Anna,Ben,Cem", *args)
+    assert code == 0, err
+    before, reveal, after = out.partition("Opening round (for no Deckel):")
+    assert reveal, out
+    assert not tells(before, (5, 1, 1), "Schock 5")
+    assert "Undone: Anna: covered, 3 throws." in before
+    assert "Anna: Schock 5, Ben: 4-4-1, Cem: 3-2-2." in after
 
 
 def test_schocken_pub_takes_one_die_each_in_the_terminal(

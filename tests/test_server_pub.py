@@ -3,7 +3,10 @@ refused entries, the token, and a restart. A real server (tests/server_helpers.p
 
 from __future__ import annotations
 
+import itertools
+import json
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +115,70 @@ def test_refused_entries_change_nothing(tmp_path: Path) -> None:
         undone = post(server, pub_id, "undo", token, count=1).json()
         assert undone["entries"] == 0
         assert undone["said"] == ["Undone: Anna: 6-5-3 1."]
+
+
+def tells(text: str, dice: Sequence[int], name: str) -> bool:
+    """Whether an answer's text carries these dice (in any order, as 5-1-1 or a JSON list)
+    or their result's ``name``."""
+    for order in itertools.permutations(str(p) for p in dice):
+        if any(sep.join(order) in text for sep in ("-", ",", ", ")):
+            return True
+    return name in text
+
+
+def test_a_covered_cup_stays_covered_in_every_answer_until_the_reveal(tmp_path: Path) -> None:
+    house = 'preset = "allgemein"\ndeckel_per_half = 2\n'  # a third throw stays covered
+    with running(tmp_path / "db.sqlite3") as server:
+        created = create(server, players=["Anna", "Ben", "Cem"], rules_toml=house)
+        pub_id, token = created["id"], created["token"]
+        answers: list[httpx.Response] = []
+
+        def ask(what: str, **body: Any) -> dict[str, Any]:
+            r = post(server, pub_id, what, token, **body)
+            assert r.status_code == 200, r.text
+            answers.append(r)
+            for lang in ("en", "de"):
+                answers.append(
+                    httpx.get(
+                        f"{server.url}/api/pub/{pub_id}?lang={lang}",
+                        headers={"x-pub-token": token},
+                        timeout=10,
+                    )
+                )
+            answers.append(
+                httpx.get(
+                    f"{server.url}/api/pub/{pub_id}/record",
+                    headers={"x-pub-token": token},
+                    timeout=10,
+                )
+            )
+            data: dict[str, Any] = r.json()
+            return data
+
+        view = ask("turn", dice=[1, 5, 1], throws=3)  # Anna: a Schock 5, covered
+        assert view["said"] == ["Anna: entered; the cup stays covered until the reveal."]
+        assert view["last"] == "Anna: covered, 3 throws"
+        assert answers[-2].json()["last"] == "Anna: verdeckt, 3 Würfe"
+        record = answers[-1]
+        assert record.status_code == 409
+        assert record.json()["error"] == (
+            "the game record waits for the reveal: a cup of this round is still covered"
+        )
+        view = ask("undo", count=1)
+        assert view["said"] == ["Undone: Anna: covered, 3 throws."] and view["last"] is None
+        ask("result", result="Schock 5", throws=3, covered=True)
+        view = ask("turn", dice=[4, 4, 1], throws=2)
+        assert view["last"] == "Ben: 4-4-1 2"
+        assert [t["dice"] for t in view["state"]["turns"]] == [None, [4, 4, 1]]
+        for r in answers:
+            assert not tells(r.text, (5, 1, 1), "Schock 5"), r.text
+        # Cem's covered third throw ends the round: the reveal shows every cup
+        view = ask("turn", dice=[3, 2, 2], throws=3)
+        revealed = "Opening round (for no Deckel): Anna: Schock 5, Ben: 4-4-1, Cem: 3-2-2."
+        assert revealed in view["said"]
+        assert view["last"] == "Cem: 3-2-2 3"
+        assert answers[-1].status_code == 200
+        assert parse_record(answers[-1].text).meta["pub"]["entries"][0]["result"] == "Schock 5"
 
 
 def test_bad_games_are_refused(tmp_path: Path) -> None:
@@ -260,6 +327,18 @@ def test_a_round_opened_blind_through_the_api(tmp_path: Path) -> None:
             in (view["said"])
         )
         assert view["blind"] is False and view["state"]["limit"] == 1
+        # the blind cup stays covered: to the page, on a GET, in an undo, and for the record
+        assert view["last"] == "Anna: opened blind, covered"
+        got = get(server, pub_id, token)
+        r = httpx.get(
+            f"{server.url}/api/pub/{pub_id}/record", headers={"x-pub-token": token}, timeout=10
+        )
+        assert r.status_code == 409
+        undone = post(server, pub_id, "undo", token)
+        assert undone.json()["said"] == ["Undone: Anna: opened blind, covered."]
+        for answer in (view, got.json(), r.json(), undone.json()):
+            assert not tells(json.dumps(answer), (2, 1, 1), "Schock 2"), answer
+        view = post(server, pub_id, "result", token, result="Schock 2", blind=True).json()
         view = post(server, pub_id, "turn", token, dice=[6, 4, 2], throws=1).json()
         assert "Ben takes 3 Deckel from the middle." in view["said"]  # 2 doubled, 3 left
         assert view["state"]["half_losers"] == [1]

@@ -251,5 +251,12 @@ def test_the_scorer_opens_a_round_blind_with_the_switch(browser: Browser, server
     saved(page, 3)
     expect(page.locator("#announce")).to_contain_text("Anna opens blind")
     expect(page.locator("#pub-blind")).to_have_count(0)
+    # the blind cup stays covered: in the log, read out, and when the entry is undone
+    page.click("#pub-undo")
+    saved(page, 2)
+    expect(page.locator("#announce")).to_have_text("Undone: Anna: opened blind, covered.")
+    expect(page.locator(".pub-log li").first).to_have_text("Undone: Anna: opened blind, covered.")
+    shown = page.inner_text("body")
+    assert "3-3-1" not in shown and "331" not in shown, shown
     assert errors == []
     ctx.close()

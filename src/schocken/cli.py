@@ -444,9 +444,7 @@ def _pub_loop(pub: PubGame, lang: str) -> None:
                     raise PubEntryError(
                         f"u takes back the last entry, u 3 the last three: {text!r}"
                     )
-                undone = pub.undo(int(count))
-                what = "; ".join(pub.describe(e, lang) for e in undone)
-                print(t("pub_undone", lang, what=what))
+                print(pub.undo_said(int(count), lang))
                 continue
             if question:
                 assert state.seat is not None

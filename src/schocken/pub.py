@@ -863,12 +863,49 @@ class PubGame:
         key = "pub_entered_1" if ended.throws == 1 else "pub_entered_n"
         return t(key, lang, name=name, result=result_name(ended.result, lang), throws=ended.throws)
 
-    def describe(self, entry: Entry, lang: str) -> str:
-        """An entry in words (for what was undone)."""
+    def describe(self, entry: Entry, lang: str, *, covered: bool = False) -> str:
+        """An entry in words (for what was undone). ``covered``: its cup is still covered, so
+        only whose turn it was and its throws are said, never its dice (:meth:`covered_entries`
+        says which are)."""
         name = _seat_name(entry.seat, self.players)
         if isinstance(entry, BuyInEntry):
             return t("pub_did_buy_in" if entry.buys_in else "pub_no_buy_in", lang, name=name)
+        if covered:
+            if entry.blind:
+                return t("pub_turn_blind", lang, name=name)
+            key = "pub_turn_covered_1" if entry.throws == 1 else "pub_turn_covered_n"
+            return t(key, lang, name=name, throws=entry.throws)
         return t("pub_turn_entry", lang, name=name, entry=str(entry))
+
+    def covered_entries(self) -> frozenset[int]:
+        """The entries (by their place in :attr:`entries`) whose cup is still covered: the turns
+        of the round being played that stayed covered or were thrown blind. The round's reveal
+        uncovers them; until then nothing pub mode says tells their dice."""
+        events, marks = self.game.events, self._marks
+        covered: set[int] = set()
+        for n in range(len(self._entries) - 1, -1, -1):
+            part = events[marks[n] : marks[n + 1]]
+            if any(isinstance(e, RoundEnded) for e in part):
+                break  # this entry's round, and every earlier one, is revealed
+            if any(isinstance(e, _TurnEnded) and (e.covered or e.result is None) for e in part):
+                covered.add(n)
+        return frozenset(covered)
+
+    def last_said(self, lang: str) -> str | None:
+        """The last entry in words, as the table may see it now (``None`` before the first)."""
+        if not self._entries:
+            return None
+        covered = len(self._entries) - 1 in self.covered_entries()
+        return self.describe(self._entries[-1], lang, covered=covered)
+
+    def undo_said(self, count: int, lang: str) -> str:
+        """Take back the last ``count`` entries (:meth:`undo`) and say which ("Undone: ..."): a
+        cup that was still covered is said as covered; one its round revealed, with its dice."""
+        covered = self.covered_entries()
+        undone = self.undo(count)
+        first = len(self._entries)  # the place of the first entry taken back
+        what = [self.describe(e, lang, covered=first + i in covered) for i, e in enumerate(undone)]
+        return t("pub_undone", lang, what="; ".join(what))
 
     # ------------------------------------------------------------------ as data
 

@@ -595,6 +595,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_did_buy_in": "{name} buys back in",
         "pub_no_buy_in": "{name} does not buy back in",
         "pub_turn_entry": "{name}: {entry}",
+        "pub_turn_covered_1": "{name}: covered, 1 throw",
+        "pub_turn_covered_n": "{name}: covered, {throws} throws",
+        "pub_turn_blind": "{name}: opened blind, covered",
+        "pub_record_covered": "the game record waits for the reveal: a cup of this round is "
+        "still covered",
         "pub_title": "Pub mode: {players}; rules {preset}. Type ? for help.",
         "pub_help": "Enter each turn as the dice at its end and the throws: 6-6-1 2 (or 661 2; "
         "one throw: 661; one die each: 5).\nMarks after the throws: h all three dice in the "
@@ -1529,6 +1534,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_did_buy_in": "{name} würfelt sich ein",
         "pub_no_buy_in": "{name} würfelt sich nicht ein",
         "pub_turn_entry": "{name}: {entry}",
+        "pub_turn_covered_1": "{name}: verdeckt, 1 Wurf",
+        "pub_turn_covered_n": "{name}: verdeckt, {throws} Würfe",
+        "pub_turn_blind": "{name}: blind eröffnet, verdeckt",
+        "pub_record_covered": "das Spielprotokoll gibt es nach dem Aufdecken: ein Becher dieser "
+        "Runde ist noch verdeckt",
         "pub_title": "Kneipenmodus: {players}; Regeln {preset}. ? zeigt die Hilfe.",
         "pub_help": "Jeden Zug als die Würfel an seinem Ende und die Würfe eingeben: 6-6-1 2 "
         "(oder 661 2; ein Wurf: 661; jeder einen Würfel: 5).\nZeichen nach den Würfen: h alle "

@@ -112,7 +112,8 @@ class PubGames:
 def view(pub_id: str, pub: PubGame, lang: str, said: list[str]) -> dict[str, Any]:
     """What the page shows: the state, the prompt and standing in words, what the rules let be
     entered (``covers``: whether a turn of 1, 2, ... throws stays covered), and ``said``: what
-    the last entry did, in words."""
+    the last entry did, in words. A cup still covered shows nowhere in it: its turn is said as
+    covered until the round's reveal."""
     rules = pub.rules
     entries = pub.entries
     state = pub.state()
@@ -139,7 +140,7 @@ def view(pub_id: str, pub: PubGame, lang: str, said: list[str]) -> dict[str, Any
         "prompt": pub.prompt(lang),
         "standing": pub.standing(lang),
         "entries": len(entries),
-        "last": pub.describe(entries[-1], lang) if entries else None,
+        "last": pub.last_said(lang),
         "said": said,
     }
 
@@ -253,16 +254,18 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
         count = data.get("count", 1)
 
         def change(pub: PubGame) -> list[str]:
-            undone = pub.undo(count)
-            return [t("pub_undone", lang, what="; ".join(pub.describe(e, lang) for e in undone))]
+            return [pub.undo_said(count, lang)]
 
         return await games.change(pub_id, kept, lang, change)
 
     @app.get("/api/pub/{pub_id}/record")
     async def record(pub_id: str, request: Request) -> Response:
-        """The game record (docs/record.md), as a file to download."""
+        """The game record (docs/record.md), as a file to download; not while a cup of the
+        round is still covered (the record holds every entry's dice): 409 until the reveal."""
         kept = await games.get(pub_id, request.headers.get(TOKEN_HEADER))
         async with kept.lock:
+            if kept.pub.covered_entries():
+                raise TableError(t("pub_record_covered", _lang(request)), 409)
             text = kept.pub.record().to_json()
         return Response(
             text,
