@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ENGINES
+from postgres_helpers import Postgres
 from schocken.bots import make_bot
 from schocken.cli import main
 from schocken.club import (
@@ -52,6 +54,17 @@ def bot_record(players: list[str], seed: int, preset: str = "tsv99") -> GameReco
     return record_of(game)
 
 
+@pytest.fixture(params=ENGINES)
+def target(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], str]:
+    """Where a new book goes, once per engine: a new SQLite file, or a new database on the
+    run's PostgreSQL server."""
+    if request.param == "sqlite":
+        names = iter(range(1, 1000))
+        return lambda: str(tmp_path / f"book-{next(names)}.sqlite3")
+    server: Postgres = request.getfixturevalue("postgres_server")
+    return server.new_database
+
+
 def new_book(path: str | Path = ":memory:") -> ClubBook:
     book = ClubBook(path)
     book.create_club(CLUB)
@@ -76,8 +89,8 @@ def dump(book: ClubBook) -> list[str]:
 # ---------------------------------------------------------------------- the ledger
 
 
-def test_fines_follow_the_price_list_in_force_on_the_day() -> None:
-    book = new_book()
+def test_fines_follow_the_price_list_in_force_on_the_day(target: Callable[[], str]) -> None:
+    book = new_book(target())
     book.add_member(CLUB, "Gustav", guest=True)
     book.add_member(CLUB, "Fritz", joined="2024-02-01")
     book.set_price(CLUB, "game_lost", 100)
@@ -130,8 +143,8 @@ def test_fines_follow_the_price_list_in_force_on_the_day() -> None:
     assert len(book.games(CLUB)) == 2
 
 
-def test_a_member_who_left_is_not_fined_for_later_evenings() -> None:
-    book = new_book()
+def test_a_member_who_left_is_not_fined_for_later_evenings(target: Callable[[], str]) -> None:
+    book = new_book(target())
     book.set_price(CLUB, "absent", 200)
     book.set_price(CLUB, "attended", 100)
     book.member_leaves(CLUB, "Emil", "2024-03-01")
@@ -208,8 +221,10 @@ def direct_stats(records: list[GameRecord]) -> dict[str, dict[str, int]]:
     return {name: dict(c) for name, c in out.items()}
 
 
-def test_statistics_equal_those_computed_from_the_records_directly() -> None:
-    book = new_book()
+def test_statistics_equal_those_computed_from_the_records_directly(
+    target: Callable[[], str],
+) -> None:
+    book = new_book(target())
     rng = random.Random(14)
     records = []
     by_season: dict[str, list[GameRecord]] = {}
@@ -262,7 +277,7 @@ def test_statistics_equal_those_computed_from_the_records_directly() -> None:
     assert sum(m["games_lost"] for m in book.stats(CLUB)["members"]) == len(records)
 
 
-def test_each_extra_half_lost_is_a_half_lost_in_the_book() -> None:
+def test_each_extra_half_lost_is_a_half_lost_in_the_book(target: Callable[[], str]) -> None:
     """more_halves (keller): every further half lost is fined and counted as a half lost."""
     rules = find_preset("tsv99").with_overrides({"more_halves": True, "deckel_per_half": 3})
     players = NAMES[:3]
@@ -274,7 +289,7 @@ def test_each_extra_half_lost_is_a_half_lost_in_the_book() -> None:
             break
         seed += 1
     record = record_of(game)
-    book = new_book()
+    book = new_book(target())
     book.set_price(CLUB, "half_lost", 50)
     book.add_evening(CLUB, "2024-03-05", present=players)
     book.add_game(CLUB, "2024-03-05", record=record)
@@ -315,7 +330,9 @@ def pub_record(rules: Rules, players: list[str]) -> GameRecord:
     return pub.record()
 
 
-def test_games_under_regional_rules_and_from_pub_mode_go_into_the_book() -> None:
+def test_games_under_regional_rules_and_from_pub_mode_go_into_the_book(
+    target: Callable[[], str],
+) -> None:
     # House rules from other pubs (a Jule, only 1s set aside, no General, ...): the regional
     # golden games, and a game entered in pub mode whose Jules are worth 7.
     golden = Path(__file__).resolve().parent / "golden"
@@ -327,7 +344,7 @@ def test_games_under_regional_rules_and_from_pub_mode_go_into_the_book() -> None
         {"jule": True, "set_aside": "ones", "deckel_per_half": 9, "deckel_in_finale": 9}
     )
     records.append(pub_record(rules, ["Anna", "Ben", "Cem"]))
-    book = new_book()
+    book = new_book(target())
     book.add_evening(CLUB, "2024-06-04", present=NAMES[:3])
     for record in records:
         book.add_game(CLUB, "2024-06-04", record=record, source="pub")
@@ -347,13 +364,15 @@ def test_games_under_regional_rules_and_from_pub_mode_go_into_the_book() -> None
         if r.name == "Jule"
     ]
     assert jules
-    other = ClubBook(":memory:")
+    other = ClubBook(target())
     other.import_club(book.export_club(CLUB))
     assert other.stats(CLUB) == stats
 
 
-def test_games_entered_by_their_loser_count_where_they_say_enough() -> None:
-    book = new_book()
+def test_games_entered_by_their_loser_count_where_they_say_enough(
+    target: Callable[[], str],
+) -> None:
+    book = new_book(target())
     book.add_evening(CLUB, "2024-05-07", present=["Anna", "Ben", "Cem"])
     book.add_game(CLUB, "2024-05-07", loser="Anna")  # players: who came
     book.add_game(CLUB, "2024-05-07", loser="Ben", halves=["Ben", "Cem"], schock_aus=["finale"])
@@ -395,10 +414,10 @@ def full_club(path: str | Path = ":memory:") -> ClubBook:
     return book
 
 
-def test_export_and_import_round_trip_a_club_exactly() -> None:
+def test_export_and_import_round_trip_a_club_exactly(target: Callable[[], str]) -> None:
     book = full_club()
     text = book.export_club(CLUB)
-    other = ClubBook(":memory:")
+    other = ClubBook(target())
     other.create_club("Kegelclub")  # another club in the file: ids differ, the export does not
     other.add_member("Kegelclub", "Zora")
     other.import_club(text)
@@ -427,25 +446,29 @@ def test_export_and_import_round_trip_a_club_exactly() -> None:
     ]
 
 
-def test_an_export_without_expenses_is_as_before_and_an_old_one_imports() -> None:
+def test_an_export_without_expenses_is_as_before_and_an_old_one_imports(
+    target: Callable[[], str],
+) -> None:
     # A club without expenses exports no "expenses" (older schocken read it); an export written
     # before the kitty had expenses imports, with an empty kitty's expenses.
-    book = new_book()
+    book = new_book(target())
     book.pay(CLUB, "Ben", 700, day="2024-01-09")
     text = book.export_club(CLUB)
     assert "expenses" not in json.loads(text)
     old = json.loads(full_club().export_club(CLUB))
     del old["expenses"]
     old["log"] = [e for e in old["log"] if e["action"] != "expense_added"]
-    fresh = ClubBook(":memory:")
+    fresh = ClubBook(target())
     fresh.import_club(json.dumps(old))
     assert fresh.expenses(CLUB) == []
     assert fresh.kitty(CLUB)["paid_out"] == 0
     assert json.loads(fresh.export_club(CLUB)) == old
 
 
-def test_the_catalogue_of_fines_books_a_fine_as_a_charge_by_its_name() -> None:
-    book = new_book()
+def test_the_catalogue_of_fines_books_a_fine_as_a_charge_by_its_name(
+    target: Callable[[], str],
+) -> None:
+    book = new_book(target())
     assert book.fine_items(CLUB) == []
     book.set_fine_item(CLUB, "Würfel vom Tisch", 50)
     book.set_fine_item(CLUB, "Spinksen", 100)
@@ -496,13 +519,15 @@ def test_the_catalogue_of_fines_books_a_fine_as_a_charge_by_its_name() -> None:
         assert dump(book) == before, message
 
 
-def test_import_refuses_a_club_already_there_and_bad_exports_whole() -> None:
+def test_import_refuses_a_club_already_there_and_bad_exports_whole(
+    target: Callable[[], str],
+) -> None:
     book = full_club()
     text = book.export_club(CLUB)
     before = dump(book)
     with pytest.raises(ClubError, match="has a club 'Stammtisch Krone' already"):
         book.import_club(text)
-    fresh = ClubBook(":memory:")
+    fresh = ClubBook(target())
     empty = dump(fresh)
     data = json.loads(text)
     bad_step = json.loads(text)
@@ -538,8 +563,8 @@ def test_import_refuses_a_club_already_there_and_bad_exports_whole() -> None:
 # ---------------------------------------------------------------------- access
 
 
-def test_the_secret_link_and_the_password_open_only_their_club() -> None:
-    book = ClubBook(":memory:")
+def test_the_secret_link_and_the_password_open_only_their_club(target: Callable[[], str]) -> None:
+    book = ClubBook(target())
     info, secret = book.create_club(CLUB)
     _, other_secret = book.create_club("Kegelclub")
     assert info["has_secret"] and not info["has_password"]
@@ -574,8 +599,10 @@ def test_the_secret_link_and_the_password_open_only_their_club() -> None:
     assert not any(secret in line or new in line for line in dump(book))
 
 
-def test_a_session_opens_its_club_for_its_days_and_ends_with_a_new_key() -> None:
-    book = ClubBook(":memory:")
+def test_a_session_opens_its_club_for_its_days_and_ends_with_a_new_key(
+    target: Callable[[], str],
+) -> None:
+    book = ClubBook(target())
     book.create_club(CLUB)
     book.create_club("Kegelclub")
     day = 86400
@@ -611,8 +638,8 @@ def test_a_session_opens_its_club_for_its_days_and_ends_with_a_new_key() -> None
         book.new_session("No Such Club")
 
 
-def test_the_sessions_are_listed_by_device_and_each_can_be_ended() -> None:
-    book = ClubBook(":memory:")
+def test_the_sessions_are_listed_by_device_and_each_can_be_ended(target: Callable[[], str]) -> None:
+    book = ClubBook(target())
     book.create_club(CLUB)
     book.create_club("Kegelclub")
     start = 1_800_000_000
@@ -705,8 +732,10 @@ def test_a_book_of_version_2_gets_its_expenses_table(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------- the kitty
 
 
-def test_the_kitty_is_payments_in_less_expenses_out_and_owed_is_apart() -> None:
-    book = new_book()
+def test_the_kitty_is_payments_in_less_expenses_out_and_owed_is_apart(
+    target: Callable[[], str],
+) -> None:
+    book = new_book(target())
     book.set_price(CLUB, "game_lost", 150)
     book.add_evening(CLUB, "2024-01-09", present=["Anna", "Ben", "Cem"])
     book.add_game(CLUB, "2024-01-09", loser="Ben")
@@ -776,8 +805,8 @@ def test_the_kitty_is_payments_in_less_expenses_out_and_owed_is_apart() -> None:
     assert [x["purpose"] for x in book.expenses(CLUB, "2023/24")] == ["eine Runde Schnaps"]
 
 
-def test_a_club_made_with_its_password_in_one_step() -> None:
-    book = ClubBook(":memory:")
+def test_a_club_made_with_its_password_in_one_step(target: Callable[[], str]) -> None:
+    book = ClubBook(target())
     with pytest.raises(ClubError, match="at least 8 characters"):
         book.create_club(CLUB, password="kurz")
     assert book.clubs() == []  # refused: no club without its password
@@ -1198,9 +1227,11 @@ def test_the_catalogue_of_fines_on_the_command_line(
     assert {b["member"]: b["balance"] for b in json.loads(out)}["Ben"] == 150
 
 
-def test_a_schock_aus_thrown_is_fined_by_the_price_list_as_the_records_say() -> None:
+def test_a_schock_aus_thrown_is_fined_by_the_price_list_as_the_records_say(
+    target: Callable[[], str],
+) -> None:
     # REGIONAL.md row 44 (alia): a fee for a Schock-Aus thrown, besides the one received.
-    book = new_book()
+    book = new_book(target())
     book.set_price(CLUB, "schock_aus_given", 50)
     book.add_evening(CLUB, "2024-03-05", present=NAMES[:4])
     rng = random.Random(3)

@@ -253,13 +253,14 @@ class _Access(_Store):
             cid = self._club_id(club)
             db.execute("DELETE FROM club_sessions WHERE expires <= ?", (at,))
             db.execute(
-                "INSERT INTO club_sessions (token_hash, club_id, created, expires, device, used) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO club_sessions (token_hash, club_id, created, expires, device, used, "
+                "made) VALUES (?, ?, ?, ?, ?, ?, "
+                "(SELECT COALESCE(MAX(made), 0) + 1 FROM club_sessions))",
                 (_token_hash(token), cid, at, at + SESSION_DAYS * 86400, label, at),
             )
             db.execute(
                 "DELETE FROM club_sessions WHERE club_id = ? AND token_hash NOT IN (SELECT "
-                "token_hash FROM club_sessions WHERE club_id = ? ORDER BY created DESC, rowid "
+                "token_hash FROM club_sessions WHERE club_id = ? ORDER BY created DESC, made "
                 "DESC LIMIT ?)",
                 (cid, cid, MAX_SESSIONS),
             )
@@ -305,7 +306,7 @@ class _Access(_Store):
         )
         rows = self.db.execute(
             "SELECT token_hash, device, created, used, expires FROM club_sessions "
-            "WHERE club_id = ? AND expires > ? ORDER BY used DESC, created DESC, rowid DESC",
+            "WHERE club_id = ? AND expires > ? ORDER BY used DESC, created DESC, made DESC",
             (cid, at),
         ).fetchall()
         return [_session_info(row, current=row[0] == mine) for row in rows]

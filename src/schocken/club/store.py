@@ -164,11 +164,18 @@ CREATE TABLE club_fine_items (
 any one of them; and the club's own catalogue of fines ("Strafenkatalog": "Würfel vom Tisch",
 "Spinksen"), each booked as a charge with its name as the reason."""
 
+VERSION_5_SCHEMA = """
+ALTER TABLE club_sessions ADD COLUMN made INTEGER NOT NULL DEFAULT 0;
+"""
+"""Version 5: the order in which sessions were made (of two made in the same second, the later
+one is the newer), which SQLite knew by its hidden row number and other engines do not have."""
+
 MIGRATIONS: dict[int, str] = {
     1: SCHEMA,
     2: SESSIONS_SCHEMA,
     3: EXPENSES_SCHEMA,
     4: VERSION_4_SCHEMA,
+    5: VERSION_5_SCHEMA,
 }
 """The script that brings the club tables from version ``n - 1`` to ``n`` (0: no tables)."""
 
