@@ -28,6 +28,7 @@ from schocken.club import (
     check_date,
     parse_amount,
 )
+from schocken.club.transfer import draw_qr
 from schocken.errors import ClubError, ClubStoreError
 from schocken.files import os_error_text, write_text_whole
 from schocken.texts import LANGUAGES, default_language, money, t
@@ -412,6 +413,56 @@ def cmd_pay(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
     return 0
 
 
+def cmd_account_set(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
+    club = _club(book, args)
+    account = book.set_account(club, args.iban, args.holder, bic=args.bic or "")
+    print(t("club_account_set", lang, club=club, iban=account["iban"], holder=account["holder"]))
+    return 0
+
+
+def cmd_account_show(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
+    club = _club(book, args)
+    account = book.account(club)
+    if account is None:
+        print(t("club_account_none", lang, club=club))
+    else:
+        print(
+            t("club_account_set", lang, club=club, iban=account["iban"], holder=account["holder"])
+        )
+    return 0
+
+
+def cmd_account_remove(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
+    club = _club(book, args)
+    book.remove_account(club)
+    print(t("club_account_none", lang, club=club))
+    return 0
+
+
+def cmd_pay_qr(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
+    """A member's balance as a transfer's QR code (EPC069-12, "GiroCode"), SVG or PNG."""
+    club = _club(book, args)
+    kind = "png" if str(args.file).lower().endswith(".png") else "svg"
+    transfer = book.transfer(club, args.member)
+    image = draw_qr(transfer["payload"], kind)
+    Path(args.file).parent.mkdir(parents=True, exist_ok=True)
+    with open(args.file + ".part", "wb") as out:
+        out.write(image)
+    Path(args.file + ".part").replace(args.file)
+    print(
+        t(
+            "club_pay_qr_written",
+            lang,
+            file=args.file,
+            member=transfer["member"],
+            amount=money(transfer["cents"], lang, "EUR"),
+            iban=transfer["iban"],
+            reference=transfer["reference"],
+        )
+    )
+    return 0
+
+
 def cmd_charge(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
     club = _club(book, args)
     cents = parse_amount(args.amount)
@@ -660,7 +711,7 @@ def add_club_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     common.add_argument(
         "--db",
         default=str(DEFAULT_DB),
-        help=f"the SQLite file (default {DEFAULT_DB}, the game server's)",
+        help=f"the SQLite file or a postgresql:// URL (default {DEFAULT_DB}, the server's)",
     )
     common.add_argument("--club", help="the club (default: the only one in the file)")
     common.add_argument("--lang", choices=LANGUAGES, help="de or en (default: from the locale)")
@@ -786,6 +837,17 @@ def add_club_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--date", type=_date_arg, help="default today")
     p = leaf(xs, "list", cmd_expense_list, "the kitty's expenses")
     p.add_argument("--season")
+    account = cs.add_parser("account", help="the club's bank account (to pay by QR code)")
+    acs = account.add_subparsers(dest="account_command", required=True, metavar="COMMAND")
+    p = leaf(acs, "set", cmd_account_set, "set the club's IBAN and account holder")
+    p.add_argument("iban", help="like 'DE89 3704 0044 0532 0130 00' (in quotes if with spaces)")
+    p.add_argument("holder", help="the account holder's name, as the bank knows it")
+    p.add_argument("--bic", help="the bank's BIC (optional within the EEA)")
+    leaf(acs, "show", cmd_account_show, "the club's bank account")
+    leaf(acs, "remove", cmd_account_remove, "remove the bank account")
+    p = leaf(cs, "pay-qr", cmd_pay_qr, "a member's balance as a transfer's QR code (GiroCode)")
+    p.add_argument("member")
+    p.add_argument("file", nargs="?", default="pay.svg", help="an .svg or .png file (pay.svg)")
     p = leaf(cs, "kitty", cmd_kitty, "the kitty: paid in, paid out, balance, still owed")
     p.add_argument("--json", action="store_true")
     p = leaf(cs, "balance", cmd_balance, "what every member owes")

@@ -934,6 +934,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_item_charge": "charge",
         "club_item_payment": "payment",
         "club_paid": "{member} paid {amount}; {balance}.",
+        "club_account_set": "{club} is paid into {iban} ({holder}).",
+        "club_account_none": "{club} has no bank account set.",
+        "club_pay_qr_written": "{file}: {member} pays {amount} to {iban}, reference "
+        '"{reference}" (scan it with a banking app).',
         "club_charged": "{member} is charged {amount} ({reason}); {balance}.",
         "club_owes": "owes {amount}",
         "club_credit": "in credit {amount}",
@@ -1885,6 +1889,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_item_charge": "Strafe",
         "club_item_payment": "Zahlung",
         "club_paid": "{member} hat {amount} bezahlt; {balance}.",
+        "club_account_set": "{club} wird auf {iban} ({holder}) bezahlt.",
+        "club_account_none": "{club} hat kein Bankkonto angegeben.",
+        "club_pay_qr_written": "{file}: {member} zahlt {amount} an {iban}, Verwendungszweck "
+        '"{reference}" (mit der Banking-App scannen).',
         "club_charged": "{member} zahlt {amount} ({reason}); {balance}.",
         "club_owes": "schuldet {amount}",
         "club_credit": "Guthaben {amount}",

@@ -7,17 +7,20 @@ from schocken.club.evenings import (
     _Evenings,
     _Line,
 )
+from schocken.club.transfer import check_bic, check_holder, check_iban, epc_payload, reference
 from schocken.club.values import (
     HALVES,
     MAX_FINE_COUNT,
     MAX_FINE_NAME,
     PRICE_ITEMS,
+    AccountInfo,
     BalanceInfo,
     ExpenseInfo,
     FineItemInfo,
     KittyInfo,
     LedgerLine,
     PriceInfo,
+    TransferInfo,
     _show,
     check_cents,
     check_date,
@@ -348,6 +351,64 @@ class _Money(_Evenings):
         cid = self._club_id(club)
         name = self._member_names(cid)[self._member_id(cid, member)]
         return next(b for b in self.balances(club) if b["member"] == name)
+
+    # ------------------------------------------------------------------ paying by transfer
+
+    def set_account(self, club: str, iban: str, holder: str, *, bic: str = "") -> AccountInfo:
+        """The club's bank account (its IBAN checked by its check digits), where members pay
+        their balances by a QR code (:meth:`transfer`)."""
+        account = AccountInfo(
+            iban=check_iban(iban), holder=check_holder(holder), bic=check_bic(bic)
+        )
+        with self._tx() as db:
+            cid = self._club_id(club)
+            db.execute(
+                "INSERT INTO club_accounts (club_id, iban, holder, bic) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (club_id) DO UPDATE SET iban = excluded.iban, "
+                "holder = excluded.holder, bic = excluded.bic",
+                (cid, account["iban"], account["holder"], account["bic"]),
+            )
+            self._log(cid, "account_set", iban=account["iban"], holder=account["holder"])
+        return account
+
+    def remove_account(self, club: str) -> None:
+        """The club takes no more payments by QR code."""
+        with self._tx() as db:
+            cid = self._club_id(club)
+            if db.execute("DELETE FROM club_accounts WHERE club_id = ?", (cid,)).rowcount:
+                self._log(cid, "account_removed")
+
+    def account(self, club: str) -> AccountInfo | None:
+        """The club's bank account, if it has given one."""
+        row = self.db.execute(
+            "SELECT iban, holder, bic FROM club_accounts WHERE club_id = ?",
+            (self._club_id(club),),
+        ).fetchone()
+        return None if row is None else AccountInfo(iban=row[0], holder=row[1], bic=row[2])
+
+    def transfer(self, club: str, member: str) -> TransferInfo:
+        """What ``member`` pays to settle their balance: a SEPA transfer to the club's account
+        of what they owe, with its EPC QR payload (the "GiroCode" banking apps read)."""
+        info = self.club(club)
+        account = self.account(club)
+        if account is None:
+            raise ClubError("the club has no bank account yet: set its IBAN first")
+        if info["currency"] != "EUR":
+            raise ClubError(f"a SEPA transfer is in euros; this club keeps {info['currency']}")
+        owed = self.balance(club, member)
+        if owed["balance"] <= 0:
+            raise ClubError(f"{owed['member']} owes nothing: nothing to pay")
+        text = reference(info["name"], owed["member"])
+        return TransferInfo(
+            member=owed["member"],
+            cents=owed["balance"],
+            iban=account["iban"],
+            holder=account["holder"],
+            reference=text,
+            payload=epc_payload(
+                account["iban"], account["holder"], owed["balance"], text, account["bic"]
+            ),
+        )
 
     # ------------------------------------------------------------------ the kitty
 

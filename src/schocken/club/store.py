@@ -170,12 +170,23 @@ ALTER TABLE club_sessions ADD COLUMN made INTEGER NOT NULL DEFAULT 0;
 """Version 5: the order in which sessions were made (of two made in the same second, the later
 one is the newer), which SQLite knew by its hidden row number and other engines do not have."""
 
+VERSION_6_SCHEMA = """
+CREATE TABLE club_accounts (
+    club_id INTEGER PRIMARY KEY REFERENCES club_clubs(id),
+    iban TEXT NOT NULL,
+    holder TEXT NOT NULL,
+    bic TEXT NOT NULL
+) STRICT;
+"""
+"""Version 6: the club's bank account, for members to pay by a QR code (a SEPA transfer)."""
+
 MIGRATIONS: dict[int, str] = {
     1: SCHEMA,
     2: SESSIONS_SCHEMA,
     3: EXPENSES_SCHEMA,
     4: VERSION_4_SCHEMA,
     5: VERSION_5_SCHEMA,
+    6: VERSION_6_SCHEMA,
 }
 """The script that brings the club tables from version ``n - 1`` to ``n`` (0: no tables)."""
 

@@ -16,7 +16,7 @@ DEFAULT_DB = Path("schocken-data") / "schocken.sqlite3"
 """Where the book is kept by default: the game server's file (``schocken serve`` with its
 default ``--data schocken-data``), relative to the working folder."""
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """The version of the club tables this module reads and writes."""
 
 EXPORT_FORMAT = "schocken-club"
@@ -139,6 +139,26 @@ class BalanceInfo(TypedDict):
     paid: int
     balance: int
     """Charged less paid: what the member owes (negative: in credit)."""
+
+
+class AccountInfo(TypedDict):
+    """The club's bank account, where members pay (by a QR code: :mod:`.transfer`)."""
+
+    iban: str
+    holder: str
+    bic: str
+
+
+class TransferInfo(TypedDict):
+    """What a member pays to settle their balance, as a transfer and its QR payload."""
+
+    member: str
+    cents: int
+    iban: str
+    holder: str
+    reference: str
+    payload: str
+    """EPC069-12 text, for a QR code."""
 
 
 class ExpenseInfo(TypedDict):

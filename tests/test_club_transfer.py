@@ -1,0 +1,133 @@
+"""Paying the club by a QR code: the IBAN's check digits, the EPC069-12 payload, the book's
+account and a member's transfer (on both engines), and ``schocken club pay-qr`` decoded by a real
+QR reader (zbar)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import ENGINES
+from postgres_helpers import Postgres
+from schocken.cli import main
+from schocken.club import ClubBook
+from schocken.club.transfer import check_bic, check_iban, epc_payload, reference
+from schocken.errors import ClubError
+
+IBAN = "DE89370400440532013000"
+
+
+@pytest.fixture(params=ENGINES)
+def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return str(tmp_path / "book.sqlite3")
+    server: Postgres = request.getfixturevalue("postgres_server")
+    return server.new_database()
+
+
+@pytest.mark.parametrize(
+    "text", ["DE89 3704 0044 0532 0130 00", "de89370400440532013000", "GB82 WEST 1234 5698 7654 32"]
+)
+def test_an_iban_with_the_right_check_digits_is_taken_without_spaces(text: str) -> None:
+    assert check_iban(text) == "".join(text.split()).upper()
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("DE89 3704 0044 0532 0130 01", "has a typo"),
+        ("DE98 3704 0044 0532 0130 00", "has a typo"),
+        ("3704 0044 0532 0130 00", "is not an IBAN"),
+        ("DE89", "is not an IBAN"),
+        ("DE89 3704-0044", "is not an IBAN"),
+        (None, "is a text"),
+    ],
+)
+def test_a_wrong_iban_is_refused_with_what_is_wrong(text: object, why: str) -> None:
+    with pytest.raises(ClubError, match=why):
+        check_iban(text)
+
+
+def test_the_payload_has_the_twelve_fields_of_epc069_12() -> None:
+    payload = epc_payload(
+        IBAN, "Stammtisch Krone e.V.", 1234567, "Schockbuch Krone Ben", "COBADEFFXXX"
+    )
+    lines = payload.split("\n")
+    assert lines == [
+        "BCD", "002", "1", "SCT", "COBADEFFXXX", "Stammtisch Krone e.V.", IBAN, "EUR12345.67",
+        "", "", "Schockbuch Krone Ben",
+    ]  # fmt: skip
+    assert len(payload.encode()) <= 331
+    assert epc_payload(IBAN, "K", 5, "x").split("\n")[7] == "EUR0.05"
+    for cents in (0, -100, 100_000_000_000):
+        with pytest.raises(ClubError, match=r"0\.01 to 999,999,999\.99"):
+            epc_payload(IBAN, "K", cents, "x")
+    with pytest.raises(ClubError, match="BIC"):
+        check_bic("NOPE")
+    assert len(reference("K" * 100, "B" * 100)) == 140
+
+
+def test_a_members_balance_becomes_a_transfer_to_the_clubs_account(target: str) -> None:
+    book = ClubBook(target)
+    book.create_club("Krone")
+    for name in ("Anna", "Ben"):
+        book.add_member("Krone", name)
+    book.set_price("Krone", "game_lost", 150)
+    book.add_evening("Krone", "2024-03-05", present=["Anna", "Ben"])
+    book.add_game("Krone", "2024-03-05", loser="Ben")
+    book.add_game("Krone", "2024-03-05", loser="Ben")
+    with pytest.raises(ClubError, match="no bank account yet"):
+        book.transfer("Krone", "Ben")
+    with pytest.raises(ClubError, match="typo"):
+        book.set_account("Krone", "DE89 3704 0044 0532 0130 01", "Krone")
+    assert book.account("Krone") is None
+    book.set_account("Krone", "de89 3704 0044 0532 0130 00", " Stammtisch  Krone ")
+    assert book.account("Krone") == {"iban": IBAN, "holder": "Stammtisch Krone", "bic": ""}
+    transfer = book.transfer("Krone", "ben")
+    assert transfer["cents"] == 300 and transfer["member"] == "Ben"
+    assert transfer["reference"] == "Schockbuch Krone Ben"
+    assert transfer["payload"].split("\n")[5:8] == ["Stammtisch Krone", IBAN, "EUR3.00"]
+    with pytest.raises(ClubError, match="Anna owes nothing"):
+        book.transfer("Krone", "Anna")
+    book.pay("Krone", "Ben", 300)
+    with pytest.raises(ClubError, match="Ben owes nothing"):
+        book.transfer("Krone", "Ben")
+    book.remove_account("Krone")
+    assert book.account("Krone") is None
+    book.close()
+
+
+def test_pay_qr_writes_a_code_a_qr_reader_decodes_to_the_payload(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "book.sqlite3")
+    steps = [
+        ["create", "Krone"],
+        ["member", "add", "Anna", "Ben"],
+        ["price", "set", "game_lost", "2,50"],
+        ["evening", "add", "2024-03-05", "--present", "Anna,Ben"],
+        ["game", "add", "--date", "2024-03-05", "--loser", "Ben"],
+        ["account", "set", "DE89 3704 0044 0532 0130 00", "Stammtisch Krone"],
+    ]
+    for step in steps:
+        assert main(["club", *step, "--db", db, "--lang", "en"]) == 0
+    for kind in ("png", "svg"):
+        out = tmp_path / f"ben.{kind}"
+        assert main(["club", "pay-qr", "Ben", str(out), "--db", db, "--lang", "en"]) == 0
+        assert "Ben pays €2.50 to DE89370400440532013000" in capsys.readouterr().out
+    decoded = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", "-Sbinary", str(tmp_path / "ben.png")],
+        capture_output=True,
+        check=True,
+        timeout=60,
+    ).stdout.decode("utf-8")
+    assert decoded.rstrip("\n").split("\n") == [
+        "BCD", "002", "1", "SCT", "", "Stammtisch Krone", IBAN, "EUR2.50", "", "",
+        "Schockbuch Krone Ben",
+    ]  # fmt: skip
+    assert (tmp_path / "ben.svg").read_text().startswith("<?xml")
+    assert main(["club", "pay-qr", "Anna", str(tmp_path / "a.svg"), "--db", db]) == 1
+    assert "Anna owes nothing" in capsys.readouterr().err
+    assert not (tmp_path / "a.svg").exists()
