@@ -84,3 +84,20 @@ def test_a_database_that_cannot_be_reached_is_refused_in_words() -> None:
         open_database("postgresql://nobody:secret@/x?host=/nonexistent-socket-dir")
     with pytest.raises(StoreError, match="cannot open"):
         open_database("/proc/no/such/dir/x.sqlite3")
+
+
+def test_rows_written_with_their_ids_are_followed_by_new_ids_after_them(database: str) -> None:
+    db = open_database(database)
+    try:
+        db.migrate("items", ITEMS)
+        with db.transaction():
+            db.executemany(
+                "INSERT INTO t_items (id, name, cents) VALUES (?, ?, ?)",
+                [(7, "a", 1), (9, "b", 2)],
+            )
+            db.ids_written("t_items")
+            with db.transaction():  # inside another: a part of it
+                assert db.insert("INSERT INTO t_items (name) VALUES (?)", ("c",)) == 10
+        assert db.execute("SELECT COUNT(*) FROM t_items").fetchone()[0] == 3
+    finally:
+        db.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import abc
 import contextlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from schocken.errors import SchockenError
@@ -62,6 +62,15 @@ class Database(abc.ABC):
     def execute(self, sql: str, params: Params = ()) -> Rows:
         """Run one statement; its rows (if any)."""
 
+    @abc.abstractmethod
+    def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        """Run one statement for each of ``rows``."""
+
+    @abc.abstractmethod
+    def ids_written(self, table: str) -> None:
+        """After rows were written into ``table`` with ids given (an import), the next id the
+        database makes comes after them."""
+
     def insert(self, sql: str, params: Params = ()) -> int:
         """Run one ``INSERT`` into a table with an ``id`` column; the new row's id."""
         row = self.execute(sql + " RETURNING id", params).fetchone()
@@ -70,7 +79,7 @@ class Database(abc.ABC):
     @abc.abstractmethod
     def transaction(self) -> contextlib.AbstractContextManager[None]:
         """One transaction (it takes the write lock at once): committed whole when the block
-        ends, rolled back whole on any error. Not nested."""
+        ends, rolled back whole on any error. Inside another, it is a part of that one."""
 
     @abc.abstractmethod
     def has_table(self, name: str) -> bool:

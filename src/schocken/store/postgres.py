@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from schocken.store.base import (
@@ -88,8 +88,24 @@ class PostgresDatabase(Database):
         except psycopg.Error as exc:
             raise store_error(exc) from None
 
+    def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        try:
+            with self.conn.cursor() as cursor:
+                cursor.executemany(_placeholders(sql), [tuple(r) for r in rows])
+        except psycopg.Error as exc:
+            raise store_error(exc) from None
+
+    def ids_written(self, table: str) -> None:
+        self.execute(
+            f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+            f"(SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)"
+        )
+
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
+        if self.conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            yield
+            return
         try:
             with self.conn.transaction():
                 yield

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from schocken.store.base import (
@@ -70,9 +70,21 @@ class SqliteDatabase(Database):
         except sqlite3.Error as exc:
             raise store_error(exc) from None
 
+    def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        try:
+            self.db.executemany(sql, rows)
+        except sqlite3.Error as exc:
+            raise store_error(exc) from None
+
+    def ids_written(self, table: str) -> None:
+        """Nothing to do: SQLite's next id is always after the highest."""
+
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
         db = self.db
+        if db.in_transaction:
+            yield
+            return
         self.execute("BEGIN IMMEDIATE")
         try:
             yield
