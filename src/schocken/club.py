@@ -45,7 +45,7 @@ import secrets
 import sqlite3
 import time
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -115,7 +115,12 @@ USED_EVERY = 3600
 each write the file."""
 
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
-"""scrypt's cost (about 16 MiB and 50 ms a check): the secret and password hashes."""
+"""scrypt's cost (about 16 MiB and 50 ms a check): the secret and password hashes. Only hashes
+of this cost are kept or checked (an import with another is refused)."""
+SALT_BYTES, DIGEST_BYTES = 16, 32
+"""A hash's random salt and its length."""
+NO_ACCESS = "no such club, or the link or password does not fit"
+"""What a wrong secret or password is told: the same whether the club exists or not."""
 
 SCHEMA = """
 CREATE TABLE club_meta (
@@ -594,9 +599,14 @@ def _when(seconds: int) -> str:
 
 def hash_secret(secret: str) -> str:
     """A salted scrypt hash of a secret or password, with its parameters, as one text."""
-    salt = os.urandom(16)
+    salt = os.urandom(SALT_BYTES)
     digest = hashlib.scrypt(
-        secret.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P, dklen=32
+        secret.encode("utf-8", "surrogatepass"),
+        salt=salt,
+        n=SCRYPT_N,
+        r=SCRYPT_R,
+        p=SCRYPT_P,
+        dklen=DIGEST_BYTES,
     )
     return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${digest.hex()}"
 
@@ -606,40 +616,67 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+_OWN_HASH = re.compile(
+    rf"scrypt\${SCRYPT_N}\${SCRYPT_R}\${SCRYPT_P}\$[0-9a-f]{{{2 * SALT_BYTES}}}"
+    rf"\$[0-9a-f]{{{2 * DIGEST_BYTES}}}"
+)
+"""A hash as :func:`hash_secret` writes it: the book's own cost, salt and length."""
+_DUMMY_HASH = f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${'00' * SALT_BYTES}${'00' * DIGEST_BYTES}"
+
+
 def verify_secret(secret: str, stored: str | None) -> bool:
-    """Whether ``secret`` fits the hash ``stored`` (never, when nothing is stored)."""
-    if stored is None:
-        return False
-    try:
-        kind, n, r, p, salt, digest = stored.split("$")
-        if kind != "scrypt":
-            return False
-        got = hashlib.scrypt(
-            secret.encode("utf-8", "surrogatepass"),
-            salt=bytes.fromhex(salt),
-            n=int(n),
-            r=int(r),
-            p=int(p),
-            dklen=len(digest) // 2,
-        )
-    except ValueError:
-        return False
-    return hmac.compare_digest(got.hex(), digest)
+    """Whether ``secret`` fits the hash ``stored``. Always one scrypt at the book's own cost,
+    whatever is stored: nothing, or a hash of other parameters (never computed: its figures
+    could make one check take minutes), is checked against a dummy hash and fits nothing, in the
+    time a real check takes."""
+    own = stored is not None and _OWN_HASH.fullmatch(stored) is not None
+    _, _, _, _, salt, digest = (stored if own and stored else _DUMMY_HASH).split("$")
+    got = hashlib.scrypt(
+        secret.encode("utf-8", "surrogatepass"),
+        salt=bytes.fromhex(salt),
+        n=SCRYPT_N,
+        r=SCRYPT_R,
+        p=SCRYPT_P,
+        dklen=DIGEST_BYTES,
+    )
+    return hmac.compare_digest(got, bytes.fromhex(digest)) and own
 
 
-_DUMMY_HASH = f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${'00' * 16}${'00' * 32}"
+def verify_access(
+    secret: object, password: object, secret_hash: str | None, password_hash: str | None
+) -> bool:
+    """Whether ``secret`` fits ``secret_hash`` or ``password`` fits ``password_hash`` (the
+    hashes of :meth:`ClubBook.access_hashes`). One scrypt for each key given (a text, not
+    empty) whatever is stored, so that a wrong key takes as long for a club with a password, a
+    club without one and a club that does not exist. Needs no book: a server runs it in
+    threads of their own."""
+    ok = False
+    if isinstance(secret, str) and secret:
+        ok = verify_secret(secret, secret_hash)
+    if isinstance(password, str) and password:
+        ok = verify_secret(password, password_hash) or ok
+    return ok
 
 
 def _check_hash(value: object, what: str) -> str | None:
-    """A stored hash read from an export: ``None`` or ``scrypt$n$r$p$salt$digest``."""
+    """A stored hash read from an export: ``None`` or ``scrypt$n$r$p$salt$digest`` of the book's
+    own cost (:data:`SCRYPT_N`, :data:`SCRYPT_R`, :data:`SCRYPT_P`): a hash is a cost too, paid
+    at every guess, and an export does not set it."""
     if value is None:
         return None
-    ok = isinstance(value, str) and re.fullmatch(
-        r"scrypt\$\d{1,8}\$\d{1,3}\$\d{1,3}\$[0-9a-f]{16,128}\$[0-9a-f]{32,128}", value
+    found = isinstance(value, str) and re.fullmatch(
+        r"scrypt\$(\d{1,12})\$(\d{1,12})\$(\d{1,12})\$[0-9a-f]{2,256}\$[0-9a-f]{2,256}", value
     )
-    if not ok:
+    if not found:
         raise ClubError(f"{what} is not a scrypt hash as this book writes them")
     assert isinstance(value, str)
+    if not _OWN_HASH.fullmatch(value):
+        n, r, p = found.groups()
+        raise ClubError(
+            f"{what} is a scrypt hash of n={n}, r={r}, p={p}; this book takes only its own "
+            f"(n={SCRYPT_N}, r={SCRYPT_R}, p={SCRYPT_P}, a {SALT_BYTES}-byte salt, a "
+            f"{DIGEST_BYTES}-byte hash)"
+        )
     return value
 
 
@@ -808,16 +845,35 @@ class ClubBook:
 
     @contextlib.contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
-        """One transaction: committed whole at the end, rolled back whole on any error."""
+        """One transaction: committed whole at the end, rolled back whole on any error; inside
+        another, a part of that one. A file that cannot take it (a full disk, a lock another
+        program holds too long) raises :class:`~schocken.errors.ClubStoreError`, and nothing
+        was written."""
         db = self.db
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        if db.in_transaction:
             yield db
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
+            return
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        db.execute("ROLLBACK")
+                raise
+        except sqlite3.DatabaseError as exc:
+            if type(exc) is not sqlite3.DatabaseError and not isinstance(
+                exc, sqlite3.OperationalError
+            ):
+                raise  # a constraint or a mistake of this module's, not the file's state
+            raise ClubStoreError(f"{_why(exc)}; nothing was changed") from None
+
+    def transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+        """Several changes as one transaction: all of them or none (a server makes a club and
+        its first session so)."""
+        return self._tx()
 
     def _version(self) -> int:
         """The version of the club tables in the file (0: none yet)."""
@@ -956,6 +1012,13 @@ class ClubBook:
             )
         return name
 
+    def _check_slug_free(self, slug: str) -> None:
+        row = self.db.execute("SELECT name FROM club_clubs WHERE slug = ?", (slug,)).fetchone()
+        if row is not None:
+            raise ClubError(
+                f"the book has a club {row[0]!r} already, with the same web address ({slug})"
+            )
+
     def _insert_club(
         self,
         name: str,
@@ -966,11 +1029,7 @@ class ClubBook:
         password_hash: str | None,
     ) -> int:
         slug = slug_of(name)
-        row = self.db.execute("SELECT name FROM club_clubs WHERE slug = ?", (slug,)).fetchone()
-        if row is not None:
-            raise ClubError(
-                f"the book has a club {row[0]!r} already, with the same web address ({slug})"
-            )
+        self._check_slug_free(slug)
         cur = self.db.execute(
             "INSERT INTO club_clubs (slug, name, created, currency, season_start, secret_hash, "
             "password_hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -1025,21 +1084,20 @@ class ClubBook:
     ) -> ClubInfo:
         """The club, if ``secret`` fits its link or ``password`` its password; otherwise
         :class:`~schocken.errors.ClubAccessError` (the same for a club that does not exist)."""
-        try:
-            row = self._club_row(club)
-        except ClubError:
-            row = None
-        ok = False
-        if row is not None:
-            if isinstance(secret, str) and secret:
-                ok = verify_secret(secret, row[6])
-            if not ok and isinstance(password, str) and password:
-                ok = verify_secret(password, row[7])
-        else:
-            verify_secret(str(secret or password or ""), _DUMMY_HASH)  # as slow as a real check
-        if not ok or row is None:
-            raise ClubAccessError("no such club, or the link or password does not fit")
+        hashes = self.access_hashes(club)
+        ok = verify_access(secret, password, *(hashes or (None, None)))
+        if not ok or hashes is None:
+            raise ClubAccessError(NO_ACCESS)
         return self.club(club)
+
+    def access_hashes(self, club: object) -> tuple[str | None, str | None] | None:
+        """The hashes of the club's secret and password (``None``: no such club), for
+        :func:`verify_access`."""
+        try:
+            row = self._club_row(club)  # type: ignore[arg-type]
+        except ClubError:
+            return None
+        return row[6], row[7]
 
     # ------------------------------------------------------------------ sessions
 
@@ -1088,7 +1146,9 @@ class ClubBook:
         renew = row[1] - at < SESSION_DAYS * 86400 // 2
         if renew or at - row[2] >= USED_EVERY:
             expires = at + SESSION_DAYS * 86400 if renew else row[1]
-            with self._tx() as db:
+            # A file that cannot be written now (a full disk) does not close the club: the
+            # session is renewed at a later use.
+            with contextlib.suppress(ClubStoreError), self._tx() as db:
                 db.execute(
                     "UPDATE club_sessions SET expires = ?, used = ? WHERE token_hash = ?",
                     (expires, at, key),
@@ -2071,14 +2131,19 @@ class ClubBook:
     # ------------------------------------------------------------------ CSV
 
     def csv(self, club: str, kind: str, season: str | None = None) -> str:
-        """A table as CSV text (comma-separated, a header line, amounts in cents):
+        """A table as CSV text (comma-separated, a header line, amounts in cents; a text that
+        begins like a formula behind a single quote: :func:`_csv_value`):
         ``games``, ``ledger``, ``balances``, ``stats``, ``evenings`` or ``kitty`` (every
         payment in and expense out, by date, with the kitty's balance after it; of a season: its
         lines, the balance counted from the book's start)."""
         out = io.StringIO()
-        w = csv.writer(out, lineterminator="\n")
+        writer = csv.writer(out, lineterminator="\n")
+
+        def put(cells: Iterable[object]) -> None:
+            writer.writerow([_csv_value(cell) for cell in cells])
+
         if kind == "games":
-            w.writerow(
+            put(
                 [
                     "date",
                     "number",
@@ -2098,7 +2163,7 @@ class ClubBook:
             extra = Section.EXTRA_HALF.value
             for g in self.games(club, season, with_void=True):
                 by = {s["section"]: s for s in g["sections"]}
-                w.writerow(
+                put(
                     [
                         g["date"],
                         g["number"],
@@ -2114,11 +2179,11 @@ class ClubBook:
                     ]
                 )
         elif kind == "ledger":
-            w.writerow(["date", "member", "item", "count", "cents", "game", "text"])
+            put(["date", "member", "item", "count", "cents", "game", "text"])
             lo, hi = self._range(self._club_id(club), season)
             for line in self.ledger(club):
                 if lo <= line["date"] < hi:
-                    w.writerow(
+                    put(
                         [
                             line["date"],
                             line["member"],
@@ -2130,13 +2195,13 @@ class ClubBook:
                         ]
                     )
         elif kind == "balances":
-            w.writerow(["member", "charged", "paid", "balance"])
+            put(["member", "charged", "paid", "balance"])
             for b in self.balances(club):
-                w.writerow([b["member"], b["charged"], b["paid"], b["balance"]])
+                put([b["member"], b["charged"], b["paid"], b["balance"]])
         elif kind == "stats":
             stats = self.stats(club, season)
             keys = [k for k in MemberStats.__annotations__ if not k.endswith("ci95")]
-            w.writerow(
+            put(
                 [
                     *keys,
                     "games_lost_ci95_low",
@@ -2147,8 +2212,8 @@ class ClubBook:
             )
             for m in stats["members"]:
                 plain: dict[str, object] = dict(m)
-                row = [_csv_value(plain[k]) for k in keys]
-                w.writerow(
+                row = [plain[k] for k in keys]
+                put(
                     [
                         *row,
                         *(f"{x:.4f}" for x in m["games_lost_ci95"]),
@@ -2156,17 +2221,17 @@ class ClubBook:
                     ]
                 )
         elif kind == "evenings":
-            w.writerow(["date", "place", "present", "games", "note"])
+            put(["date", "place", "present", "games", "note"])
             for e in self.evenings(club, season):
-                w.writerow([e["date"], e["place"], "|".join(e["present"]), e["games"], e["note"]])
+                put([e["date"], e["place"], "|".join(e["present"]), e["games"], e["note"]])
         elif kind == "kitty":
-            w.writerow(["date", "kind", "member", "text", "cents", "balance"])
+            put(["date", "kind", "member", "text", "cents", "balance"])
             lo, hi = self._range(self._club_id(club), season)
             balance = 0
             for day, what, member, text, cents in self._kitty_lines(club):
                 balance += cents
                 if lo <= day < hi:
-                    w.writerow([day, what, member or "", text, cents, balance])
+                    put([day, what, member or "", text, cents, balance])
         else:
             raise ClubError(f"no CSV table {kind!r}; the tables are {', '.join(CSV_KINDS)}")
         return out.getvalue()
@@ -2276,8 +2341,38 @@ class ClubBook:
 
     def import_club(self, text: str) -> ClubInfo:
         """A club from :meth:`export_club`'s text, checked as every change is checked (records
-        replayed), in one transaction: all of it or nothing. A club of the same name (or web
-        address) in the book refuses it."""
+        replayed: :func:`check_import`, outside any lock of the file) and then written in one
+        short transaction (:meth:`write_import`): all of it or nothing. A club of the same name
+        (or web address) in the book refuses it."""
+        return self.write_import(check_import(text))
+
+    def write_import(self, checked: CheckedImport) -> ClubInfo:
+        """Write a club checked by :func:`check_import` into the book, in one transaction that
+        only inserts its rows (their ids moved past the book's own): a 30 MiB club holds the
+        file's lock for a fraction of a second, not for its check. A club of the same web
+        address in the book refuses it."""
+        with self._tx() as db:
+            self._check_slug_free(slug_of(checked.name))
+            shift = {
+                table: int(db.execute(f"SELECT COALESCE(MAX(id), 0) FROM {table}").fetchone()[0])
+                for table, refs in _IMPORT_TABLES.items()
+                if refs.get("id") == table
+            }
+            for table, refs in _IMPORT_TABLES.items():
+                columns, rows = checked.rows[table]
+                if not rows:
+                    continue
+                moved = [(i, shift[refs[c]]) for i, c in enumerate(columns) if c in refs]
+                db.executemany(
+                    f"INSERT INTO {table} ({', '.join(columns)}) "
+                    f"VALUES ({', '.join('?' * len(columns))})",
+                    _moved(rows, moved),
+                )
+        return self.club(checked.name)
+
+    def _import_whole(self, text: str) -> str:
+        """:meth:`import_club` as one transaction of this book, checks and writes together
+        (into the book in memory of :func:`check_import`); the club's name."""
         try:
             data = json.loads(text, parse_constant=_no_constant)
         except json.JSONDecodeError as exc:
@@ -2436,12 +2531,72 @@ class ClubBook:
                         json.dumps(detail, ensure_ascii=False, sort_keys=True),
                     ),
                 )
-            name = str(head.get("name"))
-        return self.club(name)
+            return str(head.get("name"))
 
 
 CSV_KINDS = ("games", "ledger", "balances", "stats", "evenings", "kitty")
 """The tables :meth:`ClubBook.csv` writes."""
+
+_IMPORT_TABLES: dict[str, dict[str, str]] = {
+    "club_clubs": {"id": "club_clubs"},
+    "club_members": {"id": "club_members", "club_id": "club_clubs"},
+    "club_fine_items": {"id": "club_fine_items", "club_id": "club_clubs"},
+    "club_prices": {"club_id": "club_clubs"},
+    "club_evenings": {"id": "club_evenings", "club_id": "club_clubs"},
+    "club_present": {"evening_id": "club_evenings", "member_id": "club_members"},
+    "club_games": {"id": "club_games", "evening_id": "club_evenings", "loser_id": "club_members"},
+    "club_game_players": {"game_id": "club_games", "member_id": "club_members"},
+    "club_sections": {
+        "game_id": "club_games",
+        "loser_id": "club_members",
+        "given_by": "club_members",
+    },
+    "club_charges": {"id": "club_charges", "club_id": "club_clubs", "member_id": "club_members"},
+    "club_payments": {
+        "id": "club_payments",
+        "club_id": "club_clubs",
+        "member_id": "club_members",
+    },
+    "club_expenses": {"id": "club_expenses", "club_id": "club_clubs", "paid_by": "club_members"},
+    "club_log": {"id": "club_log", "club_id": "club_clubs"},
+}
+"""The tables a club's import fills, in an order their references allow, and which of their
+columns are ids (of which table): moved past the ids a book has when the club is written."""
+
+
+@dataclass(frozen=True)
+class CheckedImport:
+    """A club's export, checked and turned into the rows of its tables (:func:`check_import`),
+    ready to be written into a book (:meth:`ClubBook.write_import`)."""
+
+    name: str
+    rows: dict[str, tuple[tuple[str, ...], list[list[Any]]]]
+    """Each table's columns and rows (ids as in a book of this club alone)."""
+
+
+def _moved(rows: list[list[Any]], moved: list[tuple[int, int]]) -> Iterator[list[Any]]:
+    """The rows with each id of ``moved`` (a column, by how much) moved."""
+    for row in rows:
+        out = list(row)
+        for i, by in moved:
+            if out[i] is not None:
+                out[i] += by
+        yield out
+
+
+def check_import(text: str) -> CheckedImport:
+    """An export (:meth:`ClubBook.export_club`'s text) checked as every change is checked
+    (records replayed), in a book of its own in memory: no file, no lock, so it can run while
+    the book is used (a server runs it in a worker process). A bad export raises
+    :class:`~schocken.errors.ClubError` saying what is wrong."""
+    with ClubBook(":memory:") as book:
+        name = book._import_whole(text)
+        rows: dict[str, tuple[tuple[str, ...], list[list[Any]]]] = {}
+        for table in _IMPORT_TABLES:
+            cur = book.db.execute(f"SELECT * FROM {table} ORDER BY rowid")
+            columns = tuple(d[0] for d in cur.description)
+            rows[table] = (columns, [list(row) for row in cur])
+    return CheckedImport(name, rows)
 
 
 def compute_stats(
@@ -2602,12 +2757,25 @@ def _check_timestamp(value: object, what: str) -> str:
     return value
 
 
+_PLAIN_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _csv_value(value: object) -> object:
+    """A cell of a CSV. A text a spreadsheet would take for a formula (one that begins with
+    ``= + - @``, a tab or a carriage return: a member named ``=1+1``, an expense
+    ``=cmd|' /C calc'!A0``) gets a single quote in front (OWASP's rule against CSV injection),
+    but a plain number such as ``-3.50`` stays a number."""
     if isinstance(value, bool):
         return int(value)
     if isinstance(value, float):
         return f"{value:.4f}"
-    return "" if value is None else value
+    if value is None:
+        return ""
+    formula = isinstance(value, str) and value.startswith(_FORMULA_START)
+    if formula and not _PLAIN_NUMBER.fullmatch(str(value)):
+        return "'" + str(value)
+    return value
 
 
 def _no_constant(name: str) -> object:
@@ -2618,6 +2786,10 @@ def _why(exc: sqlite3.Error) -> str:
     text = str(exc)
     if "readonly" in text or "read-only" in text:
         return f"the file cannot be written ({text})"
+    if "full" in text:
+        return f"the disk is full ({text})"
+    if "locked" in text or "busy" in text:
+        return f"another program holds the file ({text})"
     if "not a database" in text:
         return "it is not an SQLite database"
     return text
@@ -2665,11 +2837,13 @@ class _Doc:
 __all__ = [
     "CSV_KINDS",
     "DEFAULT_DB",
+    "NO_ACCESS",
     "PRICE_ITEMS",
     "SCHEMA_VERSION",
     "SESSION_DAYS",
     "SOURCES",
     "BalanceInfo",
+    "CheckedImport",
     "ClubBook",
     "ClubInfo",
     "ClubStats",
@@ -2686,6 +2860,7 @@ __all__ = [
     "PriceInfo",
     "SessionInfo",
     "check_date",
+    "check_import",
     "compute_stats",
     "facts_of_loser",
     "facts_of_record",
@@ -2694,5 +2869,6 @@ __all__ = [
     "season_of",
     "season_range",
     "slug_of",
+    "verify_access",
     "verify_secret",
 ]
