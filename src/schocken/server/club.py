@@ -210,13 +210,15 @@ class Guesses:
             del self.recent[address]
 
 
-def _check_export(text: str) -> CheckedImport | str:
-    """In a worker process: the export checked (:func:`schocken.club.check_import`), or what is
-    wrong with it."""
+def _check_export(text: str) -> CheckedImport | tuple[int, str]:
+    """In a worker process: the export checked (:func:`schocken.club.check_import`), or the
+    status and message of its refusal."""
     try:
         return check_import(text)
     except ClubError as exc:
-        return str(exc)
+        return 400, str(exc)
+    except ClubStoreError as exc:  # no memory for the book of the check
+        return 503, f"the import cannot be checked now: {exc}"
 
 
 class Clubs:
@@ -313,8 +315,8 @@ class Clubs:
             raise TableError("checking the import failed; try again", 503) from None
         finally:
             self._importing -= 1
-        if isinstance(checked, str):
-            raise TableError(checked)
+        if isinstance(checked, tuple):
+            raise TableError(checked[1], checked[0])
         return checked
 
     async def open(self, slug: str, address: str, *, session: object, secret: object) -> str:
