@@ -122,7 +122,7 @@ def test_a_password_check_holds_up_no_other_club(tmp_path: Path) -> None:
             )
             guessing.start()
             wait_for(lambda: len(scrypt_calls(tmp_path)) > before, "the guess is checked")
-            # While the check goes on, another club's page is answered (and a table's too).
+            # While the check goes on, another club's page is answered.
             page = httpx.get(
                 f"{server.url}/api/clubs/{theirs['club']['slug']}",
                 headers={"x-club-session": theirs["session"]},

@@ -11,8 +11,8 @@ What takes long runs elsewhere, so that no club waits for another's: a secret's 
 check (scrypt's 50 ms) in a small pool of threads of its own (:data:`CHECKERS`, at most
 :data:`CHECKS_WAITING` waiting), a club's import (its records replayed) in a worker process
 (:func:`schocken.club.check_import`; one at a time, :data:`IMPORTS_WAITING` waiting), whose rows
-the book's thread then writes in one short transaction. Wrong guesses are limited per club and
-address (:class:`Guesses`).
+a connection of its own then writes in one short transaction. Wrong guesses are limited per club
+and address (:class:`Guesses`).
 
 A club is opened by its secret (from its secret link) or its password; either gives a session
 token, kept in the book (``club_sessions``: its SHA-256, for :data:`~schocken.club.SESSION_DAYS`
@@ -158,6 +158,7 @@ class Guesses:
         self.streaks: dict[tuple[str, str], _Streak] = {}
         self.recent: dict[str, deque[float]] = {}
         """When each address made its guesses of the last minute (wrong or being checked)."""
+        self._forgotten = 0.0
 
     def take(self, club: str, address: str) -> float:
         """Count a guess for ``club`` from ``address``, before it is checked; refused (429,
@@ -191,7 +192,8 @@ class Guesses:
         beyond = streak.tries - FREE_GUESSES
         if beyond > 0:
             streak.wait_until = now + min(MAX_GUESS_WAIT, 2 ** min(beyond - 1, 16))
-        if len(self.streaks) > 10_000 or len(self.recent) > 10_000:
+        many = len(self.streaks) > 10_000 or len(self.recent) > 10_000
+        if many and now - self._forgotten > 1:
             self._forget(now)
         return now
 
@@ -204,6 +206,8 @@ class Guesses:
             recent.remove(at)
 
     def _forget(self, now: float) -> None:
+        """Forget the clubs and addresses that start afresh anyway (at most once a second)."""
+        self._forgotten = now
         for key in [k for k, v in self.streaks.items() if now - v.last > FORGET_GUESSES]:
             del self.streaks[key]
         for address in [a for a, q in self.recent.items() if not q or now - q[-1] > 60]:
@@ -238,14 +242,17 @@ class Clubs:
         self._checking = 0
         """Checks of keys running or waiting."""
         self.guesses = Guesses()
+        self._path, self._timeout = store.path, store.timeout
         self._importer = Workers(1)
+        self._import_writer = ThreadPoolExecutor(1, thread_name_prefix="schocken-club-import")
         self._import_slot = asyncio.Semaphore(1)
         self._importing = 0
-        """Imports being checked or waiting."""
+        """Imports being checked, written or waiting."""
 
     def close(self) -> None:
         self._importer.kill()
         self._checks.shutdown(cancel_futures=True)
+        self._import_writer.shutdown()
         self._thread.submit(self.book.close).result()
         self._thread.shutdown()
 
@@ -253,9 +260,12 @@ class Clubs:
         """``fn(*args, **kwargs)`` in the book's thread; the book's refusals as errors of the
         request (400 with its message, 403 for access, 503 when the file cannot take a
         change)."""
+        return await self._run_in(self._thread, lambda: fn(*args, **kwargs))
+
+    async def _run_in(self, thread: ThreadPoolExecutor, fn: Callable[[], T]) -> T:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._thread, lambda: fn(*args, **kwargs))
+            return await loop.run_in_executor(thread, fn)
         except ClubAccessError as exc:
             raise TableError(str(exc), 403) from None
         except ClubError as exc:
@@ -296,16 +306,32 @@ class Clubs:
         self.guesses.right(club, address, at)
         return dict(await self.run(self.book.club, slug))
 
-    async def check_import(self, text: str) -> CheckedImport:
-        """A club's export checked in a worker process (records replayed, within
-        :data:`IMPORT_BUDGET`), one at a time: the book and the file are free meanwhile. A bad
-        export is refused (400) with the reader's message."""
+    async def import_club(self, text: str, device: str) -> tuple[dict[str, Any], str]:
+        """A club from its export, and a session for it (on ``device``); one import at a time.
+        The export is checked in a worker process (records replayed, within
+        :data:`IMPORT_BUDGET`), the book and the file free meanwhile; a bad one is refused
+        (400) with the reader's message. The club and its session are then written in one
+        short transaction, by a connection of its own in a thread of its own: the book's
+        thread goes on serving the other clubs meanwhile."""
         if self._importing > IMPORTS_WAITING:
             raise TableError("the server is importing other clubs; try again in a minute", 503)
         self._importing += 1
         try:
             async with self._import_slot:
-                checked = await self._importer.run(IMPORT_BUDGET, _check_export, text)
+                checked = await self._check_import(text)
+
+                def write() -> tuple[dict[str, Any], str]:
+                    with ClubBook(self._path, timeout=self._timeout) as book, book.transaction():
+                        info = book.write_import(checked)
+                        return dict(info), book.new_session(info["slug"], device=device)
+
+                return await self._run_in(self._import_writer, write)
+        finally:
+            self._importing -= 1
+
+    async def _check_import(self, text: str) -> CheckedImport:
+        try:
+            checked = await self._importer.run(IMPORT_BUDGET, _check_export, text)
         except TimeoutError:
             raise TableError(
                 f"checking the import took more than {IMPORT_BUDGET:g} s and was stopped", 503
@@ -313,8 +339,6 @@ class Clubs:
         except (BrokenExecutor, OSError, RuntimeError) as exc:
             log.warning("an import's worker failed (%s)", exc)
             raise TableError("checking the import failed; try again", 503) from None
-        finally:
-            self._importing -= 1
         if isinstance(checked, tuple):
             raise TableError(checked[1], checked[0])
         return checked
@@ -414,15 +438,7 @@ def add_club_routes(
         except UnicodeDecodeError:
             raise TableError("a club's export is JSON text in UTF-8") from None
         del raw
-        checked = await clubs.check_import(text)
-        device = device_of(request)
-
-        def write() -> tuple[dict[str, Any], str]:
-            with book.transaction():  # the club with its first session, or nothing
-                info = book.write_import(checked)
-                return dict(info), book.new_session(info["slug"], device=device)
-
-        info, session = await clubs.run(write)
+        info, session = await clubs.import_club(text, device_of(request))
         return {"club": info, "session": session}
 
     @app.post("/api/clubs/{slug}/session")
