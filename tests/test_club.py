@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import itertools
 import json
@@ -28,9 +29,11 @@ from schocken.club import (
     SESSION_DAYS,
     USED_EVERY,
     ClubBook,
+    hash_secret,
     parse_amount,
     season_of,
     season_range,
+    verify_secret,
 )
 from schocken.club_cli import _game_details
 from schocken.dice import RandomDice
@@ -42,6 +45,7 @@ from schocken.play import play_game
 from schocken.pub import PubGame, parse_turn
 from schocken.record import GameRecord, parse_record, record_of, replay
 from schocken.rules import Rules, find_preset
+from schocken.store.sqlite import SqliteDatabase
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 CLUB = "Stammtisch Krone"
@@ -1249,3 +1253,92 @@ def test_a_schock_aus_thrown_is_fined_by_the_price_list_as_the_records_say(
     assert sum(fined.values()) > 0
     for name in NAMES[:4]:
         assert fined[name] == 50 * direct[name].get("schock_aus_given", 0), name
+
+
+# ---------------------------------------------------------------------- under attack (issue 21)
+
+
+def test_a_key_is_checked_at_the_books_own_cost_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A hash's figures are a cost paid at every guess: only the book's own are ever computed.
+    # Whatever is stored (nothing, another cost, a broken hash), a check is one scrypt at the
+    # book's cost, so a wrong key takes as long for every club.
+    calls: list[tuple[int, int, int, int]] = []
+    real = hashlib.scrypt
+
+    def watched(password: bytes, *, salt: bytes, n: int, r: int, p: int, dklen: int) -> bytes:
+        calls.append((n, r, p, dklen))
+        return real(password, salt=salt, n=n, r=r, p=p, dklen=dklen)
+
+    monkeypatch.setattr(hashlib, "scrypt", watched)
+    stored = hash_secret("geheim-und-lang")
+    salt, digest = stored.split("$")[4:]
+    assert verify_secret("geheim-und-lang", stored)
+    for other in (
+        f"scrypt$16384$8$999${salt}${digest}",
+        f"scrypt$1048576$8$1${salt}${digest}",
+        f"scrypt$16384$8$1${salt}${digest}00",
+        "not a hash",
+        None,
+    ):
+        assert not verify_secret("geheim-und-lang", other)
+    assert calls == [(16384, 8, 1, 32)] * 7  # the hash, the right key, five that fit nothing
+
+
+def test_a_change_the_file_cannot_take_is_refused_and_leaves_nothing(tmp_path: Path) -> None:
+    book = new_book(tmp_path / "book.sqlite3")
+    pages = book.db.execute("PRAGMA page_count").fetchone()[0]
+    book.db.execute(f"PRAGMA max_page_count = {pages + 4}")  # then SQLite says the disk is full
+    refused = None
+    for n in range(500):
+        before = dump(book)
+        try:
+            book.charge(CLUB, "Anna", 100, f"{n} {'x' * 190}", day="2024-01-05")
+        except ClubStoreError as exc:
+            refused = str(exc)
+            break
+    assert refused == "the disk is full (database or disk is full); nothing was changed"
+    assert isinstance(book.db, SqliteDatabase)
+    assert dump(book) == before and not book.db.db.in_transaction
+    # Changes made as one transaction: all of them or none.
+    with pytest.raises(ClubStoreError), book.transaction():
+        book.add_member(CLUB, "Zora")
+        book.charge(CLUB, "Anna", 100, f"again {'x' * 190}", day="2024-01-05")
+    assert dump(book) == before
+    book.close()
+
+
+def test_csv_cells_never_begin_like_a_formula_on_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "book.sqlite3")
+    assert run(capsys, "create", "Krone", "--db", db)[0] == 0
+    added = run(capsys, "member", "add", "--db", db, "--club", "krone", "=1+1", "@SUM(1)", "+1")
+    assert added[0] == 0
+    run(capsys, "pay", "+1", "3,50", "--db", db, "--club", "krone")
+    code, out, _ = run(capsys, "csv", "--db", db, "--club", "krone", "balances")
+    assert code == 0
+    lines = out.splitlines()
+    assert not [line for line in lines if line[:1] in ("=", "+", "-", "@")]
+    # Behind a quote, the names are all there; a negative amount stays a number.
+    assert lines[1:] == ["'=1+1,0,0,0", "'@SUM(1),0,0,0", "'+1,0,350,-350"]
+
+
+def test_an_export_of_another_scrypt_cost_is_refused_on_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = ClubBook(":memory:")
+    book.create_club(CLUB, password="geheim-und-lang")
+    data = json.loads(book.export_club(CLUB))
+    salt, digest = data["club"]["password_hash"].split("$")[4:]
+    data["club"]["password_hash"] = f"scrypt$16384$8$999${salt}${digest}"
+    export = tmp_path / "club.json"
+    export.write_text(json.dumps(data), encoding="utf-8")
+    db = tmp_path / "book.sqlite3"
+    code, out, err = run(capsys, "import", str(export), "--db", str(db))
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert err.startswith(
+        "schocken club: 'club.password_hash' is a scrypt hash of n=16384, r=8, p=999; "
+        "this book takes only its own (n=16384, r=8, p=1"
+    )
+    with ClubBook(db) as after:
+        assert after.clubs() == []

@@ -885,6 +885,9 @@ def run_club(args: argparse.Namespace) -> int:
     except ClubError as exc:
         print(f"schocken club: {exc}", file=sys.stderr)
         return 1
+    except ClubStoreError as exc:  # the file cannot take a change (a full disk): nothing changed
+        print(f"schocken club: {exc}", file=sys.stderr)
+        return 2
     except BrokenPipeError:
         raise
     except OSError as exc:

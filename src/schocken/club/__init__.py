@@ -34,8 +34,10 @@ saying what was wrong, and changes nothing. Standard library only. See ``docs/cl
 from __future__ import annotations
 
 from schocken.club.access import (
+    NO_ACCESS,
     USED_EVERY,
     hash_secret,
+    verify_access,
     verify_secret,
 )
 from schocken.club.evenings import (
@@ -45,7 +47,9 @@ from schocken.club.evenings import (
 )
 from schocken.club.exchange import (
     CSV_KINDS,
+    CheckedImport,
     _Exchange,
+    check_import,
 )
 from schocken.club.stats import (
     compute_stats,
@@ -104,6 +108,7 @@ __all__ = [
     "DEFAULT_DB",
     "HALVES",
     "MIGRATIONS",
+    "NO_ACCESS",
     "PRICE_ITEMS",
     "SCHEMA_VERSION",
     "SECTIONS",
@@ -112,6 +117,7 @@ __all__ = [
     "USED_EVERY",
     "AccountInfo",
     "BalanceInfo",
+    "CheckedImport",
     "ClubBook",
     "ClubInfo",
     "ClubStats",
@@ -130,6 +136,7 @@ __all__ = [
     "SessionInfo",
     "TransferInfo",
     "check_date",
+    "check_import",
     "compute_stats",
     "facts_of_loser",
     "facts_of_record",
@@ -138,5 +145,6 @@ __all__ = [
     "season_of",
     "season_range",
     "slug_of",
+    "verify_access",
     "verify_secret",
 ]

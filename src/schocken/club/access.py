@@ -3,6 +3,7 @@ sessions of the web pages (kept as SHA-256 hashes of their tokens)."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import os
@@ -28,7 +29,7 @@ from schocken.club.values import (
     check_text,
     slug_of,
 )
-from schocken.errors import ClubAccessError, ClubError
+from schocken.errors import ClubAccessError, ClubError, ClubStoreError
 from schocken.players import check_name
 
 USED_EVERY = 3600
@@ -36,7 +37,12 @@ USED_EVERY = 3600
 each write the file."""
 
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
-"""scrypt's cost (about 16 MiB and 50 ms a check): the secret and password hashes."""
+"""scrypt's cost (about 16 MiB and 50 ms a check): the secret and password hashes. Only hashes
+of this cost are kept or checked (an import with another is refused)."""
+SALT_BYTES, DIGEST_BYTES = 16, 32
+"""A hash's random salt and its length."""
+NO_ACCESS = "no such club, or the link or password does not fit"
+"""What a wrong secret or password is told: the same whether the club exists or not."""
 
 
 def _session_info(row: tuple[Any, ...], *, current: bool) -> SessionInfo:
@@ -63,9 +69,14 @@ def _when(seconds: int) -> str:
 
 def hash_secret(secret: str) -> str:
     """A salted scrypt hash of a secret or password, with its parameters, as one text."""
-    salt = os.urandom(16)
+    salt = os.urandom(SALT_BYTES)
     digest = hashlib.scrypt(
-        secret.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P, dklen=32
+        secret.encode("utf-8", "surrogatepass"),
+        salt=salt,
+        n=SCRYPT_N,
+        r=SCRYPT_R,
+        p=SCRYPT_P,
+        dklen=DIGEST_BYTES,
     )
     return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${digest.hex()}"
 
@@ -75,40 +86,67 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+_OWN_HASH = re.compile(
+    rf"scrypt\${SCRYPT_N}\${SCRYPT_R}\${SCRYPT_P}\$[0-9a-f]{{{2 * SALT_BYTES}}}"
+    rf"\$[0-9a-f]{{{2 * DIGEST_BYTES}}}"
+)
+"""A hash as :func:`hash_secret` writes it: the book's own cost, salt and length."""
+_DUMMY_HASH = f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${'00' * SALT_BYTES}${'00' * DIGEST_BYTES}"
+
+
 def verify_secret(secret: str, stored: str | None) -> bool:
-    """Whether ``secret`` fits the hash ``stored`` (never, when nothing is stored)."""
-    if stored is None:
-        return False
-    try:
-        kind, n, r, p, salt, digest = stored.split("$")
-        if kind != "scrypt":
-            return False
-        got = hashlib.scrypt(
-            secret.encode("utf-8", "surrogatepass"),
-            salt=bytes.fromhex(salt),
-            n=int(n),
-            r=int(r),
-            p=int(p),
-            dklen=len(digest) // 2,
-        )
-    except ValueError:
-        return False
-    return hmac.compare_digest(got.hex(), digest)
+    """Whether ``secret`` fits the hash ``stored``. Always one scrypt at the book's own cost,
+    whatever is stored: nothing, or a hash of other parameters (never computed: its figures
+    could make one check take minutes), is checked against a dummy hash and fits nothing, in the
+    time a real check takes."""
+    own = stored is not None and _OWN_HASH.fullmatch(stored) is not None
+    _, _, _, _, salt, digest = (stored if own and stored else _DUMMY_HASH).split("$")
+    got = hashlib.scrypt(
+        secret.encode("utf-8", "surrogatepass"),
+        salt=bytes.fromhex(salt),
+        n=SCRYPT_N,
+        r=SCRYPT_R,
+        p=SCRYPT_P,
+        dklen=DIGEST_BYTES,
+    )
+    return hmac.compare_digest(got, bytes.fromhex(digest)) and own
 
 
-_DUMMY_HASH = f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${'00' * 16}${'00' * 32}"
+def verify_access(
+    secret: object, password: object, secret_hash: str | None, password_hash: str | None
+) -> bool:
+    """Whether ``secret`` fits ``secret_hash`` or ``password`` fits ``password_hash`` (the
+    hashes of :meth:`ClubBook.access_hashes`). One scrypt for each key given (a text, not
+    empty) whatever is stored, so that a wrong key takes as long for a club with a password, a
+    club without one and a club that does not exist. Needs no book: a server runs it in
+    threads of their own."""
+    ok = False
+    if isinstance(secret, str) and secret:
+        ok = verify_secret(secret, secret_hash)
+    if isinstance(password, str) and password:
+        ok = verify_secret(password, password_hash) or ok
+    return ok
 
 
 def _check_hash(value: object, what: str) -> str | None:
-    """A stored hash read from an export: ``None`` or ``scrypt$n$r$p$salt$digest``."""
+    """A stored hash read from an export: ``None`` or ``scrypt$n$r$p$salt$digest`` of the book's
+    own cost (:data:`SCRYPT_N`, :data:`SCRYPT_R`, :data:`SCRYPT_P`): a hash is a cost too, paid
+    at every guess, and an export does not set it."""
     if value is None:
         return None
-    ok = isinstance(value, str) and re.fullmatch(
-        r"scrypt\$\d{1,8}\$\d{1,3}\$\d{1,3}\$[0-9a-f]{16,128}\$[0-9a-f]{32,128}", value
+    found = isinstance(value, str) and re.fullmatch(
+        r"scrypt\$(\d{1,12})\$(\d{1,12})\$(\d{1,12})\$[0-9a-f]{2,256}\$[0-9a-f]{2,256}", value
     )
-    if not ok:
+    if not found:
         raise ClubError(f"{what} is not a scrypt hash as this book writes them")
     assert isinstance(value, str)
+    if not _OWN_HASH.fullmatch(value):
+        n, r, p = found.groups()
+        raise ClubError(
+            f"{what} is a scrypt hash of n={n}, r={r}, p={p}; this book takes only its own "
+            f"(n={SCRYPT_N}, r={SCRYPT_R}, p={SCRYPT_P}, a {SALT_BYTES}-byte salt, a "
+            f"{DIGEST_BYTES}-byte hash)"
+        )
     return value
 
 
@@ -154,6 +192,13 @@ class _Access(_Store):
             )
         return name
 
+    def _check_slug_free(self, slug: str) -> None:
+        row = self.db.execute("SELECT name FROM club_clubs WHERE slug = ?", (slug,)).fetchone()
+        if row is not None:
+            raise ClubError(
+                f"the book has a club {row[0]!r} already, with the same web address ({slug})"
+            )
+
     def _insert_club(
         self,
         name: str,
@@ -164,11 +209,7 @@ class _Access(_Store):
         password_hash: str | None,
     ) -> int:
         slug = slug_of(name)
-        row = self.db.execute("SELECT name FROM club_clubs WHERE slug = ?", (slug,)).fetchone()
-        if row is not None:
-            raise ClubError(
-                f"the book has a club {row[0]!r} already, with the same web address ({slug})"
-            )
+        self._check_slug_free(slug)
         return self.db.insert(
             "INSERT INTO club_clubs (slug, name, created, currency, season_start, secret_hash, "
             "password_hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -221,21 +262,20 @@ class _Access(_Store):
     ) -> ClubInfo:
         """The club, if ``secret`` fits its link or ``password`` its password; otherwise
         :class:`~schocken.errors.ClubAccessError` (the same for a club that does not exist)."""
-        try:
-            row = self._club_row(club)
-        except ClubError:
-            row = None
-        ok = False
-        if row is not None:
-            if isinstance(secret, str) and secret:
-                ok = verify_secret(secret, row[6])
-            if not ok and isinstance(password, str) and password:
-                ok = verify_secret(password, row[7])
-        else:
-            verify_secret(str(secret or password or ""), _DUMMY_HASH)  # as slow as a real check
-        if not ok or row is None:
-            raise ClubAccessError("no such club, or the link or password does not fit")
+        hashes = self.access_hashes(club)
+        ok = verify_access(secret, password, *(hashes or (None, None)))
+        if not ok or hashes is None:
+            raise ClubAccessError(NO_ACCESS)
         return self.club(club)
+
+    def access_hashes(self, club: object) -> tuple[str | None, str | None] | None:
+        """The hashes of the club's secret and password (``None``: no such club), for
+        :func:`verify_access`."""
+        try:
+            row = self._club_row(club)  # type: ignore[arg-type]
+        except ClubError:
+            return None
+        return row[6], row[7]
 
     # ------------------------------------------------------------------ sessions
 
@@ -285,7 +325,9 @@ class _Access(_Store):
         renew = row[1] - at < SESSION_DAYS * 86400 // 2
         if renew or at - row[2] >= USED_EVERY:
             expires = at + SESSION_DAYS * 86400 if renew else row[1]
-            with self._tx() as db:
+            # A file that cannot be written now (a full disk) does not close the club: the
+            # session is renewed at a later use.
+            with contextlib.suppress(ClubStoreError), self._tx() as db:
                 db.execute(
                     "UPDATE club_sessions SET expires = ?, used = ? WHERE token_hash = ?",
                     (expires, at, key),

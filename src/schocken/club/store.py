@@ -222,16 +222,22 @@ class _Store:
 
     @contextlib.contextmanager
     def _tx(self) -> Iterator[Database]:
-        """One transaction: committed whole at the end, rolled back whole on any error. A
-        database that cannot take the change (a full disk, a lock held too long) is a
-        :class:`~schocken.errors.ClubStoreError` that says so; nothing of the change is kept."""
+        """One transaction: committed whole at the end, rolled back whole on any error; inside
+        another, a part of that one. A database that cannot take it (a full disk, a lock another
+        program holds too long) raises :class:`~schocken.errors.ClubStoreError`, and nothing
+        was written."""
         try:
             with self.db.transaction():
                 yield self.db
         except StoreConflictError:
-            raise
+            raise  # a rule of the tables: the part of the book that wrote it says what it means
         except StoreError as exc:
-            raise ClubStoreError(str(exc)) from None
+            raise ClubStoreError(f"{exc}; nothing was changed") from None
+
+    def transaction(self) -> contextlib.AbstractContextManager[Database]:
+        """Several changes as one transaction: all of them or none (a server makes a club and
+        its first session so)."""
+        return self._tx()
 
     def _version(self) -> int:
         """The version of the club tables (0: none yet). The club keeps its own in

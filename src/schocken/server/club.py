@@ -2,9 +2,17 @@
 
 The book is :class:`schocken.club.ClubBook`, kept in the server's SQLite file (its ``club_``
 tables). A ClubBook is one connection for one thread: it runs in an executor of one thread of its
-own (:class:`Clubs`), never on the event loop, so a slow disk or scrypt's 50 ms check delays only
-club requests. Every change is one transaction of the book (committed with a full sync before it
-is answered), so a server killed at any moment keeps every answered change.
+own (:class:`Clubs`), never on the event loop, so a slow disk delays only club requests. Every
+change is one transaction of the book (committed with a full sync before it is answered), so a
+server killed at any moment keeps every answered change; a change the file cannot take (a full
+disk) is answered 503 and leaves nothing behind.
+
+What takes long runs elsewhere, so that no club waits for another's: a secret's or password's
+check (scrypt's 50 ms) in a small pool of threads of its own (:data:`CHECKERS`, at most
+:data:`CHECKS_WAITING` waiting), a club's import (its records replayed) in a worker process
+(:func:`schocken.club.check_import`; one at a time, :data:`IMPORTS_WAITING` waiting), whose rows
+a connection of its own then writes in one short transaction. Wrong guesses are limited per club
+and address (:class:`Guesses`).
 
 A club is opened by its secret (from its secret link) or its password; either gives a session
 token, kept in the book (``club_sessions``: its SHA-256, for :data:`~schocken.club.SESSION_DAYS`
@@ -19,22 +27,38 @@ docs/club.md.
 from __future__ import annotations
 
 import asyncio
+import logging
+import math
+import sqlite3
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
 
-from schocken.club import CSV_KINDS, PRICE_ITEMS, ClubBook, slug_of
+from schocken.club import (
+    CSV_KINDS,
+    NO_ACCESS,
+    PRICE_ITEMS,
+    CheckedImport,
+    ClubBook,
+    check_import,
+    slug_of,
+    verify_access,
+)
 from schocken.errors import ClubAccessError, ClubError, ClubStoreError
 from schocken.server.pub import TOKEN_HEADER as PUB_TOKEN_HEADER
 from schocken.server.pub import PubGames
 from schocken.server.settings import Limits
 from schocken.server.store import Store
 from schocken.server.tables import PerMinute, TableError, Tables
+from schocken.server.thinking import Workers
+
+log = logging.getLogger("schocken.server")
 
 T = TypeVar("T")
 Body = Callable[[Request], Awaitable[dict[str, Any]]]
@@ -46,9 +70,30 @@ SECRET_HEADER = "x-club-secret"
 """The header that carries a club's secret (from its secret link)."""
 MAX_IMPORT = 32 * 1024 * 1024
 """Bytes of a club's export sent to be imported (a club of many years, its games as records)."""
-FAILED_OPENS = 20
-"""Wrong secrets or passwords from one address in a minute, at most: more are refused (429)
-before they are checked (each check is scrypt's 50 ms in the book's one thread)."""
+IMPORT_BUDGET = 120.0
+"""Seconds a club's import may take to be checked (its records replayed, in a worker process);
+then it is stopped and refused (503). A 30 MiB club of 5,400 games takes about 5 s."""
+IMPORTS_WAITING = 2
+"""Imports waiting for the one being checked, at most; one more is refused (503)."""
+
+CHECKERS = 2
+"""Threads that check secrets and passwords (scrypt: 50 ms and 16 MiB each), apart from the
+book's thread, so a check holds up no other club's request."""
+CHECKS_WAITING = 16
+"""Checks waiting for one of the :data:`CHECKERS`, at most; one more is refused (503) before it
+is counted or checked."""
+
+FREE_GUESSES = 10
+"""Wrong secrets or passwords for one club from one address that need no wait. Beyond them
+each guess from there waits: 1 s after the 11th, then 2, 4, 8 ... up to :data:`MAX_GUESS_WAIT`.
+A guess counts when it arrives, before it is checked: guesses sent at once count as well."""
+MAX_GUESS_WAIT = 60
+"""The longest wait (seconds) between two guesses for one club from one address."""
+FORGET_GUESSES = 900
+"""Seconds after its last guess that a club and address start afresh (as after a right key)."""
+GUESSES_PER_ADDRESS = 30
+"""Guesses (wrong or not yet checked) from one address in a minute, over all clubs: more are
+refused (429) before they are checked."""
 
 
 _BROWSERS = (
@@ -87,8 +132,102 @@ def device_of(request: Request) -> str:
     return browser or system
 
 
+@dataclass
+class _Streak:
+    """The guesses for one club from one address since its last right key."""
+
+    tries: int = 0
+    """Guesses that were wrong or are being checked."""
+    wait_until: float = 0.0
+    last: float = 0.0
+
+
+class Guesses:
+    """Wrong secrets and passwords, counted per club and address before they are checked.
+
+    Per club AND address, so that an address that guesses makes only itself wait, not the club's
+    members elsewhere, and members behind one pub's wifi (one address) share a generous
+    :data:`FREE_GUESSES` for their typos. Beyond those the wait doubles with each guess, up to
+    :data:`MAX_GUESS_WAIT` (about one guess a minute then); a right key, or
+    :data:`FORGET_GUESSES` seconds without a guess, starts the club and address afresh. Over all
+    clubs an address has :data:`GUESSES_PER_ADDRESS` a minute. A member with a session (every
+    browser that opened the club in the last 30 days) needs no key at all.
+    """
+
+    def __init__(self) -> None:
+        self.streaks: dict[tuple[str, str], _Streak] = {}
+        self.recent: dict[str, deque[float]] = {}
+        """When each address made its guesses of the last minute (wrong or being checked)."""
+        self._forgotten = 0.0
+
+    def take(self, club: str, address: str) -> float:
+        """Count a guess for ``club`` from ``address``, before it is checked; refused (429,
+        saying how long to wait) while the club and address wait or the address has guessed
+        too often this minute. Answers the guess's time, for :meth:`right`."""
+        now = time.monotonic()
+        streak = self.streaks.get((club, address))
+        if streak is not None and now - streak.last > FORGET_GUESSES:
+            streak = None
+        if streak is not None and now < streak.wait_until:
+            wait = math.ceil(streak.wait_until - now)
+            raise TableError(
+                "too many wrong secrets or passwords for this club from your address; "
+                f"try again in {wait} s",
+                429,
+            )
+        recent = self.recent.setdefault(address, deque())
+        while recent and now - recent[0] > 60:
+            recent.popleft()
+        if len(recent) >= GUESSES_PER_ADDRESS:
+            raise TableError(
+                f"{GUESSES_PER_ADDRESS} wrong secrets or passwords from your address in a "
+                "minute; try again in a minute",
+                429,
+            )
+        if streak is None:
+            streak = self.streaks[(club, address)] = _Streak()
+        streak.tries += 1
+        streak.last = now
+        recent.append(now)
+        beyond = streak.tries - FREE_GUESSES
+        if beyond > 0:
+            streak.wait_until = now + min(MAX_GUESS_WAIT, 2 ** min(beyond - 1, 16))
+        many = len(self.streaks) > 10_000 or len(self.recent) > 10_000
+        if many and now - self._forgotten > 1:
+            self._forget(now)
+        return now
+
+    def right(self, club: str, address: str, at: float) -> None:
+        """The guess made at ``at`` was right: the club and address start afresh, and the guess
+        leaves the address's count."""
+        self.streaks.pop((club, address), None)
+        recent = self.recent.get(address)
+        if recent is not None and at in recent:
+            recent.remove(at)
+
+    def _forget(self, now: float) -> None:
+        """Forget the clubs and addresses that start afresh anyway (at most once a second)."""
+        self._forgotten = now
+        for key in [k for k, v in self.streaks.items() if now - v.last > FORGET_GUESSES]:
+            del self.streaks[key]
+        for address in [a for a, q in self.recent.items() if not q or now - q[-1] > 60]:
+            del self.recent[address]
+
+
+def _check_export(text: str) -> CheckedImport | tuple[int, str]:
+    """In a worker process: the export checked (:func:`schocken.club.check_import`), or the
+    status and message of its refusal."""
+    try:
+        return check_import(text)
+    except ClubError as exc:
+        return 400, str(exc)
+    except ClubStoreError as exc:  # no memory for the book of the check
+        return 503, f"the import cannot be checked now: {exc}"
+
+
 class Clubs:
-    """The club book of the server's file, used from one thread of its own, and the sessions."""
+    """The club book of the server's file, used from one thread of its own, and the sessions;
+    the checks of keys (in threads of their own) and of imports (in a worker process)."""
 
     def __init__(self, store: Store) -> None:
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="schocken-club")
@@ -99,62 +238,110 @@ class Clubs:
         except ClubStoreError:
             self._thread.shutdown()
             raise
-        self.failed: dict[str, deque[float]] = {}
-        """When an address gave a wrong secret or password, in the last minute."""
+        self._checks = ThreadPoolExecutor(CHECKERS, thread_name_prefix="schocken-club-check")
+        self._checking = 0
+        """Checks of keys running or waiting."""
+        self.guesses = Guesses()
+        self._path, self._timeout = store.path, store.timeout
+        self._importer = Workers(1)
+        self._import_writer = ThreadPoolExecutor(1, thread_name_prefix="schocken-club-import")
+        self._import_slot = asyncio.Semaphore(1)
+        self._importing = 0
+        """Imports being checked, written or waiting."""
 
     def close(self) -> None:
+        self._importer.kill()
+        self._checks.shutdown(cancel_futures=True)
+        self._import_writer.shutdown()
         self._thread.submit(self.book.close).result()
         self._thread.shutdown()
 
     async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``fn(*args, **kwargs)`` in the book's thread; the book's refusals as errors of the
-        request (400 with its message, 403 for access)."""
+        request (400 with its message, 403 for access, 503 when the file cannot take a
+        change)."""
+        return await self._run_in(self._thread, lambda: fn(*args, **kwargs))
+
+    async def _run_in(self, thread: ThreadPoolExecutor, fn: Callable[[], T]) -> T:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._thread, lambda: fn(*args, **kwargs))
+            return await loop.run_in_executor(thread, fn)
         except ClubAccessError as exc:
             raise TableError(str(exc), 403) from None
         except ClubError as exc:
             raise TableError(str(exc)) from None
         except ClubStoreError as exc:
             raise TableError(f"the club's book cannot be used: {exc}", 503) from None
+        except sqlite3.OperationalError as exc:
+            raise TableError(f"the club's book cannot be used now: {exc}", 503) from None
 
     async def new_session(self, slug: str, request: Request) -> str:
         """A session for the club (opened by its secret or password), kept in the book with
         the name of the browser that asked (:func:`device_of`)."""
         return await self.run(self.book.new_session, slug, device=device_of(request))
 
-    def guard(self, address: str) -> None:
-        """Refuse (429) an address that gave :data:`FAILED_OPENS` wrong keys this minute."""
-        now = time.monotonic()
-        recent = self.failed.setdefault(address, deque())
-        while recent and now - recent[0] > 60:
-            recent.popleft()
-        if not recent:
-            del self.failed[address]
-        elif len(recent) >= FAILED_OPENS:
-            raise TableError(
-                f"{FAILED_OPENS} wrong secrets or passwords in a minute; try again in a minute", 429
-            )
-
     async def check(
         self, address: str, slug: str, *, secret: object = None, password: object = None
     ) -> dict[str, Any]:
-        """The club (``ClubInfo``) if ``secret`` or ``password`` opens it; a wrong one is
-        counted against ``address``."""
-        self.guard(address)
-        try:
-            info = await self.run(
-                self.book.check_access,
-                slug,
-                secret=secret if isinstance(secret, str) else None,
-                password=password if isinstance(password, str) else None,
+        """The club (``ClubInfo``) if ``secret`` or ``password`` opens it. The guess is counted
+        for the club and ``address`` before it is checked (:class:`Guesses`), and checked in
+        the threads of the checks, never in the book's."""
+        if self._checking >= CHECKERS + CHECKS_WAITING:
+            raise TableError(
+                "the server is checking many passwords at once; try again in a moment", 503
             )
-        except TableError as exc:
-            if exc.status == 403:
-                self.failed.setdefault(address, deque()).append(time.monotonic())
-            raise
-        return dict(info)
+        club = slug_of(slug)[:100] if isinstance(slug, str) else ""
+        at = self.guesses.take(club, address)
+        self._checking += 1
+        try:
+            hashes = await self.run(self.book.access_hashes, slug)
+            loop = asyncio.get_running_loop()
+            ok = await loop.run_in_executor(
+                self._checks, verify_access, secret, password, *(hashes or (None, None))
+            )
+        finally:
+            self._checking -= 1
+        if not ok or hashes is None:
+            raise TableError(NO_ACCESS, 403)
+        self.guesses.right(club, address, at)
+        return dict(await self.run(self.book.club, slug))
+
+    async def import_club(self, text: str, device: str) -> tuple[dict[str, Any], str]:
+        """A club from its export, and a session for it (on ``device``); one import at a time.
+        The export is checked in a worker process (records replayed, within
+        :data:`IMPORT_BUDGET`), the book and the file free meanwhile; a bad one is refused
+        (400) with the reader's message. The club and its session are then written in one
+        short transaction, by a connection of its own in a thread of its own: the book's
+        thread goes on serving the other clubs meanwhile."""
+        if self._importing > IMPORTS_WAITING:
+            raise TableError("the server is importing other clubs; try again in a minute", 503)
+        self._importing += 1
+        try:
+            async with self._import_slot:
+                checked = await self._check_import(text)
+
+                def write() -> tuple[dict[str, Any], str]:
+                    with ClubBook(self._path, timeout=self._timeout) as book, book.transaction():
+                        info = book.write_import(checked)
+                        return dict(info), book.new_session(info["slug"], device=device)
+
+                return await self._run_in(self._import_writer, write)
+        finally:
+            self._importing -= 1
+
+    async def _check_import(self, text: str) -> CheckedImport:
+        try:
+            checked = await self._importer.run(IMPORT_BUDGET, _check_export, text)
+        except TimeoutError:
+            raise TableError(
+                f"checking the import took more than {IMPORT_BUDGET:g} s and was stopped", 503
+            ) from None
+        except (BrokenExecutor, OSError, RuntimeError) as exc:
+            log.warning("an import's worker failed (%s)", exc)
+            raise TableError("checking the import failed; try again", 503) from None
+        if isinstance(checked, tuple):
+            raise TableError(checked[1], checked[0])
+        return checked
 
     async def open(self, slug: str, address: str, *, session: object, secret: object) -> str:
         """The club's slug, if ``session`` or ``secret`` opens it (403 otherwise)."""
@@ -223,32 +410,36 @@ def add_club_routes(
         address = _address(request)
         created_by.check(address)
         password = data.get("password") or None
+        device = device_of(request)
 
-        def make() -> tuple[dict[str, Any], str]:
-            info, secret = book.create_club(data.get("name"), password=password)  # type: ignore[arg-type]
-            return dict(info), secret
+        def make() -> tuple[dict[str, Any], str, str]:
+            with book.transaction():  # the club with its first session, or nothing
+                info, secret = book.create_club(data.get("name"), password=password)  # type: ignore[arg-type]
+                return dict(info), secret, book.new_session(info["slug"], device=device)
 
-        info, secret = await clubs.run(make)
+        info, secret, session = await clubs.run(make)
         created_by.note(address)
-        session = await clubs.new_session(info["slug"], request)
         return {"club": info, "secret": secret, "session": session}
 
     @app.post("/api/clubs/import")
     async def import_club(request: Request) -> dict[str, Any]:
         """A new club from a club's export (``schocken club export``, or the page's download),
-        sent as the request's body: checked as every change is (records replayed), written whole
-        or not at all; a malformed file is refused with the reader's message. The club keeps the
-        secret link and password it had; this answers a session for it, like a new club."""
+        sent as the request's body: checked as every change is (records replayed, in a worker
+        process), then written whole in one short transaction, or not at all; a malformed file
+        is refused with the reader's message. Every import counts against the address's new
+        clubs a minute, refused ones too. The club keeps the secret link and password it had;
+        this answers a session for it, like a new club."""
         address = _address(request)
         created_by.check(address)
+        created_by.note(address)
         raw = await raw_body(request, MAX_IMPORT, "a club's export")
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise TableError("a club's export is JSON text in UTF-8") from None
-        info = await clubs.run(book.import_club, text)
-        created_by.note(address)
-        return {"club": dict(info), "session": await clubs.new_session(info["slug"], request)}
+        del raw
+        info, session = await clubs.import_club(text, device_of(request))
+        return {"club": info, "session": session}
 
     @app.post("/api/clubs/{slug}/session")
     async def session(slug: str, request: Request) -> dict[str, Any]:
@@ -344,8 +535,9 @@ def add_club_routes(
         device = device_of(request)
 
         def both() -> tuple[object, str]:
-            done = do(club, data)
-            return done, book.new_session(club, device=device)
+            with book.transaction():  # the new key with the caller's session, or nothing
+                done = do(club, data)
+                return done, book.new_session(club, device=device)
 
         done, session = await clubs.run(both)
         return {"done": done, "session": session, **(await clubs.run(overview, club))}

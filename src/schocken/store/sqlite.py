@@ -32,7 +32,7 @@ def store_error(exc: sqlite3.Error) -> StoreError:
     if "full" in text:
         return StoreFullError(f"the disk is full ({text})")
     if "locked" in text or "busy" in text:
-        return StoreBusyError(f"the database is busy with another writer ({text})")
+        return StoreBusyError(f"another program holds the file ({text})")
     if "not a database" in text:
         return StoreError("it is not an SQLite database")
     if "readonly" in text or "read-only" in text:
