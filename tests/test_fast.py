@@ -13,7 +13,14 @@ from schocken import fast
 from schocken.actions import BUY_IN, KEEPS, THROW_BLIND
 from schocken.bots.regular import PubRegular
 from schocken.dice import ScriptedDice
-from schocken.events import BoughtIn, DeckelMoved, RoundEnded, RoundKind, RoundStarted
+from schocken.events import (
+    BoughtIn,
+    DeckelMoved,
+    RoundEnded,
+    RoundKind,
+    RoundStarted,
+    SectionEnded,
+)
 from schocken.fast import kernel
 from schocken.fast.tables import CAT_OPENER, P_SIXES_FIRST, rule_tables
 from schocken.game import Game
@@ -291,6 +298,32 @@ def test_buying_in_at_risk_comes_up_in_the_simulated_games() -> None:
                 passed_over += 1
     assert bought > 20
     assert passed_over > 5
+
+
+def test_a_buyer_who_takes_every_deckel_comes_up_in_the_simulated_games() -> None:
+    """The batch simulator plays the corner of docs/rules.md's "Einwürfeln" as the engine does: a
+    player who buys in and takes the last Deckel of every holder has lost the half at once (3
+    players and 2 Deckel: the two holding one each give both). The replays and the decisions are
+    the same as ever, and it comes up often."""
+    rules = _rules("tsv99", {"einwuerfeln": True, "deckel_per_half": 2, "deckel_in_finale": 2})
+    bots = ["random"] * 3
+    rows = fast.play_rows(rules, bots, 0, GAMES, seed=3, threads=1)
+    lost_by_buying_in = 0
+    for g in range(GAMES):
+        record = fast.play_record(rules, bots, 3, g)
+        game = replay(record)  # checks the record's outcome
+        assert game.loser == rows[g, kernel.O_LOSER]
+        assert game.round_count == rows[g, kernel.O_ROUNDS]
+        assert game.turns_played == rows[g, kernel.O_TURNS]
+        _step_through(record, bots)
+        events = game.events
+        for i, e in enumerate(events):
+            bought = events[i - 3]
+            if isinstance(e, SectionEnded) and isinstance(bought, BoughtIn):
+                assert bought.seat == e.loser
+                assert events[i - 2 : i] == [DeckelMoved(g, e.loser, 1) for g in bought.givers]
+                lost_by_buying_in += 1
+    assert lost_by_buying_in > 3
 
 
 def test_tables_follow_the_options_from_other_pubs() -> None:

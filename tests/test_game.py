@@ -1437,15 +1437,11 @@ def test_einwuerfeln_is_refused_under_rules_without_it() -> None:
     refuse(game, BUY_IN, C, match="these rules have no Einwürfeln")
 
 
-def test_a_half_ends_when_a_player_holds_every_deckel_even_if_not_the_rounds_loser() -> None:
-    """schock4life, 2 Deckel: Ben is out and buys in, taking the last Deckel of Anna and Cem.
-
-    In the next round Anna is best but holds none, so Cem (worst) gets none: Ben now holds all
-    Deckel with the middle empty, so the half is over and Ben has lost it. No round may be
-    played by one player alone.
-    """
-    table = Table(
-        preset("schock4life", deckel_per_half=2),
+def _bought_all_table(**overrides: object) -> Table:
+    """schock4life, 2 Deckel, Anna, Ben, Cem: after round 1 Anna and Cem hold one each and Ben,
+    who holds none, is out (round 2 is about to begin, played by Anna and Cem)."""
+    return Table(
+        preset("schock4life", deckel_per_half=2, **overrides),
         3,
         once("643"),
         once("542"),
@@ -1453,10 +1449,15 @@ def test_a_half_ends_when_a_player_holds_every_deckel_even_if_not_the_rounds_los
         shows("643"),
         once("221"),
         once("542"),  # R1 C A B: Anna takes the last 1; Ben is out
-        shows("611"),
-        once("642"),
-        once("221"),  # R2 A B C: Anna best (holding none), Cem worst
     )
+
+
+def test_a_player_who_buys_in_and_holds_every_deckel_has_lost_the_half_at_once() -> None:
+    """schock4life (our reading, docs/rules.md "Einwürfeln"): Ben buys in and takes the last
+    Deckel of Anna and Cem; he holds all of them, and "Wer alle 13 Deckel bekommt, verliert die
+    Runde" (001): the half ends at once, as any half lost, and the round is not played. Ben opens
+    the second half, as any half's loser."""
+    table = _bought_all_table()
     game = table.game
     events = table.play(6)
     assert events[-2:] == [PlayersOut((B,)), RoundStarted(RoundKind.NORMAL, 3, (A, C))]
@@ -1465,12 +1466,101 @@ def test_a_half_ends_when_a_player_holds_every_deckel_even_if_not_the_rounds_los
         BoughtIn(B, (A, C)),
         DeckelMoved(A, B, 1),
         DeckelMoved(C, B, 1),
+        SectionEnded(Section.FIRST_HALF, B, False, (0, 2, 0)),
+        SectionStarted(Section.SECOND_HALF, (A, B, C), 2),
+        RoundStarted(RoundKind.NORMAL, 4, (B, C, A)),
     ]
-    assert game.view(None).order == (A, B, C)
-    events = table.play(3)
-    assert [e for e in events if isinstance(e, RoundStarted) and len(e.order) < 2] == []
-    assert SectionEnded(Section.FIRST_HALF, B, False, (0, 2, 0)) in events
+    assert game.steps[-1] == (B, BUY_IN, ())
     assert game.half_losers == (B,)
+    assert (game.section, game.middle, game.deckel) == (Section.SECOND_HALF, 2, (0, 0, 0))
+    assert game.current_player == B
+    assert game.legal_actions() == (THROWS[()],)
+    assert not any(game.can_buy_in(s) for s in (A, B, C))
+    assert game.view(None).playing == (True, True, True)
+    outcome = record_of(game).outcome
+    assert outcome is not None and outcome["sections"][0]["deckel"] == [0, 2, 0]
+    log = explain(game.events, game.rules, game.players, "en")
+    assert "Ben buys back in (Einwürfeln) and takes a Deckel from Anna and Cem." in log
+    said = "Ben holds every Deckel of the first half (Hinrunde) by buying back in: Ben has lost "
+    assert said + "it at once, and the round is not played." in log
+    assert "Ben has lost the first half (Hinrunde)." not in log
+    assert "Summary of the first half (Hinrunde): Ben holds all 2 Deckel." in log
+
+
+def test_a_half_lost_by_buying_in_can_end_the_game() -> None:
+    """Without a Finale the first half is the game: Ben's buying in ends it, and the record of
+    the game replays to the same end."""
+    table = _bought_all_table(finale=False)
+    game = table.game
+    table.play(6)
+    assert game.apply(BUY_IN, B)[-2:] == [
+        SectionEnded(Section.FIRST_HALF, B, False, (0, 2, 0)),
+        GameEnded(B, False, (B,)),
+    ]
+    assert game.is_over and game.loser == B and game.current_player is None
+    assert game.legal_actions(A) == game.legal_actions(B) == ()
+    refuse(game, BUY_IN, A, error=GameOverError, match="the game is over")
+    assert game.view(B).phase is Phase.OVER
+    assert replay(record_of(game)).loser == B
+
+
+def test_buying_in_at_risk_never_ends_the_half() -> None:
+    """At risk (board) the buyer takes nothing, so he cannot hold every Deckel by buying in: the
+    round is played by Anna, Ben and Cem."""
+    table = _bought_all_table(einwuerfeln_form="at_risk")
+    game = table.game
+    table.play(6)
+    assert game.apply(BUY_IN, B) == [BoughtIn(B, ())]
+    assert game.deckel == (1, 0, 1)
+    assert (game.section, game.view(None).order) == (Section.FIRST_HALF, (A, B, C))
+
+
+def test_schock4life_with_14_players_a_buyer_can_take_all_13_deckel() -> None:
+    """schock4life unchanged, 14 players: 13 of them lose a round each while Deckel are in the
+    middle (the lowest opening throw takes one, then each round's worst one), so P0 alone holds
+    none and is out once the middle is empty. P0 buys in, takes one Deckel from each of the 13
+    and holds all 13: "Gespielt wird, bis eine Person alle 13 Deckel hat" (001)."""
+    n = 14
+    moves: list[tuple[int, Move]] = []
+    for s in range(n):  # the opening throw: P13 lowest, takes 1 and opens
+        moves.append((s, throw("542" if s == n - 1 else "665")))
+    for k in range(1, 13):  # round k: opened by its last loser P(14-k); P(13-k) is worst
+        anchor, worst = n - k, n - 1 - k
+        for place, s in enumerate(list(range(anchor, n)) + list(range(anchor))):
+            moves.append((s, throw("542" if s == worst else "665")))
+            if place == 0:
+                moves.append((s, STOPS))  # the opener stops: one throw each
+    names = [f"P{i}" for i in range(n)]
+    game = Game(S4L, names, ScriptedDice([p for _, (_, shown) in moves for p in shown]))
+    for seat, (action, _) in moves:
+        assert game.current_player == seat
+        game.apply(action)
+    assert (game.middle, game.deckel) == (0, (0,) + (1,) * 13)
+    assert game.view(None).order == tuple(range(1, 14))
+    events = game.apply(BUY_IN, 0)
+    assert events[0] == BoughtIn(0, tuple(range(1, 14)))
+    assert events[14:16] == [
+        SectionEnded(Section.FIRST_HALF, 0, False, (13,) + (0,) * 13),
+        SectionStarted(Section.SECOND_HALF, tuple(range(n)), 13),
+    ]
+    assert game.half_losers == (0,) and game.current_player == 0
+
+
+def test_no_round_is_played_while_one_player_holds_every_deckel() -> None:
+    """In random games with many buy-ins (3 players, 2 Deckel), after every action either the
+    game is over or nobody holds every Deckel of the half: a buyer who takes them all has lost
+    it at once, and the next half (or the game's end) follows."""
+    rules = preset("schock4life", deckel_per_half=2, deckel_in_finale=2)
+    lost_by_buying_in = 0
+    for seed in range(60):
+        game, bots = random_game(rules, 3, seed)
+        for played in random_play(game, bots):
+            total = game.middle + sum(game.deckel)
+            assert game.is_over or total not in game.deckel, (seed, played)
+            if played.action == BUY_IN and any(isinstance(e, SectionEnded) for e in played.events):
+                lost_by_buying_in += 1
+        assert game.is_over
+    assert lost_by_buying_in > 5
 
 
 def test_a_player_whose_turn_ended_at_the_limit_is_out_of_turn_in_the_next_round() -> None:

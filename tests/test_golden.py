@@ -680,6 +680,63 @@ def test_the_replay_output_in_docs_record_md_is_the_real_one(
     assert capsys.readouterr().out == shown
 
 
+# ----------------------------------------------------------------- corners of the rule texts
+
+CORNERS = ("schock4life-buys-every-deckel",)
+
+
+def test_corner_files_are_what_the_script_makes() -> None:
+    made = make_golden().build_corners(SEEDS)
+    assert sorted(made) == sorted(CORNERS)
+    for name in CORNERS:
+        assert made[name] == golden_text(name), f"run tests/golden/make_golden.py ({name})"
+
+
+@pytest.mark.parametrize("name", CORNERS)
+def test_corner_notes_cite_the_presets_text_by_line(name: str) -> None:
+    assert SEEDS.is_dir(), f"the rule texts are not at {SEEDS} (shared/ beside the repository)"
+    record = load(name)
+    golden = make_golden().CORNER_GOLDEN[name]
+    assert record.rules == golden.rules() and record.rules.overrides() != {}
+    assert make_golden().check_quotes(golden.preset, record.steps, SEEDS) == []
+    assert all(step.note.startswith(f"{SEED_OF[golden.preset]}:") for step in record.steps)
+
+
+@pytest.mark.parametrize("name", CORNERS)
+def test_corner_every_step_that_applies_a_rule_has_a_note(name: str) -> None:
+    played = play(name)
+    assert outcome_of(played.game) == dict(played.record.outcome or {})
+    ruled = (RoundEnded, ThrowLimitFixed, BoughtIn, PlayersOut, DeckelMoved, SectionEnded)
+    for i, step in enumerate(played.record.steps):
+        if any(isinstance(e, ruled) for e in played.events_of(i)):
+            assert step.note, f"step {i} ({step.action}) applies a rule but has no note"
+
+
+def test_corner_a_buyer_who_holds_every_deckel_has_lost_the_half_at_once() -> None:
+    """schock4life on 2 Deckel: Ben, out, buys in and takes the last Deckel of Anna and Cem;
+    holding both he has lost the Hinrunde there, no round is played, and he opens the Rückrunde
+    (docs/rules.md, "Einwürfeln")."""
+    played = play("schock4life-buys-every-deckel")
+    assert PlayersOut((BEN,)) in played.events_of(6)
+    assert played.events_of(7) == (
+        BoughtIn(BEN, (ANNA, CEM)),
+        DeckelMoved(ANNA, BEN, 1),
+        DeckelMoved(CEM, BEN, 1),
+        SectionEnded(Section.FIRST_HALF, BEN, False, (0, 2, 0)),
+        SectionStarted(Section.SECOND_HALF, (ANNA, BEN, CEM), 2),
+        RoundStarted(RoundKind.NORMAL, 4, (BEN, CEM, ANNA)),
+    )
+    game = played.game
+    assert game.half_losers == (BEN, CEM) and game.loser == BEN
+    assert [e.order for e in game.events if isinstance(e, RoundStarted)][-1] == (BEN, CEM)
+    assert game.round_count == 6 and len(played.rounds()) == 5  # round 3 was not played
+    # The round the buy-in would have joined cannot be played: Anna, its opener, may not throw.
+    record = played.record
+    anna = RecordStep(ANNA, Throw(()), (6, 4, 3))
+    error = refused_at(dataclasses.replace(record, steps=(*record.steps[:8], anna)))
+    assert error.step == 8 and "it is Ben's turn, not Anna's" in error.reason
+
+
 # ----------------------------------------------------------- rules from other pubs (REGIONAL.md)
 
 REGIONAL = (

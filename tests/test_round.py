@@ -17,6 +17,7 @@ from schocken.round import (
     buy_in_givers,
     deckel_owed,
     fixed_limit,
+    holds_every_deckel,
     is_blattschuss,
     next_opener,
     next_section,
@@ -25,7 +26,6 @@ from schocken.round import (
     round_giver,
     round_order,
     round_payment,
-    section_holder,
     stechen,
     takes_part,
 )
@@ -130,10 +130,23 @@ def test_where_a_rounds_loser_gets_their_deckel(
     assert round_payment(owed, middle, best_holds) == expected
 
 
-def test_the_section_is_lost_by_whoever_holds_all_its_deckel() -> None:
-    assert section_holder([0, 13, 0], total=13, loser=1) == 1
-    assert section_holder([13, 0, 0], total=13, loser=1) == 0  # after an Einwürfeln
-    assert section_holder([6, 7, 0], total=13, loser=1) is None
+def test_the_section_is_lost_by_whoever_comes_to_hold_all_its_deckel() -> None:
+    # 001: "Wer alle 13 Deckel bekommt, verliert die Runde."
+    assert holds_every_deckel([0, 13, 0], total=13, receiver=1)
+    assert not holds_every_deckel([6, 7, 0], total=13, receiver=1)
+    assert not holds_every_deckel([0, 12, 0], total=13, receiver=1)  # one left in the middle
+
+
+def test_a_buyer_who_takes_the_last_deckel_of_every_holder_holds_them_all() -> None:
+    """schock4life with 14 players: once the middle is empty 13 may hold one each; the 14th
+    buys in, takes one from each and holds all 13 (he has lost the half: test_game.py)."""
+    deckel = [0] + [1] * 13
+    givers = buy_in_givers(SCHOCK4LIFE, [True] * 14, deckel, middle=0)
+    assert givers == tuple(range(1, 14))
+    after = [len(givers)] + [held - 1 for held in deckel[1:]]
+    assert holds_every_deckel(after, total=13, receiver=0)
+    # at risk he takes nothing, so buying in never makes him hold them all
+    assert buy_in_givers(AT_RISK, [True] * 14, deckel, middle=0) == ()
 
 
 def test_players_without_deckel_are_out_once_the_middle_is_empty() -> None:

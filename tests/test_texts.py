@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from schocken.actions import STOP, Throw
+from schocken.actions import BUY_IN, STOP, Throw
 from schocken.dice import ScriptedDice
-from schocken.events import RoundEnded, RoundKind
+from schocken.events import RoundEnded, RoundKind, SectionEnded
 from schocken.game import Game
 from schocken.results import result_table
 from schocken.rules import find_preset
-from schocken.texts import CATALOGUE, default_language, describe_rules, explain, result_name, t
+from schocken.texts import (
+    CATALOGUE,
+    default_language,
+    describe_rules,
+    explain,
+    explain_lines,
+    result_name,
+    t,
+)
 
 
 def test_catalogue_has_every_key_in_both_languages() -> None:
@@ -502,3 +510,39 @@ def test_a_game_of_further_halves_is_explained_half_by_half() -> None:
     )
     assert "Eine weitere Hälfte beginnt mit 2 Deckeln in der Mitte." in de
     assert de[-1].startswith("Bilanz: Hinrunde verloren von Cem, Rückrunde verloren von Anna, ")
+
+
+def test_a_half_lost_by_buying_in_is_said_in_both_languages_also_in_pieces() -> None:
+    """schock4life on 2 Deckel: Ben, out, buys in and takes the last Deckel of Anna and Cem, and
+    has lost the first half at once (docs/rules.md, "Einwürfeln")."""
+    rules = find_preset("schock4life").with_overrides({"deckel_per_half": 2})
+    throws = ["643", "542", "221", "643", "221", "542"]  # Cem takes 1, then Anna the last one
+    game = Game(rules, ["Anna", "Ben", "Cem"], ScriptedDice([int(c) for c in "".join(throws)]))
+    for k in range(len(throws)):
+        game.apply(Throw(()))
+        if k == 3:
+            game.apply(STOP)  # Cem opens with one throw: the limit is 1
+    game.apply(BUY_IN, 1)
+    start = next(i for i, e in enumerate(game.events) if isinstance(e, SectionEnded))
+    en = explain(game.events, rules, game.players, "en")
+    de = explain(game.events, rules, game.players, "de")
+    said = (
+        "Ben holds every Deckel of the first half (Hinrunde) by buying back in: Ben has lost it "
+        "at once, and the round is not played."
+    )
+    assert said in en and "Ben has lost the first half (Hinrunde)." not in en
+    assert (
+        "Ben hält nach dem Einwürfeln alle Deckel der Hinrunde und hat sie damit sofort verloren; "
+        "die Runde wird nicht gespielt." in de
+    )
+    # Explained in pieces, from the half's end on, it says the same.
+    lines = explain_lines(game.events, rules, game.players, "en")
+    pieces = explain_lines(
+        game.events[start:], rules, game.players, "en", before=game.events[:start]
+    )
+    assert [line.text for line in pieces] == [line.text for line in lines if line.event >= start]
+    # The rules say it, where buying in takes a Deckel from every holder.
+    assert any(
+        "one who thereby holds them all has lost the half" in s for s in describe_rules(rules, "en")
+    )
+    assert any("hat die Hälfte sofort verloren" in s for s in describe_rules(rules, "de"))

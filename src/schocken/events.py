@@ -155,7 +155,10 @@ class PlayersOut(NamedTuple):
 
 
 class SectionEnded(NamedTuple):
-    """A half or the Finale is over; ``loser`` holds all its Deckel (``deckel``: each seat's)."""
+    """A half or the Finale is over; ``loser`` holds all its Deckel (``deckel``: each seat's).
+
+    It follows the round that ended it, or a :class:`BoughtIn` whose buyer took the last Deckel of
+    every holder: then the round begun is not played (it has no :class:`RoundEnded`)."""
 
     section: Section
     loser: int

@@ -372,9 +372,13 @@ class Game:
         self.events.append(BoughtIn(seat, givers))
         for giver in givers:
             self._move(giver, seat, 1)
+        self.steps.append((seat, BUY_IN, ()))
+        if flow.holds_every_deckel(self._deckel, self._total, seat):
+            # He took the last Deckel of every holder: the half is lost, the round not played.
+            self._end_section(seat, schock_aus=False)
+            return
         self._order = flow.order_after_buy_in(self._order, seat, self._anchor, self._seats)
         self._current = self._order[0]
-        self.steps.append((seat, BUY_IN, ()))
 
     def _move(self, giver: int | None, receiver: int, count: int) -> None:
         """``count`` Deckel from ``giver`` (``None``: the middle) to ``receiver``."""
@@ -572,9 +576,8 @@ class Game:
     def _after_deckel(self, loser: int) -> None:
         """After a round's Deckel moved to ``loser``: the section is lost, or the next round."""
         if self._middle == 0:
-            holder = flow.section_holder(self._deckel, self._total, loser)
-            if holder is not None:
-                self._end_section(holder, schock_aus=False)
+            if flow.holds_every_deckel(self._deckel, self._total, loser):
+                self._end_section(loser, schock_aus=False)
                 return
             out = flow.out_players(self._order, self._deckel)
             if out:

@@ -10,9 +10,10 @@ made here, each in one function, in the game's own words:
   :func:`schocken.results.best_and_worst`'s, the one order of results);
 - what the loser of a round for Deckel takes (:func:`deckel_owed`), where the Deckel come from
   (:func:`round_payment`, :func:`round_giver`) and who is out (:func:`out_players`);
-- when a half or the Finale is lost (:func:`section_holder`), what follows it (:func:`next_section`:
-  the second half, the Finale or, with ``more_halves``, a further half) and whether a lost game was
-  a Blattschuss (:func:`is_blattschuss`).
+- when a half or the Finale is lost (:func:`holds_every_deckel`: after a round, or at once when a
+  player who buys in holds every Deckel), what follows it (:func:`next_section`: the second
+  half, the Finale or, with ``more_halves``, a further half) and whether a lost game was a
+  Blattschuss (:func:`is_blattschuss`).
 
 >>> round_order(anchor=2, takes_part=[True, True, True, True])
 (2, 3, 0, 1)
@@ -203,14 +204,19 @@ def round_giver(
     return next(s for s in ranked if s != loser and (deckel[s] > 0 or not holders_only))
 
 
-def section_holder(deckel: Sequence[int], total: int, loser: int) -> int | None:
-    """Who has lost the half or Finale by holding all its Deckel, if anyone: usually the round's
-    ``loser``, but after an Einwürfeln another player may hold them all."""
-    if deckel[loser] == total:
-        return loser
-    if total in deckel:
-        return list(deckel).index(total)
-    return None
+def holds_every_deckel(deckel: Sequence[int], total: int, receiver: int) -> bool:
+    """Whether the ``receiver`` of the Deckel that just moved has lost the half or Finale by
+    holding all its ``total`` Deckel (001: "Wer alle 13 Deckel bekommt, verliert die Runde."). Only
+    he can have come to hold them all: a round's loser, or a player who bought back in
+    (Einwürfeln) and took the last Deckel of every holder, who has lost the half at once, before
+    the round is played (our reading; 001: "Gespielt wird, bis eine Person alle 13 Deckel hat.").
+
+    >>> holds_every_deckel([0, 2, 0], total=2, receiver=1)
+    True
+    >>> holds_every_deckel([1, 1, 0], total=2, receiver=1)
+    False
+    """
+    return deckel[receiver] == total
 
 
 def next_opener(rules: Rules, loser: int, deckel: Sequence[int], middle: int) -> int:
@@ -253,12 +259,12 @@ def next_section(
     """What follows the ``section`` that ``loser`` just lost (``half_losers`` includes them if it
     was a half; ``schock_aus`` says a Schock-Aus ended it); ``None`` when the game is over.
 
-    After the first half comes the second, opened by its loser (the last round's). After the
-    second, the two half-losers play the Finale, unless one player lost both (Blattschuss). With
-    ``more_halves`` a further half of every player, opened by its loser, follows instead, and
-    another after it, until one player has lost two halves. Without a Finale (``rules.finale``
-    false) the game is the first half. Where a Schock-Aus ends the game (``schock_aus = "game"``)
-    nothing follows a half it ended.
+    After the first half comes the second, opened by its loser (who lost its last round, or
+    bought in holding every Deckel). After the second, the two half-losers play the Finale,
+    unless one player lost both (Blattschuss). With ``more_halves`` a further half of every
+    player, opened by its loser, follows instead, and another after it, until one player has lost
+    two halves. Without a Finale (``rules.finale`` false) the game is the first half. Where a
+    Schock-Aus ends the game (``schock_aus = "game"``) nothing follows a half it ended.
 
     >>> from schocken.rules import find_preset
     >>> rules = find_preset("tsv99").with_overrides({"more_halves": True})

@@ -1327,8 +1327,8 @@ READINGS: tuple[tuple[str, str], ...] = (
     (
         "Second half and Finale",
         "The opening procedure is played once, at the start of the game. The second half is "
-        "opened by the loser of the last round, who is the first half's loser; the Finale by the "
-        "player finale_opener names.",
+        "opened by the first half's loser (the loser of its last round, or a player who lost it "
+        "by buying in, see Einwürfeln); the Finale by the player finale_opener names.",
     ),
     (
         "Einwürfeln",
@@ -1339,16 +1339,23 @@ READINGS: tuple[tuple[str, str], ...] = (
         "loser opens whenever they play in it (also when they have just bought back in), and a "
         "player who bought in takes their seat's place in that order like any other (000: \"Der "
         'Spieler, der die letzte Runde verloren hat, darf die Nächste beginnen."; 003 says the '
-        'same; 001: after buying in they "spielen ... wieder normal mit").',
+        'same; 001: after buying in they "spielen ... wieder normal mit"). Our reading where the '
+        "text is silent: a player who, buying in, takes the last Deckel of every holder (the "
+        "middle is empty and each holder had one) holds every Deckel of the half and has lost it "
+        "at once, as one who takes them all in a round: the round is not played, and the half "
+        'ends as any half lost, its loser opening the next half (001: "Wer alle 13 Deckel '
+        'bekommt, verliert die Runde."; "Gespielt wird, bis eine Person alle 13 Deckel hat."). '
+        "With 3 players and 2 Deckel this comes up often; in schock4life as written, only with 14 "
+        "players or more.",
     ),
     (
         "Einwürfeln at risk (einwuerfeln_form = at_risk)",
         "Where einwuerfeln_form is at_risk (board), a player who buys back in takes nothing: he "
         "plays the round in his seat's place with no Deckel. If he loses it he takes what it is "
-        "worth, as any loser; if not, he holds none after it and is out again. Our reading: if he "
-        "throws the round's best result he has nothing to give, so the best result among the "
-        "players who hold Deckel gives (the loser takes what the round's best result is worth, "
-        "from that player).",
+        "worth, as any loser; if not, he holds none after it and is out again (so buying in "
+        "never gives him every Deckel of the half). Our reading: if he throws the round's best "
+        "result he has nothing to give, so the best result among the players who hold Deckel "
+        "gives (the loser takes what the round's best result is worth, from that player).",
     ),
     (
         "Jule",

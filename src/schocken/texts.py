@@ -112,6 +112,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "the_middle": "the middle",
         "section_lost": "{loser} has lost {section}.",
         "section_lost_schock_aus": "{loser} has lost {section} by Schock-Aus.",
+        "section_lost_buy_in": "{loser} holds every Deckel {section} by buying back in: {loser} "
+        "has lost it at once, and the round is not played.",
         "game_lost": "{loser} has lost the game.",
         "blattschuss": "Blattschuss! {loser} lost both halves and with them the game.",
         "finale_between": "Finale: {a} against {b}.",
@@ -519,7 +521,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_blind_double": "In a round opened blind the Deckel count double (a Schock-Aus "
         "stays a Schock-Aus).",
         "rules_einwuerfeln_yes": "Einwürfeln: a player who is out may buy back in, taking one "
-        "Deckel from every player holding Deckel.",
+        "Deckel from every player holding Deckel; one who thereby holds them all has lost the "
+        "half at once.",
         "rules_einwuerfeln_no": "A player who is out stays out until the half ends.",
         "rules_einwuerfeln_at_risk": "Einwürfeln: a player who is out may buy back in at risk, "
         "taking no Deckel: he keeps Deckel only if he loses the round, else he is out again. If "
@@ -1034,6 +1037,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "the_middle": "der Mitte",
         "section_lost": "{loser} hat {section} verloren.",
         "section_lost_schock_aus": "{loser} hat {section} durch Schock-Aus verloren.",
+        "section_lost_buy_in": "{loser} hält nach dem Einwürfeln alle Deckel {section} und hat "
+        "sie damit sofort verloren; die Runde wird nicht gespielt.",
         "game_lost": "{loser} hat das Spiel verloren.",
         "blattschuss": "Blattschuss! {loser} hat beide Hälften und damit das Spiel verloren.",
         "finale_between": "Finale: {a} gegen {b}.",
@@ -1462,7 +1467,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_blind_double": "In einer blind eröffneten Runde zählen die Deckel doppelt (ein "
         "Schock-Aus bleibt ein Schock-Aus).",
         "rules_einwuerfeln_yes": "Einwürfeln: wer raus ist, darf wieder einsteigen und nimmt "
-        "dafür jedem mit Deckeln einen ab.",
+        "dafür jedem mit Deckeln einen ab; wer so alle Deckel hat, hat die Hälfte sofort verloren.",
         "rules_einwuerfeln_no": "Wer raus ist, bleibt raus, bis die Hälfte endet.",
         "rules_einwuerfeln_at_risk": "Einwürfeln: wer raus ist, darf auf Risiko wieder "
         "einsteigen, ohne Deckel: verliert er die Runde, behält er ihre Deckel, sonst ist er "
@@ -2199,11 +2204,16 @@ def explain_lines(
     lines: list[Line] = []
     last_round: RoundEnded | None = None
     schock_aus_told = False
+    bought: int | None = None  # who bought in last since the last round's end
+    settled = False  # a half ended since that buy-in
     for e in reversed(before):
         if isinstance(e, RoundEnded):
             last_round = e
             break
         schock_aus_told = schock_aus_told or isinstance(e, DeckelMoved)
+        settled = settled or isinstance(e, SectionEnded)
+        if isinstance(e, BoughtIn) and bought is None and not settled:
+            bought = e.seat
 
     def add(i: int, key: str, **fields: object) -> None:
         lines.append(Line(i, key, t(key, lang, **fields)))
@@ -2212,6 +2222,7 @@ def explain_lines(
         if isinstance(e, RoundEnded):
             last_round = e
             schock_aus_told = False
+            bought = None
             lines.extend(Line(i, k, text) for k, text in _round_lines(e, rules, players, lang))
         elif isinstance(e, DeckelMoved):
             if (
@@ -2247,13 +2258,19 @@ def explain_lines(
         elif isinstance(e, BlindOpened):
             add(i, "opened_blind", player=players[e.seat])
         elif isinstance(e, BoughtIn):
+            bought = e.seat
             givers = [t("the_middle", lang) if g is None else players[g] for g in e.givers]
             key = "bought_in" if givers else "bought_in_at_risk"  # nobody gives: at risk
             add(i, key, player=players[e.seat], givers=_join(givers, lang))
         elif isinstance(e, SectionEnded):
-            key = "section_lost_schock_aus" if e.schock_aus else "section_lost"
             name = e.section.value
-            add(i, key, loser=players[e.loser], section=t(f"acc_{name}", lang))
+            if e.loser == bought:  # no round ended since he bought in: buying in lost the half
+                of_section = t(f"gen_{name}", lang)
+                add(i, "section_lost_buy_in", loser=players[e.loser], section=of_section)
+            else:
+                key = "section_lost_schock_aus" if e.schock_aus else "section_lost"
+                add(i, key, loser=players[e.loser], section=t(f"acc_{name}", lang))
+            bought = None
             add(
                 i,
                 "summary_section",

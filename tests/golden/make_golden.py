@@ -1,5 +1,6 @@
-"""Build the golden playthroughs: one scripted full game per preset, and games of house rules
-from other pubs' rules (``regional-*.json``), written as game records.
+"""Build the golden playthroughs: one scripted full game per preset, games of corners of a
+preset's rule text on fewer Deckel (``<preset>-*.json``), and games of house rules from other
+pubs' rules (``regional-*.json``), written as game records.
 
 Run from the repository root::
 
@@ -16,7 +17,9 @@ A note cites a rule text as ``NNN:L 'quote'`` (or ``NNN:L-M`` for a sentence ove
 ``NNN`` is the seed file (000 = tsv99, 001 = schock4life, 002 = knobelrunde, 003 = allgemein), ``L``
 the line as ``nl -ba`` numbers it, and the quote is the text of that line, with ``...`` where words
 are left out; markdown emphasis (``**``) is left out of quotes. What follows ``->`` is what the
-engine makes of it in this step. A rule the text is silent about is marked "(silent; RULES.md)".
+engine makes of it in this step. A rule the text is silent about is marked "(silent; RULES.md)"
+(or, for a corner, "(silent; our reading in docs/rules.md, ...)"). A corner's notes cite its
+preset's text in the same way.
 A regional game's note cites instead a row of ``shared/REGIONAL.md``'s catalogue as ``row N``,
 with the keys of its sources (``schocken.rules.SOURCES``) in brackets: ``row 33 [papr]``.
 """
@@ -122,6 +125,9 @@ class Golden:
     """House rules on top of the preset (the regional games; none for the four presets)."""
     name: str = ""
     """The file's name (``tests/golden/<name>.json``); the preset's when empty."""
+    corner: str = ""
+    """For a corner of a preset's rule text, played on fewer Deckel so that it comes up soon:
+    what the game shows. Its notes cite the preset's text by line, as the preset's game does."""
 
     @property
     def file(self) -> str:
@@ -986,6 +992,113 @@ ALLGEMEIN = Golden(
 )
 
 GOLDEN: dict[str, Golden] = {g.preset: g for g in (TSV99, SCHOCK4LIFE, KNOBELRUNDE, ALLGEMEIN)}
+
+
+# ---------------------------------------------------------------- corners of the rule texts
+
+BUYS_EVERY_DECKEL = Golden(
+    preset="schock4life",
+    name="schock4life-buys-every-deckel",
+    corner="a player who buys back in (Einwürfeln) and so holds every Deckel of the half has "
+    "lost it at once",
+    overrides=(("deckel_per_half", 2), ("deckel_in_finale", 2)),
+    players=("Anna", "Ben", "Cem"),
+    plays=(
+        throw(ANNA, (6, 4, 3), note="001:49 '1. Alle würfeln einmal.' -> opening throw, one each"),
+        throw(BEN, (5, 4, 2), note="001:49 'Alle würfeln einmal.'"),
+        throw(
+            CEM,
+            (2, 2, 1),
+            note="001:50 'Wer den niedrigsten Wurf hat, bekommt so viele Deckel wie der höchste "
+            "Wurf zeigt.' -> Cem (221) takes 1, the worth of Anna's 643 (001:97 'Einfach Zahl'); "
+            "of the 2 Deckel of this game's halves 1 is left",
+        ),
+        throw(
+            CEM,
+            (6, 4, 3),
+            note="001:51 'Die Person mit dem niedrigsten Wurf beginnt das Spiel.' -> Cem opens",
+        ),
+        stop(
+            CEM,
+            note="001:74 'wenn die erste Person nur einen Wurf nutzt, dürfen alle anderen auch nur "
+            "einen Wurf verwenden.' -> limit 1",
+        ),
+        throw(
+            ANNA,
+            (2, 2, 1),
+            note="001:71 'Nach dem letzten Wurf bleibt der Becher verdeckt.' -> covered",
+        ),
+        throw(
+            BEN,
+            (5, 4, 2),
+            note="001:80 'Der beste Wurf verteilt Deckel an den schlechtesten Wurf' -> Anna (221) "
+            "takes the last Deckel; 001:103 'Sobald die Mitte leer ist, spielen nur noch Personen "
+            "mit Deckeln.' -> Ben, holding none, is out: Anna and Cem, one Deckel each, are to "
+            "play the next round",
+        ),
+        buy_in(
+            BEN,
+            note="001:156 'Ausgeschiedene können sich einwürfeln.'; 001:162 'bekommen sie von "
+            "jeder Person einen Deckel' -> Ben takes Anna's and Cem's: he holds both; 001:104 "
+            "'Wer alle 13 Deckel bekommt, verliert die Runde.'; 001:110 'Gespielt wird, bis eine "
+            "Person alle 13 Deckel hat.' -> Ben has lost the Hinrunde at once, and the round is "
+            "not played (silent; our reading in docs/rules.md, 'Einwürfeln'); 001:115 'Danach "
+            "starten alle wieder neu.' -> the Rückrunde, opened by Ben, its loser",
+        ),
+        throw(BEN, (6, 4, 3), note="001:115 'alle wieder neu' -> Ben opens the Rückrunde"),
+        stop(BEN, note="001:74 '...nur einen Wurf verwenden.' -> limit 1"),
+        throw(CEM, (5, 3, 2), note="001:71 'bleibt der Becher verdeckt' -> covered"),
+        throw(
+            ANNA,
+            (5, 4, 2),
+            note="001:80 'Der beste Wurf verteilt Deckel an den schlechtesten Wurf' -> Cem (532) "
+            "takes 1 from the middle (1 left)",
+        ),
+        throw(CEM, (5, 3, 2), note="001:72 'nächste Person im Uhrzeigersinn' -> Cem opens"),
+        stop(CEM, note="001:74 '...nur einen Wurf verwenden.' -> limit 1"),
+        throw(ANNA, (6, 4, 3), note="001:71 'bleibt der Becher verdeckt' -> covered"),
+        throw(
+            BEN,
+            (5, 4, 2),
+            note="001:116 'Wer hier alle 13 Deckel sammelt, ist die/der Rückrunden-Verlierer*in.' "
+            "-> Cem (532) takes the last Deckel and holds both: he has lost the Rückrunde; "
+            "001:120 'Die beiden Verlierer*innen spielen 1 gegen 1' -> Ben against Cem",
+        ),
+        throw(
+            BEN,
+            (6, 4, 3),
+            note="001:122 'Hinrunden-Verlierer*in beginnt das Finale.' -> Ben, who lost the "
+            "Hinrunde by buying in, opens the Finale",
+        ),
+        stop(BEN, note="001:74 '...nur einen Wurf verwenden.' -> limit 1"),
+        throw(
+            CEM,
+            (1, 1, 2),
+            note="001:89 'Schock 1-1-6 bis 1-1-2 6 bis 2 Deckel' -> Cem's Schock 2 gives Ben (643) "
+            "both Deckel; 001:121 'Wer alle Deckel sammelt, verliert das Spiel und zahlt den "
+            "Einsatz.' -> Ben has lost the game",
+        ),
+    ),
+    rounds=(
+        Round(OPENING_THROW, ANNA, CEM, 1),
+        Round(NORMAL, CEM, ANNA, 1),
+        Round(NORMAL, BEN, CEM, 1),
+        Round(NORMAL, ANNA, CEM, 1),
+        Round(NORMAL, CEM, BEN, 2),
+    ),
+    moves=(
+        (MIDDLE, CEM, 1),
+        (MIDDLE, ANNA, 1),
+        (ANNA, BEN, 1),
+        (CEM, BEN, 1),
+        (MIDDLE, CEM, 1),
+        (MIDDLE, CEM, 1),
+        (MIDDLE, BEN, 2),
+    ),
+)
+
+CORNER_GOLDEN: dict[str, Golden] = {g.file: g for g in (BUYS_EVERY_DECKEL,)}
+"""The golden games of corners of the rule texts, by file name."""
 """The four golden games, by preset."""
 
 
@@ -3087,7 +3200,13 @@ def record(golden: Golden) -> GameRecord:
         dataclasses.replace(step, note=p.note)
         for step, p in zip(rec.steps, golden.plays, strict=True)
     )
-    if golden.overrides:
+    if golden.corner:
+        about = (
+            f"golden playthrough of a corner of the {golden.preset} preset's rule text on fewer "
+            f"Deckel ({golden.corner}); every note cites the rule text "
+            f"shared/seeds/{SEED_FILES[PRESET_SEED[golden.preset]]} by line"
+        )
+    elif golden.overrides:
         about = (
             f"golden playthrough of house rules on the {golden.preset} preset, from other pubs' "
             "rules; every note cites a row of shared/REGIONAL.md and its sources by key "
@@ -3177,6 +3296,21 @@ def build_all(seeds: Path | None = SEEDS) -> dict[str, str]:
     return out
 
 
+def build_corners(seeds: Path | None = SEEDS) -> dict[str, str]:
+    """The JSON text of every golden record of a corner, by file name; quotes checked when
+    ``seeds`` exists."""
+    out: dict[str, str] = {}
+    problems: list[str] = []
+    for name, golden in CORNER_GOLDEN.items():
+        rec = record(golden)
+        if seeds is not None and seeds.is_dir():
+            problems += check_quotes(golden.preset, rec.steps, seeds)
+        out[name] = rec.to_json()
+    if problems:
+        raise AssertionError("notes that do not match the rule texts:\n" + "\n".join(problems))
+    return out
+
+
 def build_regional() -> dict[str, str]:
     """The JSON text of every regional golden record, by file name; notes checked."""
     out: dict[str, str] = {}
@@ -3197,8 +3331,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.seeds.is_dir():
         print(f"warning: no rule texts at {args.seeds}; quotes not checked", file=sys.stderr)
-    texts = build_all(args.seeds) | build_regional()
-    games = GOLDEN | REGIONAL_GOLDEN
+    texts = build_all(args.seeds) | build_corners(args.seeds) | build_regional()
+    games = GOLDEN | CORNER_GOLDEN | REGIONAL_GOLDEN
     stale = 0
     for name, text in texts.items():
         path = HERE / f"{name}.json"

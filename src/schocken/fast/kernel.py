@@ -320,6 +320,9 @@ def play_game(
                 cover_at = lim
             else:
                 cover_at = MAX_THROWS
+        section_loser = -1  # set when the section ends
+        schock_aus = False
+        next_opener = -1  # set when a round for Deckel follows
         if einwuerfeln and playing and kind == NORMAL and order_len < in_count:
             candidates = 0
             for s in range(n):
@@ -361,229 +364,230 @@ def play_game(
                     steps[n_steps, S_CODE] = BUY_IN
                     steps[n_steps, S_PIPS] = 0
                 n_steps += 1
-        # ---------------------------------------------------------------- the turns
-        lowest = NO_KEY  # the lowest key of the results shown so far
-        for pos in range(order_len):
-            seat = order[pos]
-            if kind == OPENING_DIE:  # one die each: its pips are its rank, worth nothing
-                pip = _below(rng, np.int64(6)) + 1
-                if recording and n_steps < capacity:
-                    steps[n_steps, S_SEAT] = seat
-                    steps[n_steps, S_CODE] = 0
-                    steps[n_steps, S_PIPS] = 1
-                    steps[n_steps, S_PIPS + 1] = pip
-                n_steps += 1
-                r_seat[pos] = seat
-                r_key[pos] = pip * PLACES - pos
-                r_rank[pos] = pip
-                r_deckel[pos] = 0
-                turns += 1
-                continue
-            bot = seat_bot[seat]
-            state = 0
-            throws = 0
-            covered = False
-            while True:
-                if throws == 0:
-                    code = 0  # a turn's first throw keeps nothing (the random bot: or blind)
-                    opens = may_blind and pos == 0 and limit == 0 and kind == NORMAL
-                    if opens and bot == BOT_RANDOM and _below(rng, np.int64(2)) == 1:
-                        code = BLIND
-                else:
-                    count = legal[state, 0]
-                    if count == 1:
-                        code = legal[state, 1]
-                    elif bot == BOT_RANDOM:
-                        if sixes_first and throws > 1 and legal[state, count - 1] == TURN_SIXES:
-                            # turning (the last but one) is not offered: stopping takes its place
-                            code = legal[state, 1 + _below(rng, count - 1)]
-                            code = STOP if code == TURN_SIXES else code
-                        else:
-                            code = legal[state, 1 + _below(rng, count)]
+                if deckel[s] == total:
+                    # He took the last Deckel of every holder: he has lost the half at once,
+                    # and the round is not played (schocken.round.holds_every_deckel).
+                    section_loser = s
+                    break
+        if section_loser < 0:  # the round is played (unless a buyer took every Deckel)
+            # ---------------------------------------------------------------- the turns
+            lowest = NO_KEY  # the lowest key of the results shown so far
+            for pos in range(order_len):
+                seat = order[pos]
+                if kind == OPENING_DIE:  # one die each: its pips are its rank, worth nothing
+                    pip = _below(rng, np.int64(6)) + 1
+                    if recording and n_steps < capacity:
+                        steps[n_steps, S_SEAT] = seat
+                        steps[n_steps, S_CODE] = 0
+                        steps[n_steps, S_PIPS] = 1
+                        steps[n_steps, S_PIPS + 1] = pip
+                    n_steps += 1
+                    r_seat[pos] = seat
+                    r_key[pos] = pip * PLACES - pos
+                    r_rank[pos] = pip
+                    r_deckel[pos] = 0
+                    turns += 1
+                    continue
+                bot = seat_bot[seat]
+                state = 0
+                throws = 0
+                covered = False
+                while True:
+                    if throws == 0:
+                        code = 0  # a turn's first throw keeps nothing (the random bot: or blind)
+                        opens = may_blind and pos == 0 and limit == 0 and kind == NORMAL
+                        if opens and bot == BOT_RANDOM and _below(rng, np.int64(2)) == 1:
+                            code = BLIND
                     else:
-                        if pos == 0 and limit == 0:
-                            cat = CAT_OPENER
-                        elif lowest == NO_KEY:
-                            cat = CAT_ONLY_COVERED
-                        elif results[state, throws, R_CODE] * PLACES - pos < lowest:
-                            cat = CAT_WORST
+                        count = legal[state, 0]
+                        if count == 1:
+                            code = legal[state, 1]
+                        elif bot == BOT_RANDOM:
+                            if sixes_first and throws > 1 and legal[state, count - 1] == TURN_SIXES:
+                                # turning (the last but one) is not offered: stopping takes
+                                # its place
+                                code = legal[state, 1 + _below(rng, count - 1)]
+                                code = STOP if code == TURN_SIXES else code
+                            else:
+                                code = legal[state, 1 + _below(rng, count)]
                         else:
-                            cat = CAT_NOT_WORST
-                        code = regular[state, throws, cat]
-                if code < TURN_SIXES or code == BLIND:
-                    if code == BLIND:
-                        blind = True
-                        lim = 1
-                    dice = thrown[0 if blind else code]
-                    index = _below(rng, 6**dice)
-                    state = after[0 if blind else code, index]
-                    throws += 1
-                    covered = throws == cover_at or cover_all or blind
-                    if recording and n_steps < capacity:
-                        steps[n_steps, S_SEAT] = seat
-                        steps[n_steps, S_CODE] = code
-                        steps[n_steps, S_PIPS] = dice
-                        for d in range(dice):  # dice.TABLES order: the first die counts most
-                            steps[n_steps, S_PIPS + dice - d] = index % 6 + 1
-                            index //= 6
-                    n_steps += 1
-                    if throws >= lim:
-                        break
-                else:
-                    if recording and n_steps < capacity:
-                        steps[n_steps, S_SEAT] = seat
-                        steps[n_steps, S_CODE] = code
-                        steps[n_steps, S_PIPS] = 0
-                    n_steps += 1
-                    if code == STOP:
-                        break
-                    state = sixes[state]
-            # The turn ends.
-            key = results[state, throws, R_CODE] * PLACES - pos
-            r_seat[pos] = seat
-            r_key[pos] = key
-            r_rank[pos] = results[state, throws, R_RANK]
-            r_deckel[pos] = results[state, throws, R_DECKEL]
-            r_code[pos] = results[state, throws, R_CODE]
-            r_adds[pos] = results[state, throws, R_ADDS]
-            if not covered and key < lowest:
-                lowest = key
-            turns += 1
-            if pos == 0 and limit == 0:
-                limit = throws
-                lim = throws
-                if cover_mode == 0:
-                    cover_at = 0
-                elif cover_mode == 2:
-                    cover_at = MAX_THROWS
-                else:
-                    cover_at = lim
-                if params[P_OPEN_ROUND] != 0 and throws == 1 and not covered:
-                    cover_at = 0  # "offen spielen": the opener left his first throw open
-        # ---------------------------------------------------------------- the round ends
-        b = 0
-        w = 0
-        for i in range(1, order_len):
-            if r_key[i] > r_key[b]:
-                b = i
-            if r_key[i] < r_key[w]:
-                w = i
-        best = r_seat[b]
-        worst = r_seat[w]
-        section_loser = -1  # set when the section ends
-        schock_aus = False
-        next_opener = -1  # set when a round for Deckel follows
-        if kind == OPENING_DIE:  # those tied for the highest (high_die) or lowest die again
-            high = params[P_OPENING_DIE] == 1
-            target = r_rank[b] if high else r_rank[w]
-            tied = 0
-            for i in range(order_len):
-                if r_rank[i] == target:
-                    seats[tied] = r_seat[i]
-                    tied += 1
-            if tied > 1:
-                for i in range(tied):
-                    order[i] = seats[i]
-                order_len = tied
-            else:
-                playing = True
-                next_opener = best if high else worst
-        elif kind == OPENING_ROUND:
-            playing = True
-            next_opener = best
-        else:
-            owed = r_deckel[b]
-            if kind == NORMAL and deckel_sum and owed >= 0:  # every special result's worth
-                owed = 0
-                for i in range(order_len):
-                    owed += r_adds[i]
-                owed = max(owed, 1)
-            if blind and params[P_BLIND_DOUBLE] != 0 and owed >= 0:
-                owed *= 2
-            pay = True
-            if kind == NORMAL and worst_tie != 0:  # a tie for the worst: throw-off or no Deckel
+                            if pos == 0 and limit == 0:
+                                cat = CAT_OPENER
+                            elif lowest == NO_KEY:
+                                cat = CAT_ONLY_COVERED
+                            elif results[state, throws, R_CODE] * PLACES - pos < lowest:
+                                cat = CAT_WORST
+                            else:
+                                cat = CAT_NOT_WORST
+                            code = regular[state, throws, cat]
+                    if code < TURN_SIXES or code == BLIND:
+                        if code == BLIND:
+                            blind = True
+                            lim = 1
+                        dice = thrown[0 if blind else code]
+                        index = _below(rng, 6**dice)
+                        state = after[0 if blind else code, index]
+                        throws += 1
+                        covered = throws == cover_at or cover_all or blind
+                        if recording and n_steps < capacity:
+                            steps[n_steps, S_SEAT] = seat
+                            steps[n_steps, S_CODE] = code
+                            steps[n_steps, S_PIPS] = dice
+                            for d in range(dice):  # dice.TABLES order: the first die counts most
+                                steps[n_steps, S_PIPS + dice - d] = index % 6 + 1
+                                index //= 6
+                        n_steps += 1
+                        if throws >= lim:
+                            break
+                    else:
+                        if recording and n_steps < capacity:
+                            steps[n_steps, S_SEAT] = seat
+                            steps[n_steps, S_CODE] = code
+                            steps[n_steps, S_PIPS] = 0
+                        n_steps += 1
+                        if code == STOP:
+                            break
+                        state = sixes[state]
+                # The turn ends.
+                key = results[state, throws, R_CODE] * PLACES - pos
+                r_seat[pos] = seat
+                r_key[pos] = key
+                r_rank[pos] = results[state, throws, R_RANK]
+                r_deckel[pos] = results[state, throws, R_DECKEL]
+                r_code[pos] = results[state, throws, R_CODE]
+                r_adds[pos] = results[state, throws, R_ADDS]
+                if not covered and key < lowest:
+                    lowest = key
+                turns += 1
+                if pos == 0 and limit == 0:
+                    limit = throws
+                    lim = throws
+                    if cover_mode == 0:
+                        cover_at = 0
+                    elif cover_mode == 2:
+                        cover_at = MAX_THROWS
+                    else:
+                        cover_at = lim
+                    if params[P_OPEN_ROUND] != 0 and throws == 1 and not covered:
+                        cover_at = 0  # "offen spielen": the opener left his first throw open
+            # ---------------------------------------------------------------- the round ends
+            b = 0
+            w = 0
+            for i in range(1, order_len):
+                if r_key[i] > r_key[b]:
+                    b = i
+                if r_key[i] < r_key[w]:
+                    w = i
+            best = r_seat[b]
+            worst = r_seat[w]
+            if kind == OPENING_DIE:  # those tied for the highest (high_die) or lowest die again
+                high = params[P_OPENING_DIE] == 1
+                target = r_rank[b] if high else r_rank[w]
                 tied = 0
                 for i in range(order_len):
-                    if r_code[i] == r_code[w]:
+                    if r_rank[i] == target:
                         seats[tied] = r_seat[i]
                         tied += 1
-                if tied > 1 and worst_tie == 2:  # nobody takes Deckel; the same opener again
-                    pay = False
-                    next_opener = anchor
-                elif tied > 1:
-                    holders_only = at_risk and middle == 0
-                    off_best = _giver(holders_only, r_seat, r_key, order_len, deckel, -1)
-                    off_second = _giver(holders_only, r_seat, r_key, order_len, deckel, off_best)
-                    off_owed = owed
+                if tied > 1:
                     for i in range(tied):
                         order[i] = seats[i]
                     order_len = tied
-                    kind = THROW_OFF
-                    pay = False
-            elif kind == THROW_OFF:
-                tied = 0
-                for i in range(order_len):
-                    if r_rank[i] == r_rank[w]:
-                        seats[tied] = r_seat[i]
-                        tied += 1
-                if tied > 1:  # throw off again, in the order they threw
-                    for i in range(tied):
-                        order[i] = seats[i]
-                    order_len = tied
-                    pay = False
-                else:
-                    owed = off_owed
-                    best = off_second if worst == off_best else off_best
-            elif kind != NORMAL:
-                if kind == OPENING_THROW:
-                    opening_value = owed
-                tied = 0
-                for i in range(order_len):
-                    if r_rank[i] == r_rank[w]:
-                        seats[tied] = r_seat[i]
-                        tied += 1
-                if tied > 1:  # Stechen: the tied throw again, in the order they threw
-                    for i in range(tied):
-                        order[i] = seats[i]
-                    order_len = tied
-                    kind = STECHEN
-                    pay = False
                 else:
                     playing = True
-                    owed = opening_value
-                    if params[P_WORST_OPENS] != 0:  # the lowest opens, for no Deckel
+                    next_opener = best if high else worst
+            elif kind == OPENING_ROUND:
+                playing = True
+                next_opener = best
+            else:
+                owed = r_deckel[b]
+                if kind == NORMAL and deckel_sum and owed >= 0:  # every special result's worth
+                    owed = 0
+                    for i in range(order_len):
+                        owed += r_adds[i]
+                    owed = max(owed, 1)
+                if blind and params[P_BLIND_DOUBLE] != 0 and owed >= 0:
+                    owed *= 2
+                pay = True
+                if kind == NORMAL and worst_tie != 0:  # a tie for the worst: throw-off or no Deckel
+                    tied = 0
+                    for i in range(order_len):
+                        if r_code[i] == r_code[w]:
+                            seats[tied] = r_seat[i]
+                            tied += 1
+                    if tied > 1 and worst_tie == 2:  # nobody takes Deckel; the same opener again
                         pay = False
-                        next_opener = worst
-            if pay:
-                if owed < 0:  # Schock-Aus: the loser takes every Deckel of the section
-                    deckel[worst] += middle
-                    middle = 0
-                    for s in range(n):
-                        if s != worst:
-                            deckel[worst] += deckel[s]
-                            deckel[s] = 0
-                    section_loser = worst
-                    schock_aus = True
-                else:
-                    if middle > 0:  # always so after the opening throw (the middle is full)
-                        amount = min(owed, middle)
-                        middle -= amount
+                        next_opener = anchor
+                    elif tied > 1:
+                        holders_only = at_risk and middle == 0
+                        off_best = _giver(holders_only, r_seat, r_key, order_len, deckel, -1)
+                        off_second = _giver(
+                            holders_only, r_seat, r_key, order_len, deckel, off_best
+                        )
+                        off_owed = owed
+                        for i in range(tied):
+                            order[i] = seats[i]
+                        order_len = tied
+                        kind = THROW_OFF
+                        pay = False
+                elif kind == THROW_OFF:
+                    tied = 0
+                    for i in range(order_len):
+                        if r_rank[i] == r_rank[w]:
+                            seats[tied] = r_seat[i]
+                            tied += 1
+                    if tied > 1:  # throw off again, in the order they threw
+                        for i in range(tied):
+                            order[i] = seats[i]
+                        order_len = tied
+                        pay = False
                     else:
-                        if kind == NORMAL:
-                            best = _giver(at_risk, r_seat, r_key, order_len, deckel, worst)
-                        amount = min(owed, deckel[best])
-                        deckel[best] -= amount
-                    deckel[worst] += amount
-                    if middle == 0:
-                        if deckel[worst] == total:
+                        owed = off_owed
+                        best = off_second if worst == off_best else off_best
+                elif kind != NORMAL:
+                    if kind == OPENING_THROW:
+                        opening_value = owed
+                    tied = 0
+                    for i in range(order_len):
+                        if r_rank[i] == r_rank[w]:
+                            seats[tied] = r_seat[i]
+                            tied += 1
+                    if tied > 1:  # Stechen: the tied throw again, in the order they threw
+                        for i in range(tied):
+                            order[i] = seats[i]
+                        order_len = tied
+                        kind = STECHEN
+                        pay = False
+                    else:
+                        playing = True
+                        owed = opening_value
+                        if params[P_WORST_OPENS] != 0:  # the lowest opens, for no Deckel
+                            pay = False
+                            next_opener = worst
+                if pay:
+                    if owed < 0:  # Schock-Aus: the loser takes every Deckel of the section
+                        deckel[worst] += middle
+                        middle = 0
+                        for s in range(n):
+                            if s != worst:
+                                deckel[worst] += deckel[s]
+                                deckel[s] = 0
+                        section_loser = worst
+                        schock_aus = True
+                    else:
+                        if middle > 0:  # always so after the opening throw (the middle is full)
+                            amount = min(owed, middle)
+                            middle -= amount
+                        else:
+                            if kind == NORMAL:
+                                best = _giver(at_risk, r_seat, r_key, order_len, deckel, worst)
+                            amount = min(owed, deckel[best])
+                            deckel[best] -= amount
+                        deckel[worst] += amount
+                        if deckel[worst] == total:  # only the round's loser can hold them all
                             section_loser = worst
                         else:
-                            for s in range(n):
-                                if deckel[s] == total:
-                                    section_loser = s
-                                    break
-                    if section_loser < 0:
-                        next_opener = _next_opener(params[P_LATER_OPENER], worst, n, middle, deckel)
+                            mode = params[P_LATER_OPENER]
+                            next_opener = _next_opener(mode, worst, n, middle, deckel)
         if section_loser >= 0:
             # ------------------------------------------------------------ the section ends
             if recording and n_sections < sections.shape[0]:
