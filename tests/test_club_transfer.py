@@ -131,3 +131,19 @@ def test_pay_qr_writes_a_code_a_qr_reader_decodes_to_the_payload(
     assert main(["club", "pay-qr", "Anna", str(tmp_path / "a.svg"), "--db", db]) == 1
     assert "Anna owes nothing" in capsys.readouterr().err
     assert not (tmp_path / "a.svg").exists()
+
+
+def test_the_account_goes_with_the_clubs_export_and_comes_back(target: str) -> None:
+    book = ClubBook(target)
+    book.create_club("Krone")
+    book.set_account("Krone", IBAN, "Stammtisch Krone", bic="COBADEFFXXX")
+    text = book.export_club("Krone")
+    assert '"account"' in text
+    other = ClubBook(":memory:")
+    other.import_club(text)
+    assert other.account("Krone") == book.account("Krone")
+    assert other.export_club("Krone") == text
+    bad = text.replace(IBAN, "DE89370400440532013001")
+    with pytest.raises(ClubError, match=r"account: the IBAN .* has a typo"):
+        ClubBook(":memory:").import_club(bad)
+    book.close()

@@ -18,6 +18,7 @@ from schocken.club.access import (
 from schocken.club.stats import (
     _Stats,
 )
+from schocken.club.transfer import check_bic, check_holder, check_iban
 from schocken.club.values import (
     CSV_SECTIONS,
     EXPORT_FORMAT,
@@ -231,8 +232,8 @@ class _Exchange(_Stats):
     def export_club(self, club: str) -> str:
         """The whole club as JSON text (format ``schocken-club``, version 1): the same text
         after :meth:`import_club` into any book. Holds the hashes of the secret and password,
-        never the secret itself. The kitty's ``expenses`` and the catalogue's ``fine_items`` are
-        written when the club has any."""
+        never the secret itself. The kitty's ``expenses``, the catalogue's ``fine_items`` and
+        the bank ``account`` are written when the club has them."""
         db = self.db
         cid, name, _, created, currency, start, secret_hash, password_hash = self._club_row(club)
         names = self._member_names(cid)
@@ -315,6 +316,9 @@ class _Exchange(_Stats):
         fines = self._fine_items(cid)
         if fines:  # the same
             data["fine_items"] = fines
+        account = self.account(club)
+        if account is not None:  # the same
+            data["account"] = account
         data["log"] = self.log(club)
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
@@ -393,6 +397,7 @@ class _Exchange(_Stats):
             "payments",
             "expenses",
             "fine_items",
+            "account",
             "log",
         )
         head = doc.obj("club")
@@ -417,6 +422,22 @@ class _Exchange(_Stats):
                     self._insert_fine_item(cid, f.get("name"), f.get("cents"), replace=False)
                 except ClubError as exc:
                     raise ClubError(f"{f.where}: {exc}") from None
+            if "account" in doc.data:
+                a = doc.obj("account")
+                a.only("iban", "holder", "bic")
+                try:
+                    self.db.execute(
+                        "INSERT INTO club_accounts (club_id, iban, holder, bic) "
+                        "VALUES (?, ?, ?, ?)",
+                        (
+                            cid,
+                            check_iban(a.get("iban")),
+                            check_holder(a.get("holder")),
+                            check_bic(a.get("bic")),
+                        ),
+                    )
+                except ClubError as exc:
+                    raise ClubError(f"{a.where}: {exc}") from None
             for p in doc.objs("prices"):
                 p.only("item", "valid_from", "cents")
                 self._insert_price(
@@ -530,6 +551,7 @@ _IMPORT_TABLES: dict[str, dict[str, str]] = {
     "club_clubs": {"id": "club_clubs"},
     "club_members": {"id": "club_members", "club_id": "club_clubs"},
     "club_fine_items": {"id": "club_fine_items", "club_id": "club_clubs"},
+    "club_accounts": {"club_id": "club_clubs"},
     "club_prices": {"club_id": "club_clubs"},
     "club_evenings": {"id": "club_evenings", "club_id": "club_clubs"},
     "club_present": {"evening_id": "club_evenings", "member_id": "club_members"},
