@@ -830,3 +830,36 @@ def test_the_kitty_pays_out_through_the_api_and_only_for_its_club(tmp_path: Path
         assert "2026-12-18,expense,Anna,Weihnachtsessen,-2250," in r.text
         log = get(server, f"/api/clubs/{slug}/log", **{"x-club-session": session}).json()
         assert [e["action"] for e in log[-2:]] == ["expense_added", "expense_added"]
+
+
+def test_the_clubs_account_and_a_members_giro_code(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        made = create(server, "Krone")
+        slug, session = made["club"]["slug"], made["session"]
+        for name in ("Anna", "Ben"):
+            assert post(server, slug, "members", session, name=name).is_success
+        assert post(server, slug, "prices", session, item="game_lost", cents=150).is_success
+        post(server, slug, "evenings", session, date="2024-03-05", present=["Anna", "Ben"])
+        assert post(server, slug, "games", session, date="2024-03-05", loser="Ben").is_success
+        no_account = get(server, f"/api/clubs/{slug}/pay?member=Ben", **{"x-club-session": session})
+        assert no_account.status_code == 400 and "no bank account" in no_account.json()["error"]
+        bad = post(server, slug, "account", session, iban="DE00 1234", holder="Krone")
+        assert bad.status_code == 400 and "is not an IBAN" in bad.json()["error"]
+        set_ = post(server, slug, "account", session, iban="DE89370400440532013000", holder="K")
+        assert set_.json()["account"] == {
+            "iban": "DE89370400440532013000",
+            "holder": "K",
+            "bic": "",
+        }
+        pay = get(server, f"/api/clubs/{slug}/pay?member=ben", **{"x-club-session": session})
+        assert pay.is_success
+        data = pay.json()
+        assert data["cents"] == 150 and data["payload"].split("\n")[7] == "EUR1.50"
+        assert data["qr"].startswith("data:image/svg+xml;base64,")
+        other = create(server, "Linde")
+        foreign = get(
+            server, f"/api/clubs/{slug}/pay?member=Ben", **{"x-club-session": other["session"]}
+        )
+        assert foreign.status_code == 403
+        removed = post(server, slug, "account", session, remove=True)
+        assert removed.json()["account"] is None

@@ -5,6 +5,7 @@ refused. Debian's Chromium driven by Playwright, against a real server."""
 from __future__ import annotations
 
 import re
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -721,5 +722,52 @@ def test_the_clubs_own_fines_are_kept_and_booked_on_a_phone(
     expect(balances.nth(1)).to_have_text(re.compile(r"^Ben\s*1,00\s€"))
     with ClubBook(server.db) as book:
         assert book.fine_items(slug) == [{"name": "würfel vom tisch", "cents": 70}]
+    assert errors == []
+    ctx.close()
+
+
+def test_a_member_pays_by_a_giro_code_on_a_phone(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    made = club_with_an_evening(server, "Kegelclub")
+    slug, session = made["club"]["slug"], made["session"]
+    for body in (
+        {"item": "game_lost", "cents": 250},
+        {"date": "2026-11-20", "loser": "Ben", "players": ["Anna", "Ben"]},
+    ):
+        path = "prices" if "item" in body else "games"
+        assert server.post(f"/api/clubs/{slug}/{path}", {"session": session, **body}).is_success
+    ctx = browser.new_context(locale="de-DE", **PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/club/{slug}#{made['secret']}")
+    form = page.locator("#club-account")
+    form.get_by_label("IBAN").fill("DE89 3704 0044 0532 0130 01")
+    form.get_by_label("Kontoinhaber").fill("Kegelclub Krone")
+    form.get_by_role("button", name="Konto speichern").click()
+    expect(page.locator("#club-error")).to_contain_text("check digits")
+    form.get_by_label("IBAN").fill("DE89 3704 0044 0532 0130 00")
+    form.get_by_role("button", name="Konto speichern").click()
+    said(page, "Zahlungen gehen an DE89370400440532013000.")
+    page.locator("#club-ledger-of").select_option("Ben")
+    page.get_by_role("button", name="Per QR-Code zahlen").click()
+    said(page, "Ben zahlt 2,50 €")
+    code = page.get_by_role("img", name=re.compile("GiroCode: 2,50 € an DE89370400440532013000"))
+    expect(code).to_be_visible()
+    shot = tmp_path / "girocode.png"
+    code.screenshot(path=str(shot))
+    decoded = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", "-Sbinary", str(shot)],
+        capture_output=True,
+        check=True,
+        timeout=60,
+    ).stdout.decode("utf-8")
+    assert decoded.rstrip("\n").split("\n") == [
+        "BCD", "002", "1", "SCT", "", "Kegelclub Krone", "DE89370400440532013000", "EUR2.50",
+        "", "", "Schockbuch Kegelclub Ben",
+    ]  # fmt: skip
+    page.locator("#club-ledger-of").select_option("Anna")
+    expect(page.get_by_role("button", name="Per QR-Code zahlen")).to_have_count(0)
     assert errors == []
     ctx.close()

@@ -27,6 +27,7 @@ docs/club.md.
 from __future__ import annotations
 
 import asyncio
+import base64
 import logging
 import math
 import sqlite3
@@ -50,6 +51,7 @@ from schocken.club import (
     slug_of,
     verify_access,
 )
+from schocken.club.transfer import draw_qr
 from schocken.errors import ClubAccessError, ClubError, ClubStoreError
 from schocken.server.pub import TOKEN_HEADER as PUB_TOKEN_HEADER
 from schocken.server.pub import PubGames
@@ -507,6 +509,7 @@ def add_club_routes(
             "expenses": book.expenses(club),
             "kitty": book.kitty(club),
             "fine_items": book.fine_items(club),
+            "account": book.account(club),
         }
 
     @app.get("/api/clubs/{slug}")
@@ -771,6 +774,35 @@ def add_club_routes(
             return book.club(club)
 
         return await change(slug, request, do)
+
+    @app.post("/api/clubs/{slug}/account")
+    async def set_account(slug: str, request: Request) -> dict[str, Any]:
+        """The club's bank account for payments by QR code: ``iban``, ``holder``, ``bic``
+        (optional); or ``remove``: true."""
+
+        def do(club: str, data: dict[str, Any]) -> object:
+            if data.get("remove") is True:
+                book.remove_account(club)
+                return None
+            return book.set_account(
+                club,
+                data.get("iban"),  # type: ignore[arg-type]
+                data.get("holder"),  # type: ignore[arg-type]
+                bic=data.get("bic") or "",
+            )
+
+        return await change(slug, request, do)
+
+    @app.get("/api/clubs/{slug}/pay")
+    async def pay_by_qr(slug: str, request: Request) -> dict[str, Any]:
+        """What ``member`` (query) pays to settle their balance: the transfer to the club's
+        account and its QR code (EPC069-12, "GiroCode") as an SVG data URL."""
+        club = await opened(slug, request)
+        member = request.query_params.get("member", "")
+        transfer = await clubs.run(book.transfer, club, member)
+        svg = await asyncio.to_thread(draw_qr, transfer["payload"], "svg")
+        qr = "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
+        return {**transfer, "qr": qr}
 
     @app.get("/api/clubs/{slug}/ledger")
     async def ledger(slug: str, request: Request) -> dict[str, Any]:

@@ -404,6 +404,7 @@ function renderBook() {
         done = t("club_web_ledger_shown", { name, balance: money(one.balance.balance) });
       }
       ctx.main.querySelector("#club-ledger").replaceWith(ledgerTable(lines));
+      ctx.main.querySelector("#club-pay").replaceWith(payPart(name));
       said(done);
     } catch (err) {
       error.textContent = err.message;
@@ -412,6 +413,7 @@ function renderBook() {
   const ledger = el("section", { class: "card club-part", "aria-labelledby": "club-ledger-h" },
     el("h2", { id: "club-ledger-h" }, t("club_web_ledger")),
     el("label", {}, t("club_web_ledger_of"), whose),
+    payPart(""),
     ledgerTable(b.ledger),
     el("h3", {}, t("club_web_csv")),
     el("p", { class: "club-csv" }, [["ledger", "club_web_ledger"], ["balances", "club_web_balances"], ["games", "club_web_games"],
@@ -527,6 +529,51 @@ function kittyPart(b, names, error) {
 
 /** The club's settings and keys: the day its seasons begin, a new secret link, the password,
  * and closing the club on this device. */
+/** The chosen member's way to pay: a button that shows their balance as a GiroCode (a SEPA
+ * transfer's QR code, EPC069-12) to the club's account, with what it holds in words. */
+function payPart(name) {
+  const { t, el } = ctx;
+  const b = club.book;
+  const owed = b.balances.find((x) => x.member === name)?.balance ?? 0;
+  const box = el("div", { id: "club-pay", class: "club-pay" });
+  if (!name || !b.account || owed <= 0) return box;
+  const error = el("p", { class: "error", role: "alert" });
+  box.append(el("button", { type: "button", id: "club-pay-button", onclick: async () => {
+    try {
+      const pay = await call(`/api/clubs/${encodeURIComponent(club.slug)}/pay?member=${encodeURIComponent(name)}`);
+      const words = { name: pay.member, amount: money(pay.cents), iban: pay.iban, holder: pay.holder, reference: pay.reference };
+      const figure = el("figure", { class: "club-pay-qr" },
+        el("img", { src: pay.qr, alt: t("club_web_pay_alt", words), width: "240", height: "240" }),
+        el("figcaption", {}, el("strong", {}, t("club_web_pay_title", words)), " ", t("club_web_pay_hint", words)));
+      box.replaceChildren(figure);
+      said(t("club_web_pay_title", words));
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  } }, t("club_web_pay_button")), error);
+  return box;
+}
+
+function accountForm(b, error) {
+  const { t, el } = ctx;
+  const account = b.account;
+  return el("form", { id: "club-account", onsubmit: (e) => {
+    e.preventDefault();
+    const f = e.target;
+    send("account", { iban: f.iban.value, holder: f.holder.value, bic: f.bic.value }, f, error,
+      (book) => t("club_web_account_set", { iban: book.account.iban }));
+  } },
+  el("h3", {}, t("club_web_account_title")),
+  el("p", { class: "hint", id: "club-account-hint" }, t("club_web_account_hint")),
+  el("label", {}, t("club_web_iban"), el("input", { name: "iban", required: true, value: account?.iban ?? "",
+    autocomplete: "off", spellcheck: "false", "aria-describedby": "club-account-hint" })),
+  el("label", {}, t("club_web_holder"), el("input", { name: "holder", required: true, maxlength: "70", value: account?.holder ?? "" })),
+  el("label", {}, t("club_web_bic"), el("input", { name: "bic", maxlength: "11", value: account?.bic ?? "", autocomplete: "off" })),
+  el("button", { type: "submit" }, t("club_web_account_button")),
+  account ? el("button", { type: "button", id: "club-account-remove",
+    onclick: () => send("account", { remove: true }, null, error, t("club_web_account_removed")) }, t("club_web_account_remove")) : null);
+}
+
 function settingsPart(b, error) {
   const { t, el } = ctx;
   return el("section", { class: "card club-part", id: "club-settings", "aria-labelledby": "club-settings-h" },
@@ -540,6 +587,7 @@ function settingsPart(b, error) {
       inputmode: "numeric", autocomplete: "off", "aria-describedby": "club-season-start-hint" })),
     el("p", { class: "hint", id: "club-season-start-hint" }, t("club_web_season_start_hint")),
     el("button", { type: "submit" }, t("club_web_season_start_button"))),
+    accountForm(b, error),
     el("form", { id: "club-new-secret", onsubmit: (e) => {
       e.preventDefault();
       rekey("secret", {}, error, t("club_web_secret_made"));
