@@ -61,14 +61,19 @@ def frames(data: bytes) -> list[tuple[int, bytes]]:
     return out
 
 
-def what_came(raw: RawWebSocket) -> tuple[list[dict[str, Any]], int | None]:
-    """Everything the server sent until it ended the connection: its messages and its close
-    code (``None``: no close frame)."""
+def rest(raw: RawWebSocket) -> bytes:
+    """What the server sent after the handshake's answer, until it ended the connection."""
     received = b""
     while chunk := raw.sock.recv(65536):
         received += chunk
+    return received
+
+
+def what_came(raw: RawWebSocket) -> tuple[list[dict[str, Any]], int | None]:
+    """Everything the server sent after the handshake until it ended the connection: its
+    messages and its close code (``None``: no close frame)."""
     messages, code = [], None
-    for opcode, payload in frames(received):
+    for opcode, payload in frames(rest(raw)):
         if opcode == 1:
             messages.append(json.loads(payload))
         elif opcode == 8:
@@ -106,22 +111,21 @@ def test_websockets_without_a_hello_are_counted_from_their_upgrade_and_closed(
         # Each is timed out long after the hello's time, long before a request's.
         for raw in silent:
             raw.sock.settimeout(60)
-        assert [raw.status for raw in silent] == [101] * 20
+        # The first eight are WebSockets; the other twelve were over the limit of one address
+        # before any hello, and refused in the handshake with the reason.
+        assert [raw.status for raw in silent] == [101] * 8 + [429] * 12
+        for raw in silent[8:]:
+            assert json.loads(rest(raw)) == {"error": "at most 8 connections from one address"}
         # The server answers meanwhile.
         assert server.get("/api/health").status_code == 200
-        heard = [what_came(raw) for raw in silent]
-        for raw in silent:
-            raw.close()
-        # The first eight waited for their hello and were closed without one; the other twelve
-        # were over the limit of one address at once, before any hello.
-        for messages, code in heard[:8]:
+        # The eight waited for their hello and were closed without one.
+        for raw in silent[:8]:
+            messages, code = what_came(raw)
             assert code == 4400
             assert [m["code"] for m in messages] == ["hello_first"]
             assert messages[0]["message"] == "no hello in time"
-        for messages, code in heard[8:]:
-            assert code == 4429
-            assert [m["code"] for m in messages] == ["too_many_connections"]
-            assert messages[0]["message"] == "at most 8 connections from one address"
+        for raw in silent:
+            raw.close()
         # Gone, they count no more: a player's connection is let in.
         assert asyncio.run(said_hello(server, table["id"], table["tokens"][0]))["type"] == "state"
 
@@ -140,10 +144,7 @@ def test_websockets_count_towards_max_connections(tmp_path: Path) -> None:
         assert 1 <= len(upgraded) < 12, statuses
         assert {raw.status for raw in refused} == {503}, statuses
         for raw in refused:
-            body = b""
-            while chunk := raw.sock.recv(65536):
-                body += chunk
-            assert body.endswith(
+            assert rest(raw).endswith(
                 b"the server has as many connections as it can take; try again later"
             )
         # The upgraded ones are closed for want of a hello; then the server answers again.

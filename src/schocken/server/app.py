@@ -996,24 +996,30 @@ def create_app(
             await websocket.close(code=CLOSE_DENIED)
             return
         # Counted from its upgrade, before the hello: a client that opens many connections and
-        # says nothing is refused as one that says hello on each.
+        # says nothing is refused as one that says hello on each. One too many is refused in the
+        # handshake (HTTP 429), before it is a WebSocket: it is gone at once.
         address = _address(websocket.client)
         hub.per_address[address] += 1
         try:
-            await websocket.accept()
             if hub.per_address[address] > limits.conns_per_address:
-                await refuse(
-                    websocket,
-                    "too_many_connections",
-                    f"at most {limits.conns_per_address} connections from one address",
-                    CLOSE_LIMIT,
+                await deny(
+                    websocket, f"at most {limits.conns_per_address} connections from one address"
                 )
                 return
+            await websocket.accept()
             await _session(websocket, key, address)
         finally:
             hub.per_address[address] -= 1
             if hub.per_address[address] <= 0:
                 del hub.per_address[address]
+
+    async def deny(websocket: WebSocket, message: str) -> None:
+        """Refuse a WebSocket in its handshake: 429 with the reason (403 where the server cannot
+        answer a handshake with a status of the app's choice)."""
+        if "websocket.http.response" in websocket.scope.get("extensions", {}):
+            await websocket.send_denial_response(_error(message, 429))
+        else:
+            await websocket.close(code=CLOSE_LIMIT)
 
     async def refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
         with contextlib.suppress(Exception):

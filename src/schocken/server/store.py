@@ -389,7 +389,11 @@ def hash_secrets(db: sqlite3.Connection) -> None:
         raise
     if not changed:
         return
-    log.info("the tokens of %d tables and pub games are now kept as their hashes", changed)
+    log.warning(
+        "the tokens of %d tables and pub games are now kept as their hashes (a server of an "
+        "older version no longer knows them)",
+        changed,
+    )
     try:
         # The file is written anew (no old page or freed space keeps a token as it was), and
         # the journal emptied.
