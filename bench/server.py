@@ -220,6 +220,8 @@ class Player:
     seat: int
     token: str
     ws: ClientConnection | None = None
+    opened: contextlib.AsyncExitStack = field(default_factory=contextlib.AsyncExitStack)
+    """The connection, entered as websockets' context manager (left to close it)."""
     seen: int = -1
     """The highest step of a state this player has received."""
     acted: int = -1
@@ -302,7 +304,7 @@ class Bench:
         """Every player of ``t`` closes its connection (its reading loop then ends)."""
         for p in t.players:
             if p.ws is not None:
-                task = asyncio.create_task(p.ws.close())
+                task = asyncio.create_task(p.opened.aclose())
                 self.closing.add(task)
                 task.add_done_callback(self.closing.discard)
 
@@ -347,7 +349,9 @@ class Bench:
         uri = f"ws://{HOST}:{self.port}/ws/{t.id}"
         compression = None if self.args.no_compression else "deflate"
         try:
-            player.ws = await connect(uri, max_size=2**20, compression=compression, open_timeout=60)
+            player.ws = await player.opened.enter_async_context(
+                connect(uri, max_size=2**20, compression=compression, open_timeout=60)
+            )
             hello = {
                 "v": self.protocol, "type": "hello", "token": player.token, "lang": "en",
                 "since": None,
@@ -451,7 +455,7 @@ class Bench:
             if t.failed:
                 for p in t.players:
                     if p.ws is not None:
-                        await p.ws.close()
+                        await p.opened.aclose()
                         self.stats.connected -= 1
         live = [t for t in self.tables if not t.failed]
         # What was made so far lives to the end: keep the collector from scanning it again

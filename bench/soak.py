@@ -165,6 +165,8 @@ class Player:
     seat: int
     token: str
     ws: ClientConnection | None = None
+    opened: contextlib.AsyncExitStack = field(default_factory=contextlib.AsyncExitStack)
+    """The connection, entered as websockets' context manager (left to close it)."""
     state: dict[str, Any] | None = None
     acted_on: int = -1
     sent_at: float = 0.0
@@ -251,9 +253,8 @@ class Soak:
             ):
                 self.stats.games += 1
             for p in t.players:
-                if p.ws is not None:
-                    with contextlib.suppress(Exception):
-                        await p.ws.close()
+                with contextlib.suppress(Exception):
+                    await p.opened.aclose()
 
     async def connect(self, p: Player, address: str) -> None:
         while True:
@@ -261,7 +262,11 @@ class Soak:
             started = time.perf_counter()
             try:
                 uri = f"ws://{HOST}:{self.server.port}/ws/{p.table.id}"
-                ws = await connect(uri, open_timeout=30, local_addr=(address, 0))
+                with contextlib.suppress(Exception):
+                    await p.opened.aclose()  # the connection before, if any (lost by now)
+                ws = await p.opened.enter_async_context(
+                    connect(uri, open_timeout=30, local_addr=(address, 0))
+                )
                 since = p.seq or None
                 hello = {"v": V, "type": "hello", "token": p.token, "lang": "en", "since": since}
                 await ws.send(json.dumps(hello))

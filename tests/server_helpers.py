@@ -184,6 +184,9 @@ class Client:
         self.token = token
         self.lang = lang
         self.ws: Any = None
+        self._opened = contextlib.AsyncExitStack()
+        """The connections, each entered as websockets' context manager (left by
+        :meth:`close`)."""
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
         """What this client knows (:func:`merge` of every message so far)."""
@@ -191,22 +194,22 @@ class Client:
     async def connect(self, since: int | None = None) -> Client:
         """Connect and say hello (with ``since``: the number of events this client has, kept in
         its ``state``); returns once the first state is there."""
-        self.ws = await websockets.connect(self.uri, max_size=2**20)
+        self.ws = await self._opened.enter_async_context(
+            websockets.connect(self.uri, max_size=2**20)
+        )
         await self.ws.send(hello(self.token, self.lang, since))
         await self.next_state()
         return self
 
     async def ws_connect_error(self) -> dict[str, Any]:
         """Connect with a token the server refuses: its one message, an error."""
-        self.ws = await websockets.connect(self.uri)
-        await self.ws.send(hello(self.token, self.lang))
-        message: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), 10))
-        await self.ws.close()
+        async with websockets.connect(self.uri) as ws:
+            await ws.send(hello(self.token, self.lang))
+            message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 10))
         return message
 
     async def close(self) -> None:
-        if self.ws is not None:
-            await self.ws.close()
+        await self._opened.aclose()
 
     async def recv(self, timeout: float = 10) -> dict[str, Any]:
         raw = await asyncio.wait_for(self.ws.recv(), timeout)

@@ -320,8 +320,7 @@ def test_tables_per_minute_and_open_tables_are_limited(tmp_path: Path) -> None:
 
 
 async def refused_connection(server: Server, table: str, token: str) -> tuple[dict[str, Any], int]:
-    """Connect and say hello; the server's error and its close code. (A limit the server can
-    tell by the address alone may be answered before the hello is sent: it is then not sent.)"""
+    """Connect and say hello; the server's error and its close code."""
     async with websockets.connect(f"ws://127.0.0.1:{server.port}/ws/{table}") as ws:
         with contextlib.suppress(ConnectionClosed):
             await ws.send(hello(token))
@@ -349,9 +348,14 @@ async def test_connections_per_token_and_per_address_are_limited(tmp_path: Path)
         assert message["code"] == "too_many_connections" and code == 4429
         assert "at most 2 connections with one token" in message["message"]
         b1 = await Client(server, table["id"], table["tokens"][1]).connect()
-        message, code = await refused_connection(server, table["id"], table["tokens"][1])
-        assert message["code"] == "too_many_connections" and code == 4429
-        assert "at most 3 connections from one address" in message["message"]
+        # One too many from the address is refused in the handshake, before any hello.
+        with pytest.raises(InvalidStatus) as refused:
+            async with websockets.connect(f"ws://127.0.0.1:{server.port}/ws/{table['id']}"):
+                pass
+        assert refused.value.response.status_code == 429
+        assert json.loads(refused.value.response.body or b"") == {
+            "error": "at most 3 connections from one address"
+        }
         for c in (a1, a2, b1):
             await c.close()
         # Closed connections no longer count (once the server has seen them close).

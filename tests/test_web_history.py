@@ -42,7 +42,11 @@ class Hand:
     simple choice) while the browser shows the same seat."""
 
     def __init__(self, server: Server, table: str, token: str) -> None:
-        self.ws: ClientConnection = connect(f"ws://127.0.0.1:{server.port}/ws/{table}")
+        self._opened = contextlib.ExitStack()
+        """The connection, entered as websockets' context manager (left by :meth:`close`)."""
+        self.ws: ClientConnection = self._opened.enter_context(
+            connect(f"ws://127.0.0.1:{server.port}/ws/{table}")
+        )
         self.ws.send(hello(token))
         self.state: dict[str, Any] | None = None
         self.read()
@@ -55,7 +59,7 @@ class Hand:
         play_together([self], rounds)
 
     def close(self) -> None:
-        self.ws.close()
+        self._opened.close()
 
 
 def play_together(hands: list[Hand], rounds: int = 10_000) -> None:

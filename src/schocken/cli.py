@@ -710,6 +710,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             max_record=args.max_record,
             review_budget=args.review_budget,
             request_timeout=args.request_timeout,
+            hello_timeout=args.hello_timeout,
             idle_timeout=args.idle_timeout,
             send_queue=args.send_queue,
             write_timeout=args.write_timeout,
@@ -979,6 +980,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add("--review-budget", type=_positive_arg, default=30.0, help="seconds a review may take")
     add("--request-timeout", type=_positive_arg, default=10.0, help="seconds to send a request")
+    add(
+        "--hello-timeout",
+        type=_positive_arg,
+        default=5.0,
+        help="seconds for a WebSocket's hello once it is open",
+    )
     add("--keep-alive", type=_at_least_one, default=5, help="seconds an idle HTTP link stays")
     add(
         "--idle-timeout",

@@ -21,6 +21,7 @@ import logging
 import time
 import weakref
 from collections import Counter
+from collections.abc import AsyncIterator
 from concurrent.futures import BrokenExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -381,7 +382,7 @@ class Hub:
         now = time.monotonic()
         states: list[str | None] = []
         for i, seat in enumerate(table.seats):
-            if seat.token is None or (seat.bot is not None and i not in connected):
+            if seat.token_hash is None or (seat.bot is not None and i not in connected):
                 states.append(None)
             elif i in connected or now - table.absent_since(i) < self.limits.away_after:
                 states.append("here")
@@ -691,20 +692,13 @@ def create_app(
     review_slot = asyncio.Semaphore(1)
     review_queue = [0]  # reviews asked for and not yet answered
     finished_reviews: dict[str, str] = {}  # finished tables' reviews, oldest first
-    app = FastAPI(title="schocken", version=str(PROTOCOL_VERSION))
-    app.add_middleware(SecurityHeaders)
-    app.state.tables = tables
-    app.state.hub = hub
-    app.state.seeded = seed is not None
-    created_by = PerMinute(limits.tables_per_minute, "tables")
     background: list[asyncio.Task[None]] = []
 
-    @app.exception_handler(TableError)
-    async def table_error(request: Request, exc: TableError) -> JSONResponse:
-        return _error(str(exc), exc.status)
-
-    @app.on_event("startup")
-    async def resume_tables() -> None:
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        """At start: the restored tables' bots and timers go on, the sweeper and the event
+        loop's watch begin; at the end: they stop, with the workers, and the club's book is
+        closed."""
         for table in list(tables.by_id.values()):
             hub.kick(table)
         background.append(asyncio.create_task(hub.sweeper()))
@@ -718,14 +712,26 @@ def create_app(
         # counting; the collector is only for cycles).
         gc.set_threshold(*GC_THRESHOLDS)
         gc.callbacks.append(_time_full_collections)
+        try:
+            yield
+        finally:
+            for task in background:
+                task.cancel()
+            thinker.close()
+            reviewer.kill()
+            hub.stop_coach()
+            await asyncio.to_thread(clubs.close)  # the club's book (opened with its routes)
 
-    @app.on_event("shutdown")
-    async def shut_down() -> None:
-        for task in background:
-            task.cancel()
-        thinker.close()
-        reviewer.kill()
-        hub.stop_coach()
+    app = FastAPI(title="schocken", version=str(PROTOCOL_VERSION), lifespan=lifespan)
+    app.add_middleware(SecurityHeaders)
+    app.state.tables = tables
+    app.state.hub = hub
+    app.state.seeded = seed is not None
+    created_by = PerMinute(limits.tables_per_minute, "tables")
+
+    @app.exception_handler(TableError)
+    async def table_error(request: Request, exc: TableError) -> JSONResponse:
+        return _error(str(exc), exc.status)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     page = (STATIC / "index.html").read_text(encoding="utf-8")
@@ -791,7 +797,7 @@ def create_app(
         return out
 
     pub_games = add_pub_routes(app, store, body, page, limits)
-    add_club_routes(app, store, body, raw_body, page, limits, tables, pub_games)
+    clubs = add_club_routes(app, store, body, raw_body, page, limits, tables, pub_games)
 
     @app.get("/", response_class=HTMLResponse)
     async def index() -> str:
@@ -855,7 +861,7 @@ def create_app(
         timer = data.get("turn_timer")
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int | float)):
             raise TableError("'turn_timer' is a number of seconds or null")
-        table, token = await tables.create(
+        table, token, spectator = await tables.create(
             rules, seats, data.get("name"), turn_timer=None if timer is None else float(timer)
         )
         created_by.note(address)
@@ -866,8 +872,8 @@ def create_app(
             "token": token,
             "host_url": f"/t/{table.id}#{token}",
             "invite_url": hub.invite_url(table),
-            "spectator_url": f"/t/{table.id}#spectate={table.spectator_token}",
-            "spectator_token": table.spectator_token,
+            "spectator_url": f"/t/{table.id}#spectate={spectator}",
+            "spectator_token": spectator,
             "table": table.public(),
         }
 
@@ -904,7 +910,7 @@ def create_app(
         seat = _int(data, "seat")
         await tables.commit(table, table.remove, data.get("token"), seat)
         for conn in list(hub.conns.get(table.id, [])):
-            if conn.seat == seat and table.seats[seat].token is None:
+            if conn.seat == seat and table.seats[seat].token_hash is None:
                 hub.close(conn, CLOSE_DENIED)
         hub.changed_seats(table)
         return {"table": table.public()}
@@ -989,15 +995,31 @@ def create_app(
             log.warning("a WebSocket from a page of %r refused", origin[:100])
             await websocket.close(code=CLOSE_DENIED)
             return
+        # Counted from its upgrade, before the hello: a client that opens many connections and
+        # says nothing is refused as one that says hello on each. One too many is refused in the
+        # handshake (HTTP 429), before it is a WebSocket: it is gone at once.
         address = _address(websocket.client)
-        await websocket.accept()
         hub.per_address[address] += 1
         try:
+            if hub.per_address[address] > limits.conns_per_address:
+                await deny(
+                    websocket, f"at most {limits.conns_per_address} connections from one address"
+                )
+                return
+            await websocket.accept()
             await _session(websocket, key, address)
         finally:
             hub.per_address[address] -= 1
             if hub.per_address[address] <= 0:
                 del hub.per_address[address]
+
+    async def deny(websocket: WebSocket, message: str) -> None:
+        """Refuse a WebSocket in its handshake: 429 with the reason (403 where the server cannot
+        answer a handshake with a status of the app's choice)."""
+        if "websocket.http.response" in websocket.scope.get("extensions", {}):
+            await websocket.send_denial_response(_error(message, 429))
+        else:
+            await websocket.close(code=CLOSE_LIMIT)
 
     async def refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
         with contextlib.suppress(Exception):
@@ -1007,7 +1029,7 @@ def create_app(
     async def _session(websocket: WebSocket, key: str, address: str) -> None:
         # The first message says who is connecting (the token never goes into a URL).
         try:
-            first = await asyncio.wait_for(websocket.receive(), limits.request_timeout)
+            first = await asyncio.wait_for(websocket.receive(), limits.hello_timeout)
         except TimeoutError:
             await refuse(websocket, "hello_first", "no hello in time", CLOSE_HELLO)
             return
@@ -1021,14 +1043,6 @@ def create_app(
         if hello["type"] != "hello":
             await refuse(
                 websocket, "hello_first", "the first message is a hello with the token", CLOSE_HELLO
-            )
-            return
-        if hub.per_address[address] > limits.conns_per_address:
-            await refuse(
-                websocket,
-                "too_many_connections",
-                f"at most {limits.conns_per_address} connections from one address",
-                CLOSE_LIMIT,
             )
             return
         token = hello["token"]
@@ -1091,7 +1105,7 @@ def create_app(
                 if conn.seat is None:
                     hub.error(conn, "spectator", "spectators watch; they do not act")
                     continue
-                if table.seats[conn.seat].token is None:
+                if table.seats[conn.seat].token_hash is None:
                     hub.error(conn, "removed", "this seat is no longer yours")
                     continue
                 if parsed["type"] == "coach":

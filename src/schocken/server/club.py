@@ -386,11 +386,7 @@ def add_club_routes(
     clubs = Clubs(store)
     book = clubs.book
     created_by = PerMinute(limits.tables_per_minute, "clubs")
-    app.state.clubs = clubs
-
-    @app.on_event("shutdown")
-    async def close_clubs() -> None:
-        await asyncio.to_thread(clubs.close)
+    app.state.clubs = clubs  # closed by the app's lifespan (schocken.server.app)
 
     @app.get("/club", response_class=HTMLResponse)
     async def club_start_page() -> str:

@@ -1,18 +1,24 @@
-"""What the server needs of uvicorn beyond its options: a time limit on slow requests, a way to
-drop a WebSocket client at once, one log line for an invalid frame, and logs without secrets.
+"""What the server needs of uvicorn beyond its options: a time limit on slow requests, WebSockets
+counted by ``--max-connections``, a way to drop a WebSocket client at once, one log line for an
+invalid frame, and logs without secrets.
 
 - :class:`SlowRequestHTTP`: a request's head and body must arrive within ``request_timeout``
   seconds of the connection (or of the request's first byte on a kept-alive connection), else
-  the connection is closed. Half-sent requests cannot hold the server's connections.
-- :class:`DroppableWebSocket`: puts ``schocken.abort`` into the scope's extensions: ``abort``
-  ends the connection without waiting for the client (a client that reads nothing would never
-  take a close frame), ``shut`` stops reading from it at once and closes a second later (a
-  flooding client's messages are not read any more, its close frame still goes out), ``send``
-  writes a text message at once and says how much waits to go out (the table's broadcast goes
-  to the transport directly, not through a task per client and the ASGI layers); and logs a
-  text frame that is not UTF-8 in one line, not with a traceback.
-- :class:`RedactSecrets`: a logging filter that blanks ``token=...`` in every logged request
-  line (the protocol never puts a token in a URL, but an old or wrong client might).
+  the connection is closed. Half-sent requests cannot hold the server's connections. A
+  WebSocket's upgrade beyond uvicorn's ``limit_concurrency`` (``--max-connections``) is
+  answered 503, as a request is (uvicorn upgrades it unchecked).
+- :class:`DroppableWebSocket`: waits :data:`CLOSE_TIMEOUT` for a client's answer to the
+  server's close (not uvicorn's 10 s); puts ``schocken.abort`` into the scope's extensions:
+  ``abort`` ends the connection without waiting for the client (a client that reads nothing
+  would never take a close frame), ``shut`` stops reading from it at once and closes a second
+  later (a flooding client's messages are not read any more, its close frame still goes out),
+  ``send`` writes a text message at once and says how much waits to go out (the table's
+  broadcast goes to the transport directly, not through a task per client and the ASGI layers);
+  and logs a text frame that is not UTF-8 in one line, not with a traceback.
+- :class:`RedactSecrets`: a logging filter that blanks the value of every secret-bearing
+  parameter (``token=``, ``session=``, ``secret=``, ``password=``, ``spectate=``, ...: see
+  :data:`SECRET_NAMES`) in every logged line (the protocol never puts a secret in a URL, but an
+  old or wrong client might).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import re
 import socket
 import sys
 import termios
+import time
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -35,6 +42,16 @@ COMPRESSION_LEVEL = 1
 """zlib's level for permessage-deflate (uvicorn's default is zlib's, 6)."""
 
 log = logging.getLogger("schocken.server")
+
+CLOSE_TIMEOUT = 1.0
+"""Seconds the server waits for a client to answer its close before it ends the connection
+(uvicorn's default: 10). A client refused or closed by the server is gone a second later,
+whether it answers or not."""
+
+FULL = "the server has as many connections as it can take; try again later"
+"""The answer (503) to a WebSocket's upgrade beyond ``--max-connections``."""
+_refused: list[float] = [0, -1.0]
+"""Upgrades refused since the last log line about them, and when that line was written."""
 
 
 class SlowRequestHTTP(HttpToolsProtocol):
@@ -79,7 +96,36 @@ class SlowRequestHTTP(HttpToolsProtocol):
 
     def handle_websocket_upgrade(self) -> None:
         self._disarm()
+        # uvicorn checks ``limit_concurrency`` (``--max-connections``) for requests but not for
+        # upgrades: a WebSocket counts as one of the connections too, and is refused beyond.
+        limit = self.limit_concurrency
+        if limit is not None and (len(self.connections) >= limit or len(self.tasks) >= limit):
+            self._refuse_upgrade()
+            return
         super().handle_websocket_upgrade()
+
+    def _refuse_upgrade(self) -> None:
+        """Answer a WebSocket's upgrade 503 and close the connection (never upgraded)."""
+        _refused[0] += 1
+        now = time.monotonic()
+        if now - _refused[1] >= 1.0:  # one line a second at most, however many are refused
+            log.warning(
+                "%d WebSocket(s) refused (503): the server has --max-connections connections",
+                _refused[0],
+            )
+            _refused[:] = [0, now]
+        text = FULL.encode()
+        head = [b"HTTP/1.1 503 Service Unavailable\r\n"]
+        head += [
+            name + b": " + value + b"\r\n" for name, value in self.server_state.default_headers
+        ]
+        head += [
+            b"content-type: text/plain; charset=utf-8\r\n",
+            b"content-length: " + str(len(text)).encode() + b"\r\n",
+            b"connection: close\r\n\r\n",
+        ]
+        self.transport.write(b"".join(head) + text)
+        self.transport.close()
 
 
 class DroppableWebSocket(WebSocketsSansIOProtocol):
@@ -93,6 +139,7 @@ class DroppableWebSocket(WebSocketsSansIOProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.close_timeout = CLOSE_TIMEOUT
         self._sent = 0
         if self.config.ws_per_message_deflate:
             self.conn = ServerProtocol(
@@ -181,12 +228,39 @@ def unsent(transport: asyncio.BaseTransport) -> int:
 _OUTQ: int | None = getattr(termios, "TIOCOUTQ", None) if sys.platform == "linux" else None
 """SIOCOUTQ (the same request as TIOCOUTQ on a socket)."""
 
-_SECRET = re.compile(r"(?i)((?:token|spectate)=)[^&\s\"']*")
+SECRET_NAMES = (
+    "token",
+    "secret",
+    "session",
+    "passw",
+    "pwd",
+    "spectat",
+    "auth",
+    "key",
+    "signature",
+    "credential",
+)
+"""A parameter whose name has one of these in it carries a secret (``token``, ``pub_token``,
+``spectate``, ``spectator_token``, ``session``, ``x-club-session``, ``secret``, ``password``,
+``api_key``, ...): its value is never logged."""
+
+_PARAMETER = re.compile(r"(?:(?<=[?&;\s\"'])|^)([^?&;=\s\"'#]+)=([^&;\s\"'#]*)")
+"""A ``name=value`` parameter of a query (tried only where one can begin: linear time, however
+long a line an attacker sends)."""
+
+
+def _blank(match: re.Match[str]) -> str:
+    name = match.group(1)
+    folded = name.lower()
+    if any(word in folded for word in SECRET_NAMES):
+        return f"{name}=[redacted]"
+    return match.group(0)
 
 
 def redact(text: str) -> str:
-    """``text`` with the value of every ``token=`` (and ``spectate=``) blanked."""
-    return _SECRET.sub(r"\1[redacted]", text)
+    """``text`` with the value of every secret-bearing parameter (:data:`SECRET_NAMES`)
+    blanked."""
+    return _PARAMETER.sub(_blank, text)
 
 
 class RedactSecrets(logging.Filter):

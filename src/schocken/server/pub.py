@@ -1,12 +1,13 @@
 """Pub mode on the server: real dice on a real table, one phone keeps the game (``/pub``).
 
 A pub game (:class:`schocken.pub.PubGame`) lives in the server's SQLite file (``pub_games``: its
-id, its secret token and :meth:`~schocken.pub.PubGame.to_data`), written through the store's
-writer thread after every accepted entry; a refused entry is answered 400 with the engine's
-reason (:class:`~schocken.errors.PubEntryError`) and changes nothing. Whoever holds the token
-keeps the game: the token is checked in constant time, like a seat's. Games are kept in memory
-while used (at most :data:`KEPT` of them) and read back from the file when asked for again,
-after a restart too. The endpoints are listed in docs/protocol.md and docs/pub.md.
+id, its secret token's SHA-256 and :meth:`~schocken.pub.PubGame.to_data`), written through the
+store's writer thread after every accepted entry; a refused entry is answered 400 with the
+engine's reason (:class:`~schocken.errors.PubEntryError`) and changes nothing. Whoever holds the
+token keeps the game: the token is checked by its hash, in constant time, like a seat's. Games
+are kept in memory while used (at most :data:`KEPT` of them) and read back from the file when
+asked for again, after a restart too. The endpoints are listed in docs/protocol.md and
+docs/pub.md.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from fastapi.responses import HTMLResponse, Response
 from schocken.errors import PubEntryError
 from schocken.pub import PubGame, entry_from_data, parse_result
 from schocken.server.settings import Limits
-from schocken.server.store import SavePub, Store
+from schocken.server.store import SavePub, Store, token_hash
 from schocken.server.tables import PerMinute, StorageError, TableError, rules_of_body
 from schocken.texts import LANGUAGES, refusal_text, t
 
@@ -38,9 +39,10 @@ Body = Callable[[Request], Awaitable[dict[str, Any]]]
 
 @dataclass(eq=False)
 class _Kept:
-    """A pub game in memory, its token, and the lock that lets one request at a time change it."""
+    """A pub game in memory, its token's hash, and the lock that lets one request at a time
+    change it."""
 
-    token: str
+    token_hash: str
     pub: PubGame
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -55,8 +57,9 @@ class PubGames:
     async def create(self, pub: PubGame) -> tuple[str, str]:
         """Store a new pub game: its id and secret token."""
         pub_id, token = secrets.token_urlsafe(9), secrets.token_urlsafe(16)
-        await self._save(pub_id, token, pub)
-        self._keep(pub_id, _Kept(token, pub))
+        kept = _Kept(token_hash(token), pub)
+        await self._save(pub_id, kept.token_hash, pub)
+        self._keep(pub_id, kept)
         return pub_id, token
 
     async def get(self, pub_id: str, token: object) -> _Kept:
@@ -73,8 +76,8 @@ class PubGames:
             kept = self.kept.get(pub_id) or _Kept(row[0], pub)  # another request may have won
             self._keep(pub_id, kept)
         self.kept.move_to_end(pub_id)
-        given = token.encode("utf-8", "surrogatepass") if isinstance(token, str) else b""
-        if not given or not secrets.compare_digest(kept.token.encode(), given):
+        given = token_hash(token) if isinstance(token, str) and token else ""
+        if not given or not secrets.compare_digest(kept.token_hash, given):
             raise TableError("unknown token for this pub game", 403)
         return kept
 
@@ -99,14 +102,14 @@ class PubGames:
             except PubEntryError as exc:
                 raise TableError(refusal_text(exc, lang)) from None
             try:
-                await self._save(pub_id, kept.token, kept.pub)
+                await self._save(pub_id, kept.token_hash, kept.pub)
             except Exception:
                 kept.pub = await asyncio.to_thread(PubGame.from_data, before)
                 raise StorageError() from None
             return view(pub_id, kept.pub, lang, said)
 
-    async def _save(self, pub_id: str, token: str, pub: PubGame) -> None:
-        await self.store.write([SavePub(pub_id, token, pub.to_data())])
+    async def _save(self, pub_id: str, hashed: str, pub: PubGame) -> None:
+        await self.store.write([SavePub(pub_id, hashed, pub.to_data())])
 
 
 def view(pub_id: str, pub: PubGame, lang: str, said: list[str]) -> dict[str, Any]:

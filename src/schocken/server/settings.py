@@ -21,7 +21,8 @@ class Limits:
     conns_per_token: int = 4
     """WebSocket connections open at once with one token (a seat's or the spectators')."""
     conns_per_address: int = 64
-    """WebSocket connections open at once from one client address."""
+    """WebSocket connections open at once from one client address, counted from the upgrade
+    (before the hello)."""
     msg_rate: float = 10.0
     """Messages a connection may send per second (twice as many at once); excess is refused,
     and a connection that goes on sending as many refused messages again is closed."""
@@ -33,7 +34,9 @@ class Limits:
     review_budget: float = 30.0
     """Seconds a game's review may take (then it is stopped and refused)."""
     request_timeout: float = 10.0
-    """Seconds for a request's head and body to arrive, and for a WebSocket's hello."""
+    """Seconds for a request's head and body to arrive."""
+    hello_timeout: float = 5.0
+    """Seconds for a WebSocket's hello to arrive once it is open (then it is closed)."""
     idle_timeout: float = 1800.0
     """Seconds a table stays in memory with nobody connected (then it rests in the store and
     comes back when someone asks for it); finished tables leave as soon as nobody is

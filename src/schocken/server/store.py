@@ -1,6 +1,11 @@
 """SQLite storage for tables: every lobby change and every accepted action, written before it is
 applied and broadcast, so a killed server resumes every table exactly where it was.
 
+No secret is kept in the file as it was given out: a seat's token, a table's spectator token and
+a pub game's token are kept as their SHA-256 (:func:`token_hash`), like the club's sessions. A
+file of an older version, which kept them as given, has them replaced by their hashes when it is
+opened (:func:`hash_secrets`); its tokens go on working.
+
 All work on the file runs in one writer thread of its own (:meth:`Store.write`,
 :meth:`Store.read`), never in the event loop: a file locked by another process (SQLite's busy
 wait), a full disk or a slow one delays only the table that waits for it. A batch of writes is
@@ -10,6 +15,7 @@ one transaction: all of it is stored, or (on any error) none of it.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import sqlite3
@@ -45,7 +51,7 @@ CREATE TABLE IF NOT EXISTS steps (
 );
 CREATE TABLE IF NOT EXISTS pub_games (
     id TEXT PRIMARY KEY,
-    token TEXT NOT NULL,
+    token_hash TEXT NOT NULL,
     data TEXT NOT NULL,
     updated REAL NOT NULL
 );
@@ -57,6 +63,34 @@ CREATE TABLE IF NOT EXISTS meta (
 
 COLUMNS = {"updated": "REAL NOT NULL DEFAULT 0", "finished": "INTEGER NOT NULL DEFAULT 0"}
 """Columns added to ``tables`` since the first version (added to an older file when opened)."""
+
+HASHED = "sha256"
+"""The ``meta`` row ``tokens`` says the file's tokens are kept as their hashes (an older file,
+without it, kept them as given)."""
+
+
+def token_hash(token: str) -> str:
+    """What the server keeps of a secret token: its SHA-256 in hex. A token is random (96 bits
+    or more, ``secrets.token_urlsafe``), so no salt and no slow hash is needed: the hash cannot
+    be turned back into a token, nor a token guessed from it."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def hash_table_secrets(data: dict[str, Any]) -> bool:
+    """A table's stored data (``tables.data``) with its tokens as an older version kept them
+    (seats' ``token``, ``spectator_token``) changed into their hashes (``token_hash``,
+    ``spectator_hash``), in place; whether anything changed."""
+    changed = False
+    for seat in data.get("seats") or []:
+        if isinstance(seat, dict) and "token" in seat:
+            token = seat.pop("token")
+            seat["token_hash"] = token_hash(token) if isinstance(token, str) else None
+            changed = True
+    if "spectator_token" in data:
+        token = data.pop("spectator_token")
+        data["spectator_hash"] = token_hash(token) if isinstance(token, str) else ""
+        changed = True
+    return changed
 
 
 class StoreError(Exception):
@@ -84,11 +118,11 @@ class AddStep(NamedTuple):
 
 
 class SavePub(NamedTuple):
-    """Write a pub game (:mod:`schocken.server.pub`): its secret token and its data
+    """Write a pub game (:mod:`schocken.server.pub`): its secret token's hash and its data
     (:meth:`schocken.pub.PubGame.to_data`)."""
 
     pub_id: str
-    token: str
+    token_hash: str
     data: dict[str, Any]
 
 
@@ -147,6 +181,7 @@ class Store:
             for name, kind in COLUMNS.items():
                 if name not in have:
                     db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
+            hash_secrets(db)
             # A write, so that a file that can be read but not written is refused now, not at
             # the first action.
             db.execute(
@@ -185,10 +220,10 @@ class Store:
                     db.execute("UPDATE tables SET updated = ? WHERE id = ?", (now, op.table_id))
                 elif isinstance(op, SavePub):
                     db.execute(
-                        "INSERT INTO pub_games (id, token, data, updated) VALUES (?, ?, ?, ?) "
+                        "INSERT INTO pub_games (id, token_hash, data, updated) VALUES (?, ?, ?, ?) "
                         "ON CONFLICT(id) DO UPDATE SET data = excluded.data, "
                         "updated = excluded.updated",
-                        (op.pub_id, op.token, json.dumps(op.data), now),
+                        (op.pub_id, op.token_hash, json.dumps(op.data), now),
                     )
                 else:
                     db.execute(
@@ -232,9 +267,9 @@ class Store:
         return [(r[0], r[1], json.loads(r[2])) for r in rows]
 
     def pub_game(self, pub_id: str) -> tuple[str, dict[str, Any]] | None:
-        """A pub game's secret token and data, by its id."""
+        """A pub game's secret token's hash and data, by its id."""
         row = self.db.execute(
-            "SELECT token, data FROM pub_games WHERE id = ?", (pub_id,)
+            "SELECT token_hash, data FROM pub_games WHERE id = ?", (pub_id,)
         ).fetchone()
         return None if row is None else (row[0], _json(row[1]))
 
@@ -313,6 +348,59 @@ class Store:
         """``fn(*args)`` (one of the reading methods) in the writer thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._thread, fn, *args)
+
+
+def hash_secrets(db: sqlite3.Connection) -> None:
+    """The tokens of a file of an older version (kept as given) replaced by their hashes, in one
+    transaction, once (the ``meta`` row ``tokens`` says it is done); nothing of the tokens as
+    given is left in the file (it is written anew, the journal emptied)."""
+    done = db.execute("SELECT value FROM meta WHERE key = 'tokens'").fetchone()
+    pub_columns = {column[1] for column in db.execute("PRAGMA table_info(pub_games)")}
+    if done is not None and done[0] == HASHED and "token" not in pub_columns:
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        changed = 0
+        if "token" in pub_columns:
+            rows = db.execute("SELECT id, token FROM pub_games").fetchall()
+            for pub_id, token in rows:
+                db.execute(
+                    "UPDATE pub_games SET token = ? WHERE id = ?", (token_hash(token), pub_id)
+                )
+            db.execute("ALTER TABLE pub_games RENAME COLUMN token TO token_hash")
+            changed += len(rows)
+        for table_id, text in db.execute("SELECT id, data FROM tables").fetchall():
+            try:
+                data = json.loads(text)
+            except ValueError:
+                continue  # a damaged record: set aside when it is loaded
+            if isinstance(data, dict) and hash_table_secrets(data):
+                db.execute("UPDATE tables SET data = ? WHERE id = ?", (json.dumps(data), table_id))
+                changed += 1
+        db.execute(
+            "INSERT INTO meta (key, value) VALUES ('tokens', ?) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (HASHED,),
+        )
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    if not changed:
+        return
+    log.warning(
+        "the tokens of %d tables and pub games are now kept as their hashes (a server of an "
+        "older version no longer knows them)",
+        changed,
+    )
+    try:
+        # The file is written anew (no old page or freed space keeps a token as it was), and
+        # the journal emptied.
+        db.execute("VACUUM")
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except sqlite3.Error as exc:  # a full disk, say: the tokens work, the file is used as it is
+        log.warning("the file could not be written anew after hashing its tokens: %s", exc)
 
 
 def _json(text: str) -> dict[str, Any]:

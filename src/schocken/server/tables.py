@@ -37,7 +37,15 @@ from schocken.play import (
 from schocken.players import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, check_name, name_key
 from schocken.record import GameRecord, RecordStep, record_of, replay
 from schocken.rules import Rules, find_preset, parse_rules, rules_from_data, rules_to_data
-from schocken.server.store import AddStep, Op, SaveTable, Store, TableRow
+from schocken.server.store import (
+    AddStep,
+    Op,
+    SaveTable,
+    Store,
+    TableRow,
+    hash_table_secrets,
+    token_hash,
+)
 
 T = TypeVar("T")
 log = logging.getLogger("schocken.server")
@@ -74,10 +82,13 @@ class TableError(ValueError):
 
 @dataclass
 class Seat:
-    """A place at the table: empty, a human (with a secret token), or a bot."""
+    """A place at the table: empty, a human (with a secret token, kept as its hash), or a
+    bot."""
 
     name: str | None = None
-    token: str | None = None
+    token_hash: str | None = None
+    """The SHA-256 of the seat's token (:func:`~schocken.server.store.token_hash`); ``None``:
+    no human has the seat."""
     bot: str | None = None
 
     @property
@@ -85,7 +96,7 @@ class Seat:
         return self.name is not None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "token": self.token, "bot": self.bot}
+        return {"name": self.name, "token_hash": self.token_hash, "bot": self.bot}
 
 
 class _CountingDice:
@@ -170,11 +181,11 @@ def _clean_name(name: object) -> str:
         raise TableError(str(exc)) from None
 
 
-def _token_bytes(token: object) -> bytes:
-    """A token as bytes for a constant-time comparison (any text; nothing else)."""
-    if not isinstance(token, str):
-        return b""
-    return token.encode("utf-8", "surrogatepass")
+def _hash_of(token: object) -> str | None:
+    """The hash of a token as given (any text but the empty one; nothing else)."""
+    if not isinstance(token, str) or not token:
+        return None
+    return token_hash(token)
 
 
 class Table:
@@ -200,7 +211,9 @@ class Table:
         self.rules = rules
         self.seats = [Seat() for _ in range(seats)]
         self.host = 0
-        self.spectator_token = secrets.token_urlsafe(12)
+        self.spectator_hash = ""
+        """The SHA-256 of the table's spectator token (:meth:`new_spectator_token`; the token
+        itself is given to the host once and kept nowhere)."""
         self.seed = seed
         self.turn_timer = turn_timer
         self.created = created if created is not None else time.time()
@@ -248,7 +261,7 @@ class Table:
             "rules": rules_to_data(self.rules),
             "seats": [s.to_dict() for s in self.seats],
             "host": self.host,
-            "spectator_token": self.spectator_token,
+            "spectator_hash": self.spectator_hash,
             "seed": self.seed,
             "turn_timer": self.turn_timer,
             "started": self.game is not None,
@@ -264,7 +277,8 @@ class Table:
             "preset": self.rules.preset,
             "rules": self.rules.to_dict(),
             "seats": [
-                {"name": s.name, "bot": s.bot, "human": s.token is not None} for s in self.seats
+                {"name": s.name, "bot": s.bot, "human": s.token_hash is not None}
+                for s in self.seats
             ],
             "host": self.host,
             "started": self.game is not None,
@@ -317,16 +331,27 @@ class Table:
 
     def seat_of(self, token: object) -> int:
         """The seat whose secret token this is."""
-        given = _token_bytes(token)
-        if given:
+        given = _hash_of(token)
+        if given is not None:
             for i, s in enumerate(self.seats):
-                if s.token is not None and secrets.compare_digest(s.token.encode(), given):
+                if s.token_hash is not None and secrets.compare_digest(s.token_hash, given):
                     return i
         raise TableError("unknown token for this table", status=403)
 
+    def new_spectator_token(self) -> str:
+        """A new spectator token for the table (whoever has it may watch); only its hash is
+        kept."""
+        token = secrets.token_urlsafe(12)
+        self.spectator_hash = token_hash(token)
+        return token
+
     def is_spectator(self, token: object) -> bool:
-        given = _token_bytes(token)
-        return bool(given) and secrets.compare_digest(self.spectator_token.encode(), given)
+        given = _hash_of(token)
+        return (
+            given is not None
+            and bool(self.spectator_hash)
+            and secrets.compare_digest(self.spectator_hash, given)
+        )
 
     def _host_check(self, token: object) -> None:
         if self.seat_of(token) != self.host:
@@ -348,7 +373,7 @@ class Table:
             raise TableError("the game has started")
         index = free[0] if seat is None else seat
         token = secrets.token_urlsafe(16)
-        self.seats[index] = Seat(name, token, None)
+        self.seats[index] = Seat(name, token_hash(token), None)
         self._save()
         return index, token
 
@@ -413,7 +438,7 @@ class Table:
         self._game_on()
         if not isinstance(kind, str) or kind not in BOTS:
             raise TableError(f"unknown bot {kind!r}; known bots: {', '.join(BOTS)}")
-        if self.seats[seat].token is None:
+        if self.seats[seat].token_hash is None:
             raise TableError(f"seat {seat} is a bot's")
         self.seats[seat].bot = kind
         self._bots.set(seat, kind)
@@ -426,7 +451,7 @@ class Table:
         if self.seat_of(token) not in (self.host, seat):
             raise TableError("only the host or the seat's player may do that", status=403)
         self._game_on()
-        if self.seats[seat].token is None:
+        if self.seats[seat].token_hash is None:
             raise TableError(f"seat {seat} has no player to hand it back to")
         if self.seats[seat].bot is None:
             raise TableError(f"seat {seat} is played by its player already")
@@ -452,7 +477,7 @@ class Table:
         self._host_check(token)
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise TableError(f"no seat {seat!r}")
-        if self.seats[seat].token is None:
+        if self.seats[seat].token_hash is None:
             raise TableError("the host role goes to a human player")
         self.host = seat
         self._save()
@@ -492,7 +517,7 @@ class Table:
         table.seats = [replace(s) for s in self.seats]
         table.host = self.host
         table.coached = set(self.coached)
-        table.spectator_token = self.spectator_token
+        table.spectator_hash = self.spectator_hash
         table._start()
         self.rematch = table.id
         self._save()
@@ -701,13 +726,16 @@ class Tables:
             turn_timer=data.get("turn_timer"),
             created=created,
         )
-        table.seats = [Seat(s["name"], s["token"], s["bot"]) for s in data["seats"]]
+        rehashed = hash_table_secrets(data)  # a row an older version wrote (tokens as given)
+        table.seats = [Seat(s["name"], s["token_hash"], s["bot"]) for s in data["seats"]]
         table.host = data["host"]
-        table.spectator_token = data["spectator_token"]
+        table.spectator_hash = data["spectator_hash"]
         table.rematch = data.get("rematch")
         table.coached = set(data.get("coach", []))
         if data.get("started"):
             table.restore(steps)
+        if rehashed:
+            table._save()
         return table
 
     def _resume(self, row: TableRow, steps: list[tuple[int, str, list[int]]]) -> Table | None:
@@ -771,8 +799,9 @@ class Tables:
         host_name: object,
         *,
         turn_timer: float | None = None,
-    ) -> tuple[Table, str]:
-        """A new table, its creator seated as host; returns the table and the host's token."""
+    ) -> tuple[Table, str, str]:
+        """A new table, its creator seated as host; returns the table, the host's token and the
+        spectator token (both given out only now: the table keeps their hashes)."""
         table_id = secrets.token_urlsafe(9)
         code = self._new_code()
         seed = None if self.seed is None else self.seed + self._created
@@ -780,6 +809,7 @@ class Tables:
             raise TableError("a turn timer runs 5 to 3600 seconds")
         table = Table(self.store, table_id, code, rules, seats, seed=seed, turn_timer=turn_timer)
         _, token = table.sit(host_name, 0)
+        spectator = table.new_spectator_token()
         table.host = 0
         table._save()
         try:
@@ -789,7 +819,7 @@ class Tables:
             raise StorageError() from None
         self._created += 1
         self._register(table)
-        return table, token
+        return table, token, spectator
 
     async def rematch(self, table: Table, token: object) -> Table:
         """The next game of a finished table (:meth:`Table.next_game`), stored with the old
