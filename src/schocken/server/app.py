@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import gc
 import io
-import json
 import logging
 import time
 import weakref
@@ -37,7 +36,7 @@ from starlette.websockets import WebSocketState
 from schocken.coach import Advice, advise, moves, note, ranking_lines
 from schocken.errors import IllegalActionError
 from schocken.record import outcome_of
-from schocken.server.club import add_club_routes
+from schocken.server.club import Clubs
 from schocken.server.protocol import (
     PROTOCOL_VERSION,
     History,
@@ -49,6 +48,8 @@ from schocken.server.protocol import (
     view_json,
 )
 from schocken.server.pub import add_pub_routes
+from schocken.server.requests import read_body, read_raw_body
+from schocken.server.routes.clubs import router as clubs_router
 from schocken.server.settings import Limits, Site
 from schocken.server.store import Store
 from schocken.server.tables import (
@@ -727,6 +728,8 @@ def create_app(
     app.state.tables = tables
     app.state.hub = hub
     app.state.seeded = seed is not None
+    app.state.limits = limits
+    app.state.site = site
     created_by = PerMinute(limits.tables_per_minute, "tables")
 
     @app.exception_handler(TableError)
@@ -737,42 +740,9 @@ def create_app(
     page = (STATIC / "index.html").read_text(encoding="utf-8")
     if seed is not None:
         page = page.replace('data-seeded="false"', 'data-seeded="true"')
+    app.state.page = page
 
-    def check_origin(request: Request) -> None:
-        origin = request.headers.get("origin")
-        if origin is not None and not site.allows(origin.lower()):
-            raise TableError(f"requests from pages of {origin[:100]!r} are not accepted", 403)
-
-    async def raw_body(request: Request, limit: int, what: str) -> bytearray:
-        """A state-changing request's body: from a page of this site, JSON, at most ``limit``
-        bytes (counted while it is read)."""
-        check_origin(request)
-        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-        if kind != "application/json":
-            raise TableError(f"{what} is JSON (Content-Type: application/json)", 415)
-        too_big = TableError(f"{what} has at most {limit} bytes", 413)
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > limit):
-            raise too_big
-        raw = bytearray()
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > limit:
-                raise too_big
-        return raw
-
-    async def body(request: Request) -> dict[str, Any]:
-        """A state-changing request's JSON body (:func:`raw_body`), one object."""
-        raw = await raw_body(request, limits.max_body, "a request body")
-        if not raw:
-            return {}
-        try:
-            data = json.loads(raw)
-        except (ValueError, RecursionError):  # bad JSON, bad UTF-8, numbers too long, nesting
-            raise TableError("the request body is one JSON object") from None
-        if not isinstance(data, dict):
-            raise TableError("the request body is one JSON object")
-        return data
+    body, raw_body = read_body, read_raw_body
 
     async def reviewed(text: str) -> str:
         """The review of the game record ``text`` (made in a worker process, within
@@ -797,7 +767,9 @@ def create_app(
         return out
 
     pub_games = add_pub_routes(app, store, body, page, limits)
-    clubs = add_club_routes(app, store, body, raw_body, page, limits, tables, pub_games)
+    app.state.pub_games = pub_games
+    clubs = app.state.clubs = Clubs(store, limits)  # closed by the lifespan
+    app.include_router(clubs_router)
 
     @app.get("/", response_class=HTMLResponse)
     async def index() -> str:

@@ -20,51 +20,42 @@ days, renewed when used; ended by a new secret or password), so sessions outlive
 request for a club names it in its address and carries its session (header ``x-club-session``, or
 ``session`` in a POST's body) or its secret (``x-club-secret`` or ``secret``); a session of
 another club is refused (403), like a wrong secret. Refused input is answered 400 with the
-book's message and changes nothing. The endpoints are listed in docs/protocol.md and
-docs/club.md.
+book's message and changes nothing. The endpoints are the routes of
+:mod:`schocken.server.routes.clubs`, listed in docs/protocol.md and docs/club.md.
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
 import logging
 import math
-import sqlite3
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi import Request
 
 from schocken.club import (
-    CSV_KINDS,
     NO_ACCESS,
-    PRICE_ITEMS,
     CheckedImport,
     ClubBook,
     check_import,
     slug_of,
     verify_access,
 )
-from schocken.club.transfer import draw_qr
 from schocken.errors import ClubAccessError, ClubError, ClubStoreError
-from schocken.server.pub import TOKEN_HEADER as PUB_TOKEN_HEADER
-from schocken.server.pub import PubGames
 from schocken.server.settings import Limits
 from schocken.server.store import Store
-from schocken.server.tables import PerMinute, TableError, Tables
+from schocken.server.tables import PerMinute, TableError
 from schocken.server.thinking import Workers
+from schocken.store import StoreError
 
 log = logging.getLogger("schocken.server")
 
 T = TypeVar("T")
-Body = Callable[[Request], Awaitable[dict[str, Any]]]
-RawBody = Callable[[Request, int, str], Awaitable[bytearray]]
 
 SESSION_HEADER = "x-club-session"
 """The header that carries a club's session token."""
@@ -231,7 +222,9 @@ class Clubs:
     """The club book of the server's file, used from one thread of its own, and the sessions;
     the checks of keys (in threads of their own) and of imports (in a worker process)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, limits: Limits) -> None:
+        self.created_by = PerMinute(limits.tables_per_minute, "clubs")
+        """New clubs (made or imported) an address may ask for in a minute."""
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="schocken-club")
         try:
             self.book: ClubBook = self._thread.submit(
@@ -274,7 +267,7 @@ class Clubs:
             raise TableError(str(exc)) from None
         except ClubStoreError as exc:
             raise TableError(f"the club's book cannot be used: {exc}", 503) from None
-        except sqlite3.OperationalError as exc:
+        except StoreError as exc:  # a read the database could not answer (busy, gone)
             raise TableError(f"the club's book cannot be used now: {exc}", 503) from None
 
     async def new_session(self, slug: str, request: Request) -> str:
@@ -359,494 +352,3 @@ class Clubs:
         raise TableError(
             "this club's pages are for its members: open it by its secret link or password", 403
         )
-
-
-def _address(request: Request) -> str:
-    return request.client.host if request.client is not None else "unknown"
-
-
-def _text(data: dict[str, Any], key: str, default: str = "") -> Any:
-    value = data.get(key, default)
-    return default if value is None else value
-
-
-def add_club_routes(
-    app: FastAPI,
-    store: Store,
-    body: Body,
-    raw_body: RawBody,
-    page: str,
-    limits: Limits,
-    tables: Tables,
-    pub_games: PubGames,
-) -> Clubs:
-    """The club pages and endpoints on ``app``; ``body`` reads a state-changing request's JSON
-    (origin and size checked), ``raw_body`` its bytes up to a limit (for an import), ``page`` is
-    the web page."""
-    clubs = Clubs(store)
-    book = clubs.book
-    created_by = PerMinute(limits.tables_per_minute, "clubs")
-    app.state.clubs = clubs  # closed by the app's lifespan (schocken.server.app)
-
-    @app.get("/club", response_class=HTMLResponse)
-    async def club_start_page() -> str:
-        return page
-
-    @app.get("/club/{slug}", response_class=HTMLResponse)
-    async def club_page(slug: str) -> str:
-        return page
-
-    @app.get("/club/{slug}/stats", response_class=HTMLResponse)
-    async def club_stats_page(slug: str) -> str:
-        return page
-
-    @app.post("/api/clubs")
-    async def create(request: Request) -> dict[str, Any]:
-        """A new club: ``name`` and, if wanted, ``password``. Answers its slug, its secret (for
-        the secret link; shown only now) and a session."""
-        data = await body(request)
-        address = _address(request)
-        created_by.check(address)
-        password = data.get("password") or None
-        device = device_of(request)
-
-        def make() -> tuple[dict[str, Any], str, str]:
-            with book.transaction():  # the club with its first session, or nothing
-                info, secret = book.create_club(data.get("name"), password=password)  # type: ignore[arg-type]
-                return dict(info), secret, book.new_session(info["slug"], device=device)
-
-        info, secret, session = await clubs.run(make)
-        created_by.note(address)
-        return {"club": info, "secret": secret, "session": session}
-
-    @app.post("/api/clubs/import")
-    async def import_club(request: Request) -> dict[str, Any]:
-        """A new club from a club's export (``schocken club export``, or the page's download),
-        sent as the request's body: checked as every change is (records replayed, in a worker
-        process), then written whole in one short transaction, or not at all; a malformed file
-        is refused with the reader's message. Every import counts against the address's new
-        clubs a minute, refused ones too. The club keeps the secret link and password it had;
-        this answers a session for it, like a new club."""
-        address = _address(request)
-        created_by.check(address)
-        created_by.note(address)
-        raw = await raw_body(request, MAX_IMPORT, "a club's export")
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise TableError("a club's export is JSON text in UTF-8") from None
-        del raw
-        info, session = await clubs.import_club(text, device_of(request))
-        return {"club": info, "session": session}
-
-    @app.post("/api/clubs/{slug}/session")
-    async def session(slug: str, request: Request) -> dict[str, Any]:
-        """Open a club by ``secret`` or ``password``: a session token for its requests."""
-        data = await body(request)
-        info = await clubs.check(
-            _address(request), slug, secret=data.get("secret"), password=data.get("password")
-        )
-        return {"club": info, "session": await clubs.new_session(info["slug"], request)}
-
-    def caller(request: Request, data: dict[str, Any] | None = None) -> object:
-        """The session token a request carries (in its body, or in the header)."""
-        return (data or {}).get("session") or request.headers.get(SESSION_HEADER)
-
-    @app.post("/api/clubs/{slug}/session/end")
-    async def end_session(slug: str, request: Request) -> dict[str, Any]:
-        """Close the club on this device: its session (``session``, or the header) ends. A
-        session that opens no club, or another club, is refused (403)."""
-        data = await body(request)
-        token = caller(request, data)
-        if not isinstance(token, str) or not token:
-            raise TableError(f"which session ends? send it as 'session' or in {SESSION_HEADER}")
-        await clubs.open(slug, _address(request), session=token, secret=None)
-        await clubs.run(book.end_session, token)
-        return {"ended": True}
-
-    @app.get("/api/clubs/{slug}/sessions")
-    async def sessions(slug: str, request: Request) -> list[dict[str, Any]]:
-        """The club's sessions (the browsers it is open on): a short id, the device, when it was
-        opened and last used, when it expires, and which one asks. No token is sent."""
-        club = await opened(slug, request)
-        listed = await clubs.run(book.sessions, club, current=caller(request))
-        return [dict(s) for s in listed]
-
-    @app.post("/api/clubs/{slug}/sessions/end")
-    async def end_session_by_id(slug: str, request: Request) -> dict[str, Any]:
-        """End one of the club's sessions by its ``id`` (from the list): that browser has to
-        open the club again with the link or password. Answers what was ended and the list."""
-        data = await body(request)
-        club = await opened(slug, request, data)
-        ended = await clubs.run(book.end_session_by_id, club, data.get("id"))
-        listed = await clubs.run(book.sessions, club, current=caller(request, data))
-        return {"ended": dict(ended), "sessions": [dict(s) for s in listed]}
-
-    async def opened(slug: str, request: Request, data: dict[str, Any] | None = None) -> str:
-        data = data or {}
-        return await clubs.open(
-            slug,
-            _address(request),
-            session=caller(request, data),
-            secret=data.get("secret") or request.headers.get(SECRET_HEADER),
-        )
-
-    def overview(club: str) -> dict[str, Any]:
-        return {
-            "club": book.club(club),
-            "members": book.members(club),
-            "balances": book.balances(club),
-            "evenings": book.evenings(club),
-            "games": book.games(club, with_void=True),
-            "prices": book.prices(club),
-            "price_items": list(PRICE_ITEMS),
-            "ledger": book.ledger(club),
-            "seasons": book.seasons(club),
-            "expenses": book.expenses(club),
-            "kitty": book.kitty(club),
-            "fine_items": book.fine_items(club),
-            "account": book.account(club),
-        }
-
-    @app.get("/api/clubs/{slug}")
-    async def get(slug: str, request: Request) -> dict[str, Any]:
-        """The club's book: members, balances, evenings, games, prices, the ledger, the
-        kitty and its expenses."""
-        club = await opened(slug, request)
-        return await clubs.run(overview, club)
-
-    async def change(
-        slug: str, request: Request, do: Callable[[str, dict[str, Any]], object]
-    ) -> dict[str, Any]:
-        data = await body(request)
-        club = await opened(slug, request, data)
-        done = await clubs.run(do, club, data)
-        return {"done": done, **(await clubs.run(overview, club))}
-
-    async def rekey(
-        slug: str, request: Request, do: Callable[[str, dict[str, Any]], object]
-    ) -> dict[str, Any]:
-        """A change that ends every session of the club (a new secret or password): the caller
-        gets a fresh session, made right after it in the book's thread."""
-        data = await body(request)
-        club = await opened(slug, request, data)
-
-        device = device_of(request)
-
-        def both() -> tuple[object, str]:
-            with book.transaction():  # the new key with the caller's session, or nothing
-                done = do(club, data)
-                return done, book.new_session(club, device=device)
-
-        done, session = await clubs.run(both)
-        return {"done": done, "session": session, **(await clubs.run(overview, club))}
-
-    @app.post("/api/clubs/{slug}/secret")
-    async def new_secret(slug: str, request: Request) -> dict[str, Any]:
-        """A new secret for the club's link, answered once as ``done.secret``: the old link no
-        longer opens the club and every session ends; the caller gets a new ``session``."""
-        return await rekey(slug, request, lambda c, d: {"secret": book.new_secret(c)})
-
-    @app.post("/api/clubs/{slug}/password")
-    async def set_password(slug: str, request: Request) -> dict[str, Any]:
-        """Set the club's ``password``, or remove it (``remove``: true; the secret link still
-        opens the club). Either ends every session; the caller gets a new ``session``."""
-
-        def do(club: str, data: dict[str, Any]) -> object:
-            # Only ``remove`` removes it: a missing password is a password too short.
-            password = None if data.get("remove") is True else data.get("password") or ""
-            book.set_password(club, password)
-            return book.club(club)
-
-        return await rekey(slug, request, do)
-
-    @app.post("/api/clubs/{slug}/members")
-    async def add_member(slug: str, request: Request) -> dict[str, Any]:
-        """A new member: ``name``, and ``guest`` (true or false)."""
-        return await change(
-            slug,
-            request,
-            lambda c, d: book.add_member(c, d.get("name"), guest=d.get("guest", False)),  # type: ignore[arg-type]
-        )
-
-    @app.post("/api/clubs/{slug}/members/rename")
-    async def rename_member(slug: str, request: Request) -> dict[str, Any]:
-        """A member's new name: ``name``, ``new_name``."""
-        return await change(
-            slug,
-            request,
-            lambda c, d: book.rename_member(c, d.get("name"), d.get("new_name")),  # type: ignore[arg-type]
-        )
-
-    @app.post("/api/clubs/{slug}/members/leave")
-    async def member_leaves(slug: str, request: Request) -> dict[str, Any]:
-        """A member leaves: ``name``, ``date`` (default today)."""
-        return await change(
-            slug,
-            request,
-            lambda c, d: book.member_leaves(c, d.get("name"), d.get("date") or None),  # type: ignore[arg-type]
-        )
-
-    @app.post("/api/clubs/{slug}/evenings")
-    async def add_evening(slug: str, request: Request) -> dict[str, Any]:
-        """A new evening: ``date``, ``place``, ``present`` (names)."""
-        return await change(
-            slug,
-            request,
-            lambda c, d: book.add_evening(
-                c,
-                d.get("date"),  # type: ignore[arg-type]
-                place=_text(d, "place"),
-                note=_text(d, "note"),
-                present=d.get("present") or [],
-            ),
-        )
-
-    @app.post("/api/clubs/{slug}/evenings/present")
-    async def add_present(slug: str, request: Request) -> dict[str, Any]:
-        """More members who came to the evening ``date``: ``present`` (names); who was marked
-        already stays marked."""
-        return await change(
-            slug,
-            request,
-            lambda c, d: book.add_present(c, d.get("date"), d.get("present")),  # type: ignore[arg-type]
-        )
-
-    @app.post("/api/clubs/{slug}/games")
-    async def add_game(slug: str, request: Request) -> dict[str, Any]:
-        """A game of the evening ``date``: from a finished online table (``table``: its id or
-        code), a pub game (``pub`` and ``pub_token``), a ``record`` (JSON), or just its
-        ``loser`` (with ``players``; default: who came)."""
-        data = await body(request)
-        club = await opened(slug, request, data)
-        record: Any = None
-        source = None
-        if data.get("table") is not None:
-            if not isinstance(data["table"], str):
-                raise TableError("'table' is a table's id or invite code")
-            record, source = (await tables.get(data["table"])).record(), "online"
-        elif data.get("pub") is not None:
-            if not isinstance(data["pub"], str):
-                raise TableError("'pub' is a pub game's id")
-            token = data.get("pub_token") or request.headers.get(PUB_TOKEN_HEADER)
-            kept = await pub_games.get(data["pub"], token)
-            async with kept.lock:
-                record = kept.pub.record()
-            source = "pub"
-        elif data.get("record") is not None:
-            record = data["record"]
-            source = data.get("source") or "online"
-        players = data.get("players")
-        day: Any = data.get("date")
-
-        def do() -> object:
-            if record is not None:
-                return book.add_game(
-                    club, day, record=record, source=source, note=_text(data, "note")
-                )
-            return book.add_game(
-                club,
-                day,
-                players=players,
-                loser=data.get("loser"),
-                halves=data.get("halves") or (),
-                schock_aus=data.get("schock_aus") or (),
-                note=_text(data, "note"),
-            )
-
-        done = await clubs.run(do)
-        return {"done": done, **(await clubs.run(overview, club))}
-
-    @app.post("/api/clubs/{slug}/prices")
-    async def set_price(slug: str, request: Request) -> dict[str, Any]:
-        """A price: ``item``, ``cents``, ``valid_from`` (a date, or none: from the start)."""
-        return await change(
-            slug,
-            request,
-            lambda c, d: book.set_price(
-                c,
-                d.get("item"),  # type: ignore[arg-type]
-                d.get("cents"),  # type: ignore[arg-type]
-                valid_from=d.get("valid_from") or None,
-            ),
-        )
-
-    @app.post("/api/clubs/{slug}/payments")
-    async def pay(slug: str, request: Request) -> dict[str, Any]:
-        """A payment: ``member``, ``cents``, ``date`` (default today), ``note``."""
-        return await change(
-            slug,
-            request,
-            lambda c, d: book.pay(
-                c,
-                d.get("member"),  # type: ignore[arg-type]
-                d.get("cents"),  # type: ignore[arg-type]
-                day=d.get("date") or None,
-                note=_text(d, "note"),
-            ),
-        )
-
-    @app.post("/api/clubs/{slug}/expenses")
-    async def add_expense(slug: str, request: Request) -> dict[str, Any]:
-        """The kitty pays out: ``cents`` (negative: a correction), ``purpose`` (what it was
-        for), ``date`` (default today), ``paid_by`` (the member who paid it out; optional)."""
-        return await change(
-            slug,
-            request,
-            lambda c, d: book.add_expense(
-                c,
-                d.get("cents"),  # type: ignore[arg-type]
-                d.get("purpose"),  # type: ignore[arg-type]
-                day=d.get("date") or None,
-                paid_by=d.get("paid_by") or None,
-            ),
-        )
-
-    @app.post("/api/clubs/{slug}/games/void")
-    async def void_game(slug: str, request: Request) -> dict[str, Any]:
-        """Strike a game out: ``date``, ``number`` (in the evening), ``reason``."""
-        return await change(
-            slug,
-            request,
-            lambda c, d: book.void_game(c, d.get("date"), d.get("number"), d.get("reason")),  # type: ignore[arg-type]
-        )
-
-    @app.post("/api/clubs/{slug}/fine-items")
-    async def set_fine_item(slug: str, request: Request) -> dict[str, Any]:
-        """A fine into the club's catalogue, or its new price: ``name``, ``cents``."""
-        return await change(
-            slug,
-            request,
-            lambda c, d: book.set_fine_item(c, d.get("name"), d.get("cents")),  # type: ignore[arg-type]
-        )
-
-    @app.post("/api/clubs/{slug}/fine-items/remove")
-    async def remove_fine_item(slug: str, request: Request) -> dict[str, Any]:
-        """A fine out of the catalogue (what was booked stays): ``name``."""
-        return await change(
-            slug,
-            request,
-            lambda c, d: book.remove_fine_item(c, d.get("name")),  # type: ignore[arg-type]
-        )
-
-    @app.post("/api/clubs/{slug}/fines")
-    async def fine(slug: str, request: Request) -> dict[str, Any]:
-        """Book a fine of the catalogue: ``member``, ``fine`` (its name), ``count`` (default 1),
-        ``date`` (default today)."""
-        return await change(
-            slug,
-            request,
-            lambda c, d: book.fine(
-                c,
-                d.get("member"),  # type: ignore[arg-type]
-                d.get("fine"),  # type: ignore[arg-type]
-                count=d.get("count", 1),
-                day=d.get("date") or None,
-            ),
-        )
-
-    @app.post("/api/clubs/{slug}/charges")
-    async def charge(slug: str, request: Request) -> dict[str, Any]:
-        """A fine or correction by hand: ``member``, ``cents`` (negative: a credit), ``reason``,
-        ``date`` (default today)."""
-        return await change(
-            slug,
-            request,
-            lambda c, d: book.charge(
-                c,
-                d.get("member"),  # type: ignore[arg-type]
-                d.get("cents"),  # type: ignore[arg-type]
-                d.get("reason"),  # type: ignore[arg-type]
-                day=d.get("date") or None,
-            ),
-        )
-
-    @app.post("/api/clubs/{slug}/season-start")
-    async def set_season_start(slug: str, request: Request) -> dict[str, Any]:
-        """The day the club's seasons begin: ``season_start`` (``MM-DD``)."""
-
-        def do(club: str, data: dict[str, Any]) -> object:
-            book.set_season_start(club, data.get("season_start"))  # type: ignore[arg-type]
-            return book.club(club)
-
-        return await change(slug, request, do)
-
-    @app.post("/api/clubs/{slug}/account")
-    async def set_account(slug: str, request: Request) -> dict[str, Any]:
-        """The club's bank account for payments by QR code: ``iban``, ``holder``, ``bic``
-        (optional); or ``remove``: true."""
-
-        def do(club: str, data: dict[str, Any]) -> object:
-            if data.get("remove") is True:
-                book.remove_account(club)
-                return None
-            return book.set_account(
-                club,
-                data.get("iban"),  # type: ignore[arg-type]
-                data.get("holder"),  # type: ignore[arg-type]
-                bic=data.get("bic") or "",
-            )
-
-        return await change(slug, request, do)
-
-    @app.get("/api/clubs/{slug}/pay")
-    async def pay_by_qr(slug: str, request: Request) -> dict[str, Any]:
-        """What ``member`` (query) pays to settle their balance: the transfer to the club's
-        account and its QR code (EPC069-12, "GiroCode") as an SVG data URL."""
-        club = await opened(slug, request)
-        member = request.query_params.get("member", "")
-        transfer = await clubs.run(book.transfer, club, member)
-        svg = await asyncio.to_thread(draw_qr, transfer["payload"], "svg")
-        qr = "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
-        return {**transfer, "qr": qr}
-
-    @app.get("/api/clubs/{slug}/ledger")
-    async def ledger(slug: str, request: Request) -> dict[str, Any]:
-        """The ledger of one ``member`` (query): their lines and their balance."""
-        club = await opened(slug, request)
-        member = request.query_params.get("member", "")
-
-        def one() -> dict[str, Any]:
-            return {"lines": book.ledger(club, member), "balance": book.balance(club, member)}
-
-        return await clubs.run(one)
-
-    @app.get("/api/clubs/{slug}/log")
-    async def log(slug: str, request: Request) -> list[dict[str, Any]]:
-        """Every change to the club, oldest first: ``at`` (UTC), ``action``, ``detail``."""
-        club = await opened(slug, request)
-        return [dict(entry) for entry in await clubs.run(book.log, club)]
-
-    @app.get("/api/clubs/{slug}/export")
-    async def export(slug: str, request: Request) -> Response:
-        """The whole club as JSON (``schocken club export``), as a file to download."""
-        club = await opened(slug, request)
-        text = await clubs.run(book.export_club, club)
-        return Response(
-            text,
-            media_type="application/json",
-            headers={"content-disposition": f'attachment; filename="{club}.json"'},
-        )
-
-    @app.get("/api/clubs/{slug}/stats")
-    async def stats(slug: str, request: Request) -> dict[str, Any]:
-        """The statistics of a ``season`` (query; none: all games), with 95% intervals."""
-        club = await opened(slug, request)
-        season = request.query_params.get("season") or None
-        return dict(await clubs.run(book.stats, club, season))
-
-    @app.get("/api/clubs/{slug}/csv/{kind}")
-    async def csv(slug: str, kind: str, request: Request) -> Response:
-        """One of :data:`~schocken.club.CSV_KINDS` as CSV, for a spreadsheet."""
-        club = await opened(slug, request)
-        if kind not in CSV_KINDS:
-            raise TableError(f"no CSV {kind[:40]!r}; there are {', '.join(CSV_KINDS)}", 404)
-        season = request.query_params.get("season") or None
-        text = await clubs.run(book.csv, club, kind, season)
-        return Response(
-            text,
-            media_type="text/csv; charset=utf-8",
-            headers={"content-disposition": f'attachment; filename="{club}-{kind}.csv"'},
-        )
-
-    return clubs

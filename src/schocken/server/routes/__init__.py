@@ -1,0 +1,1 @@
+"""The server's routes, one router for each application (FastAPI's APIRouter)."""
