@@ -37,8 +37,9 @@ sleepers the server dropped, and the server's warnings.
 ``--sample`` runs a sampler in the server's process (a prelude before ``schocken serve``): a
 thread that looks at the main thread's stack every 2 ms (``sys._current_frames``) and, for every
 stretch of 200 ms or more (``SCHOCKEN_SAMPLE_LEAST`` seconds) in which the event loop did not
-come back to wait for input, prints the stack seen most often in it and how long the sampler
-itself could not run (a stretch in C code that holds the interpreter lock).
+come back to wait for input (from the moment the server runs its event loop), prints the stack
+seen most often in it and how long the sampler itself could not run (a stretch in C code that
+holds the interpreter lock).
 
 With ``--against SRC`` the same run is also made against the server of another checkout's
 ``src`` folder (``PYTHONPATH=SRC``), alternately with this tree's, ``--runs`` times each, and the
@@ -75,6 +76,7 @@ import collections, os, sys, threading, time, traceback
 
 def _sample(out, main_id, every=0.002, least=float(os.environ.get("SCHOCKEN_SAMPLE_LEAST", "0.2"))):
     busy_since = None
+    serving = False
     stacks = collections.Counter()
     last = time.monotonic()
     longest_gap = 0.0
@@ -86,6 +88,9 @@ def _sample(out, main_id, every=0.002, least=float(os.environ.get("SCHOCKEN_SAMP
         frame = sys._current_frames().get(main_id)
         if frame is None:
             return
+        if not serving:  # the server's start (imports, the store) is not looked at
+            serving = any(f.filename.endswith("runners.py") for f in traceback.extract_stack(frame))
+            continue
         # Waiting for input: in the selector (asyncio's own loop), or in uvloop's C code (then
         # the frame on top is the one that started the loop).
         code = frame.f_code

@@ -34,6 +34,11 @@ def children_of(pid: int) -> dict[int, str]:
     return found
 
 
+def niceness(pid: int) -> int:
+    """The process's nice value (Linux /proc)."""
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+
+
 def alive(pid: int) -> bool:
     """Whether the process runs (a zombie waiting to be reaped has ended)."""
     try:
@@ -87,7 +92,8 @@ async def solver_thinking_in_finale(server: Server) -> Client:
 
 async def test_no_worker_outlives_a_killed_server(tmp_path: Path) -> None:
     """After kill -9 of the server, its review worker, its solver worker (busy with a Finale it
-    has two minutes for) and multiprocessing's resource tracker end within seconds."""
+    has two minutes for) and multiprocessing's resource tracker end within seconds. (The
+    workers also run at a lower priority than the server.)"""
     server = Server(tmp_path / "db.sqlite3", seed=3, extra=(*GENEROUS, "--bot-budget", "120"))
     server.start()
     assert server.proc is not None
@@ -108,6 +114,10 @@ async def test_no_worker_outlives_a_killed_server(tmp_path: Path) -> None:
         children = children_of(pid)
         assert any("resource_tracker" in c for c in children.values()), children
         assert sum("multiprocessing" in c for c in children.values()) == len(children), children
+        # The workers think at a lower priority than the server's.
+        workers = [p for p, command in children.items() if "spawn_main" in command]
+        assert len(workers) == 2, children
+        assert all(niceness(w) > niceness(pid) for w in workers)
         server.kill()
         # Gone within a few seconds: a deadline against hanging (they would run on for half an
         # hour, or for ever).

@@ -538,8 +538,9 @@ class Hub:
             return False
         if parsed["type"] != "action" or str(parsed["action"]) not in self.legal(table, conn.seat):
             return False
+        rate = self._refill(conn)
         while conn.allowance < 1:
-            await asyncio.sleep((1 - conn.allowance) / self._refill(conn))
+            await asyncio.sleep((1 - conn.allowance) / rate)
             self._refill(conn)
         conn.allowance -= 1
         conn.refused = 0

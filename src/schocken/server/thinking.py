@@ -76,6 +76,8 @@ def _start_worker(server: int) -> None:
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICENESS)
     if sys.platform == "linux":
+        # (The signal comes when the thread that started the worker ends: the pools are used
+        # from the event loop's thread, which lasts as long as the server.)
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
