@@ -519,16 +519,42 @@ class Hub:
     def allow_message(self, conn: Conn) -> bool | None:
         """The message rate: ``True`` to go on, ``False`` to refuse this message, ``None`` to
         close the connection (it went on sending after being refused)."""
-        now = time.monotonic()
-        rate = self.limits.msg_rate
-        conn.allowance = min(2 * rate, conn.allowance + (now - conn.stamp) * rate)
-        conn.stamp = now
+        rate = self._refill(conn)
         if conn.allowance >= 1:
             conn.allowance -= 1
             conn.refused = 0
             return True
         conn.refused += 1
         return None if conn.refused > 2 * rate else False
+
+    async def wait_for_rate(self, table: Table, conn: Conn, text: str | None) -> bool:
+        """Whether a message over the rate is taken after a wait instead of being refused: a
+        legal move of the player whose turn it is (a client that acts as soon as it may is
+        slowed to the rate, not refused; the game bounds how many such moves there are). It
+        waits until the rate allows one more message, at most ``1 / msg_rate`` seconds."""
+        if text is None or conn.seat is None:
+            return False
+        try:
+            parsed = parse_client_message(text)
+        except ProtocolError:
+            return False
+        if parsed["type"] != "action" or str(parsed["action"]) not in self.legal(table, conn.seat):
+            return False
+        rate = self._refill(conn)
+        while conn.allowance < 1:
+            await asyncio.sleep((1 - conn.allowance) / rate)
+            self._refill(conn)
+        conn.allowance -= 1
+        conn.refused = 0
+        return True
+
+    def _refill(self, conn: Conn) -> float:
+        """The connection's allowance grown by the time since it was last looked at; the rate."""
+        now = time.monotonic()
+        rate = self.limits.msg_rate
+        conn.allowance = min(2 * rate, conn.allowance + (now - conn.stamp) * rate)
+        conn.stamp = now
+        return rate
 
     # ------------------------------------------------------------------ bots and timers
 
@@ -1052,7 +1078,7 @@ def create_app(
                     hub.error(conn, "rate_limited", "too many messages: connection closed")
                     hub.close(conn, CLOSE_LIMIT)
                     break
-                if not allowed:
+                if not allowed and not await hub.wait_for_rate(table, conn, message.get("text")):
                     hub.error(
                         conn,
                         "rate_limited",
