@@ -590,3 +590,15 @@ def test_review_refuses_a_bad_record_or_player_in_one_line(
     assert err.count("\n") == 1 and "step 0:" in err and "has not thrown yet" in err
     code, out, _ = run(capsys, "review", str(path), "--json")
     assert code == 1 and json.loads(out)["step"] == 0
+
+
+def test_serve_database_is_a_postgresql_url_instead_of_db(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for args in (["--database", "/tmp/x.sqlite3"], ["--database", "postgresql://h/d", "--db", "x"]):
+        assert main(["serve", "--port", "0", *args]) == 2
+        assert "--database is a postgresql:// URL, instead of --db" in capsys.readouterr().err
+    unreachable = "postgresql://nobody:secret@/x?host=/nonexistent-socket-dir"
+    assert main(["serve", "--port", "0", "--database", unreachable]) == 2
+    err = capsys.readouterr().err
+    assert "cannot keep the tables in postgresql://nobody:***@" in err and "secret" not in err

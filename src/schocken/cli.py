@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import socket
 import sys
 import time
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 from schocken.bots import BOTS, make_bot
 from schocken.club_cli import add_club_parser
 from schocken.dice import RandomDice
-from schocken.errors import RecordError, RulesError
+from schocken.errors import RecordError, RulesError, SchockenError
 from schocken.events import RoundEnded, SectionStarted
 from schocken.files import check_writable, os_error_text, write_text_whole
 from schocken.game import Game
@@ -659,6 +660,11 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _without_password(url: str) -> str:
+    """A database URL as it may be printed (its password blanked)."""
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
         import sqlite3
@@ -679,7 +685,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
             "schocken serve needs the server extra: pip install 'schocken[server]'", file=sys.stderr
         )
         return 2
-    db = Path(args.db) if args.db else default_db(args.data)
+    db: Path | str = Path(args.db) if args.db else default_db(args.data)
+    where = str(db)
+    if args.database is not None:
+        from schocken.store import is_url
+
+        if not is_url(args.database) or args.db:
+            print(
+                "schocken serve: --database is a postgresql:// URL, instead of --db",
+                file=sys.stderr,
+            )
+            return 2
+        db = args.database
+        where = _without_password(args.database)
     host = "0.0.0.0" if args.lan and args.host is None else (args.host or "127.0.0.1")
     # Everything that can be refused is checked before the server says it is running.
     try:
@@ -719,12 +737,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
             away_after=args.away_after,
         )
         try:
-            db.parent.mkdir(parents=True, exist_ok=True)
-            check_writable(db)
+            if isinstance(db, Path):
+                db.parent.mkdir(parents=True, exist_ok=True)
+                check_writable(db)
             app = create_app(db, seed=args.seed, bot_delay=args.bot_delay, limits=limits, site=site)
-        except (OSError, sqlite3.Error, ValueError, StoreError) as exc:
+        except (OSError, sqlite3.Error, ValueError, StoreError, SchockenError) as exc:
             why = os_error_text(exc) if isinstance(exc, OSError) else str(exc)
-            print(f"schocken serve: cannot keep the tables in {db}: {why}", file=sys.stderr)
+            print(f"schocken serve: cannot keep the tables in {where}: {why}", file=sys.stderr)
             return 2
         if args.seed is not None:
             print(
@@ -956,6 +975,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--data", default="schocken-data", help="data folder (default ./schocken-data)")
     p.add_argument("--db", help="the SQLite file (default DATA/schocken.sqlite3)")
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        help="keep everything in this PostgreSQL database instead of the SQLite file "
+        "(postgresql://user@host/db; the postgres extra)",
+    )
     p.add_argument("--seed", type=int, help="seeded dice: for tests and demonstrations only")
     p.add_argument("--bot-delay", type=_seconds_arg, default=0.6, help="seconds before a bot moves")
     p.add_argument(

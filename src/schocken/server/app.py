@@ -708,7 +708,8 @@ def create_app(
     limits: Limits | None = None,
     site: Site | None = None,
 ) -> FastAPI:
-    """The server's app, storing its tables in the SQLite file ``db_path``."""
+    """The server's app, storing its tables in ``db_path``: a SQLite file, or a PostgreSQL
+    database named by its ``postgresql://`` URL."""
     limits = limits or Limits()
     site = site or Site()
     store = Store(db_path, timeout=limits.write_timeout)
