@@ -1,6 +1,7 @@
 """The game server on each storage engine (a SQLite file; a PostgreSQL server the tests start
-themselves): a game played through WebSockets with a kill -9 half way, the club's book and a pub
-game, each surviving a restart. The rest of the server's tests run on SQLite."""
+themselves): a game played through WebSockets with a kill -9 half way goes on to the same record
+as the game played without one; the club's book and a pub game outlive a restart. The rest of
+the server's tests run on SQLite."""
 
 from __future__ import annotations
 
