@@ -284,6 +284,35 @@ def test_verify_refuses_a_local_game_without_commitment(
     assert code == 2 and "has no dice commitment" in err
 
 
+def test_the_verdicts_in_docs_fair_dice_md_are_the_real_ones(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/fair-dice.md shows schocken verify on the online record, with a die changed, the seed
+    changed and a step moved: each line is what the command prints."""
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "fair-dice.md").read_text("utf-8")
+
+    def other_seed(data: dict[str, Any]) -> None:
+        data["dice"]["seed"] = "0" * 64
+
+    def move_a_stop(data: dict[str, Any]) -> None:
+        at = next(i for i, s in enumerate(data["steps"]) if s["action"] == "stop")
+        data["steps"][at]["seat"] = (data["steps"][at]["seat"] + 1) % 3
+
+    monkeypatch.chdir(tmp_path)
+    for name, change in (
+        ("game.json", None),
+        ("changed.json", _change_die),
+        ("seed.json", other_seed),
+        ("illegal.json", move_a_stop),
+    ):
+        _online(tmp_path, change).rename(name)
+        _, out, _ = run(capsys, "verify", name)
+        if name == "illegal.json":  # quoted within a sentence, wrapped
+            assert " ".join(out.split()) in " ".join(docs.split()).replace("`", "")
+        else:
+            assert f"$ schocken verify {name}\n{out}```" in docs
+
+
 def test_rules_prints_options_with_sources(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules", "schock4life")
     assert code == 0

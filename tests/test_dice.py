@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -254,3 +257,20 @@ def test_scripted_exhausted() -> None:
 def test_scripted_refuses_bad_pips(bad: list[object]) -> None:
     with pytest.raises(ValueError, match="1 to 6"):
         ScriptedDice(bad)  # type: ignore[arg-type]
+
+
+def test_the_python_in_docs_fair_dice_md_deals_the_same_dice() -> None:
+    """The dozen lines docs/fair-dice.md gives, for anyone to check a record without schocken."""
+    docs = Path(__file__).resolve().parents[1] / "docs" / "fair-dice.md"
+    code = docs.read_text(encoding="utf-8").split("```python\n", 1)[1].split("```", 1)[0]
+    found: dict[str, Any] = {}
+    exec(code, found)  # the documentation's own code, nothing else
+    die, fair = found["die"], found["fair"]
+    assert [die(COUNTING, i) for i in (0, 1, 7, 132, 185, 280)] == [
+        derived_die(COUNTING, i) for i in (0, 1, 7, 132, 185, 280)
+    ]
+    online = Path(__file__).resolve().parent / "records" / "online-tsv99.json"
+    record = json.loads(online.read_text(encoding="utf-8"))
+    assert fair(record) is True
+    record["steps"][7]["pips"][1] = record["steps"][7]["pips"][1] % 6 + 1
+    assert fair(record) is False

@@ -198,7 +198,7 @@ async def play_some(client: Client, steps: int) -> None:
 def test_every_table_and_rematch_commits_to_a_seed_of_its_own(tmp_path: Path) -> None:
     """Tables get different seeds; a seeded server (``--seed``) derives them from its seed, so
     the same server seed commits to the same dice."""
-    commitments = []
+    commitments: list[str] = []
     for seed in (None, None, 5, 5):
         with running(tmp_path / f"{len(commitments)}.sqlite3", seed=seed) as server:
             table = new_table(server, ["Anna"], seats=2)
