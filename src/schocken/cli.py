@@ -10,9 +10,10 @@ import socket
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from schocken.bots import BOTS, make_bot
 from schocken.club_cli import add_club_parser
@@ -23,7 +24,7 @@ from schocken.files import check_writable, os_error_text, write_text_whole
 from schocken.game import Game
 from schocken.play import NOTHING_ASKED, apply_decision, next_decision
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS, check_players
-from schocken.record import outcome_of, parse_record, record_of, replay
+from schocken.record import check_dice, outcome_of, parse_record, record_of, replay
 from schocken.rules import (
     MAX_THROWS,
     OPTION_SOURCES,
@@ -291,6 +292,58 @@ def cmd_replay(args: argparse.Namespace) -> int:
     )
     print(f"  the game's loser: {outcome['loser_name']}")
     return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Whether a record's dice were dealt fairly: every die from the seed committed to at the
+    start (docs/fair-dice.md). Exit 0: fair; 1: not fair (or not a legal game); 2: cannot be
+    checked (the file cannot be read, is not a record, or has no commitment or seed)."""
+
+    def cannot(message: str, step: int | None = None) -> int:
+        if args.json:
+            print(json.dumps({"ok": False, "fair": None, "step": step, "error": message}))
+        else:
+            print(f"schocken verify: {args.file}: {message}", file=sys.stderr)
+        return 2
+
+    try:
+        text = _read_text(args.file)
+    except ValueError as exc:
+        print(f"schocken verify: {exc}", file=sys.stderr)
+        return 2
+    try:
+        record = parse_record(text)
+        check = check_dice(record)
+    except RecordError as exc:
+        return cannot(str(exc), exc.step)
+    assert record.dice is not None
+    found: dict[str, Any] = {
+        "fair": check.fair,
+        "dice": check.dice,
+        "scheme": record.dice.scheme,
+        "commitment": record.dice.commitment,
+    }
+    if check.fair:
+        try:
+            replay(record)
+        except RecordError as exc:
+            # Dealt by the seed, but not a legal game: not a record of what was played.
+            check = replace(check, fair=False, reason=str(exc), step=exc.step)
+            found["fair"] = False
+    if not check.fair:
+        for key in ("step", "die", "index", "recorded", "derived"):
+            found[key] = getattr(check, key)
+        found["error"] = check.reason
+    if args.json:
+        print(json.dumps({"ok": check.fair, **found}, ensure_ascii=False, indent=2))
+    elif check.fair:
+        print(
+            f"{args.file}: fair: all {check.dice} dice follow from the seed committed at the "
+            f"start (commitment {record.dice.commitment})"
+        )
+    else:
+        print(f"{args.file}: NOT fair: {check.reason}")
+    return 0 if check.fair else 1
 
 
 def cmd_review(args: argparse.Namespace) -> int:
@@ -886,6 +939,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser(
+        "verify",
+        help="check that a game's dice follow from the seed the server committed to",
+        description="Recompute every die of an online game's record from the seed the server "
+        "revealed at the game's end, and check the seed against the commitment it published at "
+        "the start (docs/fair-dice.md). Exit status 0: fair; 1: not fair, or not a legal game; "
+        "2: cannot be checked (unreadable, not a record, no commitment or no seed).",
+    )
+    p.add_argument("file", metavar="RECORD")
+    p.add_argument("--json", action="store_true", help="the verdict as JSON")
+    p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser(
         "review",

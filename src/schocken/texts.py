@@ -154,6 +154,25 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_connected": "Connected.",
         "web_summary": "Game over",
         "web_download": "Download the game record",
+        "web_dice_check": "Check the dice",
+        "web_dice_about": "Before the first throw the server committed to this game's dice (it "
+        "published the SHA-256 of a secret seed); now it reveals the seed. Every die must follow "
+        "from it.",
+        "web_dice_checking": "Recomputing every die…",
+        "web_dice_fair": "Fair: all {count} dice follow from the seed the server committed to at "
+        "the start.",
+        "web_dice_unfair": "Not fair: die {n} of the game shows {shows}, but the seed gives "
+        "{derived}.",
+        "web_dice_seed_wrong": "Not fair: the revealed seed is not the one the server committed "
+        "to at the start.",
+        "web_dice_changed": "Not fair: the server's commitment is not the one this page saw at "
+        "the start.",
+        "web_dice_none": "This game's dice cannot be checked: the server did not commit to them.",
+        "web_dice_failed": "The dice could not be checked: {error}",
+        "web_dice_in_browser": "Recomputed in this browser.",
+        "web_dice_by_server": "Recomputed by the server (this browser cannot compute "
+        "HMAC-SHA256 on a page without HTTPS).",
+        "web_dice_commitment": "Commitment (SHA-256 of the seed): {commitment}",
         "web_new_game": "New table",
         "web_seeded": "Seeded dice: for tests and demonstrations only.",
         "web_die": "Die {n}: {pips}",
@@ -1094,6 +1113,26 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_connected": "Verbunden.",
         "web_summary": "Spiel vorbei",
         "web_download": "Spielprotokoll herunterladen",
+        "web_dice_check": "Würfel prüfen",
+        "web_dice_about": "Vor dem ersten Wurf hat sich der Server auf die Würfel dieses Spiels "
+        "festgelegt (er hat den SHA-256 eines geheimen Startwerts veröffentlicht); jetzt nennt er "
+        "den Startwert. Jeder Würfel muss aus ihm folgen.",
+        "web_dice_checking": "Jeder Würfel wird nachgerechnet…",
+        "web_dice_fair": "Fair: Alle {count} Würfel folgen aus dem Startwert, auf den sich der "
+        "Server zu Beginn festgelegt hat.",
+        "web_dice_unfair": "Nicht fair: Würfel {n} des Spiels zeigt {shows}, aus dem Startwert "
+        "folgt aber {derived}.",
+        "web_dice_seed_wrong": "Nicht fair: Der genannte Startwert ist nicht der, auf den sich "
+        "der Server zu Beginn festgelegt hat.",
+        "web_dice_changed": "Nicht fair: Die Festlegung des Servers ist nicht die, die diese "
+        "Seite zu Beginn gesehen hat.",
+        "web_dice_none": "Die Würfel dieses Spiels lassen sich nicht prüfen: Der Server hat sich "
+        "nicht auf sie festgelegt.",
+        "web_dice_failed": "Die Würfel konnten nicht geprüft werden: {error}",
+        "web_dice_in_browser": "In diesem Browser nachgerechnet.",
+        "web_dice_by_server": "Vom Server nachgerechnet (dieser Browser kann HMAC-SHA256 auf "
+        "einer Seite ohne HTTPS nicht berechnen).",
+        "web_dice_commitment": "Festlegung (SHA-256 des Startwerts): {commitment}",
         "web_new_game": "Neuer Tisch",
         "web_seeded": "Gesetzte Würfel: nur für Tests und Vorführungen.",
         "web_die": "Würfel {n}: {pips}",

@@ -34,8 +34,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketState
 
 from schocken.coach import Advice, advise, moves, note, ranking_lines
-from schocken.errors import IllegalActionError
-from schocken.record import outcome_of
+from schocken.errors import IllegalActionError, RecordError
+from schocken.record import check_dice, outcome_of
 from schocken.server.club import Clubs
 from schocken.server.protocol import (
     PROTOCOL_VERSION,
@@ -282,6 +282,7 @@ class Hub:
                 }
                 if outcome is not None:
                     message["outcome"] = outcome
+                    message["dice"] = table.dice_public()  # the seed, now the game is over
                 text = made[key] = encode(message)
             conn.sent = total
             self.push(conn, text)
@@ -963,6 +964,23 @@ def create_app(
     async def record(key: str) -> Response:
         table = await tables.get(key)
         return Response(table.record().to_json(), media_type="application/json")
+
+    @app.get("/api/tables/{key}/verify")
+    async def verify(key: str) -> dict[str, Any]:
+        """The server's own check of a finished game's dice (``docs/fair-dice.md``): for
+        browsers that cannot compute HMAC-SHA256 themselves (no SubtleCrypto over plain HTTP)."""
+        table = await tables.get(key)
+        record = table.record()
+        try:
+            check = check_dice(record)
+        except RecordError as exc:
+            raise TableError(str(exc), status=409) from None
+        assert record.dice is not None
+        found: dict[str, Any] = {"fair": check.fair, "dice": check.dice, **record.dice.to_dict()}
+        if not check.fair:
+            found.update(step=check.step, die=check.die, index=check.index)
+            found.update(recorded=check.recorded, derived=check.derived, error=check.reason)
+        return found
 
     @app.get("/api/tables/{key}/review")
     async def table_review(key: str) -> Response:
