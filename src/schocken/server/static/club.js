@@ -21,6 +21,8 @@ const wide = matchMedia("(min-width: 900px)");
 const ui = {
   welcome: false, // the first screen after making a club: how the others get in
   pick: new Set(), // who came, tapped before the evening is started
+  startDate: null, // the start form's date and place as typed
+  startPlace: null,
   fineMember: null,
   fineCount: 1,
   fineEveryone: false,
@@ -547,6 +549,8 @@ function startCard() {
       change("evenings", { date, place: f.place.value, present },
         t("club_web_started", { date: day(date), count: present.length }), "club-tonight-h", () => {
           ui.pick.clear();
+          ui.startDate = null;
+          ui.startPlace = null;
           if (date !== today()) {
             history.pushState(null, "", href("tonight", date));
             club.evening = date;
@@ -556,9 +560,12 @@ function startCard() {
     names.length === 0 ? el("p", { class: "hint" }, t("club_web_members_first")) : [
       el("p", { id: "club-start-who", class: "club-label" }, t("club_web_start_hint")),
       chips],
+    // What is typed stays when the card is drawn anew (a tap on a name).
     el("div", { class: "club-row" },
-      el("label", {}, t("club_web_date"), el("input", { name: "date", type: "date", required: true, value: today() })),
-      el("label", {}, t("club_web_place"), el("input", { name: "place", maxlength: "200", value: last?.place || "" }))),
+      el("label", {}, t("club_web_date"), el("input", { name: "date", type: "date", required: true, id: "club-start-date",
+        value: ui.startDate || today(), oninput: (e) => { ui.startDate = e.target.value; } })),
+      el("label", {}, t("club_web_place"), el("input", { name: "place", maxlength: "200", id: "club-start-place",
+        value: ui.startPlace ?? (last?.place || ""), oninput: (e) => { ui.startPlace = e.target.value; } }))),
     el("button", { type: "submit", class: "primary", id: "club-start-button" }, t("club_web_start_button"))));
 }
 
@@ -1019,8 +1026,8 @@ function expensesCard() {
   const shown = latest.slice(0, ui.expenses);
   return card("club-expenses-part", t("club_web_expenses"),
     b.expenses.length === 0 ? el("p", { class: "hint", id: "club-no-expenses" }, t("club_web_no_expenses"))
-      : table(t("club_web_expenses"), [t("club_web_date"), t("club_web_purpose"), t("club_web_paid_out_by"), t("club_web_amount")],
-        shown.map((x) => [x.date, x.purpose, x.paid_by || "–", money(x.cents)]), "club-expenses"),
+      : scroller(t("club_web_expenses"), table(t("club_web_expenses"), [t("club_web_date"), t("club_web_purpose"), t("club_web_paid_out_by"), t("club_web_amount")],
+        shown.map((x) => [x.date, x.purpose, x.paid_by || "–", money(x.cents)]), "club-expenses")),
     latest.length > shown.length ? el("button", { type: "button", class: "secondary", id: "club-expenses-more", onclick: () => {
       ui.expenses = latest.length;
       render("club-expenses-part-h");
