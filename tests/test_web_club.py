@@ -819,6 +819,8 @@ def test_a_member_pays_by_a_giro_code_on_a_phone(
     code = page.get_by_role("img", name=re.compile("GiroCode: 2,50 € an DE89370400440532013000"))
     expect(code).to_be_visible()
     shot = tmp_path / "girocode.png"
+    # in the middle of the screen: clear of the status line on top and the tab bar below
+    code.evaluate("e => e.scrollIntoView({ block: 'center' })")
     code.screenshot(path=str(shot))
     decoded = subprocess.run(
         ["zbarimg", "--quiet", "--raw", "-Sbinary", str(shot)],

@@ -406,6 +406,8 @@ def test_a_new_club_says_how_the_others_get_in_and_the_link_is_copied_without_cl
     code = welcome.get_by_role("img", name="QR code of the club's secret link")
     expect(code).to_be_visible()
     shot = tmp_path / "link.png"
+    # in the middle of the screen: clear of the status line on top and the tab bar below
+    code.evaluate("e => e.scrollIntoView({ block: 'center' })")
     code.screenshot(path=str(shot))
     decoded = subprocess.run(
         ["zbarimg", "--quiet", "--raw", str(shot)], capture_output=True, check=True, timeout=60

@@ -509,7 +509,8 @@ function tonightView() {
   } else if (closedDates().includes(ev.date)) {
     parts.push(closedCard(ev));
   } else {
-    parts.push(cameCard(ev), gamesCard(ev), finesCard(ev), totalsCard(ev));
+    // The most frequent job first: a fine; then the games, then the evening's sums.
+    parts.push(cameCard(ev), finesCard(ev), gamesCard(ev), totalsCard(ev));
   }
   parts.push(earlierCard(ev));
   return parts;
@@ -851,7 +852,7 @@ function totalsCard(ev) {
 }
 
 /** A member's payment: the amount (what they owe, to begin with), a note, and pay by QR. */
-function paymentForm(name, date = today()) {
+function paymentForm(name, date = today(), heading = true) {
   const { t, el } = ctx;
   const owed = balanceOf(name).balance;
   return el("form", { id: "club-payment", class: "club-payment", onsubmit: (e) => {
@@ -864,7 +865,7 @@ function paymentForm(name, date = today()) {
         if (tonight) ui.payMember = null;
       });
   } },
-  el("h3", { id: "club-payment-h", tabindex: "-1" }, t("club_web_pay_label", { name })),
+  heading ? el("h3", { id: "club-payment-h", tabindex: "-1" }, t("club_web_pay_label", { name })) : null,
   el("div", { class: "club-row" },
     el("label", {}, t("club_web_amount"), el("input", { name: "amount", id: "club-payment-amount", inputmode: "decimal", required: true,
       pattern: "-?[0-9]+([.,][0-9]{1,2})?", value: owed > 0 ? (owed / 100).toFixed(2).replace(".", lang() === "de" ? "," : ".") : "" })),
@@ -980,7 +981,7 @@ function memberPanel(name) {
   const shown = latest.slice(0, ui.memberLines);
   return el("div", { id: "club-member-panel", class: "club-member-panel" },
     el("h3", { id: "club-member-panel-h", tabindex: "-1" }, t("club_web_member_owes", { name, balance: money(balanceOf(name).balance) })),
-    paymentForm(name),
+    paymentForm(name, today(), false),
     table(t("club_web_ledger_of_name", { name }), [t("club_web_date"), t("club_web_item"), t("club_web_amount")],
       shown.map((l) => [l.date, ledgerItem(l), money(l.cents)]), "club-ledger"),
     latest.length > shown.length ? el("button", { type: "button", class: "secondary", id: "club-ledger-more", onclick: () => {
