@@ -568,6 +568,10 @@ def test_the_club_is_closed_on_this_phone(browser: Browser, server: Server) -> N
     page.get_by_label("Password").fill("kegel-passwort")
     page.get_by_role("button", name="Open the club").click()
     is_open(page)
+    # opened by the password, this device does not know the secret link, and says so
+    page.get_by_role("link", name="Settings").click()
+    expect(page.locator("#club-link-unknown")).to_contain_text("does not know the secret link")
+    expect(page.locator("#club-link-input")).to_have_count(0)
     assert errors == []
     ctx.close()
 

@@ -591,14 +591,17 @@ function cameCard(ev) {
 }
 
 // The pub games entered on this device (pub mode keeps each one's token in this browser), and
-// the online tables this browser sat at: a finished one goes into the book with one tap.
+// the online tables this browser sat at: a finished one goes into the book with one tap. At
+// most KNOWN of each are asked about (a browser that kept hundreds asks not for all of them).
+const KNOWN = 30;
+
 function pubGames() {
   const found = [];
   for (let i = 0; i < localStorage.length; i += 1) {
     const key = localStorage.key(i);
     if (key && key.startsWith("schocken:pub:")) found.push({ id: key.slice("schocken:pub:".length), token: localStorage.getItem(key) });
   }
-  return found;
+  return found.slice(0, KNOWN);
 }
 
 function knownTables() {
@@ -607,7 +610,7 @@ function knownTables() {
     const key = localStorage.key(i);
     if (key && key.startsWith("schocken:table:")) found.push(key.slice("schocken:table:".length));
   }
-  return found;
+  return found.slice(0, KNOWN);
 }
 
 function bookedKey() {
