@@ -20,6 +20,7 @@ from schocken.club.stats import (
 )
 from schocken.club.transfer import check_bic, check_holder, check_iban
 from schocken.club.values import (
+    BOT_SEATS,
     CSV_SECTIONS,
     EXPORT_FORMAT,
     EXPORT_VERSION,
@@ -35,6 +36,9 @@ from schocken.club.values import (
 )
 from schocken.errors import ClubError
 from schocken.events import Section
+
+BOT_SEATS_DEFAULT = next(iter(BOT_SEATS))
+"""What a bot's seat counts as in a club that has not chosen (and in an export without it)."""
 
 CSV_KINDS = ("games", "ledger", "balances", "stats", "evenings", "kitty")
 """The tables :meth:`ClubBook.csv` writes."""
@@ -241,7 +245,7 @@ class _Exchange(_Stats):
             {"name": r[0], "guest": bool(r[1]), "joined": r[2], "left": r[3]}
             for r in db.execute(
                 "SELECT name, guest, joined, left_on FROM club_members WHERE club_id = ? "
-                "ORDER BY id",
+                "AND bot = 0 ORDER BY id",
                 (cid,),
             )
         ]
@@ -267,6 +271,16 @@ class _Exchange(_Stats):
                     item["halves"] = [s["loser"] for s in halves]
                     item["schock_aus"] = [s["section"] for s in g["sections"] if s["schock_aus"]]
                 item.update(note=gnote, meta=json.loads(meta), void=void)
+                bot_seats = [
+                    int(r[0])
+                    for r in db.execute(
+                        "SELECT p.seat FROM club_game_players p JOIN club_members m "
+                        "ON m.id = p.member_id WHERE p.game_id = ? AND m.bot = 1 ORDER BY p.seat",
+                        (gid,),
+                    )
+                ]
+                if bot_seats:  # only then, as with expenses: older exports stay as they were
+                    item["bots"] = bot_seats
                 games.append(item)
             evenings.append(
                 {
@@ -310,6 +324,9 @@ class _Exchange(_Stats):
             "charges": charges,
             "payments": payments,
         }
+        bots_as = self.club(club)["bot_seats"]
+        if bots_as != BOT_SEATS_DEFAULT:  # only then: older exports stay as they were
+            data["club"]["bot_seats"] = bots_as
         expenses = self._export_expenses(cid)
         if expenses:  # only then: an export of a club without them is read by older schocken too
             data["expenses"] = expenses
@@ -401,7 +418,15 @@ class _Exchange(_Stats):
             "log",
         )
         head = doc.obj("club")
-        head.only("name", "created", "currency", "season_start", "secret_hash", "password_hash")
+        head.only(
+            "name",
+            "created",
+            "currency",
+            "season_start",
+            "secret_hash",
+            "password_hash",
+            "bot_seats",
+        )
         with self._tx():
             cid = self._insert_club(
                 self._check_club_name(head.get("name")),
@@ -411,6 +436,12 @@ class _Exchange(_Stats):
                 _check_hash(head.get("secret_hash"), "'club.secret_hash'"),
                 _check_hash(head.get("password_hash"), "'club.password_hash'"),
             )
+            bots_as = head.get("bot_seats") if "bot_seats" in head.data else BOT_SEATS_DEFAULT
+            if bots_as not in BOT_SEATS:
+                raise ClubError(
+                    f"'club.bot_seats' is {' or '.join(BOT_SEATS)}, not {_show(bots_as)}"
+                )
+            self.db.execute("UPDATE club_clubs SET bot_seats = ? WHERE id = ?", (bots_as, cid))
             for m in doc.objs("members"):
                 m.only("name", "guest", "joined", "left")
                 self._insert_member(
@@ -466,6 +497,7 @@ class _Exchange(_Stats):
                         "note",
                         "meta",
                         "void",
+                        "bots",
                     )
                     n = g.get("number")
                     if type(n) is not int or n <= number:
@@ -494,6 +526,7 @@ class _Exchange(_Stats):
                             meta=meta,
                             void=void,
                             members=g.names("players"),
+                            bots=g.get("bots") if "bots" in g.data else (),
                         )
                     except ClubError as exc:
                         raise ClubError(f"{g.where}: {exc}") from None
