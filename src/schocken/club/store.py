@@ -189,6 +189,21 @@ ALTER TABLE club_members ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
 1: a seat not counted; such a row is found by no member's name, is in no list of members, and
 never owes anything)."""
 
+VERSION_8_SCHEMA = """
+CREATE TABLE club_entries (
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    entry_id TEXT NOT NULL,
+    what TEXT NOT NULL,
+    applied TEXT NOT NULL,
+    result TEXT NOT NULL,
+    PRIMARY KEY (club_id, entry_id)
+) STRICT;
+"""
+"""Version 8: the entries applied by their id (made on the phone that entered them, perhaps
+without a signal): which change it was (``what``: the address it came to), when (UTC) and what
+it answered (JSON), so the same entry sent again is answered alike and applied once
+(:mod:`schocken.club.entries`)."""
+
 MIGRATIONS: dict[int, str] = {
     1: SCHEMA,
     2: SESSIONS_SCHEMA,
@@ -197,6 +212,7 @@ MIGRATIONS: dict[int, str] = {
     5: VERSION_5_SCHEMA,
     6: VERSION_6_SCHEMA,
     7: VERSION_7_SCHEMA,
+    8: VERSION_8_SCHEMA,
 }
 """The script that brings the club tables from version ``n - 1`` to ``n`` (0: no tables)."""
 
