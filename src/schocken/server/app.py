@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import hashlib
 import io
 import logging
 import time
@@ -84,6 +85,17 @@ REVIEWS_WAITING = 8
 """Reviews asked for at once (one is made at a time); one more is refused (503)."""
 REVIEWS_KEPT = 32
 """Finished tables' reviews kept in memory (a finished game does not change)."""
+
+
+def static_version() -> str:
+    """A short hash of the web front end's files (the page, modules, styles, icons): the
+    service worker's cache is named by it."""
+    digest = hashlib.sha256()
+    for path in sorted(STATIC.iterdir()):
+        if path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -819,11 +831,14 @@ def create_app(
     async def table_page(key: str) -> str:
         return page
 
+    worker = (STATIC / "sw.js").read_text(encoding="utf-8")
+    worker = worker.replace("__VERSION__", static_version())
+
     @app.get("/sw.js")
     async def service_worker() -> Response:
-        return Response(
-            (STATIC / "sw.js").read_text(encoding="utf-8"), media_type="text/javascript"
-        )
+        """The service worker, its cache named by the static files' version: a new version
+        of the app brings a new cache, the old one is dropped."""
+        return Response(worker, media_type="text/javascript", headers={"cache-control": "no-cache"})
 
     @app.get("/api/texts/{lang}")
     async def texts(lang: str) -> dict[str, str]:
