@@ -1008,6 +1008,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "offline_what_expense": "Expense: {purpose}, {amount}",
         "offline_what_member": "New member: {name}",
         "offline_game_pub_line": "Game {number}: a pub game",
+        "offline_pub_waiting": "A pub game: {count} entries waiting for the referee",
         "pub_offline_title": "No signal: the turns wait on this phone",
         "pub_offline_hint": "Without a signal the phone cannot referee: say who threw. The "
         "server checks each turn when the signal returns; a turn it refuses is shown here.",
@@ -2155,6 +2156,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "offline_what_expense": "Ausgabe: {purpose}, {amount}",
         "offline_what_member": "Neues Mitglied: {name}",
         "offline_game_pub_line": "Spiel {number}: ein Kneipenspiel",
+        "offline_pub_waiting": "Ein Kneipenspiel: {count} Einträge warten auf den Schiedsrichter",
         "pub_offline_title": "Kein Netz: die Züge warten auf diesem Handy",
         "pub_offline_hint": "Ohne Netz kann das Handy nicht schiedsrichtern: bitte angeben, wer "
         "geworfen hat. Der Server prüft jeden Zug, sobald es wieder Netz gibt; einen Zug, den er "

@@ -83,8 +83,13 @@ function listen() {
   wide.addEventListener("change", () => {
     if (club.book && ctx.main.querySelector("#club-app")) render();
   });
-  // The queue changed (an entry kept, sent, held or settled): the book is shown anew.
+  // The queue changed (an entry kept, sent, held or settled): the book is shown anew; not on
+  // every change of the status line (a form being filled in keeps what is typed).
+  let drawn = "";
   offline.onChange(() => {
+    const now = JSON.stringify([club.slug, offline.pending().map((e) => [e.seq, e.state])]);
+    if (now === drawn) return;
+    drawn = now;
     if (!club.base || !ctx.main.querySelector("#club-app")) return;
     club.book = preview(club.base);
     render();
@@ -319,7 +324,13 @@ offline.onApplied(async (entry, answer) => {
 function queueCard() {
   const { t, el } = ctx;
   const mineNow = offline.pending({ club: club.slug, kind: "club" });
-  if (mineNow.length === 0) return null;
+  // The club's pub games with turns waiting on this phone: a line each, to the game.
+  const games = new Map();
+  for (const e of offline.pending({ kind: "pub" })) {
+    const kept = JSON.parse(localStorage.getItem(`schocken:pub-club:${e.pub}`) || "null");
+    if (kept?.club === club.slug) games.set(e.pub, (games.get(e.pub) || 0) + 1);
+  }
+  if (mineNow.length === 0 && games.size === 0) return null;
   const held = mineNow.filter((e) => e.state === "conflict");
   const settle = async (e, how) => {
     if (how === "discard") {
@@ -351,7 +362,9 @@ function queueCard() {
             t("offline_as_guest", { name: e.choices.guest })) : null,
           el("button", { type: "button", class: "small secondary", id: `club-queue-discard-${i}`, onclick: () => settle(e, "discard") },
             t("offline_discard")))]
-        : el("span", { class: "hint" }, `· ${t("offline_state_waiting")}`)))));
+        : el("span", { class: "hint" }, `· ${t("offline_state_waiting")}`))),
+    [...games].map(([id, count]) => el("li", { class: "waiting" },
+      el("a", { href: `/pub/${enc(id)}`, class: "club-inline-link" }, t("offline_pub_waiting", { count }))))));
 }
 
 /** A change that answers the whole book: sent, the book kept and drawn anew, what was done

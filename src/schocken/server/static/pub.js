@@ -194,7 +194,12 @@ let listening = false;
 function listen() {
   if (listening) return;
   listening = true;
+  // Drawn anew only when this game's entries change (not on every word of the status line).
+  let drawn = "";
   offline.onChange(() => {
+    const now = JSON.stringify(offline.pending({ pub: pub.id }).map((e) => [e.seq, e.state]));
+    if (now === drawn) return;
+    drawn = now;
     if (pub.id && location.pathname === `/pub/${pub.id}` && (pub.view || pub.players)) render();
   });
   offline.onApplied((entry, answer) => {
@@ -385,7 +390,8 @@ function renderOffline() {
   const list = el("section", { class: "card pub-log", "aria-labelledby": "pub-waiting-title" },
     el("h2", { id: "pub-waiting-title" }, t("pub_offline_waiting", { count: mine.length })),
     v ? el("p", { id: "pub-standing" }, t("pub_offline_standing", { standing: v.standing })) : null,
-    el("ol", { id: "pub-waiting" }, mine.map((e, i) => el("li", { class: e.state === "conflict" ? "held" : "waiting" },
+    // The newest first, next to the form; numbered as entered.
+    el("ol", { id: "pub-waiting", reversed: true }, mine.map((e, i) => el("li", { class: e.state === "conflict" ? "held" : "waiting" },
       el("span", { class: "line" }, e.label),
       e.state === "conflict" ? [
         el("span", { class: "line error" }, t("pub_offline_refused", { reason: e.reason })),
@@ -393,7 +399,7 @@ function renderOffline() {
           el("button", { type: "button", class: "small", id: `pub-retry-${i}`, onclick: () => offline.retry(e.seq) }, t("offline_try_again")),
           el("button", { type: "button", class: "small secondary", id: `pub-discard-${i}`, onclick: () => offline.discard(e.seq) },
             t("offline_discard")))]
-        : el("span", { class: "line hint" }, t("offline_state_waiting"))))));
+        : el("span", { class: "line hint" }, t("offline_state_waiting")))).reverse()));
   const bar = el("div", { class: "pub-bar" },
     el("button", { id: "pub-take-back", type: "button", class: "secondary", onclick: takeBack,
       disabled: !mine.some((e) => e.state === "waiting" && (e.body.dice || e.body.result)) }, `↶ ${t("pub_offline_take_back")}`),
