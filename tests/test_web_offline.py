@@ -21,7 +21,7 @@ from schocken.club import ClubBook
 from schocken.pub import PubGame
 from schocken.rules import parse_rules
 from server_helpers import Server, running
-from test_web_club_tasks import PHONE, small_club, today, watch
+from test_web_club_tasks import PHONE, axe, small_club, today, watch
 
 HOUSE = 'preset = "tsv99"\ndeckel_per_half = 2\n'
 """Short games: two Deckel a half."""
@@ -177,6 +177,7 @@ def test_an_evening_without_a_signal_ends_up_in_the_book_once_with_a_second_phon
         enter_turn(page, dice, seat)
         expect(page.locator("#pub-waiting li")).to_have_count(i + 2)
     expect(page.locator("#net-status")).to_have_text(f"Offline · {7 + len(game)} entries waiting")
+    assert axe(page) == []
     # The tab closed, a new one opened: the book as last seen, the entries on it, the queue.
     page.close()
     page = ctx.new_page()
@@ -205,6 +206,7 @@ def test_an_evening_without_a_signal_ends_up_in_the_book_once_with_a_second_phon
     )
     held = page.locator("#club-queue-list li.held")
     expect(held).to_have_count(2)
+    assert axe(page) == []
     expect(held.nth(0)).to_contain_text("Dora: Handy am Tisch × 1")
     expect(held.nth(0)).to_contain_text(f"Dora left the club on {date}")
     expect(held.nth(1)).to_contain_text("Game: Cem lost")
