@@ -90,3 +90,8 @@ class ClubAccessError(SchockenError):
 class ClubStoreError(SchockenError):
     """The club's database file cannot be used (not SQLite, read-only, written by a newer
     version, ...); the message says why."""
+
+
+class TournamentError(SchockenError, ValueError):
+    """A change to a tournament is refused: a bad format, draw, result or name, or something
+    that is not in the tournament. Nothing was changed."""

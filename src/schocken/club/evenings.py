@@ -29,6 +29,9 @@ from schocken.events import RoundEnded, RoundKind, SectionEnded
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS
 from schocken.record import GameRecord, parse_record, record_from_dict, replay
 
+EVENING_KINDS = ("evening", "tournament")
+"""What an evening of the club is: a club evening, or a tournament (:mod:`schocken.tournament`)."""
+
 # ---------------------------------------------------------------------- a game as facts
 
 
@@ -189,27 +192,38 @@ class _Evenings(_Members):
         place: str = "",
         note: str = "",
         present: Sequence[str] = (),
+        kind: str = "evening",
     ) -> EveningInfo:
-        """A new evening of the club: its date, the place, and who came."""
+        """A new evening of the club: its date, the place, and who came; ``kind``: a club
+        evening or a ``"tournament"`` (:mod:`schocken.tournament`)."""
         with self._tx():
             cid = self._club_id(club)
-            self._insert_evening(cid, day, place, note, present)
-            self._log(cid, "evening_added", date=day, place=place, present=list(present))
+            self._insert_evening(cid, day, place, note, present, kind)
+            detail = {"kind": kind} if kind != "evening" else {}
+            self._log(cid, "evening_added", date=day, place=place, present=list(present), **detail)
         return self.evening(club, day)
 
     def _insert_evening(
-        self, cid: int, day: object, place: object, note: object, present: Sequence[str]
+        self,
+        cid: int,
+        day: object,
+        place: object,
+        note: object,
+        present: Sequence[str],
+        kind: object = "evening",
     ) -> int:
         day = check_date(day, "the evening's date")
         place = check_text(place, "the place")
         note = check_text(note, "the note")
+        if kind not in EVENING_KINDS:
+            raise ClubError(f"an evening is one of {', '.join(EVENING_KINDS)}, not {_show(kind)}")
         if self.db.execute(
             "SELECT 1 FROM club_evenings WHERE club_id = ? AND date = ?", (cid, day)
         ).fetchone():
             raise ClubError(f"the club has an evening on {day} already")
         evening = self.db.insert(
-            "INSERT INTO club_evenings (club_id, date, place, note) VALUES (?, ?, ?, ?)",
-            (cid, day, place, note),
+            "INSERT INTO club_evenings (club_id, date, kind, place, note) VALUES (?, ?, ?, ?, ?)",
+            (cid, day, kind, place, note),
         )
         self._mark_present(cid, evening, present)
         return evening

@@ -246,8 +246,8 @@ class _Exchange(_Stats):
             )
         ]
         evenings = []
-        for evening, day, place, note in db.execute(
-            "SELECT id, date, place, note FROM club_evenings WHERE club_id = ? ORDER BY date",
+        for evening, day, place, note, kind in db.execute(
+            "SELECT id, date, place, note, kind FROM club_evenings WHERE club_id = ? ORDER BY date",
             (cid,),
         ).fetchall():
             info = self._evening_info(cid, evening)
@@ -268,15 +268,11 @@ class _Exchange(_Stats):
                     item["schock_aus"] = [s["section"] for s in g["sections"] if s["schock_aus"]]
                 item.update(note=gnote, meta=json.loads(meta), void=void)
                 games.append(item)
-            evenings.append(
-                {
-                    "date": day,
-                    "place": place,
-                    "note": note,
-                    "present": info["present"],
-                    "games": games,
-                }
-            )
+            line: dict[str, Any] = {"date": day}
+            if kind != "evening":  # only then: an export without one is read by older schocken
+                line["kind"] = kind
+            line.update(place=place, note=note, present=info["present"], games=games)
+            evenings.append(line)
         payments = [
             {"member": names[r[0]], "date": r[1], "cents": r[2], "note": r[3]}
             for r in db.execute(
@@ -445,13 +441,18 @@ class _Exchange(_Stats):
                 )
             last = ""
             for e in doc.objs("evenings"):
-                e.only("date", "place", "note", "present", "games")
+                e.only("date", "kind", "place", "note", "present", "games")
                 day = check_date(e.get("date"), "an evening's date")
                 if day <= last:
                     raise ClubError(f"{e.where}: the evenings are in order of date, without twins")
                 last = day
                 evening = self._insert_evening(
-                    cid, day, e.get("place"), e.get("note"), e.names("present")
+                    cid,
+                    day,
+                    e.get("place"),
+                    e.get("note"),
+                    e.names("present"),
+                    e.get("kind") if "kind" in e.data else "evening",
                 )
                 number = 0
                 for g in e.objs("games"):
