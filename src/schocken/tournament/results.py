@@ -271,6 +271,8 @@ def result_by_hand(
         sections.append(
             SectionResult(name, order, schock_aus.get(name), tuple(bought_in.get(name, ())))
         )
+    for s in sections:
+        _check_section(s, tuple(players))
     if len(sections) == 2 and sections[0].loser != sections[1].loser:
         if finale_loser is None:
             a, b = sections[0].loser, sections[1].loser
