@@ -37,8 +37,8 @@ def game(
 
 def lost_by(players: Sequence[str], loser: str) -> GameResult:
     """A game whose ``loser`` lost both halves (a Blattschuss), the others out together."""
-    others = ",".join(p for p in players if p != loser)
-    return game(" ".join(players), f"{others} > {loser}", f"{others} > {loser}")
+    order = [[p for p in players if p != loser], [loser]]
+    return result_by_hand(list(players), halves=[order, order])
 
 
 def tournament(

@@ -214,11 +214,13 @@ class _Book(_Store):
                 raise TournamentError("the final stage has begun: no more entries")
             number = max((e.number for e in pic.entrants), default=0)
             for n in checked:
-                if db.execute(
-                    "SELECT 1 FROM tournament_players WHERE tournament_id = ? AND key = ?",
+                same = db.execute(
+                    "SELECT name FROM tournament_players WHERE tournament_id = ? AND key = ?",
                     (tid, name_key(n)),
-                ).fetchone():
-                    raise TournamentError(f"{n!r} is registered already")
+                ).fetchone()
+                if same is not None:
+                    also = "" if same[0] == n else f" (as {same[0]!r})"
+                    raise TournamentError(f"{n!r} is registered already{also}")
                 number += 1
                 db.execute(
                     "INSERT INTO tournament_players (tournament_id, number, name, key, team, "
