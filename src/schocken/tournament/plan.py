@@ -5,7 +5,8 @@ The qualifying stage draws everyone still in the tournament, round by round; the
 begins with the qualifiers (:meth:`~schocken.tournament.ranking.Ranker.qualifiers`) and goes on
 with those who go on from each table. A round is drawn only when every table of the round
 before has played; a game is entered only where it can be played: by the players of the table
-(at a table of lives, those who still have lives), no more games than the round has, "scharf"
+(at a table of lives, those who still have lives; a player who left the tournament may be
+missing from its later games), no more games than the round has, "scharf"
 only where the format allows it, with the tournament's rules.
 """
 
@@ -128,7 +129,8 @@ def check_entry(
     strangers = [p for p in game.players if p not in players]
     if strangers:
         raise TournamentError(f"{strangers[0]!r} does not sit at {where} ({', '.join(players)})")
-    missing = sorted(expected - set(game.players), key=players.index)
+    gone = {e.name for e in t.entrants if e.left_after is not None}
+    missing = sorted(expected - gone - set(game.players), key=players.index)
     if missing:
         raise TournamentError(f"{missing[0]!r} of {where} is missing from the game")
     out = [p for p in game.players if p not in expected]
