@@ -274,26 +274,22 @@ class _Book(_Store):
             if entrant.left_after is not None:
                 raise TournamentError(f"{entrant.name!r} has left already")
             played = any(entrant.name in g.result.players for g in pic.games)
-            seating = pic.rounds[-1] if pic.rounds else None
-            table = None if seating is None else seating.table_of(entrant.name)
-            at_played = table is not None and bool(pic.games_at(seating.number, table))  # type: ignore[union-attr]
-            if seating is not None and table is not None and not at_played:
-                stage = stage_of(pic, seating.number)
-                if (
-                    isinstance(stage, KnockoutStage)
-                    or seating.number > pic.format.qualifying_rounds
-                ):
+            current = len(pic.rounds)
+            table = pic.rounds[-1].table_of(entrant.name) if pic.rounds else None
+            at_played = table is not None and bool(pic.games_at(current, table))
+            if table is not None and not at_played:
+                if current > pic.format.qualifying_rounds:
                     raise TournamentError(
                         f"{entrant.name!r} sits at a table of the final stage: enter their games "
                         "as lost instead"
                     )
-                tables = _adjusted(pic, seating, leave=[entrant.name])
-                self._write_seating(tid, Seating(seating.number, tables), replace=True)
+                tables = _adjusted(pic, pic.rounds[-1], leave=[entrant.name])
+                self._write_seating(tid, Seating(current, tables), replace=True)
             if not played and not at_played:
                 db.execute("DELETE FROM tournament_players WHERE id = ?", (pid,))
                 self._log(tid, "withdrawn", name=entrant.name, played=False)
                 return None
-            last = seating.number if at_played else seating.number - 1  # type: ignore[union-attr]
+            last = current if at_played else current - 1
             db.execute("UPDATE tournament_players SET left_after = ? WHERE id = ?", (last, pid))
             self._log(tid, "withdrawn", name=entrant.name, played=True, last_round=last)
         return next(p for p in self.players(tournament) if p["name"] == entrant.name)

@@ -19,7 +19,6 @@ from schocken.club import ClubBook
 from schocken.club.values import _now, slug_of
 from schocken.errors import ClubError, ClubStoreError, TournamentError
 from schocken.players import name_key
-from schocken.record import parse_record
 from schocken.rules import rules_from_data
 from schocken.store import Database, StoreConflictError, StoreError
 from schocken.tournament.formats import format_from_data
@@ -219,6 +218,3 @@ class _Store:
                     "player_id) VALUES (?, ?, ?, ?, ?)",
                     (tid, seating.number, table, seat, self._player_id(tid, name)),
                 )
-
-    def _record_of(self, text: str) -> Any:
-        return parse_record(text)
