@@ -91,6 +91,16 @@ def test_a_clubs_tournament_from_the_command_line(
     code, out, _ = run(capsys, "games", *opts)
     assert out.splitlines()[0] == f"Round 1, table 1, game 1 (hand): {d} lost"
     assert out.splitlines()[1].startswith("Round 1, table 2, game 1 (pub):")
+    # A mistake taken back, and the game entered again.
+    code, out, _ = run(
+        capsys, "remove", "1", "1", "--reason", "Tippfehler", "--lang", "de", "--db", db
+    )
+    assert code == 0 and out == "Spiel 1 an Tisch 1 in Runde 1 zurückgenommen.\n"
+    code, out, _ = run(
+        capsys, "enter", "1", "1", "--half", f"{a}, {b} > {c} > {d}", "--half",
+        f"{c} > {a} > {d} > {b}", "--finale-loser", d, "--schock-aus", f"finale={b}", *opts,
+    )  # fmt: skip
+    assert code == 0
 
     code, out, _ = run(capsys, "rank", *opts)
     lines = out.splitlines()
@@ -141,7 +151,7 @@ def test_a_clubs_tournament_from_the_command_line(
     code, out, _ = run(capsys, "log", *opts)
     actions = [line.split()[1] for line in out.splitlines()]
     assert actions == ["created", "registered", "registered", "drawn", "game_entered",
-                       "game_entered", "withdrawn"]  # fmt: skip
+                       "game_entered", "game_removed", "game_entered", "withdrawn"]  # fmt: skip
     code, out, _ = run(capsys, "list", *opts)
     assert "Kronen-Cup" in out and "Krone" in out
 

@@ -50,13 +50,25 @@ def test_a_clubs_tournament_books_its_games_in_the_clubs_book(database: str) -> 
         record = bot_record(first["players"], rules, 5)
         book.enter("Vereinsmeisterschaft", 1, 1, record=record, source="online")
         hand = lost_by(second["players"], second["players"][2])
+        wrong = second["players"][0]
+        book.enter("Vereinsmeisterschaft", 1, 2, result=lost_by(second["players"], wrong))
+        # A mistake is taken back: out of the tournament, struck out in the club's book.
+        taken = book.remove_game("Vereinsmeisterschaft", 1, 2, "wrong loser")
+        assert taken["loser"] == wrong and book.games("Vereinsmeisterschaft", 1, 2) == []
+        with pytest.raises(TournamentError, match="table 2 of round 1 has no game"):
+            book.remove_game("Vereinsmeisterschaft", 1, 2, "again")
         book.enter("Vereinsmeisterschaft", 1, 2, result=hand)
+        assert book.log("Vereinsmeisterschaft")[-2]["detail"]["reason"] == "wrong loser"
     with ClubBook(database) as club:
         evening = club.evening("Schützenverein", "2025-03-01")
         assert evening["games"] == 2 and evening["place"] == "Schützenhalle"
         games = club.games("Schützenverein")
         assert games[0]["source"] == "online"
         assert games[1]["source"] == "loser" and games[1]["loser"] == second["players"][2]
+        voided = club.games("Schützenverein", with_void=True)[1]
+        assert (
+            voided["loser"] == second["players"][0] and voided["void"] == "taken back: wrong loser"
+        )
         assert "Gast Gabi" in [m["name"] for m in club.members("Schützenverein")]
         exported = json.loads(club.export_club("Schützenverein"))
         assert exported["evenings"][0]["kind"] == "tournament"

@@ -1023,6 +1023,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "tournament_stage_knockout": "K.O. round",
         "tournament_stage_final_table": "final table",
         "tournament_entered": "Game {number} at table {table} of round {round}: {loser} lost.",
+        "tournament_removed": "Game {number} at table {table} of round {round} taken back.",
         "tournament_game_line": "Round {round}, table {table}, game {number} ({source}): "
         "{loser} lost",
         "tournament_score_points": "points",
@@ -2063,6 +2064,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "tournament_stage_final_table": "Final Table",
         "tournament_entered": "Spiel {number} an Tisch {table} in Runde {round}: {loser} hat "
         "verloren.",
+        "tournament_removed": "Spiel {number} an Tisch {table} in Runde {round} zurückgenommen.",
         "tournament_game_line": "Runde {round}, Tisch {table}, Spiel {number} ({source}): "
         "{loser} hat verloren",
         "tournament_score_points": "Punkte",

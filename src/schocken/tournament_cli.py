@@ -275,6 +275,20 @@ def cmd_enter(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
     return 0
 
 
+def cmd_remove(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    info = book.remove_game(_tournament(book, args), args.round, args.table, args.reason)
+    print(
+        t(
+            "tournament_removed",
+            lang,
+            number=info["number"],
+            table=info["table"],
+            round=info["round"],
+        )
+    )
+    return 0
+
+
 def cmd_games(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
     games = book.games(_tournament(book, args), args.round, args.table)
     if args.json:
@@ -506,6 +520,10 @@ def add_tournament_parser(sub: argparse._SubParsersAction[argparse.ArgumentParse
         help=f"who threw the Schock-Aus that ended a section ({', '.join(SECTIONS)})",
     )
     p.add_argument("--bought-in", action="append", metavar="SECTION=NAME", help="a buy-in")
+    p = leaf("remove", cmd_remove, "take back the last game entered at a table (a mistake)")
+    p.add_argument("round", type=int)
+    p.add_argument("table", type=int)
+    p.add_argument("--reason", required=True)
     p = leaf("games", cmd_games, "the games entered")
     p.add_argument("--round", type=int)
     p.add_argument("--table", type=int)

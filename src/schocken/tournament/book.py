@@ -411,9 +411,9 @@ class _Book(_Store):
             if club is not None:
                 meta = {"tournament": slug, "round": round_number, "table": table, "game": number}
                 if text is not None:
-                    self.book.add_game(club, day, record=text, source=source, meta=meta)
+                    booked = self.book.add_game(club, day, record=text, source=source, meta=meta)
                 else:
-                    self.book.add_game(
+                    booked = self.book.add_game(
                         club,
                         day,
                         players=list(result.players),
@@ -422,6 +422,11 @@ class _Book(_Store):
                         schock_aus=[s.section for s in result.sections if s.schock_aus],
                         meta=meta,
                     )
+                db.execute(
+                    "UPDATE tournament_games SET club_game = ? WHERE tournament_id = ? AND "
+                    "round = ? AND table_no = ? AND number = ?",
+                    (booked["number"], tid, round_number, table, number),
+                )
             self._log(
                 tid,
                 "game_entered",
@@ -431,6 +436,43 @@ class _Book(_Store):
                 source="hand" if text is None else source,
             )
         return self.games(tournament, round_number, table)[-1]
+
+    def remove_game(self, tournament: str, round_number: int, table: int, reason: str) -> GameInfo:
+        """Take back the last game entered at a table (a mistake), while its round is the
+        latest; ``reason``: why, kept in the log (and, for a club's tournament, with the game
+        in the club's book, where it is struck out)."""
+        reason = _checked(check_text, reason, "the reason").strip()
+        if not reason:
+            raise TournamentError("say why the game is taken back (a reason)")
+        with self._tx() as db:
+            row = self._row(tournament)
+            tid, day, club = int(row[0]), row[3], row[5]
+            pic = self.picture(tournament)
+            if round_number != len(pic.rounds):
+                raise TournamentError(
+                    f"only games of the latest round ({len(pic.rounds)}) can be taken back"
+                )
+            games = pic.games_at(round_number, table)
+            if not games:
+                raise TournamentError(f"table {table} of round {round_number} has no game")
+            number = games[-1].number
+            found = db.execute(
+                "SELECT club_game FROM tournament_games WHERE tournament_id = ? AND round = ? "
+                "AND table_no = ? AND number = ?",
+                (tid, round_number, table, number),
+            ).fetchone()
+            if club is not None and found[0] is not None:
+                self.book.void_game(club, day, int(found[0]), f"taken back: {reason}")
+            info = self.games(tournament, round_number, table)[-1]
+            db.execute(
+                "DELETE FROM tournament_games WHERE tournament_id = ? AND round = ? AND "
+                "table_no = ? AND number = ?",
+                (tid, round_number, table, number),
+            )
+            self._log(
+                tid, "game_removed", round=round_number, table=table, number=number, reason=reason
+            )
+        return info
 
     def games(
         self, tournament: str, round_number: int | None = None, table: int | None = None

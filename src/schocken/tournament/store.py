@@ -73,6 +73,7 @@ CREATE TABLE tournament_games (
     record TEXT,
     record_sha TEXT,
     result TEXT NOT NULL,
+    club_game INTEGER,
     UNIQUE (tournament_id, round, table_no, number)
 ) STRICT;
 CREATE INDEX tournament_games_sha ON tournament_games(record_sha);
