@@ -1109,6 +1109,7 @@ def test_the_book_lives_beside_the_servers_tables(tmp_path: Path) -> None:
         "steps",
         "pub_games",
         "meta",
+        "schema_versions",  # the storage interface's record of each part's version
     }
     assert book.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
