@@ -27,7 +27,8 @@ from schocken.server.club import (
 from schocken.server.pub import TOKEN_HEADER as PUB_TOKEN_HEADER
 from schocken.server.pub import PubGames
 from schocken.server.requests import client_address, read_body, read_raw_body, web_page
-from schocken.server.tables import TableError, Tables
+from schocken.server.tables import Tables, refuse
+from schocken.texts import said
 
 router = APIRouter()
 
@@ -105,11 +106,11 @@ async def import_club(request: Request, clubs: ClubsDep) -> dict[str, Any]:
     address = client_address(request)
     clubs.created_by.check(address)
     clubs.created_by.note(address)
-    raw = await read_raw_body(request, MAX_IMPORT, "a club's export")
+    raw = await read_raw_body(request, MAX_IMPORT, said("server_word_export"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise TableError("a club's export is JSON text in UTF-8") from None
+        raise refuse("server_refuse_utf8", 400, what=said("server_word_export")) from None
     del raw
     info, session = await clubs.import_club(text, device_of(request))
     return {"club": info, "session": session}
@@ -138,7 +139,7 @@ async def end_session(slug: str, request: Request, clubs: ClubsDep) -> dict[str,
     data = await read_body(request)
     token = caller(request, data)
     if not isinstance(token, str) or not token:
-        raise TableError(f"which session ends? send it as 'session' or in {SESSION_HEADER}")
+        raise refuse("server_refuse_which_session", 400, header=SESSION_HEADER)
     await clubs.open(slug, client_address(request), session=token, secret=None)
     await clubs.run(book.end_session, token)
     return {"ended": True}
@@ -335,11 +336,11 @@ async def add_game(slug: str, request: Request, clubs: ClubsDep) -> dict[str, An
     source = None
     if data.get("table") is not None:
         if not isinstance(data["table"], str):
-            raise TableError("'table' is a table's id or invite code")
+            raise refuse("server_refuse_table_field")
         record, source = (await the_tables(request).get(data["table"])).record(), "online"
     elif data.get("pub") is not None:
         if not isinstance(data["pub"], str):
-            raise TableError("'pub' is a pub game's id")
+            raise refuse("server_refuse_pub_field")
         token = data.get("pub_token") or request.headers.get(PUB_TOKEN_HEADER)
         kept = await the_pub_games(request).get(data["pub"], token)
         async with kept.lock:
@@ -590,7 +591,7 @@ async def csv(slug: str, kind: str, request: Request, clubs: ClubsDep) -> Respon
     book = clubs.book
     club = await opened(clubs, slug, request)
     if kind not in CSV_KINDS:
-        raise TableError(f"no CSV {kind[:40]!r}; there are {', '.join(CSV_KINDS)}", 404)
+        raise refuse("server_refuse_csv", 404, kind=kind[:40], kinds=", ".join(CSV_KINDS))
     season = request.query_params.get("season") or None
     text = await clubs.run(book.csv, club, kind, season)
     return Response(
