@@ -210,7 +210,7 @@ def test_refusals_are_answered_in_the_requests_language(tmp_path: Path) -> None:
                 400,
                 "club_refuse_cents_kind",
                 "a payment is a whole number of cents, not '2,50'",
-                "eine Zahlung ist eine ganze Zahl von Cent, nicht '2,50'",
+                "eine Zahlung wird in ganzen Cent angegeben, nicht '2,50'",
             ),
             (
                 f"/api/clubs/{slug}/prices",

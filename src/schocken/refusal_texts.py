@@ -30,7 +30,7 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     (
         "refuse_name_control",
         "{what} has no control characters: {name} has {code} at position {position}",
-        "{what} enthält keine Steuerzeichen: {name} hat {code} an Stelle {position}",
+        "{what} darf keine Steuerzeichen enthalten: {name} hat {code} an Stelle {position}",
     ),
     (
         "refuse_name_long",
@@ -94,7 +94,7 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     (
         "club_refuse_cents_kind",
         "{what} is a whole number of cents, not {value}",
-        "{what} ist eine ganze Zahl von Cent, nicht {value}",
+        "{what} wird in ganzen Cent angegeben, nicht {value}",
     ),
     (
         "club_refuse_cents_negative",
@@ -215,8 +215,8 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     (
         "club_refuse_session_id",
         "a session's id is {digits} hex digits as the list of sessions shows it, not {value}",
-        "die Kennung einer Sitzung sind {digits} Hex-Ziffern, wie die Liste der Sitzungen sie "
-        "zeigt, nicht {value}",
+        "die Kennung einer Sitzung besteht aus {digits} Hex-Ziffern, wie die Liste der "
+        "Sitzungen sie zeigt, nicht {value}",
     ),
     (
         "club_refuse_no_session",
@@ -338,7 +338,7 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     ),
     ("club_what_expense", "an expense", "eine Ausgabe"),
     ("club_what_expense_date", "the date of an expense", "das Datum einer Ausgabe"),
-    ("club_what_expense_for", "what the expense was for", "wofür die Ausgabe war"),
+    ("club_what_expense_for", "what the expense was for", "der Zweck der Ausgabe"),
     ("club_what_payment", "a payment", "eine Zahlung"),
     ("club_what_charge", "a charge", "eine Strafe"),
     ("club_what_payment_date", "the date of a payment", "das Datum einer Zahlung"),
@@ -565,7 +565,7 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     (
         "club_refuse_transfer_amount",
         "a transfer is of 0.01 to 999,999,999.99 euros",
-        "eine Überweisung ist über 0,01 bis 999.999.999,99 Euro",
+        "eine Überweisung geht über 0,01 bis 999.999.999,99 Euro",
     ),
     (
         "club_refuse_segno",

@@ -1031,7 +1031,8 @@ def create_app(
             table = await tables.get(key)
             seat = None if table.is_spectator(token) else table.seat_of(token)
         except TableError as exc:
-            await refuse(websocket, "denied", str(exc), CLOSE_DENIED)
+            said_in = hello["lang"] if hello["lang"] in LANGUAGES else "en"
+            await refuse(websocket, "denied", refusal_text(exc, said_in), CLOSE_DENIED)
             return
         token_key = f"{table.id}:{'spectators' if seat is None else seat}"
         if hub.per_token[token_key] >= limits.conns_per_token:

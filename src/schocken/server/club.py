@@ -20,7 +20,8 @@ days, renewed when used; ended by a new secret or password), so sessions outlive
 request for a club names it in its address and carries its session (header ``x-club-session``, or
 ``session`` in a POST's body) or its secret (``x-club-secret`` or ``secret``); a session of
 another club is refused (403), like a wrong secret. Refused input is answered 400 with the
-book's message and changes nothing. The endpoints are the routes of
+book's message, in the caller's language (the key and fields of the book's refusal go along:
+:func:`~schocken.server.tables.refusal_of`), and changes nothing. The endpoints are the routes of
 :mod:`schocken.server.routes.clubs`, listed in docs/protocol.md and docs/club.md.
 """
 
