@@ -44,8 +44,12 @@ class Server:
         prelude: str = "",
         extra: tuple[str, ...] = GENEROUS,
         log_level: str = "warning",
+        database: str | None = None,
     ) -> None:
         self.db = db
+        self.database = database
+        """A PostgreSQL URL to keep everything in (``--database``) instead of the file ``db``
+        (which then only names the server's log)."""
         self.seed = seed
         self.bot_delay = bot_delay
         self.prelude = prelude
@@ -74,8 +78,7 @@ class Server:
             "serve",
             "--port",
             str(self.port),
-            "--db",
-            str(self.db),
+            *(("--database", self.database) if self.database else ("--db", str(self.db))),
             "--bot-delay",
             str(self.bot_delay),
             "--log-level",

@@ -168,6 +168,151 @@ def test_replay_reports_an_illegal_step(capsys: pytest.CaptureFixture[str], tmp_
     assert code == 2 and "cannot read" in err
 
 
+ONLINE = Path(__file__).resolve().parent / "records" / "online-tsv99.json"
+"""The record of a real online game, as ``GET /api/tables/{key}/record`` gave it: an unseeded
+``schocken serve`` (fresh secret seed), tsv99, Anna and two bots; 252 dice."""
+
+
+def _online(tmp_path: Path, change: Any = None) -> Path:
+    data = json.loads(ONLINE.read_text(encoding="utf-8"))
+    if change is not None:
+        change(data)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_verify_passes_a_real_online_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run(capsys, "verify", str(ONLINE))
+    commitment = json.loads(ONLINE.read_text(encoding="utf-8"))["dice"]["commitment"]
+    assert code == 0 and err == ""
+    assert out == (
+        f"{ONLINE}: fair: all 252 dice follow from the seed committed at the start "
+        f"(commitment {commitment})\n"
+    )
+    code, out, _ = run(capsys, "verify", str(ONLINE), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["ok"] is True and data["fair"] is True and data["dice"] == 252
+    assert data["commitment"] == commitment and data["scheme"] == "hmac-sha256-v1"
+
+
+def _change_die(data: dict[str, Any]) -> None:
+    """The second die of step 7 shows one pip more (a six becomes a one)."""
+    pips = data["steps"][7]["pips"]
+    pips[1] = pips[1] % 6 + 1
+
+
+def test_verify_fails_on_one_die_changed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    original = json.loads(ONLINE.read_text(encoding="utf-8"))
+    before = sum(len(s.get("pips", [])) for s in original["steps"][:7])
+    recorded = original["steps"][7]["pips"][1]
+    path = _online(tmp_path, _change_die)
+    code, out, err = run(capsys, "verify", str(path))
+    assert code == 1 and err == ""
+    assert out == (
+        f"{path}: NOT fair: step 7 ({original['steps'][7]['action']} by seat "
+        f"{original['steps'][7]['seat']}): die 2 of {len(original['steps'][7]['pips'])} shows "
+        f"{recorded % 6 + 1}, the seed gives {recorded} (die {before + 2} of the game)\n"
+    )
+    code, out, _ = run(capsys, "verify", str(path), "--json")
+    data = json.loads(out)
+    assert code == 1 and data["ok"] is False and data["fair"] is False
+    assert (data["step"], data["die"], data["index"]) == (7, 1, before + 1)
+    assert (data["recorded"], data["derived"]) == (recorded % 6 + 1, recorded)
+
+
+def test_verify_fails_on_the_seed_changed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    def other_seed(data: dict[str, Any]) -> None:
+        seed = data["dice"]["seed"]
+        data["dice"]["seed"] = ("1" if seed[0] == "0" else "0") + seed[1:]
+
+    path = _online(tmp_path, other_seed)
+    code, out, _ = run(capsys, "verify", str(path))
+    assert code == 1
+    assert out.startswith(f"{path}: NOT fair: the seed does not match the commitment made at")
+    code, out, _ = run(capsys, "verify", str(path), "--json")
+    assert code == 1 and json.loads(out)["fair"] is False and json.loads(out)["step"] is None
+
+
+def test_verify_fails_when_the_dice_follow_but_the_game_is_not_legal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    def move_a_stop(data: dict[str, Any]) -> None:
+        at = next(i for i, s in enumerate(data["steps"]) if s["action"] == "stop")
+        data["steps"][at]["seat"] = (data["steps"][at]["seat"] + 1) % 3
+
+    path = _online(tmp_path, move_a_stop)
+    code, out, _ = run(capsys, "verify", str(path))
+    assert code == 1 and f"{path}: NOT fair: step " in out and "turn" in out
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.pop("dice"), "the record has no dice commitment ('dice')"),
+        (lambda d: d["dice"].pop("seed"), "the record does not reveal its seed"),
+        (lambda d: d.update(version=True), "record version True is not supported"),
+        (lambda d: d["dice"].update(seed="xyz"), "'dice': 'seed' must be 64 lowercase hex"),
+    ],
+)
+def test_verify_refuses_what_it_cannot_check_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, change: Any, message: str
+) -> None:
+    path = _online(tmp_path, change)
+    code, out, err = run(capsys, "verify", str(path))
+    assert code == 2 and out == ""
+    assert err.startswith(f"schocken verify: {path}: ") and message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    code, out, _ = run(capsys, "verify", str(path), "--json")
+    assert code == 2 and out.count("\n") == 1
+    data = json.loads(out)
+    assert data["ok"] is False and data["fair"] is None and message in data["error"]
+    code, _, err = run(capsys, "verify", str(tmp_path / "missing.json"))
+    assert code == 2 and err.startswith("schocken verify: cannot read")
+
+
+def test_verify_refuses_a_local_game_without_commitment(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, "verify", str(_saved_game(tmp_path)))
+    assert code == 2 and "has no dice commitment" in err
+
+
+def test_the_verdicts_in_docs_fair_dice_md_are_the_real_ones(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/fair-dice.md shows schocken verify on the online record, with a die changed, the seed
+    changed and a step moved: each line is what the command prints."""
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "fair-dice.md").read_text("utf-8")
+
+    def other_seed(data: dict[str, Any]) -> None:
+        data["dice"]["seed"] = "0" * 64
+
+    def move_a_stop(data: dict[str, Any]) -> None:
+        at = next(i for i, s in enumerate(data["steps"]) if s["action"] == "stop")
+        data["steps"][at]["seat"] = (data["steps"][at]["seat"] + 1) % 3
+
+    monkeypatch.chdir(tmp_path)
+    for name, change in (
+        ("game.json", None),
+        ("changed.json", _change_die),
+        ("seed.json", other_seed),
+        ("illegal.json", move_a_stop),
+    ):
+        _online(tmp_path, change).rename(name)
+        _, out, _ = run(capsys, "verify", name)
+        if name == "illegal.json":  # quoted within a sentence, wrapped
+            assert " ".join(out.split()) in " ".join(docs.split()).replace("`", "")
+        else:
+            assert f"$ schocken verify {name}\n{out}```" in docs
+
+
 def test_rules_prints_options_with_sources(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules", "schock4life")
     assert code == 0
@@ -590,3 +735,15 @@ def test_review_refuses_a_bad_record_or_player_in_one_line(
     assert err.count("\n") == 1 and "step 0:" in err and "has not thrown yet" in err
     code, out, _ = run(capsys, "review", str(path), "--json")
     assert code == 1 and json.loads(out)["step"] == 0
+
+
+def test_serve_database_is_a_postgresql_url_instead_of_db(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for args in (["--database", "/tmp/x.sqlite3"], ["--database", "postgresql://h/d", "--db", "x"]):
+        assert main(["serve", "--port", "0", *args]) == 2
+        assert "--database is a postgresql:// URL, instead of --db" in capsys.readouterr().err
+    unreachable = "postgresql://nobody:secret@/x?host=/nonexistent-socket-dir"
+    assert main(["serve", "--port", "0", "--database", unreachable]) == 2
+    err = capsys.readouterr().err
+    assert "cannot keep the tables in postgresql://nobody:***@" in err and "secret" not in err

@@ -9,13 +9,15 @@ import pytest
 
 from schocken.actions import BUY_IN, STOP, THROW_BLIND, Throw
 from schocken.bots import make_bot
-from schocken.dice import RandomDice, ScriptedDice
+from schocken.dice import SCHEME, CommittedDice, RandomDice, ScriptedDice, commitment_of
 from schocken.errors import RecordError
 from schocken.game import Game
 from schocken.record import (
     RECORD_FORMAT,
     RECORD_VERSION,
+    DiceProof,
     RecordStep,
+    check_dice,
     outcome_of,
     parse_record,
     record_from_dict,
@@ -256,3 +258,101 @@ def test_a_blind_opening_is_written_and_read_as_blind() -> None:
     again = parse_record(record.to_json())
     assert again.steps[3].action is THROW_BLIND
     assert replay(again, check_outcome=False).events == game.events
+
+
+# --- committed dice (docs/fair-dice.md) -----------------------------------------------------------
+
+SEED = bytes(range(100, 132))
+
+
+def committed_game(seed: bytes = SEED) -> Game:
+    game = Game(find_preset("schock4life"), seat_names(3), CommittedDice(seed))
+    return play_game(game, [make_bot("regular", i) for i in range(3)])
+
+
+def committed_data(seed: bytes = SEED) -> dict[str, Any]:
+    record = record_of(committed_game(seed), dice=DiceProof.of(seed, reveal=True))
+    data: dict[str, Any] = json.loads(record.to_json())
+    return data
+
+
+def test_committed_dice_travel_with_the_record() -> None:
+    game = committed_game()
+    proof = DiceProof.of(SEED, reveal=True)
+    record = record_of(game, dice=proof)
+    data = json.loads(record.to_json())
+    assert data["dice"] == {"scheme": SCHEME, "commitment": commitment_of(SEED), "seed": SEED.hex()}
+    assert data["version"] == 1  # an optional field: records without it read as before
+    again = parse_record(record.to_json())
+    assert again.dice == proof and again == record
+    assert parse_record(record.to_json(indent=None)) == record
+    assert record_of(replay(again), dice=again.dice) == record
+    check = check_dice(again)
+    assert check.fair and check.reason == ""
+    assert check.dice == sum(len(s.pips) for s in record.steps) > 50
+    # Before the end the record carries the commitment alone.
+    hidden = record_of(game, dice=DiceProof.of(SEED, reveal=False))
+    assert "seed" not in json.loads(hidden.to_json())["dice"]
+    assert SEED.hex() not in hidden.to_json()
+    with pytest.raises(RecordError, match="does not reveal its seed"):
+        check_dice(parse_record(hidden.to_json()))
+
+
+def test_a_record_without_committed_dice_cannot_be_checked() -> None:
+    data = as_dict(finished_game())
+    assert "dice" not in data
+    with pytest.raises(RecordError, match="no dice commitment"):
+        check_dice(record_from_dict(data))
+    data["dice"] = None  # null: the same
+    with pytest.raises(RecordError, match="no dice commitment"):
+        check_dice(record_from_dict(data))
+
+
+def test_one_die_changed_is_found_with_its_step_and_place() -> None:
+    data = committed_data()
+    throws = [i for i, s in enumerate(data["steps"]) if len(s.get("pips", [])) == 3]
+    at = throws[5]
+    before = sum(len(s.get("pips", [])) for s in data["steps"][:at])
+    recorded = data["steps"][at]["pips"][1]
+    data["steps"][at]["pips"][1] = recorded % 6 + 1
+    check = check_dice(record_from_dict(data))
+    assert not check.fair
+    assert (check.step, check.die, check.index) == (at, 1, before + 1)
+    assert (check.recorded, check.derived) == (recorded % 6 + 1, recorded)
+    assert check.dice == before + 1  # the dice before it follow from the seed
+    assert check.reason.startswith(f"step {at} (throw")
+    assert f"die 2 of 3 shows {recorded % 6 + 1}, the seed gives {recorded}" in check.reason
+
+
+def test_a_seed_that_is_not_the_committed_one_is_found() -> None:
+    data = committed_data()
+    data["dice"]["seed"] = bytes(32).hex()
+    check = check_dice(record_from_dict(data))
+    assert not check.fair and check.step is None
+    assert "the seed does not match the commitment made at the start" in check.reason
+    # A commitment to another seed, with that seed's dice in the steps: the dice do not follow.
+    other = committed_data(bytes(32))
+    other["dice"] = data["dice"] | {"seed": SEED.hex()}
+    assert check_dice(record_from_dict(other)).fair is False
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(dice=[]), "'dice' must be an object"),
+        (lambda d: d["dice"].update(salt="x"), "'dice': unknown field 'salt'"),
+        (lambda d: d["dice"].update(scheme="md5"), "'dice': scheme 'md5' is not known"),
+        (lambda d: d["dice"].pop("scheme"), "'dice': scheme null is not known"),
+        (lambda d: d["dice"].pop("commitment"), "'commitment' must be 64 lowercase hex"),
+        (lambda d: d["dice"].update(commitment="AB" * 32), "'commitment' must be 64 lowercase"),
+        (lambda d: d["dice"].update(seed="00" * 31), "'seed' must be 64 lowercase hex digits"),
+        (lambda d: d["dice"].update(seed="zz" * 32), "'seed' must be 64 lowercase hex digits"),
+        (lambda d: d["dice"].update(seed=7), "'seed' must be 64 lowercase hex digits"),
+    ],
+)
+def test_malformed_dice_are_refused(change: Any, message: str) -> None:
+    data = committed_data()
+    change(data)
+    with pytest.raises(RecordError, match=message) as info:
+        record_from_dict(data)
+    assert info.value.step is None

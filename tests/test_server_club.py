@@ -5,6 +5,7 @@ writes. A real server (tests/server_helpers.py)."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import sqlite3
 import threading
@@ -580,8 +581,10 @@ def test_a_foreign_clubs_corrections_log_and_export_are_refused(tmp_path: Path) 
 
 def test_the_club_pages_are_served(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server:
-        for path in ("/club", "/club/some-club", "/club/some-club/stats", "/static/club.js"):
+        views = ("", "/money", "/members", "/stats", "/settings")
+        for path in ("/club", *(f"/club/some-club{v}" for v in views), "/static/club.js"):
             assert server.get(path).status_code == 200, path
+        assert server.get("/club/some-club/nothing").status_code == 404
 
 
 def test_who_came_is_marked_after_the_evening(tmp_path: Path) -> None:
@@ -981,3 +984,68 @@ def test_the_clubs_account_and_a_members_giro_code(tmp_path: Path) -> None:
         assert foreign.status_code == 403
         removed = post(server, slug, "account", session, remove=True)
         assert removed.json()["account"] is None
+
+
+def test_a_finished_table_with_bots_goes_into_the_book_under_each_setting(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3", seed=7, bot_delay=0) as server:
+        table = finished_table_game(server)  # Anna and the bots Bodo and Kalle
+        record = parse_record(server.get(f"/api/tables/{table['id']}/record").text)
+        assert record.players == ("Anna", "Bodo", "Kalle")
+        loser = record.players[replay(record).loser or 0]
+        books = {}
+        for name, setting in (("Bots Zählen Nicht", "not_counted"), ("Bots Als Gäste", "guest")):
+            made = create(server, name)
+            slug, session = made["club"]["slug"], made["session"]
+            assert made["club"]["bot_seats"] == "not_counted"  # the default
+            post(server, slug, "members", session, name="Anna")
+            post(server, slug, "evenings", session, date="2026-11-20", present=["Anna"])
+            post(server, slug, "prices", session, item="game_lost", cents=100)
+            r = post(server, slug, "bot-seats", session, bot_seats=setting)
+            assert r.status_code == 200, r.text
+            assert r.json()["club"]["bot_seats"] == setting
+            r = post(server, slug, "games", session, date="2026-11-20", table=table["code"])
+            assert r.status_code == 200, r.text
+            books[setting] = r.json()
+        counted, guests = books["not_counted"], books["guest"]
+        assert counted["done"]["players"] == ["Anna", "Bodo", "Kalle"]
+        assert counted["done"]["bots"] == ["Bodo", "Kalle"]
+        assert [m["name"] for m in counted["members"]] == ["Anna"]
+        assert counted["balances"][0]["balance"] == (100 if loser == "Anna" else 0)
+        assert guests["done"]["bots"] == []
+        assert [(m["name"], m["guest"]) for m in guests["members"]] == [
+            ("Anna", False),
+            ("Bodo", True),
+            ("Kalle", True),
+        ]
+        owes = {b["member"]: b["balance"] for b in guests["balances"]}
+        assert owes == {n: 100 if n == loser else 0 for n in ("Anna", "Bodo", "Kalle")}
+
+
+def test_the_bot_setting_refused_and_the_links_qr_code_only_for_its_secret(
+    tmp_path: Path,
+) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        made = create(server, "Kegelclub")
+        slug, session, secret = made["club"]["slug"], made["session"], made["secret"]
+        r = post(server, slug, "bot-seats", session, bot_seats="robots")
+        assert r.status_code == 400
+        assert "not_counted or guest" in r.json()["error"]
+        with ClubBook(server.db) as book:
+            assert book.club(slug)["bot_seats"] == "not_counted"
+        origin = "http://192.168.1.20:8000"
+        r = post(server, slug, "link-qr", session, secret=secret, origin=origin)
+        assert r.status_code == 200, r.text
+        assert r.json()["link"] == f"{origin}/club/{slug}#{secret}"
+        svg = base64.b64decode(r.json()["qr"].removeprefix("data:image/svg+xml;base64,"))
+        assert svg.startswith(b"<?xml") and b"<svg" in svg
+        # a secret that is not the club's (an old one) is refused; so is a bad origin
+        r = post(server, slug, "link-qr", session, secret="not-the-secret", origin=origin)
+        assert r.status_code == 403
+        for bad in ("javascript:alert(1)", "http://host/path", "", 5):
+            r = post(server, slug, "link-qr", session, secret=secret, origin=bad)
+            assert r.status_code == 400, bad
+        # only for a browser that has the club open: the secret alone opens nothing here
+        r = server.post(f"/api/clubs/{slug}/link-qr", {"secret": secret, "origin": origin})
+        assert r.status_code == 403
+        r = server.post(f"/api/clubs/{slug}/bot-seats", {"bot_seats": "guest"})
+        assert r.status_code == 403

@@ -405,6 +405,40 @@ def raw_http(server: Server, request: bytes, *, wait: float = 30) -> bytes:
         return answer
 
 
+async def test_a_player_acting_faster_than_the_message_rate_is_slowed_not_refused(
+    tmp_path: Path,
+) -> None:
+    """A player who acts as soon as the game lets them, at a table whose bot moves at once, sends
+    more than ``--msg-rate`` messages a second: their legal actions wait their turn in the rate
+    instead of being refused (a refused move left the table waiting for that player: issue 21,
+    item 10). The game is played to its end and no message of theirs is refused."""
+    options = with_options("--msg-rate", "3")
+    short = 'preset = "tsv99"\ndeckel_per_half = 2\ndeckel_in_finale = 2'
+    with running(tmp_path / "db.sqlite3", seed=4, extra=options) as server:
+        table = new_table(server, ["Anna"], seats=2, rules_toml=short)
+        add_bot(server, table, "regular")
+        anna = await Client(server, table["id"], table["tokens"][0]).connect()
+        start(server, table)
+        acted, actions = -1, 0
+        while True:
+            message = await anna.recv(timeout=30)
+            assert message["type"] != "error", message
+            if message["type"] not in ("state", "update", "table"):
+                continue
+            state = anna.state
+            assert state is not None and state["view"] is not None
+            if state["view"]["loser"] is not None:
+                break
+            if state["step"] != acted:
+                action = simple_choice(state)
+                if action is not None:
+                    acted = state["step"]
+                    actions += 1
+                    await anna.act(action)
+        assert actions > 12  # twice the six the rate lets through at once
+        await anna.close()
+
+
 def test_request_bodies_are_limited_while_they_are_read(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3", extra=with_options("--max-body", "1000")) as server:
         # Said to be 400 MB: refused at once, before a byte of it is read.

@@ -1,21 +1,20 @@
-"""The server's SQLite store: writes asked for together are committed together, and one that
-cannot be stored does not refuse the others."""
+"""The server's store, on both engines (a SQLite file, a PostgreSQL server): writes asked for
+together are committed together, and one that cannot be stored does not refuse the others."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from pathlib import Path
 
 import pytest
 
 from schocken.server.store import AddStep, SaveTable, Store
+from schocken.store import StoreConflictError
 
 
 async def test_writes_asked_for_together_are_all_stored_and_a_bad_one_alone_refused(
-    tmp_path: Path,
+    database: str,
 ) -> None:
-    store = Store(tmp_path / "db.sqlite3")
+    store = Store(database)
     try:
         tables = [f"t{i}" for i in range(20)]
         await asyncio.gather(
@@ -29,10 +28,10 @@ async def test_writes_asked_for_together_are_all_stored_and_a_bad_one_alone_refu
         steps.append(store.write([AddStep("t3", 0, 1, "stop", ())]))
         outcomes = await asyncio.gather(*steps, return_exceptions=True)
         assert outcomes[:-1] == [None] * len(tables)
-        assert isinstance(outcomes[-1], sqlite3.IntegrityError)
+        assert isinstance(outcomes[-1], StoreConflictError)
         for t in tables:
             assert await store.read(store.steps, t) == [(0, "throw", [1, 2, 3])]
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(StoreConflictError):
             await store.write([AddStep("t5", 0, 0, "throw", (4, 5, 6))])
         assert await store.read(store.steps, "t5") == [(0, "throw", [1, 2, 3])]
     finally:

@@ -10,6 +10,7 @@ import pytest
 
 from schocken.actions import BUY_IN, STOP, Throw
 from schocken.club import PRICE_ITEMS, SECTIONS
+from schocken.club.values import BOT_SEATS
 from schocken.dice import ScriptedDice
 from schocken.errors import RefusalError
 from schocken.events import RoundEnded, RoundKind, SectionEnded
@@ -625,6 +626,7 @@ def test_every_key_a_refusal_names_is_in_the_catalogue() -> None:
         assert f"club_refuse_unplayed_{section}" in CATALOGUE["de"]
     for things in ("tables", "clubs", "games"):
         assert f"server_word_{things}" in CATALOGUE["de"]
+    assert CATALOGUE["en"]["club_word_bot_seats"] == " or ".join(BOT_SEATS)
     for what in ("payment", "charge"):
         assert {f"club_what_{what}", f"club_what_{what}_date"} <= set(CATALOGUE["de"])
 

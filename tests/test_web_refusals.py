@@ -54,10 +54,10 @@ def test_the_club_page_refuses_a_member_twice_in_german(
     r = server.post(f"/api/clubs/{slug}/members", {"session": made["session"], "name": "Anna"})
     assert r.status_code == 200, r.text
     page, errors = page_of(german)
-    page.goto(f"{server.url}/club/{slug}#{made['secret']}")
+    page.goto(f"{server.url}/club/{slug}/members#{made['secret']}")
     assert page.evaluate("navigator.language") == "en-US"
     expect(page.locator("html")).to_have_attribute("lang", "de")
-    page.get_by_label(DE["club_web_new_member"]).fill("anna")
+    page.get_by_role("textbox", name=DE["club_web_new_member"]).fill("anna")
     page.get_by_role("button", name=DE["club_web_add_member"]).click()
     expect(page.get_by_role("alert").filter(has_text="Mitglied")).to_have_text(
         "der Verein hat schon ein Mitglied „Anna“; Namen müssen sich unterscheiden (auch in "

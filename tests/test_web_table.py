@@ -26,12 +26,12 @@ DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 
 def rigged(*throws: tuple[int, int, int]) -> str:
     """Python run in the server: its tables' first throws of three dice show ``throws``, then
-    seeded dice as usual."""
+    the table's committed dice as usual (such a game does not verify, of course)."""
     return f"""
 import schocken.server.tables as tables
-from schocken.dice import RandomDice
+from schocken.dice import CommittedDice
 
-class Rigged(RandomDice):
+class Rigged(CommittedDice):
     script = {list(throws)!r}
 
     def roll(self, n):
@@ -39,7 +39,7 @@ class Rigged(RandomDice):
             return Rigged.script.pop(0)
         return super().roll(n)
 
-tables.RandomDice = Rigged
+tables.CommittedDice = Rigged
 """
 
 

@@ -5,24 +5,26 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import socket
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from schocken.bots import BOTS, make_bot
 from schocken.club_cli import add_club_parser
 from schocken.dice import RandomDice
-from schocken.errors import RecordError, RulesError
+from schocken.errors import RecordError, RulesError, SchockenError
 from schocken.events import RoundEnded, SectionStarted
 from schocken.files import check_writable, os_error_text, write_text_whole
 from schocken.game import Game
 from schocken.play import NOTHING_ASKED, apply_decision, next_decision
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS, check_players
-from schocken.record import outcome_of, parse_record, record_of, replay
+from schocken.record import check_dice, outcome_of, parse_record, record_of, replay
 from schocken.rules import (
     MAX_THROWS,
     OPTION_SOURCES,
@@ -290,6 +292,58 @@ def cmd_replay(args: argparse.Namespace) -> int:
     )
     print(f"  the game's loser: {outcome['loser_name']}")
     return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Whether a record's dice were dealt fairly: every die from the seed committed to at the
+    start (docs/fair-dice.md). Exit 0: fair; 1: not fair (or not a legal game); 2: cannot be
+    checked (the file cannot be read, is not a record, or has no commitment or seed)."""
+
+    def cannot(message: str, step: int | None = None) -> int:
+        if args.json:
+            print(json.dumps({"ok": False, "fair": None, "step": step, "error": message}))
+        else:
+            print(f"schocken verify: {args.file}: {message}", file=sys.stderr)
+        return 2
+
+    try:
+        text = _read_text(args.file)
+    except ValueError as exc:
+        print(f"schocken verify: {exc}", file=sys.stderr)
+        return 2
+    try:
+        record = parse_record(text)
+        check = check_dice(record)
+    except RecordError as exc:
+        return cannot(str(exc), exc.step)
+    assert record.dice is not None
+    found: dict[str, Any] = {
+        "fair": check.fair,
+        "dice": check.dice,
+        "scheme": record.dice.scheme,
+        "commitment": record.dice.commitment,
+    }
+    if check.fair:
+        try:
+            replay(record)
+        except RecordError as exc:
+            # Dealt by the seed, but not a legal game: not a record of what was played.
+            check = replace(check, fair=False, reason=str(exc), step=exc.step)
+            found["fair"] = False
+    if not check.fair:
+        for key in ("step", "die", "index", "recorded", "derived"):
+            found[key] = getattr(check, key)
+        found["error"] = check.reason
+    if args.json:
+        print(json.dumps({"ok": check.fair, **found}, ensure_ascii=False, indent=2))
+    elif check.fair:
+        print(
+            f"{args.file}: fair: all {check.dice} dice follow from the seed committed at the "
+            f"start (commitment {record.dice.commitment})"
+        )
+    else:
+        print(f"{args.file}: NOT fair: {check.reason}")
+    return 0 if check.fair else 1
 
 
 def cmd_review(args: argparse.Namespace) -> int:
@@ -659,6 +713,11 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _without_password(url: str) -> str:
+    """A database URL as it may be printed (its password blanked)."""
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
         import sqlite3
@@ -679,7 +738,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
             "schocken serve needs the server extra: pip install 'schocken[server]'", file=sys.stderr
         )
         return 2
-    db = Path(args.db) if args.db else default_db(args.data)
+    db: Path | str = Path(args.db) if args.db else default_db(args.data)
+    where = str(db)
+    if args.database is not None:
+        from schocken.store import is_url
+
+        if not is_url(args.database) or args.db:
+            print(
+                "schocken serve: --database is a postgresql:// URL, instead of --db",
+                file=sys.stderr,
+            )
+            return 2
+        db = args.database
+        where = _without_password(args.database)
     host = "0.0.0.0" if args.lan and args.host is None else (args.host or "127.0.0.1")
     # Everything that can be refused is checked before the server says it is running.
     try:
@@ -719,12 +790,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
             away_after=args.away_after,
         )
         try:
-            db.parent.mkdir(parents=True, exist_ok=True)
-            check_writable(db)
+            if isinstance(db, Path):
+                db.parent.mkdir(parents=True, exist_ok=True)
+                check_writable(db)
             app = create_app(db, seed=args.seed, bot_delay=args.bot_delay, limits=limits, site=site)
-        except (OSError, sqlite3.Error, ValueError, StoreError) as exc:
+        except (OSError, sqlite3.Error, ValueError, StoreError, SchockenError) as exc:
             why = os_error_text(exc) if isinstance(exc, OSError) else str(exc)
-            print(f"schocken serve: cannot keep the tables in {db}: {why}", file=sys.stderr)
+            print(f"schocken serve: cannot keep the tables in {where}: {why}", file=sys.stderr)
             return 2
         if args.seed is not None:
             print(
@@ -869,6 +941,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser(
+        "verify",
+        help="check that a game's dice follow from the seed the server committed to",
+        description="Recompute every die of an online game's record from the seed the server "
+        "revealed at the game's end, and check the seed against the commitment it published at "
+        "the start (docs/fair-dice.md). Exit status 0: fair; 1: not fair, or not a legal game; "
+        "2: cannot be checked (unreadable, not a record, no commitment or no seed).",
+    )
+    p.add_argument("file", metavar="RECORD")
+    p.add_argument("--json", action="store_true", help="the verdict as JSON")
+    p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser(
         "review",
         help="every decision of a recorded game valued: the move made against the best",
         description="Every decision of every player in a game record: the chance of losing "
@@ -956,6 +1040,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--data", default="schocken-data", help="data folder (default ./schocken-data)")
     p.add_argument("--db", help="the SQLite file (default DATA/schocken.sqlite3)")
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        help="keep everything in this PostgreSQL database instead of the SQLite file "
+        "(postgresql://user@host/db; the postgres extra)",
+    )
     p.add_argument("--seed", type=int, help="seeded dice: for tests and demonstrations only")
     p.add_argument("--bot-delay", type=_seconds_arg, default=0.6, help="seconds before a bot moves")
     p.add_argument(

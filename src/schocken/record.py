@@ -5,6 +5,10 @@ pips its throw showed. Replaying it runs every step through a fresh :class:`~sch
 fed with exactly those pips, so a record written by the engine replays to the identical game, and
 a record with an illegal step is refused with the step's index and the reason. The format is
 documented in ``docs/record.md``.
+
+A record of a game played with :class:`~schocken.dice.CommittedDice` carries the commitment and,
+once the game is over, the seed: :func:`check_dice` recomputes every die from it
+(``docs/fair-dice.md``).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schocken.actions import Action, parse_action
+from schocken.dice import SCHEME, SEED_BYTES, commitment_of, derived_die
 from schocken.errors import DiceExhaustedError, IllegalActionError, RecordError, RulesError
 from schocken.events import GameEnded, RoundStarted, Section, SectionEnded
 from schocken.game import Game
@@ -25,7 +30,7 @@ from schocken.rules import Rules, rules_from_data, rules_to_data
 RECORD_FORMAT = "schocken-record"
 RECORD_VERSION = 1
 MAX_STEPS = 1_000_000
-FIELDS = ("format", "version", "rules", "players", "meta", "steps", "outcome")
+FIELDS = ("format", "version", "rules", "players", "meta", "dice", "steps", "outcome")
 """The fields of a record's top level; any other refuses the record."""
 OUTCOME_FIELDS = (
     "finished",
@@ -50,15 +55,55 @@ class RecordStep:
 
 
 @dataclass(frozen=True, slots=True)
+class DiceProof:
+    """What a record carries of committed dice (:class:`~schocken.dice.CommittedDice`): the
+    commitment published at the start (SHA-256 of the seed, hex) and, once the game is over, the
+    seed (hex)."""
+
+    commitment: str
+    seed: str | None = None
+    scheme: str = SCHEME
+
+    @classmethod
+    def of(cls, seed: bytes, *, reveal: bool) -> DiceProof:
+        """The proof of dice dealt from ``seed``; the seed itself only when ``reveal``."""
+        return cls(commitment_of(seed), seed.hex() if reveal else None)
+
+    def to_dict(self) -> dict[str, str]:
+        data = {"scheme": self.scheme, "commitment": self.commitment}
+        if self.seed is not None:
+            data["seed"] = self.seed
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class DiceCheck:
+    """What :func:`check_dice` found: whether every die follows from the committed seed, how many
+    dice were checked, and otherwise the first fault (the seed, or a die: the step, the die's
+    place in its throw from 0, its number in the game from 0, recorded and derived pips)."""
+
+    fair: bool
+    dice: int
+    reason: str = ""
+    step: int | None = None
+    die: int | None = None
+    index: int | None = None
+    recorded: int | None = None
+    derived: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """A game as data: rules, players and every step. ``outcome`` is what the game came to, if
-    the record states it; replaying checks it."""
+    the record states it; replaying checks it. ``dice``: the commitment (and, after the game,
+    the seed) of committed dice, if the game had them."""
 
     rules: Rules
     players: tuple[str, ...]
     steps: tuple[RecordStep, ...]
     outcome: Mapping[str, Any] | None = None
     meta: Mapping[str, Any] = field(default_factory=dict)
+    dice: DiceProof | None = None
 
     def to_json(self, *, indent: int | None = 1) -> str:
         """The record as JSON text (see ``docs/record.md``)."""
@@ -78,6 +123,8 @@ class GameRecord:
         }
         if self.meta:
             data["meta"] = dict(self.meta)
+        if self.dice is not None:
+            data["dice"] = self.dice.to_dict()
         data["steps"] = steps
         if self.outcome is not None:
             data["outcome"] = dict(self.outcome)
@@ -91,15 +138,70 @@ class GameRecord:
         return head[:-2] + ',\n "steps": [\n' + body + "\n ]\n}\n"
 
 
-def record_of(game: Game, *, with_outcome: bool = True) -> GameRecord:
-    """The record of a game so far."""
+def record_of(
+    game: Game, *, with_outcome: bool = True, dice: DiceProof | None = None
+) -> GameRecord:
+    """The record of a game so far (``dice``: the proof of its committed dice, if it had
+    them)."""
     steps = tuple(RecordStep(seat, action, pips) for seat, action, pips in game.steps)
     return GameRecord(
         rules=game.rules,
         players=game.players,
         steps=steps,
         outcome=outcome_of(game) if with_outcome else None,
+        dice=dice,
     )
+
+
+def check_dice(record: GameRecord) -> DiceCheck:
+    """Whether every die of the record follows from the seed committed to at the start: the
+    SHA-256 of the seed must be the commitment, and the pips of every step, taken in order, must
+    be dice 0, 1, 2, ... that the seed deals (:func:`schocken.dice.derived_die`).
+
+    Raises :class:`~schocken.errors.RecordError` when there is nothing to check: a record
+    without committed dice, or one whose seed is not revealed (the game was not over). This
+    checks the dice only; :func:`replay` checks that the steps are a legal game.
+    """
+    proof = record.dice
+    if proof is None:
+        raise RecordError(
+            "the record has no dice commitment ('dice'), so its dice cannot be checked "
+            "(games of a schocken server have one; pub games and local games do not)"
+        )
+    if proof.seed is None:
+        raise RecordError(
+            "the record does not reveal its seed ('dice': 'seed'); a server reveals it when "
+            "the game is over"
+        )
+    seed = bytes.fromhex(proof.seed)
+    total = sum(len(s.pips) for s in record.steps)
+    hashed = commitment_of(seed)
+    if hashed != proof.commitment:
+        return DiceCheck(
+            fair=False,
+            dice=0,
+            reason=f"the seed does not match the commitment made at the start: its SHA-256 "
+            f"is {hashed}, the commitment {proof.commitment}",
+        )
+    index = 0
+    for i, step in enumerate(record.steps):
+        for place, pip in enumerate(step.pips):
+            derived = derived_die(seed, index)
+            if pip != derived:
+                return DiceCheck(
+                    fair=False,
+                    dice=index,
+                    reason=f"step {i} ({step.action} by seat {step.seat}): die {place + 1} of "
+                    f"{len(step.pips)} shows {pip}, the seed gives {derived} "
+                    f"(die {index + 1} of the game)",
+                    step=i,
+                    die=place,
+                    index=index,
+                    recorded=pip,
+                    derived=derived,
+                )
+            index += 1
+    return DiceCheck(fair=True, dice=total)
 
 
 def outcome_of(game: Game) -> dict[str, Any]:
@@ -253,7 +355,53 @@ def record_from_dict(data: object) -> GameRecord:
         )
     meta = data.get("meta", {})
     _need(isinstance(meta, dict), "'meta' must be an object")
-    return GameRecord(rules, tuple(players), tuple(steps), outcome, meta)
+    dice = _dice_from(data.get("dice"))
+    return GameRecord(rules, tuple(players), tuple(steps), outcome, meta, dice)
+
+
+DICE_FIELDS = ("scheme", "commitment", "seed")
+"""The fields of a record's ``dice``; any other refuses the record."""
+
+
+def _is_hex(value: object, size: int) -> bool:
+    return (
+        isinstance(value, str)
+        and len(value) == 2 * size
+        and all(c in "0123456789abcdef" for c in value)
+    )
+
+
+def _dice_from(raw: object) -> DiceProof | None:
+    """The record's ``dice``: absent or null (no committed dice), else the scheme, the commitment
+    and perhaps the seed, each in lowercase hex."""
+    if raw is None:
+        return None
+    _need(isinstance(raw, dict), "'dice' must be an object: scheme, commitment, seed")
+    assert isinstance(raw, dict)
+    unknown = [k for k in raw if k not in DICE_FIELDS]
+    _need(
+        not unknown,
+        f"'dice': unknown field{'s' if len(unknown) > 1 else ''} "
+        f"{', '.join(map(repr, unknown))}; 'dice' has {', '.join(DICE_FIELDS)}",
+    )
+    scheme = raw.get("scheme")
+    _need(
+        scheme == SCHEME,
+        f"'dice': scheme {_kind(scheme) if not isinstance(scheme, str) else repr(scheme[:40])} "
+        f"is not known (this version knows {SCHEME!r})",
+    )
+    commitment = raw.get("commitment")
+    _need(
+        _is_hex(commitment, 32),
+        "'dice': 'commitment' must be 64 lowercase hex digits (a SHA-256)",
+    )
+    seed = raw.get("seed")
+    _need(
+        seed is None or _is_hex(seed, SEED_BYTES),
+        f"'dice': 'seed' must be {2 * SEED_BYTES} lowercase hex digits ({SEED_BYTES} bytes)",
+    )
+    assert isinstance(commitment, str) and (seed is None or isinstance(seed, str))
+    return DiceProof(commitment, seed)
 
 
 def _step_from_dict(raw: object, i: int, n_players: int) -> RecordStep:

@@ -529,6 +529,51 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "game {number} of {date} is struck out already",
         "Spiel {number} am {date} ist schon gestrichen",
     ),
+    # ------------------------------------------------------------ bots at a club's online tables
+    ("club_word_bot_seats", "not_counted or guest", "not_counted oder guest"),
+    (
+        "club_refuse_bot_seats",
+        "a bot's seat counts as {kinds}, not {value}",
+        "der Platz eines Bots zählt als {kinds}, nicht {value}",
+    ),
+    (
+        "club_refuse_export_bot_seats",
+        "'club.bot_seats' is {kinds}, not {value}",
+        "'club.bot_seats' ist {kinds}, nicht {value}",
+    ),
+    (
+        "club_refuse_bots_kind",
+        "a game's bot seats are a list of seat numbers, not {value}",
+        "die Plätze der Bots eines Spiels sind eine Liste von Platznummern, nicht {value}",
+    ),
+    (
+        "club_refuse_bot_seat",
+        "a bot's seat is a number from 0 to {most}, not {value}",
+        "der Platz eines Bots ist eine Zahl von 0 bis {most}, nicht {value}",
+    ),
+    (
+        "club_refuse_bot_seat_twice",
+        "the bot seat {seat} is named twice",
+        "der Platz {seat} eines Bots steht zweimal da",
+    ),
+    (
+        "club_refuse_bots_by_loser",
+        "only a game's record has bots' seats: a game by its loser names members",
+        "nur das Spielprotokoll eines Spiels hat Plätze von Bots: ein Spiel mit seinem Verlierer "
+        "nennt Mitglieder",
+    ),
+    (
+        "club_refuse_bots_alone",
+        "a game of bots alone is no game of the club: a member must play",
+        "ein Spiel nur von Bots ist kein Spiel des Vereins: ein Mitglied muss mitspielen",
+    ),
+    (
+        "club_refuse_bot_guest",
+        "the bot {name!r} would be the guest {name!r} or {other!r}, but both are members of the "
+        "club (not guests)",
+        "der Bot „{name}“ wäre der Gast „{name}“ oder „{other}“, aber beide sind Mitglieder des "
+        "Vereins (keine Gäste)",
+    ),
     # ------------------------------------------------------------ the club's bank account
     (
         "club_refuse_iban_kind",
@@ -894,6 +939,21 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "server_refuse_pub_field",
         "'pub' is a pub game's id",
         "'pub' ist die Kennung eines Kneipenspiels",
+    ),
+    (
+        "server_refuse_club_view",
+        "no page {view!r}; a club's pages are {views}",
+        "keine Seite {view!r}; die Seiten eines Vereins sind {views}",
+    ),
+    (
+        "server_refuse_origin_field",
+        "'origin' is the page's address, such as http://192.168.1.20:8000",
+        "'origin' ist die Adresse der Seite, etwa http://192.168.1.20:8000",
+    ),
+    (
+        "server_refuse_secret_field",
+        "'secret' is the secret of the club's link",
+        "'secret' ist das Geheimnis des Links des Vereins",
     ),
     (
         "server_refuse_csv",

@@ -15,6 +15,7 @@ from typing import Any
 
 from schocken.club.store import _Store
 from schocken.club.values import (
+    BOT_SEATS,
     MAX_DEVICE,
     MAX_SESSIONS,
     MAX_TOKEN,
@@ -233,6 +234,11 @@ class _Access(_Store):
             "season_start": start,
             "has_secret": secret is not None,
             "has_password": password is not None,
+            "bot_seats": str(
+                self.db.execute(
+                    "SELECT bot_seats FROM club_clubs WHERE slug = ?", (slug,)
+                ).fetchone()[0]
+            ),
         }
 
     def new_secret(self, club: str) -> str:
@@ -383,6 +389,21 @@ class _Access(_Store):
                 raise refused(ClubError, "club_refuse_no_session", id=session_id)
             db.execute("DELETE FROM club_sessions WHERE token_hash = ?", (row[0],))
         return _session_info(row, current=False)
+
+    def set_bot_seats(self, club: str, bot_seats: str) -> None:
+        """What a bot's seat of an online table counts as from now on (one of
+        :data:`~schocken.club.values.BOT_SEATS`); games in the book stay as they went in."""
+        if bot_seats not in BOT_SEATS:
+            raise refused(
+                ClubError,
+                "club_refuse_bot_seats",
+                kinds=said("club_word_bot_seats"),
+                value=_show(bot_seats),
+            )
+        with self._tx() as db:
+            cid = self._club_id(club)
+            db.execute("UPDATE club_clubs SET bot_seats = ? WHERE id = ?", (bot_seats, cid))
+            self._log(cid, "bot_seats_set", bot_seats=bot_seats)
 
     def set_season_start(self, club: str, season_start: str) -> None:
         """The day the club's seasons begin (``MM-DD``)."""

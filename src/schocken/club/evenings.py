@@ -26,7 +26,7 @@ from schocken.club.values import (
 )
 from schocken.errors import ClubError, RecordError
 from schocken.events import RoundEnded, RoundKind, SectionEnded
-from schocken.players import MAX_PLAYERS, MIN_PLAYERS
+from schocken.players import MAX_PLAYERS, MIN_PLAYERS, name_key
 from schocken.record import GameRecord, parse_record, record_from_dict, replay
 from schocken.texts import refused, said
 
@@ -140,6 +140,29 @@ def facts_of_loser(
     if missing:
         raise refused(ClubError, f"club_refuse_unplayed_{missing[0]}")
     return GameFacts(tuple(players), seats[loser], tuple(sections))
+
+
+BOT_KEY = " bot "
+"""The start of the key of a bot that is no member: a member's key (:func:`name_key`) never
+begins with a space, so no member's name finds it."""
+
+
+def _check_bot_seats(bots: object, players: int, has_record: bool) -> set[int]:
+    """The seats of a game that bots played, checked: distinct seats of its record."""
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise refused(ClubError, "club_refuse_bots_kind", value=_show(bots))
+    seats = set()
+    for seat in bots:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise refused(ClubError, "club_refuse_bot_seat", most=players - 1, value=_show(seat))
+        if seat in seats:
+            raise refused(ClubError, "club_refuse_bot_seat_twice", seat=seat)
+        seats.add(seat)
+    if seats and not has_record:
+        raise refused(ClubError, "club_refuse_bots_by_loser")
+    if len(seats) >= players:
+        raise refused(ClubError, "club_refuse_bots_alone")
+    return seats
 
 
 def _seats_of(players: Sequence[str]) -> dict[str, int]:
@@ -317,15 +340,24 @@ class _Evenings(_Members):
         schock_aus: Sequence[str] = (),
         note: str = "",
         meta: Mapping[str, Any] | None = None,
+        bots: Sequence[int] = (),
     ) -> GameInfo:
         """A game of an evening: a full ``record`` (a :class:`GameRecord`, its JSON text or
         parsed JSON; ``source`` "pub" or "online"), or just its ``loser`` with the ``players``
         (default: who came to the evening) and, if known, the ``halves``' losers and the
         sections that ended by ``schock_aus``. The players must be members; they are marked as
         present. ``meta``: a JSON object kept with the game (a table number, a tournament round).
+        ``bots``: the seats of the record that bots played (an online table's); each counts as
+        the club's setting says (:data:`~schocken.club.values.BOT_SEATS`,
+        :meth:`set_bot_seats`): not counted, or a guest named after the bot.
         """
         with self._tx():
             cid = self._club_id(club)
+            bots_as = str(
+                self.db.execute("SELECT bot_seats FROM club_clubs WHERE id = ?", (cid,)).fetchone()[
+                    0
+                ]
+            )
             evening = self._evening_id(cid, day)
             if record is None and players is None:
                 players = [
@@ -349,6 +381,8 @@ class _Evenings(_Members):
                 note=note,
                 meta=meta,
                 void=None,
+                bots=bots,
+                bots_as=bots_as,
             )
             self._log(cid, "game_added", date=day, number=number)
         return self.game(club, day, number)
@@ -369,6 +403,8 @@ class _Evenings(_Members):
         meta: Mapping[str, Any] | None,
         void: str | None,
         members: Sequence[str] | None = None,
+        bots: Sequence[int] = (),
+        bots_as: str = "not_counted",
     ) -> int:
         note = check_text(note, said("club_what_game_note"))
         meta_text = _meta_text(meta)
@@ -415,7 +451,12 @@ class _Evenings(_Members):
                 players=len(facts.players),
                 count=len(names),
             )
-        member_ids = [self._member_id(cid, n) for n in names]
+        bot_seats = _check_bot_seats(bots, len(names), record is not None)
+        member_ids = [
+            (self._bot_seat(cid, n, bots_as) if seat in bot_seats else self._member_id(cid, n))
+            for seat, n in enumerate(names)
+        ]
+        uncounted = self._bot_ids(cid) if bot_seats else set()
         if len(set(member_ids)) != len(member_ids):
             raise refused(ClubError, "club_refuse_member_two_seats")
         if number is None:
@@ -433,11 +474,12 @@ class _Evenings(_Members):
                 "INSERT INTO club_game_players (game_id, seat, member_id) VALUES (?, ?, ?)",
                 (gid, seat, mid),
             )
-            self.db.execute(
-                "INSERT INTO club_present (evening_id, member_id) VALUES (?, ?) "
-                "ON CONFLICT DO NOTHING",
-                (evening, mid),
-            )
+            if mid not in uncounted:
+                self.db.execute(
+                    "INSERT INTO club_present (evening_id, member_id) VALUES (?, ?) "
+                    "ON CONFLICT DO NOTHING",
+                    (evening, mid),
+                )
         for idx, s in enumerate(facts.sections):
             self.db.execute(
                 "INSERT INTO club_sections (game_id, idx, section, loser_id, schock_aus, "
@@ -452,6 +494,34 @@ class _Evenings(_Members):
                 ),
             )
         return number
+
+    def _bot_seat(self, cid: int, name: str, bots_as: str) -> int:
+        """The row a bot's seat named ``name`` goes to: a bot that is no member (``not_counted``)
+        or a guest named after it (``guest``), either made if the book has none yet."""
+        if bots_as == "guest":
+            for candidate in (name, f"{name} (Bot)"):
+                row = self.db.execute(
+                    "SELECT id, guest FROM club_members WHERE club_id = ? AND key = ? AND bot = 0",
+                    (cid, name_key(candidate)),
+                ).fetchone()
+                if row is None:
+                    self._insert_member(cid, candidate, True, None, None)
+                    self._log(cid, "member_added", name=candidate, guest=True, joined=None)
+                    return self._member_id(cid, candidate)
+                if row[1]:
+                    return int(row[0])
+            raise refused(ClubError, "club_refuse_bot_guest", name=name, other=name + " (Bot)")
+        key = BOT_KEY + name_key(name)
+        row = self.db.execute(
+            "SELECT id FROM club_members WHERE club_id = ? AND key = ?", (cid, key)
+        ).fetchone()
+        if row is not None:
+            return int(row[0])
+        return self.db.insert(
+            "INSERT INTO club_members (club_id, name, key, guest, joined, left_on, bot) "
+            "VALUES (?, ?, ?, 1, NULL, NULL, 1)",
+            (cid, name, key),
+        )
 
     def void_game(self, club: str, day: str, number: int, reason: str) -> GameInfo:
         """Strike a game out (it stays in the book, with the reason, but counts no more)."""
@@ -484,14 +554,12 @@ class _Evenings(_Members):
             "WHERE g.id = ?",
             (gid,),
         ).fetchone()
-        players = [
-            r[0]
-            for r in self.db.execute(
-                "SELECT m.name FROM club_game_players p JOIN club_members m ON m.id = p.member_id "
-                "WHERE p.game_id = ? ORDER BY p.seat",
-                (gid,),
-            )
-        ]
+        seats = self.db.execute(
+            "SELECT m.name, m.bot FROM club_game_players p JOIN club_members m "
+            "ON m.id = p.member_id WHERE p.game_id = ? ORDER BY p.seat",
+            (gid,),
+        ).fetchall()
+        players = [r[0] for r in seats]
         sections: list[SectionInfo] = [
             {"section": r[0], "loser": r[1], "schock_aus": bool(r[2]), "given_by": r[3]}
             for r in self.db.execute(
@@ -512,6 +580,7 @@ class _Evenings(_Members):
             "blattschuss": halves[0] == halves[1] if len(halves) >= 2 else None,
             "note": note,
             "void": void,
+            "bots": [r[0] for r in seats if r[1]],
         }
 
     def games(

@@ -20,6 +20,7 @@ from schocken.club.stats import (
 )
 from schocken.club.transfer import check_bic, check_holder, check_iban
 from schocken.club.values import (
+    BOT_SEATS,
     CSV_SECTIONS,
     EXPORT_FORMAT,
     EXPORT_VERSION,
@@ -36,6 +37,9 @@ from schocken.club.values import (
 from schocken.errors import ClubError
 from schocken.events import Section
 from schocken.texts import refused, said
+
+BOT_SEATS_DEFAULT = next(iter(BOT_SEATS))
+"""What a bot's seat counts as in a club that has not chosen (and in an export without it)."""
 
 CSV_KINDS = ("games", "ledger", "balances", "stats", "evenings", "kitty")
 """The tables :meth:`ClubBook.csv` writes."""
@@ -245,7 +249,7 @@ class _Exchange(_Stats):
             {"name": r[0], "guest": bool(r[1]), "joined": r[2], "left": r[3]}
             for r in db.execute(
                 "SELECT name, guest, joined, left_on FROM club_members WHERE club_id = ? "
-                "ORDER BY id",
+                "AND bot = 0 ORDER BY id",
                 (cid,),
             )
         ]
@@ -271,6 +275,16 @@ class _Exchange(_Stats):
                     item["halves"] = [s["loser"] for s in halves]
                     item["schock_aus"] = [s["section"] for s in g["sections"] if s["schock_aus"]]
                 item.update(note=gnote, meta=json.loads(meta), void=void)
+                bot_seats = [
+                    int(r[0])
+                    for r in db.execute(
+                        "SELECT p.seat FROM club_game_players p JOIN club_members m "
+                        "ON m.id = p.member_id WHERE p.game_id = ? AND m.bot = 1 ORDER BY p.seat",
+                        (gid,),
+                    )
+                ]
+                if bot_seats:  # only then, as with expenses: older exports stay as they were
+                    item["bots"] = bot_seats
                 games.append(item)
             evenings.append(
                 {
@@ -314,6 +328,9 @@ class _Exchange(_Stats):
             "charges": charges,
             "payments": payments,
         }
+        bots_as = self.club(club)["bot_seats"]
+        if bots_as != BOT_SEATS_DEFAULT:  # only then: older exports stay as they were
+            data["club"]["bot_seats"] = bots_as
         expenses = self._export_expenses(cid)
         if expenses:  # only then: an export of a club without them is read by older schocken too
             data["expenses"] = expenses
@@ -402,7 +419,15 @@ class _Exchange(_Stats):
             "log",
         )
         head = doc.obj("club")
-        head.only("name", "created", "currency", "season_start", "secret_hash", "password_hash")
+        head.only(
+            "name",
+            "created",
+            "currency",
+            "season_start",
+            "secret_hash",
+            "password_hash",
+            "bot_seats",
+        )
         with self._tx():
             cid = self._insert_club(
                 self._check_club_name(head.get("name")),
@@ -412,6 +437,15 @@ class _Exchange(_Stats):
                 _check_hash(head.get("secret_hash"), "'club.secret_hash'"),
                 _check_hash(head.get("password_hash"), "'club.password_hash'"),
             )
+            bots_as = head.get("bot_seats") if "bot_seats" in head.data else BOT_SEATS_DEFAULT
+            if bots_as not in BOT_SEATS:
+                raise refused(
+                    ClubError,
+                    "club_refuse_export_bot_seats",
+                    kinds=said("club_word_bot_seats"),
+                    value=_show(bots_as),
+                )
+            self.db.execute("UPDATE club_clubs SET bot_seats = ? WHERE id = ?", (bots_as, cid))
             for m in doc.objs("members"):
                 m.only("name", "guest", "joined", "left")
                 self._insert_member(
@@ -467,6 +501,7 @@ class _Exchange(_Stats):
                         "note",
                         "meta",
                         "void",
+                        "bots",
                     )
                     n = g.get("number")
                     if type(n) is not int or n <= number:
@@ -495,6 +530,7 @@ class _Exchange(_Stats):
                             meta=meta,
                             void=void,
                             members=g.names("players"),
+                            bots=g.get("bots") if "bots" in g.data else (),
                         )
                     except ClubError as exc:
                         raise refused(ClubError, "club_refuse_at", where=g.where, why=exc) from None

@@ -72,7 +72,8 @@ class _Members(_Access):
         """The members, in the order they were added."""
         cid = self._club_id(club)
         rows = self.db.execute(
-            "SELECT name, guest, joined, left_on FROM club_members WHERE club_id = ? ORDER BY id",
+            "SELECT name, guest, joined, left_on FROM club_members WHERE club_id = ? AND bot = 0 "
+            "ORDER BY id",
             (cid,),
         )
         return [{"name": r[0], "guest": bool(r[1]), "joined": r[2], "left": r[3]} for r in rows]

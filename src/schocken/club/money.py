@@ -257,6 +257,7 @@ class _Money(_Evenings):
             return cents
 
         lines: list[_Line] = []
+        uncounted = self._bot_ids(cid)  # bots' seats cost nobody
 
         def add(mid: int, day: str, item: str, count: int, game: int | None) -> None:
             cents = price(item, day) * count
@@ -280,6 +281,7 @@ class _Money(_Evenings):
                     "SELECT member_id FROM club_game_players WHERE game_id = ? ORDER BY member_id",
                     (gid,),
                 )
+                if r[0] not in uncounted
             ]
             halves = [s[1] for s in sections if s[0] in HALVES]
             for mid in players:
@@ -302,7 +304,8 @@ class _Money(_Evenings):
                 blatt = len(halves) == 2 and halves[0] == halves[1] == mid
                 add(mid, day, "blattschuss", int(blatt), number)
         members = db.execute(
-            "SELECT id, guest, joined, left_on FROM club_members WHERE club_id = ? ORDER BY id",
+            "SELECT id, guest, joined, left_on FROM club_members WHERE club_id = ? AND bot = 0 "
+            "ORDER BY id",
             (cid,),
         ).fetchall()
         for evening, day in db.execute(

@@ -181,6 +181,15 @@ CREATE TABLE club_accounts (
 """
 """Version 6: the club's bank account, for members to pay by a QR code (a SEPA transfer)."""
 
+VERSION_7_SCHEMA = """
+ALTER TABLE club_clubs ADD COLUMN bot_seats TEXT NOT NULL DEFAULT 'not_counted';
+ALTER TABLE club_members ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
+"""
+"""Version 7: what a bot's seat of an online table counts as (the club's setting,
+:data:`~schocken.club.values.BOT_SEATS`), and the bots a game names that are no members (``bot``
+1: a seat not counted; such a row is found by no member's name, is in no list of members, and
+never owes anything)."""
+
 MIGRATIONS: dict[int, str] = {
     1: SCHEMA,
     2: SESSIONS_SCHEMA,
@@ -188,6 +197,7 @@ MIGRATIONS: dict[int, str] = {
     4: VERSION_4_SCHEMA,
     5: VERSION_5_SCHEMA,
     6: VERSION_6_SCHEMA,
+    7: VERSION_7_SCHEMA,
 }
 """The script that brings the club tables from version ``n - 1`` to ``n`` (0: no tables)."""
 
@@ -306,17 +316,30 @@ class _Store:
         if not isinstance(name, str):
             raise refused(ClubError, "club_refuse_member_kind", value=_show(name))
         row = self.db.execute(
-            "SELECT id FROM club_members WHERE club_id = ? AND key = ?", (club_id, name_key(name))
+            "SELECT id FROM club_members WHERE club_id = ? AND key = ? AND bot = 0",
+            (club_id, name_key(name)),
         ).fetchone()
         if row is None:
             raise refused(ClubError, "club_refuse_not_member", name=name)
         return int(row[0])
 
-    def _member_names(self, club_id: int) -> dict[int, str]:
+    def _member_names(self, club_id: int, *, with_bots: bool = False) -> dict[int, str]:
+        """The members' names by id, in the order they were added (``with_bots``: and the bots
+        games name that are no members)."""
         rows = self.db.execute(
-            "SELECT id, name FROM club_members WHERE club_id = ? ORDER BY id", (club_id,)
+            "SELECT id, name FROM club_members WHERE club_id = ? "
+            + ("" if with_bots else "AND bot = 0 ")
+            + "ORDER BY id",
+            (club_id,),
         )
         return {int(r[0]): str(r[1]) for r in rows}
+
+    def _bot_ids(self, club_id: int) -> set[int]:
+        """The rows of bots that games name but that are no members (seats not counted)."""
+        rows = self.db.execute(
+            "SELECT id FROM club_members WHERE club_id = ? AND bot = 1", (club_id,)
+        )
+        return {int(r[0]) for r in rows}
 
     def _evening_id(self, club_id: int, day: str) -> int:
         check_date(day, said("club_what_evening_date"))

@@ -17,7 +17,7 @@ DEFAULT_DB = Path("schocken-data") / "schocken.sqlite3"
 """Where the book is kept by default: the game server's file (``schocken serve`` with its
 default ``--data schocken-data``), relative to the working folder."""
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 """The version of the club tables this module reads and writes."""
 
 EXPORT_FORMAT = "schocken-club"
@@ -34,6 +34,15 @@ PRICE_ITEMS: dict[str, str] = {
     "absent": "each evening a member (not a guest) missed",
 }
 """What the club's price list can put a price on, and what each item counts."""
+
+BOT_SEATS: dict[str, str] = {
+    "not_counted": "a bot's seat counts for nobody: the game goes in whole, the bot is named in "
+    "it but is no member; what the bot lost costs nobody and counts in no member's statistics",
+    "guest": "a bot's seat is a guest of the club named after the bot (made when its first game "
+    "comes in): charged for what it lost like any guest, never for evenings missed",
+}
+"""What a bot's seat of an online table counts as when the table's game goes into the book (the
+club's setting; the first is the default). See docs/club.md, "Bots at online tables"."""
 
 SOURCES = ("pub", "online", "loser")
 """Where a game came from: a record from pub mode or from an online table, or just its loser."""
@@ -78,6 +87,7 @@ class ClubInfo(TypedDict):
     season_start: str
     has_secret: bool
     has_password: bool
+    bot_seats: str
 
 
 class MemberInfo(TypedDict):
@@ -112,6 +122,8 @@ class GameInfo(TypedDict):
     blattschuss: bool | None
     note: str
     void: str | None
+    bots: list[str]
+    """The players who were bots not counted (:data:`BOT_SEATS` ``not_counted``): no members."""
 
 
 class PriceInfo(TypedDict):

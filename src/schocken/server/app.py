@@ -34,8 +34,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketState
 
 from schocken.coach import Advice, advise, moves, note, ranking_lines
-from schocken.errors import IllegalActionError
-from schocken.record import outcome_of
+from schocken.errors import IllegalActionError, RecordError
+from schocken.record import check_dice, outcome_of
 from schocken.server.club import Clubs
 from schocken.server.protocol import (
     PROTOCOL_VERSION,
@@ -283,6 +283,7 @@ class Hub:
                 }
                 if outcome is not None:
                     message["outcome"] = outcome
+                    message["dice"] = table.dice_public()  # the seed, now the game is over
                 text = made[key] = encode(message)
             conn.sent = total
             self.push(conn, text)
@@ -520,16 +521,42 @@ class Hub:
     def allow_message(self, conn: Conn) -> bool | None:
         """The message rate: ``True`` to go on, ``False`` to refuse this message, ``None`` to
         close the connection (it went on sending after being refused)."""
-        now = time.monotonic()
-        rate = self.limits.msg_rate
-        conn.allowance = min(2 * rate, conn.allowance + (now - conn.stamp) * rate)
-        conn.stamp = now
+        rate = self._refill(conn)
         if conn.allowance >= 1:
             conn.allowance -= 1
             conn.refused = 0
             return True
         conn.refused += 1
         return None if conn.refused > 2 * rate else False
+
+    async def wait_for_rate(self, table: Table, conn: Conn, text: str | None) -> bool:
+        """Whether a message over the rate is taken after a wait instead of being refused: a
+        legal move of the player whose turn it is (a client that acts as soon as it may is
+        slowed to the rate, not refused; the game bounds how many such moves there are). It
+        waits until the rate allows one more message, at most ``1 / msg_rate`` seconds."""
+        if text is None or conn.seat is None:
+            return False
+        try:
+            parsed = parse_client_message(text)
+        except ProtocolError:
+            return False
+        if parsed["type"] != "action" or str(parsed["action"]) not in self.legal(table, conn.seat):
+            return False
+        rate = self._refill(conn)
+        while conn.allowance < 1:
+            await asyncio.sleep((1 - conn.allowance) / rate)
+            self._refill(conn)
+        conn.allowance -= 1
+        conn.refused = 0
+        return True
+
+    def _refill(self, conn: Conn) -> float:
+        """The connection's allowance grown by the time since it was last looked at; the rate."""
+        now = time.monotonic()
+        rate = self.limits.msg_rate
+        conn.allowance = min(2 * rate, conn.allowance + (now - conn.stamp) * rate)
+        conn.stamp = now
+        return rate
 
     # ------------------------------------------------------------------ bots and timers
 
@@ -686,7 +713,8 @@ def create_app(
     limits: Limits | None = None,
     site: Site | None = None,
 ) -> FastAPI:
-    """The server's app, storing its tables in the SQLite file ``db_path``."""
+    """The server's app, storing its tables in ``db_path``: a SQLite file, or a PostgreSQL
+    database named by its ``postgresql://`` URL."""
     limits = limits or Limits()
     site = site or Site()
     store = Store(db_path, timeout=limits.write_timeout)
@@ -944,6 +972,23 @@ def create_app(
         table = await tables.get(key)
         return Response(table.record().to_json(), media_type="application/json")
 
+    @app.get("/api/tables/{key}/verify")
+    async def verify(key: str) -> dict[str, Any]:
+        """The server's own check of a finished game's dice (``docs/fair-dice.md``): for
+        browsers that cannot compute HMAC-SHA256 themselves (no SubtleCrypto over plain HTTP)."""
+        table = await tables.get(key)
+        record = table.record()
+        try:
+            check = check_dice(record)
+        except RecordError as exc:
+            raise TableError(str(exc), status=409) from None
+        assert record.dice is not None
+        found: dict[str, Any] = {"fair": check.fair, "dice": check.dice, **record.dice.to_dict()}
+        if not check.fair:
+            found.update(step=check.step, die=check.die, index=check.index)
+            found.update(recorded=check.recorded, derived=check.derived, error=check.reason)
+        return found
+
     @app.get("/api/tables/{key}/review")
     async def table_review(key: str) -> Response:
         """The review of a finished table's game (``docs/review.md``), kept for the next ask."""
@@ -1062,7 +1107,7 @@ def create_app(
                     hub.error(conn, "rate_limited", "too many messages: connection closed")
                     hub.close(conn, CLOSE_LIMIT)
                     break
-                if not allowed:
+                if not allowed and not await hub.wait_for_rate(table, conn, message.get("text")):
                     hub.error(
                         conn,
                         "rate_limited",

@@ -220,7 +220,7 @@ class Clubs:
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="schocken-club")
         try:
             self.book: ClubBook = self._thread.submit(
-                ClubBook, store.path, timeout=store.timeout
+                ClubBook, store.target, timeout=store.timeout
             ).result()
         except ClubStoreError:
             self._thread.shutdown()
@@ -229,7 +229,7 @@ class Clubs:
         self._checking = 0
         """Checks of keys running or waiting."""
         self.guesses = Guesses()
-        self._path, self._timeout = store.path, store.timeout
+        self._path, self._timeout = store.target, store.timeout
         self._importer = Workers(1)
         self._import_writer = ThreadPoolExecutor(1, thread_name_prefix="schocken-club-import")
         self._import_slot = asyncio.Semaphore(1)

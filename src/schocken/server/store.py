@@ -1,5 +1,9 @@
-"""SQLite storage for tables: every lobby change and every accepted action, written before it is
-applied and broadcast, so a killed server resumes every table exactly where it was.
+"""Storage for tables and pub games: every lobby change and every accepted action, written before
+it is applied and broadcast, so a killed server resumes every table exactly where it was.
+
+It goes through the project's storage interface (:mod:`schocken.store`): a SQLite file by default,
+or a PostgreSQL database (``schocken serve --database postgresql://...``); the tables are made
+and brought up to date by versioned migrations when the store is opened.
 
 No secret is kept in the file as it was given out: a seat's token, a table's spectator token and
 a pub game's token are kept as their SHA-256 (:func:`token_hash`), like the club's sessions. A
@@ -26,6 +30,10 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
+from schocken.store import Database, open_database
+from schocken.store import StoreError as BackendError
+from schocken.store.sqlite import SqliteDatabase
+
 T = TypeVar("T")
 log = logging.getLogger("schocken.server")
 
@@ -39,7 +47,9 @@ CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     code TEXT UNIQUE NOT NULL,
     created REAL NOT NULL,
-    data TEXT NOT NULL
+    data TEXT NOT NULL,
+    updated REAL NOT NULL DEFAULT 0,
+    finished INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS steps (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -61,8 +71,13 @@ CREATE TABLE IF NOT EXISTS meta (
 );
 """
 
+MIGRATIONS = {1: SCHEMA}
+"""The server's tables by version (:meth:`schocken.store.Database.migrate`). Version 1 is what
+SQLite files of before the storage interface had, made with ``IF NOT EXISTS``, so such a file is
+taken as it is."""
 COLUMNS = {"updated": "REAL NOT NULL DEFAULT 0", "finished": "INTEGER NOT NULL DEFAULT 0"}
-"""Columns added to ``tables`` since the first version (added to an older file when opened)."""
+"""Columns added to ``tables`` before the schema was versioned (added to an older SQLite file
+when it is opened)."""
 
 HASHED = "sha256"
 """The ``meta`` row ``tokens`` says the file's tokens are kept as their hashes (an older file,
@@ -140,63 +155,73 @@ class Store:
     it fails (SQLite's busy timeout).
     """
 
-    def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
-        self.path = Path(path)
+    def __init__(self, target: str | Path, *, timeout: float = 5.0) -> None:
+        self.target = str(target)
+        """The SQLite file or the PostgreSQL URL (the club's book opens the same)."""
         self.timeout = timeout
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="schocken-store")
         self._asked: list[tuple[list[Op], asyncio.Future[None]]] = []
         """Writes asked for while the writer was busy (see :meth:`write`)."""
         self._writing = False
-        self.db: sqlite3.Connection = self._thread.submit(self._open).result()
-        # Checkpoints (copying the journal into the file, with its fsync) run in a thread of
-        # their own, so that a slow disk does not hold up the writes behind them.
+        self.db: Database = self._thread.submit(self._open).result()
+        # A SQLite file's checkpoints (copying the journal into the file, with its fsync) run
+        # in a thread of their own, so that a slow disk does not hold up the writes behind them.
         self._stop = threading.Event()
-        self._checkpointer = threading.Thread(
-            target=self._checkpoints, name="schocken-checkpoint", daemon=True
-        )
-        self._checkpointer.start()
+        self._checkpointer: threading.Thread | None = None
+        if isinstance(self.db, SqliteDatabase):
+            self._checkpointer = threading.Thread(
+                target=self._checkpoints, name="schocken-checkpoint", daemon=True
+            )
+            self._checkpointer.start()
 
     def _checkpoints(self) -> None:
-        db = sqlite3.connect(str(self.path), isolation_level=None, timeout=self.timeout)
+        db = SqliteDatabase(self.target, timeout=self.timeout, sync_every_commit=False)
         try:
             while not self._stop.wait(CHECKPOINT_EVERY):
                 try:
-                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-                except sqlite3.Error as exc:  # busy, or the disk: the next one tries again
+                    db.checkpoint()
+                except BackendError as exc:  # busy, or the disk: the next one tries again
                     log.warning("a checkpoint of the database failed: %s", exc)
         finally:
             db.close()
 
-    def _open(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(
-            str(self.path), isolation_level=None, timeout=self.timeout, check_same_thread=False
-        )
+    def _open(self) -> Database:
         try:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=NORMAL")
-            db.execute("PRAGMA wal_autocheckpoint=0")  # the checkpointer thread does them
-            db.executescript(SCHEMA)
-            have = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
-            for name, kind in COLUMNS.items():
-                if name not in have:
-                    db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
-            hash_secrets(db)
-            # A write, so that a file that can be read but not written is refused now, not at
-            # the first action.
+            db = open_database(self.target, timeout=self.timeout, sync_every_commit=False)
+        except BackendError as exc:
+            raise StoreError(str(exc)) from None
+        try:
+            older = isinstance(db, SqliteDatabase) and db.has_table("tables")
+            db.migrate("server", MIGRATIONS)
+            if older and isinstance(db, SqliteDatabase):
+                # A file of before the versioned schema: its columns and tokens brought up to
+                # date.
+                have = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
+                for name, kind in COLUMNS.items():
+                    if name not in have:
+                        db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
+                hash_secrets(db.db)
+            # A new database keeps hashes from the start.
+            db.execute(
+                "INSERT INTO meta (key, value) VALUES ('tokens', ?) ON CONFLICT(key) DO NOTHING",
+                (HASHED,),
+            )
+            # A write, so that a database that can be read but not written is refused now, not
+            # at the first action.
             db.execute(
                 "INSERT INTO meta (key, value) VALUES ('opened', ?) "
                 "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 (str(time.time()),),
             )
-        except sqlite3.Error as exc:
+        except (BackendError, sqlite3.Error) as exc:
             db.close()
-            raise StoreError(_why(exc)) from None
+            raise StoreError(str(exc)) from None
         return db
 
     def close(self) -> None:
         self._stop.set()
-        self._checkpointer.join()
+        if self._checkpointer is not None:
+            self._checkpointer.join()
         self._thread.submit(self.db.close).result()
         self._thread.shutdown()
 
@@ -208,8 +233,7 @@ class Store:
         db = self.db
         now = time.time()
         began = time.perf_counter()
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with db.transaction():
             for op in ops:
                 if isinstance(op, AddStep):
                     db.execute(
@@ -231,16 +255,18 @@ class Store:
                         "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
                         "data = excluded.data, updated = excluded.updated, "
                         "finished = excluded.finished",
-                        (op.table_id, op.code, op.created, json.dumps(op.data), now, op.finished),
+                        (
+                            op.table_id,
+                            op.code,
+                            op.created,
+                            json.dumps(op.data),
+                            now,
+                            int(op.finished),
+                        ),
                     )
-            db.execute("COMMIT")
-            took = time.perf_counter() - began
-            if took > SLOW_WRITE:
-                log.warning("a write took %.0f ms (%d steps and lobbies)", took * 1000, len(ops))
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
+        took = time.perf_counter() - began
+        if took > SLOW_WRITE:
+            log.warning("a write took %.0f ms (%d steps and lobbies)", took * 1000, len(ops))
 
     def tables(self, *, since: float | None = None) -> list[TableRow]:
         """The tables to resume at start: not finished, changed at ``since`` or later."""
@@ -408,10 +434,3 @@ def _json(text: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError("a table's data is not a JSON object")
     return data
-
-
-def _why(exc: sqlite3.Error) -> str:
-    text = str(exc)
-    if "readonly" in text or "read-only" in text:
-        return f"the file cannot be written ({text})"
-    return text

@@ -5,11 +5,16 @@ action changed before anyone hears of it, and takes the action back (the game re
 stored steps) if it cannot be stored: a table is never ahead of its record. :class:`Tables`
 keeps the tables in play in memory, loads the others from the store when they are asked for,
 and restores them after a restart. Nothing here knows of HTTP or WebSockets.
+
+Every table deals :class:`~schocken.dice.CommittedDice` from a secret seed of its own (kept in
+the store, so a restart deals on from it): its commitment is public from the start, the seed
+only once the game is over (``docs/fair-dice.md``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import secrets
 import time
@@ -20,7 +25,13 @@ from typing import Any, NamedTuple, TypeVar
 
 from schocken.actions import STOP, Action, parse_action
 from schocken.bots import BOTS, make_bot
-from schocken.dice import DiceSource, RandomDice, SystemDice
+from schocken.dice import (
+    SEED_BYTES,
+    CommittedDice,
+    DiceSource,
+    RandomDice,
+    SystemDice,
+)
 from schocken.errors import IllegalActionError, RefusalError, RulesError, SchockenError
 from schocken.events import Event
 from schocken.game import Game
@@ -35,7 +46,7 @@ from schocken.play import (
     turn_decision,
 )
 from schocken.players import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, check_name, name_key
-from schocken.record import GameRecord, RecordStep, record_of, replay
+from schocken.record import DiceProof, GameRecord, RecordStep, record_of, replay
 from schocken.rules import Rules, find_preset, parse_rules, rules_from_data, rules_to_data
 from schocken.server.store import (
     AddStep,
@@ -118,6 +129,15 @@ class Seat:
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "token_hash": self.token_hash, "bot": self.bot}
+
+
+def new_dice_seed(seed: int | None = None) -> bytes:
+    """The secret seed of a new table's dice: 32 bytes from the operating system's strong source;
+    at a seeded server (``--seed``) derived from the table's seed instead, so that its games are
+    reproducible (and, like every seed, committed to and revealed at the end)."""
+    if seed is None:
+        return secrets.token_bytes(SEED_BYTES)
+    return hashlib.sha256(f"schocken-seeded-table:{seed}".encode("ascii")).digest()
 
 
 class _CountingDice:
@@ -221,6 +241,7 @@ class Table:
         seats: int,
         *,
         seed: int | None = None,
+        dice_seed: bytes | None = None,
         turn_timer: float | None = None,
         created: float | None = None,
     ) -> None:
@@ -238,6 +259,10 @@ class Table:
         """The SHA-256 of the table's spectator token (:meth:`new_spectator_token`; the token
         itself is given to the host once and kept nowhere)."""
         self.seed = seed
+        self.dice_seed = dice_seed
+        """The secret seed the game's dice follow from (:class:`~schocken.dice.CommittedDice`);
+        only its commitment is shown before the game is over. ``None`` at a table stored by a
+        version before committed dice (it deals as it did)."""
         self.turn_timer = turn_timer
         self.created = created if created is not None else time.time()
         self.game: Game | None = None
@@ -286,6 +311,7 @@ class Table:
             "host": self.host,
             "spectator_hash": self.spectator_hash,
             "seed": self.seed,
+            "dice_seed": None if self.dice_seed is None else self.dice_seed.hex(),
             "turn_timer": self.turn_timer,
             "started": self.game is not None,
             "rematch": self.rematch,
@@ -307,10 +333,23 @@ class Table:
             "started": self.game is not None,
             "finished": self.game is not None and self.game.is_over,
             "seeded": self.seed is not None,
+            "dice": self.dice_public(),
             "turn_timer": self.turn_timer,
             "rematch": self.rematch,
             "coach": sorted(self.coached),
         }
+
+    def dice_proof(self) -> DiceProof | None:
+        """The commitment to the table's dice; with the seed once the game is over."""
+        if self.dice_seed is None:
+            return None
+        return DiceProof.of(self.dice_seed, reveal=self.finished)
+
+    def dice_public(self) -> dict[str, str] | None:
+        """The commitment as everyone sees it (``docs/fair-dice.md``): scheme and commitment from
+        the start, the seed too once the game is over."""
+        proof = self.dice_proof()
+        return None if proof is None else proof.to_dict()
 
     def _save(self) -> None:
         self._pending.append(
@@ -520,9 +559,12 @@ class Table:
         self._after_steps(0)
         return list(self.game.events)
 
-    def next_game(self, token: object, table_id: str, code: str, seed: int | None) -> Table:
+    def next_game(
+        self, token: object, table_id: str, code: str, seed: int | None, dice_seed: bytes
+    ) -> Table:
         """The host asks for a rematch of a finished game: a new table with the same seats
-        (players keep their tokens, bots stay bots), rules and timer, its game started."""
+        (players keep their tokens, bots stay bots), rules and timer, its game started, its
+        dice from a new seed."""
         self._host_check(token)
         if not self.finished:
             raise refuse("server_refuse_rematch_unfinished")
@@ -535,6 +577,7 @@ class Table:
             self.rules,
             len(self.seats),
             seed=seed,
+            dice_seed=dice_seed,
             turn_timer=self.turn_timer,
         )
         table.seats = [replace(s) for s in self.seats]
@@ -547,7 +590,11 @@ class Table:
         return table
 
     def _begin(self) -> None:
-        source: DiceSource = RandomDice(self.seed) if self.seed is not None else SystemDice()
+        source: DiceSource
+        if self.dice_seed is not None:
+            source = CommittedDice(self.dice_seed)
+        else:  # a table stored before committed dice
+            source = RandomDice(self.seed) if self.seed is not None else SystemDice()
         self._dice = _CountingDice(source)
         names = [s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
         self.game = Game(self.rules, names, self._dice)
@@ -641,7 +688,7 @@ class Table:
         game = self.game
         if game is None or not game.is_over:
             raise refuse("server_refuse_record_unfinished", 409)
-        return record_of(game)
+        return record_of(game, dice=self.dice_proof())
 
     # ------------------------------------------------------------------ restore
 
@@ -664,9 +711,11 @@ class Table:
                 tuple(RecordStep(seat, parse_action(a), tuple(p)) for seat, a, p in steps),
             )
             game = replay(record, check_outcome=False)
-            # Wind the seeded dice on by the rolls already made, then play on with them.
-            for _ in range(sum(1 for _, _, p in steps if p)):
-                self._dice.roll(1)
+            # Wind the dice on by the throws already made (committed dice: by every die
+            # drawn; seeded random dice draw once a throw), then play on with them.
+            for _, _, pips in steps:
+                if pips:
+                    self._dice.roll(len(pips))
             game.dice = self._dice
             self.game = game
 
@@ -744,6 +793,7 @@ class Tables:
             rules,
             len(data["seats"]),
             seed=data.get("seed"),
+            dice_seed=None if data.get("dice_seed") is None else bytes.fromhex(data["dice_seed"]),
             turn_timer=data.get("turn_timer"),
             created=created,
         )
@@ -828,7 +878,16 @@ class Tables:
         seed = None if self.seed is None else self.seed + self._created
         if turn_timer is not None and not 5 <= turn_timer <= 3600:
             raise refuse("server_refuse_timer", 400, least=5, most=3600)
-        table = Table(self.store, table_id, code, rules, seats, seed=seed, turn_timer=turn_timer)
+        table = Table(
+            self.store,
+            table_id,
+            code,
+            rules,
+            seats,
+            seed=seed,
+            dice_seed=new_dice_seed(seed),
+            turn_timer=turn_timer,
+        )
         _, token = table.sit(host_name, 0)
         spectator = table.new_spectator_token()
         table.host = 0
@@ -848,7 +907,9 @@ class Tables:
         async with table.lock:
             snap = table.snapshot()
             seed = None if self.seed is None else self.seed + self._created
-            new = table.next_game(token, secrets.token_urlsafe(9), self._new_code(), seed)
+            new = table.next_game(
+                token, secrets.token_urlsafe(9), self._new_code(), seed, new_dice_seed(seed)
+            )
             try:
                 await self.store.write([*new.take_pending(), *table.take_pending()])
             except Exception as exc:

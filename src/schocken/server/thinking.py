@@ -12,13 +12,26 @@ solve, and a solver bot that finds every worker busy with another table's solve 
 
 A game's review (:func:`review_record`: ``POST /api/review``, ``GET /api/tables/{key}/review``)
 runs the same way, in a pool of its own with a time budget (``--review-budget``).
+
+A worker runs at a lower CPU priority than the server (:data:`WORKER_NICENESS`): on a small
+machine a solve takes no processor time the tables need. And it ends with its server, however the
+server ends (:func:`_start_worker`): a worker left over from a killed server would otherwise go on
+solving a Finale for half an hour, or wait for ever, and multiprocessing's resource tracker with
+it (it ends once every process holding its pipe, the server and the workers, has ended).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import logging
 import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from typing import Any, TypeVar
@@ -42,6 +55,41 @@ INLINE = frozenset({"regular", "random"})
 WORKER_WAIT = 0.1
 """Seconds a bot's decision waits for a free worker (busy with another table's solve); then the
 pub regular's rule makes it, so that no table's bot waits on another's."""
+
+
+WORKER_NICENESS = 10
+"""How much lower a worker's CPU priority is than the server's (``nice``)."""
+
+PARENT_POLL = 0.5
+"""Seconds between a worker's looks at whether its server is still there (where the system
+cannot end it with its parent at once)."""
+
+_PR_SET_PDEATHSIG = 1
+"""Linux's prctl option: a signal for this process when its parent ends."""
+
+
+def _start_worker(server: int) -> None:
+    """In a new worker process (the pool's initializer): a lower priority, and an end with the
+    server ``server`` (its process id). On Linux the kernel kills the worker when the server
+    ends (``PR_SET_PDEATHSIG``); everywhere a thread of the worker ends it within
+    :data:`PARENT_POLL` seconds of the server's end (the worker then has another parent)."""
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
+    if sys.platform == "linux":
+        # (The signal comes when the thread that started the worker ends: the pools are used
+        # from the event loop's thread, which lasts as long as the server.)
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != server:  # the server ended before any of that held
+        os._exit(1)
+    threading.Thread(target=_watch_server, args=(server,), name="watch-server", daemon=True).start()
+
+
+def _watch_server(server: int) -> None:
+    while os.getppid() == server:
+        time.sleep(PARENT_POLL)
+    os._exit(1)
 
 
 def _decide(kind: str, seed: int | None, decision: Decision) -> str | None:
@@ -86,7 +134,12 @@ class Workers:
         if self._pool is None:
             # spawn: the server has threads (the store's writer), which do not mix with fork.
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.count, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.count,
+                mp_context=context,
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
+            )
         return self._pool
 
     def kill(self) -> None:
@@ -134,6 +187,9 @@ class Thinker:
             await asyncio.wait_for(self._free.acquire(), WORKER_WAIT)
         except TimeoutError:
             log.info("every worker is busy with another table: the pub regular's rule plays")
+            return self._fallback(decision)
+        if situation in self._too_large:  # found too large while this one waited for a worker
+            self._free.release()
             return self._fallback(decision)
         try:
             answer = await self.workers.run(self.budget, _decide, kind, seed, decision)

@@ -49,16 +49,21 @@ def is_url(target: str | Path) -> bool:
     return bool(_URL.match(str(target)))
 
 
-def open_database(target: str | Path, *, timeout: float = 5.0) -> Database:
+def open_database(
+    target: str | Path, *, timeout: float = 5.0, sync_every_commit: bool = True
+) -> Database:
     """The database ``target`` names: a ``postgresql://`` URL (PostgreSQL), else a SQLite file
-    (``":memory:"``: in memory). ``timeout``: seconds a write waits for another's lock."""
+    (``":memory:"``: in memory). ``timeout``: seconds a write waits for another's lock.
+    ``sync_every_commit=False`` lets a SQLite file sync at its checkpoints only (the game
+    server's store, which checkpoints every second: a commit survives a killed process, and
+    a power cut loses at most the last second)."""
     if is_url(target):
         from schocken.store.postgres import PostgresDatabase
 
         return PostgresDatabase(str(target), timeout=timeout)
     from schocken.store.sqlite import SqliteDatabase
 
-    return SqliteDatabase(target, timeout=timeout)
+    return SqliteDatabase(target, timeout=timeout, sync_every_commit=sync_every_commit)
 
 
 __all__ = [

@@ -41,11 +41,15 @@ def store_error(exc: sqlite3.Error) -> StoreError:
 
 
 class SqliteDatabase(Database):
-    """A SQLite file (``":memory:"``: in memory, for tests)."""
+    """A SQLite file (``":memory:"``: in memory, for tests). With ``sync_every_commit=False``
+    the file is synced at its checkpoints only, which the owner makes (:meth:`checkpoint`, from
+    a connection of its own)."""
 
     dialect = "sqlite"
 
-    def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
+    def __init__(
+        self, path: str | Path, *, timeout: float = 5.0, sync_every_commit: bool = True
+    ) -> None:
         self.where = str(path)
         try:
             if self.where != ":memory:":
@@ -59,7 +63,11 @@ class SqliteDatabase(Database):
         try:
             db.execute("PRAGMA foreign_keys=ON")
             db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
+            if sync_every_commit:
+                db.execute("PRAGMA synchronous=FULL")
+            else:  # synced at the checkpoints, which the caller makes (checkpoint())
+                db.execute("PRAGMA synchronous=NORMAL")
+                db.execute("PRAGMA wal_autocheckpoint=0")
         except sqlite3.Error as exc:
             db.close()
             raise StoreError(f"cannot use {self.where}: {store_error(exc)}") from None
@@ -102,6 +110,10 @@ class SqliteDatabase(Database):
 
     def translate_schema(self, script: str) -> str:
         return script
+
+    def checkpoint(self) -> None:
+        """Copy the write-ahead journal into the file (without waiting for readers)."""
+        self.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
     def close(self) -> None:
         self.db.close()
