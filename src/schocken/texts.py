@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import NamedTuple, TypeVar
 
 from schocken.actions import Action, Stop, Throw, TurnSixes
-from schocken.errors import RefusalError
+from schocken.errors import SchockenError
 from schocken.events import (
     BlindOpened,
     BoughtIn,
@@ -30,6 +30,7 @@ from schocken.events import (
     SectionEnded,
     SectionStarted,
 )
+from schocken.refusal_texts import REFUSALS
 from schocken.results import Result, ResultKind, TieRule, result_table, tie_decided, worst_tied
 from schocken.rules import (
     DeckelOwed,
@@ -2207,6 +2208,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
 }
 
+for _lang, _refusals in REFUSALS.items():  # the refusals of names, the book, pub mode, the server
+    CATALOGUE[_lang].update(_refusals)
+
 
 def default_language() -> str:
     """German or English, from the system locale (English when it says neither)."""
@@ -2225,7 +2229,7 @@ def t(key: str, lang: str, **fields: object) -> str:
     return CATALOGUE[lang][key].format(**fields)
 
 
-E = TypeVar("E", bound=RefusalError)
+E = TypeVar("E", bound=SchockenError)
 
 
 class Said(NamedTuple):
@@ -2242,7 +2246,7 @@ def said(key: str, *, lower_first: bool = False, **fields: object) -> Said:
     return Said(key, fields, lower_first)
 
 
-def refused(kind: type[E], key: str, **fields: object) -> E:
+def refused(kind: type[E], key: str, /, **fields: object) -> E:
     """A refusal: an error of ``kind`` whose message is the text ``key`` in English, carrying
     the key and fields for :func:`refusal_text`. A field may be a :class:`Said` or another
     refusal (the reason inside a reason): both are said in the language asked for."""
@@ -2252,7 +2256,7 @@ def refused(kind: type[E], key: str, **fields: object) -> E:
 def refusal_text(error: Exception, lang: str) -> str:
     """Why something was refused, in ``lang`` (the message itself where the error has no text
     in the catalogue)."""
-    if not isinstance(error, RefusalError) or error.key is None:
+    if not isinstance(error, SchockenError) or error.key is None:
         return str(error)
     return _refusal(error.key, lang, error.fields)
 
