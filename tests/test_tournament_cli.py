@@ -163,6 +163,11 @@ def test_refusals_name_what_is_wrong(tmp_path: Path, capsys: pytest.CaptureFixtu
         "schocken tournament: there is no tournament here yet (schocken tournament create NAME "
         "--date YYYY-MM-DD)\n"
     )
+    code, _, err = run(capsys, "draw", "--db", db, "--lang", "de")
+    assert code == 1 and err == (
+        "schocken tournament: hier gibt es noch kein Turnier (schocken tournament create NAME "
+        "--date JJJJ-MM-TT)\n"
+    )
     code, _, err = run(capsys, "create", "Cup", "--date", "2025-06-01", "--format", "x", "--db", db)
     assert code == 1 and "unknown format 'x'; the formats are werl, sfreunde" in err
     code, _, err = run(

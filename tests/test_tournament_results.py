@@ -10,6 +10,7 @@ import pytest
 from schocken.club.evenings import facts_of_record
 from schocken.errors import TournamentError
 from schocken.rules import find_preset
+from schocken.texts import refusal_text
 from schocken.tournament.results import (
     GameResult,
     SectionResult,
@@ -50,7 +51,7 @@ def test_a_game_played_scharf_is_one_half() -> None:
         ("A B C", ["A > B > C", "A > B > C"], "C", {}, "there was no Finale"),
         ("A B C", ["A > B > C"], None, {"first_half": "C"}, "'C' lost the first half, so did"),
         ("A B C", ["A > B > C"], None, {"first_half": "X"}, "thrown by a player of it"),
-        ("A B C", ["A > B > C"], None, {"finale": "A"}, "the finale was not played"),
+        ("A B C", ["A > B > C"], None, {"finale": "A"}, "the Finale was not played"),
         ("A B C", ["A > B > C"], None, {"third": "A"}, "no section 'third'"),
         ("A A C", ["A > C"], None, {}, "'A' is named twice among the game's players"),
         ("A", ["A"], None, {}, "a game has 2 to 20 players, not 1"),
@@ -148,3 +149,12 @@ def test_data_of_a_game_is_checked() -> None:
         result_from_data({**data, "winner": "A"})
     with pytest.raises(TournamentError, match="no section 'third'"):
         result_from_data({"players": ["A", "B"], "sections": [{"section": "third", "order": []}]})
+
+
+def test_a_refusal_is_said_in_german_too() -> None:
+    with pytest.raises(TournamentError) as caught:
+        game("A B C", "A > B", "A > B > C", "C")
+    error = caught.value
+    assert error.key == "tournament_refuse_order_leaves_out"
+    assert str(error) == "the first half's finishing order leaves out 'C'"
+    assert refusal_text(error, "de") == "erste Hälfte: die Reihenfolge lässt „C“ aus"

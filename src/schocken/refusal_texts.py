@@ -1177,6 +1177,522 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "a stake is a text, not {value!r}",
         "ein Einsatz ist ein Text, nicht {value!r}",
     ),
+    # ------------------------------------------------------------ tournaments (schocken.tournament)
+    ("tournament_word_first_half", "first half", "erste Hälfte"),
+    ("tournament_word_second_half", "second half", "zweite Hälfte"),
+    ("tournament_word_finale", "Finale", "Finale"),
+    ("tournament_what_date", "the tournament's date", "das Datum des Turniers"),
+    ("tournament_what_export_date", "'tournament': 'date'", "'tournament': 'date'"),
+    ("tournament_what_team", "the team's name", "der Name des Teams"),
+    ("tournament_refuse_as_is", "{why}", "{why}"),
+    (
+        "tournament_refuse_game_players_count",
+        "a game has {least} to {most} players, not {count}",
+        "ein Spiel hat {least} bis {most} Spieler, nicht {count}",
+    ),
+    (
+        "tournament_refuse_game_player_twice",
+        "{name!r} is named twice among the game's players",
+        "„{name}“ steht zweimal unter den Spielern des Spiels",
+    ),
+    (
+        "tournament_refuse_game_sections",
+        "a game is its first half (played 'scharf'), two halves, or two halves and the Finale, "
+        "not {sections}",
+        "ein Spiel ist seine erste Hälfte („scharf“ gespielt), zwei Hälften oder zwei Hälften "
+        "und das Finale, nicht {sections}",
+    ),
+    (
+        "tournament_refuse_finale_missing",
+        "{first!r} and {second!r} lost a half each: their Finale is missing",
+        "„{first}“ und „{second}“ haben je eine Hälfte verloren: ihr Finale fehlt",
+    ),
+    (
+        "tournament_refuse_no_finale_blattschuss",
+        "{name!r} lost both halves (Blattschuss): there is no Finale",
+        "„{name}“ hat beide Hälften verloren (Blattschuss): es gibt kein Finale",
+    ),
+    (
+        "tournament_refuse_finale_players",
+        "the Finale is played by the halves' losers, {first!r} and {second!r}",
+        "das Finale spielen die Verlierer der Hälften, „{first}“ und „{second}“",
+    ),
+    (
+        "tournament_refuse_order_empty_place",
+        "the {section}'s finishing order has an empty place",
+        "{section}: die Reihenfolge hat einen leeren Platz",
+    ),
+    (
+        "tournament_refuse_one_loser",
+        "the {section} has one loser, last and alone, not {names}",
+        "{section}: es gibt einen Verlierer, zuletzt und allein, nicht {names}",
+    ),
+    (
+        "tournament_refuse_order_twice",
+        "{name!r} is named twice in the {section}'s finishing order",
+        "{section}: „{name}“ steht zweimal in der Reihenfolge",
+    ),
+    (
+        "tournament_refuse_order_leaves_out",
+        "the {section}'s finishing order leaves out {name!r}",
+        "{section}: die Reihenfolge lässt „{name}“ aus",
+    ),
+    (
+        "tournament_refuse_order_stranger",
+        "{name!r} in the {section} is not a player of the game",
+        "{section}: „{name}“ spielt in diesem Spiel nicht mit",
+    ),
+    (
+        "tournament_refuse_finale_two",
+        "the Finale is played by two: its winner, then its loser",
+        "das Finale spielen zwei: sein Gewinner, dann sein Verlierer",
+    ),
+    (
+        "tournament_refuse_schock_aus_stranger",
+        "the {section}'s Schock-Aus is thrown by a player of it, not {name!r}",
+        "{section}: den Schock-Aus wirft einer, der mitspielt, nicht „{name}“",
+    ),
+    (
+        "tournament_refuse_schock_aus_loser",
+        "{name!r} lost the {section}, so did not throw the Schock-Aus that ended it",
+        "{section}: „{name}“ hat verloren, hat also nicht den Schock-Aus geworfen, der das "
+        "Ende brachte",
+    ),
+    (
+        "tournament_refuse_bought_in_stranger",
+        "{name!r} bought back into the {section} without playing it",
+        "{section}: „{name}“ hat sich eingewürfelt, ohne mitzuspielen",
+    ),
+    (
+        "tournament_refuse_more_halves",
+        "a tournament game has two halves and a Finale: rules with further halves are not for it",
+        "ein Turnierspiel hat zwei Hälften und ein Finale: Regeln mit weiteren Hälften passen "
+        "nicht",
+    ),
+    (
+        "tournament_refuse_record",
+        "the record is refused: {why}",
+        "das Protokoll wird abgelehnt: {why}",
+    ),
+    (
+        "tournament_refuse_record_unfinished",
+        "the record's game is not finished",
+        "das Spiel des Protokolls ist nicht zu Ende",
+    ),
+    (
+        "tournament_refuse_order_text",
+        "a finishing order is like 'Anna, Cem > Ben > Dora'",
+        "eine Reihenfolge sieht so aus: „Anna, Cem > Ben > Dora“",
+    ),
+    (
+        "tournament_refuse_order_text_empty",
+        "the finishing order {text!r} has an empty place",
+        "die Reihenfolge „{text}“ hat einen leeren Platz",
+    ),
+    (
+        "tournament_refuse_players_list",
+        "a game's players are a list of names",
+        "die Spieler eines Spiels sind eine Liste von Namen",
+    ),
+    (
+        "tournament_refuse_section",
+        "no section {value!r}; the sections are {sections}",
+        "keinen Abschnitt „{value}“; die Abschnitte sind {sections}",
+    ),
+    (
+        "tournament_refuse_halves_count",
+        "a game has one half (played 'scharf') or two",
+        "ein Spiel hat eine Hälfte („scharf“ gespielt) oder zwei",
+    ),
+    (
+        "tournament_refuse_finale_who",
+        "{first!r} and {second!r} lost a half each: who lost the Finale?",
+        "„{first}“ und „{second}“ haben je eine Hälfte verloren: wer hat das Finale verloren?",
+    ),
+    (
+        "tournament_refuse_finale_loser",
+        "the Finale is played by {first!r} and {second!r}: one of them lost it, not {name!r}",
+        "das Finale spielen „{first}“ und „{second}“: einer von ihnen hat es verloren, "
+        "nicht „{name}“",
+    ),
+    (
+        "tournament_refuse_no_finale",
+        "there was no Finale: a game played scharf or a Blattschuss",
+        "es gab kein Finale: ein Spiel „scharf“ oder ein Blattschuss",
+    ),
+    ("tournament_refuse_unplayed", "the {section} was not played", "{section}: nicht gespielt"),
+    (
+        "tournament_refuse_order_groups",
+        "a finishing order is a list of groups of names",
+        "eine Reihenfolge ist eine Liste von Gruppen von Namen",
+    ),
+    (
+        "tournament_refuse_result_object",
+        "a game's result is an object: players, sections",
+        "das Ergebnis eines Spiels ist ein Objekt: players, sections",
+    ),
+    (
+        "tournament_refuse_result_key",
+        "a game's result has players and sections, not {value!r}",
+        "das Ergebnis eines Spiels hat players und sections, nicht „{value}“",
+    ),
+    (
+        "tournament_refuse_sections_list",
+        "a game's sections are a list",
+        "die Abschnitte eines Spiels sind eine Liste",
+    ),
+    (
+        "tournament_refuse_section_object",
+        "a section is an object: section, order, ...",
+        "ein Abschnitt ist ein Objekt: section, order, ...",
+    ),
+    (
+        "tournament_refuse_section_key",
+        "a section has no {value!r}",
+        "ein Abschnitt hat kein „{value}“",
+    ),
+    (
+        "tournament_refuse_giver_text",
+        "who threw a Schock-Aus is named by a text",
+        "wer einen Schock-Aus warf, wird mit einem Text genannt",
+    ),
+    (
+        "tournament_refuse_bought_in_list",
+        "who bought back in is a list of names",
+        "wer sich einwürfelte, ist eine Liste von Namen",
+    ),
+    (
+        "tournament_refuse_order_list",
+        "a section's order is a list of groups of names",
+        "die Reihenfolge eines Abschnitts ist eine Liste von Gruppen von Namen",
+    ),
+    (
+        "tournament_refuse_round_number",
+        "the format has rounds 1 to {most}, not {value}",
+        "der Modus hat die Runden 1 bis {most}, nicht {value}",
+    ),
+    (
+        "tournament_refuse_round_not_drawn",
+        "round {round} is not drawn yet",
+        "Runde {round} ist noch nicht ausgelost",
+    ),
+    (
+        "tournament_refuse_no_round",
+        "the tournament has no round {round}",
+        "das Turnier hat keine Runde {round}",
+    ),
+    (
+        "tournament_refuse_not_played",
+        "table {table} of round {round} has not played yet",
+        "Tisch {table} in Runde {round} hat noch nicht gespielt",
+    ),
+    (
+        "tournament_refuse_all_drawn",
+        "all {rounds} rounds of the format are drawn",
+        "alle {rounds} Runden des Modus sind ausgelost",
+    ),
+    (
+        "tournament_refuse_table",
+        "round {round} has tables {tables}, not {value}",
+        "Runde {round} hat die Tische {tables}, nicht {value}",
+    ),
+    (
+        "tournament_refuse_games_done",
+        "table {table} of round {round} has played its {games} games",
+        "Tisch {table} in Runde {round} hat seine {games} Spiele gespielt",
+    ),
+    (
+        "tournament_refuse_decided",
+        "table {table} of round {round} is decided: no more games there",
+        "Tisch {table} in Runde {round} ist entschieden: dort kein Spiel mehr",
+    ),
+    (
+        "tournament_refuse_few_lives",
+        "table {table} of round {round} has fewer than two players with lives left",
+        "an Tisch {table} in Runde {round} haben weniger als zwei Spieler noch Leben",
+    ),
+    (
+        "tournament_refuse_not_at_table",
+        "{name!r} does not sit at table {table} of round {round} ({players})",
+        "„{name}“ sitzt nicht an Tisch {table} in Runde {round} ({players})",
+    ),
+    (
+        "tournament_refuse_missing",
+        "{name!r} of table {table} of round {round} is missing from the game",
+        "„{name}“ von Tisch {table} in Runde {round} fehlt im Spiel",
+    ),
+    (
+        "tournament_refuse_no_lives",
+        "{name!r} has no lives left at table {table} of round {round}",
+        "„{name}“ hat an Tisch {table} in Runde {round} keine Leben mehr",
+    ),
+    (
+        "tournament_refuse_scharf",
+        "a game 'scharf' (one half) is not played at table {table} of round {round}",
+        "an Tisch {table} in Runde {round} wird nicht „scharf“ (eine Hälfte) gespielt",
+    ),
+    (
+        "tournament_refuse_rules",
+        "the record is played by other rules than the tournament's",
+        "das Protokoll ist nach anderen Regeln gespielt als denen des Turniers",
+    ),
+    (
+        "tournament_refuse_rules_scharf",
+        "the record is played by other rules than the tournament's (a game 'scharf' has the "
+        "same rules without a Finale)",
+        "das Protokoll ist nach anderen Regeln gespielt als denen des Turniers (ein Spiel "
+        "„scharf“ hat dieselben Regeln ohne Finale)",
+    ),
+    (
+        "tournament_refuse_too_few",
+        "{count} players cannot fill a table of {least} to {most}",
+        "{count} Spieler füllen keinen Tisch von {least} bis {most}",
+    ),
+    (
+        "tournament_refuse_uneven",
+        "{count} players cannot sit at tables of {least} to {most} of even size",
+        "{count} Spieler passen nicht an gleich große Tische von {least} bis {most}",
+    ),
+    (
+        "tournament_refuse_team_large",
+        "team {team!r} has {count} players at {tables} tables: teammates cannot all sit apart",
+        "Team „{team}“ hat {count} Spieler bei {tables} Tischen: nicht alle können getrennt sitzen",
+    ),
+    (
+        "tournament_refuse_draw_twice",
+        "a player is named twice in the draw",
+        "ein Spieler steht zweimal in der Auslosung",
+    ),
+    (
+        "tournament_refuse_teams_apart",
+        "the teams leave no draw in which every teammate sits apart",
+        "die Teams lassen keine Auslosung zu, in der alle Teamkollegen getrennt sitzen",
+    ),
+    (
+        "tournament_refuse_no_seat",
+        "{name!r} has no seat in the round",
+        "„{name}“ hat keinen Platz in der Runde",
+    ),
+    (
+        "tournament_refuse_seated",
+        "{name!r} has a seat in the round already",
+        "„{name}“ hat schon einen Platz in der Runde",
+    ),
+    (
+        "tournament_refuse_no_room",
+        "no table can take {name!r}, nor give players to a new one",
+        "kein Tisch kann „{name}“ aufnehmen oder Spieler an einen neuen abgeben",
+    ),
+    (
+        "tournament_refuse_left_small",
+        "table {table} is left with too few players and no table to take them",
+        "an Tisch {table} bleiben zu wenige Spieler, und kein Tisch kann sie aufnehmen",
+    ),
+    (
+        "tournament_refuse_no_room_from",
+        "no table can take {name!r} from table {table}",
+        "kein Tisch kann „{name}“ von Tisch {table} aufnehmen",
+    ),
+    (
+        "tournament_refuse_no_final",
+        "the format has no final stage",
+        "der Modus hat keine Finalrunden",
+    ),
+    (
+        "tournament_refuse_final_needs",
+        "the final stage needs {count} players; {left} are left",
+        "die Finalrunden brauchen {count} Spieler; {left} sind noch dabei",
+    ),
+    (
+        "tournament_refuse_undecided",
+        "table {table} of round {round} is not decided yet: {names} still have lives",
+        "Tisch {table} in Runde {round} ist noch nicht entschieden: {names} haben noch Leben",
+    ),
+    (
+        "tournament_refuse_undecided_empty",
+        "table {table} of round {round} is not decided yet: no game yet",
+        "Tisch {table} in Runde {round} ist noch nicht entschieden: noch kein Spiel",
+    ),
+    ("tournament_refuse_store", "{why}", "{why}"),
+    (
+        "tournament_refuse_store_use",
+        "cannot use {where}: {why}",
+        "{where} ist nicht nutzbar: {why}",
+    ),
+    (
+        "tournament_refuse_club",
+        "the club's book refuses it: {why}",
+        "das Schockbuch lehnt ab: {why}",
+    ),
+    (
+        "tournament_refuse_database",
+        "the database refuses it: {why}",
+        "die Datenbank lehnt ab: {why}",
+    ),
+    ("tournament_refuse_unchanged", "{why}; nothing was changed", "{why}; nichts wurde geändert"),
+    (
+        "tournament_refuse_name_text",
+        "a tournament is named by a text, not {value}",
+        "ein Turnier wird mit einem Text genannt, nicht {value}",
+    ),
+    (
+        "tournament_refuse_unknown",
+        "there is no tournament {name!r} here",
+        "hier gibt es kein Turnier „{name}“",
+    ),
+    (
+        "tournament_refuse_player_text",
+        "a player is named by a text, not {value}",
+        "ein Spieler wird mit einem Text genannt, nicht {value}",
+    ),
+    (
+        "tournament_refuse_not_registered",
+        "{name!r} is not registered for the tournament",
+        "„{name}“ ist für das Turnier nicht angemeldet",
+    ),
+    (
+        "tournament_refuse_tournament_name",
+        "a tournament's name: {why}",
+        "der Name des Turniers: {why}",
+    ),
+    (
+        "tournament_refuse_capacity",
+        "the capacity is a number of players from 3 to 999, not {value}",
+        "die Teilnehmerzahl ist eine Zahl von 3 bis 999, nicht {value}",
+    ),
+    (
+        "tournament_refuse_seed",
+        "the seed is a text of 1 to 64 printable characters",
+        "der Startwert der Auslosung ist ein Text aus 1 bis 64 druckbaren Zeichen",
+    ),
+    (
+        "tournament_refuse_no_slug",
+        "{name!r} makes no address: use letters or digits",
+        "„{name}“ ergibt keine Adresse: bitte Buchstaben oder Ziffern",
+    ),
+    (
+        "tournament_refuse_twice",
+        "there is a tournament {name!r} already",
+        "es gibt schon ein Turnier „{name}“",
+    ),
+    (
+        "tournament_refuse_register_names",
+        "name the players to register (a list of names)",
+        "nenne die Spieler, die angemeldet werden (eine Liste von Namen)",
+    ),
+    (
+        "tournament_refuse_team_long",
+        "a team's name has at most {most} characters",
+        "der Name eines Teams hat höchstens {most} Zeichen",
+    ),
+    ("tournament_refuse_player_name", "a player's name: {why}", "der Name eines Spielers: {why}"),
+    ("tournament_refuse_name_twice", "a name is given twice", "ein Name steht zweimal da"),
+    (
+        "tournament_refuse_full",
+        "the tournament takes {most} players: {count} are registered, {left} more can be",
+        "das Turnier nimmt {most} Spieler: {count} sind angemeldet, {left} können noch dazu",
+    ),
+    (
+        "tournament_refuse_final_begun",
+        "the final stage has begun: no more entries",
+        "die Finalrunden haben begonnen: keine Anmeldungen mehr",
+    ),
+    (
+        "tournament_refuse_registered",
+        "{name!r} is registered already",
+        "„{name}“ ist schon angemeldet",
+    ),
+    (
+        "tournament_refuse_registered_as",
+        "{name!r} is registered already (as {other!r})",
+        "„{name}“ ist schon angemeldet (als „{other}“)",
+    ),
+    (
+        "tournament_refuse_not_member",
+        "{name!r} is not a member of {club} (register them as a guest, or add them to the club "
+        "first)",
+        "„{name}“ ist kein Mitglied von {club} (als Gast anmelden oder erst in den Verein "
+        "aufnehmen)",
+    ),
+    ("tournament_refuse_left_already", "{name!r} has left already", "„{name}“ ist schon raus"),
+    (
+        "tournament_refuse_leave_final",
+        "{name!r} sits at a table of the final stage: enter their games as lost instead",
+        "„{name}“ sitzt an einem Tisch der Finalrunden: stattdessen die Spiele als verloren "
+        "eintragen",
+    ),
+    (
+        "tournament_refuse_record_or_hand",
+        "a game is entered by its record or by hand, one of them",
+        "ein Spiel wird mit seinem Protokoll oder von Hand eingetragen, eins von beiden",
+    ),
+    (
+        "tournament_refuse_source",
+        "a record comes from 'pub' or 'online', not {value}",
+        "ein Protokoll kommt von 'pub' oder 'online', nicht {value}",
+    ),
+    (
+        "tournament_refuse_number",
+        "a round or table is given by its number, not {value}",
+        "eine Runde oder ein Tisch wird mit der Nummer genannt, nicht {value}",
+    ),
+    (
+        "tournament_refuse_entered",
+        "this game is entered already: game {number} of table {table} in round {round}",
+        "dieses Spiel ist schon eingetragen: Spiel {number} an Tisch {table} in Runde {round}",
+    ),
+    (
+        "tournament_refuse_reason",
+        "say why the game is taken back (a reason)",
+        "sag, warum das Spiel zurückgenommen wird (ein Grund)",
+    ),
+    (
+        "tournament_refuse_take_back",
+        "only games of the latest round ({round}) can be taken back",
+        "nur Spiele der letzten Runde ({round}) können zurückgenommen werden",
+    ),
+    (
+        "tournament_refuse_no_game",
+        "table {table} of round {round} has no game",
+        "Tisch {table} in Runde {round} hat kein Spiel",
+    ),
+    (
+        "tournament_refuse_no_such_game",
+        "round {round} has no game {number} at table {table}",
+        "Runde {round} hat kein Spiel {number} an Tisch {table}",
+    ),
+    (
+        "tournament_refuse_none",
+        "there is no tournament here yet (schocken tournament create NAME --date YYYY-MM-DD)",
+        "hier gibt es noch kein Turnier (schocken tournament create NAME --date JJJJ-MM-TT)",
+    ),
+    (
+        "tournament_refuse_which",
+        "there are {count} tournaments here: name one with --tournament ({names})",
+        "hier gibt es {count} Turniere: eins mit --tournament nennen ({names})",
+    ),
+    (
+        "tournament_refuse_section_name",
+        "{what} is given as SECTION=NAME (like first_half=Anna)",
+        "{what} wird als ABSCHNITT=NAME angegeben (etwa first_half=Anna)",
+    ),
+    (
+        "tournament_refuse_utf8",
+        "cannot read {file}: not UTF-8 text",
+        "{file} ist nicht lesbar: kein UTF-8-Text",
+    ),
+    (
+        "tournament_refuse_enter_how",
+        "enter a game by its record (--record FILE) or by hand (--half ORDER, twice for two "
+        "halves)",
+        "ein Spiel mit seinem Protokoll (--record DATEI) oder von Hand eintragen (--half "
+        "REIHENFOLGE, zweimal für zwei Hälften)",
+    ),
+    (
+        "tournament_refuse_one_schock_aus",
+        "one Schock-Aus ends the {section}, not {count}",
+        "ein Schock-Aus beendet die Runde ({section}), nicht {count}",
+    ),
     # @@MORE@@
 )
 

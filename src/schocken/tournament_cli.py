@@ -18,10 +18,10 @@ from schocken.club import DEFAULT_DB, check_date
 from schocken.errors import ClubError, RulesError, TournamentError
 from schocken.files import os_error_text, write_text_whole
 from schocken.rules import PRESETS, Rules, find_preset, load_rules
-from schocken.texts import LANGUAGES, default_language, t
+from schocken.texts import LANGUAGES, default_language, refusal_text, refused, t
 from schocken.tournament import FORMATS, TournamentBook, find_format
 from schocken.tournament.formats import TIE_BREAK_WORDS, format_to_data
-from schocken.tournament.results import SECTIONS, parse_order, result_by_hand
+from schocken.tournament.results import SECTION_WORDS, SECTIONS, parse_order, result_by_hand
 from schocken.tournament.values import RankingInfo, RoundInfo, Standing
 
 Command = Callable[[TournamentBook, argparse.Namespace, str], int]
@@ -38,13 +38,13 @@ def _tournament(book: TournamentBook, args: argparse.Namespace) -> str:
         return str(book.info(args.tournament)["name"])
     found = book.tournaments()
     if not found:
-        raise TournamentError(
-            "there is no tournament here yet (schocken tournament create NAME --date YYYY-MM-DD)"
-        )
+        raise refused(TournamentError, "tournament_refuse_none")
     if len(found) > 1:
-        raise TournamentError(
-            f"there are {len(found)} tournaments here: name one with --tournament "
-            f"({', '.join(x['name'] for x in found)})"
+        raise refused(
+            TournamentError,
+            "tournament_refuse_which",
+            count=len(found),
+            names=", ".join(x["name"] for x in found),
         )
     return found[0]["name"]
 
@@ -221,7 +221,7 @@ def _schock_aus(items: Sequence[str], what: str) -> dict[str, list[str]]:
     for item in items:
         section, sep, name = item.partition("=")
         if not sep or not name.strip():
-            raise TournamentError(f"{what} is given as SECTION=NAME (like first_half=Anna)")
+            raise refused(TournamentError, "tournament_refuse_section_name", what=what)
         out.setdefault(section.strip(), []).append(name.strip())
     return out
 
@@ -230,26 +230,34 @@ def cmd_enter(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
     name = _tournament(book, args)
     if args.record is not None:
         if args.half or args.finale_loser or args.schock_aus or args.bought_in:
-            raise TournamentError("a game is its record or entered by hand, not both")
+            raise refused(TournamentError, "tournament_refuse_record_or_hand")
         try:
             text = Path(args.record).read_text(encoding="utf-8")
         except UnicodeDecodeError:
-            raise TournamentError(f"cannot read {args.record}: not UTF-8 text") from None
+            raise refused(TournamentError, "tournament_refuse_utf8", file=args.record) from None
         info = book.enter(name, args.round, args.table, record=text, source=args.source)
     else:
         if not args.half:
-            raise TournamentError(
-                "enter a game by its record (--record FILE) or by hand (--half ORDER, twice for "
-                "two halves)"
-            )
+            raise refused(TournamentError, "tournament_refuse_enter_how")
         tables = book.round(name, args.round)["tables"]
         table = next((tb for tb in tables if tb["number"] == args.table), None)
         if table is None:
-            raise TournamentError(f"round {args.round} has no table {args.table}")
-        givers = _schock_aus(args.schock_aus or [], "a Schock-Aus")
+            raise refused(
+                TournamentError,
+                "tournament_refuse_table",
+                round=args.round,
+                tables=", ".join(str(tb["number"]) for tb in tables),
+                value=args.table,
+            )
+        givers = _schock_aus(args.schock_aus or [], "--schock-aus")
         for section, who in givers.items():
             if len(who) > 1:
-                raise TournamentError(f"one Schock-Aus ends the {section}, not {len(who)}")
+                raise refused(
+                    TournamentError,
+                    "tournament_refuse_one_schock_aus",
+                    section=SECTION_WORDS.get(section, section),
+                    count=len(who),
+                )
         halves = [parse_order(h) for h in args.half]
         named = [p for group in halves[0] for p in group]
         players = [p for p in table["players"] if p in named]
@@ -259,7 +267,7 @@ def cmd_enter(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
             halves=halves,
             finale_loser=args.finale_loser,
             schock_aus={k: v[0] for k, v in givers.items()},
-            bought_in=_schock_aus(args.bought_in or [], "a buy-in"),
+            bought_in=_schock_aus(args.bought_in or [], "--bought-in"),
         )
         info = book.enter(name, args.round, args.table, result=result)
     print(
@@ -338,7 +346,7 @@ def cmd_rank(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
     if args.round is not None:
         found = [r for r in ranking["rounds"] if r["round"] == args.round]
         if not found:
-            raise TournamentError(f"round {args.round} is not drawn")
+            raise refused(TournamentError, "tournament_refuse_round_not_drawn", round=args.round)
         r = found[0]
         print(
             t(
@@ -429,7 +437,7 @@ def cmd_import(book: TournamentBook, args: argparse.Namespace, lang: str) -> int
     try:
         text = Path(args.file).read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise TournamentError(f"cannot read {args.file}: not UTF-8 text") from None
+        raise refused(TournamentError, "tournament_refuse_utf8", file=args.file) from None
     info = book.import_(text)
     print(t("tournament_imported", lang, name=info["name"], file=args.file))
     return 0
@@ -544,13 +552,13 @@ def run_tournament(args: argparse.Namespace) -> int:
     try:
         book = TournamentBook(args.db)
     except TournamentError as exc:
-        print(f"schocken tournament: {exc}", file=sys.stderr)
+        print(f"schocken tournament: {refusal_text(exc, lang)}", file=sys.stderr)
         return 2
     try:
         result: int = args.tournament_func(book, args, lang)
         return result
     except (TournamentError, ClubError, RulesError) as exc:
-        print(f"schocken tournament: {exc}", file=sys.stderr)
+        print(f"schocken tournament: {refusal_text(exc, lang)}", file=sys.stderr)
         return 1
     except BrokenPipeError:
         raise

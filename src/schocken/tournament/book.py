@@ -10,11 +10,12 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from schocken.club.values import _now, check_date, check_text, slug_of
+from schocken.club.values import _now, _show, check_date, check_text, slug_of
 from schocken.errors import ClubError, RecordError, TournamentError
 from schocken.players import check_name, name_key
 from schocken.record import GameRecord, parse_record, record_from_dict
 from schocken.rules import Rules, find_preset, rules_to_data
+from schocken.texts import Said, refused, said
 from schocken.tournament.draw import adjust
 from schocken.tournament.formats import Format, KnockoutStage, find_format, format_to_data
 from schocken.tournament.plan import check_entry, next_seating, stage_of
@@ -35,12 +36,12 @@ MAX_TEAM = 40
 """A team's name has at most this many characters."""
 
 
-def _checked(check: Any, value: object, what: str) -> str:
+def _checked(check: Any, value: object, what: Said) -> str:
     """A date or text checked by the club's rules, refused as the tournament's."""
     try:
         return str(check(value, what))
     except ClubError as exc:
-        raise TournamentError(str(exc)) from None
+        raise refused(TournamentError, "tournament_refuse_as_is", why=exc) from None
 
 
 def read_record(record: GameRecord | str | Mapping[str, Any]) -> GameRecord:
@@ -52,7 +53,7 @@ def read_record(record: GameRecord | str | Mapping[str, Any]) -> GameRecord:
             return parse_record(record)
         return record_from_dict(dict(record))
     except RecordError as exc:
-        raise TournamentError(f"the record is refused: {exc}") from None
+        raise refused(TournamentError, "tournament_refuse_record", why=exc) from None
 
 
 class _Book(_Store):
@@ -79,30 +80,28 @@ class _Book(_Store):
         try:
             name = check_name(name)
         except ValueError as exc:
-            raise TournamentError(f"a tournament's name: {exc}") from None
-        date = _checked(check_date, date, "the tournament's date")
-        place = _checked(check_text, place, "the place")
+            raise refused(TournamentError, "tournament_refuse_tournament_name", why=exc) from None
+        date = _checked(check_date, date, said("tournament_what_date"))
+        place = _checked(check_text, place, said("club_what_place"))
         fmt = format if isinstance(format, Format) else find_format(format)
         rules = rules if rules is not None else find_preset("allgemein")
         if rules.more_halves and rules.finale:
-            raise TournamentError("a tournament plays two halves and a Finale, not more halves")
+            raise refused(TournamentError, "tournament_refuse_more_halves")
         if capacity is not None and (
             isinstance(capacity, bool) or not isinstance(capacity, int) or not 3 <= capacity <= 999
         ):
-            raise TournamentError(
-                f"the capacity is a number of players from 3 to 999, not {capacity!r}"
-            )
+            raise refused(TournamentError, "tournament_refuse_capacity", value=_show(capacity))
         seed = secrets.token_hex(4) if seed is None else seed
         if not isinstance(seed, str) or not 1 <= len(seed) <= 64 or not seed.isprintable():
-            raise TournamentError("the seed is a text of 1 to 64 printable characters")
+            raise refused(TournamentError, "tournament_refuse_seed")
         slug = slug_of(name)
         if not slug:
-            raise TournamentError(f"{name!r} makes no address: use letters or digits")
+            raise refused(TournamentError, "tournament_refuse_no_slug", name=name)
         with self._tx() as db:
             if db.execute(
                 "SELECT 1 FROM tournament_tournaments WHERE slug = ?", (slug,)
             ).fetchone():
-                raise TournamentError(f"there is a tournament {name!r} already")
+                raise refused(TournamentError, "tournament_refuse_twice", name=name)
             club_name = None
             if club is not None:
                 club_name = self.book.club(club)["name"]
@@ -177,11 +176,11 @@ class _Book(_Store):
         of a round a late entry sits at a table of that round that has not played, if one has
         room; otherwise they play from the next round."""
         if isinstance(names, str) or not names:
-            raise TournamentError("name the players to register (a list of names)")
+            raise refused(TournamentError, "tournament_refuse_register_names")
         if team is not None:
-            team = _checked(check_text, team, "the team's name").strip() or None
+            team = _checked(check_text, team, said("tournament_what_team")).strip() or None
             if team is not None and len(team) > MAX_TEAM:
-                raise TournamentError(f"a team's name has at most {MAX_TEAM} characters")
+                raise refused(TournamentError, "tournament_refuse_team_long", most=MAX_TEAM)
         with self._tx() as db:
             row = self._row(tournament)
             tid, club, capacity = int(row[0]), row[5], row[9]
@@ -190,10 +189,12 @@ class _Book(_Store):
                 try:
                     checked.append(check_name(n))
                 except ValueError as exc:
-                    raise TournamentError(f"a player's name: {exc}") from None
+                    raise refused(
+                        TournamentError, "tournament_refuse_player_name", why=exc
+                    ) from None
             keys = [name_key(n) for n in checked]
             if len(set(keys)) != len(keys):
-                raise TournamentError("a name is given twice")
+                raise refused(TournamentError, "tournament_refuse_name_twice")
             count = int(
                 db.execute(
                     "SELECT COUNT(*) FROM tournament_players WHERE tournament_id = ? AND "
@@ -202,16 +203,19 @@ class _Book(_Store):
                 ).fetchone()[0]
             )
             if capacity is not None and count + len(checked) > capacity:
-                raise TournamentError(
-                    f"the tournament takes {capacity} players: {count} are registered, "
-                    f"{capacity - count} more can be"
+                raise refused(
+                    TournamentError,
+                    "tournament_refuse_full",
+                    most=capacity,
+                    count=count,
+                    left=capacity - count,
                 )
             if club is not None:
                 checked = [self._member(club, n, guest) for n in checked]
             pic = self.picture(tournament)
             current = len(pic.rounds)
             if current > pic.format.qualifying_rounds:
-                raise TournamentError("the final stage has begun: no more entries")
+                raise refused(TournamentError, "tournament_refuse_final_begun")
             number = max((e.number for e in pic.entrants), default=0)
             for n in checked:
                 same = db.execute(
@@ -219,8 +223,11 @@ class _Book(_Store):
                     (tid, name_key(n)),
                 ).fetchone()
                 if same is not None:
-                    also = "" if same[0] == n else f" (as {same[0]!r})"
-                    raise TournamentError(f"{n!r} is registered already{also}")
+                    if same[0] == n:
+                        raise refused(TournamentError, "tournament_refuse_registered", name=n)
+                    raise refused(
+                        TournamentError, "tournament_refuse_registered_as", name=n, other=same[0]
+                    )
                 number += 1
                 db.execute(
                     "INSERT INTO tournament_players (tournament_id, number, name, key, team, "
@@ -236,10 +243,7 @@ class _Book(_Store):
             if name_key(m["name"]) == name_key(name):
                 return str(m["name"])
         if not guest:
-            raise TournamentError(
-                f"{name!r} is not a member of {club} (register them as a guest, or add them to "
-                "the club first)"
-            )
+            raise refused(TournamentError, "tournament_refuse_not_member", name=name, club=club)
         return str(self.book.add_member(club, name, guest=True)["name"])
 
     def _seat_late(self, tid: int, pic: Tournament, names: list[str]) -> list[str]:
@@ -272,16 +276,15 @@ class _Book(_Store):
             pic = self.picture(tournament)
             entrant = next(e for e in pic.entrants if name_key(e.name) == name_key(name))
             if entrant.left_after is not None:
-                raise TournamentError(f"{entrant.name!r} has left already")
+                raise refused(TournamentError, "tournament_refuse_left_already", name=entrant.name)
             played = any(entrant.name in g.result.players for g in pic.games)
             current = len(pic.rounds)
             table = pic.rounds[-1].table_of(entrant.name) if pic.rounds else None
             at_played = table is not None and bool(pic.games_at(current, table))
             if table is not None and not at_played:
                 if current > pic.format.qualifying_rounds:
-                    raise TournamentError(
-                        f"{entrant.name!r} sits at a table of the final stage: enter their games "
-                        "as lost instead"
+                    raise refused(
+                        TournamentError, "tournament_refuse_leave_final", name=entrant.name
                     )
                 tables = _adjusted(pic, pic.rounds[-1], leave=[entrant.name])
                 self._write_seating(tid, Seating(current, tables), replace=True)
@@ -327,7 +330,7 @@ class _Book(_Store):
         pic = self.picture(tournament)
         seating = next((s for s in pic.rounds if s.number == number), None)
         if seating is None:
-            raise TournamentError(f"round {number} is not drawn")
+            raise refused(TournamentError, "tournament_refuse_round_not_drawn", round=number)
         largest = max(len(p) for _, p in seating.tables)
         return {
             "number": number,
@@ -362,12 +365,12 @@ class _Book(_Store):
         table, "online"), which counts exactly as it says, or its ``result`` entered by hand.
         A club's tournament books it in the club's book too."""
         if (record is None) == (result is None):
-            raise TournamentError("a game is entered by its record or by hand, one of them")
+            raise refused(TournamentError, "tournament_refuse_record_or_hand")
         if source not in ("pub", "online"):
-            raise TournamentError(f"a record comes from 'pub' or 'online', not {source!r}")
-        for v, what in ((round_number, "round"), (table, "table")):
+            raise refused(TournamentError, "tournament_refuse_source", value=_show(source))
+        for v in (round_number, table):
             if isinstance(v, bool) or not isinstance(v, int):
-                raise TournamentError(f"a {what} is given by its number, not {v!r}")
+                raise refused(TournamentError, "tournament_refuse_number", value=_show(v))
         text = sha = None
         rules = None
         if record is not None:
@@ -389,9 +392,12 @@ class _Book(_Store):
                     (tid, sha, text),
                 ).fetchone()
                 if same is not None:
-                    raise TournamentError(
-                        f"this game is entered already: game {same[2]} of table {same[1]} in "
-                        f"round {same[0]}"
+                    raise refused(
+                        TournamentError,
+                        "tournament_refuse_entered",
+                        number=same[2],
+                        table=same[1],
+                        round=same[0],
                     )
             number = len(pic.games_at(round_number, table)) + 1
             db.execute(
@@ -441,20 +447,20 @@ class _Book(_Store):
         """Take back the last game entered at a table (a mistake), while its round is the
         latest; ``reason``: why, kept in the log (and, for a club's tournament, with the game
         in the club's book, where it is struck out)."""
-        reason = _checked(check_text, reason, "the reason").strip()
+        reason = _checked(check_text, reason, said("club_what_reason")).strip()
         if not reason:
-            raise TournamentError("say why the game is taken back (a reason)")
+            raise refused(TournamentError, "tournament_refuse_reason")
         with self._tx() as db:
             row = self._row(tournament)
             tid, day, club = int(row[0]), row[3], row[5]
             pic = self.picture(tournament)
             if round_number != len(pic.rounds):
-                raise TournamentError(
-                    f"only games of the latest round ({len(pic.rounds)}) can be taken back"
-                )
+                raise refused(TournamentError, "tournament_refuse_take_back", round=len(pic.rounds))
             games = pic.games_at(round_number, table)
             if not games:
-                raise TournamentError(f"table {table} of round {round_number} has no game")
+                raise refused(
+                    TournamentError, "tournament_refuse_no_game", table=table, round=round_number
+                )
             number = games[-1].number
             found = db.execute(
                 "SELECT club_game FROM tournament_games WHERE tournament_id = ? AND round = ? "
@@ -503,7 +509,13 @@ class _Book(_Store):
         for g in self.picture(tournament).games:
             if (g.round, g.table, g.number) == (round_number, table, number):
                 return g.record
-        raise TournamentError(f"round {round_number} has no game {number} at table {table}")
+        raise refused(
+            TournamentError,
+            "tournament_refuse_no_such_game",
+            round=round_number,
+            number=number,
+            table=table,
+        )
 
     # ------------------------------------------------------------------ the ranking
 

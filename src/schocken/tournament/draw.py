@@ -39,6 +39,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from schocken.errors import TournamentError
+from schocken.texts import refused
 
 Tables = tuple[tuple[str, ...], ...]
 PASSES = 12
@@ -51,14 +52,14 @@ def table_sizes(count: int, size: int, smallest: int) -> tuple[int, ...]:
     """The sizes of the tables for ``count`` players: as many as full tables of ``size`` need,
     larger tables first; refused when they would be smaller than ``smallest``."""
     if count < smallest:
-        raise TournamentError(
-            f"{count} player{'s' if count != 1 else ''} cannot fill a table of {smallest} to {size}"
+        raise refused(
+            TournamentError, "tournament_refuse_too_few", count=count, least=smallest, most=size
         )
     tables = -(-count // size)
     low, extra = divmod(count, tables)
     if low < smallest:
-        raise TournamentError(
-            f"{count} players cannot sit at tables of {smallest} to {size} of even size"
+        raise refused(
+            TournamentError, "tournament_refuse_uneven", count=count, least=smallest, most=size
         )
     return (low + 1,) * extra + (low,) * (tables - extra)
 
@@ -166,8 +167,8 @@ def _check_teams(players: Sequence[str], teams: Mapping[str, str], tables: int) 
             counts[team] = counts.get(team, 0) + 1
     for team, n in sorted(counts.items()):
         if n > tables:
-            raise TournamentError(
-                f"team {team!r} has {n} players at {tables} tables: teammates cannot all sit apart"
+            raise refused(
+                TournamentError, "tournament_refuse_team_large", team=team, count=n, tables=tables
             )
 
 
@@ -184,7 +185,7 @@ def draw_tables(
     ``teams``: each player's team (if any); ``seed``: any text or number (the same seed, the
     same tables). Full tables first."""
     if len(set(players)) != len(players):
-        raise TournamentError("a player is named twice in the draw")
+        raise refused(TournamentError, "tournament_refuse_draw_twice")
     teams = dict(teams or {})
     sizes = table_sizes(len(players), size, smallest)
     _check_teams(players, teams, len(sizes))
@@ -247,7 +248,7 @@ def _first_seats(costs: _Costs, sizes: Sequence[int], rng: random.Random) -> lis
             tables[choice].append(p)
         if placed:
             return tables
-    raise TournamentError("the teams leave no draw in which every teammate sits apart")
+    raise refused(TournamentError, "tournament_refuse_teams_apart")
 
 
 def _improve(costs: _Costs, tables: list[list[int]], rng: random.Random) -> None:
@@ -336,10 +337,10 @@ def adjust(
     gone = set(leave)
     for p in gone:
         if p not in seated:
-            raise TournamentError(f"{p!r} has no seat in the round")
+            raise refused(TournamentError, "tournament_refuse_no_seat", name=p)
     for p in arrive:
         if p in seated:
-            raise TournamentError(f"{p!r} has a seat in the round already")
+            raise refused(TournamentError, "tournament_refuse_seated", name=p)
     work = {n: [p for p in t if n in fixed or p not in gone] for n, t in sorted(tables.items())}
     everyone = [p for t in work.values() for p in t] + list(arrive)
     costs = _Costs(everyone, history, teams)
@@ -380,7 +381,7 @@ def adjust(
                 new, [n for n in open_tables() if n != new and len(work[n]) > smallest]
             )
             if found is None:
-                raise TournamentError(f"no table can take {p!r}, nor give players to a new one")
+                raise refused(TournamentError, "tournament_refuse_no_room", name=p)
             move(found[0], found[1], new)
     for n in sorted(work):
         if n in fixed or not work[n] or len(work[n]) >= smallest:
@@ -400,13 +401,11 @@ def adjust(
             if len(work[n]) >= smallest:
                 continue
         if not can_share:
-            raise TournamentError(
-                f"table {n} is left with too few players and no table to take them"
-            )
+            raise refused(TournamentError, "tournament_refuse_left_small", table=n)
         for p in list(work[n]):
             targets = [m for m in open_tables() if m != n and len(work[m]) < size and fits(p, m)]
             if not targets:
-                raise TournamentError(f"no table can take {p!r} from table {n}")
+                raise refused(TournamentError, "tournament_refuse_no_room_from", name=p, table=n)
             move(p, n, min(targets, key=lambda m: (len(work[m]), cost(p, m), m)))
     while True:  # even sizes: at most one apart among the tables still to play
         live = [n for n in open_tables() if work[n]]

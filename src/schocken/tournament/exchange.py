@@ -24,6 +24,7 @@ from schocken.club.values import check_date, slug_of
 from schocken.errors import RulesError, TournamentError
 from schocken.players import name_key
 from schocken.rules import rules_from_data
+from schocken.texts import said
 from schocken.tournament.book import _Book, _checked, read_record
 from schocken.tournament.formats import format_from_data
 from schocken.tournament.plan import check_entry
@@ -148,7 +149,7 @@ class _Exchange(_Book):
             raise TournamentError(str(exc)) from None
         name, club = head.get("name"), head.get("club")
         _need(isinstance(name, str) and bool(slug_of(name)), "'tournament'", "'name' is a name")
-        _checked(check_date, head.get("date"), "'tournament': 'date'")
+        _checked(check_date, head.get("date"), said("tournament_what_export_date"))
         _need(isinstance(head.get("place"), str), "'tournament'", "'place' is a text")
         _need(isinstance(head.get("created"), str), "'tournament'", "'created' is a time")
         _need(club is None or isinstance(club, str), "'tournament'", "'club' is a name or null")

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from schocken.errors import TournamentError
 from schocken.rules import Rules
+from schocken.texts import refused
 from schocken.tournament.draw import draw_tables
 from schocken.tournament.formats import (
     Advance,
@@ -35,7 +36,9 @@ def stage_of(t: Tournament, number: int) -> Stage:
     """The stage round ``number`` belongs to."""
     fmt = t.format
     if not 1 <= number <= fmt.rounds:
-        raise TournamentError(f"the format has rounds 1 to {fmt.rounds}, not {number}")
+        raise refused(
+            TournamentError, "tournament_refuse_round_number", most=fmt.rounds, value=number
+        )
     if number <= fmt.qualifying_rounds:
         return fmt.qualifying
     assert fmt.final is not None
@@ -46,11 +49,9 @@ def seating(t: Tournament, number: int) -> Seating:
     for s in t.rounds:
         if s.number == number:
             return s
-    raise TournamentError(
-        f"round {number} is not drawn yet"
-        if number > len(t.rounds)
-        else f"the tournament has no round {number}"
-    )
+    if number > len(t.rounds):
+        raise refused(TournamentError, "tournament_refuse_round_not_drawn", round=number)
+    raise refused(TournamentError, "tournament_refuse_no_round", round=number)
 
 
 def check_played(t: Tournament, number: int) -> None:
@@ -58,7 +59,9 @@ def check_played(t: Tournament, number: int) -> None:
     s = seating(t, number)
     for table, _ in s.tables:
         if not t.games_at(number, table):
-            raise TournamentError(f"table {table} of round {number} has not played yet")
+            raise refused(
+                TournamentError, "tournament_refuse_not_played", table=table, round=number
+            )
 
 
 def next_seating(t: Tournament) -> Seating:
@@ -66,7 +69,7 @@ def next_seating(t: Tournament) -> Seating:
     number = len(t.rounds) + 1
     fmt = t.format
     if number > fmt.rounds:
-        raise TournamentError(f"all {fmt.rounds} rounds of the format are drawn")
+        raise refused(TournamentError, "tournament_refuse_all_drawn", rounds=fmt.rounds)
     if number > 1:
         check_played(t, number - 1)
     stage = stage_of(t, number)
@@ -108,13 +111,15 @@ def check_entry(
         players = s.table(table)
     except KeyError:
         tables = ", ".join(str(n) for n, _ in s.tables)
-        raise TournamentError(f"round {number} has tables {tables}, not {table}") from None
+        raise refused(
+            TournamentError, "tournament_refuse_table", round=number, tables=tables, value=table
+        ) from None
     stage = stage_of(t, number)
     games = t.games_at(number, table)
-    where = f"table {table} of round {number}"
+    where = {"table": table, "round": number}
     expected = set(players)
     if isinstance(stage, PointsStage) and len(games) >= stage.games:
-        raise TournamentError(f"{where} has played its {stage.games} games")
+        raise refused(TournamentError, "tournament_refuse_games_done", games=stage.games, **where)
     by_lives = isinstance(stage, (LivesStage, FinalTableStage)) or (
         isinstance(stage, KnockoutStage) and stage.by is Advance.LIVES
     )
@@ -123,27 +128,32 @@ def check_entry(
         expected = {p for p in players if left[p] > 0}
         final = isinstance(stage, (KnockoutStage, FinalTableStage))
         if final and Ranker(t).final_table(number, table)["decided"]:
-            raise TournamentError(f"{where} is decided: no more games there")
+            raise refused(TournamentError, "tournament_refuse_decided", **where)
         if len(expected) < 2:
-            raise TournamentError(f"{where} has fewer than two players with lives left")
+            raise refused(TournamentError, "tournament_refuse_few_lives", **where)
     strangers = [p for p in game.players if p not in players]
     if strangers:
-        raise TournamentError(f"{strangers[0]!r} does not sit at {where} ({', '.join(players)})")
+        raise refused(
+            TournamentError,
+            "tournament_refuse_not_at_table",
+            name=strangers[0],
+            players=", ".join(players),
+            **where,
+        )
     gone = {e.name for e in t.entrants if e.left_after is not None}
     missing = sorted(expected - gone - set(game.players), key=players.index)
     if missing:
-        raise TournamentError(f"{missing[0]!r} of {where} is missing from the game")
+        raise refused(TournamentError, "tournament_refuse_missing", name=missing[0], **where)
     out = [p for p in game.players if p not in expected]
     if out:
-        raise TournamentError(f"{out[0]!r} has no lives left at {where}")
+        raise refused(TournamentError, "tournament_refuse_no_lives", name=out[0], **where)
     if game.scharf and not _scharf_allowed(t, stage, number):
-        raise TournamentError(f"a game 'scharf' (one half) is not played at {where}")
+        raise refused(TournamentError, "tournament_refuse_scharf", **where)
     scharf_rules = game.scharf and rules == replace(t.rules, finale=False)
     if rules is not None and rules != t.rules and not scharf_rules:
-        raise TournamentError(
-            "the record is played by other rules than the tournament's"
-            + (" (a game 'scharf' has the same rules without a Finale)" if game.scharf else "")
-        )
+        if game.scharf:
+            raise refused(TournamentError, "tournament_refuse_rules_scharf")
+        raise refused(TournamentError, "tournament_refuse_rules")
 
 
 def _scharf_allowed(t: Tournament, stage: Stage, number: int) -> bool:

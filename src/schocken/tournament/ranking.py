@@ -29,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from schocken.errors import TournamentError
+from schocken.texts import refused
 from schocken.tournament.formats import (
     TIE_BREAK_WORDS,
     Advance,
@@ -223,12 +224,15 @@ class Ranker:
         who registered first), those still in the tournament."""
         final = self.fmt.final
         if final is None:
-            raise TournamentError("the format has no final stage")
+            raise refused(TournamentError, "tournament_refuse_no_final")
         last = self.fmt.qualifying_rounds
         still = [p for p in self.order if self.t.entrant(p).plays(last + 1)]
         if len(still) < final.qualifiers:
-            raise TournamentError(
-                f"the final stage needs {final.qualifiers} players; {len(still)} are left"
+            raise refused(
+                TournamentError,
+                "tournament_refuse_final_needs",
+                count=final.qualifiers,
+                left=len(still),
             )
         return still[: final.qualifiers]
 
@@ -295,9 +299,16 @@ class Ranker:
             standing = self.final_table(number, table)
             if not standing["decided"]:
                 alive = [s["name"] for s in standing["players"] if s["lives"]]
-                raise TournamentError(
-                    f"table {table} of round {number} is not decided yet"
-                    + (f": {', '.join(alive)} still have lives" if alive else ": no game yet")
+                if alive:
+                    raise refused(
+                        TournamentError,
+                        "tournament_refuse_undecided",
+                        table=table,
+                        round=number,
+                        names=", ".join(alive),
+                    )
+                raise refused(
+                    TournamentError, "tournament_refuse_undecided_empty", table=table, round=number
                 )
             out += [s["name"] for s in standing["players"] if s["goes_on"]]
         return out

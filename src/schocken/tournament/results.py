@@ -40,10 +40,18 @@ from schocken.events import (
 )
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS, name_key
 from schocken.record import GameRecord, replay
+from schocken.texts import refused, said
 
 HALVES = ("first_half", "second_half")
 FINALE = "finale"
 SECTIONS = (*HALVES, FINALE)
+
+SECTION_WORDS = {
+    "first_half": said("tournament_word_first_half"),
+    "second_half": said("tournament_word_second_half"),
+    "finale": said("tournament_word_finale"),
+}
+"""Each section in words, said in the refusal's language."""
 
 Order = tuple[tuple[str, ...], ...]
 """A finishing order: groups of players, first out first; the last group is the loser alone."""
@@ -117,67 +125,86 @@ class GameResult:
 # ---------------------------------------------------------------------- checking
 
 
-def _fail(message: str) -> None:
-    raise TournamentError(message)
-
-
 def check_game(game: GameResult) -> GameResult:
     """Refuse a game that cannot have happened; the game itself if it can."""
     players = game.players
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        _fail(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+        raise refused(
+            TournamentError,
+            "tournament_refuse_game_players_count",
+            least=MIN_PLAYERS,
+            most=MAX_PLAYERS,
+            count=len(players),
+        )
     keys = [name_key(p) for p in players]
     if len(set(keys)) != len(keys):
         twice = next(p for p, k in zip(players, keys, strict=True) if keys.count(k) > 1)
-        _fail(f"{twice!r} is named twice among the game's players")
+        raise refused(TournamentError, "tournament_refuse_game_player_twice", name=twice)
     sections = game.sections
     names = [s.section for s in sections]
     if names not in ([HALVES[0]], list(HALVES), list(SECTIONS)):
-        _fail(
-            "a game is its first half (played 'scharf'), two halves, or two halves and the "
-            f"Finale, not {', '.join(names) or 'nothing'}"
+        raise refused(
+            TournamentError, "tournament_refuse_game_sections", sections=", ".join(names) or "-"
         )
     for s in sections:
         _check_section(s, players if s.section != FINALE else None)
     if len(sections) == 2 and not game.blattschuss:
         a, b = sections[0].loser, sections[1].loser
-        _fail(f"{a!r} and {b!r} lost a half each: their Finale is missing")
+        raise refused(TournamentError, "tournament_refuse_finale_missing", first=a, second=b)
     if len(sections) == 3:
         a, b = sections[0].loser, sections[1].loser
         if a == b:
-            _fail(f"{a!r} lost both halves (Blattschuss): there is no Finale")
+            raise refused(TournamentError, "tournament_refuse_no_finale_blattschuss", name=a)
         if set(sections[2].players) != {a, b}:
-            _fail(f"the Finale is played by the halves' losers, {a!r} and {b!r}")
+            raise refused(TournamentError, "tournament_refuse_finale_players", first=a, second=b)
     return game
 
 
 def _check_section(s: SectionResult, players: tuple[str, ...] | None) -> None:
-    word = s.section.replace("_", " ") if s.section != FINALE else "Finale"
+    word = SECTION_WORDS[s.section]
     if not s.order or any(not g for g in s.order):
-        _fail(f"the {word}'s finishing order has an empty place")
+        raise refused(TournamentError, "tournament_refuse_order_empty_place", section=word)
     if len(s.order[-1]) != 1:
-        _fail(f"the {word} has one loser, last and alone, not {', '.join(s.order[-1])}")
+        raise refused(
+            TournamentError,
+            "tournament_refuse_one_loser",
+            section=word,
+            names=", ".join(s.order[-1]),
+        )
     seen = s.players
     if len(seen) != len(set(seen)):
         twice = next(p for p in seen if seen.count(p) > 1)
-        _fail(f"{twice!r} is named twice in the {word}'s finishing order")
+        raise refused(TournamentError, "tournament_refuse_order_twice", name=twice, section=word)
     if players is not None:
         missing = [p for p in players if p not in seen]
         if missing:
-            _fail(f"the {word}'s finishing order leaves out {missing[0]!r}")
+            raise refused(
+                TournamentError, "tournament_refuse_order_leaves_out", name=missing[0], section=word
+            )
         stranger = [p for p in seen if p not in players]
         if stranger:
-            _fail(f"{stranger[0]!r} in the {word} is not a player of the game")
+            raise refused(
+                TournamentError, "tournament_refuse_order_stranger", name=stranger[0], section=word
+            )
     elif len(seen) != 2:
-        _fail("the Finale is played by two: its winner, then its loser")
+        raise refused(TournamentError, "tournament_refuse_finale_two")
     if s.schock_aus is not None:
         if s.schock_aus not in seen:
-            _fail(f"the {word}'s Schock-Aus is thrown by a player of it, not {s.schock_aus!r}")
+            raise refused(
+                TournamentError,
+                "tournament_refuse_schock_aus_stranger",
+                name=s.schock_aus,
+                section=word,
+            )
         if s.schock_aus == s.loser:
-            _fail(f"{s.loser!r} lost the {word}, so did not throw the Schock-Aus that ended it")
+            raise refused(
+                TournamentError, "tournament_refuse_schock_aus_loser", name=s.loser, section=word
+            )
     for p in s.bought_in:
         if p not in seen:
-            _fail(f"{p!r} bought back into the {word} without playing it")
+            raise refused(
+                TournamentError, "tournament_refuse_bought_in_stranger", name=p, section=word
+            )
 
 
 # ---------------------------------------------------------------------- from a record
@@ -187,13 +214,13 @@ def result_of_record(record: GameRecord) -> GameResult:
     """Replay a record and read the game from its events; refuse a bad or unfinished one, and
     rules a tournament game cannot have (further halves)."""
     if record.rules.more_halves and record.rules.finale:
-        _fail("a tournament game has two halves and a Finale: rules with further halves are not")
+        raise refused(TournamentError, "tournament_refuse_more_halves")
     try:
         game = replay(record)
     except RecordError as exc:
-        raise TournamentError(f"the record is refused: {exc}") from None
+        raise refused(TournamentError, "tournament_refuse_record", why=exc) from None
     if game.loser is None:
-        _fail("the record's game is not finished")
+        raise refused(TournamentError, "tournament_refuse_record_unfinished")
     names = record.players
     sections: list[SectionResult] = []
     playing: tuple[int, ...] = ()
@@ -234,12 +261,12 @@ def parse_order(text: str) -> Order:
     """A finishing order as text: groups from first out to the loser, separated by ``>``, the
     players of a group by ``,`` (``"Anna, Cem > Ben > Dora"``)."""
     if not isinstance(text, str) or not text.strip():
-        raise TournamentError("a finishing order is like 'Anna, Cem > Ben > Dora'")
+        raise refused(TournamentError, "tournament_refuse_order_text")
     groups = []
     for part in text.split(">"):
         names = tuple(n.strip() for n in part.split(",") if n.strip())
         if not names:
-            raise TournamentError(f"the finishing order {text!r} has an empty place")
+            raise refused(TournamentError, "tournament_refuse_order_text_empty", text=text)
         groups.append(names)
     return tuple(groups)
 
@@ -257,14 +284,19 @@ def result_by_hand(
     a Finale, who threw the Schock-Aus that ended a section (by section) and who bought back in.
     """
     if isinstance(players, str) or not all(isinstance(p, str) for p in players):
-        raise TournamentError("a game's players are a list of names")
+        raise refused(TournamentError, "tournament_refuse_players_list")
     schock_aus = dict(schock_aus or {})
     bought_in = dict(bought_in or {})
     for key in (*schock_aus, *bought_in):
         if key not in SECTIONS:
-            raise TournamentError(f"no section {key!r}; the sections are {', '.join(SECTIONS)}")
+            raise refused(
+                TournamentError,
+                "tournament_refuse_section",
+                value=key,
+                sections=", ".join(SECTIONS),
+            )
     if isinstance(halves, str) or not 1 <= len(halves) <= 2:
-        raise TournamentError("a game has one half (played 'scharf') or two")
+        raise refused(TournamentError, "tournament_refuse_halves_count")
     sections = []
     for name, half in zip(HALVES, halves, strict=False):
         order = parse_order(half) if isinstance(half, str) else _order(half)
@@ -276,12 +308,15 @@ def result_by_hand(
     if len(sections) == 2 and sections[0].loser != sections[1].loser:
         if finale_loser is None:
             a, b = sections[0].loser, sections[1].loser
-            raise TournamentError(f"{a!r} and {b!r} lost a half each: who lost the Finale?")
+            raise refused(TournamentError, "tournament_refuse_finale_who", first=a, second=b)
         pair = (sections[0].loser, sections[1].loser)
         if finale_loser not in pair:
-            raise TournamentError(
-                f"the Finale is played by {pair[0]!r} and {pair[1]!r}: one of them lost it, "
-                f"not {finale_loser!r}"
+            raise refused(
+                TournamentError,
+                "tournament_refuse_finale_loser",
+                first=pair[0],
+                second=pair[1],
+                name=finale_loser,
             )
         winner = pair[1] if finale_loser == pair[0] else pair[0]
         sections.append(
@@ -293,21 +328,23 @@ def result_by_hand(
             )
         )
     elif finale_loser is not None:
-        raise TournamentError("there was no Finale: a game played scharf or a Blattschuss")
+        raise refused(TournamentError, "tournament_refuse_no_finale")
     named = {s.section for s in sections}
     extra = [k for k in (*schock_aus, *bought_in) if k not in named]
     if extra:
-        raise TournamentError(f"the {extra[0].replace('_', ' ')} was not played")
+        raise refused(
+            TournamentError, "tournament_refuse_unplayed", section=SECTION_WORDS[extra[0]]
+        )
     return check_game(GameResult(tuple(players), tuple(sections)))
 
 
 def _order(groups: Sequence[Sequence[str]]) -> Order:
     if isinstance(groups, str):
-        raise TournamentError("a finishing order is a list of groups of names")
+        raise refused(TournamentError, "tournament_refuse_order_groups")
     out = []
     for g in groups:
         if isinstance(g, str) or not all(isinstance(p, str) for p in g):
-            raise TournamentError("a finishing order is a list of groups of names")
+            raise refused(TournamentError, "tournament_refuse_order_groups")
         out.append(tuple(g))
     return tuple(out)
 
@@ -315,37 +352,42 @@ def _order(groups: Sequence[Sequence[str]]) -> Order:
 def result_from_data(data: object) -> GameResult:
     """A game from the data :meth:`GameResult.to_data` writes, checked."""
     if not isinstance(data, Mapping):
-        raise TournamentError("a game's result is an object: players, sections")
+        raise refused(TournamentError, "tournament_refuse_result_object")
     unknown = [k for k in data if k not in ("players", "sections")]
     if unknown:
-        raise TournamentError(f"a game's result has players and sections, not {unknown[0]!r}")
+        raise refused(TournamentError, "tournament_refuse_result_key", value=unknown[0])
     players = data.get("players")
     raw = data.get("sections")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise TournamentError("a game's players are a list of names")
+        raise refused(TournamentError, "tournament_refuse_players_list")
     if not isinstance(raw, list):
-        raise TournamentError("a game's sections are a list")
+        raise refused(TournamentError, "tournament_refuse_sections_list")
     sections = []
     for item in raw:
         if not isinstance(item, Mapping):
-            raise TournamentError("a section is an object: section, order, ...")
+            raise refused(TournamentError, "tournament_refuse_section_object")
         bad = [k for k in item if k not in ("section", "order", "schock_aus", "bought_in")]
         if bad:
-            raise TournamentError(f"a section has no {bad[0]!r}")
+            raise refused(TournamentError, "tournament_refuse_section_key", value=bad[0])
         section, giver, bought = (
             item.get("section"),
             item.get("schock_aus"),
             item.get("bought_in", []),
         )
         if section not in SECTIONS:
-            raise TournamentError(f"no section {section!r}; the sections are {', '.join(SECTIONS)}")
+            raise refused(
+                TournamentError,
+                "tournament_refuse_section",
+                value=section,
+                sections=", ".join(SECTIONS),
+            )
         if giver is not None and not isinstance(giver, str):
-            raise TournamentError("who threw a Schock-Aus is named by a text")
+            raise refused(TournamentError, "tournament_refuse_giver_text")
         if not isinstance(bought, list) or not all(isinstance(p, str) for p in bought):
-            raise TournamentError("who bought back in is a list of names")
+            raise refused(TournamentError, "tournament_refuse_bought_in_list")
         order = item.get("order")
         if not isinstance(order, list):
-            raise TournamentError("a section's order is a list of groups of names")
+            raise refused(TournamentError, "tournament_refuse_order_list")
         assert isinstance(section, str)
         sections.append(SectionResult(section, _order(order), giver, tuple(bought)))
     return check_game(GameResult(tuple(players), tuple(sections)))

@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any, Self
 
 from schocken.club import ClubBook
-from schocken.club.values import _now, slug_of
+from schocken.club.values import _now, _show, slug_of
 from schocken.errors import ClubError, ClubStoreError, TournamentError
 from schocken.players import name_key
 from schocken.rules import rules_from_data
 from schocken.store import Database, StoreConflictError, StoreError
+from schocken.texts import refused
 from schocken.tournament.formats import format_from_data
 from schocken.tournament.results import result_from_data
 from schocken.tournament.values import Entrant, Entry, Seating, Tournament
@@ -98,13 +99,15 @@ class _Store:
         try:
             self.book = ClubBook(path, timeout=timeout)
         except ClubStoreError as exc:
-            raise TournamentError(str(exc)) from None
+            raise refused(TournamentError, "tournament_refuse_store", why=exc) from None
         self.db: Database = self.book.db
         try:
             self.db.migrate(COMPONENT, MIGRATIONS)
         except StoreError as exc:
             self.book.close()
-            raise TournamentError(f"cannot use {self.db.where}: {exc}") from None
+            raise refused(
+                TournamentError, "tournament_refuse_store_use", where=self.db.where, why=exc
+            ) from None
 
     def close(self) -> None:
         self.book.close()
@@ -123,11 +126,11 @@ class _Store:
             with self.db.transaction():
                 yield self.db
         except ClubError as exc:
-            raise TournamentError(f"the club's book refuses it: {exc}") from None
+            raise refused(TournamentError, "tournament_refuse_club", why=exc) from None
         except StoreConflictError as exc:
-            raise TournamentError(f"the database refuses it: {exc}") from None
+            raise refused(TournamentError, "tournament_refuse_database", why=exc) from None
         except (StoreError, ClubStoreError) as exc:
-            raise TournamentError(f"{exc}; nothing was changed") from None
+            raise refused(TournamentError, "tournament_refuse_unchanged", why=exc) from None
 
     def _log(self, tid: int, action: str, **detail: Any) -> None:
         self.db.execute(
@@ -139,14 +142,14 @@ class _Store:
 
     def _row(self, tournament: object) -> tuple[Any, ...]:
         if not isinstance(tournament, str):
-            raise TournamentError(f"a tournament is named by a text, not {tournament!r}")
+            raise refused(TournamentError, "tournament_refuse_name_text", value=_show(tournament))
         row = self.db.execute(
             "SELECT id, slug, name, date, place, club, rules, format, seed, capacity, created "
             "FROM tournament_tournaments WHERE slug = ?",
             (slug_of(tournament),),
         ).fetchone()
         if row is None:
-            raise TournamentError(f"there is no tournament {tournament!r} here")
+            raise refused(TournamentError, "tournament_refuse_unknown", name=tournament)
         return tuple(row)
 
     def _id(self, tournament: str) -> int:
@@ -154,13 +157,13 @@ class _Store:
 
     def _player_id(self, tid: int, name: object) -> int:
         if not isinstance(name, str):
-            raise TournamentError(f"a player is named by a text, not {name!r}")
+            raise refused(TournamentError, "tournament_refuse_player_text", value=_show(name))
         row = self.db.execute(
             "SELECT id FROM tournament_players WHERE tournament_id = ? AND key = ?",
             (tid, name_key(name)),
         ).fetchone()
         if row is None:
-            raise TournamentError(f"{name!r} is not registered for the tournament")
+            raise refused(TournamentError, "tournament_refuse_not_registered", name=name)
         return int(row[0])
 
     def picture(self, tournament: str) -> Tournament:
