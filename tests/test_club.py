@@ -26,6 +26,7 @@ from schocken.club import (
     DEFAULT_DB,
     HALVES,
     MIGRATIONS,
+    NO_ACCESS,
     SCHEMA_VERSION,
     SESSION_DAYS,
     USED_EVERY,
@@ -38,7 +39,7 @@ from schocken.club import (
 )
 from schocken.club_cli import _game_details
 from schocken.dice import RandomDice
-from schocken.errors import ClubAccessError, ClubError, ClubStoreError
+from schocken.errors import ClubAccessError, ClubError, ClubStoreError, RefusalError
 from schocken.events import RoundEnded, RoundKind, SectionEnded
 from schocken.game import Game
 from schocken.intervals import wilson
@@ -47,6 +48,7 @@ from schocken.pub import PubGame, parse_turn
 from schocken.record import GameRecord, parse_record, record_of, replay
 from schocken.rules import Rules, find_preset
 from schocken.store.sqlite import SqliteDatabase
+from schocken.texts import refusal_text, said
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 CLUB = "Stammtisch Krone"
@@ -1076,6 +1078,123 @@ def test_bad_input_is_refused_with_what_was_wrong_and_changes_nothing() -> None:
         assert dump(book) == before, message
 
 
+def test_a_refusal_of_the_book_carries_its_key_and_is_said_in_german_too() -> None:
+    """Each refusal names its text and fields (issue 22): its ``str()`` stays the English text
+    (logs, the command line), and :func:`refusal_text` says it in German, with the words in it
+    (a price item, "a payment") in German too."""
+    book = full_club()
+    cases: list[tuple[Callable[[], object], str, dict[str, object], str, str]] = [
+        (
+            lambda: book.add_member(CLUB, "ben"),
+            "club_refuse_member_twice",
+            {"name": "Ben"},
+            "the club has a member 'Ben' already; names must differ (also in case, spacing and "
+            "look-alike letters)",
+            "der Verein hat schon ein Mitglied „Ben“; Namen müssen sich unterscheiden (auch in "
+            "Groß- und Kleinschreibung, Leerzeichen und ähnlich aussehenden Buchstaben)",
+        ),
+        (
+            lambda: book.set_price(CLUB, "game_lost", -100),
+            "club_refuse_cents_negative",
+            {"what": said("club_what_price_of", item=said("club_word_game_lost")), "cents": -100},
+            "the price of game_lost cannot be negative (-100 cents)",
+            "der Preis für „Spiel verloren“ kann nicht negativ sein (-100 Cent)",
+        ),
+        (
+            lambda: book.pay(CLUB, "Ben", 0),
+            "club_refuse_cents_zero",
+            {"what": said("club_what_payment")},
+            "a payment cannot be 0",
+            "eine Zahlung kann nicht 0 sein",
+        ),
+        (
+            lambda: book.pay(CLUB, "Xaver", 100),
+            "club_refuse_not_member",
+            {"name": "Xaver"},
+            "'Xaver' is not a member of the club (add them first)",
+            "„Xaver“ ist kein Mitglied des Vereins (erst aufnehmen)",
+        ),
+        (
+            lambda: book.add_evening("Kegelclub", "2024-03-01"),
+            "club_refuse_no_club",
+            {"club": "Kegelclub"},
+            "there is no club 'Kegelclub' in this book",
+            "in diesem Buch gibt es keinen Verein „Kegelclub“",
+        ),
+        (
+            lambda: book.add_member(CLUB, "Ida", joined="2024-02-30"),
+            "club_refuse_date_none",
+            {"what": said("club_what_joined"), "value": "2024-02-30"},
+            "the day a member joined: there is no day 2024-02-30",
+            "der Tag, an dem ein Mitglied eintrat: den Tag 2024-02-30 gibt es nicht",
+        ),
+        (
+            lambda: book.fine(CLUB, "Ben", "Bier verschüttet"),
+            "club_refuse_no_fine",
+            {"name": "Bier verschüttet", "listed": "Spinksen, Würfel vom Tisch"},
+            "no fine 'Bier verschüttet' in the club's catalogue (it has: Spinksen, Würfel vom "
+            "Tisch)",
+            "keine Strafe „Bier verschüttet“ im Katalog des Vereins (darin: Spinksen, Würfel vom "
+            "Tisch)",
+        ),
+        (
+            lambda: book.add_game(
+                CLUB, "2024-01-09", loser="Ben", halves=["Ben", "Ben"], schock_aus=["finale"]
+            ),
+            "club_refuse_unplayed_finale",
+            {},
+            "a Schock-Aus in the Finale, which was not played",
+            "ein Schock-Aus im Finale, das nicht gespielt wurde",
+        ),
+        (
+            lambda: book.create_club("x" * 41),
+            "club_refuse_club_name",
+            {"why": RefusalError},
+            f"the club's name: it has at most 40 characters, not 41: {'x' * 40!r}…",
+            f"der Name des Vereins: er hat höchstens 40 Zeichen, nicht 41: {'x' * 40!r}…",
+        ),
+    ]
+    before = dump(book)
+    for call, key, fields, english, german in cases:
+        with pytest.raises(ClubError) as caught:
+            call()
+        error = caught.value
+        assert error.key == key, english
+        if fields.get("why") is RefusalError:
+            assert isinstance(error.fields["why"], RefusalError)
+        else:
+            assert error.fields == fields
+        assert str(error) == refusal_text(error, "en") == english
+        assert refusal_text(error, "de") == german
+    assert dump(book) == before
+    with pytest.raises(ClubAccessError) as denied:
+        book.check_access(CLUB, password="falsch-und-lang")
+    assert denied.value.key == "club_refuse_no_access"
+    assert str(denied.value) == NO_ACCESS
+    assert refusal_text(denied.value, "de") == (
+        "diesen Verein gibt es nicht, oder der Link oder das Passwort passt nicht"
+    )
+
+
+def test_the_command_line_refuses_in_its_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "schocken.sqlite3")
+    assert run(capsys, "create", CLUB, "--db", db, "--lang", "de")[0] == 0
+    assert run(capsys, "member", "add", "Anna", "--db", db, "--lang", "de")[0] == 0
+    code, _, err = run(capsys, "member", "add", "anna", "--db", db, "--lang", "de")
+    assert code == 1
+    assert err == (
+        "schocken club: der Verein hat schon ein Mitglied „Anna“; Namen müssen sich "
+        "unterscheiden (auch in Groß- und Kleinschreibung, Leerzeichen und ähnlich aussehenden "
+        "Buchstaben)\n"
+    )
+    code, _, err = run(capsys, "pay", "Anna", "0", "--db", db, "--lang", "de")
+    assert code == 1 and err == "schocken club: eine Zahlung kann nicht 0 sein\n"
+    code, _, err = run(capsys, "pay", "Anna", "0", "--db", db, "--lang", "en")
+    assert code == 1 and err == "schocken club: a payment cannot be 0\n"
+
+
 def test_a_file_that_is_not_a_book_is_refused(tmp_path: Path) -> None:
     junk = tmp_path / "junk.sqlite3"
     junk.write_bytes(b"this is no database" * 100)
@@ -1109,6 +1228,7 @@ def test_the_book_lives_beside_the_servers_tables(tmp_path: Path) -> None:
         "steps",
         "pub_games",
         "meta",
+        "schema_versions",  # the storage interface's record of each part's version
     }
     assert book.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 

@@ -166,7 +166,7 @@ def test_a_foreign_clubs_page_is_refused(browser: Browser, server: Server) -> No
     )
     page.get_by_label("Passwort").fill("falsches-pw")
     page.get_by_role("button", name="Verein öffnen").click()
-    expect(page.locator("main [role=alert]")).to_contain_text("does not fit")
+    expect(page.locator("main [role=alert]")).to_contain_text("das Passwort passt nicht")
     expect(page.locator("body")).not_to_contain_text("Zoe")
     # their password opens it
     page.get_by_label("Passwort").fill("anderes-pw")
@@ -300,7 +300,7 @@ def test_a_club_is_imported_from_its_file_and_a_bad_file_refused(
     form = page.locator("#club-import")
     form.get_by_label("Export des Vereins (JSON)").set_input_files(bad)
     form.get_by_role("button", name="Verein importieren").click()
-    expect(page.locator("main [role=alert]")).to_contain_text("not valid JSON")
+    expect(page.locator("main [role=alert]")).to_contain_text("kein gültiges JSON")
     with ClubBook(server.db) as book:
         assert book.clubs() == []
     form.get_by_label("Export des Vereins (JSON)").set_input_files(good)
@@ -381,7 +381,7 @@ def test_who_came_is_marked_after_the_evening_on_a_phone(browser: Browser, serve
     body = {"session": made["session"], "name": "Ben", "new_name": "Benno"}
     assert server.post(f"/api/clubs/{slug}/members/rename", body).is_success
     page.get_by_role("button", name="+ Ben").click()
-    expect(page.locator("#club-error")).to_contain_text("'Ben' is not a member")
+    expect(page.locator("#club-error")).to_contain_text("„Ben“ ist kein Mitglied")
     with ClubBook(server.db) as book:
         assert book.evening(slug, "2026-11-20")["present"] == ["Anna", "Cem"]
     page.reload()
@@ -499,7 +499,9 @@ def test_the_password_is_set_and_removed_on_a_phone(browser: Browser, server: Se
     expect(page.locator("#club-password-remove")).to_have_count(0)
     form.get_by_label("Neues Passwort").fill("kurz")
     form.get_by_role("button", name="Passwort setzen").click()
-    expect(page.locator("#club-error")).to_have_text("a club's password has at least 8 characters")
+    expect(page.locator("#club-error")).to_have_text(
+        "das Passwort eines Vereins hat mindestens 8 Zeichen"
+    )
     with ClubBook(server.db) as book:
         assert not book.club(slug)["has_password"]
         assert book.session_club(linked_session) == slug  # nothing ended
@@ -530,7 +532,7 @@ def test_the_password_is_set_and_removed_on_a_phone(browser: Browser, server: Se
     expect(third.locator("main [role=alert]")).to_contain_text("nicht offen")
     third.get_by_label("Passwort").fill("kegel-passwort")
     third.get_by_role("button", name="Verein öffnen").click()
-    expect(third.locator("main [role=alert]")).to_contain_text("does not fit")
+    expect(third.locator("main [role=alert]")).to_contain_text("das Passwort passt nicht")
     expect(third.locator("body")).not_to_contain_text("Anna")
     with ClubBook(server.db) as book:
         assert not book.club(slug)["has_password"]
@@ -657,12 +659,12 @@ def test_the_kitty_pays_out_on_a_phone(browser: Browser, server: Server) -> None
     form.get_by_label("Betrag").fill("0")
     form.get_by_label("Wofür").fill("Bier")
     form.get_by_role("button", name="Ausgabe buchen").click()
-    expect(page.locator("#club-error")).to_have_text("an expense cannot be 0")
+    expect(page.locator("#club-error")).to_have_text("eine Ausgabe kann nicht 0 sein")
     form.get_by_label("Betrag").fill("5")
     form.get_by_label("Wofür").fill("   ")
     form.get_by_role("button", name="Ausgabe buchen").click()
     expect(page.locator("#club-error")).to_have_text(
-        "what the expense was for must be given (it is blank)"
+        "der Zweck der Ausgabe muss angegeben werden (das Feld ist leer)"
     )
     with ClubBook(server.db) as book:
         assert book.expenses(slug) == []
@@ -783,7 +785,7 @@ def test_the_clubs_own_fines_are_kept_and_booked_on_a_phone(
     body = {"session": made["session"], "name": "würfel vom tisch"}
     assert server.post(f"/api/clubs/{slug}/fine-items/remove", body).is_success
     page.get_by_role("button", name="würfel vom tisch").click()
-    expect(page.locator("#club-error")).to_contain_text("no fine 'würfel vom tisch'")
+    expect(page.locator("#club-error")).to_contain_text("keine Strafe „würfel vom tisch“")
     with ClubBook(server.db) as book:
         assert book.fine_items(slug) == []
         assert [x["member"] for x in book.ledger(slug) if x["item"] == "charge"] == ["Ben"]
@@ -812,7 +814,7 @@ def test_a_member_pays_by_a_giro_code_on_a_phone(
     form.get_by_label("IBAN").fill("DE89 3704 0044 0532 0130 01")
     form.get_by_label("Kontoinhaber").fill("Kegelclub Krone")
     form.get_by_role("button", name="Konto speichern").click()
-    expect(page.locator("#club-error")).to_contain_text("check digits")
+    expect(page.locator("#club-error")).to_contain_text("Prüfziffern passen nicht")
     form.get_by_label("IBAN").fill("DE89 3704 0044 0532 0130 00")
     form.get_by_role("button", name="Konto speichern").click()
     said(page, "Zahlungen gehen an DE89370400440532013000.")

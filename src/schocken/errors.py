@@ -9,7 +9,17 @@ from __future__ import annotations
 
 
 class SchockenError(Exception):
-    """Root of every error raised on purpose by schocken."""
+    """Root of every error raised on purpose by schocken.
+
+    One that people read may carry the key of its text in the catalogue and the text's fields
+    (made by :func:`schocken.texts.refused`), so that a front end says it in its user's language
+    (:func:`schocken.texts.refusal_text`); ``str()`` is the English text.
+    """
+
+    def __init__(self, message: str = "", *, key: str | None = None, **fields: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.fields = fields
 
 
 class RulesError(SchockenError, ValueError):
@@ -20,14 +30,8 @@ class RefusalError(SchockenError, ValueError):
     """Something a player did or entered is refused; nothing changed.
 
     Made by :func:`schocken.texts.refused`, it carries the key of its text in the catalogue and
-    the text's fields, so that a front end says it in its player's language
-    (:func:`schocken.texts.refusal_text`); ``str()`` is the English text.
+    the text's fields (see :class:`SchockenError`).
     """
-
-    def __init__(self, message: str, *, key: str | None = None, **fields: object) -> None:
-        super().__init__(message)
-        self.key = key
-        self.fields = fields
 
 
 class IllegalActionError(RefusalError):
@@ -77,7 +81,7 @@ class RecordError(SchockenError, ValueError):
         self.reason = message
 
 
-class ClubError(SchockenError, ValueError):
+class ClubError(RefusalError):
     """A change to a club's book (the Schockbuch) is refused: a bad name, date, amount or record,
     or something that is not in the book. Nothing was changed."""
 
@@ -90,3 +94,8 @@ class ClubAccessError(SchockenError):
 class ClubStoreError(SchockenError):
     """The club's database file cannot be used (not SQLite, read-only, written by a newer
     version, ...); the message says why."""
+
+
+class TournamentError(SchockenError, ValueError):
+    """A change to a tournament is refused: a bad format, draw, result or name, or something
+    that is not in the tournament. Nothing was changed."""

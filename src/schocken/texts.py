@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import NamedTuple, TypeVar
 
 from schocken.actions import Action, Stop, Throw, TurnSixes
-from schocken.errors import RefusalError
+from schocken.errors import SchockenError
 from schocken.events import (
     BlindOpened,
     BoughtIn,
@@ -30,6 +30,7 @@ from schocken.events import (
     SectionEnded,
     SectionStarted,
 )
+from schocken.refusal_texts import REFUSALS
 from schocken.results import Result, ResultKind, TieRule, result_table, tie_decided, worst_tied
 from schocken.rules import (
     DeckelOwed,
@@ -1155,6 +1156,53 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_imported": "{club} imported from {file}.",
         "club_written": "{kind} written to {file}.",
         "club_plot_saved": "Plot saved to {file}.",
+        "tournament_created": "Tournament {name} created: {format}, {date}, draw seed {seed}.",
+        "tournament_none": "No tournament here yet (schocken tournament create NAME --date "
+        "YYYY-MM-DD).",
+        "tournament_list_head": "Tournament|date|format|club|players|rounds|games",
+        "tournament_registered": "Registered: {names}.",
+        "tournament_seated_late": "Seated in round {round}: {names}.",
+        "tournament_from_round": "{names} play from round {round}.",
+        "tournament_withdrawn": "{name} has left the tournament after round {round}.",
+        "tournament_unregistered": "{name} is no longer registered.",
+        "tournament_players_head": "No.|player|team|from round|left after",
+        "tournament_round": "Round {round}: {stage}",
+        "tournament_table": "Table {table}",
+        "tournament_springer": "(Springer: one player fewer)",
+        "tournament_games_played": "games: {games}",
+        "tournament_no_rounds": "No round drawn yet (schocken tournament draw).",
+        "tournament_stage_points": "points round",
+        "tournament_stage_lives": "round of lives",
+        "tournament_stage_knockout": "K.O. round",
+        "tournament_stage_final_table": "final table",
+        "tournament_entered": "Game {number} at table {table} of round {round}: {loser} lost.",
+        "tournament_removed": "Game {number} at table {table} of round {round} taken back.",
+        "tournament_game_line": "Round {round}, table {table}, game {number} ({source}): "
+        "{loser} lost",
+        "tournament_score_points": "points",
+        "tournament_score_loss_points": "loss points",
+        "tournament_score_lives": "lives",
+        "tournament_rank_head": "Place|player|team|{score}|rounds|games|lost|halves lost|"
+        "Schock-Aus given/taken",
+        "tournament_final_head": "Place|player|team|reached|{score}|games|lost",
+        "tournament_reached": "round {round}, {place}.",
+        "tournament_table_head": "Place|player|lives|points|",
+        "tournament_goes_on": "goes on",
+        "tournament_decided": "decided",
+        "tournament_open": "still playing",
+        "tournament_teams_head": "Place|team|{score}|players",
+        "tournament_tie_breaks": "Equal scores: {breaks}; then a shared place.",
+        "tournament_tb_fewer_games_lost": "fewer games lost",
+        "tournament_tb_fewer_halves_lost": "fewer halves lost",
+        "tournament_tb_more_schock_aus": "more Schock-Aus thrown",
+        "tournament_tb_fewer_schock_aus_taken": "fewer Schock-Aus taken",
+        "tournament_king": "Schock-Aus-König: {names} ({given} Schock-Aus).",
+        "tournament_no_king": "No Schock-Aus yet.",
+        "tournament_overall": "Overall",
+        "tournament_qualifying": "Qualifying",
+        "tournament_teams": "Teams",
+        "tournament_exported": "{name} exported to {file}.",
+        "tournament_imported": "{name} imported from {file}.",
     },
     "de": {
         "first_half": "Hinrunde",
@@ -2308,8 +2356,59 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_imported": "{club} importiert aus {file}.",
         "club_written": "{kind} geschrieben nach {file}.",
         "club_plot_saved": "Grafik gespeichert unter {file}.",
+        "tournament_created": "Turnier {name} angelegt: {format}, {date}, Los-Startwert {seed}.",
+        "tournament_none": "Noch kein Turnier hier (schocken tournament create NAME --date "
+        "JJJJ-MM-TT).",
+        "tournament_list_head": "Turnier|Datum|Modus|Verein|Spieler|Runden|Spiele",
+        "tournament_registered": "Angemeldet: {names}.",
+        "tournament_seated_late": "In Runde {round} gesetzt: {names}.",
+        "tournament_from_round": "{names} spielen ab Runde {round}.",
+        "tournament_withdrawn": "{name} hat das Turnier nach Runde {round} verlassen.",
+        "tournament_unregistered": "{name} ist abgemeldet.",
+        "tournament_players_head": "Nr.|Spieler|Team|ab Runde|raus nach",
+        "tournament_round": "Runde {round}: {stage}",
+        "tournament_table": "Tisch {table}",
+        "tournament_springer": "(Springer: ein Spieler weniger)",
+        "tournament_games_played": "Spiele: {games}",
+        "tournament_no_rounds": "Noch keine Runde ausgelost (schocken tournament draw).",
+        "tournament_stage_points": "Punkterunde",
+        "tournament_stage_lives": "Lebensrunde",
+        "tournament_stage_knockout": "K.O.-Runde",
+        "tournament_stage_final_table": "Final Table",
+        "tournament_entered": "Spiel {number} an Tisch {table} in Runde {round}: {loser} hat "
+        "verloren.",
+        "tournament_removed": "Spiel {number} an Tisch {table} in Runde {round} zurückgenommen.",
+        "tournament_game_line": "Runde {round}, Tisch {table}, Spiel {number} ({source}): "
+        "{loser} hat verloren",
+        "tournament_score_points": "Punkte",
+        "tournament_score_loss_points": "Verlustpunkte",
+        "tournament_score_lives": "Leben",
+        "tournament_rank_head": "Platz|Spieler|Team|{score}|Runden|Spiele|verloren|"
+        "Hälften verloren|Schock-Aus verteilt/kassiert",
+        "tournament_final_head": "Platz|Spieler|Team|erreicht|{score}|Spiele|verloren",
+        "tournament_reached": "Runde {round}, {place}.",
+        "tournament_table_head": "Platz|Spieler|Leben|Punkte|",
+        "tournament_goes_on": "weiter",
+        "tournament_decided": "entschieden",
+        "tournament_open": "wird noch gespielt",
+        "tournament_teams_head": "Platz|Team|{score}|Spieler",
+        "tournament_tie_breaks": "Bei Gleichstand: {breaks}; dann ein geteilter Platz.",
+        "tournament_tb_fewer_games_lost": "weniger verlorene Spiele",
+        "tournament_tb_fewer_halves_lost": "weniger verlorene Hälften",
+        "tournament_tb_more_schock_aus": "mehr Schock-Aus verteilt",
+        "tournament_tb_fewer_schock_aus_taken": "weniger Schock-Aus kassiert",
+        "tournament_king": "Schock-Aus-König: {names} ({given}-mal Schock-Aus).",
+        "tournament_no_king": "Noch kein Schock-Aus.",
+        "tournament_overall": "Gesamt",
+        "tournament_qualifying": "Qualifikation",
+        "tournament_teams": "Teams",
+        "tournament_exported": "{name} exportiert nach {file}.",
+        "tournament_imported": "{name} importiert aus {file}.",
     },
 }
+
+for _lang, _refusals in REFUSALS.items():  # the refusals of names, the book, pub mode, the server
+    CATALOGUE[_lang].update(_refusals)
 
 
 def default_language() -> str:
@@ -2329,7 +2428,7 @@ def t(key: str, lang: str, **fields: object) -> str:
     return CATALOGUE[lang][key].format(**fields)
 
 
-E = TypeVar("E", bound=RefusalError)
+E = TypeVar("E", bound=SchockenError)
 
 
 class Said(NamedTuple):
@@ -2346,7 +2445,7 @@ def said(key: str, *, lower_first: bool = False, **fields: object) -> Said:
     return Said(key, fields, lower_first)
 
 
-def refused(kind: type[E], key: str, **fields: object) -> E:
+def refused(kind: type[E], key: str, /, **fields: object) -> E:
     """A refusal: an error of ``kind`` whose message is the text ``key`` in English, carrying
     the key and fields for :func:`refusal_text`. A field may be a :class:`Said` or another
     refusal (the reason inside a reason): both are said in the language asked for."""
@@ -2356,7 +2455,7 @@ def refused(kind: type[E], key: str, **fields: object) -> E:
 def refusal_text(error: Exception, lang: str) -> str:
     """Why something was refused, in ``lang`` (the message itself where the error has no text
     in the catalogue)."""
-    if not isinstance(error, RefusalError) or error.key is None:
+    if not isinstance(error, SchockenError) or error.key is None:
         return str(error)
     return _refusal(error.key, lang, error.fields)
 

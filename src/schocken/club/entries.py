@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from schocken.club.exchange import _Exchange
 from schocken.club.values import _now, _show
 from schocken.errors import ClubError
+from schocken.texts import refused
 
 ENTRY_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{7,63}")
 """An entry id: 8 to 64 letters, digits and ``_ . : -`` (a UUID made by the phone's
@@ -23,10 +24,7 @@ ENTRY_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{7,63}")
 def check_entry_id(entry_id: object) -> str:
     """``entry_id`` if it is one (:data:`ENTRY_ID`), else a :class:`ClubError` saying so."""
     if not isinstance(entry_id, str) or not ENTRY_ID.fullmatch(entry_id):
-        raise ClubError(
-            "an entry id is 8 to 64 letters, digits and _ . : - (such as a UUID), "
-            f"not {_show(entry_id)}"
-        )
+        raise refused(ClubError, "refuse_entry_id", value=_show(entry_id))
     return entry_id
 
 
@@ -56,8 +54,8 @@ class _Entries(_Exchange):
             ).fetchone()
             if row is not None:
                 if row[0] != what:
-                    raise ClubError(
-                        f"entry {entry_id} was {row[0]}, not {what}: an entry id names one entry"
+                    raise refused(
+                        ClubError, "refuse_entry_other", entry=entry_id, was=row[0], what=what
                     )
                 return Applied(json.loads(row[1]), True)
             done = change()

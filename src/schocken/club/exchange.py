@@ -36,6 +36,7 @@ from schocken.club.values import (
 )
 from schocken.errors import ClubError
 from schocken.events import Section
+from schocken.texts import refused, said
 
 BOT_SEATS_DEFAULT = next(iter(BOT_SEATS))
 """What a bot's seat counts as in a club that has not chosen (and in an export without it)."""
@@ -46,13 +47,11 @@ CSV_KINDS = ("games", "ledger", "balances", "stats", "evenings", "kitty")
 
 def _check_timestamp(value: object, what: str) -> str:
     if not isinstance(value, str):
-        raise ClubError(f"{what} is a time like 2024-03-05T20:15:00+00:00, not {_show(value)}")
+        raise refused(ClubError, "club_refuse_time", what=what, value=_show(value))
     try:
         datetime.fromisoformat(value)
     except ValueError:
-        raise ClubError(
-            f"{what} is a time like 2024-03-05T20:15:00+00:00, not {_show(value)}"
-        ) from None
+        raise refused(ClubError, "club_refuse_time", what=what, value=_show(value)) from None
     return value
 
 
@@ -78,7 +77,7 @@ def _csv_value(value: object) -> object:
 
 
 def _no_constant(name: str) -> object:
-    raise ClubError(f"not valid JSON: {name} is not a number in JSON")
+    raise refused(ClubError, "club_refuse_json_constant", name=name)
 
 
 class _Doc:
@@ -86,7 +85,9 @@ class _Doc:
 
     def __init__(self, data: object, where: str) -> None:
         if not isinstance(data, dict):
-            raise ClubError(f"{where or 'an export'} must be a JSON object")
+            raise refused(
+                ClubError, "club_refuse_json_object", where=where or said("club_word_an_export")
+            )
         self.data: dict[str, Any] = data
         self.where = where
 
@@ -96,9 +97,12 @@ class _Doc:
     def only(self, *keys: str) -> None:
         unknown = [k for k in self.data if k not in keys]
         if unknown:
-            raise ClubError(
-                f"{self.where or 'the export'}: unknown field {unknown[0]!r}; "
-                f"the fields are {', '.join(keys)}"
+            raise refused(
+                ClubError,
+                "club_refuse_json_field",
+                where=self.where or said("club_word_the_export"),
+                field=unknown[0],
+                fields=", ".join(keys),
             )
 
     def obj(self, key: str) -> _Doc:
@@ -110,13 +114,13 @@ class _Doc:
     def objs(self, key: str) -> list[_Doc]:
         items = self.data.get(key)
         if not isinstance(items, list):
-            raise ClubError(f"{self._at(key)} must be a list")
+            raise refused(ClubError, "club_refuse_json_list", where=self._at(key))
         return [_Doc(x, f"{self._at(key)}[{i}]") for i, x in enumerate(items)]
 
     def names(self, key: str) -> list[str]:
         items = self.data.get(key)
         if not isinstance(items, list) or not all(isinstance(x, str) for x in items):
-            raise ClubError(f"{self._at(key)} must be a list of names")
+            raise refused(ClubError, "club_refuse_json_names", where=self._at(key))
         return items
 
 
@@ -228,7 +232,7 @@ class _Exchange(_Stats):
                 if lo <= day < hi:
                     put([day, what, member or "", text, cents, balance])
         else:
-            raise ClubError(f"no CSV table {kind!r}; the tables are {', '.join(CSV_KINDS)}")
+            raise refused(ClubError, "club_refuse_csv", kind=kind, kinds=", ".join(CSV_KINDS))
         return out.getvalue()
 
     # ------------------------------------------------------------------ export and import
@@ -250,8 +254,8 @@ class _Exchange(_Stats):
             )
         ]
         evenings = []
-        for evening, day, place, note in db.execute(
-            "SELECT id, date, place, note FROM club_evenings WHERE club_id = ? ORDER BY date",
+        for evening, day, place, note, kind in db.execute(
+            "SELECT id, date, place, note, kind FROM club_evenings WHERE club_id = ? ORDER BY date",
             (cid,),
         ).fetchall():
             info = self._evening_info(cid, evening)
@@ -282,15 +286,11 @@ class _Exchange(_Stats):
                 if bot_seats:  # only then, as with expenses: older exports stay as they were
                     item["bots"] = bot_seats
                 games.append(item)
-            evenings.append(
-                {
-                    "date": day,
-                    "place": place,
-                    "note": note,
-                    "present": info["present"],
-                    "games": games,
-                }
-            )
+            line: dict[str, Any] = {"date": day}
+            if kind != "evening":  # only then: an export without one is read by older schocken
+                line["kind"] = kind
+            line.update(place=place, note=note, present=info["present"], games=games)
+            evenings.append(line)
         payments = [
             {"member": names[r[0]], "date": r[1], "cents": r[2], "note": r[3]}
             for r in db.execute(
@@ -389,19 +389,16 @@ class _Exchange(_Stats):
         try:
             data = json.loads(text, parse_constant=_no_constant)
         except json.JSONDecodeError as exc:
-            raise ClubError(f"not valid JSON: {exc}") from None
+            raise refused(ClubError, "club_refuse_json", why=exc) from None
         except (RecursionError, ValueError):
-            raise ClubError(
-                "cannot read the JSON: nested too deeply or a number too long"
-            ) from None
+            raise refused(ClubError, "club_refuse_json_deep") from None
         doc = _Doc(data, "")
         if doc.get("format") != EXPORT_FORMAT:
-            raise ClubError(f"'format' must be {EXPORT_FORMAT!r}")
+            raise refused(ClubError, "club_refuse_export_format", format=EXPORT_FORMAT)
         version = doc.get("version")
         if type(version) is not int or version != EXPORT_VERSION:
-            raise ClubError(
-                f"export version {_show(version)} is not supported (this version reads "
-                f"{EXPORT_VERSION})"
+            raise refused(
+                ClubError, "club_refuse_export_version", value=_show(version), own=EXPORT_VERSION
             )
         doc.only(
             "format",
@@ -431,15 +428,18 @@ class _Exchange(_Stats):
             cid = self._insert_club(
                 self._check_club_name(head.get("name")),
                 _check_timestamp(head.get("created"), "'club.created'"),
-                check_text(head.get("currency"), "the currency", required=True),
+                check_text(head.get("currency"), said("club_what_currency"), required=True),
                 check_season_start(head.get("season_start")),
                 _check_hash(head.get("secret_hash"), "'club.secret_hash'"),
                 _check_hash(head.get("password_hash"), "'club.password_hash'"),
             )
             bots_as = head.get("bot_seats") if "bot_seats" in head.data else BOT_SEATS_DEFAULT
             if bots_as not in BOT_SEATS:
-                raise ClubError(
-                    f"'club.bot_seats' is {' or '.join(BOT_SEATS)}, not {_show(bots_as)}"
+                raise refused(
+                    ClubError,
+                    "club_refuse_export_bot_seats",
+                    kinds=said("club_word_bot_seats"),
+                    value=_show(bots_as),
                 )
             self.db.execute("UPDATE club_clubs SET bot_seats = ? WHERE id = ?", (bots_as, cid))
             for m in doc.objs("members"):
@@ -452,7 +452,7 @@ class _Exchange(_Stats):
                 try:
                     self._insert_fine_item(cid, f.get("name"), f.get("cents"), replace=False)
                 except ClubError as exc:
-                    raise ClubError(f"{f.where}: {exc}") from None
+                    raise refused(ClubError, "club_refuse_at", where=f.where, why=exc) from None
             if "account" in doc.data:
                 a = doc.obj("account")
                 a.only("iban", "holder", "bic")
@@ -468,7 +468,7 @@ class _Exchange(_Stats):
                         ),
                     )
                 except ClubError as exc:
-                    raise ClubError(f"{a.where}: {exc}") from None
+                    raise refused(ClubError, "club_refuse_at", where=a.where, why=exc) from None
             for p in doc.objs("prices"):
                 p.only("item", "valid_from", "cents")
                 self._insert_price(
@@ -476,13 +476,18 @@ class _Exchange(_Stats):
                 )
             last = ""
             for e in doc.objs("evenings"):
-                e.only("date", "place", "note", "present", "games")
-                day = check_date(e.get("date"), "an evening's date")
+                e.only("date", "kind", "place", "note", "present", "games")
+                day = check_date(e.get("date"), said("club_what_an_evening_date"))
                 if day <= last:
-                    raise ClubError(f"{e.where}: the evenings are in order of date, without twins")
+                    raise refused(ClubError, "club_refuse_evenings_order", where=e.where)
                 last = day
                 evening = self._insert_evening(
-                    cid, day, e.get("place"), e.get("note"), e.names("present")
+                    cid,
+                    day,
+                    e.get("place"),
+                    e.get("note"),
+                    e.names("present"),
+                    e.get("kind") if "kind" in e.data else "evening",
                 )
                 number = 0
                 for g in e.objs("games"):
@@ -501,8 +506,8 @@ class _Exchange(_Stats):
                     )
                     n = g.get("number")
                     if type(n) is not int or n <= number:
-                        raise ClubError(
-                            f"{g.where}: 'number' must be a whole number above {number}"
+                        raise refused(
+                            ClubError, "club_refuse_game_number_order", where=g.where, number=number
                         )
                     number = n
                     void = g.get("void")
@@ -510,7 +515,7 @@ class _Exchange(_Stats):
                         void = check_text(void, f"{g.where}: 'void'", required=True)
                     meta = g.get("meta")
                     if not isinstance(meta, dict):
-                        raise ClubError(f"{g.where}: 'meta' must be an object")
+                        raise refused(ClubError, "club_refuse_meta_object", where=g.where)
                     try:
                         self._insert_game(
                             cid,
@@ -529,7 +534,7 @@ class _Exchange(_Stats):
                             bots=g.get("bots") if "bots" in g.data else (),
                         )
                     except ClubError as exc:
-                        raise ClubError(f"{g.where}: {exc}") from None
+                        raise refused(ClubError, "club_refuse_at", where=g.where, why=exc) from None
             for c in doc.objs("charges"):
                 c.only("member", "date", "cents", "reason")
                 self._insert_money(
@@ -559,15 +564,15 @@ class _Exchange(_Stats):
                         cid, x.get("date"), x.get("cents"), x.get("purpose"), x.get("paid_by")
                     )
                 except ClubError as exc:
-                    raise ClubError(f"{x.where}: {exc}") from None
+                    raise refused(ClubError, "club_refuse_at", where=x.where, why=exc) from None
             for entry in doc.objs("log"):
                 entry.only("at", "action", "detail")
                 action = entry.get("action")
                 detail = entry.get("detail")
                 if not isinstance(action, str) or not re.fullmatch(r"[a-z_]{1,40}", action):
-                    raise ClubError(f"{entry.where}: 'action' must be a word like game_added")
+                    raise refused(ClubError, "club_refuse_log_action", where=entry.where)
                 if not isinstance(detail, dict):
-                    raise ClubError(f"{entry.where}: 'detail' must be an object")
+                    raise refused(ClubError, "club_refuse_log_detail", where=entry.where)
                 self.db.execute(
                     "INSERT INTO club_log (club_id, at, action, detail) VALUES (?, ?, ?, ?)",
                     (

@@ -29,12 +29,19 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
 
-from schocken.errors import PubEntryError
+from schocken.errors import PubEntryError, SchockenError
 from schocken.pub import PubGame, entry_from_data, parse_result
+from schocken.server.requests import language
 from schocken.server.settings import Limits
 from schocken.server.store import SavePub, Store, token_hash
-from schocken.server.tables import PerMinute, StorageError, TableError, rules_of_body
-from schocken.texts import LANGUAGES, refusal_text, t
+from schocken.server.tables import (
+    PerMinute,
+    StorageError,
+    TableError,
+    refusal_of,
+    refuse,
+    rules_of_body,
+)
 
 KEPT = 500
 """Pub games kept in memory at most (the least recently used leave; the file keeps them)."""
@@ -91,11 +98,9 @@ class PubGames:
         request (``True``: made before, nothing changed). An id taken with another token is
         refused (409)."""
         if not isinstance(pub_id, str) or not GAME_ID.fullmatch(pub_id):
-            raise TableError("a pub game's 'id' made on a phone is 12 to 40 letters, digits, _, -")
+            raise refuse("server_refuse_pub_phone_id")
         if not isinstance(token, str) or not GAME_TOKEN.fullmatch(token):
-            raise TableError(
-                "a pub game's 'token' made on a phone is 22 to 100 letters, digits, _, -"
-            )
+            raise refuse("server_refuse_pub_phone_token")
         async with self._creating:
             stored = pub_id in self.kept
             if not stored:
@@ -104,7 +109,7 @@ class PubGames:
                 try:
                     return await self.get(pub_id, token), True
                 except TableError:
-                    raise TableError(f"there is a pub game {pub_id!r} already", 409) from None
+                    raise refuse("server_refuse_pub_taken", 409, id=pub_id) from None
             kept = _Kept(token_hash(token), make())
             await self._save(pub_id, kept)
             self._keep(pub_id, kept)
@@ -116,20 +121,20 @@ class PubGames:
         if kept is None:
             row = await self.store.read(self.store.pub_game, pub_id)
             if row is None:
-                raise TableError(f"no pub game {pub_id[:40]!r}", 404)
+                raise refuse("server_refuse_no_pub", 404, id=pub_id[:40])
             data = dict(row[1])
             ids = data.pop("entry_ids", [])
             try:
                 pub = await asyncio.to_thread(PubGame.from_data, data)
             except PubEntryError as exc:
-                raise TableError(f"the stored pub game cannot be read: {exc}", 503) from None
+                raise refuse("server_refuse_pub_damaged", 503, why=exc) from None
             # another request may have won
             kept = self.kept.get(pub_id) or _Kept(row[0], pub, entry_ids=dict(ids))
             self._keep(pub_id, kept)
         self.kept.move_to_end(pub_id)
         given = token_hash(token) if isinstance(token, str) and token else ""
         if not given or not secrets.compare_digest(kept.token_hash, given):
-            raise TableError("unknown token for this pub game", 403)
+            raise refuse("server_refuse_pub_token", 403)
         return kept
 
     def _keep(self, pub_id: str, kept: _Kept) -> None:
@@ -149,28 +154,26 @@ class PubGames:
         entry: tuple[str, str] | None = None,
     ) -> dict[str, Any]:
         """Apply ``change`` (under the game's lock; a :class:`PubEntryError` is refused with
-        its reason, nothing changed), then store the game; what cannot be stored is taken back.
-        Returns the :func:`view`, with what ``change`` said happened. ``entry``: the entry's id
-        (made on the phone) and kind; an id the game has seen changes nothing and answers the
-        game as it is, with ``entry.repeated``."""
+        its reason, said in the caller's language, nothing changed), then store the game; what
+        cannot be stored is taken back. Returns the :func:`view`, with what ``change`` said
+        happened. ``entry``: the entry's id (made on the phone) and kind; an id the game has
+        seen changes nothing and answers the game as it is, with ``entry.repeated``."""
         async with kept.lock:
             if entry is not None:
                 entry_id, what = entry
                 if not ENTRY_ID.fullmatch(entry_id):
-                    raise TableError(
-                        "an entry id is 8 to 64 letters, digits and _ . : - (such as a UUID)"
-                    )
+                    raise refuse("refuse_entry_id", 400, value=repr(entry_id[:50]))
                 seen = kept.entry_ids.get(entry_id)
                 if seen is not None:
                     if seen != what:
-                        raise TableError(f"entry {entry_id} was {seen}, not {what}")
+                        raise refuse("refuse_entry_other", 400, entry=entry_id, was=seen, what=what)
                     answer = view(pub_id, kept.pub, lang, [])
                     return {**answer, "entry": {"id": entry_id, "repeated": True}}
             before = kept.pub.to_data()
             try:
                 said = await asyncio.to_thread(change, kept.pub)
             except PubEntryError as exc:
-                raise TableError(refusal_text(exc, lang)) from None
+                raise refusal_of(exc) from None
             if entry is not None:
                 kept.entry_ids[entry[0]] = entry[1]
             try:
@@ -238,8 +241,9 @@ def _entry(request: Request) -> tuple[str, str] | None:
 
 
 def _lang(request: Request) -> str:
-    lang = request.query_params.get("lang", "en")
-    return lang if lang in LANGUAGES else "en"
+    """The language of the page (``?lang=``, as pub.js asks): see
+    :func:`~schocken.server.requests.language`."""
+    return language(request)
 
 
 def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Limits) -> PubGames:
@@ -270,7 +274,7 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
             rules = rules_of_body(data)
             players = data.get("players")
             if not isinstance(players, list):
-                raise TableError("'players' is a list of names, in the order they sit")
+                raise refuse("server_refuse_pub_players")
             try:
                 return PubGame(
                     rules,
@@ -279,6 +283,8 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
                     game_stake=data.get("game_stake", ""),
                 )
             except (PubEntryError, ValueError) as exc:
+                if isinstance(exc, SchockenError):  # the players' names, a stake
+                    raise refusal_of(exc) from None
                 raise TableError(str(exc)) from None
 
         if data.get("id") is not None or data.get("token") is not None:
@@ -377,7 +383,7 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
         kept = await games.get(pub_id, request.headers.get(TOKEN_HEADER))
         async with kept.lock:
             if kept.pub.covered_entries():
-                raise TableError(t("pub_record_covered", _lang(request)), 409)
+                raise refuse("pub_record_covered", 409)
             text = kept.pub.record().to_json()
         return Response(
             text,

@@ -30,7 +30,8 @@ from schocken.server.club import (
 from schocken.server.pub import TOKEN_HEADER as PUB_TOKEN_HEADER
 from schocken.server.pub import PubGames
 from schocken.server.requests import client_address, read_body, read_raw_body, web_page
-from schocken.server.tables import TableError, Tables
+from schocken.server.tables import Tables, refuse
+from schocken.texts import said
 
 router = APIRouter()
 
@@ -78,7 +79,7 @@ CLUB_VIEWS = ("money", "members", "stats", "settings")
 @router.get("/club/{slug}/{view}", response_class=HTMLResponse)
 async def club_view_page(slug: str, view: str, request: Request) -> str:
     if view not in CLUB_VIEWS:
-        raise TableError(f"no page {view[:40]!r}; a club's pages are {', '.join(CLUB_VIEWS)}", 404)
+        raise refuse("server_refuse_club_view", 404, view=view[:40], views=", ".join(CLUB_VIEWS))
     return web_page(request)
 
 
@@ -114,11 +115,11 @@ async def import_club(request: Request, clubs: ClubsDep) -> dict[str, Any]:
     address = client_address(request)
     clubs.created_by.check(address)
     clubs.created_by.note(address)
-    raw = await read_raw_body(request, MAX_IMPORT, "a club's export")
+    raw = await read_raw_body(request, MAX_IMPORT, said("server_word_export"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise TableError("a club's export is JSON text in UTF-8") from None
+        raise refuse("server_refuse_utf8", 400, what=said("server_word_export")) from None
     del raw
     info, session = await clubs.import_club(text, device_of(request))
     return {"club": info, "session": session}
@@ -147,7 +148,7 @@ async def end_session(slug: str, request: Request, clubs: ClubsDep) -> dict[str,
     data = await read_body(request)
     token = caller(request, data)
     if not isinstance(token, str) or not token:
-        raise TableError(f"which session ends? send it as 'session' or in {SESSION_HEADER}")
+        raise refuse("server_refuse_which_session", 400, header=SESSION_HEADER)
     await clubs.open(slug, client_address(request), session=token, secret=None)
     await clubs.run(book.end_session, token)
     return {"ended": True}
@@ -366,14 +367,14 @@ async def add_game(slug: str, request: Request, clubs: ClubsDep) -> dict[str, An
     bots: list[int] = []
     if data.get("table") is not None:
         if not isinstance(data["table"], str):
-            raise TableError("'table' is a table's id or invite code")
+            raise refuse("server_refuse_table_field")
         table = await the_tables(request).get(data["table"])
         record, source = table.record(), "online"
         # A seat no human ever had is a bot's (a player's seat a bot took over stays theirs).
         bots = [i for i, seat in enumerate(table.seats) if seat.token_hash is None]
     elif data.get("pub") is not None:
         if not isinstance(data["pub"], str):
-            raise TableError("'pub' is a pub game's id")
+            raise refuse("server_refuse_pub_field")
         token = data.get("pub_token") or request.headers.get(PUB_TOKEN_HEADER)
         kept = await the_pub_games(request).get(data["pub"], token)
         async with kept.lock:
@@ -573,9 +574,9 @@ async def link_qr(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any
     club = await opened(clubs, slug, request, {k: v for k, v in data.items() if k != "secret"})
     secret, origin = data.get("secret"), data.get("origin")
     if not isinstance(origin, str) or len(origin) > 200 or not ORIGIN.fullmatch(origin):
-        raise TableError("'origin' is the page's address, such as http://192.168.1.20:8000")
+        raise refuse("server_refuse_origin_field")
     if not isinstance(secret, str) or not secret:
-        raise TableError("'secret' is the secret of the club's link")
+        raise refuse("server_refuse_secret_field")
     await clubs.check(client_address(request), club, secret=secret)
     link = f"{origin}/club/{club}#{quote(secret, safe='')}"
     svg = await asyncio.to_thread(draw_qr, link, "svg")
@@ -667,7 +668,7 @@ async def csv(slug: str, kind: str, request: Request, clubs: ClubsDep) -> Respon
     book = clubs.book
     club = await opened(clubs, slug, request)
     if kind not in CSV_KINDS:
-        raise TableError(f"no CSV {kind[:40]!r}; there are {', '.join(CSV_KINDS)}", 404)
+        raise refuse("server_refuse_csv", 404, kind=kind[:40], kinds=", ".join(CSV_KINDS))
     season = request.query_params.get("season") or None
     text = await clubs.run(book.csv, club, kind, season)
     return Response(
