@@ -249,7 +249,8 @@ def test_a_turn_the_referee_refuses_is_held_and_the_rest_wait_behind_it(
     browser: Browser, server: Server
 ) -> None:
     """A pub game entered offline with a turn given to the wrong player: when the signal
-    returns the referee refuses it, the turns after it wait; discarded, the game goes on."""
+    returns the referee refuses it, the turns after it wait, the game is shown as the referee
+    has it; the refused turn discarded, the rest is sent and the game goes on."""
     ctx = browser.new_context(locale="en-US", **PHONE)
     page = ctx.new_page()
     errors = watch(page)
@@ -270,6 +271,9 @@ def test_a_turn_the_referee_refuses_is_held_and_the_rest_wait_behind_it(
     expect(page.locator("#net-status")).to_have_text(
         "Online · 1 entry waiting · 1 to settle", timeout=30_000
     )
+    # With a signal the game is shown as the referee has it (Ben's turn), the held turn and
+    # the one behind it listed: the scorer can go on from the game as it is.
+    expect(page.locator("#pub-turn-title")).to_have_text("Ben's turn")
     held = page.locator("#pub-waiting li.held")
     expect(held).to_contain_text("Anna: 5-5-5, throws: 1")
     expect(held).to_contain_text("Refused by the referee:")

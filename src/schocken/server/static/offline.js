@@ -170,7 +170,10 @@ export async function enter(entry, direct) {
   const made = { ...entry, id: entry.id || newId(), made_at: new Date().toISOString(), state: "waiting" };
   // A pub game's turns go in order, behind a held one too; a club's entries only behind those
   // that wait (a held one waits for the treasurer, not the others).
-  const before = made.kind === "pub" ? pending({ pub: made.pub })
+  // A game whose first entry not refereed is held: what is entered now is entered on the game
+  // as the referee has it (a buy-in answered first, say), before the held ones.
+  const game = made.kind === "pub" ? pending({ pub: made.pub }) : [];
+  const before = made.kind === "pub" ? (game[0]?.state === "conflict" ? [] : game)
     : pending({ club: made.club, kind: "club" }).filter((e) => e.state === "waiting");
   if (isOnline() && before.length === 0) {
     try {

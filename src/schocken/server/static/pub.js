@@ -205,8 +205,13 @@ function listen() {
   offline.onApplied((entry, answer) => {
     if (entry.kind !== "pub" || entry.pub !== pub.id || !answer.state) return;
     const waiting = offline.pending({ pub: pub.id }).length;
-    if (waiting === 0 && location.pathname === `/pub/${pub.id}`) openGame(pub.id); // the game with its log
-    else offline.remember(`pub:${pub.id}`, answer);
+    if (waiting === 0 && location.pathname === `/pub/${pub.id}`) {
+      openGame(pub.id); // the game with its log
+      return;
+    }
+    pub.view = answer;
+    pub.players = null;
+    offline.remember(`pub:${pub.id}`, answer);
   });
 }
 
@@ -313,8 +318,17 @@ async function download() {
 
 // ---------------------------------------------------------------- drawing
 
+/** Whether the game's first entry not yet refereed was refused (held), with a signal: the
+ * game is shown as the referee has it, to go on from there (a buy-in to answer first, say),
+ * with the held entries listed to send again or discard. */
+function stuck() {
+  const mine = offline.pending({ pub: pub.id });
+  return mine.length > 0 && mine[0].state === "conflict" && offline.isOnline() && Boolean(pub.view);
+}
+
 function render() {
-  if (!pub.view || offline.pending({ pub: pub.id }).length) {
+  const held = stuck();
+  if (!pub.view || (offline.pending({ pub: pub.id }).length && !held)) {
     renderOffline();
     return;
   }
@@ -325,6 +339,7 @@ function render() {
   if (s.ask === "turn") parts.unshift(renderTurn(v));
   else if (s.ask === "buy_in") parts.unshift(renderBuyIn(v));
   else parts.unshift(renderOver(v));
+  if (held) parts.splice(1, 0, waitingList(offline.pending({ pub: pub.id }), v));
   if (pub.log.length) {
     parts.push(el("section", { class: "card pub-log", "aria-labelledby": "pub-log-title" },
       el("h2", { id: "pub-log-title" }, t("pub_web_log")),
@@ -387,10 +402,24 @@ function renderOffline() {
     dicePickers(),
     choice("pub-throws", t("pub_web_throws"), [1, 2, 3].map((n) => [n, String(n)]), pub.throws,
       (n) => { pub.throws = n; render(); }));
-  const list = el("section", { class: "card pub-log", "aria-labelledby": "pub-waiting-title" },
+  const list = waitingList(mine, v);
+  const bar = el("div", { class: "pub-bar" },
+    el("button", { id: "pub-take-back", type: "button", class: "secondary", onclick: takeBack,
+      disabled: !mine.some((e) => e.state === "waiting" && (e.body.dice || e.body.result)) }, `↶ ${t("pub_offline_take_back")}`),
+    el("button", { id: "pub-save", type: "button", class: "primary", onclick: saveTurn }, t("pub_web_save")));
+  const active = document.activeElement;
+  const focused = active?.matches(":focus-visible") ? active.id : null;
+  ctx.main.replaceChildren(turn, list, bar);
+  if (focused) document.getElementById(focused)?.focus();
+}
+
+/** The game's entries not refereed yet, the newest first (numbered as entered), each waiting
+ * or held with the referee's reason, "Send again" and "Discard"; the standing as last known. */
+function waitingList(mine, v) {
+  const { el, t } = ctx;
+  return el("section", { class: "card pub-log", "aria-labelledby": "pub-waiting-title" },
     el("h2", { id: "pub-waiting-title" }, t("pub_offline_waiting", { count: mine.length })),
-    v ? el("p", { id: "pub-standing" }, t("pub_offline_standing", { standing: v.standing })) : null,
-    // The newest first, next to the form; numbered as entered.
+    v && !stuck() ? el("p", { id: "pub-standing" }, t("pub_offline_standing", { standing: v.standing })) : null,
     el("ol", { id: "pub-waiting", reversed: true }, mine.map((e, i) => el("li", { class: e.state === "conflict" ? "held" : "waiting" },
       el("span", { class: "line" }, e.label),
       e.state === "conflict" ? [
@@ -400,14 +429,6 @@ function renderOffline() {
           el("button", { type: "button", class: "small secondary", id: `pub-discard-${i}`, onclick: () => offline.discard(e.seq) },
             t("offline_discard")))]
         : el("span", { class: "line hint" }, t("offline_state_waiting")))).reverse()));
-  const bar = el("div", { class: "pub-bar" },
-    el("button", { id: "pub-take-back", type: "button", class: "secondary", onclick: takeBack,
-      disabled: !mine.some((e) => e.state === "waiting" && (e.body.dice || e.body.result)) }, `↶ ${t("pub_offline_take_back")}`),
-    el("button", { id: "pub-save", type: "button", class: "primary", onclick: saveTurn }, t("pub_web_save")));
-  const active = document.activeElement;
-  const focused = active?.matches(":focus-visible") ? active.id : null;
-  ctx.main.replaceChildren(turn, list, bar);
-  if (focused) document.getElementById(focused)?.focus();
 }
 
 function renderTurn(v) {
