@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import io
 import logging
@@ -143,6 +144,8 @@ class Conn:
     refused: int = 0
     coached: int = -1
     """The step whose coach's ranking this client has (its seat's coach)."""
+    waiting: bool = False
+    """A latecomer who waits for a seat in the next game (and watches meanwhile)."""
 
 
 class Hub:
@@ -171,6 +174,11 @@ class Hub:
         self._presence: weakref.WeakKeyDictionary[Table, list[str | None]] = (
             weakref.WeakKeyDictionary()
         )
+        self._clocks: weakref.WeakKeyDictionary[Table, tuple[int, float]] = (
+            weakref.WeakKeyDictionary()
+        )
+        """Per table: the turn timer's deadline (``time.monotonic()``) for the decision after
+        step ``n``."""
         self._advice: weakref.WeakKeyDictionary[Table, dict[int, tuple[int, Advice | None]]] = (
             weakref.WeakKeyDictionary()
         )
@@ -191,15 +199,36 @@ class Hub:
         assert game is not None
         history = self._histories.get(table)
         if history is None or history.game is not game:
-            history = self._histories[table] = History(game)
+            history = self._histories[table] = History(game, _stand_ins_of(table))
         return history
 
-    def you(self, table: Table, seat: int | None) -> dict[str, Any]:
+    def you(self, table: Table, conn: Conn) -> dict[str, Any]:
+        seat = conn.seat
         return {
             "seat": seat,
             "host": seat is not None and seat == table.host,
             "bot": seat is not None and table.seats[seat].bot is not None,
+            "waiting": conn.waiting,
         }
+
+    def clock(self, table: Table) -> dict[str, Any] | None:
+        """The turn timer as everyone sees it: whose decision it counts down (``seat``), the
+        seconds ``left`` now and its ``total``; ``None`` without a timer, before the start,
+        after the end and while a bot is to move. The deadline is set the first time it is
+        asked for a decision, and the stand-in acts at it (:meth:`_restart_timer`)."""
+        game = table.game
+        if not table.turn_timer or game is None or game.is_over:
+            return None
+        seat = game.current_player
+        if seat is None or table.bot_to_move() is not None:
+            return None
+        now = time.monotonic()
+        step = len(game.steps)
+        clock = self._clocks.get(table)
+        if clock is None or clock[0] != step:
+            clock = self._clocks[table] = (step, now + table.turn_timer)
+        left = round(max(0.0, clock[1] - now), 1)
+        return {"seat": seat, "left": left, "total": table.turn_timer}
 
     def legal(self, table: Table, seat: int | None) -> list[str]:
         """What ``seat`` may do now (nothing for spectators, nor while a bot plays the seat)."""
@@ -217,8 +246,9 @@ class Hub:
             "type": "state",
             "table": table.public(),
             "invite_url": self.invite_url(table),
-            "you": self.you(table, seat),
+            "you": self.you(table, conn),
             "presence": self.presence(table),
+            "timer": self.clock(table),
         }
         if game is None:
             conn.sent = 0
@@ -258,6 +288,7 @@ class Hub:
         public = game.view(None)
         public_json: dict[str, Any] | None = None
         outcome = outcome_of(game) if game.is_over else None
+        timer = self.clock(table)
         made: dict[tuple[Any, ...], str] = {}
         for conn in list(conns):
             seat = conn.seat
@@ -279,6 +310,7 @@ class Hub:
                     "log": history.log_for(conn.lang, conn.sent),
                     "view": view,
                     "legal": legal,
+                    "timer": timer,
                 }
                 if outcome is not None:
                     message["outcome"] = outcome
@@ -357,12 +389,15 @@ class Hub:
     def send_table(self, table: Table) -> None:
         """The table's seats changed during the game (a bot plays a seat, the host role moved, a
         rematch is there): every client hears it, with what it may do now."""
+        public = table.public()
+        timer = self.clock(table)
         for conn in list(self.conns.get(table.id, [])):
             message = {
                 "type": "table",
-                "table": table.public(),
-                "you": self.you(table, conn.seat),
+                "table": public,
+                "you": self.you(table, conn),
                 "legal": self.legal(table, conn.seat),
+                "timer": timer,
             }
             self.push(conn, encode(message))
         self.coach(table)
@@ -373,6 +408,7 @@ class Hub:
         if table.game is None:
             self.send_states(table)
             return
+        self._clocks.pop(table, None)  # a seat back with its player: their time anew
         self.send_table(table)
         self.tell_presence(table)
         self.kick(table)
@@ -591,18 +627,22 @@ class Hub:
         self._restart_timer(table)
 
     def _restart_timer(self, table: Table) -> None:
-        """The turn timer (if the table has one) starts anew for the human whose turn it is."""
+        """The turn timer (if the table has one) runs for the human whose turn it is, to the
+        deadline everyone was told (:meth:`clock`)."""
         if table.turn_timer and table.game is not None and not table.game.is_over:
             old = self._timers.pop(table.id, None)
             if old is not None:
                 old.cancel()
-            if table.bot_to_move() is None:
+            clock = self.clock(table)
+            if clock is not None:
                 version = len(table.game.steps)
-                self._timers[table.id] = asyncio.create_task(self._timer(table, version))
+                self._timers[table.id] = asyncio.create_task(
+                    self._timer(table, version, clock["left"])
+                )
 
-    async def _timer(self, table: Table, version: int) -> None:
+    async def _timer(self, table: Table, version: int, left: float) -> None:
         assert table.turn_timer is not None
-        await asyncio.sleep(table.turn_timer)
+        await asyncio.sleep(left)
         game = table.game
         if game is None or game.is_over or len(game.steps) != version:
             return
@@ -672,6 +712,18 @@ def _report_failure(task: asyncio.Task[None]) -> None:
         log.error("a table's bots stopped: %s: %s", type(exc).__name__, exc, exc_info=exc)
 
 
+def _stand_ins_of(table: Table) -> Any:
+    """The table's stand-in moves, for its history (which must not keep the table alive: the
+    hub keeps histories by table, weakly)."""
+    ref = weakref.ref(table)
+
+    def stand_ins() -> list[Any]:
+        found = ref()
+        return [] if found is None else list(found.stand_ins)
+
+    return stand_ins
+
+
 async def _close_quietly(ws: WebSocket, code: int) -> None:
     with contextlib.suppress(Exception):
         await asyncio.wait_for(ws.close(code=code), 5)
@@ -686,6 +738,23 @@ def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TableError(f"{key!r} must be a whole number")
     return value
+
+
+def _viewer(table: Table, token: object, address: str) -> tuple[int | None, str, bool]:
+    """Who says hello with ``token``: their seat (``None``: they watch), the key their
+    connections are counted by (``--conns-per-token``), and whether they are a latecomer who
+    waits for a seat in the next game. A seat token plays; the spectator token, a latecomer's
+    token and the invite code watch (the code's watchers are counted per address). Anything
+    else is refused (403)."""
+    if table.is_spectator(token):
+        return None, f"{table.id}:spectators", False
+    place = table.waiter_of(token)
+    if place is not None:
+        return None, f"{table.id}:waiting:{place}", True
+    if table.is_code(token):
+        return None, f"{table.id}:code:{address}", False
+    seat = table.seat_of(token)
+    return seat, f"{table.id}:{seat}", False
 
 
 def _address(client: Any) -> str:
@@ -890,6 +959,16 @@ def create_app(
         hub.send_states(table)
         return {"id": table.id, "seat": seat, "token": token, "table": table.public()}
 
+    @app.post("/api/tables/{key}/wait")
+    async def wait(key: str, request: Request) -> dict[str, Any]:
+        """A latecomer, once the game has started: a seat in the next game (the rematch), and
+        meanwhile the game to watch with the token they get."""
+        data = await body(request)
+        table = await tables.get(key)
+        place, token = await tables.commit(table, table.wait, data.get("name"))
+        hub.send_table(table)
+        return {"id": table.id, "waiting": place, "token": token, "table": table.public()}
+
     @app.post("/api/tables/{key}/bots")
     async def add_bot(key: str, request: Request) -> dict[str, Any]:
         data = await body(request)
@@ -925,7 +1004,14 @@ def create_app(
         to = data.get("to")
         if to == "bot":
             kind = data.get("bot", "regular")
-            await tables.commit(table, table.hand_to_bot, data.get("token"), seat, kind)
+            away = 0 <= seat < len(table.seats) and hub.presence(table)[seat] == "away"
+            await tables.commit(
+                table,
+                functools.partial(table.hand_to_bot, away=away),
+                data.get("token"),
+                seat,
+                kind,
+            )
         elif to == "player":
             await tables.commit(table, table.hand_back, data.get("token"), seat)
         else:
@@ -1065,11 +1151,10 @@ def create_app(
         token = hello["token"]
         try:
             table = await tables.get(key)
-            seat = None if table.is_spectator(token) else table.seat_of(token)
+            seat, token_key, waiting = _viewer(table, token, address)
         except TableError as exc:
             await refuse(websocket, "denied", str(exc), CLOSE_DENIED)
             return
-        token_key = f"{table.id}:{'spectators' if seat is None else seat}"
         if hub.per_token[token_key] >= limits.conns_per_token:
             await refuse(
                 websocket,
@@ -1080,6 +1165,7 @@ def create_app(
             return
         lang = hello["lang"] if hello["lang"] in LANGUAGES else "en"
         conn = Conn(websocket, seat, lang, token_key, address, asyncio.Queue(limits.send_queue))
+        conn.waiting = waiting
         conn.send_now = websocket.scope.get("extensions", {}).get("schocken.abort", {}).get("send")
         async with table.lock:
             hub.open(table, conn)
