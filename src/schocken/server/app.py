@@ -144,8 +144,8 @@ class Conn:
     refused: int = 0
     coached: int = -1
     """The step whose coach's ranking this client has (its seat's coach)."""
-    waiting: bool = False
-    """A latecomer who waits for a seat in the next game (and watches meanwhile)."""
+    waiting: str | None = None
+    """The name of a latecomer who waits for a seat in the next game (and watches meanwhile)."""
 
 
 class Hub:
@@ -740,21 +740,21 @@ def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
     return value
 
 
-def _viewer(table: Table, token: object, address: str) -> tuple[int | None, str, bool]:
+def _viewer(table: Table, token: object, address: str) -> tuple[int | None, str, str | None]:
     """Who says hello with ``token``: their seat (``None``: they watch), the key their
-    connections are counted by (``--conns-per-token``), and whether they are a latecomer who
-    waits for a seat in the next game. A seat token plays; the spectator token, a latecomer's
-    token and the invite code watch (the code's watchers are counted per address). Anything
-    else is refused (403)."""
+    connections are counted by (``--conns-per-token``), and the name of a latecomer who waits
+    for a seat in the next game (``None``: nobody waits). A seat token plays; the spectator
+    token, a latecomer's token and the invite code watch (the code's watchers are counted per
+    address). Anything else is refused (403)."""
     if table.is_spectator(token):
-        return None, f"{table.id}:spectators", False
+        return None, f"{table.id}:spectators", None
     place = table.waiter_of(token)
     if place is not None:
-        return None, f"{table.id}:waiting:{place}", True
+        return None, f"{table.id}:waiting:{place}", table.waiting[place].name
     if table.is_code(token):
-        return None, f"{table.id}:code:{address}", False
+        return None, f"{table.id}:code:{address}", None
     seat = table.seat_of(token)
-    return seat, f"{table.id}:{seat}", False
+    return seat, f"{table.id}:{seat}", None
 
 
 def _address(client: Any) -> str:

@@ -19,6 +19,11 @@ export function route(helpers, path) {
 
 // ---------------------------------------------------------------- talking to the server
 
+// "1 evening", "3 evenings": the catalogue's singular (KEY_1) for one, its plural otherwise.
+function counted(key, n) {
+  return n === 1 ? ctx.t(`${key}_1`) : ctx.t(key, { n });
+}
+
 function lang() {
   return document.documentElement.lang === "de" ? "de" : "en";
 }
@@ -863,7 +868,7 @@ async function renderStats(season) {
       renderBook();
     } }, t("club_web_back"))),
     el("label", {}, t("club_web_season"), pick),
-    el("p", {}, t("club_web_stats_sum", { evenings: s.evenings, games: s.games })),
+    el("p", {}, t("club_web_stats_sum", { evenings: counted("web_n_evenings", s.evenings), games: counted("web_n_games", s.games) })),
     el("section", { class: "card club-part", "aria-label": t("club_web_stats") },
       el("table", { id: "club-stats" },
         el("caption", {}, t("club_web_stats_caption")),
