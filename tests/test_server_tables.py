@@ -30,8 +30,8 @@ def no_covered_dice(messages: list[dict[str, Any]]) -> None:
         for event in message.get("events") or []:
             if event["type"] in ("Thrown", "TurnEnded") and event["covered"]:
                 assert event.get("dice") is None and event.get("result") is None, event
-        view = message.get("view")
-        for turn in (view or {}).get("turns", []):
+        view = message.get("view") or {"turns": []}
+        for turn in view["turns"]:
             if turn["covered"] and view["phase"] != "over":
                 assert turn["showing"] is None and turn["result"] is None, turn
 
@@ -134,12 +134,12 @@ async def test_the_turn_timer_counts_down_for_everyone_and_the_stand_in_is_logge
         assert clock["seat"] == current and clock["total"] == 5 and 0 < clock["left"] <= 5
         # Nobody acts: the stand-in throws for whoever's turn it is, and the log says so.
         step = started["step"]
-        while anna.state["step"] == step:  # type: ignore[index]
+        while anna.state["step"] == step:
             await anna.next_state(timeout=15)
         while ben.state["step"] == step:  # type: ignore[index]
             await ben.next_state(timeout=15)
         name = ["Anna", "Ben"][current]
-        english = [x for x in anna.state["log"] if x["key"] == "stand_in"]  # type: ignore[index]
+        english = [x for x in anna.state["log"] if x["key"] == "stand_in"]
         german = [x for x in ben.state["log"] if x["key"] == "stand_in"]  # type: ignore[index]
         assert [x["text"] for x in english] == [f"The stand-in played for {name}: throw all three."]
         assert [x["text"] for x in german] == [
@@ -147,7 +147,7 @@ async def test_the_turn_timer_counts_down_for_everyone_and_the_stand_in_is_logge
         ]
         # The line carries the number of the first event of the stand-in's move: its throw.
         n = english[0]["n"]
-        thrown = anna.state["events"][n - 1]  # type: ignore[index]
+        thrown = anna.state["events"][n - 1]
         assert thrown["type"] == "Thrown" and thrown["seat"] == current
         # The update that told it has the timer of the next decision, begun anew.
         assert anna.state["timer"]["left"] > 3  # type: ignore[index]
@@ -158,7 +158,7 @@ async def test_the_turn_timer_counts_down_for_everyone_and_the_stand_in_is_logge
             assert [x for x in late.state["log"] if x["key"] == "stand_in"] == english
             await late.close()
         # Reconnected with what it had: only what came after (the line is not told twice).
-        seq = anna.state["seq"]  # type: ignore[index]
+        seq = anna.state["seq"]
         again = Client(server, tid, tokens[0])
         again.state = anna.state
         await again.connect(since=seq)
