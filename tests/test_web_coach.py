@@ -38,7 +38,7 @@ def test_the_coach_switch_ranks_moves_and_notes_a_costly_stop(
         expect(page.locator("#coach-moves")).to_have_count(0)
         toggle.click()
         expect(toggle).to_have_attribute("aria-pressed", "true")
-        expect(toggle).to_have_accessible_name("Coach on")
+        expect(toggle).to_have_accessible_name("Advise me")  # the same name, on or off
         # Everyone sees that Anna's coach is on: a badge at her name in the player list.
         expect(page.locator("#coach-badge-0")).to_have_text("coach")
         ranked = noted = 0

@@ -537,9 +537,9 @@ class Table:
         self, token: object, seat: int, kind: object = "regular", *, away: bool
     ) -> None:
         """During the game the host lets a bot play the seat of a player who is ``away`` (gone
-        for a while: the server's presence says so); the player keeps their token and can have
-        the seat back. Never for a player who is here, nor for one who is not in the Finale
-        (nothing is left for them to play)."""
+        for a while: the server's presence says so), or their own; the player keeps their token
+        and can have the seat back. Never for another player who is here, nor for one who is not
+        in the Finale (nothing is left for them to play)."""
         self._host_check(token)
         seat = self._seat_index(seat)
         game = self._game_on()
@@ -550,7 +550,7 @@ class Table:
             raise TableError(f"seat {seat} is a bot's")
         if game.section is Section.FINALE and seat not in game.half_losers:
             raise TableError(f"{place.name} is not in the Finale: nothing is left to play for them")
-        if place.bot is None and not away:
+        if place.bot is None and not away and seat != self.host:  # the host's own: they ask
             raise TableError(
                 f"{place.name} is here: a bot takes over a seat only once its player is away"
             )

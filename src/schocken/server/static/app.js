@@ -827,6 +827,13 @@ function renderStatus(m) {
       el("span", { class: "preset" }, m.table.preset)));
 }
 
+// Dice drawn beside words that say them already ("6-4-2", "Schock 4"): a screen reader reads the
+// words once, not the picture too.
+function quiet(node) {
+  node.setAttribute("aria-hidden", "true");
+  return node;
+}
+
 // "1st throw", "2nd throw" (English ordinals; "1. Wurf" in German).
 function throwNth(n) {
   return app.texts[`web_throw_${n}`] ? t(`web_throw_${n}`) : t("web_throw_n", { n });
@@ -848,7 +855,7 @@ function turnSummary(view, seat, turn) {
   const rolling = app.rolledSeats.has(seat) && view.current === seat ? "rolling" : "";
   // A plain number's name is its dice; other results are named ("= Schock 4").
   const result = turn.done && turn.result && turn.result.kind !== "plain" ? ` = ${resultName(turn.result)}` : "";
-  return [pieces.diceRow(dice, label, rolling), ` ${dice.join("-")}${result} (${throwsText})`];
+  return [quiet(pieces.diceRow(dice, label, rolling)), ` ${dice.join("-")}${result} (${throwsText})`];
 }
 
 function renderPlayers(m, who) {
@@ -866,7 +873,7 @@ function renderPlayers(m, who) {
       if (m.presence?.[seat] === "away") badges.push(el("span", { class: "badge away", id: `away-${seat}` }, t("web_away")));
       if (app.clock && app.clock.seat === seat && view.loser == null) badges.push(clockNode(name, `clock-${seat}`));
       return el("li", { class: classes, "data-seat": String(seat), "aria-current": seat === view.current ? "true" : false },
-        el("span", { class: "marker", "aria-hidden": "true" }, seat === view.current ? "▶" : ""),
+        el("span", { class: "marker" }, seat === view.current ? [el("span", { "aria-hidden": "true" }, "▶"), el("span", { class: "visually-hidden" }, `${t("web_plays_now")}: `)] : ""),
         el("span", { class: "who" }, el("span", { class: "name" }, name, seat === view.seat ? ` (${t("web_you")})` : ""), ...badges, seatControls(m, seat, place)),
         el("span", { class: "deckel", "data-deckel": String(view.deckel[seat]) },
           pieces.deckelStack(view.deckel[seat]), el("span", {}, t("ui_deckel", { count: view.deckel[seat] }))),
@@ -1200,7 +1207,8 @@ function renderTray(m, who) {
   return el("section", { class: `card tray${mineNow ? " my-turn" : ""}`, "aria-labelledby": "cup-h", id: view.seat == null ? "watch" : "cup" },
     el("div", { class: "tray-head" },
       el("h2", { id: "cup-h" }, heading),
-      el("p", { id: "prompt" }, view.seat == null ? t("ui_plays", { name: who[view.current] }) : promptText(view, turn, who, legal))),
+      el("p", { id: "prompt" }, view.seat == null ? t("ui_plays", { name: who[view.current] }) : promptText(view, turn, who, legal)),
+      app.clock && app.clock.seat === seat && seat != null ? clockNode(who[seat], "tray-clock") : null),
     el("div", { class: "cup-row" }, cupGraphic(turn, app.shaking && seat === view.seat), el("div", { class: "dice", id: "dice" }, diceNodes)),
     el("p", { class: "lock-note", id: "lock-note" }, note),
     mineNow && coachRanking(m) ? el("p", { class: "coach-best", id: "coach-best" }, t("web_coach_best", { action: coachRanking(m).moves[0].text, p: coachRanking(m).moves[0].percent })) : null,
@@ -1254,7 +1262,7 @@ function roundReveal({ round, moves, who, lines }) {
     const mark = marked && seat === round.best ? "best" : marked && seat === round.worst ? "worst" : "";
     return el("li", { class: `reveal-row ${mark}`, "data-seat": String(seat) },
       el("span", { class: "name" }, who[seat]),
-      pieces.diceRow(result.dice, t("web_dice", { dice: result.dice.join("-") }), "reveal-dice"),
+      quiet(pieces.diceRow(result.dice, t("web_dice", { dice: result.dice.join("-") }), "reveal-dice")),
       el("span", { class: "result" }, resultName(result)),
       mark ? el("span", { class: `badge ${mark}` }, t(`web_${mark}`)) : null,
       got[seat] ? el("span", { class: "gets" }, pieces.deckelStack(Math.min(got[seat], 5)), t("web_takes", { count: got[seat] })) : null);
