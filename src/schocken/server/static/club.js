@@ -299,7 +299,7 @@ function renderBook() {
   const evenings = el("section", { class: "card club-part", "aria-labelledby": "club-evenings-h" },
     el("h2", { id: "club-evenings-h" }, t("club_web_evenings")),
     el("ul", { id: "club-evening-list" }, b.evenings.map((ev) => el("li", {},
-      t("club_web_evening_line", { date: ev.date, place: ev.place || "–", count: ev.present.length, games: ev.games })))),
+      t("club_web_evening_line", { date: ev.date, place: ev.place || "–", count: ev.present.length, games: counted("web_n_games", ev.games) })))),
     el("form", { id: "club-add-evening", onsubmit: (e) => {
       e.preventDefault();
       const f = e.target;
@@ -653,7 +653,7 @@ function devicesPart(error) {
     try {
       const sessions = await call(`/api/clubs/${encodeURIComponent(club.slug)}/sessions`);
       show(sessions);
-      said(t("club_web_devices_shown", { count: sessions.length }));
+      said(sessions.length === 1 ? t("club_web_devices_shown_1") : t("club_web_devices_shown", { count: sessions.length }));
     } catch (e) {
       error.textContent = e.message;
     }
@@ -808,7 +808,7 @@ async function showLog(place, error) {
     place.replaceChildren(el("h3", {}, t("club_web_log")),
       table(t("club_web_log"), [t("club_web_when"), t("club_web_item"), t("club_web_details")],
         log.map((e) => [e.at.replace("T", " ").replace("+00:00", ""), action(e.action), details(e.detail)]), "club-log"));
-    said(t("club_web_log_shown", { count: log.length }));
+    said(log.length === 1 ? t("club_web_log_shown_1") : t("club_web_log_shown", { count: log.length }));
   } catch (e) {
     error.textContent = e.message;
   }
