@@ -10,8 +10,12 @@
 
 - docs/web-coach.png: a phone, German: the coach on, its note on a costly stop and the
   ranking of the next decision.
+- docs/web-countdown.png: a desktop, English: the turn timer counting down at Anna's seat and in
+  her tray, under 10 seconds (urgent); the log says the stand-in played for her when her time
+  ran out before; a latecomer waits for the next game.
 
-Usage: .venv/bin/python scripts/screenshot_web.py [sixes] [mid] [end] [coach] (all by default)
+Usage: .venv/bin/python scripts/screenshot_web.py [sixes] [mid] [end] [coach] [countdown]
+(all by default)
 """
 
 from __future__ import annotations
@@ -228,8 +232,30 @@ def coach(browser: Browser) -> None:
         raise SystemExit("no costly stop in two minutes")
 
 
+def countdown(browser: Browser) -> None:
+    """A desktop, English: the countdown under 10 seconds, the stand-in's line in the log."""
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        running(Path(tmp) / "db.sqlite3", seed=4, bot_delay=0.3) as server,
+    ):
+        made = server.post(
+            "/api/tables", {"name": "Anna", "seats": 3, "rules": "tsv99", "turn_timer": 15}
+        ).json()
+        server.post(f"/api/tables/{made['code']}/join", {"name": "Ben"})
+        server.post(f"/api/tables/{made['id']}/bots", {"token": made["token"]})
+        page = browser.new_context(locale="en-GB", **DESKTOP).new_page()
+        page.goto(server.url + made["host_url"])
+        page.click("#start")
+        server.post(f"/api/tables/{made['code']}/wait", {"name": "Carla"})
+        # Anna does not act: the stand-in plays for her when her 15 seconds are up.
+        page.wait_for_selector("#log li[data-key='stand_in']", timeout=40000)
+        page.wait_for_selector("#clock-0.urgent", timeout=20000)
+        page.wait_for_timeout(1200)  # a second more of the countdown
+        page.screenshot(path=str(ROOT / "docs" / "web-countdown.png"))
+
+
 def main() -> None:
-    shots = sys.argv[1:] or ["sixes", "mid", "end", "coach"]
+    shots = sys.argv[1:] or ["sixes", "mid", "end", "coach", "countdown"]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
         if "sixes" in shots:
@@ -240,6 +266,8 @@ def main() -> None:
             game_end(browser)
         if "coach" in shots:
             coach(browser)
+        if "countdown" in shots:
+            countdown(browser)
         browser.close()
 
 
