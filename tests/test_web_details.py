@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from server_helpers import running
 from test_web import dismiss_reveal
+from test_web_club import club_with_an_evening
 from test_web_history import Hand, make_table
 from test_web_table import DESKTOP, PHONE, SIXES, new_page
 
@@ -280,5 +281,23 @@ def test_a_whole_turn_read_from_the_accessibility_tree(browser: Browser, tmp_pat
             assert "Anna" in said and re.search(r"[1-6]-[1-6]-[1-6]", said), said
             assert "img" not in said  # the dice are said in words, once
             assert name_mismatches(page) == []
+            assert page.errors == []  # type: ignore[attr-defined]
+            ctx.close()
+
+
+def test_counts_say_one_evening_not_one_evenings(browser: Browser, tmp_path: Path) -> None:
+    """The club's statistics and its evenings count in each language's plural forms."""
+    with running(tmp_path / "db.sqlite3") as server:
+        made = club_with_an_evening(server, "Kegelclub")
+        slug = made["club"]["slug"]
+        for locale, evening, stats in (
+            ("en-GB", "2026-11-20, –: 1 came, 0 games", "1 evening, 0 games."),
+            ("de-DE", "2026-11-20, –: 1 da, 0 Spiele", "1 Abend, 0 Spiele."),
+        ):
+            ctx, page = new_page(browser, locale, PHONE)
+            page.goto(f"{server.url}/club/{slug}#{made['secret']}")
+            expect(page.locator("#club-evening-list li")).to_have_text([evening])
+            page.click("#club-to-stats")
+            expect(page.get_by_text(stats, exact=True)).to_be_visible()
             assert page.errors == []  # type: ignore[attr-defined]
             ctx.close()

@@ -20,7 +20,7 @@ export function route(helpers, path) {
 // ---------------------------------------------------------------- talking to the server
 
 // "1 evening", "3 evenings": the catalogue's singular (KEY_1) for one, its plural otherwise.
-function counted(key, n) {
+function inWords(key, n) {
   return n === 1 ? ctx.t(`${key}_1`) : ctx.t(key, { n });
 }
 
@@ -299,7 +299,7 @@ function renderBook() {
   const evenings = el("section", { class: "card club-part", "aria-labelledby": "club-evenings-h" },
     el("h2", { id: "club-evenings-h" }, t("club_web_evenings")),
     el("ul", { id: "club-evening-list" }, b.evenings.map((ev) => el("li", {},
-      t("club_web_evening_line", { date: ev.date, place: ev.place || "–", count: ev.present.length, games: counted("web_n_games", ev.games) })))),
+      t("club_web_evening_line", { date: ev.date, place: ev.place || "–", count: ev.present.length, games: inWords("web_n_games", ev.games) })))),
     el("form", { id: "club-add-evening", onsubmit: (e) => {
       e.preventDefault();
       const f = e.target;
@@ -868,7 +868,7 @@ async function renderStats(season) {
       renderBook();
     } }, t("club_web_back"))),
     el("label", {}, t("club_web_season"), pick),
-    el("p", {}, t("club_web_stats_sum", { evenings: counted("web_n_evenings", s.evenings), games: counted("web_n_games", s.games) })),
+    el("p", {}, t("club_web_stats_sum", { evenings: inWords("web_n_evenings", s.evenings), games: inWords("web_n_games", s.games) })),
     el("section", { class: "card club-part", "aria-label": t("club_web_stats") },
       el("table", { id: "club-stats" },
         el("caption", {}, t("club_web_stats_caption")),
