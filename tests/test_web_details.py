@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -221,27 +221,37 @@ def play_to_a_decision(page: Page) -> None:
     raise AssertionError("no decision came")
 
 
+class Words(NamedTuple):
+    """What a turn reads like in one language."""
+
+    plays: str
+    timer: re.Pattern[str]
+    die: re.Pattern[str]
+    actions: list[str]
+    prompt: str
+    reveal: re.Pattern[str]
+    language: str
+
+
 TURN_WORDS = {
-    "en-GB": {
-        "plays": "plays now: Anna (you)",
-        "timer": re.compile(r'timer "Time left for Anna: \d+ s"'),
-        "die": re.compile(r'button "Die 1: [1-6], in the cup"'),
-        "actions": ['button "Throw"', 'button "Stop"'],
-        "prompt": "Anna, your turn: tap dice to keep them out of the cup, then throw or stop.",
-        "reveal": re.compile(r'dialog "Cups up! Round \d+"'),
-        "deckel": "Deckel",
-        "language": 'button "Deutsch (Sprache / language)": Deutsch',
-    },
-    "de-DE": {
-        "plays": "ist dran: Anna (du)",
-        "timer": re.compile(r'timer "Zeit für Anna: noch \d+ s"'),
-        "die": re.compile(r'button "Würfel 1: [1-6], im Becher"'),
-        "actions": ['button "Werfen"', 'button "Stehen lassen"'],
-        "prompt": "Anna, du bist dran",
-        "reveal": re.compile(r'dialog "Becher hoch! Runde \d+"'),
-        "deckel": "Deckel",
-        "language": 'button "English (language / Sprache)": English',
-    },
+    "en-GB": Words(
+        plays="plays now: Anna (you)",
+        timer=re.compile(r'timer "Time left for Anna: \d+ s"'),
+        die=re.compile(r'button "Die 1: [1-6], in the cup"'),
+        actions=['button "Throw"', 'button "Stop"'],
+        prompt="Anna, your turn: tap dice to keep them out of the cup, then throw or stop.",
+        reveal=re.compile(r'dialog "Cups up! Round \d+"'),
+        language='button "Deutsch (Sprache / language)": Deutsch',
+    ),
+    "de-DE": Words(
+        plays="ist dran: Anna (du)",
+        timer=re.compile(r'timer "Zeit für Anna: noch \d+ s"'),
+        die=re.compile(r'button "Würfel 1: [1-6], im Becher"'),
+        actions=['button "Werfen"', 'button "Stehen lassen"'],
+        prompt="Anna, du bist dran",
+        reveal=re.compile(r'dialog "Becher hoch! Runde \d+"'),
+        language='button "English (language / Sprache)": English',
+    ),
 }
 
 
@@ -258,14 +268,14 @@ def test_a_whole_turn_read_from_the_accessibility_tree(browser: Browser, tmp_pat
             page.click("#start")
             play_to_a_decision(page)
             tree = page.locator("body").aria_snapshot()
-            assert words["language"] in tree
+            assert words.language in tree
             main = page.locator("main").aria_snapshot()
-            assert words["plays"] in main, main
-            assert words["timer"].search(main), main
-            assert words["die"].search(main), main
-            for action in words["actions"]:
+            assert words.plays in main, main
+            assert words.timer.search(main), main
+            assert words.die.search(main), main
+            for action in words.actions:
                 assert action in main, main
-            assert words["prompt"] in main, main
+            assert words.prompt in main, main
             assert name_mismatches(page) == []
             # Stop: the round goes on to its end, and the reveal reads as the round's result.
             page.click("#stop")
@@ -277,7 +287,7 @@ def test_a_whole_turn_read_from_the_accessibility_tree(browser: Browser, tmp_pat
                 dismiss_reveal(page)
                 expect(page.locator("#reveal.reveal-round")).to_be_visible(timeout=30_000)
             said = page.locator("#reveal").aria_snapshot()
-            assert words["reveal"].search(said), said
+            assert words.reveal.search(said), said
             assert "Anna" in said and re.search(r"[1-6]-[1-6]-[1-6]", said), said
             assert "img" not in said  # the dice are said in words, once
             assert name_mismatches(page) == []

@@ -211,6 +211,11 @@ class Hub:
             "waiting": conn.waiting,
         }
 
+    def clock_anew(self, table: Table) -> None:
+        """The decision under way gets the whole turn timer again (its seat went back from a
+        bot to its player)."""
+        self._clocks.pop(table, None)
+
     def clock(self, table: Table) -> dict[str, Any] | None:
         """The turn timer as everyone sees it: whose decision it counts down (``seat``), the
         seconds ``left`` now and its ``total``; ``None`` without a timer, before the start,
@@ -408,7 +413,6 @@ class Hub:
         if table.game is None:
             self.send_states(table)
             return
-        self._clocks.pop(table, None)  # a seat back with its player: their time anew
         self.send_table(table)
         self.tell_presence(table)
         self.kick(table)
@@ -1014,6 +1018,8 @@ def create_app(
             )
         elif to == "player":
             await tables.commit(table, table.hand_back, data.get("token"), seat)
+            if table.game is not None and table.game.current_player == seat:
+                hub.clock_anew(table)  # back in the middle of their turn: their whole time
         else:
             raise TableError('\'to\' is "bot" or "player"')
         hub.changed_seats(table)

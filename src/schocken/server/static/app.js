@@ -198,8 +198,9 @@ async function renderJoin(code) {
     main.replaceChildren(el("p", { class: "card error", role: "alert" }, e.message));
     return;
   }
-  if (table.started) renderLate(table);
-  else renderSit(table.code);
+  if (!table.started) renderSit(table.code);
+  else if (localStorage.getItem(`schocken:table:${table.id}`)) location.href = `/t/${table.id}`; // back to their seat
+  else renderLate(table);
 }
 
 function renderLate(table) {
@@ -1318,7 +1319,7 @@ function closeReveal() {
 // 1 2 3 pick dice, Space throws, T turns sixes, S stops; Enter or Escape closes the reveal.
 document.addEventListener("keydown", (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
-  if (e.target.closest?.("input, textarea, select")) return;
+  if (e.target.closest?.("input, textarea, select, dialog")) return; // typing, or asked something
   if (!app.keyboard) {
     app.keyboard = true;
     if (app.msg?.view) render();
@@ -1348,7 +1349,7 @@ document.addEventListener("keydown", (e) => {
 });
 // A Space released on a focused button would click it as well: the throw was enough.
 document.addEventListener("keyup", (e) => {
-  if (e.key === " " && app.msg?.view && !e.target.closest?.("input, textarea, select")) e.preventDefault();
+  if (e.key === " " && app.msg?.view && !e.target.closest?.("input, textarea, select, dialog")) e.preventDefault();
 });
 
 // ---------------------------------------------------------------- sound switch
