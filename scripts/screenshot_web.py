@@ -8,8 +8,9 @@
 - docs/web-end.png: a desktop, English: the game's end, its summary from the engine's outcome
   and the rematch button.
 
-- docs/web-coach.png: a phone, German: the coach on, its note on a costly stop and the
-  ranking of the next decision.
+- docs/web-coach.png: a phone, German: the coach on, and its note on a costly stop made against
+  its ranking (in the coach's card while the round goes on; in the round's reveal when the stop
+  ended it).
 - docs/web-countdown.png: a desktop, English: the turn timer counting down at Anna's seat and in
   her tray, under 10 seconds (urgent); the log says the stand-in played for her when her time
   ran out before; a latecomer waits for the next game.
@@ -192,7 +193,7 @@ def game_end(browser: Browser) -> None:
 
 
 def coach(browser: Browser) -> None:
-    """A phone, German: the coach on, its note on a costly stop, the next decision ranked."""
+    """A phone, German: the coach on, its note on a costly stop (made against its ranking)."""
     with (
         tempfile.TemporaryDirectory() as tmp,
         running(Path(tmp) / "db.sqlite3", seed=41, bot_delay=0.05) as server,
@@ -207,26 +208,28 @@ def coach(browser: Browser) -> None:
         page.click("#start")
         page.wait_for_selector("#coach-toggle")
         page.locator("#coach-toggle").click()
-        noted = False
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             if close_reveal(page):
                 continue
             if page.locator("#coach-moves").count():
-                if noted:
-                    page.evaluate(
-                        "window.scrollTo(0, document.getElementById('coach').offsetTop - 180)"
-                    )
-                    page.wait_for_timeout(1500)  # the dice have landed
-                    page.screenshot(path=str(ROOT / "docs" / "web-coach.png"))
-                    return
                 texts = page.locator("#coach-moves li").all_inner_texts()
                 stop = [i for i, text in enumerate(texts) if text.startswith("stehen lassen")]
                 if stop and stop[0] >= 2:
                     tap(page, "#stop")
-                    page.wait_for_selector("#coach-note", timeout=10000)
-                    noted = True
-                    continue
+                    # In the coach's card, or in the reveal of the round the stop ended.
+                    page.wait_for_selector(
+                        "#coach-note, #reveal-coach-note:not([hidden])", timeout=10000
+                    )
+                    page.wait_for_timeout(2000)  # the round may end meanwhile: its reveal
+                    if page.locator("#reveal").count():
+                        page.wait_for_timeout(1000)  # the dice have rolled in
+                    else:
+                        page.evaluate(
+                            "window.scrollTo(0, document.getElementById('coach').offsetTop - 180)"
+                        )
+                    page.screenshot(path=str(ROOT / "docs" / "web-coach.png"))
+                    return
             tap(page, "#throw") if page.locator("#throw").count() else tap(page, "#stop")
             page.wait_for_timeout(200)
         raise SystemExit("no costly stop in two minutes")

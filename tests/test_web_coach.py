@@ -72,7 +72,9 @@ def test_the_coach_switch_ranks_moves_and_notes_a_costly_stop(
                         page.click("#stop", timeout=3000)
                     except Error:  # a round's reveal came up meanwhile: close it, look again
                         continue
-                    note = page.locator("#coach-note")
+                    # The note: in the coach's card while the round goes on, or in the
+                    # round's reveal when the stop ended it.
+                    note = page.locator("#coach-note, #reveal-coach-note:not([hidden])")
                     expect(note).to_contain_text("Coach: Anna, “stop” was a", timeout=10_000)
                     old_note = note.inner_text()
                     note_round = page.locator("#status-h").inner_text()

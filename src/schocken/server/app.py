@@ -179,10 +179,11 @@ class Hub:
         )
         """Per table: the turn timer's deadline (``time.monotonic()``) for the decision after
         step ``n``."""
-        self._advice: weakref.WeakKeyDictionary[Table, dict[int, tuple[int, Advice | None]]] = (
-            weakref.WeakKeyDictionary()
-        )
-        """Per table and coached seat: the coach's advice for the decision at step ``n``."""
+        self._advice: weakref.WeakKeyDictionary[
+            Table, dict[int, tuple[int, Advice | None, int]]
+        ] = weakref.WeakKeyDictionary()
+        """Per table and coached seat: the coach's advice for the decision at step ``n``, and
+        the round it is in."""
         self._advising: set[tuple[str, int, int]] = set()
         self._coach_pool = ThreadPoolExecutor(1, thread_name_prefix="coach")
         """The coach thinks here, one decision at a time (a few ms; a large round up to half a
@@ -340,7 +341,7 @@ class Hub:
             return
         given = self._advice.setdefault(table, {})
         steps = len(game.steps)
-        for seat, (at, advice) in list(given.items()):
+        for seat, (at, advice, round_number) in list(given.items()):
             if at == steps:
                 continue
             del given[seat]
@@ -352,7 +353,8 @@ class Hub:
             for conn in self._seat_conns(table, seat):
                 said = note(advice, made, game.players[seat], conn.lang)
                 if said:
-                    self.push(conn, encode({"type": "coach_note", "step": at, "text": said}))
+                    message = {"type": "coach_note", "step": at, "round": round_number}
+                    self.push(conn, encode({**message, "text": said}))
         now = game.current_player
         if now is None or now not in table.coached or table.seats[now].bot is not None:
             return
@@ -374,11 +376,11 @@ class Hub:
             self._advising.discard((table.id, seat, steps))
         if table.game is not game or len(game.steps) != steps or seat not in table.coached:
             return  # the decision was made (or the coach turned off) meanwhile
-        self._advice.setdefault(table, {})[seat] = (steps, advice)
+        self._advice.setdefault(table, {})[seat] = (steps, advice, view.round_number)
         self._send_advice(table, seat)
 
     def _send_advice(self, table: Table, seat: int) -> None:
-        at, advice = self._advice[table][seat]
+        at, advice, _ = self._advice[table][seat]
         for conn in self._seat_conns(table, seat):
             if conn.coached == at or advice is None:
                 continue

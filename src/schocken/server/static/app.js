@@ -37,8 +37,7 @@ const app = {
   holdTimer: null,
   reveals: [], // rounds to show with every cup lifted
   coach: null, // {step, heading, moves}: the coach's ranking of your decision (yours alone)
-  coachNote: "", // the coach's last note on a costly move
-  coachNoteRound: null, // the round the note is about: it goes when the next round begins
+  coachNote: null, // {text, round}: the coach's last note on a costly move, in the move's round
   clock: null, // {seat, step, deadline, total}: the turn timer, counted down here
   clockWarned: null, // the step whose 10-second warning was given
   lastCurrent: null,
@@ -310,8 +309,8 @@ function connect() {
       app.coach = message;
       render();
     } else if (message.type === "coach_note") {
-      app.coachNote = message.text;
-      app.coachNoteRound = app.msg?.view?.round ?? null;
+      app.coachNote = { text: message.text, round: message.round };
+      noteInReveal(app.coachNote);
       announce(message.text);
       render();
     }
@@ -343,7 +342,7 @@ function setCoach(on) {
   if (app.ws && app.ws.readyState === WebSocket.OPEN) {
     app.ws.send(JSON.stringify({ v: 3, type: "coach", on }));
   }
-  if (!on) { app.coach = null; app.coachNote = ""; }
+  if (!on) { app.coach = null; app.coachNote = null; }
 }
 
 function send(action) {
@@ -416,14 +415,15 @@ function onState(message) {
     app.lockNote = "";
   }
   if (message.log.length || (before && before.step !== m.step)) app.error = "";
-  // A coach's note is about the round it was made in: the next round begins without it.
-  if (app.coachNote && m.view && app.coachNoteRound !== m.view.round) app.coachNote = "";
   app.rolledSeats = new Set(live ? message.events.filter((e) => e.type === "Thrown").map((e) => e.seat) : []);
   if (rolled) app.rolledSeats.add(m.view.seat);
   if (live) {
     hearEvents(message);
     queueReveals(message);
   }
+  // A coach's note is about the round it was made in: the next round begins without it (the
+  // round's reveal, queued just now, says it once more).
+  if (app.coachNote && m.view && app.coachNote.round !== m.view.round) app.coachNote = null;
   noticeTurn(m, before);
   // While the cup is still being shaken, the dice wait for it.
   const wait = app.holdUntil - performance.now();
@@ -1027,7 +1027,7 @@ function renderCoach(m) {
   const ranking = coachRanking(m);
   const deciding = m.view.current === m.view.seat && m.legal.length > 0;
   const body = [];
-  if (on && app.coachNote) body.push(el("p", { class: "coach-note", id: "coach-note" }, app.coachNote));
+  if (on && app.coachNote && app.coachNote.round === m.view.round) body.push(el("p", { class: "coach-note", id: "coach-note" }, app.coachNote.text));
   if (ranking) {
     body.push(el("p", { id: "coach-heading" }, ranking.heading));
     body.push(el("ol", { class: "coach-moves", id: "coach-moves" }, ranking.moves.map((move) =>
@@ -1241,7 +1241,8 @@ function queueReveals(message) {
     const own = stop < 0 ? later : later.slice(0, stop);
     const lines = message.log.filter((line) => (line.n === e.n && !RESULTS_KEYS.has(line.key))
       || (line.n > e.n && own.some((x) => x.n === line.n)));
-    app.reveals.push({ kind: "round", round: e, moves: own.filter((x) => x.type === "DeckelMoved"), who, lines });
+    const note = app.coachNote?.round === e.number ? app.coachNote.text : null; // the coach's, on this round
+    app.reveals.push({ kind: "round", round: e, moves: own.filter((x) => x.type === "DeckelMoved"), who, lines, note });
   }
   const ended = events.find((e) => e.type === "SectionEnded");
   if (ended) {
@@ -1254,7 +1255,7 @@ function queueReveals(message) {
   app.reveals = app.reveals.slice(-4);
 }
 
-function roundReveal({ round, moves, who, lines }) {
+function roundReveal({ round, moves, who, lines, note }) {
   const got = {};
   for (const move of moves) got[move.receiver] = (got[move.receiver] || 0) + move.amount;
   const rows = round.results.map(([seat, result]) => {
@@ -1271,7 +1272,22 @@ function roundReveal({ round, moves, who, lines }) {
   const title = round.kind === "normal" ? t("web_reveal_round", { number: round.number }) : t("web_reveal");
   return [pieces.cupShape(), el("h2", { id: "reveal-h" }, title),
     el("ul", { class: "reveal-list" }, rows),
-    el("ul", { class: "reveal-lines" }, lines.map((line) => el("li", { class: line.key.startsWith("tie_") ? "tie" : "", "data-key": line.key }, line.text)))];
+    el("ul", { class: "reveal-lines" }, lines.map((line) => el("li", { class: line.key.startsWith("tie_") ? "tie" : "", "data-key": line.key }, line.text))),
+    el("p", { class: "coach-note", id: "reveal-coach-note", hidden: !note }, note || "")];
+}
+
+// The coach's note on the move that ended a round comes just after the round's end: it is said
+// in that round's reveal (open, or still to come), the round it is about.
+function noteInReveal(note) {
+  const open = document.querySelector(".reveal-round");
+  if (open && Number(open.dataset.round) === note.round) {
+    const shown = document.getElementById("reveal-coach-note");
+    shown.textContent = note.text;
+    shown.hidden = false;
+    return;
+  }
+  const queued = app.reveals.find((item) => item.kind === "round" && item.round.number === note.round);
+  if (queued) queued.note = note.text;
 }
 
 // A half's or the Finale's end: who lost it (by Schock-Aus?), with all its Deckel; then what
@@ -1302,7 +1318,7 @@ function showReveal() {
   };
   const go = el("button", { class: "primary", type: "button", id: "reveal-go", onclick: (e) => { e.stopPropagation(); close(); } }, t("web_go_on"));
   const body = item.kind === "round" ? roundReveal(item) : sectionReveal(item);
-  const overlay = el("div", { id: "reveal", class: `reveal reveal-${item.kind}`, role: "dialog", "aria-modal": "true", "aria-labelledby": "reveal-h", onclick: close },
+  const overlay = el("div", { id: "reveal", class: `reveal reveal-${item.kind}`, "data-round": item.kind === "round" ? String(item.round.number) : false, role: "dialog", "aria-modal": "true", "aria-labelledby": "reveal-h", onclick: close },
     el("div", { class: "reveal-box" }, body, el("div", { class: "reveal-foot" }, go)));
   document.body.append(overlay);
   for (const part of behind) part.inert = true;
