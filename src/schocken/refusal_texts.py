@@ -735,7 +735,37 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "unbekannter Schlüssel für diesen Tisch",
     ),
     ("server_refuse_host_only", "only the host may do that", "das darf nur der Gastgeber"),
-    ("server_refuse_started", "the game has started", "das Spiel hat schon begonnen"),
+    (
+        "server_refuse_started",
+        "the game has started: watch it with the invite code, or wait for a seat in the next game",
+        "das Spiel hat schon begonnen: schau mit dem Einladungscode zu oder warte auf einen Platz "
+        "im nächsten Spiel",
+    ),
+    (
+        "server_refuse_wait_not_started",
+        "the game has not started: take a seat at the table (join)",
+        "das Spiel hat noch nicht begonnen: setz dich an den Tisch (beitreten)",
+    ),
+    (
+        "server_refuse_wait_rematch",
+        "this game's rematch has begun; ask there for a seat",
+        "die Revanche hat schon begonnen; frag dort nach einem Platz",
+    ),
+    (
+        "server_refuse_next_full",
+        "the next game is full: a table has at most {most} seats",
+        "das nächste Spiel ist voll: ein Tisch hat höchstens {most} Plätze",
+    ),
+    (
+        "server_refuse_not_in_finale",
+        "{name} is not in the Finale: nothing is left to play for them",
+        "{name} ist nicht im Finale: für sie oder ihn gibt es nichts mehr zu spielen",
+    ),
+    (
+        "server_refuse_player_here",
+        "{name} is here: a bot takes over a seat only once its player is away",
+        "{name} ist da: ein Bot übernimmt einen Platz erst, wenn der Spieler weg ist",
+    ),
     (
         "server_refuse_name_taken",
         "the name {name!r} is taken at this table",

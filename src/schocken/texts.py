@@ -74,13 +74,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "opening_throw": "Opening throw: {results}.",
         "stechen": "Stechen: {results}.",
         "covered": "covered",
-        "best_opens": "{best} has the best result ({result}) and opens the first round.",
-        "worst_opens": "{worst} threw lowest ({result}) and opens the first round, taking no "
+        "best_opens": "{best} has the best result ({result}) and opens round {number}.",
+        "worst_opens": "{worst} threw lowest ({result}) and opens round {number}, taking no "
         "Deckel.",
         "stechen_needed": "{players} tie for the lowest throw and throw again (Stechen).",
         "opening_die": "One die each: {results}.",
-        "high_die_opens": "{best} threw the highest die ({result}) and opens the first round.",
-        "low_die_opens": "{worst} threw the lowest die ({result}) and opens the first round.",
+        "high_die_opens": "{best} threw the highest die ({result}) and opens round {number}.",
+        "low_die_opens": "{worst} threw the lowest die ({result}) and opens round {number}.",
         "die_tie_high_die": "{players} tie for the highest die and throw again.",
         "die_tie_low_die": "{players} tie for the lowest die and throw again (Stechen).",
         "throw_off": "Throw-off: {results}.",
@@ -284,6 +284,42 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_rv_not_counted": "Every move was as good as any other here: not counted.",
         "web_deckel_in_all": "Deckel in all",
         "web_halves_lost": "Halves lost",
+        "stand_in": "The stand-in played for {name}: {action}.",
+        "web_language_label": "Deutsch (Sprache / language)",
+        "web_throw_1": "1st throw",
+        "web_throw_2": "2nd throw",
+        "web_throw_3": "3rd throw",
+        "web_throw_n": "{n}th throw",
+        "web_clock": "Time left for {name}: {s} s",
+        "web_clock_short": "{s} s",
+        "web_clock_warning": "{name}, 10 seconds left: then the stand-in plays for you.",
+        "web_clock_warning_other": "10 seconds left for {name}.",
+        "web_coach_switch": "Advise me",
+        "web_copy_failed": "This browser lets the page copy nothing: the link is selected, copy "
+        "it yourself (Ctrl+C, or press and hold on a phone).",
+        "web_late_title": "The game is under way",
+        "web_late_over": "This game is over",
+        "web_late_intro": "Watch it now, and take a seat in the next game: when the host starts "
+        "the rematch, you play along.",
+        "web_watch": "Watch now",
+        "web_wait": "Take a seat in the next game",
+        "web_waiting_you": "You are watching. The next game seats you as {name}.",
+        "web_waiting_list": "Waiting for the next game: {names}",
+        "web_rematch_waiting": "The rematch seats {names} too.",
+        "web_invite_h": "Invite and watch",
+        "web_invite_late": "Whoever comes later opens the invite link: they watch at once and "
+        "take a seat in the next game.",
+        "web_to_bot_ask": "Let a bot play for {name}?",
+        "web_to_bot_explain": "{name} is away. The bot plays {name}'s turns until {name} takes "
+        "the seat back or you give it back.",
+        "web_to_bot_yes": "Let the bot play",
+        "web_cancel": "Cancel",
+        "web_link": "Invite link",
+        "web_plays_now": "plays now",
+        "web_n_evenings_1": "1 evening",
+        "web_n_evenings": "{n} evenings",
+        "web_n_games_1": "1 game",
+        "web_n_games": "{n} games",
         "ui_throw": "Throw",
         "ui_turn": "Turn sixes",
         "ui_stop": "Stop",
@@ -664,7 +700,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_add_member": "Add the member",
         "club_web_member_added": "{name} is a member now.",
         "club_web_evenings": "Evenings",
-        "club_web_evening_line": "{date}, {place}: {count} came, {games} games",
+        "club_web_evening_line": "{date}, {place}: {count} came, {games}",
         "club_web_date": "Date",
         "club_web_place": "Place",
         "club_web_present": "Who came",
@@ -718,7 +754,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_back": "Back to the book",
         "club_web_season": "Season",
         "club_web_all_seasons": "All seasons",
-        "club_web_stats_sum": "{evenings} evenings, {games} games.",
+        "club_web_stats_sum": "{evenings}, {games}.",
         "club_web_stats_caption": "Games lost, with the 95% interval of the share",
         "club_web_games_played": "Games",
         "club_web_games_lost": "Lost",
@@ -795,6 +831,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_log": "Change log",
         "club_web_log_show": "Show the change log",
         "club_web_log_shown": "The change log: {count} entries.",
+        "club_web_log_shown_1": "The change log: 1 entry.",
         "club_web_when": "When (UTC)",
         "club_web_details": "Details",
         "club_web_log_club_created": "Club created",
@@ -845,6 +882,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_devices_end": "Sign out",
         "club_web_devices_end_label": "Sign out {device}, opened {created}",
         "club_web_devices_shown": "{count} devices have the club open.",
+        "club_web_devices_shown_1": "1 device has the club open.",
         "club_web_devices_ended": "{device} is signed out.",
         "club_web_password_title": "The club's password",
         "club_web_password_state_set": "The club has a password.",
@@ -1227,15 +1265,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "opening_throw": "Eröffnungswurf: {results}.",
         "stechen": "Stechen: {results}.",
         "covered": "verdeckt",
-        "best_opens": "{best} hat das beste Ergebnis ({result}) und eröffnet die erste Runde.",
-        "worst_opens": "{worst} warf am niedrigsten ({result}) und eröffnet die erste Runde, "
+        "best_opens": "{best} hat das beste Ergebnis ({result}) und eröffnet Runde {number}.",
+        "worst_opens": "{worst} warf am niedrigsten ({result}) und eröffnet Runde {number}, "
         "ohne Deckel.",
         "stechen_needed": "{players} haben gleich niedrig geworfen und stechen.",
         "opening_die": "Jeder einen Würfel: {results}.",
-        "high_die_opens": "{best} warf den höchsten Würfel ({result}) und eröffnet die erste "
-        "Runde.",
-        "low_die_opens": "{worst} warf den niedrigsten Würfel ({result}) und eröffnet die erste "
-        "Runde.",
+        "high_die_opens": "{best} warf den höchsten Würfel ({result}) und eröffnet Runde {number}.",
+        "low_die_opens": "{worst} warf den niedrigsten Würfel ({result}) und eröffnet Runde "
+        "{number}.",
         "die_tie_high_die": "{players} haben gleich hoch geworfen und würfeln noch einmal.",
         "die_tie_low_die": "{players} haben gleich niedrig geworfen und stechen.",
         "throw_off": "Stechen um die Deckel: {results}.",
@@ -1444,6 +1481,42 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_rv_not_counted": "Hier war jeder Zug so gut wie jeder andere: zählt nicht.",
         "web_deckel_in_all": "Deckel insgesamt",
         "web_halves_lost": "Hälften verloren",
+        "stand_in": "Die Vertretung spielte für {name}: {action}.",
+        "web_language_label": "English (language / Sprache)",
+        "web_throw_1": "1. Wurf",
+        "web_throw_2": "2. Wurf",
+        "web_throw_3": "3. Wurf",
+        "web_throw_n": "{n}. Wurf",
+        "web_clock": "Zeit für {name}: noch {s} s",
+        "web_clock_short": "{s} s",
+        "web_clock_warning": "{name}, noch 10 Sekunden: dann spielt die Vertretung für dich.",
+        "web_clock_warning_other": "Noch 10 Sekunden für {name}.",
+        "web_coach_switch": "Berate mich",
+        "web_copy_failed": "Dieser Browser lässt die Seite nichts kopieren: der Link ist "
+        "markiert, kopiere ihn selbst (Strg+C, oder am Handy lange drücken).",
+        "web_late_title": "Das Spiel läuft schon",
+        "web_late_over": "Dieses Spiel ist vorbei",
+        "web_late_intro": "Schau jetzt zu und setz dich ins nächste Spiel: startet der Gastgeber "
+        "die Revanche, spielst du mit.",
+        "web_watch": "Jetzt zuschauen",
+        "web_wait": "Im nächsten Spiel mitspielen",
+        "web_waiting_you": "Du schaust zu. Im nächsten Spiel sitzt du als {name} mit.",
+        "web_waiting_list": "Warten aufs nächste Spiel: {names}",
+        "web_rematch_waiting": "Die Revanche setzt auch {names} an den Tisch.",
+        "web_invite_h": "Einladen und zuschauen",
+        "web_invite_late": "Wer später kommt, öffnet den Einladungslink: zuschauen sofort, "
+        "mitspielen ab dem nächsten Spiel.",
+        "web_to_bot_ask": "Soll ein Bot für {name} spielen?",
+        "web_to_bot_explain": "{name} ist weg. Der Bot spielt für {name}, bis {name} den Platz "
+        "zurücknimmt oder du ihn zurückgibst.",
+        "web_to_bot_yes": "Bot spielen lassen",
+        "web_cancel": "Abbrechen",
+        "web_link": "Einladungslink",
+        "web_plays_now": "ist dran",
+        "web_n_evenings_1": "1 Abend",
+        "web_n_evenings": "{n} Abende",
+        "web_n_games_1": "1 Spiel",
+        "web_n_games": "{n} Spiele",
         "ui_throw": "Werfen",
         "ui_turn": "Sechsen drehen",
         "ui_stop": "Stehen lassen",
@@ -1846,7 +1919,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_add_member": "Mitglied aufnehmen",
         "club_web_member_added": "{name} ist jetzt Mitglied.",
         "club_web_evenings": "Abende",
-        "club_web_evening_line": "{date}, {place}: {count} da, {games} Spiele",
+        "club_web_evening_line": "{date}, {place}: {count} da, {games}",
         "club_web_date": "Datum",
         "club_web_place": "Ort",
         "club_web_present": "Wer war da",
@@ -1901,7 +1974,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_back": "Zurück zum Buch",
         "club_web_season": "Saison",
         "club_web_all_seasons": "Alle Saisons",
-        "club_web_stats_sum": "{evenings} Abende, {games} Spiele.",
+        "club_web_stats_sum": "{evenings}, {games}.",
         "club_web_stats_caption": "Verlorene Spiele, mit dem 95-%-Intervall des Anteils",
         "club_web_games_played": "Spiele",
         "club_web_games_lost": "Verloren",
@@ -1979,6 +2052,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_log": "Änderungsprotokoll",
         "club_web_log_show": "Änderungsprotokoll zeigen",
         "club_web_log_shown": "Das Änderungsprotokoll: {count} Einträge.",
+        "club_web_log_shown_1": "Das Änderungsprotokoll: 1 Eintrag.",
         "club_web_when": "Wann (UTC)",
         "club_web_details": "Einzelheiten",
         "club_web_log_club_created": "Verein angelegt",
@@ -2029,6 +2103,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_devices_end": "Abmelden",
         "club_web_devices_end_label": "{device} abmelden, geöffnet {created}",
         "club_web_devices_shown": "Auf {count} Geräten ist der Verein offen.",
+        "club_web_devices_shown_1": "Auf 1 Gerät ist der Verein offen.",
         "club_web_devices_ended": "{device} ist abgemeldet.",
         "club_web_password_title": "Das Passwort des Vereins",
         "club_web_password_state_set": "Der Verein hat ein Passwort.",
@@ -2554,9 +2629,14 @@ def _opening_die_lines(
     seat = ended.best if high else ended.worst
     assert seat is not None
     die = result_name(dict(ended.results)[seat], lang)
+    # The round it opens is the next one (rounds are counted through the game, the opening's
+    # too: the log says the number the table shows).
+    number = ended.number + 1
     if high:
-        return [("high_die_opens", t("high_die_opens", lang, best=players[seat], result=die))]
-    return [("low_die_opens", t("low_die_opens", lang, worst=players[seat], result=die))]
+        key, field = "high_die_opens", "best"
+    else:
+        key, field = "low_die_opens", "worst"
+    return [(key, t(key, lang, **{field: players[seat]}, result=die, number=number))]
 
 
 def _round_lines(
@@ -2596,13 +2676,25 @@ def _round_lines(
         return lines
     if ended.kind is RoundKind.OPENING_ROUND:
         best = by_seat[ended.best]
-        lines.append(line("best_opens", best=players[ended.best], result=result_name(best, lang)))
+        lines.append(
+            line(
+                "best_opens",
+                best=players[ended.best],
+                result=result_name(best, lang),
+                number=ended.number + 1,
+            )
+        )
         return lines
     worst_opens = rules.opening is Opening.WORST_OPENS
     if ended.kind is not RoundKind.NORMAL and worst_opens and ended.worst is not None:
         worst = by_seat[ended.worst]
         lines.append(
-            line("worst_opens", worst=players[ended.worst], result=result_name(worst, lang))
+            line(
+                "worst_opens",
+                worst=players[ended.worst],
+                result=result_name(worst, lang),
+                number=ended.number + 1,
+            )
         )
         return lines
     if ended.worst is None or ended.kind is not RoundKind.NORMAL:

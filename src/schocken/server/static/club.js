@@ -98,6 +98,11 @@ function listen() {
 
 // ---------------------------------------------------------------- talking to the server
 
+// "1 evening", "3 evenings": the catalogue's singular (KEY_1) for one, its plural otherwise.
+function inWords(key, n) {
+  return n === 1 ? ctx.t(`${key}_1`) : ctx.t(key, { n });
+}
+
 function lang() {
   return document.documentElement.lang === "de" ? "de" : "en";
 }
@@ -1219,7 +1224,7 @@ function earlierCard(ev) {
       el("a", { href: href("tonight", e.date), id: `club-evening-${i}`, onclick: (x) => {
         x.preventDefault();
         go("tonight", e.date);
-      } }, t("club_web_evening_line", { date: e.date, place: e.place || "–", count: e.present.length, games: e.games }))))),
+      } }, t("club_web_evening_line", { date: e.date, place: e.place || "–", count: e.present.length, games: inWords("web_n_games", e.games) }))))),
     earlier.length > shown.length ? el("button", { type: "button", class: "secondary", id: "club-evenings-more", onclick: () => {
       ui.evenings += 10;
       render(`club-evening-${shown.length}`);
@@ -1430,7 +1435,7 @@ function statsView() {
   return {
     left: [card("club-stats-part", t("club_web_stats_title", { club: club.book.club.name }),
       el("label", {}, t("club_web_season"), pick),
-      el("p", {}, t("club_web_stats_sum", { evenings: s.evenings, games: s.games })),
+      el("p", {}, t("club_web_stats_sum", { evenings: inWords("web_n_evenings", s.evenings), games: inWords("web_n_games", s.games) })),
       scroller(t("club_web_stats_caption"), statsTable))],
     right: [card("club-chart-part", t("club_web_chart_title"), rows.length ? chart(rows) : el("p", {}, t("club_web_no_games")))],
   };
@@ -1693,7 +1698,7 @@ function devicesPart() {
     try {
       const sessions = await call(`/api/clubs/${enc(club.slug)}/sessions`);
       show(sessions);
-      said(t("club_web_devices_shown", { count: sessions.length }));
+      said(sessions.length === 1 ? t("club_web_devices_shown_1") : t("club_web_devices_shown", { count: sessions.length }));
     } catch (e) {
       fail(e);
     }
@@ -1807,7 +1812,7 @@ async function showLog(place) {
     place.replaceChildren(el("h3", {}, t("club_web_log")),
       scroller(t("club_web_log"), table(t("club_web_log"), [t("club_web_when"), t("club_web_item"), t("club_web_details")],
         log.map((e) => [e.at.replace("T", " ").replace("+00:00", ""), action(e.action), details(e.detail)]), "club-log")));
-    said(t("club_web_log_shown", { count: log.length }));
+    said(log.length === 1 ? t("club_web_log_shown_1") : t("club_web_log_shown", { count: log.length }));
   } catch (e) {
     fail(e);
   }
