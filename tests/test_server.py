@@ -378,8 +378,10 @@ def test_joining_is_refused_in_the_pages_language(tmp_path: Path) -> None:
                 "Zoe",
                 400,
                 "server_refuse_started",
-                "the game has started",
-                "das Spiel hat schon begonnen",
+                "the game has started: watch it with the invite code, or wait for a seat in the "
+                "next game",
+                "das Spiel hat schon begonnen: schau mit dem Einladungscode zu oder warte auf "
+                "einen Platz im nächsten Spiel",
             ),
             (
                 lobby["code"],

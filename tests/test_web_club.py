@@ -308,7 +308,7 @@ def test_a_club_is_imported_from_its_file_and_a_bad_file_refused(
     expect(page).to_have_url(re.compile(r"/club/alte-runde$"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Alte Runde")
     said(page, "Verein Alte Runde importiert.")
-    expect(page.locator("#club-evening-list li")).to_have_text(["2005-03-04, –: 2 da, 1 Spiele"])
+    expect(page.locator("#club-evening-list li")).to_have_text(["2005-03-04, –: 2 da, 1 Spiel"])
     page.reload()  # the session opens it again
     page.locator("#club-evening-list a").click()
     expect(page.locator("#club-games-tonight li")).to_have_text(["Spiel 1: Yann hat verloren"])

@@ -307,7 +307,7 @@ def test_counts_say_one_evening_not_one_evenings(browser: Browser, tmp_path: Pat
             ctx, page = new_page(browser, locale, PHONE)
             page.goto(f"{server.url}/club/{slug}#{made['secret']}")
             expect(page.locator("#club-evening-list li")).to_have_text([evening])
-            page.click("#club-to-stats")
+            page.click("#club-tab-stats")
             expect(page.get_by_text(stats, exact=True)).to_be_visible()
             assert page.errors == []  # type: ignore[attr-defined]
             ctx.close()

@@ -57,7 +57,9 @@ def test_a_latecomer_watches_at_once_and_sits_at_the_rematch(
         expect(carla.locator("#watch")).to_have_text("Jetzt zuschauen")
         carla.fill("#wait-name", "Anna")  # taken: said, nothing changes
         carla.click("#wait")
-        expect(carla.locator("#wait-form .error")).to_contain_text("the name 'Anna' is taken")
+        expect(carla.locator("#wait-form .error")).to_contain_text(
+            "den Namen „Anna“ gibt es an diesem Tisch schon"  # her page is German
+        )
         carla.fill("#wait-name", "Carla")
         carla.click("#wait")
         carla.wait_for_selector("#players")
