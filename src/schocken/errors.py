@@ -12,10 +12,6 @@ class SchockenError(Exception):
     """Root of every error raised on purpose by schocken."""
 
 
-class RulesError(SchockenError, ValueError):
-    """A rule set, a preset name or a house-rules file is not valid."""
-
-
 class RefusalError(SchockenError, ValueError):
     """Something a player did or entered is refused; nothing changed.
 
@@ -28,6 +24,12 @@ class RefusalError(SchockenError, ValueError):
         super().__init__(message)
         self.key = key
         self.fields = fields
+
+
+class RulesError(RefusalError):
+    """A rule set, a preset name or a house-rules file is not valid. Its text is in the
+    catalogue too (:func:`schocken.texts.refusal_text` says it in German), so the rules builder
+    shows the engine's own refusal in the player's language."""
 
 
 class IllegalActionError(RefusalError):
