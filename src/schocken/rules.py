@@ -809,12 +809,14 @@ def rules_to_data(rules: Rules) -> dict[str, object]:
     }
 
 
-def rules_from_data(data: object, where: str = "rules") -> Rules:
+def rules_from_data(data: object, where: object | None = "rules") -> Rules:
     """A rule set from the data :func:`rules_to_data` writes: an object with ``preset`` (one of
     :data:`PRESETS` or ``"custom"``, the defaults of :class:`Rules`) and, optionally,
     ``overrides`` (an object of options and plain JSON values).
 
-    Refuses, with a :class:`~schocken.errors.RulesError` that begins with ``where``: anything
+    Refuses, with a :class:`~schocken.errors.RulesError` that begins with ``where`` (a text, or
+    a text of the catalogue said in the refusal's language: :func:`schocken.texts.said`; ``None``:
+    a bad option or value is refused without it, as by :meth:`Rules.with_overrides`): anything
     but an object, a missing or unknown preset, keys beside ``preset`` and ``overrides``,
     overrides that are not an object, ``preset`` among the overrides, an unknown option or a
     bad value (naming the option).
@@ -826,28 +828,31 @@ def rules_from_data(data: object, where: str = "rules") -> Rules:
     ...
     schocken.errors.RulesError: rules: unknown key 'overides'; a rule set has only 'preset' and ...
     """
+    named = "rules" if where is None else where
     if not isinstance(data, Mapping):
-        raise _refused("rules_data_not_object", where=where, what=_kind(data))
+        raise _refused("rules_data_not_object", where=named, what=_kind(data))
     unknown = [k for k in data if k not in RULES_DATA_KEYS]
     if unknown:
         names = ", ".join(repr(k) for k in unknown)
         key = "rules_data_unknown_keys" if len(unknown) > 1 else "rules_data_unknown_key"
-        raise _refused(key, where=where, names=names)
+        raise _refused(key, where=named, names=names)
     known = ", ".join([*PRESETS, "custom"])
     if "preset" not in data:
-        raise _refused("rules_data_no_preset", where=where, known=known)
+        raise _refused("rules_data_no_preset", where=named, known=known)
     name = data["preset"]
     if not isinstance(name, str) or (name not in PRESETS and name != "custom"):
-        raise _refused("rules_data_unknown_preset", where=where, name=name, known=known)
+        raise _refused("rules_data_unknown_preset", where=named, name=name, known=known)
     overrides = data.get("overrides", {})
     if not isinstance(overrides, Mapping):
-        raise _refused("rules_data_overrides_not_object", where=where, what=_kind(overrides))
+        raise _refused("rules_data_overrides_not_object", where=named, what=_kind(overrides))
     if "preset" in overrides:
-        raise _refused("rules_data_preset_in_overrides", where=where)
+        raise _refused("rules_data_preset_in_overrides", where=named)
     base = Rules() if name == "custom" else PRESETS[name]
     try:
         return base.with_overrides(overrides)
     except RulesError as exc:
+        if where is None:  # the option's refusal alone (a form of the options asks)
+            raise
         raise _refused("rules_refused_in", where=where, reason=exc) from None
 
 
@@ -877,8 +882,9 @@ def _refused(key: str, **fields: object) -> RulesError:
     return refused(RulesError, key, **fields)
 
 
-def parse_rules(text: str, *, source: str = "house rules") -> Rules:
-    """Rules from TOML text: ``preset = "tsv99"`` plus any options to override.
+def parse_rules(text: str, *, source: object = "house rules") -> Rules:
+    """Rules from TOML text: ``preset = "tsv99"`` plus any options to override; a refusal
+    begins with ``source`` (as ``where`` of :func:`rules_from_data`).
 
     >>> parse_rules('preset = "allgemein"\\ndeckel_per_half = 15').deckel_per_half
     15

@@ -1041,7 +1041,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "preset_knobelrunde": "Knobelrunde",
         "preset_allgemein": "General rules",
         "preset_custom": "Custom",
-        "preset_line": "{preset}: {apart}",
+        "preset_line": "{preset} – {apart}",
         "rules_group_deckel": "Deckel",
         "rules_group_throws": "Throws and dice",
         "rules_group_specials": "Special throws",
@@ -1086,7 +1086,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "option_sixes_rethrow_all_remaining": "every die not turned",
         "option_covered": "Covered throws",
         "option_covered_help": "Which throw stays under the cup until the round is revealed.",
-        "option_covered_never": "none: every throw is shown",
+        "option_covered_never": "none, every throw is shown",
         "option_covered_last_throw": "the throw that uses up the limit",
         "option_covered_third_throw": "a third throw",
         "option_covered_all": "every throw",
@@ -1202,7 +1202,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "option_tiebreak_one_throw_then_later": "one throw beats assembled, then the later thrower "
         "loses",
         "option_tiebreak_throw_off": "a throw-off for the worst",
-        "option_tiebreak_no_deckel": "a tie for the worst: nobody takes Deckel",
+        "option_tiebreak_no_deckel": "on a tie for the worst nobody takes Deckel",
         "option_hand_aus_beats": "Hand-Aus beats",
         "option_hand_aus_beats_help": "Whether a Schock-Aus thrown in one throw beats an assembled "
         "one, whatever the throws used.",
@@ -1215,7 +1215,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "option_opening_worst_opens": "one throw each, the lowest opens",
         "option_opening_high_die": "one die each, the highest opens",
         "option_opening_low_die": "one die each, the lowest opens",
-        "option_opening_first_seat": "none: the first player named opens",
+        "option_opening_first_seat": "none, the first player named opens",
         "option_later_opener": "Opener once the middle is empty",
         "option_later_opener_help": "Who opens a round once the middle is empty: the last round's "
         "loser, the holder of the most Deckel, or the player after him.",
@@ -1235,7 +1235,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "option_finale_help": "Two halves and, if two different players lost them, a Finale "
         "between those two. Without it the game is one half.",
         "option_finale_on": "two halves and a Finale",
-        "option_finale_off": "no Finale: one half",
+        "option_finale_off": "one half, no Finale",
         "option_more_halves": "Further halves instead of a Finale",
         "option_more_halves_help": "Two different half-losers are followed by further halves of "
         "everyone until one player has lost two.",
@@ -1295,6 +1295,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rb_link_source": "the link",
         "rb_loading": "Loading the rules…",
         "rb_not_in_effect": "(only with {what})",
+        "rules_code_bad": "{where} holds no rule set",
+        "rules_check_what": "send the rules to check as 'rules' ({{preset, overrides}}), 'toml' or "
+        "'code'",
+        "rb_toml_summary": "House rules as TOML",
     },
     "de": {
         "first_half": "Hinrunde",
@@ -2331,7 +2335,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "preset_knobelrunde": "Knobelrunde",
         "preset_allgemein": "Allgemeine Regeln",
         "preset_custom": "Eigene",
-        "preset_line": "{preset}: {apart}",
+        "preset_line": "{preset} – {apart}",
         "rules_group_deckel": "Deckel",
         "rules_group_throws": "Würfe und Würfel",
         "rules_group_specials": "Besondere Würfe",
@@ -2378,7 +2382,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "option_sixes_rethrow_all_remaining": "jeder nicht gedrehte Würfel",
         "option_covered": "Verdeckte Würfe",
         "option_covered_help": "Welcher Wurf bis zum Aufdecken der Runde unter dem Becher bleibt.",
-        "option_covered_never": "keiner: alle Würfe offen",
+        "option_covered_never": "keiner, alle Würfe offen",
         "option_covered_last_throw": "der Wurf, der die Wurfzahl ausschöpft",
         "option_covered_third_throw": "ein dritter Wurf",
         "option_covered_all": "jeder Wurf",
@@ -2494,7 +2498,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "option_tiebreak_one_throw_then_later": "aus einem Wurf schlägt zusammengewürfelt, dann "
         "verliert, wer später wirft",
         "option_tiebreak_throw_off": "Stechen um den schlechtesten",
-        "option_tiebreak_no_deckel": "Gleichstand beim schlechtesten: niemand nimmt Deckel",
+        "option_tiebreak_no_deckel": "bei Gleichstand der Schlechtesten nimmt niemand Deckel",
         "option_hand_aus_beats": "Hand-Aus schlägt",
         "option_hand_aus_beats_help": "Ob ein Schock-Aus aus einem Wurf einen zusammengewürfelten "
         "schlägt, egal wie viele Würfe.",
@@ -2507,7 +2511,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "option_opening_worst_opens": "ein Wurf jeder, der Niedrigste eröffnet",
         "option_opening_high_die": "ein Würfel jeder, der höchste eröffnet",
         "option_opening_low_die": "ein Würfel jeder, der niedrigste eröffnet",
-        "option_opening_first_seat": "keine: wer zuerst genannt ist, eröffnet",
+        "option_opening_first_seat": "keine, wer zuerst genannt ist, eröffnet",
         "option_later_opener": "Wer eröffnet, wenn die Mitte leer ist",
         "option_later_opener_help": "Wer eine Runde eröffnet, wenn die Mitte leer ist: wer die "
         "letzte Runde verlor, wer die meisten Deckel hat, oder der Spieler nach ihm.",
@@ -2528,7 +2532,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "option_finale_help": "Zwei Hälften und, wenn zwei verschiedene Spieler sie verloren, ein "
         "Finale der beiden. Ohne Finale ist das Spiel eine Hälfte.",
         "option_finale_on": "zwei Hälften und ein Finale",
-        "option_finale_off": "kein Finale: eine Hälfte",
+        "option_finale_off": "eine Hälfte, kein Finale",
         "option_more_halves": "Weitere Hälften statt Finale",
         "option_more_halves_help": "Auf zwei verschiedene Verlierer der Hälften folgen weitere "
         "Hälften mit allen, bis einer zwei verloren hat.",
@@ -2590,6 +2594,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rb_link_source": "der Link",
         "rb_loading": "Regeln werden geladen…",
         "rb_not_in_effect": "(nur mit {what})",
+        "rules_code_bad": "{where} enthält kein Regelwerk",
+        "rules_check_what": "schicke die Regeln zum Prüfen als 'rules' ({{preset, overrides}}), "
+        "'toml' oder 'code'",
+        "rb_toml_summary": "Hausregeln als TOML",
     },
 }
 

@@ -77,6 +77,7 @@ from schocken.club.values import (
     MemberInfo,
     MemberStats,
     PriceInfo,
+    RulesInfo,
     SectionInfo,
     SessionInfo,
     TransferInfo,
@@ -99,7 +100,8 @@ class ClubBook(_Exchange):
     Each part of the book is a module of this package, one concern each: :mod:`.store` (the
     tables, transactions, finding things), :mod:`.access` (clubs, secrets, sessions),
     :mod:`.members`, :mod:`.evenings` (evenings and games), :mod:`.money` (prices, fines,
-    payments, the ledger, the kitty), :mod:`.stats`, :mod:`.exchange` (CSV, export, import).
+    payments, the ledger, the kitty), :mod:`.stats`, :mod:`.our_rules` (the club's own rules),
+    :mod:`.exchange` (CSV, export, import).
     """
 
 
@@ -132,6 +134,7 @@ __all__ = [
     "MemberInfo",
     "MemberStats",
     "PriceInfo",
+    "RulesInfo",
     "SectionInfo",
     "SessionInfo",
     "TransferInfo",

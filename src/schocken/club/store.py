@@ -180,6 +180,19 @@ CREATE TABLE club_accounts (
 """
 """Version 6: the club's bank account, for members to pay by a QR code (a SEPA transfer)."""
 
+VERSION_7_SCHEMA = ""
+"""Version 7: reserved for the bot seats of another branch (that branch fills it in; until
+then it changes nothing)."""
+
+VERSION_8_SCHEMA = """
+CREATE TABLE club_rules (
+    club_id INTEGER PRIMARY KEY REFERENCES club_clubs(id),
+    rules TEXT NOT NULL
+) STRICT;
+"""
+"""Version 8: the club's own rules ("our rules"), offered wherever its members start a game:
+a rule set as JSON, ``{"preset": ..., "overrides": {...}}``."""
+
 MIGRATIONS: dict[int, str] = {
     1: SCHEMA,
     2: SESSIONS_SCHEMA,
@@ -187,6 +200,8 @@ MIGRATIONS: dict[int, str] = {
     4: VERSION_4_SCHEMA,
     5: VERSION_5_SCHEMA,
     6: VERSION_6_SCHEMA,
+    7: VERSION_7_SCHEMA,
+    8: VERSION_8_SCHEMA,
 }
 """The script that brings the club tables from version ``n - 1`` to ``n`` (0: no tables)."""
 

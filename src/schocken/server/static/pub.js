@@ -4,11 +4,11 @@
 // The page's helpers (t, el, announce, ...) come from app.js, which imports this module.
 
 import * as pieces from "/static/pieces.js";
+import * as rulesPage from "/static/rules.js";
 
-const PRESETS = ["tsv99", "schock4life", "knobelrunde", "allgemein"];
 const MAX_PLAYERS = 10;
 
-let ctx = null; // { t, el, main, announce, houseRules, presetIntoHouseRules }
+let ctx = null; // { t, el, main, announce }
 const pub = {
   id: null,
   token: null,
@@ -53,8 +53,9 @@ async function call(path, body) {
 
 // ---------------------------------------------------------------- a new game
 
-function renderStart() {
+async function renderStart() {
   const { t, el } = ctx;
+  const desc = await rulesPage.options();
   const error = el("p", { class: "error", role: "alert" });
   const names = el("div", { id: "pub-names" });
   const addName = () => {
@@ -74,15 +75,7 @@ function renderStart() {
     el("h1", {}, t("pub_web_title")),
     el("p", {}, t("pub_web_intro")),
     el("fieldset", { class: "pub-players" }, el("legend", {}, t("pub_web_players")), names, add),
-    el("label", { for: "preset" }, t("web_rules")),
-    el("select", { id: "preset", name: "preset", onchange: (e) => ctx.presetIntoHouseRules(e.target.form) },
-      PRESETS.map((p) => el("option", { value: p }, p))),
-    el("details", {},
-      el("summary", {}, t("web_house_rules")),
-      el("label", { for: "house" }, t("web_house_rules")),
-      el("textarea", { id: "house", name: "house", rows: "4", "aria-describedby": "house-hint" },
-        `preset = "${PRESETS[0]}"\n`),
-      el("p", { id: "house-hint" }, t("web_house_hint"))),
+    rulesPage.startFields({ t, el }, desc),
     el("label", { for: "half-stake" }, t("pub_web_half_stake")),
     el("input", { id: "half-stake", name: "half_stake", maxlength: "100", "aria-describedby": "stake-hint" }),
     el("label", { for: "game-stake" }, t("pub_web_game_stake")),
@@ -100,7 +93,7 @@ async function create(event, error) {
   try {
     pub.token = null;
     const made = await call("/api/pub", {
-      players, rules: f.preset.value, rules_toml: ctx.houseRules(f),
+      players, rules: f.preset.value, rules_toml: rulesPage.houseRules(f),
       half_stake: f.half_stake.value, game_stake: f.game_stake.value,
     });
     localStorage.setItem(`schocken:pub:${made.id}`, made.token);
