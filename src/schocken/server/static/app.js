@@ -571,6 +571,7 @@ function renderLobby(m) {
   return [
     el("section", { class: "card", "aria-labelledby": "lobby-h" },
       el("h1", { id: "lobby-h" }, `${t("web_lobby")} · ${t(`preset_${m.table.preset}`)}`),
+      lobbyRules(m),
       el("p", { id: "lobby-timer" }, `${t("web_turn_timer")}: ${m.table.turn_timer ? t("web_timer_seconds", { n: m.table.turn_timer }) : t("web_timer_off")}`),
       el("ul", { class: "players lobby" }, seats),
       isHost && m.table.seats.some((seat) => !seat.name) ? botChoice() : [],
@@ -588,6 +589,23 @@ function renderLobby(m) {
         ? el("p", {}, el("a", { href: `/t/${m.table.id}#spectate=${spectatorToken}` }, t("web_spectator_link")))
         : null),
   ];
+}
+
+// The table's rules in words (its preset and what the house rules change), for everyone who
+// joins: asked of the engine once per rule set and language.
+function lobbyRules(m) {
+  const key = JSON.stringify([app.lang, m.table.rules]);
+  if (app.rulesSaid?.key !== key) {
+    app.rulesSaid = { key, text: "" };
+    const { preset, ...options } = m.table.rules;
+    rulesPage.check({ rules: { preset, overrides: options } }).then((answer) => {
+      if (!answer.ok || app.rulesSaid.key !== key) return;
+      app.rulesSaid.text = answer.summary;
+      const line = document.getElementById("lobby-rules");
+      if (line) line.textContent = answer.summary;
+    });
+  }
+  return el("p", { id: "lobby-rules" }, app.rulesSaid.text);
 }
 
 async function hostAction(what, body) {
