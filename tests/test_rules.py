@@ -929,3 +929,13 @@ def test_a_refused_rule_set_is_said_in_german_too(overrides: dict[str, object], 
             'preset = "tsv99"\n' + "".join(f"{k} = {json.dumps(v)}\n" for k, v in overrides.items())
         )
     assert refusal_text(toml.value, "de").startswith(f"house rules: {de}")
+
+
+def test_the_rule_sets_refusals_are_in_the_catalogue_in_both_languages() -> None:
+    from schocken.rules import REFUSALS
+    from schocken.texts import CATALOGUE
+
+    same = {"rules_refused_in", "rules_kind_null", "rules_where_toml"}
+    for key, (en, de) in REFUSALS.items():
+        assert CATALOGUE["en"][key] == en and CATALOGUE["de"][key] == de
+        assert (en == de) == (key in same), key

@@ -7,6 +7,8 @@ derive from :class:`ValueError`. A refused action never changes the game.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 
 class SchockenError(Exception):
     """Root of every error raised on purpose by schocken."""
@@ -24,6 +26,21 @@ class RefusalError(SchockenError, ValueError):
         super().__init__(message)
         self.key = key
         self.fields = fields
+
+
+class Said(NamedTuple):
+    """A part of a refusal's text that is itself a text of the catalogue ("twice", "2 throws",
+    a rule's sentence), said in the refusal's language."""
+
+    key: str
+    fields: dict[str, object]
+    lower_first: bool = False
+    """Begin with a small letter (a sentence of the catalogue after a colon)."""
+
+
+def said(key: str, *, lower_first: bool = False, **fields: object) -> Said:
+    """A text of the catalogue as a part of a refusal (:class:`Said`)."""
+    return Said(key, fields, lower_first)
 
 
 class RulesError(RefusalError):

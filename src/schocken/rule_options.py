@@ -174,7 +174,7 @@ def rules_code(rules: Rules) -> str:
 def rules_of_code(code: object) -> Rules:
     """The rule set of a link's code (:func:`rules_code`); anything else is refused with a
     :class:`~schocken.errors.RulesError` beginning "the link" (in the catalogue's words)."""
-    where = said("rb_link_source")
+    where = said("rules_where_link")
     if not isinstance(code, str) or not code or len(code) > MAX_CODE:
         raise refused(RulesError, "rules_code_bad", where=where)
     try:
@@ -191,7 +191,7 @@ def read_rules(data: object) -> Rules:
     :class:`~schocken.errors.RulesError`."""
     if isinstance(data, dict):
         if "toml" in data and isinstance(data["toml"], str):
-            return parse_rules(data["toml"], source=said("rb_toml_source"))
+            return parse_rules(data["toml"], source=said("rules_where_toml"))
         if "code" in data:
             return rules_of_code(data["code"])
         if "rules" in data:

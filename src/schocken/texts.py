@@ -18,6 +18,8 @@ from typing import NamedTuple, TypeVar
 
 from schocken.actions import Action, Stop, Throw, TurnSixes
 from schocken.errors import RefusalError
+from schocken.errors import Said as Said  # a refusal's parts: made here as ever
+from schocken.errors import said as said
 from schocken.events import (
     BlindOpened,
     BoughtIn,
@@ -32,6 +34,7 @@ from schocken.events import (
 )
 from schocken.results import Result, ResultKind, TieRule, result_table, tie_decided, worst_tied
 from schocken.rules import (
+    REFUSALS,
     DeckelOwed,
     FirstRoundOneThrow,
     JuleRank,
@@ -1003,39 +1006,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_imported": "{club} imported from {file}.",
         "club_written": "{kind} written to {file}.",
         "club_plot_saved": "Plot saved to {file}.",
-        "rules_refused_preset_option": "'preset' is not an option; start from another preset "
-        "instead",
-        "rules_refused_not_table": "rules must be a table of options, not {what}",
-        "rules_refused_preset_name": "option 'preset' must be a preset name, not {value!r}",
-        "rules_refused_unknown_option": "unknown rule option {name!r}; known options: {known}",
-        "rules_refused_choice": "option {name!r} must be one of {choices}, not {value!r}",
-        "rules_refused_preset_empty": "option 'preset' must be a non-empty name, not {value!r}",
-        "rules_refused_whole_number": "option {name!r} must be a whole number, not {value!r}",
-        "rules_refused_range": "option {name!r} must be between {low} and {high}, not {value}",
-        "rules_refused_bool": "option {name!r} must be true or false, not {value!r}",
-        "rules_refused_unknown_preset": "unknown preset {name!r}; known presets: {known}",
-        "rules_refused_in": "{where}: {reason}",
-        "rules_data_not_object": "{where} must be an object with 'preset' and 'overrides', not "
-        "{what}",
-        "rules_data_unknown_key": "{where}: unknown key {names}; a rule set has only 'preset' and "
-        "'overrides'",
-        "rules_data_unknown_keys": "{where}: unknown keys {names}; a rule set has only 'preset' "
-        "and 'overrides'",
-        "rules_data_no_preset": "{where}: 'preset' is missing; known presets: {known}",
-        "rules_data_unknown_preset": "{where}: unknown preset {name!r}; known presets: {known}",
-        "rules_data_overrides_not_object": "{where}: 'overrides' must be an object of rule "
-        "options, not {what}",
-        "rules_data_preset_in_overrides": "{where}: 'preset' is not an option to override; it goes "
-        "beside 'overrides'",
-        "rules_kind_null": "null",
-        "rules_kind_bool": "true or false",
-        "rules_kind_text": "a text",
-        "rules_kind_number": "a number",
-        "rules_kind_list": "a list",
-        "rules_toml_invalid": "{source}: not valid TOML: {detail}",
-        "rules_toml_too_deep": "{source}: not valid TOML (too deeply nested or too long)",
-        "rules_toml_no_preset": '{source}: name the preset to start from, e.g. preset = "tsv99" '
-        "(known presets: {known})",
         "preset_tsv99": "TSV 99",
         "preset_schock4life": "Schock4Life",
         "preset_knobelrunde": "Knobelrunde",
@@ -1268,7 +1238,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rb_elsewhere": "Elsewhere",
         "rb_sources": "Sources",
         "rb_use": "Use these rules",
-        "rb_cancel": "Back without changes",
+        "rb_cancel": "Cancel",
         "rb_start_table": "Start a table with these rules",
         "rb_start_pub": "Keep score at the pub with these rules",
         "rb_share": "Share these rules",
@@ -1284,17 +1254,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rb_toml_label": "These rules as TOML",
         "rb_toml_hint": "Copy it into a file, or paste house rules here and read them in.",
         "rb_toml_read": "Read in",
-        "rb_toml_source": "TOML",
         "rb_toml_read_done": "Read in: {summary}",
         "rb_open": "Build house rules",
         "rb_link_home": "Build and share house rules",
-        "rb_house_on": "House rules on {preset}",
         "rb_club_rules": "Our rules: {club}",
         "rb_use_club": "Use our rules ({club})",
-        "rb_bad_link": "This link holds no rules: {reason}",
-        "rb_link_source": "the link",
         "rb_loading": "Loading the rules…",
-        "rb_not_in_effect": "(only with {what})",
         "rules_code_bad": "{where} holds no rule set",
         "rules_check_what": "send the rules to check as 'rules' ({{preset, overrides}}), 'toml' or "
         "'code'",
@@ -2292,44 +2257,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_imported": "{club} importiert aus {file}.",
         "club_written": "{kind} geschrieben nach {file}.",
         "club_plot_saved": "Grafik gespeichert unter {file}.",
-        "rules_refused_preset_option": "'preset' ist keine Option; beginne stattdessen mit einem "
-        "anderen Regelwerk",
-        "rules_refused_not_table": "Regeln sind eine Tabelle von Optionen, nicht {what}",
-        "rules_refused_preset_name": "Option 'preset' muss der Name eines Regelwerks sein, nicht "
-        "{value!r}",
-        "rules_refused_unknown_option": "unbekannte Regel-Option {name!r}; bekannte Optionen: "
-        "{known}",
-        "rules_refused_choice": "Option {name!r} muss eins von {choices} sein, nicht {value!r}",
-        "rules_refused_preset_empty": "Option 'preset' muss ein Name sein, nicht {value!r}",
-        "rules_refused_whole_number": "Option {name!r} muss eine ganze Zahl sein, nicht {value!r}",
-        "rules_refused_range": "Option {name!r} muss zwischen {low} und {high} liegen, nicht "
-        "{value}",
-        "rules_refused_bool": "Option {name!r} muss true oder false sein, nicht {value!r}",
-        "rules_refused_unknown_preset": "unbekanntes Regelwerk {name!r}; bekannte Regelwerke: "
-        "{known}",
-        "rules_refused_in": "{where}: {reason}",
-        "rules_data_not_object": "{where} muss ein Objekt mit 'preset' und 'overrides' sein, nicht "
-        "{what}",
-        "rules_data_unknown_key": "{where}: unbekannter Schlüssel {names}; ein Regelwerk hat nur "
-        "'preset' und 'overrides'",
-        "rules_data_unknown_keys": "{where}: unbekannte Schlüssel {names}; ein Regelwerk hat nur "
-        "'preset' und 'overrides'",
-        "rules_data_no_preset": "{where}: 'preset' fehlt; bekannte Regelwerke: {known}",
-        "rules_data_unknown_preset": "{where}: unbekanntes Regelwerk {name!r}; bekannte "
-        "Regelwerke: {known}",
-        "rules_data_overrides_not_object": "{where}: 'overrides' muss ein Objekt von "
-        "Regel-Optionen sein, nicht {what}",
-        "rules_data_preset_in_overrides": "{where}: 'preset' ist keine Option zum Ändern; es steht "
-        "neben 'overrides'",
-        "rules_kind_null": "null",
-        "rules_kind_bool": "true oder false",
-        "rules_kind_text": "ein Text",
-        "rules_kind_number": "eine Zahl",
-        "rules_kind_list": "eine Liste",
-        "rules_toml_invalid": "{source}: kein gültiges TOML: {detail}",
-        "rules_toml_too_deep": "{source}: kein gültiges TOML (zu tief verschachtelt oder zu lang)",
-        "rules_toml_no_preset": "{source}: nenne das Regelwerk, von dem es ausgeht, z. B. preset = "
-        '"tsv99" (bekannte Regelwerke: {known})',
         "preset_tsv99": "TSV 99",
         "preset_schock4life": "Schock4Life",
         "preset_knobelrunde": "Knobelrunde",
@@ -2566,7 +2493,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rb_elsewhere": "Anderswo",
         "rb_sources": "Quellen",
         "rb_use": "Diese Regeln nehmen",
-        "rb_cancel": "Zurück ohne Änderung",
+        "rb_cancel": "Abbrechen",
         "rb_start_table": "Tisch mit diesen Regeln eröffnen",
         "rb_start_pub": "In der Kneipe mit diesen Regeln mitschreiben",
         "rb_share": "Diese Regeln teilen",
@@ -2583,23 +2510,22 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rb_toml_label": "Diese Regeln als TOML",
         "rb_toml_hint": "In eine Datei kopieren, oder Hausregeln hier einfügen und einlesen.",
         "rb_toml_read": "Einlesen",
-        "rb_toml_source": "TOML",
         "rb_toml_read_done": "Eingelesen: {summary}",
         "rb_open": "Hausregeln zusammenstellen",
         "rb_link_home": "Hausregeln zusammenstellen und teilen",
-        "rb_house_on": "Hausregeln auf {preset}",
         "rb_club_rules": "Unsere Regeln: {club}",
         "rb_use_club": "Unsere Regeln nehmen ({club})",
-        "rb_bad_link": "Dieser Link enthält keine Regeln: {reason}",
-        "rb_link_source": "der Link",
         "rb_loading": "Regeln werden geladen…",
-        "rb_not_in_effect": "(nur mit {what})",
         "rules_code_bad": "{where} enthält kein Regelwerk",
         "rules_check_what": "schicke die Regeln zum Prüfen als 'rules' ({{preset, overrides}}), "
         "'toml' oder 'code'",
         "rb_toml_summary": "Hausregeln als TOML",
     },
 }
+
+for _key, (_en, _de) in REFUSALS.items():  # the rule set's refusals, kept beside its checks
+    CATALOGUE["en"][_key] = _en
+    CATALOGUE["de"][_key] = _de
 
 
 def default_language() -> str:
@@ -2620,20 +2546,6 @@ def t(key: str, lang: str, **fields: object) -> str:
 
 
 E = TypeVar("E", bound=RefusalError)
-
-
-class Said(NamedTuple):
-    """A part of a refusal's text that is itself a text of the catalogue ("twice", "2 throws",
-    a rule's sentence), said in the refusal's language."""
-
-    key: str
-    fields: dict[str, object]
-    lower_first: bool = False
-    """Begin with a small letter (a sentence of the catalogue after a colon)."""
-
-
-def said(key: str, *, lower_first: bool = False, **fields: object) -> Said:
-    return Said(key, fields, lower_first)
 
 
 def refused(kind: type[E], key: str, **fields: object) -> E:

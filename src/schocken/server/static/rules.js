@@ -156,7 +156,7 @@ export async function builder(ctx, { start, mode, onUse, onCancel, heading = "h1
     const label = el("label", { for: id }, option.label);
     const presetNote = el("span", { id: `${id}-preset`, class: "rb-preset-value" });
     const where = el("details", { class: "rb-where" },
-      el("summary", {}, t("rb_where")),
+      el("summary", {}, t("rb_where"), el("span", { class: "visually-hidden" }, `: ${option.label}`)),
       el("ul", {},
         desc.presets.map((p) => el("li", {}, el("strong", {}, `${p.label} (${JSON.stringify(option.defaults[p.name])})`), ": ", option.sources.presets[p.name])),
         el("li", {}, el("strong", {}, `${t("rb_elsewhere")}: `), option.sources.elsewhere)),
@@ -329,13 +329,13 @@ export async function builder(ctx, { start, mode, onUse, onCancel, heading = "h1
   });
 
   const Heading = heading;
-  const root = el("section", { class: "rules-builder", "aria-labelledby": "rb-h" },
+  const root = el("section", { class: `rules-builder rb-mode-${mode}`, "aria-labelledby": "rb-h" },
     el(Heading, { id: "rb-h", tabindex: "-1" }, t("rb_title")),
     el("p", {}, t("rb_intro")),
     el("label", { for: "rb-preset" }, t("rb_preset")), presetSelect, presetLine,
     el("div", { class: "rb-summary" },
       el("h2", { id: "rb-summary-h" }, t("rb_summary")), summary, error),
-    groups,
+    el("div", { class: "rb-groups" }, groups),
     el("div", { class: "rb-sticky" }, actions),
     clubPart,
     share,
@@ -350,7 +350,7 @@ export async function builder(ctx, { start, mode, onUse, onCancel, heading = "h1
 /** The builder page; /rules#CODE shows the rule set of a shared link. */
 export async function route(ctx) {
   const { t, el, main } = ctx;
-  main.replaceChildren(el("p", { class: "card" }, t("rb_loading")));
+  main.replaceChildren(el("p", { class: "card wide" }, t("rb_loading")));
   const code = decodeURIComponent(location.hash.slice(1));
   let start = null;
   let refused = "";
@@ -360,7 +360,7 @@ export async function route(ctx) {
     else refused = answer.error;
   }
   const built = await builder(ctx, { start, mode: "page" });
-  main.replaceChildren(el("div", { class: "card" }, refused ? el("p", { class: "error", role: "alert" }, refused) : null, built));
+  main.replaceChildren(el("div", { class: "card wide" }, refused ? el("p", { class: "error", role: "alert" }, refused) : null, built));
 }
 
 // ---------------------------------------------------------------- a start form's rules
