@@ -214,6 +214,11 @@ def test_saved_as_our_rules_and_offered_where_a_game_starts(
         "preset": "tsv99",
         "overrides": {"deckel_per_half": 15, "finale": False, "jule": True},
     }
+    # The club's page says them in words, with the way back to the builder.
+    page.goto(f"{server.url}/club/{slug}")
+    expect(page.locator("#club-rules-line")).to_have_text(SUMMARY_DE)
+    href = page.locator("#club-rules-open").get_attribute("href")
+    assert href is not None and href.startswith("/rules#")
     # The table's start form offers them.
     page.goto(server.url + "/")
     offer = page.locator(f"#main form button[data-club='{slug}']")

@@ -1264,6 +1264,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_check_what": "send the rules to check as 'rules' ({{preset, overrides}}), 'toml' or "
         "'code'",
         "rb_toml_summary": "House rules as TOML",
+        "rb_club_title": "Our rules",
+        "rb_club_none": "No rules of your own yet: build them, then save them for the club.",
+        "rb_club_open": "See and change them",
     },
     "de": {
         "first_half": "Hinrunde",
@@ -2520,6 +2523,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rules_check_what": "schicke die Regeln zum Prüfen als 'rules' ({{preset, overrides}}), "
         "'toml' oder 'code'",
         "rb_toml_summary": "Hausregeln als TOML",
+        "rb_club_title": "Unsere Regeln",
+        "rb_club_none": "Noch keine eigenen Regeln: zusammenstellen, dann für den Verein "
+        "speichern.",
+        "rb_club_open": "Ansehen und ändern",
     },
 }
 

@@ -6,6 +6,8 @@
 // them and sends what is entered. Words come from the catalogue. The page's helpers (t, el,
 // announce, main) come from app.js, which imports this module.
 
+import * as rulesPage from "/static/rules.js";
+
 let ctx = null; // { t, el, main, announce }
 const club = { slug: null, session: null, secret: null, book: null };
 
@@ -574,6 +576,25 @@ function accountForm(b, error) {
     onclick: () => send("account", { remove: true }, null, error, t("club_web_account_removed")) }, t("club_web_account_remove")) : null);
 }
 
+/** The club's own rules ("our rules") in words, with a link to them in the rules builder
+ * (where they are changed and saved again); none yet: the way to the builder. */
+function ourRulesPart(b) {
+  const { t, el } = ctx;
+  const box = el("div", { id: "club-rules" }, el("h3", {}, t("rb_club_title")));
+  if (!b.rules) {
+    box.append(el("p", { class: "hint" }, t("rb_club_none")), el("p", {}, el("a", { href: "/rules" }, t("rb_link_home"))));
+    return box;
+  }
+  const line = el("p", { id: "club-rules-line" });
+  const link = el("a", { href: "/rules", id: "club-rules-open" }, t("rb_club_open"));
+  rulesPage.check({ rules: b.rules }).then((answer) => {
+    line.textContent = answer.ok ? answer.summary : answer.error;
+    if (answer.ok) link.href = `/rules#${answer.code}`;
+  });
+  box.append(line, el("p", {}, link));
+  return box;
+}
+
 function settingsPart(b, error) {
   const { t, el } = ctx;
   return el("section", { class: "card club-part", id: "club-settings", "aria-labelledby": "club-settings-h" },
@@ -588,6 +609,7 @@ function settingsPart(b, error) {
     el("p", { class: "hint", id: "club-season-start-hint" }, t("club_web_season_start_hint")),
     el("button", { type: "submit" }, t("club_web_season_start_button"))),
     accountForm(b, error),
+    ourRulesPart(b),
     el("form", { id: "club-new-secret", onsubmit: (e) => {
       e.preventDefault();
       rekey("secret", {}, error, t("club_web_secret_made"));
