@@ -171,6 +171,12 @@ def test_rules_shared_by_a_link_and_a_qr_code(
     other.wait_for_url(f"{server.url}/")
     expect(other.locator("#preset-line")).to_have_text(SUMMARY_EN)
     assert "jule = true" in other.input_value("#house")
+    # ... or keeps score at the pub with them: pub mode's start form has them.
+    other.goto(url)
+    other.wait_for_selector("#rb-preset")
+    other.click("#rb-start-pub")
+    expect(other).to_have_url(f"{server.url}/pub")
+    expect(other.locator("#preset-line")).to_have_text(SUMMARY_EN)
     # A link that holds no rule set says so.
     other.goto(server.url + "/rules#bm9wZQ")
     expect(other.locator("p.error[role=alert]").first).to_have_text("The link holds no rule set")

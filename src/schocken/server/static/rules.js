@@ -158,11 +158,11 @@ export async function builder(ctx, { start, mode, onUse, onCancel, heading = "h1
     const where = el("details", { class: "rb-where" },
       el("summary", {}, t("rb_where"), el("span", { class: "visually-hidden" }, `: ${option.label}`)),
       el("ul", {},
-        desc.presets.map((p) => el("li", {}, el("strong", {}, `${p.label} (${JSON.stringify(option.defaults[p.name])})`), ": ", option.sources.presets[p.name])),
+        desc.presets.map((p) => el("li", {}, el("strong", {}, `${p.label} (${saidValue(option, option.defaults[p.name])})`), ": ", option.sources.presets[p.name])),
         el("li", {}, el("strong", {}, `${t("rb_elsewhere")}: `), option.sources.elsewhere)),
       Object.keys(option.sources.keys).length
         ? el("p", { class: "rb-keys" }, `${t("rb_sources")}: `,
-          Object.entries(option.sources.keys).map(([key, where]) => el("span", {}, `[${key}] ${where}`)))
+          Object.entries(option.sources.keys).map(([key, where]) => el("span", {}, `[${key}] `, source(where))))
         : null);
     const row = option.type === "bool"
       ? el("div", { class: "rb-option rb-bool", "data-option": option.name },
@@ -173,6 +173,13 @@ export async function builder(ctx, { start, mode, onUse, onCancel, heading = "h1
         el("p", { id: `${id}-help`, class: "hint" }, option.help), presetNote, where);
     rows[option.name] = row;
     return row;
+  }
+
+  // A source's address as a link where it is one ("https://... (what it is)").
+  function source(where) {
+    const [address, ...rest] = where.split(" ");
+    if (!/^https?:\/\//.test(address)) return where;
+    return [el("a", { href: address, rel: "noopener noreferrer", target: "_blank" }, address), rest.length ? ` ${rest.join(" ")}` : ""];
   }
 
   function readControl(option, control) {
@@ -215,16 +222,19 @@ export async function builder(ctx, { start, mode, onUse, onCancel, heading = "h1
         : "";
     }
     clearTimeout(timer);
-    timer = setTimeout(runCheck, CHECK_DELAY);
+    timer = setTimeout(() => { timer = null; runCheck(); }, CHECK_DELAY);
+  }
+
+  function holding() {
+    return JSON.stringify({ preset: state.preset, overrides: overridesOf(desc, state) });
   }
 
   async function runCheck() {
-    const asked = { preset: state.preset, overrides: overridesOf(desc, state) };
-    const answer = await check({ rules: asked });
+    const asked = holding();
+    const answer = await check({ rules: JSON.parse(asked) });
     // Only the answer to what the controls hold now counts.
-    const now = { preset: state.preset, overrides: overridesOf(desc, state) };
-    if (JSON.stringify(now) !== JSON.stringify(asked)) return;
-    last = answer;
+    if (holding() !== asked) return;
+    last = { ...answer, asked };
     if (answer.ok) {
       error.textContent = "";
       if (summary.textContent !== answer.summary) summary.textContent = answer.summary;
@@ -293,16 +303,23 @@ export async function builder(ctx, { start, mode, onUse, onCancel, heading = "h1
   // ---- what to do with them
   const useButtons = [];
   const actions = el("div", { class: "rb-actions" });
-  function ready() {
-    return last && last.ok ? last : null;
+  // The engine's word on what the controls hold now (asked at once if not yet asked): the
+  // checked rules, or null (refused: the refusal is shown).
+  async function ready() {
+    while (!last || last.asked !== holding()) {
+      clearTimeout(timer);
+      timer = null;
+      await runCheck();
+    }
+    return last.ok ? last : null;
   }
   if (mode === "dialog") {
-    const use = el("button", { type: "button", class: "primary", id: "rb-use", onclick: () => { const ok = ready(); if (ok) onUse(ok); } }, t("rb_use"));
+    const use = el("button", { type: "button", class: "primary", id: "rb-use", onclick: async () => { const ok = await ready(); if (ok) onUse(ok); } }, t("rb_use"));
     useButtons.push(use);
     actions.append(use, el("button", { type: "button", class: "secondary", id: "rb-cancel", onclick: () => onCancel() }, t("rb_cancel")));
   } else {
-    const table = el("button", { type: "button", class: "primary", id: "rb-start-table", onclick: () => { const ok = ready(); if (ok) location.href = `/#rules=${ok.code}`; } }, t("rb_start_table"));
-    const pub = el("button", { type: "button", class: "secondary", id: "rb-start-pub", onclick: () => { const ok = ready(); if (ok) location.href = `/pub#rules=${ok.code}`; } }, t("rb_start_pub"));
+    const table = el("button", { type: "button", class: "primary", id: "rb-start-table", onclick: async () => { const ok = await ready(); if (ok) location.href = `/#rules=${ok.code}`; } }, t("rb_start_table"));
+    const pub = el("button", { type: "button", class: "secondary", id: "rb-start-pub", onclick: async () => { const ok = await ready(); if (ok) location.href = `/pub#rules=${ok.code}`; } }, t("rb_start_pub"));
     useButtons.push(table, pub);
     actions.append(table, pub);
   }
@@ -312,7 +329,7 @@ export async function builder(ctx, { start, mode, onUse, onCancel, heading = "h1
     clubs = found;
     for (const club of clubs) {
       const button = el("button", { type: "button", class: "secondary", "data-club": club.slug, onclick: async () => {
-        const ok = ready();
+        const ok = await ready();
         if (!ok) return;
         try {
           await saveForClub(club, ok.rules);
