@@ -270,8 +270,9 @@ export async function builder(ctx, { start, mode, onUse, onCancel, heading = "h1
       shareNote.textContent = t("rb_copy_by_hand");
     }
   }
+  const sub = heading === "h1" ? "h2" : "h3"; // the builder's parts, a level below its heading
   const share = el("section", { class: "rb-share", "aria-labelledby": "rb-share-h" },
-    el("h2", { id: "rb-share-h" }, t("rb_share")),
+    el(sub, { id: "rb-share-h" }, t("rb_share")),
     el("p", { id: "rb-share-hint", class: "hint" }, t("rb_share_hint")),
     el("label", { for: "rb-link" }, t("rb_link")), link,
     el("p", {}, el("button", { type: "button", class: "secondary", id: "rb-copy", onclick: copyLink }, t("rb_copy"))),
@@ -345,13 +346,12 @@ export async function builder(ctx, { start, mode, onUse, onCancel, heading = "h1
     clubPart.append(clubNote);
   });
 
-  const Heading = heading;
   const root = el("section", { class: `rules-builder rb-mode-${mode}`, "aria-labelledby": "rb-h" },
-    el(Heading, { id: "rb-h", tabindex: "-1" }, t("rb_title")),
+    el(heading, { id: "rb-h", tabindex: "-1" }, t("rb_title")),
     el("p", {}, t("rb_intro")),
     el("label", { for: "rb-preset" }, t("rb_preset")), presetSelect, presetLine,
     el("div", { class: "rb-summary" },
-      el("h2", { id: "rb-summary-h" }, t("rb_summary")), summary, error),
+      el(sub, { id: "rb-summary-h" }, t("rb_summary")), summary, error),
     el("div", { class: "rb-groups" }, groups),
     el("div", { class: "rb-sticky" }, actions),
     clubPart,
