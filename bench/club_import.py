@@ -35,9 +35,6 @@ import contextlib
 import dataclasses
 import datetime
 import json
-import os
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -56,8 +53,8 @@ from schocken.game import Game
 from schocken.play import play_game
 from schocken.record import record_of
 from schocken.rules import find_preset
+from serving import HOST, ServerProcess
 
-HOST = "127.0.0.1"
 SRC = Path(__file__).resolve().parents[1] / "src"
 NAMES = ["Anna", "Ben", "Cem", "Dora", "Emil", "Finn", "Gerd", "Hanna"]
 PER_EVENING = 8
@@ -121,59 +118,6 @@ def make_export(games: int, seed: int) -> str:
 
 
 # --------------------------------------------------------------------------- the server
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class ServerProcess:
-    """``schocken serve`` of the checkout's ``src`` in a subprocess, with its own SQLite file."""
-
-    def __init__(self, folder: Path, src: Path) -> None:
-        self.port = free_port()
-        self.log_path = folder / f"server-{self.port}.log"
-        args = [
-            sys.executable, "-m", "schocken.cli", "serve", "--host", HOST,
-            "--port", str(self.port), "--db", str(folder / f"bench-{self.port}.sqlite3"),
-            "--seed", "1", "--log-level", "warning", "--tables-per-minute", "100000",
-        ]  # fmt: skip
-        self._log = self.log_path.open("wb")
-        env = {**os.environ, "PYTHONPATH": str(src)}
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=self._log, env=env)
-
-    @property
-    def url(self) -> str:
-        return f"http://{HOST}:{self.port}"
-
-    def wait_ready(self, seconds: float = 30) -> None:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server did not start:\n{self.log()}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
-                    return
-            time.sleep(0.05)
-        raise RuntimeError(f"the server did not answer in {seconds:.0f} s")
-
-    def log(self) -> str:
-        with contextlib.suppress(OSError):
-            return self.log_path.read_text(errors="replace")[-4000:]
-        return ""
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self._log.close()
 
 
 # --------------------------------------------------------------------------- the run
@@ -265,7 +209,11 @@ async def measure(src: Path, export: bytes, args: argparse.Namespace) -> Figures
     """One run against a fresh server of the checkout ``src``."""
     figures = Figures()
     with tempfile.TemporaryDirectory(prefix="schocken-club-import-") as folder:
-        server = ServerProcess(Path(folder), src)
+        server = ServerProcess(
+            Path(folder),
+            ["--seed", "1", "--log-level", "warning", "--tables-per-minute", "100000"],
+            src=src,
+        )
         try:
             server.wait_ready()
             async with httpx.AsyncClient(base_url=server.url, timeout=600) as http:

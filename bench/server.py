@@ -48,10 +48,7 @@ import json
 import os
 import random
 import resource
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -66,8 +63,8 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS
 from schocken.rules import PRESETS
+from serving import HOST, ServerProcess
 
-HOST = "127.0.0.1"
 """The only address used: the server listens here and every client connects here."""
 
 T = TypeVar("T")
@@ -92,13 +89,6 @@ def simple_choice(state: dict[str, Any]) -> str | None:
     return max(ones, key=len) if ones else throws[0]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 def machine_busy_seconds() -> float:
     """CPU time all processes of the machine have used (Linux /proc/stat; 0 elsewhere)."""
     with contextlib.suppress(OSError, ValueError, IndexError):
@@ -119,72 +109,18 @@ def percentile(ordered: list[float], p: float) -> float:
 # --------------------------------------------------------------------------- the server
 
 
-class ServerProcess:
-    """``schocken serve`` in a subprocess on a free port of 127.0.0.1, with its own SQLite file."""
-
-    def __init__(self, folder: Path, seed: int, src: str | None = None) -> None:
-        self.port = free_port()
-        self.db = folder / f"bench-{self.port}.sqlite3"
-        self.log_path = folder / f"server-{self.port}.log"
-        args = [
-            sys.executable, "-m", "schocken.cli", "serve",
-            "--host", HOST, "--port", str(self.port), "--db", str(self.db),
+def bench_server(folder: Path, seed: int, src: str | None = None) -> ServerProcess:
+    """The server under load: seeded, bots at once, and the limits per address and per client
+    out of the way (one address plays every seat)."""
+    return ServerProcess(
+        folder,
+        [
             "--seed", str(seed), "--bot-delay", "0", "--log-level", "warning",
-            # one address plays every seat: limits per address and per client out of the way
             "--conns-per-address", "100000", "--tables-per-minute", "100000",
-            "--max-tables", "100000", "--msg-rate", "1000",
-            "--max-connections", "100000",
-        ]  # fmt: skip
-        self._log = self.log_path.open("wb")
-        env = dict(os.environ)
-        if src is not None:  # another checkout's server (--against)
-            env["PYTHONPATH"] = src
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=self._log, env=env)
-
-    @property
-    def url(self) -> str:
-        return f"http://{HOST}:{self.port}"
-
-    def wait_ready(self, seconds: float = 30) -> None:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server did not start:\n{self.log()}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
-                    return
-            time.sleep(0.05)
-        raise RuntimeError(f"the server did not answer in {seconds:.0f} s")
-
-    def cpu_seconds(self) -> float:
-        """User and system CPU time the server has used so far (Linux /proc)."""
-        try:
-            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return 0.0
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def peak_rss_mib(self) -> float:
-        with contextlib.suppress(OSError):
-            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) / 1024
-        return 0.0
-
-    def log(self) -> str:
-        with contextlib.suppress(OSError):
-            return self.log_path.read_text(errors="replace")[-4000:]
-        return ""
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self._log.close()
+            "--max-tables", "100000", "--msg-rate", "1000", "--max-connections", "100000",
+        ],
+        src=src,
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- the players
@@ -582,19 +518,19 @@ def measure(args: argparse.Namespace, src: str | None) -> Figures:
     """One run against a fresh server (of this tree, or of the checkout ``src``); prints its
     report and returns its main figures."""
     with tempfile.TemporaryDirectory(prefix="schocken-bench-") as folder:
-        server = ServerProcess(Path(folder), args.seed, src)
+        server = bench_server(Path(folder), args.seed, src)
         try:
             server.wait_ready()
             protocol = int(httpx.get(server.url + "/api/health", timeout=10).json()["protocol"])
             bench = Bench(args, server.port, protocol)
-            cpu_server = server.cpu_seconds()
+            cpu_server = server.cpu_seconds()[0]
             cpu_client = time.process_time()
             cpu_machine = machine_busy_seconds()
             wall = time.perf_counter()
             with asyncio.Runner(loop_factory=_loop_factory()) as runner:
                 finished_in_time = runner.run(_guarded(bench, args.timeout))
             wall = time.perf_counter() - wall
-            cpu_server = server.cpu_seconds() - cpu_server
+            cpu_server = server.cpu_seconds()[0] - cpu_server
             cpu_client = time.process_time() - cpu_client
             cpu_other = machine_busy_seconds() - cpu_machine - cpu_server - cpu_client
             rss = server.peak_rss_mib()

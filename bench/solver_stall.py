@@ -54,7 +54,6 @@ import contextlib
 import json
 import os
 import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -67,7 +66,8 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
-HOST = "127.0.0.1"
+from serving import HOST, ServerProcess
+
 SRC = Path(__file__).resolve().parents[1] / "src"
 PROTOCOL = 3
 
@@ -122,13 +122,6 @@ threading.Thread(
 """A prelude for the server's process: the sampler of ``--sample``."""
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 def simple_choice(state: dict[str, Any]) -> str | None:
     """A deterministic human stand-in (as in tests/server_helpers.py): throw once more while a
     throw is left, keep ones, never buy in."""
@@ -151,73 +144,33 @@ def simple_choice(state: dict[str, Any]) -> str | None:
 # --------------------------------------------------------------------------- the server
 
 
-class ServerProcess:
-    """``schocken serve`` of a ``src`` folder in a subprocess, on a free port of 127.0.0.1."""
+class StallServer(ServerProcess):
+    """The server of the scenario; with ``--sample``, its main thread's stack is sampled (into
+    a file beside its log) while its event loop is busy."""
 
     def __init__(self, folder: Path, args: argparse.Namespace, src: Path) -> None:
-        self.port = free_port()
-        self.log_path = folder / f"server-{self.port}.log"
-        self.samples = folder / f"samples-{self.port}.txt"
-        start = ["-m", "schocken.cli"]
+        self.samples = folder / f"samples-{len(list(folder.iterdir()))}.txt"
+        start: tuple[str, ...] = ("-m", "schocken.cli")
         if args.sample:
-            start = ["-c", f"{SAMPLER}\nimport sys\nfrom schocken.cli import main\n"
-                     "sys.exit(main(sys.argv[1:]))"]  # fmt: skip
-        command = [
-            sys.executable, *start, "serve",
-            "--host", HOST, "--port", str(self.port), "--db", str(folder / f"{self.port}.db"),
-            *(["--seed", str(args.seed)] if args.seed else []), "--bot-delay", str(args.bot_delay),
-            "--log-level", "info",
-            "--tables-per-minute", "100000", "--bot-workers", str(args.bot_workers),
-            "--conns-per-address", "100000",
-        ]  # fmt: skip
-        env = {**os.environ, "PYTHONPATH": str(src), "SCHOCKEN_SAMPLES": str(self.samples)}
-        self._log = self.log_path.open("wb")
-        self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=self._log, env=env)
-
-    @property
-    def url(self) -> str:
-        return f"http://{HOST}:{self.port}"
-
-    def wait_ready(self, seconds: float = 30) -> None:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server did not start:\n{self.log()}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
-                    return
-            time.sleep(0.05)
-        raise RuntimeError(f"the server did not answer in {seconds:.0f} s")
-
-    def log(self) -> str:
-        with contextlib.suppress(OSError):
-            return self.log_path.read_text(errors="replace")
-        return ""
+            start = ("-c", f"{SAMPLER}\nimport sys\nfrom schocken.cli import main\n"
+                     "sys.exit(main(sys.argv[1:]))")  # fmt: skip
+        super().__init__(
+            folder,
+            [
+                *(["--seed", str(args.seed)] if args.seed else []),
+                "--bot-delay", str(args.bot_delay), "--log-level", "info",
+                "--tables-per-minute", "100000", "--bot-workers", str(args.bot_workers),
+                "--conns-per-address", "100000",
+            ],
+            src=src,
+            start=start,
+            env={"SCHOCKEN_SAMPLES": str(self.samples)},
+        )  # fmt: skip
 
     def sampled(self) -> str:
         with contextlib.suppress(OSError):
             return self.samples.read_text(errors="replace")
         return ""
-
-    def cpu_seconds(self) -> tuple[float, float]:
-        """User and system CPU time the server used so far, and its children that ended (its
-        bot workers; Linux /proc)."""
-        try:
-            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return 0.0, 0.0
-        ticks = [int(x) / os.sysconf("SC_CLK_TCK") for x in fields[11:15]]
-        return ticks[0] + ticks[1], ticks[2] + ticks[3]
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self._log.close()
 
 
 # --------------------------------------------------------------------------- the clients
@@ -250,7 +203,7 @@ class Run:
 
 
 class Bench:
-    def __init__(self, args: argparse.Namespace, server: ServerProcess) -> None:
+    def __init__(self, args: argparse.Namespace, server: StallServer) -> None:
         self.args = args
         self.server = server
         self.run = Run()
@@ -458,7 +411,7 @@ class Figures:
 def measure(args: argparse.Namespace, src: Path) -> Figures:
     """One run against a fresh server of the checkout ``src``; prints its report."""
     with tempfile.TemporaryDirectory(prefix="schocken-stall-") as folder:
-        server = ServerProcess(Path(folder), args, src)
+        server = StallServer(Path(folder), args, src)
         try:
             server.wait_ready()
             bench = Bench(args, server)

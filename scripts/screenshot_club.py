@@ -1,11 +1,17 @@
-"""Make the Schockbuch's screenshots in Debian's Chromium, against a real server:
+"""Make the Schockbuch's screenshots in Debian's Chromium, against a real server: each view of a
+club's book on a phone (390x844, German) and on a desktop (1280x800, German).
 
-- docs/club-phone.png: a phone, German: a club's book (members and balances by the price list);
-- docs/club-stats.png: the same phone: the club's statistics with 95% intervals and the chart;
-- docs/club-fines.png: the same phone: the club's own fines, one just booked.
+- docs/club-phone.png: Tonight on a phone (the evening under way: who came, the games with a
+  finished pub game of this phone ready for the book, fines, tonight's totals);
+- docs/club-fines.png: the same phone, a fine just booked in two taps;
+- docs/club-money-phone.png, docs/club-members-phone.png, docs/club-stats.png (Statistics),
+  docs/club-settings-phone.png: the other views on the phone;
+- docs/club-welcome-phone.png: the first screen after a club is made (how the others get in);
+- docs/club-tonight-desktop.png (Tonight beside Money), docs/club-money-desktop.png,
+  docs/club-members-desktop.png, docs/club-stats-desktop.png, docs/club-settings-desktop.png.
 
-The club is filled through the API (members, two evenings, eight games entered by their loser,
-prices, a payment), then the page is opened by the club's secret link.
+The club is the tests' season (tests/test_web_club_tasks.py: 12 members, 40 evenings, the
+last one tonight), made straight in the server's book, then opened by its secret link.
 
 Usage: .venv/bin/python scripts/screenshot_club.py
 """
@@ -15,43 +21,27 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "scripts"))
 from screenshot_web import FLAGS, PHONE  # noqa: E402
 
-from server_helpers import Server, running  # noqa: E402
+import test_server_pub  # noqa: E402
+from schocken.club import ClubBook  # noqa: E402
+from server_helpers import running  # noqa: E402
+from test_web_club_tasks import season_club, today  # noqa: E402
 
-LOSERS = ["Ben", "Anna", "Ben", "Cem", "Ben", "Dora", "Anna", "Ben"]
+DOCS = ROOT / "docs"
+DESKTOP = {"viewport": {"width": 1280, "height": 800}, "device_scale_factor": 1}
 
 
-def fill(server: Server) -> dict[str, Any]:
-    made: dict[str, Any] = server.post(
-        "/api/clubs", {"name": "Stammtisch Krone", "password": "geheim-passwort"}
-    ).json()
-    slug, session = made["club"]["slug"], made["session"]
-    names = ["Anna", "Ben", "Cem", "Dora"]
-
-    def post(path: str, body: dict[str, Any]) -> None:
-        answer = server.post(f"/api/clubs/{slug}/{path}", {"session": session, **body})
-        assert answer.status_code == 200, answer.text
-
-    for name in names:
-        post("members", {"name": name})
-    post("prices", {"item": "game_lost", "cents": 150})
-    post("prices", {"item": "half_lost", "cents": 50})
-    for day, losers in (("2026-11-13", LOSERS[:4]), ("2026-11-20", LOSERS[4:])):
-        post("evenings", {"date": day, "place": "Krone", "present": names})
-        for loser in losers:
-            post("games", {"date": day, "loser": loser, "halves": [loser]})
-    post("payments", {"member": "Ben", "cents": 300, "date": "2026-11-20"})
-    for fine, cents in (("Würfel vom Tisch", 50), ("Spinksen", 100), ("Zu oft gewürfelt", 50)):
-        post("fine-items", {"name": fine, "cents": cents})
-    return made
+def shoot(page: Page, name: str) -> None:
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(DOCS / name))
+    print("wrote", DOCS / name)
 
 
 def main() -> None:
@@ -60,27 +50,71 @@ def main() -> None:
         running(Path(tmp) / "db.sqlite3", seed=None) as server,
         sync_playwright() as p,
     ):
-        made = fill(server)
+        slug, secret = season_club(server.db)
+        with ClubBook(server.db) as book:
+            book.set_account(slug, "DE89 3704 0044 0532 0130 00", "Stammtisch Krone")
+        # A pub game of tonight, entered on this phone and over: ready for the book.
+        pub = test_server_pub.create(server, players=["Anna", "Cem"])
+        test_server_pub.play_out(server, pub["id"], pub["token"], pub)
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
         page = browser.new_context(locale="de-DE", **PHONE).new_page()
-        page.goto(f"{server.url}/club/{made['club']['slug']}#{made['secret']}")
-        page.locator("#club-balances tbody tr").first.wait_for()
-        page.wait_for_timeout(400)
-        page.screenshot(path=str(ROOT / "docs" / "club-phone.png"))
-        part = page.locator("#club-fines-part")
-        form = part.locator("#club-fine")
-        form.locator("select[name=member]").select_option("Cem")
-        form.locator("select[name=fine]").select_option("Würfel vom Tisch")
-        form.locator("input[name=count]").fill("2")
-        form.locator("button[type=submit]").click()
-        page.locator("#club-said", has_text="Würfel vom Tisch").wait_for()
-        part.scroll_into_view_if_needed()
-        page.wait_for_timeout(400)
-        page.screenshot(path=str(ROOT / "docs" / "club-fines.png"))
-        page.click("#club-to-stats")
+        page.goto(f"{server.url}/club/{slug}#{secret}")
+        page.locator("#club-app").wait_for()
+        page.evaluate(
+            "([id, token, club, date]) => { localStorage.setItem(`schocken:pub:${id}`, token);"
+            " localStorage.setItem(`schocken:pub-club:${id}`,"
+            " JSON.stringify({ club, name: 'Stammtisch Krone', date })); }",
+            [pub["id"], pub["token"], slug, today().isoformat()],
+        )
+        page.reload()
+        page.locator("#club-ready button").wait_for()
+        shoot(page, "club-phone.png")
+        page.locator("#club-fine-members").get_by_role("button", name="Dora").click()
+        page.get_by_role("button", name="Einmal mehr").click()
+        page.locator("#club-fine").get_by_role("button", name="Spinksen").click()
+        page.locator("#club-said", has_text="Spinksen").wait_for()
+        page.locator("#club-fines").evaluate("e => window.scrollTo(0, e.offsetTop - 90)")
+        shoot(page, "club-fines.png")
+        page.goto(f"{server.url}/club/{slug}/money")
+        page.locator("#club-balances").get_by_role("button", name="Ilse").click()
+        page.get_by_role("button", name="Per QR-Code zahlen").click()
+        page.locator(".club-pay-qr img").wait_for()
+        page.locator("#club-member-panel").evaluate("e => window.scrollTo(0, e.offsetTop - 60)")
+        shoot(page, "club-money-phone.png")
+        page.goto(f"{server.url}/club/{slug}/members")
+        page.get_by_role("button", name="Dora ändern").click()
+        shoot(page, "club-members-phone.png")
+        page.goto(f"{server.url}/club/{slug}/stats")
         page.locator("#club-chart rect").first.wait_for()
-        page.wait_for_timeout(400)
-        page.screenshot(path=str(ROOT / "docs" / "club-stats.png"))
+        shoot(page, "club-stats.png")
+        page.goto(f"{server.url}/club/{slug}/settings")
+        page.locator("#club-link-qr img").wait_for()
+        shoot(page, "club-settings-phone.png")
+        fresh = browser.new_context(locale="de-DE", **PHONE).new_page()
+        fresh.goto(f"{server.url}/club")
+        fresh.locator("#club-create").get_by_label("Name des Vereins").fill("Kegelclub Eiche")
+        fresh.locator("#club-create button").click()
+        fresh.locator("#club-secret-qr img").wait_for()
+        shoot(fresh, "club-welcome-phone.png")
+        desk = browser.new_context(locale="de-DE", **DESKTOP).new_page()
+        desk.goto(f"{server.url}/club/{slug}#{secret}")
+        desk.locator("#club-app").wait_for()  # the secret read and a session kept
+        for view, name in (
+            ("", "tonight"),
+            ("/money", "money"),
+            ("/members", "members"),
+            ("/stats", "stats"),
+            ("/settings", "settings"),
+        ):
+            desk.goto(f"{server.url}/club/{slug}{view}")
+            desk.locator("#club-view .card").first.wait_for()
+            if view == "/stats":
+                desk.locator("#club-chart rect").first.wait_for()
+            if view == "/money":
+                desk.locator("#club-balances").get_by_role("button", name="Ilse").click()
+            if view == "/settings":
+                desk.locator("#club-link-qr img").wait_for()
+            shoot(desk, f"club-{name}-desktop.png")
         browser.close()
 
 

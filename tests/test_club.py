@@ -24,7 +24,9 @@ from schocken.bots import make_bot
 from schocken.cli import main
 from schocken.club import (
     DEFAULT_DB,
+    HALVES,
     MIGRATIONS,
+    NO_ACCESS,
     SCHEMA_VERSION,
     SESSION_DAYS,
     USED_EVERY,
@@ -37,7 +39,7 @@ from schocken.club import (
 )
 from schocken.club_cli import _game_details
 from schocken.dice import RandomDice
-from schocken.errors import ClubAccessError, ClubError, ClubStoreError
+from schocken.errors import ClubAccessError, ClubError, ClubStoreError, RefusalError
 from schocken.events import RoundEnded, RoundKind, SectionEnded
 from schocken.game import Game
 from schocken.intervals import wilson
@@ -46,6 +48,7 @@ from schocken.pub import PubGame, parse_turn
 from schocken.record import GameRecord, parse_record, record_of, replay
 from schocken.rules import Rules, find_preset
 from schocken.store.sqlite import SqliteDatabase
+from schocken.texts import refusal_text, said
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 CLUB = "Stammtisch Krone"
@@ -733,6 +736,165 @@ def test_a_book_of_version_2_gets_its_expenses_table(tmp_path: Path) -> None:
         assert [x["purpose"] for x in book.expenses("Krone")] == ["Schnaps"]
 
 
+# ---------------------------------------------------------------------- bots at online tables
+
+
+def bot_games(players: list[str], bot: str) -> tuple[GameRecord, GameRecord]:
+    """Two finished games of ``players``: one the bot ``bot`` lost, one a member lost."""
+    found: dict[bool, GameRecord] = {}
+    for seed in range(1, 200):
+        record = bot_record(players, seed)
+        loser = replay(record).loser
+        assert loser is not None
+        found.setdefault(record.players[loser] == bot, record)
+        if len(found) == 2:
+            return found[True], found[False]
+    raise AssertionError("no seed gave both kinds of game")
+
+
+def fines_of(
+    record: GameRecord, counted: set[str], game_lost: int, half_lost: int
+) -> dict[str, int]:
+    """What a game costs each counted player, from its events: game and halves lost."""
+    game = replay(record)
+    owed: dict[str, int] = dict.fromkeys(counted, 0)
+    assert game.loser is not None
+    loser = record.players[game.loser]
+    if loser in counted:
+        owed[loser] += game_lost
+    for e in game.events:
+        if isinstance(e, SectionEnded) and e.section.value in HALVES:
+            name = record.players[e.loser]
+            if name in counted:
+                owed[name] += half_lost
+    return owed
+
+
+def test_a_bot_seat_not_counted_costs_nobody_and_counts_for_no_member(
+    target: Callable[[], str],
+) -> None:
+    book = ClubBook(target())
+    book.create_club(CLUB)
+    for name in ("Anna", "Ben", "Cem"):
+        book.add_member(CLUB, name)
+    assert book.club(CLUB)["bot_seats"] == "not_counted"  # the default
+    book.set_price(CLUB, "game_lost", 100)
+    book.set_price(CLUB, "half_lost", 50)
+    book.set_price(CLUB, "absent", 300)
+    book.set_price(CLUB, "schock_aus_given", 20)
+    bot_lost, anna_or_ben_lost = bot_games(["Anna", "Ben", "Bodo"], "Bodo")
+    book.add_evening(CLUB, "2026-11-20", present=["Anna", "Ben", "Cem"])
+    first = book.add_game(CLUB, "2026-11-20", record=bot_lost, source="online", bots=[2])
+    assert first["players"] == ["Anna", "Ben", "Bodo"] and first["bots"] == ["Bodo"]
+    assert first["loser"] == "Bodo"
+    second = book.add_game(CLUB, "2026-11-20", record=anna_or_ben_lost, source="online", bots=[2])
+    assert second["loser"] in ("Anna", "Ben") and second["bots"] == ["Bodo"]
+    # Bodo is no member: not listed, never present, never owing; no name finds him.
+    assert [m["name"] for m in book.members(CLUB)] == ["Anna", "Ben", "Cem"]
+    assert book.evening(CLUB, "2026-11-20")["present"] == ["Anna", "Ben", "Cem"]
+    assert [b["member"] for b in book.balances(CLUB)] == ["Anna", "Ben", "Cem"]
+    with pytest.raises(ClubError, match="'Bodo' is not a member"):
+        book.pay(CLUB, "Bodo", 100)
+    # The members pay for what they lost at the bot's table; what Bodo lost costs nobody.
+    owed = {"Anna": 0, "Ben": 0, "Cem": 0}
+    for record in (bot_lost, anna_or_ben_lost):
+        for name, cents in fines_of(record, {"Anna", "Ben"}, 100, 50).items():
+            owed[name] += cents
+    given = Counter(
+        line["member"] for line in book.ledger(CLUB) if line["item"] == "schock_aus_given"
+    )
+    balances = {b["member"]: b["balance"] for b in book.balances(CLUB)}
+    assert {n: balances[n] - 20 * given[n] for n in balances} == owed
+    assert not any(line["item"] == "game_lost" and line["game"] == 1 for line in book.ledger(CLUB))
+    # The statistics: the members played both games; the one Bodo lost is lost by no member.
+    stats = {m["name"]: m for m in book.stats(CLUB)["members"]}
+    assert set(stats) == {"Anna", "Ben", "Cem"}
+    assert stats["Anna"]["games"] == stats["Ben"]["games"] == 2
+    assert stats["Anna"]["games_lost"] + stats["Ben"]["games_lost"] == 1
+    assert stats["Anna"]["games_lost_expected"] == pytest.approx(2 / 3)
+    assert "Bodo" not in str(book.stats(CLUB)["loses_to"])
+    # Another evening: Bodo is never fined for missing it; a member who was not there is.
+    book.add_evening(CLUB, "2026-11-27", present=["Anna", "Ben"])
+    assert not [x for x in book.ledger(CLUB) if x["date"] == "2026-11-27" and x["member"] != "Cem"]
+    # A human named Bodo can still join the club: the bot is no member of that name.
+    book.add_member(CLUB, "Bodo", joined="2026-12-01")
+    assert book.balance(CLUB, "Bodo")["balance"] == 0
+    # The export names the bots' seats and round-trips exactly.
+    text = book.export_club(CLUB)
+    data = json.loads(text)
+    assert "bot_seats" not in data["club"]  # the default: as an older export
+    assert [g.get("bots") for g in data["evenings"][0]["games"]] == [[2], [2]]
+    assert [m["name"] for m in data["members"]] == ["Anna", "Ben", "Cem", "Bodo"]
+    other = ClubBook(target())
+    other.import_club(text)
+    assert other.export_club(CLUB) == text
+    assert other.balances(CLUB) == book.balances(CLUB)
+    assert other.stats(CLUB) == book.stats(CLUB)
+    assert other.games(CLUB) == book.games(CLUB)
+
+
+def test_a_bot_seat_as_a_guest_is_a_guest_named_after_the_bot(target: Callable[[], str]) -> None:
+    book = ClubBook(target())
+    book.create_club(CLUB)
+    for name in ("Anna", "Ben", "Kalle"):
+        book.add_member(CLUB, name)
+    book.set_bot_seats(CLUB, "guest")
+    assert book.club(CLUB)["bot_seats"] == "guest"
+    assert book.log(CLUB)[-1] == {
+        "at": book.log(CLUB)[-1]["at"],
+        "action": "bot_seats_set",
+        "detail": {"bot_seats": "guest"},
+    }
+    book.set_price(CLUB, "game_lost", 100)
+    book.set_price(CLUB, "absent", 300)
+    bot_lost, _ = bot_games(["Anna", "Bodo", "Kalle"], "Bodo")
+    book.add_evening(CLUB, "2026-11-20", present=["Anna"])
+    # Bodo becomes a guest; Kalle is a member of the club: the bot Kalle is "Kalle (Bot)".
+    game = book.add_game(CLUB, "2026-11-20", record=bot_lost, source="online", bots=[1, 2])
+    assert game["players"] == ["Anna", "Bodo", "Kalle (Bot)"] and game["bots"] == []
+    assert game["loser"] == "Bodo"
+    members = {m["name"]: m["guest"] for m in book.members(CLUB)}
+    assert members == {
+        "Anna": False,
+        "Ben": False,
+        "Kalle": False,
+        "Bodo": True,
+        "Kalle (Bot)": True,
+    }
+    assert book.evening(CLUB, "2026-11-20")["present"] == ["Anna", "Bodo", "Kalle (Bot)"]
+    balances = {b["member"]: b["balance"] for b in book.balances(CLUB)}
+    assert balances["Bodo"] == 100  # a guest pays for the game it lost
+    assert balances["Ben"] == 300 and balances["Kalle"] == 300  # members who missed the evening
+    # The guest made for a bot is used again by the bot's next game; never fined for missing one.
+    book.add_evening(CLUB, "2026-11-27", present=["Anna", "Ben", "Kalle"])
+    assert book.balance(CLUB, "Bodo")["balance"] == 100
+    assert "Bodo" in {m["name"] for m in book.stats(CLUB)["members"]}
+    text = book.export_club(CLUB)
+    assert json.loads(text)["club"]["bot_seats"] == "guest"
+    other = ClubBook(target())
+    other.import_club(text)
+    assert other.export_club(CLUB) == text
+    assert other.club(CLUB)["bot_seats"] == "guest"
+
+
+def test_bot_seats_refused_where_they_do_not_fit() -> None:
+    book = new_book()
+    book.add_evening(CLUB, "2026-11-20", present=["Anna", "Ben"])
+    record = bot_record(["Anna", "Bodo"], 3)
+    before = dump(book)
+    with pytest.raises(ClubError, match="a bot's seat counts as not_counted or guest, not 'robot'"):
+        book.set_bot_seats(CLUB, "robot")
+    with pytest.raises(ClubError, match="a bot's seat is a number from 0 to 1, not 2"):
+        book.add_game(CLUB, "2026-11-20", record=record, source="online", bots=[2])
+    with pytest.raises(ClubError, match="a game of bots alone"):
+        book.add_game(CLUB, "2026-11-20", record=record, source="online", bots=[0, 1])
+    with pytest.raises(ClubError, match="only a game's record has bots' seats"):
+        book.add_game(CLUB, "2026-11-20", loser="Anna", bots=[1])
+    with pytest.raises(ClubError, match="'Bodo' is not a member"):
+        book.add_game(CLUB, "2026-11-20", record=record, source="online")  # as before: no bots
+    assert dump(book) == before
+
+
 # ---------------------------------------------------------------------- the kitty
 
 
@@ -916,6 +1078,123 @@ def test_bad_input_is_refused_with_what_was_wrong_and_changes_nothing() -> None:
         assert dump(book) == before, message
 
 
+def test_a_refusal_of_the_book_carries_its_key_and_is_said_in_german_too() -> None:
+    """Each refusal names its text and fields (issue 22): its ``str()`` stays the English text
+    (logs, the command line), and :func:`refusal_text` says it in German, with the words in it
+    (a price item, "a payment") in German too."""
+    book = full_club()
+    cases: list[tuple[Callable[[], object], str, dict[str, object], str, str]] = [
+        (
+            lambda: book.add_member(CLUB, "ben"),
+            "club_refuse_member_twice",
+            {"name": "Ben"},
+            "the club has a member 'Ben' already; names must differ (also in case, spacing and "
+            "look-alike letters)",
+            "der Verein hat schon ein Mitglied „Ben“; Namen müssen sich unterscheiden (auch in "
+            "Groß- und Kleinschreibung, Leerzeichen und ähnlich aussehenden Buchstaben)",
+        ),
+        (
+            lambda: book.set_price(CLUB, "game_lost", -100),
+            "club_refuse_cents_negative",
+            {"what": said("club_what_price_of", item=said("club_word_game_lost")), "cents": -100},
+            "the price of game_lost cannot be negative (-100 cents)",
+            "der Preis für „Spiel verloren“ kann nicht negativ sein (-100 Cent)",
+        ),
+        (
+            lambda: book.pay(CLUB, "Ben", 0),
+            "club_refuse_cents_zero",
+            {"what": said("club_what_payment")},
+            "a payment cannot be 0",
+            "eine Zahlung kann nicht 0 sein",
+        ),
+        (
+            lambda: book.pay(CLUB, "Xaver", 100),
+            "club_refuse_not_member",
+            {"name": "Xaver"},
+            "'Xaver' is not a member of the club (add them first)",
+            "„Xaver“ ist kein Mitglied des Vereins (erst aufnehmen)",
+        ),
+        (
+            lambda: book.add_evening("Kegelclub", "2024-03-01"),
+            "club_refuse_no_club",
+            {"club": "Kegelclub"},
+            "there is no club 'Kegelclub' in this book",
+            "in diesem Buch gibt es keinen Verein „Kegelclub“",
+        ),
+        (
+            lambda: book.add_member(CLUB, "Ida", joined="2024-02-30"),
+            "club_refuse_date_none",
+            {"what": said("club_what_joined"), "value": "2024-02-30"},
+            "the day a member joined: there is no day 2024-02-30",
+            "der Tag, an dem ein Mitglied eintrat: den Tag 2024-02-30 gibt es nicht",
+        ),
+        (
+            lambda: book.fine(CLUB, "Ben", "Bier verschüttet"),
+            "club_refuse_no_fine",
+            {"name": "Bier verschüttet", "listed": "Spinksen, Würfel vom Tisch"},
+            "no fine 'Bier verschüttet' in the club's catalogue (it has: Spinksen, Würfel vom "
+            "Tisch)",
+            "keine Strafe „Bier verschüttet“ im Katalog des Vereins (darin: Spinksen, Würfel vom "
+            "Tisch)",
+        ),
+        (
+            lambda: book.add_game(
+                CLUB, "2024-01-09", loser="Ben", halves=["Ben", "Ben"], schock_aus=["finale"]
+            ),
+            "club_refuse_unplayed_finale",
+            {},
+            "a Schock-Aus in the Finale, which was not played",
+            "ein Schock-Aus im Finale, das nicht gespielt wurde",
+        ),
+        (
+            lambda: book.create_club("x" * 41),
+            "club_refuse_club_name",
+            {"why": RefusalError},
+            f"the club's name: it has at most 40 characters, not 41: {'x' * 40!r}…",
+            f"der Name des Vereins: er hat höchstens 40 Zeichen, nicht 41: {'x' * 40!r}…",
+        ),
+    ]
+    before = dump(book)
+    for call, key, fields, english, german in cases:
+        with pytest.raises(ClubError) as caught:
+            call()
+        error = caught.value
+        assert error.key == key, english
+        if fields.get("why") is RefusalError:
+            assert isinstance(error.fields["why"], RefusalError)
+        else:
+            assert error.fields == fields
+        assert str(error) == refusal_text(error, "en") == english
+        assert refusal_text(error, "de") == german
+    assert dump(book) == before
+    with pytest.raises(ClubAccessError) as denied:
+        book.check_access(CLUB, password="falsch-und-lang")
+    assert denied.value.key == "club_refuse_no_access"
+    assert str(denied.value) == NO_ACCESS
+    assert refusal_text(denied.value, "de") == (
+        "diesen Verein gibt es nicht, oder der Link oder das Passwort passt nicht"
+    )
+
+
+def test_the_command_line_refuses_in_its_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "schocken.sqlite3")
+    assert run(capsys, "create", CLUB, "--db", db, "--lang", "de")[0] == 0
+    assert run(capsys, "member", "add", "Anna", "--db", db, "--lang", "de")[0] == 0
+    code, _, err = run(capsys, "member", "add", "anna", "--db", db, "--lang", "de")
+    assert code == 1
+    assert err == (
+        "schocken club: der Verein hat schon ein Mitglied „Anna“; Namen müssen sich "
+        "unterscheiden (auch in Groß- und Kleinschreibung, Leerzeichen und ähnlich aussehenden "
+        "Buchstaben)\n"
+    )
+    code, _, err = run(capsys, "pay", "Anna", "0", "--db", db, "--lang", "de")
+    assert code == 1 and err == "schocken club: eine Zahlung kann nicht 0 sein\n"
+    code, _, err = run(capsys, "pay", "Anna", "0", "--db", db, "--lang", "en")
+    assert code == 1 and err == "schocken club: a payment cannot be 0\n"
+
+
 def test_a_file_that_is_not_a_book_is_refused(tmp_path: Path) -> None:
     junk = tmp_path / "junk.sqlite3"
     junk.write_bytes(b"this is no database" * 100)
@@ -949,6 +1228,7 @@ def test_the_book_lives_beside_the_servers_tables(tmp_path: Path) -> None:
         "steps",
         "pub_games",
         "meta",
+        "schema_versions",  # the storage interface's record of each part's version
     }
     assert book.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 

@@ -33,6 +33,7 @@ CORE_NAMES = [
     "play",
     "record",
     "texts",
+    "refusal_texts",
     "players",
     "pub",
 ]

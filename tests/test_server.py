@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from schocken.actions import BUY_IN
 from schocken.bots import make_bot
 from schocken.dice import ScriptedDice
@@ -342,3 +344,68 @@ async def test_blind_dice_are_in_no_message_until_the_reveal(tmp_path: Path) -> 
         assert any(str(action) == "blind" for _, action, _ in game.steps)
         for c in (*clients, spectator):
             await c.close()
+
+
+def test_joining_is_refused_in_the_pages_language(tmp_path: Path) -> None:
+    """The join page's refusals (a full table, a started one, a name taken, no such table) in
+    the language of the page (its cookie, or Accept-Language), with their key (issue 22)."""
+    german = {"cookie": "schocken-lang=de", "accept-language": "en"}
+    with running(tmp_path / "db.sqlite3") as server:
+        full = new_table(server, ["Anna", "Ben"])
+        started = new_table(server, ["Cem", "Dora"], seats=3)
+        host = started["tokens"][0]
+        server.post(f"/api/tables/{started['id']}/bots", {"token": host})
+        assert server.post(f"/api/tables/{started['id']}/start", {"token": host}).is_success
+        lobby = new_table(server, ["Emil"], seats=3)
+
+        def join(code: str, name: str, headers: dict[str, str]) -> httpx.Response:
+            return httpx.post(
+                f"{server.url}/api/tables/{code}/join", json={"name": name}, headers=headers
+            )
+
+        for code, name, status, key, english, words in (
+            (
+                full["code"],
+                "Zoe",
+                400,
+                "server_refuse_full",
+                "the table is full",
+                "der Tisch ist voll",
+            ),
+            (
+                started["code"],
+                "Zoe",
+                400,
+                "server_refuse_started",
+                "the game has started",
+                "das Spiel hat schon begonnen",
+            ),
+            (
+                lobby["code"],
+                "EMIL",
+                400,
+                "server_refuse_name_taken",
+                "the name 'EMIL' is taken at this table",
+                "den Namen „EMIL“ gibt es an diesem Tisch schon",
+            ),
+            (
+                lobby["code"],
+                " ",
+                400,
+                "refuse_name_blank",
+                "a name is a non-empty text, not blank",
+                "ein Name darf nicht leer sein",
+            ),
+            (
+                "NOSUCH",
+                "Zoe",
+                404,
+                "server_refuse_no_table",
+                "no such table",
+                "diesen Tisch gibt es nicht",
+            ),
+        ):
+            r = join(code, name, german)
+            assert r.status_code == status and r.json() == {"error": words, "code": key}
+            r = join(code, name, {})
+            assert r.status_code == status and r.json() == {"error": english, "code": key}

@@ -5,6 +5,7 @@ writes. A real server (tests/server_helpers.py)."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import sqlite3
 import threading
@@ -92,7 +93,11 @@ def test_a_club_with_a_table_game_and_a_game_by_its_loser(tmp_path: Path) -> Non
         r = post(server, slug, "payments", session, member="Dora", cents=30, date="2026-11-21")
         assert r.status_code == 200, r.text
         book = r.json()
-        owed = fines(book["games"], 100, 50)
+        # The table's two bots sat under names the club also has as members: a bot's seat is a
+        # bot's all the same (the club's bot_seats, not_counted by default): what it lost
+        # costs nobody.
+        bots = set(record.players) - {"Anna"}
+        owed = {k: v for k, v in fines(book["games"], 100, 50).items() if k not in bots}
         assert owed["Dora"] == 100
         assert len(book["games"]) == 2
         balances = {b["member"]: b for b in book["balances"]}
@@ -166,6 +171,124 @@ def test_refused_input_changes_nothing(tmp_path: Path) -> None:
         r = server.post("/api/clubs", {"name": "Neu", "password": "short"})
         assert r.status_code == 400 and "8" in r.json()["error"]
         assert server.post("/api/clubs/neu/session", {"secret": "x"}).status_code == 403
+
+
+GERMAN: dict[str, dict[str, str]] = {
+    "the page's cookie": {"cookie": "schocken-lang=de"},
+    "Accept-Language": {"accept-language": "de-DE,de;q=0.9,en;q=0.5"},
+    "the page's cookie over Accept-Language": {
+        "cookie": "schocken-lang=de",
+        "accept-language": "en-US,en;q=0.9",
+    },
+}
+"""Ways a request asks for German (docs/protocol.md, "Languages")."""
+ENGLISH: dict[str, dict[str, str]] = {
+    "nothing said": {},
+    "the page's cookie": {"cookie": "schocken-lang=en", "accept-language": "de"},
+    "Accept-Language": {"accept-language": "fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7"},
+}
+
+
+def test_refusals_are_answered_in_the_requests_language(tmp_path: Path) -> None:
+    """The book's and the server's refusals in German for a German page, in English for an
+    English one, with the key of their text as ``code`` (issue 22); nothing changes."""
+    with running(tmp_path / "db.sqlite3") as server:
+        made = create(server, "Kegelclub", password="geheim-und-lang")
+        slug, session = made["club"]["slug"], made["session"]
+        post(server, slug, "members", session, name="Anna")
+        before = get(server, f"/api/clubs/{slug}", **{"x-club-session": session}).json()
+        asks: list[tuple[str, dict[str, Any], int, str, str, str]] = [
+            (
+                f"/api/clubs/{slug}/members",
+                {"session": session, "name": "anna"},
+                400,
+                "club_refuse_member_twice",
+                "the club has a member 'Anna' already; names must differ (also in case, "
+                "spacing and look-alike letters)",
+                "der Verein hat schon ein Mitglied „Anna“; Namen müssen sich unterscheiden "
+                "(auch in Groß- und Kleinschreibung, Leerzeichen und ähnlich aussehenden "
+                "Buchstaben)",
+            ),
+            (
+                f"/api/clubs/{slug}/payments",
+                {"session": session, "member": "Anna", "cents": "2,50"},
+                400,
+                "club_refuse_cents_kind",
+                "a payment is a whole number of cents, not '2,50'",
+                "eine Zahlung wird in ganzen Cent angegeben, nicht '2,50'",
+            ),
+            (
+                f"/api/clubs/{slug}/prices",
+                {"session": session, "item": "half_lost", "cents": -50},
+                400,
+                "club_refuse_cents_negative",
+                "the price of half_lost cannot be negative (-50 cents)",
+                "der Preis für „Hälfte verloren“ kann nicht negativ sein (-50 Cent)",
+            ),
+            (
+                f"/api/clubs/{slug}/games",
+                {"session": session, "date": "2026-11-20", "loser": "Anna"},
+                400,
+                "club_refuse_no_evening",
+                "the club has no evening on 2026-11-20 (add the evening first)",
+                "der Verein hat keinen Abend am 2026-11-20 (erst den Abend eintragen)",
+            ),
+            (
+                "/api/clubs/stammtisch/session",
+                {"password": "geheim-und-lang"},
+                403,
+                "club_refuse_no_access",
+                "no such club, or the link or password does not fit",
+                "diesen Verein gibt es nicht, oder der Link oder das Passwort passt nicht",
+            ),
+            (
+                f"/api/clubs/{slug}/session",
+                {"password": "falsch-und-lang"},
+                403,
+                "club_refuse_no_access",
+                "no such club, or the link or password does not fit",
+                "diesen Verein gibt es nicht, oder der Link oder das Passwort passt nicht",
+            ),
+            (
+                "/api/clubs/stammtisch/members",
+                {"session": session, "name": "Ben"},
+                403,
+                "server_refuse_other_club",
+                "this session opens another club, not this one",
+                "diese Sitzung öffnet einen anderen Verein, nicht diesen",
+            ),
+        ]
+        for path, body, status, code, english, german in asks:
+            for way, headers in GERMAN.items():
+                r = httpx.post(server.url + path, json=body, headers=headers, timeout=10)
+                assert r.status_code == status, (way, r.text)
+                assert r.json() == {"error": german, "code": code}, way
+            for way, headers in ENGLISH.items():
+                r = httpx.post(server.url + path, json=body, headers=headers, timeout=10)
+                assert r.status_code == status, (way, r.text)
+                assert r.json() == {"error": english, "code": code}, way
+        # ?lang= (as pub mode's page asks) goes before the cookie
+        r = httpx.post(
+            f"{server.url}/api/clubs/{slug}/members?lang=de",
+            json={"session": session, "name": "ANNA"},
+            headers={"cookie": "schocken-lang=en"},
+            timeout=10,
+        )
+        assert r.json()["error"].startswith("der Verein hat schon ein Mitglied „Anna“")
+        # an export checked in a worker process: its refusal comes back with its key
+        r = httpx.post(
+            f"{server.url}/api/clubs/import",
+            content=b'{"format": "schocken-club", "version": 7}',
+            headers={"content-type": "application/json", **GERMAN["the page's cookie"]},
+            timeout=10,
+        )
+        assert r.status_code == 400
+        assert r.json() == {
+            "error": "die Export-Version 7 wird nicht unterstützt (diese Version liest 1)",
+            "code": "club_refuse_export_version",
+        }
+        after = get(server, f"/api/clubs/{slug}", **{"x-club-session": session}).json()
+        assert after == before
 
 
 def test_a_foreign_club_is_refused(tmp_path: Path) -> None:
@@ -462,8 +585,10 @@ def test_a_foreign_clubs_corrections_log_and_export_are_refused(tmp_path: Path) 
 
 def test_the_club_pages_are_served(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server:
-        for path in ("/club", "/club/some-club", "/club/some-club/stats", "/static/club.js"):
+        views = ("", "/money", "/members", "/stats", "/settings")
+        for path in ("/club", *(f"/club/some-club{v}" for v in views), "/static/club.js"):
             assert server.get(path).status_code == 200, path
+        assert server.get("/club/some-club/nothing").status_code == 404
 
 
 def test_who_came_is_marked_after_the_evening(tmp_path: Path) -> None:
@@ -863,3 +988,68 @@ def test_the_clubs_account_and_a_members_giro_code(tmp_path: Path) -> None:
         assert foreign.status_code == 403
         removed = post(server, slug, "account", session, remove=True)
         assert removed.json()["account"] is None
+
+
+def test_a_finished_table_with_bots_goes_into_the_book_under_each_setting(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3", seed=7, bot_delay=0) as server:
+        table = finished_table_game(server)  # Anna and the bots Bodo and Kalle
+        record = parse_record(server.get(f"/api/tables/{table['id']}/record").text)
+        assert record.players == ("Anna", "Bodo", "Kalle")
+        loser = record.players[replay(record).loser or 0]
+        books = {}
+        for name, setting in (("Bots Zählen Nicht", "not_counted"), ("Bots Als Gäste", "guest")):
+            made = create(server, name)
+            slug, session = made["club"]["slug"], made["session"]
+            assert made["club"]["bot_seats"] == "not_counted"  # the default
+            post(server, slug, "members", session, name="Anna")
+            post(server, slug, "evenings", session, date="2026-11-20", present=["Anna"])
+            post(server, slug, "prices", session, item="game_lost", cents=100)
+            r = post(server, slug, "bot-seats", session, bot_seats=setting)
+            assert r.status_code == 200, r.text
+            assert r.json()["club"]["bot_seats"] == setting
+            r = post(server, slug, "games", session, date="2026-11-20", table=table["code"])
+            assert r.status_code == 200, r.text
+            books[setting] = r.json()
+        counted, guests = books["not_counted"], books["guest"]
+        assert counted["done"]["players"] == ["Anna", "Bodo", "Kalle"]
+        assert counted["done"]["bots"] == ["Bodo", "Kalle"]
+        assert [m["name"] for m in counted["members"]] == ["Anna"]
+        assert counted["balances"][0]["balance"] == (100 if loser == "Anna" else 0)
+        assert guests["done"]["bots"] == []
+        assert [(m["name"], m["guest"]) for m in guests["members"]] == [
+            ("Anna", False),
+            ("Bodo", True),
+            ("Kalle", True),
+        ]
+        owes = {b["member"]: b["balance"] for b in guests["balances"]}
+        assert owes == {n: 100 if n == loser else 0 for n in ("Anna", "Bodo", "Kalle")}
+
+
+def test_the_bot_setting_refused_and_the_links_qr_code_only_for_its_secret(
+    tmp_path: Path,
+) -> None:
+    with running(tmp_path / "db.sqlite3") as server:
+        made = create(server, "Kegelclub")
+        slug, session, secret = made["club"]["slug"], made["session"], made["secret"]
+        r = post(server, slug, "bot-seats", session, bot_seats="robots")
+        assert r.status_code == 400
+        assert "not_counted or guest" in r.json()["error"]
+        with ClubBook(server.db) as book:
+            assert book.club(slug)["bot_seats"] == "not_counted"
+        origin = "http://192.168.1.20:8000"
+        r = post(server, slug, "link-qr", session, secret=secret, origin=origin)
+        assert r.status_code == 200, r.text
+        assert r.json()["link"] == f"{origin}/club/{slug}#{secret}"
+        svg = base64.b64decode(r.json()["qr"].removeprefix("data:image/svg+xml;base64,"))
+        assert svg.startswith(b"<?xml") and b"<svg" in svg
+        # a secret that is not the club's (an old one) is refused; so is a bad origin
+        r = post(server, slug, "link-qr", session, secret="not-the-secret", origin=origin)
+        assert r.status_code == 403
+        for bad in ("javascript:alert(1)", "http://host/path", "", 5):
+            r = post(server, slug, "link-qr", session, secret=secret, origin=bad)
+            assert r.status_code == 400, bad
+        # only for a browser that has the club open: the secret alone opens nothing here
+        r = server.post(f"/api/clubs/{slug}/link-qr", {"secret": secret, "origin": origin})
+        assert r.status_code == 403
+        r = server.post(f"/api/clubs/{slug}/bot-seats", {"bot_seats": "guest"})
+        assert r.status_code == 403

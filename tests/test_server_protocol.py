@@ -38,7 +38,7 @@ from schocken.events import Event, RoundStarted, Thrown, TurnEnded, censor
 from schocken.game import Game
 from schocken.record import GameRecord, parse_record
 from schocken.results import Result
-from schocken.texts import explain
+from schocken.texts import CATALOGUE, explain
 from schocken.views import PlayerView, TurnView
 from server_helpers import Client, Server, hello, running
 
@@ -1202,8 +1202,9 @@ def test_bad_requests_get_a_clear_error_and_change_nothing(
         answer = server.post_raw(path, body.encode("utf-8") if isinstance(body, str) else body)
     assert answer.status_code == case.status, (answer.status_code, answer.text)
     data = answer.json()
-    assert set(data) == {"error"} and isinstance(data["error"], str) and data["error"]
+    assert set(data) <= {"error", "code"} and isinstance(data["error"], str) and data["error"]
     assert case.says in data["error"]
+    assert data.get("code") is None or data["code"] in CATALOGUE["de"]  # the key of its text
     assert everything(server, lobbies) == before
 
 

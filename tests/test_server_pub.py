@@ -117,6 +117,75 @@ def test_refused_entries_change_nothing(tmp_path: Path) -> None:
         assert undone["said"] == ["Undone: Anna: 6-5-3 1."]
 
 
+def test_every_refused_entry_and_game_is_said_in_the_pages_language(tmp_path: Path) -> None:
+    """A German page (its cookie, or Accept-Language) gets every refusal in German, also those
+    of an entry's form and of a new game's players, with the key of its text as ``code``; an
+    English one in English (issue 22)."""
+    german = {"cookie": "schocken-lang=de"}
+    with running(tmp_path / "db.sqlite3") as server:
+        created = create(server)
+        pub_id, token = created["id"], created["token"]
+        post(server, pub_id, "turn", token, dice=[6, 5, 3], throws=1)
+        before = get(server, pub_id, token).json()
+        asks: list[tuple[str, dict[str, Any], str, str, str]] = [
+            (
+                f"/api/pub/{pub_id}/turn",
+                {"token": token, "dice": [6, 1, 1], "throws": 1, "turned": 3},
+                "pub_refuse_turned_count",
+                "0, 1 or 2 of the dice can be turned sixes, not 3",
+                "0, 1 oder 2 der Würfel können gedrehte Sechsen sein, nicht 3",
+            ),
+            (
+                f"/api/pub/{pub_id}/turn",
+                {"token": token, "dice": [6, 6, 7], "throws": 1},
+                "pub_refuse_three_dice",
+                "a turn ends with three dice of 1 to 6 pips, not (6, 6, 7)",
+                "ein Zug endet mit drei Würfeln mit 1 bis 6 Augen, nicht (6, 6, 7)",
+            ),
+            (
+                f"/api/pub/{pub_id}/turn",
+                {"token": token, "dice": [6, 6, 1], "throws": 2},
+                "pub_refuse_limit",
+                "Ben may throw at most once in this round: Anna opened it with 1 throw "
+                "(entered: 2)",
+                "Ben darf in dieser Runde höchstens einmal werfen: Anna hat mit 1 Wurf vorgelegt "
+                "(eingetragen: 2)",
+            ),
+            (
+                "/api/pub",
+                {"players": ["Anna", "Ben", "anna"]},
+                "refuse_players_twice",
+                "players' names must differ (also in case, spacing and look-alike letters): "
+                "'Anna' and 'anna'",
+                "die Namen der Spieler müssen sich unterscheiden (auch in Groß- und "
+                "Kleinschreibung, Leerzeichen und ähnlich aussehenden Buchstaben): „Anna“ und "
+                "„anna“",
+            ),
+            (
+                "/api/pub",
+                {"players": ["Anna", "Ben"], "game_stake": "x" * 101},
+                "pub_refuse_stake_long",
+                "game_stake is one line of at most 100 printable characters",
+                "game_stake ist eine Zeile aus höchstens 100 druckbaren Zeichen",
+            ),
+            (
+                f"/api/pub/{pub_id}/undo",
+                {"token": "wrong"},
+                "server_refuse_pub_token",
+                "unknown token for this pub game",
+                "unbekannter Schlüssel für dieses Kneipenspiel",
+            ),
+        ]
+        for path, body, code, english, words in asks:
+            for headers in (german, {"accept-language": "de"}):
+                r = httpx.post(server.url + path, json=body, headers=headers, timeout=10)
+                assert r.status_code in (400, 403), r.text
+                assert r.json() == {"error": words, "code": code}
+            r = httpx.post(server.url + path, json=body, timeout=10)
+            assert r.json() == {"error": english, "code": code}
+        assert get(server, pub_id, token).json() == before
+
+
 def tells(text: str, dice: Sequence[int], name: str) -> bool:
     """Whether an answer's text carries these dice (in any order, as 5-1-1 or a JSON list)
     or their result's ``name``."""

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import ast
+import string
+from pathlib import Path
+
 import pytest
 
 from schocken.actions import BUY_IN, STOP, Throw
+from schocken.club import PRICE_ITEMS, SECTIONS
+from schocken.club.values import BOT_SEATS
 from schocken.dice import ScriptedDice
+from schocken.errors import RefusalError
 from schocken.events import RoundEnded, RoundKind, SectionEnded
 from schocken.game import Game
+from schocken.players import check_players
+from schocken.refusal_texts import REFUSALS
 from schocken.results import result_table
 from schocken.rules import find_preset
 from schocken.texts import (
@@ -16,7 +25,10 @@ from schocken.texts import (
     describe_rules,
     explain,
     explain_lines,
+    refusal_text,
+    refused,
     result_name,
+    said,
     t,
 )
 
@@ -546,3 +558,101 @@ def test_a_half_lost_by_buying_in_is_said_in_both_languages_also_in_pieces() -> 
         "one who thereby holds them all has lost the half" in s for s in describe_rules(rules, "en")
     )
     assert any("hat die Hälfte sofort verloren" in s for s in describe_rules(rules, "de"))
+
+
+# ---------------------------------------------------------------------- refusals (issue 22)
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "schocken"
+MAKERS = {"refused": 1, "refuse": 0, "said": 0}
+"""The functions that name a text by its key, and where the key is among their arguments
+(``refused(kind, key, ...)``, ``refuse(key, status, ...)``, ``said(key, ...)``)."""
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def test_every_refusal_has_german_and_english_with_the_same_fields() -> None:
+    assert set(REFUSALS["de"]) == set(REFUSALS["en"])
+    assert not set(REFUSALS["en"]) & set(_own_texts()), "a refusal's key is a text's already"
+    for key, english in REFUSALS["en"].items():
+        assert _fields(REFUSALS["de"][key]) == _fields(english), key
+        assert "\n" not in english and "\n" not in REFUSALS["de"][key], key  # one line
+    for key in CATALOGUE["en"]:
+        assert _fields(CATALOGUE["de"][key]) == _fields(CATALOGUE["en"][key]), key
+
+
+def _own_texts() -> set[str]:
+    """The keys of texts.py's own catalogue (without the refusals taken into it)."""
+    tree = ast.parse((SRC / "texts.py").read_text(encoding="utf-8"))
+    catalogue = next(
+        n.value
+        for n in tree.body
+        if isinstance(n, ast.AnnAssign) and getattr(n.target, "id", "") == "CATALOGUE"
+    )
+    assert isinstance(catalogue, ast.Dict)
+    english = catalogue.values[0]
+    assert isinstance(english, ast.Dict)
+    return {str(k.value) for k in english.keys if isinstance(k, ast.Constant)}
+
+
+def _keys_named_in_the_source() -> dict[str, str]:
+    """Every text key that a ``refused``, ``refuse`` or ``said`` of the package names as a
+    literal, with where; keys made up of parts (an f-string) are checked by the tests of their
+    parts below."""
+    found: dict[str, str] = {}
+    for path in sorted(SRC.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            at = MAKERS.get(node.func.id)
+            if at is None or len(node.args) <= at:
+                continue
+            arg = node.args[at]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                found[arg.value] = f"{path.relative_to(SRC)}:{node.lineno}"
+    return found
+
+
+def test_every_key_a_refusal_names_is_in_the_catalogue() -> None:
+    named = _keys_named_in_the_source()
+    assert len(named) > 250
+    missing = {k: where for k, where in named.items() if k not in CATALOGUE["en"]}
+    assert not missing
+    # keys made of parts: a price item's word, a section not played, the things made a minute
+    for item in PRICE_ITEMS:
+        assert f"club_word_{item}" in CATALOGUE["de"]
+    for section in SECTIONS:
+        assert f"club_refuse_unplayed_{section}" in CATALOGUE["de"]
+    for things in ("tables", "clubs", "games"):
+        assert f"server_word_{things}" in CATALOGUE["de"]
+    assert CATALOGUE["en"]["club_word_bot_seats"] == " or ".join(BOT_SEATS)
+    for what in ("payment", "charge"):
+        assert {f"club_what_{what}", f"club_what_{what}_date"} <= set(CATALOGUE["de"])
+
+
+def test_a_refusal_is_english_as_str_and_said_in_either_language() -> None:
+    with pytest.raises(RefusalError) as caught:
+        check_players(["Anna", "Ben", "anna"])
+    error = caught.value
+    assert error.key == "refuse_players_twice"
+    assert error.fields == {"first": "Anna", "second": "anna"}
+    assert (
+        str(error)
+        == refusal_text(error, "en")
+        == (
+            "players' names must differ (also in case, spacing and look-alike letters): "
+            "'Anna' and 'anna'"
+        )
+    )
+    assert refusal_text(error, "de") == (
+        "die Namen der Spieler müssen sich unterscheiden (auch in Groß- und Kleinschreibung, "
+        "Leerzeichen und ähnlich aussehenden Buchstaben): „Anna“ und „anna“"
+    )
+    # a reason inside a reason, and a word of the catalogue inside it, in the same language
+    inner = refused(RefusalError, "refuse_name_blank", what=said("name_a_name"))
+    outer = refused(RefusalError, "club_refuse_member_name", why=inner)
+    assert str(outer) == "a member's name: a name is a non-empty text, not blank"
+    assert refusal_text(outer, "de") == "der Name eines Mitglieds: ein Name darf nicht leer sein"
+    # an error without a key is said as it is
+    assert refusal_text(ValueError("plain"), "de") == "plain"

@@ -221,7 +221,8 @@ def test_saved_as_our_rules_and_offered_where_a_game_starts(
         "overrides": {"deckel_per_half": 15, "finale": False, "jule": True},
     }
     # The club's page says them in words, with the way back to the builder.
-    page.goto(f"{server.url}/club/{slug}")
+    page.goto(f"{server.url}/club/{slug}/settings")
+    page.click("#club-fold-rules-button")
     expect(page.locator("#club-rules-line")).to_have_text(SUMMARY_DE)
     href = page.locator("#club-rules-open").get_attribute("href")
     assert href is not None and href.startswith("/rules#")

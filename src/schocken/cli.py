@@ -36,6 +36,7 @@ from schocken.rules import (
 )
 from schocken.simulate import ENGINES, ProgressBar, choose_engine, seat_names, simulate
 from schocken.texts import LANGUAGES, default_language, describe_rules, explain, refusal_text, t
+from schocken.tournament_cli import add_tournament_parser
 
 if TYPE_CHECKING:
     from schocken.pub import PubGame
@@ -1157,6 +1158,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_card)
 
     add_club_parser(sub)
+    add_tournament_parser(sub)
     return parser
 
 

@@ -31,7 +31,7 @@ from schocken.club import (
 from schocken.club.transfer import draw_qr
 from schocken.errors import ClubError, ClubStoreError
 from schocken.files import os_error_text, write_text_whole
-from schocken.texts import LANGUAGES, default_language, money, t
+from schocken.texts import LANGUAGES, default_language, money, refusal_text, refused, said, t
 
 Command = Callable[[ClubBook, argparse.Namespace, str], int]
 
@@ -49,10 +49,12 @@ def _club(book: ClubBook, args: argparse.Namespace) -> str:
     if len(clubs) == 1:
         return clubs[0]["name"]
     if not clubs:
-        raise ClubError("there is no club in this book yet (schocken club create NAME)")
-    raise ClubError(
-        f"the book has {len(clubs)} clubs: name one with --club "
-        f"({', '.join(c['name'] for c in clubs)})"
+        raise refused(ClubError, "club_refuse_cli_no_club")
+    raise refused(
+        ClubError,
+        "club_refuse_cli_which_club",
+        count=len(clubs),
+        names=", ".join(c["name"] for c in clubs),
     )
 
 
@@ -256,19 +258,19 @@ def cmd_game_add(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
     club = _club(book, args)
     day = args.date or book.last_evening(club)
     if (args.record is None) == (args.loser is None):
-        raise ClubError("give the game's --record FILE or its --loser NAME (one of the two)")
+        raise refused(ClubError, "club_refuse_cli_record_or_loser")
     if args.record is not None:
         if args.players or args.halves or args.schock_aus:
-            raise ClubError("a record names its players, halves and Schock-Aus itself")
+            raise refused(ClubError, "club_refuse_cli_record_names")
         try:
             text = Path(args.record).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            why = os_error_text(exc) if isinstance(exc, OSError) else "not UTF-8 text"
-            raise ClubError(f"cannot read {args.record}: {why}") from None
+            why = os_error_text(exc) if isinstance(exc, OSError) else said("club_word_not_utf8")
+            raise refused(ClubError, "club_refuse_cli_read", file=args.record, why=why) from None
         g = book.add_game(club, day, record=text, source=args.source, note=args.note)
     else:
         if args.source not in (None, "loser"):
-            raise ClubError("--source is for records; a game entered by its loser has none")
+            raise refused(ClubError, "club_refuse_cli_source")
         g = book.add_game(
             club,
             day,
@@ -667,7 +669,9 @@ def cmd_import(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
     try:
         text = Path(args.file).read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise ClubError(f"cannot read {args.file}: not UTF-8 text") from None
+        raise refused(
+            ClubError, "club_refuse_cli_read", file=args.file, why=said("club_word_not_utf8")
+        ) from None
     info = book.import_club(text)
     print(t("club_imported", lang, club=info["name"], file=args.file))
     return 0
@@ -877,16 +881,16 @@ def run_club(args: argparse.Namespace) -> int:
     try:
         book = ClubBook(args.db)
     except ClubStoreError as exc:
-        print(f"schocken club: {exc}", file=sys.stderr)
+        print(f"schocken club: {refusal_text(exc, lang)}", file=sys.stderr)
         return 2
     try:
         result: int = args.club_func(book, args, lang)
         return result
     except ClubError as exc:
-        print(f"schocken club: {exc}", file=sys.stderr)
+        print(f"schocken club: {refusal_text(exc, lang)}", file=sys.stderr)
         return 1
     except ClubStoreError as exc:  # the file cannot take a change (a full disk): nothing changed
-        print(f"schocken club: {exc}", file=sys.stderr)
+        print(f"schocken club: {refusal_text(exc, lang)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         raise

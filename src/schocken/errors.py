@@ -11,21 +11,31 @@ from typing import NamedTuple
 
 
 class SchockenError(Exception):
-    """Root of every error raised on purpose by schocken."""
+    """Root of every error raised on purpose by schocken.
+
+    One that people read may carry the key of its text in the catalogue and the text's fields
+    (made by :func:`schocken.texts.refused`), so that a front end says it in its user's language
+    (:func:`schocken.texts.refusal_text`); ``str()`` is the English text.
+    """
+
+    def __init__(self, message: str = "", *, key: str | None = None, **fields: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.fields = fields
+
+
+class RulesError(SchockenError, ValueError):
+    """A rule set, a preset name or a house-rules file is not valid. It carries the key of its
+    text (:mod:`schocken.refusal_texts`), so the rules builder shows the engine's own refusal in
+    the player's language."""
 
 
 class RefusalError(SchockenError, ValueError):
     """Something a player did or entered is refused; nothing changed.
 
     Made by :func:`schocken.texts.refused`, it carries the key of its text in the catalogue and
-    the text's fields, so that a front end says it in its player's language
-    (:func:`schocken.texts.refusal_text`); ``str()`` is the English text.
+    the text's fields (see :class:`SchockenError`).
     """
-
-    def __init__(self, message: str, *, key: str | None = None, **fields: object) -> None:
-        super().__init__(message)
-        self.key = key
-        self.fields = fields
 
 
 class Said(NamedTuple):
@@ -41,12 +51,6 @@ class Said(NamedTuple):
 def said(key: str, *, lower_first: bool = False, **fields: object) -> Said:
     """A text of the catalogue as a part of a refusal (:class:`Said`)."""
     return Said(key, fields, lower_first)
-
-
-class RulesError(RefusalError):
-    """A rule set, a preset name or a house-rules file is not valid. Its text is in the
-    catalogue too (:func:`schocken.texts.refusal_text` says it in German), so the rules builder
-    shows the engine's own refusal in the player's language."""
 
 
 class IllegalActionError(RefusalError):
@@ -96,7 +100,7 @@ class RecordError(SchockenError, ValueError):
         self.reason = message
 
 
-class ClubError(SchockenError, ValueError):
+class ClubError(RefusalError):
     """A change to a club's book (the Schockbuch) is refused: a bad name, date, amount or record,
     or something that is not in the book. Nothing was changed."""
 
@@ -109,3 +113,8 @@ class ClubAccessError(SchockenError):
 class ClubStoreError(SchockenError):
     """The club's database file cannot be used (not SQLite, read-only, written by a newer
     version, ...); the message says why."""
+
+
+class TournamentError(SchockenError, ValueError):
+    """A change to a tournament is refused: a bad format, draw, result or name, or something
+    that is not in the tournament. Nothing was changed."""

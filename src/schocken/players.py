@@ -1,14 +1,14 @@
 """Who may sit at a table: how many players, and what a player's name may be.
 
 The one place that says what a name is, for the engine, game records, the terminal game and the
-server. Standard library only.
+server. Standard library only (and the core's errors and texts).
 
 >>> check_players(["Anna", "Ben"])
 ('Anna', 'Ben')
 >>> check_players(["Anna", "anna"])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: players' names must differ (also in case, spacing and ...): 'Anna' and 'anna'
+schocken.errors.RefusalError: players' names must differ (...): 'Anna' and 'anna'
 >>> check_name("  Kalle \\n  Krause ")
 'Kalle Krause'
 
@@ -22,6 +22,9 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+
+from schocken.errors import RefusalError
+from schocken.texts import refused, said
 
 MIN_PLAYERS = 2
 """Every text: Schocken needs at least two players."""
@@ -45,27 +48,40 @@ def _show(name: str) -> str:
     return repr(name) if len(name) <= MAX_NAME else repr(name[:MAX_NAME]) + "…"
 
 
-def _name_problem(name: object) -> str | None:
-    """What is wrong with a name as given (``None``: nothing)."""
+def _name_problem(name: object, what: str = "name_a_name") -> RefusalError | None:
+    """What is wrong with a name as given (``None``: nothing); ``what`` is the key of the text
+    that calls it (``"a name"``)."""
+    it = said(what)
     if not isinstance(name, str):
-        return f"a name is a non-empty text, not {type(name).__name__}"
+        return refused(RefusalError, "refuse_name_not_text", what=it, kind=type(name).__name__)
     if not name.strip():
-        return "a name is a non-empty text, not blank"
+        return refused(RefusalError, "refuse_name_blank", what=it)
     for i, ch in enumerate(name):
         if unicodedata.category(ch) in _REFUSED and ch not in _JOINERS:
             if 0xD800 <= ord(ch) <= 0xDFFF:
-                return f"a name must be valid Unicode text: {_show(name)} has a lone surrogate"
-            return (
-                f"a name has no control characters: {_show(name)} has U+{ord(ch):04X} at "
-                f"position {i + 1}"
+                return refused(RefusalError, "refuse_name_surrogate", what=it, name=_show(name))
+            return refused(
+                RefusalError,
+                "refuse_name_control",
+                what=it,
+                name=_show(name),
+                code=f"U+{ord(ch):04X}",
+                position=i + 1,
             )
     if len(name) > MAX_NAME:
-        return f"a name has at most {MAX_NAME} characters, not {len(name)}: {_show(name)}"
+        return refused(
+            RefusalError,
+            "refuse_name_long",
+            what=it,
+            most=MAX_NAME,
+            count=len(name),
+            name=_show(name),
+        )
     marks = 0
     for ch in name:
         marks = marks + 1 if unicodedata.combining(ch) else 0
         if marks > MAX_MARKS:
-            return f"a letter has at most {MAX_MARKS} accents (combining marks): {_show(name)}"
+            return refused(RefusalError, "refuse_name_marks", most=MAX_MARKS, name=_show(name))
     return None
 
 
@@ -105,17 +121,18 @@ def name_key(name: str) -> str:
     return " ".join(folded.split())
 
 
-def check_name(name: object) -> str:
+def check_name(name: object, *, what: str = "name_a_name") -> str:
     """One player's name, tidied: runs of white space (tabs, line breaks) become one space and
     the ends are stripped; then checked as :func:`check_players` checks each name.
 
-    Raises :class:`ValueError` saying what is wrong.
+    Raises :class:`~schocken.errors.RefusalError` (a :class:`ValueError`) saying what is wrong;
+    ``what`` is the key of the text that calls the name in it ("a name").
     """
     if isinstance(name, str):
         name = " ".join(name.split())
-    problem = _name_problem(name)
+    problem = _name_problem(name, what)
     if problem is not None:
-        raise ValueError(problem)
+        raise problem
     assert isinstance(name, str)
     return name
 
@@ -127,26 +144,28 @@ def check_players(names: Sequence[str]) -> tuple[str, ...]:
     two the same (also when they differ only in case, spacing or look-alike letters:
     :func:`name_key`).
 
-    Returns the names as a tuple, unchanged. Raises :class:`ValueError` saying what is wrong.
+    Returns the names as a tuple, unchanged. Raises :class:`~schocken.errors.RefusalError` (a
+    :class:`ValueError`) saying what is wrong.
     """
     if isinstance(names, str | bytes) or not isinstance(names, Sequence):
-        raise ValueError(f"the players are a list of names, not {type(names).__name__}")
+        raise refused(RefusalError, "refuse_players_not_list", kind=type(names).__name__)
     players = tuple(names)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ValueError(
-            f"Schocken needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}"
+        raise refused(
+            RefusalError,
+            "refuse_players_count",
+            least=MIN_PLAYERS,
+            most=MAX_PLAYERS,
+            count=len(players),
         )
     seen: dict[str, str] = {}
     for name in players:
         problem = _name_problem(name)
         if problem is not None:
-            raise ValueError(problem)
+            raise problem
         key = name_key(name)
         if key in seen:
-            raise ValueError(
-                "players' names must differ (also in case, spacing and look-alike letters): "
-                f"{seen[key]!r} and {name!r}"
-            )
+            raise refused(RefusalError, "refuse_players_twice", first=seen[key], second=name)
         seen[key] = name
     return players
 

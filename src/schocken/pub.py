@@ -173,42 +173,44 @@ def entry_from_data(data: object) -> Entry:
     wrong (:class:`~schocken.errors.PubEntryError`). The dice of a turn may be left out when it
     names its ``result``."""
     if not isinstance(data, Mapping):
-        raise PubEntryError("an entry is an object with 'kind' and its fields")
+        raise refused(PubEntryError, "pub_refuse_entry_object")
     kind = data.get("kind")
     fields = {
         "turn": {"kind", "seat", "dice", "throws", "hand", "turned", "covered", "result", "blind"},
         "buy_in": {"kind", "seat", "buys_in"},
     }
     if kind not in fields:
-        raise PubEntryError(f"an entry's 'kind' is 'turn' or 'buy_in', not {kind!r}")
+        raise refused(PubEntryError, "pub_refuse_entry_kind", value=kind)
     unknown = sorted(str(k) for k in data if k not in fields[kind])
     if unknown:
-        raise PubEntryError(f"a {kind} entry has no field(s) {', '.join(unknown)}")
+        raise refused(
+            PubEntryError, "pub_refuse_entry_fields", kind=kind, fields=", ".join(unknown)
+        )
     seat = data.get("seat")
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-        raise PubEntryError(f"'seat' is a seat number, not {seat!r}")
+        raise refused(PubEntryError, "pub_refuse_entry_seat", value=seat)
     if kind == "buy_in":
         buys_in = data.get("buys_in")
         if seat is None or not isinstance(buys_in, bool):
-            raise PubEntryError("a buy_in entry has a 'seat' and 'buys_in' (true or false)")
+            raise refused(PubEntryError, "pub_refuse_entry_buy_in")
         return BuyInEntry(seat, buys_in)
     for name in ("hand", "covered", "blind"):
         if data.get(name) is not None and not isinstance(data.get(name), bool):
-            raise PubEntryError(f"'{name}' is true, false or absent, not {data.get(name)!r}")
+            raise refused(PubEntryError, "pub_refuse_entry_flag", field=name, value=data.get(name))
     throws, turned = data.get("throws", 1), data.get("turned", 0)
     for name, value in (("throws", throws), ("turned", turned)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise PubEntryError(f"'{name}' is a whole number, not {value!r}")
+            raise refused(PubEntryError, "pub_refuse_entry_number", field=name, value=value)
     result = data.get("result")
     if result is not None and not isinstance(result, str):
-        raise PubEntryError(f"'result' is a result's name, not {result!r}")
+        raise refused(PubEntryError, "pub_refuse_entry_result", value=result)
     raw = data.get("dice")
     if raw is None and result is not None:
         dice = parse_result(result).dice
     elif isinstance(raw, list) and all(isinstance(p, int) and not isinstance(p, bool) for p in raw):
         dice = tuple(raw)
     else:
-        raise PubEntryError(f"'dice' is a list of three pips, like [6, 6, 1], not {raw!r}")
+        raise refused(PubEntryError, "pub_refuse_entry_dice", value=raw)
     blind = data.get("blind") is True
     return TurnEntry(
         dice, throws, data.get("hand"), turned, data.get("covered"), seat, result, blind
@@ -242,7 +244,7 @@ def parse_result(text: str) -> NamedResult:
     (5, 4, 3)
     """
     if not isinstance(text, str):
-        raise PubEntryError(f"a result is a name such as 'Schock 4', not {text!r}")
+        raise refused(PubEntryError, "pub_refuse_result_kind", value=text)
     words = text.strip().lower().replace("ß", "ss").replace("-", " ").split()
     head, rest = (words[0], "".join(words[1:])) if words else ("", "")
     if words in (["aus"], ["schockaus"], ["schock", "aus"]):
@@ -265,7 +267,9 @@ def parse_result(text: str) -> NamedResult:
         dice = (top, top - 1, top - 2)
         if 3 <= top <= 6 and (len(rest) == 1 or sort_dice(int(p) for p in rest) == dice):
             return NamedResult(f"Straße {top}-{top - 1}-{top - 2}", dice, ResultKind.STRASSE, False)
-    raise PubEntryError(f"not a result: {text!r}; results by name are {RESULT_FORMS}")
+    raise refused(
+        PubEntryError, "pub_refuse_result_name", text=text, forms=said("pub_result_forms")
+    )
 
 
 def parse_turn(text: str) -> TurnEntry:
@@ -284,7 +288,7 @@ def parse_turn(text: str) -> TurnEntry:
     """
     words = text.strip().lower().split()
     if not words:
-        raise PubEntryError("enter the dice and the throws, like 6-6-1 2")
+        raise refused(PubEntryError, "pub_refuse_turn_empty")
     result: str | None = None
     if words[0] == "r":
         for size in (3, 2, 1):  # the longest name that is a result; throws and marks follow
@@ -295,8 +299,11 @@ def parse_turn(text: str) -> TurnEntry:
             result, dice, rest = named.name, named.dice, words[1 + size :]
             break
         else:
-            raise PubEntryError(
-                f"not a result: {' '.join(words[1:])!r}; results by name are {RESULT_FORMS}"
+            raise refused(
+                PubEntryError,
+                "pub_refuse_result_name",
+                text=" ".join(words[1:]),
+                forms=said("pub_result_forms"),
             )
     else:
         dice = _parse_dice(words[0])
@@ -319,10 +326,7 @@ def parse_turn(text: str) -> TurnEntry:
         elif mark == "b":
             blind = True
         else:
-            raise PubEntryError(
-                f"unknown mark {mark!r}: h (aus der Hand), a (assembled), t (a turned six), "
-                "c (covered), o (shown), b (blind)"
-            )
+            raise refused(PubEntryError, "pub_refuse_turn_mark", mark=mark)
     return TurnEntry(dice, throws, hand, turned, covered, None, result, blind)
 
 
@@ -330,7 +334,7 @@ def _parse_dice(word: str) -> Dice:
     """Three dice, or the one die of an opening of one die each (``5``)."""
     digits = word.replace("-", "").replace(",", "")
     if len(digits) not in (1, 3) or not all(c in "123456" for c in digits):
-        raise PubEntryError(f"three dice are written like 6-6-1 or 661, not {word!r}")
+        raise refused(PubEntryError, "pub_refuse_dice_form", word=word)
     return tuple(int(c) for c in digits)
 
 
@@ -658,7 +662,7 @@ class PubGame:
     def enter(self, entry: Entry) -> list[Event]:
         """Play one entry: the events it caused. A refused entry changes nothing."""
         if not isinstance(entry, TurnEntry | BuyInEntry):
-            raise PubEntryError(f"not an entry: {entry!r}")
+            raise refused(PubEntryError, "pub_refuse_not_entry", value=entry)
         mark = (len(self.game.steps), self._asked)
         start = len(self.game.events)
         try:
@@ -675,7 +679,7 @@ class PubGame:
         """Take back the last ``count`` entries (the game is as it was before them); returns
         them, oldest first."""
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise PubEntryError(f"undo takes back 1 or more entries, not {count!r}")
+            raise refused(PubEntryError, "pub_refuse_undo_count", value=count)
         if count > len(self._entries):
             n = len(self._entries)
             raise refused(
@@ -744,7 +748,7 @@ class PubGame:
         self._dice.load(step.pips)
         try:
             if answer != step.action:
-                raise IllegalActionError(f"the engine allows only {answer} here")
+                raise refused(IllegalActionError, "pub_refuse_engine_allows", action=str(answer))
             played = apply_decision(self.game, decision, answer)
         except (IllegalActionError, DiceExhaustedError) as exc:
             name = self.players[decision.seat]
@@ -763,7 +767,7 @@ class PubGame:
                 PubEntryError,
                 "pub_refuse_buy_in_who",
                 name=self.players[decision.seat],
-                other=_seat_name(entry.seat, self.players),
+                other=_seat_said(entry.seat, self.players),
             )
         self._entered.buys_in = entry.buys_in
         answer = decision.decide(self._entered)
@@ -942,21 +946,21 @@ class PubGame:
         or an entry that cannot be is refused (:class:`~schocken.errors.PubEntryError`, naming
         the entry)."""
         if not isinstance(data, Mapping):
-            raise PubEntryError("a pub game is an object with rules, players and entries")
+            raise refused(PubEntryError, "pub_refuse_data_object")
         unknown = sorted(str(k) for k in data if k not in _DATA_FIELDS)
         if unknown:
-            raise PubEntryError(f"a pub game has no field(s) {', '.join(unknown)}")
+            raise refused(PubEntryError, "pub_refuse_data_fields", fields=", ".join(unknown))
         try:
             rules = rules_from_data(data.get("rules"))
         except RulesError as exc:
             raise PubEntryError(str(exc)) from None
         players = data.get("players")
         if not isinstance(players, list):
-            raise PubEntryError("'players' is a list of names")
+            raise refused(PubEntryError, "pub_refuse_data_players")
         try:
             check_players(players)
         except ValueError as exc:
-            raise PubEntryError(f"the players cannot play: {exc}") from None
+            raise refused(PubEntryError, "pub_refuse_data_cannot_play", why=exc) from None
         pub = cls(
             rules,
             players,
@@ -968,12 +972,12 @@ class PubGame:
 
     def _take(self, raw: object) -> None:
         if not isinstance(raw, list):
-            raise PubEntryError("'entries' is a list of entries")
+            raise refused(PubEntryError, "pub_refuse_data_entries")
         for i, item in enumerate(raw):
             try:
                 self.enter(entry_from_data(item))
             except PubEntryError as exc:
-                raise PubEntryError(f"entry {i}: {exc}") from None
+                raise refused(PubEntryError, "pub_refuse_data_entry", index=i, why=exc) from None
 
     @classmethod
     def from_record(cls, record: GameRecord) -> PubGame:
@@ -1019,7 +1023,7 @@ def _checked_turn(entry: TurnEntry, seat: int, game: Game, players: Sequence[str
     name = players[seat]
     if entry.seat is not None and entry.seat != seat:
         raise refused(
-            PubEntryError, "pub_refuse_turn", name=name, other=_seat_name(entry.seat, players)
+            PubEntryError, "pub_refuse_turn", name=name, other=_seat_said(entry.seat, players)
         )
     dice = tuple(entry.dice) if isinstance(entry.dice, list | tuple) else entry.dice
     one_die = game.view(None).round_kind is RoundKind.OPENING_DIE  # one die each opens
@@ -1028,15 +1032,14 @@ def _checked_turn(entry: TurnEntry, seat: int, game: Game, players: Sequence[str
         or len(dice) != (1 if one_die else 3)
         or not all(isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= 6 for p in dice)
     ):
-        if one_die:
-            raise PubEntryError(f"in the opening each throws one die of 1 to 6 pips, not {dice!r}")
-        raise PubEntryError(f"a turn ends with three dice of 1 to 6 pips, not {dice!r}")
+        key = "pub_refuse_opening_die" if one_die else "pub_refuse_three_dice"
+        raise refused(PubEntryError, key, dice=dice)
     for flag, value in (("hand", entry.hand), ("covered", entry.covered)):
         if value is not None and not isinstance(value, bool):
-            raise PubEntryError(f"'{flag}' is true, false or not given, not {value!r}")
+            raise refused(PubEntryError, "pub_refuse_flag", field=flag, value=value)
     throws, turned = entry.throws, entry.turned
     if isinstance(throws, bool) or not isinstance(throws, int) or not 1 <= throws <= MAX_THROWS:
-        raise PubEntryError(f"a turn has 1 to {MAX_THROWS} throws, not {throws!r}")
+        raise refused(PubEntryError, "pub_refuse_throws", most=MAX_THROWS, value=throws)
     limit = game.max_throws()
     if throws > limit:
         view = game.view(None)
@@ -1059,7 +1062,7 @@ def _checked_turn(entry: TurnEntry, seat: int, game: Game, players: Sequence[str
             throws=throws,
         )
     if isinstance(turned, bool) or not isinstance(turned, int) or not 0 <= turned <= 2:
-        raise PubEntryError(f"0, 1 or 2 of the dice can be turned sixes, not {turned!r}")
+        raise refused(PubEntryError, "pub_refuse_turned_count", value=turned)
     if turned and throws == 1:
         raise refused(PubEntryError, "pub_refuse_turned_one", name=name)
     if turned > dice.count(1):
@@ -1140,18 +1143,25 @@ def _seat_name(seat: object, players: Sequence[str]) -> str:
     return f"seat {seat!r}"
 
 
+def _seat_said(seat: object, players: Sequence[str]) -> str | Said:
+    """A seat in a refusal: its player's name, or the seat's number (as words)."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
+        return players[seat]
+    return said("pub_word_seat", seat=seat)
+
+
 def _check_stake(name: str, stake: object) -> str:
     if not isinstance(stake, str):
-        raise PubEntryError(f"{name} is a text, not {stake!r}")
+        raise refused(PubEntryError, "pub_refuse_stake_kind", field=name, value=stake)
     text = " ".join(stake.split())
     if len(text) > MAX_STAKE or any(not c.isprintable() for c in text):
-        raise PubEntryError(f"{name} is one line of at most {MAX_STAKE} printable characters")
+        raise refused(PubEntryError, "pub_refuse_stake_long", field=name, most=MAX_STAKE)
     return text
 
 
 def _text(value: object) -> str:
     if not isinstance(value, str):
-        raise PubEntryError(f"a stake is a text, not {value!r}")
+        raise refused(PubEntryError, "pub_refuse_stake_text", value=value)
     return value
 
 

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from schocken.errors import RulesError, Said, said
+from schocken.refusal_texts import REFUSALS
 
 MAX_THROWS = 3
 """Every text: the round's first player may throw up to three times."""
@@ -248,126 +249,6 @@ _NEVER = Covered.NEVER
 _THIRD_THROW = Covered.THIRD_THROW
 _ALL = Covered.ALL
 """(Names of the module's own: an enum member found on its class costs more in Python 3.11.)"""
-
-
-REFUSALS: dict[str, tuple[str, str]] = {
-    "rules_refused_preset_option": (
-        "'preset' is not an option; start from another preset instead",
-        "'preset' ist keine Option; beginne stattdessen mit einem anderen Regelwerk",
-    ),
-    "rules_refused_not_table": (
-        "rules must be a table of options, not {what}",
-        "Regeln sind eine Tabelle von Optionen, nicht {what}",
-    ),
-    "rules_refused_preset_name": (
-        "option 'preset' must be a preset name, not {value!r}",
-        "Option 'preset' muss der Name eines Regelwerks sein, nicht {value!r}",
-    ),
-    "rules_refused_unknown_option": (
-        "unknown rule option {name!r}; known options: {known}",
-        "unbekannte Regel-Option {name!r}; bekannte Optionen: {known}",
-    ),
-    "rules_refused_choice": (
-        "option {name!r} must be one of {choices}, not {value!r}",
-        "Option {name!r} muss eins von {choices} sein, nicht {value!r}",
-    ),
-    "rules_refused_preset_empty": (
-        "option 'preset' must be a non-empty name, not {value!r}",
-        "Option 'preset' muss ein Name sein, nicht {value!r}",
-    ),
-    "rules_refused_whole_number": (
-        "option {name!r} must be a whole number, not {value!r}",
-        "Option {name!r} muss eine ganze Zahl sein, nicht {value!r}",
-    ),
-    "rules_refused_range": (
-        "option {name!r} must be between {low} and {high}, not {value}",
-        "Option {name!r} muss zwischen {low} und {high} liegen, nicht {value}",
-    ),
-    "rules_refused_bool": (
-        "option {name!r} must be true or false, not {value!r}",
-        "Option {name!r} muss true oder false sein, nicht {value!r}",
-    ),
-    "rules_refused_unknown_preset": (
-        "unknown preset {name!r}; known presets: {known}",
-        "unbekanntes Regelwerk {name!r}; bekannte Regelwerke: {known}",
-    ),
-    "rules_refused_in": (
-        "{where}: {reason}",
-        "{where}: {reason}",
-    ),
-    "rules_data_not_object": (
-        "{where} must be an object with 'preset' and 'overrides', not {what}",
-        "{where} muss ein Objekt mit 'preset' und 'overrides' sein, nicht {what}",
-    ),
-    "rules_data_unknown_key": (
-        "{where}: unknown key {names}; a rule set has only 'preset' and 'overrides'",
-        "{where}: unbekannter Schlüssel {names}; ein Regelwerk hat nur 'preset' und 'overrides'",
-    ),
-    "rules_data_unknown_keys": (
-        "{where}: unknown keys {names}; a rule set has only 'preset' and 'overrides'",
-        "{where}: unbekannte Schlüssel {names}; ein Regelwerk hat nur 'preset' und 'overrides'",
-    ),
-    "rules_data_no_preset": (
-        "{where}: 'preset' is missing; known presets: {known}",
-        "{where}: 'preset' fehlt; bekannte Regelwerke: {known}",
-    ),
-    "rules_data_unknown_preset": (
-        "{where}: unknown preset {name!r}; known presets: {known}",
-        "{where}: unbekanntes Regelwerk {name!r}; bekannte Regelwerke: {known}",
-    ),
-    "rules_data_overrides_not_object": (
-        "{where}: 'overrides' must be an object of rule options, not {what}",
-        "{where}: 'overrides' muss ein Objekt von Regel-Optionen sein, nicht {what}",
-    ),
-    "rules_data_preset_in_overrides": (
-        "{where}: 'preset' is not an option to override; it goes beside 'overrides'",
-        "{where}: 'preset' ist keine Option zum Ändern; es steht neben 'overrides'",
-    ),
-    "rules_kind_null": (
-        "null",
-        "null",
-    ),
-    "rules_kind_bool": (
-        "true or false",
-        "true oder false",
-    ),
-    "rules_kind_text": (
-        "a text",
-        "ein Text",
-    ),
-    "rules_kind_number": (
-        "a number",
-        "eine Zahl",
-    ),
-    "rules_kind_list": (
-        "a list",
-        "eine Liste",
-    ),
-    "rules_toml_invalid": (
-        "{source}: not valid TOML: {detail}",
-        "{source}: kein gültiges TOML: {detail}",
-    ),
-    "rules_toml_too_deep": (
-        "{source}: not valid TOML (too deeply nested or too long)",
-        "{source}: kein gültiges TOML (zu tief verschachtelt oder zu lang)",
-    ),
-    "rules_toml_no_preset": (
-        '{source}: name the preset to start from, e.g. preset = "tsv99" (known presets: {known})',
-        '{source}: nenne das Regelwerk, von dem es ausgeht, z. B. preset = "tsv99" '
-        "(bekannte Regelwerke: {known})",
-    ),
-    "rules_where_link": (
-        "the link",
-        "der Link",
-    ),
-    "rules_where_toml": (
-        "TOML",
-        "TOML",
-    ),
-}
-"""How the rule set refuses, in English and German: each refusal's text by its key, with its
-fields (``{name!r}``); the text catalogue (:data:`schocken.texts.CATALOGUE`) takes them in, so a
-front end says a refusal in its player's language (:func:`schocken.texts.refusal_text`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -935,7 +816,7 @@ def rules_from_data(data: object, where: object | None = "rules") -> Rules:
     ``overrides`` (an object of options and plain JSON values).
 
     Refuses, with a :class:`~schocken.errors.RulesError` that begins with ``where`` (a text,
-    or a text of :data:`REFUSALS` said in the refusal's language, :func:`schocken.errors.said`;
+    or a text of :mod:`schocken.refusal_texts` said in the refusal's language, ``said()``;
     ``None``: a bad option or value is refused without it, as by :meth:`Rules.with_overrides`):
     anything but an object, a missing or unknown preset, keys beside ``preset`` and
     ``overrides``, overrides that are not an object, ``preset`` among the overrides, an unknown
@@ -977,8 +858,8 @@ def rules_from_data(data: object, where: object | None = "rules") -> Rules:
 
 
 def _kind(value: object) -> object:
-    """What a JSON value is, in words (a text of :data:`REFUSALS`, said in the refusal's
-    language; another type by its Python name)."""
+    """What a JSON value is, in words (a text of :mod:`schocken.refusal_texts`, said in the
+    refusal's language; another type by its Python name)."""
     if value is None:
         return said("rules_kind_null")
     if isinstance(value, bool):
@@ -993,8 +874,8 @@ def _kind(value: object) -> object:
 
 
 def _refused(key: str, **fields: object) -> RulesError:
-    """A refusal of a rule set: the text ``key`` of :data:`REFUSALS` with its fields, the
-    message in English (:func:`schocken.texts.refusal_text` says it in German)."""
+    """A refusal of a rule set: the text ``key`` of :mod:`schocken.refusal_texts` with its
+    fields, the message in English (:func:`schocken.texts.refusal_text` says it in German)."""
     return RulesError(_english(key, fields), key=key, **fields)
 
 
@@ -1004,7 +885,7 @@ def _english(key: str, fields: Mapping[str, object]) -> str:
             return _english(value.key, value.fields)
         return str(value) if isinstance(value, Exception) else value
 
-    return REFUSALS[key][0].format(**{name: word(value) for name, value in fields.items()})
+    return REFUSALS["en"][key].format(**{name: word(value) for name, value in fields.items()})
 
 
 def parse_rules(text: str, *, source: object = "house rules") -> Rules:

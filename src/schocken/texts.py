@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from typing import NamedTuple, TypeVar
 
 from schocken.actions import Action, Stop, Throw, TurnSixes
-from schocken.errors import RefusalError
 from schocken.errors import Said as Said  # a refusal's parts: made here as ever
+from schocken.errors import SchockenError
 from schocken.errors import said as said
 from schocken.events import (
     BlindOpened,
@@ -32,9 +32,9 @@ from schocken.events import (
     SectionEnded,
     SectionStarted,
 )
+from schocken.refusal_texts import REFUSALS
 from schocken.results import Result, ResultKind, TieRule, result_table, tie_decided, worst_tied
 from schocken.rules import (
-    REFUSALS,
     DeckelOwed,
     FirstRoundOneThrow,
     JuleRank,
@@ -877,6 +877,108 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_present_button": "Mark as present",
         "club_web_present_added": "Marked as present on {date}: {names}.",
         "club_web_present_pick": "Tick who came.",
+        "club_web_views": "The club's book",
+        "club_web_tab_tonight": "Tonight",
+        "club_web_tab_money": "Money",
+        "club_web_tab_members": "Members",
+        "club_web_tab_stats": "Statistics",
+        "club_web_tab_settings": "Settings",
+        "club_web_loading": "Loading …",
+        "club_web_members_first": "No members yet: add them under Members.",
+        "club_web_start_title": "Start tonight's evening",
+        "club_web_start_hint": "Tap who came (more can be marked later):",
+        "club_web_start_button": "Start the evening",
+        "club_web_started": "The evening of {date} has begun: {count} came.",
+        "club_web_tonight_of": "Tonight, {date}",
+        "club_web_evening_of": "Evening of {date}",
+        "club_web_back_tonight": "Back to tonight",
+        "club_web_came": "Came ({count}):",
+        "club_web_came_none": "nobody marked yet.",
+        "club_web_came_more": "Also here? Tap the name:",
+        "club_web_games_tonight": "Games ({count})",
+        "club_web_games_none": "No game yet.",
+        "club_web_game_line": "Game {number}: {loser} lost",
+        "club_web_source_pub": "pub mode",
+        "club_web_source_online": "online table",
+        "club_web_source_loser": "by its loser",
+        "club_web_bots_in": "bots not counted: {bots}",
+        "club_web_new_pub": "New pub game",
+        "club_web_by_loser": "Just the loser",
+        "club_web_by_table": "Table code",
+        "club_web_pick_loser": "Who lost? Tap the loser (who came played):",
+        "club_web_loser_needs": "A game needs at least two who came: mark them above.",
+        "club_web_loser_button": "{name} lost",
+        "club_web_pub_item": "Pub game: {players}",
+        "club_web_table_item": "Online table {code}: {players}",
+        "club_web_bot_mark": "bot",
+        "club_web_pub_continue": "Go on entering it",
+        "club_web_into_book": "Into the book",
+        "club_web_into_book_label": "{what}: into the book",
+        "club_web_fine_who": "Who? Tap a member:",
+        "club_web_fine_what": "Which fine for {name}? A tap books it:",
+        "club_web_fine_what_first": "Which fine? Tap a member first, then the fine:",
+        "club_web_fine_pick_member": "Tap a member first, then the fine.",
+        "club_web_everyone_else": "Others …",
+        "club_web_count_less": "One time less",
+        "club_web_count_more": "One time more",
+        "club_web_fines_empty_tonight": "No fines in the club's catalogue yet: put them in under",
+        "club_web_totals": "Tonight's totals",
+        "club_web_tonight_col": "Tonight",
+        "club_web_pay_tonight": "Pay",
+        "club_web_pay_for": "Pay: {name}",
+        "club_web_pay_label": "{name} pays",
+        "club_web_totals_none": "Nothing booked for this evening yet.",
+        "club_web_close_evening": "Close the evening",
+        "club_web_closed_title": "The evening of {date} is closed",
+        "club_web_closed_sum": "{count} came, {games} games; booked this evening {charged}, paid "
+        "{paid}.",
+        "club_web_closed_said": "The evening of {date} is closed.",
+        "club_web_closed_hint": "Closed on this device; the book keeps everything. Open it again "
+        "to enter more.",
+        "club_web_reopen": "Open it again",
+        "club_web_reopened": "The evening of {date} is open again.",
+        "club_web_earlier": "Earlier evenings",
+        "club_web_show_more_count": "Show more ({count})",
+        "club_web_welcome_title": "How the others get in",
+        "club_web_welcome_text": "Send the members this link, or let them scan the code: whoever "
+        "has it opens and keeps the club's book, so share it with the members only. It is shown "
+        "again under Settings, on this device only.",
+        "club_web_welcome_done": "Done",
+        "club_web_link_text": "Whoever has this link can open and change the club's book: share it "
+        "with the members only. It is kept on this device only.",
+        "club_web_copy": "Copy the link",
+        "club_web_copied": "The link is copied.",
+        "club_web_copy_select": "The link is selected: copy it with your device's copy command.",
+        "club_web_link_qr_alt": "QR code of the club's secret link",
+        "club_web_link_unknown": "This device opened the club by its password and does not know "
+        "the secret link (the book keeps only a hash of it). Make a new one to show it here; the "
+        "old one stops working.",
+        "club_web_link_stale": "The link kept on this device no longer opens the club (a new one "
+        "was made on another device): make a new one here, or open the club by the new link.",
+        "club_web_balances_hint": "Tap a name: their ledger, a payment, pay by QR code.",
+        "club_web_member_owes": "{name} owes {balance}",
+        "club_web_ledger_of_name": "Ledger of {name}, newest first",
+        "club_web_lines_more": "Show all {count} lines",
+        "club_web_expense_new": "New expense",
+        "club_web_add_member_title": "A new member",
+        "club_web_members_count": "Members ({count})",
+        "club_web_member_change": "Change",
+        "club_web_member_change_label": "Change {name}",
+        "club_web_chart_title": "Share of games lost",
+        "club_web_season_title": "Seasons",
+        "club_web_bots_title": "Bots at online tables",
+        "club_web_bots_hint": "A finished online table goes into the book with one tap; a seat a "
+        "bot played counts as:",
+        "club_web_bots_not_counted": "Not counted: the bot is no member; what it lost costs nobody "
+        "(a game a bot lost is lost by no member).",
+        "club_web_bots_guest": "A guest named after the bot: it pays for what it lost, never for "
+        "evenings missed.",
+        "club_web_bots_button": "Save",
+        "club_web_bots_set_not_counted": "Bots' seats are not counted from now on.",
+        "club_web_bots_set_guest": "Bots' seats are guests from now on.",
+        "club_web_log_bot_seats_set": "Bots' seats set",
+        "pub_web_for_club": "A game for {club}, evening of {date}: who came is filled in.",
+        "pub_web_to_book": "Into the book of {club}",
         "pub_web_link": "Real dice at the pub? Keep the score on one phone",
         "pub_web_title": "At the pub",
         "pub_web_intro": "Real dice on the table, one phone keeps the game: enter "
@@ -1267,6 +1369,53 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rb_club_title": "Our rules",
         "rb_club_none": "No rules of your own yet: build them, then save them for the club.",
         "rb_club_open": "See and change them",
+        "tournament_created": "Tournament {name} created: {format}, {date}, draw seed {seed}.",
+        "tournament_none": "No tournament here yet (schocken tournament create NAME --date "
+        "YYYY-MM-DD).",
+        "tournament_list_head": "Tournament|date|format|club|players|rounds|games",
+        "tournament_registered": "Registered: {names}.",
+        "tournament_seated_late": "Seated in round {round}: {names}.",
+        "tournament_from_round": "{names} play from round {round}.",
+        "tournament_withdrawn": "{name} has left the tournament after round {round}.",
+        "tournament_unregistered": "{name} is no longer registered.",
+        "tournament_players_head": "No.|player|team|from round|left after",
+        "tournament_round": "Round {round}: {stage}",
+        "tournament_table": "Table {table}",
+        "tournament_springer": "(Springer: one player fewer)",
+        "tournament_games_played": "games: {games}",
+        "tournament_no_rounds": "No round drawn yet (schocken tournament draw).",
+        "tournament_stage_points": "points round",
+        "tournament_stage_lives": "round of lives",
+        "tournament_stage_knockout": "K.O. round",
+        "tournament_stage_final_table": "final table",
+        "tournament_entered": "Game {number} at table {table} of round {round}: {loser} lost.",
+        "tournament_removed": "Game {number} at table {table} of round {round} taken back.",
+        "tournament_game_line": "Round {round}, table {table}, game {number} ({source}): "
+        "{loser} lost",
+        "tournament_score_points": "points",
+        "tournament_score_loss_points": "loss points",
+        "tournament_score_lives": "lives",
+        "tournament_rank_head": "Place|player|team|{score}|rounds|games|lost|halves lost|"
+        "Schock-Aus given/taken",
+        "tournament_final_head": "Place|player|team|reached|{score}|games|lost",
+        "tournament_reached": "round {round}, {place}.",
+        "tournament_table_head": "Place|player|lives|points|",
+        "tournament_goes_on": "goes on",
+        "tournament_decided": "decided",
+        "tournament_open": "still playing",
+        "tournament_teams_head": "Place|team|{score}|players",
+        "tournament_tie_breaks": "Equal scores: {breaks}; then a shared place.",
+        "tournament_tb_fewer_games_lost": "fewer games lost",
+        "tournament_tb_fewer_halves_lost": "fewer halves lost",
+        "tournament_tb_more_schock_aus": "more Schock-Aus thrown",
+        "tournament_tb_fewer_schock_aus_taken": "fewer Schock-Aus taken",
+        "tournament_king": "Schock-Aus-König: {names} ({given} Schock-Aus).",
+        "tournament_no_king": "No Schock-Aus yet.",
+        "tournament_overall": "Overall",
+        "tournament_qualifying": "Qualifying",
+        "tournament_teams": "Teams",
+        "tournament_exported": "{name} exported to {file}.",
+        "tournament_imported": "{name} imported from {file}.",
     },
     "de": {
         "first_half": "Hinrunde",
@@ -2127,6 +2276,112 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_present_button": "Als anwesend eintragen",
         "club_web_present_added": "Am {date} als anwesend eingetragen: {names}.",
         "club_web_present_pick": "Kreuze an, wer kam.",
+        "club_web_views": "Das Vereinsbuch",
+        "club_web_tab_tonight": "Heute",
+        "club_web_tab_money": "Geld",
+        "club_web_tab_members": "Mitglieder",
+        "club_web_tab_stats": "Statistik",
+        "club_web_tab_settings": "Optionen",
+        "club_web_loading": "Wird geladen …",
+        "club_web_members_first": "Noch keine Mitglieder: trage sie unter Mitglieder ein.",
+        "club_web_start_title": "Den Abend beginnen",
+        "club_web_start_hint": "Tippe an, wer da ist (weitere auch später):",
+        "club_web_start_button": "Abend beginnen",
+        "club_web_started": "Der Abend vom {date} hat begonnen: {count} da.",
+        "club_web_tonight_of": "Heute, {date}",
+        "club_web_evening_of": "Abend vom {date}",
+        "club_web_back_tonight": "Zurück zu heute",
+        "club_web_came": "Da ({count}):",
+        "club_web_came_none": "noch niemand eingetragen.",
+        "club_web_came_more": "Auch da? Namen antippen:",
+        "club_web_games_tonight": "Spiele ({count})",
+        "club_web_games_none": "Noch kein Spiel.",
+        "club_web_game_line": "Spiel {number}: {loser} hat verloren",
+        "club_web_source_pub": "Kneipenmodus",
+        "club_web_source_online": "Online-Tisch",
+        "club_web_source_loser": "nur Verlierer",
+        "club_web_bots_in": "Bots nicht gezählt: {bots}",
+        "club_web_new_pub": "Neues Kneipenspiel",
+        "club_web_by_loser": "Nur Verlierer",
+        "club_web_by_table": "Tisch-Code",
+        "club_web_pick_loser": "Wer hat verloren? Verlierer antippen (wer da ist, hat gespielt):",
+        "club_web_loser_needs": "Ein Spiel braucht mindestens zwei, die da sind: oben eintragen.",
+        "club_web_loser_button": "{name} hat verloren",
+        "club_web_pub_item": "Kneipenspiel: {players}",
+        "club_web_table_item": "Online-Tisch {code}: {players}",
+        "club_web_bot_mark": "Bot",
+        "club_web_pub_continue": "Weiter eintragen",
+        "club_web_into_book": "Ins Buch",
+        "club_web_into_book_label": "{what}: ins Buch",
+        "club_web_fine_who": "Wer? Mitglied antippen:",
+        "club_web_fine_what": "Welche Strafe für {name}? Antippen bucht sie:",
+        "club_web_fine_what_first": "Welche Strafe? Erst ein Mitglied antippen, dann die Strafe:",
+        "club_web_fine_pick_member": "Tippe erst ein Mitglied an, dann die Strafe.",
+        "club_web_everyone_else": "Weitere …",
+        "club_web_count_less": "Einmal weniger",
+        "club_web_count_more": "Einmal mehr",
+        "club_web_fines_empty_tonight": "Noch keine Strafen im Katalog des Vereins: trage sie ein "
+        "unter",
+        "club_web_totals": "Summen des Abends",
+        "club_web_tonight_col": "Heute",
+        "club_web_pay_tonight": "Zahlen",
+        "club_web_pay_for": "Zahlen: {name}",
+        "club_web_pay_label": "{name} zahlt",
+        "club_web_totals_none": "Für diesen Abend ist noch nichts gebucht.",
+        "club_web_close_evening": "Abend abschließen",
+        "club_web_closed_title": "Der Abend vom {date} ist abgeschlossen",
+        "club_web_closed_sum": "{count} da, {games} Spiele; an diesem Abend gebucht {charged}, "
+        "bezahlt {paid}.",
+        "club_web_closed_said": "Der Abend vom {date} ist abgeschlossen.",
+        "club_web_closed_hint": "Auf diesem Gerät abgeschlossen; das Buch behält alles. Wieder "
+        "öffnen, um mehr einzutragen.",
+        "club_web_reopen": "Wieder öffnen",
+        "club_web_reopened": "Der Abend vom {date} ist wieder offen.",
+        "club_web_earlier": "Frühere Abende",
+        "club_web_show_more_count": "Mehr zeigen ({count})",
+        "club_web_welcome_title": "So kommen die anderen hinein",
+        "club_web_welcome_text": "Schick den Mitgliedern diesen Link oder lass sie den Code "
+        "scannen: Wer ihn hat, öffnet und führt das Buch des Vereins; teile ihn also nur mit den "
+        "Mitgliedern. Unter Optionen steht er wieder, nur auf diesem Gerät.",
+        "club_web_welcome_done": "Fertig",
+        "club_web_link_text": "Wer diesen Link hat, kann das Buch des Vereins öffnen und ändern: "
+        "teile ihn nur mit den Mitgliedern. Er ist nur auf diesem Gerät gespeichert.",
+        "club_web_copy": "Link kopieren",
+        "club_web_copied": "Der Link ist kopiert.",
+        "club_web_copy_select": "Der Link ist markiert: kopiere ihn mit dem Kopierbefehl deines "
+        "Geräts.",
+        "club_web_link_qr_alt": "QR-Code des geheimen Links des Vereins",
+        "club_web_link_unknown": "Dieses Gerät hat den Verein mit dem Passwort geöffnet und kennt "
+        "den geheimen Link nicht (das Buch speichert nur eine Prüfsumme davon). Mach einen neuen, "
+        "um ihn hier zu zeigen; der alte gilt dann nicht mehr.",
+        "club_web_link_stale": "Der auf diesem Gerät gespeicherte Link öffnet den Verein nicht "
+        "mehr (auf einem anderen Gerät wurde ein neuer gemacht): mach hier einen neuen, oder öffne "
+        "den Verein mit dem neuen Link.",
+        "club_web_balances_hint": "Namen antippen: seine Buchungen, eine Zahlung, per QR-Code "
+        "zahlen.",
+        "club_web_member_owes": "{name} schuldet {balance}",
+        "club_web_ledger_of_name": "Buchungen von {name}, die neuesten zuerst",
+        "club_web_lines_more": "Alle {count} Zeilen zeigen",
+        "club_web_expense_new": "Neue Ausgabe",
+        "club_web_add_member_title": "Neues Mitglied",
+        "club_web_members_count": "Mitglieder ({count})",
+        "club_web_member_change": "Ändern",
+        "club_web_member_change_label": "{name} ändern",
+        "club_web_chart_title": "Anteil verlorener Spiele",
+        "club_web_season_title": "Saisons",
+        "club_web_bots_title": "Bots an Online-Tischen",
+        "club_web_bots_hint": "Ein fertiger Online-Tisch kommt mit einem Antippen ins Buch; ein "
+        "Platz, den ein Bot gespielt hat, zählt als:",
+        "club_web_bots_not_counted": "Nicht gezählt: der Bot ist kein Mitglied; was er verliert, "
+        "kostet niemanden (ein Spiel, das ein Bot verliert, hat kein Mitglied verloren).",
+        "club_web_bots_guest": "Ein Gast mit dem Namen des Bots: er zahlt, was er verliert, nie "
+        "für verpasste Abende.",
+        "club_web_bots_button": "Speichern",
+        "club_web_bots_set_not_counted": "Plätze von Bots zählen ab jetzt nicht.",
+        "club_web_bots_set_guest": "Plätze von Bots sind ab jetzt Gäste.",
+        "club_web_log_bot_seats_set": "Plätze von Bots festgelegt",
+        "pub_web_for_club": "Ein Spiel für {club}, Abend vom {date}: wer da ist, steht schon drin.",
+        "pub_web_to_book": "Ins Buch von {club}",
         "pub_web_link": "Echte Würfel in der Kneipe? Auf einem Handy mitschreiben",
         "pub_web_title": "In der Kneipe",
         "pub_web_intro": "Echte Würfel auf dem Tisch, ein Handy führt das Spiel: "
@@ -2527,12 +2782,59 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rb_club_none": "Noch keine eigenen Regeln: zusammenstellen, dann für den Verein "
         "speichern.",
         "rb_club_open": "Ansehen und ändern",
+        "tournament_created": "Turnier {name} angelegt: {format}, {date}, Los-Startwert {seed}.",
+        "tournament_none": "Noch kein Turnier hier (schocken tournament create NAME --date "
+        "JJJJ-MM-TT).",
+        "tournament_list_head": "Turnier|Datum|Modus|Verein|Spieler|Runden|Spiele",
+        "tournament_registered": "Angemeldet: {names}.",
+        "tournament_seated_late": "In Runde {round} gesetzt: {names}.",
+        "tournament_from_round": "{names} spielen ab Runde {round}.",
+        "tournament_withdrawn": "{name} hat das Turnier nach Runde {round} verlassen.",
+        "tournament_unregistered": "{name} ist abgemeldet.",
+        "tournament_players_head": "Nr.|Spieler|Team|ab Runde|raus nach",
+        "tournament_round": "Runde {round}: {stage}",
+        "tournament_table": "Tisch {table}",
+        "tournament_springer": "(Springer: ein Spieler weniger)",
+        "tournament_games_played": "Spiele: {games}",
+        "tournament_no_rounds": "Noch keine Runde ausgelost (schocken tournament draw).",
+        "tournament_stage_points": "Punkterunde",
+        "tournament_stage_lives": "Lebensrunde",
+        "tournament_stage_knockout": "K.O.-Runde",
+        "tournament_stage_final_table": "Final Table",
+        "tournament_entered": "Spiel {number} an Tisch {table} in Runde {round}: {loser} hat "
+        "verloren.",
+        "tournament_removed": "Spiel {number} an Tisch {table} in Runde {round} zurückgenommen.",
+        "tournament_game_line": "Runde {round}, Tisch {table}, Spiel {number} ({source}): "
+        "{loser} hat verloren",
+        "tournament_score_points": "Punkte",
+        "tournament_score_loss_points": "Verlustpunkte",
+        "tournament_score_lives": "Leben",
+        "tournament_rank_head": "Platz|Spieler|Team|{score}|Runden|Spiele|verloren|"
+        "Hälften verloren|Schock-Aus verteilt/kassiert",
+        "tournament_final_head": "Platz|Spieler|Team|erreicht|{score}|Spiele|verloren",
+        "tournament_reached": "Runde {round}, {place}.",
+        "tournament_table_head": "Platz|Spieler|Leben|Punkte|",
+        "tournament_goes_on": "weiter",
+        "tournament_decided": "entschieden",
+        "tournament_open": "wird noch gespielt",
+        "tournament_teams_head": "Platz|Team|{score}|Spieler",
+        "tournament_tie_breaks": "Bei Gleichstand: {breaks}; dann ein geteilter Platz.",
+        "tournament_tb_fewer_games_lost": "weniger verlorene Spiele",
+        "tournament_tb_fewer_halves_lost": "weniger verlorene Hälften",
+        "tournament_tb_more_schock_aus": "mehr Schock-Aus verteilt",
+        "tournament_tb_fewer_schock_aus_taken": "weniger Schock-Aus kassiert",
+        "tournament_king": "Schock-Aus-König: {names} ({given}-mal Schock-Aus).",
+        "tournament_no_king": "Noch kein Schock-Aus.",
+        "tournament_overall": "Gesamt",
+        "tournament_qualifying": "Qualifikation",
+        "tournament_teams": "Teams",
+        "tournament_exported": "{name} exportiert nach {file}.",
+        "tournament_imported": "{name} importiert aus {file}.",
     },
 }
 
-for _key, (_en, _de) in REFUSALS.items():  # the rule set's refusals, kept beside its checks
-    CATALOGUE["en"][_key] = _en
-    CATALOGUE["de"][_key] = _de
+for _lang, _refusals in REFUSALS.items():  # the refusals of names, the book, pub mode, the server
+    CATALOGUE[_lang].update(_refusals)
 
 
 def default_language() -> str:
@@ -2552,10 +2854,10 @@ def t(key: str, lang: str, **fields: object) -> str:
     return CATALOGUE[lang][key].format(**fields)
 
 
-E = TypeVar("E", bound=RefusalError)
+E = TypeVar("E", bound=SchockenError)
 
 
-def refused(kind: type[E], key: str, **fields: object) -> E:
+def refused(kind: type[E], key: str, /, **fields: object) -> E:
     """A refusal: an error of ``kind`` whose message is the text ``key`` in English, carrying
     the key and fields for :func:`refusal_text`. A field may be a :class:`Said` or another
     refusal (the reason inside a reason): both are said in the language asked for."""
@@ -2565,7 +2867,7 @@ def refused(kind: type[E], key: str, **fields: object) -> E:
 def refusal_text(error: Exception, lang: str) -> str:
     """Why something was refused, in ``lang`` (the message itself where the error has no text
     in the catalogue)."""
-    if not isinstance(error, RefusalError) or error.key is None:
+    if not isinstance(error, SchockenError) or error.key is None:
         return str(error)
     return _refusal(error.key, lang, error.fields)
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from schocken.club.store import _Store
 from schocken.club.values import (
+    BOT_SEATS,
     MAX_DEVICE,
     MAX_SESSIONS,
     MAX_TOKEN,
@@ -31,6 +32,7 @@ from schocken.club.values import (
 )
 from schocken.errors import ClubAccessError, ClubError, ClubStoreError
 from schocken.players import check_name
+from schocken.texts import refused, said
 
 USED_EVERY = 3600
 """A session's "last used" is written at most this often (seconds): a page's requests do not
@@ -138,14 +140,18 @@ def _check_hash(value: object, what: str) -> str | None:
         r"scrypt\$(\d{1,12})\$(\d{1,12})\$(\d{1,12})\$[0-9a-f]{2,256}\$[0-9a-f]{2,256}", value
     )
     if not found:
-        raise ClubError(f"{what} is not a scrypt hash as this book writes them")
+        raise refused(ClubError, "club_refuse_hash_form", what=what)
     assert isinstance(value, str)
     if not _OWN_HASH.fullmatch(value):
         n, r, p = found.groups()
-        raise ClubError(
-            f"{what} is a scrypt hash of n={n}, r={r}, p={p}; this book takes only its own "
-            f"(n={SCRYPT_N}, r={SCRYPT_R}, p={SCRYPT_P}, a {SALT_BYTES}-byte salt, a "
-            f"{DIGEST_BYTES}-byte hash)"
+        raise refused(
+            ClubError,
+            "club_refuse_hash_cost",
+            what=what,
+            cost=f"n={n}, r={r}, p={p}",
+            own=f"n={SCRYPT_N}, r={SCRYPT_R}, p={SCRYPT_P}",
+            salt=SALT_BYTES,
+            digest=DIGEST_BYTES,
         )
     return value
 
@@ -166,7 +172,7 @@ class _Access(_Store):
         """A new club, and its secret (for its secret link; only its hash is kept); with a
         ``password`` if given (in the same transaction)."""
         name = self._check_club_name(name)
-        currency = check_text(currency, "the currency", required=True)[:12]
+        currency = check_text(currency, said("club_what_currency"), required=True)[:12]
         season_start = check_season_start(season_start)
         if password is not None:
             check_password(password)
@@ -183,21 +189,17 @@ class _Access(_Store):
 
     def _check_club_name(self, name: object) -> str:
         try:
-            name = check_name(name)
+            name = check_name(name, what="club_name_it")
         except ValueError as exc:
-            raise ClubError(f"the club's name: {exc}".replace("a name", "it")) from None
+            raise refused(ClubError, "club_refuse_club_name", why=exc) from None
         if not slug_of(name):
-            raise ClubError(
-                f"the club's name {name!r} needs a letter a-z or a digit, for its web address"
-            )
+            raise refused(ClubError, "club_refuse_club_slug", name=name)
         return name
 
     def _check_slug_free(self, slug: str) -> None:
         row = self.db.execute("SELECT name FROM club_clubs WHERE slug = ?", (slug,)).fetchone()
         if row is not None:
-            raise ClubError(
-                f"the book has a club {row[0]!r} already, with the same web address ({slug})"
-            )
+            raise refused(ClubError, "club_refuse_club_twice", name=row[0], slug=slug)
 
     def _insert_club(
         self,
@@ -232,6 +234,11 @@ class _Access(_Store):
             "season_start": start,
             "has_secret": secret is not None,
             "has_password": password is not None,
+            "bot_seats": str(
+                self.db.execute(
+                    "SELECT bot_seats FROM club_clubs WHERE slug = ?", (slug,)
+                ).fetchone()[0]
+            ),
         }
 
     def new_secret(self, club: str) -> str:
@@ -265,7 +272,7 @@ class _Access(_Store):
         hashes = self.access_hashes(club)
         ok = verify_access(secret, password, *(hashes or (None, None)))
         if not ok or hashes is None:
-            raise ClubAccessError(NO_ACCESS)
+            raise refused(ClubAccessError, "club_refuse_no_access")
         return self.club(club)
 
     def access_hashes(self, club: object) -> tuple[str | None, str | None] | None:
@@ -369,9 +376,8 @@ class _Access(_Store):
             or len(session_id) != SESSION_ID
             or any(c not in "0123456789abcdef" for c in session_id)
         ):
-            raise ClubError(
-                f"a session's id is {SESSION_ID} hex digits as the list of sessions shows it, "
-                f"not {_show(session_id)}"
+            raise refused(
+                ClubError, "club_refuse_session_id", digits=SESSION_ID, value=_show(session_id)
             )
         with self._tx() as db:
             row = db.execute(
@@ -380,9 +386,24 @@ class _Access(_Store):
                 (cid, SESSION_ID, session_id),
             ).fetchone()
             if row is None:
-                raise ClubError(f"no session {session_id} in this club (ended already?)")
+                raise refused(ClubError, "club_refuse_no_session", id=session_id)
             db.execute("DELETE FROM club_sessions WHERE token_hash = ?", (row[0],))
         return _session_info(row, current=False)
+
+    def set_bot_seats(self, club: str, bot_seats: str) -> None:
+        """What a bot's seat of an online table counts as from now on (one of
+        :data:`~schocken.club.values.BOT_SEATS`); games in the book stay as they went in."""
+        if bot_seats not in BOT_SEATS:
+            raise refused(
+                ClubError,
+                "club_refuse_bot_seats",
+                kinds=said("club_word_bot_seats"),
+                value=_show(bot_seats),
+            )
+        with self._tx() as db:
+            cid = self._club_id(club)
+            db.execute("UPDATE club_clubs SET bot_seats = ? WHERE id = ?", (bot_seats, cid))
+            self._log(cid, "bot_seats_set", bot_seats=bot_seats)
 
     def set_season_start(self, club: str, season_start: str) -> None:
         """The day the club's seasons begin (``MM-DD``)."""

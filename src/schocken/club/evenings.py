@@ -26,8 +26,12 @@ from schocken.club.values import (
 )
 from schocken.errors import ClubError, RecordError
 from schocken.events import RoundEnded, RoundKind, SectionEnded
-from schocken.players import MAX_PLAYERS, MIN_PLAYERS
+from schocken.players import MAX_PLAYERS, MIN_PLAYERS, name_key
 from schocken.record import GameRecord, parse_record, record_from_dict, replay
+from schocken.texts import refused, said
+
+EVENING_KINDS = ("evening", "tournament")
+"""What an evening of the club is: a club evening, or a tournament (:mod:`schocken.tournament`)."""
 
 # ---------------------------------------------------------------------- a game as facts
 
@@ -75,12 +79,9 @@ def facts_of_record(record: GameRecord) -> GameFacts:
     try:
         game = replay(record)
     except RecordError as exc:
-        raise ClubError(f"the record is refused: {exc}") from None
+        raise refused(ClubError, "club_refuse_record", why=exc) from None
     if game.loser is None:
-        raise ClubError(
-            "the record's game is not finished; a game stopped early goes into the book as just "
-            "its loser"
-        )
+        raise refused(ClubError, "club_refuse_record_unfinished")
     sections: list[_Section] = []
     giver: int | None = None
     for e in game.events:
@@ -101,50 +102,85 @@ def facts_of_loser(
     which halves (or the Finale) ended by Schock-Aus."""
     seats = _seats_of(players)
     if loser not in seats:
-        raise ClubError(f"the loser {loser!r} is not among the players ({', '.join(players)})")
+        raise refused(
+            ClubError, "club_refuse_loser_not_playing", name=loser, players=", ".join(players)
+        )
     if len(halves) > 2:
-        raise ClubError(f"a game has two halves, not {len(halves)}: {', '.join(halves)}")
+        raise refused(
+            ClubError, "club_refuse_halves_count", count=len(halves), names=", ".join(halves)
+        )
     for h in halves:
         if h not in seats:
-            raise ClubError(f"the half's loser {h!r} is not among the players")
+            raise refused(ClubError, "club_refuse_half_loser_not_playing", name=h)
     unknown = [s for s in schock_aus if s not in SECTIONS]
     if unknown:
-        raise ClubError(f"no section {unknown[0]!r}; the sections are {', '.join(SECTIONS)}")
+        raise refused(
+            ClubError, "club_refuse_section", value=unknown[0], sections=", ".join(SECTIONS)
+        )
     if schock_aus and not halves:
-        raise ClubError("a Schock-Aus goes with the half it ended: name the halves' losers too")
+        raise refused(ClubError, "club_refuse_schock_aus_halves")
     sections = [
         _Section(sec, seats[h], sec in schock_aus, None)
         for sec, h in zip(HALVES, halves, strict=False)
     ]
     if len(halves) == 1 and halves[0] != loser:
-        raise ClubError(
-            f"with one half the game is that half: its loser {halves[0]!r} lost the game"
-        )
+        raise refused(ClubError, "club_refuse_one_half", name=halves[0])
     if len(halves) == 2:
         if halves[0] == halves[1] and loser != halves[0]:
-            raise ClubError(f"{halves[0]!r} lost both halves and with them the game (Blattschuss)")
+            raise refused(ClubError, "club_refuse_blattschuss", name=halves[0])
         if halves[0] != halves[1]:
             if loser not in halves:
-                raise ClubError(
-                    f"the Finale is played by the halves' losers ({halves[0]!r} and "
-                    f"{halves[1]!r}): one of them loses the game, not {loser!r}"
+                raise refused(
+                    ClubError,
+                    "club_refuse_finale_loser",
+                    first=halves[0],
+                    second=halves[1],
+                    name=loser,
                 )
             sections.append(_Section("finale", seats[loser], "finale" in schock_aus, None))
     named = {s.section for s in sections}
     missing = [s for s in schock_aus if s not in named]
     if missing:
-        word = "Finale" if missing[0] == "finale" else missing[0].replace("_", " ")
-        raise ClubError(f"a Schock-Aus in the {word}, which was not played")
+        raise refused(ClubError, f"club_refuse_unplayed_{missing[0]}")
     return GameFacts(tuple(players), seats[loser], tuple(sections))
+
+
+BOT_KEY = " bot "
+"""The start of the key of a bot that is no member: a member's key (:func:`name_key`) never
+begins with a space, so no member's name finds it."""
+
+
+def _check_bot_seats(bots: object, players: int, has_record: bool) -> set[int]:
+    """The seats of a game that bots played, checked: distinct seats of its record."""
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise refused(ClubError, "club_refuse_bots_kind", value=_show(bots))
+    seats = set()
+    for seat in bots:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise refused(ClubError, "club_refuse_bot_seat", most=players - 1, value=_show(seat))
+        if seat in seats:
+            raise refused(ClubError, "club_refuse_bot_seat_twice", seat=seat)
+        seats.add(seat)
+    if seats and not has_record:
+        raise refused(ClubError, "club_refuse_bots_by_loser")
+    if len(seats) >= players:
+        raise refused(ClubError, "club_refuse_bots_alone")
+    return seats
 
 
 def _seats_of(players: Sequence[str]) -> dict[str, int]:
     if isinstance(players, str) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ClubError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+        raise refused(
+            ClubError,
+            "club_refuse_players_count",
+            least=MIN_PLAYERS,
+            most=MAX_PLAYERS,
+            count=len(players),
+        )
     seats: dict[str, int] = {}
     for i, p in enumerate(players):
         if p in seats:
-            raise ClubError(f"{p!r} is named twice among the players")
+            raise refused(ClubError, "club_refuse_player_twice", name=p)
         seats[p] = i
     return seats
 
@@ -157,22 +193,20 @@ def _read_record(record: GameRecord | str | Mapping[str, Any]) -> GameRecord:
             return parse_record(record)
         return record_from_dict(dict(record) if isinstance(record, Mapping) else record)
     except RecordError as exc:
-        raise ClubError(f"the record is refused: {exc}") from None
+        raise refused(ClubError, "club_refuse_record", why=exc) from None
 
 
 def _meta_text(meta: Mapping[str, Any] | None) -> str:
     if meta is None:
         return "{}"
     if not isinstance(meta, Mapping):
-        raise ClubError("a game's meta is a JSON object")
+        raise refused(ClubError, "club_refuse_meta_kind")
     try:
         text = json.dumps(dict(meta), ensure_ascii=False, sort_keys=True, allow_nan=False)
     except (TypeError, ValueError):
-        raise ClubError(
-            "a game's meta holds only JSON values (texts, numbers, lists, ...)"
-        ) from None
+        raise refused(ClubError, "club_refuse_meta_values") from None
     if len(text) > 4000:
-        raise ClubError(f"a game's meta has at most 4000 characters as JSON, not {len(text)}")
+        raise refused(ClubError, "club_refuse_meta_long", most=4000, count=len(text))
     return text
 
 
@@ -189,36 +223,52 @@ class _Evenings(_Members):
         place: str = "",
         note: str = "",
         present: Sequence[str] = (),
+        kind: str = "evening",
     ) -> EveningInfo:
-        """A new evening of the club: its date, the place, and who came."""
+        """A new evening of the club: its date, the place, and who came; ``kind``: a club
+        evening or a ``"tournament"`` (:mod:`schocken.tournament`)."""
         with self._tx():
             cid = self._club_id(club)
-            self._insert_evening(cid, day, place, note, present)
-            self._log(cid, "evening_added", date=day, place=place, present=list(present))
+            self._insert_evening(cid, day, place, note, present, kind)
+            detail = {"kind": kind} if kind != "evening" else {}
+            self._log(cid, "evening_added", date=day, place=place, present=list(present), **detail)
         return self.evening(club, day)
 
     def _insert_evening(
-        self, cid: int, day: object, place: object, note: object, present: Sequence[str]
+        self,
+        cid: int,
+        day: object,
+        place: object,
+        note: object,
+        present: Sequence[str],
+        kind: object = "evening",
     ) -> int:
-        day = check_date(day, "the evening's date")
-        place = check_text(place, "the place")
-        note = check_text(note, "the note")
+        day = check_date(day, said("club_what_evening_date"))
+        place = check_text(place, said("club_what_place"))
+        note = check_text(note, said("club_what_note"))
+        if kind not in EVENING_KINDS:
+            raise refused(
+                ClubError,
+                "club_refuse_evening_kind",
+                kinds=", ".join(EVENING_KINDS),
+                value=_show(kind),
+            )
         if self.db.execute(
             "SELECT 1 FROM club_evenings WHERE club_id = ? AND date = ?", (cid, day)
         ).fetchone():
-            raise ClubError(f"the club has an evening on {day} already")
+            raise refused(ClubError, "club_refuse_evening_twice", date=day)
         evening = self.db.insert(
-            "INSERT INTO club_evenings (club_id, date, place, note) VALUES (?, ?, ?, ?)",
-            (cid, day, place, note),
+            "INSERT INTO club_evenings (club_id, date, kind, place, note) VALUES (?, ?, ?, ?, ?)",
+            (cid, day, kind, place, note),
         )
         self._mark_present(cid, evening, present)
         return evening
 
     def _mark_present(self, cid: int, evening: int, names: Sequence[str]) -> list[str]:
         if isinstance(names, str):
-            raise ClubError("who came is a list of names, not one text")
+            raise refused(ClubError, "club_refuse_present_text")
         if not isinstance(names, (list, tuple)):
-            raise ClubError(f"who came is a list of names, not {_show(names)}")
+            raise refused(ClubError, "club_refuse_present_kind", value=_show(names))
         added = []
         for name in names:
             mid = self._member_id(cid, name)
@@ -291,7 +341,7 @@ class _Evenings(_Members):
             "SELECT MAX(date) FROM club_evenings WHERE club_id = ?", (cid,)
         ).fetchone()
         if row[0] is None:
-            raise ClubError("the club has no evening yet (add one first)")
+            raise refused(ClubError, "club_refuse_no_evening_yet")
         return str(row[0])
 
     # ------------------------------------------------------------------ games
@@ -309,15 +359,24 @@ class _Evenings(_Members):
         schock_aus: Sequence[str] = (),
         note: str = "",
         meta: Mapping[str, Any] | None = None,
+        bots: Sequence[int] = (),
     ) -> GameInfo:
         """A game of an evening: a full ``record`` (a :class:`GameRecord`, its JSON text or
         parsed JSON; ``source`` "pub" or "online"), or just its ``loser`` with the ``players``
         (default: who came to the evening) and, if known, the ``halves``' losers and the
         sections that ended by ``schock_aus``. The players must be members; they are marked as
         present. ``meta``: a JSON object kept with the game (a table number, a tournament round).
+        ``bots``: the seats of the record that bots played (an online table's); each counts as
+        the club's setting says (:data:`~schocken.club.values.BOT_SEATS`,
+        :meth:`set_bot_seats`): not counted, or a guest named after the bot.
         """
         with self._tx():
             cid = self._club_id(club)
+            bots_as = str(
+                self.db.execute("SELECT bot_seats FROM club_clubs WHERE id = ?", (cid,)).fetchone()[
+                    0
+                ]
+            )
             evening = self._evening_id(cid, day)
             if record is None and players is None:
                 players = [
@@ -341,6 +400,8 @@ class _Evenings(_Members):
                 note=note,
                 meta=meta,
                 void=None,
+                bots=bots,
+                bots_as=bots_as,
             )
             self._log(cid, "game_added", date=day, number=number)
         return self.game(club, day, number)
@@ -361,17 +422,19 @@ class _Evenings(_Members):
         meta: Mapping[str, Any] | None,
         void: str | None,
         members: Sequence[str] | None = None,
+        bots: Sequence[int] = (),
+        bots_as: str = "not_counted",
     ) -> int:
-        note = check_text(note, "the game's note")
+        note = check_text(note, said("club_what_game_note"))
         meta_text = _meta_text(meta)
         text: str | None = None
         sha: str | None = None
         if record is not None:
             if loser is not None or halves or schock_aus:
-                raise ClubError("a game is a record or just its loser, not both")
+                raise refused(ClubError, "club_refuse_record_and_loser")
             source = source or "pub"
             if source not in ("pub", "online"):
-                raise ClubError(f"a record comes from 'pub' or 'online', not {_show(source)}")
+                raise refused(ClubError, "club_refuse_record_source", value=_show(source))
             game_record = _read_record(record)
             facts = facts_of_record(game_record)
             text = game_record.to_json(indent=None)
@@ -382,32 +445,39 @@ class _Evenings(_Members):
                 (cid, sha, text),
             ).fetchone()
             if same is not None:
-                raise ClubError(f"this game is in the book already: game {same[1]} of {same[0]}")
+                raise refused(ClubError, "club_refuse_game_twice", number=same[1], date=same[0])
             if players is not None and list(players) != list(facts.players):
-                raise ClubError("a record names its players itself: give no players with it")
+                raise refused(ClubError, "club_refuse_record_players")
         else:
             if loser is None:
-                raise ClubError("a game needs its record or its loser")
+                raise refused(ClubError, "club_refuse_game_needs")
             if source not in (None, "loser"):
-                raise ClubError(f"a game entered by its loser has source 'loser', not {source!r}")
+                raise refused(ClubError, "club_refuse_loser_source", source=source)
             source = "loser"
             assert players is not None
             if not players:
-                raise ClubError("nobody came to the evening yet: name the game's players")
+                raise refused(ClubError, "club_refuse_nobody_came")
             if isinstance(players, str) or not all(isinstance(p, str) for p in players):
-                raise ClubError("a game's players are a list of names")
+                raise refused(ClubError, "club_refuse_game_players_kind")
             if not isinstance(loser, str):
-                raise ClubError(f"the loser is named by a text, not {_show(loser)}")
+                raise refused(ClubError, "club_refuse_loser_kind", value=_show(loser))
             facts = facts_of_loser(list(players), loser, list(halves), list(schock_aus))
         names = list(members) if members is not None else list(facts.players)
         if len(names) != len(facts.players):
-            raise ClubError(
-                f"the record has {len(facts.players)} players, the book names {len(names)} "
-                "members for them"
+            raise refused(
+                ClubError,
+                "club_refuse_record_members",
+                players=len(facts.players),
+                count=len(names),
             )
-        member_ids = [self._member_id(cid, n) for n in names]
+        bot_seats = _check_bot_seats(bots, len(names), record is not None)
+        member_ids = [
+            (self._bot_seat(cid, n, bots_as) if seat in bot_seats else self._member_id(cid, n))
+            for seat, n in enumerate(names)
+        ]
+        uncounted = self._bot_ids(cid) if bot_seats else set()
         if len(set(member_ids)) != len(member_ids):
-            raise ClubError("one member cannot sit at two seats of a game")
+            raise refused(ClubError, "club_refuse_member_two_seats")
         if number is None:
             row = self.db.execute(
                 "SELECT COALESCE(MAX(number), 0) FROM club_games WHERE evening_id = ?", (evening,)
@@ -423,11 +493,12 @@ class _Evenings(_Members):
                 "INSERT INTO club_game_players (game_id, seat, member_id) VALUES (?, ?, ?)",
                 (gid, seat, mid),
             )
-            self.db.execute(
-                "INSERT INTO club_present (evening_id, member_id) VALUES (?, ?) "
-                "ON CONFLICT DO NOTHING",
-                (evening, mid),
-            )
+            if mid not in uncounted:
+                self.db.execute(
+                    "INSERT INTO club_present (evening_id, member_id) VALUES (?, ?) "
+                    "ON CONFLICT DO NOTHING",
+                    (evening, mid),
+                )
         for idx, s in enumerate(facts.sections):
             self.db.execute(
                 "INSERT INTO club_sections (game_id, idx, section, loser_id, schock_aus, "
@@ -443,14 +514,42 @@ class _Evenings(_Members):
             )
         return number
 
+    def _bot_seat(self, cid: int, name: str, bots_as: str) -> int:
+        """The row a bot's seat named ``name`` goes to: a bot that is no member (``not_counted``)
+        or a guest named after it (``guest``), either made if the book has none yet."""
+        if bots_as == "guest":
+            for candidate in (name, f"{name} (Bot)"):
+                row = self.db.execute(
+                    "SELECT id, guest FROM club_members WHERE club_id = ? AND key = ? AND bot = 0",
+                    (cid, name_key(candidate)),
+                ).fetchone()
+                if row is None:
+                    self._insert_member(cid, candidate, True, None, None)
+                    self._log(cid, "member_added", name=candidate, guest=True, joined=None)
+                    return self._member_id(cid, candidate)
+                if row[1]:
+                    return int(row[0])
+            raise refused(ClubError, "club_refuse_bot_guest", name=name, other=name + " (Bot)")
+        key = BOT_KEY + name_key(name)
+        row = self.db.execute(
+            "SELECT id FROM club_members WHERE club_id = ? AND key = ?", (cid, key)
+        ).fetchone()
+        if row is not None:
+            return int(row[0])
+        return self.db.insert(
+            "INSERT INTO club_members (club_id, name, key, guest, joined, left_on, bot) "
+            "VALUES (?, ?, ?, 1, NULL, NULL, 1)",
+            (cid, name, key),
+        )
+
     def void_game(self, club: str, day: str, number: int, reason: str) -> GameInfo:
         """Strike a game out (it stays in the book, with the reason, but counts no more)."""
-        reason = check_text(reason, "the reason", required=True)
+        reason = check_text(reason, said("club_what_reason"), required=True)
         with self._tx() as db:
             cid = self._club_id(club)
             gid = self._game_id(cid, day, number)
             if db.execute("SELECT void FROM club_games WHERE id = ?", (gid,)).fetchone()[0]:
-                raise ClubError(f"game {number} of {day} is struck out already")
+                raise refused(ClubError, "club_refuse_struck_already", number=number, date=day)
             db.execute("UPDATE club_games SET void = ? WHERE id = ?", (reason, gid))
             self._log(cid, "game_voided", date=day, number=number, reason=reason)
         return self.game(club, day, number)
@@ -474,14 +573,12 @@ class _Evenings(_Members):
             "WHERE g.id = ?",
             (gid,),
         ).fetchone()
-        players = [
-            r[0]
-            for r in self.db.execute(
-                "SELECT m.name FROM club_game_players p JOIN club_members m ON m.id = p.member_id "
-                "WHERE p.game_id = ? ORDER BY p.seat",
-                (gid,),
-            )
-        ]
+        seats = self.db.execute(
+            "SELECT m.name, m.bot FROM club_game_players p JOIN club_members m "
+            "ON m.id = p.member_id WHERE p.game_id = ? ORDER BY p.seat",
+            (gid,),
+        ).fetchall()
+        players = [r[0] for r in seats]
         sections: list[SectionInfo] = [
             {"section": r[0], "loser": r[1], "schock_aus": bool(r[2]), "given_by": r[3]}
             for r in self.db.execute(
@@ -502,6 +599,7 @@ class _Evenings(_Members):
             "blattschuss": halves[0] == halves[1] if len(halves) >= 2 else None,
             "note": note,
             "void": void,
+            "bots": [r[0] for r in seats if r[1]],
         }
 
     def games(

@@ -18,6 +18,7 @@ from schocken.club.access import (
 from schocken.club.our_rules import _OurRules, check_rules
 from schocken.club.transfer import check_bic, check_holder, check_iban
 from schocken.club.values import (
+    BOT_SEATS,
     CSV_SECTIONS,
     EXPORT_FORMAT,
     EXPORT_VERSION,
@@ -33,6 +34,10 @@ from schocken.club.values import (
 )
 from schocken.errors import ClubError
 from schocken.events import Section
+from schocken.texts import refused, said
+
+BOT_SEATS_DEFAULT = next(iter(BOT_SEATS))
+"""What a bot's seat counts as in a club that has not chosen (and in an export without it)."""
 
 CSV_KINDS = ("games", "ledger", "balances", "stats", "evenings", "kitty")
 """The tables :meth:`ClubBook.csv` writes."""
@@ -40,13 +45,11 @@ CSV_KINDS = ("games", "ledger", "balances", "stats", "evenings", "kitty")
 
 def _check_timestamp(value: object, what: str) -> str:
     if not isinstance(value, str):
-        raise ClubError(f"{what} is a time like 2024-03-05T20:15:00+00:00, not {_show(value)}")
+        raise refused(ClubError, "club_refuse_time", what=what, value=_show(value))
     try:
         datetime.fromisoformat(value)
     except ValueError:
-        raise ClubError(
-            f"{what} is a time like 2024-03-05T20:15:00+00:00, not {_show(value)}"
-        ) from None
+        raise refused(ClubError, "club_refuse_time", what=what, value=_show(value)) from None
     return value
 
 
@@ -72,7 +75,7 @@ def _csv_value(value: object) -> object:
 
 
 def _no_constant(name: str) -> object:
-    raise ClubError(f"not valid JSON: {name} is not a number in JSON")
+    raise refused(ClubError, "club_refuse_json_constant", name=name)
 
 
 class _Doc:
@@ -80,7 +83,9 @@ class _Doc:
 
     def __init__(self, data: object, where: str) -> None:
         if not isinstance(data, dict):
-            raise ClubError(f"{where or 'an export'} must be a JSON object")
+            raise refused(
+                ClubError, "club_refuse_json_object", where=where or said("club_word_an_export")
+            )
         self.data: dict[str, Any] = data
         self.where = where
 
@@ -90,9 +95,12 @@ class _Doc:
     def only(self, *keys: str) -> None:
         unknown = [k for k in self.data if k not in keys]
         if unknown:
-            raise ClubError(
-                f"{self.where or 'the export'}: unknown field {unknown[0]!r}; "
-                f"the fields are {', '.join(keys)}"
+            raise refused(
+                ClubError,
+                "club_refuse_json_field",
+                where=self.where or said("club_word_the_export"),
+                field=unknown[0],
+                fields=", ".join(keys),
             )
 
     def obj(self, key: str) -> _Doc:
@@ -104,13 +112,13 @@ class _Doc:
     def objs(self, key: str) -> list[_Doc]:
         items = self.data.get(key)
         if not isinstance(items, list):
-            raise ClubError(f"{self._at(key)} must be a list")
+            raise refused(ClubError, "club_refuse_json_list", where=self._at(key))
         return [_Doc(x, f"{self._at(key)}[{i}]") for i, x in enumerate(items)]
 
     def names(self, key: str) -> list[str]:
         items = self.data.get(key)
         if not isinstance(items, list) or not all(isinstance(x, str) for x in items):
-            raise ClubError(f"{self._at(key)} must be a list of names")
+            raise refused(ClubError, "club_refuse_json_names", where=self._at(key))
         return items
 
 
@@ -222,7 +230,7 @@ class _Exchange(_OurRules):
                 if lo <= day < hi:
                     put([day, what, member or "", text, cents, balance])
         else:
-            raise ClubError(f"no CSV table {kind!r}; the tables are {', '.join(CSV_KINDS)}")
+            raise refused(ClubError, "club_refuse_csv", kind=kind, kinds=", ".join(CSV_KINDS))
         return out.getvalue()
 
     # ------------------------------------------------------------------ export and import
@@ -240,13 +248,13 @@ class _Exchange(_OurRules):
             {"name": r[0], "guest": bool(r[1]), "joined": r[2], "left": r[3]}
             for r in db.execute(
                 "SELECT name, guest, joined, left_on FROM club_members WHERE club_id = ? "
-                "ORDER BY id",
+                "AND bot = 0 ORDER BY id",
                 (cid,),
             )
         ]
         evenings = []
-        for evening, day, place, note in db.execute(
-            "SELECT id, date, place, note FROM club_evenings WHERE club_id = ? ORDER BY date",
+        for evening, day, place, note, kind in db.execute(
+            "SELECT id, date, place, note, kind FROM club_evenings WHERE club_id = ? ORDER BY date",
             (cid,),
         ).fetchall():
             info = self._evening_info(cid, evening)
@@ -266,16 +274,22 @@ class _Exchange(_OurRules):
                     item["halves"] = [s["loser"] for s in halves]
                     item["schock_aus"] = [s["section"] for s in g["sections"] if s["schock_aus"]]
                 item.update(note=gnote, meta=json.loads(meta), void=void)
+                bot_seats = [
+                    int(r[0])
+                    for r in db.execute(
+                        "SELECT p.seat FROM club_game_players p JOIN club_members m "
+                        "ON m.id = p.member_id WHERE p.game_id = ? AND m.bot = 1 ORDER BY p.seat",
+                        (gid,),
+                    )
+                ]
+                if bot_seats:  # only then, as with expenses: older exports stay as they were
+                    item["bots"] = bot_seats
                 games.append(item)
-            evenings.append(
-                {
-                    "date": day,
-                    "place": place,
-                    "note": note,
-                    "present": info["present"],
-                    "games": games,
-                }
-            )
+            line: dict[str, Any] = {"date": day}
+            if kind != "evening":  # only then: an export without one is read by older schocken
+                line["kind"] = kind
+            line.update(place=place, note=note, present=info["present"], games=games)
+            evenings.append(line)
         payments = [
             {"member": names[r[0]], "date": r[1], "cents": r[2], "note": r[3]}
             for r in db.execute(
@@ -309,6 +323,9 @@ class _Exchange(_OurRules):
             "charges": charges,
             "payments": payments,
         }
+        bots_as = self.club(club)["bot_seats"]
+        if bots_as != BOT_SEATS_DEFAULT:  # only then: older exports stay as they were
+            data["club"]["bot_seats"] = bots_as
         expenses = self._export_expenses(cid)
         if expenses:  # only then: an export of a club without them is read by older schocken too
             data["expenses"] = expenses
@@ -374,19 +391,16 @@ class _Exchange(_OurRules):
         try:
             data = json.loads(text, parse_constant=_no_constant)
         except json.JSONDecodeError as exc:
-            raise ClubError(f"not valid JSON: {exc}") from None
+            raise refused(ClubError, "club_refuse_json", why=exc) from None
         except (RecursionError, ValueError):
-            raise ClubError(
-                "cannot read the JSON: nested too deeply or a number too long"
-            ) from None
+            raise refused(ClubError, "club_refuse_json_deep") from None
         doc = _Doc(data, "")
         if doc.get("format") != EXPORT_FORMAT:
-            raise ClubError(f"'format' must be {EXPORT_FORMAT!r}")
+            raise refused(ClubError, "club_refuse_export_format", format=EXPORT_FORMAT)
         version = doc.get("version")
         if type(version) is not int or version != EXPORT_VERSION:
-            raise ClubError(
-                f"export version {_show(version)} is not supported (this version reads "
-                f"{EXPORT_VERSION})"
+            raise refused(
+                ClubError, "club_refuse_export_version", value=_show(version), own=EXPORT_VERSION
             )
         doc.only(
             "format",
@@ -404,16 +418,33 @@ class _Exchange(_OurRules):
             "log",
         )
         head = doc.obj("club")
-        head.only("name", "created", "currency", "season_start", "secret_hash", "password_hash")
+        head.only(
+            "name",
+            "created",
+            "currency",
+            "season_start",
+            "secret_hash",
+            "password_hash",
+            "bot_seats",
+        )
         with self._tx():
             cid = self._insert_club(
                 self._check_club_name(head.get("name")),
                 _check_timestamp(head.get("created"), "'club.created'"),
-                check_text(head.get("currency"), "the currency", required=True),
+                check_text(head.get("currency"), said("club_what_currency"), required=True),
                 check_season_start(head.get("season_start")),
                 _check_hash(head.get("secret_hash"), "'club.secret_hash'"),
                 _check_hash(head.get("password_hash"), "'club.password_hash'"),
             )
+            bots_as = head.get("bot_seats") if "bot_seats" in head.data else BOT_SEATS_DEFAULT
+            if bots_as not in BOT_SEATS:
+                raise refused(
+                    ClubError,
+                    "club_refuse_export_bot_seats",
+                    kinds=said("club_word_bot_seats"),
+                    value=_show(bots_as),
+                )
+            self.db.execute("UPDATE club_clubs SET bot_seats = ? WHERE id = ?", (bots_as, cid))
             for m in doc.objs("members"):
                 m.only("name", "guest", "joined", "left")
                 self._insert_member(
@@ -424,7 +455,7 @@ class _Exchange(_OurRules):
                 try:
                     self._insert_fine_item(cid, f.get("name"), f.get("cents"), replace=False)
                 except ClubError as exc:
-                    raise ClubError(f"{f.where}: {exc}") from None
+                    raise refused(ClubError, "club_refuse_at", where=f.where, why=exc) from None
             if "account" in doc.data:
                 a = doc.obj("account")
                 a.only("iban", "holder", "bic")
@@ -440,12 +471,12 @@ class _Exchange(_OurRules):
                         ),
                     )
                 except ClubError as exc:
-                    raise ClubError(f"{a.where}: {exc}") from None
+                    raise refused(ClubError, "club_refuse_at", where=a.where, why=exc) from None
             if "rules" in doc.data:
                 try:
                     rules = check_rules(doc.data["rules"])
                 except ClubError as exc:
-                    raise ClubError(f"'rules': {exc}") from None
+                    raise refused(ClubError, "club_refuse_at", where="'rules'", why=exc) from None
                 self.db.execute(
                     "INSERT INTO club_rules (club_id, rules) VALUES (?, ?)",
                     (cid, json.dumps(rules, ensure_ascii=False)),
@@ -457,13 +488,18 @@ class _Exchange(_OurRules):
                 )
             last = ""
             for e in doc.objs("evenings"):
-                e.only("date", "place", "note", "present", "games")
-                day = check_date(e.get("date"), "an evening's date")
+                e.only("date", "kind", "place", "note", "present", "games")
+                day = check_date(e.get("date"), said("club_what_an_evening_date"))
                 if day <= last:
-                    raise ClubError(f"{e.where}: the evenings are in order of date, without twins")
+                    raise refused(ClubError, "club_refuse_evenings_order", where=e.where)
                 last = day
                 evening = self._insert_evening(
-                    cid, day, e.get("place"), e.get("note"), e.names("present")
+                    cid,
+                    day,
+                    e.get("place"),
+                    e.get("note"),
+                    e.names("present"),
+                    e.get("kind") if "kind" in e.data else "evening",
                 )
                 number = 0
                 for g in e.objs("games"):
@@ -478,11 +514,12 @@ class _Exchange(_OurRules):
                         "note",
                         "meta",
                         "void",
+                        "bots",
                     )
                     n = g.get("number")
                     if type(n) is not int or n <= number:
-                        raise ClubError(
-                            f"{g.where}: 'number' must be a whole number above {number}"
+                        raise refused(
+                            ClubError, "club_refuse_game_number_order", where=g.where, number=number
                         )
                     number = n
                     void = g.get("void")
@@ -490,7 +527,7 @@ class _Exchange(_OurRules):
                         void = check_text(void, f"{g.where}: 'void'", required=True)
                     meta = g.get("meta")
                     if not isinstance(meta, dict):
-                        raise ClubError(f"{g.where}: 'meta' must be an object")
+                        raise refused(ClubError, "club_refuse_meta_object", where=g.where)
                     try:
                         self._insert_game(
                             cid,
@@ -506,9 +543,10 @@ class _Exchange(_OurRules):
                             meta=meta,
                             void=void,
                             members=g.names("players"),
+                            bots=g.get("bots") if "bots" in g.data else (),
                         )
                     except ClubError as exc:
-                        raise ClubError(f"{g.where}: {exc}") from None
+                        raise refused(ClubError, "club_refuse_at", where=g.where, why=exc) from None
             for c in doc.objs("charges"):
                 c.only("member", "date", "cents", "reason")
                 self._insert_money(
@@ -538,15 +576,15 @@ class _Exchange(_OurRules):
                         cid, x.get("date"), x.get("cents"), x.get("purpose"), x.get("paid_by")
                     )
                 except ClubError as exc:
-                    raise ClubError(f"{x.where}: {exc}") from None
+                    raise refused(ClubError, "club_refuse_at", where=x.where, why=exc) from None
             for entry in doc.objs("log"):
                 entry.only("at", "action", "detail")
                 action = entry.get("action")
                 detail = entry.get("detail")
                 if not isinstance(action, str) or not re.fullmatch(r"[a-z_]{1,40}", action):
-                    raise ClubError(f"{entry.where}: 'action' must be a word like game_added")
+                    raise refused(ClubError, "club_refuse_log_action", where=entry.where)
                 if not isinstance(detail, dict):
-                    raise ClubError(f"{entry.where}: 'detail' must be an object")
+                    raise refused(ClubError, "club_refuse_log_detail", where=entry.where)
                 self.db.execute(
                     "INSERT INTO club_log (club_id, at, action, detail) VALUES (?, ?, ?, ?)",
                     (

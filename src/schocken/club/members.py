@@ -13,6 +13,7 @@ from schocken.club.values import (
 )
 from schocken.errors import ClubError
 from schocken.players import check_name, name_key
+from schocken.texts import refused, said
 
 
 class _Members(_Access):
@@ -37,23 +38,22 @@ class _Members(_Access):
         try:
             name = check_name(name)
         except ValueError as exc:
-            raise ClubError(f"a member's name: {exc}") from None
+            raise refused(ClubError, "club_refuse_member_name", why=exc) from None
         if not isinstance(guest, bool):
-            raise ClubError(f"'guest' is true or false, not {_show(guest)}")
+            raise refused(ClubError, "club_refuse_guest", value=_show(guest))
         if joined is not None:
-            check_date(joined, "the day a member joined")
+            check_date(joined, said("club_what_joined"))
         if left is not None:
-            check_date(left, "the day a member left")
+            check_date(left, said("club_what_left"))
             if joined is not None and str(left) < str(joined):
-                raise ClubError(f"{name!r} cannot leave ({left}) before joining ({joined})")
+                raise refused(
+                    ClubError, "club_refuse_left_before", name=name, left=left, joined=joined
+                )
         row = self.db.execute(
             "SELECT name FROM club_members WHERE club_id = ? AND key = ?", (cid, name_key(name))
         ).fetchone()
         if row is not None:
-            raise ClubError(
-                f"the club has a member {row[0]!r} already; names must differ (also in case, "
-                "spacing and look-alike letters)"
-            )
+            raise refused(ClubError, "club_refuse_member_twice", name=row[0])
         self.db.execute(
             "INSERT INTO club_members (club_id, name, key, guest, joined, left_on) "
             "VALUES (?, ?, ?, ?, ?, ?)",
@@ -72,7 +72,8 @@ class _Members(_Access):
         """The members, in the order they were added."""
         cid = self._club_id(club)
         rows = self.db.execute(
-            "SELECT name, guest, joined, left_on FROM club_members WHERE club_id = ? ORDER BY id",
+            "SELECT name, guest, joined, left_on FROM club_members WHERE club_id = ? AND bot = 0 "
+            "ORDER BY id",
             (cid,),
         )
         return [{"name": r[0], "guest": bool(r[1]), "joined": r[2], "left": r[3]} for r in rows]
@@ -85,13 +86,13 @@ class _Members(_Access):
             try:
                 new_name = check_name(new_name)
             except ValueError as exc:
-                raise ClubError(f"a member's name: {exc}") from None
+                raise refused(ClubError, "club_refuse_member_name", why=exc) from None
             row = db.execute(
                 "SELECT id, name FROM club_members WHERE club_id = ? AND key = ?",
                 (cid, name_key(new_name)),
             ).fetchone()
             if row is not None and row[0] != mid:
-                raise ClubError(f"the club has a member {row[1]!r} already")
+                raise refused(ClubError, "club_refuse_member_taken", name=row[1])
             db.execute(
                 "UPDATE club_members SET name = ?, key = ? WHERE id = ?",
                 (new_name, name_key(new_name), mid),
@@ -102,13 +103,15 @@ class _Members(_Access):
     def member_leaves(self, club: str, name: str, day: str | None = None) -> MemberInfo:
         """A member leaves the club on ``day`` (default today): no more fines for evenings
         missed after it. Their games and balance stay in the book."""
-        day = check_date(day or today(), "the day a member leaves")
+        day = check_date(day or today(), said("club_what_leaves"))
         with self._tx() as db:
             cid = self._club_id(club)
             mid = self._member_id(cid, name)
             joined = db.execute("SELECT joined FROM club_members WHERE id = ?", (mid,)).fetchone()
             if joined[0] is not None and day < joined[0]:
-                raise ClubError(f"{name!r} joined on {joined[0]}: cannot leave on {day}")
+                raise refused(
+                    ClubError, "club_refuse_leave_before", name=name, joined=joined[0], day=day
+                )
             db.execute("UPDATE club_members SET left_on = ? WHERE id = ?", (day, mid))
             self._log(cid, "member_left", name=name, date=day)
         return self._member_info(cid, name)

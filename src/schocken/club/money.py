@@ -30,6 +30,7 @@ from schocken.club.values import (
 from schocken.errors import ClubError
 from schocken.players import name_key
 from schocken.store import StoreConflictError
+from schocken.texts import refused, said
 
 
 class _Money(_Evenings):
@@ -52,9 +53,11 @@ class _Money(_Evenings):
         self, cid: int, item: object, cents: object, valid_from: object, *, replace: bool
     ) -> None:
         if item not in PRICE_ITEMS:
-            raise ClubError(f"no price item {_show(item)}; the items are {', '.join(PRICE_ITEMS)}")
-        cents = check_cents(cents, f"the price of {item}")
-        start = "" if valid_from is None else check_date(valid_from, "the first day of a price")
+            raise refused(
+                ClubError, "club_refuse_price_item", value=_show(item), items=", ".join(PRICE_ITEMS)
+            )
+        cents = check_cents(cents, said("club_what_price_of", item=said(f"club_word_{item}")))
+        start = "" if valid_from is None else check_date(valid_from, said("club_what_price_from"))
         on_conflict = (
             " ON CONFLICT (club_id, item, valid_from) DO UPDATE SET cents = excluded.cents"
             if replace
@@ -67,7 +70,12 @@ class _Money(_Evenings):
                 (cid, item, start, cents),
             )
         except StoreConflictError:
-            raise ClubError(f"the price of {item} from {valid_from} is given twice") from None
+            raise refused(
+                ClubError,
+                "club_refuse_price_twice",
+                item=said(f"club_word_{item}"),
+                date=valid_from,
+            ) from None
 
     def prices(self, club: str) -> list[PriceInfo]:
         """The price list: every item's prices, oldest first."""
@@ -113,13 +121,13 @@ class _Money(_Evenings):
     def _insert_fine_item(
         self, cid: int, name: object, cents: object, *, replace: bool
     ) -> tuple[str, int]:
-        text = check_text(name, "a fine's name", required=True)
+        text = check_text(name, said("club_what_fine_name"), required=True)
         if len(text) > MAX_FINE_NAME:
-            raise ClubError(f"a fine's name has at most {MAX_FINE_NAME} characters")
-        price = check_cents(cents, f"the price of {text!r}", zero=False)
+            raise refused(ClubError, "club_refuse_fine_name_long", most=MAX_FINE_NAME)
+        price = check_cents(cents, said("club_what_fine_price", name=text), zero=False)
         key = name_key(text)
         if not replace and self._fine_item(cid, key) is not None:
-            raise ClubError(f"the fine {text!r} is in the catalogue twice")
+            raise refused(ClubError, "club_refuse_fine_twice", name=text)
         self.db.execute(
             "INSERT INTO club_fine_items (club_id, name, key, cents) VALUES (?, ?, ?, ?) "
             "ON CONFLICT(club_id, key) DO UPDATE SET name = excluded.name, cents = excluded.cents",
@@ -147,12 +155,12 @@ class _Money(_Evenings):
 
     def _catalogued(self, cid: int, name: object) -> FineItemInfo:
         if not isinstance(name, str):
-            raise ClubError(f"a fine is named by a text, not {_show(name)}")
+            raise refused(ClubError, "club_refuse_fine_kind", value=_show(name))
         item = self._fine_item(cid, name_key(name))
         if item is None:
             known = [i["name"] for i in self._fine_items(cid)]
-            listed = ", ".join(known) if known else "none yet"
-            raise ClubError(f"no fine {name!r} in the club's catalogue (it has: {listed})")
+            listed = ", ".join(known) if known else said("club_word_none_yet")
+            raise refused(ClubError, "club_refuse_no_fine", name=name, listed=listed)
         return item
 
     def fine_items(self, club: str) -> list[FineItemInfo]:
@@ -171,8 +179,8 @@ class _Money(_Evenings):
         """Book a fine of the catalogue on a member, ``count`` times at once: a charge of its
         price times ``count``, with its name (and the count) as the reason."""
         if type(count) is not int or not 1 <= count <= MAX_FINE_COUNT:
-            raise ClubError(
-                f"a fine is booked 1 to {MAX_FINE_COUNT} times at once, not {_show(count)}"
+            raise refused(
+                ClubError, "club_refuse_fine_count", most=MAX_FINE_COUNT, value=_show(count)
             )
         with self._tx():
             cid = self._club_id(club)
@@ -201,11 +209,11 @@ class _Money(_Evenings):
         day: object,
         text: object,
     ) -> None:
-        what = "a payment" if table == "club_payments" else "a charge"
+        what = "payment" if table == "club_payments" else "charge"
         mid = self._member_id(cid, member)
-        cents = check_cents(cents, what, negative=True, zero=False)
-        day = check_date(day, f"the date of {what}")
-        text = check_text(text, "the reason", required=table == "club_charges")
+        cents = check_cents(cents, said(f"club_what_{what}"), negative=True, zero=False)
+        day = check_date(day, said(f"club_what_{what}_date"))
+        text = check_text(text, said("club_what_reason"), required=table == "club_charges")
         self.db.execute(
             f"INSERT INTO {table} (club_id, member_id, date, cents, {text_column}) "
             "VALUES (?, ?, ?, ?, ?)",
@@ -249,6 +257,7 @@ class _Money(_Evenings):
             return cents
 
         lines: list[_Line] = []
+        uncounted = self._bot_ids(cid)  # bots' seats cost nobody
 
         def add(mid: int, day: str, item: str, count: int, game: int | None) -> None:
             cents = price(item, day) * count
@@ -272,6 +281,7 @@ class _Money(_Evenings):
                     "SELECT member_id FROM club_game_players WHERE game_id = ? ORDER BY member_id",
                     (gid,),
                 )
+                if r[0] not in uncounted
             ]
             halves = [s[1] for s in sections if s[0] in HALVES]
             for mid in players:
@@ -294,7 +304,8 @@ class _Money(_Evenings):
                 blatt = len(halves) == 2 and halves[0] == halves[1] == mid
                 add(mid, day, "blattschuss", int(blatt), number)
         members = db.execute(
-            "SELECT id, guest, joined, left_on FROM club_members WHERE club_id = ? ORDER BY id",
+            "SELECT id, guest, joined, left_on FROM club_members WHERE club_id = ? AND bot = 0 "
+            "ORDER BY id",
             (cid,),
         ).fetchall()
         for evening, day in db.execute(
@@ -392,12 +403,12 @@ class _Money(_Evenings):
         info = self.club(club)
         account = self.account(club)
         if account is None:
-            raise ClubError("the club has no bank account yet: set its IBAN first")
+            raise refused(ClubError, "club_refuse_no_account")
         if info["currency"] != "EUR":
-            raise ClubError(f"a SEPA transfer is in euros; this club keeps {info['currency']}")
+            raise refused(ClubError, "club_refuse_sepa_euro", currency=info["currency"])
         owed = self.balance(club, member)
         if owed["balance"] <= 0:
-            raise ClubError(f"{owed['member']} owes nothing: nothing to pay")
+            raise refused(ClubError, "club_refuse_owes_nothing", name=owed["member"])
         text = reference(info["name"], owed["member"])
         return TransferInfo(
             member=owed["member"],
@@ -434,9 +445,9 @@ class _Money(_Evenings):
     def _insert_expense(
         self, cid: int, day: object, cents: object, purpose: object, paid_by: object
     ) -> ExpenseInfo:
-        cents = check_cents(cents, "an expense", negative=True, zero=False)
-        day = check_date(day, "the date of an expense")
-        purpose = check_text(purpose, "what the expense was for", required=True)
+        cents = check_cents(cents, said("club_what_expense"), negative=True, zero=False)
+        day = check_date(day, said("club_what_expense_date"))
+        purpose = check_text(purpose, said("club_what_expense_for"), required=True)
         by: int | None = None
         name: str | None = None
         if paid_by is not None:

@@ -8,7 +8,7 @@ import json
 
 from schocken.club.stats import _Stats
 from schocken.club.values import RulesInfo
-from schocken.errors import ClubError, RulesError
+from schocken.errors import ClubError, RulesError, said
 from schocken.rules import rules_from_data, rules_to_data
 
 
@@ -17,9 +17,9 @@ def check_rules(data: object) -> RulesInfo:
     reason, as a :class:`~schocken.errors.ClubError`) and written again, so that only the
     options that differ from its preset remain."""
     try:
-        rules = rules_from_data(data, "the club's rules")
-    except RulesError as exc:
-        raise ClubError(str(exc)) from None
+        rules = rules_from_data(data, said("rules_where_club"))
+    except RulesError as exc:  # the engine's refusal, with its key: said in German too
+        raise ClubError(str(exc), key=exc.key, **exc.fields) from None
     written = rules_to_data(rules)
     overrides = written["overrides"]
     assert isinstance(overrides, dict)

@@ -26,7 +26,9 @@ def compute_stats(
     """Statistics over games in order: per member (games and halves lost with Wilson 95%
     intervals, the losses chance alone would give, Finales, Blattschuss, Schock-Aus given and
     taken, streaks) and per pair (who loses to whom). ``evenings``: how many evenings each
-    member came to; members who neither came nor played are left out."""
+    member came to; members who neither came nor played are left out. A player not named in
+    ``evenings`` (a bot that is no member) counts for nobody: a game such a player lost is lost
+    by no member, though it counts as played by the members at its table."""
     names = [n for n in evenings if evenings[n] or any(n in g.players for g in games)]
     per: dict[str, dict[str, Any]] = {
         n: {
@@ -48,39 +50,48 @@ def compute_stats(
     played_with: dict[str, dict[str, int]] = {n: {} for n in names}
     schock_aus_to: dict[str, dict[str, int]] = {n: {} for n in names}
     with_halves = 0
+    counted = set(evenings)
     for g in games:
         loser = g.players[g.loser]
         halves = [s for s in g.sections if s.section in HALVES]
         with_halves += bool(halves)
-        for p in g.players:
+        at_table = [p for p in g.players if p in counted]
+        for p in at_table:
             s = per[p]
             s["games"] += 1
             s["expected"] += 1 / len(g.players)
             s["results"].append(p == loser)
             s["halves"] += len(halves)
-            for q in g.players:
+            for q in at_table:
                 if q != p:
                     played_with[p][q] = played_with[p].get(q, 0) + 1
-        per[loser]["games_lost"] += 1
-        for q in g.players:
-            if q != loser:
-                loses_to[loser][q] = loses_to[loser].get(q, 0) + 1
-        if g.blattschuss:
-            per[loser]["blattschuss"] += 1
+        if loser in counted:
+            per[loser]["games_lost"] += 1
+            for q in at_table:
+                if q != loser:
+                    loses_to[loser][q] = loses_to[loser].get(q, 0) + 1
+            if g.blattschuss:
+                per[loser]["blattschuss"] += 1
         for sec in g.sections:
             taker = g.players[sec.loser]
             if sec.section in HALVES:
-                per[taker]["halves_lost"] += 1
+                if taker in counted:
+                    per[taker]["halves_lost"] += 1
             else:
                 for seat in {halves[0].loser, halves[1].loser}:
-                    per[g.players[seat]]["finales"] += 1
-                per[taker]["finales_lost"] += 1
+                    if g.players[seat] in counted:
+                        per[g.players[seat]]["finales"] += 1
+                if taker in counted:
+                    per[taker]["finales_lost"] += 1
             if sec.schock_aus:
-                per[taker]["taken"] += 1
-                if sec.given_by is not None:
-                    giver = g.players[sec.given_by]
+                if taker in counted:
+                    per[taker]["taken"] += 1
+                giver = None if sec.given_by is None else g.players[sec.given_by]
+                if giver in counted:
+                    assert giver is not None
                     per[giver]["given"] += 1
-                    schock_aus_to[giver][taker] = schock_aus_to[giver].get(taker, 0) + 1
+                    if taker in counted:
+                        schock_aus_to[giver][taker] = schock_aus_to[giver].get(taker, 0) + 1
     members: list[MemberStats] = []
     for n in names:
         s = per[n]
@@ -147,9 +158,16 @@ class _Stats(_Money):
         cid = self._club_id(club)
         lo, hi = self._range(cid, season)
         names = self._member_names(cid)
+        # A bot that is no member sits under a name no member can have: counted for nobody.
+        seat_names = {
+            **{b: f"\x00bot {b}" for b in self._bot_ids(cid)},
+            **names,
+        }
         guests = {
             r[0]: bool(r[1])
-            for r in self.db.execute("SELECT id, guest FROM club_members WHERE club_id = ?", (cid,))
+            for r in self.db.execute(
+                "SELECT id, guest FROM club_members WHERE club_id = ? AND bot = 0", (cid,)
+            )
         }
         evenings: dict[int, int] = dict.fromkeys(names, 0)
         n_evenings = 0
@@ -170,7 +188,7 @@ class _Stats(_Money):
             (cid, lo, hi),
         ).fetchall():
             players = tuple(
-                names[r[0]]
+                seat_names[r[0]]
                 for r in self.db.execute(
                     "SELECT member_id FROM club_game_players WHERE game_id = ? ORDER BY seat",
                     (gid,),
@@ -179,7 +197,10 @@ class _Stats(_Money):
             seat = {n: i for i, n in enumerate(players)}
             sections = tuple(
                 _Section(
-                    r[0], seat[names[r[1]]], bool(r[2]), None if r[3] is None else seat[names[r[3]]]
+                    r[0],
+                    seat[seat_names[r[1]]],
+                    bool(r[2]),
+                    None if r[3] is None else seat[seat_names[r[3]]],
                 )
                 for r in self.db.execute(
                     "SELECT section, loser_id, schock_aus, given_by FROM club_sections "
@@ -187,7 +208,7 @@ class _Stats(_Money):
                     (gid,),
                 )
             )
-            games.append(GameFacts(players, seat[names[loser]], sections))
+            games.append(GameFacts(players, seat[seat_names[loser]], sections))
         stats = compute_stats(
             games, {names[m]: evenings[m] for m in names}, {names[m]: guests[m] for m in names}
         )

@@ -20,6 +20,7 @@ from schocken.club.values import (
 from schocken.errors import ClubError, ClubStoreError
 from schocken.players import name_key
 from schocken.store import Database, StoreConflictError, StoreError, open_database
+from schocken.texts import refused, said
 
 SCHEMA = """
 CREATE TABLE club_meta (
@@ -180,9 +181,14 @@ CREATE TABLE club_accounts (
 """
 """Version 6: the club's bank account, for members to pay by a QR code (a SEPA transfer)."""
 
-VERSION_7_SCHEMA = ""
-"""Version 7: reserved for the bot seats of another branch (that branch fills it in; until
-then it changes nothing)."""
+VERSION_7_SCHEMA = """
+ALTER TABLE club_clubs ADD COLUMN bot_seats TEXT NOT NULL DEFAULT 'not_counted';
+ALTER TABLE club_members ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
+"""
+"""Version 7: what a bot's seat of an online table counts as (the club's setting,
+:data:`~schocken.club.values.BOT_SEATS`), and the bots a game names that are no members (``bot``
+1: a seat not counted; such a row is found by no member's name, is in no list of members, and
+never owes anything)."""
 
 VERSION_8_SCHEMA = """
 CREATE TABLE club_rules (
@@ -219,7 +225,9 @@ class _Store:
             self._migrate()
         except StoreError as exc:
             self.db.close()
-            raise ClubStoreError(f"cannot use {self.db.where}: {exc}") from None
+            raise refused(
+                ClubStoreError, "club_refuse_store_cannot_use", where=self.db.where, why=exc
+            ) from None
         except ClubStoreError:
             self.db.close()
             raise
@@ -247,7 +255,7 @@ class _Store:
         except StoreConflictError:
             raise  # a rule of the tables: the part of the book that wrote it says what it means
         except StoreError as exc:
-            raise ClubStoreError(f"{exc}; nothing was changed") from None
+            raise refused(ClubStoreError, "club_refuse_store_unchanged", why=exc) from None
 
     def transaction(self) -> contextlib.AbstractContextManager[Database]:
         """Several changes as one transaction: all of them or none (a server makes a club and
@@ -269,9 +277,12 @@ class _Store:
         with self._tx() as db:
             version = self._version()
             if version > SCHEMA_VERSION:
-                raise ClubStoreError(
-                    f"the club tables in {db.where} are of version {version}, written by a newer "
-                    f"schocken; this one reads version {SCHEMA_VERSION}"
+                raise refused(
+                    ClubStoreError,
+                    "club_refuse_store_newer",
+                    where=db.where,
+                    version=version,
+                    own=SCHEMA_VERSION,
                 )
             for v in range(version + 1, SCHEMA_VERSION + 1):
                 db.run_script(MIGRATIONS[v])
@@ -292,14 +303,14 @@ class _Store:
 
     def _club_row(self, club: str) -> tuple[Any, ...]:
         if not isinstance(club, str):
-            raise ClubError(f"a club is named by a text, not {_show(club)}")
+            raise refused(ClubError, "club_refuse_club_kind", value=_show(club))
         row = self.db.execute(
             "SELECT id, name, slug, created, currency, season_start, secret_hash, password_hash "
             "FROM club_clubs WHERE slug = ?",
             (slug_of(club),),
         ).fetchone()
         if row is None:
-            raise ClubError(f"there is no club {club!r} in this book")
+            raise refused(ClubError, "club_refuse_no_club", club=club)
         return tuple(row)
 
     def _club_id(self, club: str) -> int:
@@ -313,38 +324,51 @@ class _Store:
 
     def _member_id(self, club_id: int, name: object) -> int:
         if not isinstance(name, str):
-            raise ClubError(f"a member is named by a text, not {_show(name)}")
+            raise refused(ClubError, "club_refuse_member_kind", value=_show(name))
         row = self.db.execute(
-            "SELECT id FROM club_members WHERE club_id = ? AND key = ?", (club_id, name_key(name))
+            "SELECT id FROM club_members WHERE club_id = ? AND key = ? AND bot = 0",
+            (club_id, name_key(name)),
         ).fetchone()
         if row is None:
-            raise ClubError(f"{name!r} is not a member of the club (add them first)")
+            raise refused(ClubError, "club_refuse_not_member", name=name)
         return int(row[0])
 
-    def _member_names(self, club_id: int) -> dict[int, str]:
+    def _member_names(self, club_id: int, *, with_bots: bool = False) -> dict[int, str]:
+        """The members' names by id, in the order they were added (``with_bots``: and the bots
+        games name that are no members)."""
         rows = self.db.execute(
-            "SELECT id, name FROM club_members WHERE club_id = ? ORDER BY id", (club_id,)
+            "SELECT id, name FROM club_members WHERE club_id = ? "
+            + ("" if with_bots else "AND bot = 0 ")
+            + "ORDER BY id",
+            (club_id,),
         )
         return {int(r[0]): str(r[1]) for r in rows}
 
+    def _bot_ids(self, club_id: int) -> set[int]:
+        """The rows of bots that games name but that are no members (seats not counted)."""
+        rows = self.db.execute(
+            "SELECT id FROM club_members WHERE club_id = ? AND bot = 1", (club_id,)
+        )
+        return {int(r[0]) for r in rows}
+
     def _evening_id(self, club_id: int, day: str) -> int:
-        check_date(day, "the evening's date")
+        check_date(day, said("club_what_evening_date"))
         row = self.db.execute(
             "SELECT id FROM club_evenings WHERE club_id = ? AND date = ?", (club_id, day)
         ).fetchone()
         if row is None:
-            raise ClubError(f"the club has no evening on {day} (add the evening first)")
+            raise refused(ClubError, "club_refuse_no_evening", date=day)
         return int(row[0])
 
     def _game_id(self, club_id: int, day: str, number: object) -> int:
         evening = self._evening_id(club_id, day)
         if isinstance(number, bool) or not isinstance(number, int):
-            raise ClubError(f"a game is found by its number in the evening, not {_show(number)}")
+            raise refused(ClubError, "club_refuse_game_number", value=_show(number))
         row = self.db.execute(
             "SELECT id FROM club_games WHERE evening_id = ? AND number = ?", (evening, number)
         ).fetchone()
         if row is None:
-            raise ClubError(f"the evening of {day} has no game {number}")
+            raise refused(ClubError, "club_refuse_no_game", date=day, number=number)
         return int(row[0])
 
     # ------------------------------------------------------------------ the log

@@ -28,6 +28,7 @@ import re
 import string
 
 from schocken.errors import ClubError
+from schocken.texts import refused
 
 MAX_HOLDER = 70
 """The account holder's name, at most (EPC069-12: the beneficiary's name)."""
@@ -46,16 +47,13 @@ def check_iban(value: object) -> str:
     number with its first four characters moved to the end, letters as 10 to 35, leaves 1 when
     divided by 97); else :class:`~schocken.errors.ClubError` saying what is wrong."""
     if not isinstance(value, str):
-        raise ClubError("an IBAN is a text like DE89 3704 0044 0532 0130 00")
+        raise refused(ClubError, "club_refuse_iban_kind")
     iban = "".join(value.split()).upper()
     if not _IBAN.match(iban):
-        raise ClubError(
-            f"{value.strip()[:40]!r} is not an IBAN: two letters of the country, two check "
-            "digits, then 11 to 30 letters and digits"
-        )
+        raise refused(ClubError, "club_refuse_iban_form", value=value.strip()[:40])
     digits = "".join(_LETTERS.get(c, c) for c in iban[4:] + iban[:4])
     if int(digits) % 97 != 1:
-        raise ClubError(f"the IBAN {iban} has a typo: its check digits do not fit")
+        raise refused(ClubError, "club_refuse_iban_check", iban=iban)
     return iban
 
 
@@ -64,17 +62,17 @@ def check_bic(value: object) -> str:
     if value is None or value == "":
         return ""
     if not isinstance(value, str) or not _BIC.match(value.strip().upper()):
-        raise ClubError("a BIC has 8 or 11 letters and digits, like COBADEFFXXX (or leave it out)")
+        raise refused(ClubError, "club_refuse_bic")
     return value.strip().upper()
 
 
 def check_holder(value: object) -> str:
     """The account holder's name as a payload carries it: one line, at most 70 characters."""
     if not isinstance(value, str) or not " ".join(value.split()):
-        raise ClubError("the account holder's name is needed (as the bank knows it)")
+        raise refused(ClubError, "club_refuse_holder_blank")
     holder = " ".join(value.split())
     if len(holder) > MAX_HOLDER:
-        raise ClubError(f"the account holder's name has at most {MAX_HOLDER} characters")
+        raise refused(ClubError, "club_refuse_holder_long", most=MAX_HOLDER)
     return holder
 
 
@@ -87,7 +85,7 @@ def epc_payload(iban: str, holder: str, cents: int, text: str, bic: str = "") ->
     """The EPC069-12 (version 002, UTF-8) payload of a transfer of ``cents`` euro cents to
     ``holder``'s account ``iban`` with the reference ``text``."""
     if isinstance(cents, bool) or not isinstance(cents, int) or not 1 <= cents <= MAX_EPC_CENTS:
-        raise ClubError("a transfer is of 0.01 to 999,999,999.99 euros")
+        raise refused(ClubError, "club_refuse_transfer_amount")
     lines = [
         "BCD",  # service tag
         "002",  # version
@@ -110,7 +108,7 @@ def draw_qr(payload: str, kind: str = "svg") -> bytes:
     try:
         import segno
     except ImportError:
-        raise ClubError("drawing a QR code needs segno: pip install 'schocken[server]'") from None
+        raise refused(ClubError, "club_refuse_segno") from None
     import io
 
     out = io.BytesIO()

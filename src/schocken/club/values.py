@@ -11,6 +11,7 @@ from typing import Any, TypedDict
 
 from schocken.errors import ClubError
 from schocken.events import Section
+from schocken.texts import Said, refused, said
 
 DEFAULT_DB = Path("schocken-data") / "schocken.sqlite3"
 """Where the book is kept by default: the game server's file (``schocken serve`` with its
@@ -33,6 +34,15 @@ PRICE_ITEMS: dict[str, str] = {
     "absent": "each evening a member (not a guest) missed",
 }
 """What the club's price list can put a price on, and what each item counts."""
+
+BOT_SEATS: dict[str, str] = {
+    "not_counted": "a bot's seat counts for nobody: the game goes in whole, the bot is named in "
+    "it but is no member; what the bot lost costs nobody and counts in no member's statistics",
+    "guest": "a bot's seat is a guest of the club named after the bot (made when its first game "
+    "comes in): charged for what it lost like any guest, never for evenings missed",
+}
+"""What a bot's seat of an online table counts as when the table's game goes into the book (the
+club's setting; the first is the default). See docs/club.md, "Bots at online tables"."""
 
 SOURCES = ("pub", "online", "loser")
 """Where a game came from: a record from pub mode or from an online table, or just its loser."""
@@ -77,6 +87,7 @@ class ClubInfo(TypedDict):
     season_start: str
     has_secret: bool
     has_password: bool
+    bot_seats: str
 
 
 class MemberInfo(TypedDict):
@@ -111,6 +122,8 @@ class GameInfo(TypedDict):
     blattschuss: bool | None
     note: str
     void: str | None
+    bots: list[str]
+    """The players who were bots not counted (:data:`BOT_SEATS` ``not_counted``): no members."""
 
 
 class PriceInfo(TypedDict):
@@ -264,14 +277,20 @@ _SEASON = re.compile(r"(\d{4})(?:/(\d{2}))?\Z")
 _TRANSLIT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "o"})
 
 
-def check_date(value: object, what: str = "a date") -> str:
-    """A date as ``YYYY-MM-DD``, checked (a real day)."""
+What = Said | str
+"""What a refusal calls the value it refuses: words of the catalogue (:func:`~schocken.texts.said`,
+said in the refusal's language) or the place of a field in a file (``"'club.created'"``)."""
+
+
+def check_date(value: object, what: What | None = None) -> str:
+    """A date as ``YYYY-MM-DD``, checked (a real day); ``what`` names it in a refusal."""
+    what = said("club_what_date") if what is None else what
     if not isinstance(value, str) or not _DATE.match(value):
-        raise ClubError(f"{what} is written YYYY-MM-DD, like 2024-03-05, not {_show(value)}")
+        raise refused(ClubError, "club_refuse_date_form", what=what, value=_show(value))
     try:
         date.fromisoformat(value)
     except ValueError:
-        raise ClubError(f"{what}: there is no day {value}") from None
+        raise refused(ClubError, "club_refuse_date_none", what=what, value=value) from None
     return value
 
 
@@ -279,41 +298,48 @@ def today() -> str:
     return date.today().isoformat()
 
 
-def check_text(value: object, what: str, *, required: bool = False) -> str:
+def check_text(value: object, what: What, *, required: bool = False) -> str:
     """A place, note or reason: text without control characters, at most :data:`MAX_TEXT`
     characters, runs of white space made one."""
     if not isinstance(value, str):
-        raise ClubError(f"{what} is a text, not {_show(value)}")
+        raise refused(ClubError, "club_refuse_text_kind", what=what, value=_show(value))
     for ch in value:
         if unicodedata.category(ch) in ("Cc", "Cf", "Cs") and ch not in "\t\n\r":
-            raise ClubError(f"{what} has a control character (U+{ord(ch):04X})")
+            raise refused(ClubError, "club_refuse_text_control", what=what, code=f"U+{ord(ch):04X}")
     text = " ".join(value.split())
     if required and not text:
-        raise ClubError(f"{what} must be given (it is blank)")
+        raise refused(ClubError, "club_refuse_text_blank", what=what)
     if len(text) > MAX_TEXT:
-        raise ClubError(f"{what} has at most {MAX_TEXT} characters, not {len(text)}")
+        raise refused(ClubError, "club_refuse_text_long", what=what, most=MAX_TEXT, count=len(text))
     return text
 
 
-def check_cents(value: object, what: str, *, negative: bool = False, zero: bool = True) -> int:
+def check_cents(value: object, what: What, *, negative: bool = False, zero: bool = True) -> int:
     """An amount in cents: a whole number, at most :data:`MAX_CENTS` either way."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ClubError(f"{what} is a whole number of cents, not {_show(value)}")
+        raise refused(ClubError, "club_refuse_cents_kind", what=what, value=_show(value))
     if not negative and value < 0:
-        raise ClubError(f"{what} cannot be negative ({value} cents)")
+        raise refused(ClubError, "club_refuse_cents_negative", what=what, cents=value)
     if not zero and value == 0:
-        raise ClubError(f"{what} cannot be 0")
+        raise refused(ClubError, "club_refuse_cents_zero", what=what)
     if abs(value) > MAX_CENTS:
-        raise ClubError(f"{what} is at most {MAX_CENTS // 100} (in cents {MAX_CENTS}), not {value}")
+        raise refused(
+            ClubError,
+            "club_refuse_cents_most",
+            what=what,
+            most=MAX_CENTS // 100,
+            most_cents=MAX_CENTS,
+            cents=value,
+        )
     return value
 
 
 def check_password(value: object) -> str:
     """A club's password: a text of :data:`MIN_PASSWORD` to 1024 characters."""
     if not isinstance(value, str) or len(value) < MIN_PASSWORD:
-        raise ClubError(f"a club's password has at least {MIN_PASSWORD} characters")
+        raise refused(ClubError, "club_refuse_password_short", least=MIN_PASSWORD)
     if len(value) > 1024:
-        raise ClubError("a club's password has at most 1024 characters")
+        raise refused(ClubError, "club_refuse_password_long", most=1024)
     return value
 
 
@@ -325,9 +351,7 @@ def parse_amount(text: str) -> int:
     """
     m = re.fullmatch(r"\s*([+-]?)(\d{1,9})(?:[.,](\d{1,2}))?\s*(?:€|EUR)?\s*", text)
     if not m:
-        raise ClubError(
-            f"an amount is written like 2,50 or 2.50 (at most two decimals), not {text!r}"
-        )
+        raise refused(ClubError, "club_refuse_amount", text=text)
     cents = int(m.group(2)) * 100 + int((m.group(3) or "0").ljust(2, "0"))
     return -cents if m.group(1) == "-" else cents
 
@@ -348,13 +372,13 @@ def check_season_start(value: object) -> str:
     """The day a club's season begins, ``MM-DD`` (``01-01``: seasons are calendar years)."""
     m = _MONTH_DAY.match(value) if isinstance(value, str) else None
     if not m:
-        raise ClubError(f"a season starts on a day written MM-DD, like 09-01, not {_show(value)}")
+        raise refused(ClubError, "club_refuse_season_start_form", value=_show(value))
     try:
         date(2000, int(m.group(1)), int(m.group(2)))  # a leap year: 02-29 passes here
     except ValueError:
-        raise ClubError(f"a season cannot start on {value}: no such day") from None
+        raise refused(ClubError, "club_refuse_season_start_none", value=value) from None
     if value == "02-29":
-        raise ClubError("a season cannot start on 02-29: not every year has it")
+        raise refused(ClubError, "club_refuse_season_start_leap")
     assert isinstance(value, str)
     return value
 
@@ -378,10 +402,12 @@ def season_range(label: str, start: str = "01-01") -> tuple[str, str]:
     calendar = start == "01-01"
     if not m or (calendar and m.group(2)) or (not calendar and not m.group(2)):
         example = "2024" if calendar else "2024/25"
-        raise ClubError(f"a season of this club is written like {example}, not {label!r}")
+        raise refused(ClubError, "club_refuse_season_form", example=example, label=label)
     first = int(m.group(1))
     if m.group(2) and int(m.group(2)) != (first + 1) % 100:
-        raise ClubError(f"the season {label!r} does not exist: after {first} comes {first + 1}")
+        raise refused(
+            ClubError, "club_refuse_season_none", label=label, first=first, then=first + 1
+        )
     return f"{first:04d}-{start}", f"{first + 1:04d}-{start}"
 
 

@@ -48,7 +48,7 @@ from schocken.server.protocol import (
     view_json,
 )
 from schocken.server.pub import add_pub_routes
-from schocken.server.requests import read_body, read_raw_body
+from schocken.server.requests import language, read_body, read_raw_body
 from schocken.server.routes.clubs import router as clubs_router
 from schocken.server.routes.rules import router as rules_router
 from schocken.server.settings import Limits, Site
@@ -61,8 +61,9 @@ from schocken.server.tables import (
     Tables,
     rules_of_body,
 )
+from schocken.server.tables import refuse as refuse_request
 from schocken.server.thinking import Thinker, Workers, review_record
-from schocken.texts import CATALOGUE, LANGUAGES, refusal_text
+from schocken.texts import CATALOGUE, LANGUAGES, refusal_text, said
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("schocken.server")
@@ -678,14 +679,17 @@ async def _close_quietly(ws: WebSocket, code: int) -> None:
         await asyncio.wait_for(ws.close(code=code), 5)
 
 
-def _error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(message: str, status: int = 400, code: str | None = None) -> JSONResponse:
+    """A refused request's answer: ``error``, why in words, and ``code``, the key of its text
+    in the catalogue (where it has one)."""
+    answer = {"error": message} if code is None else {"error": message, "code": code}
+    return JSONResponse(answer, status_code=status)
 
 
 def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TableError(f"{key!r} must be a whole number")
+        raise refuse_request("server_refuse_whole_number", 400, field=key)
     return value
 
 
@@ -763,7 +767,8 @@ def create_app(
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
-        return _error(str(exc), exc.status)
+        """A refused request, answered in the caller's language (:func:`language`)."""
+        return _error(refusal_text(exc, language(request)), exc.status, exc.key)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     page = (STATIC / "index.html").read_text(encoding="utf-8")
@@ -777,18 +782,18 @@ def create_app(
         """The review of the game record ``text`` (made in a worker process, within
         ``--review-budget``), or the record reader's message (400)."""
         if review_queue[0] >= REVIEWS_WAITING:
-            raise TableError("the server is reviewing other games; try again in a minute", 503)
+            raise refuse_request("server_refuse_reviewing", 503)
         review_queue[0] += 1
         try:
             async with review_slot:
                 ok, out = await reviewer.run(limits.review_budget, review_record, text)
         except TimeoutError:
-            raise TableError(
-                f"the review took more than {limits.review_budget:g} s and was stopped", 503
+            raise refuse_request(
+                "server_refuse_review_slow", 503, seconds=f"{limits.review_budget:g}"
             ) from None
         except (BrokenExecutor, OSError, RuntimeError) as exc:
             log.warning("a review's worker failed (%s)", exc)
-            raise TableError("the review failed; try again", 503) from None
+            raise refuse_request("server_refuse_review_failed", 503) from None
         finally:
             review_queue[0] -= 1
         if not ok:
@@ -830,7 +835,9 @@ def create_app(
     @app.get("/api/texts/{lang}")
     async def texts(lang: str) -> dict[str, str]:
         if lang not in CATALOGUE:
-            raise TableError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}", 404)
+            raise refuse_request(
+                "server_refuse_language", 404, lang=lang, langs=", ".join(LANGUAGES)
+            )
         return CATALOGUE[lang]
 
     @app.get("/api/tables/{key}/qr.svg")
@@ -857,12 +864,12 @@ def create_app(
         address = _address(request.client)
         created_by.check(address)
         if len(tables.by_id) >= limits.max_tables:
-            raise TableError("the server has as many tables as it can take; try again later", 503)
+            raise refuse_request("server_refuse_tables_full", 503)
         rules = rules_of_body(data)
         seats = _int(data, "seats", 4)
         timer = data.get("turn_timer")
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int | float)):
-            raise TableError("'turn_timer' is a number of seconds or null")
+            raise refuse_request("server_refuse_turn_timer")
         table, token, spectator = await tables.create(
             rules, seats, data.get("name"), turn_timer=None if timer is None else float(timer)
         )
@@ -931,7 +938,7 @@ def create_app(
         elif to == "player":
             await tables.commit(table, table.hand_back, data.get("token"), seat)
         else:
-            raise TableError('\'to\' is "bot" or "player"')
+            raise refuse_request("server_refuse_hand_to")
         hub.changed_seats(table)
         return {"table": table.public()}
 
@@ -999,11 +1006,13 @@ def create_app(
     @app.post("/api/review")
     async def review_upload(request: Request) -> Response:
         """The review of a game record sent as the body (at most ``--max-record`` bytes)."""
-        raw = await raw_body(request, limits.max_record, "a game record")
+        raw = await raw_body(request, limits.max_record, said("server_word_record"))
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise TableError("a game record is JSON text in UTF-8") from None
+            raise refuse_request(
+                "server_refuse_utf8", 400, what=said("server_word_record")
+            ) from None
         return Response(await reviewed(text), media_type="application/json")
 
     @app.websocket("/ws/{key}")
@@ -1069,7 +1078,8 @@ def create_app(
             table = await tables.get(key)
             seat = None if table.is_spectator(token) else table.seat_of(token)
         except TableError as exc:
-            await refuse(websocket, "denied", str(exc), CLOSE_DENIED)
+            said_in = hello["lang"] if hello["lang"] in LANGUAGES else "en"
+            await refuse(websocket, "denied", refusal_text(exc, said_in), CLOSE_DENIED)
             return
         token_key = f"{table.id}:{'spectators' if seat is None else seat}"
         if hub.per_token[token_key] >= limits.conns_per_token:
@@ -1131,9 +1141,9 @@ def create_app(
                     try:
                         await tables.commit(table, table.set_coach, conn.seat, parsed["on"])
                     except StorageError as exc:
-                        hub.error(conn, "unavailable", str(exc))
+                        hub.error(conn, "unavailable", refusal_text(exc, conn.lang))
                     except TableError as exc:
-                        hub.error(conn, "illegal", str(exc))
+                        hub.error(conn, "illegal", refusal_text(exc, conn.lang))
                     else:
                         for mine in hub._seat_conns(table, conn.seat):
                             mine.coached = -1  # on again: the ranking once more
@@ -1142,7 +1152,7 @@ def create_app(
                 try:
                     await tables.commit(table, table.act, conn.seat, parsed["action"])
                 except StorageError as exc:
-                    hub.error(conn, "unavailable", str(exc))
+                    hub.error(conn, "unavailable", refusal_text(exc, conn.lang))
                     continue
                 except (IllegalActionError, TableError) as exc:
                     hub.error(conn, "illegal", refusal_text(exc, conn.lang))

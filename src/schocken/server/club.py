@@ -20,7 +20,8 @@ days, renewed when used; ended by a new secret or password), so sessions outlive
 request for a club names it in its address and carries its session (header ``x-club-session``, or
 ``session`` in a POST's body) or its secret (``x-club-secret`` or ``secret``); a session of
 another club is refused (403), like a wrong secret. Refused input is answered 400 with the
-book's message and changes nothing. The endpoints are the routes of
+book's message, in the caller's language (the key and fields of the book's refusal go along:
+:func:`~schocken.server.tables.refusal_of`), and changes nothing. The endpoints are the routes of
 :mod:`schocken.server.routes.clubs`, listed in docs/protocol.md and docs/club.md.
 """
 
@@ -39,7 +40,6 @@ from typing import Any, TypeVar
 from fastapi import Request
 
 from schocken.club import (
-    NO_ACCESS,
     CheckedImport,
     ClubBook,
     check_import,
@@ -49,7 +49,7 @@ from schocken.club import (
 from schocken.errors import ClubAccessError, ClubError, ClubStoreError
 from schocken.server.settings import Limits
 from schocken.server.store import Store
-from schocken.server.tables import PerMinute, TableError
+from schocken.server.tables import PerMinute, TableError, refusal_of, refuse
 from schocken.server.thinking import Workers
 from schocken.store import StoreError
 
@@ -163,20 +163,12 @@ class Guesses:
             streak = None
         if streak is not None and now < streak.wait_until:
             wait = math.ceil(streak.wait_until - now)
-            raise TableError(
-                "too many wrong secrets or passwords for this club from your address; "
-                f"try again in {wait} s",
-                429,
-            )
+            raise refuse("server_refuse_guesses_wait", 429, seconds=wait)
         recent = self.recent.setdefault(address, deque())
         while recent and now - recent[0] > 60:
             recent.popleft()
         if len(recent) >= GUESSES_PER_ADDRESS:
-            raise TableError(
-                f"{GUESSES_PER_ADDRESS} wrong secrets or passwords from your address in a "
-                "minute; try again in a minute",
-                429,
-            )
+            raise refuse("server_refuse_guesses_minute", 429, count=GUESSES_PER_ADDRESS)
         if streak is None:
             streak = self.streaks[(club, address)] = _Streak()
         streak.tries += 1
@@ -207,15 +199,15 @@ class Guesses:
             del self.recent[address]
 
 
-def _check_export(text: str) -> CheckedImport | tuple[int, str]:
-    """In a worker process: the export checked (:func:`schocken.club.check_import`), or the
-    status and message of its refusal."""
+def _check_export(text: str) -> CheckedImport | TableError:
+    """In a worker process: the export checked (:func:`schocken.club.check_import`), or its
+    refusal (its key and fields go back to the server with it)."""
     try:
         return check_import(text)
     except ClubError as exc:
-        return 400, str(exc)
+        return refusal_of(exc)
     except ClubStoreError as exc:  # no memory for the book of the check
-        return 503, f"the import cannot be checked now: {exc}"
+        return refuse("server_refuse_import_now", 503, why=exc)
 
 
 class Clubs:
@@ -262,13 +254,13 @@ class Clubs:
         try:
             return await loop.run_in_executor(thread, fn)
         except ClubAccessError as exc:
-            raise TableError(str(exc), 403) from None
+            raise refusal_of(exc, 403) from None
         except ClubError as exc:
-            raise TableError(str(exc)) from None
+            raise refusal_of(exc) from None
         except ClubStoreError as exc:
-            raise TableError(f"the club's book cannot be used: {exc}", 503) from None
+            raise refuse("server_refuse_book", 503, why=exc) from None
         except StoreError as exc:  # a read the database could not answer (busy, gone)
-            raise TableError(f"the club's book cannot be used now: {exc}", 503) from None
+            raise refuse("server_refuse_book_now", 503, why=exc) from None
 
     async def new_session(self, slug: str, request: Request) -> str:
         """A session for the club (opened by its secret or password), kept in the book with
@@ -282,9 +274,7 @@ class Clubs:
         for the club and ``address`` before it is checked (:class:`Guesses`), and checked in
         the threads of the checks, never in the book's."""
         if self._checking >= CHECKERS + CHECKS_WAITING:
-            raise TableError(
-                "the server is checking many passwords at once; try again in a moment", 503
-            )
+            raise refuse("server_refuse_checking", 503)
         club = slug_of(slug)[:100] if isinstance(slug, str) else ""
         at = self.guesses.take(club, address)
         self._checking += 1
@@ -297,7 +287,7 @@ class Clubs:
         finally:
             self._checking -= 1
         if not ok or hashes is None:
-            raise TableError(NO_ACCESS, 403)
+            raise refuse("club_refuse_no_access", 403)
         self.guesses.right(club, address, at)
         return dict(await self.run(self.book.club, slug))
 
@@ -309,7 +299,7 @@ class Clubs:
         short transaction, by a connection of its own in a thread of its own: the book's
         thread goes on serving the other clubs meanwhile."""
         if self._importing > IMPORTS_WAITING:
-            raise TableError("the server is importing other clubs; try again in a minute", 503)
+            raise refuse("server_refuse_importing", 503)
         self._importing += 1
         try:
             async with self._import_slot:
@@ -328,14 +318,12 @@ class Clubs:
         try:
             checked = await self._importer.run(IMPORT_BUDGET, _check_export, text)
         except TimeoutError:
-            raise TableError(
-                f"checking the import took more than {IMPORT_BUDGET:g} s and was stopped", 503
-            ) from None
+            raise refuse("server_refuse_import_slow", 503, seconds=f"{IMPORT_BUDGET:g}") from None
         except (BrokenExecutor, OSError, RuntimeError) as exc:
             log.warning("an import's worker failed (%s)", exc)
-            raise TableError("checking the import failed; try again", 503) from None
-        if isinstance(checked, tuple):
-            raise TableError(checked[1], checked[0])
+            raise refuse("server_refuse_import_failed", 503) from None
+        if isinstance(checked, TableError):
+            raise checked
         return checked
 
     async def open(self, slug: str, address: str, *, session: object, secret: object) -> str:
@@ -344,11 +332,9 @@ class Clubs:
             club = await self.run(self.book.session_club, session)
             if club is not None:
                 if club != slug_of(slug):
-                    raise TableError("this session opens another club, not this one", 403)
+                    raise refuse("server_refuse_other_club", 403)
                 return club
         if isinstance(secret, str) and secret:
             info = await self.check(address, slug, secret=secret)
             return str(info["slug"])
-        raise TableError(
-            "this club's pages are for its members: open it by its secret link or password", 403
-        )
+        raise refuse("server_refuse_members_only", 403)

@@ -22,12 +22,19 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
 
-from schocken.errors import PubEntryError
+from schocken.errors import PubEntryError, SchockenError
 from schocken.pub import PubGame, entry_from_data, parse_result
+from schocken.server.requests import language
 from schocken.server.settings import Limits
 from schocken.server.store import SavePub, Store, token_hash
-from schocken.server.tables import PerMinute, StorageError, TableError, rules_of_body
-from schocken.texts import LANGUAGES, refusal_text, t
+from schocken.server.tables import (
+    PerMinute,
+    StorageError,
+    TableError,
+    refusal_of,
+    refuse,
+    rules_of_body,
+)
 
 KEPT = 500
 """Pub games kept in memory at most (the least recently used leave; the file keeps them)."""
@@ -68,17 +75,17 @@ class PubGames:
         if kept is None:
             row = await self.store.read(self.store.pub_game, pub_id)
             if row is None:
-                raise TableError(f"no pub game {pub_id[:40]!r}", 404)
+                raise refuse("server_refuse_no_pub", 404, id=pub_id[:40])
             try:
                 pub = await asyncio.to_thread(PubGame.from_data, row[1])
             except PubEntryError as exc:
-                raise TableError(f"the stored pub game cannot be read: {exc}", 503) from None
+                raise refuse("server_refuse_pub_damaged", 503, why=exc) from None
             kept = self.kept.get(pub_id) or _Kept(row[0], pub)  # another request may have won
             self._keep(pub_id, kept)
         self.kept.move_to_end(pub_id)
         given = token_hash(token) if isinstance(token, str) and token else ""
         if not given or not secrets.compare_digest(kept.token_hash, given):
-            raise TableError("unknown token for this pub game", 403)
+            raise refuse("server_refuse_pub_token", 403)
         return kept
 
     def _keep(self, pub_id: str, kept: _Kept) -> None:
@@ -93,14 +100,15 @@ class PubGames:
         self, pub_id: str, kept: _Kept, lang: str, change: Callable[[PubGame], list[str]]
     ) -> dict[str, Any]:
         """Apply ``change`` (under the game's lock; a :class:`PubEntryError` is refused with
-        its reason, nothing changed), then store the game; what cannot be stored is taken back.
-        Returns the :func:`view`, with what ``change`` said happened."""
+        its reason, said in the caller's language, nothing changed), then store the game; what
+        cannot be stored is taken back. Returns the :func:`view`, with what ``change`` said
+        happened."""
         async with kept.lock:
             before = kept.pub.to_data()
             try:
                 said = await asyncio.to_thread(change, kept.pub)
             except PubEntryError as exc:
-                raise TableError(refusal_text(exc, lang)) from None
+                raise refusal_of(exc) from None
             try:
                 await self._save(pub_id, kept.token_hash, kept.pub)
             except Exception:
@@ -149,8 +157,9 @@ def view(pub_id: str, pub: PubGame, lang: str, said: list[str]) -> dict[str, Any
 
 
 def _lang(request: Request) -> str:
-    lang = request.query_params.get("lang", "en")
-    return lang if lang in LANGUAGES else "en"
+    """The language of the page (``?lang=``, as pub.js asks): see
+    :func:`~schocken.server.requests.language`."""
+    return language(request)
 
 
 def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Limits) -> PubGames:
@@ -176,7 +185,7 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
         rules = rules_of_body(data)
         players = data.get("players")
         if not isinstance(players, list):
-            raise TableError("'players' is a list of names, in the order they sit")
+            raise refuse("server_refuse_pub_players")
         try:
             pub = PubGame(
                 rules,
@@ -185,6 +194,8 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
                 game_stake=data.get("game_stake", ""),
             )
         except (PubEntryError, ValueError) as exc:
+            if isinstance(exc, SchockenError):  # the players' names, a stake
+                raise refusal_of(exc) from None
             raise TableError(str(exc)) from None
         pub_id, token = await games.create(pub)
         created_by.note(address)
@@ -268,7 +279,7 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
         kept = await games.get(pub_id, request.headers.get(TOKEN_HEADER))
         async with kept.lock:
             if kept.pub.covered_entries():
-                raise TableError(t("pub_record_covered", _lang(request)), 409)
+                raise refuse("pub_record_covered", 409)
             text = kept.pub.record().to_json()
         return Response(
             text,

@@ -1,6 +1,7 @@
 """What every route reads of a request, as functions routes declare (FastAPI's dependencies):
-who asks (the client's address), a state-changing request's body (from a page of this site,
-JSON, within the size limit), and the server's parts kept on the app (``app.state``).
+who asks (the client's address) and in which language (:func:`language`), a state-changing
+request's body (from a page of this site, JSON, within the size limit), and the server's parts
+kept on the app (``app.state``).
 """
 
 from __future__ import annotations
@@ -11,12 +12,52 @@ from typing import Any
 from fastapi import Request
 
 from schocken.server.settings import Limits, Site
-from schocken.server.tables import TableError
+from schocken.server.tables import refuse
+from schocken.texts import LANGUAGES, Said, said
 
 
 def client_address(request: Request) -> str:
     """The address a request comes from (``"unknown"`` when the server cannot tell)."""
     return request.client.host if request.client is not None else "unknown"
+
+
+LANG_COOKIE = "schocken-lang"
+"""The cookie in which the web page keeps the language it shows (``de`` or ``en``)."""
+
+
+def language(request: Request) -> str:
+    """The language a request is answered in (its refusals, its words): ``lang`` in the query
+    (``?lang=de``), else the page's cookie :data:`LANG_COOKIE`, else the first of the request's
+    ``Accept-Language`` that the server speaks, else English."""
+    for given in (request.query_params.get("lang"), request.cookies.get(LANG_COOKIE)):
+        if given in LANGUAGES:
+            return given
+    return accepted_language(request.headers.get("accept-language", ""))
+
+
+def accepted_language(header: str) -> str:
+    """The language an ``Accept-Language`` header asks for first, of those the server speaks
+    (English when it asks for none of them).
+
+    >>> accepted_language("fr-CH, fr;q=0.9, de;q=0.8, en;q=0.7")
+    'de'
+    >>> accepted_language("en-US,de;q=0.5"), accepted_language("*"), accepted_language("")
+    ('en', 'en', 'en')
+    """
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate(header.split(",")[:20]):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        name, _, value = params.strip().partition("=")
+        if name.strip() == "q":
+            try:
+                q = float(value)
+            except ValueError:
+                continue
+        lang = tag.strip().lower().split("-")[0]
+        if lang in LANGUAGES and q > 0:
+            ranked.append((-q, i, lang))
+    return min(ranked)[2] if ranked else "en"
 
 
 def web_page(request: Request) -> str:
@@ -30,17 +71,17 @@ def check_origin(request: Request) -> None:
     site: Site = request.app.state.site
     origin = request.headers.get("origin")
     if origin is not None and not site.allows(origin.lower()):
-        raise TableError(f"requests from pages of {origin[:100]!r} are not accepted", 403)
+        raise refuse("server_refuse_origin", 403, origin=origin[:100])
 
 
-async def read_raw_body(request: Request, limit: int, what: str) -> bytearray:
+async def read_raw_body(request: Request, limit: int, what: Said) -> bytearray:
     """A state-changing request's body: from a page of this site, JSON, at most ``limit``
-    bytes (counted while it is read)."""
+    bytes (counted while it is read); ``what`` names it in a refusal."""
     check_origin(request)
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        raise TableError(f"{what} is JSON (Content-Type: application/json)", 415)
-    too_big = TableError(f"{what} has at most {limit} bytes", 413)
+        raise refuse("server_refuse_body_json", 415, what=what)
+    too_big = refuse("server_refuse_body_size", 413, what=what, most=limit)
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > limit):
         raise too_big
@@ -55,13 +96,13 @@ async def read_raw_body(request: Request, limit: int, what: str) -> bytearray:
 async def read_body(request: Request) -> dict[str, Any]:
     """A state-changing request's JSON body (:func:`read_raw_body`), one object."""
     limits: Limits = request.app.state.limits
-    raw = await read_raw_body(request, limits.max_body, "a request body")
+    raw = await read_raw_body(request, limits.max_body, said("server_word_body"))
     if not raw:
         return {}
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):  # bad JSON, bad UTF-8, numbers too long, nesting
-        raise TableError("the request body is one JSON object") from None
+        raise refuse("server_refuse_body_object") from None
     if not isinstance(data, dict):
-        raise TableError("the request body is one JSON object")
+        raise refuse("server_refuse_body_object")
     return data

@@ -32,7 +32,7 @@ from schocken.dice import (
     RandomDice,
     SystemDice,
 )
-from schocken.errors import IllegalActionError, RulesError
+from schocken.errors import IllegalActionError, RefusalError, RulesError, SchockenError
 from schocken.events import Event
 from schocken.game import Game
 from schocken.play import (
@@ -57,6 +57,7 @@ from schocken.server.store import (
     hash_table_secrets,
     token_hash,
 )
+from schocken.texts import refused, said, t
 
 T = TypeVar("T")
 log = logging.getLogger("schocken.server")
@@ -83,12 +84,32 @@ class BotTurn(NamedTuple):
         return self.decision.decide(self.strategy)
 
 
-class TableError(ValueError):
-    """A request about a table that cannot be done; the message says why."""
+class TableError(RefusalError):
+    """A request that cannot be done (about a table, a club, a pub game); nothing changed.
 
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
+    The message says why in English; made by :func:`refuse` it also carries the key of its text
+    and the text's fields, so that the server answers in the caller's language
+    (:func:`schocken.texts.refusal_text`). ``status`` is the HTTP status of the answer."""
+
+    def __init__(
+        self, message: str, status: int = 400, *, key: str | None = None, **fields: object
+    ) -> None:
+        super().__init__(message, key=key, **fields)
         self.status = status
+
+
+def refuse(key: str, status: int = 400, /, **fields: object) -> TableError:
+    """A refused request: the text ``key`` of the catalogue with its fields (English as its
+    ``str()``), answered with the HTTP ``status``."""
+    error = refused(TableError, key, **fields)
+    error.status = status
+    return error
+
+
+def refusal_of(error: SchockenError, status: int = 400) -> TableError:
+    """A refused request that says what ``error`` says (a refusal of the book or of pub mode:
+    its key and fields go along, its English text is the message)."""
+    return TableError(str(error), status, key=error.key, **error.fields)
 
 
 @dataclass
@@ -197,8 +218,8 @@ def _clean_name(name: object) -> str:
     """A player's name, tidied and checked (:func:`schocken.players.check_name`)."""
     try:
         return check_name(name)
-    except ValueError as exc:
-        raise TableError(str(exc)) from None
+    except RefusalError as exc:
+        raise refusal_of(exc) from None
 
 
 def _hash_of(token: object) -> str | None:
@@ -225,7 +246,9 @@ class Table:
         created: float | None = None,
     ) -> None:
         if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
-            raise TableError(f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} seats, not {seats}")
+            raise refuse(
+                "server_refuse_seats", 400, least=MIN_PLAYERS, most=MAX_PLAYERS, count=seats
+            )
         self.store = store
         self.id = table_id
         self.code = code
@@ -375,7 +398,7 @@ class Table:
             for i, s in enumerate(self.seats):
                 if s.token_hash is not None and secrets.compare_digest(s.token_hash, given):
                     return i
-        raise TableError("unknown token for this table", status=403)
+        raise refuse("server_refuse_token", 403)
 
     def new_spectator_token(self) -> str:
         """A new spectator token for the table (whoever has it may watch); only its hash is
@@ -394,22 +417,22 @@ class Table:
 
     def _host_check(self, token: object) -> None:
         if self.seat_of(token) != self.host:
-            raise TableError("only the host may do that", status=403)
+            raise refuse("server_refuse_host_only", 403)
 
     def sit(self, name: object, seat: int | None = None) -> tuple[int, str]:
         """A human takes a free seat; returns the seat and its secret token."""
         if self.game is not None:
-            raise TableError("the game has started")
+            raise refuse("server_refuse_started")
         name = _clean_name(name)
         if any(s.name is not None and name_key(s.name) == name_key(name) for s in self.seats):
-            raise TableError(f"the name {name!r} is taken at this table")
+            raise refuse("server_refuse_name_taken", 400, name=name)
         free = [i for i, s in enumerate(self.seats) if not s.taken]
         if seat is not None and seat not in free:
-            raise TableError(f"seat {seat} is not free")
+            raise refuse("server_refuse_seat_taken", 400, seat=seat)
         if not free:
-            raise TableError("the table is full")
+            raise refuse("server_refuse_full")
         if self.game is not None:
-            raise TableError("the game has started")
+            raise refuse("server_refuse_started")
         index = free[0] if seat is None else seat
         token = secrets.token_urlsafe(16)
         self.seats[index] = Seat(name, token_hash(token), None)
@@ -419,16 +442,16 @@ class Table:
     def add_bot(self, token: object, kind: object = "regular", seat: int | None = None) -> int:
         self._host_check(token)
         if not isinstance(kind, str) or kind not in BOTS:
-            raise TableError(f"unknown bot {kind!r}; known bots: {', '.join(BOTS)}")
+            raise refuse("server_refuse_bot", 400, bot=kind, bots=", ".join(BOTS))
         if self.game is not None:
-            raise TableError("the game has started")
+            raise refuse("server_refuse_started")
         free = [i for i, s in enumerate(self.seats) if not s.taken]
         if seat is None:
             if not free:
-                raise TableError("the table is full")
+                raise refuse("server_refuse_full")
             seat = free[0]
         elif seat not in free:
-            raise TableError(f"seat {seat} is not free")
+            raise refuse("server_refuse_seat_taken", 400, seat=seat)
         names = {name_key(s.name) for s in self.seats if s.name is not None}
         pool = ["Bodo", "Kalle", "Uschi", "Gisela", "Manni", "Heinz", "Rita", "Jupp", "Trude"]
         name = next((n for n in pool if name_key(n) not in names), None)
@@ -446,9 +469,9 @@ class Table:
         game a bot takes it over."""
         self._host_check(token)
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise TableError(f"no seat {seat!r}")
+            raise refuse("server_refuse_no_seat", 400, seat=seat)
         if seat == self.host:
-            raise TableError("the host cannot remove themself; hand the host role on first")
+            raise refuse("server_refuse_host_remove")
         if self.game is None:
             self.seats[seat] = Seat()
         else:
@@ -459,14 +482,14 @@ class Table:
 
     def _seat_index(self, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise TableError(f"no seat {seat!r}")
+            raise refuse("server_refuse_no_seat", 400, seat=seat)
         return seat
 
     def _game_on(self) -> Game:
         if self.game is None:
-            raise TableError("the game has not started")
+            raise refuse("server_refuse_not_started")
         if self.game.is_over:
-            raise TableError("the game is over")
+            raise refuse("server_refuse_over")
         return self.game
 
     def hand_to_bot(self, token: object, seat: int, kind: object = "regular") -> None:
@@ -476,9 +499,9 @@ class Table:
         seat = self._seat_index(seat)
         self._game_on()
         if not isinstance(kind, str) or kind not in BOTS:
-            raise TableError(f"unknown bot {kind!r}; known bots: {', '.join(BOTS)}")
+            raise refuse("server_refuse_bot", 400, bot=kind, bots=", ".join(BOTS))
         if self.seats[seat].token_hash is None:
-            raise TableError(f"seat {seat} is a bot's")
+            raise refuse("server_refuse_seat_bot", 400, seat=seat)
         self.seats[seat].bot = kind
         self._bots.set(seat, kind)
         self._save()
@@ -488,12 +511,12 @@ class Table:
         the player (with their own token)."""
         seat = self._seat_index(seat)
         if self.seat_of(token) not in (self.host, seat):
-            raise TableError("only the host or the seat's player may do that", status=403)
+            raise refuse("server_refuse_host_or_player", 403)
         self._game_on()
         if self.seats[seat].token_hash is None:
-            raise TableError(f"seat {seat} has no player to hand it back to")
+            raise refuse("server_refuse_seat_no_player", 400, seat=seat)
         if self.seats[seat].bot is None:
-            raise TableError(f"seat {seat} is played by its player already")
+            raise refuse("server_refuse_seat_played", 400, seat=seat)
         self.seats[seat].bot = None
         self._bots.remove(seat)
         self._save()
@@ -502,10 +525,10 @@ class Table:
         """A player turns their own coach on or off during the game (everyone sees who has it
         on). Bots and spectators have none."""
         if not isinstance(on, bool):
-            raise TableError("'on' is true or false")
+            raise refuse("server_refuse_coach_on")
         self._game_on()
         if self.seats[seat].bot is not None:
-            raise TableError("a bot plays this seat now; the coach is for its player")
+            raise refuse("server_refuse_coach_bot")
         if on:
             self.coached.add(seat)
         else:
@@ -515,18 +538,18 @@ class Table:
     def hand_host(self, token: object, seat: int) -> None:
         self._host_check(token)
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise TableError(f"no seat {seat!r}")
+            raise refuse("server_refuse_no_seat", 400, seat=seat)
         if self.seats[seat].token_hash is None:
-            raise TableError("the host role goes to a human player")
+            raise refuse("server_refuse_host_human")
         self.host = seat
         self._save()
 
     def start(self, token: object) -> list[Event]:
         self._host_check(token)
         if self.game is not None:
-            raise TableError("the game has started")
+            raise refuse("server_refuse_started")
         if not all(s.taken for s in self.seats):
-            raise TableError("every seat must be taken (add bots to empty seats)")
+            raise refuse("server_refuse_seats_empty")
         return self._start()
 
     def _start(self) -> list[Event]:
@@ -544,9 +567,9 @@ class Table:
         dice from a new seed."""
         self._host_check(token)
         if not self.finished:
-            raise TableError("a rematch follows a finished game")
+            raise refuse("server_refuse_rematch_unfinished")
         if self.rematch is not None:
-            raise TableError("this game has its rematch already")
+            raise refuse("server_refuse_rematch_twice")
         table = Table(
             self.store,
             table_id,
@@ -591,9 +614,9 @@ class Table:
         """A player's action, through the engine (stored by :meth:`Tables.commit`)."""
         game = self.game
         if game is None:
-            raise TableError("the game has not started")
+            raise refuse("server_refuse_not_started")
         if self.seats[seat].bot is not None:
-            raise TableError("a bot plays this seat now; take it back first")
+            raise refuse("server_refuse_act_bot")
         before = len(game.steps)
         events = game.apply(action, seat)  # IllegalActionError: the game is unchanged
         self._after_steps(before)
@@ -664,7 +687,7 @@ class Table:
     def record(self) -> GameRecord:
         game = self.game
         if game is None or not game.is_over:
-            raise TableError("the record is there once the game is finished", status=409)
+            raise refuse("server_refuse_record_unfinished", 409)
         return record_of(game, dice=self.dice_proof())
 
     # ------------------------------------------------------------------ restore
@@ -714,10 +737,11 @@ class PerMinute:
         while recent and now - recent[0] > 60:
             recent.popleft()
         if len(recent) >= self.limit:
-            raise TableError(
-                f"at most {self.limit} new {self.things} a minute from one address; "
-                "try again in a minute",
+            raise refuse(
+                "server_refuse_per_minute",
                 429,
+                most=self.limit,
+                things=said(f"server_word_{self.things}"),
             )
 
     def note(self, address: str) -> None:
@@ -732,11 +756,8 @@ class StorageError(TableError):
     """A change that could not be stored: it was taken back, the table is as it was."""
 
     def __init__(self) -> None:
-        super().__init__(
-            "the server could not store this (its database is busy or cannot be written); "
-            "nothing changed, try again",
-            status=503,
-        )
+        key = "server_refuse_storage"
+        super().__init__(t(key, "en"), status=503, key=key)
 
 
 class Tables:
@@ -856,7 +877,7 @@ class Tables:
         code = self._new_code()
         seed = None if self.seed is None else self.seed + self._created
         if turn_timer is not None and not 5 <= turn_timer <= 3600:
-            raise TableError("a turn timer runs 5 to 3600 seconds")
+            raise refuse("server_refuse_timer", 400, least=5, most=3600)
         table = Table(
             self.store,
             table_id,
@@ -918,22 +939,18 @@ class Tables:
         if table is not None:
             return table
         if not isinstance(key, str) or not 1 <= len(key) <= 64:
-            raise TableError("no such table", status=404)
+            raise refuse("server_refuse_no_table", 404)
         row = await self.store.read(self.store.table, key)
         if row is None:
-            raise TableError("no such table", status=404)
+            raise refuse("server_refuse_no_table", 404)
         table_id = row[0]
         if table_id in self.set_aside:
-            raise TableError(
-                "this table's stored record is damaged; the server has set it aside", status=503
-            )
+            raise refuse("server_refuse_damaged", 503)
         # Two requests for the same table load it once (loading is seldom: one at a time).
         async with self._load_lock:
             found = await self._load(row)
         if found is None:
-            raise TableError(
-                "this table's stored record is damaged; the server has set it aside", status=503
-            )
+            raise refuse("server_refuse_damaged", 503)
         return found
 
     async def _load(self, row: TableRow) -> Table | None:
@@ -979,7 +996,7 @@ def rules_from_request(data: object) -> Rules:
             return rules_from_data(data)
     except RulesError as exc:
         raise TableError(str(exc)) from None
-    raise TableError("rules are a preset name or {preset, overrides}")
+    raise refuse("server_refuse_rules")
 
 
 __all__ = [

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import re
 from collections.abc import Callable
 from typing import Annotated, Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
@@ -27,7 +29,8 @@ from schocken.server.club import (
 from schocken.server.pub import TOKEN_HEADER as PUB_TOKEN_HEADER
 from schocken.server.pub import PubGames
 from schocken.server.requests import client_address, read_body, read_raw_body, web_page
-from schocken.server.tables import TableError, Tables
+from schocken.server.tables import Tables, refuse
+from schocken.texts import said
 
 router = APIRouter()
 
@@ -68,8 +71,14 @@ async def club_page(slug: str, request: Request) -> str:
     return web_page(request)
 
 
-@router.get("/club/{slug}/stats", response_class=HTMLResponse)
-async def club_stats_page(slug: str, request: Request) -> str:
+CLUB_VIEWS = ("money", "members", "stats", "settings")
+"""The views of a club's page besides its home (Tonight): each its own address."""
+
+
+@router.get("/club/{slug}/{view}", response_class=HTMLResponse)
+async def club_view_page(slug: str, view: str, request: Request) -> str:
+    if view not in CLUB_VIEWS:
+        raise refuse("server_refuse_club_view", 404, view=view[:40], views=", ".join(CLUB_VIEWS))
     return web_page(request)
 
 
@@ -105,11 +114,11 @@ async def import_club(request: Request, clubs: ClubsDep) -> dict[str, Any]:
     address = client_address(request)
     clubs.created_by.check(address)
     clubs.created_by.note(address)
-    raw = await read_raw_body(request, MAX_IMPORT, "a club's export")
+    raw = await read_raw_body(request, MAX_IMPORT, said("server_word_export"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise TableError("a club's export is JSON text in UTF-8") from None
+        raise refuse("server_refuse_utf8", 400, what=said("server_word_export")) from None
     del raw
     info, session = await clubs.import_club(text, device_of(request))
     return {"club": info, "session": session}
@@ -138,7 +147,7 @@ async def end_session(slug: str, request: Request, clubs: ClubsDep) -> dict[str,
     data = await read_body(request)
     token = caller(request, data)
     if not isinstance(token, str) or not token:
-        raise TableError(f"which session ends? send it as 'session' or in {SESSION_HEADER}")
+        raise refuse("server_refuse_which_session", 400, header=SESSION_HEADER)
     await clubs.open(slug, client_address(request), session=token, secret=None)
     await clubs.run(book.end_session, token)
     return {"ended": True}
@@ -334,13 +343,17 @@ async def add_game(slug: str, request: Request, clubs: ClubsDep) -> dict[str, An
     club = await opened(clubs, slug, request, data)
     record: Any = None
     source = None
+    bots: list[int] = []
     if data.get("table") is not None:
         if not isinstance(data["table"], str):
-            raise TableError("'table' is a table's id or invite code")
-        record, source = (await the_tables(request).get(data["table"])).record(), "online"
+            raise refuse("server_refuse_table_field")
+        table = await the_tables(request).get(data["table"])
+        record, source = table.record(), "online"
+        # A seat no human ever had is a bot's (a player's seat a bot took over stays theirs).
+        bots = [i for i, seat in enumerate(table.seats) if seat.token_hash is None]
     elif data.get("pub") is not None:
         if not isinstance(data["pub"], str):
-            raise TableError("'pub' is a pub game's id")
+            raise refuse("server_refuse_pub_field")
         token = data.get("pub_token") or request.headers.get(PUB_TOKEN_HEADER)
         kept = await the_pub_games(request).get(data["pub"], token)
         async with kept.lock:
@@ -354,7 +367,9 @@ async def add_game(slug: str, request: Request, clubs: ClubsDep) -> dict[str, An
 
     def do() -> object:
         if record is not None:
-            return book.add_game(club, day, record=record, source=source, note=_text(data, "note"))
+            return book.add_game(
+                club, day, record=record, source=source, note=_text(data, "note"), bots=bots
+            )
         return book.add_game(
             club,
             day,
@@ -509,6 +524,48 @@ async def set_season_start(slug: str, request: Request, clubs: ClubsDep) -> dict
     return await change(clubs, slug, request, do)
 
 
+@router.post("/api/clubs/{slug}/bot-seats")
+async def set_bot_seats(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
+    """What a bot's seat of an online table counts as from now on: ``bot_seats``
+    (``not_counted`` or ``guest``; see docs/club.md)."""
+    book = clubs.book
+
+    def do(club: str, data: dict[str, Any]) -> object:
+        book.set_bot_seats(club, data.get("bot_seats"))  # type: ignore[arg-type]
+        return book.club(club)
+
+    return await change(clubs, slug, request, do)
+
+
+ORIGIN = re.compile(
+    r"https?://[A-Za-z0-9.\-]+(:[0-9]{1,5})?|https?://\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?"
+)
+"""A web page's origin as a browser gives it (``location.origin``): scheme, host, port."""
+
+
+@router.post("/api/clubs/{slug}/link-qr")
+async def link_qr(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
+    """The club's secret link as a QR code, for a browser that holds the secret (the book keeps
+    only its hash, so the browser sends it: ``secret``, with its ``origin``, the address the
+    link begins with). The secret is checked like any key (a stale one is refused); answers
+    the ``link`` and its QR code as an SVG data URL."""
+    data = await read_body(request)
+    # Opened by the browser's session; the secret sent is the one to draw, checked below.
+    club = await opened(clubs, slug, request, {k: v for k, v in data.items() if k != "secret"})
+    secret, origin = data.get("secret"), data.get("origin")
+    if not isinstance(origin, str) or len(origin) > 200 or not ORIGIN.fullmatch(origin):
+        raise refuse("server_refuse_origin_field")
+    if not isinstance(secret, str) or not secret:
+        raise refuse("server_refuse_secret_field")
+    await clubs.check(client_address(request), club, secret=secret)
+    link = f"{origin}/club/{club}#{quote(secret, safe='')}"
+    svg = await asyncio.to_thread(draw_qr, link, "svg")
+    return {
+        "link": link,
+        "qr": "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii"),
+    }
+
+
 @router.post("/api/clubs/{slug}/account")
 async def set_account(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
     """The club's bank account for payments by QR code: ``iban``, ``holder``, ``bic``
@@ -620,7 +677,7 @@ async def csv(slug: str, kind: str, request: Request, clubs: ClubsDep) -> Respon
     book = clubs.book
     club = await opened(clubs, slug, request)
     if kind not in CSV_KINDS:
-        raise TableError(f"no CSV {kind[:40]!r}; there are {', '.join(CSV_KINDS)}", 404)
+        raise refuse("server_refuse_csv", 404, kind=kind[:40], kinds=", ".join(CSV_KINDS))
     season = request.query_params.get("season") or None
     text = await clubs.run(book.csv, club, kind, season)
     return Response(

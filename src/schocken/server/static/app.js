@@ -67,6 +67,9 @@ function el(tag, attrs = {}, ...children) {
 }
 
 async function loadTexts() {
+  // Every request of every page (the club's, pub mode's, joining a table) carries the page's
+  // language in this cookie: the server says its refusals in it (docs/protocol.md).
+  document.cookie = `schocken-lang=${app.lang}; path=/; max-age=31536000; samesite=strict`;
   app.texts = await (await fetch(`/api/texts/${app.lang}`)).json();
   document.documentElement.lang = app.lang;
   langButton.textContent = t("web_language");

@@ -53,29 +53,41 @@ async function call(path, body) {
 
 // ---------------------------------------------------------------- a new game
 
+/** A game for a club's evening: the club's page ("New pub game" in Tonight) leaves who came
+ * here for the start form, and the game is noted as the club's (its page offers it for the
+ * book once it is over). */
+function forClub() {
+  try {
+    return JSON.parse(sessionStorage.getItem("schocken:pub-next") || "null");
+  } catch {
+    return null;
+  }
+}
+
 async function renderStart() {
   const { t, el } = ctx;
   const desc = await rulesPage.options();
   const error = el("p", { class: "error", role: "alert" });
   const names = el("div", { id: "pub-names" });
+  const next = forClub();
+  const given = next?.players || [];
   const addName = () => {
     const n = names.children.length + 1;
     names.append(el("div", { class: "pub-name" },
       el("label", { for: `player-${n}` }, t("pub_web_player", { n })),
       el("input", { id: `player-${n}`, name: "player", maxlength: "40", autocomplete: "off",
-        required: n <= 2 })));
+        required: n <= 2, value: given[n - 1] || null })));
     add.hidden = n >= MAX_PLAYERS;
   };
   const add = el("button", { type: "button", class: "secondary", id: "add-player",
     onclick: () => { addName(); names.lastChild.querySelector("input").focus(); } },
   `+ ${t("pub_web_add_player")}`);
-  addName();
-  addName();
+  do addName(); while (names.children.length < Math.max(2, Math.min(given.length, MAX_PLAYERS)));
   const form = el("form", { class: "card", onsubmit: (e) => create(e, error) },
     el("h1", {}, t("pub_web_title")),
-    el("p", {}, t("pub_web_intro")),
+    next ? el("p", { id: "pub-for-club" }, t("pub_web_for_club", { club: next.name, date: next.date })) : el("p", {}, t("pub_web_intro")),
     el("fieldset", { class: "pub-players" }, el("legend", {}, t("pub_web_players")), names, add),
-    rulesPage.startFields({ t, el }, desc),
+    rulesPage.startFields({ t, el }, desc, { preferClub: next?.club }),
     el("label", { for: "half-stake" }, t("pub_web_half_stake")),
     el("input", { id: "half-stake", name: "half_stake", maxlength: "100", "aria-describedby": "stake-hint" }),
     el("label", { for: "game-stake" }, t("pub_web_game_stake")),
@@ -97,6 +109,11 @@ async function create(event, error) {
       half_stake: f.half_stake.value, game_stake: f.game_stake.value,
     });
     localStorage.setItem(`schocken:pub:${made.id}`, made.token);
+    const next = forClub();
+    if (next) {
+      localStorage.setItem(`schocken:pub-club:${made.id}`, JSON.stringify({ club: next.club, name: next.name, date: next.date }));
+      sessionStorage.removeItem("schocken:pub-next");
+    }
     pub.token = made.token;
     history.pushState(null, "", `/pub/${made.id}`);
     pub.log = [];
@@ -352,9 +369,12 @@ function renderBuyIn(v) {
 
 function renderOver(v) {
   const { el, t } = ctx;
+  const kept = JSON.parse(localStorage.getItem(`schocken:pub-club:${pub.id}`) || "null");
+  const back = kept ? `/club/${encodeURIComponent(kept.club)}${kept.date ? `?evening=${encodeURIComponent(kept.date)}` : ""}` : null;
   return el("section", { class: "card pub-turn", "aria-labelledby": "pub-turn-title" },
     el("h1", { id: "pub-turn-title" }, v.prompt),
     v.game_stake ? el("p", { class: "pub-owes" }, t("pub_owes", { loser: v.players[v.state.loser], stake: v.game_stake })) : null,
+    kept ? el("p", {}, el("a", { href: back, id: "pub-to-book", class: "pub-book-link" }, t("pub_web_to_book", { club: kept.name }))) : null,
     el("p", {}, el("button", { type: "button", id: "pub-record", class: "primary", onclick: download }, t("pub_web_record"))),
     el("p", {}, el("a", { href: "/pub" }, t("pub_web_new"))));
 }

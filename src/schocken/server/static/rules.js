@@ -408,9 +408,10 @@ export function houseRules(form) {
  * The rules part of a start form (a table's, pub mode's): the preset by its name with what sets
  * it apart, "Build house rules" (the builder in a dialog), "Use our rules" for each club this
  * browser has open that keeps some, and the house rules as TOML (the form sends `rules` and
- * `rules_toml`, see houseRules). A link /...#rules=CODE fills it with that rule set.
+ * `rules_toml`, see houseRules). A link /...#rules=CODE fills it with that rule set; else the
+ * rules of the club `preferClub` (a game for its evening), if it keeps some, are taken at once.
  */
-export function startFields(ctx, desc) {
+export function startFields(ctx, desc, { preferClub = null } = {}) {
   const { t, el } = ctx;
   const line = el("p", { id: "preset-line", class: "hint" });
   const select = el("select", { id: "preset", name: "preset", "aria-describedby": "preset-line",
@@ -423,8 +424,8 @@ export function startFields(ctx, desc) {
   const open = el("button", { type: "button", class: "secondary", id: "house-rules-open", onclick: () => openBuilder(ctx, open.form) }, t("rb_open"));
   const clubButtons = el("div", { class: "rb-club-buttons" });
   line.textContent = desc.presets[0].line;
+  const code = location.hash.startsWith("#rules=") ? decodeURIComponent(location.hash.slice(7)) : "";
   queueMicrotask(() => {
-    const code = location.hash.startsWith("#rules=") ? decodeURIComponent(location.hash.slice(7)) : "";
     if (code) {
       history.replaceState(null, "", location.pathname + location.search);
       check({ code }).then((answer) => { if (answer.ok) useRules(select.form, answer); else line.textContent = answer.error; });
@@ -432,10 +433,13 @@ export function startFields(ctx, desc) {
   });
   knownClubs().then((clubs) => {
     for (const club of clubs.filter((c) => c.rules)) {
-      clubButtons.append(el("button", { type: "button", class: "secondary", "data-club": club.slug, onclick: async () => {
+      const use = async () => {
         const answer = await check({ rules: club.rules });
         if (answer.ok) useRules(select.form, answer, t("rb_club_rules", { club: club.name }));
-      } }, t("rb_use_club", { club: club.name })));
+      };
+      clubButtons.append(el("button", { type: "button", class: "secondary", "data-club": club.slug, onclick: use },
+        t("rb_use_club", { club: club.name })));
+      if (club.slug === preferClub && !code) use();
     }
   });
   return [

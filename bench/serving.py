@@ -1,0 +1,104 @@
+"""What the server benchmarks share: ``schocken serve`` in a subprocess on a free port of
+127.0.0.1 with its own SQLite file, of this checkout or of another's ``src`` (``--against``);
+waited for, measured (its CPU time and peak memory from Linux's /proc) and stopped."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import httpx
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``schocken serve`` with ``options`` (beyond host, port and file), its log in ``folder``.
+
+    ``src``: another checkout's sources to run instead of this one's; ``start``: how Python
+    starts it (``-m schocken.cli``, or ``-c`` with code that runs first); ``env``: more
+    variables for it."""
+
+    def __init__(
+        self,
+        folder: Path,
+        options: Sequence[str],
+        *,
+        src: str | Path | None = None,
+        start: Sequence[str] = ("-m", "schocken.cli"),
+        env: dict[str, str] | None = None,
+    ) -> None:
+        self.port = free_port()
+        self.db = folder / f"bench-{self.port}.sqlite3"
+        self.log_path = folder / f"server-{self.port}.log"
+        command = [
+            sys.executable, *start, "serve",
+            "--host", HOST, "--port", str(self.port), "--db", str(self.db), *options,
+        ]  # fmt: skip
+        variables = {**os.environ, **(env or {})}
+        if src is not None:
+            variables["PYTHONPATH"] = str(src)
+        self._log = self.log_path.open("wb")
+        self.proc = subprocess.Popen(
+            command, stdout=subprocess.DEVNULL, stderr=self._log, env=variables
+        )
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def wait_ready(self, seconds: float = 30) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server did not start:\n{self.log()}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                    return
+            time.sleep(0.05)
+        raise RuntimeError(f"the server did not answer in {seconds:.0f} s")
+
+    def cpu_seconds(self) -> tuple[float, float]:
+        """User and system CPU time the server has used so far, and that of its children that
+        ended (its workers)."""
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0, 0.0
+        ticks = [int(x) / os.sysconf("SC_CLK_TCK") for x in fields[11:15]]
+        return ticks[0] + ticks[1], ticks[2] + ticks[3]
+
+    def peak_rss_mib(self) -> float:
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+        return 0.0
+
+    def log(self) -> str:
+        with contextlib.suppress(OSError):
+            return self.log_path.read_text(errors="replace")[-4000:]
+        return ""
+
+    def stop(self, wait: float = 15) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=wait)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self._log.close()

@@ -1,0 +1,561 @@
+"""What an organiser does with a tournament: create it, register players (and teams), draw the
+rounds, enter the games, read the ranking. Each change is one transaction; a refusal changes
+nothing and says why in one line (:class:`~schocken.errors.TournamentError`)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from schocken.club.values import _now, _show, check_date, check_text, slug_of
+from schocken.errors import ClubError, RecordError, TournamentError
+from schocken.players import check_name, name_key
+from schocken.record import GameRecord, parse_record, record_from_dict
+from schocken.rules import Rules, find_preset, rules_to_data
+from schocken.texts import Said, refused, said
+from schocken.tournament.draw import adjust
+from schocken.tournament.formats import Format, KnockoutStage, find_format, format_to_data
+from schocken.tournament.plan import check_entry, next_seating, stage_of
+from schocken.tournament.ranking import Ranker, stage_name
+from schocken.tournament.results import GameResult, result_of_record
+from schocken.tournament.store import _Store
+from schocken.tournament.values import (
+    GameInfo,
+    PlayerInfo,
+    RankingInfo,
+    RoundInfo,
+    Seating,
+    Tournament,
+    TournamentInfo,
+)
+
+MAX_TEAM = 40
+"""A team's name has at most this many characters."""
+
+
+def _checked(check: Any, value: object, what: Said) -> str:
+    """A date or text checked by the club's rules, refused as the tournament's."""
+    try:
+        return str(check(value, what))
+    except ClubError as exc:
+        raise refused(TournamentError, "tournament_refuse_as_is", why=exc) from None
+
+
+def read_record(record: GameRecord | str | Mapping[str, Any]) -> GameRecord:
+    """A record given as one, as its JSON text or as parsed JSON."""
+    if isinstance(record, GameRecord):
+        return record
+    try:
+        if isinstance(record, str):
+            return parse_record(record)
+        return record_from_dict(dict(record))
+    except RecordError as exc:
+        raise refused(TournamentError, "tournament_refuse_record", why=exc) from None
+
+
+class _Book(_Store):
+    """Tournaments: the organiser's part."""
+
+    # ------------------------------------------------------------------ tournaments
+
+    def create(
+        self,
+        name: str,
+        *,
+        date: str,
+        place: str = "",
+        club: str | None = None,
+        format: str | Format = "werl",
+        rules: Rules | None = None,
+        capacity: int | None = None,
+        seed: str | None = None,
+    ) -> TournamentInfo:
+        """A new tournament: of a club (its games go into the club's book, on an evening of
+        kind ``tournament`` on ``date``) or on its own; ``rules`` default to the preset
+        ``allgemein``; ``capacity``: the most players it takes; ``seed``: of the draw
+        (default: a random one, kept)."""
+        try:
+            name = check_name(name)
+        except ValueError as exc:
+            raise refused(TournamentError, "tournament_refuse_tournament_name", why=exc) from None
+        date = _checked(check_date, date, said("tournament_what_date"))
+        place = _checked(check_text, place, said("club_what_place"))
+        fmt = format if isinstance(format, Format) else find_format(format)
+        rules = rules if rules is not None else find_preset("allgemein")
+        if rules.more_halves and rules.finale:
+            raise refused(TournamentError, "tournament_refuse_more_halves")
+        if capacity is not None and (
+            isinstance(capacity, bool) or not isinstance(capacity, int) or not 3 <= capacity <= 999
+        ):
+            raise refused(TournamentError, "tournament_refuse_capacity", value=_show(capacity))
+        seed = secrets.token_hex(4) if seed is None else seed
+        if not isinstance(seed, str) or not 1 <= len(seed) <= 64 or not seed.isprintable():
+            raise refused(TournamentError, "tournament_refuse_seed")
+        slug = slug_of(name)
+        if not slug:
+            raise refused(TournamentError, "tournament_refuse_no_slug", name=name)
+        with self._tx() as db:
+            if db.execute(
+                "SELECT 1 FROM tournament_tournaments WHERE slug = ?", (slug,)
+            ).fetchone():
+                raise refused(TournamentError, "tournament_refuse_twice", name=name)
+            club_name = None
+            if club is not None:
+                club_name = self.book.club(club)["name"]
+                try:
+                    self.book.evening(club_name, date)
+                except ClubError:
+                    self.book.add_evening(
+                        club_name, date, place=place, note=name, kind="tournament"
+                    )
+            tid = db.insert(
+                "INSERT INTO tournament_tournaments (slug, name, date, place, club, rules, "
+                "format, seed, capacity, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    slug,
+                    name,
+                    date,
+                    place,
+                    club_name,
+                    json.dumps(rules_to_data(rules), ensure_ascii=False, sort_keys=True),
+                    json.dumps(format_to_data(fmt), ensure_ascii=False),
+                    seed,
+                    capacity,
+                    _created(),
+                ),
+            )
+            self._log(tid, "created", name=name, date=date, format=fmt.name, club=club_name)
+        return self.info(name)
+
+    def info(self, tournament: str) -> TournamentInfo:
+        row = self._row(tournament)
+        tid = int(row[0])
+
+        def count(sql: str) -> int:
+            return int(self.db.execute(sql, (tid,)).fetchone()[0])
+
+        return {
+            "slug": row[1],
+            "name": row[2],
+            "date": row[3],
+            "place": row[4],
+            "club": row[5],
+            "format": json.loads(row[7])["name"],
+            "rules": json.loads(row[6]),
+            "seed": row[8],
+            "capacity": None if row[9] is None else int(row[9]),
+            "players": count("SELECT COUNT(*) FROM tournament_players WHERE tournament_id = ?"),
+            "teams": count(
+                "SELECT COUNT(DISTINCT team) FROM tournament_players WHERE tournament_id = ?"
+            ),
+            "rounds": count(
+                "SELECT COUNT(DISTINCT round) FROM tournament_seats WHERE tournament_id = ?"
+            ),
+            "games": count("SELECT COUNT(*) FROM tournament_games WHERE tournament_id = ?"),
+        }
+
+    def tournaments(self) -> list[TournamentInfo]:
+        rows = self.db.execute("SELECT name FROM tournament_tournaments ORDER BY date, id")
+        return [self.info(str(r[0])) for r in rows.fetchall()]
+
+    # ------------------------------------------------------------------ players
+
+    def register(
+        self,
+        tournament: str,
+        names: Sequence[str],
+        *,
+        team: str | None = None,
+        guest: bool = False,
+    ) -> list[PlayerInfo]:
+        """Players into the tournament (of a team, if given). For a club's tournament they are
+        its members; ``guest``: one who is not is added to the club as a guest. After the draw
+        of a round a late entry sits at a table of that round that has not played, if one has
+        room; otherwise they play from the next round."""
+        if isinstance(names, str) or not names:
+            raise refused(TournamentError, "tournament_refuse_register_names")
+        if team is not None:
+            team = _checked(check_text, team, said("tournament_what_team")).strip() or None
+            if team is not None and len(team) > MAX_TEAM:
+                raise refused(TournamentError, "tournament_refuse_team_long", most=MAX_TEAM)
+        with self._tx() as db:
+            row = self._row(tournament)
+            tid, club, capacity = int(row[0]), row[5], row[9]
+            checked = []
+            for n in names:
+                try:
+                    checked.append(check_name(n))
+                except ValueError as exc:
+                    raise refused(
+                        TournamentError, "tournament_refuse_player_name", why=exc
+                    ) from None
+            keys = [name_key(n) for n in checked]
+            if len(set(keys)) != len(keys):
+                raise refused(TournamentError, "tournament_refuse_name_twice")
+            count = int(
+                db.execute(
+                    "SELECT COUNT(*) FROM tournament_players WHERE tournament_id = ? AND "
+                    "left_after IS NULL",
+                    (tid,),
+                ).fetchone()[0]
+            )
+            if capacity is not None and count + len(checked) > capacity:
+                raise refused(
+                    TournamentError,
+                    "tournament_refuse_full",
+                    most=capacity,
+                    count=count,
+                    left=capacity - count,
+                )
+            if club is not None:
+                checked = [self._member(club, n, guest) for n in checked]
+            pic = self.picture(tournament)
+            current = len(pic.rounds)
+            if current > pic.format.qualifying_rounds:
+                raise refused(TournamentError, "tournament_refuse_final_begun")
+            number = max((e.number for e in pic.entrants), default=0)
+            for n in checked:
+                same = db.execute(
+                    "SELECT name FROM tournament_players WHERE tournament_id = ? AND key = ?",
+                    (tid, name_key(n)),
+                ).fetchone()
+                if same is not None:
+                    if same[0] == n:
+                        raise refused(TournamentError, "tournament_refuse_registered", name=n)
+                    raise refused(
+                        TournamentError, "tournament_refuse_registered_as", name=n, other=same[0]
+                    )
+                number += 1
+                db.execute(
+                    "INSERT INTO tournament_players (tournament_id, number, name, key, team, "
+                    "from_round, left_after) VALUES (?, ?, ?, ?, ?, ?, NULL)",
+                    (tid, number, n, name_key(n), team, max(current, 1)),
+                )
+            late = self._seat_late(tid, self.picture(tournament), checked) if current else []
+            self._log(tid, "registered", names=checked, team=team, seated=late)
+        return [p for p in self.players(tournament) if p["name"] in checked]
+
+    def _member(self, club: str, name: str, guest: bool) -> str:
+        for m in self.book.members(club):
+            if name_key(m["name"]) == name_key(name):
+                return str(m["name"])
+        if not guest:
+            raise refused(TournamentError, "tournament_refuse_not_member", name=name, club=club)
+        return str(self.book.add_member(club, name, guest=True)["name"])
+
+    def _seat_late(self, tid: int, pic: Tournament, names: list[str]) -> list[str]:
+        """Late entries at a table of the current round that has not played; those who find
+        none play from the next round. The names seated now."""
+        seating = pic.rounds[-1]
+        stage = stage_of(pic, seating.number)
+        try:
+            tables = _adjusted(pic, seating, arrive=names)
+        except TournamentError:
+            tables = None
+        if tables is None or isinstance(stage, KnockoutStage):
+            self.db.execute(
+                f"UPDATE tournament_players SET from_round = ? WHERE tournament_id = ? AND "
+                f"key IN ({', '.join('?' * len(names))})",
+                (seating.number + 1, tid, *(name_key(n) for n in names)),
+            )
+            return []
+        self._write_seating(tid, Seating(seating.number, tables), replace=True)
+        return names
+
+    def withdraw(self, tournament: str, name: str) -> PlayerInfo | None:
+        """A player leaves. Before they played they are taken off the list (``None``);
+        otherwise they keep what they played and are drawn no more; their seat in the
+        current round is given up where their table has not played (tables are evened out
+        only where they must be)."""
+        with self._tx() as db:
+            tid = self._id(tournament)
+            pid = self._player_id(tid, name)
+            pic = self.picture(tournament)
+            entrant = next(e for e in pic.entrants if name_key(e.name) == name_key(name))
+            if entrant.left_after is not None:
+                raise refused(TournamentError, "tournament_refuse_left_already", name=entrant.name)
+            played = any(entrant.name in g.result.players for g in pic.games)
+            current = len(pic.rounds)
+            table = pic.rounds[-1].table_of(entrant.name) if pic.rounds else None
+            at_played = table is not None and bool(pic.games_at(current, table))
+            if table is not None and not at_played:
+                if current > pic.format.qualifying_rounds:
+                    raise refused(
+                        TournamentError, "tournament_refuse_leave_final", name=entrant.name
+                    )
+                tables = _adjusted(pic, pic.rounds[-1], leave=[entrant.name])
+                self._write_seating(tid, Seating(current, tables), replace=True)
+            if not played and not at_played:
+                db.execute("DELETE FROM tournament_players WHERE id = ?", (pid,))
+                self._log(tid, "withdrawn", name=entrant.name, played=False)
+                return None
+            last = current if at_played else current - 1
+            db.execute("UPDATE tournament_players SET left_after = ? WHERE id = ?", (last, pid))
+            self._log(tid, "withdrawn", name=entrant.name, played=True, last_round=last)
+        return next(p for p in self.players(tournament) if p["name"] == entrant.name)
+
+    def players(self, tournament: str) -> list[PlayerInfo]:
+        return [
+            {
+                "number": e.number,
+                "name": e.name,
+                "team": e.team,
+                "from_round": e.from_round,
+                "left_after": e.left_after,
+            }
+            for e in self.picture(tournament).entrants
+        ]
+
+    # ------------------------------------------------------------------ rounds
+
+    def draw(self, tournament: str) -> RoundInfo:
+        """Draw the next round (seeded: the tournament's seed and the round's number)."""
+        with self._tx():
+            tid = self._id(tournament)
+            pic = self.picture(tournament)
+            seating = next_seating(pic)
+            self._write_seating(tid, seating)
+            self._log(
+                tid,
+                "drawn",
+                round=seating.number,
+                tables={str(n): list(p) for n, p in seating.tables},
+            )
+        return self.round(tournament, seating.number)
+
+    def round(self, tournament: str, number: int) -> RoundInfo:
+        pic = self.picture(tournament)
+        seating = next((s for s in pic.rounds if s.number == number), None)
+        if seating is None:
+            raise refused(TournamentError, "tournament_refuse_round_not_drawn", round=number)
+        largest = max(len(p) for _, p in seating.tables)
+        return {
+            "number": number,
+            "stage": stage_name(stage_of(pic, number)),
+            "tables": [
+                {
+                    "number": n,
+                    "players": list(p),
+                    "games": len(pic.games_at(number, n)),
+                    "springer": len(p) < largest,
+                }
+                for n, p in seating.tables
+            ],
+        }
+
+    def rounds(self, tournament: str) -> list[RoundInfo]:
+        return [self.round(tournament, s.number) for s in self.picture(tournament).rounds]
+
+    # ------------------------------------------------------------------ games
+
+    def enter(
+        self,
+        tournament: str,
+        round_number: int,
+        table: int,
+        *,
+        record: GameRecord | str | Mapping[str, Any] | None = None,
+        source: str = "pub",
+        result: GameResult | None = None,
+    ) -> GameInfo:
+        """A game at a table: its ``record`` (from pub mode, ``source`` "pub", or an online
+        table, "online"), which counts exactly as it says, or its ``result`` entered by hand.
+        A club's tournament books it in the club's book too."""
+        if (record is None) == (result is None):
+            raise refused(TournamentError, "tournament_refuse_record_or_hand")
+        if source not in ("pub", "online"):
+            raise refused(TournamentError, "tournament_refuse_source", value=_show(source))
+        for v in (round_number, table):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise refused(TournamentError, "tournament_refuse_number", value=_show(v))
+        text = sha = None
+        rules = None
+        if record is not None:
+            game_record = read_record(record)
+            result = result_of_record(game_record)
+            rules = game_record.rules
+            text = game_record.to_json(indent=None)
+            sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        assert result is not None
+        with self._tx() as db:
+            row = self._row(tournament)
+            tid, slug, day, club = int(row[0]), row[1], row[3], row[5]
+            pic = self.picture(tournament)
+            check_entry(pic, round_number, table, result, rules)
+            if sha is not None:
+                same = db.execute(
+                    "SELECT round, table_no, number FROM tournament_games WHERE "
+                    "tournament_id = ? AND record_sha = ? AND record = ?",
+                    (tid, sha, text),
+                ).fetchone()
+                if same is not None:
+                    raise refused(
+                        TournamentError,
+                        "tournament_refuse_entered",
+                        number=same[2],
+                        table=same[1],
+                        round=same[0],
+                    )
+            number = len(pic.games_at(round_number, table)) + 1
+            db.execute(
+                "INSERT INTO tournament_games (tournament_id, round, table_no, number, source, "
+                "record, record_sha, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    tid,
+                    round_number,
+                    table,
+                    number,
+                    "hand" if text is None else source,
+                    text,
+                    sha,
+                    json.dumps(result.to_data(), ensure_ascii=False),
+                ),
+            )
+            if club is not None:
+                meta = {"tournament": slug, "round": round_number, "table": table, "game": number}
+                if text is not None:
+                    booked = self.book.add_game(club, day, record=text, source=source, meta=meta)
+                else:
+                    booked = self.book.add_game(
+                        club,
+                        day,
+                        players=list(result.players),
+                        loser=result.loser,
+                        halves=[h.loser for h in result.halves],
+                        schock_aus=[s.section for s in result.sections if s.schock_aus],
+                        meta=meta,
+                    )
+                db.execute(
+                    "UPDATE tournament_games SET club_game = ? WHERE tournament_id = ? AND "
+                    "round = ? AND table_no = ? AND number = ?",
+                    (booked["number"], tid, round_number, table, number),
+                )
+            self._log(
+                tid,
+                "game_entered",
+                round=round_number,
+                table=table,
+                number=number,
+                source="hand" if text is None else source,
+            )
+        return self.games(tournament, round_number, table)[-1]
+
+    def remove_game(self, tournament: str, round_number: int, table: int, reason: str) -> GameInfo:
+        """Take back the last game entered at a table (a mistake), while its round is the
+        latest; ``reason``: why, kept in the log (and, for a club's tournament, with the game
+        in the club's book, where it is struck out)."""
+        reason = _checked(check_text, reason, said("club_what_reason")).strip()
+        if not reason:
+            raise refused(TournamentError, "tournament_refuse_reason")
+        with self._tx() as db:
+            row = self._row(tournament)
+            tid, day, club = int(row[0]), row[3], row[5]
+            pic = self.picture(tournament)
+            if round_number != len(pic.rounds):
+                raise refused(TournamentError, "tournament_refuse_take_back", round=len(pic.rounds))
+            games = pic.games_at(round_number, table)
+            if not games:
+                raise refused(
+                    TournamentError, "tournament_refuse_no_game", table=table, round=round_number
+                )
+            number = games[-1].number
+            found = db.execute(
+                "SELECT club_game FROM tournament_games WHERE tournament_id = ? AND round = ? "
+                "AND table_no = ? AND number = ?",
+                (tid, round_number, table, number),
+            ).fetchone()
+            if club is not None and found[0] is not None:
+                self.book.void_game(club, day, int(found[0]), f"taken back: {reason}")
+            info = self.games(tournament, round_number, table)[-1]
+            db.execute(
+                "DELETE FROM tournament_games WHERE tournament_id = ? AND round = ? AND "
+                "table_no = ? AND number = ?",
+                (tid, round_number, table, number),
+            )
+            self._log(
+                tid, "game_removed", round=round_number, table=table, number=number, reason=reason
+            )
+        return info
+
+    def games(
+        self, tournament: str, round_number: int | None = None, table: int | None = None
+    ) -> list[GameInfo]:
+        """The games entered (of a round, of a table), in order."""
+        out: list[GameInfo] = []
+        for g in self.picture(tournament).games:
+            if round_number is not None and g.round != round_number:
+                continue
+            if table is not None and g.table != table:
+                continue
+            data = g.result.to_data()
+            out.append(
+                {
+                    "round": g.round,
+                    "table": g.table,
+                    "number": g.number,
+                    "source": g.source,
+                    "players": data["players"],
+                    "loser": g.result.loser,
+                    "sections": data["sections"],
+                }
+            )
+        return out
+
+    def record(self, tournament: str, round_number: int, table: int, number: int) -> str | None:
+        """A game's record as JSON text (``None``: entered by hand)."""
+        for g in self.picture(tournament).games:
+            if (g.round, g.table, g.number) == (round_number, table, number):
+                return g.record
+        raise refused(
+            TournamentError,
+            "tournament_refuse_no_such_game",
+            round=round_number,
+            number=number,
+            table=table,
+        )
+
+    # ------------------------------------------------------------------ the ranking
+
+    def rank(self, tournament: str) -> RankingInfo:
+        return Ranker(self.picture(tournament)).ranking()
+
+    def log(self, tournament: str) -> list[dict[str, Any]]:
+        tid = self._id(tournament)
+        rows = self.db.execute(
+            "SELECT at, action, detail FROM tournament_log WHERE tournament_id = ? ORDER BY id",
+            (tid,),
+        )
+        return [{"at": r[0], "action": r[1], "detail": json.loads(r[2])} for r in rows]
+
+
+def _created() -> str:
+    return _now()
+
+
+def _adjusted(
+    pic: Tournament,
+    seating: Seating,
+    *,
+    leave: Sequence[str] = (),
+    arrive: Sequence[str] = (),
+) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """The current round's tables after late changes (:func:`schocken.tournament.draw.adjust`)."""
+    stage = stage_of(pic, seating.number)
+    size = getattr(stage, "table_size", getattr(stage, "per_table", 4))
+    smallest = getattr(stage, "smallest", size)
+    played = [n for n, _ in seating.tables if pic.games_at(seating.number, n)]
+    history = [[p for _, p in s.tables] for s in pic.rounds if s.number < seating.number]
+    tables = adjust(
+        dict(seating.tables),
+        leave=leave,
+        arrive=arrive,
+        played=played,
+        size=size,
+        smallest=smallest,
+        history=history,
+        teams=pic.teams,
+    )
+    return tuple(sorted(tables.items()))

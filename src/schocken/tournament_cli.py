@@ -1,0 +1,569 @@
+"""``schocken tournament ...``: tournaments on the command line (:mod:`schocken.tournament`).
+
+Every command opens the database (``--db``, by default the game server's file, where the
+club's book is too), does one thing in one transaction and prints what it did, in German or
+English (``--lang``). Bad input is refused in one line on standard error (exit status 1) and
+changes nothing; a file that cannot be used exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from schocken.club import DEFAULT_DB, check_date
+from schocken.errors import ClubError, RulesError, TournamentError
+from schocken.files import os_error_text, write_text_whole
+from schocken.rules import PRESETS, Rules, find_preset, load_rules
+from schocken.texts import LANGUAGES, default_language, refusal_text, refused, t
+from schocken.tournament import FORMATS, TournamentBook, find_format
+from schocken.tournament.formats import TIE_BREAK_WORDS, format_to_data
+from schocken.tournament.results import SECTION_WORDS, SECTIONS, parse_order, result_by_hand
+from schocken.tournament.values import RankingInfo, RoundInfo, Standing
+
+Command = Callable[[TournamentBook, argparse.Namespace, str], int]
+
+
+def _names(text: str) -> list[str]:
+    """Names separated by commas (blank ones left out)."""
+    return [n.strip() for n in text.split(",") if n.strip()]
+
+
+def _tournament(book: TournamentBook, args: argparse.Namespace) -> str:
+    """The tournament the command is for: ``--tournament``, or the only (else the latest) one."""
+    if args.tournament:
+        return str(book.info(args.tournament)["name"])
+    found = book.tournaments()
+    if not found:
+        raise refused(TournamentError, "tournament_refuse_none")
+    if len(found) > 1:
+        raise refused(
+            TournamentError,
+            "tournament_refuse_which",
+            count=len(found),
+            names=", ".join(x["name"] for x in found),
+        )
+    return found[0]["name"]
+
+
+def _table(rows: Sequence[Sequence[str]]) -> list[str]:
+    """Rows as aligned columns (the first two left, the others right)."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return [
+        "  ".join(
+            c.ljust(w) if i < 2 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(r, widths, strict=True))
+        ).rstrip()
+        for r in rows
+    ]
+
+
+def _rules(text: str | None) -> Rules:
+    if text is None:
+        return find_preset("allgemein")
+    if text in PRESETS:
+        return find_preset(text)
+    return load_rules(text)
+
+
+# ---------------------------------------------------------------------- commands
+
+
+def cmd_create(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    info = book.create(
+        args.name,
+        date=args.date,
+        place=args.place,
+        club=args.club,
+        format=args.format,
+        rules=_rules(args.rules),
+        capacity=args.capacity,
+        seed=args.seed,
+    )
+    print(
+        t(
+            "tournament_created",
+            lang,
+            name=info["name"],
+            format=info["format"],
+            date=info["date"],
+            seed=info["seed"],
+        )
+    )
+    return 0
+
+
+def cmd_list(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    found = book.tournaments()
+    if not found:
+        print(t("tournament_none", lang))
+        return 0
+    rows = [t("tournament_list_head", lang).split("|")]
+    for x in found:
+        rows.append(
+            [
+                x["name"],
+                x["date"],
+                x["format"],
+                x["club"] or "-",
+                str(x["players"]),
+                str(x["rounds"]),
+                str(x["games"]),
+            ]
+        )
+    print("\n".join(_table(rows)))
+    return 0
+
+
+def cmd_formats(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    for name, fmt in FORMATS.items():
+        if args.name and name != args.name:
+            continue
+        print(f"{name}: {fmt.title}")
+        print(f"  {fmt.source}")
+        data = format_to_data(fmt)
+        for part in ("qualifying", "final"):
+            if data[part] is not None:
+                print(f"  {part}: {json.dumps(data[part], ensure_ascii=False)}")
+        breaks = [t(f"tournament_tb_{b.value}", lang) for b in fmt.tie_breaks]
+        print("  " + t("tournament_tie_breaks", lang, breaks=", ".join(breaks) or "-"))
+    if args.name:
+        find_format(args.name)
+    return 0
+
+
+def cmd_register(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    name = _tournament(book, args)
+    names = [n for arg in args.names for n in _names(arg)]
+    before = {p["name"] for p in book.players(name)}
+    rounds = book.info(name)["rounds"]
+    players = book.register(name, names, team=args.team, guest=args.guest)
+    print(t("tournament_registered", lang, names=", ".join(p["name"] for p in players)))
+    if rounds:
+        late = [p["name"] for p in players if p["name"] not in before]
+        seated = [
+            n for n in late if any(n in tb["players"] for tb in book.round(name, rounds)["tables"])
+        ]
+        later = [n for n in late if n not in seated]
+        if seated:
+            print(t("tournament_seated_late", lang, round=rounds, names=", ".join(seated)))
+        if later:
+            print(t("tournament_from_round", lang, round=rounds + 1, names=", ".join(later)))
+    return 0
+
+
+def cmd_withdraw(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    name = _tournament(book, args)
+    info = book.withdraw(name, args.player)
+    if info is None:
+        print(t("tournament_unregistered", lang, name=args.player))
+    else:
+        print(t("tournament_withdrawn", lang, name=info["name"], round=info["left_after"]))
+    return 0
+
+
+def cmd_players(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    rows = [t("tournament_players_head", lang).split("|")]
+    for p in book.players(_tournament(book, args)):
+        rows.append(
+            [
+                str(p["number"]),
+                p["name"],
+                p["team"] or "-",
+                str(p["from_round"]),
+                "-" if p["left_after"] is None else str(p["left_after"]),
+            ]
+        )
+    print("\n".join(_table(rows)))
+    return 0
+
+
+def _print_round(r: RoundInfo, lang: str) -> None:
+    stage = t(f"tournament_stage_{r['stage']}", lang)
+    print(t("tournament_round", lang, round=r["number"], stage=stage))
+    for tb in r["tables"]:
+        extra = f" {t('tournament_springer', lang)}" if tb["springer"] else ""
+        games = f" [{t('tournament_games_played', lang, games=tb['games'])}]" if tb["games"] else ""
+        print(f"  {t('tournament_table', lang, table=tb['number'])}{extra}{games}: ", end="")
+        print(", ".join(tb["players"]))
+
+
+def cmd_draw(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    r = book.draw(_tournament(book, args))
+    if args.json:
+        print(json.dumps(r, ensure_ascii=False, indent=1))
+    else:
+        _print_round(r, lang)
+    return 0
+
+
+def cmd_tables(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    name = _tournament(book, args)
+    rounds = book.rounds(name)
+    if args.round is not None:
+        rounds = [book.round(name, args.round)]
+    if args.json:
+        print(json.dumps(rounds, ensure_ascii=False, indent=1))
+        return 0
+    if not rounds:
+        print(t("tournament_no_rounds", lang))
+    for r in rounds:
+        _print_round(r, lang)
+    return 0
+
+
+def _schock_aus(items: Sequence[str], what: str) -> dict[str, list[str]]:
+    """``SECTION=NAME`` pairs, by section."""
+    out: dict[str, list[str]] = {}
+    for item in items:
+        section, sep, name = item.partition("=")
+        if not sep or not name.strip():
+            raise refused(TournamentError, "tournament_refuse_section_name", what=what)
+        out.setdefault(section.strip(), []).append(name.strip())
+    return out
+
+
+def cmd_enter(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    name = _tournament(book, args)
+    if args.record is not None:
+        if args.half or args.finale_loser or args.schock_aus or args.bought_in:
+            raise refused(TournamentError, "tournament_refuse_record_or_hand")
+        try:
+            text = Path(args.record).read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise refused(TournamentError, "tournament_refuse_utf8", file=args.record) from None
+        info = book.enter(name, args.round, args.table, record=text, source=args.source)
+    else:
+        if not args.half:
+            raise refused(TournamentError, "tournament_refuse_enter_how")
+        tables = book.round(name, args.round)["tables"]
+        table = next((tb for tb in tables if tb["number"] == args.table), None)
+        if table is None:
+            raise refused(
+                TournamentError,
+                "tournament_refuse_table",
+                round=args.round,
+                tables=", ".join(str(tb["number"]) for tb in tables),
+                value=args.table,
+            )
+        givers = _schock_aus(args.schock_aus or [], "--schock-aus")
+        for section, who in givers.items():
+            if len(who) > 1:
+                raise refused(
+                    TournamentError,
+                    "tournament_refuse_one_schock_aus",
+                    section=SECTION_WORDS.get(section, section),
+                    count=len(who),
+                )
+        halves = [parse_order(h) for h in args.half]
+        named = [p for group in halves[0] for p in group]
+        players = [p for p in table["players"] if p in named]
+        players += [p for p in named if p not in table["players"]]
+        result = result_by_hand(
+            players,
+            halves=halves,
+            finale_loser=args.finale_loser,
+            schock_aus={k: v[0] for k, v in givers.items()},
+            bought_in=_schock_aus(args.bought_in or [], "--bought-in"),
+        )
+        info = book.enter(name, args.round, args.table, result=result)
+    print(
+        t(
+            "tournament_entered",
+            lang,
+            number=info["number"],
+            table=info["table"],
+            round=info["round"],
+            loser=info["loser"],
+        )
+    )
+    return 0
+
+
+def cmd_remove(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    info = book.remove_game(_tournament(book, args), args.round, args.table, args.reason)
+    print(
+        t(
+            "tournament_removed",
+            lang,
+            number=info["number"],
+            table=info["table"],
+            round=info["round"],
+        )
+    )
+    return 0
+
+
+def cmd_games(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    games = book.games(_tournament(book, args), args.round, args.table)
+    if args.json:
+        print(json.dumps(games, ensure_ascii=False, indent=1))
+        return 0
+    for g in games:
+        print(
+            t(
+                "tournament_game_line",
+                lang,
+                round=g["round"],
+                table=g["table"],
+                number=g["number"],
+                source=g["source"],
+                loser=g["loser"],
+            )
+        )
+    return 0
+
+
+def _standings(lines: Sequence[Standing], ranking: RankingInfo, lang: str) -> list[str]:
+    score = t(f"tournament_score_{ranking['score']}", lang)
+    rows = [t("tournament_rank_head", lang, score=score).split("|")]
+    for s in lines:
+        rows.append(
+            [
+                f"{s['place']}.",
+                s["name"],
+                s["team"] or "-",
+                str(s["score"]),
+                str(s["rounds"]),
+                str(s["games"]),
+                str(s["games_lost"]),
+                str(s["halves_lost"]),
+                f"{s['schock_aus']}/{s['schock_aus_taken']}",
+            ]
+        )
+    return _table(rows)
+
+
+def cmd_rank(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    ranking = book.rank(_tournament(book, args))
+    if args.json:
+        print(json.dumps(ranking, ensure_ascii=False, indent=1))
+        return 0
+    score = t(f"tournament_score_{ranking['score']}", lang)
+    if args.round is not None:
+        found = [r for r in ranking["rounds"] if r["round"] == args.round]
+        if not found:
+            raise refused(TournamentError, "tournament_refuse_round_not_drawn", round=args.round)
+        r = found[0]
+        print(
+            t(
+                "tournament_round",
+                lang,
+                round=r["round"],
+                stage=t(f"tournament_stage_{r['stage']}", lang),
+            )
+        )
+        if r["players"]:
+            print("\n".join(_standings(r["players"], ranking, lang)))
+        for tb in r["tables"]:
+            state = t("tournament_decided" if tb["decided"] else "tournament_open", lang)
+            print(f"{t('tournament_table', lang, table=tb['table'])} ({state})")
+            rows = [t("tournament_table_head", lang).split("|")]
+            for seat in tb["players"]:
+                rows.append(
+                    [
+                        f"{seat['place']}.",
+                        seat["name"],
+                        "-" if seat["lives"] is None else str(seat["lives"]),
+                        "-" if seat["points"] is None else str(seat["points"]),
+                        t("tournament_goes_on", lang) if seat["goes_on"] else "",
+                    ]
+                )
+            print("\n".join(_table(rows)))
+        return 0
+    breaks = ", ".join(t(f"tournament_tb_{b}", lang) for b in _tie_break_keys(ranking))
+    print(t("tournament_overall", lang))
+    if any(s["final_round"] for s in ranking["players"]):
+        rows = [t("tournament_final_head", lang, score=score).split("|")]
+        for s in ranking["players"]:
+            reached = (
+                t("tournament_reached", lang, round=s["final_round"], place=s["final_place"])
+                if s["final_round"]
+                else "-"
+            )
+            rows.append(
+                [
+                    f"{s['place']}.",
+                    s["name"],
+                    s["team"] or "-",
+                    reached,
+                    str(s["score"]),
+                    str(s["games"]),
+                    str(s["games_lost"]),
+                ]
+            )
+        print("\n".join(_table(rows)))
+        print()
+        print(t("tournament_qualifying", lang))
+        print("\n".join(_standings(ranking["qualifying"], ranking, lang)))
+    else:
+        print("\n".join(_standings(ranking["players"], ranking, lang)))
+    print(t("tournament_tie_breaks", lang, breaks=breaks or "-"))
+    if ranking["teams"]:
+        print()
+        print(t("tournament_teams", lang))
+        rows = [t("tournament_teams_head", lang, score=score).split("|")]
+        for team in ranking["teams"]:
+            rows.append(
+                [f"{team['place']}.", team["team"], str(team["score"]), ", ".join(team["players"])]
+            )
+        print("\n".join(_table(rows)))
+    print()
+    kings = [s for s in ranking["schock_aus"] if s["place"] == 1]
+    if kings:
+        names = ", ".join(k["name"] for k in kings)
+        print(t("tournament_king", lang, names=names, given=kings[0]["given"]))
+    else:
+        print(t("tournament_no_king", lang))
+    return 0
+
+
+def _tie_break_keys(ranking: RankingInfo) -> list[str]:
+    words = {w: b.value for b, w in TIE_BREAK_WORDS.items()}
+    return [words[w] for w in ranking["tie_breaks"]]
+
+
+def cmd_export(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    name = _tournament(book, args)
+    write_text_whole(args.file, book.export(name))
+    print(t("tournament_exported", lang, name=name, file=args.file))
+    return 0
+
+
+def cmd_import(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise refused(TournamentError, "tournament_refuse_utf8", file=args.file) from None
+    info = book.import_(text)
+    print(t("tournament_imported", lang, name=info["name"], file=args.file))
+    return 0
+
+
+def cmd_log(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    for entry in book.log(_tournament(book, args)):
+        detail = json.dumps(entry["detail"], ensure_ascii=False)
+        print(f"{entry['at']}  {entry['action']:<14} {detail}")
+    return 0
+
+
+# ---------------------------------------------------------------------- the parser
+
+
+def _date_arg(text: str) -> str:
+    try:
+        return check_date(text)
+    except ClubError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_tournament_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``schocken tournament`` and its commands."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--db",
+        default=str(DEFAULT_DB),
+        help=f"the SQLite file or a postgresql:// URL (default {DEFAULT_DB}, the server's)",
+    )
+    common.add_argument("--tournament", "-t", help="the tournament (default: the only one)")
+    common.add_argument("--lang", choices=LANGUAGES, help="de or en (default: from the locale)")
+
+    top = sub.add_parser(
+        "tournament",
+        help="a tournament: registration, the draw, results, the ranking",
+        description="A Schock tournament: formats, registration, the draw, results from records "
+        "or by hand, the ranking, export (docs/tournament.md).",
+    )
+    ts = top.add_subparsers(dest="tournament_command", required=True, metavar="COMMAND")
+
+    def leaf(name: str, func: Command, help_text: str) -> argparse.ArgumentParser:
+        p = ts.add_parser(name, help=help_text, parents=[common])
+        p.set_defaults(func=run_tournament, tournament_func=func)
+        return p
+
+    p = leaf("create", cmd_create, "a new tournament")
+    p.add_argument("name")
+    p.add_argument("--date", required=True, type=_date_arg, help="YYYY-MM-DD")
+    p.add_argument("--place", default="")
+    p.add_argument("--club", help="the club whose tournament it is (its games go into its book)")
+    p.add_argument("--format", default="werl", help=f"{', '.join(FORMATS)} (default werl)")
+    p.add_argument("--rules", help="a preset or a house-rules TOML file (default allgemein)")
+    p.add_argument("--capacity", type=int, help="the most players it takes")
+    p.add_argument("--seed", help="the draw's seed (default: a random one, kept)")
+    leaf("list", cmd_list, "the tournaments here")
+    p = leaf("formats", cmd_formats, "the formats, their parameters and sources")
+    p.add_argument("name", nargs="?")
+    p = leaf("register", cmd_register, "players into the tournament")
+    p.add_argument("names", nargs="+", metavar="NAME", help="names (or comma-separated lists)")
+    p.add_argument("--team", help="their team")
+    p.add_argument("--guest", action="store_true", help="not a member: add them as a guest")
+    p = leaf("withdraw", cmd_withdraw, "a player leaves")
+    p.add_argument("player")
+    leaf("players", cmd_players, "who is registered")
+    p = leaf("draw", cmd_draw, "draw the next round")
+    p.add_argument("--json", action="store_true")
+    p = leaf("tables", cmd_tables, "the table plan of every round (or one)")
+    p.add_argument("round", nargs="?", type=int)
+    p.add_argument("--json", action="store_true")
+    p = leaf("enter", cmd_enter, "a game at a table: its record, or by hand")
+    p.add_argument("round", type=int)
+    p.add_argument("table", type=int)
+    p.add_argument("--record", metavar="FILE", help="the game's record (JSON, docs/record.md)")
+    p.add_argument("--source", choices=("pub", "online"), default="pub")
+    p.add_argument(
+        "--half",
+        action="append",
+        metavar="ORDER",
+        help="a half's finishing order, first out first: 'Anna, Cem > Ben > Dora' "
+        "(twice: two halves; once: a game played scharf)",
+    )
+    p.add_argument("--finale-loser", metavar="NAME", help="who lost the Finale")
+    p.add_argument(
+        "--schock-aus",
+        action="append",
+        metavar="SECTION=NAME",
+        help=f"who threw the Schock-Aus that ended a section ({', '.join(SECTIONS)})",
+    )
+    p.add_argument("--bought-in", action="append", metavar="SECTION=NAME", help="a buy-in")
+    p = leaf("remove", cmd_remove, "take back the last game entered at a table (a mistake)")
+    p.add_argument("round", type=int)
+    p.add_argument("table", type=int)
+    p.add_argument("--reason", required=True)
+    p = leaf("games", cmd_games, "the games entered")
+    p.add_argument("--round", type=int)
+    p.add_argument("--table", type=int)
+    p.add_argument("--json", action="store_true")
+    p = leaf("rank", cmd_rank, "the ranking: overall, or of one round")
+    p.add_argument("--round", type=int)
+    p.add_argument("--json", action="store_true")
+    p = leaf("export", cmd_export, "the whole tournament as one JSON file")
+    p.add_argument("file")
+    p = leaf("import", cmd_import, "a tournament from an export")
+    p.add_argument("file")
+    leaf("log", cmd_log, "every change, with its time")
+
+
+def run_tournament(args: argparse.Namespace) -> int:
+    """Open the database, run the command, report a refusal in one line."""
+    lang: str = args.lang or default_language()
+    try:
+        book = TournamentBook(args.db)
+    except TournamentError as exc:
+        print(f"schocken tournament: {refusal_text(exc, lang)}", file=sys.stderr)
+        return 2
+    try:
+        result: int = args.tournament_func(book, args, lang)
+        return result
+    except (TournamentError, ClubError, RulesError) as exc:
+        print(f"schocken tournament: {refusal_text(exc, lang)}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        print(f"schocken tournament: {os_error_text(exc)}", file=sys.stderr)
+        return 2
+    finally:
+        book.close()
