@@ -173,3 +173,20 @@ def test_a_clubs_own_rules_through_the_api(where: dict[str, Any], tmp_path: Path
         assert got.json()["rules"] == kept
         r = server.post(f"/api/clubs/{slug}/rules", {"session": session, "remove": True})
         assert r.status_code == 200 and r.json()["rules"] is None
+
+
+def test_a_table_with_refused_house_rules_is_answered_in_the_callers_language(
+    server: Server,
+) -> None:
+    body = {"name": "Anna", "seats": 2, "rules_toml": 'preset = "tsv99"\njule = 7\n'}
+    de = server.post("/api/tables?lang=de", body)
+    assert de.status_code == 400
+    assert de.json()["error"] == "Hausregeln: Option 'jule' muss true oder false sein, nicht 7"
+    en = server.post("/api/tables", body)
+    assert en.json()["error"] == "house rules: option 'jule' must be true or false, not 7"
+    bad = {"name": "Anna", "seats": 2, "rules": {"preset": "kneipe"}}
+    assert (
+        server.post("/api/tables?lang=de", bad)
+        .json()["error"]
+        .startswith("rules: unbekanntes Regelwerk 'kneipe'")
+    )

@@ -1831,6 +1831,7 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "der Link",
     ),
     ("rules_where_club", "the club's rules", "die Regeln des Vereins"),
+    ("rules_where_house", "house rules", "Hausregeln"),
     (
         "rules_where_toml",
         "TOML",

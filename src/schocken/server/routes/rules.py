@@ -18,17 +18,12 @@ from fastapi.responses import HTMLResponse, Response
 from schocken.club.transfer import draw_qr
 from schocken.errors import RulesError
 from schocken.rule_options import checked, read_rules, rule_options, rules_code, rules_of_code
-from schocken.server.requests import read_body, web_page
+from schocken.server.requests import language, read_body, web_page
 from schocken.server.settings import Site
-from schocken.server.tables import TableError
-from schocken.texts import LANGUAGES, refusal_text
+from schocken.server.tables import refusal_of
+from schocken.texts import refusal_text
 
 router = APIRouter()
-
-
-def _lang(request: Request) -> str:
-    lang = request.query_params.get("lang", "en")
-    return lang if lang in LANGUAGES else "en"
 
 
 @cache
@@ -48,18 +43,19 @@ async def rules_page(request: Request) -> str:
 
 @router.get("/api/rules/options")
 async def options(request: Request) -> Response:
-    """Every rule option with its group, kind, choices, defaults per preset, words (``lang``:
-    de or en) and sources; the presets with their names and what sets each apart."""
-    return Response(_options_json(_lang(request)), media_type="application/json")
+    """Every rule option with its group, kind, choices, defaults per preset, words (in the
+    request's language: ``?lang=``, the page's cookie, Accept-Language) and sources; the
+    presets with their names and what sets each apart."""
+    return Response(_options_json(language(request)), media_type="application/json")
 
 
 @router.post("/api/rules/check")
 async def check(request: Request) -> dict[str, Any]:
     """A rule set checked by the engine: ``rules`` ({preset, overrides}), ``toml`` (house
     rules) or ``code`` (a link's). Answers ``ok`` with its data, TOML, link code and what it
-    changes in words, or ``ok: false`` with the engine's refusal in ``lang``."""
+    changes in words, or ``ok: false`` with the engine's refusal in the request's language."""
     data = await read_body(request)
-    lang = _lang(request)
+    lang = language(request)
     try:
         rules = read_rules(data)
     except RulesError as exc:
@@ -74,7 +70,7 @@ async def qr(request: Request) -> Response:
     try:
         rules = rules_of_code(request.query_params.get("r", ""))
     except RulesError as exc:
-        raise TableError(refusal_text(exc, _lang(request))) from None
+        raise refusal_of(exc) from None
     site: Site = request.app.state.site
     svg = await asyncio.to_thread(_rules_qr, f"{site.public_url}/rules#{rules_code(rules)}")
     return Response(svg, media_type="image/svg+xml")
