@@ -8,10 +8,15 @@
 - docs/web-end.png: a desktop, English: the game's end, its summary from the engine's outcome
   and the rematch button.
 
-- docs/web-coach.png: a phone, German: the coach on, its note on a costly stop and the
-  ranking of the next decision.
+- docs/web-coach.png: a phone, German: the coach on, and its note on a costly stop made against
+  its ranking (in the coach's card while the round goes on; in the round's reveal when the stop
+  ended it).
+- docs/web-countdown.png: a desktop, English: the turn timer counting down at Anna's seat and in
+  her tray, under 10 seconds (urgent); the log says the stand-in played for her when her time
+  ran out before; a latecomer waits for the next game.
 
-Usage: .venv/bin/python scripts/screenshot_web.py [sixes] [mid] [end] [coach] (all by default)
+Usage: .venv/bin/python scripts/screenshot_web.py [sixes] [mid] [end] [coach] [countdown]
+(all by default)
 """
 
 from __future__ import annotations
@@ -188,7 +193,7 @@ def game_end(browser: Browser) -> None:
 
 
 def coach(browser: Browser) -> None:
-    """A phone, German: the coach on, its note on a costly stop, the next decision ranked."""
+    """A phone, German: the coach on, its note on a costly stop (made against its ranking)."""
     with (
         tempfile.TemporaryDirectory() as tmp,
         running(Path(tmp) / "db.sqlite3", seed=41, bot_delay=0.05) as server,
@@ -203,33 +208,57 @@ def coach(browser: Browser) -> None:
         page.click("#start")
         page.wait_for_selector("#coach-toggle")
         page.locator("#coach-toggle").click()
-        noted = False
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             if close_reveal(page):
                 continue
             if page.locator("#coach-moves").count():
-                if noted:
-                    page.evaluate(
-                        "window.scrollTo(0, document.getElementById('coach').offsetTop - 180)"
-                    )
-                    page.wait_for_timeout(1500)  # the dice have landed
-                    page.screenshot(path=str(ROOT / "docs" / "web-coach.png"))
-                    return
                 texts = page.locator("#coach-moves li").all_inner_texts()
                 stop = [i for i, text in enumerate(texts) if text.startswith("stehen lassen")]
                 if stop and stop[0] >= 2:
                     tap(page, "#stop")
-                    page.wait_for_selector("#coach-note", timeout=10000)
-                    noted = True
-                    continue
+                    # In the coach's card, or in the reveal of the round the stop ended.
+                    page.wait_for_selector(
+                        "#coach-note, #reveal-coach-note:not([hidden])", timeout=10000
+                    )
+                    page.wait_for_timeout(2000)  # the round may end meanwhile: its reveal
+                    if page.locator("#reveal").count():
+                        page.wait_for_timeout(1000)  # the dice have rolled in
+                    else:
+                        page.evaluate(
+                            "window.scrollTo(0, document.getElementById('coach').offsetTop - 180)"
+                        )
+                    page.screenshot(path=str(ROOT / "docs" / "web-coach.png"))
+                    return
             tap(page, "#throw") if page.locator("#throw").count() else tap(page, "#stop")
             page.wait_for_timeout(200)
         raise SystemExit("no costly stop in two minutes")
 
 
+def countdown(browser: Browser) -> None:
+    """A desktop, English: the countdown under 10 seconds, the stand-in's line in the log."""
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        running(Path(tmp) / "db.sqlite3", seed=4, bot_delay=0.3) as server,
+    ):
+        made = server.post(
+            "/api/tables", {"name": "Anna", "seats": 3, "rules": "tsv99", "turn_timer": 15}
+        ).json()
+        server.post(f"/api/tables/{made['code']}/join", {"name": "Ben"})
+        server.post(f"/api/tables/{made['id']}/bots", {"token": made["token"]})
+        page = browser.new_context(locale="en-GB", **DESKTOP).new_page()
+        page.goto(server.url + made["host_url"])
+        page.click("#start")
+        server.post(f"/api/tables/{made['code']}/wait", {"name": "Carla"})
+        # Anna does not act: the stand-in plays for her when her 15 seconds are up.
+        page.wait_for_selector("#log li[data-key='stand_in']", timeout=40000)
+        page.wait_for_selector("#clock-0.urgent", timeout=20000)
+        page.wait_for_timeout(1200)  # a second more of the countdown
+        page.screenshot(path=str(ROOT / "docs" / "web-countdown.png"))
+
+
 def main() -> None:
-    shots = sys.argv[1:] or ["sixes", "mid", "end", "coach"]
+    shots = sys.argv[1:] or ["sixes", "mid", "end", "coach", "countdown"]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
         if "sixes" in shots:
@@ -240,6 +269,8 @@ def main() -> None:
             game_end(browser)
         if "coach" in shots:
             coach(browser)
+        if "countdown" in shots:
+            countdown(browser)
         browser.close()
 
 

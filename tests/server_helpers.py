@@ -161,10 +161,10 @@ def merge(known: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, An
         new = dict(known)
         events, log = list(known["events"]), list(known["log"])
         if kind == "update":
-            new.update({k: message[k] for k in ("step", "seq", "view", "legal")})
+            new.update({k: message[k] for k in ("step", "seq", "view", "legal", "timer")})
             new["outcome"] = message.get("outcome")
         elif kind == "table":
-            new.update({k: message[k] for k in ("table", "you", "legal")})
+            new.update({k: message[k] for k in ("table", "you", "legal", "timer")})
         elif kind == "presence":
             new["presence"] = message["presence"]
     if kind in ("state", "update"):

@@ -99,7 +99,7 @@ def whole_game() -> tuple[PubGame, list[Event]]:
 def test_a_whole_pub_game_is_refereed_by_the_engine() -> None:
     pub, events = whole_game()
     told = pub.explain(events, "en")
-    assert "Cem has the best result (Schock 4) and opens the first round." in told
+    assert "Cem has the best result (Schock 4) and opens round 2." in told
     assert "Anna takes 1 Deckel from the middle." in told
     assert "Cem ties with Ben and threw later: later is worse." in told
     assert "Cem takes 2 Deckel from the middle." in told
@@ -662,7 +662,7 @@ def test_one_die_each_is_entered_as_one_die() -> None:
     assert pub.prompt("en") == "One die each: Anna throws one die."
     told = pub.explain(play(pub, ["2", "6"]), "en")
     assert told[:2] == ["Anna: 2 (1 throw).", "Cem: 6 (1 throw)."]
-    assert told[-1] == "Cem threw the highest die (6) and opens the first round."
+    assert told[-1] == "Cem threw the highest die (6) and opens round 3."
     assert pub.prompt("en") == "Round 3: Cem opens, up to 3 throws."
     with pytest.raises(PubEntryError, match=r"three dice of 1 to 6 pips, not \(5,\)"):
         pub.enter(parse_turn("5"))
@@ -670,7 +670,7 @@ def test_one_die_each_is_entered_as_one_die() -> None:
     assert pub.state().round_kind is RoundKind.OPENING_DIE
     low = PubGame(pub.rules.with_overrides({"opening": "low_die"}), NAMES)
     told = low.explain(play(low, ["5", "3", "5"]), "de")
-    assert told[-1] == "Ben warf den niedrigsten Würfel (3) und eröffnet die erste Runde."
+    assert told[-1] == "Ben warf den niedrigsten Würfel (3) und eröffnet Runde 2."
     again = PubGame.from_record(parse_record(low.record().to_json()))
     assert again.state() == low.state()
 
@@ -1055,7 +1055,7 @@ def test_schocken_pub_takes_one_die_each_in_the_terminal(
     assert "One die each: Anna throws one die." in out
     assert "Anna and Ben tie for the lowest die and throw again (Stechen)." in out
     assert "Not entered: in the opening each throws one die of 1 to 6 pips" in out
-    assert "Ben threw the lowest die (1) and opens the first round." in out
+    assert "Ben threw the lowest die (1) and opens round 3." in out
     assert "Round 3: Ben opens, up to 3 throws." in out
     saved = parse_record(path.read_text(encoding="utf-8"))
     assert [len(step.pips) for step in saved.steps] == [1] * 5
@@ -1089,7 +1089,7 @@ def test_schocken_pub_reads_a_real_pipe(tmp_path: Path) -> None:
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
-    assert "Anna has the best result (Strasse 6-5-4) and opens the first round." in done.stdout
+    assert "Anna has the best result (Strasse 6-5-4) and opens round 2." in done.stdout
     assert replay(parse_record(path.read_text(encoding="utf-8"))).round_count == 2
 
 

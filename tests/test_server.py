@@ -191,7 +191,8 @@ async def test_spectator_sees_what_everyone_sees_and_cannot_act(tmp_path: Path) 
         clients = [await Client(server, table["id"], t).connect() for t in table["tokens"]]
         server.post(f"/api/tables/{table['id']}/start", {"token": table["tokens"][0]})
         await spectator.next_state()
-        assert spectator.state["you"] == {"seat": None, "host": False, "bot": False}  # type: ignore[index]
+        you = spectator.state["you"]  # type: ignore[index]
+        assert you == {"seat": None, "host": False, "bot": False, "waiting": None}
         assert spectator.state["legal"] == []  # type: ignore[index]
         await spectator.act("throw")
         error = await spectator.error()

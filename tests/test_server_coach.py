@@ -89,6 +89,7 @@ async def test_a_coached_player_hears_the_ranking_and_notes_others_hear_only_tha
                         await anna.act(ranked[-1]["action"])
                         notes.append(await next_of(anna, "coach_note"))
                         assert notes[-1]["step"] == step
+                        assert notes[-1]["round"] == st["view"]["round"]  # the move's round
                         continue
                     await anna.act(ranked[0]["action"])
                 elif step != acted:

@@ -106,3 +106,66 @@ async def test_the_clubs_book_and_a_pub_game_outlive_a_restart(where: dict[str, 
         assert again.status_code == 200, again.text
     finally:
         server.stop()
+
+
+async def test_an_entry_sent_again_is_applied_once_also_after_a_restart(
+    where: dict[str, Any],
+) -> None:
+    """A phone's queue sent twice (its answers lost, or the server restarted in between): every
+    fine, payment, pub game and turn is in the book and the game once."""
+    fine_id, pay_id, turn_id = (f"{kind}-0b6f3c1e-9a8d-4c55" for kind in ("fine", "pay", "turn"))
+    pub_id, pub_token = "phoneMadeId12", "phone-made-token-0123456789"
+    server = Server(**where).start()
+    try:
+        made = server.post("/api/clubs", {"name": "Krone"}).json()
+        slug, session = made["club"]["slug"], made["session"]
+        headers = {"x-club-session": session}
+        for name in ("Anna", "Ben"):
+            server.post(f"/api/clubs/{slug}/members", {"session": session, "name": name})
+        server.post(
+            f"/api/clubs/{slug}/fine-items", {"session": session, "name": "Spinksen", "cents": 100}
+        )
+        server.post(f"/api/clubs/{slug}/evenings", {"session": session, "date": "2026-11-27"})
+
+        def send_all() -> list[httpx.Response]:
+            fine = {"member": "Ben", "fine": "Spinksen", "count": 2, "date": "2026-11-27"}
+            pay = {"member": "Ben", "cents": 150, "date": "2026-11-27"}
+            game = {"id": pub_id, "token": pub_token, "players": ["Anna", "Ben"], "rules": "tsv99"}
+            turn = {"token": pub_token, "dice": [6, 5, 3], "throws": 1, "seat": 0}
+            return [
+                httpx.post(f"{server.url}/api/clubs/{slug}/fines", json=fine,
+                           headers={**headers, "x-entry-id": fine_id}, timeout=10),
+                httpx.post(f"{server.url}/api/clubs/{slug}/payments", json=pay,
+                           headers={**headers, "x-entry-id": pay_id}, timeout=10),
+                httpx.post(f"{server.url}/api/pub", json=game, timeout=10),
+                httpx.post(f"{server.url}/api/pub/{pub_id}/turn", json=turn,
+                           headers={"x-entry-id": turn_id}, timeout=10),
+            ]  # fmt: skip
+
+        first = send_all()
+        assert [r.status_code for r in first] == [200] * 4, [r.text for r in first]
+        assert [r.json()["entry"]["repeated"] for r in first] == [False] * 4
+        again = send_all()
+        assert [r.json()["entry"]["repeated"] for r in again] == [True] * 4
+        assert again[0].json()["done"] == first[0].json()["done"]
+        server.kill()
+        server = Server(**where).start()
+        after = send_all()
+        assert [r.status_code for r in after] == [200] * 4, [r.text for r in after]
+        assert [r.json()["entry"]["repeated"] for r in after] == [True] * 4
+        book = httpx.get(f"{server.url}/api/clubs/{slug}", headers=headers, timeout=10).json()
+        ben = next(b for b in book["balances"] if b["member"] == "Ben")
+        assert (ben["charged"], ben["paid"]) == (200, 150)
+        assert [x["item"] for x in book["ledger"]] == ["charge", "payment"]
+        pub = after[3].json()
+        assert pub["entries"] == 1 and pub["state"]["seat"] == 1
+        # Another phone's token for the same id is refused; so is a turn meant for Anna.
+        other = server.post("/api/pub", {"id": pub_id, "token": "another-token-0123456789",
+                                         "players": ["Anna", "Ben"], "rules": "tsv99"})  # fmt: skip
+        assert other.status_code == 409, other.text
+        wrong = httpx.post(f"{server.url}/api/pub/{pub_id}/turn?lang=en", json={
+            "token": pub_token, "dice": [6, 5, 3], "throws": 1, "seat": 0,
+        }, headers={"x-entry-id": "turn-2-0b6f3c1e"}, timeout=10)  # fmt: skip
+        assert wrong.status_code == 400 and "Ben" in wrong.json()["error"], wrong.text
+    finally:
+        server.stop()

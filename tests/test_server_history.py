@@ -183,7 +183,8 @@ async def test_a_whole_game_heard_live_has_the_whole_explanation_and_the_outcome
 
 
 async def test_the_host_hands_a_seat_to_a_bot_and_back(tmp_path: Path) -> None:
-    with running(tmp_path / "db.sqlite3", seed=2, bot_delay=0.02) as server:
+    extra = (*GENEROUS, "--away-after", "0.5")
+    with running(tmp_path / "db.sqlite3", seed=2, bot_delay=0.02, extra=extra) as server:
         table = new_table(server, ["Anna", "Ben"])
         tid, (host, ben_token) = table["id"], table["tokens"]
         anna = await Client(server, tid, host).connect()
@@ -203,7 +204,17 @@ async def test_the_host_hands_a_seat_to_a_bot_and_back(tmp_path: Path) -> None:
         ]:
             answer = server.post(f"/api/tables/{tid}/seat", body)
             assert answer.status_code == status and says in answer.json()["error"], answer.text
+        # Not while Ben is here: a bot takes a seat over only once its player is away.
+        here = server.post(f"/api/tables/{tid}/seat", {"token": host, "seat": 1, "to": "bot"})
+        assert here.status_code == 400, here.text
+        assert here.json()["error"] == (
+            "Ben is here: a bot takes over a seat only once its player is away"
+        )
         await ben.close()
+        message = await anna.recv()
+        while message["type"] != "presence":
+            message = await anna.recv()
+        assert message["presence"] == ["here", "away"]
         handed = server.post(f"/api/tables/{tid}/seat", {"token": host, "seat": 1, "to": "bot"})
         assert handed.status_code == 200, handed.text
         assert handed.json()["table"]["seats"][1] == {
@@ -231,7 +242,7 @@ async def test_the_host_hands_a_seat_to_a_bot_and_back(tmp_path: Path) -> None:
         message = await ben.recv()
         while message["type"] != "table":
             message = await ben.recv()
-        assert message["you"] == {"seat": 1, "host": False, "bot": False}
+        assert message["you"] == {"seat": 1, "host": False, "bot": False, "waiting": None}
         await play_until_over([anna, ben])
         assert anna.state["view"]["loser"] is not None  # type: ignore[index]
         await anna.close()

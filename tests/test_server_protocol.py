@@ -890,7 +890,12 @@ async def test_no_client_ever_sees_anothers_covered_dice(
             if message["type"] == "state":
                 # A state carries the history from ``since`` on (a new connection: all of it).
                 del seen[message["since"] :]
-                assert message["you"] == {"seat": viewer, "host": viewer == 0, "bot": False}
+                assert message["you"] == {
+                    "seat": viewer,
+                    "host": viewer == 0,
+                    "bot": False,
+                    "waiting": None,
+                }
                 assert message["table"]["seeded"] is True
             first = len(seen)
             new = game.events[first : game.events_after[k]]

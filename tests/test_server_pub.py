@@ -411,3 +411,38 @@ def test_a_round_opened_blind_through_the_api(tmp_path: Path) -> None:
         view = post(server, pub_id, "turn", token, dice=[6, 4, 2], throws=1).json()
         assert "Ben takes 3 Deckel from the middle." in view["said"]  # 2 doubled, 3 left
         assert view["state"]["half_losers"] == [1]
+
+
+def test_a_game_made_on_a_phone_and_its_entry_ids_are_checked(tmp_path: Path) -> None:
+    """A pub game's id and token made on a phone must look like the server's own; an entry id
+    must be one, and names one kind of entry; refused ones change nothing."""
+    with running(tmp_path / "db.sqlite3") as server:
+        body = {"players": ["Anna", "Ben"], "rules_toml": HOUSE}
+        for made, key in (
+            ({"id": "short", "token": "t" * 22}, "'id'"),
+            ({"id": "a" * 12, "token": "short"}, "'token'"),
+            ({"id": "a b c d e f g h", "token": "t" * 22}, "'id'"),
+        ):
+            r = server.post("/api/pub?lang=en", {**body, **made})
+            assert r.status_code == 400 and key in r.json()["error"], r.text
+        r = server.post("/api/pub?lang=en", {**body, "id": "phoneMadeId12", "token": "t" * 22})
+        assert r.status_code == 200 and r.json()["entry"] == {
+            "id": "phoneMadeId12",
+            "repeated": False,
+        }
+        turn = {"token": "t" * 22, "dice": [6, 5, 3], "throws": 1}
+
+        def send(what: str, entry: str, **extra: Any) -> httpx.Response:
+            return httpx.post(
+                f"{server.url}/api/pub/phoneMadeId12/{what}?lang=en",
+                json={**turn, **extra},
+                headers={"x-entry-id": entry},
+                timeout=10,
+            )
+
+        assert send("turn", "bad id").status_code == 400
+        assert send("turn", "entry-0001").status_code == 200
+        other = send("undo", "entry-0001", count=1)
+        assert other.status_code == 400 and "was turn, not undo" in other.json()["error"]
+        view = get(server, "phoneMadeId12", "t" * 22).json()
+        assert view["entries"] == 1

@@ -105,7 +105,7 @@ def test_opening_round_explained() -> None:
     en = explain(game.events, game.rules, game.players, "en")
     assert "The first half (Hinrunde) begins with 14 Deckel in the middle." in en
     assert "Opening round (for no Deckel): Ben: Strasse 6-5-4, Cem: 3-2-2." in en
-    assert "Ben has the best result (Strasse 6-5-4) and opens the first round." in en
+    assert "Ben has the best result (Strasse 6-5-4) and opens round 2." in en
 
 
 def test_a_jule_is_named_and_explained_in_both_languages() -> None:
@@ -341,10 +341,10 @@ def test_describe_and_explain_worst_opens() -> None:
     assert isinstance(ended, RoundEnded) and ended.kind is RoundKind.OPENING_THROW
     assert ended.worst == 1
     assert explain(game.events[at:], rules, game.players, "en")[-1] == (
-        "Ben threw lowest (3-2-2) and opens the first round, taking no Deckel."
+        "Ben threw lowest (3-2-2) and opens round 2, taking no Deckel."
     )
     assert explain(game.events[at:], rules, game.players, "de")[-1] == (
-        "Ben warf am niedrigsten (3-2-2) und eröffnet die erste Runde, ohne Deckel."
+        "Ben warf am niedrigsten (3-2-2) und eröffnet Runde 2, ohne Deckel."
     )
 
 
@@ -368,14 +368,14 @@ def test_describe_and_explain_one_die_each() -> None:
                 "One die each: Anna: 5, Ben: 3, Cem: 5.",
                 "Anna and Cem tie for the highest die and throw again.",
                 "One die each: Anna: 2, Cem: 6.",
-                "Cem threw the highest die (6) and opens the first round.",
+                "Cem threw the highest die (6) and opens round 3.",
             ],
         ),
         (
             low,
             [
                 "One die each: Anna: 5, Ben: 3, Cem: 5.",
-                "Ben threw the lowest die (3) and opens the first round.",
+                "Ben threw the lowest die (3) and opens round 2.",
             ],
         ),
     ):
@@ -390,7 +390,7 @@ def test_describe_and_explain_one_die_each() -> None:
         "Jeder einen Würfel: Anna: 4, Ben: 4, Cem: 6.",
         "Anna und Ben haben gleich niedrig geworfen und stechen.",
         "Jeder einen Würfel: Anna: 2, Ben: 1.",
-        "Ben warf den niedrigsten Würfel (1) und eröffnet die erste Runde.",
+        "Ben warf den niedrigsten Würfel (1) und eröffnet Runde 3.",
     ]
 
 

@@ -14,6 +14,8 @@ from test_web import click_if_there, dismiss_reveal
 from test_web_table import PHONE, new_page, start_table
 
 PERCENT = re.compile(r"^(?:<|>)?(\d+\.\d)%$")
+LOOK = """b => ({background: getComputedStyle(b).backgroundColor,
+    mark: getComputedStyle(b, '::before').content})"""
 
 
 def ranking(page: Page) -> list[tuple[str, float]]:
@@ -36,17 +38,28 @@ def test_the_coach_switch_ranks_moves_and_notes_a_costly_stop(
         toggle = page.locator("#coach-toggle")
         expect(toggle).to_have_attribute("aria-pressed", "false")  # off by default
         expect(page.locator("#coach-moves")).to_have_count(0)
+        off_look = toggle.evaluate(LOOK)
         toggle.click()
         expect(toggle).to_have_attribute("aria-pressed", "true")
-        expect(toggle).to_have_accessible_name("Coach on")
+        expect(toggle).to_have_accessible_name("Advise me")  # the same name, on or off
+        # On looks other than off (a later rule of the style sheet once made them alike).
+        on_look = page.locator("#coach-toggle").evaluate(LOOK)
+        assert on_look["background"] != off_look["background"], (on_look, off_look)
+        assert on_look["mark"].startswith('"✓') and off_look["mark"] == "none"
         # Everyone sees that Anna's coach is on: a badge at her name in the player list.
         expect(page.locator("#coach-badge-0")).to_have_text("coach")
         ranked = noted = 0
+        note_round, old_note, cleared = "", "", False
         for _ in range(3000):
-            if page.locator("#summary").count() or (ranked >= 4 and noted):
+            if page.locator("#summary").count() or (ranked >= 4 and noted and cleared):
                 break
             if dismiss_reveal(page):
                 continue
+            if noted and not cleared and page.locator("#status-h").inner_text() != note_round:
+                # The next round: the note on the last one's stop is gone.
+                notes = page.locator("#coach-note").all_inner_texts()
+                assert old_note not in notes, notes
+                cleared = True
             if page.locator("#coach-moves").count():
                 rows = ranking(page)
                 assert len(rows) >= 2 and rows == sorted(rows, key=lambda r: r[1])
@@ -59,15 +72,19 @@ def test_the_coach_switch_ranks_moves_and_notes_a_costly_stop(
                         page.click("#stop", timeout=3000)
                     except Error:  # a round's reveal came up meanwhile: close it, look again
                         continue
-                    note = page.locator("#coach-note")
+                    # The note: in the coach's card while the round goes on, or in the
+                    # round's reveal when the stop ended it.
+                    note = page.locator("#coach-note, #reveal-coach-note:not([hidden])")
                     expect(note).to_contain_text("Coach: Anna, “stop” was a", timeout=10_000)
+                    old_note = note.inner_text()
+                    note_round = page.locator("#status-h").inner_text()
                     noted += 1
                     continue
             if not (click_if_there(page, "#throw") or click_if_there(page, "#stop")):
                 page.wait_for_timeout(40)
             else:
                 page.wait_for_timeout(250)
-        assert ranked >= 4 and noted == 1
+        assert ranked >= 4 and noted == 1 and cleared
         # Off again: the list goes, the badge goes.
         page.locator("#coach-toggle").click()
         expect(page.locator("#coach-toggle")).to_have_attribute("aria-pressed", "false")

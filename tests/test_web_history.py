@@ -171,7 +171,10 @@ def test_a_spectator_mid_game_sees_the_history_and_a_language_switch_re_renders_
 def test_the_host_hands_a_seat_to_a_bot_and_the_player_takes_it_back(
     browser: Browser, tmp_path: Path
 ) -> None:
-    with running(tmp_path / "db.sqlite3", seed=23, bot_delay=0.05) as server:
+    """A bot is offered only for a player who is away, and the host confirms it in a dialog that
+    names the player; cancelled, nothing changes."""
+    extra = (*GENEROUS, "--away-after", "0.5")
+    with running(tmp_path / "db.sqlite3", seed=23, bot_delay=0.05, extra=extra) as server:
         table = make_table(server, ["Anna", "Ben"], 0, rules="tsv99")
         anna_ctx, anna = new_page(browser, "en-GB", DESKTOP)
         ben_ctx, ben = new_page(browser, "en-GB", PHONE)
@@ -180,9 +183,28 @@ def test_the_host_hands_a_seat_to_a_bot_and_the_player_takes_it_back(
         anna.click("#start")
         anna.wait_for_selector("#players")
         ben.wait_for_selector("#players")
-        # Ben has to go: the host lets a bot play his seat.
+        # Ben is here: nobody offers a bot for him.
+        anna.wait_for_timeout(800)  # longer than --away-after: he stays, being connected
+        expect(anna.locator("#away-1")).to_have_count(0)
+        expect(anna.locator("#seat-bot-1")).to_have_count(0)
+        # Ben has to go: once he is away, the host may let a bot play his seat.
         ben_ctx.close()
-        anna.click("#seat-bot-1")
+        expect(anna.locator("#away-1")).to_be_visible(timeout=10_000)
+        offer = anna.locator("#seat-bot-1")
+        expect(offer).to_have_accessible_name("Bot takes over: Ben")
+        offer.click()
+        dialog = anna.locator("dialog#confirm-bot")
+        expect(dialog).to_be_visible()
+        expect(dialog).to_have_accessible_name("Let a bot play for Ben?")
+        expect(dialog).to_have_accessible_description(re.compile(r"^Ben is away\."))
+        expect(anna.locator("#confirm-bot-no")).to_be_focused()
+        anna.click("#confirm-bot-no")  # not now: nothing changes
+        expect(dialog).to_have_count(0)
+        expect(offer).to_be_focused()
+        anna.wait_for_timeout(300)
+        expect(anna.locator("#players li[data-seat='1'] .badge.bot")).to_have_count(0)
+        offer.click()
+        anna.click("#confirm-bot-yes")
         expect(anna.locator("#players li[data-seat='1'] .badge.bot")).to_be_visible()
         # The game goes on: Anna plays, the bot plays Ben's turns.
         rounds = anna.locator("#status-h").inner_text()

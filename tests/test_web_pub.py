@@ -84,7 +84,7 @@ def test_a_whole_pub_game_on_a_phone_with_one_correction(
     saved(page, 2)
     newest = page.locator(".pub-log li").first
     expect(newest).to_contain_text("Ben: 6-4-2 (1 throw).")
-    expect(newest).to_contain_text("Anna has the best result (6-5-3) and opens the first round.")
+    expect(newest).to_contain_text("Anna has the best result (6-5-3) and opens round 2.")
     page.click("#pub-undo")
     saved(page, 1)
     expect(title).to_have_text("Ben's turn")
@@ -215,7 +215,7 @@ def test_one_die_each_is_entered_as_one_die_on_a_phone(browser: Browser, server:
     page.click("#pub-save")
     saved(page, 4)
     expect(page.locator(".pub-log li").first).to_contain_text(
-        "Ben threw the highest die (5) and opens the first round."
+        "Ben threw the highest die (5) and opens round 3."
     )
     # the first round for Deckel: three dice again
     expect(page.locator("#pub-prompt")).to_contain_text("Ben opens, up to 3 throws")

@@ -735,7 +735,37 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "unbekannter Schlüssel für diesen Tisch",
     ),
     ("server_refuse_host_only", "only the host may do that", "das darf nur der Gastgeber"),
-    ("server_refuse_started", "the game has started", "das Spiel hat schon begonnen"),
+    (
+        "server_refuse_started",
+        "the game has started: watch it with the invite code, or wait for a seat in the next game",
+        "das Spiel hat schon begonnen: schau mit dem Einladungscode zu oder warte auf einen Platz "
+        "im nächsten Spiel",
+    ),
+    (
+        "server_refuse_wait_not_started",
+        "the game has not started: take a seat at the table (join)",
+        "das Spiel hat noch nicht begonnen: setz dich an den Tisch (beitreten)",
+    ),
+    (
+        "server_refuse_wait_rematch",
+        "this game's rematch has begun; ask there for a seat",
+        "die Revanche hat schon begonnen; frag dort nach einem Platz",
+    ),
+    (
+        "server_refuse_next_full",
+        "the next game is full: a table has at most {most} seats",
+        "das nächste Spiel ist voll: ein Tisch hat höchstens {most} Plätze",
+    ),
+    (
+        "server_refuse_not_in_finale",
+        "{name} is not in the Finale: nothing is left to play for them",
+        "{name} ist nicht im Finale: für sie oder ihn gibt es nichts mehr zu spielen",
+    ),
+    (
+        "server_refuse_player_here",
+        "{name} is here: a bot takes over a seat only once its player is away",
+        "{name} ist da: ein Bot übernimmt einen Platz erst, wenn der Spieler weg ist",
+    ),
     (
         "server_refuse_name_taken",
         "the name {name!r} is taken at this table",
@@ -1836,6 +1866,35 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "rules_where_toml",
         "TOML",
         "TOML",
+    ),
+    # ------------------------------------------------------------ entries made on a phone
+    (
+        "refuse_entry_id",
+        "an entry id is 8 to 64 letters, digits and _ . : - (such as a UUID), not {value}",
+        "eine Eintrags-ID hat 8 bis 64 Buchstaben, Ziffern und _ . : - (etwa eine UUID), "
+        "nicht {value}",
+    ),
+    (
+        "refuse_entry_other",
+        "entry {entry} was {was}, not {what}: an entry id names one entry",
+        "Eintrag {entry} war {was}, nicht {what}: eine Eintrags-ID steht für einen Eintrag",
+    ),
+    (
+        "server_refuse_pub_phone_id",
+        "a pub game's 'id' made on a phone is 12 to 40 letters, digits, _ or -",
+        "die auf einem Handy gemachte 'id' eines Kneipenspiels hat 12 bis 40 Buchstaben, "
+        "Ziffern, _ oder -",
+    ),
+    (
+        "server_refuse_pub_phone_token",
+        "a pub game's 'token' made on a phone is 22 to 100 letters, digits, _ or -",
+        "der auf einem Handy gemachte 'token' eines Kneipenspiels hat 22 bis 100 Buchstaben, "
+        "Ziffern, _ oder -",
+    ),
+    (
+        "server_refuse_pub_taken",
+        "there is a pub game {id!r} already",
+        "es gibt schon ein Kneipenspiel {id!r}",
     ),
     # @@MORE@@
 )

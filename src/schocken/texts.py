@@ -76,13 +76,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "opening_throw": "Opening throw: {results}.",
         "stechen": "Stechen: {results}.",
         "covered": "covered",
-        "best_opens": "{best} has the best result ({result}) and opens the first round.",
-        "worst_opens": "{worst} threw lowest ({result}) and opens the first round, taking no "
+        "best_opens": "{best} has the best result ({result}) and opens round {number}.",
+        "worst_opens": "{worst} threw lowest ({result}) and opens round {number}, taking no "
         "Deckel.",
         "stechen_needed": "{players} tie for the lowest throw and throw again (Stechen).",
         "opening_die": "One die each: {results}.",
-        "high_die_opens": "{best} threw the highest die ({result}) and opens the first round.",
-        "low_die_opens": "{worst} threw the lowest die ({result}) and opens the first round.",
+        "high_die_opens": "{best} threw the highest die ({result}) and opens round {number}.",
+        "low_die_opens": "{worst} threw the lowest die ({result}) and opens round {number}.",
         "die_tie_high_die": "{players} tie for the highest die and throw again.",
         "die_tie_low_die": "{players} tie for the lowest die and throw again (Stechen).",
         "throw_off": "Throw-off: {results}.",
@@ -286,6 +286,42 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_rv_not_counted": "Every move was as good as any other here: not counted.",
         "web_deckel_in_all": "Deckel in all",
         "web_halves_lost": "Halves lost",
+        "stand_in": "The stand-in played for {name}: {action}.",
+        "web_language_label": "Deutsch (Sprache / language)",
+        "web_throw_1": "1st throw",
+        "web_throw_2": "2nd throw",
+        "web_throw_3": "3rd throw",
+        "web_throw_n": "{n}th throw",
+        "web_clock": "Time left for {name}: {s} s",
+        "web_clock_short": "{s} s",
+        "web_clock_warning": "{name}, 10 seconds left: then the stand-in plays for you.",
+        "web_clock_warning_other": "10 seconds left for {name}.",
+        "web_coach_switch": "Advise me",
+        "web_copy_failed": "This browser lets the page copy nothing: the link is selected, copy "
+        "it yourself (Ctrl+C, or press and hold on a phone).",
+        "web_late_title": "The game is under way",
+        "web_late_over": "This game is over",
+        "web_late_intro": "Watch it now, and take a seat in the next game: when the host starts "
+        "the rematch, you play along.",
+        "web_watch": "Watch now",
+        "web_wait": "Take a seat in the next game",
+        "web_waiting_you": "You are watching. The next game seats you as {name}.",
+        "web_waiting_list": "Waiting for the next game: {names}",
+        "web_rematch_waiting": "The rematch seats {names} too.",
+        "web_invite_h": "Invite and watch",
+        "web_invite_late": "Whoever comes later opens the invite link: they watch at once and "
+        "take a seat in the next game.",
+        "web_to_bot_ask": "Let a bot play for {name}?",
+        "web_to_bot_explain": "{name} is away. The bot plays {name}'s turns until {name} takes "
+        "the seat back or you give it back.",
+        "web_to_bot_yes": "Let the bot play",
+        "web_cancel": "Cancel",
+        "web_link": "Invite link",
+        "web_plays_now": "plays now",
+        "web_n_evenings_1": "1 evening",
+        "web_n_evenings": "{n} evenings",
+        "web_n_games_1": "1 game",
+        "web_n_games": "{n} games",
         "ui_throw": "Throw",
         "ui_turn": "Turn sixes",
         "ui_stop": "Stop",
@@ -666,7 +702,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_add_member": "Add the member",
         "club_web_member_added": "{name} is a member now.",
         "club_web_evenings": "Evenings",
-        "club_web_evening_line": "{date}, {place}: {count} came, {games} games",
+        "club_web_evening_line": "{date}, {place}: {count} came, {games}",
         "club_web_date": "Date",
         "club_web_place": "Place",
         "club_web_present": "Who came",
@@ -720,7 +756,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_back": "Back to the book",
         "club_web_season": "Season",
         "club_web_all_seasons": "All seasons",
-        "club_web_stats_sum": "{evenings} evenings, {games} games.",
+        "club_web_stats_sum": "{evenings}, {games}.",
         "club_web_stats_caption": "Games lost, with the 95% interval of the share",
         "club_web_games_played": "Games",
         "club_web_games_lost": "Lost",
@@ -797,6 +833,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_log": "Change log",
         "club_web_log_show": "Show the change log",
         "club_web_log_shown": "The change log: {count} entries.",
+        "club_web_log_shown_1": "The change log: 1 entry.",
         "club_web_when": "When (UTC)",
         "club_web_details": "Details",
         "club_web_log_club_created": "Club created",
@@ -847,6 +884,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_devices_end": "Sign out",
         "club_web_devices_end_label": "Sign out {device}, opened {created}",
         "club_web_devices_shown": "{count} devices have the club open.",
+        "club_web_devices_shown_1": "1 device has the club open.",
         "club_web_devices_ended": "{device} is signed out.",
         "club_web_password_title": "The club's password",
         "club_web_password_state_set": "The club has a password.",
@@ -977,6 +1015,56 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_bots_set_not_counted": "Bots' seats are not counted from now on.",
         "club_web_bots_set_guest": "Bots' seats are guests from now on.",
         "club_web_log_bot_seats_set": "Bots' seats set",
+        "offline_online": "Online",
+        "offline_offline": "Offline",
+        "offline_waiting_1": "1 entry waiting",
+        "offline_waiting_n": "{count} entries waiting",
+        "offline_held": "{count} to settle",
+        "offline_queued_said": "Kept on this phone: it is sent when there is a signal.",
+        "offline_needs_signal": "This needs the server: try again when there is a signal.",
+        "offline_kept_book": "No signal: the book as this phone last saw it.",
+        "offline_queue_title": "On this phone, not sent yet ({count})",
+        "offline_queue_hint": "Sent by themselves when there is a signal, each once.",
+        "offline_settle_hint": "Some entries do not fit what came from other devices "
+        "meanwhile: decide for each.",
+        "offline_state_waiting": "waiting",
+        "offline_conflict": "Not booked: {reason}",
+        "offline_apply_anyway": "Book anyway",
+        "offline_try_again": "Send again",
+        "offline_as_guest": "Add {name} as a guest and book",
+        "offline_discard": "Discard",
+        "offline_discarded": "Discarded: {what}.",
+        "offline_no_member": "{name} is no member of the club now (renamed or removed on "
+        "another device).",
+        "offline_left_meanwhile": "{name} left the club on {date} (entered on another device).",
+        "offline_same_game": "game {number} of this evening, lost by {loser}, came from another "
+        "device meanwhile: perhaps the same game twice.",
+        "offline_what_evening": "Evening of {date} begun ({count} came)",
+        "offline_what_present": "Came: {names}",
+        "offline_what_game": "Game: {loser} lost",
+        "offline_what_pub_game": "Pub game into the book",
+        "offline_what_fine": "{name}: {fine} × {count}",
+        "offline_what_payment": "{name} paid {amount}",
+        "offline_what_charge": "{name}: {reason}, {amount}",
+        "offline_what_expense": "Expense: {purpose}, {amount}",
+        "offline_what_member": "New member: {name}",
+        "offline_game_pub_line": "Game {number}: a pub game",
+        "offline_pub_waiting": "A pub game: {count} entries waiting for the referee",
+        "pub_offline_title": "No signal: the turns wait on this phone",
+        "pub_offline_hint": "Without a signal the phone cannot referee: say who threw. The "
+        "server checks each turn when the signal returns; a turn it refuses is shown here.",
+        "pub_offline_who": "Who threw",
+        "pub_offline_waiting": "Waiting to be refereed ({count})",
+        "pub_offline_standing": "As of the last signal: {standing}",
+        "pub_offline_turn": "{name}: {dice}, throws: {throws}",
+        "pub_offline_new_game": "New game: {players}",
+        "pub_offline_undo": "Take back the last entry",
+        "pub_offline_buys_in": "{name} buys back in",
+        "pub_offline_stays_out": "{name} stays out",
+        "pub_offline_saved": "Kept: {turn}. It is refereed when there is a signal.",
+        "pub_offline_taken_back": "Taken back: {turn}.",
+        "pub_offline_take_back": "Take back",
+        "pub_offline_refused": "Refused by the referee: {reason}",
         "pub_web_for_club": "A game for {club}, evening of {date}: who came is filled in.",
         "pub_web_to_book": "Into the book of {club}",
         "pub_web_link": "Real dice at the pub? Keep the score on one phone",
@@ -1440,15 +1528,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "opening_throw": "Eröffnungswurf: {results}.",
         "stechen": "Stechen: {results}.",
         "covered": "verdeckt",
-        "best_opens": "{best} hat das beste Ergebnis ({result}) und eröffnet die erste Runde.",
-        "worst_opens": "{worst} warf am niedrigsten ({result}) und eröffnet die erste Runde, "
+        "best_opens": "{best} hat das beste Ergebnis ({result}) und eröffnet Runde {number}.",
+        "worst_opens": "{worst} warf am niedrigsten ({result}) und eröffnet Runde {number}, "
         "ohne Deckel.",
         "stechen_needed": "{players} haben gleich niedrig geworfen und stechen.",
         "opening_die": "Jeder einen Würfel: {results}.",
-        "high_die_opens": "{best} warf den höchsten Würfel ({result}) und eröffnet die erste "
-        "Runde.",
-        "low_die_opens": "{worst} warf den niedrigsten Würfel ({result}) und eröffnet die erste "
-        "Runde.",
+        "high_die_opens": "{best} warf den höchsten Würfel ({result}) und eröffnet Runde {number}.",
+        "low_die_opens": "{worst} warf den niedrigsten Würfel ({result}) und eröffnet Runde "
+        "{number}.",
         "die_tie_high_die": "{players} haben gleich hoch geworfen und würfeln noch einmal.",
         "die_tie_low_die": "{players} haben gleich niedrig geworfen und stechen.",
         "throw_off": "Stechen um die Deckel: {results}.",
@@ -1657,6 +1744,42 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_rv_not_counted": "Hier war jeder Zug so gut wie jeder andere: zählt nicht.",
         "web_deckel_in_all": "Deckel insgesamt",
         "web_halves_lost": "Hälften verloren",
+        "stand_in": "Die Vertretung spielte für {name}: {action}.",
+        "web_language_label": "English (language / Sprache)",
+        "web_throw_1": "1. Wurf",
+        "web_throw_2": "2. Wurf",
+        "web_throw_3": "3. Wurf",
+        "web_throw_n": "{n}. Wurf",
+        "web_clock": "Zeit für {name}: noch {s} s",
+        "web_clock_short": "{s} s",
+        "web_clock_warning": "{name}, noch 10 Sekunden: dann spielt die Vertretung für dich.",
+        "web_clock_warning_other": "Noch 10 Sekunden für {name}.",
+        "web_coach_switch": "Berate mich",
+        "web_copy_failed": "Dieser Browser lässt die Seite nichts kopieren: der Link ist "
+        "markiert, kopiere ihn selbst (Strg+C, oder am Handy lange drücken).",
+        "web_late_title": "Das Spiel läuft schon",
+        "web_late_over": "Dieses Spiel ist vorbei",
+        "web_late_intro": "Schau jetzt zu und setz dich ins nächste Spiel: startet der Gastgeber "
+        "die Revanche, spielst du mit.",
+        "web_watch": "Jetzt zuschauen",
+        "web_wait": "Im nächsten Spiel mitspielen",
+        "web_waiting_you": "Du schaust zu. Im nächsten Spiel sitzt du als {name} mit.",
+        "web_waiting_list": "Warten aufs nächste Spiel: {names}",
+        "web_rematch_waiting": "Die Revanche setzt auch {names} an den Tisch.",
+        "web_invite_h": "Einladen und zuschauen",
+        "web_invite_late": "Wer später kommt, öffnet den Einladungslink: zuschauen sofort, "
+        "mitspielen ab dem nächsten Spiel.",
+        "web_to_bot_ask": "Soll ein Bot für {name} spielen?",
+        "web_to_bot_explain": "{name} ist weg. Der Bot spielt für {name}, bis {name} den Platz "
+        "zurücknimmt oder du ihn zurückgibst.",
+        "web_to_bot_yes": "Bot spielen lassen",
+        "web_cancel": "Abbrechen",
+        "web_link": "Einladungslink",
+        "web_plays_now": "ist dran",
+        "web_n_evenings_1": "1 Abend",
+        "web_n_evenings": "{n} Abende",
+        "web_n_games_1": "1 Spiel",
+        "web_n_games": "{n} Spiele",
         "ui_throw": "Werfen",
         "ui_turn": "Sechsen drehen",
         "ui_stop": "Stehen lassen",
@@ -2059,7 +2182,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_add_member": "Mitglied aufnehmen",
         "club_web_member_added": "{name} ist jetzt Mitglied.",
         "club_web_evenings": "Abende",
-        "club_web_evening_line": "{date}, {place}: {count} da, {games} Spiele",
+        "club_web_evening_line": "{date}, {place}: {count} da, {games}",
         "club_web_date": "Datum",
         "club_web_place": "Ort",
         "club_web_present": "Wer war da",
@@ -2114,7 +2237,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_back": "Zurück zum Buch",
         "club_web_season": "Saison",
         "club_web_all_seasons": "Alle Saisons",
-        "club_web_stats_sum": "{evenings} Abende, {games} Spiele.",
+        "club_web_stats_sum": "{evenings}, {games}.",
         "club_web_stats_caption": "Verlorene Spiele, mit dem 95-%-Intervall des Anteils",
         "club_web_games_played": "Spiele",
         "club_web_games_lost": "Verloren",
@@ -2192,6 +2315,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_log": "Änderungsprotokoll",
         "club_web_log_show": "Änderungsprotokoll zeigen",
         "club_web_log_shown": "Das Änderungsprotokoll: {count} Einträge.",
+        "club_web_log_shown_1": "Das Änderungsprotokoll: 1 Eintrag.",
         "club_web_when": "Wann (UTC)",
         "club_web_details": "Einzelheiten",
         "club_web_log_club_created": "Verein angelegt",
@@ -2242,6 +2366,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_devices_end": "Abmelden",
         "club_web_devices_end_label": "{device} abmelden, geöffnet {created}",
         "club_web_devices_shown": "Auf {count} Geräten ist der Verein offen.",
+        "club_web_devices_shown_1": "Auf 1 Gerät ist der Verein offen.",
         "club_web_devices_ended": "{device} ist abgemeldet.",
         "club_web_password_title": "Das Passwort des Vereins",
         "club_web_password_state_set": "Der Verein hat ein Passwort.",
@@ -2380,6 +2505,60 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_bots_set_not_counted": "Plätze von Bots zählen ab jetzt nicht.",
         "club_web_bots_set_guest": "Plätze von Bots sind ab jetzt Gäste.",
         "club_web_log_bot_seats_set": "Plätze von Bots festgelegt",
+        "offline_online": "Online",
+        "offline_offline": "Offline",
+        "offline_waiting_1": "1 Eintrag wartet",
+        "offline_waiting_n": "{count} Einträge warten",
+        "offline_held": "{count} zu klären",
+        "offline_queued_said": "Auf diesem Handy gespeichert: wird gesendet, sobald es Netz gibt.",
+        "offline_needs_signal": "Dafür braucht es den Server: bitte wieder versuchen, sobald es "
+        "Netz gibt.",
+        "offline_kept_book": "Kein Netz: das Buch, wie dieses Handy es zuletzt gesehen hat.",
+        "offline_queue_title": "Auf diesem Handy, noch nicht gesendet ({count})",
+        "offline_queue_hint": "Wird von selbst gesendet, sobald es Netz gibt, jeder Eintrag "
+        "einmal.",
+        "offline_settle_hint": "Manche Einträge passen nicht zu dem, was inzwischen von anderen "
+        "Geräten kam: bitte jeweils entscheiden.",
+        "offline_state_waiting": "wartet",
+        "offline_conflict": "Nicht gebucht: {reason}",
+        "offline_apply_anyway": "Trotzdem buchen",
+        "offline_try_again": "Erneut senden",
+        "offline_as_guest": "{name} als Gast aufnehmen und buchen",
+        "offline_discard": "Verwerfen",
+        "offline_discarded": "Verworfen: {what}.",
+        "offline_no_member": "{name} ist jetzt kein Mitglied des Clubs (auf einem anderen Gerät "
+        "umbenannt oder entfernt).",
+        "offline_left_meanwhile": "{name} ist am {date} ausgetreten (auf einem anderen Gerät "
+        "eingetragen).",
+        "offline_same_game": "Spiel {number} dieses Abends, verloren von {loser}, kam inzwischen "
+        "von einem anderen Gerät: vielleicht dasselbe Spiel doppelt.",
+        "offline_what_evening": "Abend vom {date} begonnen ({count} da)",
+        "offline_what_present": "Da: {names}",
+        "offline_what_game": "Spiel: {loser} verliert",
+        "offline_what_pub_game": "Kneipenspiel ins Buch",
+        "offline_what_fine": "{name}: {fine} × {count}",
+        "offline_what_payment": "{name} zahlt {amount}",
+        "offline_what_charge": "{name}: {reason}, {amount}",
+        "offline_what_expense": "Ausgabe: {purpose}, {amount}",
+        "offline_what_member": "Neues Mitglied: {name}",
+        "offline_game_pub_line": "Spiel {number}: ein Kneipenspiel",
+        "offline_pub_waiting": "Ein Kneipenspiel: {count} Einträge warten auf den Schiedsrichter",
+        "pub_offline_title": "Kein Netz: die Züge warten auf diesem Handy",
+        "pub_offline_hint": "Ohne Netz kann das Handy nicht schiedsrichtern: bitte angeben, wer "
+        "geworfen hat. Der Server prüft jeden Zug, sobald es wieder Netz gibt; einen Zug, den er "
+        "ablehnt, zeigt diese Seite.",
+        "pub_offline_who": "Wer hat geworfen",
+        "pub_offline_waiting": "Warten auf den Schiedsrichter ({count})",
+        "pub_offline_standing": "Stand beim letzten Netz: {standing}",
+        "pub_offline_turn": "{name}: {dice}, Würfe: {throws}",
+        "pub_offline_new_game": "Neues Spiel: {players}",
+        "pub_offline_undo": "Letzten Eintrag zurücknehmen",
+        "pub_offline_buys_in": "{name} würfelt sich wieder ein",
+        "pub_offline_stays_out": "{name} bleibt draußen",
+        "pub_offline_saved": "Gespeichert: {turn}. Wird geprüft, sobald es Netz gibt.",
+        "pub_offline_taken_back": "Zurückgenommen: {turn}.",
+        "pub_offline_take_back": "Zurücknehmen",
+        "pub_offline_refused": "Vom Schiedsrichter abgelehnt: {reason}",
         "pub_web_for_club": "Ein Spiel für {club}, Abend vom {date}: wer da ist, steht schon drin.",
         "pub_web_to_book": "Ins Buch von {club}",
         "pub_web_link": "Echte Würfel in der Kneipe? Auf einem Handy mitschreiben",
@@ -2966,9 +3145,14 @@ def _opening_die_lines(
     seat = ended.best if high else ended.worst
     assert seat is not None
     die = result_name(dict(ended.results)[seat], lang)
+    # The round it opens is the next one (rounds are counted through the game, the opening's
+    # too: the log says the number the table shows).
+    number = ended.number + 1
     if high:
-        return [("high_die_opens", t("high_die_opens", lang, best=players[seat], result=die))]
-    return [("low_die_opens", t("low_die_opens", lang, worst=players[seat], result=die))]
+        key, field = "high_die_opens", "best"
+    else:
+        key, field = "low_die_opens", "worst"
+    return [(key, t(key, lang, **{field: players[seat]}, result=die, number=number))]
 
 
 def _round_lines(
@@ -3008,13 +3192,25 @@ def _round_lines(
         return lines
     if ended.kind is RoundKind.OPENING_ROUND:
         best = by_seat[ended.best]
-        lines.append(line("best_opens", best=players[ended.best], result=result_name(best, lang)))
+        lines.append(
+            line(
+                "best_opens",
+                best=players[ended.best],
+                result=result_name(best, lang),
+                number=ended.number + 1,
+            )
+        )
         return lines
     worst_opens = rules.opening is Opening.WORST_OPENS
     if ended.kind is not RoundKind.NORMAL and worst_opens and ended.worst is not None:
         worst = by_seat[ended.worst]
         lines.append(
-            line("worst_opens", worst=players[ended.worst], result=result_name(worst, lang))
+            line(
+                "worst_opens",
+                worst=players[ended.worst],
+                result=result_name(worst, lang),
+                number=ended.number + 1,
+            )
         )
         return lines
     if ended.worst is None or ended.kind is not RoundKind.NORMAL:

@@ -40,6 +40,12 @@ from schocken.club.access import (
     verify_access,
     verify_secret,
 )
+from schocken.club.entries import (
+    ENTRY_ID,
+    Applied,
+    _Entries,
+    check_entry_id,
+)
 from schocken.club.evenings import (
     GameFacts,
     facts_of_loser,
@@ -48,7 +54,6 @@ from schocken.club.evenings import (
 from schocken.club.exchange import (
     CSV_KINDS,
     CheckedImport,
-    _Exchange,
     check_import,
 )
 from schocken.club.stats import (
@@ -89,7 +94,7 @@ from schocken.club.values import (
 )
 
 
-class ClubBook(_Exchange):
+class ClubBook(_Entries):
     """The clubs kept in one database: a SQLite file (``":memory:"``: in memory, for tests) or a
     PostgreSQL database (a ``postgresql://`` URL), through :mod:`schocken.store`.
 
@@ -101,13 +106,15 @@ class ClubBook(_Exchange):
     tables, transactions, finding things), :mod:`.access` (clubs, secrets, sessions),
     :mod:`.members`, :mod:`.evenings` (evenings and games), :mod:`.money` (prices, fines,
     payments, the ledger, the kitty), :mod:`.stats`, :mod:`.our_rules` (the club's own rules),
-    :mod:`.exchange` (CSV, export, import).
+    :mod:`.exchange` (CSV, export, import), :mod:`.entries` (entries made on a phone, applied
+    once by their id).
     """
 
 
 __all__ = [
     "CSV_KINDS",
     "DEFAULT_DB",
+    "ENTRY_ID",
     "HALVES",
     "MIGRATIONS",
     "NO_ACCESS",
@@ -118,6 +125,7 @@ __all__ = [
     "SOURCES",
     "USED_EVERY",
     "AccountInfo",
+    "Applied",
     "BalanceInfo",
     "CheckedImport",
     "ClubBook",
@@ -139,6 +147,7 @@ __all__ = [
     "SessionInfo",
     "TransferInfo",
     "check_date",
+    "check_entry_id",
     "check_import",
     "compute_stats",
     "facts_of_loser",

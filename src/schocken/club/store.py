@@ -191,12 +191,27 @@ ALTER TABLE club_members ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
 never owes anything)."""
 
 VERSION_8_SCHEMA = """
+CREATE TABLE club_entries (
+    club_id INTEGER NOT NULL REFERENCES club_clubs(id),
+    entry_id TEXT NOT NULL,
+    what TEXT NOT NULL,
+    applied TEXT NOT NULL,
+    result TEXT NOT NULL,
+    PRIMARY KEY (club_id, entry_id)
+) STRICT;
+"""
+"""Version 8: the entries applied by their id (made on the phone that entered them, perhaps
+without a signal): which change it was (``what``: the address it came to), when (UTC) and what
+it answered (JSON), so the same entry sent again is answered alike and applied once
+(:mod:`schocken.club.entries`)."""
+
+VERSION_9_SCHEMA = """
 CREATE TABLE club_rules (
     club_id INTEGER PRIMARY KEY REFERENCES club_clubs(id),
     rules TEXT NOT NULL
 ) STRICT;
 """
-"""Version 8: the club's own rules ("our rules"), offered wherever its members start a game:
+"""Version 9: the club's own rules ("our rules"), offered wherever its members start a game:
 a rule set as JSON, ``{"preset": ..., "overrides": {...}}``."""
 
 MIGRATIONS: dict[int, str] = {
@@ -208,6 +223,7 @@ MIGRATIONS: dict[int, str] = {
     6: VERSION_6_SCHEMA,
     7: VERSION_7_SCHEMA,
     8: VERSION_8_SCHEMA,
+    9: VERSION_9_SCHEMA,
 }
 """The script that brings the club tables from version ``n - 1`` to ``n`` (0: no tables)."""
 

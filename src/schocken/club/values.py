@@ -17,7 +17,7 @@ DEFAULT_DB = Path("schocken-data") / "schocken.sqlite3"
 """Where the book is kept by default: the game server's file (``schocken serve`` with its
 default ``--data schocken-data``), relative to the working folder."""
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 """The version of the club tables this module reads and writes."""
 
 EXPORT_FORMAT = "schocken-club"

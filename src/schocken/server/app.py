@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
+import hashlib
 import io
 import logging
 import time
@@ -87,6 +89,17 @@ REVIEWS_WAITING = 8
 REVIEWS_KEPT = 32
 """Finished tables' reviews kept in memory (a finished game does not change)."""
 
+
+def static_version() -> str:
+    """A short hash of the web front end's files (the page, modules, styles, icons): the
+    service worker's cache is named by it."""
+    digest = hashlib.sha256()
+    for path in sorted(STATIC.iterdir()):
+        if path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; media-src 'self' data: blob:; connect-src 'self'; "
@@ -145,6 +158,8 @@ class Conn:
     refused: int = 0
     coached: int = -1
     """The step whose coach's ranking this client has (its seat's coach)."""
+    waiting: str | None = None
+    """The name of a latecomer who waits for a seat in the next game (and watches meanwhile)."""
 
 
 class Hub:
@@ -173,10 +188,16 @@ class Hub:
         self._presence: weakref.WeakKeyDictionary[Table, list[str | None]] = (
             weakref.WeakKeyDictionary()
         )
-        self._advice: weakref.WeakKeyDictionary[Table, dict[int, tuple[int, Advice | None]]] = (
+        self._clocks: weakref.WeakKeyDictionary[Table, tuple[int, float]] = (
             weakref.WeakKeyDictionary()
         )
-        """Per table and coached seat: the coach's advice for the decision at step ``n``."""
+        """Per table: the turn timer's deadline (``time.monotonic()``) for the decision after
+        step ``n``."""
+        self._advice: weakref.WeakKeyDictionary[
+            Table, dict[int, tuple[int, Advice | None, int]]
+        ] = weakref.WeakKeyDictionary()
+        """Per table and coached seat: the coach's advice for the decision at step ``n``, and
+        the round it is in."""
         self._advising: set[tuple[str, int, int]] = set()
         self._coach_pool = ThreadPoolExecutor(1, thread_name_prefix="coach")
         """The coach thinks here, one decision at a time (a few ms; a large round up to half a
@@ -193,15 +214,41 @@ class Hub:
         assert game is not None
         history = self._histories.get(table)
         if history is None or history.game is not game:
-            history = self._histories[table] = History(game)
+            history = self._histories[table] = History(game, _stand_ins_of(table))
         return history
 
-    def you(self, table: Table, seat: int | None) -> dict[str, Any]:
+    def you(self, table: Table, conn: Conn) -> dict[str, Any]:
+        seat = conn.seat
         return {
             "seat": seat,
             "host": seat is not None and seat == table.host,
             "bot": seat is not None and table.seats[seat].bot is not None,
+            "waiting": conn.waiting,
         }
+
+    def clock_anew(self, table: Table) -> None:
+        """The decision under way gets the whole turn timer again (its seat went back from a
+        bot to its player)."""
+        self._clocks.pop(table, None)
+
+    def clock(self, table: Table) -> dict[str, Any] | None:
+        """The turn timer as everyone sees it: whose decision it counts down (``seat``), the
+        seconds ``left`` now and its ``total``; ``None`` without a timer, before the start,
+        after the end and while a bot is to move. The deadline is set the first time it is
+        asked for a decision, and the stand-in acts at it (:meth:`_restart_timer`)."""
+        game = table.game
+        if not table.turn_timer or game is None or game.is_over:
+            return None
+        seat = game.current_player
+        if seat is None or table.bot_to_move() is not None:
+            return None
+        now = time.monotonic()
+        step = len(game.steps)
+        clock = self._clocks.get(table)
+        if clock is None or clock[0] != step:
+            clock = self._clocks[table] = (step, now + table.turn_timer)
+        left = round(max(0.0, clock[1] - now), 1)
+        return {"seat": seat, "left": left, "total": table.turn_timer}
 
     def legal(self, table: Table, seat: int | None) -> list[str]:
         """What ``seat`` may do now (nothing for spectators, nor while a bot plays the seat)."""
@@ -219,8 +266,9 @@ class Hub:
             "type": "state",
             "table": table.public(),
             "invite_url": self.invite_url(table),
-            "you": self.you(table, seat),
+            "you": self.you(table, conn),
             "presence": self.presence(table),
+            "timer": self.clock(table),
         }
         if game is None:
             conn.sent = 0
@@ -260,6 +308,7 @@ class Hub:
         public = game.view(None)
         public_json: dict[str, Any] | None = None
         outcome = outcome_of(game) if game.is_over else None
+        timer = self.clock(table)
         made: dict[tuple[Any, ...], str] = {}
         for conn in list(conns):
             seat = conn.seat
@@ -281,6 +330,7 @@ class Hub:
                     "log": history.log_for(conn.lang, conn.sent),
                     "view": view,
                     "legal": legal,
+                    "timer": timer,
                 }
                 if outcome is not None:
                     message["outcome"] = outcome
@@ -305,7 +355,7 @@ class Hub:
             return
         given = self._advice.setdefault(table, {})
         steps = len(game.steps)
-        for seat, (at, advice) in list(given.items()):
+        for seat, (at, advice, round_number) in list(given.items()):
             if at == steps:
                 continue
             del given[seat]
@@ -317,7 +367,8 @@ class Hub:
             for conn in self._seat_conns(table, seat):
                 said = note(advice, made, game.players[seat], conn.lang)
                 if said:
-                    self.push(conn, encode({"type": "coach_note", "step": at, "text": said}))
+                    message = {"type": "coach_note", "step": at, "round": round_number}
+                    self.push(conn, encode({**message, "text": said}))
         now = game.current_player
         if now is None or now not in table.coached or table.seats[now].bot is not None:
             return
@@ -339,11 +390,11 @@ class Hub:
             self._advising.discard((table.id, seat, steps))
         if table.game is not game or len(game.steps) != steps or seat not in table.coached:
             return  # the decision was made (or the coach turned off) meanwhile
-        self._advice.setdefault(table, {})[seat] = (steps, advice)
+        self._advice.setdefault(table, {})[seat] = (steps, advice, view.round_number)
         self._send_advice(table, seat)
 
     def _send_advice(self, table: Table, seat: int) -> None:
-        at, advice = self._advice[table][seat]
+        at, advice, _ = self._advice[table][seat]
         for conn in self._seat_conns(table, seat):
             if conn.coached == at or advice is None:
                 continue
@@ -359,12 +410,15 @@ class Hub:
     def send_table(self, table: Table) -> None:
         """The table's seats changed during the game (a bot plays a seat, the host role moved, a
         rematch is there): every client hears it, with what it may do now."""
+        public = table.public()
+        timer = self.clock(table)
         for conn in list(self.conns.get(table.id, [])):
             message = {
                 "type": "table",
-                "table": table.public(),
-                "you": self.you(table, conn.seat),
+                "table": public,
+                "you": self.you(table, conn),
                 "legal": self.legal(table, conn.seat),
+                "timer": timer,
             }
             self.push(conn, encode(message))
         self.coach(table)
@@ -593,18 +647,22 @@ class Hub:
         self._restart_timer(table)
 
     def _restart_timer(self, table: Table) -> None:
-        """The turn timer (if the table has one) starts anew for the human whose turn it is."""
+        """The turn timer (if the table has one) runs for the human whose turn it is, to the
+        deadline everyone was told (:meth:`clock`)."""
         if table.turn_timer and table.game is not None and not table.game.is_over:
             old = self._timers.pop(table.id, None)
             if old is not None:
                 old.cancel()
-            if table.bot_to_move() is None:
+            clock = self.clock(table)
+            if clock is not None:
                 version = len(table.game.steps)
-                self._timers[table.id] = asyncio.create_task(self._timer(table, version))
+                self._timers[table.id] = asyncio.create_task(
+                    self._timer(table, version, clock["left"])
+                )
 
-    async def _timer(self, table: Table, version: int) -> None:
+    async def _timer(self, table: Table, version: int, left: float) -> None:
         assert table.turn_timer is not None
-        await asyncio.sleep(table.turn_timer)
+        await asyncio.sleep(left)
         game = table.game
         if game is None or game.is_over or len(game.steps) != version:
             return
@@ -674,6 +732,18 @@ def _report_failure(task: asyncio.Task[None]) -> None:
         log.error("a table's bots stopped: %s: %s", type(exc).__name__, exc, exc_info=exc)
 
 
+def _stand_ins_of(table: Table) -> Any:
+    """The table's stand-in moves, for its history (which must not keep the table alive: the
+    hub keeps histories by table, weakly)."""
+    ref = weakref.ref(table)
+
+    def stand_ins() -> list[Any]:
+        found = ref()
+        return [] if found is None else list(found.stand_ins)
+
+    return stand_ins
+
+
 async def _close_quietly(ws: WebSocket, code: int) -> None:
     with contextlib.suppress(Exception):
         await asyncio.wait_for(ws.close(code=code), 5)
@@ -691,6 +761,23 @@ def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise refuse_request("server_refuse_whole_number", 400, field=key)
     return value
+
+
+def _viewer(table: Table, token: object, address: str) -> tuple[int | None, str, str | None]:
+    """Who says hello with ``token``: their seat (``None``: they watch), the key their
+    connections are counted by (``--conns-per-token``), and the name of a latecomer who waits
+    for a seat in the next game (``None``: nobody waits). A seat token plays; the spectator
+    token, a latecomer's token and the invite code watch (the code's watchers are counted per
+    address). Anything else is refused (403)."""
+    if table.is_spectator(token):
+        return None, f"{table.id}:spectators", None
+    place = table.waiter_of(token)
+    if place is not None:
+        return None, f"{table.id}:waiting:{place}", table.waiting[place].name
+    if table.is_code(token):
+        return None, f"{table.id}:code:{address}", None
+    seat = table.seat_of(token)
+    return seat, f"{table.id}:{seat}", None
 
 
 def _address(client: Any) -> str:
@@ -826,11 +913,14 @@ def create_app(
     async def table_page(key: str) -> str:
         return page
 
+    worker = (STATIC / "sw.js").read_text(encoding="utf-8")
+    worker = worker.replace("__VERSION__", static_version())
+
     @app.get("/sw.js")
     async def service_worker() -> Response:
-        return Response(
-            (STATIC / "sw.js").read_text(encoding="utf-8"), media_type="text/javascript"
-        )
+        """The service worker, its cache named by the static files' version: a new version
+        of the app brings a new cache, the old one is dropped."""
+        return Response(worker, media_type="text/javascript", headers={"cache-control": "no-cache"})
 
     @app.get("/api/texts/{lang}")
     async def texts(lang: str) -> dict[str, str]:
@@ -899,6 +989,16 @@ def create_app(
         hub.send_states(table)
         return {"id": table.id, "seat": seat, "token": token, "table": table.public()}
 
+    @app.post("/api/tables/{key}/wait")
+    async def wait(key: str, request: Request) -> dict[str, Any]:
+        """A latecomer, once the game has started: a seat in the next game (the rematch), and
+        meanwhile the game to watch with the token they get."""
+        data = await body(request)
+        table = await tables.get(key)
+        place, token = await tables.commit(table, table.wait, data.get("name"))
+        hub.send_table(table)
+        return {"id": table.id, "waiting": place, "token": token, "table": table.public()}
+
     @app.post("/api/tables/{key}/bots")
     async def add_bot(key: str, request: Request) -> dict[str, Any]:
         data = await body(request)
@@ -934,9 +1034,18 @@ def create_app(
         to = data.get("to")
         if to == "bot":
             kind = data.get("bot", "regular")
-            await tables.commit(table, table.hand_to_bot, data.get("token"), seat, kind)
+            away = 0 <= seat < len(table.seats) and hub.presence(table)[seat] == "away"
+            await tables.commit(
+                table,
+                functools.partial(table.hand_to_bot, away=away),
+                data.get("token"),
+                seat,
+                kind,
+            )
         elif to == "player":
             await tables.commit(table, table.hand_back, data.get("token"), seat)
+            if table.game is not None and table.game.current_player == seat:
+                hub.clock_anew(table)  # back in the middle of their turn: their whole time
         else:
             raise refuse_request("server_refuse_hand_to")
         hub.changed_seats(table)
@@ -1076,12 +1185,11 @@ def create_app(
         token = hello["token"]
         try:
             table = await tables.get(key)
-            seat = None if table.is_spectator(token) else table.seat_of(token)
+            seat, token_key, waiting = _viewer(table, token, address)
         except TableError as exc:
             said_in = hello["lang"] if hello["lang"] in LANGUAGES else "en"
             await refuse(websocket, "denied", refusal_text(exc, said_in), CLOSE_DENIED)
             return
-        token_key = f"{table.id}:{'spectators' if seat is None else seat}"
         if hub.per_token[token_key] >= limits.conns_per_token:
             await refuse(
                 websocket,
@@ -1092,6 +1200,7 @@ def create_app(
             return
         lang = hello["lang"] if hello["lang"] in LANGUAGES else "en"
         conn = Conn(websocket, seat, lang, token_key, address, asyncio.Queue(limits.send_queue))
+        conn.waiting = waiting
         conn.send_now = websocket.scope.get("extensions", {}).get("schocken.abort", {}).get("send")
         async with table.lock:
             hub.open(table, conn)

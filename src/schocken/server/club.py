@@ -61,6 +61,9 @@ SESSION_HEADER = "x-club-session"
 """The header that carries a club's session token."""
 SECRET_HEADER = "x-club-secret"
 """The header that carries a club's secret (from its secret link)."""
+ENTRY_HEADER = "x-entry-id"
+"""The header that carries a change's entry id, made on the phone that entered it: the change is
+applied once however often it is sent (:mod:`schocken.club.entries`)."""
 MAX_IMPORT = 32 * 1024 * 1024
 """Bytes of a club's export sent to be imported (a club of many years, its games as records)."""
 IMPORT_BUDGET = 120.0

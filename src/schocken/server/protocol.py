@@ -8,12 +8,13 @@ that player (:func:`schocken.events.censor`), so another player's covered dice n
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from schocken.actions import Action, parse_action
 from schocken.events import Event, Thrown, TurnEnded, censor
 from schocken.results import Result
-from schocken.texts import LANGUAGES, explain_lines
+from schocken.texts import LANGUAGES, action_name, explain_lines, t
 from schocken.views import PlayerView, TurnView
 
 if TYPE_CHECKING:
@@ -124,8 +125,13 @@ class History:
     the event that caused it and its catalogue key.
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(
+        self, game: Game, stand_ins: Callable[[], Sequence[tuple[int, int, str]]] = list
+    ) -> None:
         self.game = game
+        self._stand_ins = stand_ins
+        """The moves the turn timer's stand-in made, as ``(n, seat, action)``: ``n`` is the
+        number of the first event the move caused (known before that event is explained)."""
         self._public: list[dict[str, Any]] = []
         self._logs: dict[str, list[dict[str, Any]]] = {}
         self._explained: dict[str, int] = {}
@@ -156,7 +162,15 @@ class History:
         if done < len(events):
             game = self.game
             new = explain_lines(events[done:], game.rules, game.players, lang, before=events[:done])
-            lines += ({"n": done + x.event + 1, "key": x.key, "text": x.text} for x in new)
+            said: list[dict[str, Any]] = [
+                {"n": done + x.event + 1, "key": x.key, "text": x.text} for x in new
+            ]
+            for n, seat, action in self._stand_ins():
+                if done < n <= len(events):  # said before what the move led to
+                    at = next((i for i, line in enumerate(said) if line["n"] >= n), len(said))
+                    text = stand_in_text(game.players[seat], action, lang)
+                    said.insert(at, {"n": n, "key": "stand_in", "text": text})
+            lines += said
             self._explained[lang] = len(events)
         if start <= 0:
             return list(lines)
@@ -164,6 +178,12 @@ class History:
         while at > 0 and lines[at - 1]["n"] > start:
             at -= 1
         return lines[at:]
+
+
+def stand_in_text(name: str, action: str, lang: str) -> str:
+    """The log's line for a move the turn timer's stand-in made (in English: "The stand-in
+    played for Anna: stop.")."""
+    return t("stand_in", lang, name=name, action=action_name(parse_action(action), lang))
 
 
 def encode(message: dict[str, Any]) -> str:

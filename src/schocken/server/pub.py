@@ -8,11 +8,18 @@ token keeps the game: the token is checked by its hash, in constant time, like a
 are kept in memory while used (at most :data:`KEPT` of them) and read back from the file when
 asked for again, after a restart too. The endpoints are listed in docs/protocol.md and
 docs/pub.md.
+
+Entries made without a signal: a phone may make a new game's id and token itself (``id`` and
+``token`` in the request that makes it; the same request again answers the game it made) and
+send each entry with an entry id (header ``x-entry-id``): an entry id the game has seen answers
+the game as it is and changes nothing, so a phone's queue sent twice enters every turn once.
+The ids are kept with the game (``entry_ids`` beside its data, the last :data:`KEPT_IDS`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -40,6 +47,16 @@ KEPT = 500
 """Pub games kept in memory at most (the least recently used leave; the file keeps them)."""
 TOKEN_HEADER = "x-pub-token"
 """The header that carries a pub game's token on a GET."""
+ENTRY_HEADER = "x-entry-id"
+"""The header that carries an entry's id, made on the phone: an entry is applied once."""
+KEPT_IDS = 2000
+"""Entry ids a pub game keeps (the newest): far more than a game has entries."""
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{12,40}")
+"""A pub game's id made on a phone (like the server's own: 12 or more URL-safe letters)."""
+GAME_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,100}")
+"""A pub game's token made on a phone: 22 or more URL-safe letters (128 random bits)."""
+ENTRY_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{7,63}")
+"""An entry id (as a club's: :data:`schocken.club.ENTRY_ID`)."""
 
 Body = Callable[[Request], Awaitable[dict[str, Any]]]
 
@@ -52,6 +69,8 @@ class _Kept:
     token_hash: str
     pub: PubGame
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    entry_ids: dict[str, str] = field(default_factory=dict)
+    """The entry ids applied to the game (each with the kind of entry it was), oldest first."""
 
 
 class PubGames:
@@ -60,14 +79,41 @@ class PubGames:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.kept: OrderedDict[str, _Kept] = OrderedDict()
+        self._creating = asyncio.Lock()
+        """One game made under a phone's id at a time (two tries of the same make one game)."""
 
     async def create(self, pub: PubGame) -> tuple[str, str]:
         """Store a new pub game: its id and secret token."""
         pub_id, token = secrets.token_urlsafe(9), secrets.token_urlsafe(16)
         kept = _Kept(token_hash(token), pub)
-        await self._save(pub_id, kept.token_hash, pub)
+        await self._save(pub_id, kept)
         self._keep(pub_id, kept)
         return pub_id, token
+
+    async def create_as(
+        self, pub_id: object, token: object, make: Callable[[], PubGame]
+    ) -> tuple[_Kept, bool]:
+        """A new pub game under the id and token a phone made (offline, perhaps), made by
+        ``make``; or, when that id is taken with that token, the game made by the first such
+        request (``True``: made before, nothing changed). An id taken with another token is
+        refused (409)."""
+        if not isinstance(pub_id, str) or not GAME_ID.fullmatch(pub_id):
+            raise refuse("server_refuse_pub_phone_id")
+        if not isinstance(token, str) or not GAME_TOKEN.fullmatch(token):
+            raise refuse("server_refuse_pub_phone_token")
+        async with self._creating:
+            stored = pub_id in self.kept
+            if not stored:
+                stored = await self.store.read(self.store.pub_game, pub_id) is not None
+            if stored:
+                try:
+                    return await self.get(pub_id, token), True
+                except TableError:
+                    raise refuse("server_refuse_pub_taken", 409, id=pub_id) from None
+            kept = _Kept(token_hash(token), make())
+            await self._save(pub_id, kept)
+            self._keep(pub_id, kept)
+            return kept, False
 
     async def get(self, pub_id: str, token: object) -> _Kept:
         """The pub game with this id, if ``token`` is its token."""
@@ -76,11 +122,14 @@ class PubGames:
             row = await self.store.read(self.store.pub_game, pub_id)
             if row is None:
                 raise refuse("server_refuse_no_pub", 404, id=pub_id[:40])
+            data = dict(row[1])
+            ids = data.pop("entry_ids", [])
             try:
-                pub = await asyncio.to_thread(PubGame.from_data, row[1])
+                pub = await asyncio.to_thread(PubGame.from_data, data)
             except PubEntryError as exc:
                 raise refuse("server_refuse_pub_damaged", 503, why=exc) from None
-            kept = self.kept.get(pub_id) or _Kept(row[0], pub)  # another request may have won
+            # another request may have won
+            kept = self.kept.get(pub_id) or _Kept(row[0], pub, entry_ids=dict(ids))
             self._keep(pub_id, kept)
         self.kept.move_to_end(pub_id)
         given = token_hash(token) if isinstance(token, str) and token else ""
@@ -97,27 +146,55 @@ class PubGames:
             del self.kept[old_id]
 
     async def change(
-        self, pub_id: str, kept: _Kept, lang: str, change: Callable[[PubGame], list[str]]
+        self,
+        pub_id: str,
+        kept: _Kept,
+        lang: str,
+        change: Callable[[PubGame], list[str]],
+        entry: tuple[str, str] | None = None,
     ) -> dict[str, Any]:
         """Apply ``change`` (under the game's lock; a :class:`PubEntryError` is refused with
         its reason, said in the caller's language, nothing changed), then store the game; what
         cannot be stored is taken back. Returns the :func:`view`, with what ``change`` said
-        happened."""
+        happened. ``entry``: the entry's id (made on the phone) and kind; an id the game has
+        seen changes nothing and answers the game as it is, with ``entry.repeated``."""
         async with kept.lock:
+            if entry is not None:
+                entry_id, what = entry
+                if not ENTRY_ID.fullmatch(entry_id):
+                    raise refuse("refuse_entry_id", 400, value=repr(entry_id[:50]))
+                seen = kept.entry_ids.get(entry_id)
+                if seen is not None:
+                    if seen != what:
+                        raise refuse("refuse_entry_other", 400, entry=entry_id, was=seen, what=what)
+                    answer = view(pub_id, kept.pub, lang, [])
+                    return {**answer, "entry": {"id": entry_id, "repeated": True}}
             before = kept.pub.to_data()
             try:
                 said = await asyncio.to_thread(change, kept.pub)
             except PubEntryError as exc:
                 raise refusal_of(exc) from None
+            if entry is not None:
+                kept.entry_ids[entry[0]] = entry[1]
             try:
-                await self._save(pub_id, kept.token_hash, kept.pub)
+                await self._save(pub_id, kept)
             except Exception:
                 kept.pub = await asyncio.to_thread(PubGame.from_data, before)
+                if entry is not None:
+                    kept.entry_ids.pop(entry[0], None)
                 raise StorageError() from None
-            return view(pub_id, kept.pub, lang, said)
+            answer = view(pub_id, kept.pub, lang, said)
+            if entry is not None:
+                answer["entry"] = {"id": entry[0], "repeated": False}
+            return answer
 
-    async def _save(self, pub_id: str, hashed: str, pub: PubGame) -> None:
-        await self.store.write([SavePub(pub_id, hashed, pub.to_data())])
+    async def _save(self, pub_id: str, kept: _Kept) -> None:
+        while len(kept.entry_ids) > KEPT_IDS:
+            del kept.entry_ids[next(iter(kept.entry_ids))]
+        data = kept.pub.to_data()
+        if kept.entry_ids:
+            data["entry_ids"] = [[k, v] for k, v in kept.entry_ids.items()]
+        await self.store.write([SavePub(pub_id, kept.token_hash, data)])
 
 
 def view(pub_id: str, pub: PubGame, lang: str, said: list[str]) -> dict[str, Any]:
@@ -156,6 +233,13 @@ def view(pub_id: str, pub: PubGame, lang: str, said: list[str]) -> dict[str, Any
     }
 
 
+def _entry(request: Request) -> tuple[str, str] | None:
+    """The entry id a request carries (made on the phone) and the kind of entry (the last part
+    of its address: ``turn``, ``result``, ``buy_in``, ``undo``), or None."""
+    entry = request.headers.get(ENTRY_HEADER)
+    return None if entry is None else (entry, request.url.path.rsplit("/", 1)[-1])
+
+
 def _lang(request: Request) -> str:
     """The language of the page (``?lang=``, as pub.js asks): see
     :func:`~schocken.server.requests.language`."""
@@ -179,27 +263,46 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
 
     @app.post("/api/pub")
     async def create(request: Request) -> dict[str, Any]:
+        """A new pub game: ``players``, the rules, the stakes; and, made on the phone (a game
+        started without a signal), its ``id`` and ``token``: the same request again answers
+        the same game (``entry.repeated``)."""
         data = await body(request)
         address = request.client.host if request.client is not None else "unknown"
+        lang = _lang(request)
+
+        def make() -> PubGame:
+            rules = rules_of_body(data)
+            players = data.get("players")
+            if not isinstance(players, list):
+                raise refuse("server_refuse_pub_players")
+            try:
+                return PubGame(
+                    rules,
+                    players,
+                    half_stake=data.get("half_stake", ""),
+                    game_stake=data.get("game_stake", ""),
+                )
+            except (PubEntryError, ValueError) as exc:
+                if isinstance(exc, SchockenError):  # the players' names, a stake
+                    raise refusal_of(exc) from None
+                raise TableError(str(exc)) from None
+
+        if data.get("id") is not None or data.get("token") is not None:
+            pub_id, token = data.get("id"), data.get("token")
+            if not (isinstance(pub_id, str) and pub_id in games.kept):
+                created_by.check(address)
+            kept, repeated = await games.create_as(pub_id, token, make)
+            if not repeated:
+                created_by.note(address)
+            assert isinstance(pub_id, str)
+            async with kept.lock:
+                answer = view(pub_id, kept.pub, lang, [])
+            return {"token": token, **answer, "entry": {"id": pub_id, "repeated": repeated}}
         created_by.check(address)
-        rules = rules_of_body(data)
-        players = data.get("players")
-        if not isinstance(players, list):
-            raise refuse("server_refuse_pub_players")
-        try:
-            pub = PubGame(
-                rules,
-                players,
-                half_stake=data.get("half_stake", ""),
-                game_stake=data.get("game_stake", ""),
-            )
-        except (PubEntryError, ValueError) as exc:
-            if isinstance(exc, SchockenError):  # the players' names, a stake
-                raise refusal_of(exc) from None
-            raise TableError(str(exc)) from None
+        pub = make()
         pub_id, token = await games.create(pub)
         created_by.note(address)
-        return {"token": token, **view(pub_id, pub, _lang(request), [])}
+        return {"token": token, **view(pub_id, pub, lang, [])}
 
     @app.get("/api/pub/{pub_id}")
     async def get(pub_id: str, request: Request) -> dict[str, Any]:
@@ -222,13 +325,14 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
         def change(pub: PubGame) -> list[str]:
             return pub.explain(pub.enter(entry_from_data(make(data))), lang)
 
-        return await games.change(pub_id, kept, lang, change)
+        return await games.change(pub_id, kept, lang, change, _entry(request))
 
     @app.post("/api/pub/{pub_id}/turn")
     async def turn(pub_id: str, request: Request) -> dict[str, Any]:
         """A turn by its dice: ``dice``, ``throws``, and ``hand``, ``turned``, ``covered``,
-        ``blind``."""
-        fields = ("dice", "throws", "hand", "turned", "covered", "blind")
+        ``blind``; ``seat``: whose turn it is meant to be (a turn entered without a signal says
+        so; another player's turn is refused)."""
+        fields = ("dice", "throws", "hand", "turned", "covered", "blind", "seat")
         return await enter(
             pub_id,
             request,
@@ -238,8 +342,8 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
     @app.post("/api/pub/{pub_id}/result")
     async def result(pub_id: str, request: Request) -> dict[str, Any]:
         """A turn by its result's name: ``result``, ``throws``, and ``turned``, ``covered``,
-        ``blind``."""
-        fields = ("throws", "turned", "covered", "blind")
+        ``blind``, ``seat`` (as for a turn by its dice)."""
+        fields = ("throws", "turned", "covered", "blind", "seat")
         return await enter(
             pub_id,
             request,
@@ -270,7 +374,7 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
         def change(pub: PubGame) -> list[str]:
             return [pub.undo_said(count, lang)]
 
-        return await games.change(pub_id, kept, lang, change)
+        return await games.change(pub_id, kept, lang, change, _entry(request))
 
     @app.get("/api/pub/{pub_id}/record")
     async def record(pub_id: str, request: Request) -> Response:

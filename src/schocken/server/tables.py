@@ -33,7 +33,7 @@ from schocken.dice import (
     SystemDice,
 )
 from schocken.errors import IllegalActionError, RefusalError, RulesError, SchockenError
-from schocken.events import Event
+from schocken.events import Event, Section
 from schocken.game import Game
 from schocken.play import (
     NOTHING_ASKED,
@@ -200,6 +200,16 @@ class TableBots(Mapping[int, Strategy]):
         self._kept.pop(seat, None)
 
 
+class StandIn(NamedTuple):
+    """A move the turn timer's stand-in made for a player: the number of the first event it
+    caused (the game's events are numbered from 1), the seat, the action's text. Kept with the
+    table, so that the log says so after a reload or a restart too."""
+
+    n: int
+    seat: int
+    action: str
+
+
 class _Snapshot(NamedTuple):
     """A table as it was before a change, to go back to if the change cannot be stored."""
 
@@ -212,6 +222,8 @@ class _Snapshot(NamedTuple):
     finished_saved: bool
     rematch: str | None
     coached: frozenset[int]
+    waiting: list[Seat]
+    stand_ins: list[StandIn]
 
 
 def _clean_name(name: object) -> str:
@@ -284,6 +296,11 @@ class Table:
         self.coached: set[int] = set()
         """The seats whose player turned the coach on (:mod:`schocken.coach`); everyone sees
         which."""
+        self.waiting: list[Seat] = []
+        """Latecomers who wait for a seat in the next game (a name and their token's hash); the
+        rematch seats them (:meth:`wait`, :meth:`next_game`)."""
+        self.stand_ins: list[StandIn] = []
+        """The moves the turn timer's stand-in made (:meth:`stand_in`)."""
 
     def left(self, seat: int) -> None:
         """A player's last connection to the table closed (now)."""
@@ -316,6 +333,8 @@ class Table:
             "started": self.game is not None,
             "rematch": self.rematch,
             "coach": sorted(self.coached),
+            "waiting": [{"name": w.name, "token_hash": w.token_hash} for w in self.waiting],
+            "stand_ins": [list(x) for x in self.stand_ins],
         }
 
     def public(self) -> dict[str, Any]:
@@ -337,6 +356,7 @@ class Table:
             "turn_timer": self.turn_timer,
             "rematch": self.rematch,
             "coach": sorted(self.coached),
+            "waiting": [w.name for w in self.waiting],
         }
 
     def dice_proof(self) -> DiceProof | None:
@@ -367,6 +387,8 @@ class Table:
             self._finished_saved,
             self.rematch,
             frozenset(self.coached),
+            [replace(w) for w in self.waiting],
+            list(self.stand_ins),
         )
 
     def take_pending(self) -> list[Op]:
@@ -381,6 +403,8 @@ class Table:
         self._finished_saved = snap.finished_saved
         self.rematch = snap.rematch
         self.coached = set(snap.coached)
+        self.waiting = snap.waiting
+        self.stand_ins = snap.stand_ins
         if not snap.started:
             self.game = None
             self._dice = None
@@ -414,6 +438,42 @@ class Table:
             and bool(self.spectator_hash)
             and secrets.compare_digest(self.spectator_hash, given)
         )
+
+    def waiter_of(self, token: object) -> int | None:
+        """The place on the waiting list whose token this is (``None``: no latecomer's)."""
+        given = _hash_of(token)
+        if given is not None:
+            for i, w in enumerate(self.waiting):
+                if w.token_hash is not None and secrets.compare_digest(w.token_hash, given):
+                    return i
+        return None
+
+    def is_code(self, token: object) -> bool:
+        """Whether ``token`` is the table's invite code (any case): whoever may join the table
+        may watch it, and a latecomer watches a game under way with it."""
+        return isinstance(token, str) and secrets.compare_digest(
+            token.upper().encode("utf-8", "surrogatepass"), self.code.encode("ascii")
+        )
+
+    def wait(self, name: object) -> tuple[int, str]:
+        """A latecomer asks for a seat in the next game, once this one has started: they watch
+        with the secret token they get, and the rematch seats them with it (it becomes their
+        seat token there). Returns their place on the waiting list and the token."""
+        if self.game is None:
+            raise refuse("server_refuse_wait_not_started")
+        if self.rematch is not None:
+            raise refuse("server_refuse_wait_rematch")
+        name = _clean_name(name)
+        taken = [s.name for s in self.seats if s.name is not None]
+        taken += [w.name for w in self.waiting if w.name is not None]
+        if any(name_key(other) == name_key(name) for other in taken):
+            raise refuse("server_refuse_name_taken", 400, name=name)
+        if len(self.seats) + len(self.waiting) >= MAX_PLAYERS:
+            raise refuse("server_refuse_next_full", 400, most=MAX_PLAYERS)
+        token = secrets.token_urlsafe(16)
+        self.waiting.append(Seat(name, token_hash(token), None))
+        self._save()
+        return len(self.waiting) - 1, token
 
     def _host_check(self, token: object) -> None:
         if self.seat_of(token) != self.host:
@@ -492,16 +552,25 @@ class Table:
             raise refuse("server_refuse_over")
         return self.game
 
-    def hand_to_bot(self, token: object, seat: int, kind: object = "regular") -> None:
-        """During the game the host lets a bot play a player's seat (one who left, or who has to
-        go for a while); the player keeps their token and can have the seat back."""
+    def hand_to_bot(
+        self, token: object, seat: int, kind: object = "regular", *, away: bool
+    ) -> None:
+        """During the game the host lets a bot play the seat of a player who is ``away`` (gone
+        for a while: the server's presence says so), or their own; the player keeps their token
+        and can have the seat back. Never for another player who is here, nor for one who is not
+        in the Finale (nothing is left for them to play)."""
         self._host_check(token)
         seat = self._seat_index(seat)
-        self._game_on()
+        game = self._game_on()
         if not isinstance(kind, str) or kind not in BOTS:
             raise refuse("server_refuse_bot", 400, bot=kind, bots=", ".join(BOTS))
-        if self.seats[seat].token_hash is None:
+        place = self.seats[seat]
+        if place.token_hash is None:
             raise refuse("server_refuse_seat_bot", 400, seat=seat)
+        if game.section is Section.FINALE and seat not in game.half_losers:
+            raise refuse("server_refuse_not_in_finale", 400, name=place.name)
+        if place.bot is None and not away and seat != self.host:  # the host's own: they ask
+            raise refuse("server_refuse_player_here", 400, name=place.name)
         self.seats[seat].bot = kind
         self._bots.set(seat, kind)
         self._save()
@@ -563,8 +632,9 @@ class Table:
         self, token: object, table_id: str, code: str, seed: int | None, dice_seed: bytes
     ) -> Table:
         """The host asks for a rematch of a finished game: a new table with the same seats
-        (players keep their tokens, bots stay bots), rules and timer, its game started, its
-        dice from a new seed."""
+        (players keep their tokens, bots stay bots) and a seat more for each latecomer who
+        waits (their token becomes their seat token), the same rules and timer, its game
+        started, its dice from a new seed."""
         self._host_check(token)
         if not self.finished:
             raise refuse("server_refuse_rematch_unfinished")
@@ -575,12 +645,12 @@ class Table:
             table_id,
             code,
             self.rules,
-            len(self.seats),
+            len(self.seats) + len(self.waiting),
             seed=seed,
             dice_seed=dice_seed,
             turn_timer=self.turn_timer,
         )
-        table.seats = [replace(s) for s in self.seats]
+        table.seats = [replace(s) for s in self.seats] + [replace(w) for w in self.waiting]
         table.host = self.host
         table.coached = set(self.coached)
         table.spectator_hash = self.spectator_hash
@@ -682,7 +752,11 @@ class Table:
         assert decision is not None
         action = STOP if STOP in decision.legal else decision.decide(make_bot("regular"))
         assert action is not None
-        return self.act(decision.seat, action)
+        first = len(game.events) + 1
+        events = self.act(decision.seat, action)
+        self.stand_ins = [*self.stand_ins, StandIn(first, decision.seat, str(action))]
+        self._save()
+        return events
 
     def record(self) -> GameRecord:
         game = self.game
@@ -803,6 +877,8 @@ class Tables:
         table.spectator_hash = data["spectator_hash"]
         table.rematch = data.get("rematch")
         table.coached = set(data.get("coach", []))
+        table.waiting = [Seat(w["name"], w["token_hash"], None) for w in data.get("waiting", [])]
+        table.stand_ins = [StandIn(*x) for x in data.get("stand_ins", [])]
         if data.get("started"):
             table.restore(steps)
         if rehashed:
@@ -1004,6 +1080,7 @@ __all__ = [
     "IllegalActionError",
     "PerMinute",
     "Seat",
+    "StandIn",
     "StorageError",
     "Table",
     "TableError",

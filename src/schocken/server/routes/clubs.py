@@ -20,6 +20,7 @@ from fastapi.responses import HTMLResponse, Response
 from schocken.club import CSV_KINDS, PRICE_ITEMS, ClubBook
 from schocken.club.transfer import draw_qr
 from schocken.server.club import (
+    ENTRY_HEADER,
     MAX_IMPORT,
     SECRET_HEADER,
     SESSION_HEADER,
@@ -214,13 +215,34 @@ async def get(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
     return await clubs.run(overview, clubs.book, club)
 
 
+async def applied(
+    clubs: Clubs, club: str, request: Request, do: Callable[[], object]
+) -> dict[str, Any]:
+    """``do`` (a change to ``club``) in the book's thread, and the answer of the change: what
+    was done, the whole book after it, and, when the request carries an entry id (header
+    :data:`~schocken.server.club.ENTRY_HEADER`, made on the phone), ``entry``: the id and
+    whether it was applied before (``repeated``: then nothing was changed, and ``done`` is what
+    the first time answered). An entry id is applied once (:meth:`ClubBook.once`)."""
+    entry = request.headers.get(ENTRY_HEADER)
+    if entry is None:
+        done = await clubs.run(do)
+        return {"done": done, **(await clubs.run(overview, clubs.book, club))}
+    route = request.scope.get("route")
+    what = getattr(route, "path", request.url.path)  # the address's pattern: the same each time
+    once = await clubs.run(clubs.book.once, club, entry, what, do)
+    return {
+        "done": once.done,
+        "entry": {"id": entry, "repeated": once.repeated},
+        **(await clubs.run(overview, clubs.book, club)),
+    }
+
+
 async def change(
     clubs: Clubs, slug: str, request: Request, do: Callable[[str, dict[str, Any]], object]
 ) -> dict[str, Any]:
     data = await read_body(request)
     club = await opened(clubs, slug, request, data)
-    done = await clubs.run(do, club, data)
-    return {"done": done, **(await clubs.run(overview, clubs.book, club))}
+    return await applied(clubs, club, request, lambda: do(club, data))
 
 
 async def rekey(
@@ -380,8 +402,7 @@ async def add_game(slug: str, request: Request, clubs: ClubsDep) -> dict[str, An
             note=_text(data, "note"),
         )
 
-    done = await clubs.run(do)
-    return {"done": done, **(await clubs.run(overview, clubs.book, club))}
+    return await applied(clubs, club, request, do)
 
 
 @router.post("/api/clubs/{slug}/prices")

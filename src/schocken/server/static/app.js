@@ -37,7 +37,9 @@ const app = {
   holdTimer: null,
   reveals: [], // rounds to show with every cup lifted
   coach: null, // {step, heading, moves}: the coach's ranking of your decision (yours alone)
-  coachNote: "", // the coach's last note on a costly move
+  coachNote: null, // {text, round}: the coach's last note on a costly move, in the move's round
+  clock: null, // {seat, step, deadline, total}: the turn timer, counted down here
+  clockWarned: null, // the step whose 10-second warning was given
   lastCurrent: null,
   diceCheck: null, // {fair, text, where}: the verdict of "Check the dice" (null: not asked yet)
   // Key hints only where a keyboard is likely; the first key press shows them anyway.
@@ -72,7 +74,11 @@ async function loadTexts() {
   document.cookie = `schocken-lang=${app.lang}; path=/; max-age=31536000; samesite=strict`;
   app.texts = await (await fetch(`/api/texts/${app.lang}`)).json();
   document.documentElement.lang = app.lang;
+  // The button shows the other language's name, in that language; its accessible name begins
+  // with the same words (WCAG 2.5.3) and says what it does in both languages.
   langButton.textContent = t("web_language");
+  langButton.setAttribute("aria-label", t("web_language_label"));
+  langButton.lang = app.lang === "de" ? "en" : "de";
   showSoundSwitch();
 }
 
@@ -155,13 +161,64 @@ async function createTable(event, error) {
   }
 }
 
-function renderJoin(code) {
+// The invite link: a seat at the table before the game starts; once it has started, the game to
+// watch at once (with the invite code) and a seat in the next game (the rematch) for whoever
+// gives a name. A table whose rematch was made sends the latecomer on to the rematch.
+async function renderJoin(code) {
+  let table = null;
+  try {
+    table = await api(`/api/tables/${encodeURIComponent(code)}`);
+    for (let hops = 0; table.rematch && hops < 20; hops++) table = await api(`/api/tables/${table.rematch}`);
+  } catch (e) {
+    main.replaceChildren(el("p", { class: "card error", role: "alert" }, e.message));
+    return;
+  }
+  if (!table.started) renderSit(table.code);
+  else if (localStorage.getItem(`schocken:table:${table.id}`)) location.href = `/t/${table.id}`; // back to their seat
+  else renderLate(table);
+}
+
+function renderLate(table) {
+  const error = el("p", { class: "error", role: "alert" });
+  const watch = () => {
+    keepToken(table.id, table.code, true);
+    location.href = `/t/${table.id}`;
+  };
+  main.replaceChildren(el("section", { class: "card", id: "late", "aria-labelledby": "late-h" },
+    el("h1", { id: "late-h" }, table.finished ? t("web_late_over") : t("web_late_title")),
+    el("p", { class: "code" }, el("span", { class: "visually-hidden" }, `${t("web_code")}: `), table.code),
+    el("p", {}, t("web_late_intro")),
+    el("p", {}, el("button", { class: "secondary wide", type: "button", id: "watch", onclick: watch }, t("web_watch"))),
+    waitForm(table.id, error)));
+}
+
+// A seat in the next game: a name, and the latecomer's token (kept like a seat token).
+function waitForm(tableId, error = el("p", { class: "error", role: "alert" })) {
+  const submit = async (event) => {
+    event.preventDefault();
+    try {
+      const waiting = await api(`/api/tables/${tableId}/wait`, { name: event.target.elements["wait-name"].value });
+      keepToken(waiting.id, waiting.token, false);
+      if (location.pathname === `/t/${waiting.id}`) location.reload();
+      else location.href = `/t/${waiting.id}`;
+    } catch (e) {
+      error.textContent = e.message;
+    }
+  };
+  return el("form", { id: "wait-form", onsubmit: submit },
+    el("label", { for: "wait-name" }, t("web_your_name")),
+    el("input", { id: "wait-name", name: "wait-name", required: true, maxlength: "40", autocomplete: "nickname" }),
+    el("p", {}, el("button", { class: "primary", type: "submit", id: "wait" }, t("web_wait"))),
+    error);
+}
+
+function renderSit(code) {
   const error = el("p", { class: "error", role: "alert" });
   const form = el(
     "form",
     { class: "card", onsubmit: (e) => joinTable(e, code, error) },
     el("h1", {}, t("web_join_title")),
-    el("p", { class: "code", "aria-label": t("web_code") }, code),
+    el("p", { class: "code" }, el("span", { class: "visually-hidden" }, `${t("web_code")}: `), code),
     el("label", { for: "name" }, t("web_your_name")),
     el("input", { id: "name", name: "name", required: true, maxlength: "40", autocomplete: "nickname" }),
     el("p", {}, el("button", { class: "primary", type: "submit" }, t("web_join"))),
@@ -228,7 +285,8 @@ function connect() {
       app.coach = message;
       render();
     } else if (message.type === "coach_note") {
-      app.coachNote = message.text;
+      app.coachNote = { text: message.text, round: message.round };
+      noteInReveal(app.coachNote);
       announce(message.text);
       render();
     }
@@ -260,7 +318,7 @@ function setCoach(on) {
   if (app.ws && app.ws.readyState === WebSocket.OPEN) {
     app.ws.send(JSON.stringify({ v: 3, type: "coach", on }));
   }
-  if (!on) { app.coach = null; app.coachNote = ""; }
+  if (!on) { app.coach = null; app.coachNote = null; }
 }
 
 function send(action) {
@@ -314,6 +372,7 @@ function onState(message) {
     app.msg = { ...app.msg, step: message.step, seq: message.seq, view: message.view, legal: message.legal, outcome: message.outcome ?? null };
   }
   if (message.dice) app.msg.table = { ...app.msg.table, dice: message.dice };
+  setClock(message.timer, message.step ?? app.msg.step);
   rememberCommitment(app.msg.table);
   app.events.push(...message.events);
   app.log.push(...message.log);
@@ -338,15 +397,19 @@ function onState(message) {
     hearEvents(message);
     queueReveals(message);
   }
+  // A coach's note is about the round it was made in: the next round begins without it (the
+  // round's reveal, queued just now, says it once more).
+  if (app.coachNote && m.view && app.coachNote.round !== m.view.round) app.coachNote = null;
   noticeTurn(m, before);
   // While the cup is still being shaken, the dice wait for it.
   const wait = app.holdUntil - performance.now();
   if (wait > 0) {
     clearTimeout(app.holdTimer);
-    app.holdTimer = setTimeout(() => { app.shaking = false; render(); }, wait);
+    app.holdTimer = setTimeout(() => { app.shaking = false; render(); showReveal(); }, wait);
   } else {
     app.shaking = false;
     render();
+    showReveal();
   }
 }
 
@@ -356,17 +419,75 @@ function onTable(message) {
   if (!app.msg) return;
   const rematch = message.table.rematch;
   if (rematch && !app.msg.table.rematch) {
-    keepToken(rematch, app.token, app.spectate);
-    const spectator = localStorage.getItem(`schocken:spectate:${app.tableId}`);
-    if (spectator) localStorage.setItem(`schocken:spectate:${rematch}`, spectator);
-    location.href = `/t/${rematch}`;
+    followTo(rematch);
     return;
   }
   app.msg = { ...app.msg, table: message.table, you: message.you, legal: message.legal };
   if (app.msg.view) app.msg.view = { ...app.msg.view, seat: message.you.seat };
+  setClock(message.timer, app.msg.step);
   rememberCommitment(message.table);
   render();
 }
+
+// To the rematch, with what this page holds: a player's seat token stays theirs, a latecomer's
+// token is their seat token there, the host's spectator token watches there too; whoever
+// watches with the invite code watches with the new table's code.
+async function followTo(rematch) {
+  let token = app.token;
+  if (app.spectate && app.msg && String(token).toUpperCase() === app.msg.table.code) {
+    try {
+      token = (await api(`/api/tables/${rematch}`)).code;
+    } catch { /* the old code then: the new table says why it cannot be watched */ }
+  }
+  keepToken(rematch, token, app.spectate);
+  const spectator = localStorage.getItem(`schocken:spectate:${app.tableId}`);
+  if (spectator) localStorage.setItem(`schocken:spectate:${rematch}`, spectator);
+  location.href = `/t/${rematch}`;
+}
+
+// ---------------------------------------------------------------- the turn timer
+
+// The server tells how many seconds the player whose turn it is has left (when it sent the
+// message); the page counts down from there. At 10 seconds left that player is warned: in
+// words for screen readers, and with a sound and a buzz where they turned the sound on.
+function setClock(timer, step) {
+  if (timer === undefined) return; // a message that says nothing of the timer
+  app.clock = timer ? { seat: timer.seat, step, total: timer.total, deadline: performance.now() + timer.left * 1000 } : null;
+}
+
+function secondsLeft() {
+  return app.clock ? Math.max(0, Math.ceil((app.clock.deadline - performance.now()) / 1000)) : null;
+}
+
+function clockNode(name, id) {
+  const s = secondsLeft();
+  return el("span", { class: `clock${s <= 10 ? " urgent" : ""}`, id, role: "timer", "data-clock": "", "aria-label": t("web_clock", { name, s }) },
+    pieces.clockIcon(), el("span", { class: "clock-s" }, t("web_clock_short", { s })));
+}
+
+function tickClock() {
+  const c = app.clock;
+  const m = app.msg;
+  if (!c || !m?.view) return;
+  const s = secondsLeft();
+  const name = names(m)[c.seat];
+  for (const node of document.querySelectorAll("[data-clock]")) {
+    node.querySelector(".clock-s").textContent = t("web_clock_short", { s });
+    node.setAttribute("aria-label", t("web_clock", { name, s }));
+    node.classList.toggle("urgent", s <= 10);
+  }
+  if (s > 10 || c.total <= 10 || app.clockWarned === c.step) return;
+  app.clockWarned = c.step;
+  const mine = m.view.seat === c.seat && m.legal.length > 0 && !m.you.bot;
+  if (!mine) return;
+  announce(t("web_clock_warning", { name }));
+  if (sound.soundOn()) {
+    sound.warning();
+    try { navigator.vibrate?.([200, 100, 200]); } catch { /* not allowed */ }
+  }
+}
+
+setInterval(tickClock, 250);
 
 // ---------------------------------------------------------------- dice anyone can check
 
@@ -570,7 +691,7 @@ function renderLobby(m) {
     }
     return el("li", {}, el("span", {}, `${i + 1}.`), el("span", {}, seat.name || t("web_seat_free"), tags.length ? ` (${tags.join(", ")})` : ""), el("span", { class: "row" }, controls));
   });
-  const spectatorToken = localStorage.getItem(`schocken:spectate:${m.table.id}`);
+  const spectatorToken = isHost ? localStorage.getItem(`schocken:spectate:${m.table.id}`) : null;
   return [
     el("section", { class: "card", "aria-labelledby": "lobby-h" },
       el("h1", { id: "lobby-h" }, `${t("web_lobby")} · ${t(`preset_${m.table.preset}`)}`),
@@ -587,9 +708,9 @@ function renderLobby(m) {
       el("p", { class: "code", id: "code" }, m.table.code),
       el("img", { class: "qr", src: `/api/tables/${m.table.code}/qr.svg`, alt: invite }),
       el("p", {}, el("a", { href: invite, id: "invite" }, invite)),
-      el("button", { class: "secondary", type: "button", onclick: () => navigator.clipboard?.writeText(invite).then(() => showBanner(t("web_copied"))) }, t("web_copy")),
-      isHost && spectatorToken
-        ? el("p", {}, el("a", { href: `/t/${m.table.id}#spectate=${spectatorToken}` }, t("web_spectator_link")))
+      copyButton(invite),
+      spectatorToken
+        ? el("p", {}, el("a", { href: `/t/${m.table.id}#spectate=${spectatorToken}`, id: "spectator-link" }, t("web_spectator_link")))
         : null),
   ];
 }
@@ -609,6 +730,58 @@ function lobbyRules(m) {
     });
   }
   return el("p", { id: "lobby-rules" }, app.rulesSaid.text);
+}
+
+// "Copy link": the clipboard where the browser lets the page write to it; else the old way
+// (the link selected and copied); where neither works, the link stays selected and the page
+// says so, for the player to copy it themself.
+function copyButton(url) {
+  const said = el("p", { class: "copy-said", id: "copy-said", role: "status" });
+  const copy = async () => {
+    said.textContent = "";
+    try {
+      await navigator.clipboard.writeText(url);
+      said.textContent = t("web_copied");
+      return;
+    } catch { /* no clipboard API here (a page without HTTPS), or not allowed: the old way */ }
+    const box = el("input", { value: url, readonly: true, class: "copy-box", "aria-label": t("web_link") });
+    said.before(box);
+    box.select();
+    let copied = false;
+    try { copied = document.execCommand("copy"); } catch { copied = false; }
+    if (copied) {
+      box.remove();
+      said.textContent = t("web_copied");
+    } else {
+      box.focus();
+      box.select();
+      said.textContent = t("web_copy_failed");
+    }
+  };
+  return el("div", { class: "copy" }, el("button", { class: "secondary", type: "button", id: "copy", onclick: copy }, t("web_copy")), said);
+}
+
+// On the game screen: the invite link for latecomers (they watch at once and play in the next
+// game), and for the host the spectator link; who waits for the next game.
+function renderInvite(m) {
+  const invite = m.invite_url || `${location.origin}/join/${m.table.code}`;
+  const spectatorToken = m.you.host ? localStorage.getItem(`schocken:spectate:${m.table.id}`) : null;
+  return el("section", { class: "card invite-card", "aria-labelledby": "invite-h" },
+    el("details", { id: "invite-details", open: app.inviteOpen || false, ontoggle: (e) => { app.inviteOpen = e.target.open; } },
+      el("summary", {}, el("h2", { id: "invite-h" }, t("web_invite_h"))),
+      el("p", { class: "hint" }, t("web_invite_late")),
+      el("p", { class: "code", id: "code" }, m.table.code),
+      el("p", {}, el("a", { href: invite, id: "invite" }, invite)),
+      copyButton(invite),
+      spectatorToken
+        ? el("p", {}, el("a", { href: `/t/${m.table.id}#spectate=${spectatorToken}`, id: "spectator-link" }, t("web_spectator_link")))
+        : null));
+}
+
+function waitingLine(m) {
+  const waiting = m.table.waiting || [];
+  if (!waiting.length) return null;
+  return el("p", { class: "waiting", id: "waiting" }, t("web_waiting_list", { names: waiting.join(", ") }));
 }
 
 async function hostAction(what, body) {
@@ -649,13 +822,25 @@ function renderStatus(m) {
       el("span", { class: "preset" }, t(`preset_${m.table.preset}`))));
 }
 
+// Dice drawn beside words that say them already ("6-4-2", "Schock 4"): a screen reader reads the
+// words once, not the picture too.
+function quiet(node) {
+  node.setAttribute("aria-hidden", "true");
+  return node;
+}
+
+// "1st throw", "2nd throw" (English ordinals; "1. Wurf" in German).
+function throwNth(n) {
+  return app.texts[`web_throw_${n}`] ? t(`web_throw_${n}`) : t("web_throw_n", { n });
+}
+
 // What a player's turn shows in the list: small dice, or a covered cup, and the throws used.
 function turnSummary(view, seat, turn) {
   if (!view.playing[seat]) {
     return view.section === "finale" && !view.half_losers.includes(seat) ? t("ui_not_in_finale") : t("ui_out");
   }
   if (!turn || turn.throws === 0) return view.current === seat ? t("web_cup_empty") : "";
-  const throwsText = t("ui_throws", { n: turn.throws });
+  const throwsText = throwNth(turn.throws);
   if (!turn.showing) {
     const aside = turn.aside.length ? `, ${t("ui_aside", { dice: turn.aside.join("-") })}` : "";
     return [el("span", { class: "mini-cup" }, pieces.cupShape()), `${t("ui_covered")} (${throwsText}${aside})`];
@@ -665,7 +850,7 @@ function turnSummary(view, seat, turn) {
   const rolling = app.rolledSeats.has(seat) && view.current === seat ? "rolling" : "";
   // A plain number's name is its dice; other results are named ("= Schock 4").
   const result = turn.done && turn.result && turn.result.kind !== "plain" ? ` = ${resultName(turn.result)}` : "";
-  return [pieces.diceRow(dice, label, rolling), ` ${dice.join("-")}${result} (${throwsText})`];
+  return [quiet(pieces.diceRow(dice, label, rolling)), ` ${dice.join("-")}${result} (${throwsText})`];
 }
 
 function renderPlayers(m, who) {
@@ -681,24 +866,52 @@ function renderPlayers(m, who) {
       if (place.bot) badges.push(el("span", { class: "badge bot" }, botLabel(place.bot)));
       if ((m.table.coach || []).includes(seat)) badges.push(el("span", { class: "badge coach", id: `coach-badge-${seat}` }, t("web_coach_badge")));
       if (m.presence?.[seat] === "away") badges.push(el("span", { class: "badge away", id: `away-${seat}` }, t("web_away")));
+      if (app.clock && app.clock.seat === seat && view.loser == null) badges.push(clockNode(name, `clock-${seat}`));
       return el("li", { class: classes, "data-seat": String(seat), "aria-current": seat === view.current ? "true" : false },
-        el("span", { class: "marker", "aria-hidden": "true" }, seat === view.current ? "▶" : ""),
+        el("span", { class: "marker" }, seat === view.current ? [el("span", { "aria-hidden": "true" }, "▶"), el("span", { class: "visually-hidden" }, `${t("web_plays_now")}: `)] : ""),
         el("span", { class: "who" }, el("span", { class: "name" }, name, seat === view.seat ? ` (${t("web_you")})` : ""), ...badges, seatControls(m, seat, place)),
         el("span", { class: "deckel", "data-deckel": String(view.deckel[seat]) },
           pieces.deckelStack(view.deckel[seat]), el("span", {}, t("ui_deckel", { count: view.deckel[seat] }))),
         el("span", { class: "turn" }, turnSummary(view, seat, turnOf(view, seat))));
-    })));
+    })),
+    waitingLine(m));
 }
 
 // The whole game's explanations, numbered from the first; the newest at the bottom, in view.
 // The host's hand on a seat during the game: a bot plays for a player who is gone (they keep
 // their seat), and the seat goes back to them when they return.
+// A bot is offered only for a player who is away (gone for a while), never for one who is here
+// nor for one who is not in the Finale; the host confirms it in a dialog with the name.
 function seatControls(m, seat, place) {
   if (!m.you.host || view_over(m) || !place.human || seat === m.you.seat) return null;
+  const name = names(m)[seat];
   if (place.bot) {
-    return el("button", { class: "small", type: "button", id: `seat-back-${seat}`, onclick: () => hostAction("seat", { seat, to: "player" }) }, t("web_to_player"));
+    return el("button", { class: "small", type: "button", id: `seat-back-${seat}`, "aria-label": `${t("web_to_player")}: ${name}`, onclick: () => hostAction("seat", { seat, to: "player" }) }, t("web_to_player"));
   }
-  return el("button", { class: "small", type: "button", id: `seat-bot-${seat}`, "aria-label": `${t("web_to_bot")}: ${names(m)[seat]}`, onclick: () => hostAction("seat", { seat, to: "bot", bot: "regular" }) }, t("web_to_bot"));
+  const view = m.view;
+  const outOfFinale = view.section === "finale" && !view.half_losers.includes(seat);
+  if (m.presence?.[seat] !== "away" || outOfFinale) return null;
+  return el("button", { class: "small", type: "button", id: `seat-bot-${seat}`, "aria-haspopup": "dialog", "aria-label": `${t("web_to_bot")}: ${name}`, onclick: () => confirmBot(seat, name) }, t("web_to_bot"));
+}
+
+function confirmBot(seat, name) {
+  document.getElementById("confirm-bot")?.remove();
+  const dialog = el("dialog", { id: "confirm-bot", class: "confirm", "aria-labelledby": "confirm-bot-h", "aria-describedby": "confirm-bot-p" },
+    el("h2", { id: "confirm-bot-h" }, t("web_to_bot_ask", { name })),
+    el("p", { id: "confirm-bot-p" }, t("web_to_bot_explain", { name })),
+    el("form", { method: "dialog", class: "row" },
+      el("button", { class: "secondary", value: "cancel", id: "confirm-bot-no" }, t("web_cancel")),
+      el("button", { class: "primary", value: "yes", id: "confirm-bot-yes" }, t("web_to_bot_yes"))));
+  const opener = document.activeElement;
+  dialog.addEventListener("close", () => {
+    dialog.remove();
+    if (dialog.returnValue === "yes") hostAction("seat", { seat, to: "bot", bot: "regular" });
+    const back = opener?.isConnected ? opener : document.getElementById(`seat-bot-${seat}`);
+    back?.focus({ preventScroll: true });
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  document.getElementById("confirm-bot-no").focus();
 }
 
 function view_over(m) {
@@ -731,7 +944,7 @@ function renderSummary(m, who) {
       el("tbody", {}, who.map((name, seat) => el("tr", {},
         el("th", { scope: "row" }, name),
         el("td", {}, String(taken[seat])),
-        el("td", {}, String(outcome.sections.filter((s) => s.loser === seat).length)))))),
+        el("td", {}, String(outcome.sections.filter((s) => s.section !== "finale" && s.loser === seat).length)))))),
   ];
 }
 
@@ -739,11 +952,13 @@ function renderSummary(m, who) {
 // everyone else follows by themselves.
 function renderRematch(m) {
   if (m.table.rematch) {
-    return el("p", {}, el("a", { href: `/t/${m.table.rematch}`, id: "to-rematch", onclick: () => keepToken(m.table.rematch, app.token, app.spectate) }, t("web_to_rematch")));
+    return el("p", {}, el("a", { href: `/t/${m.table.rematch}`, id: "to-rematch", onclick: (e) => { e.preventDefault(); followTo(m.table.rematch); } }, t("web_to_rematch")));
   }
   if (m.you.host) {
+    const waiting = m.table.waiting || [];
     return el("p", {}, el("button", { class: "primary", type: "button", id: "rematch", onclick: () => hostAction("rematch", {}) }, t("web_rematch")),
-      " ", el("span", { class: "hint" }, t("web_rematch_hint")));
+      " ", el("span", { class: "hint" }, t("web_rematch_hint")),
+      waiting.length ? [" ", el("span", { class: "hint", id: "rematch-waiting" }, t("web_rematch_waiting", { names: waiting.join(", ") }))] : null);
   }
   return el("p", { id: "rematch-wait" }, t("web_rematch_wait"));
 }
@@ -756,7 +971,6 @@ function renderGame(m) {
   if (view.loser != null) {
     right.push(el("section", { class: "card", "aria-labelledby": "over-h", id: "summary" },
       el("h2", { id: "over-h" }, t("web_summary")),
-      el("p", {}, t("ui_game_over", { loser: who[view.loser] })),
       renderSummary(m, who),
       renderRematch(m),
       renderDiceCheck(m),
@@ -772,11 +986,23 @@ function renderGame(m) {
     right.push(renderTray(m, who));
     right.push(renderCoach(m));
   } else {
-    right.push(el("p", { class: "card" }, t("web_spectating")));
+    right.push(renderWatching(m));
     if (view.current != null) right.push(renderTray(m, who));
   }
   right.push(renderLog());
+  left.push(renderInvite(m));
   return [el("div", { class: "col col-table" }, left), el("div", { class: "col col-play" }, right)];
+}
+
+// Whoever watches: a latecomer who waits is told their seat in the next game; anyone else who
+// watches may ask for one (the host's spectator link too, for a friend on the sofa).
+function renderWatching(m) {
+  if (m.you.waiting) {
+    return el("section", { class: "card", id: "watching" }, el("p", {}, t("web_waiting_you", { name: m.you.waiting })));
+  }
+  const open = !m.table.rematch;
+  return el("section", { class: "card", id: "watching" }, el("p", {}, t("web_spectating")),
+    open ? el("details", {}, el("summary", {}, t("web_wait")), waitForm(m.table.id)) : null);
 }
 
 // The coach: off by default, turned on by each player for themselves (everyone sees who has it
@@ -795,7 +1021,7 @@ function renderCoach(m) {
   const ranking = coachRanking(m);
   const deciding = m.view.current === m.view.seat && m.legal.length > 0;
   const body = [];
-  if (on && app.coachNote) body.push(el("p", { class: "coach-note", id: "coach-note" }, app.coachNote));
+  if (on && app.coachNote && app.coachNote.round === m.view.round) body.push(el("p", { class: "coach-note", id: "coach-note" }, app.coachNote.text));
   if (ranking) {
     body.push(el("p", { id: "coach-heading" }, ranking.heading));
     body.push(el("ol", { class: "coach-moves", id: "coach-moves" }, ranking.moves.map((move) =>
@@ -808,8 +1034,9 @@ function renderCoach(m) {
   return el("section", { class: "card coach-card", "aria-labelledby": "coach-h", id: "coach" },
     el("div", { class: "coach-head" },
       el("h2", { id: "coach-h" }, t("web_coach")),
-      el("button", { class: on ? "primary small" : "secondary small", type: "button", id: "coach-toggle", "aria-pressed": on ? "true" : "false", "aria-describedby": "coach-help", onclick: () => setCoach(!on) },
-        on ? t("web_coach_on") : t("web_coach_off"))),
+      // A toggle's name stays the same; aria-pressed says whether it is on, and so does its look.
+      el("button", { class: "small toggle", type: "button", id: "coach-toggle", "aria-pressed": on ? "true" : "false", "aria-describedby": "coach-help", onclick: () => setCoach(!on) },
+        t("web_coach_switch"))),
     el("p", { class: on ? "hint visually-hidden" : "hint", id: "coach-help" }, t("web_coach_help")),
     ...body);
 }
@@ -975,6 +1202,7 @@ function renderTray(m, who) {
   return el("section", { class: `card tray${mineNow ? " my-turn" : ""}`, "aria-labelledby": "cup-h", id: view.seat == null ? "watch" : "cup" },
     el("div", { class: "tray-head" },
       el("h2", { id: "cup-h" }, heading),
+      app.clock && app.clock.seat === seat && seat != null ? clockNode(who[seat], "tray-clock") : null,
       el("p", { id: "prompt" }, view.seat == null ? t("ui_plays", { name: who[view.current] }) : promptText(view, turn, who, legal))),
     el("div", { class: "cup-row" }, cupGraphic(turn, app.shaking && seat === view.seat), el("div", { class: "dice", id: "dice" }, diceNodes)),
     el("p", { class: "lock-note", id: "lock-note" }, note),
@@ -992,6 +1220,9 @@ const SECTION_EVENTS = new Set(["SectionEnded", "SectionStarted", "GameEnded"]);
 
 // Becher hoch: what a live update tells of a round's end (and of a half's or the game's end)
 // is queued to be shown with every cup lifted. Made from the events and their explanations.
+// It is shown as the update is drawn (showReveal, in the same task): the next turn is never on
+// screen before the round's end is, so a key is never meant for a table the player has not
+// seen. The reveal takes the first Space (or Enter, Escape) to close; the next key acts.
 function queueReveals(message) {
   if (!app.msg.view) return;
   const events = message.events;
@@ -1004,7 +1235,8 @@ function queueReveals(message) {
     const own = stop < 0 ? later : later.slice(0, stop);
     const lines = message.log.filter((line) => (line.n === e.n && !RESULTS_KEYS.has(line.key))
       || (line.n > e.n && own.some((x) => x.n === line.n)));
-    app.reveals.push({ kind: "round", round: e, moves: own.filter((x) => x.type === "DeckelMoved"), who, lines });
+    const note = app.coachNote?.round === e.number ? app.coachNote.text : null; // the coach's, on this round
+    app.reveals.push({ kind: "round", round: e, moves: own.filter((x) => x.type === "DeckelMoved"), who, lines, note });
   }
   const ended = events.find((e) => e.type === "SectionEnded");
   if (ended) {
@@ -1015,10 +1247,9 @@ function queueReveals(message) {
     });
   }
   app.reveals = app.reveals.slice(-4);
-  if (!document.getElementById("reveal")) setTimeout(showReveal, reducedMotion() ? 0 : 900);
 }
 
-function roundReveal({ round, moves, who, lines }) {
+function roundReveal({ round, moves, who, lines, note }) {
   const got = {};
   for (const move of moves) got[move.receiver] = (got[move.receiver] || 0) + move.amount;
   const rows = round.results.map(([seat, result]) => {
@@ -1027,7 +1258,7 @@ function roundReveal({ round, moves, who, lines }) {
     const mark = marked && seat === round.best ? "best" : marked && seat === round.worst ? "worst" : "";
     return el("li", { class: `reveal-row ${mark}`, "data-seat": String(seat) },
       el("span", { class: "name" }, who[seat]),
-      pieces.diceRow(result.dice, t("web_dice", { dice: result.dice.join("-") }), "reveal-dice"),
+      quiet(pieces.diceRow(result.dice, t("web_dice", { dice: result.dice.join("-") }), "reveal-dice")),
       el("span", { class: "result" }, resultName(result)),
       mark ? el("span", { class: `badge ${mark}` }, t(`web_${mark}`)) : null,
       got[seat] ? el("span", { class: "gets" }, pieces.deckelStack(Math.min(got[seat], 5)), t("web_takes", { count: got[seat] })) : null);
@@ -1035,7 +1266,22 @@ function roundReveal({ round, moves, who, lines }) {
   const title = round.kind === "normal" ? t("web_reveal_round", { number: round.number }) : t("web_reveal");
   return [pieces.cupShape(), el("h2", { id: "reveal-h" }, title),
     el("ul", { class: "reveal-list" }, rows),
-    el("ul", { class: "reveal-lines" }, lines.map((line) => el("li", { class: line.key.startsWith("tie_") ? "tie" : "", "data-key": line.key }, line.text)))];
+    el("ul", { class: "reveal-lines" }, lines.map((line) => el("li", { class: line.key.startsWith("tie_") ? "tie" : "", "data-key": line.key }, line.text))),
+    el("p", { class: "coach-note", id: "reveal-coach-note", hidden: !note }, note || "")];
+}
+
+// The coach's note on the move that ended a round comes just after the round's end: it is said
+// in that round's reveal (open, or still to come), the round it is about.
+function noteInReveal(note) {
+  const open = document.querySelector(".reveal-round");
+  if (open && Number(open.dataset.round) === note.round) {
+    const shown = document.getElementById("reveal-coach-note");
+    shown.textContent = note.text;
+    shown.hidden = false;
+    return;
+  }
+  const queued = app.reveals.find((item) => item.kind === "round" && item.round.number === note.round);
+  if (queued) queued.note = note.text;
 }
 
 // A half's or the Finale's end: who lost it (by Schock-Aus?), with all its Deckel; then what
@@ -1062,11 +1308,11 @@ function showReveal() {
     overlay.remove();
     for (const part of behind) part.inert = false;
     if (opener && opener.isConnected) opener.focus({ preventScroll: true });
-    if (app.reveals.length) setTimeout(showReveal, 50);
+    showReveal(); // the next moment at once: no key meant for it reaches the table beneath
   };
   const go = el("button", { class: "primary", type: "button", id: "reveal-go", onclick: (e) => { e.stopPropagation(); close(); } }, t("web_go_on"));
   const body = item.kind === "round" ? roundReveal(item) : sectionReveal(item);
-  const overlay = el("div", { id: "reveal", class: `reveal reveal-${item.kind}`, role: "dialog", "aria-modal": "true", "aria-labelledby": "reveal-h", onclick: close },
+  const overlay = el("div", { id: "reveal", class: `reveal reveal-${item.kind}`, "data-round": item.kind === "round" ? String(item.round.number) : false, role: "dialog", "aria-modal": "true", "aria-labelledby": "reveal-h", onclick: close },
     el("div", { class: "reveal-box" }, body, el("div", { class: "reveal-foot" }, go)));
   document.body.append(overlay);
   for (const part of behind) part.inert = true;
@@ -1083,7 +1329,7 @@ function closeReveal() {
 // 1 2 3 pick dice, Space throws, T turns sixes, S stops; Enter or Escape closes the reveal.
 document.addEventListener("keydown", (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
-  if (e.target.closest?.("input, textarea, select")) return;
+  if (e.target.closest?.("input, textarea, select, dialog")) return; // typing, or asked something
   if (!app.keyboard) {
     app.keyboard = true;
     if (app.msg?.view) render();
@@ -1113,7 +1359,7 @@ document.addEventListener("keydown", (e) => {
 });
 // A Space released on a focused button would click it as well: the throw was enough.
 document.addEventListener("keyup", (e) => {
-  if (e.key === " " && app.msg?.view && !e.target.closest?.("input, textarea, select")) e.preventDefault();
+  if (e.key === " " && app.msg?.view && !e.target.closest?.("input, textarea, select, dialog")) e.preventDefault();
 });
 
 // ---------------------------------------------------------------- sound switch

@@ -9,13 +9,19 @@
 //
 // The server keeps the book (src/schocken/server/routes/clubs.py) and answers every change with
 // the whole book; this page only shows it and sends what is entered. Every change goes through
-// one function, write(), so entries can later wait there while the pub has no signal. Words
-// come from the catalogue. The page's helpers (t, el, announce, main) come from app.js.
+// one function, write(): the jobs of an evening wait there, in the phone's queue (offline.js),
+// while the pub has no signal, and are shown meanwhile on the last book seen, marked as
+// waiting. Words come from the catalogue. The page's helpers (t, el, announce, main) come from
+// app.js.
+
+import * as offline from "/static/offline.js";
 
 import * as rulesPage from "/static/rules.js";
 
 let ctx = null; // { t, el, main, announce }
-const club = { slug: null, session: null, secret: null, book: null, view: "tonight", evening: null };
+// book: what the page shows (the server's book with this phone's waiting entries on it); base:
+// the server's book as last answered.
+const club = { slug: null, session: null, secret: null, book: null, base: null, view: "tonight", evening: null };
 const VIEWS = ["tonight", "money", "members", "stats", "settings"];
 const wide = matchMedia("(min-width: 900px)");
 
@@ -46,6 +52,8 @@ const ui = {
 /** The club page for this path: create or open a club, or a view of a club's book. */
 export function route(helpers, path) {
   ctx = helpers;
+  offline.setWords(ctx.t);
+  offline.mountStatus(true);
   listen();
   const parts = path.split("/").filter(Boolean); // ["club", slug, view?]
   if (parts.length < 2) {
@@ -77,9 +85,25 @@ function listen() {
   wide.addEventListener("change", () => {
     if (club.book && ctx.main.querySelector("#club-app")) render();
   });
+  // The queue changed (an entry kept, sent, held or settled): the book is shown anew; not on
+  // every change of the status line (a form being filled in keeps what is typed).
+  let drawn = "";
+  offline.onChange(() => {
+    const now = JSON.stringify([club.slug, offline.pending().map((e) => [e.seq, e.state])]);
+    if (now === drawn) return;
+    drawn = now;
+    if (!club.base || !ctx.main.querySelector("#club-app")) return;
+    club.book = preview(club.base);
+    render();
+  });
 }
 
 // ---------------------------------------------------------------- talking to the server
+
+// "1 evening", "3 evenings": the catalogue's singular (KEY_1) for one, its plural otherwise.
+function inWords(key, n) {
+  return n === 1 ? ctx.t(`${key}_1`) : ctx.t(key, { n });
+}
 
 function lang() {
   return document.documentElement.lang === "de" ? "de" : "en";
@@ -93,9 +117,10 @@ function keep() {
   localStorage.setItem(`schocken:club:${club.slug}`, JSON.stringify({ session: club.session, secret: club.secret }));
 }
 
-async function call(path, body) {
+async function call(path, body, entry = null) {
   const headers = { "x-club-session": club.session || "" };
-  const response = await fetch(path, body === undefined
+  if (entry) headers["x-entry-id"] = entry;
+  const response = await offline.fetchOrLose(path, body === undefined
     ? { headers }
     : { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
   const data = await response.json();
@@ -108,10 +133,245 @@ async function call(path, body) {
 }
 
 /** Every change to the club's book goes through here: a POST to the club's API (``path``
- * below /api/clubs/SLUG/), answered by the server (most changes: with the whole book). The one
- * place where entries made without a signal can wait and be sent later (issue 22, item 2). */
+ * below /api/clubs/SLUG/), answered by the server (most changes: with the whole book). The
+ * jobs of an evening (QUEUED) carry an entry id made here and go through the phone's queue:
+ * sent at once when there is a signal, else kept and sent later (answered { queued }); the rest
+ * (secrets, passwords, sessions, a table's game) need the server there and then. */
 async function write(path, body) {
-  return call(`/api/clubs/${enc(club.slug)}/${path}`, body);
+  const url = `/api/clubs/${enc(club.slug)}/${path}`;
+  if (!QUEUED.has(path) || body.table !== undefined) return call(url, body);
+  return offline.enter({ kind: "club", club: club.slug, what: path, path: url, body, label: label(path, body), check: seen(body) },
+    (entry) => call(url, body, entry.id));
+}
+
+// ---------------------------------------------------------------- without a signal
+
+/** The changes that may wait in the phone's queue: what is entered at the table. */
+const QUEUED = new Set(["evenings", "evenings/present", "games", "fines", "payments", "charges", "expenses", "members"]);
+
+/** The server's book: kept (for a reload without a signal) and shown with this phone's waiting
+ * entries on it. */
+function setBook(book) {
+  club.base = book;
+  club.book = preview(book);
+  offline.remember(`club:${club.slug}`, book);
+}
+
+/** An entry in words, for the list of waiting entries. */
+function label(path, b) {
+  const { t } = ctx;
+  switch (path) {
+    case "evenings": return t("offline_what_evening", { date: b.date, count: (b.present || []).length });
+    case "evenings/present": return t("offline_what_present", { names: (b.present || []).join(", ") });
+    case "games": return b.pub ? t("offline_what_pub_game") : t("offline_what_game", { loser: b.loser });
+    case "fines": return t("offline_what_fine", { name: b.member, fine: b.fine, count: b.count || 1 });
+    case "payments": return t("offline_what_payment", { name: b.member, amount: money(b.cents) });
+    case "charges": return t("offline_what_charge", { name: b.member, reason: b.reason, amount: money(b.cents) });
+    case "expenses": return t("offline_what_expense", { purpose: b.purpose, amount: money(b.cents) });
+    default: return t("offline_what_member", { name: b.name });
+  }
+}
+
+/** What the book showed when the entry was made, for the check when it is sent: the evening's
+ * games and who had left by its day (so what came from another phone meanwhile is told). */
+function seen(body) {
+  const base = club.base;
+  const date = body.date || today();
+  if (!base) return { date, games: [], left: [] };
+  return {
+    date,
+    games: base.games.filter((g) => g.date === date).map((g) => g.number),
+    left: base.members.filter((m) => m.left && m.left <= date).map((m) => m.name),
+  };
+}
+
+/** The book with this phone's waiting entries of the club on it, each marked ``waiting``:
+ * evenings, who came, games, fines, payments, charges, expenses and members as entered (what a
+ * game costs is counted when it reaches the book). */
+function preview(base) {
+  const mine = offline.pending({ club: club.slug, kind: "club" });
+  if (!base || mine.length === 0) return base;
+  const b = structuredClone(base);
+  const key = (name) => String(name).toLowerCase();
+  const balance = (name) => {
+    let x = b.balances.find((y) => key(y.member) === key(name));
+    if (!x) b.balances.push(x = { member: name, charged: 0, paid: 0, balance: 0 });
+    return x;
+  };
+  const charge = (e, cents, text, count = 1) => {
+    b.ledger.push({ date: e.body.date || today(), member: e.body.member, item: "charge", count, cents, game: null, text, waiting: true });
+    const x = balance(e.body.member);
+    x.charged += cents;
+    x.balance += cents;
+  };
+  for (const e of mine) {
+    const d = e.body;
+    const evening = b.evenings.find((v) => v.date === d.date);
+    if (e.what === "evenings" && !evening) {
+      b.evenings.push({ date: d.date, place: d.place || "", note: "", present: [...(d.present || [])], games: 0, waiting: true });
+      b.evenings.sort((x, y) => x.date.localeCompare(y.date));
+    } else if (e.what === "evenings/present" && evening) {
+      evening.present = [...new Set([...evening.present, ...(d.present || [])])];
+    } else if (e.what === "games" && evening) {
+      const number = Math.max(0, ...b.games.filter((g) => g.date === d.date).map((g) => g.number)) + 1;
+      b.games.push({ date: d.date, number, source: d.pub ? "pub" : "loser", players: evening.present, loser: d.loser || "?",
+        sections: [], blattschuss: null, note: "", void: null, bots: [], waiting: true });
+      evening.games += 1;
+    } else if (e.what === "fines") {
+      const item = b.fine_items.find((i) => i.name === d.fine);
+      if (item) charge(e, item.cents * (d.count || 1), d.fine, d.count || 1);
+    } else if (e.what === "charges") {
+      charge(e, d.cents, d.reason);
+    } else if (e.what === "payments") {
+      b.ledger.push({ date: d.date || today(), member: d.member, item: "payment", count: 1, cents: -d.cents, game: null, text: d.note || "", waiting: true });
+      const x = balance(d.member);
+      x.paid += d.cents;
+      x.balance -= d.cents;
+      b.kitty.paid_in += d.cents;
+      b.kitty.balance += d.cents;
+    } else if (e.what === "expenses") {
+      b.expenses.push({ date: d.date || today(), cents: d.cents, purpose: d.purpose, paid_by: d.paid_by, waiting: true });
+      b.kitty.paid_out += d.cents;
+      b.kitty.balance -= d.cents;
+    } else if (e.what === "members" && !b.members.some((m) => key(m.name) === key(d.name))) {
+      b.members.push({ name: d.name, guest: Boolean(d.guest), joined: null, left: null, waiting: true });
+      balance(d.name);
+    }
+  }
+  return b;
+}
+
+/** The book of a club as the server has it now, for the checks of the entries sent: asked once
+ * a sync (then kept from the answers). */
+const fresh = new Map();
+
+async function freshBook(slug) {
+  const known = fresh.get(slug);
+  if (known && Date.now() - known.at < 5000) return known.book;
+  const stored = JSON.parse(localStorage.getItem(`schocken:club:${slug}`) || "null") || {};
+  const response = await offline.fetchOrLose(`/api/clubs/${enc(slug)}`, { headers: { "x-club-session": stored.session || "" } });
+  if (!response.ok) return null; // the server says why when the entry is sent
+  const book = await response.json();
+  fresh.set(slug, { book, at: Date.now() });
+  return book;
+}
+
+function mineKey(slug) {
+  return `schocken:club-mine:${slug}`;
+}
+
+/** The games this phone put into the book (date#number): not "from another phone". */
+function mine(slug) {
+  return new Set(JSON.parse(localStorage.getItem(mineKey(slug)) || "[]"));
+}
+
+/** Before a club's entry is sent: is it at odds with what came from other phones meanwhile? A
+ * member it names who is no member now (renamed or removed) or who left by the evening's day;
+ * a game by its loser where another phone entered a game of the same loser for that evening
+ * (perhaps the same game twice). An evening begun on another phone too becomes "who came". */
+offline.setCheck("club", async (entry) => {
+  const book = await freshBook(entry.club);
+  if (!book) return null;
+  const word = offline.word;
+  const d = entry.body;
+  const key = (name) => String(name).toLowerCase();
+  const seenBefore = entry.check || { games: [], left: [] };
+  if (entry.what === "evenings" && book.evenings.some((v) => v.date === d.date)) {
+    if (!(d.present || []).length) return { drop: true };
+    return { instead: { id: `${entry.id}:came`, what: "evenings/present", path: `${entry.path}/present`, body: { date: d.date, present: d.present } } };
+  }
+  if (entry.what === "members") return null;
+  const names = [d.member, d.loser, ...(d.present || [])].filter((n) => typeof n === "string" && n);
+  for (const name of names) {
+    const m = book.members.find((x) => key(x.name) === key(name));
+    if (!m) return { reason: word("offline_no_member", { name }), choices: { guest: name } };
+    const date = d.date || seenBefore.date;
+    if (m.left && date && m.left <= date && !(seenBefore.left || []).includes(m.name)) {
+      return { reason: word("offline_left_meanwhile", { name: m.name, date: m.left }) };
+    }
+  }
+  if (entry.what === "games" && d.loser) {
+    const ours = mine(entry.club);
+    const other = book.games.find((g) => g.date === d.date && !g.void && key(g.loser) === key(d.loser)
+      && !(seenBefore.games || []).includes(g.number) && !ours.has(`${g.date}#${g.number}`));
+    if (other) return { reason: word("offline_same_game", { number: other.number, loser: other.loser }) };
+  }
+  return null;
+});
+
+/** After an entry was applied: the club's book from its answer (kept, and shown if it is this
+ * page's club); a game noted as this phone's; a pub game played without a signal that is now
+ * over goes into its club's book (one entry, whose id is the game's: it goes in once). */
+offline.onApplied(async (entry, answer) => {
+  if (entry.kind === "club") {
+    fresh.set(entry.club, { book: answer, at: Date.now() });
+    if (entry.what === "games" && answer.done?.number) {
+      const ours = [...mine(entry.club), `${answer.done.date}#${answer.done.number}`].slice(-200);
+      localStorage.setItem(mineKey(entry.club), JSON.stringify(ours));
+    }
+    if (entry.what === "games" && entry.body.pub) markBookedIn(entry.club, `pub:${entry.body.pub}`);
+    if (club.slug === entry.club && club.base) {
+      setBook(answer);
+      if (ctx?.main.querySelector("#club-app")) render();
+    } else {
+      await offline.remember(`club:${entry.club}`, answer);
+    }
+    return;
+  }
+  if (answer.state?.ask !== "over") return;
+  const kept = JSON.parse(localStorage.getItem(`schocken:pub-club:${entry.pub}`) || "null");
+  if (!kept || bookedIn(kept.club).has(`pub:${entry.pub}`)) return;
+  const body = { date: kept.date, pub: entry.pub, pub_token: localStorage.getItem(`schocken:pub:${entry.pub}`) };
+  await offline.add({ id: `book-pub-${entry.pub}`, kind: "club", club: kept.club, what: "games",
+    path: `/api/clubs/${enc(kept.club)}/games`, body, label: offline.word("offline_what_pub_game"), check: { date: kept.date, games: [], left: [] } });
+});
+
+/** This phone's entries of the club, waiting or held, with what the treasurer can do about a
+ * held one: book it anyway (or try again), book its member as a guest, or discard it. */
+function queueCard() {
+  const { t, el } = ctx;
+  const mineNow = offline.pending({ club: club.slug, kind: "club" });
+  // The club's pub games with turns waiting on this phone: a line each, to the game.
+  const games = new Map();
+  for (const e of offline.pending({ kind: "pub" })) {
+    const kept = JSON.parse(localStorage.getItem(`schocken:pub-club:${e.pub}`) || "null");
+    if (kept?.club === club.slug) games.set(e.pub, (games.get(e.pub) || 0) + 1);
+  }
+  if (mineNow.length === 0 && games.size === 0) return null;
+  const held = mineNow.filter((e) => e.state === "conflict");
+  const settle = async (e, how) => {
+    if (how === "discard") {
+      await offline.discard(e.seq);
+      said(t("offline_discarded", { what: e.label }));
+    } else if (how === "guest") {
+      const guest = e.choices.guest;
+      try {
+        await call(`/api/clubs/${enc(club.slug)}/members`, { name: guest, guest: true }, `${e.id}:guest`);
+      } catch (err) {
+        fail(err);
+        return;
+      }
+      await offline.retry(e.seq);
+    } else {
+      await offline.retry(e.seq);
+    }
+  };
+  return card("club-queue", t("offline_queue_title", { count: mineNow.length }),
+    held.length ? el("p", { class: "hint" }, t("offline_settle_hint")) : el("p", { class: "hint" }, t("offline_queue_hint")),
+    el("ul", { id: "club-queue-list", class: "club-queue" }, mineNow.map((e, i) => el("li", { class: e.state === "conflict" ? "held" : "waiting" },
+      el("span", {}, e.label), " ",
+      e.state === "conflict" ? [
+        el("span", { class: "error" }, t("offline_conflict", { reason: e.reason })),
+        el("span", { class: "club-queue-choices" },
+          el("button", { type: "button", class: "small", id: `club-queue-apply-${i}`, onclick: () => settle(e, "apply") },
+            t(e.choices?.guest ? "offline_try_again" : "offline_apply_anyway")),
+          e.choices?.guest ? el("button", { type: "button", class: "small", id: `club-queue-guest-${i}`, onclick: () => settle(e, "guest") },
+            t("offline_as_guest", { name: e.choices.guest })) : null,
+          el("button", { type: "button", class: "small secondary", id: `club-queue-discard-${i}`, onclick: () => settle(e, "discard") },
+            t("offline_discard")))]
+        : el("span", { class: "hint" }, `· ${t("offline_state_waiting")}`))),
+    [...games].map(([id, count]) => el("li", { class: "waiting" },
+      el("a", { href: `/pub/${enc(id)}`, class: "club-inline-link" }, t("offline_pub_waiting", { count }))))));
 }
 
 /** A change that answers the whole book: sent, the book kept and drawn anew, what was done
@@ -121,7 +381,15 @@ async function write(path, body) {
 async function change(path, body, done, focus, then) {
   try {
     const answer = await write(path, body);
-    club.book = answer;
+    if (answer.queued) {
+      // Kept on this phone: shown on the book as waiting, and said so.
+      club.book = preview(club.base);
+      if (then) then(club.book);
+      render(focus);
+      said(`${typeof done === "function" ? done(club.book) : done} ${ctx.t("offline_queued_said")}`);
+      return club.book;
+    }
+    setBook(answer);
     if (then) then(answer);
     ui.statsFor = null; // the statistics are asked again when shown
     render(focus);
@@ -253,6 +521,7 @@ async function openByPassword(event, error) {
 async function openClub(slug, view) {
   club.slug = slug;
   club.book = null;
+  club.base = null;
   club.view = view;
   ui.stats = null;
   // A secret link (/club/SLUG#SECRET) is read once and the address cleaned.
@@ -274,9 +543,22 @@ async function openClub(slug, view) {
       await load();
     }
   } catch (e) {
+    if (offline.isNetworkError(e) && await showKept()) return;
     if (e.status === 403) renderRefused(e.message);
     else ctx.main.replaceChildren(ctx.el("p", { class: "card error", role: "alert" }, e.message));
   }
+}
+
+/** Without a signal: the book as this phone last saw it (with its waiting entries), if any. */
+async function showKept() {
+  const kept = await offline.recall(`club:${club.slug}`);
+  if (!kept) return false;
+  await offline.ready();
+  club.base = kept;
+  club.book = preview(kept);
+  render();
+  said(ctx.t("offline_kept_book"));
+  return true;
 }
 
 async function newSession() {
@@ -305,7 +587,8 @@ function renderRefused(message) {
 }
 
 async function load() {
-  club.book = await call(`/api/clubs/${enc(club.slug)}`);
+  await offline.ready();
+  setBook(await call(`/api/clubs/${enc(club.slug)}`));
   ui.ready = null;
   ui.statsFor = null;
   render();
@@ -327,7 +610,7 @@ function fail(e) {
   const line = ctx.main.querySelector("#club-said");
   if (line) line.textContent = "";
   const error = ctx.main.querySelector("#club-error");
-  if (error) error.textContent = e.message || String(e);
+  if (error) error.textContent = offline.isNetworkError(e) ? ctx.t("offline_needs_signal") : e.message || String(e);
 }
 
 function href(view, evening = null) {
@@ -503,7 +786,7 @@ function closedDates() {
 }
 
 function tonightView() {
-  const parts = [];
+  const parts = [queueCard()];
   if (ui.welcome && club.secret) parts.push(welcomeCard());
   const ev = currentEvening();
   if (!ev) {
@@ -624,9 +907,17 @@ function booked() {
 }
 
 function markBooked(what) {
-  const all = booked();
+  markBookedIn(club.slug, what);
+}
+
+function bookedIn(slug) {
+  return new Set(JSON.parse(localStorage.getItem(`schocken:club-booked:${slug}`) || "[]"));
+}
+
+function markBookedIn(slug, what) {
+  const all = bookedIn(slug);
   all.add(what);
-  localStorage.setItem(bookedKey(), JSON.stringify([...all]));
+  localStorage.setItem(`schocken:club-booked:${slug}`, JSON.stringify([...all]));
 }
 
 /** Tonight's games, and the ways to add one: a new pub game on this phone, a finished game of
@@ -657,7 +948,8 @@ function gamesCard(ev) {
   el("label", {}, t("club_web_table"), el("input", { name: "table", required: true, autocomplete: "off", autocapitalize: "characters" })),
   el("button", { type: "submit" }, t("club_web_add_game")));
   const list = el("ol", { id: "club-games-tonight", class: "club-games" }, games.map((g) => el("li", { class: g.void ? "void" : null },
-    t("club_web_game_line", { number: g.number, loser: g.loser }),
+    g.waiting && g.source === "pub" ? t("offline_game_pub_line", { number: g.number }) : t("club_web_game_line", { number: g.number, loser: g.loser }),
+    g.waiting ? el("span", { class: "hint" }, ` · ${t("offline_state_waiting")}`) : null,
     g.source === "loser" ? null : el("span", { class: "hint" }, ` · ${t(`club_web_source_${g.source}`)}`),
     g.bots.length ? el("span", { class: "hint" }, ` · ${t("club_web_bots_in", { bots: g.bots.join(", ") })}`) : null,
     g.void ? el("span", { class: "hint" }, ` · ${t("club_web_struck_out", { reason: g.void })}`) : null)));
@@ -934,7 +1226,7 @@ function earlierCard(ev) {
       el("a", { href: href("tonight", e.date), id: `club-evening-${i}`, onclick: (x) => {
         x.preventDefault();
         go("tonight", e.date);
-      } }, t("club_web_evening_line", { date: e.date, place: e.place || "–", count: e.present.length, games: e.games }))))),
+      } }, t("club_web_evening_line", { date: e.date, place: e.place || "–", count: e.present.length, games: inWords("web_n_games", e.games) }))))),
     earlier.length > shown.length ? el("button", { type: "button", class: "secondary", id: "club-evenings-more", onclick: () => {
       ui.evenings += 10;
       render(`club-evening-${shown.length}`);
@@ -1145,7 +1437,7 @@ function statsView() {
   return {
     left: [card("club-stats-part", t("club_web_stats_title", { club: club.book.club.name }),
       el("label", {}, t("club_web_season"), pick),
-      el("p", {}, t("club_web_stats_sum", { evenings: s.evenings, games: s.games })),
+      el("p", {}, t("club_web_stats_sum", { evenings: inWords("web_n_evenings", s.evenings), games: inWords("web_n_games", s.games) })),
       scroller(t("club_web_stats_caption"), statsTable))],
     right: [card("club-chart-part", t("club_web_chart_title"), rows.length ? chart(rows) : el("p", {}, t("club_web_no_games")))],
   };
@@ -1428,7 +1720,7 @@ function devicesPart() {
     try {
       const sessions = await call(`/api/clubs/${enc(club.slug)}/sessions`);
       show(sessions);
-      said(t("club_web_devices_shown", { count: sessions.length }));
+      said(sessions.length === 1 ? t("club_web_devices_shown_1") : t("club_web_devices_shown", { count: sessions.length }));
     } catch (e) {
       fail(e);
     }
@@ -1499,7 +1791,8 @@ async function closeHere() {
   }
   const name = club.book.club.name;
   localStorage.removeItem(`schocken:club:${club.slug}`);
-  Object.assign(club, { slug: null, session: null, secret: null, book: null });
+  offline.forget(`club:${club.slug}`);
+  Object.assign(club, { slug: null, session: null, secret: null, book: null, base: null });
   history.pushState(null, "", "/club");
   renderStart();
   said(ctx.t("club_web_closed", { club: name }));
@@ -1513,7 +1806,7 @@ async function rekey(path, body, done, focus) {
     club.session = data.session;
     if (data.done.secret) club.secret = data.done.secret;
     keep();
-    club.book = data;
+    setBook(data);
     render(focus);
     said(done);
   } catch (e) {
@@ -1541,7 +1834,7 @@ async function showLog(place) {
     place.replaceChildren(el("h3", {}, t("club_web_log")),
       scroller(t("club_web_log"), table(t("club_web_log"), [t("club_web_when"), t("club_web_item"), t("club_web_details")],
         log.map((e) => [e.at.replace("T", " ").replace("+00:00", ""), action(e.action), details(e.detail)]), "club-log")));
-    said(t("club_web_log_shown", { count: log.length }));
+    said(log.length === 1 ? t("club_web_log_shown_1") : t("club_web_log_shown", { count: log.length }));
   } catch (e) {
     fail(e);
   }

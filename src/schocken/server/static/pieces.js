@@ -85,3 +85,10 @@ export function speakerIcon(on) {
   else icon.append(svg("path", { d: "M15 9 L21 15 M21 9 L15 15", class: "icon-line" }));
   return icon;
 }
+
+/** A stopwatch, for the turn timer's countdown. */
+export function clockIcon() {
+  return svg("svg", { viewBox: "0 0 20 20", class: "icon clock-icon", "aria-hidden": "true", focusable: "false" },
+    svg("circle", { cx: 10, cy: 11, r: 7, class: "icon-line" }),
+    svg("path", { d: "M10 11 V7 M8 2.5 H12", class: "icon-line" }));
+}

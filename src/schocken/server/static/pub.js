@@ -2,8 +2,13 @@
 // The scorer names the players once, then enters each turn; the server's engine applies the
 // rules (src/schocken/server/pub.py) and says what happened. Words come from the catalogue.
 // The page's helpers (t, el, announce, ...) come from app.js, which imports this module.
+//
+// Without a signal the referee is out of reach: a new game (its id and token made here) and
+// each turn wait in the phone's queue (offline.js) with the player the scorer says threw, and
+// are refereed by the server when the signal returns; a turn it refuses is shown here to settle.
 
 import * as pieces from "/static/pieces.js";
+import * as offline from "/static/offline.js";
 import * as rulesPage from "/static/rules.js";
 
 const MAX_PLAYERS = 10;
@@ -25,11 +30,17 @@ const pub = {
   covered: null, // null: as the rules say
   blind: false, // the opener opens the round blind (rules with blind)
   busy: false,
+  // without a signal
+  players: null, // the players when there is no view yet (a game made without a signal)
+  who: null, // the seat the scorer says threw (offline)
 };
 
 /** The pub page for this path: the form for a new game, or the game. */
 export function route(helpers, path) {
   ctx = helpers;
+  offline.setWords(ctx.t);
+  offline.mountStatus(true);
+  listen();
   const id = decodeURIComponent(path.slice("/pub/".length));
   if (path.startsWith("/pub/") && id) openGame(id);
   else renderStart();
@@ -41,10 +52,11 @@ function lang() {
   return document.documentElement.lang === "de" ? "de" : "en";
 }
 
-async function call(path, body) {
-  const response = await fetch(`${path}?lang=${lang()}`, body === undefined
+async function call(path, body, entry = null) {
+  const headers = entry ? { "x-entry-id": entry } : {};
+  const response = await offline.fetchOrLose(`${path}?lang=${lang()}`, body === undefined
     ? { headers: { "x-pub-token": pub.token || "" } }
-    : { method: "POST", headers: { "content-type": "application/json" },
+    : { method: "POST", headers: { ...headers, "content-type": "application/json" },
       body: JSON.stringify({ token: pub.token, ...body }) });
   const data = await response.json();
   if (!response.ok) throw new Error(data.error || response.statusText);
@@ -102,24 +114,33 @@ async function create(event, error) {
   event.preventDefault();
   const f = event.target;
   const players = [...f.querySelectorAll("input[name=player]")].map((i) => i.value.trim()).filter(Boolean);
+  // The game's id and token are made here, so the game can begin without a signal: the request
+  // that makes it is the same whether it is sent now or later (and made once).
+  const id = offline.randomText(9);
+  const token = offline.randomText(16);
+  const body = {
+    id, token, players, rules: f.preset.value, rules_toml: rulesPage.houseRules(f),
+    half_stake: f.half_stake.value, game_stake: f.game_stake.value,
+  };
   try {
-    pub.token = null;
-    const made = await call("/api/pub", {
-      players, rules: f.preset.value, rules_toml: rulesPage.houseRules(f),
-      half_stake: f.half_stake.value, game_stake: f.game_stake.value,
-    });
-    localStorage.setItem(`schocken:pub:${made.id}`, made.token);
+    pub.token = token;
+    const made = await offline.enter({ kind: "pub", pub: id, path: `/api/pub?lang=${lang()}`, body,
+      label: ctx.t("pub_offline_new_game", { players: players.join(", ") }) }, (entry) => call("/api/pub", body, entry.id));
+    localStorage.setItem(`schocken:pub:${id}`, token);
     const next = forClub();
     if (next) {
-      localStorage.setItem(`schocken:pub-club:${made.id}`, JSON.stringify({ club: next.club, name: next.name, date: next.date }));
+      localStorage.setItem(`schocken:pub-club:${id}`, JSON.stringify({ club: next.club, name: next.name, date: next.date }));
       sessionStorage.removeItem("schocken:pub-next");
     }
-    pub.token = made.token;
-    history.pushState(null, "", `/pub/${made.id}`);
+    history.pushState(null, "", `/pub/${id}`);
+    pub.id = id;
     pub.log = [];
-    show(made);
+    pub.view = null;
+    pub.players = players;
+    if (made.queued) render();
+    else show(made);
   } catch (e) {
-    error.textContent = e.message;
+    error.textContent = offline.isNetworkError(e) ? ctx.t("offline_needs_signal") : e.message;
   }
 }
 
@@ -138,19 +159,60 @@ async function openGame(id) {
     ctx.main.replaceChildren(ctx.el("p", { class: "card error", role: "alert" }, ctx.t("pub_web_unknown")));
     return;
   }
+  await offline.ready();
+  pub.view = null;
+  pub.players = null;
   try {
     const view = await call(`/api/pub/${id}`);
     pub.log = view.log.filter((lines) => lines.length);
     show(view);
   } catch (e) {
+    // Without a signal: the game as this phone last saw it, or as it was made here.
+    const kept = await offline.recall(`pub:${id}`);
+    const made = offline.pending({ pub: id }).find((x) => x.body.players);
+    if (offline.isNetworkError(e) && (kept || made)) {
+      pub.view = kept;
+      pub.players = kept ? kept.players : made.body.players;
+      render();
+      return;
+    }
     ctx.main.replaceChildren(ctx.el("p", { class: "card error", role: "alert" }, e.message));
   }
+}
+
+let listening = false;
+
+/** The queue changed: the game is drawn anew (its waiting turns); an entry of this game the
+ * server applied brings its view. */
+function listen() {
+  if (listening) return;
+  listening = true;
+  // Drawn anew only when this game's entries change (not on every word of the status line).
+  let drawn = "";
+  offline.onChange(() => {
+    const now = JSON.stringify(offline.pending({ pub: pub.id }).map((e) => [e.seq, e.state]));
+    if (now === drawn) return;
+    drawn = now;
+    if (pub.id && location.pathname === `/pub/${pub.id}` && (pub.view || pub.players)) render();
+  });
+  offline.onApplied((entry, answer) => {
+    if (entry.kind !== "pub" || entry.pub !== pub.id || !answer.state) return;
+    const waiting = offline.pending({ pub: pub.id }).length;
+    if (waiting === 0 && location.pathname === `/pub/${pub.id}`) {
+      openGame(pub.id); // the game with its log
+      return;
+    }
+    pub.view = answer;
+    pub.players = null;
+    offline.remember(`pub:${pub.id}`, answer);
+  });
 }
 
 function show(view) {
   const newTurn = !pub.view || view.entries !== pub.view.entries || view.state.seat !== pub.view.state.seat;
   pub.view = view;
   pub.id = view.id;
+  offline.remember(`pub:${view.id}`, view);
   if (newTurn) resetEntry();
   if (view.said.length) {
     pub.log.push(view.said);
@@ -168,14 +230,26 @@ function resetEntry() {
   pub.covered = null;
   pub.blind = false;
   pub.error = "";
+  pub.who = null;
 }
 
-async function send(what, body) {
+/** An entry of the game: sent to the referee now, or kept in the phone's queue (without a
+ * signal, or behind turns that wait) with an id made here, so it is entered once. */
+async function send(what, body, label = null) {
   if (pub.busy) return;
   pub.busy = true;
   try {
     pub.error = "";
-    show(await call(`/api/pub/${pub.id}/${what}`, body));
+    const path = `/api/pub/${pub.id}/${what}`;
+    const answer = await offline.enter({ kind: "pub", pub: pub.id, path: `${path}?lang=${lang()}`,
+      body: { token: pub.token, ...body }, label: label || what }, (entry) => call(path, body, entry.id));
+    if (answer.queued) {
+      resetEntry();
+      render();
+      ctx.announce(ctx.t("pub_offline_saved", { turn: answer.queued.label }));
+    } else {
+      show(answer);
+    }
   } catch (e) {
     pub.error = ctx.t("pub_refused", { reason: e.message });
     render();
@@ -185,6 +259,12 @@ async function send(what, body) {
   }
 }
 
+/** A turn in words: "Anna: 6-5-3, 1 throw(s)". */
+function turnLabel(seat, dice, throws) {
+  const players = pub.view?.players || pub.players;
+  return ctx.t("pub_offline_turn", { name: players[seat], dice: dice.join("-"), throws });
+}
+
 function save() {
   const t = ctx.t;
   const v = pub.view;
@@ -192,17 +272,21 @@ function save() {
   if (pub.turned) extra.turned = pub.turned;
   if (pub.covered != null) extra.covered = pub.covered;
   if (pub.blind && v.blind) extra.blind = true;
+  const seat = v.state.seat; // named, so that a turn kept without a signal is checked as meant
+  const players = v.players;
   if (pub.mode === "result") {
     if (!pub.result) return complain(t("pub_web_pick_result"));
-    return send("result", { result: pub.result, throws: pub.throws, ...extra });
+    return send("result", { result: pub.result, throws: pub.throws, seat, ...extra },
+      t("pub_offline_turn", { name: players[seat], dice: pub.result, throws: pub.throws }));
   }
   if (oneDie(v)) {  // the opening of one die each: one die, one throw
     if (pub.dice[0] == null) return complain(t("pub_web_pick_die"));
-    return send("turn", { dice: [pub.dice[0]], throws: 1 });
+    return send("turn", { dice: [pub.dice[0]], throws: 1, seat }, turnLabel(seat, [pub.dice[0]], 1));
   }
   if (pub.dice.includes(null)) return complain(t("pub_web_pick_dice"));
   if (pub.hand && pub.throws > 1 && !pub.turned) extra.hand = true;
-  return send("turn", { dice: pub.dice, throws: Math.min(pub.throws, v.state.limit), ...extra });
+  const throws = Math.min(pub.throws, v.state.limit);
+  return send("turn", { dice: pub.dice, throws, seat, ...extra }, turnLabel(seat, pub.dice, throws));
 }
 
 /** Whether the turn is one die (the opening of one die each: high_die, low_die). */
@@ -227,7 +311,20 @@ async function download() {
 
 // ---------------------------------------------------------------- drawing
 
+/** Whether the game's first entry not yet refereed was refused (held), with a signal: the
+ * game is shown as the referee has it, to go on from there (a buy-in to answer first, say),
+ * with the held entries listed to send again or discard. */
+function stuck() {
+  const mine = offline.pending({ pub: pub.id });
+  return mine.length > 0 && mine[0].state === "conflict" && offline.isOnline() && Boolean(pub.view);
+}
+
 function render() {
+  const held = stuck();
+  if (!pub.view || (offline.pending({ pub: pub.id }).length && !held)) {
+    renderOffline();
+    return;
+  }
   const { el, t } = ctx;
   const v = pub.view;
   const s = v.state;
@@ -235,6 +332,7 @@ function render() {
   if (s.ask === "turn") parts.unshift(renderTurn(v));
   else if (s.ask === "buy_in") parts.unshift(renderBuyIn(v));
   else parts.unshift(renderOver(v));
+  if (held) parts.splice(1, 0, waitingList(offline.pending({ pub: pub.id }), v));
   if (pub.log.length) {
     parts.push(el("section", { class: "card pub-log", "aria-labelledby": "pub-log-title" },
       el("h2", { id: "pub-log-title" }, t("pub_web_log")),
@@ -243,7 +341,7 @@ function render() {
   }
   const undo = el("button", { id: "pub-undo", type: "button", class: "secondary",
     "aria-label": t("pub_web_undo_label"), disabled: v.entries === 0,
-    onclick: () => send("undo", { count: 1 }) }, `↶ ${t("pub_web_undo")}`);
+    onclick: () => send("undo", { count: 1 }, t("pub_offline_undo")) }, `↶ ${t("pub_web_undo")}`);
   const bar = el("div", { class: "pub-bar", "data-entries": String(v.entries) }, undo,
     s.ask === "turn" ? el("button", { id: "pub-save", type: "button", class: "primary", onclick: save }, t("pub_web_save")) : null);
   // Drawn anew after every tap: the control that had the keyboard's focus keeps it.
@@ -251,6 +349,79 @@ function render() {
   const focused = active?.matches(":focus-visible") ? active.id : null;
   ctx.main.replaceChildren(...parts, bar);
   if (focused) document.getElementById(focused)?.focus();
+}
+
+/** The game without a signal (or with turns waiting): the scorer says who threw, the dice and
+ * the throws; the turns wait in the queue, listed with the standing as of the last signal. A
+ * turn the referee refused when it was sent is shown to be discarded or sent again. */
+function renderOffline() {
+  const { el, t } = ctx;
+  const v = pub.view;
+  const players = v?.players || pub.players || [];
+  const mine = offline.pending({ pub: pub.id });
+  const playing = v?.state.playing || players.map(() => true);
+  if (pub.who == null || pub.who >= players.length) {
+    const last = [...mine].reverse().find((e) => Number.isInteger(e.body.seat));
+    if (last) {
+      pub.who = last.body.seat;
+      for (let i = 1; i <= players.length; i += 1) {
+        const seat = (last.body.seat + i) % players.length;
+        if (playing[seat] !== false) {
+          pub.who = seat;
+          break;
+        }
+      }
+    } else {
+      pub.who = v?.state.ask === "turn" ? v.state.seat : 0;
+    }
+  }
+  const saveTurn = () => {
+    if (pub.dice.includes(null)) return complain(t("pub_web_pick_dice"));
+    const seat = pub.who;
+    return send("turn", { dice: pub.dice, throws: pub.throws, seat }, turnLabel(seat, pub.dice, pub.throws));
+  };
+  const takeBack = async () => {
+    const last = [...mine].reverse().find((e) => e.state === "waiting" && (e.body.dice || e.body.result));
+    if (!last) return;
+    await offline.discard(last.seq);
+    pub.who = null;
+    ctx.announce(t("pub_offline_taken_back", { turn: last.label }));
+  };
+  const turn = el("section", { class: "card pub-turn pub-offline", "aria-labelledby": "pub-turn-title" },
+    el("h1", { id: "pub-turn-title" }, t("pub_offline_title")),
+    el("p", { class: "hint", id: "pub-offline-hint" }, t("pub_offline_hint")),
+    el("p", { id: "pub-error", class: "error", role: "alert", tabindex: "-1" }, pub.error),
+    choice("pub-who", t("pub_offline_who"), players.map((n, i) => [i, n]), pub.who, (i) => { pub.who = i; render(); }),
+    dicePickers(),
+    choice("pub-throws", t("pub_web_throws"), [1, 2, 3].map((n) => [n, String(n)]), pub.throws,
+      (n) => { pub.throws = n; render(); }));
+  const list = waitingList(mine, v);
+  const bar = el("div", { class: "pub-bar" },
+    el("button", { id: "pub-take-back", type: "button", class: "secondary", onclick: takeBack,
+      disabled: !mine.some((e) => e.state === "waiting" && (e.body.dice || e.body.result)) }, `↶ ${t("pub_offline_take_back")}`),
+    el("button", { id: "pub-save", type: "button", class: "primary", onclick: saveTurn }, t("pub_web_save")));
+  const active = document.activeElement;
+  const focused = active?.matches(":focus-visible") ? active.id : null;
+  ctx.main.replaceChildren(turn, list, bar);
+  if (focused) document.getElementById(focused)?.focus();
+}
+
+/** The game's entries not refereed yet, the newest first (numbered as entered), each waiting
+ * or held with the referee's reason, "Send again" and "Discard"; the standing as last known. */
+function waitingList(mine, v) {
+  const { el, t } = ctx;
+  return el("section", { class: "card pub-log", "aria-labelledby": "pub-waiting-title" },
+    el("h2", { id: "pub-waiting-title" }, t("pub_offline_waiting", { count: mine.length })),
+    v && !stuck() ? el("p", { id: "pub-standing" }, t("pub_offline_standing", { standing: v.standing })) : null,
+    el("ol", { id: "pub-waiting", reversed: true }, mine.map((e, i) => el("li", { class: e.state === "conflict" ? "held" : "waiting" },
+      el("span", { class: "line" }, e.label),
+      e.state === "conflict" ? [
+        el("span", { class: "line error" }, t("pub_offline_refused", { reason: e.reason })),
+        el("span", { class: "club-queue-choices" },
+          el("button", { type: "button", class: "small", id: `pub-retry-${i}`, onclick: () => offline.retry(e.seq) }, t("offline_try_again")),
+          el("button", { type: "button", class: "small secondary", id: `pub-discard-${i}`, onclick: () => offline.discard(e.seq) },
+            t("offline_discard")))]
+        : el("span", { class: "line hint" }, t("offline_state_waiting")))).reverse()));
 }
 
 function renderTurn(v) {
@@ -363,8 +534,10 @@ function renderBuyIn(v) {
     el("h1", { id: "pub-turn-title" }, v.prompt),
     el("p", { id: "pub-error", class: "error", role: "alert", tabindex: "-1" }, pub.error),
     el("div", { class: "pub-options" },
-      el("button", { type: "button", class: "primary", onclick: () => send("buy_in", { seat, buys_in: true }) }, t("pub_web_yes")),
-      el("button", { type: "button", class: "secondary", onclick: () => send("buy_in", { seat, buys_in: false }) }, t("pub_web_no"))));
+      el("button", { type: "button", class: "primary", onclick: () => send("buy_in", { seat, buys_in: true },
+        t("pub_offline_buys_in", { name: v.players[seat] })) }, t("pub_web_yes")),
+      el("button", { type: "button", class: "secondary", onclick: () => send("buy_in", { seat, buys_in: false },
+        t("pub_offline_stays_out", { name: v.players[seat] })) }, t("pub_web_no"))));
 }
 
 function renderOver(v) {

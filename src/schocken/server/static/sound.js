@@ -1,6 +1,7 @@
 // The table's sounds, made with the Web Audio API (no audio files): dice rattling in the cup,
-// the cup slammed down, and a fanfare for a Schock-Aus. Off until the player switches it on
-// (browsers let a page make sound only after a tap or a key anyway); the choice is remembered.
+// the cup slammed down, a fanfare for a Schock-Aus, and the turn timer's warning. Off until the
+// player switches it on (browsers let a page make sound only after a tap or a key anyway); the
+// choice is remembered. The switch also allows the timer's buzz on a phone.
 
 let ctx = null;
 let on = localStorage.getItem("schocken:sound") === "on";
@@ -99,5 +100,25 @@ export function schockAus() {
     osc.connect(level).connect(ac.destination);
     osc.start(at);
     osc.stop(at + hold + 0.05);
+  });
+}
+
+/** The turn timer's warning (10 seconds left): two short high beeps. */
+export function warning() {
+  const ac = audio();
+  if (!ac) return;
+  const now = ac.currentTime;
+  [0, 0.22].forEach((offset) => {
+    const osc = ac.createOscillator();
+    const level = ac.createGain();
+    osc.type = "square";
+    osc.frequency.value = 1320;
+    const at = now + offset;
+    level.gain.setValueAtTime(0.0001, at);
+    level.gain.exponentialRampToValueAtTime(0.15, at + 0.01);
+    level.gain.exponentialRampToValueAtTime(0.0001, at + 0.15);
+    osc.connect(level).connect(ac.destination);
+    osc.start(at);
+    osc.stop(at + 0.17);
   });
 }
