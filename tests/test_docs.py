@@ -45,6 +45,7 @@ def test_the_core_imports_only_the_standard_library() -> None:
         "pub",
         "record",
         "results",
+        "rule_options",
         "rules",
         "session",
         "simulate",

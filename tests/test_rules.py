@@ -839,3 +839,108 @@ def test_further_options_in_house_rules_and_as_data(overrides: dict[str, object]
 def test_nutte_options_refuse_bad_values(overrides: dict[str, object], message: str) -> None:
     with pytest.raises(RulesError, match=re.escape(message)):
         find_preset("tsv99").with_overrides(overrides)
+
+
+# ------------------------------------------------------------ the options as a form sees them
+
+
+def test_every_option_is_in_one_group_and_read_only_with_what_its_docstring_says() -> None:
+    from schocken.rules import GROUP_NAMES, GROUPS, ONLY_WITH, OPTIONS, _attribute_doc
+
+    grouped = [name for names in GROUPS.values() for name in names]
+    assert sorted(grouped) == sorted(OPTIONS) and len(grouped) == len(OPTIONS)
+    assert GROUPS.keys() == GROUP_NAMES.keys()
+    for name in OPTIONS:
+        doc = " ".join(_attribute_doc(Rules, name).split())
+        for other in re.findall(r"read only with ``(\w+)", doc):
+            assert other in ONLY_WITH[name], (name, other)
+    for name, needs in ONLY_WITH.items():
+        assert name in OPTIONS and set(needs) <= set(OPTIONS)
+
+
+def test_is_read_follows_only_with() -> None:
+    from schocken.rules import is_read
+
+    tsv99 = find_preset("tsv99")
+    assert not is_read(tsv99, "jule_deckel")
+    assert is_read(tsv99.with_overrides({"jule": True}), "jule_deckel")
+    assert is_read(tsv99, "deckel_in_finale")
+    assert not is_read(tsv99.with_overrides({"finale": False}), "deckel_in_finale")
+    assert not is_read(tsv99.with_overrides({"more_halves": True}), "finale_opener")
+    assert not is_read(tsv99.with_overrides({"sixes_turn": "never"}), "sixes_rethrow")
+    assert is_read(find_preset("schock4life"), "open_round")
+
+
+def test_source_keys_name_known_sources_in_order() -> None:
+    from schocken.rules import OPTIONS, SOURCES, source_keys
+
+    assert source_keys("hand_aus_beats") == ("tingting", "sr-en", "mad")
+    for name in OPTIONS:
+        assert set(source_keys(name)) <= set(SOURCES), name
+
+
+def test_what_sets_each_preset_apart() -> None:
+    from schocken.rules import apart
+
+    assert apart("tsv99") == ("deckel_per_half",)
+    assert apart("knobelrunde") == (
+        "general_one_throw",
+        "general_beats_schock_2",
+        "strasse_one_throw",
+        "hand_aus_beats",
+    )
+    assert "einwuerfeln" in apart("schock4life") and "covered" in apart("allgemein")
+
+
+def test_rules_to_toml_reads_back_as_the_same_rules() -> None:
+    from schocken.rules import rules_to_toml
+
+    for preset in PRESETS:
+        house = find_preset(preset).with_overrides(
+            {"jule": True, "deckel_per_half": 15, "finale": False, "opening": "high_die"}
+        )
+        assert parse_rules(rules_to_toml(house)) == house
+    assert rules_to_toml(find_preset("allgemein")) == 'preset = "allgemein"\n'
+
+
+@pytest.mark.parametrize(
+    ("overrides", "de"),
+    [
+        (
+            {"deckel_per_half": 0},
+            "Option 'deckel_per_half' muss zwischen 1 und 999 liegen, nicht 0",
+        ),
+        ({"put_back": "no"}, "Option 'put_back' muss true oder false sein, nicht 'no'"),
+        ({"covered": "half"}, "Option 'covered' muss eins von never, last_throw, third_throw, all"),
+        ({"dice": 4}, "unbekannte Regel-Option 'dice'; bekannte Optionen: preset, deckel_per_half"),
+        ({"jule_deckel": 2.5}, "Option 'jule_deckel' muss eine ganze Zahl sein, nicht 2.5"),
+    ],
+)
+def test_a_refused_rule_set_is_said_in_german_too(overrides: dict[str, object], de: str) -> None:
+    from schocken.texts import refusal_text
+
+    with pytest.raises(RulesError) as refused:
+        rules_from_data({"preset": "tsv99", "overrides": overrides})
+    assert refused.value.key is not None
+    assert refusal_text(refused.value, "en") == str(refused.value)
+    assert refusal_text(refused.value, "de").startswith(f"rules: {de}")
+    with pytest.raises(RulesError) as toml:
+        parse_rules(
+            'preset = "tsv99"\n' + "".join(f"{k} = {json.dumps(v)}\n" for k, v in overrides.items())
+        )
+    assert refusal_text(toml.value, "de").startswith(f"house rules: {de}")
+
+
+def test_the_rule_sets_refusals_are_in_the_catalogue_in_both_languages() -> None:
+    from schocken.refusal_texts import REFUSALS
+    from schocken.texts import CATALOGUE
+
+    same = {"rules_refused_in", "rules_kind_null", "rules_where_toml"}
+    keys = [
+        k for k in REFUSALS["en"] if k.startswith(("rules_refused", "rules_data", "rules_kind"))
+    ]
+    assert len(keys) > 20
+    for key in [*keys, "rules_where_link", "rules_where_club", "rules_where_toml"]:
+        en, de = REFUSALS["en"][key], REFUSALS["de"][key]
+        assert CATALOGUE["en"][key] == en and CATALOGUE["de"][key] == de
+        assert (en == de) == (key in same), key

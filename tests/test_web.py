@@ -192,12 +192,15 @@ def test_language_switch_keyboard_and_manifest(browser: Browser, server: Server)
         "Zufall",
     ]
     assert page.request.get(server.url + "/sw.js").ok
-    # House rules in TOML: a bad option is refused with its name; good ones make the table.
+    # House rules in TOML: a bad option is refused with its name (in the page's German, as
+    # the engine words it); good ones make the table.
     page.fill("#name", "Anna")
     page.locator("details summary").click()
     page.fill("#house", 'preset = "tsv99"\nwuerfel = 4')
     page.click("form button[type=submit] >> nth=0")
-    page.wait_for_selector("text=unknown rule option 'wuerfel'")
+    expect(page.locator("form .error[role=alert]").first).to_contain_text(
+        "Hausregeln: unbekannte Regel-Option 'wuerfel'"
+    )
     page.fill("#house", 'preset = "allgemein"\ndeckel_per_half = 7')
     page.click("form button[type=submit] >> nth=0")
     page.wait_for_selector("#start")

@@ -7,6 +7,8 @@ derive from :class:`ValueError`. A refused action never changes the game.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 
 class SchockenError(Exception):
     """Root of every error raised on purpose by schocken.
@@ -23,7 +25,9 @@ class SchockenError(Exception):
 
 
 class RulesError(SchockenError, ValueError):
-    """A rule set, a preset name or a house-rules file is not valid."""
+    """A rule set, a preset name or a house-rules file is not valid. It carries the key of its
+    text (:mod:`schocken.refusal_texts`), so the rules builder shows the engine's own refusal in
+    the player's language."""
 
 
 class RefusalError(SchockenError, ValueError):
@@ -32,6 +36,21 @@ class RefusalError(SchockenError, ValueError):
     Made by :func:`schocken.texts.refused`, it carries the key of its text in the catalogue and
     the text's fields (see :class:`SchockenError`).
     """
+
+
+class Said(NamedTuple):
+    """A part of a refusal's text that is itself a text of the catalogue ("twice", "2 throws",
+    a rule's sentence), said in the refusal's language."""
+
+    key: str
+    fields: dict[str, object]
+    lower_first: bool = False
+    """Begin with a small letter (a sentence of the catalogue after a colon)."""
+
+
+def said(key: str, *, lower_first: bool = False, **fields: object) -> Said:
+    """A text of the catalogue as a part of a refusal (:class:`Said`)."""
+    return Said(key, fields, lower_first)
 
 
 class IllegalActionError(RefusalError):

@@ -1723,6 +1723,150 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "one Schock-Aus ends the {section}, not {count}",
         "ein Schock-Aus beendet die Runde ({section}), nicht {count}",
     ),
+    # ------------------------------------------------------------ the rule set (schocken.rules)
+    (
+        "rules_refused_preset_option",
+        "'preset' is not an option; start from another preset instead",
+        "'preset' ist keine Option; beginne stattdessen mit einem anderen Regelwerk",
+    ),
+    (
+        "rules_refused_not_table",
+        "rules must be a table of options, not {what}",
+        "Regeln sind eine Tabelle von Optionen, nicht {what}",
+    ),
+    (
+        "rules_refused_preset_name",
+        "option 'preset' must be a preset name, not {value!r}",
+        "Option 'preset' muss der Name eines Regelwerks sein, nicht {value!r}",
+    ),
+    (
+        "rules_refused_unknown_option",
+        "unknown rule option {name!r}; known options: {known}",
+        "unbekannte Regel-Option {name!r}; bekannte Optionen: {known}",
+    ),
+    (
+        "rules_refused_choice",
+        "option {name!r} must be one of {choices}, not {value!r}",
+        "Option {name!r} muss eins von {choices} sein, nicht {value!r}",
+    ),
+    (
+        "rules_refused_preset_empty",
+        "option 'preset' must be a non-empty name, not {value!r}",
+        "Option 'preset' muss ein Name sein, nicht {value!r}",
+    ),
+    (
+        "rules_refused_whole_number",
+        "option {name!r} must be a whole number, not {value!r}",
+        "Option {name!r} muss eine ganze Zahl sein, nicht {value!r}",
+    ),
+    (
+        "rules_refused_range",
+        "option {name!r} must be between {low} and {high}, not {value}",
+        "Option {name!r} muss zwischen {low} und {high} liegen, nicht {value}",
+    ),
+    (
+        "rules_refused_bool",
+        "option {name!r} must be true or false, not {value!r}",
+        "Option {name!r} muss true oder false sein, nicht {value!r}",
+    ),
+    (
+        "rules_refused_unknown_preset",
+        "unknown preset {name!r}; known presets: {known}",
+        "unbekanntes Regelwerk {name!r}; bekannte Regelwerke: {known}",
+    ),
+    (
+        "rules_refused_in",
+        "{where}: {reason}",
+        "{where}: {reason}",
+    ),
+    (
+        "rules_data_not_object",
+        "{where} must be an object with 'preset' and 'overrides', not {what}",
+        "{where} muss ein Objekt mit 'preset' und 'overrides' sein, nicht {what}",
+    ),
+    (
+        "rules_data_unknown_key",
+        "{where}: unknown key {names}; a rule set has only 'preset' and 'overrides'",
+        "{where}: unbekannter Schlüssel {names}; ein Regelwerk hat nur 'preset' und 'overrides'",
+    ),
+    (
+        "rules_data_unknown_keys",
+        "{where}: unknown keys {names}; a rule set has only 'preset' and 'overrides'",
+        "{where}: unbekannte Schlüssel {names}; ein Regelwerk hat nur 'preset' und 'overrides'",
+    ),
+    (
+        "rules_data_no_preset",
+        "{where}: 'preset' is missing; known presets: {known}",
+        "{where}: 'preset' fehlt; bekannte Regelwerke: {known}",
+    ),
+    (
+        "rules_data_unknown_preset",
+        "{where}: unknown preset {name!r}; known presets: {known}",
+        "{where}: unbekanntes Regelwerk {name!r}; bekannte Regelwerke: {known}",
+    ),
+    (
+        "rules_data_overrides_not_object",
+        "{where}: 'overrides' must be an object of rule options, not {what}",
+        "{where}: 'overrides' muss ein Objekt von Regel-Optionen sein, nicht {what}",
+    ),
+    (
+        "rules_data_preset_in_overrides",
+        "{where}: 'preset' is not an option to override; it goes beside 'overrides'",
+        "{where}: 'preset' ist keine Option zum Ändern; es steht neben 'overrides'",
+    ),
+    (
+        "rules_kind_null",
+        "null",
+        "null",
+    ),
+    (
+        "rules_kind_bool",
+        "true or false",
+        "true oder false",
+    ),
+    (
+        "rules_kind_text",
+        "a text",
+        "ein Text",
+    ),
+    (
+        "rules_kind_number",
+        "a number",
+        "eine Zahl",
+    ),
+    (
+        "rules_kind_list",
+        "a list",
+        "eine Liste",
+    ),
+    (
+        "rules_toml_invalid",
+        "{source}: not valid TOML: {detail}",
+        "{source}: kein gültiges TOML: {detail}",
+    ),
+    (
+        "rules_toml_too_deep",
+        "{source}: not valid TOML (too deeply nested or too long)",
+        "{source}: kein gültiges TOML (zu tief verschachtelt oder zu lang)",
+    ),
+    (
+        "rules_toml_no_preset",
+        '{source}: name the preset to start from, e.g. preset = "tsv99" (known presets: {known})',
+        '{source}: nenne das Regelwerk, von dem es ausgeht, z. B. preset = "tsv99" (bekannte '
+        "Regelwerke: {known})",
+    ),
+    (
+        "rules_where_link",
+        "the link",
+        "der Link",
+    ),
+    ("rules_where_club", "the club's rules", "die Regeln des Vereins"),
+    ("rules_where_house", "house rules", "Hausregeln"),
+    (
+        "rules_where_toml",
+        "TOML",
+        "TOML",
+    ),
     # ------------------------------------------------------------ entries made on a phone
     (
         "refuse_entry_id",

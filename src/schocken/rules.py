@@ -18,6 +18,7 @@ schocken.errors.RulesError: unknown preset 'kneipe'; known presets: tsv99, schoc
 from __future__ import annotations
 
 import dataclasses
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
@@ -25,7 +26,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from schocken.errors import RulesError
+from schocken.errors import RulesError, Said, said
+from schocken.refusal_texts import REFUSALS
 
 MAX_THROWS = 3
 """Every text: the round's first player may throw up to three times."""
@@ -394,7 +396,7 @@ class Rules:
         changes: dict[str, Any] = {}
         for name, raw in overrides.items():
             if name == "preset":
-                raise RulesError("'preset' is not an option; start from another preset instead")
+                raise _refused("rules_refused_preset_option")
             changes[name] = _coerce(name, raw)
         return dataclasses.replace(self, **changes)
 
@@ -414,11 +416,11 @@ class Rules:
     def from_dict(cls, data: Mapping[str, object]) -> Rules:
         """Rules from ``{"preset": name, ...overrides}``; missing options come from the preset."""
         if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be a table of options, not {type(data).__name__}")
+            raise _refused("rules_refused_not_table", what=type(data).__name__)
         rest = dict(data)
         name = rest.pop("preset", "custom")
         if not isinstance(name, str):
-            raise RulesError(f"option 'preset' must be a preset name, not {name!r}")
+            raise _refused("rules_refused_preset_name", value=name)
         base = cls() if name == "custom" else find_preset(name)
         return base.with_overrides(rest)
 
@@ -454,7 +456,10 @@ _INTS = {
     "schock_aus_deckel",
     "achter_deckel",
 }
+_MIN_DECKEL = 1
 _MAX_DECKEL = 999
+DECKEL_RANGE = (_MIN_DECKEL, _MAX_DECKEL)
+"""The whole numbers an option counting Deckel may take (its lowest and highest)."""
 
 
 def _option_names() -> list[str]:
@@ -464,16 +469,14 @@ def _option_names() -> list[str]:
 def _coerce(name: str, raw: object) -> object:
     """Turn a plain value (from TOML or JSON) into the option's type, or refuse it."""
     if name not in _option_names():
-        raise RulesError(
-            f"unknown rule option {name!r}; known options: {', '.join(_option_names())}"
-        )
+        raise _refused("rules_refused_unknown_option", name=name, known=", ".join(_option_names()))
     if name in _ENUMS:
         enum = _ENUMS[name]
         if isinstance(raw, enum):
             return raw
         choices = ", ".join(m.value for m in enum)
         if not isinstance(raw, str) or raw not in {m.value for m in enum}:
-            raise RulesError(f"option {name!r} must be one of {choices}, not {raw!r}")
+            raise _refused("rules_refused_choice", name=name, choices=choices, value=raw)
         return enum(raw)
     return raw
 
@@ -481,18 +484,124 @@ def _coerce(name: str, raw: object) -> object:
 def _check_value(name: str, value: object) -> None:
     if name == "preset":
         if not isinstance(value, str) or not value:
-            raise RulesError(f"option 'preset' must be a non-empty name, not {value!r}")
+            raise _refused("rules_refused_preset_empty", value=value)
     elif name in _ENUMS:
         if not isinstance(value, _ENUMS[name]):
             choices = ", ".join(m.value for m in _ENUMS[name])
-            raise RulesError(f"option {name!r} must be one of {choices}, not {value!r}")
+            raise _refused("rules_refused_choice", name=name, choices=choices, value=value)
     elif name in _INTS:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(f"option {name!r} must be a whole number, not {value!r}")
-        if not 1 <= value <= _MAX_DECKEL:
-            raise RulesError(f"option {name!r} must be between 1 and {_MAX_DECKEL}, not {value}")
+            raise _refused("rules_refused_whole_number", name=name, value=value)
+        if not _MIN_DECKEL <= value <= _MAX_DECKEL:
+            raise _refused(
+                "rules_refused_range", name=name, low=_MIN_DECKEL, high=_MAX_DECKEL, value=value
+            )
     elif not isinstance(value, bool):
-        raise RulesError(f"option {name!r} must be true or false, not {value!r}")
+        raise _refused("rules_refused_bool", name=name, value=value)
+
+
+OPTIONS: tuple[str, ...] = tuple(f.name for f in fields(Rules) if f.name != "preset")
+"""Every option of :class:`Rules` (all but ``preset``), in the order of the class."""
+
+GROUP_NAMES: dict[str, str] = {
+    "deckel": "Deckel",
+    "throws": "Throws and dice",
+    "specials": "Special throws",
+    "ties": "Ties",
+    "opening": "Opening and Einwürfeln",
+    "halves": "Halves and Finale",
+    "schock_aus": "Schock-Aus",
+}
+"""The groups of options, as docs/rules.md heads them (the catalogue has them in German and
+English: ``rules_group_<name>``)."""
+
+GROUPS: dict[str, tuple[str, ...]] = {
+    "deckel": ("deckel_per_half", "deckel_in_finale", "deckel_owed"),
+    "throws": (
+        "put_back",
+        "set_aside",
+        "sixes_turn",
+        "sixes_rethrow",
+        "covered",
+        "open_round",
+        "blind",
+        "blind_double",
+        "first_round_one_throw",
+        "one_throw_while_middle",
+    ),
+    "specials": (
+        "general",
+        "general_one_throw",
+        "general_beats_schock_2",
+        "strassen",
+        "strasse_one_throw",
+        "strasse_rank",
+        "plain_rank",
+        "jule",
+        "jule_deckel",
+        "jule_rank",
+        "jule_one_throw",
+        "nutte",
+        "nutte_deckel",
+        "nutte_rank",
+        "nutte_one_throw",
+        "achter",
+        "achter_deckel",
+    ),
+    "ties": ("tiebreak", "hand_aus_beats"),
+    "opening": ("opening", "later_opener", "einwuerfeln", "einwuerfeln_form"),
+    "halves": ("finale", "more_halves", "finale_opener"),
+    "schock_aus": ("schock_aus", "schock_aus_deckel"),
+}
+"""Every option in one group, in the order a form shows them (a test holds it complete)."""
+
+ONLY_WITH: dict[str, dict[str, tuple[object, ...]]] = {
+    "deckel_in_finale": {"finale": (True,), "more_halves": (False,)},
+    "more_halves": {"finale": (True,)},
+    "finale_opener": {"finale": (True,), "more_halves": (False,)},
+    "einwuerfeln_form": {"einwuerfeln": (True,)},
+    "general_one_throw": {"general": (True,)},
+    "general_beats_schock_2": {"general": (True,)},
+    "jule_deckel": {"jule": (True,)},
+    "jule_rank": {"jule": (True,)},
+    "jule_one_throw": {"jule": (True,)},
+    "nutte_deckel": {"nutte": (True,)},
+    "nutte_rank": {"nutte": (True,)},
+    "nutte_one_throw": {"nutte": (True,)},
+    "achter_deckel": {"achter": (True,)},
+    "schock_aus_deckel": {"schock_aus": ("worth",)},
+    "blind_double": {"blind": (True,)},
+    "sixes_rethrow": {"sixes_turn": ("any_throw", "one_throw", "first_throw")},
+    "open_round": {"covered": ("last_throw",)},
+}
+"""The options the engine reads only when other options have these values (as JSON values):
+without them the option changes nothing (a form hides it, docs say "read only with")."""
+
+
+def option_type(name: str) -> str:
+    """How an option is set: ``"bool"``, ``"int"`` (:data:`DECKEL_RANGE`) or ``"choice"``
+    (:func:`option_choices`)."""
+    if name not in OPTIONS:
+        raise _refused("rules_refused_unknown_option", name=name, known=", ".join(OPTIONS))
+    if name in _ENUMS:
+        return "choice"
+    return "int" if name in _INTS else "bool"
+
+
+def option_choices(name: str) -> tuple[str, ...]:
+    """The values an option of more than two choices takes (none for the others)."""
+    enum = _ENUMS.get(name)
+    return () if enum is None else tuple(m.value for m in enum)
+
+
+def is_read(rules: Rules, name: str) -> bool:
+    """Whether the engine reads option ``name`` under these rules (:data:`ONLY_WITH`).
+
+    >>> is_read(find_preset("tsv99"), "jule_deckel")
+    False
+    """
+    needs = ONLY_WITH.get(name, {})
+    return all(_plain(getattr(rules, other)) in values for other, values in needs.items())
 
 
 PRESETS: dict[str, Rules] = {
@@ -677,7 +786,8 @@ def find_preset(name: str) -> Rules:
     try:
         return PRESETS[name]
     except (KeyError, TypeError):
-        raise RulesError(f"unknown preset {name!r}; known presets: {', '.join(PRESETS)}") from None
+        known = ", ".join(PRESETS)
+        raise _refused("rules_refused_unknown_preset", name=name, known=known) from None
 
 
 RULES_DATA_KEYS = ("preset", "overrides")
@@ -700,15 +810,17 @@ def rules_to_data(rules: Rules) -> dict[str, object]:
     }
 
 
-def rules_from_data(data: object, where: str = "rules") -> Rules:
+def rules_from_data(data: object, where: object | None = "rules") -> Rules:
     """A rule set from the data :func:`rules_to_data` writes: an object with ``preset`` (one of
     :data:`PRESETS` or ``"custom"``, the defaults of :class:`Rules`) and, optionally,
     ``overrides`` (an object of options and plain JSON values).
 
-    Refuses, with a :class:`~schocken.errors.RulesError` that begins with ``where``: anything
-    but an object, a missing or unknown preset, keys beside ``preset`` and ``overrides``,
-    overrides that are not an object, ``preset`` among the overrides, an unknown option or a
-    bad value (naming the option).
+    Refuses, with a :class:`~schocken.errors.RulesError` that begins with ``where`` (a text,
+    or a text of :mod:`schocken.refusal_texts` said in the refusal's language, ``said()``;
+    ``None``: a bad option or value is refused without it, as by :meth:`Rules.with_overrides`):
+    anything but an object, a missing or unknown preset, keys beside ``preset`` and
+    ``overrides``, overrides that are not an object, ``preset`` among the overrides, an unknown
+    option or a bad value (naming the option).
 
     >>> rules_from_data({"preset": "allgemein", "overrides": {"finale": False}}).finale
     False
@@ -717,56 +829,68 @@ def rules_from_data(data: object, where: str = "rules") -> Rules:
     ...
     schocken.errors.RulesError: rules: unknown key 'overides'; a rule set has only 'preset' and ...
     """
+    named = "rules" if where is None else where
     if not isinstance(data, Mapping):
-        raise RulesError(
-            f"{where} must be an object with 'preset' and 'overrides', not {_kind(data)}"
-        )
+        raise _refused("rules_data_not_object", where=named, what=_kind(data))
     unknown = [k for k in data if k not in RULES_DATA_KEYS]
     if unknown:
         names = ", ".join(repr(k) for k in unknown)
-        s = "s" if len(unknown) > 1 else ""
-        raise RulesError(
-            f"{where}: unknown key{s} {names}; a rule set has only 'preset' and 'overrides'"
-        )
+        key = "rules_data_unknown_keys" if len(unknown) > 1 else "rules_data_unknown_key"
+        raise _refused(key, where=named, names=names)
     known = ", ".join([*PRESETS, "custom"])
     if "preset" not in data:
-        raise RulesError(f"{where}: 'preset' is missing; known presets: {known}")
+        raise _refused("rules_data_no_preset", where=named, known=known)
     name = data["preset"]
     if not isinstance(name, str) or (name not in PRESETS and name != "custom"):
-        raise RulesError(f"{where}: unknown preset {name!r}; known presets: {known}")
+        raise _refused("rules_data_unknown_preset", where=named, name=name, known=known)
     overrides = data.get("overrides", {})
     if not isinstance(overrides, Mapping):
-        raise RulesError(
-            f"{where}: 'overrides' must be an object of rule options, not {_kind(overrides)}"
-        )
+        raise _refused("rules_data_overrides_not_object", where=named, what=_kind(overrides))
     if "preset" in overrides:
-        raise RulesError(
-            f"{where}: 'preset' is not an option to override; it goes beside 'overrides'"
-        )
+        raise _refused("rules_data_preset_in_overrides", where=named)
     base = Rules() if name == "custom" else PRESETS[name]
     try:
         return base.with_overrides(overrides)
     except RulesError as exc:
-        raise RulesError(f"{where}: {exc}") from None
+        if where is None:  # the option's refusal alone (a form of the options asks)
+            raise
+        raise _refused("rules_refused_in", where=where, reason=exc) from None
 
 
-def _kind(value: object) -> str:
-    """What a JSON value is, in words."""
+def _kind(value: object) -> object:
+    """What a JSON value is, in words (a text of :mod:`schocken.refusal_texts`, said in the
+    refusal's language; another type by its Python name)."""
     if value is None:
-        return "null"
+        return said("rules_kind_null")
     if isinstance(value, bool):
-        return "true or false"
+        return said("rules_kind_bool")
     if isinstance(value, str):
-        return "a text"
+        return said("rules_kind_text")
     if isinstance(value, int | float):
-        return "a number"
+        return said("rules_kind_number")
     if isinstance(value, list | tuple):
-        return "a list"
+        return said("rules_kind_list")
     return type(value).__name__
 
 
-def parse_rules(text: str, *, source: str = "house rules") -> Rules:
-    """Rules from TOML text: ``preset = "tsv99"`` plus any options to override.
+def _refused(key: str, **fields: object) -> RulesError:
+    """A refusal of a rule set: the text ``key`` of :mod:`schocken.refusal_texts` with its
+    fields, the message in English (:func:`schocken.texts.refusal_text` says it in German)."""
+    return RulesError(_english(key, fields), key=key, **fields)
+
+
+def _english(key: str, fields: Mapping[str, object]) -> str:
+    def word(value: object) -> object:
+        if isinstance(value, Said):
+            return _english(value.key, value.fields)
+        return str(value) if isinstance(value, Exception) else value
+
+    return REFUSALS["en"][key].format(**{name: word(value) for name, value in fields.items()})
+
+
+def parse_rules(text: str, *, source: object = "house rules") -> Rules:
+    """Rules from TOML text: ``preset = "tsv99"`` plus any options to override; a refusal
+    begins with ``source`` (as ``where`` of :func:`rules_from_data`).
 
     >>> parse_rules('preset = "allgemein"\\ndeckel_per_half = 15').deckel_per_half
     15
@@ -774,20 +898,17 @@ def parse_rules(text: str, *, source: str = "house rules") -> Rules:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RulesError(f"{source}: not valid TOML: {exc}") from None
+        raise _refused("rules_toml_invalid", source=source, detail=exc) from None
     except (ValueError, RecursionError):  # numbers too long, nesting too deep
-        raise RulesError(f"{source}: not valid TOML (too deeply nested or too long)") from None
+        raise _refused("rules_toml_too_deep", source=source) from None
     if "rules" in data and isinstance(data["rules"], dict) and len(data) == 1:
         data = data["rules"]
     if "preset" not in data:
-        raise RulesError(
-            f'{source}: name the preset to start from, e.g. preset = "tsv99" '
-            f"(known presets: {', '.join(PRESETS)})"
-        )
+        raise _refused("rules_toml_no_preset", source=source, known=", ".join(PRESETS))
     try:
         return Rules.from_dict(data)
     except RulesError as exc:
-        raise RulesError(f"{source}: {exc}") from None
+        raise _refused("rules_refused_in", where=source, reason=exc) from None
 
 
 def load_rules(path: str | Path) -> Rules:
@@ -1251,6 +1372,59 @@ REGIONAL_SOURCES: dict[str, str] = {
 """For each option: what rule pages and other Schocken programs play, by :data:`SOURCES` key
 (in brackets)."""
 
+
+def source_keys(name: str) -> tuple[str, ...]:
+    """The keys of :data:`SOURCES` that :data:`REGIONAL_SOURCES` cites for option ``name``, in
+    the order it first names them (where the option is played beyond the four texts).
+
+    >>> source_keys("jule_deckel")
+    ('mad', 'papr', 'tsw', 'greher', 'shaw', 'monopoly', 'casino')
+    """
+    keys: list[str] = []
+    for bracket in re.findall(r"\[([^\]]+)\]", REGIONAL_SOURCES[name]):
+        for key in (k.strip() for k in bracket.split(",")):
+            if key not in keys:
+                keys.append(key)
+    return tuple(keys)
+
+
+def apart(preset: str) -> tuple[str, ...]:
+    """The options in which preset ``preset`` differs from the others: from the value most of
+    the four presets play (where two play one value and two another, from the default of
+    :class:`Rules`), the engine reading it; in the order of :data:`GROUPS`.
+
+    >>> apart("tsv99")
+    ('deckel_per_half',)
+    """
+    rules = find_preset(preset)
+    plain = Rules()
+    found = []
+    for name in (n for names in GROUPS.values() for n in names):
+        values = [getattr(p, name) for p in PRESETS.values()]
+        counts = sorted({values.count(v) for v in values}, reverse=True)
+        common = [v for v in values if values.count(v) == counts[0]]
+        usual = common[0] if len(set(common)) == 1 else getattr(plain, name)
+        if getattr(rules, name) != usual and is_read(rules, name):
+            found.append(name)
+    return tuple(found)
+
+
+def rules_to_toml(rules: Rules) -> str:
+    """A rule set as house rules in TOML (:func:`parse_rules` reads it back): its preset and
+    the options in which it differs from it.
+
+    >>> print(rules_to_toml(find_preset("tsv99").with_overrides({"jule": True})), end="")
+    preset = "tsv99"
+    jule = true
+    """
+    data = rules_to_data(rules)
+    overrides = data["overrides"]
+    assert isinstance(overrides, dict)
+    lines = [f'preset = "{data["preset"]}"']
+    lines += [f"{name} = {json_value(value)}" for name, value in overrides.items()]
+    return "\n".join(lines) + "\n"
+
+
 READINGS: tuple[tuple[str, str], ...] = (
     (
         "One throw",
@@ -1448,34 +1622,43 @@ def rules_markdown() -> str:
         "sum, covered and blind play, open rounds). For each preset: its value, then the sentence",
         "of its rule text (000 = tsv99, 001 = schock4life, 002 = knobelrunde, 003 = allgemein),",
         f'or "{SILENT}" with the reading the preset takes; then what other rule pages and',
-        'programs play ("elsewhere", by source key; the keys are listed at the end).',
+        'programs play ("elsewhere", by source key; the keys are listed at the end). The options',
+        "come in the groups the web page's rules builder shows (`GROUPS` in `rules.py`).",
         "",
         "| option | " + " | ".join(f"`{p}`" for p in presets) + " |",
         "|---|" + "---|" * len(presets),
     ]
-    for f in fields(Rules):
-        if f.name == "preset":
-            continue
-        values = [json_value(getattr(PRESETS[p], f.name)) for p in presets]
-        lines.append(f"| `{f.name}` | " + " | ".join(f"`{v}`" for v in values) + " |")
+    for group, names in GROUPS.items():
+        lines.append(f"| **{GROUP_NAMES[group]}** |" + " |" * len(presets))
+        for name in names:
+            values = [json_value(getattr(PRESETS[p], name)) for p in presets]
+            lines.append(f"| `{name}` | " + " | ".join(f"`{v}`" for v in values) + " |")
     lines.append("")
-    for f in fields(Rules):
-        if f.name == "preset":
-            continue
-        lines.append(f"## `{f.name}`")
+    for group, names in GROUPS.items():
+        lines.append(f"## {GROUP_NAMES[group]}")
         lines.append("")
-        lines.append(" ".join(_attribute_doc(Rules, f.name).split()))
-        lines.append("")
-        if f.name in _ENUMS:
-            for member in _ENUMS[f.name]:
-                doc = " ".join(_attribute_doc(_ENUMS[f.name], member.name).split())
-                lines.append(f'- choice `"{member.value}"`: {doc}')
+        for name in names:
+            lines.append(f"### `{name}`")
             lines.append("")
-        for p in presets:
-            value = json_value(getattr(PRESETS[p], f.name))
-            lines.append(f"- `{p}` = `{value}`: {OPTION_SOURCES[f.name][p]}")
-        lines.append(f"- elsewhere: {REGIONAL_SOURCES[f.name]}")
-        lines.append("")
+            lines.append(" ".join(_attribute_doc(Rules, name).split()))
+            lines.append("")
+            if name in ONLY_WITH:
+                needs = ", ".join(
+                    f"`{other} = " + " or ".join(json_value(v) for v in values) + "`"
+                    for other, values in ONLY_WITH[name].items()
+                )
+                lines.append(f"Read only with {needs}.")
+                lines.append("")
+            if name in _ENUMS:
+                for member in _ENUMS[name]:
+                    doc = " ".join(_attribute_doc(_ENUMS[name], member.name).split())
+                    lines.append(f'- choice `"{member.value}"`: {doc}')
+                lines.append("")
+            for p in presets:
+                value = json_value(getattr(PRESETS[p], name))
+                lines.append(f"- `{p}` = `{value}`: {OPTION_SOURCES[name][p]}")
+            lines.append(f"- elsewhere: {REGIONAL_SOURCES[name]}")
+            lines.append("")
     lines.append("## Our readings")
     lines.append("")
     for title, text in READINGS:

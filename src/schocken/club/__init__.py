@@ -82,6 +82,7 @@ from schocken.club.values import (
     MemberInfo,
     MemberStats,
     PriceInfo,
+    RulesInfo,
     SectionInfo,
     SessionInfo,
     TransferInfo,
@@ -104,8 +105,9 @@ class ClubBook(_Entries):
     Each part of the book is a module of this package, one concern each: :mod:`.store` (the
     tables, transactions, finding things), :mod:`.access` (clubs, secrets, sessions),
     :mod:`.members`, :mod:`.evenings` (evenings and games), :mod:`.money` (prices, fines,
-    payments, the ledger, the kitty), :mod:`.stats`, :mod:`.exchange` (CSV, export, import),
-    :mod:`.entries` (entries made on a phone, applied once by their id).
+    payments, the ledger, the kitty), :mod:`.stats`, :mod:`.our_rules` (the club's own rules),
+    :mod:`.exchange` (CSV, export, import), :mod:`.entries` (entries made on a phone, applied
+    once by their id).
     """
 
 
@@ -140,6 +142,7 @@ __all__ = [
     "MemberInfo",
     "MemberStats",
     "PriceInfo",
+    "RulesInfo",
     "SectionInfo",
     "SessionInfo",
     "TransferInfo",

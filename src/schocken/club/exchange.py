@@ -15,9 +15,7 @@ from typing import Any
 from schocken.club.access import (
     _check_hash,
 )
-from schocken.club.stats import (
-    _Stats,
-)
+from schocken.club.our_rules import _OurRules, check_rules
 from schocken.club.transfer import check_bic, check_holder, check_iban
 from schocken.club.values import (
     BOT_SEATS,
@@ -124,7 +122,7 @@ class _Doc:
         return items
 
 
-class _Exchange(_Stats):
+class _Exchange(_OurRules):
     """CSV, export and import."""
 
     # ------------------------------------------------------------------ CSV
@@ -241,7 +239,8 @@ class _Exchange(_Stats):
         """The whole club as JSON text (format ``schocken-club``, version 1): the same text
         after :meth:`import_club` into any book. Holds the hashes of the secret and password,
         never the secret itself. The kitty's ``expenses``, the catalogue's ``fine_items`` and
-        the bank ``account`` are written when the club has them."""
+        the bank ``account`` and the club's own ``rules`` are written when the club has
+        them."""
         db = self.db
         cid, name, _, created, currency, start, secret_hash, password_hash = self._club_row(club)
         names = self._member_names(cid)
@@ -336,6 +335,9 @@ class _Exchange(_Stats):
         account = self.account(club)
         if account is not None:  # the same
             data["account"] = account
+        rules = self.our_rules(club)
+        if rules is not None:  # the same
+            data["rules"] = rules
         data["log"] = self.log(club)
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
@@ -412,6 +414,7 @@ class _Exchange(_Stats):
             "expenses",
             "fine_items",
             "account",
+            "rules",
             "log",
         )
         head = doc.obj("club")
@@ -469,6 +472,15 @@ class _Exchange(_Stats):
                     )
                 except ClubError as exc:
                     raise refused(ClubError, "club_refuse_at", where=a.where, why=exc) from None
+            if "rules" in doc.data:
+                try:
+                    rules = check_rules(doc.data["rules"])
+                except ClubError as exc:
+                    raise refused(ClubError, "club_refuse_at", where="'rules'", why=exc) from None
+                self.db.execute(
+                    "INSERT INTO club_rules (club_id, rules) VALUES (?, ?)",
+                    (cid, json.dumps(rules, ensure_ascii=False)),
+                )
             for p in doc.objs("prices"):
                 p.only("item", "valid_from", "cents")
                 self._insert_price(
@@ -590,6 +602,7 @@ _IMPORT_TABLES: dict[str, dict[str, str]] = {
     "club_members": {"id": "club_members", "club_id": "club_clubs"},
     "club_fine_items": {"id": "club_fine_items", "club_id": "club_clubs"},
     "club_accounts": {"club_id": "club_clubs"},
+    "club_rules": {"club_id": "club_clubs"},
     "club_prices": {"club_id": "club_clubs"},
     "club_evenings": {"id": "club_evenings", "club_id": "club_clubs"},
     "club_present": {"evening_id": "club_evenings", "member_id": "club_members"},

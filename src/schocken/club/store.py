@@ -205,6 +205,15 @@ without a signal): which change it was (``what``: the address it came to), when 
 it answered (JSON), so the same entry sent again is answered alike and applied once
 (:mod:`schocken.club.entries`)."""
 
+VERSION_9_SCHEMA = """
+CREATE TABLE club_rules (
+    club_id INTEGER PRIMARY KEY REFERENCES club_clubs(id),
+    rules TEXT NOT NULL
+) STRICT;
+"""
+"""Version 9: the club's own rules ("our rules"), offered wherever its members start a game:
+a rule set as JSON, ``{"preset": ..., "overrides": {...}}``."""
+
 MIGRATIONS: dict[int, str] = {
     1: SCHEMA,
     2: SESSIONS_SCHEMA,
@@ -214,6 +223,7 @@ MIGRATIONS: dict[int, str] = {
     6: VERSION_6_SCHEMA,
     7: VERSION_7_SCHEMA,
     8: VERSION_8_SCHEMA,
+    9: VERSION_9_SCHEMA,
 }
 """The script that brings the club tables from version ``n - 1`` to ``n`` (0: no tables)."""
 

@@ -17,7 +17,7 @@ DEFAULT_DB = Path("schocken-data") / "schocken.sqlite3"
 """Where the book is kept by default: the game server's file (``schocken serve`` with its
 default ``--data schocken-data``), relative to the working folder."""
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 """The version of the club tables this module reads and writes."""
 
 EXPORT_FORMAT = "schocken-club"
@@ -160,6 +160,14 @@ class AccountInfo(TypedDict):
     iban: str
     holder: str
     bic: str
+
+
+class RulesInfo(TypedDict):
+    """The club's own rules ("our rules"): a rule set as data, its preset and the options in
+    which it differs from it (:func:`schocken.rules.rules_to_data`)."""
+
+    preset: str
+    overrides: dict[str, object]
 
 
 class TransferInfo(TypedDict):

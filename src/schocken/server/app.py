@@ -52,6 +52,7 @@ from schocken.server.protocol import (
 from schocken.server.pub import add_pub_routes
 from schocken.server.requests import language, read_body, read_raw_body
 from schocken.server.routes.clubs import router as clubs_router
+from schocken.server.routes.rules import router as rules_router
 from schocken.server.settings import Limits, Site
 from schocken.server.store import Store
 from schocken.server.tables import (
@@ -890,6 +891,7 @@ def create_app(
     app.state.pub_games = pub_games
     clubs = app.state.clubs = Clubs(store, limits)  # closed by the lifespan
     app.include_router(clubs_router)
+    app.include_router(rules_router)
 
     @app.get("/", response_class=HTMLResponse)
     async def index() -> str:

@@ -1056,9 +1056,9 @@ def rules_of_body(body: dict[str, Any]) -> Rules:
     house = body.get("rules_toml")
     if isinstance(house, str) and house.strip():
         try:
-            return parse_rules(house, source="house rules")
-        except RulesError as exc:
-            raise TableError(str(exc)) from None
+            return parse_rules(house, source=said("rules_where_house"))
+        except RulesError as exc:  # the engine's refusal, said in the caller's language
+            raise refusal_of(exc) from None
     return rules_from_request(body.get("rules", "tsv99"))
 
 
@@ -1071,7 +1071,7 @@ def rules_from_request(data: object) -> Rules:
         if isinstance(data, dict):
             return rules_from_data(data)
     except RulesError as exc:
-        raise TableError(str(exc)) from None
+        raise refusal_of(exc) from None
     raise refuse("server_refuse_rules")
 
 

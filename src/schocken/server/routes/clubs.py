@@ -203,6 +203,7 @@ def overview(book: ClubBook, club: str) -> dict[str, Any]:
         "kitty": book.kitty(club),
         "fine_items": book.fine_items(club),
         "account": book.account(club),
+        "rules": book.our_rules(club),
     }
 
 
@@ -602,6 +603,35 @@ async def set_account(slug: str, request: Request, clubs: ClubsDep) -> dict[str,
             data.get("holder"),  # type: ignore[arg-type]
             bic=data.get("bic") or "",
         )
+
+    return await change(clubs, slug, request, do)
+
+
+@router.get("/api/clubs/{slug}/rules")
+async def our_rules(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
+    """The club's own rules ("our rules", ``{preset, overrides}``, or null) and its name, for
+    the start of a game on a device that has the club open."""
+    book = clubs.book
+    club = await opened(clubs, slug, request)
+
+    def both() -> dict[str, Any]:
+        info = book.club(club)
+        return {"club": {"name": info["name"], "slug": info["slug"]}, "rules": book.our_rules(club)}
+
+    return await clubs.run(both)
+
+
+@router.post("/api/clubs/{slug}/rules")
+async def set_our_rules(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
+    """Keep ``rules`` (``{preset, overrides}``, as the rules builder makes them) as the club's
+    own rules, or ``remove``: true."""
+    book = clubs.book
+
+    def do(club: str, data: dict[str, Any]) -> object:
+        if data.get("remove") is True:
+            book.remove_our_rules(club)
+            return None
+        return book.set_our_rules(club, data.get("rules"))
 
     return await change(clubs, slug, request, do)
 

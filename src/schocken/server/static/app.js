@@ -7,8 +7,8 @@ import * as clubPage from "/static/club.js";
 import * as pubPage from "/static/pub.js";
 import * as sound from "/static/sound.js";
 import * as reviewPage from "/static/review.js";
+import * as rulesPage from "/static/rules.js";
 
-const PRESETS = ["tsv99", "schock4life", "knobelrunde", "allgemein"];
 const main = document.getElementById("main");
 const banner = document.getElementById("banner");
 const langButton = document.getElementById("lang");
@@ -100,7 +100,8 @@ function showBanner(text) {
 
 // ---------------------------------------------------------------- home and join
 
-function renderHome() {
+async function renderHome() {
+  const desc = await rulesPage.options();
   const error = el("p", { class: "error", role: "alert" });
   const form = el(
     "form",
@@ -109,9 +110,7 @@ function renderHome() {
     el("p", {}, t("web_tagline")),
     el("label", { for: "name" }, t("web_your_name")),
     el("input", { id: "name", name: "name", required: true, maxlength: "40", autocomplete: "nickname" }),
-    el("label", { for: "preset" }, t("web_rules")),
-    el("select", { id: "preset", name: "preset", onchange: (e) => presetIntoHouseRules(e.target.form) },
-      PRESETS.map((p) => el("option", { value: p }, p))),
+    rulesPage.startFields({ t, el }, desc),
     el("div", { class: "coach-row" },
       el("div", {}, el("label", { for: "seats" }, t("web_seats")),
         el("input", { id: "seats", name: "seats", type: "number", min: "2", max: "10", value: "4" })),
@@ -124,11 +123,6 @@ function renderHome() {
       el("option", { value: "" }, t("web_timer_off")),
       [30, 60, 120, 300].map((n) => el("option", { value: String(n) }, t("web_timer_seconds", { n })))),
     el("p", { id: "timer-hint", class: "hint" }, t("web_timer_hint")),
-    el("details", {},
-      el("summary", {}, t("web_house_rules")),
-      el("label", { for: "house" }, t("web_house_rules")),
-      el("textarea", { id: "house", name: "house", rows: "4", "aria-describedby": "house-hint" }, presetLine(PRESETS[0])),
-      el("p", { id: "house-hint" }, t("web_house_hint"))),
     el("p", {}, el("button", { class: "primary", type: "submit" }, t("web_create"))),
     error,
   );
@@ -142,29 +136,8 @@ function renderHome() {
   );
   const pub = el("p", { class: "pub-link" }, el("a", { href: "/pub" }, t("pub_web_link")));
   const clubLink = el("p", { class: "club-link" }, el("a", { href: "/club" }, t("club_web_link")));
-  main.replaceChildren(form, join, pub, clubLink, el("p", {}, el("a", { href: "/review", id: "to-review" }, t("web_rv_open"))));
-}
-
-// House rules start from the preset chosen in the form: the text begins with its preset line,
-// which follows the choice until the player writes another preset there.
-function presetLine(preset) {
-  return `preset = "${preset}"\n`;
-}
-
-const PRESET_LINE = /^[ \t]*preset[ \t]*=.*(\n|$)/m;
-
-function presetIntoHouseRules(form) {
-  const text = form.house.value;
-  const line = presetLine(form.preset.value);
-  form.house.value = PRESET_LINE.test(text) ? text.replace(PRESET_LINE, line) : line + text;
-}
-
-// The TOML the server gets: none when it only names the preset (then `rules` says it all), and
-// the form's preset in front when the text names none.
-function houseRules(form) {
-  const text = form.house.value;
-  if (!text.replace(PRESET_LINE, "").trim()) return "";
-  return PRESET_LINE.test(text) ? text : presetLine(form.preset.value) + text;
+  const rulesLink = el("p", { class: "rules-link" }, el("a", { href: "/rules", id: "to-rules" }, t("rb_link_home")));
+  main.replaceChildren(form, join, pub, clubLink, rulesLink, el("p", {}, el("a", { href: "/review", id: "to-review" }, t("web_rv_open"))));
 }
 
 async function createTable(event, error) {
@@ -173,7 +146,7 @@ async function createTable(event, error) {
   try {
     const seats = Number(f.seats.value);
     const created = await api("/api/tables", {
-      name: f.name.value, seats, rules: f.preset.value, rules_toml: houseRules(f),
+      name: f.name.value, seats, rules: f.preset.value, rules_toml: rulesPage.houseRules(f),
       turn_timer: f.timer.value ? Number(f.timer.value) : null,
     });
     const bots = Math.min(Number(f.bots.value), seats - 1);
@@ -721,7 +694,8 @@ function renderLobby(m) {
   const spectatorToken = isHost ? localStorage.getItem(`schocken:spectate:${m.table.id}`) : null;
   return [
     el("section", { class: "card", "aria-labelledby": "lobby-h" },
-      el("h1", { id: "lobby-h" }, `${t("web_lobby")} · ${m.table.preset}`),
+      el("h1", { id: "lobby-h" }, `${t("web_lobby")} · ${t(`preset_${m.table.preset}`)}`),
+      lobbyRules(m),
       el("p", { id: "lobby-timer" }, `${t("web_turn_timer")}: ${m.table.turn_timer ? t("web_timer_seconds", { n: m.table.turn_timer }) : t("web_timer_off")}`),
       el("ul", { class: "players lobby" }, seats),
       isHost && m.table.seats.some((seat) => !seat.name) ? botChoice() : [],
@@ -739,6 +713,23 @@ function renderLobby(m) {
         ? el("p", {}, el("a", { href: `/t/${m.table.id}#spectate=${spectatorToken}`, id: "spectator-link" }, t("web_spectator_link")))
         : null),
   ];
+}
+
+// The table's rules in words (its preset and what the house rules change), for everyone who
+// joins: asked of the engine once per rule set and language.
+function lobbyRules(m) {
+  const key = JSON.stringify([app.lang, m.table.rules]);
+  if (app.rulesSaid?.key !== key) {
+    app.rulesSaid = { key, text: "" };
+    const { preset, ...options } = m.table.rules;
+    rulesPage.check({ rules: { preset, overrides: options } }).then((answer) => {
+      if (!answer.ok || app.rulesSaid.key !== key) return;
+      app.rulesSaid.text = answer.summary;
+      const line = document.getElementById("lobby-rules");
+      if (line) line.textContent = answer.summary;
+    });
+  }
+  return el("p", { id: "lobby-rules" }, app.rulesSaid.text);
 }
 
 // "Copy link": the clipboard where the browser lets the page write to it; else the old way
@@ -828,7 +819,7 @@ function renderStatus(m) {
         el("span", { id: "middle", "data-middle": String(view.middle) }, t("ui_middle", { middle: view.middle }))),
       el("span", { class: "limit" }, limitMarks(view),
         el("span", { id: "limit" }, view.limit == null ? t("ui_limit_open") : t("ui_limit", { limit: view.limit }))),
-      el("span", { class: "preset" }, m.table.preset)));
+      el("span", { class: "preset" }, t(`preset_${m.table.preset}`))));
 }
 
 // Dice drawn beside words that say them already ("6-4-2", "Schock 4"): a screen reader reads the
@@ -1406,7 +1397,8 @@ function route() {
   else if (path.startsWith("/t/")) openTable(decodeURIComponent(path.slice(3)));
   else if (path === "/review" || path.startsWith("/review/")) reviewPage.render({ main, t, el, lang: app.lang }, decodeURIComponent(path.slice(8)) || null);
   else if (path === "/club" || path.startsWith("/club/")) clubPage.route({ t, el, main, announce }, path);
-  else if (path === "/pub" || path.startsWith("/pub/")) pubPage.route({ t, el, main, announce, houseRules, presetIntoHouseRules }, path);
+  else if (path === "/pub" || path.startsWith("/pub/")) pubPage.route({ t, el, main, announce }, path);
+  else if (path === "/rules") rulesPage.route({ t, el, main, announce });
   else renderHome();
 }
 

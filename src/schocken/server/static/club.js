@@ -16,6 +16,8 @@
 
 import * as offline from "/static/offline.js";
 
+import * as rulesPage from "/static/rules.js";
+
 let ctx = null; // { t, el, main, announce }
 // book: what the page shows (the server's book with this phone's waiting entries on it); base:
 // the server's book as last answered.
@@ -1484,6 +1486,7 @@ function settingsView() {
       fold("link", t("club_web_secret_title"), () => linkPart()),
       fold("prices", t("club_web_prices"), () => pricesPart()),
       fold("fines", t("club_web_fines_catalogue"), () => catalogPart()),
+      fold("rules", t("rb_club_title"), () => ourRulesPart(b)),
       fold("bots", t("club_web_bots_title"), () => botsPart(b)),
       fold("account", t("club_web_account_title"), () => accountForm(b)),
     ],
@@ -1648,6 +1651,25 @@ function accountForm(b) {
   el("button", { type: "submit" }, t("club_web_account_button")),
   account ? el("button", { type: "button", id: "club-account-remove",
     onclick: () => change("account", { remove: true }, t("club_web_account_removed")) }, t("club_web_account_remove")) : null);
+}
+
+/** The club's own rules ("our rules") in words, with a link to them in the rules builder
+ * (where they are changed and saved again); none yet: the way to the builder. */
+function ourRulesPart(b) {
+  const { t, el } = ctx;
+  const box = el("div", { id: "club-rules" });
+  if (!b.rules) {
+    box.append(el("p", { class: "hint" }, t("rb_club_none")), el("p", {}, el("a", { href: "/rules" }, t("rb_link_home"))));
+    return box;
+  }
+  const line = el("p", { id: "club-rules-line" });
+  const link = el("a", { href: "/rules", id: "club-rules-open" }, t("rb_club_open"));
+  rulesPage.check({ rules: b.rules }).then((answer) => {
+    line.textContent = answer.ok ? answer.summary : answer.error;
+    if (answer.ok) link.href = `/rules#${answer.code}`;
+  });
+  box.append(line, el("p", {}, link));
+  return box;
 }
 
 function passwordPart(b) {

@@ -9,11 +9,11 @@
 
 import * as pieces from "/static/pieces.js";
 import * as offline from "/static/offline.js";
+import * as rulesPage from "/static/rules.js";
 
-const PRESETS = ["tsv99", "schock4life", "knobelrunde", "allgemein"];
 const MAX_PLAYERS = 10;
 
-let ctx = null; // { t, el, main, announce, houseRules, presetIntoHouseRules }
+let ctx = null; // { t, el, main, announce }
 const pub = {
   id: null,
   token: null,
@@ -76,8 +76,9 @@ function forClub() {
   }
 }
 
-function renderStart() {
+async function renderStart() {
   const { t, el } = ctx;
+  const desc = await rulesPage.options();
   const error = el("p", { class: "error", role: "alert" });
   const names = el("div", { id: "pub-names" });
   const next = forClub();
@@ -98,15 +99,7 @@ function renderStart() {
     el("h1", {}, t("pub_web_title")),
     next ? el("p", { id: "pub-for-club" }, t("pub_web_for_club", { club: next.name, date: next.date })) : el("p", {}, t("pub_web_intro")),
     el("fieldset", { class: "pub-players" }, el("legend", {}, t("pub_web_players")), names, add),
-    el("label", { for: "preset" }, t("web_rules")),
-    el("select", { id: "preset", name: "preset", onchange: (e) => ctx.presetIntoHouseRules(e.target.form) },
-      PRESETS.map((p) => el("option", { value: p }, p))),
-    el("details", {},
-      el("summary", {}, t("web_house_rules")),
-      el("label", { for: "house" }, t("web_house_rules")),
-      el("textarea", { id: "house", name: "house", rows: "4", "aria-describedby": "house-hint" },
-        `preset = "${PRESETS[0]}"\n`),
-      el("p", { id: "house-hint" }, t("web_house_hint"))),
+    rulesPage.startFields({ t, el }, desc, { preferClub: next?.club }),
     el("label", { for: "half-stake" }, t("pub_web_half_stake")),
     el("input", { id: "half-stake", name: "half_stake", maxlength: "100", "aria-describedby": "stake-hint" }),
     el("label", { for: "game-stake" }, t("pub_web_game_stake")),
@@ -126,7 +119,7 @@ async function create(event, error) {
   const id = offline.randomText(9);
   const token = offline.randomText(16);
   const body = {
-    id, token, players, rules: f.preset.value, rules_toml: ctx.houseRules(f),
+    id, token, players, rules: f.preset.value, rules_toml: rulesPage.houseRules(f),
     half_stake: f.half_stake.value, game_stake: f.game_stake.value,
   };
   try {
