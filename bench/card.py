@@ -28,10 +28,10 @@ as long as they decide alike), which makes their differences less noisy than the
 The final figure: ``--final`` games of the card and three regulars, seed 1, rotating: the same
 games as ``schocken simulate --preset P --players 4 --games 100000 --seed 1 --bots
 card,regular,regular,regular --rotate`` once the card is stored in ``schocken.card.CARDS``. Its
-cost against the solver bot is its share minus the solver bot's from docs/bots.md (the same
-command with ``solver``; the count of lost games read back from the share printed to 0.01%), with
-a 95% interval of the difference of two independent shares. It prints every candidate's figure,
-and the ``CARDS`` entries to store.
+cost against the solver bot is its share minus the solver bot's in the stored run of
+docs/figures.json (``bench/figures.py``: the same command with ``solver``), with a 95% interval
+of the difference of two independent shares. It prints every candidate's figure, and the
+``CARDS`` entries to store.
 """
 
 from __future__ import annotations
@@ -40,18 +40,23 @@ import argparse
 import json
 import time
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
-from schocken.card import LADDER, REGULAR_CARD, Card, Keep, Level, Measured, Sixes
+from schocken.card import LADDER, REGULAR_CARD, SOLVER_SOURCE, Card, Keep, Level, Measured, Sixes
 from schocken.intervals import wilson
 from schocken.rules import PRESETS, Rules, find_preset
 from schocken.simulate import simulate
 
-SOLVER_DOCS = {"tsv99": 0.1774, "schock4life": 0.1450, "knobelrunde": 0.1798, "allgemein": 0.1505}
-"""The solver bot's share of lost games with three pub regulars, docs/bots.md (100,000 games,
-seed 1, rotate; measured 2026-11-22)."""
-SOLVER_GAMES = 100_000
-SOLVER_SOURCE = "docs/bots.md (--seed 1 --rotate, 2026-11-22)"
+FIGURES = Path(__file__).resolve().parent.parent / "docs" / "figures.json"
+
+
+def solver_run(preset: str) -> tuple[int, int]:
+    """The solver bot's games and lost games with three pub regulars in the preset: the stored
+    run of docs/figures.json (bench/figures.py: seed 1, rotating; docs/bots.md quotes it)."""
+    run = json.loads(FIGURES.read_text(encoding="utf-8"))[f"solver:{preset}"]
+    return run["games"], run["games_lost"][0]
+
 
 OPENER = (Level.FIVE, Level.SIX, Level.SIX_FIVE, Level.STRASSE, Level.SCHOCK, Level.SCHOCK_AUS)
 """The opener's rungs of stage 1 (stage 4 looks at the rungs between them)."""
@@ -225,14 +230,15 @@ def main() -> None:
         else:
             print(f"{name}: final run of {card.code}, {args.final} games, seed {FINAL_SEED}")
             lost, regulars_lost = measure(rules, card, args.final, FINAL_SEED)
-        q = SOLVER_DOCS[name]
+        solver_games, solver_lost = solver_run(name)
+        q = solver_lost / solver_games
         measured = Measured(
             args.final,
             FINAL_SEED,
             lost,
             regulars_lost,
-            SOLVER_GAMES,
-            round(q * SOLVER_GAMES),
+            solver_games,
+            solver_lost,
             SOLVER_SOURCE,
         )
         lo, hi = measured.ci95
@@ -241,7 +247,7 @@ def main() -> None:
         print(
             f"{name}: the card {card.code} loses {measured.share:.2%} [{lo:.2%}, {hi:.2%}]; "
             f"the three regulars {measured.regular_share:.2%} each; solver bot {q:.2%} "
-            f"(docs/bots.md); cost {100 * measured.cost:+.2f} points "
+            f"(docs/figures.json); cost {100 * measured.cost:+.2f} points "
             f"[{100 * c_lo:+.2f}, {100 * c_hi:+.2f}]; {cpu:.0f} s of CPU",
             flush=True,
         )
@@ -259,7 +265,7 @@ def main() -> None:
         }
         entries.append(
             f'    "{name}": _chosen("{name}", "{card.code}", {args.final}, {FINAL_SEED}, '
-            f"{lost}, {regulars_lost}, {round(q * SOLVER_GAMES)}),"
+            f"{lost}, {regulars_lost}, {solver_lost}),"
         )
         if args.json:
             with open(args.json, "w", encoding="utf-8") as fh:

@@ -155,6 +155,32 @@ def test_p_lose_is_the_same_as_before_where_the_model_did_not_change() -> None:
     assert got[THROWS[(4, 1)]] == Fraction(3283001539649, 7522959753216)
 
 
+def test_after_a_covered_opener_the_later_players_play_against_the_covered_cup() -> None:
+    """docs/odds.md: allgemein, the opener has 6-6-2 after two throws, one player after. Keeping
+    6-6 covers the third throw with 6-6 aside; the later player plays to beat 6-6 and a fair die
+    (not the optimal policy, which would give another figure)."""
+    from schocken import solver
+
+    rules = find_preset("allgemein")
+    table = result_table(rules)
+    sit = Situation(rules, TurnState((), (6, 6, 2), 2), None, after=1)
+    got = value_of(sit, THROWS[(6, 6)])[0]
+    assert got == Fraction(18991, 31104)
+
+    def p_lose(covered: tuple[tuple[tuple[int, ...], int], ...]) -> Fraction:
+        later = solver.later_distribution(rules, 3, None, covered)
+        start = TurnState((6, 6), (), 2)
+        total = Fraction(0)
+        for die in range(1, 7):
+            mine = table.order_code(start.after_throw((6, 6), (die,)).result(table))
+            above = sum(m for r, m in later if table.order_code(r) > mine)
+            total += Fraction(above, solver.SCALE) / 6
+        return total
+
+    assert p_lose((((6, 6), 3),)) == got
+    assert p_lose(()) == Fraction(301543, 559872) != got
+
+
 def test_the_later_players_tie_rule_on_the_issues_example() -> None:
     """schock4life, limit 2: the opener showed a Schock-Aus in two throws; this player has 6-6-6
     after one throw, one player after. Turning sixes leaves 1-1 aside and the last throw covered:

@@ -395,9 +395,10 @@ class ChosenCard:
     measured: Measured
 
 
-SOLVER_SOURCE = "docs/bots.md (--seed 1 --rotate, 2026-11-22)"
+SOLVER_SOURCE = "docs/bots.md (--seed 1 --rotate, 2026-11-27)"
 """Where the solver bot's figures come from: ``schocken simulate --preset P --players 4 --games
-100000 --seed 1 --bots solver,regular,regular,regular --rotate``."""
+100000 --seed 1 --bots solver,regular,regular,regular --rotate``, stored in docs/figures.json
+(``bench/figures.py``)."""
 
 
 def _chosen(
@@ -415,7 +416,7 @@ CARDS: dict[str, ChosenCard] = {
         1,
         22556,
         77444,
-        17740,
+        17746,
     ),
     "schock4life": _chosen(
         "schock4life",
@@ -424,10 +425,10 @@ CARDS: dict[str, ChosenCard] = {
         1,
         19591,
         80409,
-        14500,
+        15026,
     ),
     "knobelrunde": _chosen(
-        "knobelrunde", "65x/general/6xx/6xx/always/ones/schock_aus", 100000, 1, 22808, 77192, 17980
+        "knobelrunde", "65x/general/6xx/6xx/always/ones/schock_aus", 100000, 1, 22808, 77192, 18002
     ),
     "allgemein": _chosen(
         "allgemein",
@@ -436,7 +437,7 @@ CARDS: dict[str, ChosenCard] = {
         1,
         18829,
         81171,
-        15050,
+        15753,
     ),
 }
 """Each preset's card, with its measured cost, as ``bench/card.py`` printed them (2026-11-24;
@@ -445,9 +446,10 @@ the card's code, the games, the seed, and the games lost by the card, by the thr
 together and by the solver bot in its own run.
 
 The card's figures: ``schocken simulate --preset P --players 4 --games 100000 --seed 1 --bots
-card,regular,regular,regular --rotate`` (one process, the reference engine). The solver bot's:
-docs/bots.md, the same command with ``solver`` (its lost games read back from the share it prints
-to 0.01%).
+card,regular,regular,regular --rotate`` (one process, the reference engine; measured again on
+2026-11-27 with the very same counts). The solver bot's: the same command with ``solver``,
+measured 2026-11-27 (docs/bots.md); both runs are stored in docs/figures.json, and
+tests/test_docs_figures.py holds these counts to them.
 """
 
 

@@ -11,7 +11,6 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import replace
-from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -112,10 +111,35 @@ def _port_arg(text: str) -> int:
 
 
 def _version() -> str:
+    from importlib import metadata  # 20 ms of imports: only when asked, not for every command
+
     try:
         return metadata.version("schocken")
     except metadata.PackageNotFoundError:
         return "unknown (not installed)"
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS) -> None:
+        super().__init__(
+            option_strings,
+            dest,
+            nargs=0,
+            default=argparse.SUPPRESS,
+            help="show program's version number and exit",
+        )
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        print(f"schocken {_version()}")
+        parser.exit()
 
 
 def _bots_for(spec: str | None, n: int) -> list[str]:
@@ -890,7 +914,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="schocken", description="Schocken, the German pub dice game."
     )
-    parser.add_argument("--version", action="version", version=f"schocken {_version()}")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("watch", help="watch bots play a whole game, round by round")

@@ -37,11 +37,13 @@ only for the answer.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache
 from math import lcm
+from operator import mul
 
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
 from schocken.odds import places
@@ -282,8 +284,25 @@ def _cup_counts(rules: Rules, cup: Cup) -> tuple[int, tuple[tuple[Code, int], ..
     return 6**n, tuple(sorted(out.items()))
 
 
-def _at_least(counts: tuple[tuple[Code, int], ...], code: Code) -> int:
-    return sum(q for c, q in counts if c >= code)
+Tail = tuple[tuple[Code, ...], tuple[int, ...]]
+"""A covered cup's result codes in order, and for each the number of its 6**n throws with that
+code or a higher one (one more entry, 0, after the last): :func:`_at_least` in a bisection."""
+
+
+@cache
+def _cup_tail(rules: Rules, cup: Cup) -> Tail:
+    """The covered cup's :data:`Tail`."""
+    counts = _cup_counts(rules, cup)[1]
+    suffix = [0] * (len(counts) + 1)
+    for i in range(len(counts) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + counts[i][1]
+    return tuple(c for c, _ in counts), tuple(suffix)
+
+
+def _at_least(tail: Tail, code: Code) -> int:
+    """How many of a covered cup's 6**n throws have ``code`` or a higher one."""
+    codes, suffix = tail
+    return suffix[bisect_left(codes, code)]
 
 
 @lru_cache(maxsize=20_000)
@@ -328,14 +347,11 @@ def _later_cost(
     big = SCALE * graph.top
     cost: list[int] = []
     if covered:
-        cups = [_cup_counts(rules, cup)[1] for cup in sorted(covered)]
-        for code, place in zip(graph.codes, graph.places, strict=True):
-            lose = 1 if worst is None or code <= worst else 0
-            for counts in cups:
-                if not lose:
-                    break
-                lose *= _at_least(counts, code)
-            cost.append(lose * big - place)
+        below = _below_cups(rules, graph.limit, tuple(sorted(covered)))
+        cost = [
+            (n * big if worst is None or code <= worst else 0) - place
+            for n, code, place in zip(below, graph.codes, graph.places, strict=True)
+        ]
     elif worst is None:
         cost = [big - place for place in graph.places]
     else:
@@ -344,6 +360,20 @@ def _later_cost(
             for code, place in zip(graph.codes, graph.places, strict=True)
         ]
     return cost
+
+
+@lru_cache(maxsize=4_096)
+def _below_cups(rules: Rules, limit: int, covered: tuple[Cup, ...]) -> tuple[int, ...]:
+    """For each result of the later player's turn graph (by index): in how many of the covered
+    cups' throws together (6**n per cup, multiplied) every cup has that result's code or a higher
+    one, so that the later player is below them all. Built one cup at a time on the cups before
+    it (``covered`` sorted), so that situations that differ in one cup share the rest."""
+    graph = _graph(rules, limit)
+    tail = _cup_tail(rules, covered[-1])
+    last = [_at_least(tail, code) for code in graph.codes]
+    if len(covered) == 1:
+        return tuple(last)
+    return tuple(map(mul, _below_cups(rules, limit, covered[:-1]), last))
 
 
 # ---------------------------------------------------------------------------- the round
@@ -365,6 +395,8 @@ class _Round:
         self.worst_shown = min(self.shown_codes) if self.shown_codes else None
         self.best_shown = max(self.shown_codes) if self.shown_codes else None
         self.cups = [_cup_counts(self.rules, cup) for cup in sit.covered]
+        self.tails = [_cup_tail(self.rules, cup) for cup in sit.covered]
+        self.cup_maps = [dict(counts) for _, counts in self.cups]
         self.tie_rule = sit.rules.tiebreak in (Tiebreak.THROW_OFF, Tiebreak.NO_DECKEL)
         self.share = 1
         """Every chance is also times this: lcm(1..players) under throw_off (a 1/k share)."""
@@ -377,6 +409,7 @@ class _Round:
         self.codes = sorted({code(r) for r in self.table.by_key.values()})
         self.worth = {code(r): r for r in self.table.by_key.values()}
         self._later: dict[tuple[int, Code | None, tuple[Cup, ...]], dict[Code, int]] = {}
+        self._upto_cache: dict[Code, tuple[list[Code], list[int], list[int]]] = {}
 
     def later(self, limit: int, worst: Code | None, covered: tuple[Cup, ...]) -> dict[Code, int]:
         """The later players' result codes with their masses (times SCALE)."""
@@ -412,16 +445,16 @@ class _Round:
             p_lose = 0
         else:
             p_lose = 1
-            for _, counts in self.cups:
-                p_lose *= _at_least(counts, xc)
+            for tail in self.tails:
+                p_lose *= _at_least(tail, xc)
             if sit.after:
                 p_lose *= sum(m for c, m in later.items() if c > xc) ** sit.after
         taken = self._taken(xc, later) if p_lose else 0
         given = 0
         if sit.middle == 0 and (self.best_shown is None or self.best_shown < xc):
             p_best = 1
-            for den, counts in self.cups:
-                p_best *= den - _at_least(counts, xc)
+            for (den, _), tail in zip(self.cups, self.tails, strict=True):
+                p_best *= den - _at_least(tail, xc)
             if sit.after:
                 p_best *= sum(m for c, m in later.items() if c <= xc) ** sit.after
             worth = sit.deckel if x.deckel is None else min(x.deckel, sit.deckel)
@@ -444,8 +477,8 @@ class _Round:
         given = 0
         if sit.middle == 0 and (self.best_shown is None or self.best_shown < xc):
             p_best = self.share
-            for den, counts in self.cups:
-                p_best *= den - _at_least(counts, xc)
+            for (den, _), tail in zip(self.cups, self.tails, strict=True):
+                p_best *= den - _at_least(tail, xc)
             if sit.after:
                 p_best *= sum(m for c, m in later.items() if c <= xc) ** sit.after
             if sit.rules.tiebreak is Tiebreak.THROW_OFF and not sit.shown and not sit.covered:
@@ -482,26 +515,43 @@ class _Round:
         """E[Deckel owed; every other result above x] times the denominator: the best of the
         others sets what is owed."""
         sit = self.sit
-        ys = [y for y in self.codes if y >= xc]
+        ys, cups_upto, owed = self._upto(xc)
         expected = 0
         previous = 0
-        cum_cups = [0] * len(self.cups)
         cum_later = 0
-        cup_maps = [dict(counts) for _, counts in self.cups]
-        for y in ys:
-            for i, m in enumerate(cup_maps):
-                cum_cups[i] += m.get(y, 0)
+        seen: tuple[int, int] | None = None
+        for y, cups, owe in zip(ys, cups_upto, owed, strict=True):
             if y > xc:
                 cum_later += later.get(y, 0)
             if self.best_shown is not None and self.best_shown > y:
                 continue
-            now = cum_later**sit.after if sit.after else 1
-            for c in cum_cups:
-                now *= c
+            if seen == (cum_later, cups):
+                continue  # the same chance as at the code before: nothing more is owed
+            seen = (cum_later, cups)
+            now = cum_later**sit.after * cups if sit.after else cups
             if now != previous:
-                expected += (now - previous) * self._owed(self.worth[y])
+                expected += (now - previous) * owe
                 previous = now
         return expected
+
+    def _upto(self, xc: Code) -> tuple[list[Code], list[int], list[int]]:
+        """For :meth:`_taken`: the codes ``y`` from ``xc`` up; for each, the covered cups' throws
+        (multiplied) with every code from ``xc`` to ``y``; and the Deckel owed when ``y`` is
+        the best result. Kept per ``xc``: it does not depend on the later players."""
+        out = self._upto_cache.get(xc)
+        if out is None:
+            ys = [y for y in self.codes if y >= xc]
+            cum_cups = [0] * len(self.cups)
+            cups_upto: list[int] = []
+            for y in ys:
+                now = 1
+                for i, m in enumerate(self.cup_maps):
+                    cum_cups[i] += m.get(y, 0)
+                    now *= cum_cups[i]
+                cups_upto.append(now)
+            owed = [self._owed(self.worth[y]) for y in ys]
+            out = self._upto_cache[xc] = (ys, cups_upto, owed)
+        return out
 
     def _owed(self, best: Result) -> int:
         return owed_to_loser(best, self.sit.middle, self.sit.deckel, self.total)
