@@ -21,8 +21,23 @@ function capital(text) {
 export async function options() {
   const key = lang();
   if (!described[key]) {
-    const response = await fetch(`/api/rules/options?lang=${key}`);
-    described[key] = await response.json();
+    // The last answer is kept on this device: without a signal (pub mode offline) the start
+    // form is drawn from it.
+    const kept = `schocken:rules-options:${key}`;
+    try {
+      const response = await fetch(`/api/rules/options?lang=${key}`);
+      if (!response.ok) throw new Error(response.statusText);
+      described[key] = await response.json();
+      try {
+        localStorage.setItem(kept, JSON.stringify(described[key]));
+      } catch {
+        // storage full or off: the next time offline has no copy
+      }
+    } catch (err) {
+      const stored = localStorage.getItem(kept);
+      if (!stored) throw err;
+      described[key] = JSON.parse(stored);
+    }
   }
   return described[key];
 }
@@ -30,10 +45,17 @@ export async function options() {
 /** The engine's word on a rule set: {ok, rules, toml, code, summary, changes} or {ok: false,
  * error}. `what` is {rules: {preset, overrides}}, {toml} or {code}. */
 export async function check(what) {
-  const response = await fetch(`/api/rules/check?lang=${lang()}`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(what),
-  });
-  const data = await response.json();
+  let response;
+  let data;
+  try {
+    response = await fetch(`/api/rules/check?lang=${lang()}`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(what),
+    });
+    data = await response.json();
+  } catch (err) {
+    // No signal: the engine cannot be asked; the rules stay as they are.
+    return { ok: false, error: err.message };
+  }
   if (!response.ok) return { ok: false, error: data.error || response.statusText };
   return data.ok ? data : { ok: false, error: capital(data.error) };
 }
