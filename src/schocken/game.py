@@ -373,10 +373,8 @@ class Game:
         for giver in givers:
             self._move(giver, seat, 1)
         self.steps.append((seat, BUY_IN, ()))
-        if flow.holds_every_deckel(self._deckel, self._total, seat):
-            # He took the last Deckel of every holder: the half is lost, the round not played.
-            self._end_section(seat, schock_aus=False)
-            return
+        if flow.holds_every_deckel(self._deckel, self._total, seat):  # the half is lost at once
+            return self._end_section(seat, schock_aus=False)
         self._order = flow.order_after_buy_in(self._order, seat, self._anchor, self._seats)
         self._current = self._order[0]
 
