@@ -63,30 +63,11 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS
 from schocken.rules import PRESETS
-from serving import HOST, ServerProcess
+from serving import HOST, ServerProcess, simple_choice
 
 """The only address used: the server listens here and every client connects here."""
 
 T = TypeVar("T")
-
-
-def simple_choice(state: dict[str, Any]) -> str | None:
-    """A deterministic human stand-in (as in tests/server_helpers.py): throw once more while a
-    throw is left, keep ones, never buy in."""
-    legal: list[str] = [a for a in state.get("legal") or [] if a != "buyin"]
-    if not legal:
-        return None
-    if "turn" in legal:
-        return "turn"
-    view = state["view"]
-    mine = next((t for t in view["turns"] if t["seat"] == view["seat"]), None)
-    if "stop" in legal and mine is not None and mine["throws"] >= 2:
-        return "stop"
-    throws = [a for a in legal if a.startswith("throw")]
-    if not throws:
-        return "stop"
-    ones = [a for a in throws if a.startswith("throw keep") and set(a[11:].split("-")) == {"1"}]
-    return max(ones, key=len) if ones else throws[0]
 
 
 def machine_busy_seconds() -> float:

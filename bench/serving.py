@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -23,6 +24,25 @@ def free_port() -> int:
         s.bind((HOST, 0))
         port: int = s.getsockname()[1]
         return port
+
+
+def simple_choice(state: dict[str, Any]) -> str | None:
+    """A deterministic human stand-in (as in tests/server_helpers.py): throw once more while a
+    throw is left, keep ones, never buy in."""
+    legal: list[str] = [a for a in state.get("legal") or [] if a != "buyin"]
+    if not legal:
+        return None
+    if "turn" in legal:
+        return "turn"
+    view = state["view"]
+    mine = next((t for t in view["turns"] if t["seat"] == view["seat"]), None)
+    if "stop" in legal and mine is not None and mine["throws"] >= 2:
+        return "stop"
+    throws = [a for a in legal if a.startswith("throw")]
+    if not throws:
+        return "stop"
+    ones = [a for a in throws if a.startswith("throw keep") and set(a[11:].split("-")) == {"1"}]
+    return max(ones, key=len) if ones else throws[0]
 
 
 class ServerProcess:

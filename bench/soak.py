@@ -56,6 +56,8 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
+from serving import simple_choice
+
 HOST = "127.0.0.1"
 V = 3
 TABLE_SIZE = 4
@@ -69,23 +71,6 @@ def percentile(ordered: list[float], p: float) -> float:
         return 0.0
     rank = max(1, min(len(ordered), round(p / 100 * len(ordered) + 0.5)))
     return ordered[rank - 1]
-
-
-def simple_choice(state: dict[str, Any]) -> str | None:
-    legal: list[str] = [a for a in state.get("legal") or [] if a != "buyin"]
-    if not legal:
-        return None
-    if "turn" in legal:
-        return "turn"
-    view = state["view"]
-    mine = next((t for t in view["turns"] if t["seat"] == view["seat"]), None)
-    if "stop" in legal and mine is not None and mine["throws"] >= 2:
-        return "stop"
-    throws = [a for a in legal if a.startswith("throw")]
-    if not throws:
-        return "stop"
-    ones = [a for a in throws if a.startswith("throw keep") and set(a[11:].split("-")) == {"1"}]
-    return max(ones, key=len) if ones else throws[0]
 
 
 class ServerProcess:

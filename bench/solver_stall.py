@@ -66,7 +66,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
-from serving import HOST, ServerProcess
+from serving import HOST, ServerProcess, simple_choice
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 PROTOCOL = 3
@@ -120,25 +120,6 @@ threading.Thread(
 ).start()
 """
 """A prelude for the server's process: the sampler of ``--sample``."""
-
-
-def simple_choice(state: dict[str, Any]) -> str | None:
-    """A deterministic human stand-in (as in tests/server_helpers.py): throw once more while a
-    throw is left, keep ones, never buy in."""
-    legal: list[str] = [a for a in state.get("legal") or [] if a != "buyin"]
-    if not legal:
-        return None
-    if "turn" in legal:
-        return "turn"
-    view = state["view"]
-    mine = next((t for t in view["turns"] if t["seat"] == view["seat"]), None)
-    if "stop" in legal and mine is not None and mine["throws"] >= 2:
-        return "stop"
-    throws = [a for a in legal if a.startswith("throw")]
-    if not throws:
-        return "stop"
-    ones = [a for a in throws if a.startswith("throw keep") and set(a[11:].split("-")) == {"1"}]
-    return max(ones, key=len) if ones else throws[0]
 
 
 # --------------------------------------------------------------------------- the server

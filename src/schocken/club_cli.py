@@ -702,7 +702,8 @@ def cmd_log(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
 # ---------------------------------------------------------------------- the parser
 
 
-def _date_arg(text: str) -> str:
+def date_arg(text: str) -> str:
+    """A date as an option gives it, checked (argparse says what is wrong)."""
     try:
         return check_date(text)
     except ClubError as exc:
@@ -752,34 +753,34 @@ def add_club_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = leaf(ms, "add", cmd_member_add, "new members")
     p.add_argument("names", nargs="+", metavar="NAME")
     p.add_argument("--guest", action="store_true", help="a guest: not fined for evenings missed")
-    p.add_argument("--joined", type=_date_arg, help="since when (default: from the start)")
+    p.add_argument("--joined", type=date_arg, help="since when (default: from the start)")
     leaf(ms, "list", cmd_member_list, "the members")
     p = leaf(ms, "rename", cmd_member_rename, "a member's new name")
     p.add_argument("name")
     p.add_argument("new_name")
     p = leaf(ms, "leave", cmd_member_leave, "a member leaves the club")
     p.add_argument("name")
-    p.add_argument("--date", type=_date_arg, help="the day (default today)")
+    p.add_argument("--date", type=date_arg, help="the day (default today)")
 
     evening = cs.add_parser("evening", help="evenings: add, present, list, show")
     es = evening.add_subparsers(dest="evening_command", required=True, metavar="COMMAND")
     p = leaf(es, "add", cmd_evening_add, "a new evening")
-    p.add_argument("date", type=_date_arg, help="YYYY-MM-DD")
+    p.add_argument("date", type=date_arg, help="YYYY-MM-DD")
     p.add_argument("--place", default="")
     p.add_argument("--note", default="")
     p.add_argument("--present", help="who came, comma-separated")
     p = leaf(es, "present", cmd_evening_present, "more members who came to an evening")
-    p.add_argument("date", type=_date_arg)
+    p.add_argument("date", type=date_arg)
     p.add_argument("names", help="comma-separated")
     p = leaf(es, "list", cmd_evening_list, "the evenings")
     p.add_argument("--season")
     p = leaf(es, "show", cmd_evening_show, "an evening's page: games and fines (for the chat)")
-    p.add_argument("date", nargs="?", type=_date_arg, help="default: the last evening")
+    p.add_argument("date", nargs="?", type=date_arg, help="default: the last evening")
 
     game = cs.add_parser("game", help="games: add, void, list")
     gs = game.add_subparsers(dest="game_command", required=True, metavar="COMMAND")
     p = leaf(gs, "add", cmd_game_add, "a game: its record, or just its loser")
-    p.add_argument("--date", type=_date_arg, help="the evening (default: the last one)")
+    p.add_argument("--date", type=date_arg, help="the evening (default: the last one)")
     p.add_argument("--record", metavar="FILE", help="the game's record (JSON, docs/record.md)")
     p.add_argument("--source", choices=("pub", "online"), help="where the record comes from")
     p.add_argument("--loser", metavar="NAME", help="who lost (a game without its record)")
@@ -791,7 +792,7 @@ def add_club_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("--note", default="")
     p = leaf(gs, "void", cmd_game_void, "strike a game out, with the reason (it stays listed)")
-    p.add_argument("date", type=_date_arg)
+    p.add_argument("date", type=date_arg)
     p.add_argument("number", type=int)
     p.add_argument("--reason", required=True)
     p = leaf(gs, "list", cmd_game_list, "the games")
@@ -803,14 +804,14 @@ def add_club_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("item", choices=list(PRICE_ITEMS))
     p.add_argument("amount", help="like 0,50 or 0.50")
     p.add_argument(
-        "--from", dest="valid_from", type=_date_arg, help="first day (default: from the start)"
+        "--from", dest="valid_from", type=date_arg, help="first day (default: from the start)"
     )
     leaf(ps, "list", cmd_price_list, "the price list")
 
     p = leaf(cs, "pay", cmd_pay, "a member pays into the kitty")
     p.add_argument("member")
     p.add_argument("amount", help="like 10 or 7,50 (negative: paid back)")
-    p.add_argument("--date", type=_date_arg, help="default today")
+    p.add_argument("--date", type=date_arg, help="default today")
     p.add_argument("--note", default="")
     fine_item = cs.add_parser(
         "fine-item", help='the club\'s catalogue of fines ("Würfel vom Tisch"): set, remove, list'
@@ -826,19 +827,19 @@ def add_club_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("member")
     p.add_argument("fine", help="its name in the catalogue")
     p.add_argument("--count", type=int, default=1, help="how many times (default 1)")
-    p.add_argument("--date", type=_date_arg, help="default today")
+    p.add_argument("--date", type=date_arg, help="default today")
     p = leaf(cs, "charge", cmd_charge, "a fine or correction by hand, with its reason")
     p.add_argument("member")
     p.add_argument("amount", help="like 1,00 (negative: a credit)")
     p.add_argument("--reason", required=True)
-    p.add_argument("--date", type=_date_arg, help="default today")
+    p.add_argument("--date", type=date_arg, help="default today")
     expense = cs.add_parser("expense", help="the kitty's expenses: add, list")
     xs = expense.add_subparsers(dest="expense_command", required=True, metavar="COMMAND")
     p = leaf(xs, "add", cmd_expense_add, "the kitty pays something out")
     p.add_argument("amount", help="like 45 or 12,50 (negative: a correction, money back in)")
     p.add_argument("--for", dest="purpose", required=True, help="what it was for")
     p.add_argument("--by", help="the member who paid it out (optional)")
-    p.add_argument("--date", type=_date_arg, help="default today")
+    p.add_argument("--date", type=date_arg, help="default today")
     p = leaf(xs, "list", cmd_expense_list, "the kitty's expenses")
     p.add_argument("--season")
     account = cs.add_parser("account", help="the club's bank account (to pay by QR code)")

@@ -14,7 +14,8 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from schocken.club import DEFAULT_DB, check_date
+from schocken.club import DEFAULT_DB
+from schocken.club_cli import date_arg
 from schocken.errors import ClubError, RulesError, TournamentError
 from schocken.files import os_error_text, write_text_whole
 from schocken.rules import PRESETS, Rules, find_preset, load_rules
@@ -453,13 +454,6 @@ def cmd_log(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
 # ---------------------------------------------------------------------- the parser
 
 
-def _date_arg(text: str) -> str:
-    try:
-        return check_date(text)
-    except ClubError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
 def add_tournament_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``schocken tournament`` and its commands."""
     common = argparse.ArgumentParser(add_help=False)
@@ -486,7 +480,7 @@ def add_tournament_parser(sub: argparse._SubParsersAction[argparse.ArgumentParse
 
     p = leaf("create", cmd_create, "a new tournament")
     p.add_argument("name")
-    p.add_argument("--date", required=True, type=_date_arg, help="YYYY-MM-DD")
+    p.add_argument("--date", required=True, type=date_arg, help="YYYY-MM-DD")
     p.add_argument("--place", default="")
     p.add_argument("--club", help="the club whose tournament it is (its games go into its book)")
     p.add_argument("--format", default="werl", help=f"{', '.join(FORMATS)} (default werl)")
