@@ -404,6 +404,11 @@ def test_the_opener_may_throw_blind_by_button_or_key(browser: Browser, tmp_path:
         blind.wait_for()
         assert blind.inner_text() == "Blind"
         assert "bis zum Aufdecken" in (blind.get_attribute("aria-label") or "")
+        # Under load a reveal has once come up again after this one was closed (CI, 2026-11-27;
+        # not reproduced alone): closed before B is pressed, so the key reaches the table.
+        if page.locator("#reveal").count():
+            page.keyboard.press("Enter")
+            page.wait_for_selector("#reveal", state="detached")
         page.keyboard.press("b")
         page.locator("#blind").wait_for(state="detached")
         assert page.locator("#error").inner_text() == ""
