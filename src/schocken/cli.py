@@ -21,6 +21,7 @@ from schocken.errors import RecordError, RulesError, SchockenError
 from schocken.events import RoundEnded, SectionStarted
 from schocken.files import check_writable, os_error_text, write_text_whole
 from schocken.game import Game
+from schocken.migrate import add_migrate_parser
 from schocken.play import NOTHING_ASKED, apply_decision, next_decision
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS, check_players
 from schocken.record import check_dice, outcome_of, parse_record, record_of, replay
@@ -1183,6 +1184,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_club_parser(sub)
     add_tournament_parser(sub)
+    add_migrate_parser(sub)
     return parser
 
 
