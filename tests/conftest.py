@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
+import server_helpers
 from postgres_helpers import Postgres, postgres
 from test_web import CHROMIUM, FLAGS
 
@@ -41,3 +42,36 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return str(tmp_path / "schocken.sqlite3")
     server: Postgres = request.getfixturevalue("postgres_server")
     return server.new_database()
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test that uses ``engine`` (a server's, club's or pub test module says so for all of its
+    tests) runs once per engine; one marked ``sqlite_only`` (it reads the SQLite file itself)
+    runs on SQLite only."""
+    if "engine" in metafunc.fixturenames:
+        only = metafunc.definition.get_closest_marker("sqlite_only")
+        metafunc.parametrize("engine", ("sqlite",) if only else ENGINES, indirect=True)
+
+
+@pytest.fixture()
+def engine(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Every server the test starts keeps its data on this engine: in the SQLite file it is
+    given, or (``postgresql``) in a database of the run's PostgreSQL server that stands for that
+    file (a server restarted on the file finds its data again)."""
+    if request.param == "sqlite":
+        yield "sqlite"
+        return
+    server: Postgres = request.getfixturevalue("postgres_server")
+    databases: dict[Path, str] = {}
+
+    def database(file: Path) -> str:
+        key = Path(file).resolve()
+        if key not in databases:
+            databases[key] = server.new_database()
+        return databases[key]
+
+    server_helpers.ENGINE_DATABASE = database
+    try:
+        yield "postgresql"
+    finally:
+        server_helpers.ENGINE_DATABASE = None

@@ -12,7 +12,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,12 @@ def free_port() -> int:
         port: int = s.getsockname()[1]
         return port
 
+
+ENGINE_DATABASE: Callable[[Path], str] | None = None
+"""Where a :class:`Server` keeps its data unless told otherwise: the PostgreSQL database that
+stands for its SQLite file (the same database for the same file, so a restarted server finds
+its data; another file, another database). The ``engine`` fixture sets it for a test's
+PostgreSQL run; ``None``: the SQLite file."""
 
 GENEROUS = ("--msg-rate", "1000000", "--tables-per-minute", "1000000", "--conns-per-token", "100")
 """Limits out of the way, for tests that play as fast as they can and make many tables
@@ -47,6 +53,8 @@ class Server:
         database: str | None = None,
     ) -> None:
         self.db = db
+        if database is None and ENGINE_DATABASE is not None:
+            database = ENGINE_DATABASE(db)
         self.database = database
         """A PostgreSQL URL to keep everything in (``--database``) instead of the file ``db``
         (which then only names the server's log)."""
@@ -59,6 +67,11 @@ class Server:
         self.log_level = log_level
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def where(self) -> str | Path:
+        """Where the server keeps its data: the PostgreSQL URL, or the SQLite file."""
+        return self.database or self.db
 
     @property
     def url(self) -> str:
@@ -123,6 +136,30 @@ class Server:
 
     def get(self, path: str) -> httpx.Response:
         return httpx.get(self.url + path, timeout=10)
+
+
+def stored_rows(server: Server, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """What a server's database holds (its SQLite file, or its PostgreSQL database), read
+    through the storage interface, as another program beside the server would."""
+    from schocken.store import open_database
+
+    db = open_database(server.where)
+    try:
+        return [tuple(row) for row in db.execute(sql, params).fetchall()]
+    finally:
+        db.close()
+
+
+def stored_change(server: Server, sql: str, params: tuple[Any, ...] = ()) -> None:
+    """A change made in a server's database by another program (the server stopped, or not)."""
+    from schocken.store import open_database
+
+    db = open_database(server.where)
+    try:
+        with db.transaction():
+            db.execute(sql, params)
+    finally:
+        db.close()
 
 
 @contextlib.contextmanager

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from schocken.actions import BUY_IN
 from schocken.bots import make_bot
@@ -13,6 +14,10 @@ from schocken.dice import ScriptedDice
 from schocken.game import Game
 from schocken.record import parse_record, replay
 from server_helpers import Client, Server, play_until_over, running, simple_choice
+
+pytestmark = pytest.mark.usefixtures("engine")
+"""Every test here runs on each storage engine: a SQLite file, and a PostgreSQL database
+(``engine``, tests/conftest.py); one that reads the SQLite file itself is ``sqlite_only``."""
 
 
 def new_table(

@@ -14,12 +14,17 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 import test_server_pub
 from schocken.club import HALVES, ClubBook
 from schocken.record import parse_record, replay
 from server_helpers import Server, running
 from test_web_history import Hand, make_table
+
+pytestmark = pytest.mark.usefixtures("engine")
+"""Every test here runs on each storage engine: a SQLite file, and a PostgreSQL database
+(``engine``, tests/conftest.py); one that reads the SQLite file itself is ``sqlite_only``."""
 
 HOUSE = 'preset = "tsv99"\ndeckel_per_half = 2\n'
 """Short games: two Deckel a half."""
@@ -120,7 +125,7 @@ def test_a_club_with_a_table_game_and_a_game_by_its_loser(tmp_path: Path) -> Non
         csv = get(server, f"/api/clubs/{slug}/csv/balances", **{"x-club-secret": made["secret"]})
         assert csv.status_code == 200 and "Dora" in csv.text
         api_balances = book["balances"]
-    with ClubBook(db) as own:  # the book's own sums, from the same file
+    with ClubBook(server.where) as own:  # the book's own sums, from the same file
         assert own.balances(slug) == api_balances
         assert own.games(slug)[0]["source"] == "online"
 
@@ -370,9 +375,10 @@ def test_every_answered_write_survives_a_kill(tmp_path: Path) -> None:
         stop.set()
         for thread in threads:
             thread.join()
-        with contextlib.closing(sqlite3.connect(db)) as raw:
-            assert raw.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        with ClubBook(db) as book:
+        if server.database is None:  # the SQLite file is whole (PostgreSQL checks itself)
+            with contextlib.closing(sqlite3.connect(db)) as raw:
+                assert raw.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        with ClubBook(server.where) as book:
             notes = {line["text"] for line in book.ledger(slug) if line["item"] == "payment"}
         assert set(answered) <= notes
         assert len(answered) >= 40
@@ -408,7 +414,7 @@ def test_a_session_opens_its_club_after_a_restart_and_only_its_club(tmp_path: Pa
         r = get(server, "/api/clubs/unser-verein", **{"x-club-session": "made-up"})
         assert r.status_code == 403
     # a new password (here on the command line) ends every session of the club
-    with ClubBook(db) as book:
+    with ClubBook(server.where) as book:
         book.set_password("unser-verein", "neues-passwort")
     with running(db) as server:
         r = get(server, "/api/clubs/unser-verein", **{"x-club-session": ours["session"]})
@@ -462,7 +468,7 @@ def test_a_treasurers_corrections_ledger_log_and_export(tmp_path: Path) -> None:
         assert r.status_code == 200, r.text
         assert r.headers["content-disposition"] == 'attachment; filename="stammtisch-krone.json"'
         exported = r.text
-        with ClubBook(server.db) as book:
+        with ClubBook(server.where) as book:
             assert exported == book.export_club(slug)
         # the same club cannot come in twice; nothing changes
         r = httpx.post(
@@ -547,7 +553,7 @@ def test_refused_corrections_and_imports_change_nothing(tmp_path: Path) -> None:
         assert import_raw(server, b"{}", origin="https://evil.example").status_code == 403
         r = httpx.post(f"{server.url}/api/clubs/import", content=good, timeout=10)
         assert r.status_code == 415
-        with ClubBook(server.db) as book:
+        with ClubBook(server.where) as book:
             assert [c["slug"] for c in book.clubs()] == [slug]
         assert get(server, f"/api/clubs/{slug}", **header).json() == before
         assert get(server, f"/api/clubs/{slug}/log", **header).json() == log_before
@@ -577,7 +583,7 @@ def test_a_foreign_clubs_corrections_log_and_export_are_refused(tmp_path: Path) 
         ):
             r = post(server, slug, what, ours["session"], **body)
             assert r.status_code == 403 and "another club" in r.json()["error"], (what, r.text)
-        with ClubBook(server.db) as book:
+        with ClubBook(server.where) as book:
             assert [m["name"] for m in book.members(slug)] == ["Zoe", "Yann"]
             assert book.balance(slug, "Zoe")["charged"] == 0  # no price: nothing charged
             assert book.games(slug)[0]["void"] is None
@@ -628,7 +634,7 @@ def test_who_came_is_marked_after_the_evening(tmp_path: Path) -> None:
             server, slug, "evenings/present", other["session"], date="2026-11-20", present=["Ben"]
         )
         assert r.status_code == 403 and "another club" in r.json()["error"]
-        with ClubBook(server.db) as book:
+        with ClubBook(server.where) as book:
             assert book.evening(slug, "2026-11-20")["present"] == ["Anna", "Cem"]
 
 
@@ -664,7 +670,7 @@ def test_the_season_start_is_set_and_bad_days_refused(tmp_path: Path) -> None:
         other = create(server, "Anderer Club")
         r = post(server, slug, "season-start", other["session"], season_start="01-01")
         assert r.status_code == 403 and "another club" in r.json()["error"]
-        with ClubBook(server.db) as book:
+        with ClubBook(server.where) as book:
             assert book.club(slug)["season_start"] == "09-01"
 
 
@@ -701,7 +707,7 @@ def test_a_new_secret_ends_every_session_but_gives_the_caller_one(tmp_path: Path
         # the other club keeps its link and session
         r = get(server, "/api/clubs/anderer-club", **{"x-club-session": other["session"]})
         assert r.status_code == 200, r.text
-    with ClubBook(server.db) as book:
+    with ClubBook(server.where) as book:
         assert book.check_access(slug, secret=new_secret)["slug"] == slug
         assert book.session_club(new_session) == slug
         assert book.session_club(session) is None
@@ -756,7 +762,7 @@ def test_a_password_set_or_removed_ends_every_session_but_the_callers(tmp_path: 
         assert get(
             server, "/api/clubs/anderer-club", **{"x-club-session": other["session"]}
         ).is_success
-    with ClubBook(server.db) as book:
+    with ClubBook(server.where) as book:
         assert not book.club(slug)["has_password"]
         assert book.session_club(second) == slug
 
@@ -794,7 +800,7 @@ def test_a_session_is_ended_by_its_browser_and_only_that_one(tmp_path: Path) -> 
             timeout=10,
         )
         assert r.status_code == 200, r.text
-    with ClubBook(server.db) as book:
+    with ClubBook(server.where) as book:
         assert book.session_club(second["session"]) is None
         assert book.session_club(other["session"]) == "anderer-club"
 
@@ -1034,7 +1040,7 @@ def test_the_bot_setting_refused_and_the_links_qr_code_only_for_its_secret(
         r = post(server, slug, "bot-seats", session, bot_seats="robots")
         assert r.status_code == 400
         assert "not_counted or guest" in r.json()["error"]
-        with ClubBook(server.db) as book:
+        with ClubBook(server.where) as book:
             assert book.club(slug)["bot_seats"] == "not_counted"
         origin = "http://192.168.1.20:8000"
         r = post(server, slug, "link-qr", session, secret=secret, origin=origin)

@@ -25,12 +25,17 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from schocken.club import CSV_KINDS, ClubBook
-from server_helpers import GENEROUS, Client, Server, running, simple_choice
+from server_helpers import GENEROUS, Client, Server, running, simple_choice, stored_change
 from test_club import bot_record
 from test_server_club import create, get, import_raw, post
 from test_server_hardening import new_table, start, wait_for
+
+pytestmark = pytest.mark.usefixtures("engine")
+"""Every test here runs on each storage engine: a SQLite file, and a PostgreSQL database
+(``engine``, tests/conftest.py); one that reads the SQLite file itself is ``sqlite_only``."""
 
 OWN_COST = ["16384", "8", "1"]
 """scrypt's n, r and p of the book (schocken.club.SCRYPT_N, _R and _P)."""
@@ -92,14 +97,13 @@ def test_an_import_cannot_set_its_own_password_cost(tmp_path: Path) -> None:
         assert message.startswith("'club.password_hash' is a scrypt hash of n=16384, r=8, p=999")
         assert "this book takes only its own (n=16384, r=8, p=1" in message
         assert "\n" not in message
-        with ClubBook(server.db) as book:
+        with ClubBook(server.where) as book:
             assert [c["slug"] for c in book.clubs()] == [slug]
         # A hash of another cost in the file already (as an older server imported it) is never
         # computed: a guess costs one scrypt at the book's own cost, and fits nothing.
-        db = sqlite3.connect(server.db)
-        with db:
-            db.execute("UPDATE club_clubs SET password_hash = ? WHERE slug = ?", (costly, slug))
-        db.close()
+        stored_change(
+            server, "UPDATE club_clubs SET password_hash = ? WHERE slug = ?", (costly, slug)
+        )
         before = len(scrypt_calls(tmp_path))
         assert guess(server, slug, password="geheim123").status_code == 403
         assert [call[:3] for call in scrypt_calls(tmp_path)[before:]] == [OWN_COST]
@@ -210,7 +214,7 @@ def test_every_import_counts_against_the_limit_refused_ones_too(tmp_path: Path) 
         limited = import_raw(server, json.dumps(good).encode())
         assert limited.status_code == 429, limited.text
         assert limited.json()["error"].startswith("at most 3 new clubs a minute")
-        with ClubBook(server.db) as book:
+        with ClubBook(server.where) as book:
             assert book.clubs() == []
 
 
@@ -323,7 +327,7 @@ async def test_a_big_import_is_checked_while_other_clubs_and_tables_go_on(tmp_pa
         assert pages >= 3 and steps >= 3 and writes >= 1, (pages, steps, writes)
         for player in players:
             await player.close()
-        with ClubBook(server.db) as book:
+        with ClubBook(server.where) as book:
             assert len(book.games("grosser-club")) == 1200
     finally:
         server.stop()
@@ -385,6 +389,7 @@ club.ClubBook.__init__ = _capped
 fails with SQLITE_FULL, as on a full disk."""
 
 
+@pytest.mark.sqlite_only  # a SQLite file on a full disk
 def test_a_full_disk_answers_503_and_leaves_nothing_half_written(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3", prelude=FULL_PRELUDE) as server:
         made = create(server, "Krone")

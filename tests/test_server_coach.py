@@ -8,10 +8,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from schocken.coach import advise, moves
 from schocken.record import parse_record, replay
 from server_helpers import Client, play_until_over, running, simple_choice
 from test_server import new_table
+
+pytestmark = pytest.mark.usefixtures("engine")
+"""Every test here runs on each storage engine: a SQLite file, and a PostgreSQL database
+(``engine``, tests/conftest.py); one that reads the SQLite file itself is ``sqlite_only``."""
 
 V = 3
 

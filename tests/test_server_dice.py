@@ -18,6 +18,10 @@ from schocken.record import check_dice, parse_record, replay
 from server_helpers import Client, Server, play_until_over, running, simple_choice
 from test_server import new_table
 
+pytestmark = pytest.mark.usefixtures("engine")
+"""Every test here runs on each storage engine: a SQLite file, and a PostgreSQL database
+(``engine``, tests/conftest.py); one that reads the SQLite file itself is ``sqlite_only``."""
+
 
 def seed_forms(seed: bytes) -> list[str]:
     """The seed written every way a message could carry it."""

@@ -36,7 +36,12 @@ from server_helpers import (
     play_until_over,
     running,
     simple_choice,
+    stored_change,
 )
+
+pytestmark = pytest.mark.usefixtures("engine")
+"""Every test here runs on each storage engine: a SQLite file, and a PostgreSQL database
+(``engine``, tests/conftest.py); one that reads the SQLite file itself is ``sqlite_only``."""
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
@@ -91,6 +96,7 @@ def with_options(*options: str) -> tuple[str, ...]:
 # ------------------------------------------------------------------ 1. storage
 
 
+@pytest.mark.sqlite_only  # another program locks the SQLite file
 async def test_an_action_that_cannot_be_stored_is_refused_and_changes_nothing(
     tmp_path: Path,
 ) -> None:
@@ -152,11 +158,11 @@ async def test_a_bad_record_is_set_aside_and_every_other_table_comes_back(
         bad = new_table(server, ["Cem", "Dora"])
         start(server, good)
         start(server, bad)
-    with sqlite3.connect(db) as conn:  # a step the game cannot take
-        conn.execute(
-            "INSERT INTO steps (table_id, idx, seat, action, pips) VALUES (?, 0, 1, 'stop', '[]')",
-            (bad["id"],),
-        )
+    stored_change(  # a step the game cannot take
+        server,
+        "INSERT INTO steps (table_id, idx, seat, action, pips) VALUES (?, 0, 1, 'stop', '[]')",
+        (bad["id"],),
+    )
     with running(db, seed=2) as server:
         assert health(server)["set_aside"] == 1
         assert f"table {bad['id']} set aside" in log_text(server)
@@ -168,6 +174,7 @@ async def test_a_bad_record_is_set_aside_and_every_other_table_comes_back(
         await anna.close()
 
 
+@pytest.mark.sqlite_only  # the SQLite file made unwritable
 def test_a_database_that_cannot_be_written_is_refused_at_start(tmp_path: Path) -> None:
     db = tmp_path / "db.sqlite3"
     with running(db):

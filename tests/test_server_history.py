@@ -18,8 +18,20 @@ from schocken.record import parse_record, replay
 from schocken.rules import find_preset
 from schocken.server.protocol import History, event_json, own_covered, own_covered_view, view_json
 from schocken.texts import explain, explain_lines
-from server_helpers import GENEROUS, Client, Server, play_until_over, running, simple_choice
+from server_helpers import (
+    GENEROUS,
+    Client,
+    Server,
+    play_until_over,
+    running,
+    simple_choice,
+    stored_rows,
+)
 from test_server import new_table
+
+pytestmark = pytest.mark.usefixtures("engine")
+"""Every test here runs on each storage engine: a SQLite file, and a PostgreSQL database
+(``engine``, tests/conftest.py); one that reads the SQLite file itself is ``sqlite_only``."""
 
 # ------------------------------------------------------------------ the history, without a server
 
@@ -250,13 +262,9 @@ async def test_the_host_hands_a_seat_to_a_bot_and_back(tmp_path: Path) -> None:
 
 
 def server_steps(server: Server, table_id: str) -> list[tuple[int, str]]:
-    import sqlite3
-    from contextlib import closing
-
-    with closing(sqlite3.connect(f"file:{server.db}?mode=ro", uri=True, timeout=10)) as conn:
-        rows = conn.execute(
-            "SELECT seat, action FROM steps WHERE table_id = ? ORDER BY idx", (table_id,)
-        ).fetchall()
+    rows = stored_rows(
+        server, "SELECT seat, action FROM steps WHERE table_id = ? ORDER BY idx", (table_id,)
+    )
     return [(int(s), str(a)) for s, a in rows]
 
 

@@ -16,9 +16,8 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -32,6 +31,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as ws_connect
 
+from conftest import ENGINES
 from schocken.actions import KEEPS, THROWS, Action, parse_action
 from schocken.dice import ScriptedDice
 from schocken.events import Event, RoundStarted, Thrown, TurnEnded, censor
@@ -40,7 +40,7 @@ from schocken.record import GameRecord, parse_record
 from schocken.results import Result
 from schocken.texts import CATALOGUE, explain
 from schocken.views import PlayerView, TurnView
-from server_helpers import Client, Server, hello, running
+from server_helpers import Client, Server, hello, running, stored_rows
 
 MAX_MESSAGE = 4096
 ACTION_TEXTS = ["throw", *(str(THROWS[k]) for k in KEEPS if k), "turn", "stop", "buyin"]
@@ -68,17 +68,23 @@ class Live:
 
 
 @contextmanager
-def live(db: Path, seed: int | None) -> Iterator[Live]:
+def live(db: Path, seed: int | None, database: str | None = None) -> Iterator[Live]:
     with (
-        running(db, seed=seed) as server,
+        running(db, seed=seed, database=database) as server,
         httpx.Client(base_url=server.url, timeout=10) as http,
     ):
         yield Live(server, http)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
-    with live(tmp_path_factory.mktemp("protocol") / "db.sqlite3", seed=5) as s:
+@pytest.fixture(scope="module", params=ENGINES)
+def server(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> Iterator[Live]:
+    """One server for the module's tests, on each engine in turn."""
+    database = None
+    if request.param == "postgresql":
+        database = request.getfixturevalue("postgres_server").new_database()
+    with live(tmp_path_factory.mktemp("protocol") / "db.sqlite3", seed=5, database=database) as s:
         yield s
 
 
@@ -724,11 +730,9 @@ def leaks(message: dict[str, Any], viewer: int | None) -> list[str]:
     return found
 
 
-def stored_steps(db: Path, table: str) -> int:
-    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10)) as conn:
-        row = conn.execute("SELECT COUNT(*) FROM steps WHERE table_id = ?", (table,)).fetchone()
-        count: int = row[0]
-        return count
+def stored_steps(server: Server, table: str) -> int:
+    rows = stored_rows(server, "SELECT COUNT(*) FROM steps WHERE table_id = ?", (table,))
+    return int(rows[0][0])
 
 
 def choose(rng: random.Random, legal: list[str]) -> str:
@@ -841,7 +845,7 @@ async def test_no_client_ever_sees_anothers_covered_dice(
                 return
             live.extend(leaks(message, viewer))
             # Stored before it was broadcast.
-            if message["step"] > stored_steps(server.db, table.id):
+            if message["step"] > stored_steps(server.server, table.id):
                 live.append(f"step {message['step']} broadcast before it was stored")
 
         return check
@@ -867,10 +871,11 @@ async def test_no_client_ever_sees_anothers_covered_dice(
     game = replay_record(answer.text)
     assert game.covered, "no covered throw in this game: the test proves nothing"
     # The record is what the store holds.
-    with closing(sqlite3.connect(f"file:{server.db}?mode=ro", uri=True)) as conn:
-        rows = conn.execute(
-            "SELECT seat, action, pips FROM steps WHERE table_id = ? ORDER BY idx", (table.id,)
-        ).fetchall()
+    rows = stored_rows(
+        server.server,
+        "SELECT seat, action, pips FROM steps WHERE table_id = ? ORDER BY idx",
+        (table.id,),
+    )
     assert [(s.seat, str(s.action), list(s.pips)) for s in game.record.steps] == [
         (seat, action, json.loads(pips)) for seat, action, pips in rows
     ]

@@ -11,10 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from schocken.pub import PubGame
 from schocken.record import parse_record, replay
 from server_helpers import GENEROUS, Server, running
+
+pytestmark = pytest.mark.usefixtures("engine")
+"""Every test here runs on each storage engine: a SQLite file, and a PostgreSQL database
+(``engine``, tests/conftest.py); one that reads the SQLite file itself is ``sqlite_only``."""
 
 HOUSE = 'preset = "tsv99"\ndeckel_per_half = 2\n'
 """Short games: two Deckel a half."""
@@ -317,6 +322,7 @@ def test_the_game_survives_a_restart(tmp_path: Path) -> None:
         assert end["state"]["ask"] == "over"
 
 
+@pytest.mark.sqlite_only  # another program locks the SQLite file
 def test_an_entry_that_cannot_be_stored_is_refused_and_changes_nothing(tmp_path: Path) -> None:
     db = tmp_path / "db.sqlite3"
     with running(db, extra=(*GENEROUS, "--write-timeout", "0.2")) as server:

@@ -9,10 +9,15 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from schocken.record import parse_record
 from schocken.review import review
 from server_helpers import GENEROUS, Server, running
+
+pytestmark = pytest.mark.usefixtures("engine")
+"""Every test here runs on each storage engine: a SQLite file, and a PostgreSQL database
+(``engine``, tests/conftest.py); one that reads the SQLite file itself is ``sqlite_only``."""
 
 GOLDEN = Path(__file__).parent / "golden"
 SHORT_RULES = 'preset = "tsv99"\ndeckel_per_half = 2\n'

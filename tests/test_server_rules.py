@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
+from conftest import ENGINES
 from schocken.rules import OPTIONS
 from server_helpers import Server, running
 from test_server_engines import where
@@ -21,9 +22,14 @@ __all__ = ["where"]  # the fixture, used by name
 HOUSE = {"preset": "tsv99", "overrides": {"jule": True, "deckel_per_half": 15, "finale": False}}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    with running(tmp_path_factory.mktemp("rules") / "db.sqlite3", seed=5, bot_delay=0.0) as s:
+@pytest.fixture(scope="module", params=ENGINES)
+def server(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Any:
+    """One server for the module's tests, on each engine in turn."""
+    database = None
+    if request.param == "postgresql":
+        database = request.getfixturevalue("postgres_server").new_database()
+    db = tmp_path_factory.mktemp("rules") / "db.sqlite3"
+    with running(db, seed=5, bot_delay=0.0, database=database) as s:
         yield s
 
 

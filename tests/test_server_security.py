@@ -23,6 +23,10 @@ import websockets
 
 from server_helpers import GENEROUS, RawWebSocket, Server, hello, running
 
+pytestmark = pytest.mark.usefixtures("engine")
+"""Every test here runs on each storage engine: a SQLite file, and a PostgreSQL database
+(``engine``, tests/conftest.py); one that reads the SQLite file itself is ``sqlite_only``."""
+
 
 def new_table(server: Server, names: list[str]) -> dict[str, Any]:
     created = server.post("/api/tables", {"name": names[0], "seats": len(names)})
@@ -196,6 +200,7 @@ def sha256(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+@pytest.mark.sqlite_only  # the SQLite file's bytes are searched for tokens
 async def test_tokens_are_kept_as_hashes_and_open_their_seats_after_a_restart(
     tmp_path: Path,
 ) -> None:
@@ -248,6 +253,7 @@ def as_older_version(db: Path, tokens: dict[str, str], pub_token: str) -> None:
         conn.execute("DELETE FROM meta WHERE key = 'tokens'")
 
 
+@pytest.mark.sqlite_only  # a SQLite file of an older version
 async def test_a_file_of_the_older_version_keeps_its_tokens_and_loses_them_as_given(
     tmp_path: Path,
 ) -> None:

@@ -8,9 +8,15 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from schocken.players import MAX_PLAYERS
 from server_helpers import GENEROUS, Client, play_until_over, running, simple_choice
 from test_server import new_table
+
+pytestmark = pytest.mark.usefixtures("engine")
+"""Every test here runs on each storage engine: a SQLite file, and a PostgreSQL database
+(``engine``, tests/conftest.py); one that reads the SQLite file itself is ``sqlite_only``."""
 
 SHORT = {"preset": "schock4life", "overrides": {"deckel_per_half": 2, "deckel_in_finale": 2}}
 """schock4life (covered cups) with two Deckel a half: a whole game in a few rounds."""

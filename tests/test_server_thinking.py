@@ -11,8 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from server_helpers import GENEROUS, Client, Server, simple_choice
+
+pytestmark = pytest.mark.usefixtures("engine")
+"""Every test here runs on each storage engine: a SQLite file, and a PostgreSQL database
+(``engine``, tests/conftest.py); one that reads the SQLite file itself is ``sqlite_only``."""
 
 GOLDEN = Path(__file__).parent / "golden"
 FINALE_999 = 'preset = "tsv99"\ndeckel_per_half = 1\ndeckel_in_finale = 999'
