@@ -34,6 +34,7 @@ CORE_NAMES = [
     "record",
     "texts",
     "refusal_texts",
+    "record_texts",
     "players",
     "pub",
 ]

@@ -26,8 +26,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from schocken.errors import RulesError, Said, said
-from schocken.refusal_texts import REFUSALS
+from schocken.errors import RulesError, said
+from schocken.refusal_texts import english
 
 MAX_THROWS = 3
 """Every text: the round's first player may throw up to three times."""
@@ -876,16 +876,7 @@ def _kind(value: object) -> object:
 def _refused(key: str, **fields: object) -> RulesError:
     """A refusal of a rule set: the text ``key`` of :mod:`schocken.refusal_texts` with its
     fields, the message in English (:func:`schocken.texts.refusal_text` says it in German)."""
-    return RulesError(_english(key, fields), key=key, **fields)
-
-
-def _english(key: str, fields: Mapping[str, object]) -> str:
-    def word(value: object) -> object:
-        if isinstance(value, Said):
-            return _english(value.key, value.fields)
-        return str(value) if isinstance(value, Exception) else value
-
-    return REFUSALS["en"][key].format(**{name: word(value) for name, value in fields.items()})
+    return RulesError(english(key, fields), key=key, **fields)
 
 
 def parse_rules(text: str, *, source: object = "house rules") -> Rules:
