@@ -35,6 +35,7 @@ CORE_NAMES = [
     "texts",
     "refusal_texts",
     "record_texts",
+    "connection_texts",
     "players",
     "pub",
 ]

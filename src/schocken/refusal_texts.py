@@ -8,13 +8,15 @@ and carries its key and fields, so that the server and the command line say it i
 language (:func:`schocken.texts.refusal_text`). A field that is a word itself (a price item, a
 section, "the day a member joined") is a :func:`~schocken.texts.said` text of this table, said in
 the refusal's language too. Both wordings of a key have the same fields (tests/test_texts.py).
-The record reader's texts are in :mod:`schocken.record_texts`. Standard library only.
+The record reader's texts are in :mod:`schocken.record_texts`, a table's connection's and the
+database's in :mod:`schocken.connection_texts`. Standard library only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from schocken.connection_texts import CONNECTION_TEXTS
 from schocken.errors import Said
 from schocken.record_texts import RECORD_TEXTS
 
@@ -1910,9 +1912,11 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     # @@MORE@@
 )
 
+_ALL = _TEXTS + RECORD_TEXTS + CONNECTION_TEXTS
+
 REFUSALS: dict[str, dict[str, str]] = {
-    "en": {key: en for key, en, _ in _TEXTS + RECORD_TEXTS},
-    "de": {key: de for key, _, de in _TEXTS + RECORD_TEXTS},
+    "en": {key: en for key, en, _ in _ALL},
+    "de": {key: de for key, _, de in _ALL},
 }
 """The texts by language and key (English ``"en"``, German ``"de"``)."""
 
