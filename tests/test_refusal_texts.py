@@ -24,9 +24,10 @@ PAGES = [
     "club/*.py",
     "server/*.py",
     "server/routes/*.py",
+    "store/*.py",
 ]
 """The modules whose refusals reach the pages: the engine, names, pub mode, records, the rule
-set, the club's book and the server."""
+set, the club's book, the server and the database (its words inside a 503)."""
 
 NOT_ON_A_PAGE = {
     ("pub.py", "PubEntryError", "the engine made"): "an assertion in words: never reached",
@@ -44,6 +45,11 @@ NOT_ON_A_PAGE = {
     ("server/pub.py", "StorageError", ""): "keyed by its class (server_refuse_storage)",
     ("server/pub.py", "TableError", ""): "a ValueError of the engine without a key: none known",
     ("server/app.py", "TableError", ""): "the review page's record reader (in a worker process)",
+    ("store/base.py", "StoreError", "written by a newer schocken"): "the server's start",
+    ("store/sqlite.py", "StoreError", "cannot open"): "opening the database: the server's start",
+    ("store/sqlite.py", "StoreError", "cannot use"): "opening the database: the server's start",
+    ("store/postgres.py", "StoreError", "cannot reach"): "opening the database: the server's start",
+    ("store/postgres.py", "StoreError", "needs the postgres extra"): "the server's start",
 }
 """Plain messages (by module, error and a part of their words) that never reach the club's, the
 join or the pub page, and why."""

@@ -109,4 +109,33 @@ CONNECTION_TEXTS: tuple[tuple[str, str, str], ...] = (
         "this seat is no longer yours",
         "dieser Platz ist nicht mehr deiner",
     ),
+    # ------------------------------------------------------------ the database (schocken.store)
+    ("store_detail", "{detail}", "{detail}"),  # what the database says, as it says it
+    ("store_full", "the disk is full ({detail})", "die Festplatte ist voll ({detail})"),
+    (
+        "store_busy_file",
+        "another program holds the file ({detail})",
+        "ein anderes Programm hält die Datei fest ({detail})",
+    ),
+    ("store_not_sqlite", "it is not an SQLite database", "es ist keine SQLite-Datenbank"),
+    (
+        "store_file_read_only",
+        "the file cannot be written ({detail})",
+        "die Datei lässt sich nicht schreiben ({detail})",
+    ),
+    (
+        "store_server_full",
+        "the database server's disk is full ({detail})",
+        "die Festplatte des Datenbankservers ist voll ({detail})",
+    ),
+    (
+        "store_busy",
+        "the database is busy with another writer ({detail})",
+        "die Datenbank ist gerade mit einem anderen Schreibzugriff beschäftigt ({detail})",
+    ),
+    (
+        "store_read_only",
+        "the database cannot be written ({detail})",
+        "die Datenbank lässt sich nicht schreiben ({detail})",
+    ),
 )
