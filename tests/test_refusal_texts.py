@@ -44,7 +44,6 @@ NOT_ON_A_PAGE = {
     ("server/tables.py", "StorageError", ""): "keyed by its class (server_refuse_storage)",
     ("server/pub.py", "StorageError", ""): "keyed by its class (server_refuse_storage)",
     ("server/pub.py", "TableError", ""): "a ValueError of the engine without a key: none known",
-    ("server/app.py", "TableError", ""): "the review page's record reader (in a worker process)",
     ("store/base.py", "StoreError", "written by a newer schocken"): "the server's start",
     ("store/sqlite.py", "StoreError", "cannot open"): "opening the database: the server's start",
     ("store/sqlite.py", "StoreError", "cannot use"): "opening the database: the server's start",

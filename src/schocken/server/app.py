@@ -874,7 +874,7 @@ def create_app(
         review_queue[0] += 1
         try:
             async with review_slot:
-                ok, out = await reviewer.run(limits.review_budget, review_record, text)
+                out = await reviewer.run(limits.review_budget, review_record, text)
         except TimeoutError:
             raise refuse_request(
                 "server_refuse_review_slow", 503, seconds=f"{limits.review_budget:g}"
@@ -884,8 +884,8 @@ def create_app(
             raise refuse_request("server_refuse_review_failed", 503) from None
         finally:
             review_queue[0] -= 1
-        if not ok:
-            raise TableError(out)
+        if isinstance(out, RecordError):  # said in the caller's language
+            raise refusal_of(out)
         return out
 
     pub_games = add_pub_routes(app, store, body, page, limits)
