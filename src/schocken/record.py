@@ -25,8 +25,8 @@ from schocken.errors import DiceExhaustedError, IllegalActionError, RecordError,
 from schocken.events import GameEnded, RoundStarted, Section, SectionEnded
 from schocken.game import Game
 from schocken.players import check_players
-from schocken.rules import Rules, rules_from_data, rules_to_data
-from schocken.texts import Said, refused, said
+from schocken.rules import Rules, json_kind, rules_from_data, rules_to_data
+from schocken.texts import refused
 
 RECORD_FORMAT = "schocken-record"
 RECORD_VERSION = 1
@@ -385,7 +385,7 @@ def _dice_from(raw: object) -> DiceProof | None:
     assert isinstance(raw, dict)
     _no_unknown("record_refuse_dice_field", [k for k in raw if k not in DICE_FIELDS], DICE_FIELDS)
     scheme = raw.get("scheme")
-    shown = repr(scheme[:40]) if isinstance(scheme, str) else _kind(scheme)
+    shown = repr(scheme[:40]) if isinstance(scheme, str) else json_kind(scheme)
     _need(scheme == SCHEME, "record_refuse_dice_scheme", scheme=shown, known=SCHEME)
     commitment = raw.get("commitment")
     _need(_is_hex(commitment, 32), "record_refuse_dice_commitment")
@@ -411,7 +411,7 @@ def _step_from_dict(raw: object, i: int, n_players: int) -> RecordStep:
         raise _at_step(i, "record_refuse_step_seat", last=n_players - 1)
     raw_action = raw.get("action")
     if not isinstance(raw_action, str):
-        raise _at_step(i, "record_refuse_step_action", kind=_kind(raw_action))
+        raise _at_step(i, "record_refuse_step_action", kind=json_kind(raw_action))
     try:
         action = parse_action(raw_action)
     except ValueError as exc:
@@ -446,11 +446,3 @@ def parse_record(text: str) -> GameRecord:
 def _no_constant(name: str) -> object:
     """``NaN`` and ``Infinity`` are not JSON, though Python's reader takes them."""
     raise refused(RecordError, "record_refuse_json_constant", name=name)
-
-
-def _kind(value: object) -> Said:
-    """What a JSON value is, in words (a message never quotes a value of any size)."""
-    if value is None:
-        return said("record_kind_null")
-    kinds = {bool: "bool", int: "number", float: "number", list: "list"}
-    return said("record_kind_" + kinds.get(type(value), "object"))

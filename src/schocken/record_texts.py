@@ -9,12 +9,6 @@ JSON (``'steps'``) or a value from it, the same in either language. Standard lib
 from __future__ import annotations
 
 RECORD_TEXTS: tuple[tuple[str, str, str], ...] = (
-    # ------------------------------------------------------------ what a JSON value is
-    ("record_kind_null", "null", "null"),
-    ("record_kind_bool", "true or false", "true oder false"),
-    ("record_kind_number", "a number", "eine Zahl"),
-    ("record_kind_list", "a list", "eine Liste"),
-    ("record_kind_object", "an object", "ein Objekt"),
     # ------------------------------------------------------------ an action's text (actions.py)
     (
         "action_refuse_text",

@@ -1852,6 +1852,7 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "a list",
         "eine Liste",
     ),
+    ("rules_kind_object", "an object", "ein Objekt"),
     (
         "rules_toml_invalid",
         "{source}: not valid TOML: {detail}",
