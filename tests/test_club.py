@@ -1574,9 +1574,11 @@ def test_a_change_the_file_cannot_take_is_refused_and_leaves_nothing(tmp_path: P
         try:
             book.charge(CLUB, "Anna", 100, f"{n} {'x' * 190}", day="2024-01-05")
         except ClubStoreError as exc:
-            refused = str(exc)
+            refused, german = str(exc), refusal_text(exc, "de")
             break
     assert refused == "the disk is full (database or disk is full); nothing was changed"
+    # said in German around what SQLite says (the club's page shows it in a 503)
+    assert german == "die Festplatte ist voll (database or disk is full); nichts wurde geändert"
     assert isinstance(book.db, SqliteDatabase)
     assert dump(book) == before and not book.db.db.in_transaction
     # Changes made as one transaction: all of them or none.

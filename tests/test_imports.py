@@ -34,6 +34,8 @@ CORE_NAMES = [
     "record",
     "texts",
     "refusal_texts",
+    "record_texts",
+    "connection_texts",
     "players",
     "pub",
 ]

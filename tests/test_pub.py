@@ -15,11 +15,12 @@ from typing import Any
 
 import pytest
 
+from german import assert_german
 from schocken.actions import STOP
 from schocken.bots import RandomBot
 from schocken.cli import main
 from schocken.dice import RandomDice
-from schocken.errors import PubEntryError, RecordError
+from schocken.errors import DiceExhaustedError, PubEntryError, RecordError
 from schocken.events import (
     BoughtIn,
     DeckelMoved,
@@ -39,6 +40,7 @@ from schocken.pub import (
     NOTE_MADE_UP,
     BuyInEntry,
     PubGame,
+    TableDice,
     TurnEntry,
     entry_from_data,
     parse_result,
@@ -221,12 +223,28 @@ def test_a_record_whose_steps_are_not_its_entries_is_refused() -> None:
     data = json.loads(pub.record().to_json())
     data["steps"][1]["pips"] = [3]  # Anna's opening 6-4-2 becomes 6-4-3
     del data["outcome"]
-    with pytest.raises(RecordError, match="not those its pub entries make"):
+    with pytest.raises(RecordError, match="not those its pub entries make") as info:
         PubGame.from_record(record_from_dict(data))
+    assert_german(info.value)
     data = json.loads(pub.record().to_json())
     data["meta"]["pub"]["entries"][0]["throws"] = 4
-    with pytest.raises(RecordError, match="entry 0: a turn has 1 to 3 throws, not 4"):
+    with pytest.raises(RecordError, match="entry 0: a turn has 1 to 3 throws, not 4") as info:
         PubGame.from_record(record_from_dict(data))
+    assert assert_german(info.value).startswith("'meta.pub': Eintrag 0: ")
+    del data["meta"]["pub"]
+    with pytest.raises(RecordError, match="no pub entries") as info:
+        PubGame.from_record(record_from_dict(data))
+    assert_german(info.value)
+
+
+def test_the_table_dice_refuse_a_throw_of_other_dice_than_entered_in_german_too() -> None:
+    dice = TableDice()
+    dice.load((6, 4))
+    with pytest.raises(DiceExhaustedError, match="the throw needs 3 dice; 64 were entered") as info:
+        dice.roll(3)
+    assert assert_german(info.value) == "der Wurf braucht 3 Würfel; eingegeben wurden 64"
+    with pytest.raises(DiceExhaustedError, match="needs 1 dice; - were entered"):
+        dice.roll(1)  # nothing loaded: no throw was expected
 
 
 def test_a_pub_game_travels_as_plain_json_data() -> None:

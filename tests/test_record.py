@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from german import assert_german
 from schocken.actions import BUY_IN, STOP, THROW_BLIND, Throw
 from schocken.bots import make_bot
 from schocken.dice import SCHEME, CommittedDice, RandomDice, ScriptedDice, commitment_of
@@ -127,52 +128,53 @@ def test_steps_after_the_end_are_refused() -> None:
     assert info.value.step == len(data["steps"]) - 1
 
 
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        (lambda d: d.update(format="chess"), "'format' must be"),
-        (lambda d: d.update(version=99), "version 99 is not supported"),
-        (lambda d: d.update(rules="tsv99"), "'rules' must be an object"),
-        (lambda d: d["rules"].update(preset="kneipe"), "unknown preset 'kneipe'"),
-        (lambda d: d["rules"].update(overrides={"dice": 4}), "unknown rule option 'dice'"),
-        (lambda d: d["rules"].update(overrides=[1]), "'rules': 'overrides' must be an object"),
-        (lambda d: d.update(players="Anna"), "'players' must be a list of names"),
-        (lambda d: d.update(players=["Anna"]), "players cannot play"),
-        (lambda d: d.update(players=["Anna", "Anna", "Ben"]), "names must differ"),
-        (lambda d: d.update(steps={}), "'steps' must be a list"),
-        (lambda d: d["steps"].insert(0, "throw"), "step 0: a step must be an object"),
-        (lambda d: d["steps"][0].update(seat=7), "step 0: 'seat' must be a seat number"),
-        (lambda d: d["steps"][0].update(seat=True), "step 0: 'seat' must be a seat number"),
-        (lambda d: d["steps"][0].update(action="jump"), "step 0: not an action: 'jump'"),
-        (lambda d: d["steps"][0].update(action=3), "step 0: an action is a text"),
-        (lambda d: d["steps"][0].update(pips=[7, 1, 1]), "step 0: 'pips' must be a list"),
-        (lambda d: d["steps"][0].update(pips="111"), "step 0: 'pips' must be a list"),
-        (lambda d: d["steps"][0].update(note=5), "step 0: 'note' must be a text"),
-        (lambda d: d["steps"][0].update(extra=1), "step 0: unknown field"),
-        (lambda d: d.update(outcome=[]), "'outcome' must be an object"),
-        (lambda d: d.update(meta=3), "'meta' must be an object"),
-        (lambda d: d.update(version=True), "record version True is not supported"),
-        (lambda d: d.update(version=1.0), "record version 1.0 is not supported"),
-        (lambda d: d.update(outcom={"loser": 0}), "unknown field 'outcom'; a record has format"),
-        (lambda d: d.update(a=1, b=2), "unknown fields 'a', 'b'"),
-        (lambda d: d.pop("rules"), "'rules' must be an object .*, not null"),
-        (lambda d: d["rules"].pop("preset"), "'rules': 'preset' is missing"),
-        (lambda d: d["rules"].update(extra=1), "'rules': unknown key 'extra'"),
-        (
-            lambda d: d["rules"].update(overrides={"preset": "schock4life"}),
-            "'rules': 'preset' is not an option to override",
-        ),
-        (
-            lambda d: d["rules"].update(overrides={"put_back": "yes"}),
-            "'rules': option 'put_back' must be true or false",
-        ),
-        (lambda d: d.update(players=["Anna", "anna", "Ben"]), "names must differ"),
-        (lambda d: d.update(players=["Anna", "B\x07en", "Cem"]), "no control characters"),
-        (lambda d: d.update(players=["Anna", "N" * 41, "Cem"]), "at most 40 characters"),
-        (lambda d: d["steps"][0].update(action=[1] * 1000), "step 0: an action is a text"),
-        (lambda d: d["outcome"].update(losr=None), "'outcome': unknown field 'losr'"),
-    ],
-)
+MALFORMED: list[tuple[Any, str]] = [
+    (lambda d: d.update(format="chess"), "'format' must be"),
+    (lambda d: d.update(version=99), "version 99 is not supported"),
+    (lambda d: d.update(rules="tsv99"), "'rules' must be an object"),
+    (lambda d: d["rules"].update(preset="kneipe"), "unknown preset 'kneipe'"),
+    (lambda d: d["rules"].update(overrides={"dice": 4}), "unknown rule option 'dice'"),
+    (lambda d: d["rules"].update(overrides=[1]), "'rules': 'overrides' must be an object"),
+    (lambda d: d.update(players="Anna"), "'players' must be a list of names"),
+    (lambda d: d.update(players=["Anna"]), "players cannot play"),
+    (lambda d: d.update(players=["Anna", "Anna", "Ben"]), "names must differ"),
+    (lambda d: d.update(steps={}), "'steps' must be a list"),
+    (lambda d: d["steps"].insert(0, "throw"), "step 0: a step must be an object"),
+    (lambda d: d["steps"][0].update(seat=7), "step 0: 'seat' must be a seat number"),
+    (lambda d: d["steps"][0].update(seat=True), "step 0: 'seat' must be a seat number"),
+    (lambda d: d["steps"][0].update(action="jump"), "step 0: not an action: 'jump'"),
+    (lambda d: d["steps"][0].update(action=3), "step 0: an action is a text"),
+    (lambda d: d["steps"][0].update(pips=[7, 1, 1]), "step 0: 'pips' must be a list"),
+    (lambda d: d["steps"][0].update(pips="111"), "step 0: 'pips' must be a list"),
+    (lambda d: d["steps"][0].update(note=5), "step 0: 'note' must be a text"),
+    (lambda d: d["steps"][0].update(extra=1), "step 0: unknown field"),
+    (lambda d: d.update(outcome=[]), "'outcome' must be an object"),
+    (lambda d: d.update(meta=3), "'meta' must be an object"),
+    (lambda d: d.update(version=True), "record version True is not supported"),
+    (lambda d: d.update(version=1.0), "record version 1.0 is not supported"),
+    (lambda d: d.update(outcom={"loser": 0}), "unknown field 'outcom'; a record has format"),
+    (lambda d: d.update(a=1, b=2), "unknown fields 'a', 'b'"),
+    (lambda d: d.pop("rules"), "'rules' must be an object .*, not null"),
+    (lambda d: d["rules"].pop("preset"), "'rules': 'preset' is missing"),
+    (lambda d: d["rules"].update(extra=1), "'rules': unknown key 'extra'"),
+    (
+        lambda d: d["rules"].update(overrides={"preset": "schock4life"}),
+        "'rules': 'preset' is not an option to override",
+    ),
+    (
+        lambda d: d["rules"].update(overrides={"put_back": "yes"}),
+        "'rules': option 'put_back' must be true or false",
+    ),
+    (lambda d: d.update(players=["Anna", "anna", "Ben"]), "names must differ"),
+    (lambda d: d.update(players=["Anna", "B\x07en", "Cem"]), "no control characters"),
+    (lambda d: d.update(players=["Anna", "N" * 41, "Cem"]), "at most 40 characters"),
+    (lambda d: d["steps"][0].update(action=[1] * 1000), "step 0: an action is a text"),
+    (lambda d: d["outcome"].update(losr=None), "'outcome': unknown field 'losr'"),
+]
+"""Changes that spoil a finished game's record, and what the refusal says."""
+
+
+@pytest.mark.parametrize(("change", "message"), MALFORMED)
 def test_malformed_records_are_refused(change: Any, message: str) -> None:
     data = as_dict(finished_game())
     change(data)
@@ -180,9 +182,42 @@ def test_malformed_records_are_refused(change: Any, message: str) -> None:
         replay(record_from_dict(data))
 
 
+@pytest.mark.parametrize(("change", "message"), MALFORMED)
+def test_malformed_records_are_refused_in_german_too(change: Any, message: str) -> None:
+    """Every refusal of the record reader carries its key, and each part of it (the step, the
+    rule set's or the engine's reason inside) is said in German on a German page."""
+    data = as_dict(finished_game())
+    change(data)
+    with pytest.raises(RecordError) as info:
+        replay(record_from_dict(data))
+    assert_german(info.value)
+
+
+def test_a_step_refused_in_german_keeps_its_index_and_english_reason() -> None:
+    data = as_dict(finished_game())
+    data["steps"][1]["seat"] = (data["steps"][1]["seat"] + 1) % 3
+    with pytest.raises(RecordError) as info:
+        replay(record_from_dict(data))
+    error = info.value
+    assert error.step == 1 and str(error) == f"step 1: {error.reason}"
+    assert error.reason == "illegal stop by seat 1: it is Anna's turn, not Ben's"
+    assert (
+        assert_german(error) == "Schritt 1: unzulässiges stop von Platz 1: Anna ist dran, nicht Ben"
+    )
+    data = as_dict(finished_game())
+    data["steps"][0]["pips"] = data["steps"][0]["pips"][:2]
+    with pytest.raises(RecordError) as info:
+        replay(record_from_dict(data))
+    assert assert_german(info.value).endswith(
+        "der Wurf braucht 3 Würfel, der Schritt gibt 2 Augenzahlen"
+    )
+
+
 def test_not_json_and_not_an_object() -> None:
-    with pytest.raises(RecordError, match="not valid JSON"):
+    with pytest.raises(RecordError, match="not valid JSON") as info:
         parse_record("{nope")
+    detail = str(info.value).removeprefix("not valid JSON: ")  # the JSON reader's own words
+    assert assert_german(info.value, detail) == f"kein gültiges JSON: {detail}"
     with pytest.raises(RecordError, match="a record is a JSON object"):
         parse_record("[1, 2]")
 
@@ -202,6 +237,7 @@ def test_json_that_python_cannot_or_should_not_read(text: str, message: str) -> 
         parse_record(text)
     assert info.value.step is None
     assert "\n" not in str(info.value)
+    assert_german(info.value)
 
 
 def test_a_misspelt_outcome_no_longer_skips_the_check() -> None:
@@ -356,3 +392,4 @@ def test_malformed_dice_are_refused(change: Any, message: str) -> None:
     with pytest.raises(RecordError, match=message) as info:
         record_from_dict(data)
     assert info.value.step is None
+    assert_german(info.value)

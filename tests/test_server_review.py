@@ -73,7 +73,16 @@ def test_a_bad_record_is_refused_with_the_readers_message(tmp_path: Path) -> Non
         data["steps"][3]["pips"] = [7]
         answer = post_record(server, json.dumps(data))
         assert answer.status_code == 400
-        assert answer.json() == {"error": "step 3: 'pips' must be a list of numbers from 1 to 6"}
+        assert answer.json() == {
+            "error": "step 3: 'pips' must be a list of numbers from 1 to 6",
+            "code": "record_refuse_step",
+        }
+        # the reader's refusal comes back from the worker with its key: said in German too
+        answer = post_record(server, json.dumps(data), cookie="schocken-lang=de")
+        assert (
+            answer.json()["error"]
+            == "Schritt 3: 'pips' muss eine Liste von Zahlen von 1 bis 6 sein"
+        )
         data["steps"][3]["pips"] = []
         data["steps"] = data["steps"][:3] + data["steps"][4:]
         answer = post_record(server, json.dumps(data))

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
 import pytest
 
 from schocken.store import StoreConflictError, StoreError, is_url, open_database
+from schocken.store.base import StoreBusyError
+from schocken.store.sqlite import SqliteDatabase
+from schocken.texts import refusal_text
 
 ITEMS = {
     1: "CREATE TABLE t_items (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, cents INTEGER) "
@@ -100,4 +106,30 @@ def test_rows_written_with_their_ids_are_followed_by_new_ids_after_them(database
                 assert db.insert("INSERT INTO t_items (name) VALUES (?)", ("c",)) == 10
         assert db.execute("SELECT COUNT(*) FROM t_items").fetchone()[0] == 3
     finally:
+        db.close()
+
+
+def test_what_the_database_says_is_framed_in_the_pages_language(tmp_path: Path) -> None:
+    """A file another program holds, a row twice: the sentence is said in German too, what
+    SQLite says stays as it says it (it goes into the club's 503 "cannot be used now")."""
+    path = tmp_path / "held.sqlite3"
+    db = SqliteDatabase(path, timeout=0.05)
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.migrate("items", ITEMS)
+        db.execute("INSERT INTO t_items (name, cents) VALUES (?, ?)", ("a", 1))
+        with pytest.raises(StoreConflictError) as conflict:
+            db.execute("INSERT INTO t_items (name, cents) VALUES (?, ?)", ("a", 2))
+        said = "UNIQUE constraint failed: t_items.name"
+        assert str(conflict.value) == refusal_text(conflict.value, "de") == said
+        other.execute("BEGIN EXCLUSIVE")
+        with pytest.raises(StoreBusyError) as busy:
+            db.execute("INSERT INTO t_items (name, cents) VALUES (?, ?)", ("b", 2))
+        assert str(busy.value) == "another program holds the file (database is locked)"
+        german = "ein anderes Programm hält die Datei fest (database is locked)"
+        assert refusal_text(busy.value, "de") == german
+        other.execute("ROLLBACK")
+        assert db.execute("SELECT name FROM t_items").fetchall() == [("a",)]
+    finally:
+        other.close()
         db.close()

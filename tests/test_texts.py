@@ -193,6 +193,32 @@ def test_every_refusal_of_the_engine_is_said_in_both_languages() -> None:
     assert refusal_text(ValueError("plain"), "de") == "plain"
 
 
+def test_a_seat_that_is_not_there_an_unknown_action_and_a_game_over_are_said_in_german() -> None:
+    from schocken.bots import make_bot
+    from schocken.dice import RandomDice
+    from schocken.errors import GameOverError, IllegalActionError
+    from schocken.game import Game
+    from schocken.simulate import play_game
+
+    game = Game(find_preset("schock4life"), ["Anna", "Ben"], ScriptedDice([6, 5, 4]))
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(STOP, 5)
+    assert str(info.value) == "no seat 5 at this table of 2"
+    assert refusal_text(info.value, "de") == "keinen Platz 5 an diesem Tisch mit 2 Plätzen"
+    with pytest.raises(IllegalActionError) as info:
+        game.apply("stop", 0)  # type: ignore[arg-type]
+    assert refusal_text(info.value, "de") == "keine Aktion: 'stop'"
+    bots = [make_bot("regular", seat) for seat in range(2)]
+    over = play_game(Game(find_preset("schock4life"), ["Anna", "Ben"], RandomDice(3)), bots)
+    assert over.loser is not None
+    with pytest.raises(GameOverError) as info:
+        over.apply(Throw(()))
+    loser = over.players[over.loser]
+    assert refusal_text(info.value, "de") == (
+        f"das Spiel ist vorbei ({loser} hat verloren); keine Aktionen mehr"
+    )
+
+
 @pytest.mark.parametrize(
     ("where", "en", "de"),
     [

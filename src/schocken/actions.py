@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
+from schocken.errors import RefusalError
+from schocken.refusal_texts import english
 from schocken.results import Dice, all_rolls, sort_dice
 
 
@@ -133,10 +135,11 @@ _THROW_RE = re.compile(r"^throw(?:\s+keep\s+([1-6](?:\s*-\s*[1-6])*))?$")
 def parse_action(text: str) -> Action:
     """An action from its text form.
 
-    The forms are ``throw``, ``throw keep 1-1``, ``turn``, ``stop``, ``buyin`` and ``blind``.
+    The forms are ``throw``, ``throw keep 1-1``, ``turn``, ``stop``, ``buyin`` and ``blind``;
+    anything else is refused (:class:`~schocken.errors.RefusalError`, a :class:`ValueError`).
     """
     if not isinstance(text, str):
-        raise ValueError(f"an action is a text such as 'throw keep 1-1', not {text!r}")
+        raise _refused("action_refuse_text", value=repr(text))
     t = " ".join(text.strip().lower().split())
     if t == "turn":
         return TURN_SIXES
@@ -148,11 +151,14 @@ def parse_action(text: str) -> Action:
         return THROW_BLIND
     m = _THROW_RE.match(t)
     if m is None:
-        raise ValueError(
-            f"not an action: {text!r} (expected 'throw', 'throw keep 1-1', 'turn', 'stop', "
-            "'buyin' or 'blind')"
-        )
+        raise _refused("action_refuse_unknown", text=text)
     keep = sort_dice(int(p) for p in re.findall(r"[1-6]", m.group(1) or ""))
     if len(keep) > 2:
-        raise ValueError(f"not an action: {text!r} (a throw keeps at most two dice)")
+        raise _refused("action_refuse_keep", text=text)
     return THROWS[keep]
+
+
+def _refused(key: str, **fields: object) -> RefusalError:
+    """A refusal of an action's text (a :class:`ValueError`), keyed so that a page says it in
+    its user's language (:mod:`schocken.record_texts`)."""
+    return RefusalError(english(key, fields), key=key, **fields)

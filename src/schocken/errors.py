@@ -92,12 +92,22 @@ class DiceExhaustedError(SchockenError):
 
 
 class RecordError(SchockenError, ValueError):
-    """A game record is malformed, or one of its steps is illegal under its rules."""
+    """A game record is malformed, or one of its steps is illegal under its rules.
 
-    def __init__(self, message: str, *, step: int | None = None) -> None:
-        super().__init__(message if step is None else f"step {step}: {message}")
-        self.step = step
+    Made by :func:`schocken.texts.refused` with the key of its text (:mod:`schocken.record_texts`),
+    so a page says it in its user's language. A refusal of one step is the text
+    ``record_refuse_step`` ("step 3: ...") around the reason: ``step`` is then the step's index
+    and ``reason`` the reason without it (in English), else ``step`` is ``None`` and ``reason``
+    the whole message.
+    """
+
+    def __init__(self, message: str = "", *, key: str | None = None, **fields: object) -> None:
+        super().__init__(message, key=key, **fields)
+        self.step: int | None = None
         self.reason = message
+        index = fields.get("index")
+        if key == "record_refuse_step" and isinstance(index, int):
+            self.step, self.reason = index, str(fields.get("why"))
 
 
 class ClubError(RefusalError):

@@ -261,14 +261,12 @@ class Game:
         an :class:`~schocken.errors.IllegalActionError` that says why; the game is unchanged.
         """
         if self._loser is not None:
-            raise GameOverError(
-                f"the game is over ({self.players[self._loser]} lost); no more actions"
-            )
+            raise refused(GameOverError, "refuse_game_over", loser=self.players[self._loser])
         current = self._current
         if seat is None:
             seat = current
         elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._seats:
-            raise IllegalActionError(f"no seat {seat!r} at this table of {self._seats}")
+            raise refused(IllegalActionError, "refuse_no_seat", seat=repr(seat), seats=self._seats)
         start = len(self.events)
         if isinstance(action, BuyIn):
             self._buy_in(seat)
@@ -294,7 +292,7 @@ class Game:
                 raise refused(IllegalActionError, key, name=name)
             self._throw(action)
         else:
-            raise IllegalActionError(f"not an action: {action!r}")
+            raise refused(IllegalActionError, "refuse_not_action", action=repr(action))
         return self.events[start:]
 
     # The checks: each raises the specific error that says why an action is refused.

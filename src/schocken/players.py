@@ -24,6 +24,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from schocken.errors import RefusalError
+from schocken.rules import json_kind
 from schocken.texts import refused, said
 
 MIN_PLAYERS = 2
@@ -53,7 +54,7 @@ def _name_problem(name: object, what: str = "name_a_name") -> RefusalError | Non
     that calls it (``"a name"``)."""
     it = said(what)
     if not isinstance(name, str):
-        return refused(RefusalError, "refuse_name_not_text", what=it, kind=type(name).__name__)
+        return refused(RefusalError, "refuse_name_not_text", what=it, kind=json_kind(name))
     if not name.strip():
         return refused(RefusalError, "refuse_name_blank", what=it)
     for i, ch in enumerate(name):
@@ -148,7 +149,7 @@ def check_players(names: Sequence[str]) -> tuple[str, ...]:
     :class:`ValueError`) saying what is wrong.
     """
     if isinstance(names, str | bytes) or not isinstance(names, Sequence):
-        raise refused(RefusalError, "refuse_players_not_list", kind=type(names).__name__)
+        raise refused(RefusalError, "refuse_players_not_list", kind=json_kind(names))
     players = tuple(names)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise refused(

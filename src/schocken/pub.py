@@ -439,7 +439,8 @@ class TableDice:
     def roll(self, n: int) -> tuple[int, ...]:
         pips, self._pips = self._pips, None
         if pips is None or len(pips) != n:
-            raise DiceExhaustedError(f"the throw needs {n} dice; {pips!r} were entered")
+            entered = "-" if pips is None else "".join(map(str, pips))
+            raise refused(DiceExhaustedError, "pub_refuse_dice_entered", n=n, entered=entered)
         return pips
 
 
@@ -953,7 +954,7 @@ class PubGame:
         try:
             rules = rules_from_data(data.get("rules"))
         except RulesError as exc:
-            raise PubEntryError(str(exc)) from None
+            raise refused(PubEntryError, "pub_refuse_data_rules", why=exc) from None
         players = data.get("players")
         if not isinstance(players, list):
             raise refused(PubEntryError, "pub_refuse_data_players")
@@ -985,7 +986,7 @@ class PubGame:
         entries must make exactly the record's steps."""
         meta = record.meta.get(META_KEY)
         if not isinstance(meta, Mapping):
-            raise RecordError(f"the record has no pub entries ('meta.{META_KEY}')")
+            raise refused(RecordError, "record_refuse_no_pub", meta=META_KEY)
         try:
             pub = cls.from_data(
                 {
@@ -995,11 +996,11 @@ class PubGame:
                 }
             )
         except PubEntryError as exc:
-            raise RecordError(f"'meta.{META_KEY}': {exc}") from None
+            raise refused(RecordError, "record_refuse_pub", meta=META_KEY, why=exc) from None
         mine = [(s.seat, s.action, s.pips) for s in pub.record().steps]
         theirs = [(s.seat, s.action, s.pips) for s in record.steps]
         if mine != theirs:
-            raise RecordError("the record's steps are not those its pub entries make")
+            raise refused(RecordError, "record_refuse_pub_steps")
         return pub
 
 

@@ -25,7 +25,8 @@ from schocken.errors import DiceExhaustedError, IllegalActionError, RecordError,
 from schocken.events import GameEnded, RoundStarted, Section, SectionEnded
 from schocken.game import Game
 from schocken.players import check_players
-from schocken.rules import Rules, rules_from_data, rules_to_data
+from schocken.rules import Rules, json_kind, rules_from_data, rules_to_data
+from schocken.texts import refused
 
 RECORD_FORMAT = "schocken-record"
 RECORD_VERSION = 1
@@ -164,15 +165,9 @@ def check_dice(record: GameRecord) -> DiceCheck:
     """
     proof = record.dice
     if proof is None:
-        raise RecordError(
-            "the record has no dice commitment ('dice'), so its dice cannot be checked "
-            "(games of a schocken server have one; pub games and local games do not)"
-        )
+        raise refused(RecordError, "record_refuse_no_commitment")
     if proof.seed is None:
-        raise RecordError(
-            "the record does not reveal its seed ('dice': 'seed'); a server reveals it when "
-            "the game is over"
-        )
+        raise refused(RecordError, "record_refuse_no_seed")
     seed = bytes.fromhex(proof.seed)
     total = sum(len(s.pips) for s in record.steps)
     hashed = commitment_of(seed)
@@ -246,9 +241,8 @@ class _StepDice:
 
     def roll(self, n: int) -> tuple[int, ...]:
         if self.used + n > len(self.pips):
-            raise DiceExhaustedError(
-                f"the throw needs {n} dice, the step gives {len(self.pips) - self.used} pips"
-            )
+            pips = len(self.pips) - self.used
+            raise refused(DiceExhaustedError, "record_refuse_dice_short", n=n, pips=pips)
         out = self.pips[self.used : self.used + n]
         self.used += n
         return out
@@ -272,89 +266,100 @@ def replay(
     try:
         game = Game(record.rules, record.players, dice)
     except ValueError as exc:
-        raise RecordError(f"the record's players cannot play: {exc}") from None
+        raise refused(RecordError, "record_refuse_players_cannot", why=exc) from None
     for i, step in enumerate(record.steps):
         if game.is_over:
-            raise RecordError("the game is already over; the record goes on", step=i)
+            raise _at_step(i, "record_refuse_over")
         if before is not None:
             before(i, step, game)
         dice.load(step.pips)
+        played = {"action": step.action, "seat": step.seat}
         try:
             game.apply(step.action, step.seat)
         except IllegalActionError as exc:
-            raise RecordError(f"illegal {step.action} by seat {step.seat}: {exc}", step=i) from None
+            raise _at_step(i, "record_refuse_illegal", **played, why=exc) from None
         except DiceExhaustedError as exc:
-            raise RecordError(f"{step.action} by seat {step.seat}: {exc}", step=i) from None
+            raise _at_step(i, "record_refuse_short", **played, why=exc) from None
         if dice.used != len(step.pips):
-            raise RecordError(
-                f"{step.action} by seat {step.seat} threw {dice.used} dice, "
-                f"but the step gives {len(step.pips)} pips",
-                step=i,
+            raise _at_step(
+                i, "record_refuse_dice_left", **played, used=dice.used, pips=len(step.pips)
             )
     if check_outcome and record.outcome is not None:
         actual = outcome_of(game)
         for key, expected in record.outcome.items():
             if actual.get(key) != expected:
-                raise RecordError(
-                    f"the record's outcome says {key} = {expected!r}, the replay gives "
-                    f"{actual.get(key)!r}"
+                raise refused(
+                    RecordError,
+                    "record_refuse_outcome_differs",
+                    name=key,
+                    expected=expected,
+                    actual=actual.get(key),
                 )
     return game
 
 
-def _need(cond: bool, message: str) -> None:
+def _at_step(i: int, key: str, **fields: object) -> RecordError:
+    """The refusal of step ``i``: "step 3: " and the text ``key`` (:mod:`schocken.record_texts`)
+    with its fields, in either language."""
+    why = refused(RecordError, key, **fields)
+    return refused(RecordError, "record_refuse_step", index=i, why=why)
+
+
+def _need(cond: bool, key: str, **fields: object) -> None:
     if not cond:
-        raise RecordError(message)
+        raise refused(RecordError, key, **fields)
+
+
+def _no_unknown(key: str, names: list[str], known: tuple[str, ...]) -> None:
+    """Refuse the unknown fields ``names``, if any: with the text ``key`` for one, ``key`` and
+    "s" for several."""
+    if names:
+        plural = "s" if len(names) > 1 else ""
+        fields = {"names": ", ".join(map(repr, names)), "known": ", ".join(known)}
+        raise refused(RecordError, key + plural, **fields)
 
 
 def record_from_dict(data: object) -> GameRecord:
     """A record from parsed JSON; anything malformed is refused with what and where."""
-    _need(isinstance(data, dict), "a record is a JSON object")
+    _need(isinstance(data, dict), "record_refuse_object")
     assert isinstance(data, dict)
-    unknown = [k for k in data if k not in FIELDS]
-    _need(
-        not unknown,
-        f"unknown field{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}; "
-        f"a record has {', '.join(FIELDS)}",
-    )
-    _need(data.get("format") == RECORD_FORMAT, f"'format' must be {RECORD_FORMAT!r}")
+    _no_unknown("record_refuse_field", [k for k in data if k not in FIELDS], FIELDS)
+    _need(data.get("format") == RECORD_FORMAT, "record_refuse_format", format=RECORD_FORMAT)
     version = data.get("version")
     _need(
         type(version) is int and version == RECORD_VERSION,
-        f"record version {version!r} is not supported (this version reads {RECORD_VERSION})",
+        "record_refuse_version",
+        version=repr(version),
+        reads=RECORD_VERSION,
     )
     try:
         rules = rules_from_data(data.get("rules"), "'rules'")
     except RulesError as exc:
-        raise RecordError(str(exc)) from None
+        raise refused(RecordError, "record_refuse_as_is", why=exc) from None
     players = data.get("players")
     _need(
         isinstance(players, list) and all(isinstance(p, str) for p in players),
-        "'players' must be a list of names",
+        "record_refuse_players",
     )
     assert isinstance(players, list)
     try:
         check_players(players)
     except ValueError as exc:
-        raise RecordError(f"the record's players cannot play: {exc}") from None
+        raise refused(RecordError, "record_refuse_players_cannot", why=exc) from None
     raw_steps = data.get("steps")
-    _need(isinstance(raw_steps, list), "'steps' must be a list")
+    _need(isinstance(raw_steps, list), "record_refuse_steps")
     assert isinstance(raw_steps, list)
-    _need(len(raw_steps) <= MAX_STEPS, f"a record has at most {MAX_STEPS} steps")
+    _need(len(raw_steps) <= MAX_STEPS, "record_refuse_steps_most", most=MAX_STEPS)
     steps = []
     for i, raw in enumerate(raw_steps):
         steps.append(_step_from_dict(raw, i, len(players)))
     outcome = data.get("outcome")
-    _need(outcome is None or isinstance(outcome, dict), "'outcome' must be an object")
+    _need(outcome is None or isinstance(outcome, dict), "record_refuse_outcome")
     if isinstance(outcome, dict):
         unknown = [k for k in outcome if k not in OUTCOME_FIELDS]
-        _need(
-            not unknown,
-            f"'outcome': unknown field{'s' if len(unknown) > 1 else ''} "
-            f"{', '.join(map(repr, unknown))}; an outcome has {', '.join(OUTCOME_FIELDS)}",
-        )
+        _no_unknown("record_refuse_outcome_field", unknown, OUTCOME_FIELDS)
     meta = data.get("meta", {})
-    _need(isinstance(meta, dict), "'meta' must be an object")
+    _need(isinstance(meta, dict), "record_refuse_meta")
     dice = _dice_from(data.get("dice"))
     return GameRecord(rules, tuple(players), tuple(steps), outcome, meta, dice)
 
@@ -376,29 +381,20 @@ def _dice_from(raw: object) -> DiceProof | None:
     and perhaps the seed, each in lowercase hex."""
     if raw is None:
         return None
-    _need(isinstance(raw, dict), "'dice' must be an object: scheme, commitment, seed")
+    _need(isinstance(raw, dict), "record_refuse_dice")
     assert isinstance(raw, dict)
-    unknown = [k for k in raw if k not in DICE_FIELDS]
-    _need(
-        not unknown,
-        f"'dice': unknown field{'s' if len(unknown) > 1 else ''} "
-        f"{', '.join(map(repr, unknown))}; 'dice' has {', '.join(DICE_FIELDS)}",
-    )
+    _no_unknown("record_refuse_dice_field", [k for k in raw if k not in DICE_FIELDS], DICE_FIELDS)
     scheme = raw.get("scheme")
-    _need(
-        scheme == SCHEME,
-        f"'dice': scheme {_kind(scheme) if not isinstance(scheme, str) else repr(scheme[:40])} "
-        f"is not known (this version knows {SCHEME!r})",
-    )
+    shown = repr(scheme[:40]) if isinstance(scheme, str) else json_kind(scheme)
+    _need(scheme == SCHEME, "record_refuse_dice_scheme", scheme=shown, known=SCHEME)
     commitment = raw.get("commitment")
-    _need(
-        _is_hex(commitment, 32),
-        "'dice': 'commitment' must be 64 lowercase hex digits (a SHA-256)",
-    )
+    _need(_is_hex(commitment, 32), "record_refuse_dice_commitment")
     seed = raw.get("seed")
     _need(
         seed is None or _is_hex(seed, SEED_BYTES),
-        f"'dice': 'seed' must be {2 * SEED_BYTES} lowercase hex digits ({SEED_BYTES} bytes)",
+        "record_refuse_dice_seed",
+        digits=2 * SEED_BYTES,
+        size=SEED_BYTES,
     )
     assert isinstance(commitment, str) and (seed is None or isinstance(seed, str))
     return DiceProof(commitment, seed)
@@ -406,30 +402,28 @@ def _dice_from(raw: object) -> DiceProof | None:
 
 def _step_from_dict(raw: object, i: int, n_players: int) -> RecordStep:
     if not isinstance(raw, dict):
-        raise RecordError("a step must be an object with 'seat' and 'action'", step=i)
+        raise _at_step(i, "record_refuse_step_object")
     unknown = set(raw) - {"seat", "action", "pips", "note"}
     if unknown:
-        raise RecordError(f"unknown field(s) {', '.join(sorted(unknown))}", step=i)
+        raise _at_step(i, "record_refuse_step_fields", names=", ".join(sorted(unknown)))
     seat = raw.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n_players:
-        raise RecordError(f"'seat' must be a seat number from 0 to {n_players - 1}", step=i)
+        raise _at_step(i, "record_refuse_step_seat", last=n_players - 1)
     raw_action = raw.get("action")
     if not isinstance(raw_action, str):
-        raise RecordError(
-            f"an action is a text such as 'throw keep 1-1', not {_kind(raw_action)}", step=i
-        )
+        raise _at_step(i, "record_refuse_step_action", kind=json_kind(raw_action))
     try:
         action = parse_action(raw_action)
     except ValueError as exc:
-        raise RecordError(str(exc), step=i) from None
+        raise _at_step(i, "record_refuse_as_is", why=exc) from None
     pips = raw.get("pips", [])
     if not isinstance(pips, list) or not all(
         isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= 6 for p in pips
     ):
-        raise RecordError("'pips' must be a list of numbers from 1 to 6", step=i)
+        raise _at_step(i, "record_refuse_step_pips")
     note = raw.get("note", "")
     if not isinstance(note, str):
-        raise RecordError("'note' must be a text", step=i)
+        raise _at_step(i, "record_refuse_step_note")
     return RecordStep(seat, action, tuple(pips), note)
 
 
@@ -439,26 +433,16 @@ def parse_record(text: str) -> GameRecord:
         data = json.loads(text, parse_constant=_no_constant)
     except RecordError:
         raise
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"not valid JSON: {exc}") from None
+    except json.JSONDecodeError as exc:  # the reader's detail (where) stays as it says it
+        raise refused(RecordError, "record_refuse_json", why=exc) from None
     except RecursionError:
-        raise RecordError("cannot read the JSON: it is nested too deeply") from None
+        raise refused(RecordError, "record_refuse_json_deep") from None
     except ValueError:  # Python's limit on the digits of a whole number
-        raise RecordError(
-            f"cannot read the JSON: a number has more than {sys.get_int_max_str_digits()} digits"
-        ) from None
+        most = sys.get_int_max_str_digits()
+        raise refused(RecordError, "record_refuse_json_digits", most=most) from None
     return record_from_dict(data)
 
 
 def _no_constant(name: str) -> object:
     """``NaN`` and ``Infinity`` are not JSON, though Python's reader takes them."""
-    raise RecordError(f"not valid JSON: {name} is not a number in JSON")
-
-
-def _kind(value: object) -> str:
-    """What a JSON value is, in words (a message never quotes a value of any size)."""
-    if value is None:
-        return "null"
-    return {bool: "true or false", int: "a number", float: "a number", list: "a list"}.get(
-        type(value), "an object"
-    )
+    raise refused(RecordError, "record_refuse_json_constant", name=name)

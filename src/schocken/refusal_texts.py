@@ -8,10 +8,17 @@ and carries its key and fields, so that the server and the command line say it i
 language (:func:`schocken.texts.refusal_text`). A field that is a word itself (a price item, a
 section, "the day a member joined") is a :func:`~schocken.texts.said` text of this table, said in
 the refusal's language too. Both wordings of a key have the same fields (tests/test_texts.py).
-Standard library only: nothing to import.
+The record reader's texts are in :mod:`schocken.record_texts`, a table's connection's and the
+database's in :mod:`schocken.connection_texts`. Standard library only.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+
+from schocken.connection_texts import CONNECTION_TEXTS
+from schocken.errors import Said
+from schocken.record_texts import RECORD_TEXTS
 
 _TEXTS: tuple[tuple[str, str, str], ...] = (
     # ------------------------------------------------------------ names (schocken.players)
@@ -1166,6 +1173,12 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "'entries' ist eine Liste von Einträgen",
     ),
     ("pub_refuse_data_entry", "entry {index}: {why}", "Eintrag {index}: {why}"),
+    ("pub_refuse_data_rules", "{why}", "{why}"),  # the rule set's own refusal
+    (
+        "pub_refuse_dice_entered",
+        "the throw needs {n} dice; {entered} were entered",
+        "der Wurf braucht {n} Würfel; eingegeben wurden {entered}",
+    ),
     (
         "pub_refuse_opening_die",
         "in the opening each throws one die of 1 to 6 pips, not {dice!r}",
@@ -1839,6 +1852,7 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "a list",
         "eine Liste",
     ),
+    ("rules_kind_object", "an object", "ein Objekt"),
     (
         "rules_toml_invalid",
         "{source}: not valid TOML: {detail}",
@@ -1899,8 +1913,23 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     # @@MORE@@
 )
 
+_ALL = _TEXTS + RECORD_TEXTS + CONNECTION_TEXTS
+
 REFUSALS: dict[str, dict[str, str]] = {
-    "en": {key: en for key, en, _ in _TEXTS},
-    "de": {key: de for key, _, de in _TEXTS},
+    "en": {key: en for key, en, _ in _ALL},
+    "de": {key: de for key, _, de in _ALL},
 }
 """The texts by language and key (English ``"en"``, German ``"de"``)."""
+
+
+def english(key: str, fields: Mapping[str, object]) -> str:
+    """The English text ``key`` with its fields, for a refusal made where the catalogue of
+    :mod:`schocken.texts` cannot be imported (the rule set, the actions: the catalogue imports
+    them); a :class:`~schocken.errors.Said` field must be a text of this table."""
+
+    def word(value: object) -> object:
+        if isinstance(value, Said):
+            return english(value.key, value.fields)
+        return str(value) if isinstance(value, Exception) else value
+
+    return REFUSALS["en"][key].format(**{name: word(value) for name, value in fields.items()})

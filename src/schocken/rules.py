@@ -26,8 +26,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from schocken.errors import RulesError, Said, said
-from schocken.refusal_texts import REFUSALS
+from schocken.errors import RulesError, said
+from schocken.refusal_texts import english
 
 MAX_THROWS = 3
 """Every text: the round's first player may throw up to three times."""
@@ -831,7 +831,7 @@ def rules_from_data(data: object, where: object | None = "rules") -> Rules:
     """
     named = "rules" if where is None else where
     if not isinstance(data, Mapping):
-        raise _refused("rules_data_not_object", where=named, what=_kind(data))
+        raise _refused("rules_data_not_object", where=named, what=json_kind(data))
     unknown = [k for k in data if k not in RULES_DATA_KEYS]
     if unknown:
         names = ", ".join(repr(k) for k in unknown)
@@ -845,7 +845,7 @@ def rules_from_data(data: object, where: object | None = "rules") -> Rules:
         raise _refused("rules_data_unknown_preset", where=named, name=name, known=known)
     overrides = data.get("overrides", {})
     if not isinstance(overrides, Mapping):
-        raise _refused("rules_data_overrides_not_object", where=named, what=_kind(overrides))
+        raise _refused("rules_data_overrides_not_object", where=named, what=json_kind(overrides))
     if "preset" in overrides:
         raise _refused("rules_data_preset_in_overrides", where=named)
     base = Rules() if name == "custom" else PRESETS[name]
@@ -857,9 +857,10 @@ def rules_from_data(data: object, where: object | None = "rules") -> Rules:
         raise _refused("rules_refused_in", where=where, reason=exc) from None
 
 
-def _kind(value: object) -> object:
+def json_kind(value: object) -> object:
     """What a JSON value is, in words (a text of :mod:`schocken.refusal_texts`, said in the
-    refusal's language; another type by its Python name)."""
+    refusal's language; another type by its Python name): a refusal never quotes a value of
+    any size. The record reader says it so too."""
     if value is None:
         return said("rules_kind_null")
     if isinstance(value, bool):
@@ -870,22 +871,15 @@ def _kind(value: object) -> object:
         return said("rules_kind_number")
     if isinstance(value, list | tuple):
         return said("rules_kind_list")
+    if isinstance(value, dict):
+        return said("rules_kind_object")
     return type(value).__name__
 
 
 def _refused(key: str, **fields: object) -> RulesError:
     """A refusal of a rule set: the text ``key`` of :mod:`schocken.refusal_texts` with its
     fields, the message in English (:func:`schocken.texts.refusal_text` says it in German)."""
-    return RulesError(_english(key, fields), key=key, **fields)
-
-
-def _english(key: str, fields: Mapping[str, object]) -> str:
-    def word(value: object) -> object:
-        if isinstance(value, Said):
-            return _english(value.key, value.fields)
-        return str(value) if isinstance(value, Exception) else value
-
-    return REFUSALS["en"][key].format(**{name: word(value) for name, value in fields.items()})
+    return RulesError(english(key, fields), key=key, **fields)
 
 
 def parse_rules(text: str, *, source: object = "house rules") -> Rules:

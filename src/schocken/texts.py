@@ -448,6 +448,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "refuse_limit": "{name} has used all {used} of {limit} throws allowed in this round",
         "refuse_turn_last": "{name} cannot turn sixes on the last throw (throw {used} of {limit})",
         "refuse_out_of_turn": "it is {current}'s turn, not {name}'s",
+        "refuse_game_over": "the game is over ({loser} lost); no more actions",
+        "refuse_no_seat": "no seat {seat} at this table of {seats}",
+        "refuse_not_action": "not an action: {action}",
         "refuse_first_throw_all": "{name} has not thrown yet: the first throw of a turn throws "
         "all three dice",
         "refuse_one_die_keep": "{name} throws one die in the opening: there is nothing to keep",
@@ -1912,6 +1915,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "refuse_turn_last": "{name} kann im letzten Wurf keine Sechsen drehen (Wurf {used} von "
         "{limit})",
         "refuse_out_of_turn": "{current} ist dran, nicht {name}",
+        "refuse_game_over": "das Spiel ist vorbei ({loser} hat verloren); keine Aktionen mehr",
+        "refuse_no_seat": "keinen Platz {seat} an diesem Tisch mit {seats} Plätzen",
+        "refuse_not_action": "keine Aktion: {action}",
         "refuse_first_throw_all": "{name} hat noch nicht geworfen: der erste Wurf wirft alle drei "
         "Würfel",
         "refuse_one_die_keep": "{name} wirft in der Eröffnung einen Würfel: da bleibt nichts "

@@ -61,11 +61,12 @@ from schocken.server.tables import (
     Table,
     TableError,
     Tables,
+    refusal_of,
     rules_of_body,
 )
 from schocken.server.tables import refuse as refuse_request
 from schocken.server.thinking import Thinker, Workers, review_record
-from schocken.texts import CATALOGUE, LANGUAGES, refusal_text, said
+from schocken.texts import CATALOGUE, LANGUAGES, refusal_text, said, t
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("schocken.server")
@@ -873,7 +874,7 @@ def create_app(
         review_queue[0] += 1
         try:
             async with review_slot:
-                ok, out = await reviewer.run(limits.review_budget, review_record, text)
+                out = await reviewer.run(limits.review_budget, review_record, text)
         except TimeoutError:
             raise refuse_request(
                 "server_refuse_review_slow", 503, seconds=f"{limits.review_budget:g}"
@@ -883,8 +884,8 @@ def create_app(
             raise refuse_request("server_refuse_review_failed", 503) from None
         finally:
             review_queue[0] -= 1
-        if not ok:
-            raise TableError(out)
+        if isinstance(out, RecordError):  # said in the caller's language
+            raise refusal_of(out)
         return out
 
     pub_games = add_pub_routes(app, store, body, page, limits)
@@ -1092,7 +1093,7 @@ def create_app(
         try:
             check = check_dice(record)
         except RecordError as exc:
-            raise TableError(str(exc), status=409) from None
+            raise refusal_of(exc, 409) from None  # said in the caller's language
         assert record.dice is not None
         found: dict[str, Any] = {"fair": check.fair, "dice": check.dice, **record.dice.to_dict()}
         if not check.fair:
@@ -1139,8 +1140,9 @@ def create_app(
         hub.per_address[address] += 1
         try:
             if hub.per_address[address] > limits.conns_per_address:
+                most = limits.conns_per_address
                 await deny(
-                    websocket, f"at most {limits.conns_per_address} connections from one address"
+                    websocket, t("protocol_refuse_per_address", language(websocket), most=most)
                 )
                 return
             await websocket.accept()
@@ -1168,37 +1170,32 @@ def create_app(
         try:
             first = await asyncio.wait_for(websocket.receive(), limits.hello_timeout)
         except TimeoutError:
-            await refuse(websocket, "hello_first", "no hello in time", CLOSE_HELLO)
+            no_hello = t("protocol_refuse_no_hello", language(websocket))
+            await refuse(websocket, "hello_first", no_hello, CLOSE_HELLO)
             return
         if first["type"] == "websocket.disconnect":
             return
         try:
             hello = parse_client_message(first.get("text") or first.get("bytes") or b"")
-        except ProtocolError as exc:
-            await refuse(websocket, exc.code, str(exc), CLOSE_HELLO)
+        except ProtocolError as exc:  # said in the page's language (its cookie, its browser's)
+            await refuse(websocket, exc.code, refusal_text(exc, language(websocket)), CLOSE_HELLO)
             return
         if hello["type"] != "hello":
-            await refuse(
-                websocket, "hello_first", "the first message is a hello with the token", CLOSE_HELLO
-            )
+            first_hello = t("protocol_refuse_hello_first", language(websocket))
+            await refuse(websocket, "hello_first", first_hello, CLOSE_HELLO)
             return
         token = hello["token"]
+        lang = hello["lang"] if hello["lang"] in LANGUAGES else "en"
         try:
             table = await tables.get(key)
             seat, token_key, waiting = _viewer(table, token, address)
         except TableError as exc:
-            said_in = hello["lang"] if hello["lang"] in LANGUAGES else "en"
-            await refuse(websocket, "denied", refusal_text(exc, said_in), CLOSE_DENIED)
+            await refuse(websocket, "denied", refusal_text(exc, lang), CLOSE_DENIED)
             return
         if hub.per_token[token_key] >= limits.conns_per_token:
-            await refuse(
-                websocket,
-                "too_many_connections",
-                f"at most {limits.conns_per_token} connections with one token",
-                CLOSE_LIMIT,
-            )
+            most = t("protocol_refuse_per_token", lang, most=limits.conns_per_token)
+            await refuse(websocket, "too_many_connections", most, CLOSE_LIMIT)
             return
-        lang = hello["lang"] if hello["lang"] in LANGUAGES else "en"
         conn = Conn(websocket, seat, lang, token_key, address, asyncio.Queue(limits.send_queue))
         conn.waiting = waiting
         conn.send_now = websocket.scope.get("extensions", {}).get("schocken.abort", {}).get("send")
@@ -1215,36 +1212,33 @@ def create_app(
                     break
                 allowed = hub.allow_message(conn)
                 if allowed is None:
-                    hub.error(conn, "rate_limited", "too many messages: connection closed")
+                    hub.error(conn, "rate_limited", t("protocol_refuse_rate_closed", conn.lang))
                     hub.close(conn, CLOSE_LIMIT)
                     break
                 if not allowed and not await hub.wait_for_rate(table, conn, message.get("text")):
-                    hub.error(
-                        conn,
-                        "rate_limited",
-                        f"too many messages: at most {limits.msg_rate:g} a second",
-                    )
+                    rate = f"{limits.msg_rate:g}"
+                    hub.error(conn, "rate_limited", t("protocol_refuse_rate", conn.lang, rate=rate))
                     continue
                 text = message.get("text")
                 if text is None:
-                    hub.error(conn, "binary", "messages are JSON text, not binary")
+                    hub.error(conn, "binary", t("protocol_refuse_binary", conn.lang))
                     continue
                 try:
                     parsed = parse_client_message(text)
                 except ProtocolError as exc:
-                    hub.error(conn, exc.code, str(exc))
+                    hub.error(conn, exc.code, refusal_text(exc, conn.lang))
                     continue
                 if parsed["type"] == "ping":
                     hub.push(conn, encode({"type": "pong"}))
                     continue
                 if parsed["type"] == "hello":
-                    hub.error(conn, "hello_again", "this connection has said hello already")
+                    hub.error(conn, "hello_again", t("protocol_refuse_hello_again", conn.lang))
                     continue
                 if conn.seat is None:
-                    hub.error(conn, "spectator", "spectators watch; they do not act")
+                    hub.error(conn, "spectator", t("protocol_refuse_spectator", conn.lang))
                     continue
                 if table.seats[conn.seat].token_hash is None:
-                    hub.error(conn, "removed", "this seat is no longer yours")
+                    hub.error(conn, "removed", t("protocol_refuse_removed", conn.lang))
                     continue
                 if parsed["type"] == "coach":
                     try:

@@ -12,9 +12,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from schocken.actions import Action, parse_action
+from schocken.errors import SchockenError
 from schocken.events import Event, Thrown, TurnEnded, censor
 from schocken.results import Result
-from schocken.texts import LANGUAGES, action_name, explain_lines, t
+from schocken.texts import LANGUAGES, action_name, explain_lines, refused, t
 from schocken.views import PlayerView, TurnView
 
 if TYPE_CHECKING:
@@ -29,12 +30,26 @@ MAX_TOKEN = 200
 """A token in a hello is at most this long (real ones are 16 to 22 characters)."""
 
 
-class ProtocolError(ValueError):
-    """A client message that is malformed, oversized or of an unknown kind."""
+class ProtocolError(SchockenError, ValueError):
+    """A client message that is malformed, oversized or of an unknown kind. ``code`` is the
+    error message's code (``docs/protocol.md``); made by :func:`protocol_error`, it carries the
+    key of its text (:mod:`schocken.connection_texts`), said in the player's language."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        code: str = "malformed",
+        key: str | None = None,
+        **fields: object,
+    ) -> None:
+        super().__init__(message, key=key, **fields)
         self.code = code
+
+
+def protocol_error(code: str, key: str, /, **fields: object) -> ProtocolError:
+    """A refused message with the ``code`` of its error message and the text ``key``."""
+    return refused(ProtocolError, key, code=code, **fields)
 
 
 def result_json(result: Result | None) -> dict[str, Any] | None:
@@ -198,22 +213,21 @@ def parse_client_message(text: str | bytes) -> dict[str, Any]:
     Raises :class:`ProtocolError` saying what is wrong.
     """
     if isinstance(text, bytes):
-        raise ProtocolError("binary", "messages are JSON text, not binary")
+        raise protocol_error("binary", "protocol_refuse_binary")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
-        raise ProtocolError("too_large", f"a message has at most {MAX_MESSAGE_BYTES} bytes")
+        raise protocol_error("too_large", "protocol_refuse_too_large", most=MAX_MESSAGE_BYTES)
     if _too_deep(text):
-        raise ProtocolError("malformed", f"a message nests at most {MAX_DEPTH} deep")
+        raise protocol_error("malformed", "protocol_refuse_deep", most=MAX_DEPTH)
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):  # bad JSON, numbers too long
-        raise ProtocolError("malformed", "a message is one JSON object") from None
+        raise protocol_error("malformed", "protocol_refuse_object") from None
     if not isinstance(data, dict):
-        raise ProtocolError("malformed", "a message is one JSON object")
+        raise protocol_error("malformed", "protocol_refuse_object")
     version = data.get("v")
     if type(version) is not int or version != PROTOCOL_VERSION:
-        raise ProtocolError(
-            "version",
-            f"protocol version {version!r} is not spoken here (v is {PROTOCOL_VERSION})",
+        raise protocol_error(
+            "version", "protocol_refuse_version", version=repr(version), spoken=PROTOCOL_VERSION
         )
     kind = data.get("type")
     if kind == "ping":
@@ -223,18 +237,18 @@ def parse_client_message(text: str | bytes) -> dict[str, Any]:
     if kind == "action":
         text_action = data.get("action")
         if not isinstance(text_action, str):
-            raise ProtocolError("malformed", "an action message has an 'action' text")
+            raise protocol_error("malformed", "protocol_refuse_action")
         try:
             action = parse_action(text_action)
         except ValueError as exc:
-            raise ProtocolError("bad_action", str(exc)) from None
+            raise protocol_error("bad_action", "protocol_refuse_bad_action", why=exc) from None
         return {"type": "action", "action": action}
     if kind == "coach":
         on = data.get("on")
         if not isinstance(on, bool):
-            raise ProtocolError("malformed", "a coach message has 'on': true or false")
+            raise protocol_error("malformed", "protocol_refuse_coach")
         return {"type": "coach", "on": on}
-    raise ProtocolError("unknown_type", f"unknown message type {kind!r} (action, coach or ping)")
+    raise protocol_error("unknown_type", "protocol_refuse_type", kind=repr(kind))
 
 
 def _too_deep(text: str) -> bool:
@@ -266,17 +280,17 @@ def _too_deep(text: str) -> bool:
 def _hello(data: dict[str, Any]) -> dict[str, Any]:
     token = data.get("token")
     if not isinstance(token, str):
-        raise ProtocolError("malformed", "a hello has a 'token' text")
+        raise protocol_error("malformed", "protocol_refuse_hello_token")
     if len(token) > MAX_TOKEN:
         token = ""  # no token is that long: unknown, like any other unknown token
     lang = data.get("lang", "en")
     if not isinstance(lang, str):
-        raise ProtocolError("malformed", "a hello's 'lang' is a language code")
+        raise protocol_error("malformed", "protocol_refuse_hello_lang")
     if lang not in LANGUAGES:
         lang = "en"
     since = data.get("since")
     if since is not None and (type(since) is not int or since < 0):
-        raise ProtocolError("malformed", "a hello's 'since' is null or a number of events")
+        raise protocol_error("malformed", "protocol_refuse_hello_since")
     return {"type": "hello", "token": token, "lang": lang, "since": since}
 
 

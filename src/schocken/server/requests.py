@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from fastapi import Request
+from starlette.requests import HTTPConnection
 
 from schocken.server.settings import Limits, Site
 from schocken.server.tables import refuse
@@ -25,10 +26,10 @@ LANG_COOKIE = "schocken-lang"
 """The cookie in which the web page keeps the language it shows (``de`` or ``en``)."""
 
 
-def language(request: Request) -> str:
-    """The language a request is answered in (its refusals, its words): ``lang`` in the query
-    (``?lang=de``), else the page's cookie :data:`LANG_COOKIE`, else the first of the request's
-    ``Accept-Language`` that the server speaks, else English."""
+def language(request: HTTPConnection) -> str:
+    """The language a request (or a WebSocket's handshake) is answered in (its refusals, its
+    words): ``lang`` in the query (``?lang=de``), else the page's cookie :data:`LANG_COOKIE`,
+    else the first of the request's ``Accept-Language`` that the server speaks, else English."""
     for given in (request.query_params.get("lang"), request.cookies.get(LANG_COOKIE)):
         if given in LANGUAGES:
             return given

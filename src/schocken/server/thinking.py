@@ -100,15 +100,15 @@ def _decide(kind: str, seed: int | None, decision: Decision) -> str | None:
     return None if answer is None else str(answer)
 
 
-def review_record(text: str) -> tuple[bool, str]:
-    """In a worker process: the review of the game record ``text`` as JSON (``docs/review.md``),
-    ``(True, json)``; or ``(False, the record reader's message)`` for a record that cannot be
-    read or does not replay."""
+def review_record(text: str) -> str | RecordError:
+    """In a worker process: the review of the game record ``text`` as JSON (``docs/review.md``);
+    or the record reader's refusal for a record that cannot be read or does not replay (its key
+    and fields travel with it, so the server says it in the caller's language)."""
     try:
         record = parse_record(text)
-        return True, review(record).to_json(indent=None)
+        return review(record).to_json(indent=None)
     except RecordError as exc:
-        return False, str(exc)
+        return exc
 
 
 def _situation(decision: Decision) -> tuple[Rules, str] | None:

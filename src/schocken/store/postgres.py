@@ -25,6 +25,7 @@ from schocken.store.base import (
     StoreError,
     StoreFullError,
 )
+from schocken.texts import refused
 
 try:
     import psycopg
@@ -54,17 +55,18 @@ class _WholeNumbers(Loader):
 
 
 def store_error(exc: psycopg.Error) -> StoreError:
-    """psycopg's error as the interface's, with a message in words."""
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    """psycopg's error as the interface's, with a message in words (said in the page's language
+    around what PostgreSQL says, :mod:`schocken.connection_texts`)."""
+    detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     if isinstance(exc, pg_errors.IntegrityError):
-        return StoreConflictError(text)
+        return refused(StoreConflictError, "store_detail", detail=detail)
     if isinstance(exc, pg_errors.DiskFull | pg_errors.OutOfMemory):
-        return StoreFullError(f"the database server's disk is full ({text})")
+        return refused(StoreFullError, "store_server_full", detail=detail)
     if isinstance(exc, pg_errors.LockNotAvailable | pg_errors.DeadlockDetected):
-        return StoreBusyError(f"the database is busy with another writer ({text})")
+        return refused(StoreBusyError, "store_busy", detail=detail)
     if isinstance(exc, pg_errors.ReadOnlySqlTransaction):
-        return StoreError(f"the database cannot be written ({text})")
-    return StoreError(text)
+        return refused(StoreError, "store_read_only", detail=detail)
+    return refused(StoreError, "store_detail", detail=detail)
 
 
 class PostgresDatabase(Database):

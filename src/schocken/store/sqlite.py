@@ -22,22 +22,24 @@ from schocken.store.base import (
     StoreError,
     StoreFullError,
 )
+from schocken.texts import refused
 
 
 def store_error(exc: sqlite3.Error) -> StoreError:
-    """SQLite's error as the interface's, with a message in words."""
-    text = str(exc)
+    """SQLite's error as the interface's, with a message in words (said in the page's language
+    around what SQLite says, :mod:`schocken.connection_texts`)."""
+    detail = str(exc)
     if isinstance(exc, sqlite3.IntegrityError):
-        return StoreConflictError(text)
-    if "full" in text:
-        return StoreFullError(f"the disk is full ({text})")
-    if "locked" in text or "busy" in text:
-        return StoreBusyError(f"another program holds the file ({text})")
-    if "not a database" in text:
-        return StoreError("it is not an SQLite database")
-    if "readonly" in text or "read-only" in text:
-        return StoreError(f"the file cannot be written ({text})")
-    return StoreError(text)
+        return refused(StoreConflictError, "store_detail", detail=detail)
+    if "full" in detail:
+        return refused(StoreFullError, "store_full", detail=detail)
+    if "locked" in detail or "busy" in detail:
+        return refused(StoreBusyError, "store_busy_file", detail=detail)
+    if "not a database" in detail:
+        return refused(StoreError, "store_not_sqlite")
+    if "readonly" in detail or "read-only" in detail:
+        return refused(StoreError, "store_file_read_only", detail=detail)
+    return refused(StoreError, "store_detail", detail=detail)
 
 
 class SqliteDatabase(Database):
