@@ -49,6 +49,9 @@ NOT_ON_A_PAGE = {
     ("store/sqlite.py", "StoreError", "cannot use"): "opening the database: the server's start",
     ("store/postgres.py", "StoreError", "cannot reach"): "opening the database: the server's start",
     ("store/postgres.py", "StoreError", "needs the postgres extra"): "the server's start",
+    ("store/copy.py", "StoreError", "a copy is made from"): "schocken migrate (command line)",
+    ("store/copy.py", "StoreError", " has no table "): "schocken migrate (command line)",
+    ("store/copy.py", "StoreError", "refer to each other"): "schocken migrate (command line)",
 }
 """Plain messages (by module, error and a part of their words) that never reach the club's, the
 join or the pub page, and why."""

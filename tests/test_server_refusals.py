@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.sync.client import connect
 
 from german import english_in
@@ -22,6 +23,10 @@ from schocken.rules import find_preset
 from schocken.simulate import play_game
 from schocken.texts import CATALOGUE
 from server_helpers import Server, hello, running
+
+pytestmark = pytest.mark.usefixtures("engine")
+"""Every test here runs on each storage engine: a SQLite file, and a PostgreSQL database
+(``engine``, tests/conftest.py)."""
 
 GERMAN = {"accept-language": "de-DE,de;q=0.9,en;q=0.5"}
 ENGLISH = {"accept-language": "en-GB,en;q=0.9"}
