@@ -34,6 +34,7 @@ CORE_NAMES = [
     "record",
     "texts",
     "refusal_texts",
+    "tournament_texts",
     "players",
     "pub",
 ]

@@ -1,0 +1,334 @@
+"""A club's tournaments in the browser (``/tournaments/{club}``, ``/api/clubs/{club}/tournaments``):
+a router of its own. A club's tournament belongs to the club: the organiser's pages and every
+change use the club's access (its session or secret, :func:`~schocken.server.routes.clubs.opened`).
+The public views (the screen in the pub, the players' phones, the print views) are opened by the
+tournament's view key (``?key=``, from the organiser's page), which shows the ranking and the
+tables and changes nothing.
+
+The tournaments are :class:`schocken.tournament.TournamentBook`, on the connection of the
+club's book and in its thread (:class:`Tournaments`); a refusal of the tournament is answered
+400 with its text in the caller's language, and changes nothing. Print views are HTML made by
+:mod:`schocken.tournament_paper`, the same the command line prints as PDF. The endpoints are
+listed in docs/tournament.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
+from urllib.parse import quote
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse
+
+from schocken.club.transfer import draw_qr
+from schocken.club.values import slug_of
+from schocken.errors import RulesError, TournamentError
+from schocken.rule_options import read_rules
+from schocken.server.club import Clubs
+from schocken.server.requests import language, read_body, web_page
+from schocken.server.routes.clubs import ClubsDep, opened
+from schocken.server.settings import Site
+from schocken.server.tables import refusal_of, refuse
+from schocken.tournament import FORMATS, TournamentBook
+from schocken.tournament.book import hidden_from
+from schocken.tournament.results import result_by_hand
+from schocken.tournament_paper import PAPERS, paper
+
+router = APIRouter()
+
+T = TypeVar("T")
+
+PUBLIC_VIEWS = ("screen", "phone")
+"""The tournament's pages opened by its view key."""
+MOST_HIDDEN = 600
+"""The most minutes the screen may hide."""
+
+
+class Tournaments:
+    """The tournaments of the server's database, made on first use in the club's book's thread
+    and on its connection (one thread uses both)."""
+
+    def __init__(self, clubs: Clubs) -> None:
+        self.clubs = clubs
+        self._book: TournamentBook | None = None
+
+    async def run(self, fn: Callable[[TournamentBook], T]) -> T:
+        """``fn(book)`` in the book's thread; a tournament's refusal answered 400."""
+
+        def call() -> T:
+            if self._book is None:
+                self._book = TournamentBook(self.clubs.book)
+            return fn(self._book)
+
+        try:
+            return await self.clubs.run(call)
+        except TournamentError as exc:
+            raise refusal_of(exc) from None
+        except RulesError as exc:
+            raise refusal_of(exc) from None
+
+
+def the_tournaments(request: Request) -> Tournaments:
+    """The server's tournaments."""
+    tournaments: Tournaments = request.app.state.tournaments
+    return tournaments
+
+
+TournamentsDep = Annotated[Tournaments, Depends(the_tournaments)]
+
+
+def _of_club(book: TournamentBook, club: str, name: str) -> str:
+    """The tournament's name, if it is the club's (404 otherwise, as if there were none)."""
+    info = book.info(name)
+    if info["club"] is None or slug_of(info["club"]) != slug_of(book.book.club(club)["name"]):
+        raise refuse("server_refuse_tournament_club", 404, name=name[:100])
+    return info["name"]
+
+
+def _public(book: TournamentBook, club: str, name: str, key: object) -> str:
+    """The tournament's name, if it is the club's and ``key`` opens its views (403)."""
+    found = _of_club(book, club, name)
+    if not book.opens_views(found, key):
+        raise refuse("server_refuse_tournament_key", 403)
+    return found
+
+
+def detail(book: TournamentBook, name: str) -> dict[str, Any]:
+    """All the organiser's page shows of a tournament."""
+    info = book.info(name)
+    club = book.book.club(str(info["club"]))
+    return {
+        "tournament": info,
+        "players": book.players(name),
+        "rounds": book.rounds(name),
+        "games": book.games(name),
+        "ranking": book.rank(name),
+        "view_key": book.view_key(name),
+        "members": [m["name"] for m in book.book.members(club["slug"]) if m["left"] is None],
+        "format": _format_line(book, name),
+    }
+
+
+def _format_line(book: TournamentBook, name: str) -> dict[str, Any]:
+    pic = book.picture(name)
+    return {
+        "name": pic.format.name,
+        "qualifying_rounds": pic.format.qualifying_rounds,
+        "rounds": pic.format.rounds,
+    }
+
+
+def live(book: TournamentBook, name: str, hide: int) -> dict[str, Any]:
+    """What the screen and the phones show: the tables of every round and the ranking, without
+    the games of the last ``hide`` minutes."""
+    info = book.info(name)
+    before = hidden_from(hide) if hide else None
+    return {
+        "tournament": {k: info[k] for k in ("name", "date", "place", "club", "format")},
+        "rounds": book.rounds(name),
+        "ranking": book.rank(name, before=before),
+        "hidden": hide,
+    }
+
+
+def _hide(request: Request) -> int:
+    given = request.query_params.get("hide", "0")
+    if not given.isdigit() or not 0 <= int(given) <= MOST_HIDDEN:
+        raise refuse("server_refuse_tournament_hide", 400, value=given[:20], most=MOST_HIDDEN)
+    return int(given)
+
+
+# ---------------------------------------------------------------------- pages
+
+
+@router.get("/tournaments/{club}", response_class=HTMLResponse)
+async def list_page(club: str, request: Request) -> str:
+    return web_page(request)
+
+
+@router.get("/tournaments/{club}/{name}", response_class=HTMLResponse)
+async def organiser_page(club: str, name: str, request: Request) -> str:
+    return web_page(request)
+
+
+@router.get("/tournaments/{club}/{name}/{view}", response_class=HTMLResponse)
+async def public_page(club: str, name: str, view: str, request: Request) -> str:
+    if view not in PUBLIC_VIEWS:
+        raise refuse(
+            "server_refuse_tournament_view", 404, view=view[:40], views=", ".join(PUBLIC_VIEWS)
+        )
+    return web_page(request)
+
+
+@router.get("/tournaments/{club}/{name}/print/{what}", response_class=HTMLResponse)
+async def print_page(
+    club: str, name: str, what: str, request: Request, tournaments: TournamentsDep
+) -> str:
+    """A print view (``plan``, ``sheets``, ``ranking``, ``certificates``; ``round``: of that
+    round, else the latest) as a page of its own, made for paper (docs/tournament.md)."""
+    if what not in PAPERS:
+        raise refuse("server_refuse_tournament_print", 404, view=what[:40], views=", ".join(PAPERS))
+    key, lang = request.query_params.get("key"), language(request)
+    given = request.query_params.get("round")
+    if given is not None and not given.isdigit():
+        raise refuse("server_refuse_tournament_round", 400, value=given[:20])
+
+    def make(book: TournamentBook) -> str:
+        found = _public(book, club, name, key)
+        return paper(book, found, what, lang, round_number=None if given is None else int(given))
+
+    return await tournaments.run(make)
+
+
+# ---------------------------------------------------------------------- the organiser
+
+
+@router.get("/api/clubs/{club}/tournaments")
+async def tournaments_of(
+    club: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    """The club's tournaments and the formats a new one may take."""
+    slug = await opened(clubs, club, request)
+
+    def listed(book: TournamentBook) -> dict[str, Any]:
+        name = book.book.club(slug)["name"]
+        return {
+            "club": {"name": name, "slug": slug},
+            "tournaments": [t for t in book.tournaments() if t["club"] == name],
+            "formats": sorted(FORMATS),
+            "our_rules": book.book.our_rules(slug),
+        }
+
+    return await tournaments.run(listed)
+
+
+@router.post("/api/clubs/{club}/tournaments")
+async def create(
+    club: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    """A new tournament of the club: ``name``, ``date``, ``place``, ``format`` (a preset's
+    name), ``capacity`` (or null), ``seed`` (or null: a random one), ``rules`` ({preset,
+    overrides}, or null: the preset ``allgemein``). Answers its detail."""
+    data = await read_body(request)
+    slug = await opened(clubs, club, request, data)
+    rules = None if data.get("rules") is None else read_rules({"rules": data.get("rules")})
+
+    def make(book: TournamentBook) -> dict[str, Any]:
+        info = book.create(
+            data.get("name"),  # type: ignore[arg-type]
+            date=data.get("date"),  # type: ignore[arg-type]
+            place=data.get("place") or "",
+            club=slug,
+            format=data.get("format") or "werl",
+            rules=rules,
+            capacity=data.get("capacity"),
+            seed=data.get("seed") or None,
+        )
+        return detail(book, info["name"])
+
+    return await tournaments.run(make)
+
+
+@router.get("/api/clubs/{club}/tournaments/{name}")
+async def get(
+    club: str, name: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    slug = await opened(clubs, club, request)
+    return await tournaments.run(lambda book: detail(book, _of_club(book, slug, name)))
+
+
+ACTIONS = ("register", "withdraw", "draw", "enter", "remove")
+"""The organiser's changes, each ``POST /api/clubs/{club}/tournaments/{name}/{action}``."""
+
+
+def _do(book: TournamentBook, name: str, action: str, data: dict[str, Any]) -> None:
+    if action == "register":
+        names = data.get("names")
+        book.register(
+            name,
+            names,  # type: ignore[arg-type]
+            team=data.get("team") or None,
+            guest=data.get("guest") is True,
+        )
+    elif action == "withdraw":
+        book.withdraw(name, data.get("name"))  # type: ignore[arg-type]
+    elif action == "draw":
+        book.draw(name)
+    elif action == "enter":
+        result = result_by_hand(
+            data.get("players"),  # type: ignore[arg-type]
+            halves=data.get("halves"),  # type: ignore[arg-type]
+            finale_loser=data.get("finale_loser") or None,
+            schock_aus=data.get("schock_aus") or None,
+            bought_in=data.get("bought_in") or None,
+        )
+        book.enter(name, data.get("round"), data.get("table"), result=result)  # type: ignore[arg-type]
+    else:
+        book.remove_game(name, data.get("round"), data.get("table"), data.get("reason"))  # type: ignore[arg-type]
+
+
+@router.post("/api/clubs/{club}/tournaments/{name}/{action}")
+async def change(
+    club: str,
+    name: str,
+    action: str,
+    request: Request,
+    clubs: ClubsDep,
+    tournaments: TournamentsDep,
+) -> dict[str, Any]:
+    """A change by the organiser (:data:`ACTIONS`): ``register`` (``names``, ``team``,
+    ``guest``), ``withdraw`` (``name``), ``draw``, ``enter`` a game by hand (``round``,
+    ``table``, ``players``, ``halves``: each half's finishing order as groups of names, first
+    out first, ``finale_loser``, ``schock_aus`` and ``bought_in`` by section), ``remove`` the
+    table's last game (``round``, ``table``, ``reason``). Answers the tournament's detail."""
+    if action not in ACTIONS:
+        raise refuse(
+            "server_refuse_tournament_action", 404, action=action[:40], actions=", ".join(ACTIONS)
+        )
+    data = await read_body(request)
+    slug = await opened(clubs, club, request, data)
+
+    def do(book: TournamentBook) -> dict[str, Any]:
+        found = _of_club(book, slug, name)
+        _do(book, found, action, data)
+        return detail(book, found)
+
+    return await tournaments.run(do)
+
+
+# ---------------------------------------------------------------------- the public views
+
+
+@router.get("/api/tournaments/{club}/{name}/live")
+async def live_view(
+    club: str, name: str, request: Request, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    """The screen's and the phones' data (``?key=``, the view key): every round's tables and
+    the ranking, without the games of the last ``hide`` minutes (0 to 600)."""
+    hide, key = _hide(request), request.query_params.get("key")
+    return await tournaments.run(lambda book: live(book, _public(book, club, name, key), hide))
+
+
+@router.get("/api/clubs/{club}/tournaments/{name}/qr")
+async def view_qr(
+    club: str, name: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    """The phone view's link and its QR code (an SVG data URL), from the server's public
+    address."""
+    slug = await opened(clubs, club, request)
+
+    def both(book: TournamentBook) -> tuple[str, str]:
+        found = _of_club(book, slug, name)
+        return found, book.view_key(found)
+
+    found, key = await tournaments.run(both)
+    site: Site = request.app.state.site
+    link = (
+        f"{site.public_url}/tournaments/{quote(slug)}/{quote(slug_of(found))}/phone"
+        f"?key={quote(key)}"
+    )
+    svg = await asyncio.to_thread(draw_qr, link, "svg")
+    return {"link": link, "qr": "data:image/svg+xml;base64," + base64.b64encode(svg).decode()}
