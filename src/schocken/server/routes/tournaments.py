@@ -34,6 +34,7 @@ from schocken.server.settings import Site
 from schocken.server.tables import refusal_of, refuse
 from schocken.tournament import FORMATS, TournamentBook
 from schocken.tournament.book import hidden_from
+from schocken.tournament.formats import PointsStage
 from schocken.tournament.results import result_by_hand
 from schocken.tournament_paper import PAPERS, paper
 
@@ -113,11 +114,12 @@ def detail(book: TournamentBook, name: str) -> dict[str, Any]:
 
 
 def _format_line(book: TournamentBook, name: str) -> dict[str, Any]:
-    pic = book.picture(name)
+    fmt = book.picture(name).format
     return {
-        "name": pic.format.name,
-        "qualifying_rounds": pic.format.qualifying_rounds,
-        "rounds": pic.format.rounds,
+        "name": fmt.name,
+        "qualifying_rounds": fmt.qualifying_rounds,
+        "rounds": fmt.rounds,
+        "games": fmt.qualifying.games if isinstance(fmt.qualifying, PointsStage) else None,
     }
 
 
