@@ -141,7 +141,7 @@ function renderList(org) {
     el("section", { class: "card", "aria-labelledby": "tw-title" },
       el("h1", { id: "tw-title" }, t("tw_link", { club: list.club.name })),
       el("p", {}, t("tw_intro")),
-      items.length ? el("ul", {}, items) : el("p", {}, t("tw_none")),
+      items.length ? el("ul", { class: "tw-links" }, items) : el("p", {}, t("tw_none")),
       el("p", {}, el("a", { href: `/club/${enc(org.club)}` }, list.club.name))),
     form);
 }
@@ -177,7 +177,7 @@ function renderTournament(org) {
   const d = org.data;
   const info = d.tournament;
   const head = el("section", { class: "card", "aria-labelledby": "tw-title" },
-    el("p", {}, el("a", { href: `/tournaments/${enc(org.club)}` }, t("tw_back"))),
+    el("p", { class: "tw-links" }, el("a", { href: `/tournaments/${enc(org.club)}` }, t("tw_back"))),
     el("h1", { id: "tw-title" }, info.name),
     el("p", {}, t("tw_summary", {
       date: info.date, place: info.place || "–", format: info.format, players: info.players,
@@ -346,11 +346,11 @@ function renderViews(org) {
     el("li", {}, el("a", { href: `${base}/print/${w}?${key}&lang=${lang()}`, target: "_blank", rel: "noopener" }, t(`tw_print_${w}`))));
   return el("section", { class: "card", "aria-labelledby": "tw-views" },
     el("h2", { id: "tw-views" }, t("tw_views")),
-    el("ul", {},
+    el("ul", { class: "tw-links" },
       el("li", {}, el("a", { href: `${base}/screen?${key}` }, t("tw_screen"))),
       el("li", {}, el("a", { href: `${base}/phone?${key}` }, t("tw_phone")))),
     qr,
-    el("ul", {}, print));
+    el("ul", { class: "tw-links" }, print));
 }
 
 // ---------------------------------------------------------------- the ranking

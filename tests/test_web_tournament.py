@@ -1,0 +1,280 @@
+"""A club's tournament in the browser (issue 24): a 12-player tournament of 3 rounds run from the
+organiser's page with every table's games entered by hand (one refused and nothing changed), the
+live ranking on a 1920x1080 screen (refreshing by itself, hiding the last minutes on request)
+and on a 390x844 phone, axe-core on each (WCAG 2.2 AA, no violation), and the print views as
+PDF, printed by the browser and by ``schocken tournament print --pdf``, their pages counted and
+read. Debian's Chromium driven by Playwright, against a real server and SQLite file."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pypdf
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from schocken.club import ClubBook
+from schocken.tournament import TournamentBook
+from server_helpers import Server, running
+from test_web_club_tasks import axe
+
+PLAYERS = [
+    "Anna", "Ben", "Cem", "Dora", "Emil", "Frieda", "Gustav", "Hanne", "Ilse", "Jonas", "Karla",
+    "Lutz",
+]  # fmt: skip
+SCREEN: dict[str, Any] = {"viewport": {"width": 1920, "height": 1080}, "locale": "en-US"}
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "de-DE",
+}
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}, "locale": "en-US"}
+NAME = "Herbstpokal"
+SLUG = "herbstpokal"
+
+
+@pytest.fixture()
+def club(tmp_path: Path) -> Iterator[tuple[Server, str]]:
+    """A club of twelve members on a real server; its secret."""
+    db = tmp_path / "db.sqlite3"
+    with ClubBook(db) as book:
+        info, secret = book.create_club("Krone", password="geheim-passwort")
+        for m in PLAYERS:
+            book.add_member(info["slug"], m)
+    with running(db) as server:
+        yield server, secret
+
+
+def book_of(server: Server) -> TournamentBook:
+    return TournamentBook(server.db)
+
+
+def open_club(page: Page, server: Server, secret: str) -> None:
+    """The club opened on this browser by its secret link (the session is kept)."""
+    page.goto(f"{server.url}/club/krone#{secret}")
+    expect(page.get_by_role("heading", name="Krone").first).to_be_visible()
+
+
+def table_box(page: Page, number: int) -> Locator:
+    return page.locator(".tw-table").filter(
+        has=page.get_by_role("heading", name=re.compile(rf"^Table {number}\b"))
+    )
+
+
+def a_game(rng: random.Random, players: list[str]) -> dict[str, Any]:
+    """A game as a score sheet says it: each player's place in each half (a shuffled order, no
+    ties), the Finale's loser where the halves had different losers, and now and then the
+    Schock-Aus of the half's first out."""
+    halves = []
+    for _ in range(2):
+        order = players[:]
+        rng.shuffle(order)
+        halves.append({p: i + 1 for i, p in enumerate(order)})
+    losers = [max(h, key=lambda p: h[p]) for h in halves]
+    finale = rng.choice(losers) if losers[0] != losers[1] else None
+    schock_aus = {}
+    for section, h in zip(("first_half", "second_half"), halves, strict=True):
+        if rng.random() < 0.4:
+            schock_aus[section] = min(h, key=lambda p: h[p])
+    return {"halves": halves, "finale": finale, "schock_aus": schock_aus}
+
+
+def enter_by_hand(page: Page, number: int, game: dict[str, Any]) -> None:
+    """The game entered in the table's form, as an organiser does from the score sheet."""
+    box = table_box(page, number)
+    box.get_by_text(f"Enter a game at table {number}").click()
+    for half, places in zip(("1st half", "2nd half"), game["halves"], strict=True):
+        for player, place in places.items():
+            box.get_by_label(f"{player}: place in the {half}").select_option(str(place))
+    box.get_by_label("Lost the Finale").select_option(game["finale"] or "")
+    words = {"first_half": "1st half", "second_half": "2nd half"}
+    for section, giver in game["schock_aus"].items():
+        box.get_by_label(f"Schock-Aus that ended the {words[section]}").select_option(giver)
+    box.get_by_role("button", name="Save the game").click()
+
+
+def run_tournament(page: Page, server: Server, secret: str) -> None:
+    """Create, register twelve, three rounds drawn, one game at every table entered by hand
+    (and one refused on the way)."""
+    open_club(page, server, secret)
+    page.goto(f"{server.url}/tournaments/krone")
+    page.get_by_label("Name", exact=True).fill(NAME)
+    page.get_by_label("Place", exact=True).fill("Krone")
+    page.get_by_label("Format").select_option("sfreunde")
+    page.get_by_label("Seed of the draw (empty: at random)").fill("7")
+    page.get_by_role("button", name="Create the tournament").click()
+    expect(page.get_by_role("heading", name=NAME, level=1)).to_be_visible()
+    page.get_by_label("Names (comma-separated)").fill(", ".join(PLAYERS))
+    page.get_by_role("button", name="Register", exact=True).click()
+    expect(page.get_by_role("heading", name="Players (12)")).to_be_visible()
+    rng = random.Random(24)
+    for round_number in (1, 2, 3):
+        page.get_by_role("button", name=f"Draw round {round_number}").click()
+        expect(page.get_by_role("heading", name=f"Tables of round {round_number}")).to_be_visible()
+        with book_of(server) as book:
+            tables = book.round(NAME, round_number)["tables"]
+        assert [len(t["players"]) for t in tables] == [4, 4, 4]
+        for table in tables:
+            game = a_game(rng, table["players"])
+            enter_by_hand(page, table["number"], game)
+            expect(page.locator("#announce")).to_contain_text(
+                f"Game 1 at table {table['number']} saved"
+            )
+    with book_of(server) as book:
+        assert book.info(NAME)["games"] == 9
+        seen = {frozenset(t["players"]) for r in book.rounds(NAME) for t in r["tables"]}
+        assert len(seen) == 9
+
+
+def test_a_tournament_by_hand_live_on_a_screen_and_a_phone_and_on_paper(
+    browser: Browser, club: tuple[Server, str], tmp_path: Path
+) -> None:
+    server, secret = club
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    run_tournament(page, server, secret)
+
+    # A game that cannot be: two players last in the first half. Refused, in words; nothing
+    # changes (the table keeps its one game, the club's book its nine).
+    with book_of(server) as book:
+        players = book.round(NAME, 3)["tables"][0]["players"]
+        booked = len(book.book.games("krone"))
+    bad = {"halves": [dict(zip(players, (1, 2, 3, 3), strict=True))] * 2, "finale": None}
+    enter_by_hand(page, 1, {**bad, "schock_aus": {}})
+    expect(table_box(page, 1).get_by_role("alert").first).to_contain_text("one loser")
+    with book_of(server) as book:
+        assert book.info(NAME)["games"] == 9
+        assert len(book.book.games("krone")) == booked == 9
+    assert axe(page) == []
+
+    with book_of(server) as book:
+        key = book.view_key(NAME)
+        ranking = book.rank(NAME)
+    first = ranking["players"][0]
+
+    # The screen for a projector: large, the whole ranking without scrolling, refreshed by
+    # itself; then the last minutes' results hidden.
+    screen = browser.new_context(**SCREEN).new_page()
+    screen.goto(f"{server.url}/tournaments/krone/{SLUG}/screen?key={key}")
+    overall = screen.locator("table.tw-rank").first
+    expect(overall.locator("tbody tr")).to_have_count(12)
+    expect(overall.locator("tbody tr").first).to_contain_text(first["name"])
+    expect(overall.locator("tbody tr").first).to_contain_text(str(first["score"]))
+    expect(screen.locator(".tw-king")).to_contain_text("Schock-Aus-König")
+    kings = [k["name"] for k in ranking["schock_aus"] if k["place"] == 1]
+    for king in kings:
+        expect(screen.locator(".tw-king")).to_contain_text(king)
+    size = screen.evaluate("parseFloat(getComputedStyle(document.querySelector('main')).fontSize)")
+    assert size >= 26
+    assert screen.evaluate("document.documentElement.scrollHeight") <= 1080
+    assert axe(screen) == []
+
+    before = int(
+        overall.locator("tbody tr").filter(has_text=players[0]).locator("td").nth(1).inner_text()
+    )
+    # A second game at round 3's table 1, entered elsewhere: the screen shows it by itself.
+    with book_of(server) as book:
+        book.enter(NAME, 3, 1, result=_all_but(players, players[0]))
+        after = next(s["score"] for s in book.rank(NAME)["players"] if s["name"] == players[0])
+    assert after != before
+    row = overall.locator("tbody tr").filter(has_text=players[0])
+    expect(row.locator("td").nth(1)).to_have_text(str(after), timeout=30_000)
+    screen.get_by_label("Minutes hidden (0: none)").fill("600")
+    screen.get_by_role("button", name="Show").click()
+    expect(screen.locator(".tw-status")).to_contain_text("last 600 minutes are hidden")
+    expect(overall.locator("tbody tr").first.locator("td").nth(1)).to_have_text("0")
+
+    # The phone: find my table, the tables of the round, the ranking (in German).
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(f"{server.url}/tournaments/krone/{SLUG}/phone?key={key}")
+    expect(phone.get_by_role("heading", name="Tische der Runde 3")).to_be_visible()
+    phone.get_by_label("Dein Name").fill(players[1].lower())
+    expect(phone.locator("#tw-find ~ p[role=status]")).to_contain_text(
+        f"{players[1]}: Runde 3, Tisch 1 mit"
+    )
+    expect(phone.locator("table.tw-rank tbody tr")).to_have_count(12)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert axe(phone) == []
+    phone.goto(f"{server.url}/tournaments/krone/{SLUG}/phone?key=wrong")
+    expect(phone.locator(".tw-status")).to_contain_text("öffnet die Ansichten des Turniers nicht")
+
+    # On paper: the browser prints the views (their print style sheet, A4) to PDF ...
+    with book_of(server) as book:
+        ranking = book.rank(NAME)
+    top = [s["name"] for s in ranking["players"] if s["place"] <= 3]
+    printed = browser.new_context(locale="de-DE").new_page()
+    pages = {}
+    for what in ("plan", "sheets", "ranking", "certificates"):
+        printed.goto(f"{server.url}/tournaments/krone/{SLUG}/print/{what}?key={key}&lang=de")
+        pages[what] = pypdf.PdfReader(io.BytesIO(printed.pdf(format="A4", print_background=True)))
+    assert [len(pages[w].pages) for w in pages] == [1, 3, 1, len(top)]
+    plan = pages["plan"].pages[0].extract_text()
+    assert "Tischplan, Runde 3" in plan
+    assert all(p in plan for p in PLAYERS)
+    sheet = pages["sheets"].pages[0].extract_text()
+    assert "Spielbericht: Runde 3, Tisch 1" in sheet and "Die Regeln in Kürze" in sheet
+    assert all(p in sheet for p in players)
+    assert "Schock-Aus-König" in pages["ranking"].pages[0].extract_text()
+    for i, name in enumerate(top):
+        assert name in pages["certificates"].pages[i].extract_text()
+
+    # ... and so does the command line, all four in one file.
+    pdf = tmp_path / "herbstpokal.pdf"
+    done = subprocess.run(
+        [sys.executable, "-m", "schocken.cli", "tournament", "print", "--db", str(server.db),
+         "-t", NAME, "--lang", "en", "--pdf", str(pdf)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    reader = pypdf.PdfReader(pdf)
+    assert len(reader.pages) == 1 + 3 + 1 + len(top)
+    texts = [p.extract_text() for p in reader.pages]
+    assert "Table plan, round 3" in texts[0]
+    assert [f"Score sheet: round 3, table {n}" in texts[n] for n in (1, 2, 3)] == [True] * 3
+    assert "Ranking after 10 games" in texts[4]
+    assert all("Certificate" in x for x in texts[5:])
+
+
+def _all_but(players: list[str], loser: str) -> Any:
+    """A game at a table of four that ``loser`` lost in both halves (a Blattschuss)."""
+    from schocken.tournament import result_by_hand
+
+    others = [[p] for p in players if p != loser]
+    return result_by_hand(players, halves=[[*others, [loser]], [*others, [loser]]])
+
+
+def test_the_tournament_s_pages_refuse_what_they_cannot_show(club: tuple[Server, str]) -> None:
+    """Without the club's access nothing of the organiser's; a wrong view key opens no view; an
+    unknown view or print view is refused by name; a bad 'hide' is refused. In both languages."""
+    server, _ = club
+    with book_of(server) as book:
+        book.create(NAME, date="2026-11-27", club="krone", format="sfreunde", seed="1")
+        key = book.view_key(NAME)
+        book.create("Anderswo", date="2026-11-27", format="werl", seed="1")
+        other = book.view_key("Anderswo")
+    base = f"{server.url}/tournaments/krone/{SLUG}"
+    r = httpx.get(f"{server.url}/api/clubs/krone/tournaments/{SLUG}")
+    assert r.status_code == 403
+    r = httpx.get(f"{server.url}/api/tournaments/krone/{SLUG}/live?key=nope&lang=de")
+    assert r.status_code == 403 and "Link" in r.json()["error"]
+    r = httpx.get(f"{server.url}/api/tournaments/krone/anderswo/live?key={other}")
+    assert r.status_code == 404 and r.json()["code"] == "server_refuse_tournament_club"
+    r = httpx.get(f"{server.url}/api/tournaments/krone/{SLUG}/live?key={key}&hide=-1&lang=de")
+    assert r.status_code == 400 and "0 bis 600" in r.json()["error"]
+    r = httpx.get(f"{base}/tv")
+    assert r.status_code == 404 and "screen, phone" in r.json()["error"]
+    r = httpx.get(f"{base}/print/flyer?key={key}&lang=en")
+    assert r.status_code == 404 and "plan, sheets, ranking, certificates" in r.json()["error"]
+    r = httpx.get(f"{base}/print/plan?key={key}&lang=en")
+    assert r.status_code == 400 and "not drawn" in r.json()["error"]
+    r = httpx.get(f"{base}/screen?key={key}")
+    assert r.status_code == 200 and "app.js" in r.text
