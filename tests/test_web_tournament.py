@@ -178,15 +178,13 @@ def test_a_tournament_by_hand_live_on_a_screen_and_a_phone_and_on_paper(
     assert screen.evaluate("document.documentElement.scrollHeight") <= 1080
     assert axe(screen) == []
 
-    before = int(
-        overall.locator("tbody tr").filter(has_text=players[0]).locator("td").nth(1).inner_text()
-    )
+    row = overall.locator("tbody tr").filter(has_text=players[0])
+    before = int(row.locator("td").nth(1).inner_text())
     # A second game at round 3's table 1, entered elsewhere: the screen shows it by itself.
     with book_of(server) as book:
         book.enter(NAME, 3, 1, result=_all_but(players, players[0]))
         after = next(s["score"] for s in book.rank(NAME)["players"] if s["name"] == players[0])
     assert after != before
-    row = overall.locator("tbody tr").filter(has_text=players[0])
     expect(row.locator("td").nth(1)).to_have_text(str(after), timeout=30_000)
     screen.get_by_label("Minutes hidden (0: none)").fill("600")
     screen.get_by_role("button", name="Show").click()

@@ -410,7 +410,9 @@ function renderPublic(club, name, view) {
     refresh();
   });
   const find = view === "phone" ? findMyTable(state) : null;
-  main.replaceChildren(el("h1", { id: "tw-live-title", class: "tw-live-title" }, t("tw_live")), find ? find.section : null, body, status, view === "screen" ? hideForm : null);
+  const title = el("h1", { id: "tw-live-title", class: "tw-live-title" }, t("tw_live"));
+  const foot = el("div", { class: "tw-foot" }, status, view === "screen" ? hideForm : null);
+  main.replaceChildren(...[title, find && find.section, body, foot].filter(Boolean));
 
   async function refresh() {
     try {
