@@ -8,6 +8,7 @@ read. Debian's Chromium driven by Playwright, against a real server and SQLite f
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 import subprocess
@@ -25,6 +26,7 @@ from schocken.club import ClubBook
 from schocken.tournament import TournamentBook
 from server_helpers import Server, running
 from test_web_club_tasks import axe
+from test_web_history import Hand, play_together
 
 PLAYERS = [
     "Anna", "Ben", "Cem", "Dora", "Emil", "Frieda", "Gustav", "Hanne", "Ilse", "Jonas", "Karla",
@@ -276,3 +278,69 @@ def test_the_tournament_s_pages_refuse_what_they_cannot_show(club: tuple[Server,
     assert r.status_code == 400 and "not drawn" in r.json()["error"]
     r = httpx.get(f"{base}/screen?key={key}")
     assert r.status_code == 200 and "app.js" in r.text
+
+
+def test_a_table_played_online_counts_as_its_record_says(
+    browser: Browser, club: tuple[Server, str]
+) -> None:
+    """Round 1's table 1 opened as an online table from the organiser's page: a seat for each
+    of its four players (no bot), each with a link and QR code of their own; the four play the
+    game at the server (WebSocket clients of the players' links); its record taken in once,
+    counted as it says, and booked in the club's book."""
+    server, secret = club
+    with book_of(server) as book:
+        book.create(NAME, date="2026-11-27", club="krone", format="sfreunde", seed="5")
+        book.register(NAME, PLAYERS)
+        players = book.draw(NAME)["tables"][0]["players"]
+    page = browser.new_context(**DESKTOP).new_page()
+    open_club(page, server, secret)
+    page.goto(f"{server.url}/tournaments/krone/{SLUG}")
+    box = table_box(page, 1)
+    box.get_by_role("button", name="Play it at an online table").click()
+    expect(page.locator("#announce")).to_have_text(
+        "Table 1 is open online: each player has a link to their seat."
+    )
+    box = table_box(page, 1)
+    box.get_by_text("Links to the seats (online)").click()
+    seats = box.locator(".tw-seats li")
+    expect(seats).to_have_count(4)
+    expect(seats.first.get_by_role("link")).to_have_text(f"{players[0]} (starts the game)")
+    for i, name in enumerate(players):
+        expect(
+            seats.nth(i).get_by_role("img", name=f"QR code of the seat of {name}")
+        ).to_be_visible()
+    assert axe(page) == []
+    # Table 2 cannot be opened twice; a table of an earlier round not at all.
+    with book_of(server) as book:
+        online = book.online_table(NAME, 1, 1)
+        with pytest.raises(Exception, match="has its online table already"):
+            book.check_online(NAME, 1, 1)
+    assert [s["name"] for s in online["links"]] == players
+    table_id = online["table_id"]
+    tokens = [s["link"].split("#", 1)[1] for s in online["links"]]
+    seated = server.get(f"/api/tables/{table_id}").json()
+    assert [s["name"] for s in seated["seats"]] == players
+    assert all(not s.get("bot") for s in seated["seats"])
+
+    hands = [Hand(server, table_id, token) for token in tokens]
+    server.post(f"/api/tables/{table_id}/start", {"token": tokens[0]})
+    for h in hands:
+        h.read()
+    play_together(hands)
+    for h in hands:
+        h.close()
+    record = server.get(f"/api/tables/{table_id}/record").text
+
+    box = table_box(page, 1)
+    box.get_by_role("button", name="Take the finished games").click()
+    expect(page.locator("#announce")).to_have_text("Table 1: 1 finished games taken.")
+    table_box(page, 1).get_by_role("button", name="Take the finished games").click()
+    expect(page.locator("#announce")).to_have_text("Table 1: 0 finished games taken.")
+    with book_of(server) as book:
+        games = book.games(NAME, 1, 1)
+        assert [g["source"] for g in games] == ["online"]
+        kept = book.record(NAME, 1, 1, 1)
+        assert kept is not None and json.loads(kept) == json.loads(record)
+        assert games[0]["loser"] == json.loads(record)["outcome"]["loser_name"]
+        booked = book.book.games("krone")
+        assert len(booked) == 1 and booked[0]["loser"] == games[0]["loser"]

@@ -1936,6 +1936,21 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "'round' ist die Nummer einer Runde, nicht „{value}“",
     ),
     (
+        "tournament_refuse_not_online",
+        "table {table} of round {round} is not played online",
+        "Tisch {table} der Runde {round} wird nicht online gespielt",
+    ),
+    (
+        "tournament_refuse_online_round",
+        "only a table of the latest round (round {round}) can be opened online",
+        "nur ein Tisch der letzten Runde (Runde {round}) kann online geöffnet werden",
+    ),
+    (
+        "tournament_refuse_online_twice",
+        "table {table} of round {round} has its online table already",
+        "Tisch {table} der Runde {round} hat seinen Online-Tisch schon",
+    ),
+    (
         "tournament_refuse_paper",
         "a print view is one of {views}, not {what!r}",
         "eine Druckansicht ist eine von {views}, nicht „{what}“",

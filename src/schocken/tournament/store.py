@@ -90,11 +90,20 @@ CREATE TABLE tournament_log (
 VIEWS_AND_TIMES = """
 ALTER TABLE tournament_tournaments ADD COLUMN view_key TEXT;
 ALTER TABLE tournament_games ADD COLUMN entered TEXT;
+CREATE TABLE tournament_online (
+    tournament_id INTEGER NOT NULL REFERENCES tournament_tournaments(id),
+    round INTEGER NOT NULL,
+    table_no INTEGER NOT NULL,
+    table_id TEXT NOT NULL,
+    links TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, round, table_no)
+) STRICT;
 """
 """Version 2: the key of a tournament's public views (the screen in the pub, the players'
-phones, the print views; made when first asked for) and when each game was entered (the
-screen can hide the last minutes' results; games of version 1 and imported games have none and
-are never hidden)."""
+phones, the print views; made when first asked for), when each game was entered (the screen
+can hide the last minutes' results; games of version 1 and imported games have none and are
+never hidden), and the online tables a round's tables are played at (the game server's table
+and each player's link to their seat)."""
 
 MIGRATIONS: dict[int, str] = {1: SCHEMA, 2: VIEWS_AND_TIMES}
 """The script that brings the tournament tables from version ``n - 1`` to ``n``."""

@@ -27,14 +27,16 @@ from schocken.club.transfer import draw_qr
 from schocken.club.values import slug_of
 from schocken.errors import RulesError, TournamentError
 from schocken.rule_options import read_rules
+from schocken.rules import Rules
 from schocken.server.club import Clubs
 from schocken.server.requests import language, read_body, web_page
-from schocken.server.routes.clubs import ClubsDep, opened
+from schocken.server.routes.clubs import ClubsDep, opened, the_tables
 from schocken.server.settings import Site
 from schocken.server.tables import refusal_of, refuse
 from schocken.tournament import FORMATS, TournamentBook
 from schocken.tournament.book import hidden_from
 from schocken.tournament.formats import PointsStage
+from schocken.tournament.online import SeatLink
 from schocken.tournament.results import result_by_hand
 from schocken.tournament_paper import PAPERS, paper
 
@@ -110,6 +112,7 @@ def detail(book: TournamentBook, name: str) -> dict[str, Any]:
         "view_key": book.view_key(name),
         "members": [m["name"] for m in book.book.members(club["slug"]) if m["left"] is None],
         "format": _format_line(book, name),
+        "online": book.online_tables(name),
     }
 
 
@@ -270,6 +273,104 @@ def _do(book: TournamentBook, name: str, action: str, data: dict[str, Any]) -> N
         book.enter(name, data.get("round"), data.get("table"), result=result)  # type: ignore[arg-type]
     else:
         book.remove_game(name, data.get("round"), data.get("table"), data.get("reason"))  # type: ignore[arg-type]
+
+
+@router.post("/api/clubs/{club}/tournaments/{name}/online")
+async def open_online(
+    club: str, name: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    """A table of the latest round (``round``, ``table``) opened as an online table of the game
+    server: the tournament's rules, a seat for each of its players and no other (no bots),
+    each player seated by name with a link of their own to their seat (the first is the table's
+    host, who starts the game). Answers the tournament's detail with the links."""
+    data = await read_body(request)
+    slug = await opened(clubs, club, request, data)
+    number, table_no = data.get("round"), data.get("table")
+
+    def check(book: TournamentBook) -> tuple[str, list[str], Rules]:
+        found = _of_club(book, slug, name)
+        return found, book.check_online(found, number, table_no), book.picture(found).rules  # type: ignore[arg-type]
+
+    found, players, rules = await tournaments.run(check)
+    tables = the_tables(request)
+    table, token, _ = await tables.create(rules, len(players), players[0])
+    links: list[SeatLink] = [{"name": players[0], "link": f"/t/{table.id}#{token}"}]
+    for player in players[1:]:
+        _, seat_token = await tables.commit(table, table.sit, player)
+        links.append({"name": player, "link": f"/t/{table.id}#{seat_token}"})
+
+    def keep(book: TournamentBook) -> dict[str, Any]:
+        book.add_online(found, number, table_no, table.id, links)  # type: ignore[arg-type]
+        return detail(book, found)
+
+    return await tournaments.run(keep)
+
+
+@router.post("/api/clubs/{club}/tournaments/{name}/take")
+async def take_games(
+    club: str, name: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    """The finished games of a table's online table (``round``, ``table``; its next games, the
+    rematches, too) entered as the table's games from their records, each once (one entered
+    before is passed over); they go into the club's book as well. Answers the detail and how
+    many were ``taken``."""
+    data = await read_body(request)
+    slug = await opened(clubs, club, request, data)
+    number, table_no = data.get("round"), data.get("table")
+
+    def online(book: TournamentBook) -> str:
+        found = _of_club(book, slug, name)
+        return book.online_table(found, number, table_no)["table_id"]  # type: ignore[arg-type]
+
+    key: str | None = await tournaments.run(online)
+    tables = the_tables(request)
+    records, seen = [], set()
+    while key is not None and key not in seen:
+        seen.add(key)
+        table = await tables.get(key)
+        if table.finished:
+            records.append(table.record())
+        key = table.rematch
+
+    def enter(book: TournamentBook) -> dict[str, Any]:
+        found = _of_club(book, slug, name)
+        taken = 0
+        for record in records:
+            try:
+                book.enter(found, number, table_no, record=record, source="online")  # type: ignore[arg-type]
+            except TournamentError as exc:
+                if exc.key != "tournament_refuse_entered":
+                    raise
+                continue
+            taken += 1
+        return {**detail(book, found), "taken": taken}
+
+    return await tournaments.run(enter)
+
+
+@router.get("/api/clubs/{club}/tournaments/{name}/online/qr")
+async def online_qr(
+    club: str, name: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
+) -> list[dict[str, str]]:
+    """Each player's link to their seat at a table's online table (``?round=&table=``), from
+    the server's public address, with its QR code (an SVG data URL)."""
+    slug = await opened(clubs, club, request)
+    number, table_no = (request.query_params.get(k, "") for k in ("round", "table"))
+    if not number.isdigit() or not table_no.isdigit():
+        raise refuse("server_refuse_tournament_round", 400, value=f"{number[:10]}/{table_no[:10]}")
+
+    def links(book: TournamentBook) -> list[SeatLink]:
+        found = _of_club(book, slug, name)
+        return book.online_table(found, int(number), int(table_no))["links"]
+
+    site: Site = request.app.state.site
+    out = []
+    for seat in await tournaments.run(links):
+        link = f"{site.public_url}{seat['link']}"
+        svg = await asyncio.to_thread(draw_qr, link, "svg")
+        qr = "data:image/svg+xml;base64," + base64.b64encode(svg).decode()
+        out.append({"name": seat["name"], "link": link, "qr": qr})
+    return out
 
 
 @router.post("/api/clubs/{club}/tournaments/{name}/{action}")

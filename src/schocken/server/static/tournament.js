@@ -259,7 +259,7 @@ function renderTable(org, round, table, games) {
   const details = el("details", { open }, el("summary", {}, t("tw_enter", { table: table.number })),
     entryForm(org, round, table));
   details.addEventListener("toggle", () => (details.open ? org.open.add(table.number) : org.open.delete(table.number)));
-  box.append(details);
+  box.append(details, onlinePart(org, round, table));
   if (played.length) {
     const reasonId = `tw-reason-${table.number}`;
     const back = el("form", {},
@@ -275,6 +275,40 @@ function renderTable(org, round, table, games) {
     box.append(el("details", {}, el("summary", {}, t("tw_take_back")), back));
   }
   return box;
+}
+
+/** A table played online: its players' links to their seats (with QR codes, asked for when
+ * opened) and the finished games taken; or the button that opens it. */
+function onlinePart(org, round, table) {
+  const { t, el } = ctx;
+  const error = el("p", { class: "error", role: "alert" });
+  const where = { round: round.number, table: table.number };
+  const online = org.data.online.find((o) => o.round === round.number && o.table === table.number);
+  if (!online) {
+    if (round.number !== org.data.rounds.length) return null;
+    return el("div", {}, el("button", {
+      class: "secondary", type: "button",
+      onclick: () => change(org, "online", where, error, () => t("tw_online_opened", { table: table.number })),
+    }, t("tw_online_open")), error);
+  }
+  const list = el("ul", { class: "tw-seats" });
+  const links = el("details", {}, el("summary", {}, t("tw_online_links")), list);
+  links.addEventListener("toggle", async () => {
+    if (!links.open || list.childElementCount) return;
+    try {
+      const seats = await call(org, `/${enc(org.name)}/online/qr?round=${round.number}&table=${table.number}`);
+      list.replaceChildren(...seats.map((s, i) => el("li", {},
+        el("a", { href: s.link }, i === 0 ? t("tw_online_host", { name: s.name }) : s.name),
+        el("img", { class: "qr", src: s.qr, alt: t("tw_seat_qr", { name: s.name }) }))));
+    } catch (e) {
+      failed(error, e);
+    }
+  });
+  const take = el("button", {
+    class: "primary", type: "button",
+    onclick: () => change(org, "take", where, error, (data) => t("tw_online_taken", { table: table.number, taken: data.taken })),
+  }, t("tw_online_take"));
+  return el("div", { class: "tw-online" }, links, take, error);
 }
 
 /** The form of a game entered by hand: each player's place in each half (1 = out first,
