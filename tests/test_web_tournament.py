@@ -294,7 +294,11 @@ def test_a_table_played_online_counts_as_its_record_says(
         players = book.draw(NAME)["tables"][0]["players"]
     page = browser.new_context(**DESKTOP).new_page()
     open_club(page, server, secret)
-    page.goto(f"{server.url}/tournaments/krone/{SLUG}")
+    # The club's settings lead to its tournaments.
+    page.goto(f"{server.url}/club/krone/settings")
+    page.get_by_role("button", name="Tournaments").click()
+    page.get_by_role("link", name="Tournaments of Krone").click()
+    page.get_by_role("link", name=NAME).click()
     box = table_box(page, 1)
     box.get_by_role("button", name="Play it at an online table").click()
     expect(page.locator("#announce")).to_have_text(
