@@ -285,8 +285,9 @@ def test_a_table_played_online_counts_as_its_record_says(
 ) -> None:
     """Round 1's table 1 opened as an online table from the organiser's page: a seat for each
     of its four players (no bot), each with a link and QR code of their own; the four play the
-    game at the server (WebSocket clients of the players' links); its record taken in once,
-    counted as it says, and booked in the club's book."""
+    game at the server (WebSocket clients of the players' links); its record taken in by
+    itself when the game ends (the screen shows it), once, counted as it says, and booked in
+    the club's book."""
     server, secret = club
     with book_of(server) as book:
         book.create(NAME, date="2026-11-27", club="krone", format="sfreunde", seed="5")
@@ -334,10 +335,17 @@ def test_a_table_played_online_counts_as_its_record_says(
     for h in hands:
         h.close()
     record = server.get(f"/api/tables/{table_id}/record").text
+    loser = json.loads(record)["outcome"]["loser_name"]
 
-    box = table_box(page, 1)
-    box.get_by_role("button", name="Take the finished games").click()
-    expect(page.locator("#announce")).to_have_text("Table 1: 1 finished games taken.")
+    # The game is taken as soon as it ends: the screen shows it without anyone entering it.
+    with book_of(server) as book:
+        key = book.view_key(NAME)
+    screen = browser.new_context(**SCREEN).new_page()
+    screen.goto(f"{server.url}/tournaments/krone/{SLUG}/screen?key={key}")
+    row = screen.locator("table.tw-rank").first.locator("tbody tr").filter(has_text=loser)
+    expect(row.locator("td").nth(2)).to_have_text("1", timeout=30_000)
+    # Asked again from the organiser's page, nothing is taken twice.
+    page.reload()
     table_box(page, 1).get_by_role("button", name="Take the finished games").click()
     expect(page.locator("#announce")).to_have_text("Table 1: 0 finished games taken.")
     with book_of(server) as book:
@@ -345,6 +353,6 @@ def test_a_table_played_online_counts_as_its_record_says(
         assert [g["source"] for g in games] == ["online"]
         kept = book.record(NAME, 1, 1, 1)
         assert kept is not None and json.loads(kept) == json.loads(record)
-        assert games[0]["loser"] == json.loads(record)["outcome"]["loser_name"]
+        assert games[0]["loser"] == loser
         booked = book.book.games("krone")
-        assert len(booked) == 1 and booked[0]["loser"] == games[0]["loser"]
+        assert len(booked) == 1 and booked[0]["loser"] == loser

@@ -892,7 +892,7 @@ def create_app(
     pub_games = add_pub_routes(app, store, body, page, limits)
     app.state.pub_games = pub_games
     clubs = app.state.clubs = Clubs(store, limits)  # closed by the lifespan
-    app.state.tournaments = Tournaments(clubs)  # on the club's book, in its thread
+    app.state.tournaments = Tournaments(clubs, tables)  # on the club's book, in its thread
     app.include_router(clubs_router)
     app.include_router(rules_router)
     app.include_router(tournaments_router)

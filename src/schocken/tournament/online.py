@@ -47,6 +47,28 @@ class _Online(_Store):
             for r in rows.fetchall()
         ]
 
+    def online_now(self) -> list[tuple[str, OnlineTable]]:
+        """Every tournament's online tables of its latest round (whose games may still come),
+        with the tournament's name."""
+        rows = self.db.execute(
+            "SELECT t.name, o.round, o.table_no, o.table_id, o.links FROM tournament_online o "
+            "JOIN tournament_tournaments t ON t.id = o.tournament_id WHERE o.round = (SELECT "
+            "MAX(s.round) FROM tournament_seats s WHERE s.tournament_id = o.tournament_id) "
+            "ORDER BY t.id, o.table_no"
+        )
+        return [
+            (
+                str(r[0]),
+                {
+                    "round": int(r[1]),
+                    "table": int(r[2]),
+                    "table_id": str(r[3]),
+                    "links": json.loads(r[4]),
+                },
+            )
+            for r in rows.fetchall()
+        ]
+
     def online_table(self, tournament: str, round_number: int, table: int) -> OnlineTable:
         """The online table of a table of a round (refused if it has none)."""
         for o in self.online_tables(tournament):

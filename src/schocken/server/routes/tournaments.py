@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import logging
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 from urllib.parse import quote
@@ -30,9 +31,9 @@ from schocken.rule_options import read_rules
 from schocken.rules import Rules
 from schocken.server.club import Clubs
 from schocken.server.requests import language, read_body, web_page
-from schocken.server.routes.clubs import ClubsDep, opened, the_tables
+from schocken.server.routes.clubs import ClubsDep, opened
 from schocken.server.settings import Site
-from schocken.server.tables import refusal_of, refuse
+from schocken.server.tables import Table, TableError, Tables, refusal_of, refuse
 from schocken.tournament import FORMATS, TournamentBook
 from schocken.tournament.book import hidden_from
 from schocken.tournament.formats import PointsStage
@@ -41,6 +42,7 @@ from schocken.tournament.results import result_by_hand
 from schocken.tournament_paper import PAPERS, paper
 
 router = APIRouter()
+log = logging.getLogger("schocken.server")
 
 T = TypeVar("T")
 
@@ -52,11 +54,16 @@ MOST_HIDDEN = 600
 
 class Tournaments:
     """The tournaments of the server's database, made on first use in the club's book's thread
-    and on its connection (one thread uses both)."""
+    and on its connection (one thread uses both); and the online tables of their rounds, whose
+    finished games they take as soon as a game ends (:attr:`Tables.when_finished`) or when the
+    organiser asks."""
 
-    def __init__(self, clubs: Clubs) -> None:
+    def __init__(self, clubs: Clubs, tables: Tables) -> None:
         self.clubs = clubs
+        self.tables = tables
         self._book: TournamentBook | None = None
+        self._taking: set[asyncio.Task[None]] = set()
+        tables.when_finished.append(self.table_finished)
 
     async def run(self, fn: Callable[[TournamentBook], T]) -> T:
         """``fn(book)`` in the book's thread; a tournament's refusal answered 400."""
@@ -72,6 +79,64 @@ class Tournaments:
             raise refusal_of(exc) from None
         except RulesError as exc:
             raise refusal_of(exc) from None
+
+    async def chain(self, table_id: str) -> list[Table]:
+        """An online table and its next games (the rematches), in order, as far as the server
+        has them."""
+        out: list[Table] = []
+        key: str | None = table_id
+        while key is not None and all(t.id != key for t in out):
+            try:
+                table = await self.tables.get(key)
+            except TableError:
+                break
+            out.append(table)
+            key = table.rematch
+        return out
+
+    async def take(self, name: str, number: int, table_no: int) -> int:
+        """The finished games of a table's online table entered, each once (one entered before
+        is passed over); how many were new."""
+        online = await self.run(lambda book: book.online_table(name, number, table_no))
+        records = [t.record() for t in await self.chain(online["table_id"]) if t.finished]
+
+        def enter(book: TournamentBook) -> int:
+            taken = 0
+            for record in records:
+                try:
+                    book.enter(name, number, table_no, record=record, source="online")
+                except TournamentError as exc:
+                    if exc.key != "tournament_refuse_entered":
+                        raise
+                    continue
+                taken += 1
+            return taken
+
+        return await self.run(enter)
+
+    def table_finished(self, table: Table) -> None:
+        """A game has ended at ``table``: if it is a tournament's online table (or a next game
+        of one), its game is taken, in a task of its own."""
+        task = asyncio.get_running_loop().create_task(self._take_finished(table.id))
+        self._taking.add(task)
+        task.add_done_callback(self._taking.discard)
+
+    async def _take_finished(self, table_id: str) -> None:
+        try:
+            for name, online in await self.run(lambda book: book.online_now()):
+                chain = await self.chain(online["table_id"])
+                if any(t.id == table_id for t in chain):
+                    taken = await self.take(name, online["round"], online["table"])
+                    log.info(
+                        "tournament %s: %d game(s) of table %d taken from online table %s",
+                        name,
+                        taken,
+                        online["table"],
+                        table_id,
+                    )
+                    return
+        except TableError as exc:  # a refusal (the table's games are all played, ...)
+            log.warning("online table %s: its game was not taken: %s", table_id, exc)
 
 
 def the_tournaments(request: Request) -> Tournaments:
@@ -292,7 +357,7 @@ async def open_online(
         return found, book.check_online(found, number, table_no), book.picture(found).rules  # type: ignore[arg-type]
 
     found, players, rules = await tournaments.run(check)
-    tables = the_tables(request)
+    tables = tournaments.tables
     table, token, _ = await tables.create(rules, len(players), players[0])
     links: list[SeatLink] = [{"name": players[0], "link": f"/t/{table.id}#{token}"}]
     for player in players[1:]:
@@ -316,36 +381,9 @@ async def take_games(
     many were ``taken``."""
     data = await read_body(request)
     slug = await opened(clubs, club, request, data)
-    number, table_no = data.get("round"), data.get("table")
-
-    def online(book: TournamentBook) -> str:
-        found = _of_club(book, slug, name)
-        return book.online_table(found, number, table_no)["table_id"]  # type: ignore[arg-type]
-
-    key: str | None = await tournaments.run(online)
-    tables = the_tables(request)
-    records, seen = [], set()
-    while key is not None and key not in seen:
-        seen.add(key)
-        table = await tables.get(key)
-        if table.finished:
-            records.append(table.record())
-        key = table.rematch
-
-    def enter(book: TournamentBook) -> dict[str, Any]:
-        found = _of_club(book, slug, name)
-        taken = 0
-        for record in records:
-            try:
-                book.enter(found, number, table_no, record=record, source="online")  # type: ignore[arg-type]
-            except TournamentError as exc:
-                if exc.key != "tournament_refuse_entered":
-                    raise
-                continue
-            taken += 1
-        return {**detail(book, found), "taken": taken}
-
-    return await tournaments.run(enter)
+    found = await tournaments.run(lambda book: _of_club(book, slug, name))
+    taken = await tournaments.take(found, data.get("round"), data.get("table"))  # type: ignore[arg-type]
+    return {**await tournaments.run(lambda book: detail(book, found)), "taken": taken}
 
 
 @router.get("/api/clubs/{club}/tournaments/{name}/online/qr")
