@@ -190,7 +190,7 @@ def test_a_tournament_by_hand_live_on_a_screen_and_a_phone_and_on_paper(
     expect(row.locator("td").nth(1)).to_have_text(str(after), timeout=30_000)
     screen.get_by_label("Minutes hidden (0: none)").fill("600")
     screen.get_by_role("button", name="Show").click()
-    expect(screen.locator(".tw-status")).to_contain_text("last 600 minutes are hidden")
+    expect(screen.locator(".tw-status[role=status]")).to_contain_text("last 600 minutes are hidden")
     expect(overall.locator("tbody tr").first.locator("td").nth(1)).to_have_text("0")
 
     # The phone: find my table, the tables of the round, the ranking (in German).
@@ -205,7 +205,9 @@ def test_a_tournament_by_hand_live_on_a_screen_and_a_phone_and_on_paper(
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert axe(phone) == []
     phone.goto(f"{server.url}/tournaments/krone/{SLUG}/phone?key=wrong")
-    expect(phone.locator(".tw-status")).to_contain_text("öffnet die Ansichten des Turniers nicht")
+    expect(phone.locator(".tw-status[role=status]")).to_contain_text(
+        "öffnet die Ansichten des Turniers nicht"
+    )
 
     # On paper: the browser prints the views (their print style sheet, A4) to PDF ...
     with book_of(server) as book:
@@ -356,3 +358,40 @@ def test_a_table_played_online_counts_as_its_record_says(
         assert games[0]["loser"] == loser
         booked = book.book.games("krone")
         assert len(booked) == 1 and booked[0]["loser"] == loser
+
+
+def test_a_long_ranking_turns_its_pages_on_the_screen_and_can_be_paused(
+    browser: Browser, club: tuple[Server, str]
+) -> None:
+    """Forty players: the screen shows the overall ranking 16 at a time and turns the pages by
+    itself; the pause button stops the updates and the pages (WCAG 2.2.2) and says so."""
+    server, _ = club
+    names = [f"Gast {i:02}" for i in range(1, 41)]
+    with book_of(server) as book:
+        book.create(NAME, date="2026-11-27", club="krone", format="sfreunde", seed="3")
+        book.register(NAME, names, guest=True)
+        tables = book.draw(NAME)["tables"]
+        for table in tables:
+            book.enter(
+                NAME, 1, table["number"], result=_all_but(table["players"], table["players"][0])
+            )
+        key = book.view_key(NAME)
+    screen = browser.new_context(**SCREEN).new_page()
+    screen.goto(f"{server.url}/tournaments/krone/{SLUG}/screen?key={key}")
+    overall = screen.locator("table.tw-rank").first
+    expect(overall.locator("caption")).to_have_text("Overall 1–16 of 40")
+    expect(overall.locator("tbody tr")).to_have_count(16)
+    expect(screen.locator("table.tw-rank").nth(1).locator("caption")).to_have_text(
+        "Round 1 1–12 of 40"
+    )
+    assert screen.evaluate("document.documentElement.scrollHeight") <= 1080
+    expect(overall.locator("caption")).to_have_text("Overall 17–32 of 40", timeout=30_000)
+    pause = screen.get_by_role("button", name="Pause updates")
+    pause.click()
+    expect(pause).to_have_attribute("aria-pressed", "true")
+    expect(screen.locator(".tw-status[role=status]")).to_have_text(
+        "Paused: press the button again to go on."
+    )
+    assert axe(screen) == []
+    pause.click()
+    expect(screen.locator(".tw-status[role=status]")).to_have_text("")

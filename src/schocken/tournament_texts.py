@@ -156,6 +156,13 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "Keine Verbindung: die letzte Wertung bleibt stehen.",
     ),
     ("tw_show", "Show", "Zeigen"),
+    ("tw_pause", "Pause updates", "Aktualisierung anhalten"),
+    (
+        "tw_paused",
+        "Paused: press the button again to go on.",
+        "Angehalten: noch einmal drücken, dann geht es weiter.",
+    ),
+    ("tw_rows", "{what} {from}–{to} of {of}", "{what} {from}–{to} von {of}"),
     ("tw_place", "Place", "Platz"),
     ("tw_player", "Player", "Spieler"),
     ("tw_score_points", "Points", "Punkte"),

@@ -11,6 +11,9 @@
 
 let ctx = null; // { t, el, main, announce }
 const REFRESH = 5000; // ms between two refreshes of the screen and the phone view
+const TURN_EVERY = 2; // refreshes a page of a long ranking stays on the screen (10 s)
+const SCREEN_ROWS = 16; // players of the overall ranking on the screen at once
+const ROUND_ROWS = 12; // players of the round's ranking on the screen at once
 let timer = null;
 
 function enc(text) {
@@ -427,8 +430,9 @@ function renderPublic(club, name, view) {
   const { t, el, main } = ctx;
   const params = new URLSearchParams(location.search);
   const key = params.get("key") || "";
-  const state = { hide: Number(params.get("hide") || 0), data: null, me: localStorage.getItem("schocken:tournament-me") || "" };
-  const status = el("p", { class: "tw-status", role: "status" });
+  const state = { hide: Number(params.get("hide") || 0), data: null, me: localStorage.getItem("schocken:tournament-me") || "", page: 0, ticks: 0, paused: false };
+  const status = el("p", { class: "tw-status", role: "status" }); // said: hidden, paused, no connection
+  const stamp = el("p", { class: "tw-status" }); // the time of the last refresh (not said)
   const body = el("div", { class: "tw-live" });
   if (view === "screen") document.body.classList.add("tv");
   const hideForm = el("form", { class: "tw-hide" },
@@ -443,10 +447,28 @@ function renderPublic(club, name, view) {
     history.replaceState(null, "", url);
     refresh();
   });
+  // Updates and turning pages can be paused (WCAG 2.2.2) and go on again.
+  const pause = el("button", { class: "secondary", type: "button", "aria-pressed": "false" }, t("tw_pause"));
+  pause.addEventListener("click", () => {
+    state.paused = !state.paused;
+    pause.setAttribute("aria-pressed", String(state.paused));
+    say();
+    if (!state.paused) refresh();
+  });
   const find = view === "phone" ? findMyTable(state) : null;
   const title = el("h1", { id: "tw-live-title", class: "tw-live-title" }, t("tw_live"));
-  const foot = el("div", { class: "tw-foot" }, status, view === "screen" ? hideForm : null);
+  const foot = el("div", { class: "tw-foot" }, status, stamp, pause, view === "screen" ? hideForm : null);
   main.replaceChildren(...[title, find && find.section, body, foot].filter(Boolean));
+
+  let failedNow = "";
+  function say() {
+    const parts = [];
+    if (state.data && state.data.hidden) parts.push(t("tw_hidden", { minutes: state.data.hidden }));
+    if (state.paused) parts.push(t("tw_paused"));
+    if (failedNow) parts.push(failedNow);
+    const text = parts.join(" ");
+    if (status.textContent !== text) status.textContent = text;
+  }
 
   async function refresh() {
     try {
@@ -455,45 +477,70 @@ function renderPublic(club, name, view) {
       if (!response.ok) throw new Error(capital(data.error || response.statusText));
       const before = JSON.stringify(state.data);
       state.data = data;
+      failedNow = "";
       if (before !== JSON.stringify(data)) draw();
-      const time = new Date().toLocaleTimeString(lang());
-      const note = data.hidden ? `${t("tw_hidden", { minutes: data.hidden })} ` : "";
-      status.textContent = `${note}${t("tw_updated", { time })}`;
+      stamp.textContent = t("tw_updated", { time: new Date().toLocaleTimeString(lang()) });
     } catch (e) {
-      status.textContent = state.data ? t("tw_refresh_failed") : e.message;
+      failedNow = state.data ? t("tw_refresh_failed") : e.message;
     }
+    say();
   }
 
   function draw() {
     const d = state.data;
     document.getElementById("tw-live-title").textContent = `${d.tournament.name} · ${t("tw_live")}`;
-    body.replaceChildren(...(view === "screen" ? screenParts(d) : phoneParts(d)));
+    body.replaceChildren(...(view === "screen" ? screenParts(d, state.page) : phoneParts(d)));
     if (find) find.show();
   }
 
+  function tick() {
+    if (state.paused) return;
+    state.ticks += 1;
+    if (view === "screen" && state.data && state.ticks % TURN_EVERY === 0) {
+      state.page += 1;
+      draw();
+    }
+    refresh();
+  }
+
   refresh();
-  timer = setInterval(refresh, REFRESH);
+  timer = setInterval(tick, REFRESH);
+}
+
+/** The lines of a ranking on page ``page`` of ``rows`` (the pages turn round), and its
+ * caption: "Overall", or "Overall 17-32 of 40" when it has more than one page. */
+function pageOf(lines, rows, page, caption) {
+  const pages = Math.max(1, Math.ceil(lines.length / rows));
+  const first = (page % pages) * rows;
+  const shown = lines.slice(first, first + rows);
+  if (pages === 1) return { shown, caption };
+  return { shown, caption: ctx.t("tw_rows", { what: caption, from: first + 1, to: first + shown.length, of: lines.length }) };
 }
 
 function latestRound(d) {
   return d.rounds[d.rounds.length - 1] || null;
 }
 
-/** The projector's columns: overall, the latest round, teams and the Schock-Aus-König. */
-function screenParts(d) {
+/** The projector's columns: overall, the latest round, teams and the Schock-Aus-König; a long
+ * ranking in pages that turn. */
+function screenParts(d, page) {
   const { t, el } = ctx;
   const r = d.ranking;
   const latest = latestRound(d);
   const roundLines = latest ? (r.rounds.find((x) => x.round === latest.number) || { players: [] }).players : [];
   const side = [];
-  if (latest && roundLines.length) side.push(standingsTable(r, roundLines, t("tw_round", { round: latest.number }), 12));
+  if (latest && roundLines.length) {
+    const part = pageOf(roundLines, ROUND_ROWS, page, t("tw_round", { round: latest.number }));
+    side.push(standingsTable(r, part.shown, part.caption, ROUND_ROWS));
+  }
   if (r.teams.length) {
     side.push(el("table", { class: "tw-rank" }, el("caption", {}, t("tw_teams")),
       el("tbody", {}, r.teams.map((x) => el("tr", {}, el("td", { class: "num" }, `${x.place}.`), el("th", { scope: "row" }, x.team), el("td", { class: "num" }, String(x.score)))))));
   }
   side.push(el("div", { class: "tw-king" }, el("h2", {}, t("tw_king")), el("p", {}, kingLine(r))));
+  const overall = pageOf(r.players, SCREEN_ROWS, page, t("tw_overall"));
   return [
-    el("section", { class: "tw-col", "aria-label": t("tw_overall") }, standingsTable(r, r.players, t("tw_overall"), 16)),
+    el("section", { class: "tw-col", "aria-label": t("tw_overall") }, standingsTable(r, overall.shown, overall.caption, SCREEN_ROWS)),
     el("section", { class: "tw-col", "aria-label": t("tw_round", { round: latest ? latest.number : "–" }) }, side),
   ];
 }
