@@ -201,7 +201,10 @@ def test_a_tournament_by_hand_live_on_a_screen_and_a_phone_and_on_paper(
     expect(phone.locator("#tw-find ~ p[role=status]")).to_contain_text(
         f"{players[1]}: Runde 3, Tisch 1 mit"
     )
-    expect(phone.locator("table.tw-rank tbody tr")).to_have_count(12)
+    ranking_rows = phone.locator("#tw-ranking ~ table.tw-rank tbody tr")
+    expect(ranking_rows).to_have_count(12)
+    phone.locator("summary", has_text="Runde 2").click()
+    expect(phone.locator("details[open] table.tw-rank tbody tr")).to_have_count(12)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert axe(phone) == []
     phone.goto(f"{server.url}/tournaments/krone/{SLUG}/phone?key=wrong")

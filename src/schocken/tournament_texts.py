@@ -139,6 +139,7 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     ("tw_live", "Live ranking", "Live-Wertung"),
     ("tw_overall", "Overall", "Gesamt"),
     ("tw_teams", "Teams", "Teams"),
+    ("tw_per_round", "Each round", "Jede Runde"),
     ("tw_king", "Schock-Aus-König", "Schock-Aus-König"),
     ("tw_king_line", "{names}: {given} Schock-Aus", "{names}: {given}-mal Schock-Aus"),
     ("tw_no_king", "No Schock-Aus yet", "Noch kein Schock-Aus"),

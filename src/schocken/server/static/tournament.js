@@ -15,6 +15,7 @@ const TURN_EVERY = 2; // refreshes a page of a long ranking stays on the screen 
 const SCREEN_ROWS = 16; // players of the overall ranking on the screen at once
 const ROUND_ROWS = 12; // players of the round's ranking on the screen at once
 let timer = null;
+const openRounds = new Set(); // the phone's rounds opened, kept while it is drawn anew
 
 function enc(text) {
   return encodeURIComponent(text);
@@ -583,6 +584,23 @@ function phoneParts(d) {
   } else {
     parts.push(el("p", { class: "card" }, t("tw_no_round")));
   }
-  parts.push(renderRankingCard(d.ranking, 100));
+  parts.push(renderRankingCard(d.ranking, 1000));
+  const rounds = d.ranking.rounds.filter((x) => x.players.length).reverse();
+  if (rounds.length) {
+    parts.push(el("section", { class: "card", "aria-labelledby": "tw-rounds-head" },
+      el("h2", { id: "tw-rounds-head" }, t("tw_per_round")),
+      rounds.map((x) => {
+        const box = el("details", { open: openRounds.has(x.round) }, el("summary", {}, t("tw_round", { round: x.round })),
+          standingsTable(d.ranking, x.players, t("tw_round", { round: x.round }), 1000));
+        box.addEventListener("toggle", () => (box.open ? openRounds.add(x.round) : openRounds.delete(x.round)));
+        return box;
+      })));
+  }
+  if (d.ranking.teams.length) {
+    parts.push(el("section", { class: "card", "aria-labelledby": "tw-teams-head" },
+      el("h2", { id: "tw-teams-head" }, t("tw_teams")),
+      el("table", { class: "tw-rank" }, el("tbody", {}, d.ranking.teams.map((x) => el("tr", {},
+        el("td", { class: "num" }, `${x.place}.`), el("th", { scope: "row" }, x.team), el("td", { class: "num" }, String(x.score))))))));
+  }
   return parts;
 }
