@@ -62,6 +62,7 @@ def fill(db: Path) -> tuple[str, str]:
                         halves=halves,
                         finale_loser=game["finale"],
                         schock_aus=game["schock_aus"],
+                        bought_in=game["bought_in"],
                     )
                     t.enter(NAME, round_number, table["number"], result=result)
         return secret, t.view_key(NAME)

@@ -83,11 +83,13 @@ def a_game(rng: random.Random, players: list[str]) -> dict[str, Any]:
         halves.append({p: i + 1 for i, p in enumerate(order)})
     losers = [max(h, key=lambda p: h[p]) for h in halves]
     finale = rng.choice(losers) if losers[0] != losers[1] else None
-    schock_aus = {}
+    schock_aus, bought_in = {}, {}
     for section, h in zip(("first_half", "second_half"), halves, strict=True):
         if rng.random() < 0.4:
             schock_aus[section] = min(h, key=lambda p: h[p])
-    return {"halves": halves, "finale": finale, "schock_aus": schock_aus}
+        if rng.random() < 0.3:
+            bought_in[section] = [rng.choice(players)]
+    return {"halves": halves, "finale": finale, "schock_aus": schock_aus, "bought_in": bought_in}
 
 
 def enter_by_hand(page: Page, number: int, game: dict[str, Any]) -> None:
@@ -101,6 +103,9 @@ def enter_by_hand(page: Page, number: int, game: dict[str, Any]) -> None:
     words = {"first_half": "1st half", "second_half": "2nd half"}
     for section, giver in game["schock_aus"].items():
         box.get_by_label(f"Schock-Aus that ended the {words[section]}").select_option(giver)
+    for section, names in game.get("bought_in", {}).items():
+        for name in names:
+            box.get_by_label(f"{name} bought back in during the {words[section]}").check()
     box.get_by_role("button", name="Save the game").click()
 
 
@@ -135,6 +140,18 @@ def run_tournament(page: Page, server: Server, secret: str) -> None:
         assert book.info(NAME)["games"] == 9
         seen = {frozenset(t["players"]) for r in book.rounds(NAME) for t in r["tables"]}
         assert len(seen) == 9
+        # Each game is what its form said, buy-ins and Schock-Aus included.
+        rng = random.Random(24)
+        for r in book.rounds(NAME):
+            for t in r["tables"]:
+                said = a_game(rng, t["players"])
+                (entered,) = book.games(NAME, r["number"], t["number"])
+                sections = {x["section"]: x for x in entered["sections"]}
+                for section, h in zip(("first_half", "second_half"), said["halves"], strict=True):
+                    assert sections[section]["order"] == [[p] for p in sorted(h, key=h.get)]
+                    assert sections[section].get("schock_aus") == said["schock_aus"].get(section)
+                    assert sections[section].get("bought_in") == said["bought_in"].get(section)
+                assert ("finale" in sections) == (said["finale"] is not None)
 
 
 def test_a_tournament_by_hand_live_on_a_screen_and_a_phone_and_on_paper(

@@ -78,16 +78,23 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     (
         "tw_enter_hint",
         "For each half, each player's place in the order out: 1 = out first; players out at "
-        "the same moment share a place; the half's loser comes last.",
+        "the same moment share a place; the half's loser comes last. A second half left empty: "
+        "a game played scharf.",
         "Für jede Hälfte der Platz jedes Spielers in der Reihenfolge, in der sie raus waren: "
         "1 = zuerst raus; wer im selben Moment raus war, teilt den Platz; der Verlierer der "
-        "Hälfte kommt zuletzt.",
+        "Hälfte kommt zuletzt. Bleibt die zweite Hälfte leer: ein scharf gespieltes Spiel.",
     ),
     ("tw_half_1", "1st half", "1. Hälfte"),
     ("tw_half_2", "2nd half", "2. Hälfte"),
     ("tw_place_of", "{name}: place in the {half}", "{name}: Platz in der {half}"),
     ("tw_not_played", "not played (scharf)", "nicht gespielt (scharf)"),
     ("tw_finale_loser", "Lost the Finale", "Finale verloren"),
+    ("tw_bought_in", "Bought back in (1st, 2nd half)", "Eingewürfelt (1., 2. Hälfte)"),
+    (
+        "tw_bought_in_of",
+        "{name} bought back in during the {half}",
+        "{name} hat sich in der {half} eingewürfelt",
+    ),
     ("tw_no_finale", "no Finale", "kein Finale"),
     ("tw_schock_aus_in", "Schock-Aus that ended the {half}", "Schock-Aus, das die {half} beendete"),
     (

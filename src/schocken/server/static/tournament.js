@@ -326,13 +326,18 @@ function entryForm(org, round, table) {
   const placeSelect = (name, h) => el("select", {
     name: `h${h}-${name}`, "aria-label": t("tw_place_of", { name, half: halves[h] }),
   }, el("option", { value: "" }, "–"), Array.from({ length: n }, (_, i) => el("option", { value: String(i + 1) }, String(i + 1))));
-  const rows = table.players.map((p) => el("tr", {}, el("th", { scope: "row" }, p), el("td", {}, placeSelect(p, 0)), el("td", {}, placeSelect(p, 1))));
+  const boughtBox = (name, h) => el("input", {
+    type: "checkbox", name: `b${h}-${name}`, class: "tw-bought", "aria-label": t("tw_bought_in_of", { name, half: halves[h] }),
+  });
+  const rows = table.players.map((p) => el("tr", {}, el("th", { scope: "row" }, p),
+    el("td", {}, placeSelect(p, 0)), el("td", {}, placeSelect(p, 1)),
+    el("td", {}, boughtBox(p, 0), " ", boughtBox(p, 1))));
   const who = (name, label, none) => el("div", {}, el("label", { for: `${name}-${table.number}` }, label),
     el("select", { id: `${name}-${table.number}`, name }, el("option", { value: "" }, none), table.players.map((p) => el("option", { value: p }, p))));
   const form = el("form", { class: "tw-entry" },
     el("p", { class: "hint" }, t("tw_enter_hint")),
     el("table", { class: "summary-table" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("tw_player")), el("th", { scope: "col" }, halves[0]), el("th", { scope: "col" }, halves[1]))),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("tw_player")), el("th", { scope: "col" }, halves[0]), el("th", { scope: "col" }, halves[1]), el("th", { scope: "col" }, t("tw_bought_in")))),
       el("tbody", {}, rows)),
     who("finale", t("tw_finale_loser"), t("tw_no_finale")),
     who("sa-first_half", t("tw_schock_aus_in", { half: halves[0] }), t("tw_nobody")),
@@ -358,10 +363,15 @@ function entryForm(org, round, table) {
     const players = table.players.filter((p) => first.some((g) => g.includes(p)));
     const schockAus = {};
     for (const s of ["first_half", "second_half", "finale"]) if (f.get(`sa-${s}`)) schockAus[s] = f.get(`sa-${s}`);
+    const boughtIn = {};
+    ["first_half", "second_half"].forEach((s, h) => {
+      const names = table.players.filter((p) => f.get(`b${h}-${p}`) === "on");
+      if (names.length) boughtIn[s] = names;
+    });
     const body = {
       round: round.number, table: table.number, players,
       halves: second.length ? [first, second] : [first],
-      finale_loser: f.get("finale") || null, schock_aus: schockAus,
+      finale_loser: f.get("finale") || null, schock_aus: schockAus, bought_in: boughtIn,
     };
     org.open.delete(table.number);
     const ok = await change(org, "enter", body, error, (data) => {
