@@ -32,7 +32,7 @@ from schocken.rules import Rules
 from schocken.server.club import Clubs
 from schocken.server.requests import language, read_body, web_page
 from schocken.server.routes.clubs import ClubsDep, opened
-from schocken.server.settings import Site
+from schocken.server.settings import Limits, Site
 from schocken.server.tables import Table, TableError, Tables, refusal_of, refuse
 from schocken.tournament import FORMATS, TournamentBook
 from schocken.tournament.book import hidden_from
@@ -358,6 +358,9 @@ async def open_online(
 
     found, players, rules = await tournaments.run(check)
     tables = tournaments.tables
+    limits: Limits = request.app.state.limits
+    if len(tables.by_id) >= limits.max_tables:
+        raise refuse("server_refuse_tables_full", 503)
     table, token, _ = await tables.create(rules, len(players), players[0])
     links: list[SeatLink] = [{"name": players[0], "link": f"/t/{table.id}#{token}"}]
     for player in players[1:]:
