@@ -349,13 +349,18 @@ def test_a_table_played_online_counts_as_its_record_says(
     assert [s["name"] for s in seated["seats"]] == players
     assert all(not s.get("bot") for s in seated["seats"])
 
+    # The host opens their link in a browser and starts the game there; the four seats are
+    # played by their players' own connections (the host's seat shown in the browser too).
+    host = browser.new_context(**DESKTOP).new_page()
+    host.goto(f"{server.url}{online['links'][0]['link']}")
     hands = [Hand(server, table_id, token) for token in tokens]
-    server.post(f"/api/tables/{table_id}/start", {"token": tokens[0]})
+    host.locator("#start").click()
     for h in hands:
         h.read()
     play_together(hands)
     for h in hands:
         h.close()
+    expect(host.locator("#summary")).to_be_visible(timeout=30_000)
     record = server.get(f"/api/tables/{table_id}/record").text
     loser = json.loads(record)["outcome"]["loser_name"]
 
