@@ -532,15 +532,22 @@ function latestRound(d) {
   return d.rounds[d.rounds.length - 1] || null;
 }
 
-/** The projector's columns: overall, the latest round, teams and the Schock-Aus-König; a long
- * ranking in pages that turn. */
+/** The projector's columns: overall, the latest round (its tables while none has played),
+ * teams and the Schock-Aus-König; a long ranking in pages that turn. */
 function screenParts(d, page) {
   const { t, el } = ctx;
   const r = d.ranking;
   const latest = latestRound(d);
   const roundLines = latest ? (r.rounds.find((x) => x.round === latest.number) || { players: [] }).players : [];
   const side = [];
-  if (latest && roundLines.length) {
+  const justDrawn = latest && latest.tables.every((x) => x.games === 0);
+  if (justDrawn) {
+    // A round just drawn: where everyone sits, until its first game is in.
+    const part = pageOf(latest.tables, ROUND_ROWS, page, t("tw_tables_now", { round: latest.number }));
+    side.push(el("table", { class: "tw-rank tw-plan" }, el("caption", {}, part.caption),
+      el("tbody", {}, part.shown.map((x) => el("tr", {},
+        el("th", { scope: "row" }, t("tw_table", { table: x.number })), el("td", {}, x.players.join(", ")))))));
+  } else if (latest && roundLines.length) {
     const part = pageOf(roundLines, ROUND_ROWS, page, t("tw_round", { round: latest.number }));
     side.push(standingsTable(r, part.shown, part.caption, ROUND_ROWS));
   }
