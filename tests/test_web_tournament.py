@@ -114,6 +114,8 @@ def run_tournament(page: Page, server: Server, secret: str) -> None:
     (and one refused on the way)."""
     open_club(page, server, secret)
     page.goto(f"{server.url}/tournaments/krone")
+    expect(page.get_by_role("heading", name="Tournaments of Krone")).to_be_visible()
+    assert axe(page) == []
     page.get_by_label("Name", exact=True).fill(NAME)
     page.get_by_label("Place", exact=True).fill("Krone")
     page.get_by_label("Format").select_option("sfreunde")
@@ -222,6 +224,13 @@ def test_a_tournament_by_hand_live_on_a_screen_and_a_phone_and_on_paper(
     expect(ranking_rows).to_have_count(12)
     phone.locator("summary", has_text="Runde 2").click()
     expect(phone.locator("details[open] table.tw-rank tbody tr")).to_have_count(12)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert axe(phone) == []
+    # The organiser's page on a phone too: a table's form fits, nothing to scroll sideways.
+    open_club(phone, server, secret)
+    phone.goto(f"{server.url}/tournaments/krone/{SLUG}")
+    phone.get_by_text("Spiel an Tisch 1 eintragen").click()
+    expect(phone.get_by_label(f"{players[0]}: Platz in der 1. Hälfte")).to_be_visible()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert axe(phone) == []
     phone.goto(f"{server.url}/tournaments/krone/{SLUG}/phone?key=wrong")

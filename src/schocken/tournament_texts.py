@@ -89,7 +89,7 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     ("tw_place_of", "{name}: place in the {half}", "{name}: Platz in der {half}"),
     ("tw_not_played", "not played (scharf)", "nicht gespielt (scharf)"),
     ("tw_finale_loser", "Lost the Finale", "Finale verloren"),
-    ("tw_bought_in", "Bought back in (1st, 2nd half)", "Eingewürfelt (1., 2. Hälfte)"),
+    ("tw_bought_in", "Bought in (1st, 2nd)", "Einwurf (1., 2.)"),
     (
         "tw_bought_in_of",
         "{name} bought back in during the {half}",
