@@ -283,9 +283,12 @@ def _all_but(players: list[str], loser: str) -> Any:
     return result_by_hand(players, halves=[[*others, [loser]], [*others, [loser]]])
 
 
-def test_the_tournament_s_pages_refuse_what_they_cannot_show(club: tuple[Server, str]) -> None:
-    """Without the club's access nothing of the organiser's; a wrong view key opens no view; an
-    unknown view or print view is refused by name; a bad 'hide' is refused. In both languages."""
+def test_the_tournament_s_pages_refuse_what_they_cannot_show(
+    browser: Browser, club: tuple[Server, str]
+) -> None:
+    """Without the club's access nothing of the organiser's (the page asks to open the club
+    first); a wrong view key opens no view; an unknown view or print view is refused by name; a
+    bad 'hide' is refused. In both languages."""
     server, _ = club
     with book_of(server) as book:
         book.create(NAME, date="2026-11-27", club="krone", format="sfreunde", seed="1")
@@ -309,6 +312,14 @@ def test_the_tournament_s_pages_refuse_what_they_cannot_show(club: tuple[Server,
     assert r.status_code == 400 and "not drawn" in r.json()["error"]
     r = httpx.get(f"{base}/screen?key={key}")
     assert r.status_code == 200 and "app.js" in r.text
+    page = browser.new_context(**DESKTOP).new_page()
+    page.goto(base)
+    expect(page.get_by_text("Open the club on this device first")).to_be_visible()
+    expect(page.get_by_role("link", name="Open krone")).to_have_attribute("href", "/club/krone")
+    # A session that has ended: the same.
+    page.evaluate("localStorage.setItem('schocken:club:krone', JSON.stringify({session: 'gone'}))")
+    page.goto(base)
+    expect(page.get_by_text("Open the club on this device first")).to_be_visible()
 
 
 def test_a_table_played_online_counts_as_its_record_says(

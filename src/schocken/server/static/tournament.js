@@ -69,23 +69,33 @@ async function call(org, path, body) {
     : { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) };
   const response = await fetch(`/api/clubs/${enc(org.club)}/tournaments${path}`, init);
   const data = await response.json();
-  if (!response.ok) throw new Error(capital(data.error || response.statusText));
+  if (!response.ok) {
+    const error = new Error(capital(data.error || response.statusText));
+    error.status = response.status;
+    throw error;
+  }
   return data;
 }
 
+/** A refusal, said under what was refused (an alert). */
 function failed(error, e) {
   error.textContent = e.message;
-  ctx.announce(e.message);
+}
+
+/** The page could not be loaded: the club opened again if its session has ended (403). */
+function notLoaded(org, e) {
+  const { el, main } = ctx;
+  if (e.status === 403) renderNeedClub(org.club);
+  else main.replaceChildren(el("p", { class: "card error", role: "alert" }, e.message));
 }
 
 // ---------------------------------------------------------------- the list, a new tournament
 
 async function loadList(org) {
-  const { el, main } = ctx;
   try {
     org.list = await call(org, "");
   } catch (e) {
-    main.replaceChildren(el("p", { class: "card error", role: "alert" }, e.message));
+    notLoaded(org, e);
     return;
   }
   renderList(org);
@@ -153,11 +163,10 @@ function renderList(org) {
 // ---------------------------------------------------------------- the organiser's tournament
 
 async function loadTournament(org) {
-  const { el, main } = ctx;
   try {
     org.data = await call(org, `/${enc(org.name)}`);
   } catch (e) {
-    main.replaceChildren(el("p", { class: "card error", role: "alert" }, e.message));
+    notLoaded(org, e);
     return;
   }
   renderTournament(org);
