@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import logging
+import time
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 from urllib.parse import quote
@@ -50,6 +51,10 @@ PUBLIC_VIEWS = ("screen", "phone")
 """The tournament's pages opened by its view key."""
 MOST_HIDDEN = 600
 """The most minutes the screen may hide."""
+LIVE_FRESH = 4.0
+"""Seconds an answer of the live view is given again to the next screen or phone that asks
+(every change of the tournament drops it at once): a hundred phones asking every 5 seconds
+make one ranking, not a hundred."""
 
 
 class Tournaments:
@@ -63,7 +68,26 @@ class Tournaments:
         self.tables = tables
         self._book: TournamentBook | None = None
         self._taking: set[asyncio.Task[None]] = set()
+        self._live: dict[tuple[str, str, str, int], tuple[float, dict[str, Any]]] = {}
         tables.when_finished.append(self.table_finished)
+
+    async def live(self, club: str, name: str, key: object, hide: int) -> dict[str, Any]:
+        """The live view's data (:func:`live`), opened by the view ``key``; a fresh answer given
+        again (:data:`LIVE_FRESH`)."""
+        cache = (club, name, key if isinstance(key, str) else "", hide)
+        kept = self._live.get(cache)
+        now = time.monotonic()
+        if kept is not None and now - kept[0] < LIVE_FRESH:
+            return kept[1]
+        data = await self.run(lambda book: live(book, _public(book, club, name, key), hide))
+        if len(self._live) > 1000:
+            self._live.clear()
+        self._live[cache] = (now, data)
+        return data
+
+    def changed(self) -> None:
+        """A tournament changed: the live views' kept answers are dropped."""
+        self._live.clear()
 
     async def run(self, fn: Callable[[TournamentBook], T]) -> T:
         """``fn(book)`` in the book's thread; a tournament's refusal answered 400."""
@@ -112,7 +136,10 @@ class Tournaments:
                 taken += 1
             return taken
 
-        return await self.run(enter)
+        try:
+            return await self.run(enter)
+        finally:
+            self.changed()
 
     def table_finished(self, table: Table) -> None:
         """A game has ended at ``table``: if it is a tournament's online table (or a next game
@@ -440,7 +467,10 @@ async def change(
         _do(book, found, action, data)
         return detail(book, found)
 
-    return await tournaments.run(do)
+    try:
+        return await tournaments.run(do)
+    finally:
+        tournaments.changed()
 
 
 # ---------------------------------------------------------------------- the public views
@@ -453,7 +483,7 @@ async def live_view(
     """The screen's and the phones' data (``?key=``, the view key): every round's tables and
     the ranking, without the games of the last ``hide`` minutes (0 to 600)."""
     hide, key = _hide(request), request.query_params.get("key")
-    return await tournaments.run(lambda book: live(book, _public(book, club, name, key), hide))
+    return await tournaments.live(club, name, key, hide)
 
 
 @router.get("/api/clubs/{club}/tournaments/{name}/qr")
