@@ -157,3 +157,28 @@ def test_version_1_tables_are_brought_to_version_2(database: str) -> None:
 
 def _werl_json() -> str:
     return json.dumps(format_to_data(find_format("werl")))
+
+
+def test_a_sheet_says_how_its_round_counts(tmp_path: Path) -> None:
+    """velen's rounds of lives and gonz's final table: each sheet says its own stage's rules
+    and has a row for every game that can be lost there."""
+    with TournamentBook(tmp_path / "t.sqlite3") as book:
+        book.create("Velen", date="2026-05-01", format="velen", seed="1")
+        book.register("Velen", NAMES[:8])
+        book.draw("Velen")
+        sheets = paper(book, "Velen", "sheets", "de")
+        assert "Leben je Runde: 3; ein verlorenes Spiel kostet ein Leben." in sheets
+        assert "Auch das Einwürfeln kostet ein Leben." in sheets
+        assert sheets.count('<tr><th scope="row">') == 2 * 4 * 3  # two tables of 4, 3 lives
+        book.create("Gonz", date="2026-05-01", format="gonz", seed="1")
+        names = [f"{n} G" for n in NAMES] + ["Karla", "Lutz"]
+        book.register("Gonz", names)
+        for number in (1, 2, 3):
+            for table in book.draw("Gonz")["tables"]:
+                players = table["players"]
+                book.enter("Gonz", number, table["number"], result=lost_by(players, players[0]))
+        final = book.draw("Gonz")
+        assert [len(t["players"]) for t in final["tables"]] == [6]
+        sheets = paper(book, "Gonz", "sheets", "en")
+        assert "Final table: out after 2 lost games; the last left wins." in sheets
+        assert sheets.count('<tr><th scope="row">') == 6 * 2

@@ -20,7 +20,15 @@ from typing import TYPE_CHECKING
 
 from schocken.errors import TournamentError
 from schocken.texts import describe_rules, refused, t
-from schocken.tournament.formats import LivesStage, Points, PointsStage
+from schocken.tournament.formats import (
+    Advance,
+    FinalTableStage,
+    KnockoutStage,
+    LivesStage,
+    Points,
+    PointsStage,
+)
+from schocken.tournament.plan import stage_of
 from schocken.tournament.values import RankingInfo, RoundInfo, Standing, TableInfo, TournamentInfo
 
 if TYPE_CHECKING:
@@ -136,9 +144,8 @@ def _plan(r: RoundInfo, title: str, head: str, lang: str) -> str:
 
 
 def _scoring(book: TournamentBook, name: str, number: int, lang: str) -> list[str]:
-    """The format's scoring of round ``number`` in sentences."""
-    fmt = book.picture(name).format
-    stage = fmt.qualifying
+    """How a game of round ``number`` counts, in sentences (its stage's points or lives)."""
+    stage = stage_of(book.picture(name), number)
     lines: list[str] = []
     if isinstance(stage, PointsStage):
         lines.append(t("tp_games_per_round", lang, games=stage.games))
@@ -150,7 +157,39 @@ def _scoring(book: TournamentBook, name: str, number: int, lang: str) -> list[st
         lines.append(t("tp_lives", lang, lives=lives))
         if stage.buy_in_costs_life:
             lines.append(t("tp_lives_buy_in", lang))
+    elif isinstance(stage, KnockoutStage):
+        if stage.by == Advance.LIVES:
+            lines.append(
+                t(
+                    "tp_knockout_lives",
+                    lang,
+                    lives=stage.lives,
+                    advance=stage.advance,
+                    per=stage.per_table,
+                )
+            )
+        else:
+            lines.append(t("tp_knockout_points", lang, advance=stage.advance))
+            lines += _points_lines(stage.points or Points(), lang)
+    elif isinstance(stage, FinalTableStage):
+        lines.append(t("tp_final_table", lang, lives=stage.lives))
     return lines
+
+
+def _games_per_table(book: TournamentBook, name: str, number: int, players: int) -> int:
+    """The rows of a score sheet: the round's games, or as many games as lives can be lost
+    at the table (six where the stage counts neither)."""
+    stage = stage_of(book.picture(name), number)
+    if isinstance(stage, PointsStage):
+        return stage.games
+    lives = 0
+    if isinstance(stage, LivesStage):
+        lives = stage.lives[min(number, len(stage.lives)) - 1]
+    elif isinstance(stage, FinalTableStage) or (
+        isinstance(stage, KnockoutStage) and stage.by == Advance.LIVES
+    ):
+        lives = stage.lives
+    return players * lives if lives else 6
 
 
 def _points_lines(points: Points, lang: str) -> list[str]:
@@ -174,11 +213,6 @@ def _points_lines(points: Points, lang: str) -> list[str]:
     return lines
 
 
-def _games_per_table(book: TournamentBook, name: str) -> int:
-    stage = book.picture(name).format.qualifying
-    return stage.games if isinstance(stage, PointsStage) else 6
-
-
 def _sheet(
     book: TournamentBook, name: str, r: RoundInfo, table: TableInfo, head: str, lang: str
 ) -> str:
@@ -190,7 +224,7 @@ def _sheet(
     cells = "<td></td>" * (2 * len(players) + 2)
     rows = [
         f'<tr><th scope="row">{game}</th>{cells}</tr>'
-        for game in range(1, _games_per_table(book, name) + 1)
+        for game in range(1, _games_per_table(book, name, r["number"], len(players)) + 1)
     ]
     finale, giver = _e(t("tw_finale_loser", lang)), _e(t("tp_schock_aus", lang))
     scoring = _scoring(book, name, int(r["number"]), lang)

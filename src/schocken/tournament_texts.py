@@ -250,6 +250,22 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "Buying back in costs a life too.",
         "Auch das Einwürfeln kostet ein Leben.",
     ),
+    (
+        "tp_knockout_lives",
+        "K.O.: {lives} lives each, a lost game costs one; {advance} of {per} go on.",
+        "K.O.: je {lives} Leben, ein verlorenes Spiel kostet eins; {advance} von {per} kommen "
+        "weiter.",
+    ),
+    (
+        "tp_knockout_points",
+        "K.O.: the best {advance} of the table by the round's points go on.",
+        "K.O.: die besten {advance} des Tisches nach den Punkten der Runde kommen weiter.",
+    ),
+    (
+        "tp_final_table",
+        "Final table: out after {lives} lost games; the last left wins.",
+        "Finaltisch: raus nach {lives} verlorenen Spielen; wer übrig bleibt, gewinnt.",
+    ),
     ("tp_fewer_better", "Fewer points rank higher.", "Weniger Punkte sind besser."),
     (
         "tp_scharf",
