@@ -260,12 +260,12 @@ def _ranking(ranking: RankingInfo, title: str, head: str, lang: str) -> str:
     cols = [
         t("tw_place", lang),
         t("tw_player", lang),
-        t("tw_teams", lang),
+        t("tp_team", lang),
         t(f"tw_score_{ranking['score']}", lang),
         t("tw_games", lang),
         t("tw_lost", lang),
         t("tw_halves_lost", lang),
-        "Schock-Aus",
+        t("tp_schock_aus_col", lang),
     ]
     heads = "".join(f'<th scope="col">{_e(c)}</th>' for c in cols)
     out = [
@@ -295,10 +295,9 @@ def _ranking(ranking: RankingInfo, title: str, head: str, lang: str) -> str:
 def _certificates(data: TournamentInfo, ranking: RankingInfo, lang: str) -> list[str]:
     at = t("tp_certificate_at", lang, place=data["place"]) if data["place"] else ""
     text = t("tp_certificate_text", lang, name=data["name"], date=data["date"], at=at)
-    what = t(f"tw_score_{ranking['score']}", lang)
     out = []
     for s in [s for s in ranking["players"] if s["place"] <= 3]:
-        score = t("tp_certificate_score", lang, score=s["score"], what=what)
+        score = t(f"tp_certificate_{ranking['score']}", lang, score=s["score"])
         out.append(
             '<section class="certificate">'
             f'<p class="title">{_e(t("tp_certificate", lang))}</p>'

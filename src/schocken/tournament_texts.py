@@ -282,7 +282,11 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "beim Turnier {name} am {date}{at}",
     ),
     ("tp_certificate_at", " in {place}", " in {place}"),
-    ("tp_certificate_score", "with {score} {what}", "mit {score} {what}"),
+    ("tp_certificate_points", "with {score} points", "mit {score} Punkten"),
+    ("tp_certificate_loss_points", "with {score} loss points", "mit {score} Verlustpunkten"),
+    ("tp_certificate_lives", "with {score} lives kept", "mit {score} übrigen Leben"),
+    ("tp_team", "Team", "Team"),
+    ("tp_schock_aus_col", "Schock-Aus given/taken", "Schock-Aus verteilt/kassiert"),
     ("tp_organiser", "The organisers", "Die Turnierleitung"),
     ("tp_table", "Table", "Tisch"),
 )
