@@ -448,3 +448,18 @@ def test_a_long_ranking_turns_its_pages_on_the_screen_and_can_be_paused(
     expect(plan.locator("tbody tr")).to_have_count(10)
     expect(plan.locator("tbody tr").first).to_have_text(f"Table 1{', '.join(tables[0]['players'])}")
     assert axe(screen) == []
+
+
+def test_every_word_of_the_tournament_pages_is_in_the_catalogue() -> None:
+    """Each text key tournament.js asks for (``t("...")``, and the keys it builds from a
+    prefix) is in the catalogue in German and English."""
+    from schocken.texts import CATALOGUE
+
+    script = Path(__file__).resolve().parent.parent / "src/schocken/server/static/tournament.js"
+    text = script.read_text(encoding="utf-8")
+    keys = set(re.findall(r'\bt\("([a-z_]+)"', text))
+    keys |= {f"tw_score_{s}" for s in ("points", "loss_points", "lives")}
+    keys |= {f"tw_print_{w}" for w in ("plan", "sheets", "ranking", "certificates")}
+    assert len(keys) > 50
+    for lang in ("de", "en"):
+        assert sorted(k for k in keys if k not in CATALOGUE[lang]) == [], lang
