@@ -58,7 +58,6 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     ),
     ("tw_team", "Team (optional)", "Team (freiwillig)"),
     ("tw_guest", "Add who is not a member as a guest", "Wer kein Mitglied ist, kommt als Gast"),
-    ("tw_members_hint", "Members: {names}", "Mitglieder: {names}"),
     ("tw_registered", "Registered: {names}.", "Angemeldet: {names}."),
     ("tw_withdraw", "Withdraw {name}", "{name} abmelden"),
     ("tw_withdrawn", "{name} withdrawn.", "{name} abgemeldet."),
@@ -87,7 +86,6 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     ("tw_half_1", "1st half", "1. Hälfte"),
     ("tw_half_2", "2nd half", "2. Hälfte"),
     ("tw_place_of", "{name}: place in the {half}", "{name}: Platz in der {half}"),
-    ("tw_not_played", "not played (scharf)", "nicht gespielt (scharf)"),
     ("tw_finale_loser", "Lost the Finale", "Finale verloren"),
     ("tw_bought_in", "Bought in (1st, 2nd)", "Einwurf (1., 2.)"),
     (
@@ -150,7 +148,6 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     ("tw_king", "Schock-Aus-König", "Schock-Aus-König"),
     ("tw_king_line", "{names}: {given} Schock-Aus", "{names}: {given}-mal Schock-Aus"),
     ("tw_no_king", "No Schock-Aus yet", "Noch kein Schock-Aus"),
-    ("tw_hide", "Hide the last minutes' results", "Ergebnisse der letzten Minuten ausblenden"),
     ("tw_hide_minutes", "Minutes hidden (0: none)", "Minuten ausgeblendet (0: keine)"),
     (
         "tw_hidden",
@@ -202,9 +199,6 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "Spielbericht: Runde {round}, Tisch {table}",
     ),
     ("tp_game", "Game", "Spiel"),
-    ("tp_finale", "Finale", "Finale"),
-    ("tp_half_1", "1st half: place", "1. Hälfte: Platz"),
-    ("tp_half_2", "2nd half: place", "2. Hälfte: Platz"),
     ("tp_schock_aus", "Schock-Aus by", "Schock-Aus von"),
     (
         "tp_how",
