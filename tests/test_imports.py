@@ -36,6 +36,7 @@ CORE_NAMES = [
     "refusal_texts",
     "record_texts",
     "connection_texts",
+    "tournament_texts",
     "players",
     "pub",
 ]

@@ -1910,6 +1910,75 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "there is a pub game {id!r} already",
         "es gibt schon ein Kneipenspiel {id!r}",
     ),
+    # ------------------------------------------------------------ a club's tournaments
+    (
+        "server_refuse_tournament_club",
+        "there is no tournament {name!r} of this club",
+        "dieser Verein hat kein Turnier „{name}“",
+    ),
+    (
+        "server_refuse_tournament_key",
+        "this link does not open the tournament's views: ask the organiser for the screen's "
+        "or the phones' link",
+        "dieser Link öffnet die Ansichten des Turniers nicht: frag die Turnierleitung nach dem "
+        "Link für die Leinwand oder die Handys",
+    ),
+    (
+        "server_refuse_tournament_view",
+        "a tournament's view is one of {views}, not {view!r}",
+        "eine Ansicht des Turniers ist eine von {views}, nicht „{view}“",
+    ),
+    (
+        "server_refuse_tournament_print",
+        "a tournament's print view is one of {views}, not {view!r}",
+        "eine Druckansicht des Turniers ist eine von {views}, nicht „{view}“",
+    ),
+    (
+        "server_refuse_tournament_action",
+        "a tournament's change is one of {actions}, not {action!r}",
+        "eine Änderung am Turnier ist eine von {actions}, nicht „{action}“",
+    ),
+    (
+        "server_refuse_tournament_hide",
+        "'hide' is the minutes whose results are hidden, 0 to {most}, not {value!r}",
+        "'hide' sind die Minuten, deren Ergebnisse ausgeblendet werden, 0 bis {most}, nicht "
+        "„{value}“",
+    ),
+    (
+        "server_refuse_tournament_round",
+        "'round' is a round's number, not {value!r}",
+        "'round' ist die Nummer einer Runde, nicht „{value}“",
+    ),
+    (
+        "tournament_refuse_not_online",
+        "table {table} of round {round} is not played online",
+        "Tisch {table} der Runde {round} wird nicht online gespielt",
+    ),
+    (
+        "tournament_refuse_online_round",
+        "only a table of the latest round (round {round}) can be opened online",
+        "nur ein Tisch der letzten Runde (Runde {round}) kann online geöffnet werden",
+    ),
+    (
+        "tournament_refuse_online_twice",
+        "table {table} of round {round} has its online table already",
+        "Tisch {table} der Runde {round} hat seinen Online-Tisch schon",
+    ),
+    (
+        "tournament_refuse_paper",
+        "a print view is one of {views}, not {what!r}",
+        "eine Druckansicht ist eine von {views}, nicht „{what}“",
+    ),
+    (
+        "tournament_refuse_no_chromium",
+        "a PDF is printed by Chromium, and none was found ({names}): install Debian's chromium",
+        "ein PDF druckt Chromium, und keins wurde gefunden ({names}): installiere Debians chromium",
+    ),
+    (
+        "tournament_refuse_pdf",
+        "Chromium could not print the PDF: {why}",
+        "Chromium konnte das PDF nicht drucken: {why}",
+    ),
     # @@MORE@@
 )
 

@@ -49,6 +49,7 @@ from schocken.rules import (
     StrasseRank,
     Tiebreak,
 )
+from schocken.tournament_texts import TOURNAMENT_TEXTS
 
 LANGUAGES = ("de", "en")
 
@@ -1507,6 +1508,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "tournament_teams": "Teams",
         "tournament_exported": "{name} exported to {file}.",
         "tournament_imported": "{name} imported from {file}.",
+        "tournament_printed": "{name}: {views} printed to {file}.",
     },
     "de": {
         "first_half": "Hinrunde",
@@ -3015,11 +3017,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "tournament_teams": "Teams",
         "tournament_exported": "{name} exportiert nach {file}.",
         "tournament_imported": "{name} importiert aus {file}.",
+        "tournament_printed": "{name}: {views} gedruckt in {file}.",
     },
 }
 
 for _lang, _refusals in REFUSALS.items():  # the refusals of names, the book, pub mode, the server
     CATALOGUE[_lang].update(_refusals)
+for _lang, _words in TOURNAMENT_TEXTS.items():  # a tournament's pages and paper
+    CATALOGUE[_lang].update(_words)
 
 
 def default_language() -> str:

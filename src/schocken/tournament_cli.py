@@ -24,6 +24,7 @@ from schocken.tournament import FORMATS, TournamentBook, find_format
 from schocken.tournament.formats import TIE_BREAK_WORDS, format_to_data
 from schocken.tournament.results import SECTION_WORDS, SECTIONS, parse_order, result_by_hand
 from schocken.tournament.values import RankingInfo, RoundInfo, Standing
+from schocken.tournament_paper import PAPERS, joined, papers, print_pdf
 
 Command = Callable[[TournamentBook, argparse.Namespace, str], int]
 
@@ -444,6 +445,22 @@ def cmd_import(book: TournamentBook, args: argparse.Namespace, lang: str) -> int
     return 0
 
 
+def cmd_print(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    """The print views as one PDF (Chromium), as HTML, or the HTML on standard output."""
+    name = _tournament(book, args)
+    whats = args.what or list(PAPERS)
+    pages = papers(book, name, whats, lang, args.round)
+    if args.pdf:
+        print_pdf(pages, Path(args.pdf))
+        print(t("tournament_printed", lang, name=name, file=args.pdf, views=", ".join(whats)))
+    elif args.html:
+        write_text_whole(args.html, pages[0] if len(pages) == 1 else joined(pages))
+        print(t("tournament_printed", lang, name=name, file=args.html, views=", ".join(whats)))
+    else:
+        sys.stdout.write(pages[0] if len(pages) == 1 else joined(pages))
+    return 0
+
+
 def cmd_log(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
     for entry in book.log(_tournament(book, args)):
         detail = json.dumps(entry["detail"], ensure_ascii=False)
@@ -538,6 +555,19 @@ def add_tournament_parser(sub: argparse._SubParsersAction[argparse.ArgumentParse
     p = leaf("import", cmd_import, "a tournament from an export")
     p.add_argument("file")
     leaf("log", cmd_log, "every change, with its time")
+    p = leaf("print", cmd_print, "table plan, score sheets, ranking, certificates on paper")
+    p.add_argument(
+        "what",
+        nargs="*",
+        metavar="WHAT",
+        help=f"{', '.join(PAPERS)} (default: all, in that order)",
+    )
+    p.add_argument(
+        "--round", type=int, help="the table plan's and sheets' round (default: the latest)"
+    )
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--pdf", metavar="FILE", help="print to a PDF file (by Chromium, headless)")
+    out.add_argument("--html", metavar="FILE", help="write the HTML page (the browser prints it)")
 
 
 def run_tournament(args: argparse.Namespace) -> int:

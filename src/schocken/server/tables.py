@@ -850,6 +850,9 @@ class Tables:
         self.by_code: dict[str, Table] = {}
         self.set_aside: dict[str, str] = {}
         """Tables whose stored record could not be read, by id: the reason (logged at start)."""
+        self.when_finished: list[Callable[[Table], None]] = []
+        """Called with a table whose game has just ended (once it is stored): a club's
+        tournament takes the game of its online table (must not block: it schedules)."""
         self._created = store.count()
         self._load_lock = asyncio.Lock()
         since = None if resume_within is None else time.time() - resume_within
@@ -937,6 +940,9 @@ class Tables:
                         " ".join(str(exc).split()) or type(exc).__name__,
                     )
                     raise StorageError() from None
+            if table._finished_saved and not snap.finished_saved:
+                for hook in self.when_finished:
+                    hook(table)
             return result
 
     async def create(

@@ -26,18 +26,20 @@ from __future__ import annotations
 
 from schocken.tournament.exchange import EXPORT_FORMAT, EXPORT_VERSION, _Exchange
 from schocken.tournament.formats import FORMATS, Format, find_format
+from schocken.tournament.online import _Online
 from schocken.tournament.results import GameResult, parse_order, result_by_hand
 from schocken.tournament.store import MIGRATIONS
 
 
-class TournamentBook(_Exchange):
+class TournamentBook(_Exchange, _Online):
     """The tournaments kept in one database (a SQLite file, ``":memory:"``, or a
     ``postgresql://`` URL), beside the club's book and through the same connection.
 
     Its parts, one concern each: :mod:`.store` (tables, transactions, the picture of a
     tournament), :mod:`.book` (create, register, draw, enter, rank), :mod:`.exchange` (export,
-    import); the rules of the game of tournaments live in :mod:`.formats`, :mod:`.draw`,
-    :mod:`.results`, :mod:`.plan` and :mod:`.ranking`.
+    import), :mod:`.online` (tables played at the game server); the rules of the game of
+    tournaments live in :mod:`.formats`, :mod:`.draw`, :mod:`.results`, :mod:`.plan` and
+    :mod:`.ranking`.
     """
 
 

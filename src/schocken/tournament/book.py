@@ -4,10 +4,13 @@ nothing and says why in one line (:class:`~schocken.errors.TournamentError`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import hmac
 import json
 import secrets
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from schocken.club.values import _now, _show, check_date, check_text, slug_of
@@ -402,7 +405,7 @@ class _Book(_Store):
             number = len(pic.games_at(round_number, table)) + 1
             db.execute(
                 "INSERT INTO tournament_games (tournament_id, round, table_no, number, source, "
-                "record, record_sha, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "record, record_sha, result, entered) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     tid,
                     round_number,
@@ -412,6 +415,7 @@ class _Book(_Store):
                     text,
                     sha,
                     json.dumps(result.to_data(), ensure_ascii=False),
+                    _now(),
                 ),
             )
             if club is not None:
@@ -519,8 +523,41 @@ class _Book(_Store):
 
     # ------------------------------------------------------------------ the ranking
 
-    def rank(self, tournament: str) -> RankingInfo:
-        return Ranker(self.picture(tournament)).ranking()
+    def rank(self, tournament: str, *, before: str | None = None) -> RankingInfo:
+        """The ranking; with ``before`` (UTC, ISO 8601 as :func:`hidden_from` makes it) only
+        of the games entered before then (the screen in the pub hides the last minutes'
+        results); games whose time is not known (imported ones) always count."""
+        pic = self.picture(tournament)
+        if before is not None:
+            shown = tuple(g for g in pic.games if g.entered is None or g.entered < before)
+            pic = dataclasses.replace(pic, games=shown)
+        return Ranker(pic).ranking()
+
+    def view_key(self, tournament: str) -> str:
+        """The key of the tournament's public views (the screen in the pub, the players'
+        phones, the print views): made when first asked for, then kept."""
+        with self._tx() as db:
+            row = self._row(tournament)
+            found = db.execute(
+                "SELECT view_key FROM tournament_tournaments WHERE id = ?", (row[0],)
+            ).fetchone()
+            if found[0]:
+                return str(found[0])
+            key = secrets.token_urlsafe(12)
+            db.execute("UPDATE tournament_tournaments SET view_key = ? WHERE id = ?", (key, row[0]))
+        return key
+
+    def opens_views(self, tournament: str, key: object) -> bool:
+        """Whether ``key`` is the tournament's view key (compared in constant time)."""
+        row = self._row(tournament)
+        found = self.db.execute(
+            "SELECT view_key FROM tournament_tournaments WHERE id = ?", (row[0],)
+        ).fetchone()
+        return (
+            isinstance(key, str)
+            and bool(found[0])
+            and hmac.compare_digest(key.encode(), str(found[0]).encode())
+        )
 
     def log(self, tournament: str) -> list[dict[str, Any]]:
         tid = self._id(tournament)
@@ -533,6 +570,13 @@ class _Book(_Store):
 
 def _created() -> str:
     return _now()
+
+
+def hidden_from(minutes: int, now: datetime | None = None) -> str:
+    """The moment from which games are hidden when the last ``minutes`` are: as the games'
+    times are written (UTC, ISO 8601 to the second)."""
+    now = now or datetime.now(UTC)
+    return (now - timedelta(minutes=minutes)).isoformat(timespec="seconds")
 
 
 def _adjusted(

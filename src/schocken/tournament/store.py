@@ -87,7 +87,25 @@ CREATE TABLE tournament_log (
 ) STRICT;
 """
 
-MIGRATIONS: dict[int, str] = {1: SCHEMA}
+VIEWS_AND_TIMES = """
+ALTER TABLE tournament_tournaments ADD COLUMN view_key TEXT;
+ALTER TABLE tournament_games ADD COLUMN entered TEXT;
+CREATE TABLE tournament_online (
+    tournament_id INTEGER NOT NULL REFERENCES tournament_tournaments(id),
+    round INTEGER NOT NULL,
+    table_no INTEGER NOT NULL,
+    table_id TEXT NOT NULL,
+    links TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, round, table_no)
+) STRICT;
+"""
+"""Version 2: the key of a tournament's public views (the screen in the pub, the players'
+phones, the print views; made when first asked for), when each game was entered (the screen
+can hide the last minutes' results; games of version 1 and imported games have none and are
+never hidden), and the online tables a round's tables are played at (the game server's table
+and each player's link to their seat)."""
+
+MIGRATIONS: dict[int, str] = {1: SCHEMA, 2: VIEWS_AND_TIMES}
 """The script that brings the tournament tables from version ``n - 1`` to ``n``."""
 
 
@@ -95,9 +113,11 @@ class _Store:
     """The database (shared with the club's book, through one connection) and what every part
     of the tournaments uses."""
 
-    def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
+    def __init__(self, path: str | Path | ClubBook, *, timeout: float = 5.0) -> None:
+        """On the database ``path``, or on the connection of a club's book (the server's: one
+        thread uses both)."""
         try:
-            self.book = ClubBook(path, timeout=timeout)
+            self.book = path if isinstance(path, ClubBook) else ClubBook(path, timeout=timeout)
         except ClubStoreError as exc:
             raise refused(TournamentError, "tournament_refuse_store", why=exc) from None
         self.db: Database = self.book.db
@@ -191,10 +211,17 @@ class _Store:
         )
         games = tuple(
             Entry(
-                int(r[0]), int(r[1]), int(r[2]), str(r[3]), result_from_data(json.loads(r[5])), r[4]
+                int(r[0]),
+                int(r[1]),
+                int(r[2]),
+                str(r[3]),
+                result_from_data(json.loads(r[5])),
+                r[4],
+                r[6],
             )
             for r in self.db.execute(
-                "SELECT round, table_no, number, source, record, result FROM tournament_games "
+                "SELECT round, table_no, number, source, record, result, entered "
+                "FROM tournament_games "
                 "WHERE tournament_id = ? ORDER BY round, table_no, number",
                 (tid,),
             )

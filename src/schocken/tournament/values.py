@@ -56,7 +56,8 @@ class Seating:
 @dataclass(frozen=True, slots=True)
 class Entry:
     """A game entered at a table of a round: its number at the table (1, 2, ...), whether it
-    came from a record or by hand, the result, and the record's text if it had one."""
+    came from a record or by hand, the result, the record's text if it had one, and when it
+    was entered (UTC, ISO 8601; ``None``: not known, an imported game or an older one)."""
 
     round: int
     table: int
@@ -64,6 +65,7 @@ class Entry:
     source: str
     result: GameResult
     record: str | None = None
+    entered: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ import * as pubPage from "/static/pub.js";
 import * as sound from "/static/sound.js";
 import * as reviewPage from "/static/review.js";
 import * as rulesPage from "/static/rules.js";
+import * as tournamentPage from "/static/tournament.js";
 
 const main = document.getElementById("main");
 const banner = document.getElementById("banner");
@@ -1399,6 +1400,7 @@ function route() {
   else if (path === "/club" || path.startsWith("/club/")) clubPage.route({ t, el, main, announce }, path);
   else if (path === "/pub" || path.startsWith("/pub/")) pubPage.route({ t, el, main, announce }, path);
   else if (path === "/rules") rulesPage.route({ t, el, main, announce });
+  else if (path.startsWith("/tournaments/")) tournamentPage.route({ t, el, main, announce }, path);
   else renderHome();
 }
 

@@ -1494,6 +1494,7 @@ function settingsView() {
       fold("password", t("club_web_password_title"), () => passwordPart(b)),
       fold("devices", t("club_web_devices_title"), () => devicesPart()),
       fold("seasons", t("club_web_season_title"), () => seasonPart(b)),
+      fold("tournaments", t("tw_title"), () => tournamentsPart(b)),
       fold("data", t("club_web_data"), () => dataPart()),
       closePart(),
     ],
@@ -1651,6 +1652,13 @@ function accountForm(b) {
   el("button", { type: "submit" }, t("club_web_account_button")),
   account ? el("button", { type: "button", id: "club-account-remove",
     onclick: () => change("account", { remove: true }, t("club_web_account_removed")) }, t("club_web_account_remove")) : null);
+}
+
+/** The club's tournaments: their own pages (tournament.js), with this club's session. */
+function tournamentsPart(b) {
+  const { t, el } = ctx;
+  return [el("p", {}, t("tw_intro")),
+    el("p", {}, el("a", { href: `/tournaments/${enc(club.slug)}` }, t("tw_link", { club: b.club.name })))];
 }
 
 /** The club's own rules ("our rules") in words, with a link to them in the rules builder

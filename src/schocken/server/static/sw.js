@@ -18,6 +18,7 @@ const FILES = [
   "/static/offline.js",
   "/static/sound.js",
   "/static/review.js",
+  "/static/tournament.js",
   "/static/style.css",
   "/static/icon.svg",
   "/static/icon-192.png",

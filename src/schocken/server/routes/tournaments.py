@@ -1,0 +1,508 @@
+"""A club's tournaments in the browser (``/tournaments/{club}``, ``/api/clubs/{club}/tournaments``):
+a router of its own. A club's tournament belongs to the club: the organiser's pages and every
+change use the club's access (its session or secret, :func:`~schocken.server.routes.clubs.opened`).
+The public views (the screen in the pub, the players' phones, the print views) are opened by the
+tournament's view key (``?key=``, from the organiser's page), which shows the ranking and the
+tables and changes nothing.
+
+The tournaments are :class:`schocken.tournament.TournamentBook`, on the connection of the
+club's book and in its thread (:class:`Tournaments`); a refusal of the tournament is answered
+400 with its text in the caller's language, and changes nothing. Print views are HTML made by
+:mod:`schocken.tournament_paper`, the same the command line prints as PDF. The endpoints are
+listed in docs/tournament.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import logging
+import time
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
+from urllib.parse import quote
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse
+
+from schocken.club.transfer import draw_qr
+from schocken.club.values import slug_of
+from schocken.errors import RulesError, TournamentError
+from schocken.rule_options import read_rules
+from schocken.rules import Rules
+from schocken.server.club import Clubs
+from schocken.server.requests import language, read_body, web_page
+from schocken.server.routes.clubs import ClubsDep, opened
+from schocken.server.settings import Limits, Site
+from schocken.server.tables import Table, TableError, Tables, refusal_of, refuse
+from schocken.tournament import FORMATS, TournamentBook
+from schocken.tournament.book import hidden_from
+from schocken.tournament.formats import PointsStage
+from schocken.tournament.online import SeatLink
+from schocken.tournament.results import result_by_hand
+from schocken.tournament_paper import PAPERS, paper
+
+router = APIRouter()
+log = logging.getLogger("schocken.server")
+
+T = TypeVar("T")
+
+PUBLIC_VIEWS = ("screen", "phone")
+"""The tournament's pages opened by its view key."""
+MOST_HIDDEN = 600
+"""The most minutes the screen may hide."""
+LIVE_FRESH = 4.0
+"""Seconds an answer of the live view is given again to the next screen or phone that asks
+(every change of the tournament drops it at once): a hundred phones asking every 5 seconds
+make one ranking, not a hundred."""
+
+
+class Tournaments:
+    """The tournaments of the server's database, made on first use in the club's book's thread
+    and on its connection (one thread uses both); and the online tables of their rounds, whose
+    finished games they take as soon as a game ends (:attr:`Tables.when_finished`) or when the
+    organiser asks."""
+
+    def __init__(self, clubs: Clubs, tables: Tables) -> None:
+        self.clubs = clubs
+        self.tables = tables
+        self._book: TournamentBook | None = None
+        self._taking: set[asyncio.Task[None]] = set()
+        self._live: dict[tuple[str, str, str, int], tuple[float, dict[str, Any]]] = {}
+        tables.when_finished.append(self.table_finished)
+
+    async def live(self, club: str, name: str, key: object, hide: int) -> dict[str, Any]:
+        """The live view's data (:func:`live`), opened by the view ``key``; a fresh answer given
+        again (:data:`LIVE_FRESH`)."""
+        cache = (club, name, key if isinstance(key, str) else "", hide)
+        kept = self._live.get(cache)
+        now = time.monotonic()
+        if kept is not None and now - kept[0] < LIVE_FRESH:
+            return kept[1]
+        data = await self.run(lambda book: live(book, _public(book, club, name, key), hide))
+        if len(self._live) > 1000:
+            self._live.clear()
+        self._live[cache] = (now, data)
+        return data
+
+    def changed(self) -> None:
+        """A tournament changed: the live views' kept answers are dropped."""
+        self._live.clear()
+
+    async def run(self, fn: Callable[[TournamentBook], T]) -> T:
+        """``fn(book)`` in the book's thread; a tournament's refusal answered 400."""
+
+        def call() -> T:
+            if self._book is None:
+                self._book = TournamentBook(self.clubs.book)
+            return fn(self._book)
+
+        try:
+            return await self.clubs.run(call)
+        except TournamentError as exc:
+            raise refusal_of(exc) from None
+        except RulesError as exc:
+            raise refusal_of(exc) from None
+
+    async def chain(self, table_id: str) -> list[Table]:
+        """An online table and its next games (the rematches), in order, as far as the server
+        has them."""
+        out: list[Table] = []
+        key: str | None = table_id
+        while key is not None and all(t.id != key for t in out):
+            try:
+                table = await self.tables.get(key)
+            except TableError:
+                break
+            out.append(table)
+            key = table.rematch
+        return out
+
+    async def take(self, name: str, number: int, table_no: int) -> int:
+        """The finished games of a table's online table entered, each once (one entered before
+        is passed over); how many were new."""
+        online = await self.run(lambda book: book.online_table(name, number, table_no))
+        records = [t.record() for t in await self.chain(online["table_id"]) if t.finished]
+
+        def enter(book: TournamentBook) -> int:
+            taken = 0
+            for record in records:
+                try:
+                    book.enter(name, number, table_no, record=record, source="online")
+                except TournamentError as exc:
+                    if exc.key != "tournament_refuse_entered":
+                        raise
+                    continue
+                taken += 1
+            return taken
+
+        try:
+            return await self.run(enter)
+        finally:
+            self.changed()
+
+    def table_finished(self, table: Table) -> None:
+        """A game has ended at ``table``: if it is a tournament's online table (or a next game
+        of one), its game is taken, in a task of its own."""
+        task = asyncio.get_running_loop().create_task(self._take_finished(table.id))
+        self._taking.add(task)
+        task.add_done_callback(self._taking.discard)
+
+    async def _take_finished(self, table_id: str) -> None:
+        try:
+            for name, online in await self.run(lambda book: book.online_now()):
+                chain = await self.chain(online["table_id"])
+                if any(t.id == table_id for t in chain):
+                    taken = await self.take(name, online["round"], online["table"])
+                    log.info(
+                        "tournament %s: %d game(s) of table %d taken from online table %s",
+                        name,
+                        taken,
+                        online["table"],
+                        table_id,
+                    )
+                    return
+        except TableError as exc:  # a refusal (the table's games are all played, ...)
+            log.warning("online table %s: its game was not taken: %s", table_id, exc)
+
+
+def the_tournaments(request: Request) -> Tournaments:
+    """The server's tournaments."""
+    tournaments: Tournaments = request.app.state.tournaments
+    return tournaments
+
+
+TournamentsDep = Annotated[Tournaments, Depends(the_tournaments)]
+
+
+def _of_club(book: TournamentBook, club: str, name: str) -> str:
+    """The tournament's name, if it is the club's (404 otherwise, as if there were none)."""
+    info = book.info(name)
+    if info["club"] is None or slug_of(info["club"]) != slug_of(book.book.club(club)["name"]):
+        raise refuse("server_refuse_tournament_club", 404, name=name[:100])
+    return info["name"]
+
+
+def _public(book: TournamentBook, club: str, name: str, key: object) -> str:
+    """The tournament's name, if it is the club's and ``key`` opens its views (403)."""
+    found = _of_club(book, club, name)
+    if not book.opens_views(found, key):
+        raise refuse("server_refuse_tournament_key", 403)
+    return found
+
+
+def detail(book: TournamentBook, name: str) -> dict[str, Any]:
+    """All the organiser's page shows of a tournament."""
+    info = book.info(name)
+    club = book.book.club(str(info["club"]))
+    return {
+        "tournament": info,
+        "players": book.players(name),
+        "rounds": book.rounds(name),
+        "games": book.games(name),
+        "ranking": book.rank(name),
+        "view_key": book.view_key(name),
+        "members": [m["name"] for m in book.book.members(club["slug"]) if m["left"] is None],
+        "format": _format_line(book, name),
+        "online": book.online_tables(name),
+    }
+
+
+def _format_line(book: TournamentBook, name: str) -> dict[str, Any]:
+    fmt = book.picture(name).format
+    return {
+        "name": fmt.name,
+        "qualifying_rounds": fmt.qualifying_rounds,
+        "rounds": fmt.rounds,
+        "games": fmt.qualifying.games if isinstance(fmt.qualifying, PointsStage) else None,
+    }
+
+
+def live(book: TournamentBook, name: str, hide: int) -> dict[str, Any]:
+    """What the screen and the phones show: the tables of every round and the ranking, without
+    the games of the last ``hide`` minutes."""
+    info = book.info(name)
+    before = hidden_from(hide) if hide else None
+    return {
+        "tournament": {k: info[k] for k in ("name", "date", "place", "club", "format")},
+        "rounds": book.rounds(name),
+        "ranking": book.rank(name, before=before),
+        "hidden": hide,
+    }
+
+
+def _hide(request: Request) -> int:
+    given = request.query_params.get("hide", "0")
+    if not given.isdigit() or not 0 <= int(given) <= MOST_HIDDEN:
+        raise refuse("server_refuse_tournament_hide", 400, value=given[:20], most=MOST_HIDDEN)
+    return int(given)
+
+
+# ---------------------------------------------------------------------- pages
+
+
+@router.get("/tournaments/{club}", response_class=HTMLResponse)
+async def list_page(club: str, request: Request) -> str:
+    return web_page(request)
+
+
+@router.get("/tournaments/{club}/{name}", response_class=HTMLResponse)
+async def organiser_page(club: str, name: str, request: Request) -> str:
+    return web_page(request)
+
+
+@router.get("/tournaments/{club}/{name}/{view}", response_class=HTMLResponse)
+async def public_page(club: str, name: str, view: str, request: Request) -> str:
+    if view not in PUBLIC_VIEWS:
+        raise refuse(
+            "server_refuse_tournament_view", 404, view=view[:40], views=", ".join(PUBLIC_VIEWS)
+        )
+    return web_page(request)
+
+
+@router.get("/tournaments/{club}/{name}/print/{what}", response_class=HTMLResponse)
+async def print_page(
+    club: str, name: str, what: str, request: Request, tournaments: TournamentsDep
+) -> str:
+    """A print view (``plan``, ``sheets``, ``ranking``, ``certificates``; ``round``: of that
+    round, else the latest) as a page of its own, made for paper (docs/tournament.md)."""
+    if what not in PAPERS:
+        raise refuse("server_refuse_tournament_print", 404, view=what[:40], views=", ".join(PAPERS))
+    key, lang = request.query_params.get("key"), language(request)
+    given = request.query_params.get("round")
+    if given is not None and not given.isdigit():
+        raise refuse("server_refuse_tournament_round", 400, value=given[:20])
+
+    def make(book: TournamentBook) -> str:
+        found = _public(book, club, name, key)
+        return paper(book, found, what, lang, round_number=None if given is None else int(given))
+
+    return await tournaments.run(make)
+
+
+# ---------------------------------------------------------------------- the organiser
+
+
+@router.get("/api/clubs/{club}/tournaments")
+async def tournaments_of(
+    club: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    """The club's tournaments and the formats a new one may take."""
+    slug = await opened(clubs, club, request)
+
+    def listed(book: TournamentBook) -> dict[str, Any]:
+        name = book.book.club(slug)["name"]
+        return {
+            "club": {"name": name, "slug": slug},
+            "tournaments": [t for t in book.tournaments() if t["club"] == name],
+            "formats": sorted(FORMATS),
+            "our_rules": book.book.our_rules(slug),
+        }
+
+    return await tournaments.run(listed)
+
+
+@router.post("/api/clubs/{club}/tournaments")
+async def create(
+    club: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    """A new tournament of the club: ``name``, ``date``, ``place``, ``format`` (a preset's
+    name), ``capacity`` (or null), ``seed`` (or null: a random one), ``rules`` ({preset,
+    overrides}, or null: the preset ``allgemein``). Answers its detail."""
+    data = await read_body(request)
+    slug = await opened(clubs, club, request, data)
+    rules = None if data.get("rules") is None else read_rules({"rules": data.get("rules")})
+
+    def make(book: TournamentBook) -> dict[str, Any]:
+        info = book.create(
+            data.get("name"),  # type: ignore[arg-type]
+            date=data.get("date"),  # type: ignore[arg-type]
+            place=data.get("place") or "",
+            club=slug,
+            format=data.get("format") or "werl",
+            rules=rules,
+            capacity=data.get("capacity"),
+            seed=data.get("seed") or None,
+        )
+        return detail(book, info["name"])
+
+    return await tournaments.run(make)
+
+
+@router.get("/api/clubs/{club}/tournaments/{name}")
+async def get(
+    club: str, name: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    slug = await opened(clubs, club, request)
+    return await tournaments.run(lambda book: detail(book, _of_club(book, slug, name)))
+
+
+ACTIONS = ("register", "withdraw", "draw", "enter", "remove")
+"""The organiser's changes, each ``POST /api/clubs/{club}/tournaments/{name}/{action}``."""
+
+
+def _do(book: TournamentBook, name: str, action: str, data: dict[str, Any]) -> None:
+    if action == "register":
+        names = data.get("names")
+        book.register(
+            name,
+            names,  # type: ignore[arg-type]
+            team=data.get("team") or None,
+            guest=data.get("guest") is True,
+        )
+    elif action == "withdraw":
+        book.withdraw(name, data.get("name"))  # type: ignore[arg-type]
+    elif action == "draw":
+        book.draw(name)
+    elif action == "enter":
+        result = result_by_hand(
+            data.get("players"),  # type: ignore[arg-type]
+            halves=data.get("halves"),  # type: ignore[arg-type]
+            finale_loser=data.get("finale_loser") or None,
+            schock_aus=data.get("schock_aus") or None,
+            bought_in=data.get("bought_in") or None,
+        )
+        book.enter(name, data.get("round"), data.get("table"), result=result)  # type: ignore[arg-type]
+    else:
+        book.remove_game(name, data.get("round"), data.get("table"), data.get("reason"))  # type: ignore[arg-type]
+
+
+@router.post("/api/clubs/{club}/tournaments/{name}/online")
+async def open_online(
+    club: str, name: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    """A table of the latest round (``round``, ``table``) opened as an online table of the game
+    server: the tournament's rules, a seat for each of its players and no other (no bots),
+    each player seated by name with a link of their own to their seat (the first is the table's
+    host, who starts the game). Answers the tournament's detail with the links."""
+    data = await read_body(request)
+    slug = await opened(clubs, club, request, data)
+    number, table_no = data.get("round"), data.get("table")
+
+    def check(book: TournamentBook) -> tuple[str, list[str], Rules]:
+        found = _of_club(book, slug, name)
+        return found, book.check_online(found, number, table_no), book.picture(found).rules  # type: ignore[arg-type]
+
+    found, players, rules = await tournaments.run(check)
+    tables = tournaments.tables
+    limits: Limits = request.app.state.limits
+    if len(tables.by_id) >= limits.max_tables:
+        raise refuse("server_refuse_tables_full", 503)
+    table, token, _ = await tables.create(rules, len(players), players[0])
+    links: list[SeatLink] = [{"name": players[0], "link": f"/t/{table.id}#{token}"}]
+    for player in players[1:]:
+        _, seat_token = await tables.commit(table, table.sit, player)
+        links.append({"name": player, "link": f"/t/{table.id}#{seat_token}"})
+
+    def keep(book: TournamentBook) -> dict[str, Any]:
+        book.add_online(found, number, table_no, table.id, links)  # type: ignore[arg-type]
+        return detail(book, found)
+
+    return await tournaments.run(keep)
+
+
+@router.post("/api/clubs/{club}/tournaments/{name}/take")
+async def take_games(
+    club: str, name: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    """The finished games of a table's online table (``round``, ``table``; its next games, the
+    rematches, too) entered as the table's games from their records, each once (one entered
+    before is passed over); they go into the club's book as well. Answers the detail and how
+    many were ``taken``."""
+    data = await read_body(request)
+    slug = await opened(clubs, club, request, data)
+    found = await tournaments.run(lambda book: _of_club(book, slug, name))
+    taken = await tournaments.take(found, data.get("round"), data.get("table"))  # type: ignore[arg-type]
+    return {**await tournaments.run(lambda book: detail(book, found)), "taken": taken}
+
+
+@router.get("/api/clubs/{club}/tournaments/{name}/online/qr")
+async def online_qr(
+    club: str, name: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
+) -> list[dict[str, str]]:
+    """Each player's link to their seat at a table's online table (``?round=&table=``), from
+    the server's public address, with its QR code (an SVG data URL)."""
+    slug = await opened(clubs, club, request)
+    number, table_no = (request.query_params.get(k, "") for k in ("round", "table"))
+    if not number.isdigit() or not table_no.isdigit():
+        raise refuse("server_refuse_tournament_round", 400, value=f"{number[:10]}/{table_no[:10]}")
+
+    def links(book: TournamentBook) -> list[SeatLink]:
+        found = _of_club(book, slug, name)
+        return book.online_table(found, int(number), int(table_no))["links"]
+
+    site: Site = request.app.state.site
+    out = []
+    for seat in await tournaments.run(links):
+        link = f"{site.public_url}{seat['link']}"
+        svg = await asyncio.to_thread(draw_qr, link, "svg")
+        qr = "data:image/svg+xml;base64," + base64.b64encode(svg).decode()
+        out.append({"name": seat["name"], "link": link, "qr": qr})
+    return out
+
+
+@router.post("/api/clubs/{club}/tournaments/{name}/{action}")
+async def change(
+    club: str,
+    name: str,
+    action: str,
+    request: Request,
+    clubs: ClubsDep,
+    tournaments: TournamentsDep,
+) -> dict[str, Any]:
+    """A change by the organiser (:data:`ACTIONS`): ``register`` (``names``, ``team``,
+    ``guest``), ``withdraw`` (``name``), ``draw``, ``enter`` a game by hand (``round``,
+    ``table``, ``players``, ``halves``: each half's finishing order as groups of names, first
+    out first, ``finale_loser``, ``schock_aus`` and ``bought_in`` by section), ``remove`` the
+    table's last game (``round``, ``table``, ``reason``). Answers the tournament's detail."""
+    if action not in ACTIONS:
+        raise refuse(
+            "server_refuse_tournament_action", 404, action=action[:40], actions=", ".join(ACTIONS)
+        )
+    data = await read_body(request)
+    slug = await opened(clubs, club, request, data)
+
+    def do(book: TournamentBook) -> dict[str, Any]:
+        found = _of_club(book, slug, name)
+        _do(book, found, action, data)
+        return detail(book, found)
+
+    try:
+        return await tournaments.run(do)
+    finally:
+        tournaments.changed()
+
+
+# ---------------------------------------------------------------------- the public views
+
+
+@router.get("/api/tournaments/{club}/{name}/live")
+async def live_view(
+    club: str, name: str, request: Request, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    """The screen's and the phones' data (``?key=``, the view key): every round's tables and
+    the ranking, without the games of the last ``hide`` minutes (0 to 600)."""
+    hide, key = _hide(request), request.query_params.get("key")
+    return await tournaments.live(club, name, key, hide)
+
+
+@router.get("/api/clubs/{club}/tournaments/{name}/qr")
+async def view_qr(
+    club: str, name: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    """The phone view's link and its QR code (an SVG data URL), from the server's public
+    address."""
+    slug = await opened(clubs, club, request)
+
+    def both(book: TournamentBook) -> tuple[str, str]:
+        found = _of_club(book, slug, name)
+        return found, book.view_key(found)
+
+    found, key = await tournaments.run(both)
+    site: Site = request.app.state.site
+    link = (
+        f"{site.public_url}/tournaments/{quote(slug)}/{quote(slug_of(found))}/phone"
+        f"?key={quote(key)}"
+    )
+    svg = await asyncio.to_thread(draw_qr, link, "svg")
+    return {"link": link, "qr": "data:image/svg+xml;base64," + base64.b64encode(svg).decode()}

@@ -1,0 +1,632 @@
+// A club's tournaments in the browser (/tournaments/CLUB[/NAME[/screen|/phone]]).
+//
+// The organiser's page (the club's access: the session this browser keeps for the club) makes a
+// tournament, registers players, draws the rounds, enters each table's games by hand (every
+// half's finishing order, the Finale's loser, the Schock-Aus; the server's tournament code
+// checks them) and links the public views: the screen for a projector (1920x1080, large type,
+// refreshed by itself, can hide the last minutes' results), the players' phone view (find my
+// table, the ranking) and the print views (HTML made by the server, printed by the browser).
+// The public views are opened by the tournament's view key (?key=) and change nothing.
+// Words come from the catalogue; the page's helpers (t, el, main, announce) from app.js.
+
+let ctx = null; // { t, el, main, announce }
+const REFRESH = 5000; // ms between two refreshes of the screen and the phone view
+const TURN_EVERY = 2; // refreshes a page of a long ranking stays on the screen (10 s)
+const SCREEN_ROWS = 16; // players of the overall ranking on the screen at once
+const ROUND_ROWS = 12; // players of the round's ranking on the screen at once
+let timer = null;
+const openRounds = new Set(); // the phone's rounds opened, kept while it is drawn anew
+
+function enc(text) {
+  return encodeURIComponent(text);
+}
+
+function lang() {
+  return document.documentElement.lang === "de" ? "de" : "en";
+}
+
+function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+/** The page for this path. */
+export function route(helpers, path) {
+  ctx = helpers;
+  if (timer) clearInterval(timer);
+  timer = null;
+  document.body.classList.remove("tv");
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent); // tournaments, club, name?, view?
+  const club = parts[1];
+  if (!club) {
+    location.assign("/club");
+    return;
+  }
+  if (parts[3] === "screen" || parts[3] === "phone") {
+    renderPublic(club, parts[2], parts[3]);
+    return;
+  }
+  const session = (JSON.parse(localStorage.getItem(`schocken:club:${club}`) || "null") || {}).session;
+  if (!session) {
+    renderNeedClub(club);
+    return;
+  }
+  const org = { club, session, name: parts[2] || null, data: null, list: null, open: new Set() };
+  if (org.name) loadTournament(org);
+  else loadList(org);
+}
+
+function renderNeedClub(club) {
+  const { t, el, main } = ctx;
+  main.replaceChildren(el("section", { class: "card" },
+    el("h1", {}, t("tw_title")),
+    el("p", {}, t("tw_need_club")),
+    el("p", {}, el("a", { href: `/club/${enc(club)}` }, t("tw_open_club", { club })))));
+}
+
+async function call(org, path, body) {
+  const headers = { "x-club-session": org.session };
+  const init = body === undefined ? { headers }
+    : { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) };
+  const response = await fetch(`/api/clubs/${enc(org.club)}/tournaments${path}`, init);
+  const data = await response.json();
+  if (!response.ok) {
+    const error = new Error(capital(data.error || response.statusText));
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+/** A refusal, said under what was refused (an alert). */
+function failed(error, e) {
+  error.textContent = e.message;
+}
+
+/** The page could not be loaded: the club opened again if its session has ended (403). */
+function notLoaded(org, e) {
+  const { el, main } = ctx;
+  if (e.status === 403) renderNeedClub(org.club);
+  else main.replaceChildren(el("p", { class: "card error", role: "alert" }, e.message));
+}
+
+// ---------------------------------------------------------------- the list, a new tournament
+
+async function loadList(org) {
+  try {
+    org.list = await call(org, "");
+  } catch (e) {
+    notLoaded(org, e);
+    return;
+  }
+  renderList(org);
+}
+
+function renderList(org) {
+  const { t, el, main } = ctx;
+  const { list } = org;
+  const error = el("p", { class: "error", role: "alert" });
+  const today = new Date().toISOString().slice(0, 10);
+  const rules = [el("option", { value: "" }, t("tw_rules_preset", { name: "allgemein" }))];
+  if (list.our_rules) rules.push(el("option", { value: "ours", selected: true }, t("tw_rules_ours")));
+  const form = el("form", { class: "card", "aria-labelledby": "tw-new" },
+    el("h2", { id: "tw-new" }, t("tw_new")),
+    el("label", { for: "tw-name" }, t("tw_name")),
+    el("input", { id: "tw-name", name: "name", required: true, maxlength: "40" }),
+    el("div", { class: "row" },
+      el("div", {}, el("label", { for: "tw-date" }, t("tw_date")),
+        el("input", { id: "tw-date", name: "date", type: "date", required: true, value: today })),
+      el("div", {}, el("label", { for: "tw-place" }, t("tw_place")),
+        el("input", { id: "tw-place", name: "place", maxlength: "80" }))),
+    el("div", { class: "row" },
+      el("div", {}, el("label", { for: "tw-format" }, t("tw_format")),
+        el("select", { id: "tw-format", name: "format" },
+          list.formats.map((f) => el("option", { value: f, selected: f === "sfreunde" }, f)))),
+      el("div", {}, el("label", { for: "tw-rules" }, t("tw_rules")),
+        el("select", { id: "tw-rules", name: "rules" }, rules))),
+    el("div", { class: "row" },
+      el("div", {}, el("label", { for: "tw-capacity" }, t("tw_capacity")),
+        el("input", { id: "tw-capacity", name: "capacity", type: "number", min: "3", max: "999", inputmode: "numeric" })),
+      el("div", {}, el("label", { for: "tw-seed" }, t("tw_seed")),
+        el("input", { id: "tw-seed", name: "seed", maxlength: "64" }))),
+    el("button", { class: "primary", type: "submit" }, t("tw_create")),
+    error);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const f = new FormData(form);
+    const body = {
+      name: f.get("name"), date: f.get("date"), place: f.get("place"), format: f.get("format"),
+      capacity: f.get("capacity") ? Number(f.get("capacity")) : null, seed: f.get("seed") || null,
+      rules: f.get("rules") === "ours" ? list.our_rules : null,
+    };
+    try {
+      const data = await call(org, "", body);
+      ctx.announce(t("tw_created", { name: data.tournament.name }));
+      history.pushState(null, "", `/tournaments/${enc(org.club)}/${enc(data.tournament.slug)}`);
+      org.name = data.tournament.slug;
+      org.data = data;
+      renderTournament(org);
+    } catch (err) {
+      failed(error, err);
+    }
+  });
+  const items = list.tournaments.map((x) => el("li", {},
+    el("a", { href: `/tournaments/${enc(org.club)}/${enc(x.slug)}` }, x.name), ` · ${x.date} · ${x.format} · ${x.players}`));
+  main.replaceChildren(
+    el("section", { class: "card", "aria-labelledby": "tw-title" },
+      el("h1", { id: "tw-title" }, t("tw_link", { club: list.club.name })),
+      el("p", {}, t("tw_intro")),
+      items.length ? el("ul", { class: "tw-links" }, items) : el("p", {}, t("tw_none")),
+      el("p", {}, el("a", { href: `/club/${enc(org.club)}` }, list.club.name))),
+    form);
+}
+
+// ---------------------------------------------------------------- the organiser's tournament
+
+async function loadTournament(org) {
+  try {
+    org.data = await call(org, `/${enc(org.name)}`);
+  } catch (e) {
+    notLoaded(org, e);
+    return;
+  }
+  renderTournament(org);
+}
+
+/** A change by the organiser: answered with the whole tournament, drawn anew. */
+async function change(org, action, body, error, said) {
+  try {
+    org.data = await call(org, `/${enc(org.name)}/${action}`, body);
+  } catch (e) {
+    failed(error, e);
+    return false;
+  }
+  renderTournament(org);
+  if (said) ctx.announce(said(org.data));
+  return true;
+}
+
+function renderTournament(org) {
+  const { t, el, main } = ctx;
+  const d = org.data;
+  const info = d.tournament;
+  const head = el("section", { class: "card", "aria-labelledby": "tw-title" },
+    el("p", { class: "tw-links" }, el("a", { href: `/tournaments/${enc(org.club)}` }, t("tw_back"))),
+    el("h1", { id: "tw-title" }, info.name),
+    el("p", {}, t("tw_summary", {
+      date: info.date, place: info.place || "–", format: info.format, players: info.players,
+      rounds: info.rounds, of: d.format.rounds, games: info.games,
+    })));
+  main.replaceChildren(head, renderPlayers(org), renderRounds(org), renderRankingCard(d.ranking, 10), renderViews(org));
+}
+
+function renderPlayers(org) {
+  const { t, el } = ctx;
+  const d = org.data;
+  const error = el("p", { class: "error", role: "alert" });
+  const items = d.players.map((p) => {
+    const notes = [p.team, p.from_round > 1 ? t("tw_player_late", { round: p.from_round }) : null,
+      p.left_after != null ? t("tw_player_left", { round: p.left_after }) : null].filter(Boolean);
+    return el("li", { class: "tw-player" },
+      el("span", {}, p.name, notes.length ? ` (${notes.join(", ")})` : ""),
+      p.left_after == null ? el("button", {
+        class: "secondary small", type: "button", "aria-label": t("tw_withdraw", { name: p.name }),
+        onclick: () => change(org, "withdraw", { name: p.name }, error, () => t("tw_withdrawn", { name: p.name })),
+      }, "×") : null);
+  });
+  const form = el("form", { class: "tw-register" },
+    el("label", { for: "tw-names" }, t("tw_register_names")),
+    el("input", { id: "tw-names", name: "names", list: "tw-members", autocomplete: "off", required: true }),
+    el("datalist", { id: "tw-members" }, d.members.map((m) => el("option", { value: m }))),
+    el("label", { for: "tw-team" }, t("tw_team")),
+    el("input", { id: "tw-team", name: "team", maxlength: "40" }),
+    el("label", { class: "check" }, el("input", { type: "checkbox", name: "guest" }), " ", t("tw_guest")),
+    el("button", { class: "primary", type: "submit" }, t("tw_register")),
+    error);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const f = new FormData(form);
+    const names = String(f.get("names")).split(",").map((n) => n.trim()).filter(Boolean);
+    await change(org, "register", { names, team: f.get("team") || null, guest: f.get("guest") === "on" }, error,
+      () => t("tw_registered", { names: names.join(", ") }));
+  });
+  return el("section", { class: "card", "aria-labelledby": "tw-players" },
+    el("h2", { id: "tw-players" }, `${t("tw_players")} (${d.players.length})`),
+    el("ul", { class: "tw-players" }, items),
+    el("details", { open: d.rounds.length === 0 }, el("summary", {}, t("tw_register")), form));
+}
+
+function renderRounds(org) {
+  const { t, el } = ctx;
+  const d = org.data;
+  const error = el("p", { class: "error", role: "alert" });
+  const next = d.rounds.length + 1;
+  const parts = [el("h2", { id: "tw-rounds" }, t("tw_tables_now", { round: d.rounds.length || "–" }))];
+  const latest = d.rounds[d.rounds.length - 1];
+  if (latest) {
+    const games = d.format.games;
+    parts.push(el("div", { class: "tw-tables" }, latest.tables.map((table) => renderTable(org, latest, table, games))));
+  } else {
+    parts.push(el("p", {}, t("tw_no_round")));
+  }
+  if (next <= d.format.rounds) {
+    parts.push(el("button", {
+      class: "primary", type: "button",
+      onclick: () => change(org, "draw", {}, error, (data) => t("tw_drawn", { round: next, tables: data.rounds[next - 1].tables.length })),
+    }, t("tw_draw", { round: next })));
+  }
+  parts.push(error);
+  return el("section", { class: "card", "aria-labelledby": "tw-rounds" }, parts);
+}
+
+function renderTable(org, round, table, games) {
+  const { t, el } = ctx;
+  const played = org.data.games.filter((g) => g.round === round.number && g.table === table.number);
+  const error = el("p", { class: "error", role: "alert" });
+  const id = `tw-t${table.number}`;
+  const box = el("div", { class: "tw-table", role: "group", "aria-labelledby": id },
+    el("h3", { id }, t("tw_table", { table: table.number }), table.springer ? ` · ${t("tw_springer")}` : ""),
+    el("p", {}, table.players.join(", ")),
+    el("p", {}, t("tw_games_of", { games: played.length, of: games || "–" })),
+    played.length ? el("p", {}, t("tw_games_at", { losers: played.map((g) => g.loser).join(", ") })) : null);
+  const open = org.open.has(table.number);
+  const details = el("details", { open }, el("summary", {}, t("tw_enter", { table: table.number })),
+    entryForm(org, round, table));
+  details.addEventListener("toggle", () => (details.open ? org.open.add(table.number) : org.open.delete(table.number)));
+  box.append(details, onlinePart(org, round, table));
+  if (played.length) {
+    const reasonId = `tw-reason-${table.number}`;
+    const back = el("form", {},
+      el("label", { for: reasonId }, t("tw_take_back_reason")),
+      el("input", { id: reasonId, name: "reason", required: true, maxlength: "200" }),
+      el("button", { class: "secondary", type: "submit" }, t("tw_take_back")),
+      error);
+    back.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const reason = new FormData(back).get("reason");
+      change(org, "remove", { round: round.number, table: table.number, reason }, error, () => t("tw_taken_back", { table: table.number }));
+    });
+    box.append(el("details", {}, el("summary", {}, t("tw_take_back")), back));
+  }
+  return box;
+}
+
+/** A table played online: its players' links to their seats (with QR codes, asked for when
+ * opened) and the finished games taken; or the button that opens it. */
+function onlinePart(org, round, table) {
+  const { t, el } = ctx;
+  const error = el("p", { class: "error", role: "alert" });
+  const where = { round: round.number, table: table.number };
+  const online = org.data.online.find((o) => o.round === round.number && o.table === table.number);
+  if (!online) {
+    if (round.number !== org.data.rounds.length) return null;
+    return el("div", {}, el("button", {
+      class: "secondary", type: "button",
+      onclick: () => change(org, "online", where, error, () => t("tw_online_opened", { table: table.number })),
+    }, t("tw_online_open")), error);
+  }
+  const list = el("ul", { class: "tw-seats" });
+  const links = el("details", {}, el("summary", {}, t("tw_online_links")), list);
+  links.addEventListener("toggle", async () => {
+    if (!links.open || list.childElementCount) return;
+    try {
+      const seats = await call(org, `/${enc(org.name)}/online/qr?round=${round.number}&table=${table.number}`);
+      list.replaceChildren(...seats.map((s, i) => el("li", {},
+        el("a", { href: s.link }, i === 0 ? t("tw_online_host", { name: s.name }) : s.name),
+        el("img", { class: "qr", src: s.qr, alt: t("tw_seat_qr", { name: s.name }) }))));
+    } catch (e) {
+      failed(error, e);
+    }
+  });
+  const take = el("button", {
+    class: "primary", type: "button",
+    onclick: () => change(org, "take", where, error, (data) => t("tw_online_taken", { table: table.number, taken: data.taken })),
+  }, t("tw_online_take"));
+  return el("div", { class: "tw-online" }, links, take, error);
+}
+
+/** The form of a game entered by hand: each player's place in each half (1 = out first,
+ * shared by players out at the same moment, the loser last), the Finale's loser, the Schock-Aus
+ * that ended each section. Checked by the server. */
+function entryForm(org, round, table) {
+  const { t, el } = ctx;
+  const n = table.players.length;
+  const error = el("p", { class: "error", role: "alert" });
+  const halves = [t("tw_half_1"), t("tw_half_2")];
+  const placeSelect = (name, h) => el("select", {
+    name: `h${h}-${name}`, "aria-label": t("tw_place_of", { name, half: halves[h] }),
+  }, el("option", { value: "" }, "–"), Array.from({ length: n }, (_, i) => el("option", { value: String(i + 1) }, String(i + 1))));
+  const boughtBox = (name, h) => el("input", {
+    type: "checkbox", name: `b${h}-${name}`, class: "tw-bought", "aria-label": t("tw_bought_in_of", { name, half: halves[h] }),
+  });
+  const rows = table.players.map((p) => el("tr", {}, el("th", { scope: "row" }, p),
+    el("td", {}, placeSelect(p, 0)), el("td", {}, placeSelect(p, 1)),
+    el("td", {}, boughtBox(p, 0), " ", boughtBox(p, 1))));
+  const who = (name, label, none) => el("div", {}, el("label", { for: `${name}-${table.number}` }, label),
+    el("select", { id: `${name}-${table.number}`, name }, el("option", { value: "" }, none), table.players.map((p) => el("option", { value: p }, p))));
+  const form = el("form", { class: "tw-entry" },
+    el("p", { class: "hint" }, t("tw_enter_hint")),
+    el("table", { class: "summary-table" },
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("tw_player")), el("th", { scope: "col" }, halves[0]), el("th", { scope: "col" }, halves[1]), el("th", { scope: "col" }, t("tw_bought_in")))),
+      el("tbody", {}, rows)),
+    who("finale", t("tw_finale_loser"), t("tw_no_finale")),
+    who("sa-first_half", t("tw_schock_aus_in", { half: halves[0] }), t("tw_nobody")),
+    who("sa-second_half", t("tw_schock_aus_in", { half: halves[1] }), t("tw_nobody")),
+    who("sa-finale", t("tw_schock_aus_finale"), t("tw_nobody")),
+    el("button", { class: "primary", type: "submit" }, t("tw_save_game")),
+    error);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const f = new FormData(form);
+    const order = (h) => {
+      const byPlace = new Map();
+      for (const p of table.players) {
+        const place = f.get(`h${h}-${p}`);
+        if (!place) continue;
+        if (!byPlace.has(place)) byPlace.set(place, []);
+        byPlace.get(place).push(p);
+      }
+      return [...byPlace.entries()].sort((a, b) => Number(a[0]) - Number(b[0])).map(([, names]) => names);
+    };
+    const first = order(0);
+    const second = order(1);
+    const players = table.players.filter((p) => first.some((g) => g.includes(p)));
+    const schockAus = {};
+    for (const s of ["first_half", "second_half", "finale"]) if (f.get(`sa-${s}`)) schockAus[s] = f.get(`sa-${s}`);
+    const boughtIn = {};
+    ["first_half", "second_half"].forEach((s, h) => {
+      const names = table.players.filter((p) => f.get(`b${h}-${p}`) === "on");
+      if (names.length) boughtIn[s] = names;
+    });
+    const body = {
+      round: round.number, table: table.number, players,
+      halves: second.length ? [first, second] : [first],
+      finale_loser: f.get("finale") || null, schock_aus: schockAus, bought_in: boughtIn,
+    };
+    org.open.delete(table.number);
+    const ok = await change(org, "enter", body, error, (data) => {
+      const g = data.games.filter((x) => x.round === round.number && x.table === table.number).pop();
+      return t("tw_entered", { number: g.number, table: table.number, loser: g.loser });
+    });
+    if (!ok) org.open.add(table.number);
+  });
+  return form;
+}
+
+function renderViews(org) {
+  const { t, el } = ctx;
+  const d = org.data;
+  const base = `/tournaments/${enc(org.club)}/${enc(d.tournament.slug)}`;
+  const key = `key=${enc(d.view_key)}`;
+  const qr = el("img", { class: "qr", alt: t("tw_qr"), hidden: true });
+  call(org, `/${enc(org.name)}/qr`).then((data) => { qr.src = data.qr; qr.hidden = false; }).catch(() => {});
+  const print = ["plan", "sheets", "ranking", "certificates"].map((w) =>
+    el("li", {}, el("a", { href: `${base}/print/${w}?${key}&lang=${lang()}`, target: "_blank", rel: "noopener" }, t(`tw_print_${w}`))));
+  return el("section", { class: "card", "aria-labelledby": "tw-views" },
+    el("h2", { id: "tw-views" }, t("tw_views")),
+    el("ul", { class: "tw-links" },
+      el("li", {}, el("a", { href: `${base}/screen?${key}` }, t("tw_screen"))),
+      el("li", {}, el("a", { href: `${base}/phone?${key}` }, t("tw_phone")))),
+    qr,
+    el("ul", { class: "tw-links" }, print));
+}
+
+// ---------------------------------------------------------------- the ranking
+
+function scoreWord(ranking) {
+  return ctx.t(`tw_score_${ranking.score}`);
+}
+
+/** A ranking as a table: place, player, score, games lost (the first `most` lines). */
+function standingsTable(ranking, lines, caption, most) {
+  const { t, el } = ctx;
+  return el("table", { class: "tw-rank" },
+    el("caption", {}, caption),
+    el("thead", {}, el("tr", {},
+      el("th", { scope: "col" }, t("tw_place")), el("th", { scope: "col" }, t("tw_player")),
+      el("th", { scope: "col", class: "num" }, scoreWord(ranking)), el("th", { scope: "col", class: "num" }, t("tw_lost")))),
+    el("tbody", {}, lines.slice(0, most).map((s) => el("tr", {},
+      el("td", { class: "num" }, `${s.place}.`), el("th", { scope: "row" }, s.name),
+      el("td", { class: "num" }, String(s.score)), el("td", { class: "num" }, String(s.games_lost))))));
+}
+
+function kingLine(ranking) {
+  const { t } = ctx;
+  const kings = ranking.schock_aus.filter((k) => k.place === 1);
+  if (!kings.length) return t("tw_no_king");
+  return t("tw_king_line", { names: kings.map((k) => k.name).join(", "), given: kings[0].given });
+}
+
+function renderRankingCard(ranking, most) {
+  const { t, el } = ctx;
+  return el("section", { class: "card", "aria-labelledby": "tw-ranking" },
+    el("h2", { id: "tw-ranking" }, t("tw_ranking")),
+    standingsTable(ranking, ranking.players, t("tw_overall"), most),
+    el("p", {}, el("strong", {}, `${t("tw_king")}: `), kingLine(ranking)));
+}
+
+// ---------------------------------------------------------------- the screen and the phones
+
+function renderPublic(club, name, view) {
+  const { t, el, main } = ctx;
+  const params = new URLSearchParams(location.search);
+  const key = params.get("key") || "";
+  const state = { hide: Number(params.get("hide") || 0), data: null, me: localStorage.getItem("schocken:tournament-me") || "", page: 0, ticks: 0, paused: false };
+  const status = el("p", { class: "tw-status", role: "status" }); // said: hidden, paused, no connection
+  const stamp = el("p", { class: "tw-status" }); // the time of the last refresh (not said)
+  const body = el("div", { class: "tw-live" });
+  if (view === "screen") document.body.classList.add("tv");
+  const hideForm = el("form", { class: "tw-hide" },
+    el("label", { for: "tw-hide" }, t("tw_hide_minutes")),
+    el("input", { id: "tw-hide", type: "number", min: "0", max: "600", value: String(state.hide), inputmode: "numeric" }),
+    el("button", { class: "secondary", type: "submit" }, t("tw_show")));
+  hideForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    state.hide = Number(hideForm.querySelector("input").value || 0);
+    const url = new URL(location.href);
+    url.searchParams.set("hide", String(state.hide));
+    history.replaceState(null, "", url);
+    refresh();
+  });
+  // Updates and turning pages can be paused (WCAG 2.2.2) and go on again.
+  const pause = el("button", { class: "secondary", type: "button", "aria-pressed": "false" }, t("tw_pause"));
+  pause.addEventListener("click", () => {
+    state.paused = !state.paused;
+    pause.setAttribute("aria-pressed", String(state.paused));
+    say();
+    if (!state.paused) refresh();
+  });
+  const find = view === "phone" ? findMyTable(state) : null;
+  const title = el("h1", { id: "tw-live-title", class: "tw-live-title" }, t("tw_live"));
+  const foot = el("div", { class: "tw-foot" }, status, stamp, pause, view === "screen" ? hideForm : null);
+  main.replaceChildren(...[title, find && find.section, body, foot].filter(Boolean));
+
+  let failedNow = "";
+  function say() {
+    const parts = [];
+    if (state.data && state.data.hidden) parts.push(t("tw_hidden", { minutes: state.data.hidden }));
+    if (state.paused) parts.push(t("tw_paused"));
+    if (failedNow) parts.push(failedNow);
+    const text = parts.join(" ");
+    if (status.textContent !== text) status.textContent = text;
+  }
+
+  async function refresh() {
+    try {
+      const response = await fetch(`/api/tournaments/${enc(club)}/${enc(name)}/live?key=${enc(key)}&hide=${state.hide}&lang=${lang()}`);
+      const data = await response.json();
+      if (!response.ok) throw new Error(capital(data.error || response.statusText));
+      const before = JSON.stringify(state.data);
+      state.data = data;
+      failedNow = "";
+      if (before !== JSON.stringify(data)) draw();
+      stamp.textContent = t("tw_updated", { time: new Date().toLocaleTimeString(lang()) });
+    } catch (e) {
+      failedNow = state.data ? t("tw_refresh_failed") : e.message;
+    }
+    say();
+  }
+
+  function draw() {
+    const d = state.data;
+    document.getElementById("tw-live-title").textContent = `${d.tournament.name} · ${t("tw_live")}`;
+    body.replaceChildren(...(view === "screen" ? screenParts(d, state.page) : phoneParts(d)));
+    if (find) find.show();
+  }
+
+  function tick() {
+    if (state.paused) return;
+    state.ticks += 1;
+    if (view === "screen" && state.data && state.ticks % TURN_EVERY === 0) {
+      state.page += 1;
+      draw();
+    }
+    refresh();
+  }
+
+  refresh();
+  timer = setInterval(tick, REFRESH);
+}
+
+/** The lines of a ranking on page ``page`` of ``rows`` (the pages turn round), and its
+ * caption: "Overall", or "Overall 17-32 of 40" when it has more than one page. */
+function pageOf(lines, rows, page, caption) {
+  const pages = Math.max(1, Math.ceil(lines.length / rows));
+  const first = (page % pages) * rows;
+  const shown = lines.slice(first, first + rows);
+  if (pages === 1) return { shown, caption };
+  return { shown, caption: ctx.t("tw_rows", { what: caption, from: first + 1, to: first + shown.length, of: lines.length }) };
+}
+
+function latestRound(d) {
+  return d.rounds[d.rounds.length - 1] || null;
+}
+
+/** The projector's columns: overall, the latest round (its tables while none has played),
+ * teams and the Schock-Aus-König; a long ranking in pages that turn. */
+function screenParts(d, page) {
+  const { t, el } = ctx;
+  const r = d.ranking;
+  const latest = latestRound(d);
+  const roundLines = latest ? (r.rounds.find((x) => x.round === latest.number) || { players: [] }).players : [];
+  const side = [];
+  const justDrawn = latest && latest.tables.every((x) => x.games === 0);
+  if (justDrawn) {
+    // A round just drawn: where everyone sits, until its first game is in.
+    const part = pageOf(latest.tables, ROUND_ROWS, page, t("tw_tables_now", { round: latest.number }));
+    side.push(el("table", { class: "tw-rank tw-plan" }, el("caption", {}, part.caption),
+      el("tbody", {}, part.shown.map((x) => el("tr", {},
+        el("th", { scope: "row" }, t("tw_table", { table: x.number })), el("td", {}, x.players.join(", ")))))));
+  } else if (latest && roundLines.length) {
+    const part = pageOf(roundLines, ROUND_ROWS, page, t("tw_round", { round: latest.number }));
+    side.push(standingsTable(r, part.shown, part.caption, ROUND_ROWS));
+  }
+  if (r.teams.length) {
+    side.push(el("table", { class: "tw-rank" }, el("caption", {}, t("tw_teams")),
+      el("tbody", {}, r.teams.map((x) => el("tr", {}, el("td", { class: "num" }, `${x.place}.`), el("th", { scope: "row" }, x.team), el("td", { class: "num" }, String(x.score)))))));
+  }
+  side.push(el("div", { class: "tw-king" }, el("h2", {}, t("tw_king")), el("p", {}, kingLine(r))));
+  const overall = pageOf(r.players, SCREEN_ROWS, page, t("tw_overall"));
+  return [
+    el("section", { class: "tw-col", "aria-label": t("tw_overall") }, standingsTable(r, overall.shown, overall.caption, SCREEN_ROWS)),
+    el("section", { class: "tw-col", "aria-label": t("tw_round", { round: latest ? latest.number : "–" }) }, side),
+  ];
+}
+
+/** The phone's "find my table": a name (kept on the phone) and its table in the latest round;
+ * drawn once, so that a refresh never takes the field from under the fingers. */
+function findMyTable(state) {
+  const { t, el } = ctx;
+  const found = el("p", { role: "status" });
+  const names = el("datalist", { id: "tw-names" });
+  const show = () => {
+    const latest = state.data ? latestRound(state.data) : null;
+    const all = latest ? latest.tables.flatMap((x) => x.players) : [];
+    names.replaceChildren(...all.map((n) => el("option", { value: n })));
+    const me = state.me.trim().toLowerCase();
+    if (!me || !latest) { found.textContent = ""; return; }
+    const table = latest.tables.find((x) => x.players.some((p) => p.toLowerCase() === me));
+    const text = table
+      ? t("tw_at_table", { name: table.players.find((p) => p.toLowerCase() === me), round: latest.number, table: table.number, others: table.players.filter((p) => p.toLowerCase() !== me).join(", ") })
+      : t("tw_not_seated", { name: state.me, round: latest.number });
+    if (found.textContent !== text) found.textContent = text;
+  };
+  const input = el("input", { id: "tw-me", value: state.me, autocomplete: "off", list: "tw-names" });
+  input.addEventListener("input", () => { state.me = input.value; localStorage.setItem("schocken:tournament-me", state.me); show(); });
+  const section = el("section", { class: "card", "aria-labelledby": "tw-find" },
+    el("h2", { id: "tw-find" }, t("tw_my_table")),
+    el("label", { for: "tw-me" }, t("tw_my_name")), input, names, found);
+  return { section, show };
+}
+
+/** The phone: the tables of the latest round, the ranking, the Schock-Aus-König. */
+function phoneParts(d) {
+  const { t, el } = ctx;
+  const latest = latestRound(d);
+  const parts = [];
+  if (latest) {
+    parts.push(el("section", { class: "card", "aria-labelledby": "tw-now" },
+      el("h2", { id: "tw-now" }, t("tw_tables_now", { round: latest.number })),
+      el("ul", { class: "tw-now" }, latest.tables.map((x) => el("li", {}, el("strong", {}, `${t("tw_table", { table: x.number })}: `), x.players.join(", "))))));
+  } else {
+    parts.push(el("p", { class: "card" }, t("tw_no_round")));
+  }
+  parts.push(renderRankingCard(d.ranking, 1000));
+  const rounds = d.ranking.rounds.filter((x) => x.players.length).reverse();
+  if (rounds.length) {
+    parts.push(el("section", { class: "card", "aria-labelledby": "tw-rounds-head" },
+      el("h2", { id: "tw-rounds-head" }, t("tw_per_round")),
+      rounds.map((x) => {
+        const box = el("details", { open: openRounds.has(x.round) }, el("summary", {}, t("tw_round", { round: x.round })),
+          standingsTable(d.ranking, x.players, t("tw_round", { round: x.round }), 1000));
+        box.addEventListener("toggle", () => (box.open ? openRounds.add(x.round) : openRounds.delete(x.round)));
+        return box;
+      })));
+  }
+  if (d.ranking.teams.length) {
+    parts.push(el("section", { class: "card", "aria-labelledby": "tw-teams-head" },
+      el("h2", { id: "tw-teams-head" }, t("tw_teams")),
+      el("table", { class: "tw-rank" }, el("tbody", {}, d.ranking.teams.map((x) => el("tr", {},
+        el("td", { class: "num" }, `${x.place}.`), el("th", { scope: "row" }, x.team), el("td", { class: "num" }, String(x.score))))))));
+  }
+  return parts;
+}

@@ -1,0 +1,184 @@
+"""A tournament on paper and on public screens: the print views' HTML (table plan, score sheets
+with the rules in short, ranking, certificates), one PDF from the command line (Chromium,
+pages counted and read with pypdf), the view key, the ranking without the last minutes' games,
+and the tables' version 2 reached from a database of version 1. On both engines where a
+database is used."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from schocken.errors import TournamentError
+from schocken.store import open_database
+from schocken.tournament import MIGRATIONS, TournamentBook
+from schocken.tournament.book import hidden_from
+from schocken.tournament.formats import find_format, format_to_data
+from schocken.tournament.store import COMPONENT, SCHEMA
+from schocken.tournament_paper import PAPERS, paper
+from tournament_helpers import lost_by
+
+NAMES = ["Anna", "Ben", "Cem", "Dora", "Emil", "Frieda", "Gustav", "Hanne", "Ilse", "Jonas"]
+
+
+def _cup(book: TournamentBook, fmt: str = "werl") -> dict[str, list[str]]:
+    """A cup of ten (tables of four and three, two Springer tables at werl), round 1 drawn and
+    a game at each table; the tables by number."""
+    book.create("Cup", date="2026-05-01", place="Krone", format=fmt, seed="2")
+    book.register("Cup", NAMES)
+    tables = {str(t["number"]): t["players"] for t in book.draw("Cup")["tables"]}
+    for number, players in tables.items():
+        book.enter("Cup", 1, int(number), result=lost_by(players, players[-1]))
+    return tables
+
+
+def test_the_print_views_say_what_is_on_paper(tmp_path: Path) -> None:
+    with TournamentBook(tmp_path / "t.sqlite3") as book:
+        tables = _cup(book)
+        plan = paper(book, "Cup", "plan", "de")
+        assert "<title>Tischplan, Runde 1</title>" in plan and "@media print" in plan
+        assert plan.count("<caption>") == len(tables) == 3
+        assert plan.count("Springertisch") == 2  # 4 + 3 + 3
+        sheets = paper(book, "Cup", "sheets", "en")
+        assert sheets.count('<section class="sheet">') == 3
+        # werl: 5 games a table, points 3-1-0 at three and 3-2-1-0 at four, -1 for a lost game
+        assert sheets.count('<tr><th scope="row">') == 3 * 5
+        assert "A half by the order out: 3-1-0 at a table of 3; 3-2-1-0 at a table of 4." in sheets
+        assert "-1 for the game&#x27;s loser." in sheets and "The rules in short" in sheets
+        ranking = book.rank("Cup")
+        text = paper(book, "Cup", "ranking", "en")
+        assert all(s["name"] in text for s in ranking["players"])
+        certificates = paper(book, "Cup", "certificates", "de")
+        top = [s for s in ranking["players"] if s["place"] <= 3]
+        assert certificates.count('<section class="certificate">') == len(top)
+        assert "beim Turnier Cup am 2026-05-01 in Krone" in certificates
+        with pytest.raises(TournamentError, match="one of plan, sheets, ranking, certificates"):
+            paper(book, "Cup", "flyer", "en")
+        with pytest.raises(TournamentError, match="round 2 is not drawn"):
+            paper(book, "Cup", "plan", "en", round_number=2)
+
+
+def test_a_name_cannot_break_out_of_the_page(tmp_path: Path) -> None:
+    with TournamentBook(tmp_path / "t.sqlite3") as book:
+        book.create("Cup", date="2026-05-01", place="<b>Krone</b>", seed="1")
+        book.register("Cup", ["<script>x</script>", "Ben & Co", "Cem", "Dora"])
+        book.draw("Cup")
+        page = paper(book, "Cup", "plan", "en")
+        assert "<script>" not in page and "&lt;script&gt;" in page
+        assert "&lt;b&gt;Krone&lt;/b&gt;" in page and "Ben &amp; Co" in page
+
+
+def test_the_command_line_prints_one_pdf(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    with TournamentBook(db) as book:
+        tables = _cup(book, "sfreunde")
+        top = [s["name"] for s in book.rank("Cup")["players"] if s["place"] <= 3]
+    pdf = tmp_path / "cup.pdf"
+    run = [sys.executable, "-m", "schocken.cli", "tournament", "print", "--db", str(db)]
+    done = subprocess.run(
+        [*run, "--lang", "de", "--pdf", str(pdf)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Cup: plan, sheets, ranking, certificates gedruckt in" in done.stdout
+    reader = pypdf.PdfReader(pdf)
+    texts = [p.extract_text() for p in reader.pages]
+    assert len(texts) == 1 + len(tables) + 1 + len(top)
+    assert "Tischplan, Runde 1" in texts[0] and all(n in texts[0] for n in NAMES)
+    for i, players in enumerate(tables.values(), start=1):
+        assert f"Spielbericht: Runde 1, Tisch {i}" in texts[i]
+        assert all(p in texts[i] for p in players)
+    assert "Rangliste nach 3 Spielen" in texts[len(tables) + 1]
+    assert [top[i] in texts[len(tables) + 2 + i] for i in range(len(top))] == [True] * len(top)
+    # One view alone, as HTML; a view that is none is refused in the command's language.
+    done = subprocess.run([*run, "plan"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stdout.startswith("<!doctype html>")
+    done = subprocess.run(
+        [*run, "flyer", "--lang", "de", "--pdf", str(tmp_path / "x.pdf")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1 and "eine Druckansicht ist eine von" in done.stderr
+    assert not (tmp_path / "x.pdf").exists()
+    assert set(PAPERS) == {"plan", "sheets", "ranking", "certificates"}
+
+
+def test_the_view_key_is_made_once_and_opens_only_its_tournament(database: str) -> None:
+    with TournamentBook(database) as book:
+        book.create("Cup", date="2026-05-01", seed="1")
+        book.create("Pokal", date="2026-05-02", seed="1")
+        key = book.view_key("Cup")
+        assert book.view_key("Cup") == key and len(key) >= 16
+        assert book.opens_views("Cup", key)
+        assert not book.opens_views("Pokal", key)
+        assert not book.opens_views("Cup", key[:-1]) and not book.opens_views("Cup", None)
+        assert not book.opens_views("Pokal", "")
+
+
+def test_the_ranking_can_leave_out_the_last_minutes_games(database: str) -> None:
+    with TournamentBook(database) as book:
+        tables = _cup(book)
+        everyone = book.rank("Cup")
+        assert sum(s["games"] for s in everyone["players"]) == sum(len(p) for p in tables.values())
+        # Every game was entered just now: hiding the last minute hides them all.
+        hidden = book.rank("Cup", before=hidden_from(1))
+        assert [s["games"] for s in hidden["players"]] == [0] * len(NAMES)
+        later = datetime.now(UTC) + timedelta(minutes=5)
+        assert book.rank("Cup", before=hidden_from(1, later)) == everyone
+        entered = [g.entered for g in book.picture("Cup").games]
+        assert all(e is not None and e <= hidden_from(0) for e in entered)
+
+
+def test_version_1_tables_are_brought_to_version_2(database: str) -> None:
+    db = open_database(database)
+    try:
+        db.migrate(COMPONENT, {1: SCHEMA})
+        with db.transaction():
+            db.execute(
+                "INSERT INTO tournament_tournaments (slug, name, date, place, club, rules, format, "
+                "seed, capacity, created) VALUES ('old', 'Old', '2024-01-01', '', NULL, ?, ?, "
+                "'1', NULL, '2024-01-01T00:00:00+00:00')",
+                ('{"preset": "allgemein", "overrides": {}}', _werl_json()),
+            )
+    finally:
+        db.close()
+    with TournamentBook(database) as book:
+        assert book.db.version(COMPONENT) == max(MIGRATIONS) == 2
+        assert book.info("Old")["name"] == "Old"
+        assert book.opens_views("Old", "anything") is False
+        assert book.view_key("Old") == book.view_key("Old")
+
+
+def _werl_json() -> str:
+    return json.dumps(format_to_data(find_format("werl")))
+
+
+def test_a_sheet_says_how_its_round_counts(tmp_path: Path) -> None:
+    """velen's rounds of lives and gonz's final table: each sheet says its own stage's rules
+    and has a row for every game that can be lost there."""
+    with TournamentBook(tmp_path / "t.sqlite3") as book:
+        book.create("Velen", date="2026-05-01", format="velen", seed="1")
+        book.register("Velen", NAMES[:8])
+        book.draw("Velen")
+        sheets = paper(book, "Velen", "sheets", "de")
+        assert "Leben je Runde: 3; ein verlorenes Spiel kostet ein Leben." in sheets
+        assert "Auch das Einwürfeln kostet ein Leben." in sheets
+        assert sheets.count('<tr><th scope="row">') == 2 * 4 * 3  # two tables of 4, 3 lives
+        book.create("Gonz", date="2026-05-01", format="gonz", seed="1")
+        names = [f"{n} G" for n in NAMES] + ["Karla", "Lutz"]
+        book.register("Gonz", names)
+        for number in (1, 2, 3):
+            for table in book.draw("Gonz")["tables"]:
+                players = table["players"]
+                book.enter("Gonz", number, table["number"], result=lost_by(players, players[0]))
+        final = book.draw("Gonz")
+        assert [len(t["players"]) for t in final["tables"]] == [6]
+        sheets = paper(book, "Gonz", "sheets", "en")
+        assert "Final table: out after 2 lost games; the last left wins." in sheets
+        assert sheets.count('<tr><th scope="row">') == 6 * 2
