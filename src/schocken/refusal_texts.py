@@ -805,6 +805,11 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "Platz {seat} hat keinen Spieler, dem er zurückgegeben werden kann",
     ),
     (
+        "server_refuse_seat_no_link",
+        "seat {seat} has no player with a link of their own",
+        "Platz {seat} hat keinen Spieler mit eigenem Link",
+    ),
+    (
         "server_refuse_seat_played",
         "seat {seat} is played by its player already",
         "Platz {seat} wird schon von seinem Spieler gespielt",

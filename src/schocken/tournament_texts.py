@@ -123,6 +123,35 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     ),
     ("tw_online_links", "Links to the seats (online)", "Links zu den Plätzen (online)"),
     ("tw_online_host", "{name} (starts the game)", "{name} (startet das Spiel)"),
+    (
+        "tw_online_once",
+        "Hand these links out now: they are shown this once (the server keeps no link it could "
+        "show again).",
+        "Diese Links jetzt weitergeben: sie werden nur dieses eine Mal gezeigt (der Server "
+        "behält keinen Link, den er noch einmal zeigen könnte).",
+    ),
+    (
+        "tw_online_lost",
+        "Each player got a link to their seat when the table was opened. Lost one? Make new "
+        "links: the old ones then open nothing.",
+        "Jeder Spieler hat beim Öffnen des Tisches einen Link zu seinem Platz bekommen. Einer "
+        "verloren? Neue Links machen: die alten öffnen dann nichts mehr.",
+    ),
+    ("tw_online_new", "Make new links", "Neue Links machen"),
+    (
+        "tw_online_new_sure",
+        "New links for every seat of table {table}? Whoever plays by an old link must open "
+        "the new one.",
+        "Neue Links für alle Plätze an Tisch {table}? Wer über einen alten Link spielt, muss "
+        "den neuen öffnen.",
+    ),
+    ("tw_online_new_yes", "Yes, new links", "Ja, neue Links"),
+    ("tw_online_new_no", "Keep the links", "Links behalten"),
+    (
+        "tw_online_new_made",
+        "Table {table}: new links made; the old ones open nothing now.",
+        "Tisch {table}: neue Links gemacht; die alten öffnen jetzt nichts mehr.",
+    ),
     ("tw_seat_qr", "QR code of the seat of {name}", "QR-Code des Platzes von {name}"),
     ("tw_online_take", "Take the finished games", "Fertige Spiele übernehmen"),
     (

@@ -499,6 +499,18 @@ class Table:
         self._save()
         return index, token
 
+    def new_token(self, seat: int) -> str:
+        """A new secret token for a human's seat, to give its link out again (a tournament's
+        organiser does): the old token opens the seat no more."""
+        if not 0 <= seat < len(self.seats):
+            raise refuse("server_refuse_no_seat", 400, seat=seat)
+        if self.seats[seat].token_hash is None:
+            raise refuse("server_refuse_seat_no_link", 400, seat=seat)
+        token = secrets.token_urlsafe(16)
+        self.seats[seat] = replace(self.seats[seat], token_hash=token_hash(token))
+        self._save()
+        return token
+
     def add_bot(self, token: object, kind: object = "regular", seat: int | None = None) -> int:
         self._host_check(token)
         if not isinstance(kind, str) or kind not in BOTS:

@@ -1,8 +1,9 @@
 """The online tables of a tournament: a table of a round played at a table of the game server,
 each player at their own seat by their own link (no bots). The tournament keeps which server
-table it is and the players' links (so that the organiser can hand them out again); the games
-played there are entered from their records like any other (:meth:`TournamentBook.enter`,
-source ``online``)."""
+table it is and who sits there, never the links: a seat's secret token is kept by the game
+server as its hash only, and the organiser who needs a link again makes new ones (the old ones
+then open nothing). The games played there are entered from their records like any other
+(:meth:`TournamentBook.enter`, source ``online``)."""
 
 from __future__ import annotations
 
@@ -15,16 +16,12 @@ from schocken.texts import refused
 from schocken.tournament.store import _Store
 
 
-class SeatLink(TypedDict):
-    name: str
-    link: str
-
-
 class OnlineTable(TypedDict):
     round: int
     table: int
     table_id: str
-    links: list[SeatLink]
+    players: list[str]
+    """Who sits at the server's table, seat by seat (the first is its host)."""
 
 
 class _Online(_Store):
@@ -33,7 +30,7 @@ class _Online(_Store):
     def online_tables(self, tournament: str) -> list[OnlineTable]:
         tid = self._id(tournament)
         rows = self.db.execute(
-            "SELECT round, table_no, table_id, links FROM tournament_online WHERE "
+            "SELECT round, table_no, table_id, players FROM tournament_online WHERE "
             "tournament_id = ? ORDER BY round, table_no",
             (tid,),
         )
@@ -42,7 +39,7 @@ class _Online(_Store):
                 "round": int(r[0]),
                 "table": int(r[1]),
                 "table_id": str(r[2]),
-                "links": json.loads(r[3]),
+                "players": json.loads(r[3]),
             }
             for r in rows.fetchall()
         ]
@@ -51,7 +48,7 @@ class _Online(_Store):
         """Every tournament's online tables of its latest round (whose games may still come),
         with the tournament's name."""
         rows = self.db.execute(
-            "SELECT t.name, o.round, o.table_no, o.table_id, o.links FROM tournament_online o "
+            "SELECT t.name, o.round, o.table_no, o.table_id, o.players FROM tournament_online o "
             "JOIN tournament_tournaments t ON t.id = o.tournament_id WHERE o.round = (SELECT "
             "MAX(s.round) FROM tournament_seats s WHERE s.tournament_id = o.tournament_id) "
             "ORDER BY t.id, o.table_no"
@@ -63,7 +60,7 @@ class _Online(_Store):
                     "round": int(r[1]),
                     "table": int(r[2]),
                     "table_id": str(r[3]),
-                    "links": json.loads(r[4]),
+                    "players": json.loads(r[4]),
                 },
             )
             for r in rows.fetchall()
@@ -114,7 +111,7 @@ class _Online(_Store):
         round_number: int,
         table: int,
         table_id: str,
-        links: list[SeatLink],
+        players: list[str],
     ) -> OnlineTable:
         """Keep the online table of a table of the latest round (checked again, in the same
         transaction)."""
@@ -122,9 +119,9 @@ class _Online(_Store):
             tid = self._id(tournament)
             self.check_online(tournament, round_number, table)
             db.execute(
-                "INSERT INTO tournament_online (tournament_id, round, table_no, table_id, links) "
+                "INSERT INTO tournament_online (tournament_id, round, table_no, table_id, players) "
                 "VALUES (?, ?, ?, ?, ?)",
-                (tid, round_number, table, table_id, json.dumps(links, ensure_ascii=False)),
+                (tid, round_number, table, table_id, json.dumps(players, ensure_ascii=False)),
             )
             self._log(tid, "online", round=round_number, table=table, table_id=table_id)
         return self.online_table(tournament, round_number, table)

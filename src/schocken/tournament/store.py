@@ -95,7 +95,7 @@ CREATE TABLE tournament_online (
     round INTEGER NOT NULL,
     table_no INTEGER NOT NULL,
     table_id TEXT NOT NULL,
-    links TEXT NOT NULL,
+    players TEXT NOT NULL,
     PRIMARY KEY (tournament_id, round, table_no)
 ) STRICT;
 """

@@ -38,7 +38,6 @@ from schocken.server.tables import Table, TableError, Tables, refusal_of, refuse
 from schocken.tournament import FORMATS, TournamentBook
 from schocken.tournament.book import hidden_from
 from schocken.tournament.formats import PointsStage
-from schocken.tournament.online import SeatLink
 from schocken.tournament.results import result_by_hand
 from schocken.tournament_paper import PAPERS, paper
 
@@ -374,7 +373,8 @@ async def open_online(
     """A table of the latest round (``round``, ``table``) opened as an online table of the game
     server: the tournament's rules, a seat for each of its players and no other (no bots),
     each player seated by name with a link of their own to their seat (the first is the table's
-    host, who starts the game). Answers the tournament's detail with the links."""
+    host, who starts the game). Answers the tournament's detail and the ``links`` with their QR
+    codes: said this once (the server keeps the seats' tokens as hashes only)."""
     data = await read_body(request)
     slug = await opened(clubs, club, request, data)
     number, table_no = data.get("round"), data.get("table")
@@ -389,16 +389,56 @@ async def open_online(
     if len(tables.by_id) >= limits.max_tables:
         raise refuse("server_refuse_tables_full", 503)
     table, token, _ = await tables.create(rules, len(players), players[0])
-    links: list[SeatLink] = [{"name": players[0], "link": f"/t/{table.id}#{token}"}]
+    tokens = [token]
     for player in players[1:]:
         _, seat_token = await tables.commit(table, table.sit, player)
-        links.append({"name": player, "link": f"/t/{table.id}#{seat_token}"})
+        tokens.append(seat_token)
 
     def keep(book: TournamentBook) -> dict[str, Any]:
-        book.add_online(found, number, table_no, table.id, links)  # type: ignore[arg-type]
+        book.add_online(found, number, table_no, table.id, players)  # type: ignore[arg-type]
         return detail(book, found)
 
-    return await tournaments.run(keep)
+    answer = await tournaments.run(keep)
+    return {**answer, "links": await _links(request, table.id, players, tokens)}
+
+
+async def _links(
+    request: Request, table_id: str, players: list[str], tokens: list[str]
+) -> list[dict[str, str]]:
+    """Each player's link to their seat, from the server's public address, with its QR code (an
+    SVG data URL)."""
+    site: Site = request.app.state.site
+    out = []
+    for player, token in zip(players, tokens, strict=True):
+        link = f"{site.public_url}/t/{table_id}#{token}"
+        svg = await asyncio.to_thread(draw_qr, link, "svg")
+        qr = "data:image/svg+xml;base64," + base64.b64encode(svg).decode()
+        out.append({"name": player, "link": link, "qr": qr})
+    return out
+
+
+@router.post("/api/clubs/{club}/tournaments/{name}/links")
+async def new_links(
+    club: str, name: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    """New links to the seats of a table's online table (``round``, ``table``), for an organiser
+    who needs them again: every seat gets a new token, and the old links open nothing. Answers
+    the ``links`` with their QR codes."""
+    data = await read_body(request)
+    slug = await opened(clubs, club, request, data)
+
+    def online(book: TournamentBook) -> tuple[str, list[str]]:
+        found = _of_club(book, slug, name)
+        o = book.online_table(found, data.get("round"), data.get("table"))  # type: ignore[arg-type]
+        return o["table_id"], o["players"]
+
+    table_id, players = await tournaments.run(online)
+    table = await tournaments.tables.get(table_id)
+    tokens = [
+        await tournaments.tables.commit(table, table.new_token, seat)
+        for seat in range(len(players))
+    ]
+    return {"links": await _links(request, table_id, players, tokens)}
 
 
 @router.post("/api/clubs/{club}/tournaments/{name}/take")
@@ -414,31 +454,6 @@ async def take_games(
     found = await tournaments.run(lambda book: _of_club(book, slug, name))
     taken = await tournaments.take(found, data.get("round"), data.get("table"))  # type: ignore[arg-type]
     return {**await tournaments.run(lambda book: detail(book, found)), "taken": taken}
-
-
-@router.get("/api/clubs/{club}/tournaments/{name}/online/qr")
-async def online_qr(
-    club: str, name: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
-) -> list[dict[str, str]]:
-    """Each player's link to their seat at a table's online table (``?round=&table=``), from
-    the server's public address, with its QR code (an SVG data URL)."""
-    slug = await opened(clubs, club, request)
-    number, table_no = (request.query_params.get(k, "") for k in ("round", "table"))
-    if not number.isdigit() or not table_no.isdigit():
-        raise refuse("server_refuse_tournament_round", 400, value=f"{number[:10]}/{table_no[:10]}")
-
-    def links(book: TournamentBook) -> list[SeatLink]:
-        found = _of_club(book, slug, name)
-        return book.online_table(found, int(number), int(table_no))["links"]
-
-    site: Site = request.app.state.site
-    out = []
-    for seat in await tournaments.run(links):
-        link = f"{site.public_url}{seat['link']}"
-        svg = await asyncio.to_thread(draw_qr, link, "svg")
-        qr = "data:image/svg+xml;base64," + base64.b64encode(svg).decode()
-        out.append({"name": seat["name"], "link": link, "qr": qr})
-    return out
 
 
 @router.post("/api/clubs/{club}/tournaments/{name}/{action}")

@@ -290,33 +290,73 @@ function renderTable(org, round, table, games) {
   return box;
 }
 
-/** A table played online: its players' links to their seats (with QR codes, asked for when
- * opened) and the finished games taken; or the button that opens it. */
+/** A table played online: its players' links to their seats with QR codes (shown once, as the
+ * table is opened or new links are made: the server keeps the seats' tokens as hashes only),
+ * "make new links" (asked to confirm: the old links then open nothing), and the finished games
+ * taken; or the button that opens it. */
 function onlinePart(org, round, table) {
   const { t, el } = ctx;
   const error = el("p", { class: "error", role: "alert" });
   const where = { round: round.number, table: table.number };
+  const key = `${round.number}:${table.number}`;
+  org.links = org.links || {};
   const online = org.data.online.find((o) => o.round === round.number && o.table === table.number);
   if (!online) {
     if (round.number !== org.data.rounds.length) return null;
     return el("div", {}, el("button", {
       class: "secondary", type: "button",
-      onclick: () => change(org, "online", where, error, () => t("tw_online_opened", { table: table.number })),
+      onclick: async () => {
+        try {
+          const data = await call(org, `/${enc(org.name)}/online`, where);
+          org.links[key] = data.links;
+          org.data = data;
+        } catch (e) {
+          failed(error, e);
+          return;
+        }
+        renderTournament(org);
+        ctx.announce(t("tw_online_opened", { table: table.number }));
+      },
     }, t("tw_online_open")), error);
   }
-  const list = el("ul", { class: "tw-seats" });
-  const links = el("details", {}, el("summary", {}, t("tw_online_links")), list);
-  links.addEventListener("toggle", async () => {
-    if (!links.open || list.childElementCount) return;
-    try {
-      const seats = await call(org, `/${enc(org.name)}/online/qr?round=${round.number}&table=${table.number}`);
-      list.replaceChildren(...seats.map((s, i) => el("li", {},
+  const seats = org.links[key];
+  const body = el("div", {});
+  if (seats) {
+    body.append(el("p", { class: "tw-note" }, t("tw_online_once")),
+      el("ul", { class: "tw-seats" }, seats.map((s, i) => el("li", {},
         el("a", { href: s.link }, i === 0 ? t("tw_online_host", { name: s.name }) : s.name),
-        el("img", { class: "qr", src: s.qr, alt: t("tw_seat_qr", { name: s.name }) }))));
-    } catch (e) {
-      failed(error, e);
-    }
-  });
+        el("img", { class: "qr", src: s.qr, alt: t("tw_seat_qr", { name: s.name }) })))));
+  } else {
+    body.append(el("p", { class: "tw-note" }, t("tw_online_lost")));
+  }
+  const ask = el("div", { class: "tw-ask" });
+  const newLinks = el("button", {
+    class: "secondary", type: "button",
+    onclick: () => {
+      const yes = el("button", {
+        class: "primary", type: "button",
+        onclick: async () => {
+          try {
+            org.links[key] = (await call(org, `/${enc(org.name)}/links`, where)).links;
+          } catch (e) {
+            failed(error, e);
+            return;
+          }
+          renderTournament(org);
+          ctx.announce(t("tw_online_new_made", { table: table.number }));
+        },
+      }, t("tw_online_new_yes"));
+      const no = el("button", {
+        class: "secondary", type: "button",
+        onclick: () => { ask.replaceChildren(); newLinks.hidden = false; newLinks.focus(); },
+      }, t("tw_online_new_no"));
+      newLinks.hidden = true;
+      ask.replaceChildren(el("p", {}, t("tw_online_new_sure", { table: table.number })), yes, no);
+      yes.focus();
+    },
+  }, t("tw_online_new"));
+  body.append(newLinks, ask);
+  const links = el("details", { open: Boolean(seats) }, el("summary", {}, t("tw_online_links")), body);
   const take = el("button", {
     class: "primary", type: "button",
     onclick: () => change(org, "take", where, error, (data) => t("tw_online_taken", { table: table.number, taken: data.taken })),
