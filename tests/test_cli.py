@@ -697,7 +697,7 @@ def test_review_prints_every_decision_and_the_summary(
     assert "1 decisions of the opening round are not valued: a round for no Deckel." in lines
     assert any(line.startswith("Anna: accuracy 33.3% (2 of 6 decisions") for line in lines)
     assert "Anna's costliest decisions (3), as Anna saw them:" in lines
-    assert "    before: Cem Schock 4 (3. throw)" in lines
+    assert "    before: Cem Schock 4 (3rd throw)" in lines
     assert "  > stop: P(lose round) = 0.9839 (183611/186624)" in lines
     code, out, _ = run(capsys, "review", str(golden), "--lang", "de", "--player", "ben")
     assert code == 0

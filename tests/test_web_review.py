@@ -5,6 +5,7 @@ summary. Debian's Chromium driven by Playwright, against a real server."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,9 @@ def test_an_uploaded_record_is_stepped_through_by_keyboard(
     assert covered.count() >= 1
     assert covered.locator(".dice-row").count() == 0
     assert "covered" in covered.first.inner_text()
+    # Which throw each cup before the player is at, counted in English ("(1. throw)" no more).
+    before = page.locator(".rv-before li").all_inner_texts()
+    assert before and all(re.search(r"\(.*\d(st|nd|rd) throw\)$", b) for b in before), before
     # Anna's costliest decision: the move made and the best move marked, with their P(lose).
     page.locator(".rv-costly button").first.click()
     costly = next(d for d in decisions if d["step"] == review["summary"][0]["costliest"][0])

@@ -288,10 +288,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_halves_lost": "Halves lost",
         "stand_in": "The stand-in played for {name}: {action}.",
         "web_language_label": "Deutsch (Sprache / language)",
-        "web_throw_1": "1st throw",
-        "web_throw_2": "2nd throw",
-        "web_throw_3": "3rd throw",
-        "web_throw_n": "{n}th throw",
+        "throw_nth_1": "1st throw",
+        "throw_nth_2": "2nd throw",
+        "throw_nth_3": "3rd throw",
+        "throw_nth": "{n}th throw",
         "web_clock": "Time left for {name}: {s} s",
         "web_clock_short": "{s} s",
         "web_clock_warning": "{name}, 10 seconds left: then the stand-in plays for you.",
@@ -345,7 +345,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ui_waiting": "waiting",
         "ui_covered": "covered",
         "ui_aside": "aside {dice}",
-        "ui_throws": "{n}. throw",
         "ui_your_turn": "{name}, your turn: pick dice to keep with 1 2 3, then throw or stop.",
         "ui_first_throw": "{name}, your turn: throw.",
         "ui_blind_offer": "{name}, you open: throw, or L throws blind (one throw each, every cup "
@@ -382,8 +381,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "review_costliest": "{name}'s costliest decisions ({n}), as {name} saw them:",
         "review_situation": "  step {step}, {where}: {label}, loss {loss}",
         "review_before": "before: {turns}",
-        "review_before_shown": "{name} {result} ({n}. throw)",
-        "review_before_covered": "{name} covered (aside {aside}, {n}. throw)",
+        "review_before_shown": "{name} {result} ({nth})",
+        "review_before_covered": "{name} covered (aside {aside}, {nth})",
         "review_none": "nobody",
         "review_after": "players after: {after}; middle: {middle}; Deckel: {deckel}",
         "review_unvalued_opening": "{n} decisions of the opening round are not valued: a round "
@@ -1746,10 +1745,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_halves_lost": "Hälften verloren",
         "stand_in": "Die Vertretung spielte für {name}: {action}.",
         "web_language_label": "English (language / Sprache)",
-        "web_throw_1": "1. Wurf",
-        "web_throw_2": "2. Wurf",
-        "web_throw_3": "3. Wurf",
-        "web_throw_n": "{n}. Wurf",
+        "throw_nth_1": "1. Wurf",
+        "throw_nth_2": "2. Wurf",
+        "throw_nth_3": "3. Wurf",
+        "throw_nth": "{n}. Wurf",
         "web_clock": "Zeit für {name}: noch {s} s",
         "web_clock_short": "{s} s",
         "web_clock_warning": "{name}, noch 10 Sekunden: dann spielt die Vertretung für dich.",
@@ -1803,7 +1802,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ui_waiting": "wartet",
         "ui_covered": "verdeckt",
         "ui_aside": "draußen {dice}",
-        "ui_throws": "{n}. Wurf",
         "ui_your_turn": "{name}, du bist dran: Würfel mit 1 2 3 rauslegen, dann werfen oder "
         "stehen lassen.",
         "ui_first_throw": "{name}, du bist dran: werfen.",
@@ -1841,8 +1839,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "review_costliest": "Die teuersten Entscheidungen von {name} ({n}), wie {name} sie sah:",
         "review_situation": "  Schritt {step}, {where}: {label}, Verlust {loss}",
         "review_before": "vorher: {turns}",
-        "review_before_shown": "{name} {result} ({n}. Wurf)",
-        "review_before_covered": "{name} verdeckt (draußen {aside}, {n}. Wurf)",
+        "review_before_shown": "{name} {result} ({nth})",
+        "review_before_covered": "{name} verdeckt (draußen {aside}, {nth})",
         "review_none": "niemand",
         "review_after": "danach noch: {after}; Mitte: {middle}; Deckel: {deckel}",
         "review_unvalued_opening": "{n} Entscheidungen der Eröffnungsrunde sind nicht bewertet: "
@@ -3031,6 +3029,18 @@ def t(key: str, lang: str, **fields: object) -> str:
     if lang not in CATALOGUE:
         raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
     return CATALOGUE[lang][key].format(**fields)
+
+
+def throw_nth(n: int, lang: str) -> str:
+    """The ``n``-th throw as ``lang`` counts it, the one wording of every screen.
+
+    >>> throw_nth(1, "en"), throw_nth(2, "en"), throw_nth(3, "en"), throw_nth(4, "en")
+    ('1st throw', '2nd throw', '3rd throw', '4th throw')
+    >>> throw_nth(1, "de")
+    '1. Wurf'
+    """
+    key = f"throw_nth_{n}"
+    return t(key if key in CATALOGUE[lang] else "throw_nth", lang, n=n)
 
 
 E = TypeVar("E", bound=SchockenError)

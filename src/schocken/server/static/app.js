@@ -831,7 +831,7 @@ function quiet(node) {
 
 // "1st throw", "2nd throw" (English ordinals; "1. Wurf" in German).
 function throwNth(n) {
-  return app.texts[`web_throw_${n}`] ? t(`web_throw_${n}`) : t("web_throw_n", { n });
+  return app.texts[`throw_nth_${n}`] ? t(`throw_nth_${n}`) : t("throw_nth", { n });
 }
 
 // What a player's turn shows in the list: small dice, or a covered cup, and the throws used.
@@ -1395,7 +1395,7 @@ function route() {
   const path = location.pathname;
   if (path.startsWith("/join/")) renderJoin(decodeURIComponent(path.slice(6)));
   else if (path.startsWith("/t/")) openTable(decodeURIComponent(path.slice(3)));
-  else if (path === "/review" || path.startsWith("/review/")) reviewPage.render({ main, t, el, lang: app.lang }, decodeURIComponent(path.slice(8)) || null);
+  else if (path === "/review" || path.startsWith("/review/")) reviewPage.render({ main, t, el, lang: app.lang, throwNth }, decodeURIComponent(path.slice(8)) || null);
   else if (path === "/club" || path.startsWith("/club/")) clubPage.route({ t, el, main, announce }, path);
   else if (path === "/pub" || path.startsWith("/pub/")) pubPage.route({ t, el, main, announce }, path);
   else if (path === "/rules") rulesPage.route({ t, el, main, announce });
