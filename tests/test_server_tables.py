@@ -103,6 +103,59 @@ async def test_a_latecomer_watches_at_once_and_the_rematch_seats_them(tmp_path: 
             await c.close()
 
 
+async def test_a_latecomer_leaves_the_waiting_list_and_watches_on(tmp_path: Path) -> None:
+    """Leaving the waiting list with one's token: the host hears who still waits, the latecomer's
+    page watches on, the rematch does not seat them. A stranger's token, a second leave and a
+    leave after the rematch are refused in the caller's language and change nothing."""
+    with running(tmp_path / "db.sqlite3", seed=5, bot_delay=0.02) as server:
+        table = new_table(server, ["Anna", "Ben"], preset=SHORT)
+        tid, code, (anna_token, ben_token) = table["id"], table["code"], table["tokens"]
+        anna = await Client(server, tid, anna_token).connect()
+        ben = await Client(server, tid, ben_token).connect()
+        server.post(f"/api/tables/{tid}/start", {"token": anna_token})
+        await asyncio.gather(anna.next_state(), ben.next_state())
+        carla_token = server.post(f"/api/tables/{code}/wait", {"name": "Carla"}).json()["token"]
+        emil_token = server.post(f"/api/tables/{code}/wait", {"name": "Emil"}).json()["token"]
+        assert (await until(anna, "table"))["table"]["waiting"] == ["Carla"]
+        assert (await until(anna, "table"))["table"]["waiting"] == ["Carla", "Emil"]
+        carla = await Client(server, tid, carla_token, lang="de").connect()
+        assert carla.state is not None and carla.state["you"]["waiting"] == "Carla"
+        # Nobody waits with the invite code, a seat's token or a made-up one: refused, in the
+        # caller's language, and the list stays as it was.
+        for token in (code, ben_token, "made-up", None, 7):
+            for lang, says in (
+                ("en", "nobody waits for the next game with this token"),
+                ("de", "mit diesem Schlüssel wartet niemand auf das nächste Spiel"),
+            ):
+                refused = server.post(f"/api/tables/{tid}/leave?lang={lang}", {"token": token})
+                assert refused.status_code == 403 and refused.json()["error"] == says
+        assert server.get(f"/api/tables/{tid}").json()["waiting"] == ["Carla", "Emil"]
+        left = server.post(f"/api/tables/{code}/leave", {"token": carla_token})
+        assert left.status_code == 200, left.text
+        assert left.json()["left"] == "Carla" and left.json()["table"]["waiting"] == ["Emil"]
+        assert (await until(anna, "table"))["table"]["waiting"] == ["Emil"]
+        told = await until(carla, "table")  # her page watches on, waiting for nothing
+        assert told["you"] == {"seat": None, "host": False, "bot": False, "waiting": None}
+        again = server.post(f"/api/tables/{tid}/leave", {"token": carla_token})
+        assert again.status_code == 403
+        # Her token is no key to the table any more; Emil's still is.
+        assert (await Client(server, tid, carla_token).ws_connect_error())["code"] == "denied"
+        emil = await Client(server, tid, emil_token).connect()
+        assert emil.state is not None and emil.state["you"]["waiting"] == "Emil"
+        await play_until_over([anna, ben])
+        made = server.post(f"/api/tables/{tid}/rematch", {"token": anna_token})
+        assert [s["name"] for s in made.json()["table"]["seats"]] == ["Anna", "Ben", "Emil"]
+        # Once the rematch has seated him, Emil leaves no waiting list: his seat is there.
+        late = server.post(f"/api/tables/{tid}/leave?lang=de", {"token": emil_token})
+        assert late.status_code == 400
+        assert late.json()["error"] == (
+            "die Revanche hat schon begonnen, und du sitzt mit: dein Platz ist jetzt dort"
+        )
+        assert server.get(f"/api/tables/{tid}").json()["waiting"] == ["Emil"]
+        for c in (anna, ben, carla, emil):
+            await c.close()
+
+
 async def test_the_next_game_has_at_most_twenty_seats(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3", seed=6, bot_delay=30) as server:
         table = new_table(server, ["Anna"], seats=MAX_PLAYERS - 1)

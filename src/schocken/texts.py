@@ -307,6 +307,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_wait": "Take a seat in the next game",
         "web_waiting_you": "You are watching. The next game seats you as {name}.",
         "web_waiting_list": "Waiting for the next game: {names}",
+        "web_leave_waiting": "Leave the waiting list",
+        "web_left_waiting": "You left the waiting list: the next game is played without "
+        "you. You are still watching.",
         "web_rematch_waiting": "The rematch seats {names} too.",
         "web_invite_h": "Invite and watch",
         "web_invite_late": "Whoever comes later opens the invite link: they watch at once and "
@@ -1764,6 +1767,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_wait": "Im nächsten Spiel mitspielen",
         "web_waiting_you": "Du schaust zu. Im nächsten Spiel sitzt du als {name} mit.",
         "web_waiting_list": "Warten aufs nächste Spiel: {names}",
+        "web_leave_waiting": "Von der Warteliste gehen",
+        "web_left_waiting": "Du stehst nicht mehr auf der Warteliste: das nächste Spiel findet "
+        "ohne dich statt. Du schaust weiter zu.",
         "web_rematch_waiting": "Die Revanche setzt auch {names} an den Tisch.",
         "web_invite_h": "Einladen und zuschauen",
         "web_invite_late": "Wer später kommt, öffnet den Einladungslink: zuschauen sofort, "

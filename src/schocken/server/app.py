@@ -773,7 +773,8 @@ def _viewer(table: Table, token: object, address: str) -> tuple[int | None, str,
         return None, f"{table.id}:spectators", None
     place = table.waiter_of(token)
     if place is not None:
-        return None, f"{table.id}:waiting:{place}", table.waiting[place].name
+        waiter = table.waiting[place]  # counted by their token, whose place may move up
+        return None, f"{table.id}:waiting:{waiter.token_hash}", waiter.name
     if table.is_code(token):
         return None, f"{table.id}:code:{address}", None
     seat = table.seat_of(token)
@@ -998,6 +999,19 @@ def create_app(
         place, token = await tables.commit(table, table.wait, data.get("name"))
         hub.send_table(table)
         return {"id": table.id, "waiting": place, "token": token, "table": table.public()}
+
+    @app.post("/api/tables/{key}/leave")
+    async def leave_waiting(key: str, request: Request) -> dict[str, Any]:
+        """A latecomer leaves the waiting list: the next game does not seat them. Their pages
+        watch on (the host's list shows who still waits)."""
+        data = await body(request)
+        table = await tables.get(key)
+        name = await tables.commit(table, table.leave_waiting, data.get("token"))
+        for conn in hub.conns.get(table.id, []):
+            if conn.waiting == name:
+                conn.waiting = None
+        hub.send_table(table)
+        return {"id": table.id, "left": name, "table": table.public()}
 
     @app.post("/api/tables/{key}/bots")
     async def add_bot(key: str, request: Request) -> dict[str, Any]:

@@ -475,6 +475,21 @@ class Table:
         self._save()
         return len(self.waiting) - 1, token
 
+    def leave_waiting(self, token: object) -> str:
+        """A latecomer leaves the waiting list with the token :meth:`wait` gave them: the next
+        game does not seat them (they may go on watching with the invite code). Returns their
+        name. Refused, changing nothing, for a token nobody waits with and once the rematch is
+        made (it has seated them)."""
+        place = self.waiter_of(token)
+        if place is None:
+            raise refuse("server_refuse_not_waiting", 403)
+        if self.rematch is not None:
+            raise refuse("server_refuse_leave_rematch")
+        name = self.waiting.pop(place).name
+        assert name is not None
+        self._save()
+        return name
+
     def _host_check(self, token: object) -> None:
         if self.seat_of(token) != self.host:
             raise refuse("server_refuse_host_only", 403)
