@@ -137,20 +137,29 @@ def test_a_latecomer_leaves_the_waiting_list_and_watches_on(
         kept = carla.evaluate("(key) => localStorage.getItem(key)", key)
         assert server.post(f"/api/tables/{tid}/wait", {"name": "Erik"}).is_success
         expect(anna.locator("#waiting")).to_have_text("Waiting for the next game: Carla, Erik")
-        # Carla's desktop waits with the same token; its connection will miss what follows.
-        desk_ctx, desk = new_page(browser, "de-DE", DESKTOP)
-        held = {"on": False}
+        # Carla's desktop and tablet wait with the same token; their connections will miss
+        # what follows (what the server sends them is held back).
+        held: list[bool] = []
+        sockets: list[WebSocketRoute] = []
 
         def hold_back(ws: WebSocketRoute) -> None:
+            n = len(sockets)
+            sockets.append(ws)
+            held.append(False)
             server_side = ws.connect_to_server()
-            server_side.on_message(lambda message: None if held["on"] else ws.send(message))
+            server_side.on_message(lambda message: None if held[n] else ws.send(message))
 
-        desk.route_web_socket(re.compile(r"/ws/"), hold_back)
-        desk.goto(server.url + "/")
-        desk.evaluate("([key, kept]) => localStorage.setItem(key, kept)", [key, kept])
-        desk.goto(f"{server.url}/t/{tid}")
-        expect(desk.locator("#leave-waiting")).to_be_visible()
-        held["on"] = True
+        pages = []
+        for device in (DESKTOP, PHONE):
+            ctx, page = new_page(browser, "de-DE", device)
+            page.route_web_socket(re.compile(r"/ws/"), hold_back)
+            page.goto(server.url + "/")
+            page.evaluate("([key, kept]) => localStorage.setItem(key, kept)", [key, kept])
+            page.goto(f"{server.url}/t/{tid}")
+            expect(page.locator("#leave-waiting")).to_be_visible()
+            pages.append((ctx, page))
+        (desk_ctx, desk), (tab_ctx, tab) = pages
+        held[:] = [True] * len(held)
         # On her phone Carla leaves: she watches on, and the host's list has Erik alone.
         carla.click("#leave-waiting")
         expect(carla.locator("#left-waiting")).to_have_text(
@@ -169,6 +178,13 @@ def test_a_latecomer_leaves_the_waiting_list_and_watches_on(
         expect(desk.locator("#leave-waiting")).to_have_count(0)
         assert server.get(f"/api/tables/{tid}").json()["waiting"] == ["Erik"]
         expect(anna.locator("#waiting")).to_have_text("Waiting for the next game: Erik")
+        # The tablet's connection drops; it connects again with the old token, is denied, and
+        # watches on with the invite code, without an error.
+        sockets[1].close()
+        expect(tab.locator("#left-waiting")).to_be_visible()
+        expect(tab.locator("#watching")).to_contain_text("Du schaust zu.")
+        expect(tab.locator("#players li")).to_have_count(2)
+        expect(tab.locator("#leave-error")).to_have_text("")
         # A reload watches on (with the invite code now, her old token is no more).
         carla.reload()
         expect(carla.locator("#watching")).to_have_text(re.compile("^Du schaust zu."))
@@ -187,6 +203,7 @@ def test_a_latecomer_leaves_the_waiting_list_and_watches_on(
         names = carla.locator("#players li").all_inner_texts()
         assert not any("Carla" in n for n in names), names
         expect(carla.locator("#watching")).to_contain_text("Du schaust zu.")
-        assert anna.errors == carla.errors == desk.errors == []  # type: ignore[attr-defined]
-        for ctx in (anna_ctx, carla_ctx, desk_ctx):
+        for page in (anna, carla, desk, tab):
+            assert page.errors == []  # type: ignore[attr-defined]
+        for ctx in (anna_ctx, carla_ctx, desk_ctx, tab_ctx):
             ctx.close()

@@ -298,6 +298,15 @@ function connect() {
       app.shaking = false;
       app.holdUntil = 0;
       clearTimeout(app.holdTimer);
+      if (message.code === "denied" && app.msg?.you?.waiting) {
+        // A latecomer's token that is no more: they left the waiting list on another device
+        // while this page was not connected. It watches on with the invite code.
+        leftWaiting(app.msg.table);
+        app.msg.you = { ...app.msg.you, waiting: null };
+        app.error = "";
+        connect();
+        return;
+      }
       if (message.code === "denied") {
         app.denied = true;
         main.replaceChildren(el("p", { class: "card error", role: "alert" }, message.message));
