@@ -65,6 +65,9 @@ def test_an_uploaded_record_is_stepped_through_by_keyboard(
     rows = page.locator("#rv-accuracy tbody tr")
     assert rows.count() == 3
     assert rows.nth(0).inner_text().split("\t")[:2] == ["Anna", "44.4% (4 of 9)"]
+    expect(page.get_by_text(re.compile("Einwürfeln"))).to_have_text(  # one, in the singular
+        "1 buy-in (Einwürfeln) is not valued: buying in is no decision within a round."
+    )
     live = page.locator("#rv-live")
     total = len(decisions)
     first = decisions[0]

@@ -321,10 +321,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_cancel": "Cancel",
         "web_link": "Invite link",
         "web_plays_now": "plays now",
-        "web_n_evenings_1": "1 evening",
-        "web_n_evenings": "{n} evenings",
-        "web_n_games_1": "1 game",
-        "web_n_games": "{n} games",
+        "n_evenings_1": "1 evening",
+        "n_evenings": "{n} evenings",
+        "n_games_1": "1 game",
+        "n_games": "{n} games",
         "ui_throw": "Throw",
         "ui_turn": "Turn sixes",
         "ui_stop": "Stop",
@@ -390,13 +390,23 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "review_after": "players after: {after}; middle: {middle}; Deckel: {deckel}",
         "review_unvalued_opening": "{n} decisions of the opening round are not valued: a round "
         "for no Deckel.",
+        "review_unvalued_opening_1": "1 decision of the opening round is not valued: a round for "
+        "no Deckel.",
         "review_unvalued_buy_in": "{n} buy-ins (Einwürfeln) are not valued: buying in is no "
+        "decision within a round.",
+        "review_unvalued_buy_in_1": "1 buy-in (Einwürfeln) is not valued: buying in is no "
         "decision within a round.",
         "review_unvalued_no_numpy": "{n} decisions of the Finale are not valued: the Finale's "
         "solution needs numpy (pip install 'schocken[analysis]').",
+        "review_unvalued_no_numpy_1": "1 decision of the Finale is not valued: the Finale's "
+        "solution needs numpy (pip install 'schocken[analysis]').",
         "review_unvalued_made_up": "{n} decisions after throws that pub mode made up are not "
         "valued: only the end of each turn was entered.",
+        "review_unvalued_made_up_1": "1 decision after throws that pub mode made up is not "
+        "valued: only the end of each turn was entered.",
         "review_unvalued_blind": "{n} choices whether to open a round blind are not valued: the "
+        "solver knows no blind rounds.",
+        "review_unvalued_blind_1": "1 choice whether to open a round blind is not valued: the "
         "solver knows no blind rounds.",
         "review_offer": "Press r for the review: each player's accuracy and costliest decisions.",
         "review_key": "Review",
@@ -970,8 +980,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_totals_none": "Nothing booked for this evening yet.",
         "club_web_close_evening": "Close the evening",
         "club_web_closed_title": "The evening of {date} is closed",
-        "club_web_closed_sum": "{count} came, {games} games; booked this evening {charged}, paid "
-        "{paid}.",
+        "club_web_closed_sum": "{count} came, {games}; booked this evening {charged}, paid {paid}.",
         "club_web_closed_said": "The evening of {date} is closed.",
         "club_web_closed_hint": "Closed on this device; the book keeps everything. Open it again "
         "to enter more.",
@@ -1134,7 +1143,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_evening_added": "Evening of {date}{place}: {present}.",
         "club_at": " at {place}",
         "club_nobody": "nobody yet",
-        "club_evening_line": "{date}{place}: {count} came, {games} games",
+        "club_evening_line": "{date}{place}: {count} came, {games}",
         "club_present": "Present: {names}",
         "club_game": "game {number}",
         "club_game_added": "Game {number} of {date}: {loser} lost.",
@@ -1187,7 +1196,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_kitty_balance": "In the kitty",
         "club_kitty_owed": "Owed to the kitty (unpaid fines, not in it yet)",
         "club_kitty_credit": "Paid ahead by members (in the kitty)",
-        "club_stats_title": "{club}, {season}: {evenings} evenings, {games} games",
+        "club_stats_title": "{club}, {season}: {evenings}, {games}",
         "club_all_seasons": "all seasons",
         "club_season": "season {season}",
         "club_stats_head": "Member|evenings|games|lost|share [95% interval]|by chance|halves lost|"
@@ -1781,10 +1790,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_cancel": "Abbrechen",
         "web_link": "Einladungslink",
         "web_plays_now": "ist dran",
-        "web_n_evenings_1": "1 Abend",
-        "web_n_evenings": "{n} Abende",
-        "web_n_games_1": "1 Spiel",
-        "web_n_games": "{n} Spiele",
+        "n_evenings_1": "1 Abend",
+        "n_evenings": "{n} Abende",
+        "n_games_1": "1 Spiel",
+        "n_games": "{n} Spiele",
         "ui_throw": "Werfen",
         "ui_turn": "Sechsen drehen",
         "ui_stop": "Stehen lassen",
@@ -1851,13 +1860,23 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "review_after": "danach noch: {after}; Mitte: {middle}; Deckel: {deckel}",
         "review_unvalued_opening": "{n} Entscheidungen der Eröffnungsrunde sind nicht bewertet: "
         "eine Runde ohne Deckel.",
+        "review_unvalued_opening_1": "1 Entscheidung der Eröffnungsrunde ist nicht bewertet: "
+        "eine Runde ohne Deckel.",
         "review_unvalued_buy_in": "{n}-mal Einwürfeln ist nicht bewertet: Einwürfeln ist keine "
+        "Entscheidung innerhalb einer Runde.",
+        "review_unvalued_buy_in_1": "1-mal Einwürfeln ist nicht bewertet: Einwürfeln ist keine "
         "Entscheidung innerhalb einer Runde.",
         "review_unvalued_no_numpy": "{n} Entscheidungen des Finales sind nicht bewertet: die "
         "Lösung des Finales braucht numpy (pip install 'schocken[analysis]').",
+        "review_unvalued_no_numpy_1": "1 Entscheidung des Finales ist nicht bewertet: die "
+        "Lösung des Finales braucht numpy (pip install 'schocken[analysis]').",
         "review_unvalued_made_up": "{n} Entscheidungen nach Würfen, die der Kneipenmodus "
         "erfunden hat, sind nicht bewertet: eingetragen wurde nur das Ende jedes Zugs.",
+        "review_unvalued_made_up_1": "1 Entscheidung nach Würfen, die der Kneipenmodus "
+        "erfunden hat, ist nicht bewertet: eingetragen wurde nur das Ende jedes Zugs.",
         "review_unvalued_blind": "{n} Entscheidungen, eine Runde blind zu eröffnen, sind nicht "
+        "bewertet: der Löser kennt keine blinden Runden.",
+        "review_unvalued_blind_1": "1 Entscheidung, eine Runde blind zu eröffnen, ist nicht "
         "bewertet: der Löser kennt keine blinden Runden.",
         "review_offer": "Taste r zeigt die Spielanalyse: Genauigkeit und teuerste Entscheidungen "
         "jedes Spielers.",
@@ -2459,7 +2478,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_totals_none": "Für diesen Abend ist noch nichts gebucht.",
         "club_web_close_evening": "Abend abschließen",
         "club_web_closed_title": "Der Abend vom {date} ist abgeschlossen",
-        "club_web_closed_sum": "{count} da, {games} Spiele; an diesem Abend gebucht {charged}, "
+        "club_web_closed_sum": "{count} da, {games}; an diesem Abend gebucht {charged}, "
         "bezahlt {paid}.",
         "club_web_closed_said": "Der Abend vom {date} ist abgeschlossen.",
         "club_web_closed_hint": "Auf diesem Gerät abgeschlossen; das Buch behält alles. Wieder "
@@ -2633,7 +2652,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_evening_added": "Abend vom {date}{place}: {present}.",
         "club_at": " in {place}",
         "club_nobody": "noch niemand",
-        "club_evening_line": "{date}{place}: {count} da, {games} Spiele",
+        "club_evening_line": "{date}{place}: {count} da, {games}",
         "club_present": "Anwesend: {names}",
         "club_game": "Spiel {number}",
         "club_game_added": "Spiel {number} vom {date}: {loser} hat verloren.",
@@ -2686,7 +2705,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_kitty_balance": "In der Kasse",
         "club_kitty_owed": "Der Kasse geschuldet (offene Strafen, noch nicht darin)",
         "club_kitty_credit": "Von Mitgliedern vorausbezahlt (in der Kasse)",
-        "club_stats_title": "{club}, {season}: {evenings} Abende, {games} Spiele",
+        "club_stats_title": "{club}, {season}: {evenings}, {games}",
         "club_all_seasons": "alle Spielzeiten",
         "club_season": "Spielzeit {season}",
         "club_stats_head": "Mitglied|Abende|Spiele|verloren|Anteil [95%-Intervall]|per Zufall|"
@@ -3047,6 +3066,17 @@ def throw_nth(n: int, lang: str) -> str:
     """
     key = f"throw_nth_{n}"
     return t(key if key in CATALOGUE[lang] else "throw_nth", lang, n=n)
+
+
+def counted(key: str, n: int, lang: str, **fields: object) -> str:
+    """The text ``key`` for ``n`` things: its form for one (``key_1``) where the catalogue has
+    one, else ``key`` with ``n`` (the club's, the review's and pub mode's counts).
+
+    >>> counted("n_evenings", 1, "en"), counted("n_evenings", 2, "en"), counted("n_games", 1, "de")
+    ('1 evening', '2 evenings', '1 Spiel')
+    """
+    one = f"{key}_1"
+    return t(one if n == 1 and one in CATALOGUE[lang] else key, lang, n=n, **fields)
 
 
 E = TypeVar("E", bound=SchockenError)

@@ -135,7 +135,7 @@ function drawSummary(data) {
         el("th", { scope: "col" }, t("web_rv_given_away")))),
       el("tbody", {}, rows)),
     el("ul", { class: "rv-players" }, costly),
-    Object.entries(unvalued).map(([reason, n]) => el("p", { class: "hint" }, t(`review_unvalued_${reason}`, { n }))));
+    Object.entries(unvalued).map(([reason, n]) => el("p", { class: "hint" }, t(n === 1 ? `review_unvalued_${reason}_1` : `review_unvalued_${reason}`, { n }))));
 }
 
 function drawStepper(data) {
