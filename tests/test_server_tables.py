@@ -227,46 +227,6 @@ async def test_the_turn_timer_counts_down_for_everyone_and_the_stand_in_is_logge
         await back.close()
 
 
-async def test_the_turn_timer_goes_on_from_what_was_left_after_a_restart(tmp_path: Path) -> None:
-    """The deadline of the decision under way is stored with the table: a server killed and
-    started again on the same file counts down to the same deadline (not the whole time anew),
-    and at it the stand-in plays and the log says so."""
-    db, total = tmp_path / "db.sqlite3", 8
-    server = Server(db, seed=4).start()
-    try:
-        table = new_table(server, ["Anna", "Ben"], turn_timer=total)
-        tid, tokens = table["id"], table["tokens"]
-        anna = await Client(server, tid, tokens[0]).connect()
-        server.post(f"/api/tables/{tid}/start", {"token": tokens[0]})
-        started = await anna.next_state()
-        step, current, clock = started["step"], started["view"]["current"], started["timer"]
-        deadline = time.time() + clock["left"]  # as this client reads it (to a tenth)
-        server.kill()  # no chance to store anything more
-        await anna.close()
-        # Wait until at least 3 s of the 8 are gone, then the same file again.
-        await asyncio.sleep(max(0.0, deadline - (total - 3) - time.time()))
-        server = Server(db, seed=4).start()
-        ben = await Client(server, tid, tokens[1], lang="de").connect()
-        assert ben.state is not None and ben.state["step"] == step
-        timer = ben.state["timer"]
-        assert timer["seat"] == current and timer["total"] == total
-        assert timer["left"] <= total - 3, timer  # not the whole time anew
-        assert abs(time.time() + timer["left"] - deadline) < 1, (timer, deadline)
-        # At the deadline the stand-in plays for the player whose turn it was.
-        while ben.state["step"] == step:
-            await ben.next_state(timeout=total + 5)
-        name = ["Anna", "Ben"][current]
-        said = [x for x in ben.state["log"] if x["key"] == "stand_in"]
-        assert [x["text"] for x in said] == [
-            f"Die Vertretung spielte für {name}: alle drei werfen."
-        ]
-        thrown = ben.state["events"][said[0]["n"] - 1]
-        assert thrown["type"] == "Thrown" and thrown["seat"] == current
-        await ben.close()
-    finally:
-        server.stop()
-
-
 async def test_a_seat_back_from_the_bot_mid_turn_has_its_whole_time_also_after_a_restart(
     tmp_path: Path,
 ) -> None:
