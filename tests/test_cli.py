@@ -694,16 +694,18 @@ def test_review_prints_every_decision_and_the_summary(
         "step 8, Anna, first half (Hinrunde), round 2, throw 1 of 3: 5-3-2: stop 0.9839; "
         "best: throw all three 0.6436; loss 0.3403: blunder" in lines
     )
-    assert "1 decisions of the opening round are not valued: a round for no Deckel." in lines
+    assert "1 decision of the opening round is not valued: a round for no Deckel." in lines
     assert any(line.startswith("Anna: accuracy 33.3% (2 of 6 decisions") for line in lines)
     assert "Anna's costliest decisions (3), as Anna saw them:" in lines
-    assert "    before: Cem Schock 4 (3. throw)" in lines
+    assert "    before: Cem Schock 4 (3rd throw)" in lines
     assert "  > stop: P(lose round) = 0.9839 (183611/186624)" in lines
     code, out, _ = run(capsys, "review", str(golden), "--lang", "de", "--player", "ben")
     assert code == 0
     assert "Schritt 8" not in out  # Anna's decision
     assert "Ben: Genauigkeit 87,5 %" in out
     assert "Anna: Genauigkeit" not in out
+    code, out, _ = run(capsys, "review", str(golden), "--lang", "de")
+    assert "1 Entscheidung der Eröffnungsrunde ist nicht bewertet: eine Runde ohne Deckel." in out
     code, out, _ = run(capsys, "review", str(golden), "--json", "--player", "Cem")
     data = json.loads(out)
     assert data["player"] == 2 and {d["player"] for d in data["decisions"]} == {"Cem"}

@@ -1624,3 +1624,33 @@ def test_an_export_of_another_scrypt_cost_is_refused_on_the_command_line(
     )
     with ClubBook(db) as after:
         assert after.clubs() == []
+
+
+def test_the_command_counts_one_evening_and_one_game_in_the_singular(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 23's "1 evenings", on the command line: one evening and one game are said in the
+    singular, in both languages; more in the plural."""
+    db = ["--db", str(tmp_path / "schocken.sqlite3")]
+    run(capsys, "create", CLUB, *db, "--lang", "en")
+    run(capsys, "member", "add", "Anna", "Ben", *db)
+    run(capsys, "evening", "add", "2024-03-05", "--present", "Anna,Ben", *db)
+    run(capsys, "game", "add", "--loser", "Ben", *db)
+
+    def said(lang: str) -> tuple[str, str]:
+        evenings = run(capsys, "evening", "list", *db, "--lang", lang)[1]
+        return evenings, run(capsys, "stats", *db, "--lang", lang)[1].splitlines()[0]
+
+    assert said("en") == ("2024-03-05: 2 came, 1 game\n", f"{CLUB}, all seasons: 1 evening, 1 game")
+    assert said("de") == (
+        "2024-03-05: 2 da, 1 Spiel\n",
+        f"{CLUB}, alle Spielzeiten: 1 Abend, 1 Spiel",
+    )
+    run(capsys, "game", "add", "--loser", "Anna", *db)
+    run(capsys, "evening", "add", "2024-03-12", "--present", "Anna,Ben", *db)
+    assert said("en")[1] == f"{CLUB}, all seasons: 2 evenings, 2 games"
+    assert said("de")[1] == f"{CLUB}, alle Spielzeiten: 2 Abende, 2 Spiele"
+    assert said("en")[0].splitlines() == [
+        "2024-03-05: 2 came, 2 games",
+        "2024-03-12: 2 came, 0 games",
+    ]

@@ -312,7 +312,9 @@ def test_the_review_never_shows_another_players_covered_dice() -> None:
     for d in ben:
         assert d.view.turns[0].covered and d.view.turns[0].showing is None
         text = "\n".join(situation_lines(d, aus.players, "en"))
-        assert "Anna covered (aside 1, 3. throw)" in text
+        assert "Anna covered (aside 1, 3rd throw)" in text
+        de = "\n".join(situation_lines(d, aus.players, "de"))
+        assert "Anna verdeckt (draußen 1, 3. Wurf)" in de
         assert "Schock-Aus" not in text and "1-1-1" not in text
         sit = aus.to_data(1)["decisions"][ben.index(d)]["situation"]
         assert sit["before"] == [

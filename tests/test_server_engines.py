@@ -1,10 +1,12 @@
 """The game server on each storage engine (a SQLite file; a PostgreSQL server the tests start
 themselves): a game played through WebSockets with a kill -9 half way goes on to the same record
-as the game played without one; the club's book and a pub game outlive a restart. The rest of
-the server's tests run on SQLite."""
+as the game played without one; the club's book and a pub game outlive a restart; the turn
+timer's deadline does too. The rest of the server's tests run on SQLite."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
@@ -167,5 +169,47 @@ async def test_an_entry_sent_again_is_applied_once_also_after_a_restart(
             "token": pub_token, "dice": [6, 5, 3], "throws": 1, "seat": 0,
         }, headers={"x-entry-id": "turn-2-0b6f3c1e"}, timeout=10)  # fmt: skip
         assert wrong.status_code == 400 and "Ben" in wrong.json()["error"], wrong.text
+    finally:
+        server.stop()
+
+
+async def test_the_turn_timer_goes_on_from_what_was_left_after_a_restart(
+    where: dict[str, Any],
+) -> None:
+    """The deadline of the decision under way is stored with the table: a server killed and
+    started again on the same file (or database) counts down to the same deadline (not the
+    whole time anew), and at it the stand-in plays and the log says so."""
+    total = 8
+    server = Server(**where, seed=4).start()
+    try:
+        table = new_table(server, ["Anna", "Ben"], turn_timer=total)
+        tid, tokens = table["id"], table["tokens"]
+        anna = await Client(server, tid, tokens[0]).connect()
+        server.post(f"/api/tables/{tid}/start", {"token": tokens[0]})
+        started = await anna.next_state()
+        step, current, clock = started["step"], started["view"]["current"], started["timer"]
+        deadline = time.time() + clock["left"]  # as this client reads it (to a tenth)
+        server.kill()  # no chance to store anything more
+        await anna.close()
+        # Wait until at least 3 s of the 8 are gone, then the same file again.
+        await asyncio.sleep(max(0.0, deadline - (total - 3) - time.time()))
+        server = Server(**where, seed=4).start()
+        ben = await Client(server, tid, tokens[1], lang="de").connect()
+        assert ben.state is not None and ben.state["step"] == step
+        timer = ben.state["timer"]
+        assert timer["seat"] == current and timer["total"] == total
+        assert timer["left"] <= total - 3, timer  # not the whole time anew
+        assert abs(time.time() + timer["left"] - deadline) < 1, (timer, deadline)
+        # At the deadline the stand-in plays for the player whose turn it was.
+        while ben.state["step"] == step:
+            await ben.next_state(timeout=total + 5)
+        name = ["Anna", "Ben"][current]
+        said = [x for x in ben.state["log"] if x["key"] == "stand_in"]
+        assert [x["text"] for x in said] == [
+            f"Die Vertretung spielte für {name}: alle drei werfen."
+        ]
+        thrown = ben.state["events"][said[0]["n"] - 1]
+        assert thrown["type"] == "Thrown" and thrown["seat"] == current
+        await ben.close()
     finally:
         server.stop()

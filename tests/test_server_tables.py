@@ -5,13 +5,14 @@ handed to a bot only for a player who is away and still in play."""
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from schocken.players import MAX_PLAYERS
-from server_helpers import GENEROUS, Client, play_until_over, running, simple_choice
+from server_helpers import GENEROUS, Client, Server, play_until_over, running, simple_choice
 from test_server import new_table
 
 pytestmark = pytest.mark.usefixtures("engine")
@@ -109,6 +110,59 @@ async def test_a_latecomer_watches_at_once_and_the_rematch_seats_them(tmp_path: 
             await c.close()
 
 
+async def test_a_latecomer_leaves_the_waiting_list_and_watches_on(tmp_path: Path) -> None:
+    """Leaving the waiting list with one's token: the host hears who still waits, the latecomer's
+    page watches on, the rematch does not seat them. A stranger's token, a second leave and a
+    leave after the rematch are refused in the caller's language and change nothing."""
+    with running(tmp_path / "db.sqlite3", seed=5, bot_delay=0.02) as server:
+        table = new_table(server, ["Anna", "Ben"], preset=SHORT)
+        tid, code, (anna_token, ben_token) = table["id"], table["code"], table["tokens"]
+        anna = await Client(server, tid, anna_token).connect()
+        ben = await Client(server, tid, ben_token).connect()
+        server.post(f"/api/tables/{tid}/start", {"token": anna_token})
+        await asyncio.gather(anna.next_state(), ben.next_state())
+        carla_token = server.post(f"/api/tables/{code}/wait", {"name": "Carla"}).json()["token"]
+        emil_token = server.post(f"/api/tables/{code}/wait", {"name": "Emil"}).json()["token"]
+        assert (await until(anna, "table"))["table"]["waiting"] == ["Carla"]
+        assert (await until(anna, "table"))["table"]["waiting"] == ["Carla", "Emil"]
+        carla = await Client(server, tid, carla_token, lang="de").connect()
+        assert carla.state is not None and carla.state["you"]["waiting"] == "Carla"
+        # Nobody waits with the invite code, a seat's token or a made-up one: refused, in the
+        # caller's language, and the list stays as it was.
+        for token in (code, ben_token, "made-up", None, 7):
+            for lang, says in (
+                ("en", "nobody waits for the next game with this token"),
+                ("de", "mit diesem Schlüssel wartet niemand auf das nächste Spiel"),
+            ):
+                refused = server.post(f"/api/tables/{tid}/leave?lang={lang}", {"token": token})
+                assert refused.status_code == 403 and refused.json()["error"] == says
+        assert server.get(f"/api/tables/{tid}").json()["waiting"] == ["Carla", "Emil"]
+        left = server.post(f"/api/tables/{code}/leave", {"token": carla_token})
+        assert left.status_code == 200, left.text
+        assert left.json()["left"] == "Carla" and left.json()["table"]["waiting"] == ["Emil"]
+        assert (await until(anna, "table"))["table"]["waiting"] == ["Emil"]
+        told = await until(carla, "table")  # her page watches on, waiting for nothing
+        assert told["you"] == {"seat": None, "host": False, "bot": False, "waiting": None}
+        again = server.post(f"/api/tables/{tid}/leave", {"token": carla_token})
+        assert again.status_code == 403
+        # Her token is no key to the table any more; Emil's still is.
+        assert (await Client(server, tid, carla_token).ws_connect_error())["code"] == "denied"
+        emil = await Client(server, tid, emil_token).connect()
+        assert emil.state is not None and emil.state["you"]["waiting"] == "Emil"
+        await play_until_over([anna, ben])
+        made = server.post(f"/api/tables/{tid}/rematch", {"token": anna_token})
+        assert [s["name"] for s in made.json()["table"]["seats"]] == ["Anna", "Ben", "Emil"]
+        # Once the rematch has seated him, Emil leaves no waiting list: his seat is there.
+        late = server.post(f"/api/tables/{tid}/leave?lang=de", {"token": emil_token})
+        assert late.status_code == 400
+        assert late.json()["error"] == (
+            "die Revanche hat schon begonnen, und du sitzt mit: dein Platz ist jetzt dort"
+        )
+        assert server.get(f"/api/tables/{tid}").json()["waiting"] == ["Emil"]
+        for c in (anna, ben, carla, emil):
+            await c.close()
+
+
 async def test_the_next_game_has_at_most_twenty_seats(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3", seed=6, bot_delay=30) as server:
         table = new_table(server, ["Anna"], seats=MAX_PLAYERS - 1)
@@ -177,6 +231,44 @@ async def test_the_turn_timer_counts_down_for_everyone_and_the_stand_in_is_logge
         assert back.state is not None
         assert [x for x in back.state["log"] if x["key"] == "stand_in"][:1] == english
         await back.close()
+
+
+async def test_a_seat_back_from_the_bot_mid_turn_has_its_whole_time_also_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    """A seat handed to a bot and back in the middle of its decision gets the whole turn timer
+    again, and that new deadline is the one a restarted server counts down to."""
+    db, total = tmp_path / "db.sqlite3", 8
+    extra = (*GENEROUS, "--away-after", "0.3")
+    server = Server(db, seed=4, bot_delay=60, extra=extra).start()  # the bot does not move
+    try:
+        table = new_table(server, ["Anna", "Ben"], turn_timer=total)
+        tid, host = table["id"], table["tokens"][0]
+        anna = await Client(server, tid, host).connect()  # Ben is away
+        server.post(f"/api/tables/{tid}/start", {"token": host})
+        started = await anna.next_state()
+        current = started["view"]["current"]
+        await asyncio.sleep(max(0.0, started["timer"]["left"] - total + 3))  # 3 s of 8 gone
+        seat = {"token": host, "seat": current}
+        assert server.post(f"/api/tables/{tid}/seat", {**seat, "to": "bot"}).is_success
+        while anna.state["timer"] is not None:  # type: ignore[index]
+            await anna.next_state()
+        assert server.post(f"/api/tables/{tid}/seat", {**seat, "to": "player"}).is_success
+        while anna.state["timer"] is None:  # type: ignore[index]
+            await anna.next_state()
+        back = anna.state["timer"]
+        assert back["seat"] == current and back["left"] > total - 1, back
+        deadline = time.time() + back["left"]
+        server.kill()
+        await anna.close()
+        await asyncio.sleep(max(0.0, deadline - total + 3 - time.time()))  # 3 s more gone
+        server = Server(db, seed=4, bot_delay=60, extra=extra).start()
+        again = await Client(server, tid, host).connect()
+        timer = again.state["timer"]
+        assert abs(time.time() + timer["left"] - deadline) < 1, (timer, deadline)
+        await again.close()
+    finally:
+        server.stop()
 
 
 async def _play_to_the_finale(clients: list[Client]) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Log, Static
@@ -355,7 +356,7 @@ async def test_the_coach_is_off_by_default_and_turns_off_again() -> None:
 def test_one_die_each_shows_the_single_die() -> None:
     # The opening of one die each (high_die, low_die): a turn is one die, named by its pips.
     turn = TurnView(0, 1, (), (5,), False, True, DIE_RESULTS[(5,)])
-    assert turn_text(turn, "en") == f"{FACES[5]}5 (1. throw)"
+    assert turn_text(turn, "en") == f"{FACES[5]}5 (1st throw)"
     session = Session.new(
         find_preset("tsv99").with_overrides({"opening": "low_die"}),
         [Seat("Anna"), Seat("Bodo", "regular")],
@@ -367,7 +368,44 @@ def test_one_die_each_shows_the_single_die() -> None:
     pip = session.game.view(0).turns[0].showing
     assert pip is not None and len(pip) == 1
     line = player_lines(session.game.view(0), "en")[0]
-    assert line.endswith(f"  {FACES[pip[0]]}{pip[0]} (1. throw)") and "=" not in line
+    assert line.endswith(f"  {FACES[pip[0]]}{pip[0]} (1st throw)") and "=" not in line
+
+
+@pytest.mark.parametrize(
+    ("lang", "nth", "foreign"),
+    [
+        ("en", ("1st throw", "2nd throw", "3rd throw"), ("Wurf", ". throw")),
+        ("de", ("1. Wurf", "2. Wurf", "3. Wurf"), ("throw",)),
+    ],
+)
+async def test_the_throws_are_counted_as_each_language_counts(
+    lang: str, nth: tuple[str, str, str], foreign: tuple[str, ...]
+) -> None:
+    """The player list says which throw a turn is at in the screen's language: "1st throw" in
+    English, "1. Wurf" in German (issue 23: "(1. throw)"), a covered cup too."""
+    # schock4life: Anna's opening throw 6-5-4, Ben's 3-2-2 is lowest and he opens; he throws
+    # three times (the last stays covered), then Anna throws once.
+    pips = [6, 5, 4, 3, 2, 2, 1, 5, 3, 2, 2, 6, 4, 4, 2, 1, 1, 2]
+    game = Game(find_preset("schock4life"), ["Anna", "Ben"], ScriptedDice(pips))
+    session = Session(game=game, seats=(Seat("Anna"), Seat("Ben")), lang=lang)
+    session._start()
+    app = make_app(session, pace=0)
+    seen: list[str] = []
+    async with app.run_test(size=(110, 40)) as pilot:
+        for _ in range(6):
+            await pilot.press("space")
+            if isinstance(app.screen, PassScreen):
+                await pilot.press("enter")
+            seen.append(text(app, "#players"))
+    anna, ben = (f"{FACES[p]}{p}" for p in (6, 2))
+    assert f"{anna} {FACES[5]}5 {FACES[4]}4  = " in seen[0] and f"({nth[0]})" in seen[0]
+    assert f"{FACES[5]}5 {FACES[3]}3 {FACES[1]}1 ({nth[0]})" in seen[2]
+    assert f"{FACES[6]}6 {ben} {ben} ({nth[1]})" in seen[3]
+    covered = "covered" if lang == "en" else "verdeckt"
+    assert f"{covered} ({nth[2]})" in seen[4]
+    assert f"{FACES[2]}2 {FACES[1]}1 {FACES[1]}1 ({nth[0]})" in seen[5]
+    for screen in seen:
+        assert not any(word in screen for word in foreign), screen
 
 
 async def test_l_throws_blind_for_the_opener_and_nobody_sees_the_dice() -> None:

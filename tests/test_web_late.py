@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from server_helpers import running
 from test_web import dismiss_reveal
-from test_web_history import Hand, log_texts, make_table
+from test_web_history import Hand, log_texts, make_table, play_together
 from test_web_table import DESKTOP, PHONE, new_page
 
 SHORT = 'preset = "schock4life"\ndeckel_per_half = 2\ndeckel_in_finale = 2\n'
@@ -63,7 +63,7 @@ def test_a_latecomer_watches_at_once_and_sits_at_the_rematch(
         carla.fill("#wait-name", "Carla")
         carla.click("#wait")
         carla.wait_for_selector("#players")
-        expect(carla.locator("#watching")).to_have_text(
+        expect(carla.locator("#watching p").first).to_have_text(
             "Du schaust zu. Im nächsten Spiel sitzt du als Carla mit."
         )
         assert "#" not in carla.url  # her token is in the browser's storage, not the address
@@ -107,4 +107,103 @@ def test_a_latecomer_watches_at_once_and_sits_at_the_rematch(
         expect(anna.locator("#players li")).to_have_count(3)
         assert anna.errors == carla.errors == dora.errors == []  # type: ignore[attr-defined]
         for ctx in (anna_ctx, carla_ctx, dora_ctx):
+            ctx.close()
+
+
+def test_a_latecomer_leaves_the_waiting_list_and_watches_on(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Carla waits on her phone and leaves the waiting list there: she watches on (after a reload
+    too), the host's list drops her at once, and the rematch seats only Erik, who still waits.
+    Her desktop, whose connection missed the news, asks to leave too: refused in her language,
+    nothing changes, and that page watches on as well."""
+    with running(tmp_path / "db.sqlite3", seed=24, bot_delay=0) as server:
+        table = make_table(server, ["Anna", "Ben"], 0, rules="schock4life", rules_toml=SHORT)
+        tid = table["id"]
+        anna_ctx, anna = new_page(browser, "en-GB", DESKTOP)
+        anna.goto(f"{server.url}{table['host_url']}")
+        anna.wait_for_selector("#start")
+        hands = [Hand(server, tid, token) for token in table["tokens"]]  # two humans, no bots
+        server.post(f"/api/tables/{tid}/start", {"token": table["tokens"][0]})
+        for hand in hands:
+            hand.read()
+        carla_ctx, carla = new_page(browser, "de-DE", PHONE)
+        carla.goto(f"{server.url}/join/{table['code']}")
+        carla.fill("#wait-name", "Carla")
+        carla.click("#wait")
+        carla.wait_for_selector("#players")
+        expect(carla.locator("#leave-waiting")).to_have_text("Von der Warteliste gehen")
+        key = f"schocken:table:{tid}"
+        kept = carla.evaluate("(key) => localStorage.getItem(key)", key)
+        assert server.post(f"/api/tables/{tid}/wait", {"name": "Erik"}).is_success
+        expect(anna.locator("#waiting")).to_have_text("Waiting for the next game: Carla, Erik")
+        # Carla's desktop and tablet wait with the same token; their connections will miss
+        # what follows (what the server sends them is held back).
+        held: list[bool] = []
+        sockets: list[WebSocketRoute] = []
+
+        def hold_back(ws: WebSocketRoute) -> None:
+            n = len(sockets)
+            sockets.append(ws)
+            held.append(False)
+            server_side = ws.connect_to_server()
+            server_side.on_message(lambda message: None if held[n] else ws.send(message))
+
+        pages = []
+        for device in (DESKTOP, PHONE):
+            ctx, page = new_page(browser, "de-DE", device)
+            page.route_web_socket(re.compile(r"/ws/"), hold_back)
+            page.goto(server.url + "/")
+            page.evaluate("([key, kept]) => localStorage.setItem(key, kept)", [key, kept])
+            page.goto(f"{server.url}/t/{tid}")
+            expect(page.locator("#leave-waiting")).to_be_visible()
+            pages.append((ctx, page))
+        (desk_ctx, desk), (tab_ctx, tab) = pages
+        held[:] = [True] * len(held)
+        # On her phone Carla leaves: she watches on, and the host's list has Erik alone.
+        carla.click("#leave-waiting")
+        expect(carla.locator("#left-waiting")).to_have_text(
+            "Du stehst nicht mehr auf der Warteliste: das nächste Spiel findet ohne dich statt. "
+            "Du schaust weiter zu."
+        )
+        expect(carla.locator("#watching")).to_contain_text("Du schaust zu.")
+        expect(carla.locator("#leave-waiting")).to_have_count(0)
+        expect(anna.locator("#waiting")).to_have_text("Waiting for the next game: Erik")
+        # The desktop did not hear it: its leave is refused, keyed and in German, and it watches.
+        desk.click("#leave-waiting")
+        expect(desk.locator("#leave-error")).to_have_text(
+            "mit diesem Schlüssel wartet niemand auf das nächste Spiel"
+        )
+        expect(desk.locator("#watching")).to_contain_text("Du schaust zu.")
+        expect(desk.locator("#leave-waiting")).to_have_count(0)
+        assert server.get(f"/api/tables/{tid}").json()["waiting"] == ["Erik"]
+        expect(anna.locator("#waiting")).to_have_text("Waiting for the next game: Erik")
+        # The tablet's connection drops; it connects again with the old token, is denied, and
+        # watches on with the invite code, without an error.
+        sockets[1].close()
+        expect(tab.locator("#left-waiting")).to_be_visible()
+        expect(tab.locator("#watching")).to_contain_text("Du schaust zu.")
+        expect(tab.locator("#players li")).to_have_count(2)
+        expect(tab.locator("#leave-error")).to_have_text("")
+        # A reload watches on (with the invite code now, her old token is no more).
+        carla.reload()
+        expect(carla.locator("#watching")).to_have_text(re.compile("^Du schaust zu."))
+        expect(carla.locator("#players li")).to_have_count(2)
+        play_together(hands)
+        for hand in hands:
+            hand.close()
+        for page in (anna, carla):
+            expect(page.locator("#summary")).to_be_visible(timeout=30_000)
+        tap_reveals_away(anna)
+        expect(anna.locator("#rematch-waiting")).to_have_text("The rematch seats Erik too.")
+        old = anna.url
+        anna.click("#rematch")
+        expect(carla).not_to_have_url(old, timeout=10_000)
+        expect(carla.locator("#players li")).to_have_count(3)
+        names = carla.locator("#players li").all_inner_texts()
+        assert not any("Carla" in n for n in names), names
+        expect(carla.locator("#watching")).to_contain_text("Du schaust zu.")
+        for page in (anna, carla, desk, tab):
+            assert page.errors == []  # type: ignore[attr-defined]
+        for ctx in (anna_ctx, carla_ctx, desk_ctx, tab_ctx):
             ctx.close()

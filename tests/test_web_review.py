@@ -5,6 +5,7 @@ summary. Debian's Chromium driven by Playwright, against a real server."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,9 @@ def test_an_uploaded_record_is_stepped_through_by_keyboard(
     rows = page.locator("#rv-accuracy tbody tr")
     assert rows.count() == 3
     assert rows.nth(0).inner_text().split("\t")[:2] == ["Anna", "44.4% (4 of 9)"]
+    expect(page.get_by_text(re.compile("Einwürfeln"))).to_have_text(  # one, in the singular
+        "1 buy-in (Einwürfeln) is not valued: buying in is no decision within a round."
+    )
     live = page.locator("#rv-live")
     total = len(decisions)
     first = decisions[0]
@@ -85,6 +89,9 @@ def test_an_uploaded_record_is_stepped_through_by_keyboard(
     assert covered.count() >= 1
     assert covered.locator(".dice-row").count() == 0
     assert "covered" in covered.first.inner_text()
+    # Which throw each cup before the player is at, counted in English ("(1. throw)" no more).
+    before = page.locator(".rv-before li").all_inner_texts()
+    assert before and all(re.search(r"\(.*\d(st|nd|rd) throw\)$", b) for b in before), before
     # Anna's costliest decision: the move made and the best move marked, with their P(lose).
     page.locator(".rv-costly button").first.click()
     costly = next(d for d in decisions if d["step"] == review["summary"][0]["costliest"][0])

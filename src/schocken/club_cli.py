@@ -31,7 +31,16 @@ from schocken.club import (
 from schocken.club.transfer import draw_qr
 from schocken.errors import ClubError, ClubStoreError
 from schocken.files import os_error_text, write_text_whole
-from schocken.texts import LANGUAGES, default_language, money, refusal_text, refused, said, t
+from schocken.texts import (
+    LANGUAGES,
+    counted,
+    default_language,
+    money,
+    refusal_text,
+    refused,
+    said,
+    t,
+)
 
 Command = Callable[[ClubBook, argparse.Namespace, str], int]
 
@@ -192,7 +201,7 @@ def cmd_evening_list(book: ClubBook, args: argparse.Namespace, lang: str) -> int
                 date=e["date"],
                 place=place,
                 count=len(e["present"]),
-                games=e["games"],
+                games=counted("n_games", e["games"], lang),
             )
         )
     return 0
@@ -601,8 +610,8 @@ def cmd_stats(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
             lang,
             club=club,
             season=season,
-            evenings=stats["evenings"],
-            games=stats["games"],
+            evenings=counted("n_evenings", stats["evenings"], lang),
+            games=counted("n_games", stats["games"], lang),
         )
     )
     if not stats["games"]:

@@ -759,6 +759,16 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "die Revanche hat schon begonnen; frag dort nach einem Platz",
     ),
     (
+        "server_refuse_not_waiting",
+        "nobody waits for the next game with this token",
+        "mit diesem Schlüssel wartet niemand auf das nächste Spiel",
+    ),
+    (
+        "server_refuse_leave_rematch",
+        "the rematch has begun, and you sit at it: your seat is there now",
+        "die Revanche hat schon begonnen, und du sitzt mit: dein Platz ist jetzt dort",
+    ),
+    (
         "server_refuse_next_full",
         "the next game is full: a table has at most {most} seats",
         "das nächste Spiel ist voll: ein Tisch hat höchstens {most} Plätze",

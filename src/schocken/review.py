@@ -32,7 +32,7 @@ from schocken.record import GameRecord, RecordStep, replay
 from schocken.results import Dice, Result
 from schocken.rules import MAX_THROWS, Rules, rules_to_data
 from schocken.solver import Situation, solve
-from schocken.texts import action_name, result_name, t
+from schocken.texts import action_name, counted, result_name, t, throw_nth
 from schocken.turn import TurnState
 from schocken.views import PlayerView
 
@@ -589,7 +589,8 @@ def situation_lines(d: Decision, players: Sequence[str], lang: str) -> list[str]
         who = players[turn.seat]
         if turn.result is None:
             aside = _dice(turn.aside) or "-"
-            before.append(t("review_before_covered", lang, name=who, aside=aside, n=turn.throws))
+            nth = throw_nth(turn.throws, lang)
+            before.append(t("review_before_covered", lang, name=who, aside=aside, nth=nth))
         else:
             before.append(
                 t(
@@ -597,7 +598,7 @@ def situation_lines(d: Decision, players: Sequence[str], lang: str) -> list[str]
                     lang,
                     name=who,
                     result=result_name(turn.result, lang),
-                    n=turn.throws,
+                    nth=throw_nth(turn.throws, lang),
                 )
             )
     lines.append(
@@ -664,7 +665,7 @@ def unvalued_lines(r: Review, lang: str, seat: int | None = None) -> list[str]:
     for reason in Unvalued:
         n = sum(1 for u in r.unvalued if u.reason is reason and (seat is None or u.seat == seat))
         if n:
-            lines.append(t(f"review_unvalued_{reason.value}", lang, n=n))
+            lines.append(counted(f"review_unvalued_{reason.value}", n, lang))
     return lines
 
 

@@ -289,10 +289,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_halves_lost": "Halves lost",
         "stand_in": "The stand-in played for {name}: {action}.",
         "web_language_label": "Deutsch (Sprache / language)",
-        "web_throw_1": "1st throw",
-        "web_throw_2": "2nd throw",
-        "web_throw_3": "3rd throw",
-        "web_throw_n": "{n}th throw",
+        "throw_nth_1": "1st throw",
+        "throw_nth_2": "2nd throw",
+        "throw_nth_3": "3rd throw",
+        "throw_nth": "{n}th throw",
         "web_clock": "Time left for {name}: {s} s",
         "web_clock_short": "{s} s",
         "web_clock_warning": "{name}, 10 seconds left: then the stand-in plays for you.",
@@ -308,6 +308,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_wait": "Take a seat in the next game",
         "web_waiting_you": "You are watching. The next game seats you as {name}.",
         "web_waiting_list": "Waiting for the next game: {names}",
+        "web_leave_waiting": "Leave the waiting list",
+        "web_left_waiting": "You left the waiting list: the next game is played without "
+        "you. You are still watching.",
         "web_rematch_waiting": "The rematch seats {names} too.",
         "web_invite_h": "Invite and watch",
         "web_invite_late": "Whoever comes later opens the invite link: they watch at once and "
@@ -319,10 +322,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_cancel": "Cancel",
         "web_link": "Invite link",
         "web_plays_now": "plays now",
-        "web_n_evenings_1": "1 evening",
-        "web_n_evenings": "{n} evenings",
-        "web_n_games_1": "1 game",
-        "web_n_games": "{n} games",
+        "n_evenings_1": "1 evening",
+        "n_evenings": "{n} evenings",
+        "n_games_1": "1 game",
+        "n_games": "{n} games",
         "ui_throw": "Throw",
         "ui_turn": "Turn sixes",
         "ui_stop": "Stop",
@@ -346,7 +349,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ui_waiting": "waiting",
         "ui_covered": "covered",
         "ui_aside": "aside {dice}",
-        "ui_throws": "{n}. throw",
         "ui_your_turn": "{name}, your turn: pick dice to keep with 1 2 3, then throw or stop.",
         "ui_first_throw": "{name}, your turn: throw.",
         "ui_blind_offer": "{name}, you open: throw, or L throws blind (one throw each, every cup "
@@ -383,19 +385,29 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "review_costliest": "{name}'s costliest decisions ({n}), as {name} saw them:",
         "review_situation": "  step {step}, {where}: {label}, loss {loss}",
         "review_before": "before: {turns}",
-        "review_before_shown": "{name} {result} ({n}. throw)",
-        "review_before_covered": "{name} covered (aside {aside}, {n}. throw)",
+        "review_before_shown": "{name} {result} ({nth})",
+        "review_before_covered": "{name} covered (aside {aside}, {nth})",
         "review_none": "nobody",
         "review_after": "players after: {after}; middle: {middle}; Deckel: {deckel}",
         "review_unvalued_opening": "{n} decisions of the opening round are not valued: a round "
         "for no Deckel.",
+        "review_unvalued_opening_1": "1 decision of the opening round is not valued: a round for "
+        "no Deckel.",
         "review_unvalued_buy_in": "{n} buy-ins (Einwürfeln) are not valued: buying in is no "
+        "decision within a round.",
+        "review_unvalued_buy_in_1": "1 buy-in (Einwürfeln) is not valued: buying in is no "
         "decision within a round.",
         "review_unvalued_no_numpy": "{n} decisions of the Finale are not valued: the Finale's "
         "solution needs numpy (pip install 'schocken[analysis]').",
+        "review_unvalued_no_numpy_1": "1 decision of the Finale is not valued: the Finale's "
+        "solution needs numpy (pip install 'schocken[analysis]').",
         "review_unvalued_made_up": "{n} decisions after throws that pub mode made up are not "
         "valued: only the end of each turn was entered.",
+        "review_unvalued_made_up_1": "1 decision after throws that pub mode made up is not "
+        "valued: only the end of each turn was entered.",
         "review_unvalued_blind": "{n} choices whether to open a round blind are not valued: the "
+        "solver knows no blind rounds.",
+        "review_unvalued_blind_1": "1 choice whether to open a round blind is not valued: the "
         "solver knows no blind rounds.",
         "review_offer": "Press r for the review: each player's accuracy and costliest decisions.",
         "review_key": "Review",
@@ -972,8 +984,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_totals_none": "Nothing booked for this evening yet.",
         "club_web_close_evening": "Close the evening",
         "club_web_closed_title": "The evening of {date} is closed",
-        "club_web_closed_sum": "{count} came, {games} games; booked this evening {charged}, paid "
-        "{paid}.",
+        "club_web_closed_sum": "{count} came, {games}; booked this evening {charged}, paid {paid}.",
         "club_web_closed_said": "The evening of {date} is closed.",
         "club_web_closed_hint": "Closed on this device; the book keeps everything. Open it again "
         "to enter more.",
@@ -1136,7 +1147,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_evening_added": "Evening of {date}{place}: {present}.",
         "club_at": " at {place}",
         "club_nobody": "nobody yet",
-        "club_evening_line": "{date}{place}: {count} came, {games} games",
+        "club_evening_line": "{date}{place}: {count} came, {games}",
         "club_present": "Present: {names}",
         "club_game": "game {number}",
         "club_game_added": "Game {number} of {date}: {loser} lost.",
@@ -1189,7 +1200,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_kitty_balance": "In the kitty",
         "club_kitty_owed": "Owed to the kitty (unpaid fines, not in it yet)",
         "club_kitty_credit": "Paid ahead by members (in the kitty)",
-        "club_stats_title": "{club}, {season}: {evenings} evenings, {games} games",
+        "club_stats_title": "{club}, {season}: {evenings}, {games}",
         "club_all_seasons": "all seasons",
         "club_season": "season {season}",
         "club_stats_head": "Member|evenings|games|lost|share [95% interval]|by chance|halves lost|"
@@ -1751,10 +1762,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_halves_lost": "Hälften verloren",
         "stand_in": "Die Vertretung spielte für {name}: {action}.",
         "web_language_label": "English (language / Sprache)",
-        "web_throw_1": "1. Wurf",
-        "web_throw_2": "2. Wurf",
-        "web_throw_3": "3. Wurf",
-        "web_throw_n": "{n}. Wurf",
+        "throw_nth_1": "1. Wurf",
+        "throw_nth_2": "2. Wurf",
+        "throw_nth_3": "3. Wurf",
+        "throw_nth": "{n}. Wurf",
         "web_clock": "Zeit für {name}: noch {s} s",
         "web_clock_short": "{s} s",
         "web_clock_warning": "{name}, noch 10 Sekunden: dann spielt die Vertretung für dich.",
@@ -1770,6 +1781,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_wait": "Im nächsten Spiel mitspielen",
         "web_waiting_you": "Du schaust zu. Im nächsten Spiel sitzt du als {name} mit.",
         "web_waiting_list": "Warten aufs nächste Spiel: {names}",
+        "web_leave_waiting": "Von der Warteliste gehen",
+        "web_left_waiting": "Du stehst nicht mehr auf der Warteliste: das nächste Spiel findet "
+        "ohne dich statt. Du schaust weiter zu.",
         "web_rematch_waiting": "Die Revanche setzt auch {names} an den Tisch.",
         "web_invite_h": "Einladen und zuschauen",
         "web_invite_late": "Wer später kommt, öffnet den Einladungslink: zuschauen sofort, "
@@ -1781,10 +1795,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_cancel": "Abbrechen",
         "web_link": "Einladungslink",
         "web_plays_now": "ist dran",
-        "web_n_evenings_1": "1 Abend",
-        "web_n_evenings": "{n} Abende",
-        "web_n_games_1": "1 Spiel",
-        "web_n_games": "{n} Spiele",
+        "n_evenings_1": "1 Abend",
+        "n_evenings": "{n} Abende",
+        "n_games_1": "1 Spiel",
+        "n_games": "{n} Spiele",
         "ui_throw": "Werfen",
         "ui_turn": "Sechsen drehen",
         "ui_stop": "Stehen lassen",
@@ -1808,7 +1822,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ui_waiting": "wartet",
         "ui_covered": "verdeckt",
         "ui_aside": "draußen {dice}",
-        "ui_throws": "{n}. Wurf",
         "ui_your_turn": "{name}, du bist dran: Würfel mit 1 2 3 rauslegen, dann werfen oder "
         "stehen lassen.",
         "ui_first_throw": "{name}, du bist dran: werfen.",
@@ -1846,19 +1859,29 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "review_costliest": "Die teuersten Entscheidungen von {name} ({n}), wie {name} sie sah:",
         "review_situation": "  Schritt {step}, {where}: {label}, Verlust {loss}",
         "review_before": "vorher: {turns}",
-        "review_before_shown": "{name} {result} ({n}. Wurf)",
-        "review_before_covered": "{name} verdeckt (draußen {aside}, {n}. Wurf)",
+        "review_before_shown": "{name} {result} ({nth})",
+        "review_before_covered": "{name} verdeckt (draußen {aside}, {nth})",
         "review_none": "niemand",
         "review_after": "danach noch: {after}; Mitte: {middle}; Deckel: {deckel}",
         "review_unvalued_opening": "{n} Entscheidungen der Eröffnungsrunde sind nicht bewertet: "
         "eine Runde ohne Deckel.",
+        "review_unvalued_opening_1": "1 Entscheidung der Eröffnungsrunde ist nicht bewertet: "
+        "eine Runde ohne Deckel.",
         "review_unvalued_buy_in": "{n}-mal Einwürfeln ist nicht bewertet: Einwürfeln ist keine "
+        "Entscheidung innerhalb einer Runde.",
+        "review_unvalued_buy_in_1": "1-mal Einwürfeln ist nicht bewertet: Einwürfeln ist keine "
         "Entscheidung innerhalb einer Runde.",
         "review_unvalued_no_numpy": "{n} Entscheidungen des Finales sind nicht bewertet: die "
         "Lösung des Finales braucht numpy (pip install 'schocken[analysis]').",
+        "review_unvalued_no_numpy_1": "1 Entscheidung des Finales ist nicht bewertet: die "
+        "Lösung des Finales braucht numpy (pip install 'schocken[analysis]').",
         "review_unvalued_made_up": "{n} Entscheidungen nach Würfen, die der Kneipenmodus "
         "erfunden hat, sind nicht bewertet: eingetragen wurde nur das Ende jedes Zugs.",
+        "review_unvalued_made_up_1": "1 Entscheidung nach Würfen, die der Kneipenmodus "
+        "erfunden hat, ist nicht bewertet: eingetragen wurde nur das Ende jedes Zugs.",
         "review_unvalued_blind": "{n} Entscheidungen, eine Runde blind zu eröffnen, sind nicht "
+        "bewertet: der Löser kennt keine blinden Runden.",
+        "review_unvalued_blind_1": "1 Entscheidung, eine Runde blind zu eröffnen, ist nicht "
         "bewertet: der Löser kennt keine blinden Runden.",
         "review_offer": "Taste r zeigt die Spielanalyse: Genauigkeit und teuerste Entscheidungen "
         "jedes Spielers.",
@@ -2463,7 +2486,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_totals_none": "Für diesen Abend ist noch nichts gebucht.",
         "club_web_close_evening": "Abend abschließen",
         "club_web_closed_title": "Der Abend vom {date} ist abgeschlossen",
-        "club_web_closed_sum": "{count} da, {games} Spiele; an diesem Abend gebucht {charged}, "
+        "club_web_closed_sum": "{count} da, {games}; an diesem Abend gebucht {charged}, "
         "bezahlt {paid}.",
         "club_web_closed_said": "Der Abend vom {date} ist abgeschlossen.",
         "club_web_closed_hint": "Auf diesem Gerät abgeschlossen; das Buch behält alles. Wieder "
@@ -2637,7 +2660,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_evening_added": "Abend vom {date}{place}: {present}.",
         "club_at": " in {place}",
         "club_nobody": "noch niemand",
-        "club_evening_line": "{date}{place}: {count} da, {games} Spiele",
+        "club_evening_line": "{date}{place}: {count} da, {games}",
         "club_present": "Anwesend: {names}",
         "club_game": "Spiel {number}",
         "club_game_added": "Spiel {number} vom {date}: {loser} hat verloren.",
@@ -2690,7 +2713,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_kitty_balance": "In der Kasse",
         "club_kitty_owed": "Der Kasse geschuldet (offene Strafen, noch nicht darin)",
         "club_kitty_credit": "Von Mitgliedern vorausbezahlt (in der Kasse)",
-        "club_stats_title": "{club}, {season}: {evenings} Abende, {games} Spiele",
+        "club_stats_title": "{club}, {season}: {evenings}, {games}",
         "club_all_seasons": "alle Spielzeiten",
         "club_season": "Spielzeit {season}",
         "club_stats_head": "Mitglied|Abende|Spiele|verloren|Anteil [95%-Intervall]|per Zufall|"
@@ -3042,6 +3065,29 @@ def t(key: str, lang: str, **fields: object) -> str:
     if lang not in CATALOGUE:
         raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
     return CATALOGUE[lang][key].format(**fields)
+
+
+def throw_nth(n: int, lang: str) -> str:
+    """The ``n``-th throw as ``lang`` counts it, the one wording of every screen.
+
+    >>> throw_nth(1, "en"), throw_nth(2, "en"), throw_nth(3, "en"), throw_nth(4, "en")
+    ('1st throw', '2nd throw', '3rd throw', '4th throw')
+    >>> throw_nth(1, "de")
+    '1. Wurf'
+    """
+    key = f"throw_nth_{n}"
+    return t(key if key in CATALOGUE[lang] else "throw_nth", lang, n=n)
+
+
+def counted(key: str, n: int, lang: str, **fields: object) -> str:
+    """The text ``key`` for ``n`` things: its form for one (``key_1``) where the catalogue has
+    one, else ``key`` with ``n`` (the club's, the review's and pub mode's counts).
+
+    >>> counted("n_evenings", 1, "en"), counted("n_evenings", 2, "en"), counted("n_games", 1, "de")
+    ('1 evening', '2 evenings', '1 Spiel')
+    """
+    one = f"{key}_1"
+    return t(one if n == 1 and one in CATALOGUE[lang] else key, lang, n=n, **fields)
 
 
 E = TypeVar("E", bound=SchockenError)

@@ -18,7 +18,7 @@ from textual.widgets import Footer, Header, Log, Static
 from schocken.events import Section
 from schocken.files import os_error_text, write_text_whole
 from schocken.session import Session
-from schocken.texts import result_name, t
+from schocken.texts import result_name, t, throw_nth
 from schocken.views import Phase, PlayerView, TurnView
 
 FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
@@ -57,11 +57,11 @@ def turn_text(turn: TurnView | None, lang: str) -> str:
         return ""
     if turn.showing is None:
         aside = f", {t('ui_aside', lang, dice=dice_text(turn.aside))}" if turn.aside else ""
-        return f"{t('ui_covered', lang)} ({t('ui_throws', lang, n=turn.throws)}{aside})"
+        return f"{t('ui_covered', lang)} ({throw_nth(turn.throws, lang)}{aside})"
     shown = dice_text(turn.showing)
     if turn.done and turn.result is not None and len(turn.showing) > 1:  # one die: its pips
         shown = f"{shown}  = {result_name(turn.result, lang)}"
-    return f"{shown} ({t('ui_throws', lang, n=turn.throws)})"
+    return f"{shown} ({throw_nth(turn.throws, lang)})"
 
 
 def player_lines(view: PlayerView, lang: str) -> list[str]:

@@ -191,11 +191,6 @@ class Hub:
         self._presence: weakref.WeakKeyDictionary[Table, list[str | None]] = (
             weakref.WeakKeyDictionary()
         )
-        self._clocks: weakref.WeakKeyDictionary[Table, tuple[int, float]] = (
-            weakref.WeakKeyDictionary()
-        )
-        """Per table: the turn timer's deadline (``time.monotonic()``) for the decision after
-        step ``n``."""
         self._advice: weakref.WeakKeyDictionary[
             Table, dict[int, tuple[int, Advice | None, int]]
         ] = weakref.WeakKeyDictionary()
@@ -229,29 +224,17 @@ class Hub:
             "waiting": conn.waiting,
         }
 
-    def clock_anew(self, table: Table) -> None:
-        """The decision under way gets the whole turn timer again (its seat went back from a
-        bot to its player)."""
-        self._clocks.pop(table, None)
-
     def clock(self, table: Table) -> dict[str, Any] | None:
         """The turn timer as everyone sees it: whose decision it counts down (``seat``), the
         seconds ``left`` now and its ``total``; ``None`` without a timer, before the start,
-        after the end and while a bot is to move. The deadline is set the first time it is
-        asked for a decision, and the stand-in acts at it (:meth:`_restart_timer`)."""
+        after the end and while a bot is to move. The deadline is the table's, set with the
+        step before the decision and stored with it (:meth:`Table.time_left`); the stand-in
+        acts at it (:meth:`_restart_timer`)."""
+        left = table.time_left()
         game = table.game
-        if not table.turn_timer or game is None or game.is_over:
+        if left is None or game is None or game.current_player is None:
             return None
-        seat = game.current_player
-        if seat is None or table.bot_to_move() is not None:
-            return None
-        now = time.monotonic()
-        step = len(game.steps)
-        clock = self._clocks.get(table)
-        if clock is None or clock[0] != step:
-            clock = self._clocks[table] = (step, now + table.turn_timer)
-        left = round(max(0.0, clock[1] - now), 1)
-        return {"seat": seat, "left": left, "total": table.turn_timer}
+        return {"seat": game.current_player, "left": round(left, 1), "total": table.turn_timer}
 
     def legal(self, table: Table, seat: int | None) -> list[str]:
         """What ``seat`` may do now (nothing for spectators, nor while a bot plays the seat)."""
@@ -651,17 +634,15 @@ class Hub:
 
     def _restart_timer(self, table: Table) -> None:
         """The turn timer (if the table has one) runs for the human whose turn it is, to the
-        deadline everyone was told (:meth:`clock`)."""
+        table's deadline that everyone was told (:meth:`clock`), after a restart too."""
         if table.turn_timer and table.game is not None and not table.game.is_over:
             old = self._timers.pop(table.id, None)
             if old is not None:
                 old.cancel()
-            clock = self.clock(table)
-            if clock is not None:
+            left = table.time_left()
+            if left is not None:
                 version = len(table.game.steps)
-                self._timers[table.id] = asyncio.create_task(
-                    self._timer(table, version, clock["left"])
-                )
+                self._timers[table.id] = asyncio.create_task(self._timer(table, version, left))
 
     async def _timer(self, table: Table, version: int, left: float) -> None:
         assert table.turn_timer is not None
@@ -776,7 +757,8 @@ def _viewer(table: Table, token: object, address: str) -> tuple[int | None, str,
         return None, f"{table.id}:spectators", None
     place = table.waiter_of(token)
     if place is not None:
-        return None, f"{table.id}:waiting:{place}", table.waiting[place].name
+        waiter = table.waiting[place]  # counted by their token, whose place may move up
+        return None, f"{table.id}:waiting:{waiter.token_hash}", waiter.name
     if table.is_code(token):
         return None, f"{table.id}:code:{address}", None
     seat = table.seat_of(token)
@@ -1004,6 +986,19 @@ def create_app(
         hub.send_table(table)
         return {"id": table.id, "waiting": place, "token": token, "table": table.public()}
 
+    @app.post("/api/tables/{key}/leave")
+    async def leave_waiting(key: str, request: Request) -> dict[str, Any]:
+        """A latecomer leaves the waiting list: the next game does not seat them. Their pages
+        watch on (the host's list shows who still waits)."""
+        data = await body(request)
+        table = await tables.get(key)
+        name = await tables.commit(table, table.leave_waiting, data.get("token"))
+        for conn in hub.conns.get(table.id, []):
+            if conn.waiting == name:
+                conn.waiting = None
+        hub.send_table(table)
+        return {"id": table.id, "left": name, "table": table.public()}
+
     @app.post("/api/tables/{key}/bots")
     async def add_bot(key: str, request: Request) -> dict[str, Any]:
         data = await body(request)
@@ -1049,8 +1044,6 @@ def create_app(
             )
         elif to == "player":
             await tables.commit(table, table.hand_back, data.get("token"), seat)
-            if table.game is not None and table.game.current_player == seat:
-                hub.clock_anew(table)  # back in the middle of their turn: their whole time
         else:
             raise refuse_request("server_refuse_hand_to")
         hub.changed_seats(table)

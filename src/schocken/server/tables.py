@@ -224,6 +224,7 @@ class _Snapshot(NamedTuple):
     coached: frozenset[int]
     waiting: list[Seat]
     stand_ins: list[StandIn]
+    clock: tuple[int, float] | None
 
 
 def _clean_name(name: object) -> str:
@@ -301,6 +302,10 @@ class Table:
         rematch seats them (:meth:`wait`, :meth:`next_game`)."""
         self.stand_ins: list[StandIn] = []
         """The moves the turn timer's stand-in made (:meth:`stand_in`)."""
+        self.clock: tuple[int, float] | None = None
+        """The turn timer's deadline for the decision after step ``n``: ``(n, deadline)``, the
+        deadline in seconds since the epoch (``time.time()``), stored with the table, so that
+        after a restart the countdown goes on from what was left (:meth:`_set_clock`)."""
 
     def left(self, seat: int) -> None:
         """A player's last connection to the table closed (now)."""
@@ -335,6 +340,7 @@ class Table:
             "coach": sorted(self.coached),
             "waiting": [{"name": w.name, "token_hash": w.token_hash} for w in self.waiting],
             "stand_ins": [list(x) for x in self.stand_ins],
+            "clock": None if self.clock is None else list(self.clock),
         }
 
     def public(self) -> dict[str, Any]:
@@ -389,6 +395,7 @@ class Table:
             frozenset(self.coached),
             [replace(w) for w in self.waiting],
             list(self.stand_ins),
+            self.clock,
         )
 
     def take_pending(self) -> list[Op]:
@@ -405,6 +412,7 @@ class Table:
         self.coached = set(snap.coached)
         self.waiting = snap.waiting
         self.stand_ins = snap.stand_ins
+        self.clock = snap.clock
         if not snap.started:
             self.game = None
             self._dice = None
@@ -474,6 +482,21 @@ class Table:
         self.waiting.append(Seat(name, token_hash(token), None))
         self._save()
         return len(self.waiting) - 1, token
+
+    def leave_waiting(self, token: object) -> str:
+        """A latecomer leaves the waiting list with the token :meth:`wait` gave them: the next
+        game does not seat them (they may go on watching with the invite code). Returns their
+        name. Refused, changing nothing, for a token nobody waits with and once the rematch is
+        made (it has seated them)."""
+        place = self.waiter_of(token)
+        if place is None:
+            raise refuse("server_refuse_not_waiting", 403)
+        if self.rematch is not None:
+            raise refuse("server_refuse_leave_rematch")
+        name = self.waiting.pop(place).name
+        assert name is not None
+        self._save()
+        return name
 
     def _host_check(self, token: object) -> None:
         if self.seat_of(token) != self.host:
@@ -600,6 +623,9 @@ class Table:
             raise refuse("server_refuse_seat_played", 400, seat=seat)
         self.seats[seat].bot = None
         self._bots.remove(seat)
+        if self.game is not None and self.game.current_player == seat:
+            self.clock = None  # back in the middle of their turn: their whole time
+            self._set_clock()
         self._save()
 
     def set_coach(self, seat: int, on: object) -> None:
@@ -717,6 +743,33 @@ class Table:
         if game.is_over and not self._finished_saved:
             self._finished_saved = True
             self._save()
+        self._set_clock()
+
+    def _set_clock(self) -> None:
+        """With a turn timer: the deadline of the decision now due, when it is a player's (not a
+        bot's), set once per step and stored with the table."""
+        game = self.game
+        if not self.turn_timer or game is None or game.is_over:
+            return
+        if game.current_player is None or self.bot_to_move() is not None:
+            return
+        step = len(game.steps)
+        if self.clock is None or self.clock[0] != step:
+            self.clock = (step, time.time() + self.turn_timer)
+            self._save()
+
+    def time_left(self) -> float | None:
+        """The seconds left of the decision now due (0 once its deadline passed, during a
+        restart too); ``None`` when no player's clock runs (no timer, a bot to move, the game
+        not started or over)."""
+        game = self.game
+        if not self.turn_timer or game is None or game.is_over:
+            return None
+        if game.current_player is None or self.bot_to_move() is not None:
+            return None
+        if self.clock is None or self.clock[0] != len(game.steps):
+            return None
+        return max(0.0, self.clock[1] - time.time())
 
     def bot_to_move(self) -> int | None:
         game = self.game
@@ -894,6 +947,8 @@ class Tables:
         table.coached = set(data.get("coach", []))
         table.waiting = [Seat(w["name"], w["token_hash"], None) for w in data.get("waiting", [])]
         table.stand_ins = [StandIn(*x) for x in data.get("stand_ins", [])]
+        clock = data.get("clock")  # none at a table stored before the deadline was
+        table.clock = None if clock is None else (int(clock[0]), float(clock[1]))
         if data.get("started"):
             table.restore(steps)
         if rehashed:

@@ -90,7 +90,7 @@ async function api(path, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) throw Object.assign(new Error(data.error || response.statusText), { code: data.code });
   return data;
 }
 
@@ -299,6 +299,15 @@ function connect() {
       app.shaking = false;
       app.holdUntil = 0;
       clearTimeout(app.holdTimer);
+      if (message.code === "denied" && app.msg?.you?.waiting) {
+        // A latecomer's token that is no more: they left the waiting list on another device
+        // while this page was not connected. It watches on with the invite code.
+        leftWaiting(app.msg.table);
+        app.msg.you = { ...app.msg.you, waiting: null };
+        app.error = "";
+        connect();
+        return;
+      }
       if (message.code === "denied") {
         app.denied = true;
         main.replaceChildren(el("p", { class: "card error", role: "alert" }, message.message));
@@ -423,11 +432,21 @@ function onTable(message) {
     followTo(rematch);
     return;
   }
+  if (app.msg.you.waiting && !message.you.waiting) leftWaiting(message.table);
   app.msg = { ...app.msg, table: message.table, you: message.you, legal: message.legal };
   if (app.msg.view) app.msg.view = { ...app.msg.view, seat: message.you.seat };
   setClock(message.timer, app.msg.step);
   rememberCommitment(message.table);
   render();
+}
+
+// A latecomer left the waiting list (on this page or another of theirs): their token is no
+// more, so the page watches on with the invite code, after a reload too.
+function leftWaiting(table) {
+  app.token = table.code;
+  app.spectate = true;
+  app.leftWaiting = true;
+  keepToken(table.id, table.code, true);
 }
 
 // To the rematch, with what this page holds: a player's seat token stays theirs, a latecomer's
@@ -832,7 +851,7 @@ function quiet(node) {
 
 // "1st throw", "2nd throw" (English ordinals; "1. Wurf" in German).
 function throwNth(n) {
-  return app.texts[`web_throw_${n}`] ? t(`web_throw_${n}`) : t("web_throw_n", { n });
+  return app.texts[`throw_nth_${n}`] ? t(`throw_nth_${n}`) : t("throw_nth", { n });
 }
 
 // What a player's turn shows in the list: small dice, or a covered cup, and the throws used.
@@ -997,12 +1016,32 @@ function renderGame(m) {
 
 // Whoever watches: a latecomer who waits is told their seat in the next game; anyone else who
 // watches may ask for one (the host's spectator link too, for a friend on the sofa).
+// A latecomer who waits may leave the waiting list (they watch on). Refused because they left
+// it already (on another device whose word this page missed), the page watches on too.
 function renderWatching(m) {
+  const error = el("p", { class: "error", role: "alert", id: "leave-error" }, app.leaveError || "");
   if (m.you.waiting) {
-    return el("section", { class: "card", id: "watching" }, el("p", {}, t("web_waiting_you", { name: m.you.waiting })));
+    const leave = async () => {
+      app.leaveError = "";
+      try {
+        await api(`/api/tables/${m.table.id}/leave`, { token: app.token });
+      } catch (e) {
+        app.leaveError = e.message;
+        if (e.code === "server_refuse_not_waiting") {
+          leftWaiting(m.table);
+          app.msg.you = { ...app.msg.you, waiting: null };
+        }
+        render();
+      }
+    };
+    return el("section", { class: "card", id: "watching" }, el("p", {}, t("web_waiting_you", { name: m.you.waiting })),
+      m.table.rematch ? null : el("p", {}, el("button", { class: "secondary", type: "button", id: "leave-waiting", onclick: leave }, t("web_leave_waiting"))),
+      error);
   }
   const open = !m.table.rematch;
   return el("section", { class: "card", id: "watching" }, el("p", {}, t("web_spectating")),
+    app.leftWaiting ? el("p", { role: "status", id: "left-waiting" }, t("web_left_waiting")) : null,
+    error,
     open ? el("details", {}, el("summary", {}, t("web_wait")), waitForm(m.table.id)) : null);
 }
 
@@ -1396,7 +1435,7 @@ function route() {
   const path = location.pathname;
   if (path.startsWith("/join/")) renderJoin(decodeURIComponent(path.slice(6)));
   else if (path.startsWith("/t/")) openTable(decodeURIComponent(path.slice(3)));
-  else if (path === "/review" || path.startsWith("/review/")) reviewPage.render({ main, t, el, lang: app.lang }, decodeURIComponent(path.slice(8)) || null);
+  else if (path === "/review" || path.startsWith("/review/")) reviewPage.render({ main, t, el, lang: app.lang, throwNth }, decodeURIComponent(path.slice(8)) || null);
   else if (path === "/club" || path.startsWith("/club/")) clubPage.route({ t, el, main, announce }, path);
   else if (path === "/pub" || path.startsWith("/pub/")) pubPage.route({ t, el, main, announce }, path);
   else if (path === "/rules") rulesPage.route({ t, el, main, announce });

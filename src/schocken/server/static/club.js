@@ -1204,7 +1204,7 @@ function closedCard(ev) {
   const tonight = new Map();
   for (const l of lines) if (l.item !== "payment") tonight.set(l.member, (tonight.get(l.member) || 0) + l.cents);
   return card("club-closed", t("club_web_closed_title", { date: day(ev.date) }),
-    el("p", { id: "club-closed-sum" }, t("club_web_closed_sum", { count: ev.present.length, games: ev.games, charged: money(charged), paid: money(paid) })),
+    el("p", { id: "club-closed-sum" }, t("club_web_closed_sum", { count: ev.present.length, games: inWords("n_games", ev.games), charged: money(charged), paid: money(paid) })),
     tonight.size === 0 ? null : table(t("club_web_totals"), [t("club_web_member"), t("club_web_tonight_col"), t("club_web_balance")],
       [...tonight.entries()].map(([n, c]) => [n, money(c), money(balanceOf(n).balance)]), "club-closed-table"),
     el("p", { class: "hint" }, t("club_web_closed_hint")),
@@ -1226,7 +1226,7 @@ function earlierCard(ev) {
       el("a", { href: href("tonight", e.date), id: `club-evening-${i}`, onclick: (x) => {
         x.preventDefault();
         go("tonight", e.date);
-      } }, t("club_web_evening_line", { date: e.date, place: e.place || "–", count: e.present.length, games: inWords("web_n_games", e.games) }))))),
+      } }, t("club_web_evening_line", { date: e.date, place: e.place || "–", count: e.present.length, games: inWords("n_games", e.games) }))))),
     earlier.length > shown.length ? el("button", { type: "button", class: "secondary", id: "club-evenings-more", onclick: () => {
       ui.evenings += 10;
       render(`club-evening-${shown.length}`);
@@ -1437,7 +1437,7 @@ function statsView() {
   return {
     left: [card("club-stats-part", t("club_web_stats_title", { club: club.book.club.name }),
       el("label", {}, t("club_web_season"), pick),
-      el("p", {}, t("club_web_stats_sum", { evenings: inWords("web_n_evenings", s.evenings), games: inWords("web_n_games", s.games) })),
+      el("p", {}, t("club_web_stats_sum", { evenings: inWords("n_evenings", s.evenings), games: inWords("n_games", s.games) })),
       scroller(t("club_web_stats_caption"), statsTable))],
     right: [card("club-chart-part", t("club_web_chart_title"), rows.length ? chart(rows) : el("p", {}, t("club_web_no_games")))],
   };

@@ -7,7 +7,7 @@
 import * as pieces from "/static/pieces.js";
 
 const MAX_THROWS = 3;
-let page = null; // what app.js hands over: main, t, el, lang
+let page = null; // what app.js hands over: main, t, el, lang, throwNth
 const rv = { key: null, data: null, index: 0, error: "", busy: false };
 
 /** Draw the review page: of table ``key``, or (``key`` null) the upload form. */
@@ -135,7 +135,7 @@ function drawSummary(data) {
         el("th", { scope: "col" }, t("web_rv_given_away")))),
       el("tbody", {}, rows)),
     el("ul", { class: "rv-players" }, costly),
-    Object.entries(unvalued).map(([reason, n]) => el("p", { class: "hint" }, t(`review_unvalued_${reason}`, { n }))));
+    Object.entries(unvalued).map(([reason, n]) => el("p", { class: "hint" }, t(n === 1 ? `review_unvalued_${reason}_1` : `review_unvalued_${reason}`, { n }))));
 }
 
 function drawStepper(data) {
@@ -198,8 +198,8 @@ function drawDecision(d, data) {
     b.covered ? el("span", { class: "mini-cup" }, pieces.cupShape()) : pieces.diceRow(b.result.dice, b.result.dice.join("-")),
     " ",
     b.covered
-      ? t("review_before_covered", { name: b.player, aside: dashed(b.aside), n: b.throws })
-      : t("review_before_shown", { name: b.player, result: resultName(b.result), n: b.throws })));
+      ? t("review_before_covered", { name: b.player, aside: dashed(b.aside), nth: page.throwNth(b.throws) })
+      : t("review_before_shown", { name: b.player, result: resultName(b.result), nth: page.throwNth(b.throws) })));
   const pHead = t(`review_p_${d.stake}`);
   const rows = d.actions.map((a) => {
     const made = a.action === d.made;
