@@ -116,7 +116,7 @@ def test_a_bad_file_is_refused_with_the_readers_message(browser: Browser, server
     page.goto(server.url + "/review")
     bad = FilePayload(name="x.json", mimeType="application/json", buffer=b'{"format": 1}')
     page.set_input_files("#rv-file", files=bad)
-    expect(page.locator("#rv-error")).to_have_text("'format' must be 'schocken-record'")
+    expect(page.locator("#rv-error")).to_have_text("'format' muss 'schocken-record' sein")
     assert page.locator("#rv-accuracy").count() == 0
     assert page.errors == []  # type: ignore[attr-defined]
     ctx.close()
