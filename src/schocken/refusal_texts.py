@@ -1970,6 +1970,26 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "Tisch {table} der Runde {round} hat seinen Online-Tisch schon",
     ),
     (
+        "tournament_refuse_pub_twice",
+        "table {table} of round {round} is counted on a phone (pub mode) already",
+        "Tisch {table} der Runde {round} wird schon auf einem Handy gezählt (Kneipenmodus)",
+    ),
+    (
+        "tournament_refuse_not_pub",
+        "table {table} of round {round} is not counted on a phone (pub mode)",
+        "Tisch {table} der Runde {round} wird nicht auf einem Handy gezählt (Kneipenmodus)",
+    ),
+    (
+        "tournament_refuse_kind",
+        "a table is played 'online' or counted in 'pub' mode, not {value}",
+        "ein Tisch wird 'online' gespielt oder im Kneipenmodus ('pub') gezählt, nicht {value}",
+    ),
+    (
+        "server_refuse_pub_gone",
+        "the pub game {id!r} of table {table} is no longer on the server",
+        "das Kneipenspiel {id!r} von Tisch {table} ist nicht mehr auf dem Server",
+    ),
+    (
         "tournament_refuse_paper",
         "a print view is one of {views}, not {what!r}",
         "eine Druckansicht ist eine von {views}, nicht „{what}“",

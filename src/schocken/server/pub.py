@@ -31,6 +31,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from schocken.errors import PubEntryError, SchockenError
 from schocken.pub import PubGame, entry_from_data, parse_result
+from schocken.record import GameRecord
 from schocken.server.requests import language
 from schocken.server.settings import Limits
 from schocken.server.store import SavePub, Store, token_hash
@@ -81,6 +82,8 @@ class PubGames:
         self.kept: OrderedDict[str, _Kept] = OrderedDict()
         self._creating = asyncio.Lock()
         """One game made under a phone's id at a time (two tries of the same make one game)."""
+        self.when_finished: list[Callable[[str], None]] = []
+        """Called with a pub game's id when an entry has ended its game (in the event loop)."""
 
     async def create(self, pub: PubGame) -> tuple[str, str]:
         """Store a new pub game: its id and secret token."""
@@ -117,6 +120,14 @@ class PubGames:
 
     async def get(self, pub_id: str, token: object) -> _Kept:
         """The pub game with this id, if ``token`` is its token."""
+        kept = await self._load(pub_id)
+        given = token_hash(token) if isinstance(token, str) and token else ""
+        if not given or not secrets.compare_digest(kept.token_hash, given):
+            raise refuse("server_refuse_pub_token", 403)
+        return kept
+
+    async def _load(self, pub_id: str) -> _Kept:
+        """The pub game with this id, from memory or the store (404 if there is none)."""
         kept = self.kept.get(pub_id)
         if kept is None:
             row = await self.store.read(self.store.pub_game, pub_id)
@@ -132,10 +143,28 @@ class PubGames:
             kept = self.kept.get(pub_id) or _Kept(row[0], pub, entry_ids=dict(ids))
             self._keep(pub_id, kept)
         self.kept.move_to_end(pub_id)
-        given = token_hash(token) if isinstance(token, str) and token else ""
-        if not given or not secrets.compare_digest(kept.token_hash, given):
-            raise refuse("server_refuse_pub_token", 403)
         return kept
+
+    async def finished_record(self, pub_id: str) -> GameRecord | None:
+        """The record of the pub game ``pub_id`` if it is over (None while it is played): for
+        the server itself (a tournament's table counted in pub mode), never for a request."""
+        kept = await self._load(pub_id)
+        async with kept.lock:
+            return kept.pub.record() if kept.pub.is_over else None
+
+    async def new_token(self, pub_id: str) -> str:
+        """A new token for the pub game ``pub_id`` (the server keeps its hash): the old one
+        opens nothing from now on."""
+        kept = await self._load(pub_id)
+        async with kept.lock:
+            before, token = kept.token_hash, secrets.token_urlsafe(16)
+            kept.token_hash = token_hash(token)
+            try:
+                await self._save(pub_id, kept)
+            except Exception:
+                kept.token_hash = before
+                raise StorageError() from None
+        return token
 
     def _keep(self, pub_id: str, kept: _Kept) -> None:
         self.kept[pub_id] = kept
@@ -169,7 +198,7 @@ class PubGames:
                         raise refuse("refuse_entry_other", 400, entry=entry_id, was=seen, what=what)
                     answer = view(pub_id, kept.pub, lang, [])
                     return {**answer, "entry": {"id": entry_id, "repeated": True}}
-            before = kept.pub.to_data()
+            before, was_over = kept.pub.to_data(), kept.pub.is_over
             try:
                 said = await asyncio.to_thread(change, kept.pub)
             except PubEntryError as exc:
@@ -186,7 +215,10 @@ class PubGames:
             answer = view(pub_id, kept.pub, lang, said)
             if entry is not None:
                 answer["entry"] = {"id": entry[0], "repeated": False}
-            return answer
+        if kept.pub.is_over and not was_over:
+            for call in self.when_finished:
+                call(pub_id)
+        return answer
 
     async def _save(self, pub_id: str, kept: _Kept) -> None:
         while len(kept.entry_ids) > KEPT_IDS:

@@ -105,7 +105,15 @@ can hide the last minutes' results; games of version 1 and imported games have n
 never hidden), and the online tables a round's tables are played at (the game server's table
 and each player's link to their seat)."""
 
-MIGRATIONS: dict[int, str] = {1: SCHEMA, 2: VIEWS_AND_TIMES}
+PUB_TABLES = """
+ALTER TABLE tournament_online ADD COLUMN kind TEXT NOT NULL DEFAULT 'online';
+ALTER TABLE tournament_online ADD COLUMN taken INTEGER;
+"""
+"""Version 3: a table of a round may be counted on one phone in pub mode (``kind`` ``pub``: its
+``table_id`` is then the pub game's id, never its token); ``taken``: the table's game that the
+pub game became, once it was over (a pub game counts once)."""
+
+MIGRATIONS: dict[int, str] = {1: SCHEMA, 2: VIEWS_AND_TIMES, 3: PUB_TABLES}
 """The script that brings the tournament tables from version ``n - 1`` to ``n``."""
 
 
