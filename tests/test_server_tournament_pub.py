@@ -74,13 +74,13 @@ def enter(server: Server, pub_id: str, token: str, view: dict[str, Any], most: i
     return view
 
 
-def game_of(server: Server) -> list[GameInfo]:
-    """The games of round 1's table 1 as the tournament has them, once they are there (the
+def games_of(server: Server, count: int) -> list[GameInfo]:
+    """The games of round 1's table 1 as the tournament has them, once there are ``count`` (the
     server takes them in a task of its own)."""
     for _ in range(200):
         with TournamentBook(server.where) as book:
             games = book.games(NAME, 1, 1)
-        if games:
+        if len(games) >= count:
             return games
         time.sleep(0.05)
     raise AssertionError("the pub game was not taken")
@@ -92,7 +92,7 @@ def test_a_table_counted_in_pub_mode_counts_as_its_record_says(tmp_path: Path) -
         assert r.status_code == 200, r.text
         opened = r.json()
         [pub] = [o for o in opened["online"] if o["kind"] == "pub"]
-        assert (pub["round"], pub["table"], pub["players"], pub["taken"]) == (1, 1, players, None)
+        assert (pub["round"], pub["table"], pub["players"], pub["taken"]) == (1, 1, players, [])
         link = opened["link"]["link"]
         pub_id, token = link.rsplit("/", 1)[1].split("#")
         assert pub_id == pub["table_id"] and opened["link"]["qr"].startswith("data:image/svg")
@@ -111,6 +111,8 @@ def test_a_table_counted_in_pub_mode_counts_as_its_record_says(tmp_path: Path) -
         assert view["state"]["ask"] != "over"
         r = server.post(f"{API}/take?lang=en", {"secret": secret, "round": 1, "table": 1})
         assert r.status_code == 200 and r.json()["taken"] == 0
+        r = server.post(f"/api/pub/{pub_id}/next?lang=en", {"token": token})
+        assert r.status_code == 400 and r.json()["code"] == "server_refuse_pub_not_over"
 
         view = enter(server, pub_id, token, view, 500)
         assert view["state"]["ask"] == "over"
@@ -119,7 +121,7 @@ def test_a_table_counted_in_pub_mode_counts_as_its_record_says(tmp_path: Path) -
         ).text
 
         # Taken by itself as the game ended: counted as its record says, booked once.
-        [game] = game_of(server)
+        [game] = games_of(server, 1)
         assert game["source"] == "pub" and game["loser"] == players[0]
         r = server.post(f"{API}/take?lang=en", {"secret": secret, "round": 1, "table": 1})
         assert r.status_code == 200 and r.json()["taken"] == 0
@@ -129,18 +131,35 @@ def test_a_table_counted_in_pub_mode_counts_as_its_record_says(tmp_path: Path) -
             assert kept is not None and json.loads(kept) == json.loads(record)
             [booked] = book.book.games("krone")
             assert booked["loser"] == players[0] and booked["source"] == "pub"
-            assert book.online_table(NAME, 1, 1)["taken"] == 1
+            assert book.online_table(NAME, 1, 1)["taken"] == [pub_id]
 
-        # A new link: the old one opens nothing, the new one the game.
+        # The table's next game on the same phone (asked twice: one game), counted as game 2.
+        r = server.post(f"/api/pub/{pub_id}/next?lang=en", {"token": token})
+        assert r.status_code == 200, r.text
+        second = r.json()
+        again = server.post(f"/api/pub/{pub_id}/next?lang=en", {"token": token}).json()
+        assert again["id"] == second["id"] != pub_id and second["players"] == players
+        assert second["entries"] == 0 and second["next"] is None
+        view = enter(server, second["id"], token, second, 500)
+        assert view["state"]["ask"] == "over"
+        assert [g["number"] for g in games_of(server, 2)] == [1, 2]
+        r = server.post(f"{API}/take?lang=en", {"secret": secret, "round": 1, "table": 1})
+        assert r.status_code == 200 and r.json()["taken"] == 0
+        with TournamentBook(server.where) as book:
+            assert book.online_table(NAME, 1, 1)["taken"] == [pub_id, second["id"]]
+            assert len(book.book.games("krone")) == 2
+
+        # A new link: the old one opens none of the table's games, the new one each.
         r = server.post(f"{API}/pub_link?lang=en", {"secret": secret, "round": 1, "table": 1})
         assert r.status_code == 200, r.text
         fresh = r.json()["link"]["link"].rsplit("#", 1)[1]
         assert fresh != token
-        for given, status in ((token, 403), (fresh, 200)):
-            r = httpx.get(
-                f"{server.url}/api/pub/{pub_id}", headers={"x-pub-token": given}, timeout=10
-            )
-            assert r.status_code == status
+        for game_id in (pub_id, second["id"]):
+            for given, status in ((token, 403), (fresh, 200)):
+                r = httpx.get(
+                    f"{server.url}/api/pub/{game_id}", headers={"x-pub-token": given}, timeout=10
+                )
+                assert r.status_code == status
 
         # The token is kept nowhere: not in the tournament's tables, nor the pub game's row.
         for table in ("tournament_online", "tournament_games", "tournament_log", "pub_games"):
@@ -170,3 +189,8 @@ def test_pub_mode_refusals_change_nothing(tmp_path: Path) -> None:
         assert r.status_code == 200
         r = server.post(f"{API}/online?lang=en", {**where, "table": 2})
         assert r.status_code == 400 and "pub mode" in r.json()["error"]
+        # A pub game of its own has no next game on the same phone.
+        free = server.post("/api/pub?lang=en", {"players": ["Anna", "Ben"]}).json()
+        r = server.post(f"/api/pub/{free['id']}/next?lang=de", {"token": free["token"]})
+        assert r.status_code == 400 and r.json()["code"] == "server_refuse_pub_no_next"
+        assert "Turniertisch" in r.json()["error"] and "next" not in free

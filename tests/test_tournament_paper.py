@@ -184,7 +184,7 @@ def test_version_2_online_tables_stay_online_in_version_3(database: str) -> None
             "table_id": "tbl",
             "players": ["A", "B", "C"],
             "kind": "online",
-            "taken": None,
+            "taken": [],
         }
 
 

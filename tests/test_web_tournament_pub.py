@@ -3,7 +3,8 @@ organiser, on a 390x844 phone, opens round 1's table 1 in pub mode from its card
 violation) and gets the link with its QR code once; the table's phone opens the link, the first
 round is entered on the pub page, the rest through the pub API to finish quickly; the game
 counts by itself as the table's game (the players' ranking on a phone shows it), once, and is
-in the club's book; the server's file holds no pub token. Debian's Chromium driven by
+in the club's book; the phone goes on to the table's next game; the server's file holds no pub
+token. Debian's Chromium driven by
 Playwright, against a real server and SQLite file; the dice are entered, never rolled."""
 
 from __future__ import annotations
@@ -92,6 +93,17 @@ def test_a_table_counted_on_one_phone_counts_its_game_once(
     assert view["state"]["ask"] == "over"
     phone.reload()
     expect(title).to_have_text(f"Game over. {players[0]} lost.")
+    expect(
+        phone.get_by_text("This table's games count for the tournament by themselves.")
+    ).to_be_visible()
+    # The table's next game on the same phone: the same players, the same link's token.
+    phone.get_by_role("button", name="Next game at this table").click()
+    expect(phone).to_have_url(
+        re.compile(rf"{re.escape(server.url)}/pub/(?!{re.escape(pub_id)}$)[\w-]+$")
+    )
+    expect(title).to_have_text(f"{players[0]}'s turn")
+    second = phone.url.rsplit("/", 1)[1]
+    assert _view(server, second, token)["players"] == players
 
     # Counted by itself: the players' ranking shows it.
     ranking = browser.new_context(**ENGLISH_PHONE).new_page()
@@ -129,8 +141,10 @@ def test_a_table_counted_on_one_phone_counts_its_game_once(
         .get_attribute("href")
     )
     new_token = fresh.rsplit("#", 1)[1]
-    assert new_token != token and _status(server, pub_id, token) == 403
-    assert _status(server, pub_id, new_token) == 200
+    for game_id in (pub_id, second):
+        assert _status(server, game_id, token) == 403
+        assert _status(server, game_id, new_token) == 200
+    assert new_token != token
 
     # No pub token in the server's file: not in any table, nor anywhere in its bytes.
     for table in ("tournament_online", "tournament_log", "pub_games"):

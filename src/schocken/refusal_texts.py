@@ -1985,6 +1985,18 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "ein Tisch wird 'online' gespielt oder im Kneipenmodus ('pub') gezählt, nicht {value}",
     ),
     (
+        "server_refuse_pub_no_next",
+        "this pub game has no next game: only the games of a tournament's table go on on the "
+        "same phone",
+        "dieses Kneipenspiel hat kein nächstes Spiel: nur die Spiele eines Turniertisches gehen "
+        "auf demselben Handy weiter",
+    ),
+    (
+        "server_refuse_pub_not_over",
+        "the next game comes when this one is over",
+        "das nächste Spiel kommt, wenn dieses aus ist",
+    ),
+    (
         "server_refuse_pub_gone",
         "the pub game {id!r} of table {table} is no longer on the server",
         "das Kneipenspiel {id!r} von Tisch {table} ist nicht mehr auf dem Server",

@@ -19,6 +19,7 @@ The ids are kept with the game (``entry_ids`` beside its data, the last :data:`K
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 import secrets
 from collections import OrderedDict
@@ -72,6 +73,9 @@ class _Kept:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     entry_ids: dict[str, str] = field(default_factory=dict)
     """The entry ids applied to the game (each with the kind of entry it was), oldest first."""
+    chain: dict[str, Any] | None = None
+    """A game of a chain (a tournament's table counted on one phone, game after game): its
+    ``first`` game's id and its ``next`` game's (None: none yet). None: a game on its own."""
 
 
 class PubGames:
@@ -85,10 +89,13 @@ class PubGames:
         self.when_finished: list[Callable[[str], None]] = []
         """Called with a pub game's id when an entry has ended its game (in the event loop)."""
 
-    async def create(self, pub: PubGame) -> tuple[str, str]:
-        """Store a new pub game: its id and secret token."""
+    async def create(self, pub: PubGame, *, chained: bool = False) -> tuple[str, str]:
+        """Store a new pub game: its id and secret token. ``chained``: the first game of a
+        chain, whose phone makes the next game when one is over (:meth:`next_game`)."""
         pub_id, token = secrets.token_urlsafe(9), secrets.token_urlsafe(16)
-        kept = _Kept(token_hash(token), pub)
+        kept = _Kept(
+            token_hash(token), pub, chain={"first": pub_id, "next": None} if chained else None
+        )
         await self._save(pub_id, kept)
         self._keep(pub_id, kept)
         return pub_id, token
@@ -135,12 +142,13 @@ class PubGames:
                 raise refuse("server_refuse_no_pub", 404, id=pub_id[:40])
             data = dict(row[1])
             ids = data.pop("entry_ids", [])
+            chain = data.pop("chain", None)
             try:
                 pub = await asyncio.to_thread(PubGame.from_data, data)
             except PubEntryError as exc:
                 raise refuse("server_refuse_pub_damaged", 503, why=exc) from None
             # another request may have won
-            kept = self.kept.get(pub_id) or _Kept(row[0], pub, entry_ids=dict(ids))
+            kept = self.kept.get(pub_id) or _Kept(row[0], pub, entry_ids=dict(ids), chain=chain)
             self._keep(pub_id, kept)
         self.kept.move_to_end(pub_id)
         return kept
@@ -150,21 +158,57 @@ class PubGames:
         the server itself (a tournament's table counted in pub mode), never for a request."""
         kept = await self._load(pub_id)
         async with kept.lock:
-            return kept.pub.record() if kept.pub.is_over else None
+            return record_of(pub_id, kept.pub) if kept.pub.is_over else None
 
     async def new_token(self, pub_id: str) -> str:
-        """A new token for the pub game ``pub_id`` (the server keeps its hash): the old one
-        opens nothing from now on."""
-        kept = await self._load(pub_id)
+        """A new token for the pub game ``pub_id`` and the next games of its chain (the server
+        keeps its hash): the old one opens none of them from now on."""
+        token = secrets.token_urlsafe(16)
+        for each in await self.chain(pub_id):
+            kept = await self._load(each)
+            async with kept.lock:
+                before = kept.token_hash
+                kept.token_hash = token_hash(token)
+                try:
+                    await self._save(each, kept)
+                except Exception:
+                    kept.token_hash = before
+                    raise StorageError() from None
+        return token
+
+    async def chain(self, pub_id: str) -> list[str]:
+        """The pub game ``pub_id`` and its next games, in order."""
+        out = [pub_id]
+        while True:
+            kept = await self._load(out[-1])
+            following = None if kept.chain is None else kept.chain.get("next")
+            if not isinstance(following, str) or following in out:
+                return out
+            out.append(following)
+
+    async def next_game(self, pub_id: str, kept: _Kept) -> str:
+        """The id of the next game of a chain, made now (the same players, rules and token) or
+        before (asked again, the same game): only when ``kept``'s game is over."""
         async with kept.lock:
-            before, token = kept.token_hash, secrets.token_urlsafe(16)
-            kept.token_hash = token_hash(token)
+            if kept.chain is None:
+                raise refuse("server_refuse_pub_no_next")
+            if not kept.pub.is_over:
+                raise refuse("server_refuse_pub_not_over")
+            following = kept.chain.get("next")
+            if isinstance(following, str):
+                return following
+            new_id = secrets.token_urlsafe(9)
+            pub = PubGame(kept.pub.rules, kept.pub.players)
+            new = _Kept(kept.token_hash, pub, chain={"first": kept.chain["first"], "next": None})
+            await self._save(new_id, new)
+            kept.chain["next"] = new_id
             try:
                 await self._save(pub_id, kept)
             except Exception:
-                kept.token_hash = before
+                kept.chain["next"] = None
                 raise StorageError() from None
-        return token
+            self._keep(new_id, new)
+            return new_id
 
     def _keep(self, pub_id: str, kept: _Kept) -> None:
         self.kept[pub_id] = kept
@@ -196,7 +240,7 @@ class PubGames:
                 if seen is not None:
                     if seen != what:
                         raise refuse("refuse_entry_other", 400, entry=entry_id, was=seen, what=what)
-                    answer = view(pub_id, kept.pub, lang, [])
+                    answer = view(pub_id, kept.pub, lang, [], kept.chain)
                     return {**answer, "entry": {"id": entry_id, "repeated": True}}
             before, was_over = kept.pub.to_data(), kept.pub.is_over
             try:
@@ -212,28 +256,38 @@ class PubGames:
                 if entry is not None:
                     kept.entry_ids.pop(entry[0], None)
                 raise StorageError() from None
-            answer = view(pub_id, kept.pub, lang, said)
+            answer = view(pub_id, kept.pub, lang, said, kept.chain)
             if entry is not None:
                 answer["entry"] = {"id": entry[0], "repeated": False}
         if kept.pub.is_over and not was_over:
             for call in self.when_finished:
-                call(pub_id)
+                call(pub_id if kept.chain is None else kept.chain["first"])
         return answer
 
     async def _save(self, pub_id: str, kept: _Kept) -> None:
         while len(kept.entry_ids) > KEPT_IDS:
             del kept.entry_ids[next(iter(kept.entry_ids))]
         data = kept.pub.to_data()
+        if kept.chain is not None:
+            data["chain"] = dict(kept.chain)
         if kept.entry_ids:
             data["entry_ids"] = [[k, v] for k, v in kept.entry_ids.items()]
         await self.store.write([SavePub(pub_id, kept.token_hash, data)])
 
 
-def view(pub_id: str, pub: PubGame, lang: str, said: list[str]) -> dict[str, Any]:
+def view(
+    pub_id: str,
+    pub: PubGame,
+    lang: str,
+    said: list[str],
+    chain: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """What the page shows: the state, the prompt and standing in words, what the rules let be
     entered (``covers``: whether a turn of 1, 2, ... throws stays covered), and ``said``: what
-    the last entry did, in words. A cup still covered shows nowhere in it: its turn is said as
-    covered until the round's reveal."""
+    the last entry did, in words; ``next``: for a game of a chain, the id of its next game
+    (null: none yet; the page offers to make it once the game is over), absent otherwise. A
+    cup still covered shows nowhere in it: its turn is said as covered until the round's
+    reveal."""
     rules = pub.rules
     entries = pub.entries
     state = pub.state()
@@ -262,7 +316,15 @@ def view(pub_id: str, pub: PubGame, lang: str, said: list[str]) -> dict[str, Any
         "entries": len(entries),
         "last": pub.last_said(lang),
         "said": said,
+        **({} if chain is None else {"next": chain.get("next")}),
     }
+
+
+def record_of(pub_id: str, pub: PubGame) -> GameRecord:
+    """The pub game's record (:meth:`PubGame.record`), with the game's id in its meta
+    (``pub_game``): two games of a table entered alike are two records."""
+    record = pub.record()
+    return dataclasses.replace(record, meta={**record.meta, "pub_game": pub_id})
 
 
 def _entry(request: Request) -> tuple[str, str] | None:
@@ -328,7 +390,7 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
                 created_by.note(address)
             assert isinstance(pub_id, str)
             async with kept.lock:
-                answer = view(pub_id, kept.pub, lang, [])
+                answer = view(pub_id, kept.pub, lang, [], kept.chain)
             return {"token": token, **answer, "entry": {"id": pub_id, "repeated": repeated}}
         created_by.check(address)
         pub = make()
@@ -344,7 +406,7 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
         lang = _lang(request)
         async with kept.lock:
             log = await asyncio.to_thread(kept.pub.log, lang)
-            return {**view(pub_id, kept.pub, lang, []), "log": log}
+            return {**view(pub_id, kept.pub, lang, [], kept.chain), "log": log}
 
     async def enter(
         pub_id: str, request: Request, make: Callable[[dict[str, Any]], object]
@@ -395,6 +457,18 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
             lambda d: {"kind": "buy_in", "seat": d.get("seat"), "buys_in": d.get("buys_in")},
         )
 
+    @app.post("/api/pub/{pub_id}/next")
+    async def next_game(pub_id: str, request: Request) -> dict[str, Any]:
+        """The next game of a chain (a tournament's table counted on one phone), once this one
+        is over: the same players, rules and token; asked again, the same game. Answers its
+        :func:`view`."""
+        data = await body(request)
+        lang = _lang(request)
+        new_id = await games.next_game(pub_id, await games.get(pub_id, data.get("token")))
+        kept = await games.get(new_id, data.get("token"))
+        async with kept.lock:
+            return view(new_id, kept.pub, lang, [], kept.chain)
+
     @app.post("/api/pub/{pub_id}/undo")
     async def undo(pub_id: str, request: Request) -> dict[str, Any]:
         """Take back the last ``count`` entries (default 1)."""
@@ -416,7 +490,7 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
         async with kept.lock:
             if kept.pub.covered_entries():
                 raise refuse("pub_record_covered", 409)
-            text = kept.pub.record().to_json()
+            text = record_of(pub_id, kept.pub).to_json()
         return Response(
             text,
             media_type="application/json",

@@ -4,8 +4,8 @@ each player at their own seat by their own link (no bots), or counted on one pho
 server table or pub game it is and who sits there, never the links: a seat's or a pub game's
 secret token is kept by the game server as its hash only, and the organiser who needs a link
 again makes new ones (the old ones then open nothing). The games played there are entered from
-their records like any other (:meth:`TournamentBook.enter`, source ``online`` or ``pub``); a
-pub game counts once (``taken``: the table's game it became)."""
+their records like any other (:meth:`TournamentBook.enter`, source ``online`` or ``pub``); each
+pub game counts once (``taken``: the pub games entered)."""
 
 from __future__ import annotations
 
@@ -26,12 +26,12 @@ class OnlineTable(TypedDict):
     round: int
     table: int
     table_id: str
-    """The server's table (kind ``online``) or pub game (kind ``pub``)."""
+    """The server's table (kind ``online``) or first pub game (kind ``pub``)."""
     players: list[str]
     """Who sits at the server's table, seat by seat (the first is its host)."""
     kind: str
-    taken: int | None
-    """Kind ``pub``: the table's game the pub game became (None: not yet)."""
+    taken: list[str]
+    """Kind ``pub``: the pub games entered as the table's games, in order."""
 
 
 _COLUMNS = "round, table_no, table_id, players, kind, taken"
@@ -44,7 +44,7 @@ def _online(r: Any) -> OnlineTable:
         "table_id": str(r[2]),
         "players": json.loads(r[3]),
         "kind": str(r[4]),
-        "taken": None if r[5] is None else int(r[5]),
+        "taken": json.loads(r[5]),
     }
 
 
@@ -128,18 +128,21 @@ class _Online(_Book):
                 return o
         raise refused(TournamentError, "tournament_refuse_not_pub", table=table, round=round_number)
 
-    def take_pub(self, tournament: str, round_number: int, table: int, record: GameRecord) -> bool:
-        """The finished pub game of a table entered as its game (source ``pub``), once: a pub
-        game taken before is passed over (False)."""
+    def take_pub(
+        self, tournament: str, round_number: int, table: int, pub_id: str, record: GameRecord
+    ) -> bool:
+        """The finished pub game ``pub_id`` of a table (its first or a next one) entered as the
+        table's next game (source ``pub``), once: a pub game taken before is passed over
+        (False), even if it was changed after (an entry taken back and another made)."""
         with self._tx() as db:
-            o = self.pub_table(tournament, round_number, table)
-            if o["taken"] is not None:
+            taken = self.pub_table(tournament, round_number, table)["taken"]
+            if pub_id in taken:
                 return False
-            game = self.enter(tournament, round_number, table, record=record, source="pub")
+            self.enter(tournament, round_number, table, record=record, source="pub")
             db.execute(
                 "UPDATE tournament_online SET taken = ? WHERE tournament_id = ? AND round = ? "
                 "AND table_no = ?",
-                (game["number"], self._id(tournament), round_number, table),
+                (json.dumps([*taken, pub_id]), self._id(tournament), round_number, table),
             )
         return True
 

@@ -1,12 +1,13 @@
 """A tournament's table counted on one phone in pub mode (issue 24, item 4): the organiser opens
 it from the table's card, the server makes a pub game (:mod:`schocken.server.pub`) with exactly
 the table's players, in their seating order, and the tournament's rules, and the table's phone
-keeps the game at ``/pub/ID#TOKEN``. The tournament keeps which pub game it is (kind ``pub`` of
-its online tables), never its token: the server keeps the token's hash only, so the link is
-said once, as it is made, and "new link" makes another (the old one then opens nothing). The
-game counts as the table's game once it is over, by itself
-(:meth:`~schocken.server.routes.tournaments.Tournaments.pub_finished`) or when the organiser
-takes the finished games; once.
+keeps the game at ``/pub/ID#TOKEN``; when it is over, the phone makes the table's next game
+(``POST /api/pub/ID/next``: the same players, rules and token). The tournament keeps which pub
+game is the first (kind ``pub`` of its online tables), never its token: the server keeps the
+token's hash only, so the link is said once, as it is made, and "new link" makes another (the
+old one then opens none of the table's games). Each game counts as the table's next game once
+it is over, by itself (:meth:`~schocken.server.routes.tournaments.Tournaments.pub_finished`)
+or when the organiser takes the finished games; once.
 
 Its own router, included before the tournaments' own (whose ``{action}`` would take its
 addresses)."""
@@ -54,7 +55,7 @@ async def open_pub(
         pub = PubGame(rules, players)
     except PubEntryError as exc:
         raise refusal_of(exc) from None
-    pub_id, token = await tournaments.pub_games.create(pub)
+    pub_id, token = await tournaments.pub_games.create(pub, chained=True)
 
     def keep(book: TournamentBook) -> dict[str, Any]:
         book.add_online(found, number, table_no, pub_id, players, kind="pub")  # type: ignore[arg-type]

@@ -28,6 +28,7 @@ from fastapi.responses import HTMLResponse
 from schocken.club.transfer import draw_qr
 from schocken.club.values import slug_of
 from schocken.errors import RulesError, TournamentError
+from schocken.record import GameRecord
 from schocken.rule_options import read_rules
 from schocken.rules import Rules
 from schocken.server.club import Clubs
@@ -148,25 +149,26 @@ class Tournaments:
             self.changed()
 
     async def take_pub(self, name: str, pub: OnlineTable) -> int:
-        """The pub game of a table entered as its game once it is over (source ``pub``), once
-        (:meth:`TournamentBook.take_pub`); 1 if it was taken now, else 0."""
+        """The finished pub games of a table (its first and the next ones played on the same
+        phone) entered as its games (source ``pub``), each once
+        (:meth:`TournamentBook.take_pub`); how many were new."""
         try:
-            record = await self.pub_games.finished_record(pub["table_id"])
+            chain = await self.pub_games.chain(pub["table_id"])
         except TableError as exc:
             if exc.key != "server_refuse_no_pub":
                 raise
             raise refuse(
                 "server_refuse_pub_gone", 404, id=pub["table_id"], table=pub["table"]
             ) from None
-        if record is None:
-            return 0
+        taken = 0
         try:
-            taken = await self.run(
-                lambda book: book.take_pub(name, pub["round"], pub["table"], record)
-            )
+            for pub_id in chain:
+                record = await self.pub_games.finished_record(pub_id)
+                if record is not None:
+                    taken += await self.run(_taking(name, pub, pub_id, record))
         finally:
             self.changed()
-        return int(taken)
+        return taken
 
     def pub_finished(self, pub_id: str) -> None:
         """A pub game has ended: if it counts a tournament's table, its game is taken, in a task
@@ -212,6 +214,13 @@ class Tournaments:
                     return
         except TableError as exc:  # a refusal (the table's games are all played, ...)
             log.warning("online table %s: its game was not taken: %s", table_id, exc)
+
+
+def _taking(
+    name: str, pub: OnlineTable, pub_id: str, record: GameRecord
+) -> Callable[[TournamentBook], bool]:
+    """Enter the finished pub game ``pub_id`` as a game of the table ``pub`` is of, once."""
+    return lambda book: book.take_pub(name, pub["round"], pub["table"], pub_id, record)
 
 
 def the_tournaments(request: Request) -> Tournaments:
