@@ -32,16 +32,17 @@ API = f"/api/clubs/krone/tournaments/{SLUG}"
 
 
 @contextlib.contextmanager
-def tournament(tmp_path: Path) -> Iterator[tuple[Server, str, list[str]]]:
-    """A club of eight members with a tournament whose first round is drawn, on a real server;
-    its secret and the players of round 1's table 1, in their seating order."""
+def tournament(tmp_path: Path, fmt: str = "sfreunde") -> Iterator[tuple[Server, str, list[str]]]:
+    """A club of eight members with a tournament of the format ``fmt`` whose first round is
+    drawn, on a real server; its secret and the players of round 1's table 1, in their seating
+    order."""
     server = Server(tmp_path / "db.sqlite3")
     with ClubBook(server.where) as book:
         info, secret = book.create_club("Krone", password="geheim-passwort")
         for m in PLAYERS:
             book.add_member(info["slug"], m)
     with TournamentBook(server.where) as book:
-        book.create(NAME, date="2026-11-27", club="krone", format="sfreunde", seed="5")
+        book.create(NAME, date="2026-11-27", club="krone", format=fmt, seed="5")
         book.register(NAME, PLAYERS)
         players = book.draw(NAME)["tables"][0]["players"]
     server.start()
@@ -194,3 +195,29 @@ def test_pub_mode_refusals_change_nothing(tmp_path: Path) -> None:
         r = server.post(f"/api/pub/{free['id']}/next?lang=de", {"token": free["token"]})
         assert r.status_code == 400 and r.json()["code"] == "server_refuse_pub_no_next"
         assert "Turniertisch" in r.json()["error"] and "next" not in free
+
+
+def test_a_table_of_lives_goes_on_with_those_who_have_lives_left(tmp_path: Path) -> None:
+    """velen: three lives a round, a lost game costs one. The first at the table loses every
+    game (:func:`enter`); after three games the phone's next game is without them, and when one
+    player is left the table is done: no next game."""
+    with tournament(tmp_path, "velen") as (server, secret, players):
+        where = {"secret": secret, "round": 1, "table": 1}
+        link = server.post(f"{API}/pub?lang=en", where).json()["link"]["link"]
+        pub_id, token = link.rsplit("/", 1)[1].split("#")
+        seated = []
+        for _ in range(9):
+            view = httpx.get(
+                f"{server.url}/api/pub/{pub_id}?lang=en", headers={"x-pub-token": token}
+            ).json()
+            seated.append(view["players"])
+            assert enter(server, pub_id, token, view, 500)["state"]["ask"] == "over"
+            r = server.post(f"/api/pub/{pub_id}/next?lang=en", {"token": token})
+            if len(seated) < 9:
+                assert r.status_code == 200, r.text
+                pub_id = r.json()["id"]
+        assert seated == [players] * 3 + [players[1:]] * 3 + [players[2:]] * 3
+        assert r.status_code == 400 and r.json()["code"] == "tournament_refuse_few_lives"
+        games = games_of(server, 9)
+        assert [g["loser"] for g in games] == [p for p in players[:3] for _ in range(3)]
+        assert stored_rows(server, "SELECT COUNT(*) FROM pub_games") == [(9,)]

@@ -87,7 +87,11 @@ class PubGames:
         self._creating = asyncio.Lock()
         """One game made under a phone's id at a time (two tries of the same make one game)."""
         self.when_finished: list[Callable[[str], None]] = []
-        """Called with a pub game's id when an entry has ended its game (in the event loop)."""
+        """Called with a pub game's id when an entry has ended its game (in the event loop); for
+        a game of a chain, with the chain's first game's id."""
+        self.next_players: Callable[[str], Awaitable[list[str]]] | None = None
+        """Who plays the next game of the chain whose first game's id it is given (refusing
+        when there is none to play); None: the same players."""
 
     async def create(self, pub: PubGame, *, chained: bool = False) -> tuple[str, str]:
         """Store a new pub game: its id and secret token. ``chained``: the first game of a
@@ -187,28 +191,40 @@ class PubGames:
             out.append(following)
 
     async def next_game(self, pub_id: str, kept: _Kept) -> str:
-        """The id of the next game of a chain, made now (the same players, rules and token) or
+        """The id of the next game of a chain, made now (the same rules and token; the players
+        :attr:`next_players` says, asked outside the game's lock: it may read the game) or
         before (asked again, the same game): only when ``kept``'s game is over."""
+        chain = self._next_of(kept)
+        if chain["next"] is not None:
+            return str(chain["next"])
+        players = list(kept.pub.players)
+        if self.next_players is not None:
+            players = await self.next_players(chain["first"])
         async with kept.lock:
-            if kept.chain is None:
-                raise refuse("server_refuse_pub_no_next")
-            if not kept.pub.is_over:
-                raise refuse("server_refuse_pub_not_over")
-            following = kept.chain.get("next")
-            if isinstance(following, str):
-                return following
+            chain = self._next_of(kept)  # checked again: another request may have come between
+            if chain["next"] is not None:
+                return str(chain["next"])
             new_id = secrets.token_urlsafe(9)
-            pub = PubGame(kept.pub.rules, kept.pub.players)
-            new = _Kept(kept.token_hash, pub, chain={"first": kept.chain["first"], "next": None})
+            pub = PubGame(kept.pub.rules, players)
+            new = _Kept(kept.token_hash, pub, chain={"first": chain["first"], "next": None})
             await self._save(new_id, new)
-            kept.chain["next"] = new_id
+            chain["next"] = new_id
             try:
                 await self._save(pub_id, kept)
             except Exception:
-                kept.chain["next"] = None
+                chain["next"] = None
                 raise StorageError() from None
             self._keep(new_id, new)
             return new_id
+
+    @staticmethod
+    def _next_of(kept: _Kept) -> dict[str, Any]:
+        """The chain of a game that is over (refused otherwise, or for a game of its own)."""
+        if kept.chain is None:
+            raise refuse("server_refuse_pub_no_next")
+        if not kept.pub.is_over:
+            raise refuse("server_refuse_pub_not_over")
+        return kept.chain
 
     def _keep(self, pub_id: str, kept: _Kept) -> None:
         self.kept[pub_id] = kept

@@ -17,6 +17,7 @@ from schocken.errors import TournamentError
 from schocken.record import GameRecord
 from schocken.texts import refused
 from schocken.tournament.book import _Book
+from schocken.tournament.plan import next_players
 
 KINDS = ("online", "pub")
 """How a table of a round is played at the server: at an online table, or on one phone."""
@@ -120,6 +121,11 @@ class _Online(_Book):
                 )
                 raise refused(TournamentError, twice, table=table, round=round_number)
         return list(players)
+
+    def pub_players(self, tournament: str, round_number: int, table: int) -> list[str]:
+        """Who plays the next game at a table counted in pub mode, in their seating order (at a
+        table of lives those with lives left); refused when its games are all played."""
+        return list(next_players(self.picture(tournament), round_number, table))
 
     def pub_table(self, tournament: str, round_number: int, table: int) -> OnlineTable:
         """The pub game of a table of a round (refused if it is not counted in pub mode)."""

@@ -48,7 +48,8 @@ async def open_pub(
 
     def check(book: TournamentBook) -> tuple[str, list[str], Rules]:
         found = _of_club(book, slug, name)
-        return found, book.check_online(found, number, table_no), book.picture(found).rules  # type: ignore[arg-type]
+        book.check_online(found, number, table_no)  # type: ignore[arg-type]
+        return found, book.pub_players(found, number, table_no), book.picture(found).rules  # type: ignore[arg-type]
 
     found, players, rules = await tournaments.run(check)
     try:

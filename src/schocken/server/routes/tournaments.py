@@ -75,6 +75,7 @@ class Tournaments:
         self._live: dict[tuple[str, str, str, int], tuple[float, dict[str, Any]]] = {}
         tables.when_finished.append(self.table_finished)
         pub_games.when_finished.append(self.pub_finished)
+        pub_games.next_players = self.next_pub_players
 
     async def live(self, club: str, name: str, key: object, hide: int) -> dict[str, Any]:
         """The live view's data (:func:`live`), opened by the view ``key``; a fresh answer given
@@ -169,6 +170,17 @@ class Tournaments:
         finally:
             self.changed()
         return taken
+
+    async def next_pub_players(self, pub_id: str) -> list[str]:
+        """Who plays the next game at the table counted by the pub games that begin with
+        ``pub_id``: its finished games taken first (a life lost in the last one counts), then
+        those who may play (refused when the table's games are all played)."""
+        counted = await self.run(lambda book: book.pub_counted_at(pub_id))
+        if not counted:
+            raise refuse("server_refuse_pub_no_next")
+        name, pub = counted[0]
+        await self.take_pub(name, pub)
+        return await self.run(lambda book: book.pub_players(name, pub["round"], pub["table"]))
 
     def pub_finished(self, pub_id: str) -> None:
         """A pub game has ended: if it counts a tournament's table, its game is taken, in a task
