@@ -149,6 +149,12 @@ def test_a_table_counted_in_pub_mode_counts_as_its_record_says(tmp_path: Path) -
         with TournamentBook(server.where) as book:
             assert book.online_table(NAME, 1, 1)["taken"] == [pub_id, second["id"]]
             assert len(book.book.games("krone")) == 2
+        # The club's page cannot book it a second time.
+        body = {"secret": secret, "date": "2026-11-27", "pub": pub_id, "pub_token": token}
+        r = server.post("/api/clubs/krone/games?lang=en", body)
+        assert r.status_code == 400 and r.json()["code"] == "server_refuse_pub_of_tournament"
+        with ClubBook(server.where) as club:
+            assert len(club.games("krone")) == 2
 
         # A new link: the old one opens none of the table's games, the new one each.
         r = server.post(f"{API}/pub_link?lang=en", {"secret": secret, "round": 1, "table": 1})

@@ -1992,6 +1992,13 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "auf demselben Handy weiter",
     ),
     (
+        "server_refuse_pub_of_tournament",
+        "this pub game counts for a tournament's table: the tournament books it in the club's "
+        "book itself",
+        "dieses Kneipenspiel zählt für einen Turniertisch: das Turnier trägt es selbst ins "
+        "Vereinsbuch ein",
+    ),
+    (
         "server_refuse_pub_not_over",
         "the next game comes when this one is over",
         "das nächste Spiel kommt, wenn dieses aus ist",
