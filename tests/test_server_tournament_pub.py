@@ -134,7 +134,10 @@ def test_a_table_counted_in_pub_mode_counts_as_its_record_says(tmp_path: Path) -
             assert booked["loser"] == players[0] and booked["source"] == "pub"
             assert book.online_table(NAME, 1, 1)["taken"] == [pub_id]
 
-        # The table's next game on the same phone (asked twice: one game), counted as game 2.
+        # The table's next game on the same phone (asked twice: one game), counted as game 2;
+        # the chain survives a restart of the server.
+        server.stop()
+        server.start()
         r = server.post(f"/api/pub/{pub_id}/next?lang=en", {"token": token})
         assert r.status_code == 200, r.text
         second = r.json()
