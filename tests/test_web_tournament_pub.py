@@ -119,7 +119,11 @@ def test_a_table_counted_on_one_phone_counts_its_game_once(
         [game] = book.games(NAME, 1, 1)
         assert game["source"] == "pub" and game["loser"] == players[0]
         kept = book.record(NAME, 1, 1, 1)
-        assert kept is not None and json.loads(kept)["players"] == players
+        record = httpx.get(
+            f"{server.url}/api/pub/{pub_id}/record", headers={"x-pub-token": token}, timeout=10
+        ).json()
+        assert kept is not None and json.loads(kept) == record
+        assert record["players"] == players and record["meta"]["pub_game"] == pub_id
         [booked] = book.book.games("krone")
         assert booked["loser"] == players[0]
 
@@ -147,7 +151,7 @@ def test_a_table_counted_on_one_phone_counts_its_game_once(
     assert new_token != token
 
     # No pub token in the server's file: not in any table, nor anywhere in its bytes.
-    for table in ("tournament_online", "tournament_log", "pub_games"):
+    for table in ("tournament_online", "tournament_games", "tournament_log", "pub_games"):
         rows = json.dumps(stored_rows(server, f"SELECT * FROM {table}"), default=str)
         assert token not in rows and new_token not in rows, table
     for file in server.db.parent.glob(f"{server.db.name}*"):
