@@ -121,6 +121,15 @@ def test_a_table_counted_in_pub_mode_counts_as_its_record_says(tmp_path: Path) -
             f"{server.url}/api/pub/{pub_id}/record", headers={"x-pub-token": token}, timeout=10
         ).text
 
+        # Over, it counts: the phone cannot change it any more (refused, nothing changed).
+        r = server.post(f"/api/pub/{pub_id}/undo?lang=de", {"token": token})
+        assert r.status_code == 400 and r.json()["code"] == "server_refuse_pub_counted"
+        assert "zählt für das Turnier" in r.json()["error"]
+        after = httpx.get(
+            f"{server.url}/api/pub/{pub_id}?lang=en", headers={"x-pub-token": token}, timeout=10
+        ).json()
+        assert after["entries"] == view["entries"] and after["state"]["ask"] == "over"
+
         # Taken by itself as the game ended: counted as its record says, booked once.
         [game] = games_of(server, 1)
         assert game["source"] == "pub" and game["loser"] == players[0]

@@ -1999,6 +1999,14 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "Vereinsbuch ein",
     ),
     (
+        "server_refuse_pub_counted",
+        "this game is over and counts for the tournament: it cannot be changed here any more "
+        "(the organiser can take it back on the table's card and enter it by hand)",
+        "dieses Spiel ist aus und zählt für das Turnier: es lässt sich hier nicht mehr ändern "
+        "(die Turnierleitung kann es auf der Karte des Tisches zurücknehmen und von Hand "
+        "eintragen)",
+    ),
+    (
         "server_refuse_pub_not_over",
         "the next game comes when this one is over",
         "das nächste Spiel kommt, wenn dieses aus ist",

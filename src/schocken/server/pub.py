@@ -246,7 +246,8 @@ class PubGames:
         its reason, said in the caller's language, nothing changed), then store the game; what
         cannot be stored is taken back. Returns the :func:`view`, with what ``change`` said
         happened. ``entry``: the entry's id (made on the phone) and kind; an id the game has
-        seen changes nothing and answers the game as it is, with ``entry.repeated``."""
+        seen changes nothing and answers the game as it is, with ``entry.repeated``. A game of
+        a chain (a tournament's table) that is over is not changed any more: it counts."""
         async with kept.lock:
             if entry is not None:
                 entry_id, what = entry
@@ -258,6 +259,8 @@ class PubGames:
                         raise refuse("refuse_entry_other", 400, entry=entry_id, was=seen, what=what)
                     answer = view(pub_id, kept.pub, lang, [], kept.chain)
                     return {**answer, "entry": {"id": entry_id, "repeated": True}}
+            if kept.chain is not None and kept.pub.is_over:
+                raise refuse("server_refuse_pub_counted")  # it counts for the tournament
             before, was_over = kept.pub.to_data(), kept.pub.is_over
             try:
                 said = await asyncio.to_thread(change, kept.pub)
