@@ -159,6 +159,16 @@ def test_a_table_counted_on_one_phone_counts_its_game_once(
         assert token.encode() not in data and new_token.encode() not in data, file
     assert errors == []
 
+    # In German: the other tables' cards offer it as "Auf einem Handy zählen (Kneipenmodus)".
+    german = browser.new_context(**PHONE).new_page()
+    open_club(german, server, secret)
+    german.goto(f"{server.url}/tournaments/krone/{SLUG}")
+    expect(
+        german.get_by_role("button", name="Auf einem Handy zählen (Kneipenmodus)")
+    ).to_have_count(2)
+    expect(german.get_by_text("Link für das Handy am Tisch (Kneipenmodus)")).to_have_count(1)
+    assert axe(german) == []
+
 
 def _get(server: Server, pub_id: str, token: str) -> httpx.Response:
     """The pub game as the phone with ``token`` asks for it."""
