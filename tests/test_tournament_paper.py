@@ -135,7 +135,7 @@ def test_the_ranking_can_leave_out_the_last_minutes_games(database: str) -> None
         assert all(e is not None and e <= hidden_from(0) for e in entered)
 
 
-def test_version_1_tables_are_brought_to_version_2(database: str) -> None:
+def test_version_1_tables_are_brought_to_the_latest_version(database: str) -> None:
     db = open_database(database)
     try:
         db.migrate(COMPONENT, {1: SCHEMA})
@@ -149,10 +149,43 @@ def test_version_1_tables_are_brought_to_version_2(database: str) -> None:
     finally:
         db.close()
     with TournamentBook(database) as book:
-        assert book.db.version(COMPONENT) == max(MIGRATIONS) == 2
+        assert book.db.version(COMPONENT) == max(MIGRATIONS) == 3
         assert book.info("Old")["name"] == "Old"
         assert book.opens_views("Old", "anything") is False
         assert book.view_key("Old") == book.view_key("Old")
+
+
+def test_version_2_online_tables_stay_online_in_version_3(database: str) -> None:
+    """Version 3 adds the pub-mode tables: an online table kept before is of kind ``online``,
+    with no pub game taken."""
+    db = open_database(database)
+    try:
+        db.migrate(COMPONENT, {v: MIGRATIONS[v] for v in (1, 2)})
+        with db.transaction():
+            db.execute(
+                "INSERT INTO tournament_tournaments (slug, name, date, place, club, rules, format, "
+                "seed, capacity, created) VALUES ('old', 'Old', '2024-01-01', '', NULL, ?, ?, "
+                "'1', NULL, '2024-01-01T00:00:00+00:00')",
+                ('{"preset": "allgemein", "overrides": {}}', _werl_json()),
+            )
+            db.execute(
+                "INSERT INTO tournament_online (tournament_id, round, table_no, table_id, players) "
+                "VALUES (1, 1, 2, 'tbl', ?)",
+                (json.dumps(["A", "B", "C"]),),
+            )
+    finally:
+        db.close()
+    with TournamentBook(database) as book:
+        assert book.db.version(COMPONENT) == 3
+        [kept] = book.online_tables("Old")
+        assert kept == {
+            "round": 1,
+            "table": 2,
+            "table_id": "tbl",
+            "players": ["A", "B", "C"],
+            "kind": "online",
+            "taken": [],
+        }
 
 
 def _werl_json() -> str:

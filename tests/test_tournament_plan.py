@@ -15,7 +15,7 @@ from schocken.tournament.formats import (
     PointsStage,
     find_format,
 )
-from schocken.tournament.plan import check_entry, next_seating, stage_of
+from schocken.tournament.plan import check_entry, next_players, next_seating, stage_of
 from schocken.tournament.results import GameResult, result_by_hand
 from schocken.tournament.values import Entry, Tournament
 from tournament_helpers import lost_by, tournament
@@ -117,3 +117,24 @@ def test_where_a_game_may_be_entered() -> None:
         check_entry(t, 1, 1, scharf, find_preset("tsv99").with_overrides({"finale": False}))
     with pytest.raises(TournamentError, match="other rules than the tournament's"):
         check_entry(t, 1, 1, lost_by(P[:4], "P1"), rules.with_overrides({"finale": False}))
+
+
+def test_who_plays_a_tables_next_game() -> None:
+    """velen's round of three lives: after P1 lost three games, the next game at the table is
+    the other three's, in their seating order; with one player left there is none. A points
+    round's table whose games are all played has none either."""
+    velen = find_format("velen")
+    table = "P3 P1 P4 P2"
+    t = tournament(velen, [[table]], {})
+    assert next_players(t, 1, 1) == ("P3", "P1", "P4", "P2")
+    t = tournament(velen, [[table]], {(1, 1): [lost_by(table.split(), "P1")] * 3})
+    assert next_players(t, 1, 1) == ("P3", "P4", "P2")
+    games = [lost_by(table.split(), "P1")] * 3 + [lost_by(["P3", "P4", "P2"], "P3")] * 3
+    games += [lost_by(["P4", "P2"], "P4")] * 3
+    with pytest.raises(TournamentError, match="fewer than two"):
+        next_players(tournament(velen, [[table]], {(1, 1): games}), 1, 1)
+    werl = find_format("werl")
+    assert isinstance(werl.qualifying, PointsStage)
+    done = {(1, 1): [lost_by(table.split(), "P1")] * werl.qualifying.games}
+    with pytest.raises(TournamentError, match=f"has played its {werl.qualifying.games} games"):
+        next_players(tournament(werl, [[table]], done), 1, 1)

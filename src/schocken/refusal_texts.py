@@ -1980,6 +1980,53 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "Tisch {table} der Runde {round} hat seinen Online-Tisch schon",
     ),
     (
+        "tournament_refuse_pub_twice",
+        "table {table} of round {round} is counted on a phone (pub mode) already",
+        "Tisch {table} der Runde {round} wird schon auf einem Handy gezählt (Kneipenmodus)",
+    ),
+    (
+        "tournament_refuse_not_pub",
+        "table {table} of round {round} is not counted on a phone (pub mode)",
+        "Tisch {table} der Runde {round} wird nicht auf einem Handy gezählt (Kneipenmodus)",
+    ),
+    (
+        "tournament_refuse_kind",
+        "a table is played 'online' or counted in 'pub' mode, not {value}",
+        "ein Tisch wird 'online' gespielt oder im Kneipenmodus ('pub') gezählt, nicht {value}",
+    ),
+    (
+        "server_refuse_pub_no_next",
+        "this pub game has no next game: only the games of a tournament's table go on on the "
+        "same phone",
+        "dieses Kneipenspiel hat kein nächstes Spiel: nur die Spiele eines Turniertisches gehen "
+        "auf demselben Handy weiter",
+    ),
+    (
+        "server_refuse_pub_of_tournament",
+        "this pub game counts for a tournament's table: the tournament books it in the club's "
+        "book itself",
+        "dieses Kneipenspiel zählt für einen Turniertisch: das Turnier trägt es selbst ins "
+        "Vereinsbuch ein",
+    ),
+    (
+        "server_refuse_pub_counted",
+        "this game is over and counts for the tournament: it cannot be changed here any more "
+        "(the organiser can take it back on the table's card and enter it by hand)",
+        "dieses Spiel ist aus und zählt für das Turnier: es lässt sich hier nicht mehr ändern "
+        "(die Turnierleitung kann es auf der Karte des Tisches zurücknehmen und von Hand "
+        "eintragen)",
+    ),
+    (
+        "server_refuse_pub_not_over",
+        "the next game comes when this one is over",
+        "das nächste Spiel kommt, wenn dieses aus ist",
+    ),
+    (
+        "server_refuse_pub_gone",
+        "the pub game {id!r} of table {table} is no longer on the server",
+        "das Kneipenspiel {id!r} von Tisch {table} ist nicht mehr auf dem Server",
+    ),
+    (
         "tournament_refuse_paper",
         "a print view is one of {views}, not {what!r}",
         "eine Druckansicht ist eine von {views}, nicht „{what}“",

@@ -1127,6 +1127,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_web_log": "What happened",
         "pub_web_record": "Download the game record",
         "pub_web_new": "New pub game",
+        "pub_web_next_game": "Next game at this table",
+        "pub_web_counts": "This table's games count for the tournament by themselves.",
         "pub_web_unknown": "This pub game is not kept on this device (its secret is missing).",
         "club_created": "Club {name} created (web address: {slug}).",
         "club_secret": "Secret key for the club's link: {secret}\nKeep it: it is shown only now "
@@ -2637,6 +2639,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "pub_web_log": "Was passiert ist",
         "pub_web_record": "Spielprotokoll herunterladen",
         "pub_web_new": "Neues Kneipenspiel",
+        "pub_web_next_game": "Nächstes Spiel an diesem Tisch",
+        "pub_web_counts": "Die Spiele dieses Tisches zählen von selbst für das Turnier.",
         "pub_web_unknown": "Dieses Kneipenspiel ist auf diesem Gerät nicht gespeichert "
         "(sein Schlüssel fehlt).",
         "club_created": "Verein {name} angelegt (Webadresse: {slug}).",

@@ -159,6 +159,53 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "Table {table}: {taken} finished games taken.",
         "Tisch {table}: {taken} fertige Spiele übernommen.",
     ),
+    ("tw_pub_open", "Count it on one phone (pub mode)", "Auf einem Handy zählen (Kneipenmodus)"),
+    (
+        "tw_pub_opened",
+        "Table {table} is counted on one phone: open its link on the table's phone.",
+        "Tisch {table} wird auf einem Handy gezählt: seinen Link auf dem Handy am Tisch öffnen.",
+    ),
+    (
+        "tw_pub_link",
+        "Link for the table's phone (pub mode)",
+        "Link für das Handy am Tisch (Kneipenmodus)",
+    ),
+    (
+        "tw_pub_game",
+        "The game of table {table} (pub mode)",
+        "Das Spiel an Tisch {table} (Kneipenmodus)",
+    ),
+    ("tw_pub_qr", "QR code of the game of table {table}", "QR-Code des Spiels an Tisch {table}"),
+    (
+        "tw_pub_once",
+        "Open it on the table's phone now: it is shown this once (the server keeps no link it "
+        "could show again). The game counts by itself when it is over.",
+        "Jetzt auf dem Handy am Tisch öffnen: er wird nur dieses eine Mal gezeigt (der Server "
+        "behält keinen Link, den er noch einmal zeigen könnte). Das Spiel zählt von selbst, "
+        "sobald es aus ist.",
+    ),
+    (
+        "tw_pub_lost",
+        "The table's phone got its link when the table was opened. Lost it? Make a new link: "
+        "the old one then opens nothing.",
+        "Das Handy am Tisch hat beim Öffnen des Tisches seinen Link bekommen. Verloren? Einen "
+        "neuen Link machen: der alte öffnet dann nichts mehr.",
+    ),
+    ("tw_pub_new", "Make a new link", "Neuen Link machen"),
+    (
+        "tw_pub_new_sure",
+        "A new link for the phone of table {table}? The phone that counts by the old one must "
+        "open the new one; nothing entered is lost.",
+        "Einen neuen Link für das Handy an Tisch {table}? Das Handy mit dem alten Link muss "
+        "den neuen öffnen; nichts Eingegebenes geht verloren.",
+    ),
+    ("tw_pub_new_yes", "Yes, a new link", "Ja, neuer Link"),
+    ("tw_pub_new_no", "Keep the link", "Link behalten"),
+    (
+        "tw_pub_new_made",
+        "Table {table}: a new link made; the old one opens nothing now.",
+        "Tisch {table}: neuer Link gemacht; der alte öffnet jetzt nichts mehr.",
+    ),
     ("tw_views", "Screen, phones and paper", "Leinwand, Handys und Papier"),
     ("tw_screen", "Screen for the projector", "Leinwand für den Beamer"),
     ("tw_phone", "Phone view for the players", "Handy-Ansicht für die Spieler"),

@@ -53,6 +53,7 @@ from schocken.server.pub import add_pub_routes
 from schocken.server.requests import language, read_body, read_raw_body
 from schocken.server.routes.clubs import router as clubs_router
 from schocken.server.routes.rules import router as rules_router
+from schocken.server.routes.tournament_pub import router as tournament_pub_router
 from schocken.server.routes.tournaments import Tournaments
 from schocken.server.routes.tournaments import router as tournaments_router
 from schocken.server.settings import Limits, Site
@@ -875,9 +876,11 @@ def create_app(
     pub_games = add_pub_routes(app, store, body, page, limits)
     app.state.pub_games = pub_games
     clubs = app.state.clubs = Clubs(store, limits)  # closed by the lifespan
-    app.state.tournaments = Tournaments(clubs, tables)  # on the club's book, in its thread
+    # on the club's book, in its thread
+    app.state.tournaments = Tournaments(clubs, tables, pub_games)
     app.include_router(clubs_router)
     app.include_router(rules_router)
+    app.include_router(tournament_pub_router)  # before the tournaments' {action}
     app.include_router(tournaments_router)
 
     @app.get("/", response_class=HTMLResponse)

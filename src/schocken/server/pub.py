@@ -19,6 +19,7 @@ The ids are kept with the game (``entry_ids`` beside its data, the last :data:`K
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 import secrets
 from collections import OrderedDict
@@ -31,6 +32,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from schocken.errors import PubEntryError, SchockenError
 from schocken.pub import PubGame, entry_from_data, parse_result
+from schocken.record import GameRecord
 from schocken.server.requests import language
 from schocken.server.settings import Limits
 from schocken.server.store import SavePub, Store, token_hash
@@ -71,6 +73,9 @@ class _Kept:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     entry_ids: dict[str, str] = field(default_factory=dict)
     """The entry ids applied to the game (each with the kind of entry it was), oldest first."""
+    chain: dict[str, Any] | None = None
+    """A game of a chain (a tournament's table counted on one phone, game after game): its
+    ``first`` game's id and its ``next`` game's (None: none yet). None: a game on its own."""
 
 
 class PubGames:
@@ -81,11 +86,20 @@ class PubGames:
         self.kept: OrderedDict[str, _Kept] = OrderedDict()
         self._creating = asyncio.Lock()
         """One game made under a phone's id at a time (two tries of the same make one game)."""
+        self.when_finished: list[Callable[[str], None]] = []
+        """Called with a pub game's id when an entry has ended its game (in the event loop); for
+        a game of a chain, with the chain's first game's id."""
+        self.next_players: Callable[[str], Awaitable[list[str]]] | None = None
+        """Who plays the next game of the chain whose first game's id it is given (refusing
+        when there is none to play); None: the same players."""
 
-    async def create(self, pub: PubGame) -> tuple[str, str]:
-        """Store a new pub game: its id and secret token."""
+    async def create(self, pub: PubGame, *, chained: bool = False) -> tuple[str, str]:
+        """Store a new pub game: its id and secret token. ``chained``: the first game of a
+        chain, whose phone makes the next game when one is over (:meth:`next_game`)."""
         pub_id, token = secrets.token_urlsafe(9), secrets.token_urlsafe(16)
-        kept = _Kept(token_hash(token), pub)
+        kept = _Kept(
+            token_hash(token), pub, chain={"first": pub_id, "next": None} if chained else None
+        )
         await self._save(pub_id, kept)
         self._keep(pub_id, kept)
         return pub_id, token
@@ -117,6 +131,14 @@ class PubGames:
 
     async def get(self, pub_id: str, token: object) -> _Kept:
         """The pub game with this id, if ``token`` is its token."""
+        kept = await self._load(pub_id)
+        given = token_hash(token) if isinstance(token, str) and token else ""
+        if not given or not secrets.compare_digest(kept.token_hash, given):
+            raise refuse("server_refuse_pub_token", 403)
+        return kept
+
+    async def _load(self, pub_id: str) -> _Kept:
+        """The pub game with this id, from memory or the store (404 if there is none)."""
         kept = self.kept.get(pub_id)
         if kept is None:
             row = await self.store.read(self.store.pub_game, pub_id)
@@ -124,18 +146,85 @@ class PubGames:
                 raise refuse("server_refuse_no_pub", 404, id=pub_id[:40])
             data = dict(row[1])
             ids = data.pop("entry_ids", [])
+            chain = data.pop("chain", None)
             try:
                 pub = await asyncio.to_thread(PubGame.from_data, data)
             except PubEntryError as exc:
                 raise refuse("server_refuse_pub_damaged", 503, why=exc) from None
             # another request may have won
-            kept = self.kept.get(pub_id) or _Kept(row[0], pub, entry_ids=dict(ids))
+            kept = self.kept.get(pub_id) or _Kept(row[0], pub, entry_ids=dict(ids), chain=chain)
             self._keep(pub_id, kept)
         self.kept.move_to_end(pub_id)
-        given = token_hash(token) if isinstance(token, str) and token else ""
-        if not given or not secrets.compare_digest(kept.token_hash, given):
-            raise refuse("server_refuse_pub_token", 403)
         return kept
+
+    async def finished_record(self, pub_id: str) -> GameRecord | None:
+        """The record of the pub game ``pub_id`` if it is over (None while it is played): for
+        the server itself (a tournament's table counted in pub mode), never for a request."""
+        kept = await self._load(pub_id)
+        async with kept.lock:
+            return record_of(pub_id, kept.pub) if kept.pub.is_over else None
+
+    async def new_token(self, pub_id: str) -> str:
+        """A new token for the pub game ``pub_id`` and the next games of its chain (the server
+        keeps its hash): the old one opens none of them from now on."""
+        token = secrets.token_urlsafe(16)
+        for each in await self.chain(pub_id):
+            kept = await self._load(each)
+            async with kept.lock:
+                before = kept.token_hash
+                kept.token_hash = token_hash(token)
+                try:
+                    await self._save(each, kept)
+                except Exception:
+                    kept.token_hash = before
+                    raise StorageError() from None
+        return token
+
+    async def chain(self, pub_id: str) -> list[str]:
+        """The pub game ``pub_id`` and its next games, in order."""
+        out = [pub_id]
+        while True:
+            kept = await self._load(out[-1])
+            following = None if kept.chain is None else kept.chain.get("next")
+            if not isinstance(following, str) or following in out:
+                return out
+            out.append(following)
+
+    async def next_game(self, pub_id: str, kept: _Kept) -> str:
+        """The id of the next game of a chain, made now (the same rules and token; the players
+        :attr:`next_players` says, asked outside the game's lock: it may read the game) or
+        before (asked again, the same game): only when ``kept``'s game is over."""
+        chain = self._next_of(kept)
+        if chain["next"] is not None:
+            return str(chain["next"])
+        players = list(kept.pub.players)
+        if self.next_players is not None:
+            players = await self.next_players(chain["first"])
+        async with kept.lock:
+            chain = self._next_of(kept)  # checked again: another request may have come between
+            if chain["next"] is not None:
+                return str(chain["next"])
+            new_id = secrets.token_urlsafe(9)
+            pub = PubGame(kept.pub.rules, players)
+            new = _Kept(kept.token_hash, pub, chain={"first": chain["first"], "next": None})
+            await self._save(new_id, new)
+            chain["next"] = new_id
+            try:
+                await self._save(pub_id, kept)
+            except Exception:
+                chain["next"] = None
+                raise StorageError() from None
+            self._keep(new_id, new)
+            return new_id
+
+    @staticmethod
+    def _next_of(kept: _Kept) -> dict[str, Any]:
+        """The chain of a game that is over (refused otherwise, or for a game of its own)."""
+        if kept.chain is None:
+            raise refuse("server_refuse_pub_no_next")
+        if not kept.pub.is_over:
+            raise refuse("server_refuse_pub_not_over")
+        return kept.chain
 
     def _keep(self, pub_id: str, kept: _Kept) -> None:
         self.kept[pub_id] = kept
@@ -157,7 +246,8 @@ class PubGames:
         its reason, said in the caller's language, nothing changed), then store the game; what
         cannot be stored is taken back. Returns the :func:`view`, with what ``change`` said
         happened. ``entry``: the entry's id (made on the phone) and kind; an id the game has
-        seen changes nothing and answers the game as it is, with ``entry.repeated``."""
+        seen changes nothing and answers the game as it is, with ``entry.repeated``. A game of
+        a chain (a tournament's table) that is over is not changed any more: it counts."""
         async with kept.lock:
             if entry is not None:
                 entry_id, what = entry
@@ -167,9 +257,11 @@ class PubGames:
                 if seen is not None:
                     if seen != what:
                         raise refuse("refuse_entry_other", 400, entry=entry_id, was=seen, what=what)
-                    answer = view(pub_id, kept.pub, lang, [])
+                    answer = view(pub_id, kept.pub, lang, [], kept.chain)
                     return {**answer, "entry": {"id": entry_id, "repeated": True}}
-            before = kept.pub.to_data()
+            if kept.chain is not None and kept.pub.is_over:
+                raise refuse("server_refuse_pub_counted")  # it counts for the tournament
+            before, was_over = kept.pub.to_data(), kept.pub.is_over
             try:
                 said = await asyncio.to_thread(change, kept.pub)
             except PubEntryError as exc:
@@ -183,25 +275,38 @@ class PubGames:
                 if entry is not None:
                     kept.entry_ids.pop(entry[0], None)
                 raise StorageError() from None
-            answer = view(pub_id, kept.pub, lang, said)
+            answer = view(pub_id, kept.pub, lang, said, kept.chain)
             if entry is not None:
                 answer["entry"] = {"id": entry[0], "repeated": False}
-            return answer
+        if kept.pub.is_over and not was_over:
+            for call in self.when_finished:
+                call(pub_id if kept.chain is None else kept.chain["first"])
+        return answer
 
     async def _save(self, pub_id: str, kept: _Kept) -> None:
         while len(kept.entry_ids) > KEPT_IDS:
             del kept.entry_ids[next(iter(kept.entry_ids))]
         data = kept.pub.to_data()
+        if kept.chain is not None:
+            data["chain"] = dict(kept.chain)
         if kept.entry_ids:
             data["entry_ids"] = [[k, v] for k, v in kept.entry_ids.items()]
         await self.store.write([SavePub(pub_id, kept.token_hash, data)])
 
 
-def view(pub_id: str, pub: PubGame, lang: str, said: list[str]) -> dict[str, Any]:
+def view(
+    pub_id: str,
+    pub: PubGame,
+    lang: str,
+    said: list[str],
+    chain: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """What the page shows: the state, the prompt and standing in words, what the rules let be
     entered (``covers``: whether a turn of 1, 2, ... throws stays covered), and ``said``: what
-    the last entry did, in words. A cup still covered shows nowhere in it: its turn is said as
-    covered until the round's reveal."""
+    the last entry did, in words; ``next``: for a game of a chain, the id of its next game
+    (null: none yet; the page offers to make it once the game is over), absent otherwise. A
+    cup still covered shows nowhere in it: its turn is said as covered until the round's
+    reveal."""
     rules = pub.rules
     entries = pub.entries
     state = pub.state()
@@ -230,7 +335,15 @@ def view(pub_id: str, pub: PubGame, lang: str, said: list[str]) -> dict[str, Any
         "entries": len(entries),
         "last": pub.last_said(lang),
         "said": said,
+        **({} if chain is None else {"next": chain.get("next")}),
     }
+
+
+def record_of(pub_id: str, pub: PubGame) -> GameRecord:
+    """The pub game's record (:meth:`PubGame.record`), with the game's id in its meta
+    (``pub_game``): two games of a table entered alike are two records."""
+    record = pub.record()
+    return dataclasses.replace(record, meta={**record.meta, "pub_game": pub_id})
 
 
 def _entry(request: Request) -> tuple[str, str] | None:
@@ -296,7 +409,7 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
                 created_by.note(address)
             assert isinstance(pub_id, str)
             async with kept.lock:
-                answer = view(pub_id, kept.pub, lang, [])
+                answer = view(pub_id, kept.pub, lang, [], kept.chain)
             return {"token": token, **answer, "entry": {"id": pub_id, "repeated": repeated}}
         created_by.check(address)
         pub = make()
@@ -312,7 +425,7 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
         lang = _lang(request)
         async with kept.lock:
             log = await asyncio.to_thread(kept.pub.log, lang)
-            return {**view(pub_id, kept.pub, lang, []), "log": log}
+            return {**view(pub_id, kept.pub, lang, [], kept.chain), "log": log}
 
     async def enter(
         pub_id: str, request: Request, make: Callable[[dict[str, Any]], object]
@@ -363,6 +476,18 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
             lambda d: {"kind": "buy_in", "seat": d.get("seat"), "buys_in": d.get("buys_in")},
         )
 
+    @app.post("/api/pub/{pub_id}/next")
+    async def next_game(pub_id: str, request: Request) -> dict[str, Any]:
+        """The next game of a chain (a tournament's table counted on one phone), once this one
+        is over: the same players, rules and token; asked again, the same game. Answers its
+        :func:`view`."""
+        data = await body(request)
+        lang = _lang(request)
+        new_id = await games.next_game(pub_id, await games.get(pub_id, data.get("token")))
+        kept = await games.get(new_id, data.get("token"))
+        async with kept.lock:
+            return view(new_id, kept.pub, lang, [], kept.chain)
+
     @app.post("/api/pub/{pub_id}/undo")
     async def undo(pub_id: str, request: Request) -> dict[str, Any]:
         """Take back the last ``count`` entries (default 1)."""
@@ -384,7 +509,7 @@ def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Li
         async with kept.lock:
             if kept.pub.covered_entries():
                 raise refuse("pub_record_covered", 409)
-            text = kept.pub.record().to_json()
+            text = record_of(pub_id, kept.pub).to_json()
         return Response(
             text,
             media_type="application/json",

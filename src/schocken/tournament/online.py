@@ -1,70 +1,86 @@
 """The online tables of a tournament: a table of a round played at a table of the game server,
-each player at their own seat by their own link (no bots). The tournament keeps which server
-table it is and who sits there, never the links: a seat's secret token is kept by the game
-server as its hash only, and the organiser who needs a link again makes new ones (the old ones
-then open nothing). The games played there are entered from their records like any other
-(:meth:`TournamentBook.enter`, source ``online``)."""
+each player at their own seat by their own link (no bots), or counted on one phone in pub mode
+(kind ``pub``: a pub game of the server with the table's players). The tournament keeps which
+server table or pub game it is and who sits there, never the links: a seat's or a pub game's
+secret token is kept by the game server as its hash only, and the organiser who needs a link
+again makes new ones (the old ones then open nothing). The games played there are entered from
+their records like any other (:meth:`TournamentBook.enter`, source ``online`` or ``pub``); each
+pub game counts once (``taken``: the pub games entered)."""
 
 from __future__ import annotations
 
 import json
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from schocken.club.values import _show
 from schocken.errors import TournamentError
+from schocken.record import GameRecord
 from schocken.texts import refused
-from schocken.tournament.store import _Store
+from schocken.tournament.book import _Book
+from schocken.tournament.plan import next_players
+
+KINDS = ("online", "pub")
+"""How a table of a round is played at the server: at an online table, or on one phone."""
 
 
 class OnlineTable(TypedDict):
     round: int
     table: int
     table_id: str
+    """The server's table (kind ``online``) or first pub game (kind ``pub``)."""
     players: list[str]
     """Who sits at the server's table, seat by seat (the first is its host)."""
+    kind: str
+    taken: list[str]
+    """Kind ``pub``: the pub games entered as the table's games, in order."""
 
 
-class _Online(_Store):
-    """Which tables of a tournament are played online."""
+_COLUMNS = "round, table_no, table_id, players, kind, taken"
+
+
+def _online(r: Any) -> OnlineTable:
+    return {
+        "round": int(r[0]),
+        "table": int(r[1]),
+        "table_id": str(r[2]),
+        "players": json.loads(r[3]),
+        "kind": str(r[4]),
+        "taken": json.loads(r[5]),
+    }
+
+
+class _Online(_Book):
+    """Which tables of a tournament are played at the server (online or in pub mode)."""
 
     def online_tables(self, tournament: str) -> list[OnlineTable]:
         tid = self._id(tournament)
         rows = self.db.execute(
-            "SELECT round, table_no, table_id, players FROM tournament_online WHERE "
+            f"SELECT {_COLUMNS} FROM tournament_online WHERE "
             "tournament_id = ? ORDER BY round, table_no",
             (tid,),
         )
-        return [
-            {
-                "round": int(r[0]),
-                "table": int(r[1]),
-                "table_id": str(r[2]),
-                "players": json.loads(r[3]),
-            }
-            for r in rows.fetchall()
-        ]
+        return [_online(r) for r in rows.fetchall()]
 
     def online_now(self) -> list[tuple[str, OnlineTable]]:
         """Every tournament's online tables of its latest round (whose games may still come),
         with the tournament's name."""
         rows = self.db.execute(
-            "SELECT t.name, o.round, o.table_no, o.table_id, o.players FROM tournament_online o "
-            "JOIN tournament_tournaments t ON t.id = o.tournament_id WHERE o.round = (SELECT "
-            "MAX(s.round) FROM tournament_seats s WHERE s.tournament_id = o.tournament_id) "
-            "ORDER BY t.id, o.table_no"
+            "SELECT t.name, o.round, o.table_no, o.table_id, o.players, o.kind, o.taken "
+            "FROM tournament_online o JOIN tournament_tournaments t ON t.id = o.tournament_id "
+            "WHERE o.kind = 'online' AND o.round = (SELECT MAX(s.round) FROM tournament_seats s "
+            "WHERE s.tournament_id = o.tournament_id) ORDER BY t.id, o.table_no"
         )
-        return [
-            (
-                str(r[0]),
-                {
-                    "round": int(r[1]),
-                    "table": int(r[2]),
-                    "table_id": str(r[3]),
-                    "players": json.loads(r[4]),
-                },
-            )
-            for r in rows.fetchall()
-        ]
+        return [(str(r[0]), _online(r[1:])) for r in rows.fetchall()]
+
+    def pub_counted_at(self, pub_id: str) -> list[tuple[str, OnlineTable]]:
+        """The tables (with their tournament's name) counted by the pub game ``pub_id``."""
+        rows = self.db.execute(
+            "SELECT t.name, o.round, o.table_no, o.table_id, o.players, o.kind, o.taken "
+            "FROM tournament_online o JOIN tournament_tournaments t ON t.id = o.tournament_id "
+            "WHERE o.kind = 'pub' AND o.table_id = ? ORDER BY t.id, o.round, o.table_no",
+            (pub_id,),
+        )
+        return [(str(r[0]), _online(r[1:])) for r in rows.fetchall()]
 
     def online_table(self, tournament: str, round_number: int, table: int) -> OnlineTable:
         """The online table of a table of a round (refused if it has none)."""
@@ -96,14 +112,45 @@ class _Online(_Store):
                 tables=tables,
                 value=_show(table),
             ) from None
-        if any(
-            (o["round"], o["table"]) == (round_number, table)
-            for o in self.online_tables(tournament)
-        ):
-            raise refused(
-                TournamentError, "tournament_refuse_online_twice", table=table, round=round_number
-            )
+        for o in self.online_tables(tournament):
+            if (o["round"], o["table"]) == (round_number, table):
+                twice = (
+                    "tournament_refuse_pub_twice"
+                    if o["kind"] == "pub"
+                    else "tournament_refuse_online_twice"
+                )
+                raise refused(TournamentError, twice, table=table, round=round_number)
         return list(players)
+
+    def pub_players(self, tournament: str, round_number: int, table: int) -> list[str]:
+        """Who plays the next game at a table counted in pub mode, in their seating order (at a
+        table of lives those with lives left); refused when its games are all played."""
+        return list(next_players(self.picture(tournament), round_number, table))
+
+    def pub_table(self, tournament: str, round_number: int, table: int) -> OnlineTable:
+        """The pub game of a table of a round (refused if it is not counted in pub mode)."""
+        for o in self.online_tables(tournament):
+            if (o["round"], o["table"], o["kind"]) == (round_number, table, "pub"):
+                return o
+        raise refused(TournamentError, "tournament_refuse_not_pub", table=table, round=round_number)
+
+    def take_pub(
+        self, tournament: str, round_number: int, table: int, pub_id: str, record: GameRecord
+    ) -> bool:
+        """The finished pub game ``pub_id`` of a table (its first or a next one) entered as the
+        table's next game (source ``pub``), once: a pub game taken before is passed over
+        (False), even if it was changed after (an entry taken back and another made)."""
+        with self._tx() as db:
+            taken = self.pub_table(tournament, round_number, table)["taken"]
+            if pub_id in taken:
+                return False
+            self.enter(tournament, round_number, table, record=record, source="pub")
+            db.execute(
+                "UPDATE tournament_online SET taken = ? WHERE tournament_id = ? AND round = ? "
+                "AND table_no = ?",
+                (json.dumps([*taken, pub_id]), self._id(tournament), round_number, table),
+            )
+        return True
 
     def add_online(
         self,
@@ -112,16 +159,19 @@ class _Online(_Store):
         table: int,
         table_id: str,
         players: list[str],
+        kind: str = "online",
     ) -> OnlineTable:
-        """Keep the online table of a table of the latest round (checked again, in the same
-        transaction)."""
+        """Keep the online table (or, ``kind`` ``pub``, the pub game) of a table of the latest
+        round (checked again, in the same transaction)."""
+        if kind not in KINDS:
+            raise refused(TournamentError, "tournament_refuse_kind", value=_show(kind))
         with self._tx() as db:
             tid = self._id(tournament)
             self.check_online(tournament, round_number, table)
             db.execute(
-                "INSERT INTO tournament_online (tournament_id, round, table_no, table_id, players) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (tid, round_number, table, table_id, json.dumps(players, ensure_ascii=False)),
+                "INSERT INTO tournament_online (tournament_id, round, table_no, table_id, players, "
+                "kind) VALUES (?, ?, ?, ?, ?, ?)",
+                (tid, round_number, table, table_id, json.dumps(players, ensure_ascii=False), kind),
             )
-            self._log(tid, "online", round=round_number, table=table, table_id=table_id)
+            self._log(tid, kind, round=round_number, table=table, table_id=table_id)
         return self.online_table(tournament, round_number, table)

@@ -101,11 +101,10 @@ def next_seating(t: Tournament) -> Seating:
     return Seating(number, tuple((i + 1, table) for i, table in enumerate(tables)))
 
 
-def check_entry(
-    t: Tournament, number: int, table: int, game: GameResult, rules: Rules | None = None
-) -> None:
-    """Refuse a game that cannot be entered at table ``table`` of round ``number``; ``rules``:
-    the rules of its record, if it has one."""
+def _who_may_play(t: Tournament, number: int, table: int) -> tuple[tuple[str, ...], set[str]]:
+    """The players of table ``table`` of round ``number``, in their seating order, and those of
+    them who may play its next game (at a table of lives: those with lives left); refused when
+    the table's games are all played."""
     s = seating(t, number)
     try:
         players = s.table(table)
@@ -131,6 +130,25 @@ def check_entry(
             raise refused(TournamentError, "tournament_refuse_decided", **where)
         if len(expected) < 2:
             raise refused(TournamentError, "tournament_refuse_few_lives", **where)
+    return players, expected
+
+
+def next_players(t: Tournament, number: int, table: int) -> tuple[str, ...]:
+    """Who plays the next game at table ``table`` of round ``number``, in their seating order:
+    at a table of lives those with lives left, never a player who left the tournament; refused
+    when the table's games are all played (as :func:`check_entry` refuses a game then)."""
+    players, expected = _who_may_play(t, number, table)
+    gone = {e.name for e in t.entrants if e.left_after is not None}
+    return tuple(p for p in players if p in expected and p not in gone)
+
+
+def check_entry(
+    t: Tournament, number: int, table: int, game: GameResult, rules: Rules | None = None
+) -> None:
+    """Refuse a game that cannot be entered at table ``table`` of round ``number``; ``rules``:
+    the rules of its record, if it has one."""
+    players, expected = _who_may_play(t, number, table)
+    where = {"table": table, "round": number}
     strangers = [p for p in game.players if p not in players]
     if strangers:
         raise refused(
@@ -147,7 +165,7 @@ def check_entry(
     out = [p for p in game.players if p not in expected]
     if out:
         raise refused(TournamentError, "tournament_refuse_no_lives", name=out[0], **where)
-    if game.scharf and not _scharf_allowed(t, stage, number):
+    if game.scharf and not _scharf_allowed(t, stage_of(t, number), number):
         raise refused(TournamentError, "tournament_refuse_scharf", **where)
     scharf_rules = game.scharf and rules == replace(t.rules, finale=False)
     if rules is not None and rules != t.rules and not scharf_rules:

@@ -105,7 +105,16 @@ can hide the last minutes' results; games of version 1 and imported games have n
 never hidden), and the online tables a round's tables are played at (the game server's table
 and each player's link to their seat)."""
 
-MIGRATIONS: dict[int, str] = {1: SCHEMA, 2: VIEWS_AND_TIMES}
+PUB_TABLES = """
+ALTER TABLE tournament_online ADD COLUMN kind TEXT NOT NULL DEFAULT 'online';
+ALTER TABLE tournament_online ADD COLUMN taken TEXT NOT NULL DEFAULT '[]';
+"""
+"""Version 3: a table of a round may be counted on one phone in pub mode (``kind`` ``pub``: its
+``table_id`` is then the id of its first pub game, never a token); ``taken``: the ids of the pub
+games (the first and the next ones played on the same phone) entered as the table's games, a
+JSON list (each pub game counts once)."""
+
+MIGRATIONS: dict[int, str] = {1: SCHEMA, 2: VIEWS_AND_TIMES, 3: PUB_TABLES}
 """The script that brings the tournament tables from version ``n - 1`` to ``n``."""
 
 

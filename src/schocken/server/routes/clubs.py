@@ -28,7 +28,7 @@ from schocken.server.club import (
     device_of,
 )
 from schocken.server.pub import TOKEN_HEADER as PUB_TOKEN_HEADER
-from schocken.server.pub import PubGames
+from schocken.server.pub import PubGames, record_of
 from schocken.server.requests import client_address, read_body, read_raw_body, web_page
 from schocken.server.tables import Tables, refuse
 from schocken.texts import said
@@ -378,8 +378,10 @@ async def add_game(slug: str, request: Request, clubs: ClubsDep) -> dict[str, An
             raise refuse("server_refuse_pub_field")
         token = data.get("pub_token") or request.headers.get(PUB_TOKEN_HEADER)
         kept = await the_pub_games(request).get(data["pub"], token)
+        if kept.chain is not None:  # a tournament's table: the tournament books it
+            raise refuse("server_refuse_pub_of_tournament")
         async with kept.lock:
-            record = kept.pub.record()
+            record = record_of(data["pub"], kept.pub)
         source = "pub"
     elif data.get("record") is not None:
         record = data["record"]

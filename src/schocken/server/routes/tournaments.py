@@ -28,9 +28,11 @@ from fastapi.responses import HTMLResponse
 from schocken.club.transfer import draw_qr
 from schocken.club.values import slug_of
 from schocken.errors import RulesError, TournamentError
+from schocken.record import GameRecord
 from schocken.rule_options import read_rules
 from schocken.rules import Rules
 from schocken.server.club import Clubs
+from schocken.server.pub import PubGames
 from schocken.server.requests import language, read_body, web_page
 from schocken.server.routes.clubs import ClubsDep, opened
 from schocken.server.settings import Limits, Site
@@ -38,6 +40,7 @@ from schocken.server.tables import Table, TableError, Tables, refusal_of, refuse
 from schocken.tournament import FORMATS, TournamentBook
 from schocken.tournament.book import hidden_from
 from schocken.tournament.formats import PointsStage
+from schocken.tournament.online import OnlineTable
 from schocken.tournament.results import result_by_hand
 from schocken.tournament_paper import PAPERS, paper
 
@@ -58,17 +61,21 @@ make one ranking, not a hundred."""
 
 class Tournaments:
     """The tournaments of the server's database, made on first use in the club's book's thread
-    and on its connection (one thread uses both); and the online tables of their rounds, whose
-    finished games they take as soon as a game ends (:attr:`Tables.when_finished`) or when the
-    organiser asks."""
+    and on its connection (one thread uses both); and the online tables and pub games of their
+    rounds, whose finished games they take as soon as a game ends
+    (:attr:`Tables.when_finished`, :attr:`PubGames.when_finished`) or when the organiser
+    asks."""
 
-    def __init__(self, clubs: Clubs, tables: Tables) -> None:
+    def __init__(self, clubs: Clubs, tables: Tables, pub_games: PubGames) -> None:
         self.clubs = clubs
         self.tables = tables
+        self.pub_games = pub_games
         self._book: TournamentBook | None = None
         self._taking: set[asyncio.Task[None]] = set()
         self._live: dict[tuple[str, str, str, int], tuple[float, dict[str, Any]]] = {}
         tables.when_finished.append(self.table_finished)
+        pub_games.when_finished.append(self.pub_finished)
+        pub_games.next_players = self.next_pub_players
 
     async def live(self, club: str, name: str, key: object, hide: int) -> dict[str, Any]:
         """The live view's data (:func:`live`), opened by the view ``key``; a fresh answer given
@@ -118,9 +125,11 @@ class Tournaments:
         return out
 
     async def take(self, name: str, number: int, table_no: int) -> int:
-        """The finished games of a table's online table entered, each once (one entered before
-        is passed over); how many were new."""
+        """The finished games of a table's online table (or its pub game) entered, each once
+        (one entered before is passed over); how many were new."""
         online = await self.run(lambda book: book.online_table(name, number, table_no))
+        if online["kind"] == "pub":
+            return await self.take_pub(name, online)
         records = [t.record() for t in await self.chain(online["table_id"]) if t.finished]
 
         def enter(book: TournamentBook) -> int:
@@ -139,6 +148,60 @@ class Tournaments:
             return await self.run(enter)
         finally:
             self.changed()
+
+    async def take_pub(self, name: str, pub: OnlineTable) -> int:
+        """The finished pub games of a table (its first and the next ones played on the same
+        phone) entered as its games (source ``pub``), each once
+        (:meth:`TournamentBook.take_pub`); how many were new."""
+        try:
+            chain = await self.pub_games.chain(pub["table_id"])
+        except TableError as exc:
+            if exc.key != "server_refuse_no_pub":
+                raise
+            raise refuse(
+                "server_refuse_pub_gone", 404, id=pub["table_id"], table=pub["table"]
+            ) from None
+        taken = 0
+        try:
+            for pub_id in chain:
+                record = await self.pub_games.finished_record(pub_id)
+                if record is not None:
+                    taken += await self.run(_taking(name, pub, pub_id, record))
+        finally:
+            self.changed()
+        return taken
+
+    async def next_pub_players(self, pub_id: str) -> list[str]:
+        """Who plays the next game at the table counted by the pub games that begin with
+        ``pub_id``: its finished games taken first (a life lost in the last one counts), then
+        those who may play (refused when the table's games are all played)."""
+        counted = await self.run(lambda book: book.pub_counted_at(pub_id))
+        if not counted:
+            raise refuse("server_refuse_pub_no_next")
+        name, pub = counted[0]
+        await self.take_pub(name, pub)
+        return await self.run(lambda book: book.pub_players(name, pub["round"], pub["table"]))
+
+    def pub_finished(self, pub_id: str) -> None:
+        """A pub game has ended: if it counts a tournament's table, its game is taken, in a task
+        of its own."""
+        task = asyncio.get_running_loop().create_task(self._take_pub_finished(pub_id))
+        self._taking.add(task)
+        task.add_done_callback(self._taking.discard)
+
+    async def _take_pub_finished(self, pub_id: str) -> None:
+        try:
+            for name, pub in await self.run(lambda book: book.pub_counted_at(pub_id)):
+                taken = await self.take_pub(name, pub)
+                log.info(
+                    "tournament %s: %d game(s) of table %d taken from pub game %s",
+                    name,
+                    taken,
+                    pub["table"],
+                    pub_id,
+                )
+        except TableError as exc:  # a refusal (the table's games are all played, ...)
+            log.warning("pub game %s: its game was not taken: %s", pub_id, exc)
 
     def table_finished(self, table: Table) -> None:
         """A game has ended at ``table``: if it is a tournament's online table (or a next game
@@ -163,6 +226,13 @@ class Tournaments:
                     return
         except TableError as exc:  # a refusal (the table's games are all played, ...)
             log.warning("online table %s: its game was not taken: %s", table_id, exc)
+
+
+def _taking(
+    name: str, pub: OnlineTable, pub_id: str, record: GameRecord
+) -> Callable[[TournamentBook], bool]:
+    """Enter the finished pub game ``pub_id`` as a game of the table ``pub`` is of, once."""
+    return lambda book: book.take_pub(name, pub["round"], pub["table"], pub_id, record)
 
 
 def the_tournaments(request: Request) -> Tournaments:

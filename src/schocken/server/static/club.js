@@ -1007,7 +1007,8 @@ function fillReady(list, ev) {
     asked.push(fetch(`/api/pub/${enc(g.id)}?lang=${lang()}`, { headers: { "x-pub-token": g.token || "" } })
       .then((r) => (r.ok ? r.json() : null))
       .then((v) => {
-        if (v) ui.ready.set(`pub:${g.id}`, { key: `pub:${g.id}`, kind: "pub", id: g.id, token: g.token,
+        // A game of a tournament's table (it has a next game's place) is booked by the tournament.
+        if (v && v.next === undefined) ui.ready.set(`pub:${g.id}`, { key: `pub:${g.id}`, kind: "pub", id: g.id, token: g.token,
           players: v.players.join(", "), running: v.state.loser == null });
       }));
   }

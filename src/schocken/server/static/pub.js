@@ -549,7 +549,26 @@ function renderOver(v) {
     v.game_stake ? el("p", { class: "pub-owes" }, t("pub_owes", { loser: v.players[v.state.loser], stake: v.game_stake })) : null,
     kept ? el("p", {}, el("a", { href: back, id: "pub-to-book", class: "pub-book-link" }, t("pub_web_to_book", { club: kept.name }))) : null,
     el("p", {}, el("button", { type: "button", id: "pub-record", class: "primary", onclick: download }, t("pub_web_record"))),
-    el("p", {}, el("a", { href: "/pub" }, t("pub_web_new"))));
+    v.next === undefined ? el("p", {}, el("a", { href: "/pub" }, t("pub_web_new"))) : nextGame());
+}
+
+/** A tournament's table counted on this phone: its next game (the same players, rules and
+ * token), made by the server once this one is over; the game counts by itself. */
+function nextGame() {
+  const { el, t } = ctx;
+  const error = el("p", { class: "error", role: "alert" });
+  const go = async () => {
+    try {
+      const next = await call(`/api/pub/${pub.id}/next`, {});
+      localStorage.setItem(`schocken:pub:${next.id}`, pub.token);
+      location.assign(`/pub/${encodeURIComponent(next.id)}`);
+    } catch (e) {
+      error.textContent = offline.isNetworkError(e) ? ctx.t("offline_needs_signal") : e.message;
+    }
+  };
+  return el("div", {}, el("p", {}, t("pub_web_counts")),
+    el("p", {}, el("button", { type: "button", id: "pub-next", class: "primary", onclick: go }, t("pub_web_next_game"))),
+    error);
 }
 
 function renderStanding(v) {

@@ -290,35 +290,49 @@ function renderTable(org, round, table, games) {
   return box;
 }
 
-/** A table played online: its players' links to their seats with QR codes (shown once, as the
- * table is opened or new links are made: the server keeps the seats' tokens as hashes only),
- * "make new links" (asked to confirm: the old links then open nothing), and the finished games
- * taken; or the button that opens it. */
+/** A table played at the server: online (its players' links to their seats with QR codes) or
+ * counted on one phone in pub mode (the phone's link with its QR code); the links are shown
+ * once, as the table is opened or new ones are made (the server keeps the tokens as hashes
+ * only), "make new links" asks first (the old links then open nothing), and the finished games
+ * are taken; or the buttons that open it either way. */
 function onlinePart(org, round, table) {
   const { t, el } = ctx;
   const error = el("p", { class: "error", role: "alert" });
   const where = { round: round.number, table: table.number };
-  const key = `${round.number}:${table.number}`;
   org.links = org.links || {};
   const online = org.data.online.find((o) => o.round === round.number && o.table === table.number);
   if (!online) {
     if (round.number !== org.data.rounds.length) return null;
-    return el("div", {}, el("button", {
+    const open = (how, label, said) => el("button", {
       class: "secondary", type: "button",
       onclick: async () => {
         try {
-          const data = await call(org, `/${enc(org.name)}/online`, where);
-          org.links[key] = data.links;
+          const data = await call(org, `/${enc(org.name)}/${how}`, where);
+          org.links[`${how}:${round.number}:${table.number}`] = data.links || data.link;
           org.data = data;
         } catch (e) {
           failed(error, e);
           return;
         }
         renderTournament(org);
-        ctx.announce(t("tw_online_opened", { table: table.number }));
+        ctx.announce(t(said, { table: table.number }));
       },
-    }, t("tw_online_open")), error);
+    }, t(label));
+    return el("div", { class: "tw-opens" }, open("online", "tw_online_open", "tw_online_opened"),
+      open("pub", "tw_pub_open", "tw_pub_opened"), error);
   }
+  const part = online.kind === "pub" ? pubLink(org, where, error) : seatLinks(org, where, error);
+  const take = el("button", {
+    class: "primary", type: "button",
+    onclick: () => change(org, "take", where, error, (data) => t("tw_online_taken", { table: table.number, taken: data.taken })),
+  }, t("tw_online_take"));
+  return el("div", { class: "tw-online" }, part, take, error);
+}
+
+/** The players' links to their seats at an online table (while shown), and "make new links". */
+function seatLinks(org, where, error) {
+  const { t, el } = ctx;
+  const key = `online:${where.round}:${where.table}`;
   const seats = org.links[key];
   const body = el("div", {});
   if (seats) {
@@ -329,39 +343,66 @@ function onlinePart(org, round, table) {
   } else {
     body.append(el("p", { class: "tw-note" }, t("tw_online_lost")));
   }
+  body.append(...askFirst(t("tw_online_new"), t("tw_online_new_sure", { table: where.table }),
+    t("tw_online_new_yes"), t("tw_online_new_no"), async () => {
+      try {
+        org.links[key] = (await call(org, `/${enc(org.name)}/links`, where)).links;
+      } catch (e) {
+        failed(error, e);
+        return;
+      }
+      renderTournament(org);
+      ctx.announce(t("tw_online_new_made", { table: where.table }));
+    }));
+  return el("details", { open: Boolean(seats) }, el("summary", {}, t("tw_online_links")), body);
+}
+
+/** The link of a table's pub game for the table's phone (while shown), and "make a new link". */
+function pubLink(org, where, error) {
+  const { t, el } = ctx;
+  const key = `pub:${where.round}:${where.table}`;
+  const made = org.links[key];
+  const body = el("div", {});
+  if (made) {
+    body.append(el("p", { class: "tw-note" }, t("tw_pub_once")),
+      el("p", { class: "tw-pub-link" }, el("a", { href: made.link }, t("tw_pub_game", { table: where.table }))),
+      el("img", { class: "qr", src: made.qr, alt: t("tw_pub_qr", { table: where.table }) }));
+  } else {
+    body.append(el("p", { class: "tw-note" }, t("tw_pub_lost")));
+  }
+  body.append(...askFirst(t("tw_pub_new"), t("tw_pub_new_sure", { table: where.table }),
+    t("tw_pub_new_yes"), t("tw_pub_new_no"), async () => {
+      try {
+        org.links[key] = (await call(org, `/${enc(org.name)}/pub_link`, where)).link;
+      } catch (e) {
+        failed(error, e);
+        return;
+      }
+      renderTournament(org);
+      ctx.announce(t("tw_pub_new_made", { table: where.table }));
+    }));
+  return el("details", { open: Boolean(made) }, el("summary", {}, t("tw_pub_link")), body);
+}
+
+/** A button that asks first: ``sure`` with a yes and a no button; ``act`` on yes. Returns the
+ * button and the place of its question. */
+function askFirst(label, sure, yes, no, act) {
+  const { el } = ctx;
   const ask = el("div", { class: "tw-ask" });
-  const newLinks = el("button", {
+  const button = el("button", {
     class: "secondary", type: "button",
     onclick: () => {
-      const yes = el("button", {
-        class: "primary", type: "button",
-        onclick: async () => {
-          try {
-            org.links[key] = (await call(org, `/${enc(org.name)}/links`, where)).links;
-          } catch (e) {
-            failed(error, e);
-            return;
-          }
-          renderTournament(org);
-          ctx.announce(t("tw_online_new_made", { table: table.number }));
-        },
-      }, t("tw_online_new_yes"));
-      const no = el("button", {
+      const yesButton = el("button", { class: "primary", type: "button", onclick: act }, yes);
+      const noButton = el("button", {
         class: "secondary", type: "button",
-        onclick: () => { ask.replaceChildren(); newLinks.hidden = false; newLinks.focus(); },
-      }, t("tw_online_new_no"));
-      newLinks.hidden = true;
-      ask.replaceChildren(el("p", {}, t("tw_online_new_sure", { table: table.number })), yes, no);
-      yes.focus();
+        onclick: () => { ask.replaceChildren(); button.hidden = false; button.focus(); },
+      }, no);
+      button.hidden = true;
+      ask.replaceChildren(el("p", {}, sure), yesButton, noButton);
+      yesButton.focus();
     },
-  }, t("tw_online_new"));
-  body.append(newLinks, ask);
-  const links = el("details", { open: Boolean(seats) }, el("summary", {}, t("tw_online_links")), body);
-  const take = el("button", {
-    class: "primary", type: "button",
-    onclick: () => change(org, "take", where, error, (data) => t("tw_online_taken", { table: table.number, taken: data.taken })),
-  }, t("tw_online_take"));
-  return el("div", { class: "tw-online" }, links, take, error);
+  }, label);
+  return [button, ask];
 }
 
 /** The form of a game entered by hand: each player's place in each half (1 = out first,
