@@ -50,6 +50,7 @@ from schocken.server.protocol import (
     view_json,
 )
 from schocken.server.pub import add_pub_routes
+from schocken.server.relay import CLOSE_MOVED
 from schocken.server.requests import language, read_body, read_raw_body
 from schocken.server.routes.clubs import router as clubs_router
 from schocken.server.routes.rules import router as rules_router
@@ -59,6 +60,7 @@ from schocken.server.tables import (
     PerMinute,
     StorageError,
     Table,
+    TableElsewhereError,
     TableError,
     Tables,
     refusal_of,
@@ -66,6 +68,7 @@ from schocken.server.tables import (
 )
 from schocken.server.tables import refuse as refuse_request
 from schocken.server.thinking import Thinker, Workers, review_record
+from schocken.store import is_url
 from schocken.texts import CATALOGUE, LANGUAGES, refusal_text, said, t
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -807,7 +810,14 @@ def create_app(
     limits = limits or Limits()
     site = site or Site()
     store = Store(db_path, timeout=limits.write_timeout)
-    tables = Tables(store, seed=seed, resume_within=limits.idle_timeout)
+    cluster = None
+    if is_url(db_path):  # PostgreSQL: this process is one of the server's workers
+        from schocken.server.workers import Cluster, Forward
+
+        cluster = Cluster(str(db_path), site.public_url)
+    tables = Tables(store, seed=seed, resume_within=limits.idle_timeout, leases=cluster)
+    if cluster is not None:
+        cluster.tables = tables
     thinker = Thinker(workers=limits.bot_workers, budget=limits.bot_budget)
     hub = Hub(tables, bot_delay=bot_delay, limits=limits, site=site, thinker=thinker)
     reviewer = Workers(1)
@@ -823,6 +833,8 @@ def create_app(
         closed."""
         for table in list(tables.by_id.values()):
             hub.kick(table)
+        if cluster is not None:
+            await cluster.start(hub, app)
         background.append(asyncio.create_task(hub.sweeper()))
         background.append(asyncio.create_task(hub.watch_loop()))
         # Everything made at start (tables restored, modules) is long-lived: the collector
@@ -839,6 +851,8 @@ def create_app(
         finally:
             for task in background:
                 task.cancel()
+            if cluster is not None:
+                await cluster.stop()
             thinker.close()
             reviewer.kill()
             hub.stop_coach()
@@ -846,6 +860,8 @@ def create_app(
 
     app = FastAPI(title="schocken", version=str(PROTOCOL_VERSION), lifespan=lifespan)
     app.add_middleware(SecurityHeaders)
+    if cluster is not None:  # outermost: a table another worker owns is its business
+        app.add_middleware(Forward, cluster=cluster)
     app.state.tables = tables
     app.state.hub = hub
     app.state.seeded = seed is not None
@@ -947,6 +963,7 @@ def create_app(
             "seeded": seed is not None,
             "tables": len(tables.by_id),
             "set_aside": len(tables.set_aside),
+            "worker": None if cluster is None else cluster.worker,
         }
 
     @app.post("/api/tables")
@@ -1189,6 +1206,9 @@ def create_app(
         try:
             table = await tables.get(key)
             seat, token_key, waiting = _viewer(table, token, address)
+        except TableElsewhereError:  # another worker took the table meanwhile: connect again
+            await _close_quietly(websocket, CLOSE_MOVED)
+            return
         except TableError as exc:
             await refuse(websocket, "denied", refusal_text(exc, lang), CLOSE_DENIED)
             return
