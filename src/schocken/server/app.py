@@ -804,9 +804,12 @@ def create_app(
     bot_delay: float = 0.6,
     limits: Limits | None = None,
     site: Site | None = None,
+    listen: str | None = None,
 ) -> FastAPI:
     """The server's app, storing its tables in ``db_path``: a SQLite file, or a PostgreSQL
-    database named by its ``postgresql://`` URL."""
+    database named by its ``postgresql://`` URL (then it is one of the server's workers,
+    registered with ``listen``, the machine and address it listens on: a worker started again
+    where another listened takes that one's tables at once)."""
     limits = limits or Limits()
     site = site or Site()
     store = Store(db_path, timeout=limits.write_timeout)
@@ -814,7 +817,7 @@ def create_app(
     if is_url(db_path):  # PostgreSQL: this process is one of the server's workers
         from schocken.server.workers import Cluster, Forward
 
-        cluster = Cluster(str(db_path), site.public_url)
+        cluster = Cluster(str(db_path), listen or site.public_url)
     tables = Tables(store, seed=seed, resume_within=limits.idle_timeout, leases=cluster)
     if cluster is not None:
         cluster.tables = tables

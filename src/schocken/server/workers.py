@@ -116,6 +116,16 @@ class Cluster:
             "VALUES (%s, %s, clock_timestamp(), clock_timestamp())",
             (self.worker, self.address),
         )
+        # A worker that listened where this one listens now is gone (restarted by its
+        # supervisor, say): its tables are taken over at once, not when their leases run out.
+        await self._run(
+            "UPDATE leases SET expires = clock_timestamp() - interval '1 second' WHERE worker IN "
+            "(SELECT id FROM workers WHERE address = %s AND id <> %s)",
+            (self.address, self.worker),
+        )
+        await self._run(
+            "DELETE FROM workers WHERE address = %s AND id <> %s", (self.address, self.worker)
+        )
         await self.relay.start()
         self._loop = asyncio.create_task(self._keep(), name="leases")
         log.info("worker %s of the server on %s", self.worker, self.address)
@@ -194,13 +204,13 @@ class Cluster:
             if not rows:
                 return None
             _, worker, left, beat = rows[0]
-            if worker is None or worker == self.worker:
-                return None
-            if left is not None and left > 0 and beat is not None and beat < STALE:
+            if worker is None or worker == self.worker or left is None or left <= 0:
+                return None  # nobody's (or ours): served here, its lease taken
+            if beat is not None and beat < STALE:
                 return str(worker)
             if time.monotonic() > deadline:
                 return None
-            await asyncio.sleep(max(0.05, min(float(left or 0) + 0.05, SCAN_EVERY)))
+            await asyncio.sleep(max(0.05, min(float(left) + 0.05, SCAN_EVERY)))
 
     # ------------------------------------------------------------------ the loop
 
