@@ -141,12 +141,13 @@ class Relay:
             while not self._out.empty():
                 batch.append(self._out.get_nowait())
             try:
-                async with conn.transaction():
-                    channels, payloads = await self._payloads(conn, batch)
-                    await conn.execute(
-                        "SELECT pg_notify(c, p) FROM unnest(%s::text[], %s::text[]) AS x(c, p)",
-                        (channels, payloads),
-                    )
+                # One statement, one transaction: the notifications go in this order (a large
+                # message's body is stored, and committed, before).
+                channels, payloads = await self._payloads(conn, _merged(batch))
+                await conn.execute(
+                    "SELECT pg_notify(c, p) FROM unnest(%s::text[], %s::text[]) AS x(c, p)",
+                    (channels, payloads),
+                )
                 self.sent += len(payloads)
             except psycopg.Error as exc:
                 log.error("the relay could not send %d messages: %s", len(batch), exc)
@@ -212,7 +213,12 @@ class Relay:
 
     def _take(self, message: dict[str, Any]) -> None:
         kind = message["k"]
-        if kind in ("acc", "out", "close"):  # from an owner, for a client of ours
+        if kind == "out" and isinstance(message["c"], list):  # one text for several
+            for conn in message["c"]:
+                found = self.edges.get(conn)
+                if found is not None:
+                    found[1].put_nowait(message)
+        elif kind in ("acc", "out", "close"):  # from an owner, for a client of ours
             found = self.edges.get(message["c"])
             if found is not None:
                 found[1].put_nowait(message)
@@ -447,6 +453,28 @@ class Relay:
                 reader.cancel()
                 with contextlib.suppress(BaseException):
                     await reader
+
+
+def _merged(batch: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, dict[str, Any]]]:
+    """The batch with a text sent to several connections at one worker, one after the other
+    (clients who see the same get the same text), sent once for them all."""
+    merged: list[tuple[str, dict[str, Any]]] = []
+    last: dict[str, dict[str, Any]] = {}
+    for worker, message in batch:
+        before = last.get(worker)
+        if (
+            before is not None
+            and message["k"] == "out"
+            and before["k"] == "out"
+            and before["t"] is message["t"]
+        ):
+            conns = before["c"] if isinstance(before["c"], list) else [before["c"]]
+            before["c"] = [*conns, message["c"]]
+            continue
+        message = dict(message)
+        last[worker] = message
+        merged.append((worker, message))
+    return merged
 
 
 def _report(task: asyncio.Future[None]) -> None:

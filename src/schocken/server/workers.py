@@ -266,7 +266,7 @@ class Cluster:
                 self.unloaded(table_id)
                 continue
             self.taken_over += 1
-            log.warning("table %s taken over (its worker stopped answering)", table_id)
+            log.warning("table %s taken over (its worker stopped, or stopped answering)", table_id)
             if self.hub is not None:
                 self.hub.kick(table)
 
