@@ -490,8 +490,8 @@ def main() -> int:
     parser.add_argument(
         "--compare",
         action="store_true",
-        help="run 1 process on SQLite, 1 worker and --workers workers on PostgreSQL, one after "
-        "the other, and print them side by side",
+        help="run 1 process on SQLite, 1 worker and --workers workers (2 at least; each spread) "
+        "on PostgreSQL, one after the other, and print them side by side",
     )
     args = parser.parse_args()
     if not MIN_PLAYERS <= args.table_size <= MAX_PLAYERS:
@@ -547,17 +547,22 @@ def compare(args: argparse.Namespace) -> int:
     """1 process on SQLite, 1 worker and ``--workers`` workers on PostgreSQL, side by side."""
     many = max(2, args.workers)
     runs: list[tuple[str, Figures]] = []
-    for engine, workers in (("sqlite", 1), ("postgresql", 1), ("postgresql", many)):
+    setups = [("sqlite", 1, "owner"), ("postgresql", 1, "owner")]
+    setups += [("postgresql", many, "owner"), ("postgresql", many, "mixed")]
+    for engine, workers, spread in setups:
         name = f"{engine}, {workers} {'worker' if workers == 1 else 'workers'}"
+        if workers > 1:
+            name += f", {spread}"
         print(f"--- {name}", flush=True)
-        run = argparse.Namespace(**{**vars(args), "engine": engine, "workers": workers})
-        runs.append((name, measure(run, None)))
+        changed = {"engine": engine, "workers": workers, "spread": spread}
+        runs.append((name, measure(argparse.Namespace(**{**vars(args), **changed}), None)))
         print(flush=True)
     print("side by side:")
     for name, f in runs:
         print(f"  {name}: {f.rate:,.0f} actions/s, p99 {f.p99:.1f} ms, errors {f.errors}")
-    one, two = runs[1][1].rate, runs[2][1].rate
-    print(f"  {many} workers / 1 worker on PostgreSQL: {two / one if one else 0:.2f}x")
+    one = runs[1][1].rate
+    for name, f in runs[2:]:
+        print(f"  {name} / 1 worker on PostgreSQL: {f.rate / one if one else 0:.2f}x")
     return 0 if all(f.errors == 0 for _, f in runs) else 1
 
 
