@@ -118,7 +118,7 @@ class Relay:
         """``worker`` stopped answering: what was carried for it, or from it, ends."""
         for owner, inbox in list(self.edges.values()):
             if owner == worker:
-                inbox.put_nowait({"k": "close", "code": CLOSE_MOVED})
+                inbox.put_nowait({"k": "close", "code": CLOSE_MOVED, "gone": True})
         for rid, (owner, reply) in list(self.replies.items()):
             if owner == worker and not reply.done():
                 reply.set_exception(ConnectionError(f"worker {worker} is gone"))
@@ -347,17 +347,10 @@ class Relay:
 
     # ------------------------------------------------------------------ as the edge
 
-    async def forward_http(self, owner: str, scope: Scope, receive: Receive, send: Send) -> bool:
-        """Send a request to the table's owner and its answer to the client; ``False`` if the
-        owner did not answer (nothing was sent to the client then)."""
-        body = b""
-        while True:
-            part = await receive()
-            if part["type"] != "http.request":
-                return True  # the client left
-            body += part.get("body", b"")
-            if not part.get("more_body"):
-                break
+    async def forward_http(self, owner: str, scope: Scope, body: bytes, send: Send) -> bool | None:
+        """Send a request (its ``body`` read) to the table's owner and its answer to the
+        client; ``False`` if the owner is gone (nothing was sent to the client: the request can
+        go elsewhere), ``None`` if it did not answer in time."""
         rid = secrets.token_hex(8)
         reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.replies[rid] = (owner, reply)
@@ -378,8 +371,10 @@ class Relay:
         )
         try:
             answer = await asyncio.wait_for(reply, REPLY_WITHIN)
-        except (TimeoutError, ConnectionError):
+        except ConnectionError:
             return False
+        except TimeoutError:
+            return None
         finally:
             self.replies.pop(rid, None)
         await send(
@@ -388,15 +383,13 @@ class Relay:
         await send({"type": "http.response.body", "body": base64.b64decode(answer["b"])})
         return True
 
-    async def forward_ws(self, owner: str, scope: Scope, receive: Receive, send: Send) -> None:
-        """Carry a client's WebSocket to the table's owner and back, until either ends it."""
+    async def forward_ws(self, owner: str, scope: Scope, receive: Receive, send: Send) -> bool:
+        """Carry a client's WebSocket (its ``websocket.connect`` received) to the table's owner
+        and back, until either ends it; ``False`` if the owner was gone before it accepted the
+        connection (nothing was sent to the client: it can go elsewhere)."""
         conn = secrets.token_hex(8)
         inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.edges[conn] = (owner, inbox)
-        first = await receive()
-        if first["type"] != "websocket.connect":
-            self.edges.pop(conn, None)
-            return
         client = scope.get("client")
         self.send(
             owner,
@@ -432,7 +425,9 @@ class Relay:
                 message = await inbox.get()
                 kind = message["k"]
                 if kind == "end":
-                    return
+                    return True
+                if kind == "close" and reader is None and message.get("gone"):
+                    return False
                 if kind == "acc":
                     await send({"type": "websocket.accept"})
                     reader = asyncio.create_task(from_client())
@@ -446,7 +441,7 @@ class Relay:
                     with contextlib.suppress(Exception):
                         await send({"type": "websocket.close", "code": message["code"]})
                     self.send(owner, {"k": "gone", "c": conn, "e": self.worker})
-                    return
+                    return True
         finally:
             self.edges.pop(conn, None)
             if reader is not None:

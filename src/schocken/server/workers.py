@@ -28,7 +28,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import psycopg
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from schocken.server.relay import CLOSE_MOVED, TABLE_PATH, Relay
 from schocken.server.store import Fence
@@ -280,19 +280,56 @@ class Forward:
         self.cluster = cluster
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        found = None
         if scope["type"] in ("http", "websocket") and not scope.get("schocken.relayed"):
             found = TABLE_PATH.match(scope["path"])
-            if found is not None:
-                owner = await self.cluster.owner_elsewhere(found[1])
-                if owner is not None:
-                    relay = self.cluster.relay
-                    if scope["type"] == "websocket":
-                        await relay.forward_ws(owner, scope, receive, send)
-                        return
-                    if not await relay.forward_http(owner, scope, receive, send):
-                        await _refuse(send)
+        if found is None:
+            await self.app(scope, receive, send)
+            return
+        # What the client sent first (its handshake; the request's body) is read here, and
+        # given again to whoever answers: the owner, or this worker's app.
+        first: list[Message] = []
+        body = b""
+        if scope["type"] == "websocket":
+            first.append(await receive())
+            if first[0]["type"] != "websocket.connect":
+                return
+        else:
+            while True:
+                part = await receive()
+                if part["type"] != "http.request":
+                    return  # the client left
+                body += part.get("body", b"")
+                if not part.get("more_body"):
+                    break
+            first.append({"type": "http.request", "body": body, "more_body": False})
+        relay = self.cluster.relay
+        for _ in range(3):  # an owner gone before it answered: ask again where the table is
+            owner = await self.cluster.owner_elsewhere(found[1])
+            if owner is None:
+                break
+            if scope["type"] == "websocket":
+                if await relay.forward_ws(owner, scope, receive, send):
                     return
-        await self.app(scope, receive, send)
+                continue
+            answered = await relay.forward_http(owner, scope, body, send)
+            if answered is None:
+                await _refuse(send)
+            if answered is not False:
+                return
+        await self.app(scope, _again(first, receive), send)
+
+
+def _again(first: list[Message], receive: Receive) -> Receive:
+    """``receive`` that gives ``first`` first."""
+    waiting = list(first)
+
+    async def again() -> Message:
+        if waiting:
+            return waiting.pop(0)
+        return await receive()
+
+    return again
 
 
 async def _refuse(send: Send) -> None:
