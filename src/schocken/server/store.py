@@ -162,8 +162,10 @@ class AddStep(NamedTuple):
 class Fence(NamedTuple):
     """Check, in the write's transaction, that this worker still holds the table's lease (at
     ``epoch``): else nothing of the write is stored (:class:`LeaseLostError`). Only on
-    PostgreSQL with workers (:mod:`schocken.server.workers`); the lease row stays locked until
-    the commit, so a worker taking the table over waits for the write and then reads it."""
+    PostgreSQL with workers (:mod:`schocken.server.workers`). The lease row stays locked until
+    the commit (``FOR KEY SHARE``: the owner's renewals, which change only ``expires``, never
+    wait for it), so a worker taking the table over (``FOR UPDATE``) waits for the write and
+    then reads it."""
 
     table_id: str
     worker: str
@@ -289,7 +291,7 @@ class Store:
                 elif isinstance(op, Fence):
                     held = db.execute(
                         "SELECT 1 FROM leases WHERE table_id = ? AND worker = ? AND epoch = ? "
-                        "FOR SHARE",
+                        "FOR KEY SHARE",
                         (op.table_id, op.worker, op.epoch),
                     ).fetchone()
                     if held is None:

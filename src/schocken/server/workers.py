@@ -150,10 +150,18 @@ class Cluster:
     # ------------------------------------------------------------------ leases (Tables asks)
 
     async def claim(self, table_id: str) -> bool:
-        rows = await self._run(TAKE, (table_id, self.worker, LEASE))
-        if not rows:
+        assert self._conn is not None
+        async with self._lock, self._conn.transaction():
+            # The row locked first: a write of the worker that held it (its fence, FOR KEY
+            # SHARE) is waited for, and is in the store when the table is loaded here.
+            await self._conn.execute(
+                "SELECT 1 FROM leases WHERE table_id = %s FOR UPDATE", (table_id,)
+            )
+            cursor = await self._conn.execute(TAKE, (table_id, self.worker, LEASE))
+            row = await cursor.fetchone()
+        if row is None:
             return False
-        self.held[table_id] = int(rows[0][0])
+        self.held[table_id] = int(row[0])
         return True
 
     def fence(self, table_id: str) -> Fence:
