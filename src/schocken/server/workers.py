@@ -25,17 +25,28 @@ import contextlib
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import psycopg
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from schocken.server.relay import CLOSE_MOVED, TABLE_PATH, Relay
 from schocken.server.store import Fence
-from schocken.server.tables import Tables, elsewhere
+from schocken.server.tables import Table, TableError, Tables, elsewhere, refuse
+from schocken.texts import said
 
-if TYPE_CHECKING:
-    from schocken.server.app import Hub
+
+class Hub(Protocol):
+    """What a worker asks of the server's hub (:class:`schocken.server.app.Hub`)."""
+
+    conns: dict[str, list[Any]]
+
+    def stop(self, table: Table) -> None: ...
+
+    def close(self, conn: Any, code: int) -> None: ...
+
+    def kick(self, table: Table) -> None: ...
+
 
 log = logging.getLogger("schocken.server")
 
@@ -47,6 +58,8 @@ SCAN_EVERY = 0.5
 """Seconds between a worker's looks for leases that ran out (tables to take over)."""
 TAKE_AT_ONCE = 200
 """Tables one look takes over at most (the rest at the next)."""
+MAX_BODY = 1 << 20
+"""Bytes of a request about a table read before it is forwarded (or answered 413)."""
 STALE = 2.0
 """A worker whose heartbeat is older than this (seconds) is taken for dead while its leases run
 out: a client asking for its tables waits for them to run out instead of being sent to it."""
@@ -308,6 +321,9 @@ class Forward:
                 if part["type"] != "http.request":
                     return  # the client left
                 body += part.get("body", b"")
+                if len(body) > MAX_BODY:  # the app's own limits are far below
+                    await _refuse(send, 413)
+                    return
                 if not part.get("more_body"):
                     break
             first.append({"type": "http.request", "body": body, "more_body": False})
@@ -340,12 +356,15 @@ def _again(first: list[Message], receive: Receive) -> Receive:
     return again
 
 
-async def _refuse(send: Send) -> None:
-    """503: the owner did not answer (it died meanwhile); the request can be sent again."""
+async def _refuse(send: Send, status: int = 503) -> None:
+    """503: the owner did not answer in time, the request can be sent again; 413: a body larger
+    than any request about a table may be."""
     import json
 
-    error = elsewhere()
+    error: TableError = elsewhere()
+    if status == 413:
+        error = refuse("server_refuse_body_size", 413, what=said("server_word_body"), most=MAX_BODY)
     body = json.dumps({"error": str(error), "code": error.key}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-    await send({"type": "http.response.start", "status": 503, "headers": headers})
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
