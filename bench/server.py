@@ -2,7 +2,8 @@
 
 Usage: python bench/server.py [--players 1000] [--table-size 4] [--preset tsv99] [--think 0]
                               [--jitter 0.5] [--seed 1] [--timeout 900] [--no-compression]
-                              [--against SRC [--pairs N]]
+                              [--against SRC [--pairs N]] [--engine sqlite|postgresql]
+                              [--workers N] [--spread mixed|owner] [--compare]
 
 It starts ``schocken serve`` itself in a subprocess (its own temporary SQLite file, seeded dice,
 ``--bot-delay 0``, ``--log-level warning``) on a free port of 127.0.0.1, and plays against it from
@@ -30,6 +31,14 @@ medians are printed side by side with their ratio. The load generator speaks the
 server says it speaks (``/api/health``): 2 (a full state after every action) or 3 (a state,
 then updates). ``--no-compression`` keeps the load generator from asking for permessage-deflate
 (a server of this tree compresses only with ``schocken serve --compression``).
+
+With ``--engine postgresql`` the server keeps its data on a PostgreSQL server the benchmark
+starts in a temporary folder (Debian's ``postgresql``, as the tests start it), and is
+``--workers`` workers (``schocken serve --database``) on one database of it: a table is made at
+worker ``i % N`` and its seats talk to the workers in turn (``--spread mixed``: with 2, half of
+the players reach their table through the relay) or all to the one that made it (``owner``).
+``--compare`` runs 1 process on SQLite, 1 worker, and ``--workers`` (2 at least) workers with
+each spread, one after the other, and prints them side by side.
 
 The load generator is one process, beside the server, on purpose: the server is one Python process
 on one core (uvicorn, one worker), so on a 2-core machine the generator has the other core to
