@@ -1019,6 +1019,8 @@ class Tables:
                 raise LeaseLostError(table_id)
             await self.store.write(self._fenced(table_id, table.take_pending()))
         except Exception as exc:
+            if self.leases is not None:
+                self.leases.unloaded(table_id)  # its lease, if taken, given back
             log.error("a new table could not be stored: %s", " ".join(str(exc).split()))
             raise StorageError() from None
         self._created += 1
@@ -1042,6 +1044,8 @@ class Tables:
                 await self.store.write([*ops, *self._fenced(table.id, table.take_pending())])
             except Exception as exc:
                 table.rollback(snap)
+                if self.leases is not None:
+                    self.leases.unloaded(new.id)  # its lease, if taken, given back
                 log.error("a rematch could not be stored: %s", " ".join(str(exc).split()))
                 raise StorageError() from None
             self._created += 1
