@@ -213,6 +213,9 @@ class Soak:
         self.up = asyncio.Event()
         self.up.set()
         self.tables: list[TableRun] = []
+        self.dead: set[int] = set()
+        """The workers killed and not yet started again (with --workers): a client that fails
+        to reach one of them goes to another, and that failure is no error."""
 
     def in_window(self, t: float) -> bool:
         return any(a <= t <= b for a, b in self.windows) or self.down.is_set()
@@ -229,7 +232,8 @@ class Soak:
             try:
                 answer = await http.post(server.url + path, json=body, timeout=30)
             except httpx.HTTPError:
-                if not self.in_window(started) and not self.in_window(time.perf_counter()):
+                down = t is not None and t.home in self.dead
+                if not (down or self.in_window(started) or self.in_window(time.perf_counter())):
                     self.stats.error("http")
                 if t is not None:  # that worker is down: ask another
                     t.home = (t.home + 1) % len(self.servers)
@@ -298,7 +302,8 @@ class Soak:
                 await ws.send(json.dumps(hello))
                 first = json.loads(await asyncio.wait_for(ws.recv(), 30))
             except (OSError, TimeoutError, WebSocketException):
-                if not self.in_window(started) and not self.in_window(time.perf_counter()):
+                down = p.worker in self.dead  # a player moves on from a killed worker
+                if not (down or self.in_window(started) or self.in_window(time.perf_counter())):
                     self.stats.error("connect")
                 if self.workers:  # that worker is down, or let the table go: ask another
                     p.worker = (p.worker + 1) % len(self.servers)
@@ -451,13 +456,15 @@ class Soak:
             await asyncio.sleep(self.args.kill_every * (0.5 + self.rng.random()))
             if time.perf_counter() > self.deadline - 20:
                 break
-            victim = self.servers[kills % len(self.servers)]
+            index = kills % len(self.servers)
+            victim = self.servers[index]
             kills += 1
             health = await http.get(victim.url + "/api/health", timeout=10)
             worker = health.json()["worker"]
             owned = set(await asyncio.to_thread(self.leases_of, worker))
             began = time.perf_counter()
             victim.kill()
+            self.dead.add(index)
             played = 0
             for t in self.tables:
                 if t.id in owned:
@@ -470,10 +477,11 @@ class Soak:
                 flush=True,
             )
 
-            async def restart(server: ServerProcess = victim) -> None:
+            async def restart(server: ServerProcess = victim, index: int = index) -> None:
                 await asyncio.sleep(self.args.down_for)
                 server.start()
                 await server.wait_ready(http)
+                self.dead.discard(index)
 
             task = asyncio.create_task(restart())
             restarts.add(task)
@@ -651,6 +659,24 @@ def main() -> int:
         )
         if stalls:
             print(f"server's own warnings of stalls: {len(stalls)}; the last: {stalls[-5:]}")
+        if args.workers > 1:
+            events = {
+                "tables taken over": "taken over (its worker",
+                "tables dropped (another worker took them)": "dropped here",
+                "changes refused, not stored": "could not be stored",
+                "leases not kept in a round": "leases could not be kept",
+                "carried connections ended (a worker gone)": "stopped answering",
+            }
+            lines = [
+                line
+                for log in sorted(Path(folder).glob("server.*.log"))
+                for line in log.read_text(errors="replace").splitlines()
+            ]
+            said = [f"{n} {k}" for k, w in events.items() if (n := sum(w in x for x in lines))]
+            print("the workers' logs: " + ("; ".join(said) or "nothing of note"))
+            refused = [x for x in lines if "could not be stored" in x or "could not be kept" in x]
+            for line in refused[:5]:
+                print(f"  {line[:200]}")
         used = cpu.user + cpu.system - cpu_before.user - cpu_before.system
         print(f"load generator CPU: {used:.0f} s")
         return 1 if st.lost or st.errors or st.twice else 0

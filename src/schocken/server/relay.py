@@ -95,6 +95,8 @@ class Relay:
             asyncio.create_task(self._listen(), name="relay-listen"),
             asyncio.create_task(self._send_loop(), name="relay-send"),
         ]
+        for task in self._tasks:
+            task.add_done_callback(_stopped)
 
     async def stop(self) -> None:
         for task in self._tasks:
@@ -470,6 +472,13 @@ def _merged(batch: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, dict[str
         last[worker] = message
         merged.append((worker, message))
     return merged
+
+
+def _stopped(task: asyncio.Task[None]) -> None:
+    """The relay's listener or sender ended (its connection to the database broke): this worker
+    hears no other worker any more until it is started again."""
+    if not task.cancelled():
+        log.error("the relay stopped (%s): restart this worker", task.exception())
 
 
 def _report(task: asyncio.Future[None]) -> None:

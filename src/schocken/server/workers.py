@@ -244,6 +244,7 @@ class Cluster:
                     renewed = time.monotonic()
                     await self._renew()
                 await self._take_over()
+                await self._peers()
             except Exception as exc:  # the next round tries again; the leases say the rest
                 log.error("the workers' leases could not be kept: %s", exc)
 
@@ -261,19 +262,24 @@ class Cluster:
         for table_id, epoch in before.items():
             if (table_id, epoch) not in kept and self.held.get(table_id) == epoch:
                 self.lost(table_id)
+        await self._run(
+            "DELETE FROM relay_bodies WHERE made < clock_timestamp() - interval '1 minute'"
+        )
+
+    async def _peers(self) -> None:
+        """The workers this one carries connections for (or from) whose heartbeat is older than
+        :data:`STALE`: what was carried for them ends (their clients connect again and find
+        where the table is once its lease ran out)."""
         peers = self.relay.peers()
         if peers:
             alive = await self._run(
                 "SELECT id FROM workers WHERE id = ANY(%s) "
                 "AND heartbeat > clock_timestamp() - %s * interval '1 second'",
-                (list(peers), LEASE),
+                (list(peers), STALE),
             )
             for worker in peers - {str(r[0]) for r in alive}:
                 log.warning("worker %s stopped answering: its connections here end", worker)
                 self.relay.gone(worker)
-        await self._run(
-            "DELETE FROM relay_bodies WHERE made < clock_timestamp() - interval '1 minute'"
-        )
 
     async def _take_over(self) -> None:
         rows = await self._run(TAKE_OVER, (self.worker, LEASE, TAKE_AT_ONCE))
