@@ -104,7 +104,13 @@ class Cluster:
         self.app: ASGIApp | None = None
         self.relay = Relay(url, self.worker, self._own_app)
         self._conn: psycopg.AsyncConnection[Any] | None = None
+        """For the requests: where a table is, claims."""
         self._lock = asyncio.Lock()
+        self._keeper: psycopg.AsyncConnection[Any] | None = None
+        """For keeping the leases (renewals, take-overs, heartbeats), apart from the requests':
+        a thousand players asking where their tables are never hold a renewal up."""
+        self._keeper_lock = asyncio.Lock()
+        self._adopting: set[asyncio.Task[None]] = set()
         self._loop: asyncio.Task[None] | None = None
         self.taken_over = 0
         """Tables taken over from workers that died (for the benchmarks)."""
@@ -113,10 +119,13 @@ class Cluster:
         assert self.app is not None
         return self.app
 
-    async def _run(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        assert self._conn is not None
-        async with self._lock:
-            cursor = await self._conn.execute(sql, args)
+    async def _run(
+        self, sql: str, args: tuple[Any, ...] = (), *, keeper: bool = False
+    ) -> list[tuple[Any, ...]]:
+        conn, lock = (self._keeper, self._keeper_lock) if keeper else (self._conn, self._lock)
+        assert conn is not None
+        async with lock:
+            cursor = await conn.execute(sql, args)
             return list(await cursor.fetchall()) if cursor.description else []
 
     # ------------------------------------------------------------------ start and stop
@@ -124,6 +133,7 @@ class Cluster:
     async def start(self, hub: Hub, app: ASGIApp) -> None:
         self.hub, self.app = hub, app
         self._conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        self._keeper = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
         await self._run(
             "INSERT INTO workers (id, address, started, heartbeat) "
             "VALUES (%s, %s, clock_timestamp(), clock_timestamp())",
@@ -149,16 +159,20 @@ class Cluster:
             self._loop.cancel()
             with contextlib.suppress(BaseException):
                 await self._loop
+        for task in list(self._adopting):
+            task.cancel()
         with contextlib.suppress(Exception):
             await self._run(
                 "UPDATE leases SET expires = clock_timestamp() - interval '1 second' "
                 "WHERE worker = %s",
                 (self.worker,),
+                keeper=True,
             )
-            await self._run("DELETE FROM workers WHERE id = %s", (self.worker,))
+            await self._run("DELETE FROM workers WHERE id = %s", (self.worker,), keeper=True)
         await self.relay.stop()
-        if self._conn is not None:
-            await self._conn.close()
+        for conn in (self._conn, self._keeper):
+            if conn is not None:
+                await conn.close()
 
     # ------------------------------------------------------------------ leases (Tables asks)
 
@@ -196,6 +210,7 @@ class Cluster:
             await self._run(
                 "DELETE FROM leases WHERE table_id = %s AND worker = %s AND epoch = %s",
                 (table_id, self.worker, epoch),
+                keeper=True,
             )
 
     def drop(self, table_id: str) -> None:
@@ -254,16 +269,20 @@ class Cluster:
             "UPDATE leases SET expires = clock_timestamp() + %s * interval '1 second' "
             "WHERE worker = %s RETURNING table_id, epoch",
             (LEASE, self.worker),
+            keeper=True,
         )
         await self._run(
-            "UPDATE workers SET heartbeat = clock_timestamp() WHERE id = %s", (self.worker,)
+            "UPDATE workers SET heartbeat = clock_timestamp() WHERE id = %s",
+            (self.worker,),
+            keeper=True,
         )
         kept = {(str(t), int(e)) for t, e in rows}
         for table_id, epoch in before.items():
             if (table_id, epoch) not in kept and self.held.get(table_id) == epoch:
                 self.lost(table_id)
         await self._run(
-            "DELETE FROM relay_bodies WHERE made < clock_timestamp() - interval '1 minute'"
+            "DELETE FROM relay_bodies WHERE made < clock_timestamp() - interval '1 minute'",
+            keeper=True,
         )
 
     async def _peers(self) -> None:
@@ -276,26 +295,37 @@ class Cluster:
                 "SELECT id FROM workers WHERE id = ANY(%s) "
                 "AND heartbeat > clock_timestamp() - %s * interval '1 second'",
                 (list(peers), STALE),
+                keeper=True,
             )
             for worker in peers - {str(r[0]) for r in alive}:
                 log.warning("worker %s stopped answering: its connections here end", worker)
                 self.relay.gone(worker)
 
     async def _take_over(self) -> None:
-        rows = await self._run(TAKE_OVER, (self.worker, LEASE, TAKE_AT_ONCE))
+        """Take the leases that ran out; their tables are loaded in the background (one at a
+        time), so that this worker's renewals go on meanwhile."""
+        rows = await self._run(TAKE_OVER, (self.worker, LEASE, TAKE_AT_ONCE), keeper=True)
         for table_id, epoch in rows:
-            table_id = str(table_id)
-            self.held[table_id] = int(epoch)
-            table = self.tables.by_id.get(table_id)
-            if table is None:
+            self.held[str(table_id)] = int(epoch)
+            task = asyncio.create_task(self._adopt(str(table_id)))
+            self._adopting.add(task)
+            task.add_done_callback(self._adopting.discard)
+
+    async def _adopt(self, table_id: str) -> None:
+        table = self.tables.by_id.get(table_id)
+        if table is None:
+            try:
                 table = await self.tables.adopt(table_id)
-            if table is None:  # gone from the store, or set aside
-                self.unloaded(table_id)
-                continue
-            self.taken_over += 1
-            log.warning("table %s taken over (its worker stopped, or stopped answering)", table_id)
-            if self.hub is not None:
-                self.hub.kick(table)
+            except Exception as exc:  # the store: the lease runs out, another worker tries
+                log.error("table %s could not be taken over: %s", table_id, exc)
+                return
+        if table is None:  # gone from the store, or set aside
+            self.unloaded(table_id)
+            return
+        self.taken_over += 1
+        log.warning("table %s taken over (its worker stopped, or stopped answering)", table_id)
+        if self.hub is not None:
+            self.hub.kick(table)
 
 
 class Forward:
