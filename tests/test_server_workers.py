@@ -240,3 +240,20 @@ def test_a_write_without_the_lease_is_refused_and_stores_nothing(postgres_server
         assert len(store.steps("t1")) == 2
     finally:
         store.close()
+
+
+def test_a_server_on_sqlite_needs_no_psycopg(tmp_path: Path) -> None:
+    """The workers are only on PostgreSQL: the app on a SQLite file is made without psycopg
+    (the ``postgres`` extra) being there at all."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['psycopg'] = None\n"
+        "from schocken.server.app import create_app\n"
+        f"create_app({str(tmp_path / 'db.sqlite3')!r})\n"
+        "assert 'schocken.server.relay' not in sys.modules\n"
+        "assert 'schocken.server.workers' not in sys.modules\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr

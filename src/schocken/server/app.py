@@ -40,6 +40,7 @@ from schocken.errors import IllegalActionError, RecordError
 from schocken.record import check_dice, outcome_of
 from schocken.server.club import Clubs
 from schocken.server.protocol import (
+    CLOSE_MOVED,
     PROTOCOL_VERSION,
     History,
     ProtocolError,
@@ -50,7 +51,6 @@ from schocken.server.protocol import (
     view_json,
 )
 from schocken.server.pub import add_pub_routes
-from schocken.server.relay import CLOSE_MOVED
 from schocken.server.requests import language, read_body, read_raw_body
 from schocken.server.routes.clubs import router as clubs_router
 from schocken.server.routes.rules import router as rules_router

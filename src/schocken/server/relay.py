@@ -35,6 +35,8 @@ from typing import Any
 import psycopg
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from schocken.server.protocol import CLOSE_MOVED
+
 log = logging.getLogger("schocken.server")
 
 PACKED = 7000
@@ -42,9 +44,6 @@ PACKED = 7000
 REPLY_WITHIN = 60.0
 """Seconds an edge waits for the owner's answer to a request (a game's review takes up to
 ``--review-budget``)."""
-CLOSE_MOVED = 1012
-"""The close of a WebSocket whose table's worker is gone or gave the table up ("service
-restart"): the page connects again, and reaches the table where it is now."""
 TABLE_PATH = re.compile(r"^/(?:api/tables|ws)/([^/]+)(?:/[^/]*)?$")
 """The requests and WebSockets about one table (its id or invite code): they go to its owner."""
 

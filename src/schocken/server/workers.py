@@ -30,7 +30,8 @@ from typing import Any, Protocol
 import psycopg
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from schocken.server.relay import CLOSE_MOVED, TABLE_PATH, Relay
+from schocken.server.protocol import CLOSE_MOVED
+from schocken.server.relay import TABLE_PATH, Relay
 from schocken.server.store import Fence
 from schocken.server.tables import Table, TableError, Tables, elsewhere, refuse
 from schocken.texts import said
