@@ -2,7 +2,8 @@
 
 Usage: python bench/server.py [--players 1000] [--table-size 4] [--preset tsv99] [--think 0]
                               [--jitter 0.5] [--seed 1] [--timeout 900] [--no-compression]
-                              [--against SRC [--pairs N]]
+                              [--against SRC [--pairs N]] [--engine sqlite|postgresql]
+                              [--workers N] [--spread mixed|owner] [--compare]
 
 It starts ``schocken serve`` itself in a subprocess (its own temporary SQLite file, seeded dice,
 ``--bot-delay 0``, ``--log-level warning``) on a free port of 127.0.0.1, and plays against it from
@@ -30,6 +31,14 @@ medians are printed side by side with their ratio. The load generator speaks the
 server says it speaks (``/api/health``): 2 (a full state after every action) or 3 (a state,
 then updates). ``--no-compression`` keeps the load generator from asking for permessage-deflate
 (a server of this tree compresses only with ``schocken serve --compression``).
+
+With ``--engine postgresql`` the server keeps its data on a PostgreSQL server the benchmark
+starts in a temporary folder (Debian's ``postgresql``, as the tests start it), and is
+``--workers`` workers (``schocken serve --database``) on one database of it: a table is made at
+worker ``i % N`` and its seats talk to the workers in turn (``--spread mixed``: with 2, half of
+the players reach their table through the relay) or all to the one that made it (``owner``).
+``--compare`` runs 1 process on SQLite, 1 worker, and ``--workers`` (2 at least) workers with
+each spread, one after the other, and prints them side by side.
 
 The load generator is one process, beside the server, on purpose: the server is one Python process
 on one core (uvicorn, one worker), so on a 2-core machine the generator has the other core to
@@ -90,9 +99,11 @@ def percentile(ordered: list[float], p: float) -> float:
 # --------------------------------------------------------------------------- the server
 
 
-def bench_server(folder: Path, seed: int, src: str | None = None) -> ServerProcess:
+def bench_server(
+    folder: Path, seed: int, src: str | None = None, database: str | None = None
+) -> ServerProcess:
     """The server under load: seeded, bots at once, and the limits per address and per client
-    out of the way (one address plays every seat)."""
+    out of the way (one address plays every seat); on ``database`` (PostgreSQL), one worker."""
     return ServerProcess(
         folder,
         [
@@ -101,6 +112,7 @@ def bench_server(folder: Path, seed: int, src: str | None = None) -> ServerProce
             "--max-tables", "100000", "--msg-rate", "1000", "--max-connections", "100000",
         ],
         src=src,
+        database=database,
     )  # fmt: skip
 
 
@@ -157,6 +169,8 @@ class TableRun:
     """Actions sent and not yet seen by everyone: (step chosen on, perf_counter at send)."""
     ended: int = 0
     failed: bool = False
+    port: int = 0
+    """The worker the table was made at (its owner)."""
 
     def on_state(self, now: float, stats: Stats) -> None:
         """A player got a newer state: the actions every player has now seen are done."""
@@ -174,9 +188,10 @@ class TableRun:
 
 
 class Bench:
-    def __init__(self, args: argparse.Namespace, port: int, protocol: int = 3) -> None:
+    def __init__(self, args: argparse.Namespace, ports: list[int], protocol: int = 3) -> None:
         self.args = args
-        self.port = port
+        self.ports = ports
+        """The workers' ports (one: a single server)."""
         self.protocol = protocol
         """The server's protocol version: 2 (a full state after every action) or 3 (the
         history, then updates)."""
@@ -195,6 +210,14 @@ class Bench:
         async with sem:
             return await coro
 
+    def port_of(self, t: TableRun, seat: int) -> int:
+        """The worker a player of ``t`` talks to: with ``--spread mixed`` the seats of a table
+        go round the workers (with 2, half of the players reach the table through the relay);
+        with ``owner`` every player talks to the worker that made the table."""
+        if self.args.spread == "owner":
+            return t.port
+        return self.ports[(t.index + seat) % len(self.ports)]
+
     async def post(self, http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> Any:
         response = await http.post(path, json=body)
         if response.status_code != 200:
@@ -208,7 +231,7 @@ class Bench:
         # for up to 5 s by default: a request racing that close is reset (httpx.ReadError).
         # Idle connections are dropped here after 1 s instead.
         limits = httpx.Limits(max_connections=64, max_keepalive_connections=64, keepalive_expiry=1)
-        return httpx.AsyncClient(base_url=f"http://{HOST}:{self.port}", timeout=60, limits=limits)
+        return httpx.AsyncClient(timeout=60, limits=limits)
 
     def abandon(self, t: TableRun, what: str) -> None:
         """A table with an error is given up (one error for it): every player leaves it."""
@@ -239,8 +262,9 @@ class Bench:
         # One after the other, so table i always gets the server's dice seed + i.
         for t in self.tables:
             body = {"name": "P1", "rules": self.args.preset, "seats": t.seats}
+            t.port = self.ports[t.index % len(self.ports)]
             try:
-                made = await self.post(http, "/api/tables", body)
+                made = await self.post(http, f"http://{HOST}:{t.port}/api/tables", body)
             except (httpx.HTTPError, RuntimeError) as exc:
                 self.fail(t, f"create: {exc!r}")
                 continue
@@ -249,7 +273,8 @@ class Bench:
 
         async def join(t: TableRun, n: int) -> Player | None:
             try:
-                sat = await self.post(http, f"/api/tables/{t.code}/join", {"name": f"P{n + 1}"})
+                url = f"http://{HOST}:{self.port_of(t, n)}/api/tables/{t.code}/join"
+                sat = await self.post(http, url, {"name": f"P{n + 1}"})
             except (httpx.HTTPError, RuntimeError) as exc:
                 self.fail(t, f"join: {exc!r}")
                 return None
@@ -263,7 +288,7 @@ class Bench:
 
     async def connect(self, player: Player) -> None:
         t = player.table
-        uri = f"ws://{HOST}:{self.port}/ws/{t.id}"
+        uri = f"ws://{HOST}:{self.port_of(t, player.seat)}/ws/{t.id}"
         compression = None if self.args.no_compression else "deflate"
         try:
             player.ws = await player.opened.enter_async_context(
@@ -356,7 +381,8 @@ class Bench:
         if self.stats.first_start is None:
             self.stats.first_start = now
         try:
-            await self.post(http, f"/api/tables/{t.id}/start", {"token": t.players[0].token})
+            url = f"http://{HOST}:{self.port_of(t, 0)}/api/tables/{t.id}/start"
+            await self.post(http, url, {"token": t.players[0].token})
         except (httpx.HTTPError, RuntimeError) as exc:
             self.fail(t, f"start: {exc!r}")
             return False
@@ -450,6 +476,32 @@ def main() -> int:
     parser.add_argument(
         "--pairs", type=int, default=1, help="with --against: how many runs of each, alternating"
     )
+    parser.add_argument(
+        "--engine",
+        choices=("sqlite", "postgresql"),
+        default="sqlite",
+        help="where the server keeps its data: its SQLite file, or a PostgreSQL server this "
+        "benchmark starts in a temporary folder (Debian's postgresql package)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="with --engine postgresql: schocken serve processes on the one database",
+    )
+    parser.add_argument(
+        "--spread",
+        choices=("mixed", "owner"),
+        default="mixed",
+        help="which worker a player talks to: round the workers by seat (mixed), or the one "
+        "that made its table (owner)",
+    )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="run 1 process on SQLite, 1 worker and --workers workers (2 at least; each spread) "
+        "on PostgreSQL, one after the other, and print them side by side",
+    )
     args = parser.parse_args()
     if not MIN_PLAYERS <= args.table_size <= MAX_PLAYERS:
         parser.error(f"--table-size is {MIN_PLAYERS} to {MAX_PLAYERS}")
@@ -459,8 +511,13 @@ def main() -> int:
         parser.error("at most 20000 players and 3600 seconds")
     if args.think < 0 or not 0 <= args.jitter < 1:
         parser.error("--think is at least 0 and --jitter below 1")
+    bad_workers = not 1 <= args.workers <= 8 or (args.workers > 1 and args.engine == "sqlite")
+    if bad_workers and not args.compare:
+        parser.error("--workers is 1 to 8, and more than 1 only with --engine postgresql")
 
     _raise_fd_limit()
+    if args.compare:
+        return compare(args)
     if args.against is None:
         figures = measure(args, None)
         return 0 if figures.errors == 0 else 1
@@ -495,29 +552,96 @@ class Figures:
     errors: int
 
 
+def compare(args: argparse.Namespace) -> int:
+    """1 process on SQLite, 1 worker and ``--workers`` workers on PostgreSQL, side by side."""
+    many = max(2, args.workers)
+    runs: list[tuple[str, Figures]] = []
+    setups = [("sqlite", 1, "owner"), ("postgresql", 1, "owner")]
+    setups += [("postgresql", many, "owner"), ("postgresql", many, "mixed")]
+    for engine, workers, spread in setups:
+        name = f"{engine}, {workers} {'worker' if workers == 1 else 'workers'}"
+        if workers > 1:
+            name += f", {spread}"
+        print(f"--- {name}", flush=True)
+        changed = {"engine": engine, "workers": workers, "spread": spread}
+        runs.append((name, measure(argparse.Namespace(**{**vars(args), **changed}), None)))
+        print(flush=True)
+    print("side by side:")
+    for name, f in runs:
+        print(f"  {name}: {f.rate:,.0f} actions/s, p99 {f.p99:.1f} ms, errors {f.errors}")
+    one = runs[1][1].rate
+    for name, f in runs[2:]:
+        print(f"  {name} / 1 worker on PostgreSQL: {f.rate / one if one else 0:.2f}x")
+    return 0 if all(f.errors == 0 for _, f in runs) else 1
+
+
+def _postgres() -> Any:
+    """A PostgreSQL server in a temporary folder, as the tests start it."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from postgres_helpers import postgres
+
+    return postgres()
+
+
+def postgres_cpu(data: Path) -> float:
+    """CPU seconds the PostgreSQL server has used: its postmaster, the children it reaped and
+    the ones running (Linux /proc)."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        master = int((data / "postmaster.pid").read_text().split()[0])
+        total = 0.0
+        tick = os.sysconf("SC_CLK_TCK")
+        for proc in Path("/proc").iterdir():
+            if not proc.name.isdigit():
+                continue
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+                pid, parent = int(proc.name), int(fields[1])
+                if pid == master:
+                    total += sum(int(x) for x in fields[11:15]) / tick
+                elif parent == master:
+                    total += sum(int(x) for x in fields[11:13]) / tick
+        return total
+    return 0.0
+
+
 def measure(args: argparse.Namespace, src: str | None) -> Figures:
-    """One run against a fresh server (of this tree, or of the checkout ``src``); prints its
-    report and returns its main figures."""
-    with tempfile.TemporaryDirectory(prefix="schocken-bench-") as folder:
-        server = bench_server(Path(folder), args.seed, src)
+    """One run against a fresh server (of this tree, or of the checkout ``src``; on
+    PostgreSQL, ``--workers`` of them on one database); prints its report and returns its main
+    figures."""
+    with contextlib.ExitStack() as stack:
+        folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="schocken-bench-"))
+        pg = stack.enter_context(_postgres()) if args.engine == "postgresql" else None
+        database = None if pg is None else pg.new_database()
+        servers: list[ServerProcess] = []
         try:
-            server.wait_ready()
-            protocol = int(httpx.get(server.url + "/api/health", timeout=10).json()["protocol"])
-            bench = Bench(args, server.port, protocol)
-            cpu_server = server.cpu_seconds()[0]
+            for _ in range(args.workers if pg is not None else 1):
+                # One after the other: the first makes the database's tables.
+                servers.append(bench_server(Path(folder), args.seed, src, database))
+                servers[-1].wait_ready()
+            url = servers[0].url + "/api/health"
+            protocol = int(httpx.get(url, timeout=10).json()["protocol"])
+            bench = Bench(args, [s.port for s in servers], protocol)
+            cpu_server = sum(s.cpu_seconds()[0] for s in servers)
+            cpu_db = 0.0 if pg is None else postgres_cpu(pg.data)
             cpu_client = time.process_time()
             cpu_machine = machine_busy_seconds()
             wall = time.perf_counter()
             with asyncio.Runner(loop_factory=_loop_factory()) as runner:
                 finished_in_time = runner.run(_guarded(bench, args.timeout))
             wall = time.perf_counter() - wall
-            cpu_server = server.cpu_seconds()[0] - cpu_server
+            cpu_server = sum(s.cpu_seconds()[0] for s in servers) - cpu_server
+            cpu_db = 0.0 if pg is None else postgres_cpu(pg.data) - cpu_db
             cpu_client = time.process_time() - cpu_client
-            cpu_other = machine_busy_seconds() - cpu_machine - cpu_server - cpu_client
-            rss = server.peak_rss_mib()
+            cpu_other = machine_busy_seconds() - cpu_machine - cpu_server - cpu_client - cpu_db
+            rss = max(s.peak_rss_mib() for s in servers)
         finally:
-            server.stop()
-        log = server.log()
+            for server in servers:
+                server.stop()
+        log = "\n".join(s.log() for s in servers)
+    where = "SQLite" if pg is None else f"PostgreSQL, {len(servers)} worker(s), {args.spread}"
+    print(f"server: {where}" + (f"; PostgreSQL's CPU {cpu_db:.1f} s" if pg is not None else ""))
     return report(
         args, bench, finished_in_time, wall, (cpu_server, cpu_client, cpu_other), rss, log
     )

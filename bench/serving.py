@@ -50,7 +50,8 @@ class ServerProcess:
 
     ``src``: another checkout's sources to run instead of this one's; ``start``: how Python
     starts it (``-m schocken.cli``, or ``-c`` with code that runs first); ``env``: more
-    variables for it."""
+    variables for it; ``database``: a PostgreSQL URL to keep the data in instead of the SQLite
+    file (then it is one worker of those on that database)."""
 
     def __init__(
         self,
@@ -60,13 +61,15 @@ class ServerProcess:
         src: str | Path | None = None,
         start: Sequence[str] = ("-m", "schocken.cli"),
         env: dict[str, str] | None = None,
+        database: str | None = None,
     ) -> None:
         self.port = free_port()
         self.db = folder / f"bench-{self.port}.sqlite3"
         self.log_path = folder / f"server-{self.port}.log"
+        where = ("--database", database) if database else ("--db", str(self.db))
         command = [
             sys.executable, *start, "serve",
-            "--host", HOST, "--port", str(self.port), "--db", str(self.db), *options,
+            "--host", HOST, "--port", str(self.port), *where, *options,
         ]  # fmt: skip
         variables = {**os.environ, **(env or {})}
         if src is not None:

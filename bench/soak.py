@@ -2,7 +2,7 @@
 moments and started again, and one abusive client flooding it all the while.
 
 Usage: python bench/soak.py [--players 1000] [--minutes 10] [--think 1.0] [--kill-every 90]
-                            [--seed 1]
+                            [--seed 1] [--workers N [--down-for 30]]
 
 It starts ``schocken serve`` itself (its own temporary SQLite file, loopback only, default
 limits) and plays against it from this process: ``--players`` humans at tables of 4, each
@@ -31,6 +31,21 @@ Printed at the end:
   every player reconnects meanwhile);
 - the server's memory at the end (resident set, and its peak in the last run), and the
   abusive client's messages and closes.
+
+With ``--workers N`` (2 or more) the server is N workers (``schocken serve --database``) on one
+PostgreSQL server that the soak starts in a temporary folder (as the tests do), each on a port of
+its own. A table is made at worker ``i % N`` (its owner), and its seats talk to the workers in
+turn (``(i + seat) % N``): about half of the players reach their table through the other worker.
+Every ``--kill-every`` seconds (on average, as above) one worker after the other gets SIGKILL
+and is started again on its port ``--down-for`` seconds later; meanwhile its players connect to
+the next worker, and the players it carried for other workers' tables are closed by those and
+connect again. It also prints:
+
+- actions applied twice (or out of place): stored steps that are not an action a player sent
+  on the state of that step (an action sent again, or applied after the game moved on). Must
+  be 0;
+- time to come back: for each table the killed worker owned (its leases in the database at the
+  kill), from the kill to the first state one of its players gets again.
 """
 
 from __future__ import annotations
@@ -74,10 +89,12 @@ def percentile(ordered: list[float], p: float) -> float:
 
 
 class ServerProcess:
-    def __init__(self, folder: Path, port: int) -> None:
+    def __init__(self, folder: Path, port: int, database: str | None = None) -> None:
         self.folder = folder
         self.port = port
         self.db = folder / "soak.sqlite3"
+        self.database = database
+        """A PostgreSQL URL (a worker on it), instead of the SQLite file."""
         self.proc: subprocess.Popen[bytes] | None = None
         self.runs = 0
 
@@ -88,11 +105,12 @@ class ServerProcess:
     def start(self) -> None:
         args = [
             sys.executable, "-m", "schocken.cli", "serve",
-            "--host", HOST, "--port", str(self.port), "--db", str(self.db),
+            "--host", HOST, "--port", str(self.port),
+            *(("--database", self.database) if self.database else ("--db", str(self.db))),
             "--bot-delay", "0", "--log-level", "warning",
         ]  # fmt: skip
         self.runs += 1
-        log = (self.folder / f"server.{self.runs}.log").open("wb")
+        log = (self.folder / f"server.{self.port}.{self.runs}.log").open("wb")
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=log)
 
     async def wait_ready(self, http: httpx.AsyncClient) -> None:
@@ -138,6 +156,10 @@ class Stats:
     own_stalls: list[float] = field(default_factory=list)
     slow: list[tuple[float, float]] = field(default_factory=list)
     """Latencies over 50 ms: (latency, seconds since the last restart window ended)."""
+    twice: int = 0
+    """Stored steps that are no action a player sent on the state of that step."""
+    back: list[float] = field(default_factory=list)
+    """Per table of a killed worker: seconds from the kill to the first state after it."""
 
     def error(self, kind: str) -> None:
         self.errors += 1
@@ -158,6 +180,8 @@ class Player:
     seq: int = 0
     """How many of the game's events this player has heard of (a reconnection asks for the
     rest only, as the web page does)."""
+    worker: int = 0
+    """The worker this player talks to (with --workers)."""
 
 
 @dataclass(eq=False)
@@ -167,12 +191,20 @@ class TableRun:
     players: list[Player] = field(default_factory=list)
     seen: int = 0
     """The highest step any player of the table has seen."""
+    home: int = 0
+    """The worker the table's requests go to (with --workers: where it was made)."""
+    sends: set[tuple[int, int, str]] = field(default_factory=set)
+    """Every action sent: (the step of the state it was chosen on, seat, action)."""
+    down_since: float | None = None
+    """When the worker that owned the table was killed (until a player sees a state again)."""
 
 
 class Soak:
-    def __init__(self, args: argparse.Namespace, server: ServerProcess) -> None:
+    def __init__(self, args: argparse.Namespace, servers: list[ServerProcess]) -> None:
         self.args = args
-        self.server = server
+        self.servers = servers
+        self.server = servers[0]
+        self.workers = len(servers) > 1
         self.rng = random.Random(args.seed)
         self.stats = Stats()
         self.deadline = 0.0
@@ -181,21 +213,30 @@ class Soak:
         self.up = asyncio.Event()
         self.up.set()
         self.tables: list[TableRun] = []
+        self.dead: set[int] = set()
+        """The workers killed and not yet started again (with --workers): a client that fails
+        to reach one of them goes to another, and that failure is no error."""
 
     def in_window(self, t: float) -> bool:
         return any(a <= t <= b for a, b in self.windows) or self.down.is_set()
 
     # ------------------------------------------------------------------ HTTP with retries
 
-    async def post(self, http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> Any:
+    async def post(
+        self, http: httpx.AsyncClient, path: str, body: dict[str, Any], t: TableRun | None = None
+    ) -> Any:
         while True:
             await self.up.wait()
             started = time.perf_counter()
+            server = self.servers[t.home if t is not None else 0]
             try:
-                answer = await http.post(self.server.url + path, json=body, timeout=30)
+                answer = await http.post(server.url + path, json=body, timeout=30)
             except httpx.HTTPError:
-                if not self.in_window(started) and not self.in_window(time.perf_counter()):
+                down = t is not None and t.home in self.dead
+                if not (down or self.in_window(started) or self.in_window(time.perf_counter())):
                     self.stats.error("http")
+                if t is not None:  # that worker is down: ask another
+                    t.home = (t.home + 1) % len(self.servers)
                 await asyncio.sleep(0.2)
                 continue
             if answer.status_code == 200:
@@ -219,18 +260,22 @@ class Soak:
 
     async def _tables(self, http: httpx.AsyncClient, index: int, address: str) -> None:
         names = [f"P{index}-{i}" for i in range(TABLE_SIZE)]
+        n = len(self.servers)
         while time.perf_counter() < self.deadline:
-            t = TableRun()
-            made = await self.post(http, "/api/tables", {"name": names[0], "seats": TABLE_SIZE})
+            t = TableRun(home=index % n)
+            body = {"name": names[0], "seats": TABLE_SIZE}
+            made = await self.post(http, "/api/tables", body, t)
             t.id, t.code = made["id"], made["code"]
-            t.players.append(Player(t, 0, made["token"]))
+            t.players.append(Player(t, 0, made["token"], worker=index % n))
             for i in range(1, TABLE_SIZE):
-                sat = await self.post(http, f"/api/tables/{t.code}/join", {"name": names[i]})
-                t.players.append(Player(t, int(sat["seat"]), sat["token"]))
+                path = f"/api/tables/{t.code}/join"
+                sat = await self.post(http, path, {"name": names[i]}, t)
+                seat = int(sat["seat"])
+                t.players.append(Player(t, seat, sat["token"], worker=(index + seat) % n))
             self.tables.append(t)
             for p in t.players:
                 await self.connect(p, address)
-            await self.post(http, f"/api/tables/{t.id}/start", {"token": t.players[0].token})
+            await self.post(http, f"/api/tables/{t.id}/start", {"token": t.players[0].token}, t)
             await asyncio.gather(*(self.play(p, address) for p in t.players))
             if any(
                 p.state and p.state["view"] and p.state["view"]["loser"] is not None
@@ -246,7 +291,7 @@ class Soak:
             await self.up.wait()
             started = time.perf_counter()
             try:
-                uri = f"ws://{HOST}:{self.server.port}/ws/{p.table.id}"
+                uri = f"ws://{HOST}:{self.servers[p.worker].port}/ws/{p.table.id}"
                 with contextlib.suppress(Exception):
                     await p.opened.aclose()  # the connection before, if any (lost by now)
                 ws = await p.opened.enter_async_context(
@@ -257,8 +302,11 @@ class Soak:
                 await ws.send(json.dumps(hello))
                 first = json.loads(await asyncio.wait_for(ws.recv(), 30))
             except (OSError, TimeoutError, WebSocketException):
-                if not self.in_window(started) and not self.in_window(time.perf_counter()):
+                down = p.worker in self.dead  # a player moves on from a killed worker
+                if not (down or self.in_window(started) or self.in_window(time.perf_counter())):
                     self.stats.error("connect")
+                if self.workers:  # that worker is down, or let the table go: ask another
+                    p.worker = (p.worker + 1) % len(self.servers)
                 await asyncio.sleep(0.2 + self.rng.random() * 0.5)
                 continue
             if first.get("type") != "state":
@@ -287,6 +335,9 @@ class Soak:
         p.seq = message.get("seq", p.seq)
         t = p.table
         t.seen = max(t.seen, state["step"])
+        if t.down_since is not None and message["type"] == "state":
+            self.stats.back.append(time.perf_counter() - t.down_since)
+            t.down_since = None
         if p.acted_on >= 0 and state["step"] > p.acted_on:
             self.stats.accepted += 1
             if self.in_window(p.sent_at):
@@ -313,6 +364,7 @@ class Soak:
                     await asyncio.sleep(think * (0.5 + self.rng.random()))
                     if p.state is st and p.ws is not None:
                         p.acted_on = st["step"]
+                        p.table.sends.add((st["step"], p.seat, action))
                         p.sent_at = time.perf_counter()
                         with contextlib.suppress(ConnectionClosed):
                             await p.ws.send(
@@ -349,9 +401,10 @@ class Soak:
         made = await self.post(http, "/api/tables", {"name": "Flood", "seats": 2})
         while time.perf_counter() < self.deadline:
             await self.up.wait()
+            server = self.servers[self.stats.abuse_closes % len(self.servers)]
             with contextlib.suppress(OSError, TimeoutError, WebSocketException):
                 async with connect(
-                    f"ws://{HOST}:{self.server.port}/ws/{made['id']}",
+                    f"ws://{HOST}:{server.port}/ws/{made['id']}",
                     open_timeout=30,
                     local_addr=("127.0.0.2", 0),
                 ) as ws:
@@ -368,7 +421,7 @@ class Soak:
             for _ in range(20):
                 with contextlib.suppress(httpx.HTTPError):
                     answer = await http.post(
-                        self.server.url + "/api/tables", json={"name": "F"}, timeout=10
+                        server.url + "/api/tables", json={"name": "F"}, timeout=10
                     )
                     if answer.status_code == 429:
                         self.stats.abuse_tables_refused += 1
@@ -376,6 +429,9 @@ class Soak:
     # ------------------------------------------------------------------ the killer
 
     async def killer(self, http: httpx.AsyncClient) -> None:
+        if self.workers:
+            await self.worker_killer(http)
+            return
         while True:
             await asyncio.sleep(self.args.kill_every * (0.5 + self.rng.random()))
             if time.perf_counter() > self.deadline - 20:
@@ -391,6 +447,72 @@ class Soak:
             self.up.set()
             self.down.clear()
             print(f"killed and restarted: {ready - began:.2f} s to answer again", flush=True)
+
+    async def worker_killer(self, http: httpx.AsyncClient) -> None:
+        """One worker after the other: SIGKILL, and started again ``--down-for`` s later."""
+        kills = 0
+        restarts: set[asyncio.Task[None]] = set()
+        while True:
+            await asyncio.sleep(self.args.kill_every * (0.5 + self.rng.random()))
+            if time.perf_counter() > self.deadline - 20:
+                break
+            index = kills % len(self.servers)
+            victim = self.servers[index]
+            kills += 1
+            health = await http.get(victim.url + "/api/health", timeout=10)
+            worker = health.json()["worker"]
+            owned = set(await asyncio.to_thread(self.leases_of, worker))
+            began = time.perf_counter()
+            victim.kill()
+            self.dead.add(index)
+            played = 0
+            for t in self.tables:
+                if t.id in owned:
+                    t.down_since = began
+                    played += 1
+            self.windows.append((began, began + 10))
+            print(
+                f"killed worker {worker} (port {victim.port}): it owned {len(owned)} tables, "
+                f"{played} of them the players' (the others the abusive client's)",
+                flush=True,
+            )
+
+            async def restart(server: ServerProcess = victim, index: int = index) -> None:
+                await asyncio.sleep(self.args.down_for)
+                server.start()
+                await server.wait_ready(http)
+                self.dead.discard(index)
+
+            task = asyncio.create_task(restart())
+            restarts.add(task)
+            task.add_done_callback(restarts.discard)
+        for task in list(restarts):
+            with contextlib.suppress(Exception):
+                await task
+
+    def leases_of(self, worker: str) -> list[str]:
+        import psycopg
+
+        assert self.server.database is not None
+        with psycopg.connect(self.server.database, autocommit=True) as db:
+            rows = db.execute("SELECT table_id FROM leases WHERE worker = %s", (worker,))
+            return [str(r[0]) for r in rows.fetchall()]
+
+    def stored(self) -> dict[str, list[tuple[int, int, str]]]:
+        """Every table's stored steps: (index, seat, action)."""
+        rows: list[tuple[Any, ...]]
+        if self.server.database is not None:
+            import psycopg
+
+            with psycopg.connect(self.server.database, autocommit=True) as db:
+                rows = db.execute("SELECT table_id, idx, seat, action FROM steps").fetchall()
+        else:
+            with contextlib.closing(sqlite3.connect(self.server.db)) as sq:
+                rows = sq.execute("SELECT table_id, idx, seat, action FROM steps").fetchall()
+        found: dict[str, list[tuple[int, int, str]]] = {}
+        for table_id, idx, seat, action in rows:
+            found.setdefault(str(table_id), []).append((int(idx), int(seat), str(action)))
+        return found
 
     async def watch_loop(self) -> None:
         """This process's own event-loop stalls (they count into every latency measured)."""
@@ -417,14 +539,14 @@ class Soak:
                 await abuser
 
     def check_file(self) -> None:
-        """At the end: no table has fewer steps stored than its players saw."""
-        with contextlib.closing(sqlite3.connect(self.server.db)) as db:
-            for t in self.tables:
-                (stored,) = db.execute(
-                    "SELECT COUNT(*) FROM steps WHERE table_id = ?", (t.id,)
-                ).fetchone()
-                if stored < t.seen:
-                    self.stats.lost += t.seen - stored
+        """At the end: no table has fewer steps stored than its players saw, and every stored
+        step is an action a player sent on the state of that step."""
+        stored = self.stored()
+        for t in self.tables:
+            steps = stored.get(t.id, [])
+            if len(steps) < t.seen:
+                self.stats.lost += t.seen - len(steps)
+            self.stats.twice += sum(1 for step in steps if step not in t.sends)
 
 
 def main() -> int:
@@ -434,33 +556,58 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=1.0, help="seconds a player thinks")
     parser.add_argument("--kill-every", type=float, default=90.0, help="seconds between kills")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="2 or more: that many workers on one PostgreSQL server (started by the soak)",
+    )
+    parser.add_argument(
+        "--down-for",
+        type=float,
+        default=30.0,
+        help="with --workers: seconds a killed worker stays down before it is started again",
+    )
     args = parser.parse_args()
+    if not 1 <= args.workers <= 8:
+        parser.error("--workers is 1 to 8")
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    with tempfile.TemporaryDirectory(prefix="schocken-soak-") as folder:
+    with contextlib.ExitStack() as stack:
+        folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="schocken-soak-"))
+        database = None
+        if args.workers > 1:
+            sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+            from postgres_helpers import postgres
+
+            database = stack.enter_context(postgres()).new_database()
         import socket
 
-        with socket.socket() as s:
-            s.bind((HOST, 0))
-            port = s.getsockname()[1]
-        server = ServerProcess(Path(folder), port)
-        server.start()
-        soak = Soak(args, server)
+        servers = []
+        for _ in range(args.workers):
+            with socket.socket() as sock:
+                sock.bind((HOST, 0))
+                port = sock.getsockname()[1]
+            servers.append(ServerProcess(Path(folder), port, database))
+        soak = Soak(args, servers)
         started = time.perf_counter()
         cpu_before = os.times()
 
         async def go() -> None:
             async with httpx.AsyncClient() as http:
-                await server.wait_ready(http)
+                for each in servers:  # one after the other: the first makes the tables
+                    each.start()
+                    await each.wait_ready(http)
             await soak.run()
 
         try:
             asyncio.run(go())
-            rss, peak = server.memory()
+            rss, peak = max(each.memory() for each in servers)
             soak.check_file()
         finally:
-            server.kill()
+            for each in servers:
+                each.kill()
         took = time.perf_counter() - started
         st = soak.stats
         lat = sorted(st.latencies)
@@ -468,10 +615,19 @@ def main() -> int:
             f"{args.players} players at {args.players // TABLE_SIZE} tables of {TABLE_SIZE}, "
             f"think {args.think} s ± 50%, {took / 60:.1f} min, {len(soak.windows)} kills "
             f"(SIGKILL) and restarts, seed {args.seed}, default limits"
+            + (f", {args.workers} workers on PostgreSQL" if args.workers > 1 else "")
         )
         print(f"games finished: {st.games}; reconnects: {st.reconnects}")
         print(f"actions accepted: {st.accepted} ({st.in_windows} of them sent in a restart window)")
         print(f"actions lost: {st.lost}")
+        print(f"actions applied twice (or out of place): {st.twice}")
+        if args.workers > 1:
+            back = sorted(st.back)
+            print(
+                f"time to come back ({len(back)} tables of killed workers, kill to the first "
+                f"state again): p50 {percentile(back, 50):.2f} s, max "
+                f"{(back[-1] if back else 0):.2f} s"
+            )
         print(f"errors: {st.errors} {st.error_kinds if st.errors else ''}".rstrip())
         print(
             f"latency outside restart windows ({len(lat)} actions): p50 "
@@ -503,9 +659,27 @@ def main() -> int:
         )
         if stalls:
             print(f"server's own warnings of stalls: {len(stalls)}; the last: {stalls[-5:]}")
+        if args.workers > 1:
+            events = {
+                "tables taken over": "taken over (its worker",
+                "tables dropped (another worker took them)": "dropped here",
+                "changes refused, not stored": "could not be stored",
+                "leases not kept in a round": "leases could not be kept",
+                "carried connections ended (a worker gone)": "stopped answering",
+            }
+            lines = [
+                line
+                for log in sorted(Path(folder).glob("server.*.log"))
+                for line in log.read_text(errors="replace").splitlines()
+            ]
+            said = [f"{n} {k}" for k, w in events.items() if (n := sum(w in x for x in lines))]
+            print("the workers' logs: " + ("; ".join(said) or "nothing of note"))
+            refused = [x for x in lines if "could not be stored" in x or "could not be kept" in x]
+            for line in refused[:5]:
+                print(f"  {line[:200]}")
         used = cpu.user + cpu.system - cpu_before.user - cpu_before.system
         print(f"load generator CPU: {used:.0f} s")
-        return 1 if st.lost or st.errors else 0
+        return 1 if st.lost or st.errors or st.twice else 0
 
 
 if __name__ == "__main__":

@@ -819,7 +819,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
             if isinstance(db, Path):
                 db.parent.mkdir(parents=True, exist_ok=True)
                 check_writable(db)
-            app = create_app(db, seed=args.seed, bot_delay=args.bot_delay, limits=limits, site=site)
+            listen = f"{socket.gethostname()} {host} {port}"
+            app = create_app(
+                db,
+                seed=args.seed,
+                bot_delay=args.bot_delay,
+                limits=limits,
+                site=site,
+                listen=listen,
+            )
         except (OSError, sqlite3.Error, ValueError, StoreError, SchockenError) as exc:
             why = os_error_text(exc) if isinstance(exc, OSError) else str(exc)
             print(f"schocken serve: cannot keep the tables in {where}: {why}", file=sys.stderr)

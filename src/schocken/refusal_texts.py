@@ -883,6 +883,11 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     ),
     ("server_refuse_no_table", "no such table", "diesen Tisch gibt es nicht"),
     (
+        "server_refuse_elsewhere",
+        "another worker of the server has this table now; try again",
+        "ein anderer Prozess des Servers hat diesen Tisch jetzt; bitte noch einmal versuchen",
+    ),
+    (
         "server_refuse_damaged",
         "this table's stored record is damaged; the server has set it aside",
         "das gespeicherte Protokoll dieses Tisches ist beschädigt; der Server hat es "

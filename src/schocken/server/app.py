@@ -40,6 +40,7 @@ from schocken.errors import IllegalActionError, RecordError
 from schocken.record import check_dice, outcome_of
 from schocken.server.club import Clubs
 from schocken.server.protocol import (
+    CLOSE_MOVED,
     PROTOCOL_VERSION,
     History,
     ProtocolError,
@@ -62,6 +63,7 @@ from schocken.server.tables import (
     PerMinute,
     StorageError,
     Table,
+    TableElsewhereError,
     TableError,
     Tables,
     refusal_of,
@@ -69,6 +71,7 @@ from schocken.server.tables import (
 )
 from schocken.server.tables import refuse as refuse_request
 from schocken.server.thinking import Thinker, Workers, review_record
+from schocken.store import is_url
 from schocken.texts import CATALOGUE, LANGUAGES, refusal_text, said, t
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -786,13 +789,23 @@ def create_app(
     bot_delay: float = 0.6,
     limits: Limits | None = None,
     site: Site | None = None,
+    listen: str | None = None,
 ) -> FastAPI:
     """The server's app, storing its tables in ``db_path``: a SQLite file, or a PostgreSQL
-    database named by its ``postgresql://`` URL."""
+    database named by its ``postgresql://`` URL (then it is one of the server's workers,
+    registered with ``listen``, the machine and address it listens on: a worker started again
+    where another listened takes that one's tables at once)."""
     limits = limits or Limits()
     site = site or Site()
     store = Store(db_path, timeout=limits.write_timeout)
-    tables = Tables(store, seed=seed, resume_within=limits.idle_timeout)
+    cluster = None
+    if is_url(db_path):  # PostgreSQL: this process is one of the server's workers
+        from schocken.server.workers import Cluster, Forward
+
+        cluster = Cluster(str(db_path), listen or site.public_url)
+    tables = Tables(store, seed=seed, resume_within=limits.idle_timeout, leases=cluster)
+    if cluster is not None:
+        cluster.tables = tables
     thinker = Thinker(workers=limits.bot_workers, budget=limits.bot_budget)
     hub = Hub(tables, bot_delay=bot_delay, limits=limits, site=site, thinker=thinker)
     reviewer = Workers(1)
@@ -808,6 +821,8 @@ def create_app(
         closed."""
         for table in list(tables.by_id.values()):
             hub.kick(table)
+        if cluster is not None:
+            await cluster.start(hub, app)
         background.append(asyncio.create_task(hub.sweeper()))
         background.append(asyncio.create_task(hub.watch_loop()))
         # Everything made at start (tables restored, modules) is long-lived: the collector
@@ -824,6 +839,8 @@ def create_app(
         finally:
             for task in background:
                 task.cancel()
+            if cluster is not None:
+                await cluster.stop()
             thinker.close()
             reviewer.kill()
             hub.stop_coach()
@@ -831,6 +848,8 @@ def create_app(
 
     app = FastAPI(title="schocken", version=str(PROTOCOL_VERSION), lifespan=lifespan)
     app.add_middleware(SecurityHeaders)
+    if cluster is not None:  # outermost: a table another worker owns is its business
+        app.add_middleware(Forward, cluster=cluster)
     app.state.tables = tables
     app.state.hub = hub
     app.state.seeded = seed is not None
@@ -936,6 +955,7 @@ def create_app(
             "seeded": seed is not None,
             "tables": len(tables.by_id),
             "set_aside": len(tables.set_aside),
+            "worker": None if cluster is None else cluster.worker,
         }
 
     @app.post("/api/tables")
@@ -1189,6 +1209,9 @@ def create_app(
         try:
             table = await tables.get(key)
             seat, token_key, waiting = _viewer(table, token, address)
+        except TableElsewhereError:  # another worker took the table meanwhile: connect again
+            await _close_quietly(websocket, CLOSE_MOVED)
+            return
         except TableError as exc:
             await refuse(websocket, "denied", refusal_text(exc, lang), CLOSE_DENIED)
             return

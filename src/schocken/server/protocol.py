@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from schocken.game import Game
 
 PROTOCOL_VERSION = 3
+CLOSE_MOVED = 1012
+"""The close of a WebSocket whose table's worker is gone or gave the table up ("service
+restart"): the client connects again and reaches the table where it is now
+(``docs/server.md``, "Many workers")."""
 MAX_MESSAGE_BYTES = 4096
 """Client messages larger than this are refused."""
 MAX_DEPTH = 32

@@ -75,6 +75,33 @@ MIGRATIONS = {1: SCHEMA}
 """The server's tables by version (:meth:`schocken.store.Database.migrate`). Version 1 is what
 SQLite files of before the storage interface had, made with ``IF NOT EXISTS``, so such a file is
 taken as it is."""
+WORKER_TABLES = """
+CREATE TABLE IF NOT EXISTS workers (
+    id TEXT PRIMARY KEY,
+    address TEXT NOT NULL,
+    started TIMESTAMPTZ NOT NULL,
+    heartbeat TIMESTAMPTZ NOT NULL
+);
+CREATE TABLE IF NOT EXISTS leases (
+    table_id TEXT PRIMARY KEY,
+    worker TEXT NOT NULL,
+    epoch BIGINT NOT NULL,
+    expires TIMESTAMPTZ NOT NULL,
+    taken TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX IF NOT EXISTS leases_expires ON leases (expires);
+CREATE INDEX IF NOT EXISTS leases_worker ON leases (worker);
+CREATE TABLE IF NOT EXISTS relay_bodies (
+    id BIGSERIAL PRIMARY KEY,
+    body TEXT NOT NULL,
+    made TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp()
+)
+"""
+"""PostgreSQL only: the workers of a server (each with its heartbeat), the lease of each table
+in play (which worker owns it, until when, and its ``epoch``, counted up at every take-over),
+and the bodies of relayed messages too large for a ``NOTIFY`` (:mod:`schocken.server.relay`)."""
+WORKER_MIGRATIONS = {1: WORKER_TABLES}
+
 COLUMNS = {"updated": "REAL NOT NULL DEFAULT 0", "finished": "INTEGER NOT NULL DEFAULT 0"}
 """Columns added to ``tables`` before the schema was versioned (added to an older SQLite file
 when it is opened)."""
@@ -132,6 +159,23 @@ class AddStep(NamedTuple):
     pips: tuple[int, ...]
 
 
+class Fence(NamedTuple):
+    """Check, in the write's transaction, that this worker still holds the table's lease (at
+    ``epoch``): else nothing of the write is stored (:class:`LeaseLostError`). Only on
+    PostgreSQL with workers (:mod:`schocken.server.workers`). The lease row stays locked until
+    the commit (``FOR KEY SHARE``: the owner's renewals, which change only ``expires``, never
+    wait for it), so a worker taking the table over (``FOR UPDATE``) waits for the write and
+    then reads it."""
+
+    table_id: str
+    worker: str
+    epoch: int
+
+
+class LeaseLostError(Exception):
+    """Another worker took the table over: this worker's write was refused (nothing stored)."""
+
+
 class SavePub(NamedTuple):
     """Write a pub game (:mod:`schocken.server.pub`): its secret token's hash and its data
     (:meth:`schocken.pub.PubGame.to_data`)."""
@@ -141,7 +185,7 @@ class SavePub(NamedTuple):
     data: dict[str, Any]
 
 
-Op = SaveTable | AddStep | SavePub
+Op = SaveTable | AddStep | SavePub | Fence
 
 TableRow = tuple[str, str, float, dict[str, Any]]
 """A table's id, code, creation time and lobby data."""
@@ -193,6 +237,8 @@ class Store:
         try:
             older = isinstance(db, SqliteDatabase) and db.has_table("tables")
             db.migrate("server", MIGRATIONS)
+            if db.dialect == "postgresql":  # workers sharing the database (server/workers.py)
+                db.migrate("workers", WORKER_MIGRATIONS)
             if older and isinstance(db, SqliteDatabase):
                 # A file of before the versioned schema: its columns and tokens brought up to
                 # date.
@@ -242,6 +288,14 @@ class Store:
                         (op.table_id, op.idx, op.seat, op.action, json.dumps(list(op.pips))),
                     )
                     db.execute("UPDATE tables SET updated = ? WHERE id = ?", (now, op.table_id))
+                elif isinstance(op, Fence):
+                    held = db.execute(
+                        "SELECT 1 FROM leases WHERE table_id = ? AND worker = ? AND epoch = ? "
+                        "FOR KEY SHARE",
+                        (op.table_id, op.worker, op.epoch),
+                    ).fetchone()
+                    if held is None:
+                        raise LeaseLostError(op.table_id)
                 elif isinstance(op, SavePub):
                     db.execute(
                         "INSERT INTO pub_games (id, token_hash, data, updated) VALUES (?, ?, ?, ?) "

@@ -21,7 +21,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from schocken.actions import STOP, Action, parse_action
 from schocken.bots import BOTS, make_bot
@@ -50,6 +50,8 @@ from schocken.record import DiceProof, GameRecord, RecordStep, record_of, replay
 from schocken.rules import Rules, find_preset, parse_rules, rules_from_data, rules_to_data
 from schocken.server.store import (
     AddStep,
+    Fence,
+    LeaseLostError,
     Op,
     SaveTable,
     Store,
@@ -891,6 +893,36 @@ class PerMinute:
                 del self._made[old]
 
 
+class TableElsewhereError(TableError):
+    """Another worker owns the table now (:mod:`schocken.server.workers`): ask again, and the
+    request goes to it."""
+
+
+def elsewhere() -> TableElsewhereError:
+    """The refusal of a request about a table another worker took meanwhile (503)."""
+    error = refused(TableElsewhereError, "server_refuse_elsewhere")
+    error.status = 503
+    return error
+
+
+class Leases(Protocol):
+    """What :class:`Tables` asks of the workers' leases (PostgreSQL with workers:
+    :class:`schocken.server.workers.Cluster`): a table is loaded, and written, only by the
+    worker that holds its lease."""
+
+    async def claim(self, table_id: str) -> bool:
+        """Take the table's lease if it is free, run out, or new; whether this worker has it."""
+
+    def fence(self, table_id: str) -> Fence:
+        """The check that goes first into every write of the table."""
+
+    def lost(self, table_id: str) -> None:
+        """A write was refused: another worker holds the table now (drop it)."""
+
+    def unloaded(self, table_id: str) -> None:
+        """The table left memory: its lease is given back."""
+
+
 class StorageError(TableError):
     """A change that could not be stored: it was taken back, the table is as it was."""
 
@@ -908,8 +940,13 @@ class Tables:
         *,
         seed: int | None = None,
         resume_within: float | None = None,
+        leases: Leases | None = None,
     ) -> None:
         self.store = store
+        self.leases = leases
+        """The workers' leases (PostgreSQL): then no table is resumed at start (the workers take
+        the tables of a worker that died, :mod:`schocken.server.workers`), and every table is
+        claimed before it is loaded and fenced in every write."""
         self.seed = seed
         self.by_id: dict[str, Table] = {}
         self.by_code: dict[str, Table] = {}
@@ -921,7 +958,7 @@ class Tables:
         self._created = store.count()
         self._load_lock = asyncio.Lock()
         since = None if resume_within is None else time.time() - resume_within
-        for row in store.tables(since=since):
+        for row in [] if leases is not None else store.tables(since=since):
             self._resume(row, store.steps(row[0]))
 
     def _build(self, row: TableRow, steps: list[tuple[int, str, list[int]]]) -> Table:
@@ -983,6 +1020,12 @@ class Tables:
         if self.by_id.get(table.id) is table:
             del self.by_id[table.id]
             self.by_code.pop(table.code, None)
+            if self.leases is not None:
+                self.leases.unloaded(table.id)
+
+    def _fenced(self, table_id: str, ops: list[Op]) -> list[Op]:
+        """``ops`` with the lease's check first (with workers; else as they are)."""
+        return ops if self.leases is None or not ops else [self.leases.fence(table_id), *ops]
 
     async def commit(self, table: Table, change: Callable[..., T], *args: Any) -> T:
         """Make a change to ``table`` (``change(*args)``, a method of it) and store it, as one:
@@ -995,12 +1038,14 @@ class Tables:
             except BaseException:
                 table.rollback(snap)
                 raise
-            ops = table.take_pending()
+            ops = self._fenced(table.id, table.take_pending())
             if ops:
                 try:
                     await self.store.write(ops)
                 except Exception as exc:
                     table.rollback(snap)
+                    if isinstance(exc, LeaseLostError) and self.leases is not None:
+                        self.leases.lost(table.id)
                     log.error(
                         "table %s: a change could not be stored and was taken back: %s",
                         table.id,
@@ -1024,6 +1069,7 @@ class Tables:
         spectator token (both given out only now: the table keeps their hashes)."""
         table_id = secrets.token_urlsafe(9)
         code = self._new_code()
+        await self._count_again()
         seed = None if self.seed is None else self.seed + self._created
         if turn_timer is not None and not 5 <= turn_timer <= 3600:
             raise refuse("server_refuse_timer", 400, least=5, most=3600)
@@ -1042,8 +1088,12 @@ class Tables:
         table.host = 0
         table._save()
         try:
-            await self.store.write(table.take_pending())
+            if self.leases is not None and not await self.leases.claim(table_id):
+                raise LeaseLostError(table_id)
+            await self.store.write(self._fenced(table_id, table.take_pending()))
         except Exception as exc:
+            if self.leases is not None:
+                self.leases.unloaded(table_id)  # its lease, if taken, given back
             log.error("a new table could not be stored: %s", " ".join(str(exc).split()))
             raise StorageError() from None
         self._created += 1
@@ -1054,20 +1104,32 @@ class Tables:
         """The next game of a finished table (:meth:`Table.next_game`), stored with the old
         table's pointer to it in one write."""
         async with table.lock:
+            await self._count_again()
             snap = table.snapshot()
             seed = None if self.seed is None else self.seed + self._created
             new = table.next_game(
                 token, secrets.token_urlsafe(9), self._new_code(), seed, new_dice_seed(seed)
             )
             try:
-                await self.store.write([*new.take_pending(), *table.take_pending()])
+                if self.leases is not None and not await self.leases.claim(new.id):
+                    raise LeaseLostError(new.id)
+                ops = [*self._fenced(new.id, new.take_pending())]
+                await self.store.write([*ops, *self._fenced(table.id, table.take_pending())])
             except Exception as exc:
                 table.rollback(snap)
+                if self.leases is not None:
+                    self.leases.unloaded(new.id)  # its lease, if taken, given back
                 log.error("a rematch could not be stored: %s", " ".join(str(exc).split()))
                 raise StorageError() from None
             self._created += 1
             self._register(new)
             return new
+
+    async def _count_again(self) -> None:
+        """With workers, the tables made so far are counted in the database (a seeded server's
+        next table's seed follows from it, whichever worker makes it)."""
+        if self.leases is not None and self.seed is not None:
+            self._created = await self.store.read(self.store.count)
 
     def _new_code(self) -> str:
         alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -1097,6 +1159,9 @@ class Tables:
             raise refuse("server_refuse_damaged", 503)
         # Two requests for the same table load it once (loading is seldom: one at a time).
         async with self._load_lock:
+            claimed = self.by_id.get(table_id) is not None or self.leases is None
+            if not claimed and self.leases is not None and not await self.leases.claim(table_id):
+                raise elsewhere()
             found = await self._load(row)
         if found is None:
             raise refuse("server_refuse_damaged", 503)
@@ -1113,7 +1178,7 @@ class Tables:
         except Exception as exc:
             self._set_aside(row[0], exc)
             return None
-        pending = table.take_pending()
+        pending = self._fenced(table.id, table.take_pending())
         if pending:
             try:
                 await self.store.write(pending)
@@ -1121,6 +1186,15 @@ class Tables:
                 raise StorageError() from None
         self._register(table)
         return table
+
+    async def adopt(self, table_id: str) -> Table | None:
+        """A table whose lease this worker just took over (its worker died): loaded from its
+        stored row and steps (``None``: it is no more, or set aside)."""
+        row = await self.store.read(self.store.table, table_id)
+        if row is None or row[0] in self.set_aside:
+            return None
+        async with self._load_lock:
+            return await self._load(row)
 
 
 def rules_of_body(body: dict[str, Any]) -> Rules:
@@ -1156,6 +1230,7 @@ __all__ = [
     "StandIn",
     "StorageError",
     "Table",
+    "TableElsewhereError",
     "TableError",
     "Tables",
     "rules_from_request",
