@@ -380,8 +380,9 @@ def test_the_opener_may_throw_blind_by_button_or_key(browser: Browser, tmp_path:
     """tsv99 with blind play: Anna's 6-6-6 wins the opening round, so she opens round 1; a
     "Blind" button with an accessible name stands beside "Throw", and B throws blind: her cup
     stays covered, her own dice unseen. Her blind 6-6-6 (General) beats the bot's 4-2-2, so the
-    bot opens round 2 and the button does not come back (unrigged, Anna lost round 1 now and
-    then, opened round 2 and had the button again: the test failed in CI, 2026-11-27)."""
+    bot opens round 2 and the button does not come back (unrigged, Anna lost round 1, opened
+    round 2 and had the button again 0.05 s later: the test passed only when the button's short
+    absence was seen, and failed in CI under load, 2026-11-27)."""
     prelude = rigged((6, 6, 6), (4, 2, 2), (6, 6, 6), (4, 2, 2))
     with running(tmp_path / "db.sqlite3", seed=3, bot_delay=0.05, prelude=prelude) as server:
         ctx, page = new_page(browser, "de-DE", DESKTOP)
