@@ -1,13 +1,13 @@
 """Benchmark: many human players at once against a real `schocken serve`, on loopback only.
 
 Usage: python bench/server.py [--players 1000] [--table-size 4] [--preset tsv99] [--think 0]
-                              [--jitter 0.5] [--seed 1] [--timeout 900] [--no-compression]
+                              [--jitter 0.5] [--seed 1] [--timeout 900]
                               [--against SRC [--pairs N]] [--engine sqlite|postgresql]
                               [--workers N] [--spread mixed|owner] [--compare]
 
 It starts ``schocken serve`` itself in a subprocess (its own temporary SQLite file, seeded dice,
 ``--bot-delay 0``, ``--log-level warning``) on a free port of 127.0.0.1, and plays against it from
-this process with asyncio and the ``websockets`` client: ``--players`` players at tables of
+this process with asyncio and the ``picows`` client: ``--players`` players at tables of
 ``--table-size`` humans (no bots). Each table is made with POST /api/tables, the others sit down
 with POST /api/tables/{code}/join, every player opens one WebSocket, and once all are connected
 every host starts its table (POST /api/tables/{id}/start). Every player acts as soon as a state
@@ -29,8 +29,8 @@ With ``--against SRC`` the same benchmark also runs against the server of anothe
 ``src`` folder (``PYTHONPATH=SRC``), alternately with this tree's, ``--pairs`` times each, and the
 medians are printed side by side with their ratio. The load generator speaks the protocol each
 server says it speaks (``/api/health``): 2 (a full state after every action) or 3 (a state,
-then updates). ``--no-compression`` keeps the load generator from asking for permessage-deflate
-(a server of this tree compresses only with ``schocken serve --compression``).
+then updates). The load generator never asks for permessage-deflate (a server of this tree
+compresses only with ``schocken serve --compression``, and only when the client asks).
 
 With ``--engine postgresql`` the server keeps its data on a PostgreSQL server the benchmark
 starts in a temporary folder (Debian's ``postgresql``, as the tests start it), and is
@@ -40,10 +40,13 @@ the players reach their table through the relay) or all to the one that made it 
 ``--compare`` runs 1 process on SQLite, 1 worker, and ``--workers`` (2 at least) workers with
 each spread, one after the other, and prints them side by side.
 
-The load generator is one process, beside the server, on purpose: the server is one Python process
-on one core (uvicorn, one worker), so on a 2-core machine the generator has the other core to
-itself; a second generator process would only share that core. The CPU time each side used is
-printed, so it is plain which side was the limit.
+The load generator is one process, beside the server, on purpose: on a 2-core machine a second
+generator process would only share the same cores with the server. It is made to cost the
+machine little, since every CPU second it spends is one the server does not get: picows (its
+WebSocket frames read in C, handed to a callback, no task per message) instead of the
+``websockets`` client, and an update that only tells a player the table moved on is read for its
+``step`` alone (see :class:`Client`). The CPU time each side used is printed (PostgreSQL's too),
+so it is plain which side was the limit.
 """
 
 from __future__ import annotations
@@ -67,8 +70,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, WebSocketException
+from picows import WSCloseCode, WSError, WSFrame, WSListener, WSMsgType, WSTransport, ws_connect
 
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS
 from schocken.rules import PRESETS
@@ -148,14 +150,80 @@ class Player:
     table: TableRun
     seat: int
     token: str
-    ws: ClientConnection | None = None
-    opened: contextlib.AsyncExitStack = field(default_factory=contextlib.AsyncExitStack)
-    """The connection, entered as websockets' context manager (left to close it)."""
+    ws: WSTransport | None = None
+    gone: asyncio.Future[None] | None = None
+    """Set once the connection has ended."""
     seen: int = -1
     """The highest step of a state this player has received."""
     acted: int = -1
     """The step of the state this player last chose an action on."""
     done: bool = False
+    thinking: asyncio.TimerHandle | None = None
+    """The action this player is thinking about (sent when the think time is over)."""
+
+    def leave(self) -> None:
+        """Close the connection (the server is told; ``gone`` is set once it has ended)."""
+        if self.thinking is not None:
+            self.thinking.cancel()
+        if self.ws is not None and not self.ws.is_disconnected:
+            self.ws.send_close(WSCloseCode.OK)
+            self.ws.disconnect()
+
+
+UPDATE = b'{"v":3,"type":"update","step":'
+"""How every update of protocol 3 begins (the server's compact JSON, keys in its order)."""
+
+
+class Client(WSListener):
+    """One player's connection. picows hands every frame over as it arrives (no task or queue
+    per message), so the load generator spends little of the machine's CPU on its side.
+
+    An update that gives this player nothing to do (``"legal":[]``) and does not end the game
+    (``"loser":null``) is only read for its step; every other message is read whole."""
+
+    def __init__(self, bench: Bench, player: Player) -> None:
+        self.bench = bench
+        self.player = player
+
+    def on_ws_connected(self, transport: WSTransport) -> None:
+        self.player.ws = transport
+        bench, player = self.bench, self.player
+        bench.stats.connected += 1
+        bench.stats.peak = max(bench.stats.peak, bench.stats.connected)
+        hello = {
+            "v": bench.protocol, "type": "hello", "token": player.token, "lang": "en",
+            "since": None,
+        }  # fmt: skip
+        transport.send(WSMsgType.TEXT, json.dumps(hello).encode())
+
+    def on_ws_frame(self, transport: WSTransport, frame: WSFrame) -> None:
+        if frame.msg_type is WSMsgType.TEXT and frame.fin:
+            raw = frame.get_payload_as_bytes()
+            if raw.startswith(UPDATE) and b'"legal":[]' in raw and b'"loser":null' in raw:
+                self.bench.seen(self.player, int(raw[len(UPDATE) : raw.index(b",", len(UPDATE))]))
+                return
+            try:
+                self.bench.received(self.player, json.loads(raw))
+            except (ValueError, KeyError, TypeError) as exc:  # a message not as documented
+                self.bench.abandon(self.player.table, f"seat {self.player.seat}: {exc!r}")
+        elif frame.msg_type is WSMsgType.CLOSE:
+            if not self.player.done:
+                what = f"seat {self.player.seat}: closed by the server ({frame.get_close_code()})"
+                self.bench.abandon(self.player.table, what)
+            transport.send_close(frame.get_close_code())
+            transport.disconnect()
+        elif frame.msg_type is not WSMsgType.PONG:
+            self.bench.abandon(self.player.table, f"seat {self.player.seat}: a frame {frame}")
+
+    def on_ws_disconnected(self, transport: WSTransport) -> None:
+        player = self.player
+        self.bench.stats.connected -= 1
+        if player.thinking is not None:
+            player.thinking.cancel()
+        if not player.done:
+            self.bench.abandon(player.table, f"seat {player.seat}: connection closed")
+        if player.gone is not None and not player.gone.done():
+            player.gone.set_result(None)
 
 
 @dataclass(eq=False)
@@ -241,12 +309,9 @@ class Bench:
         self.leave(t)
 
     def leave(self, t: TableRun) -> None:
-        """Every player of ``t`` closes its connection (its reading loop then ends)."""
+        """Every player of ``t`` closes its connection."""
         for p in t.players:
-            if p.ws is not None:
-                task = asyncio.create_task(p.opened.aclose())
-                self.closing.add(task)
-                task.add_done_callback(self.closing.discard)
+            p.leave()
 
     def fail(self, t: TableRun, what: str) -> None:
         """A table that could not be set up or started is left out (one error for it)."""
@@ -289,92 +354,71 @@ class Bench:
     async def connect(self, player: Player) -> None:
         t = player.table
         uri = f"ws://{HOST}:{self.port_of(t, player.seat)}/ws/{t.id}"
-        compression = None if self.args.no_compression else "deflate"
+        player.gone = asyncio.get_running_loop().create_future()
         try:
-            player.ws = await player.opened.enter_async_context(
-                connect(uri, max_size=2**20, compression=compression, open_timeout=60)
+            await ws_connect(
+                lambda: Client(self, player),
+                uri,
+                websocket_handshake_timeout=60,
+                max_frame_size=2**20,
             )
-            hello = {
-                "v": self.protocol, "type": "hello", "token": player.token, "lang": "en",
-                "since": None,
-            }  # fmt: skip
-            await player.ws.send(json.dumps(hello))
-        except (OSError, TimeoutError, WebSocketException) as exc:
+        except (OSError, TimeoutError, WSError) as exc:
+            player.gone.set_result(None)
             self.fail(t, f"connect seat {player.seat}: {exc!r}")
-            return
-        self.stats.connected += 1
-        self.stats.peak = max(self.stats.peak, self.stats.connected)
 
     # ------------------------------------------------------------------ play
 
-    async def act(self, player: Player, step: int, action: str, delay: float) -> None:
-        if delay > 0:
-            await asyncio.sleep(delay)
-            if player.seen != step or player.done:
-                return  # the game moved on while this player was thinking
-        assert player.ws is not None
+    def act(self, player: Player, step: int, action: str) -> None:
+        player.thinking = None
+        if player.seen != step or player.done or player.ws is None:
+            return  # the game moved on while this player was thinking
         player.table.pending.append((step, time.perf_counter()))
         self.stats.actions += 1
-        try:
-            message = {"v": self.protocol, "type": "action", "action": action}
-            await player.ws.send(json.dumps(message))
-        except ConnectionClosed as exc:
-            self.stats.error(f"send: {exc!r}")
+        message = {"v": self.protocol, "type": "action", "action": action}
+        player.ws.send(WSMsgType.TEXT, json.dumps(message).encode())
 
-    async def play(self, player: Player) -> None:
-        ws = player.ws
-        assert ws is not None
+    def seen(self, player: Player, step: int) -> None:
+        """``player`` got a state of ``step``."""
+        if step > player.seen:
+            player.seen = step
+            player.table.on_state(time.perf_counter(), self.stats)
+
+    def received(self, player: Player, message: dict[str, Any]) -> None:
+        """A message read whole: an error, a state or an update (maybe the player's turn)."""
         t = player.table
-        stats = self.stats
-        thinking: set[asyncio.Task[None]] = set()
-        try:
-            async for raw in ws:
-                message = json.loads(raw)
-                kind = message.get("type")
-                if kind == "error":
-                    self.abandon(t, f"seat {player.seat} got {message}")
-                    break
-                if kind not in ("state", "update"):
-                    continue
-                now = time.perf_counter()
-                step: int = message["step"]
-                if step > player.seen:
-                    player.seen = step
-                    t.on_state(now, stats)
-                view = message["view"]
-                if view is None:
-                    continue
-                if "seat" not in view:  # protocol 3: whose view it is, the client knows
-                    message = {**message, "view": {**view, "seat": player.seat}}
-                if view["loser"] is not None:
-                    player.done = True
-                    t.ended += 1
-                    if t.ended == len(t.players):
-                        stats.tables_finished += 1
-                        stats.last_end = now
-                    break
-                if step == player.acted:
-                    continue
-                action = simple_choice(message)
-                if action is None:
-                    continue
-                player.acted = step
-                delay = self.think_time()
-                if delay > 0:
-                    task = asyncio.create_task(self.act(player, step, action, delay))
-                    thinking.add(task)
-                    task.add_done_callback(thinking.discard)
-                else:
-                    await self.act(player, step, action, 0)
-        except ConnectionClosed as exc:
-            self.abandon(t, f"seat {player.seat}: connection closed: {exc!r}")
-        except (ValueError, KeyError, TypeError) as exc:  # a message not as documented
-            self.abandon(t, f"seat {player.seat}: {exc!r}")
-        finally:
-            for task in thinking:
-                task.cancel()
-            await ws.close()
-            stats.connected -= 1
+        kind = message.get("type")
+        if kind == "error":
+            self.abandon(t, f"seat {player.seat} got {message}")
+            return
+        if kind not in ("state", "update") or player.done:
+            return
+        step: int = message["step"]
+        self.seen(player, step)
+        view = message["view"]
+        if view is None:
+            return
+        if "seat" not in view:  # protocol 3: whose view it is, the client knows
+            message = {**message, "view": {**view, "seat": player.seat}}
+        if view["loser"] is not None:
+            player.done = True
+            t.ended += 1
+            if t.ended == len(t.players):
+                self.stats.tables_finished += 1
+                self.stats.last_end = time.perf_counter()
+            player.leave()
+            return
+        if step == player.acted:
+            return
+        action = simple_choice(message)
+        if action is None:
+            return
+        player.acted = step
+        delay = self.think_time()
+        if delay > 0:
+            loop = asyncio.get_running_loop()
+            player.thinking = loop.call_later(delay, self.act, player, step, action)
+        else:
+            self.act(player, step, action)
 
     async def start(self, http: httpx.AsyncClient, t: TableRun) -> bool:
         now = time.perf_counter()
@@ -396,24 +440,20 @@ class Bench:
         await asyncio.gather(*(self.limited(sem, self.connect(p)) for p in players))
         for t in self.tables:
             if t.failed:
-                for p in t.players:
-                    if p.ws is not None:
-                        await p.opened.aclose()
-                        self.stats.connected -= 1
+                self.leave(t)
         live = [t for t in self.tables if not t.failed]
         # What was made so far lives to the end: keep the collector from scanning it again
         # and again (a full collection of this process would show up as latency).
         gc.collect()
         gc.freeze()
         watch = asyncio.create_task(self.watch_loop())
-        # Every player reads the lobby state its connection opens with, then plays.
-        plays = {t: [asyncio.create_task(self.play(p)) for p in t.players] for t in live}
+        # Every player reads the lobby state its connection opened with, then plays.
         async with self.http() as http:
             started = await asyncio.gather(*(self.limited(sem, self.start(http, t)) for t in live))
         for t, ok in zip(live, started, strict=True):
-            if not ok:  # its players stop reading: their connections are closed
+            if not ok:  # its players stop: their connections are closed
                 self.leave(t)
-        await asyncio.gather(*(task for tasks in plays.values() for task in tasks))
+        await asyncio.gather(*(p.gone for t in live for p in t.players if p.gone is not None))
         watch.cancel()
 
     async def watch_loop(self) -> None:
@@ -432,6 +472,8 @@ async def _guarded(bench: Bench, timeout: float) -> bool:
         return False
     finally:
         bench.stats.stopped = time.perf_counter()
+        for t in bench.tables:
+            bench.leave(t)
     return True
 
 
@@ -464,9 +506,6 @@ def main() -> int:
     )
     parser.add_argument("--seed", type=int, default=1, help="the server's dice seed")
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds for the whole run")
-    parser.add_argument(
-        "--no-compression", action="store_true", help="no permessage-deflate on the WebSockets"
-    )
     parser.add_argument(
         "--against",
         metavar="SRC",
@@ -547,6 +586,8 @@ def main() -> int:
 class Figures:
     rate: float
     """Accepted actions per second of play."""
+    sustained: float
+    """Actions per second while the middle 80 % of them were sent (see :func:`sustained`)."""
     p99: float
     """The latency's 99th percentile, ms."""
     errors: int
@@ -568,10 +609,16 @@ def compare(args: argparse.Namespace) -> int:
         print(flush=True)
     print("side by side:")
     for name, f in runs:
-        print(f"  {name}: {f.rate:,.0f} actions/s, p99 {f.p99:.1f} ms, errors {f.errors}")
-    one = runs[1][1].rate
+        print(
+            f"  {name}: {f.rate:,.0f} actions/s over the play, {f.sustained:,.0f} sustained, "
+            f"p99 {f.p99:.1f} ms, errors {f.errors}"
+        )
+    one = runs[1][1]
     for name, f in runs[2:]:
-        print(f"  {name} / 1 worker on PostgreSQL: {f.rate / one if one else 0:.2f}x")
+        print(
+            f"  {name} / 1 worker on PostgreSQL: {f.rate / one.rate if one.rate else 0:.2f}x "
+            f"over the play, {f.sustained / one.sustained if one.sustained else 0:.2f}x sustained"
+        )
     return 0 if all(f.errors == 0 for _, f in runs) else 1
 
 
@@ -637,6 +684,10 @@ def measure(args: argparse.Namespace, src: str | None) -> Figures:
             cpu_other = machine_busy_seconds() - cpu_machine - cpu_server - cpu_client - cpu_db
             rss = max(s.peak_rss_mib() for s in servers)
         finally:
+            # All told to stop at once: none takes over the tables of one stopped before it.
+            for server in servers:
+                if server.proc.poll() is None:
+                    server.proc.terminate()
             for server in servers:
                 server.stop()
         log = "\n".join(s.log() for s in servers)
@@ -684,15 +735,16 @@ def report(
         + f", preset {args.preset}, think {args.think:g} s"
         + (f" ± {args.jitter:.0%}" if args.think > 0 else "")
         + f", seed {args.seed}"
-        + (", no compression" if args.no_compression else "")
     )
     print(f"players connected at once (peak): {stats.peak}")
     print(f"tables finished: {stats.tables_finished} of {len(bench.tables)}")
     rate = steps / play if play > 0 else 0.0
+    steady = sustained(stats.sent_at)
     print(
         f"actions: {stats.actions} sent, {steps} accepted in {play:.2f} s of play "
         f"= {rate:,.0f} actions/s (busiest second: {busiest}; {len(lat)} latencies measured)"
     )
+    print(f"sustained (while the middle 80% of the actions were sent): {steady:,.0f} actions/s")
     print(
         "latency, action sent to seen by every player at its table: "
         f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms, max {top:.1f} ms"
@@ -714,7 +766,20 @@ def report(
     lines = [ln for ln in log.splitlines() if ln.strip() and "seeded dice" not in ln]
     if lines:
         print("server log (tail):", *lines[-20:], sep="\n  ")
-    return Figures(rate, p99, stats.errors)
+    return Figures(rate, steady, p99, stats.errors)
+
+
+def sustained(sent_at: list[float]) -> float:
+    """Actions per second from the 10th to the 90th percentile of their send times: what the
+    server carries with every table in play, without the start (tables being started) and the
+    end (the last tables finishing alone, the others done: a fixed amount of play ends with a
+    tail a real server, whose players keep coming, does not have)."""
+    times = sorted(sent_at)
+    if len(times) < 10:
+        return 0.0
+    first, last = len(times) // 10, len(times) * 9 // 10
+    span = times[last] - times[first]
+    return (last - first) / span if span > 0 else 0.0
 
 
 if __name__ == "__main__":

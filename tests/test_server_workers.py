@@ -257,3 +257,56 @@ def test_a_server_on_sqlite_needs_no_psycopg(tmp_path: Path) -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+class _Nothing:
+    """A hub and tables for a worker in this process with none in memory."""
+
+    def __init__(self) -> None:
+        self.conns: dict[str, list[Any]] = {}
+        self.by_id: dict[str, Any] = {}
+
+    def stop(self, table: Any) -> None: ...
+
+    def close(self, conn: Any, code: int) -> None: ...
+
+    def kick(self, table: Any) -> None: ...
+
+    async def adopt(self, table_id: str) -> None:
+        return None
+
+
+async def test_a_busy_worker_keeps_its_leases_a_stuck_one_lets_them_go(
+    postgres_server: Postgres,
+) -> None:
+    """The renewals run beside the event loop: a loop held up again and again (a worker under
+    more load than it can carry) keeps its lease for longer than the lease lasts; a loop stuck
+    for longer than the lease renews nothing, and the lease runs out (another worker may take
+    the table then)."""
+    import psycopg
+
+    from schocken.server.store import SaveTable, Store
+    from schocken.server.workers import LEASE, Cluster
+
+    url = postgres_server.new_database()
+    store = Store(url)
+    store.write_now([SaveTable("t1", "ABCDEF", 0.0, {"rules": {}, "seats": []}, False)])
+    store.close()
+    cluster = Cluster(url, "127.0.0.1:1")
+    cluster.tables = _Nothing()  # type: ignore[assignment]
+    await cluster.start(_Nothing(), _Nothing())  # type: ignore[arg-type]
+    lease = "SELECT worker, epoch, expires > clock_timestamp() FROM leases WHERE table_id = 't1'"
+    try:
+        assert await cluster.claim("t1")
+        epoch = cluster.held["t1"]
+        with psycopg.connect(url, autocommit=True) as db:
+            busy_until = time.monotonic() + 2 * LEASE
+            while time.monotonic() < busy_until:
+                time.sleep(0.6)  # the loop held up, again and again
+                await asyncio.sleep(0)
+            assert db.execute(lease).fetchone() == (cluster.worker, epoch, True)
+            assert cluster.held == {"t1": epoch}
+            time.sleep(LEASE + 1.5)  # stuck
+            assert db.execute(lease).fetchone() == (cluster.worker, epoch, False)
+    finally:
+        await cluster.stop()

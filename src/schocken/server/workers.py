@@ -5,9 +5,13 @@ Every ``schocken serve --database postgresql://...`` process is a worker. It reg
 (``leases``: the table, the worker, an ``epoch`` and when it runs out). The lease is taken with
 one statement when it is free, run out or the worker's own, renewed every
 :data:`RENEW_EVERY` seconds for :data:`LEASE` seconds, and given back when the table leaves
-memory. Every write of a table checks, in its transaction, that the worker still holds the
-lease at its epoch (:class:`~schocken.server.store.Fence`): a worker that lost a table (it
-stalled, another took the table over) has its write refused, and drops the table.
+memory. The renewals (one statement for all of a worker's leases and its heartbeat) run in a
+thread of their own, on a connection of their own: a worker whose event loop is merely busy (a
+thousand players acting at once) keeps its tables; one whose loop has not turned for
+:data:`LOOP_STALE` seconds (stuck) renews nothing, and its tables go to the others. Every write
+of a table checks, in its transaction, that the worker still holds the lease at its epoch
+(:class:`~schocken.server.store.Fence`): a worker that lost a table (it stalled, another took
+the table over) has its write refused, and drops the table.
 
 Any worker takes any request: one about a table another live worker owns goes to that worker
 through the relay (:mod:`schocken.server.relay`, ``LISTEN``/``NOTIFY``); one about a table
@@ -24,6 +28,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import threading
 import time
 from typing import Any, Protocol
 
@@ -55,6 +60,10 @@ LEASE = 3.0
 """Seconds a lease holds after it was taken or renewed."""
 RENEW_EVERY = 1.0
 """Seconds between a worker's renewals of its leases (and its heartbeat)."""
+LOOP_STALE = LEASE - RENEW_EVERY
+"""Seconds without a turn of the worker's event loop after which its leases are not renewed."""
+TICK_EVERY = 0.25
+"""Seconds between the event loop's signs of life to the renewals' thread."""
 SCAN_EVERY = 0.5
 """Seconds between a worker's looks for leases that ran out (tables to take over)."""
 TAKE_AT_ONCE = 200
@@ -81,6 +90,11 @@ WHERE table_id IN (
     ORDER BY expires LIMIT %s FOR UPDATE SKIP LOCKED
 )
 RETURNING table_id, epoch
+"""
+RENEW = """
+WITH beat AS (UPDATE workers SET heartbeat = clock_timestamp() WHERE id = %s)
+UPDATE leases SET expires = clock_timestamp() + %s * interval '1 second'
+WHERE worker = %s RETURNING table_id, epoch
 """
 OWNER = """
 SELECT t.id, l.worker, EXTRACT(EPOCH FROM l.expires - clock_timestamp()),
@@ -113,6 +127,11 @@ class Cluster:
         self._keeper_lock = asyncio.Lock()
         self._adopting: set[asyncio.Task[None]] = set()
         self._loop: asyncio.Task[None] | None = None
+        self._ticker: asyncio.Task[None] | None = None
+        self._renewer: threading.Thread | None = None
+        self._stopping = threading.Event()
+        self.ticked = time.monotonic()
+        """When the event loop last turned (the renewals' thread renews only while it does)."""
         self.taken_over = 0
         """Tables taken over from workers that died (for the benchmarks)."""
 
@@ -151,15 +170,27 @@ class Cluster:
             "DELETE FROM workers WHERE address = %s AND id <> %s", (self.address, self.worker)
         )
         await self.relay.start()
+        self._ticker = asyncio.create_task(self._tick(), name="ticks")
+        self._renewer = threading.Thread(
+            target=self._renewals,
+            args=(asyncio.get_running_loop(),),
+            name="schocken-leases",
+            daemon=True,
+        )
+        self._renewer.start()
         self._loop = asyncio.create_task(self._keep(), name="leases")
         log.info("worker %s of the server on %s", self.worker, self.address)
 
     async def stop(self) -> None:
         """A worker stopping lets its leases run out at once: the others take its tables."""
-        if self._loop is not None:
-            self._loop.cancel()
-            with contextlib.suppress(BaseException):
-                await self._loop
+        self._stopping.set()
+        if self._renewer is not None:
+            await asyncio.to_thread(self._renewer.join, 10)
+        for task in (self._loop, self._ticker):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
         for task in list(self._adopting):
             task.cancel()
         with contextlib.suppress(Exception):
@@ -251,40 +282,64 @@ class Cluster:
 
     # ------------------------------------------------------------------ the loop
 
-    async def _keep(self) -> None:
-        renewed = 0.0
+    async def _tick(self) -> None:
         while True:
-            await asyncio.sleep(SCAN_EVERY)
-            try:
-                if time.monotonic() - renewed >= RENEW_EVERY - SCAN_EVERY / 2:
-                    renewed = time.monotonic()
-                    await self._renew()
-                await self._take_over()
-                await self._peers()
-            except Exception as exc:  # the next round tries again; the leases say the rest
-                log.error("the workers' leases could not be kept: %s", exc)
+            self.ticked = time.monotonic()
+            await asyncio.sleep(TICK_EVERY)
 
-    async def _renew(self) -> None:
-        before = dict(self.held)
-        rows = await self._run(
-            "UPDATE leases SET expires = clock_timestamp() + %s * interval '1 second' "
-            "WHERE worker = %s RETURNING table_id, epoch",
-            (LEASE, self.worker),
-            keeper=True,
-        )
-        await self._run(
-            "UPDATE workers SET heartbeat = clock_timestamp() WHERE id = %s",
-            (self.worker,),
-            keeper=True,
-        )
-        kept = {(str(t), int(e)) for t, e in rows}
+    def _renewals(self, loop: asyncio.AbstractEventLoop) -> None:
+        """In a thread of its own: every :data:`RENEW_EVERY` seconds the leases of this worker
+        (and its heartbeat) renewed in one statement, while its event loop turns; a table whose
+        lease is not this worker's any more is dropped (in the event loop)."""
+        conn: psycopg.Connection[Any] | None = None
+        stuck = False
+        try:
+            while not self._stopping.wait(RENEW_EVERY):
+                if time.monotonic() - self.ticked > LOOP_STALE:
+                    if not stuck:
+                        log.error("the event loop is stuck: the leases are not renewed")
+                    stuck = True
+                    continue
+                stuck = False
+                try:
+                    if conn is None:
+                        conn = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+                    before = dict(self.held)
+                    rows = conn.execute(RENEW, (self.worker, LEASE, self.worker)).fetchall()
+                except psycopg.Error as exc:  # the next round tries again; the leases say the rest
+                    log.error("the workers' leases could not be renewed: %s", exc)
+                    if conn is not None:
+                        conn.close()
+                    conn = None
+                    continue
+                kept = {(str(t), int(e)) for t, e in rows}
+                with contextlib.suppress(RuntimeError):  # the loop closed: the worker stopped
+                    loop.call_soon_threadsafe(self._check_kept, before, kept)
+        finally:
+            if conn is not None:
+                conn.close()
+
+    def _check_kept(self, before: dict[str, int], kept: set[tuple[str, int]]) -> None:
         for table_id, epoch in before.items():
             if (table_id, epoch) not in kept and self.held.get(table_id) == epoch:
                 self.lost(table_id)
-        await self._run(
-            "DELETE FROM relay_bodies WHERE made < clock_timestamp() - interval '1 minute'",
-            keeper=True,
-        )
+
+    async def _keep(self) -> None:
+        cleaned = 0.0
+        while True:
+            await asyncio.sleep(SCAN_EVERY)
+            try:
+                await self._take_over()
+                await self._peers()
+                if time.monotonic() - cleaned >= RENEW_EVERY:
+                    cleaned = time.monotonic()
+                    await self._run(
+                        "DELETE FROM relay_bodies "
+                        "WHERE made < clock_timestamp() - interval '1 minute'",
+                        keeper=True,
+                    )
+            except Exception as exc:  # the next round tries again; the leases say the rest
+                log.error("the workers' leases could not be kept: %s", exc)
 
     async def _peers(self) -> None:
         """The workers this one carries connections for (or from) whose heartbeat is older than
