@@ -256,8 +256,18 @@ class TableRun:
 
 
 class Bench:
-    def __init__(self, args: argparse.Namespace, ports: list[int], protocol: int = 3) -> None:
+    def __init__(
+        self,
+        args: argparse.Namespace,
+        ports: list[int],
+        protocol: int = 3,
+        probe: Callable[[], tuple[float, float, float, float]] | None = None,
+    ) -> None:
         self.args = args
+        self.probe = probe
+        """CPU seconds used so far by the server, this process, PostgreSQL and the whole
+        machine (sampled during the play, see :meth:`sample_cpu`)."""
+        self.cpu_samples: list[tuple[float, tuple[float, float, float, float]]] = []
         self.ports = ports
         """The workers' ports (one: a single server)."""
         self.protocol = protocol
@@ -447,6 +457,7 @@ class Bench:
         gc.collect()
         gc.freeze()
         watch = asyncio.create_task(self.watch_loop())
+        sampler = asyncio.create_task(self.sample_cpu())
         # Every player reads the lobby state its connection opened with, then plays.
         async with self.http() as http:
             started = await asyncio.gather(*(self.limited(sem, self.start(http, t)) for t in live))
@@ -455,6 +466,14 @@ class Bench:
                 self.leave(t)
         await asyncio.gather(*(p.gone for t in live for p in t.players if p.gone is not None))
         watch.cancel()
+        sampler.cancel()
+
+    async def sample_cpu(self) -> None:
+        """Every 0.5 s, the CPU each side has used so far (to tell who used the machine while
+        the sustained rate was measured)."""
+        while self.probe is not None:
+            self.cpu_samples.append((time.perf_counter(), self.probe()))
+            await asyncio.sleep(0.5)
 
     async def watch_loop(self) -> None:
         """Measures this process's own stalls, which would add to every latency measured."""
@@ -669,7 +688,16 @@ def measure(args: argparse.Namespace, src: str | None) -> Figures:
                 servers[-1].wait_ready()
             url = servers[0].url + "/api/health"
             protocol = int(httpx.get(url, timeout=10).json()["protocol"])
-            bench = Bench(args, [s.port for s in servers], protocol)
+
+            def probe() -> tuple[float, float, float, float]:
+                return (
+                    sum(s.cpu_seconds()[0] for s in servers),
+                    time.process_time(),
+                    0.0 if pg is None else postgres_cpu(pg.data),
+                    machine_busy_seconds(),
+                )
+
+            bench = Bench(args, [s.port for s in servers], protocol, probe)
             cpu_server = sum(s.cpu_seconds()[0] for s in servers)
             cpu_db = 0.0 if pg is None else postgres_cpu(pg.data)
             cpu_client = time.process_time()
@@ -739,12 +767,19 @@ def report(
     print(f"players connected at once (peak): {stats.peak}")
     print(f"tables finished: {stats.tables_finished} of {len(bench.tables)}")
     rate = steps / play if play > 0 else 0.0
-    steady = sustained(stats.sent_at)
+    steady, window = sustained(stats.sent_at)
     print(
         f"actions: {stats.actions} sent, {steps} accepted in {play:.2f} s of play "
         f"= {rate:,.0f} actions/s (busiest second: {busiest}; {len(lat)} latencies measured)"
     )
     print(f"sustained (while the middle 80% of the actions were sent): {steady:,.0f} actions/s")
+    split = cpu_in(bench.cpu_samples, window)
+    if split is not None:
+        server, client, db, machine = split
+        print(
+            f"  CPU meanwhile, in cores: server {server:.2f}, load generator {client:.2f}, "
+            f"PostgreSQL {db:.2f}, the whole machine {machine:.2f} of {os.cpu_count()}"
+        )
     print(
         "latency, action sent to seen by every player at its table: "
         f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms, max {top:.1f} ms"
@@ -769,17 +804,29 @@ def report(
     return Figures(rate, steady, p99, stats.errors)
 
 
-def sustained(sent_at: list[float]) -> float:
+def sustained(sent_at: list[float]) -> tuple[float, tuple[float, float]]:
     """Actions per second from the 10th to the 90th percentile of their send times: what the
     server carries with every table in play, without the start (tables being started) and the
     end (the last tables finishing alone, the others done: a fixed amount of play ends with a
     tail a real server, whose players keep coming, does not have)."""
     times = sorted(sent_at)
     if len(times) < 10:
-        return 0.0
+        return 0.0, (0.0, 0.0)
     first, last = len(times) // 10, len(times) * 9 // 10
     span = times[last] - times[first]
-    return (last - first) / span if span > 0 else 0.0
+    return ((last - first) / span if span > 0 else 0.0), (times[first], times[last])
+
+
+def cpu_in(
+    samples: list[tuple[float, tuple[float, float, float, float]]], window: tuple[float, float]
+) -> tuple[float, ...] | None:
+    """The cores each side used on average between the samples around ``window``."""
+    before = [x for x in samples if x[0] <= window[0]]
+    after = [x for x in samples if x[0] >= window[1]]
+    if not before or not after:
+        return None
+    (t0, a), (t1, b) = before[-1], after[0]
+    return tuple((y - x) / (t1 - t0) for x, y in zip(a, b, strict=True))
 
 
 if __name__ == "__main__":

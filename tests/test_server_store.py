@@ -36,3 +36,32 @@ async def test_writes_asked_for_together_are_all_stored_and_a_bad_one_alone_refu
         assert await store.read(store.steps, "t5") == [(0, "throw", [1, 2, 3])]
     finally:
         store.close()
+
+
+def test_a_tables_time_of_change_is_written_with_its_steps_at_most_once_a_while(
+    database: str,
+) -> None:
+    """Every step is stored; the table's ``updated`` (which tables are resumed at start) only
+    when it was last written ``touch_every`` seconds ago or more: not a second row per action."""
+
+    def updated(store: Store, table_id: str) -> float:
+        row = store.db.execute("SELECT updated FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return float(row[0])
+
+    lazy = Store(database, touch_every=3600.0)
+    try:
+        lazy.write_now([SaveTable("t1", "ABC123", 0.0, {"x": 1}, False)])
+        made = updated(lazy, "t1")
+        for idx in range(3):
+            lazy.write_now([AddStep("t1", idx, 0, "throw", (1, 2, 3))])
+        assert len(lazy.steps("t1")) == 3
+        assert updated(lazy, "t1") == made
+    finally:
+        lazy.close()
+    eager = Store(database, touch_every=0.0)
+    try:
+        eager.write_now([AddStep("t1", 3, 0, "throw", (1, 2, 3))])
+        assert len(eager.steps("t1")) == 4
+        assert updated(eager, "t1") > made
+    finally:
+        eager.close()

@@ -797,7 +797,9 @@ def create_app(
     where another listened takes that one's tables at once)."""
     limits = limits or Limits()
     site = site or Site()
-    store = Store(db_path, timeout=limits.write_timeout)
+    store = Store(
+        db_path, timeout=limits.write_timeout, touch_every=min(60.0, limits.idle_timeout / 10)
+    )
     cluster = None
     if is_url(db_path):  # PostgreSQL: this process is one of the server's workers
         from schocken.server.workers import Cluster, Forward

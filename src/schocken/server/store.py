@@ -199,10 +199,17 @@ class Store:
     it fails (SQLite's busy timeout).
     """
 
-    def __init__(self, target: str | Path, *, timeout: float = 5.0) -> None:
+    def __init__(
+        self, target: str | Path, *, timeout: float = 5.0, touch_every: float = 60.0
+    ) -> None:
         self.target = str(target)
         """The SQLite file or the PostgreSQL URL (the club's book opens the same)."""
         self.timeout = timeout
+        self.touch_every = touch_every
+        """A table's time of change (``updated``: which tables are resumed at start) is written
+        with a step at most once in this many seconds: not a second row written per action."""
+        self._touched: dict[str, float] = {}
+        """When the writer last wrote each table's ``updated`` (in the writer thread only)."""
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="schocken-store")
         self._asked: list[tuple[list[Op], asyncio.Future[None]]] = []
         """Writes asked for while the writer was busy (see :meth:`write`)."""
@@ -321,10 +328,23 @@ class Store:
                         for op in steps
                     ],
                 )
-                db.executemany(
-                    "UPDATE tables SET updated = ? WHERE id = ?",
-                    [(now, table_id) for table_id in dict.fromkeys(op.table_id for op in steps)],
-                )
+                touched = self._touched
+                touch = [
+                    table_id
+                    for table_id in dict.fromkeys(op.table_id for op in steps)
+                    if now - touched.get(table_id, 0.0) >= self.touch_every
+                ]
+                if touch:
+                    db.executemany(
+                        "UPDATE tables SET updated = ? WHERE id = ?", [(now, t) for t in touch]
+                    )
+        # Stored: what was written is remembered (a failed write leaves it as it was).
+        for op in ops:
+            if isinstance(op, SaveTable):
+                self._touched[op.table_id] = now
+        for op in steps:
+            if now - self._touched.get(op.table_id, 0.0) >= self.touch_every:
+                self._touched[op.table_id] = now
         took = time.perf_counter() - began
         if took > SLOW_WRITE:
             log.warning("a write took %.0f ms (%d steps and lobbies)", took * 1000, len(ops))
