@@ -65,3 +65,23 @@ def test_a_tables_time_of_change_is_written_with_its_steps_at_most_once_a_while(
         assert updated(eager, "t1") > made
     finally:
         eager.close()
+
+
+def test_a_pub_game_is_written_only_over_the_version_read(database: str) -> None:
+    """A pub game's write names the version it read: the stored game (and its token's hash:
+    a new token replaces the old one for good) changes only over that version."""
+    from schocken.server.store import PubChangedError, SavePub
+
+    store = Store(database)
+    try:
+        store.write_now([SavePub("p1", "hash-1", {"n": 1}, 0)])
+        store.write_now([SavePub("p1", "hash-2", {"n": 2}, 1)])
+        assert store.pub_game("p1") == ("hash-2", {"n": 2}, 2)
+        with pytest.raises(PubChangedError):  # written over an old copy
+            store.write_now([SavePub("p1", "hash-3", {"n": 3}, 1)])
+        with pytest.raises(PubChangedError):  # made twice
+            store.write_now([SavePub("p1", "hash-3", {"n": 3}, 0)])
+        assert store.pub_game("p1") == ("hash-2", {"n": 2}, 2)
+        assert store.pub_version("p1") == 2 and store.pub_version("p2") is None
+    finally:
+        store.close()

@@ -310,3 +310,43 @@ async def test_a_busy_worker_keeps_its_leases_a_stuck_one_lets_them_go(
             assert db.execute(lease).fetchone() == (cluster.worker, epoch, False)
     finally:
         await cluster.stop()
+
+
+def test_a_pub_game_entered_through_both_workers_loses_no_entry(
+    postgres_server: Postgres, tmp_path: Path
+) -> None:
+    """Pub mode with two workers: the entries of one game go to either worker in turn (as a
+    proxy without stickiness sends them); each worker reads the game again when the other wrote
+    it, so no entry is lost or applied to an old copy: the game ends as on one server, and
+    both workers answer it alike."""
+    from test_server_pub import create, get, play_out, post
+
+    one = Server(tmp_path / "one.sqlite3").start()
+    try:
+        made = create(one)
+        alone = play_out(one, made["id"], made["token"], made)
+    finally:
+        one.stop()
+    a, b = two_workers(tmp_path, postgres_server.new_database())
+    try:
+        made = create(a)
+        pub_id, token = made["id"], made["token"]
+        view, entered = made, 0
+        while view["state"]["ask"] != "over" and entered < 200:
+            worker = (a, b)[entered % 2]
+            assert get(worker, pub_id, token).json()["state"] == view["state"]
+            state = view["state"]
+            if state["ask"] == "buy_in":
+                r = post(worker, pub_id, "buy_in", token, seat=state["seat"], buys_in=False)
+            elif state["seat"] == 0:
+                r = post(worker, pub_id, "turn", token, dice=[6, 5, 3], throws=1)
+            else:
+                throws = min(2, state["limit"])
+                r = post(worker, pub_id, "result", token, result="schock 2", throws=throws)
+            assert r.status_code == 200, r.text
+            view, entered = r.json(), entered + 1
+        assert view["state"] == alone["state"]
+        assert get(a, pub_id, token).json() == get(b, pub_id, token).json()
+    finally:
+        a.stop()
+        b.stop()

@@ -35,7 +35,7 @@ from schocken.pub import PubGame, entry_from_data, parse_result
 from schocken.record import GameRecord
 from schocken.server.requests import language
 from schocken.server.settings import Limits
-from schocken.server.store import SavePub, Store, token_hash
+from schocken.server.store import PubChangedError, SavePub, Store, token_hash
 from schocken.server.tables import (
     PerMinute,
     StorageError,
@@ -76,13 +76,22 @@ class _Kept:
     chain: dict[str, Any] | None = None
     """A game of a chain (a tournament's table counted on one phone, game after game): its
     ``first`` game's id and its ``next`` game's (None: none yet). None: a game on its own."""
+    version: int = 0
+    """The stored version this copy is of (0: not stored yet)."""
 
 
 class PubGames:
-    """The pub games: in memory while used, always in the store."""
+    """The pub games: in memory while used, always in the store.
+
+    With several workers (PostgreSQL) any worker serves any pub game: before it answers or
+    changes one, it reads the game's stored version and, if another worker wrote it since,
+    the game again; and it writes a game only over the version it read (else it reads the game
+    again and applies the entry to it anew)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.shared = store.db.dialect == "postgresql"
+        """Other workers may write the same pub games."""
         self.kept: OrderedDict[str, _Kept] = OrderedDict()
         self._creating = asyncio.Lock()
         """One game made under a phone's id at a time (two tries of the same make one game)."""
@@ -119,15 +128,19 @@ class PubGames:
             stored = pub_id in self.kept
             if not stored:
                 stored = await self.store.read(self.store.pub_game, pub_id) is not None
-            if stored:
+            if not stored:
+                kept = _Kept(token_hash(token), make())
                 try:
-                    return await self.get(pub_id, token), True
-                except TableError:
-                    raise refuse("server_refuse_pub_taken", 409, id=pub_id) from None
-            kept = _Kept(token_hash(token), make())
-            await self._save(pub_id, kept)
-            self._keep(pub_id, kept)
-            return kept, False
+                    await self._save(pub_id, kept)
+                except PubChangedError:  # another worker made it a moment before
+                    stored = True
+                else:
+                    self._keep(pub_id, kept)
+                    return kept, False
+            try:
+                return await self.get(pub_id, token), True
+            except TableError:
+                raise refuse("server_refuse_pub_taken", 409, id=pub_id) from None
 
     async def get(self, pub_id: str, token: object) -> _Kept:
         """The pub game with this id, if ``token`` is its token."""
@@ -138,24 +151,41 @@ class PubGames:
         return kept
 
     async def _load(self, pub_id: str) -> _Kept:
-        """The pub game with this id, from memory or the store (404 if there is none)."""
+        """The pub game with this id, from memory or the store (404 if there is none); with
+        several workers, read again if another one has written it since."""
         kept = self.kept.get(pub_id)
         if kept is None:
-            row = await self.store.read(self.store.pub_game, pub_id)
-            if row is None:
-                raise refuse("server_refuse_no_pub", 404, id=pub_id[:40])
-            data = dict(row[1])
-            ids = data.pop("entry_ids", [])
-            chain = data.pop("chain", None)
-            try:
-                pub = await asyncio.to_thread(PubGame.from_data, data)
-            except PubEntryError as exc:
-                raise refuse("server_refuse_pub_damaged", 503, why=exc) from None
-            # another request may have won
-            kept = self.kept.get(pub_id) or _Kept(row[0], pub, entry_ids=dict(ids), chain=chain)
+            fresh = await self._read(pub_id)
+            kept = self.kept.get(pub_id) or fresh  # another request may have won
             self._keep(pub_id, kept)
+        elif self.shared:
+            async with kept.lock:
+                await self._refresh(pub_id, kept)
         self.kept.move_to_end(pub_id)
         return kept
+
+    async def _read(self, pub_id: str) -> _Kept:
+        """The pub game with this id as stored (404 if there is none)."""
+        row = await self.store.read(self.store.pub_game, pub_id)
+        if row is None:
+            raise refuse("server_refuse_no_pub", 404, id=pub_id[:40])
+        data = dict(row[1])
+        ids = data.pop("entry_ids", [])
+        chain = data.pop("chain", None)
+        try:
+            pub = await asyncio.to_thread(PubGame.from_data, data)
+        except PubEntryError as exc:
+            raise refuse("server_refuse_pub_damaged", 503, why=exc) from None
+        return _Kept(row[0], pub, entry_ids=dict(ids), chain=chain, version=row[2])
+
+    async def _refresh(self, pub_id: str, kept: _Kept) -> None:
+        """``kept`` brought up to the stored game if another worker wrote it since (under its
+        lock)."""
+        if await self.store.read(self.store.pub_version, pub_id) == kept.version:
+            return
+        fresh = await self._read(pub_id)
+        kept.token_hash, kept.pub, kept.version = fresh.token_hash, fresh.pub, fresh.version
+        kept.entry_ids, kept.chain = fresh.entry_ids, fresh.chain
 
     async def finished_record(self, pub_id: str) -> GameRecord | None:
         """The record of the pub game ``pub_id`` if it is over (None while it is played): for
@@ -248,6 +278,22 @@ class PubGames:
         happened. ``entry``: the entry's id (made on the phone) and kind; an id the game has
         seen changes nothing and answers the game as it is, with ``entry.repeated``. A game of
         a chain (a tournament's table) that is over is not changed any more: it counts."""
+        for _ in range(3):
+            try:
+                return await self._change(pub_id, kept, lang, change, entry)
+            except PubChangedError:  # another worker wrote the game: read again, apply anew
+                async with kept.lock:
+                    await self._refresh(pub_id, kept)
+        raise StorageError()
+
+    async def _change(
+        self,
+        pub_id: str,
+        kept: _Kept,
+        lang: str,
+        change: Callable[[PubGame], list[str]],
+        entry: tuple[str, str] | None,
+    ) -> dict[str, Any]:
         async with kept.lock:
             if entry is not None:
                 entry_id, what = entry
@@ -270,10 +316,12 @@ class PubGames:
                 kept.entry_ids[entry[0]] = entry[1]
             try:
                 await self._save(pub_id, kept)
-            except Exception:
+            except Exception as exc:
                 kept.pub = await asyncio.to_thread(PubGame.from_data, before)
                 if entry is not None:
                     kept.entry_ids.pop(entry[0], None)
+                if isinstance(exc, PubChangedError):
+                    raise
                 raise StorageError() from None
             answer = view(pub_id, kept.pub, lang, said, kept.chain)
             if entry is not None:
@@ -291,7 +339,8 @@ class PubGames:
             data["chain"] = dict(kept.chain)
         if kept.entry_ids:
             data["entry_ids"] = [[k, v] for k, v in kept.entry_ids.items()]
-        await self.store.write([SavePub(pub_id, kept.token_hash, data)])
+        await self.store.write([SavePub(pub_id, kept.token_hash, data, kept.version)])
+        kept.version += 1
 
 
 def view(

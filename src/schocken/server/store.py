@@ -71,7 +71,10 @@ CREATE TABLE IF NOT EXISTS meta (
 );
 """
 
-MIGRATIONS = {1: SCHEMA}
+PUB_VERSIONS = "ALTER TABLE pub_games ADD COLUMN version INTEGER NOT NULL DEFAULT 0"
+"""A pub game's version, counted up at every write: a worker writes a game only over the
+version it read (:class:`SavePub`)."""
+MIGRATIONS = {1: SCHEMA, 2: PUB_VERSIONS}
 """The server's tables by version (:meth:`schocken.store.Database.migrate`). Version 1 is what
 SQLite files of before the storage interface had, made with ``IF NOT EXISTS``, so such a file is
 taken as it is."""
@@ -178,11 +181,18 @@ class LeaseLostError(Exception):
 
 class SavePub(NamedTuple):
     """Write a pub game (:mod:`schocken.server.pub`): its secret token's hash and its data
-    (:meth:`schocken.pub.PubGame.to_data`)."""
+    (:meth:`schocken.pub.PubGame.to_data`), as version ``version + 1``, only over ``version``
+    (the one the writer read; 0: a new game): a game another worker wrote meanwhile is not
+    overwritten (:class:`PubChangedError`, nothing of the write stored)."""
 
     pub_id: str
     token_hash: str
     data: dict[str, Any]
+    version: int = 0
+
+
+class PubChangedError(Exception):
+    """The pub game was written (by another worker) since this one read it: nothing stored."""
 
 
 Op = SaveTable | AddStep | SavePub | Fence
@@ -299,12 +309,23 @@ class Store:
                 self._check_fences(fences)
             for op in ops:
                 if isinstance(op, SavePub):
-                    db.execute(
-                        "INSERT INTO pub_games (id, token_hash, data, updated) VALUES (?, ?, ?, ?) "
-                        "ON CONFLICT(id) DO UPDATE SET data = excluded.data, "
-                        "updated = excluded.updated",
-                        (op.pub_id, op.token_hash, json.dumps(op.data), now),
+                    written = db.execute(
+                        "INSERT INTO pub_games (id, token_hash, data, updated, version) "
+                        "VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+                        "token_hash = excluded.token_hash, data = excluded.data, "
+                        "updated = excluded.updated, version = excluded.version "
+                        "WHERE pub_games.version = ?",
+                        (
+                            op.pub_id,
+                            op.token_hash,
+                            json.dumps(op.data),
+                            now,
+                            op.version + 1,
+                            op.version,
+                        ),
                     )
+                    if written.rowcount != 1:
+                        raise PubChangedError(op.pub_id)
                 elif isinstance(op, SaveTable):
                     db.execute(
                         "INSERT INTO tables (id, code, created, data, updated, finished) "
@@ -389,12 +410,17 @@ class Store:
         ).fetchall()
         return [(r[0], r[1], json.loads(r[2])) for r in rows]
 
-    def pub_game(self, pub_id: str) -> tuple[str, dict[str, Any]] | None:
-        """A pub game's secret token's hash and data, by its id."""
+    def pub_game(self, pub_id: str) -> tuple[str, dict[str, Any], int] | None:
+        """A pub game's secret token's hash, data and version, by its id."""
         row = self.db.execute(
-            "SELECT token_hash, data FROM pub_games WHERE id = ?", (pub_id,)
+            "SELECT token_hash, data, version FROM pub_games WHERE id = ?", (pub_id,)
         ).fetchone()
-        return None if row is None else (row[0], _json(row[1]))
+        return None if row is None else (row[0], _json(row[1]), int(row[2]))
+
+    def pub_version(self, pub_id: str) -> int | None:
+        """A pub game's version (None: no such game)."""
+        row = self.db.execute("SELECT version FROM pub_games WHERE id = ?", (pub_id,)).fetchone()
+        return None if row is None else int(row[0])
 
     def count(self) -> int:
         row = self.db.execute("SELECT COUNT(*) FROM tables").fetchone()
