@@ -532,7 +532,10 @@ def main() -> int:
         "(e.g. a worktree of an older main), alternately with this one, and print both",
     )
     parser.add_argument(
-        "--pairs", type=int, default=1, help="with --against: how many runs of each, alternating"
+        "--pairs",
+        type=int,
+        default=1,
+        help="with --against or --compare: how many runs of each, alternating",
     )
     parser.add_argument(
         "--engine",
@@ -613,32 +616,55 @@ class Figures:
 
 
 def compare(args: argparse.Namespace) -> int:
-    """1 process on SQLite, 1 worker and ``--workers`` workers on PostgreSQL, side by side."""
+    """1 process on SQLite, 1 worker and ``--workers`` workers on PostgreSQL, side by side;
+    with ``--pairs N``, all of them N times in turn, and the medians."""
     many = max(2, args.workers)
-    runs: list[tuple[str, Figures]] = []
     setups = [("sqlite", 1, "owner"), ("postgresql", 1, "owner")]
     setups += [("postgresql", many, "owner"), ("postgresql", many, "mixed")]
-    for engine, workers, spread in setups:
-        name = f"{engine}, {workers} {'worker' if workers == 1 else 'workers'}"
-        if workers > 1:
-            name += f", {spread}"
-        print(f"--- {name}", flush=True)
-        changed = {"engine": engine, "workers": workers, "spread": spread}
-        runs.append((name, measure(argparse.Namespace(**{**vars(args), **changed}), None)))
-        print(flush=True)
-    print("side by side:")
-    for name, f in runs:
+    names = []
+    for engine, workers, _ in setups:
+        names.append(f"{engine}, {workers} {'worker' if workers == 1 else 'workers'}")
+    names = [n + (f", {setups[i][2]}" if setups[i][1] > 1 else "") for i, n in enumerate(names)]
+    runs: dict[str, list[Figures]] = {name: [] for name in names}
+    for turn in range(max(1, args.pairs)):
+        for name, (engine, workers, spread) in zip(names, setups, strict=True):
+            print(f"--- {name}" + (f" (round {turn + 1})" if args.pairs > 1 else ""), flush=True)
+            changed = {"engine": engine, "workers": workers, "spread": spread}
+            one_run = argparse.Namespace(**{**vars(args), **changed})
+            runs[name].append(measure(one_run, None))
+            print(flush=True)
+    print("side by side" + (f" (median of {args.pairs})" if args.pairs > 1 else "") + ":")
+    median: dict[str, Figures] = {}
+    for name, each in runs.items():
+        median[name] = f = Figures(
+            statistics.median(x.rate for x in each),
+            statistics.median(x.sustained for x in each),
+            statistics.median(x.p99 for x in each),
+            sum(x.errors for x in each),
+        )
         print(
             f"  {name}: {f.rate:,.0f} actions/s over the play, {f.sustained:,.0f} sustained, "
             f"p99 {f.p99:.1f} ms, errors {f.errors}"
         )
-    one = runs[1][1]
-    for name, f in runs[2:]:
+        if len(each) > 1:
+            print("    runs, sustained: " + ", ".join(f"{x.sustained:,.0f}" for x in each))
+    one = median[names[1]]
+    for name in names[2:]:
+        f = median[name]
         print(
             f"  {name} / 1 worker on PostgreSQL: {f.rate / one.rate if one.rate else 0:.2f}x "
             f"over the play, {f.sustained / one.sustained if one.sustained else 0:.2f}x sustained"
         )
-    return 0 if all(f.errors == 0 for _, f in runs) else 1
+    if args.pairs > 1:
+        paired = [
+            b.sustained / a.sustained
+            for a, b in zip(runs[names[1]], runs[names[2]], strict=True)
+            if a.sustained
+        ]
+        print(
+            "  each round, 2 workers (owner) / 1 worker: " + ", ".join(f"{r:.2f}x" for r in paired)
+        )
+    return 0 if all(f.errors == 0 for f in median.values()) else 1
 
 
 def _postgres() -> Any:

@@ -41,6 +41,9 @@ CHECKPOINT_EVERY = 1.0
 """Seconds between checkpoints of the write-ahead journal."""
 SLOW_WRITE = 0.1
 """A write taking longer than this (seconds) is logged."""
+ROWS_AT_ONCE = 500
+"""Steps inserted by one statement at most (2,500 values: far below SQLite's and PostgreSQL's
+limits on a statement's parameters)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -341,12 +344,22 @@ class Store:
                             int(op.finished),
                         ),
                     )
-            if steps:
-                db.executemany(
-                    "INSERT INTO steps (table_id, idx, seat, action, pips) VALUES (?, ?, ?, ?, ?)",
+            for start in range(0, len(steps), ROWS_AT_ONCE):
+                # One statement for many rows: one plan and one round trip, not one a step.
+                rows = steps[start : start + ROWS_AT_ONCE]
+                db.execute(
+                    "INSERT INTO steps (table_id, idx, seat, action, pips) VALUES "
+                    + ", ".join(["(?, ?, ?, ?, ?)"] * len(rows)),
                     [
-                        (op.table_id, op.idx, op.seat, op.action, json.dumps(list(op.pips)))
-                        for op in steps
+                        value
+                        for op in rows
+                        for value in (
+                            op.table_id,
+                            op.idx,
+                            op.seat,
+                            op.action,
+                            json.dumps(list(op.pips)),
+                        )
                     ],
                 )
                 touched = self._touched
