@@ -61,6 +61,7 @@ import os
 import random
 import resource
 import statistics
+import subprocess
 import tempfile
 import time
 from collections import Counter
@@ -268,6 +269,9 @@ class Bench:
         """CPU seconds used so far by the server, this process, PostgreSQL and the whole
         machine (sampled during the play, see :meth:`sample_cpu`)."""
         self.cpu_samples: list[tuple[float, tuple[float, float, float, float]]] = []
+        self.loadgen: Path | None = None
+        """bench/loadgen.c, built (``--client c``)."""
+        self.child_pid: int | None = None
         self.ports = ports
         """The workers' ports (one: a single server)."""
         self.protocol = protocol
@@ -445,6 +449,9 @@ class Bench:
     async def run(self) -> None:
         async with self.http() as http:
             await self.seat_everyone(http)
+        if self.args.client == "c":
+            await self.run_c()
+            return
         sem = asyncio.Semaphore(64)
         players = [p for t in self.tables if not t.failed for p in t.players]
         await asyncio.gather(*(self.limited(sem, self.connect(p)) for p in players))
@@ -468,11 +475,75 @@ class Bench:
         watch.cancel()
         sampler.cancel()
 
+    async def run_c(self) -> None:
+        """The play by bench/loadgen.c (built into ``self.loadgen``): it connects every player,
+        says so, and plays to the end; the tables are started from here meanwhile, and its
+        figures read back when it has ended."""
+        live = [t for t in self.tables if not t.failed]
+        lines = [f"{sum(len(t.players) for t in live)} {self.protocol} {self.args.timeout}"]
+        for t in live:
+            for p in t.players:
+                port = self.port_of(t, p.seat)
+                lines.append(f"{t.index} {port} {t.id} {p.seat} {p.token}")
+        child = await asyncio.create_subprocess_exec(
+            str(self.loadgen), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
+        )
+        self.child_pid = child.pid
+        assert child.stdin is not None and child.stdout is not None
+        child.stdin.write(("\n".join(lines) + "\n").encode())
+        await child.stdin.drain()
+        child.stdin.close()
+        ready = (await child.stdout.readline()).split()
+        if ready[:1] != [b"connected"]:
+            raise RuntimeError(f"bench/loadgen.c did not start: {ready!r}")
+        self.stats.connected = self.stats.peak = int(ready[1])
+        gc.collect()
+        gc.freeze()
+        sampler = asyncio.create_task(self.sample_cpu())
+        sem = asyncio.Semaphore(64)
+        async with self.http() as http:
+            await asyncio.gather(*(self.limited(sem, self.start(http, t)) for t in live))
+        out = (await child.stdout.read()).decode()
+        await child.wait()
+        sampler.cancel()
+        self.child_pid = None
+        stats = self.stats
+        for line in out.splitlines():
+            word, _, rest = line.partition(" ")
+            if word == "latency":
+                sent, took = rest.split()
+                stats.sent_at.append(float(sent))
+                stats.latencies.append(float(took))
+            elif word == "actions":
+                stats.actions = int(rest)
+            elif word == "finished":
+                stats.tables_finished = int(rest)
+            elif word == "last_end" and float(rest) > 0:
+                stats.last_end = float(rest)
+            elif word == "error":
+                index = int(rest.split()[1].rstrip(":"))
+                self.fail(self.tables[index], rest.split(":", 1)[1].strip())
+            elif word == "seen":  # the highest step a player of the table saw
+                index, step = (int(x) for x in rest.split())
+                self.tables[index].players[0].seen = step
+        stats.connected = 0
+
+    def child_cpu(self) -> float:
+        """CPU seconds bench/loadgen.c has used so far (0 when it is not running)."""
+        if self.child_pid is None:
+            return 0.0
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = Path(f"/proc/{self.child_pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return 0.0
+
     async def sample_cpu(self) -> None:
         """Every 0.5 s, the CPU each side has used so far (to tell who used the machine while
         the sustained rate was measured)."""
         while self.probe is not None:
-            self.cpu_samples.append((time.perf_counter(), self.probe()))
+            server, client, db, machine = self.probe()
+            client += self.child_cpu()
+            self.cpu_samples.append((time.perf_counter(), (server, client, db, machine)))
             await asyncio.sleep(0.5)
 
     async def watch_loop(self) -> None:
@@ -558,6 +629,13 @@ def main() -> int:
         "that made its table (owner)",
     )
     parser.add_argument(
+        "--client",
+        choices=("picows", "c"),
+        default="picows",
+        help="the players' side: this process with picows, or bench/loadgen.c (built with the "
+        "system's cc; --think 0 only), which costs the machine less CPU per action",
+    )
+    parser.add_argument(
         "--compare",
         action="store_true",
         help="run 1 process on SQLite, 1 worker and --workers workers (2 at least; each spread) "
@@ -572,6 +650,8 @@ def main() -> int:
         parser.error("at most 20000 players and 3600 seconds")
     if args.think < 0 or not 0 <= args.jitter < 1:
         parser.error("--think is at least 0 and --jitter below 1")
+    if args.client == "c" and args.think != 0:
+        parser.error("--client c plays at --think 0 only")
     bad_workers = not 1 <= args.workers <= 8 or (args.workers > 1 and args.engine == "sqlite")
     if bad_workers and not args.compare:
         parser.error("--workers is 1 to 8, and more than 1 only with --engine postgresql")
@@ -677,6 +757,21 @@ def _postgres() -> Any:
     return postgres()
 
 
+def build_loadgen(folder: Path) -> Path:
+    """bench/loadgen.c built with the system's C compiler into ``folder``."""
+    built = folder / "loadgen"
+    source = Path(__file__).resolve().parent / "loadgen.c"
+    subprocess.run(["cc", "-O2", "-o", str(built), str(source)], check=True)
+    return built
+
+
+def children_cpu() -> float:
+    """CPU seconds of this process's children that have ended (bench/loadgen.c, once it has;
+    the servers are still running when it is read)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def postgres_cpu(data: Path) -> float:
     """CPU seconds the PostgreSQL server has used: its postmaster, the children it reaped and
     the ones running (Linux /proc)."""
@@ -726,7 +821,9 @@ def measure(args: argparse.Namespace, src: str | None) -> Figures:
             bench = Bench(args, [s.port for s in servers], protocol, probe)
             cpu_server = sum(s.cpu_seconds()[0] for s in servers)
             cpu_db = 0.0 if pg is None else postgres_cpu(pg.data)
-            cpu_client = time.process_time()
+            if args.client == "c":
+                bench.loadgen = build_loadgen(Path(folder))
+            cpu_client = time.process_time() + children_cpu()
             cpu_machine = machine_busy_seconds()
             wall = time.perf_counter()
             with asyncio.Runner(loop_factory=_loop_factory()) as runner:
@@ -734,7 +831,7 @@ def measure(args: argparse.Namespace, src: str | None) -> Figures:
             wall = time.perf_counter() - wall
             cpu_server = sum(s.cpu_seconds()[0] for s in servers) - cpu_server
             cpu_db = 0.0 if pg is None else postgres_cpu(pg.data) - cpu_db
-            cpu_client = time.process_time() - cpu_client
+            cpu_client = time.process_time() + children_cpu() - cpu_client
             cpu_other = machine_busy_seconds() - cpu_machine - cpu_server - cpu_client - cpu_db
             rss = max(s.peak_rss_mib() for s in servers)
         finally:

@@ -30,7 +30,7 @@ from postgres_helpers import Postgres
 from server_helpers import Client, Server, free_port, play_until_over, stored_rows
 from test_server import _play_to
 from test_server_pub import create, play_out
-from test_server_workers import NAMES, no_leaks, owner_of, whole_game
+from test_server_workers import no_leaks, owner_of, table_at, whole_game
 
 NGINX = """
 worker_processes 1;
@@ -153,15 +153,8 @@ async def test_the_owner_killed_behind_a_proxy_the_game_goes_on(
     workers = {w.get("/api/health").json()["worker"]: w for w in (a, b)}
     try:
         with behind(proxy, [a, b], tmp_path) as front:
-            made = front.post("/api/tables", {"name": NAMES[0], "seats": 3, "rules": "schock4life"})
-            assert made.status_code == 200, made.text
-            table = made.json()
-            tokens = [table["token"]]
-            for name in NAMES[1:]:
-                joined = front.post(f"/api/tables/{table['code']}/join", {"name": name})
-                assert joined.status_code == 200, joined.text
-                tokens.append(joined.json()["token"])
-            table["tokens"] = tokens
+            table = table_at(front, front)
+            tokens = table["tokens"]
             clients = [await Client(front, table["id"], t).connect() for t in tokens]
             front.post(f"/api/tables/{table['id']}/start", {"token": tokens[0]})
             await _play_to(front, table, clients, len(whole["steps"]) // 2)
