@@ -27,10 +27,10 @@ import httpx
 import pytest
 
 from postgres_helpers import Postgres
-from server_helpers import Client, Server, free_port, play_until_over, stored_rows
+from server_helpers import Client, Server, free_port, stored_rows
 from test_server import _play_to
 from test_server_pub import create, play_out
-from test_server_workers import no_leaks, owner_of, table_at, whole_game
+from test_server_workers import come_back_and_finish, owner_of, table_at, whole_game
 
 NGINX = """
 worker_processes 1;
@@ -165,15 +165,7 @@ async def test_the_owner_killed_behind_a_proxy_the_game_goes_on(
             while owner_of(other, table["id"]) != next(k for k, w in workers.items() if w is other):
                 assert time.monotonic() - killed < 5, "the table was not taken over within 5 s"
                 await asyncio.sleep(0.05)
-            no_leaks(clients, [0, 1, 2])
-            for c in clients:
-                await c.close()
-            again = [await Client(front, table["id"], t).connect() for t in tokens]
-            await play_until_over(again)
-            no_leaks(again, [0, 1, 2])
-            for c in again:
-                await c.close()
-            record = front.get(f"/api/tables/{table['id']}/record").json()
+            record = await come_back_and_finish(front, table, clients)
         stored = stored_rows(other, "SELECT COUNT(*) FROM steps WHERE table_id = ?", (table["id"],))
     finally:
         a.stop()

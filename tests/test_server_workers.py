@@ -70,6 +70,25 @@ def no_leaks(clients: list[Client], seats: list[int]) -> None:
                 assert leaks(message, seat) == [], (seat, message)
 
 
+async def come_back_and_finish(
+    server: Server, table: dict[str, Any], clients: list[Client], seen: int = 0
+) -> dict[str, Any]:
+    """The players of ``table`` (none sent a covered die it may not see) leave and come back
+    through ``server``, find the game at step ``seen`` or later, and play it to its end, again
+    seeing only their own covered dice: its record."""
+    no_leaks(clients, [0, 1, 2])
+    for c in clients:
+        await c.close()
+    again = [await Client(server, table["id"], t).connect() for t in table["tokens"]]
+    assert again[0].state is not None and again[0].state["step"] >= seen
+    await play_until_over(again)
+    no_leaks(again, [0, 1, 2])
+    for c in again:
+        await c.close()
+    record: dict[str, Any] = server.get(f"/api/tables/{table['id']}/record").json()
+    return record
+
+
 def owner_of(server: Server, table_id: str) -> str | None:
     rows = stored_rows(
         server,
@@ -141,17 +160,8 @@ async def test_a_worker_killed_half_way_the_other_takes_its_table(
         while owner_of(b, table["id"]) != worker_b:
             assert time.monotonic() - killed < 5, "the table was not taken over within 5 s"
             await asyncio.sleep(0.1)
-        no_leaks(clients, [0, 1, 2])
-        for c in clients:
-            await c.close()
         # Everyone comes back through the worker that is left.
-        again = [await Client(b, table["id"], t).connect() for t in table["tokens"]]
-        assert again[0].state is not None and again[0].state["step"] >= seen
-        await play_until_over(again)
-        no_leaks(again, [0, 1, 2])
-        record = b.get(f"/api/tables/{table['id']}/record").json()
-        for c in again:
-            await c.close()
+        record = await come_back_and_finish(b, table, clients, seen)
         stored = stored_rows(b, "SELECT COUNT(*) FROM steps WHERE table_id = ?", (table["id"],))
     finally:
         a.stop()

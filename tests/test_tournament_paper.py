@@ -16,7 +16,7 @@ import pypdf
 import pytest
 
 from schocken.errors import TournamentError
-from schocken.store import open_database
+from schocken.store import Database, open_database
 from schocken.tournament import MIGRATIONS, TournamentBook
 from schocken.tournament.book import hidden_from
 from schocken.tournament.formats import find_format, format_to_data
@@ -139,13 +139,7 @@ def test_version_1_tables_are_brought_to_the_latest_version(database: str) -> No
     db = open_database(database)
     try:
         db.migrate(COMPONENT, {1: SCHEMA})
-        with db.transaction():
-            db.execute(
-                "INSERT INTO tournament_tournaments (slug, name, date, place, club, rules, format, "
-                "seed, capacity, created) VALUES ('old', 'Old', '2024-01-01', '', NULL, ?, ?, "
-                "'1', NULL, '2024-01-01T00:00:00+00:00')",
-                ('{"preset": "allgemein", "overrides": {}}', _werl_json()),
-            )
+        _old_tournament(db)
     finally:
         db.close()
     with TournamentBook(database) as book:
@@ -161,13 +155,8 @@ def test_version_2_online_tables_stay_online_in_version_3(database: str) -> None
     db = open_database(database)
     try:
         db.migrate(COMPONENT, {v: MIGRATIONS[v] for v in (1, 2)})
+        _old_tournament(db)
         with db.transaction():
-            db.execute(
-                "INSERT INTO tournament_tournaments (slug, name, date, place, club, rules, format, "
-                "seed, capacity, created) VALUES ('old', 'Old', '2024-01-01', '', NULL, ?, ?, "
-                "'1', NULL, '2024-01-01T00:00:00+00:00')",
-                ('{"preset": "allgemein", "overrides": {}}', _werl_json()),
-            )
             db.execute(
                 "INSERT INTO tournament_online (tournament_id, round, table_no, table_id, players) "
                 "VALUES (1, 1, 2, 'tbl', ?)",
@@ -186,6 +175,17 @@ def test_version_2_online_tables_stay_online_in_version_3(database: str) -> None
             "kind": "online",
             "taken": [],
         }
+
+
+def _old_tournament(db: Database) -> None:
+    """A tournament ``Old`` as an older version stored it."""
+    with db.transaction():
+        db.execute(
+            "INSERT INTO tournament_tournaments (slug, name, date, place, club, rules, format, "
+            "seed, capacity, created) VALUES ('old', 'Old', '2024-01-01', '', NULL, ?, ?, "
+            "'1', NULL, '2024-01-01T00:00:00+00:00')",
+            ('{"preset": "allgemein", "overrides": {}}', _werl_json()),
+        )
 
 
 def _werl_json() -> str:
