@@ -1,7 +1,7 @@
 """Fixtures shared by the tests: one Debian Chromium per browser test module, driven by
 Playwright (never a downloaded browser; the flags are those that work on this machine), and the
 two database engines of the storage interface (a real PostgreSQL server, started by the tests
-themselves, beside SQLite files)."""
+themselves, beside SQLite files). The run reads nothing beside the clone (``clone_alone``)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
+import clone_alone
 import server_helpers
 from postgres_helpers import Postgres, postgres
 from test_web import CHROMIUM, FLAGS
+
+clone_alone.watch()
 
 ENGINES = ("sqlite", "postgresql")
 """The engines every storage test runs against."""
@@ -75,3 +78,11 @@ def engine(request: pytest.FixtureRequest) -> Iterator[str]:
         yield "postgresql"
     finally:
         server_helpers.ENGINE_DATABASE = None
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail the run if a test read a file beside the clone: a clone alone must pass."""
+    if clone_alone.read_outside:
+        shown = "\n  ".join(clone_alone.read_outside[:20])
+        print(f"\nRead beside the clone (a user's clone has none of it):\n  {shown}")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

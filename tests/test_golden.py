@@ -1,9 +1,9 @@
 """Golden playthroughs: one hand-scripted full game per preset, checked in as a game record.
 
 ``tests/golden/<preset>.json`` is written by ``tests/golden/make_golden.py``; its notes cite the
-rule texts (``shared/seeds/``) by file and line. These tests replay every file through the engine,
-check the facts each game was written to show, check that every corrupted step is refused at its
-own index, and check that the files are exactly what the script makes.
+rule texts (``docs/rule-texts/``) by file and line. These tests replay every file through the
+engine, check the facts each game was written to show, check that every corrupted step is
+refused at its own index, and check that the files are exactly what the script makes.
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ from schocken.results import Result, ResultKind
 from schocken.rules import find_preset
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
-"""The rule texts: ``shared/`` lies beside the repository (locally and in CI)."""
+SEEDS = Path(__file__).resolve().parents[1] / "docs" / "rule-texts"
+"""The rule texts, kept in the repository: a clone alone has everything its tests read."""
 
 PRESETS = ("tsv99", "schock4life", "knobelrunde", "allgemein")
 SEED_OF = {"tsv99": "000", "schock4life": "001", "knobelrunde": "002", "allgemein": "003"}
@@ -272,7 +272,7 @@ def test_every_note_cites_its_rule_text_by_line(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_every_quote_stands_on_the_cited_line(preset: str) -> None:
-    assert SEEDS.is_dir(), f"the rule texts are not at {SEEDS} (shared/ beside the repository)"
+    assert SEEDS.is_dir(), f"the rule texts are not at {SEEDS}"
     name = make_golden().SEED_FILES[SEED_OF[preset]]
     lines = (SEEDS / name).read_text(encoding="utf-8").split("\n")
     assert len(lines) >= SEED_LINES[SEED_OF[preset]]
@@ -694,7 +694,7 @@ def test_corner_files_are_what_the_script_makes() -> None:
 
 @pytest.mark.parametrize("name", CORNERS)
 def test_corner_notes_cite_the_presets_text_by_line(name: str) -> None:
-    assert SEEDS.is_dir(), f"the rule texts are not at {SEEDS} (shared/ beside the repository)"
+    assert SEEDS.is_dir(), f"the rule texts are not at {SEEDS}"
     record = load(name)
     golden = make_golden().CORNER_GOLDEN[name]
     assert record.rules == golden.rules() and record.rules.overrides() != {}

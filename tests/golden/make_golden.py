@@ -10,8 +10,8 @@ Run from the repository root::
 Every game is played through the real engine (:class:`schocken.game.Game` fed by
 :class:`schocken.dice.ScriptedDice`) with hand-chosen pips and actions. Before a file is written
 the script checks that the game went exactly as its notes say: the best and worst seat and the
-Deckel of every round, every move of Deckel, and (when the rule texts are found beside the
-repository, in ``../shared/seeds``) that every quote in a note stands on the cited line.
+Deckel of every round, every move of Deckel, and that every quote in a note stands on the cited
+line of the rule text (the four texts are in the repository, in ``docs/rule-texts/``).
 
 A note cites a rule text as ``NNN:L 'quote'`` (or ``NNN:L-M`` for a sentence over several lines):
 ``NNN`` is the seed file (000 = tsv99, 001 = schock4life, 002 = knobelrunde, 003 = allgemein), ``L``
@@ -43,8 +43,9 @@ from schocken.results import Dice
 from schocken.rules import SOURCES, Rules, find_preset
 
 HERE = Path(__file__).resolve().parent
-SEEDS = HERE.parent.parent.parent / "shared" / "seeds"
-"""Where the rule texts are: ``shared/`` lies beside the repository."""
+SEEDS = HERE.parent.parent / "docs" / "rule-texts"
+"""Where the rule texts are: in the repository, ``docs/rule-texts/`` (its README says where each
+comes from)."""
 
 SEED_FILES = {
     "000": "000_9c77568b3a0bdeeb.txt",
@@ -3204,18 +3205,18 @@ def record(golden: Golden) -> GameRecord:
         about = (
             f"golden playthrough of a corner of the {golden.preset} preset's rule text on fewer "
             f"Deckel ({golden.corner}); every note cites the rule text "
-            f"shared/seeds/{SEED_FILES[PRESET_SEED[golden.preset]]} by line"
+            f"docs/rule-texts/{SEED_FILES[PRESET_SEED[golden.preset]]} by line"
         )
     elif golden.overrides:
         about = (
             f"golden playthrough of house rules on the {golden.preset} preset, from other pubs' "
-            "rules; every note cites a row of shared/REGIONAL.md and its sources by key "
+            "rules; every note cites a row of docs/regional.md and its sources by key "
             "(docs/rules.md lists the keys)"
         )
     else:
         about = (
             f"golden playthrough of the {golden.preset} preset; every note cites the rule "
-            f"text shared/seeds/{SEED_FILES[PRESET_SEED[golden.preset]]} by line"
+            f"text docs/rule-texts/{SEED_FILES[PRESET_SEED[golden.preset]]} by line"
         )
     meta = {"about": about, "made_by": "tests/golden/make_golden.py"}
     return dataclasses.replace(rec, steps=steps, meta=meta)
