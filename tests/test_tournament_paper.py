@@ -207,10 +207,10 @@ def test_a_sheet_says_how_its_round_counts(tmp_path: Path) -> None:
         names = [f"{n} G" for n in NAMES] + ["Karla", "Lutz"]
         book.register("Gonz", names)
         for number in (1, 2, 3):
-            for table in book.draw("Gonz")["tables"]:
+            for table in book.draw("Gonz", close=True)["tables"]:
                 players = table["players"]
                 book.enter("Gonz", number, table["number"], result=lost_by(players, players[0]))
-        final = book.draw("Gonz")
+        final = book.draw("Gonz", close=True)
         assert [len(t["players"]) for t in final["tables"]] == [6]
         sheets = paper(book, "Gonz", "sheets", "en")
         assert "Final table: out after 2 lost games; the last left wins." in sheets

@@ -478,7 +478,7 @@ def test_a_long_ranking_turns_its_pages_on_the_screen_and_can_be_paused(
     expect(screen.locator(".tw-status[role=status]")).to_have_text("")
     # The next round drawn: the screen shows where everyone sits until its first game is in.
     with book_of(server) as book:
-        tables = book.draw(NAME)["tables"]
+        tables = book.draw(NAME, close=True)["tables"]
     plan = screen.locator("table.tw-plan")
     expect(plan.locator("caption")).to_have_text("Tables of round 2", timeout=30_000)
     expect(plan.locator("tbody tr")).to_have_count(10)

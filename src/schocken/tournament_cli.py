@@ -194,7 +194,7 @@ def _print_round(r: RoundInfo, lang: str) -> None:
 
 
 def cmd_draw(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
-    r = book.draw(_tournament(book, args))
+    r = book.draw(_tournament(book, args), close=args.close)
     if args.json:
         print(json.dumps(r, ensure_ascii=False, indent=1))
     else:
@@ -515,6 +515,11 @@ def add_tournament_parser(sub: argparse._SubParsersAction[argparse.ArgumentParse
     p.add_argument("player")
     leaf("players", cmd_players, "who is registered")
     p = leaf("draw", cmd_draw, "draw the next round")
+    p.add_argument(
+        "--close",
+        action="store_true",
+        help="close the round before on purpose: its games not played count for nobody",
+    )
     p.add_argument("--json", action="store_true")
     p = leaf("tables", cmd_tables, "the table plan of every round (or one)")
     p.add_argument("round", nargs="?", type=int)

@@ -21,7 +21,7 @@ from schocken.rules import Rules, find_preset, rules_to_data
 from schocken.texts import Said, refused, said
 from schocken.tournament.draw import adjust
 from schocken.tournament.formats import Format, KnockoutStage, find_format, format_to_data
-from schocken.tournament.plan import check_entry, next_seating, stage_of
+from schocken.tournament.plan import check_entry, games_left, next_seating, stage_of
 from schocken.tournament.ranking import Ranker, stage_name
 from schocken.tournament.results import GameResult, result_of_record
 from schocken.tournament.store import _Store
@@ -314,18 +314,27 @@ class _Book(_Store):
 
     # ------------------------------------------------------------------ rounds
 
-    def draw(self, tournament: str) -> RoundInfo:
-        """Draw the next round (seeded: the tournament's seed and the round's number)."""
+    def draw(self, tournament: str, *, close: bool = False) -> RoundInfo:
+        """Draw the next round (seeded: the tournament's seed and the round's number); refused
+        while a table of the round before has games to play, unless ``close`` closes that round
+        on purpose (:func:`~schocken.tournament.plan.check_played`; the log says so)."""
+        if not isinstance(close, bool):
+            raise refused(TournamentError, "tournament_refuse_close_flag", value=_show(close))
         with self._tx():
             tid = self._id(tournament)
             pic = self.picture(tournament)
-            seating = next_seating(pic)
+            seating = next_seating(pic, close=close)
+            short = []
+            if close and pic.rounds:
+                last = pic.rounds[-1].number
+                short = [n for n, _ in pic.rounds[-1].tables if games_left(pic, last, n)]
             self._write_seating(tid, seating)
             self._log(
                 tid,
                 "drawn",
                 round=seating.number,
                 tables={str(n): list(p) for n, p in seating.tables},
+                **({"closed": {"round": seating.number - 1, "tables": short}} if short else {}),
             )
         return self.round(tournament, seating.number)
 

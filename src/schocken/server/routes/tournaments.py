@@ -422,7 +422,7 @@ def _do(book: TournamentBook, name: str, action: str, data: dict[str, Any]) -> N
     elif action == "withdraw":
         book.withdraw(name, data.get("name"))  # type: ignore[arg-type]
     elif action == "draw":
-        book.draw(name)
+        book.draw(name, close=data.get("close", False))  # type: ignore[arg-type]
     elif action == "enter":
         result = result_by_hand(
             data.get("players"),  # type: ignore[arg-type]
@@ -536,7 +536,8 @@ async def change(
     tournaments: TournamentsDep,
 ) -> dict[str, Any]:
     """A change by the organiser (:data:`ACTIONS`): ``register`` (``names``, ``team``,
-    ``guest``), ``withdraw`` (``name``), ``draw``, ``enter`` a game by hand (``round``,
+    ``guest``), ``withdraw`` (``name``), ``draw`` (``close``: true closes the round before on
+    purpose), ``enter`` a game by hand (``round``,
     ``table``, ``players``, ``halves``: each half's finishing order as groups of names, first
     out first, ``finale_loser``, ``schock_aus`` and ``bought_in`` by section), ``remove`` the
     table's last game (``round``, ``table``, ``reason``). Answers the tournament's detail."""
