@@ -154,6 +154,18 @@ def test_a_clubs_tournament_from_the_command_line(
                        "game_entered", "game_removed", "game_entered", "withdrawn"]  # fmt: skip
     code, out, _ = run(capsys, "list", *opts)
     assert "Kronen-Cup" in out and "Krone" in out
+    # A round is a round: the next is drawn when the tables have played their games, or when
+    # the round is closed on purpose (the server refuses the same: the rule is plan.py's).
+    code, _, err = run(capsys, "draw", *opts)
+    assert code == 1 and "table 1 of round 1 has played 1 of its 5 games" in err
+    code, _, err = run(capsys, "draw", *opts, "--lang", "de")
+    assert code == 1 and "Tisch 1 in Runde 1 hat 1 von 5 Spielen gespielt" in err
+    assert run(capsys, "tables", *opts)[1].count("Round") == 1
+    code, out, _ = run(capsys, "draw", "--close", "--json", *opts)
+    assert code == 0 and json.loads(out)["number"] == 2
+    half = f"{', '.join(second[:3])} > {second[3]}"
+    code, _, err = run(capsys, "enter", "1", "2", "--half", half, *opts)
+    assert code == 1 and "round 1 is over: round 2 is drawn" in err
 
 
 def test_refusals_name_what_is_wrong(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
