@@ -215,3 +215,31 @@ def test_a_sheet_says_how_its_round_counts(tmp_path: Path) -> None:
         sheets = paper(book, "Gonz", "sheets", "en")
         assert "Final table: out after 2 lost games; the last left wins." in sheets
         assert sheets.count('<tr><th scope="row">') == 6 * 2
+
+
+def test_a_sheet_of_one_half_without_a_finale_has_no_second_half_nor_finale(
+    tmp_path: Path,
+) -> None:
+    """Rules of one half and no Finale: each player has one column (the half), no "2. Hälfte",
+    no "Finale verloren"; the rules of two halves keep both. No print view asks for an icon."""
+    from schocken.rules import find_preset
+
+    one_half = find_preset("allgemein").with_overrides({"finale": False})
+    with TournamentBook(tmp_path / "t.sqlite3") as book:
+        book.create("Kurz", date="2026-05-01", format="werl", rules=one_half, seed="2")
+        book.register("Kurz", NAMES[:8])
+        book.draw("Kurz")
+        sheets = paper(book, "Kurz", "sheets", "de")
+        assert sheets.count('<section class="sheet">') == 2
+        assert "2. Hälfte" not in sheets and "Finale verloren" not in sheets
+        assert "scharf" not in sheets  # every game is one half: nothing to say of "scharf"
+        assert sheets.count('<th scope="col">1. Hälfte</th>') == 2 * 4
+        assert sheets.count('colspan="1"') == 2 * 4
+        # a row: the game's number, one cell per player, the Schock-Aus
+        assert '<tr><th scope="row">1</th>' + "<td></td>" * 5 + "</tr>" in sheets
+        assert "Jedes Spiel ist eine Hälfte (kein Finale)" in sheets
+        _cup(book)
+        both = paper(book, "Cup", "sheets", "de")
+        assert "2. Hälfte" in both and "Finale verloren" in both
+        for what in PAPERS:
+            assert '<link rel="icon" href="data:,">' in paper(book, "Cup", what, "en")

@@ -284,6 +284,14 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "raus waren (1 = zuerst raus; der Verlierer der Hälfte zuletzt), wer das Finale verlor "
         "und wer ein Schock-Aus warf.",
     ),
+    (
+        "tp_how_one_half",
+        "Each game is one half (no Finale): write each player's place in the order out (1 = out "
+        "first; the loser last), and who threw a Schock-Aus.",
+        "Jedes Spiel ist eine Hälfte (kein Finale): Tragt den Platz jedes Spielers ein, in der "
+        "Reihenfolge, in der sie raus waren (1 = zuerst raus; der Verlierer zuletzt), und wer ein "
+        "Schock-Aus warf.",
+    ),
     ("tp_signed", "Signed (all players of the table)", "Unterschriften (alle Spieler des Tisches)"),
     ("tp_rules", "The rules in short", "Die Regeln in Kürze"),
     ("tp_scoring", "How a game scores", "Wie ein Spiel zählt"),
