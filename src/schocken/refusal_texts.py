@@ -1715,6 +1715,16 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     ),
     ("tournament_refuse_left_already", "{name!r} has left already", "„{name}“ ist schon raus"),
     (
+        "tournament_refuse_guests",
+        "the guests are true, false or a list of names, not {value}",
+        "die Gäste sind wahr, falsch oder eine Liste von Namen, nicht {value}",
+    ),
+    (
+        "tournament_refuse_guest_unlisted",
+        "the guest {name} is not among the names registered",
+        "der Gast {name} ist nicht unter den angemeldeten Namen",
+    ),
+    (
         "tournament_refuse_leave_final",
         "{name!r} sits at a table of the final stage: enter their games as lost instead",
         "„{name}“ sitzt an einem Tisch der Finalrunden: stattdessen die Spiele als verloren "

@@ -58,6 +58,12 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     ),
     ("tw_team", "Team (optional)", "Team (freiwillig)"),
     ("tw_guest", "Add who is not a member as a guest", "Wer kein Mitglied ist, kommt als Gast"),
+    (
+        "tw_guests_ask",
+        "Not members of the club: tick each who comes as a guest.",
+        "Keine Mitglieder des Vereins: Hakt an, wer als Gast kommt.",
+    ),
+    ("tw_guest_of", "{name} is a guest", "{name} ist Gast"),
     ("tw_registered", "Registered: {names}.", "Angemeldet: {names}."),
     ("tw_withdraw", "Withdraw {name}", "{name} abmelden"),
     ("tw_withdrawn", "{name} withdrawn.", "{name} abgemeldet."),
@@ -68,6 +74,24 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "tw_drawn",
         "Round {round} drawn: {tables} tables.",
         "Runde {round} ausgelost: {tables} Tische.",
+    ),
+    (
+        "tw_close_ask",
+        "Close round {round} on purpose? Its games not played count for nobody; its results "
+        "can no longer change.",
+        "Runde {round} absichtlich schließen? Ihre nicht gespielten Spiele zählen für niemanden; "
+        "ihre Ergebnisse ändern sich nicht mehr.",
+    ),
+    (
+        "tw_close_yes",
+        "Close round {round} and draw round {next}",
+        "Runde {round} schließen und Runde {next} auslosen",
+    ),
+    ("tw_close_no", "Not yet", "Noch nicht"),
+    (
+        "tw_closed",
+        "Round {round} closed; round {next} drawn: {tables} tables.",
+        "Runde {round} geschlossen; Runde {next} ausgelost: {tables} Tische.",
     ),
     ("tw_round", "Round {round}", "Runde {round}"),
     ("tw_table", "Table {table}", "Tisch {table}"),
@@ -101,6 +125,23 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "Schock-Aus, das das Finale beendete",
     ),
     ("tw_nobody", "nobody", "niemand"),
+    (
+        "tw_tap_order",
+        "{half}: tap the players in the order they went out (the last one left lost)",
+        "{half}: Tippt die Spieler in der Reihenfolge an, in der sie raus waren (wer übrig "
+        "bleibt, hat verloren)",
+    ),
+    ("tw_tap_one_half", "The half", "Die Hälfte"),
+    ("tw_tap_so_far", "Out so far: {names}", "Bisher raus: {names}"),
+    ("tw_tap_done", "Out: {names}; lost: {loser}", "Raus: {names}; verloren: {loser}"),
+    ("tw_tap_none", "nobody yet", "noch niemand"),
+    ("tw_tap_clear", "Start the {half} again", "{half} neu beginnen"),
+    ("tw_tap_finale", "Who lost the Finale?", "Wer hat das Finale verloren?"),
+    (
+        "tw_more_details",
+        "Places by hand (players out together), buy-ins",
+        "Plätze von Hand (gemeinsam raus), Einwürfe",
+    ),
     ("tw_save_game", "Save the game", "Spiel speichern"),
     (
         "tw_entered",

@@ -172,10 +172,11 @@ class _Book(_Store):
         names: Sequence[str],
         *,
         team: str | None = None,
-        guest: bool = False,
+        guest: bool | Sequence[str] = False,
     ) -> list[PlayerInfo]:
         """Players into the tournament (of a team, if given). For a club's tournament they are
-        its members; ``guest``: one who is not is added to the club as a guest. After the draw
+        its members; ``guest``: one who is not is added to the club as a guest (``True``: any
+        of them; a list of names: those named, each of ``names``). After the draw
         of a round a late entry sits at a table of that round that has not played, if one has
         room; otherwise they play from the next round."""
         if isinstance(names, str) or not names:
@@ -213,8 +214,9 @@ class _Book(_Store):
                     count=count,
                     left=capacity - count,
                 )
+            guests = _guests(guest, checked)
             if club is not None:
-                checked = [self._member(club, n, guest) for n in checked]
+                checked = [self._member(club, n, name_key(n) in guests) for n in checked]
             pic = self.picture(tournament)
             current = len(pic.rounds)
             if current > pic.format.qualifying_rounds:
@@ -575,6 +577,20 @@ class _Book(_Store):
             (tid,),
         )
         return [{"at": r[0], "action": r[1], "detail": json.loads(r[2])} for r in rows]
+
+
+def _guests(guest: object, names: list[str]) -> set[str]:
+    """The keys of the names that may come as guests: all (``True``), none (``False``), or those
+    of a list of names, each one of ``names``."""
+    if isinstance(guest, bool):
+        return {name_key(n) for n in names} if guest else set()
+    if isinstance(guest, str) or not isinstance(guest, Sequence):
+        raise refused(TournamentError, "tournament_refuse_guests", value=_show(guest))
+    keys = {name_key(n) for n in names}
+    for g in guest:
+        if not isinstance(g, str) or name_key(g) not in keys:
+            raise refused(TournamentError, "tournament_refuse_guest_unlisted", name=_show(g))
+    return {name_key(g) for g in guest}
 
 
 def _created() -> str:
