@@ -107,6 +107,13 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "1 = zuerst raus; wer im selben Moment raus war, teilt den Platz; der Verlierer der "
         "Hälfte kommt zuletzt. Bleibt die zweite Hälfte leer: ein scharf gespieltes Spiel.",
     ),
+    (
+        "tw_enter_hint_one_half",
+        "Each player's place in the order out: 1 = out first; players out at the same moment "
+        "share a place; the loser comes last.",
+        "Der Platz jedes Spielers in der Reihenfolge, in der sie raus waren: 1 = zuerst raus; wer "
+        "im selben Moment raus war, teilt den Platz; der Verlierer kommt zuletzt.",
+    ),
     ("tw_half_1", "1st half", "1. Hälfte"),
     ("tw_half_2", "2nd half", "2. Hälfte"),
     ("tw_place_of", "{name}: place in the {half}", "{name}: Platz in der {half}"),
@@ -131,7 +138,6 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "{half}: Tippt die Spieler in der Reihenfolge an, in der sie raus waren (wer übrig "
         "bleibt, hat verloren)",
     ),
-    ("tw_tap_one_half", "The half", "Die Hälfte"),
     ("tw_tap_so_far", "Out so far: {names}", "Bisher raus: {names}"),
     ("tw_tap_done", "Out: {names}; lost: {loser}", "Raus: {names}; verloren: {loser}"),
     ("tw_tap_none", "nobody yet", "noch niemand"),

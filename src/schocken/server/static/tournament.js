@@ -458,7 +458,7 @@ function entryForm(org, round, table) {
   const n = table.players.length;
   const oneHalf = Boolean(org.data.format.one_half);
   const error = el("p", { class: "error", role: "alert" });
-  const halves = oneHalf ? [t("tw_tap_one_half")] : [t("tw_half_1"), t("tw_half_2")];
+  const halves = oneHalf ? [t("tw_half_1")] : [t("tw_half_1"), t("tw_half_2")];
   const placeSelect = (name, h) => el("select", {
     name: `h${h}-${name}`, "aria-label": t("tw_place_of", { name, half: halves[h] }),
     onchange: () => sync(),
@@ -538,7 +538,7 @@ function entryForm(org, round, table) {
       }, p))));
   }
   const byHand = el("details", {}, el("summary", {}, t("tw_more_details")),
-    el("p", { class: "hint" }, t("tw_enter_hint")),
+    el("p", { class: "hint" }, oneHalf ? t("tw_enter_hint_one_half") : t("tw_enter_hint")),
     el("table", { class: "summary-table" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("tw_player")), halves.map((half) => el("th", { scope: "col" }, half)), el("th", { scope: "col" }, t("tw_bought_in")))),
       el("tbody", {}, rows)),
