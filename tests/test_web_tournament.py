@@ -101,7 +101,7 @@ def enter_by_hand(page: Page, number: int, game: dict[str, Any]) -> None:
     for half, places in zip(("1st half", "2nd half"), game["halves"], strict=True):
         for player, place in places.items():
             box.get_by_label(f"{player}: place in the {half}").select_option(str(place))
-    box.get_by_label("Lost the Finale").select_option(game["finale"] or "")
+    box.get_by_label("Lost the Finale", exact=True).select_option(game["finale"] or "")
     words = {"first_half": "1st half", "second_half": "2nd half"}
     for section, giver in game["schock_aus"].items():
         box.get_by_label(f"Schock-Aus that ended the {words[section]}").select_option(giver)
