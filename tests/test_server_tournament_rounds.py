@@ -29,10 +29,10 @@ def test_the_next_round_waits_for_every_game_or_a_round_closed_on_purpose(
     tmp_path: Path,
 ) -> None:
     server = Server(tmp_path / "db.sqlite3")
-    with ClubBook(server.where) as book:
-        info, secret = book.create_club("Krone", password="geheim-passwort")
+    with ClubBook(server.where) as club:
+        info, secret = club.create_club("Krone", password="geheim-passwort")
         for m in PLAYERS:
-            book.add_member(info["slug"], m)
+            club.add_member(info["slug"], m)
     with TournamentBook(server.where) as book:
         book.create(NAME, date="2026-11-27", club="krone", format="sfreunde", seed="5")
         book.register(NAME, PLAYERS)

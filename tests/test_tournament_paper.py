@@ -243,3 +243,28 @@ def test_a_sheet_of_one_half_without_a_finale_has_no_second_half_nor_finale(
         assert "2. Hälfte" in both and "Finale verloren" in both
         for what in PAPERS:
             assert '<link rel="icon" href="data:,">' in paper(book, "Cup", what, "en")
+
+
+def test_a_knockout_sheet_by_points_has_a_row_per_game_of_its_round(tmp_path: Path) -> None:
+    """werl's knock-out by points plays 5 games a table: its sheet has 5 rows and says so."""
+    import dataclasses
+
+    from schocken.tournament.formats import PointsStage
+
+    werl = find_format("werl")
+    assert isinstance(werl.qualifying, PointsStage)
+    fmt = dataclasses.replace(werl, qualifying=dataclasses.replace(werl.qualifying, rounds=1))
+    names = [f"{n} {i}" for i in (1, 2) for n in NAMES[:8]]
+    with TournamentBook(tmp_path / "t.sqlite3") as book:
+        book.create("KO", date="2026-05-01", format=fmt, seed="4")
+        book.register("KO", names)
+        for table in book.draw("KO")["tables"]:
+            for _ in range(5):
+                players = table["players"]
+                book.enter("KO", 1, table["number"], result=lost_by(players, players[0]))
+        knockout = book.draw("KO")
+        assert [len(t["players"]) for t in knockout["tables"]] == [4, 4, 4, 4]
+        sheets = paper(book, "KO", "sheets", "en")
+        assert sheets.count('<tr><th scope="row">') == 4 * 5
+        assert "5 games per table and round." in sheets
+        assert "K.O.: the best 1 of the table by the round&#x27;s points go on." in sheets

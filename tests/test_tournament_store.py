@@ -87,6 +87,19 @@ def test_a_member_is_needed_unless_registered_as_a_guest(database: str) -> None:
         with pytest.raises(TournamentError, match="'Bert' is not a member of Schützenverein"):
             book.register("Cup", ["Anna", "Bert"])
         assert book.players("Cup") == []  # nothing changed, Anna neither
+        # Guests marked by name: the others must be members; a name marked must be listed.
+        with pytest.raises(TournamentError, match="'Dora' is not a member of Schützenverein"):
+            book.register("Cup", ["Anna", "Bert", "Dora"], guest=["Bert"])
+        with pytest.raises(TournamentError, match="the guest 'Cleo' is not among the names"):
+            book.register("Cup", ["Anna", "Bert"], guest=["Bert", "Cleo"])
+        with pytest.raises(TournamentError, match="true, false or a list of names, not 'Bert'"):
+            book.register("Cup", ["Anna", "Bert"], guest="Bert")
+        assert book.players("Cup") == []
+        assert [m["name"] for m in book.book.members("Schützenverein")] == ["Anna"]
+        book.register("Cup", ["Anna", "Bert", "Dora"], guest=["bert", "Dora"])
+        assert [p["name"] for p in book.players("Cup")] == ["Anna", "Bert", "Dora"]
+        guests = [m["name"] for m in book.book.members("Schützenverein") if m["guest"]]
+        assert sorted(guests) == ["Bert", "Dora"]
 
 
 def test_a_tournament_on_its_own_has_its_own_players(database: str) -> None:

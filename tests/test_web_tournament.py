@@ -244,6 +244,8 @@ def test_a_tournament_by_hand_live_on_a_screen_and_a_phone_and_on_paper(
     open_club(phone, server, secret)
     phone.goto(f"{server.url}/tournaments/krone/{SLUG}")
     phone.get_by_text("Spiel an Tisch 1 eintragen").click()
+    expect(phone.get_by_role("button", name=players[0], exact=True).first).to_be_visible()
+    phone.get_by_text("Plätze von Hand (gemeinsam raus), Einwürfe").first.click()
     expect(phone.get_by_label(f"{players[0]}: Platz in der 1. Hälfte")).to_be_visible()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert axe(phone) == []

@@ -171,6 +171,7 @@ def _scoring(book: TournamentBook, name: str, number: int, lang: str) -> list[st
                 )
             )
         else:
+            lines.append(t("tp_games_per_round", lang, games=stage.games))
             lines.append(t("tp_knockout_points", lang, advance=stage.advance))
             lines += _points_lines(stage.points or Points(), lang)
     elif isinstance(stage, FinalTableStage):

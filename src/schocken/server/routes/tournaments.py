@@ -424,7 +424,7 @@ def _do(book: TournamentBook, name: str, action: str, data: dict[str, Any]) -> N
     elif action == "withdraw":
         book.withdraw(name, data.get("name"))  # type: ignore[arg-type]
     elif action == "draw":
-        book.draw(name, close=data.get("close", False))  # type: ignore[arg-type]
+        book.draw(name, close=data.get("close", False))
     elif action == "enter":
         result = result_by_hand(
             data.get("players"),  # type: ignore[arg-type]
