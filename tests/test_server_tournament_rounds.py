@@ -83,9 +83,20 @@ def test_the_next_round_waits_for_every_game_or_a_round_closed_on_purpose(
             assert r.status_code == 400 and r.json()["code"] == "tournament_refuse_round_over"
             assert words in r.json()["error"]
         assert detail() == before
+        # Round 2's draw taken back on purpose (a reason is asked): round 1 takes the game.
+        r = server.post(f"{API}/undraw?lang=de", {"secret": secret, "reason": " "})
+        assert r.status_code == 400 and r.json()["code"] == "tournament_refuse_undraw_reason"
+        assert "warum die Auslosung zurückgenommen wird" in r.json()["error"]
+        r = server.post(f"{API}/undraw?lang=en", {"secret": secret, "reason": "sheet found"})
+        assert r.status_code == 200 and len(r.json()["rounds"]) == 1
+        r = server.post(f"{API}/enter?lang=en", game)
+        assert r.status_code == 200, r.text
+        assert [t["games"] for t in r.json()["rounds"][0]["tables"]] == [6, 2]
     finally:
         server.stop()
     with TournamentBook(server.where) as book:
         drawn = [x["detail"] for x in book.log(NAME) if x["action"] == "drawn"]
         assert "closed" not in drawn[0]
         assert drawn[1]["closed"] == {"round": 1, "tables": [2]}
+        (back,) = [x["detail"] for x in book.log(NAME) if x["action"] == "draw_taken_back"]
+        assert back == {"round": 2, "reason": "sheet found"}

@@ -167,3 +167,14 @@ def test_members_and_guests_are_registered_at_once_guests_marked_by_name(
         assert [p["name"] for p in book.players("Gästepokal")] == ["Anna", "Zoe", "Ben", "Yusuf"]
         guests_of_club = {m["name"] for m in book.book.members("krone") if m["guest"]}
     assert guests_of_club == {"Zoe", "Yusuf"}
+    # Drawn, then the draw taken back on purpose with a reason (before any game).
+    page.get_by_role("button", name="Runde 1 auslosen").click()
+    expect(page.get_by_role("heading", name="Tische der Runde 1")).to_be_visible()
+    page.get_by_text("Auslosung der Runde 1 zurücknehmen").first.click()
+    page.get_by_label("Warum (steht im Protokoll)").fill("Yusuf kommt später")
+    assert axe(page) == []
+    page.get_by_role("button", name="Auslosung der Runde 1 zurücknehmen").click()
+    expect(page.locator("#announce")).to_have_text("Die Auslosung der Runde 1 ist zurückgenommen.")
+    with TournamentBook(s.db) as book:
+        assert book.rounds("Gästepokal") == []
+        assert book.log("Gästepokal")[-1]["detail"] == {"round": 1, "reason": "Yusuf kommt später"}

@@ -1474,9 +1474,26 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     (
         "tournament_refuse_round_over",
         "round {round} is over: round {latest} is drawn, and an earlier round's results no "
-        "longer change",
+        "longer change (unless round {latest}'s draw is taken back, before it has games)",
         "Runde {round} ist vorbei: Runde {latest} ist ausgelost, und die Ergebnisse einer "
-        "früheren Runde ändern sich nicht mehr",
+        "früheren Runde ändern sich nicht mehr (außer die Auslosung der Runde {latest} wird "
+        "zurückgenommen, bevor sie Spiele hat)",
+    ),
+    (
+        "tournament_refuse_undraw_played",
+        "round {round} has games already: its draw is not taken back",
+        "Runde {round} hat schon Spiele: ihre Auslosung wird nicht zurückgenommen",
+    ),
+    (
+        "tournament_refuse_undraw_reason",
+        "say why the draw is taken back (a reason)",
+        "sag, warum die Auslosung zurückgenommen wird (ein Grund)",
+    ),
+    (
+        "tournament_refuse_undraw_online",
+        "a table of round {round} is played at the server: its draw is not taken back",
+        "ein Tisch der Runde {round} wird am Server gespielt: ihre Auslosung wird nicht "
+        "zurückgenommen",
     ),
     (
         "tournament_refuse_all_drawn",

@@ -202,6 +202,12 @@ def cmd_draw(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
     return 0
 
 
+def cmd_undraw(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    number = book.undraw(_tournament(book, args), args.reason)
+    print(t("tournament_undrawn", lang, round=number))
+    return 0
+
+
 def cmd_tables(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
     name = _tournament(book, args)
     rounds = book.rounds(name)
@@ -521,6 +527,8 @@ def add_tournament_parser(sub: argparse._SubParsersAction[argparse.ArgumentParse
         help="close the round before on purpose: its games not played count for nobody",
     )
     p.add_argument("--json", action="store_true")
+    p = leaf("undraw", cmd_undraw, "take back the latest round's draw (before it has games)")
+    p.add_argument("--reason", required=True, help="why (kept in the log)")
     p = leaf("tables", cmd_tables, "the table plan of every round (or one)")
     p.add_argument("round", nargs="?", type=int)
     p.add_argument("--json", action="store_true")

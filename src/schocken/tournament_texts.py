@@ -89,6 +89,17 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     ),
     ("tw_close_no", "Not yet", "Noch nicht"),
     (
+        "tw_undraw",
+        "Take back the draw of round {round}",
+        "Auslosung der Runde {round} zurücknehmen",
+    ),
+    ("tw_undraw_reason", "Why (kept in the log)", "Warum (steht im Protokoll)"),
+    (
+        "tw_undrawn",
+        "The draw of round {round} is taken back.",
+        "Die Auslosung der Runde {round} ist zurückgenommen.",
+    ),
+    (
         "tw_closed",
         "Round {round} closed; round {next} drawn: {tables} tables.",
         "Runde {round} geschlossen; Runde {next} ausgelost: {tables} Tische.",

@@ -340,6 +340,38 @@ class _Book(_Store):
             )
         return self.round(tournament, seating.number)
 
+    def undraw(self, tournament: str, reason: str) -> int:
+        """Take back the draw of the latest round, on purpose, while none of its tables has a
+        game or is played at the server (``reason``: why, kept in the log): the round before is
+        the latest again, takes its missing games, and the round is drawn again by
+        :meth:`draw`. Late entries waiting for the round taken back play from it. Its number."""
+        reason = _checked(check_text, reason, said("club_what_reason")).strip()
+        if not reason:
+            raise refused(TournamentError, "tournament_refuse_undraw_reason")
+        with self._tx() as db:
+            tid = self._id(tournament)
+            pic = self.picture(tournament)
+            if not pic.rounds:
+                raise refused(TournamentError, "tournament_refuse_round_not_drawn", round=1)
+            number = pic.rounds[-1].number
+            if pic.games_of_round(number):
+                raise refused(TournamentError, "tournament_refuse_undraw_played", round=number)
+            if db.execute(
+                "SELECT 1 FROM tournament_online WHERE tournament_id = ? AND round = ?",
+                (tid, number),
+            ).fetchone():
+                raise refused(TournamentError, "tournament_refuse_undraw_online", round=number)
+            db.execute(
+                "DELETE FROM tournament_seats WHERE tournament_id = ? AND round = ?", (tid, number)
+            )
+            db.execute(
+                "UPDATE tournament_players SET from_round = ? WHERE tournament_id = ? AND "
+                "from_round = ?",
+                (number, tid, number + 1),
+            )
+            self._log(tid, "draw_taken_back", round=number, reason=reason)
+        return number
+
     def round(self, tournament: str, number: int) -> RoundInfo:
         pic = self.picture(tournament)
         seating = next((s for s in pic.rounds if s.number == number), None)

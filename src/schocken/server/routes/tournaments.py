@@ -408,7 +408,7 @@ async def get(
     return await tournaments.run(lambda book: detail(book, _of_club(book, slug, name)))
 
 
-ACTIONS = ("register", "withdraw", "draw", "enter", "remove")
+ACTIONS = ("register", "withdraw", "draw", "undraw", "enter", "remove")
 """The organiser's changes, each ``POST /api/clubs/{club}/tournaments/{name}/{action}``."""
 
 
@@ -425,6 +425,8 @@ def _do(book: TournamentBook, name: str, action: str, data: dict[str, Any]) -> N
         book.withdraw(name, data.get("name"))  # type: ignore[arg-type]
     elif action == "draw":
         book.draw(name, close=data.get("close", False))
+    elif action == "undraw":
+        book.undraw(name, data.get("reason"))  # type: ignore[arg-type]
     elif action == "enter":
         result = result_by_hand(
             data.get("players"),  # type: ignore[arg-type]
@@ -539,7 +541,8 @@ async def change(
 ) -> dict[str, Any]:
     """A change by the organiser (:data:`ACTIONS`): ``register`` (``names``, ``team``,
     ``guest``: true, or the names of those who come as guests), ``withdraw`` (``name``),
-    ``draw`` (``close``: true closes the round before on purpose), ``enter`` a game by hand
+    ``draw`` (``close``: true closes the round before on purpose), ``undraw`` the latest
+    round's draw taken back before it has games (``reason``), ``enter`` a game by hand
     (``round``, ``table``, ``players``, ``halves``: each half's finishing order as groups of
     names, first out first, ``finale_loser``, ``schock_aus`` and ``bought_in`` by section),
     ``remove`` the table's last game (``round``, ``table``, ``reason``). Answers the

@@ -263,6 +263,23 @@ function renderRounds(org) {
   if (latest) {
     const games = d.format.games;
     parts.push(el("div", { class: "tw-tables" }, latest.tables.map((table) => renderTable(org, latest, table, games))));
+    // Drawn too early (a score sheet of the round before found late): taken back on purpose,
+    // while none of its tables has a game or is played at the server.
+    const untouched = latest.tables.every((x) => !x.games) && !d.online.some((o) => o.round === latest.number);
+    if (untouched) {
+      const undrawError = el("p", { class: "error", role: "alert" });
+      const back = el("form", {},
+        el("label", { for: "tw-undraw-reason" }, t("tw_undraw_reason")),
+        el("input", { id: "tw-undraw-reason", name: "reason", required: true, maxlength: "200" }),
+        el("button", { class: "secondary", type: "submit" }, t("tw_undraw", { round: latest.number })),
+        undrawError);
+      back.addEventListener("submit", (e) => {
+        e.preventDefault();
+        const reason = new FormData(back).get("reason");
+        change(org, "undraw", { reason }, undrawError, () => t("tw_undrawn", { round: latest.number }));
+      });
+      parts.push(el("details", {}, el("summary", {}, t("tw_undraw", { round: latest.number })), back));
+    }
   } else {
     parts.push(el("p", {}, t("tw_no_round")));
   }
