@@ -73,7 +73,7 @@ def test_a_game_in_a_few_taps_and_one_half_where_the_rules_play_one(
     open_club(page, s, secret)
 
     # Two halves and a Finale: 4 players, 3 taps a half, the Finale's loser, save: 9 taps with
-    # opening the form (each place by a select was two taps a player and half, 19 in all).
+    # opening the form (each place by a select was two taps a player and half, about 20 in all).
     a, b, c, d = _players(s, "Sommerpokal")
     page.goto(f"{s.url}/tournaments/krone/sommerpokal")
     box = page.locator(".tw-table").filter(has=page.get_by_role("heading", name="Tisch 1"))

@@ -545,14 +545,20 @@ function entryForm(org, round, table) {
     finaleGroup.hidden = !pair;
     if (!pair) {
       finaleGroup.replaceChildren();
+      finaleGroup.dataset.pair = "";
       return;
     }
     if (select.value && !pair.includes(select.value)) select.value = "";
-    finaleGroup.replaceChildren(el("p", { id: finaleId, class: "tw-tap-head" }, t("tw_tap_finale")),
-      el("div", { class: "tw-taps" }, pair.map((p) => el("button", {
-        type: "button", class: "secondary tw-tap", "aria-pressed": select.value === p ? "true" : "false",
-        onclick: () => { select.value = p; sync(); },
-      }, p))));
+    // The buttons are made anew only for another pair, so that a tapped one keeps the focus.
+    if (finaleGroup.dataset.pair !== pair.join("\n")) {
+      finaleGroup.dataset.pair = pair.join("\n");
+      finaleGroup.replaceChildren(el("p", { id: finaleId, class: "tw-tap-head" }, t("tw_tap_finale")),
+        el("div", { class: "tw-taps" }, pair.map((p) => el("button", {
+          type: "button", class: "secondary tw-tap", "data-player": p,
+          onclick: () => { select.value = p; sync(); },
+        }, p))));
+    }
+    finaleGroup.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", select.value === b.dataset.player ? "true" : "false"));
   }
   const byHand = el("details", {}, el("summary", {}, t("tw_more_details")),
     el("p", { class: "hint" }, oneHalf ? t("tw_enter_hint_one_half") : t("tw_enter_hint")),
