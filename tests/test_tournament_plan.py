@@ -161,6 +161,15 @@ def test_a_round_with_games_to_play_is_drawn_after_only_when_closed_on_purpose()
     last = next_seating(t, close=True)
     # Table 1 closed: rest[1] and rest[2] have two lives, rest[0] one: the two go on.
     assert set(last.tables[0][1]) == {rest[1], rest[2], table2[2], table2[3]}
+    # A round of lives (velen): played until fewer than two players have lives left.
+    velen = find_format("velen")
+    table = ["P1", "P2", "P3", "P4"]
+    t = tournament(velen, [[" ".join(table)]], {(1, 1): [lost_by(table, "P1")] * 3})
+    with pytest.raises(TournamentError, match="table 1 of round 1 is not decided yet; "):
+        next_seating(t)
+    games = [lost_by(table, "P1")] * 3 + [lost_by(table[1:], "P2")] * 3
+    t = tournament(velen, [[" ".join(table)]], {(1, 1): [*games, *[lost_by(table[2:], "P3")] * 3]})
+    assert next_seating(t).number == 2
 
 
 def test_an_earlier_rounds_game_is_refused_once_the_next_is_drawn() -> None:

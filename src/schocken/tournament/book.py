@@ -21,7 +21,7 @@ from schocken.rules import Rules, find_preset, rules_to_data
 from schocken.texts import Said, refused, said
 from schocken.tournament.draw import adjust
 from schocken.tournament.formats import Format, KnockoutStage, find_format, format_to_data
-from schocken.tournament.plan import check_entry, games_left, next_seating, stage_of
+from schocken.tournament.plan import check_entry, next_seating, short_tables, stage_of
 from schocken.tournament.ranking import Ranker, stage_name
 from schocken.tournament.results import GameResult, result_of_record
 from schocken.tournament.store import _Store
@@ -326,10 +326,7 @@ class _Book(_Store):
             tid = self._id(tournament)
             pic = self.picture(tournament)
             seating = next_seating(pic, close=close)
-            short = []
-            if close and pic.rounds:
-                last = pic.rounds[-1].number
-                short = [n for n, _ in pic.rounds[-1].tables if games_left(pic, last, n)]
+            short = short_tables(pic, pic.rounds[-1].number) if close and pic.rounds else []
             self._write_seating(tid, seating)
             self._log(
                 tid,

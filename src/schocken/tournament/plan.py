@@ -14,6 +14,7 @@ rules of one half and no Finale every game is one half), with the tournament's r
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from schocken.errors import TournamentError
@@ -84,36 +85,53 @@ def _done(
     return None
 
 
+def short_tables(t: Tournament, number: int) -> list[int]:
+    """The tables of round ``number`` with games still to play (:func:`games_left`), found
+    for the whole round at once (one pass over the games, one ranking)."""
+    s = seating(t, number)
+    stage = stage_of(t, number)
+    played = Counter(g.table for g in t.games if g.round == number)
+    if isinstance(stage, PointsStage) or (
+        isinstance(stage, KnockoutStage) and stage.by is Advance.POINTS
+    ):
+        return [n for n, _ in s.tables if played[n] < stage.games]
+    ranker = Ranker(t)
+    if isinstance(stage, LivesStage):
+        lives = ranker.round_tallies[number]
+        return [n for n, players in s.tables if sum(1 for p in players if lives[p].score > 0) >= 2]
+    return [n for n, _ in s.tables if not ranker.final_table(number, n)["decided"]]
+
+
 def check_played(t: Tournament, number: int, *, close: bool = False) -> None:
     """Refuse while a table of round ``number`` has no game yet, or has games still to play
     (:func:`games_left`) unless the round is closed on purpose (``close``: those games are not
     played; the tables count as they stand)."""
     s = seating(t, number)
+    played = Counter(g.table for g in t.games if g.round == number)
     for table, _ in s.tables:
-        if not t.games_at(number, table):
+        if not played[table]:
             raise refused(
                 TournamentError, "tournament_refuse_not_played", table=table, round=number
             )
     if close:
         return
-    for table, _ in s.tables:
-        if not games_left(t, number, table):
-            continue
-        stage = stage_of(t, number)
-        games = getattr(stage, "games", None)
-        by_points = isinstance(stage, PointsStage) or (
-            isinstance(stage, KnockoutStage) and stage.by is Advance.POINTS
+    short = short_tables(t, number)
+    if not short:
+        return
+    table = short[0]
+    stage = stage_of(t, number)
+    if isinstance(stage, PointsStage) or (
+        isinstance(stage, KnockoutStage) and stage.by is Advance.POINTS
+    ):
+        raise refused(
+            TournamentError,
+            "tournament_refuse_round_short",
+            table=table,
+            round=number,
+            played=played[table],
+            games=stage.games,
         )
-        if by_points:
-            raise refused(
-                TournamentError,
-                "tournament_refuse_round_short",
-                table=table,
-                round=number,
-                played=len(t.games_at(number, table)),
-                games=games,
-            )
-        raise refused(TournamentError, "tournament_refuse_round_open", table=table, round=number)
+    raise refused(TournamentError, "tournament_refuse_round_open", table=table, round=number)
 
 
 def next_seating(t: Tournament, *, close: bool = False) -> Seating:
