@@ -53,7 +53,7 @@ def fill(db: Path) -> tuple[str, str]:
         for i, team in enumerate(("Schützen", "Feuerwehr", "Kegelclub", "Stammtisch")):
             t.register(NAME, PLAYERS[3 * i : 3 * i + 3], team=team)
         for round_number in (1, 2, 3):
-            for table in t.draw(NAME)["tables"]:
+            for table in t.draw(NAME, close=True)["tables"]:
                 for _ in range(3 if round_number < 3 else 2):
                     game = a_game(rng, table["players"])
                     halves = [[[p] for p in sorted(h, key=lambda p: h[p])] for h in game["halves"]]

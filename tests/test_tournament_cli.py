@@ -154,6 +154,33 @@ def test_a_clubs_tournament_from_the_command_line(
                        "game_entered", "game_removed", "game_entered", "withdrawn"]  # fmt: skip
     code, out, _ = run(capsys, "list", *opts)
     assert "Kronen-Cup" in out and "Krone" in out
+    # A round is a round: the next is drawn when the tables have played their games, or when
+    # the round is closed on purpose (the server refuses the same: the rule is plan.py's).
+    code, _, err = run(capsys, "draw", *opts)
+    assert code == 1 and "table 1 of round 1 has played 1 of its 5 games" in err
+    code, _, err = run(capsys, "draw", *opts, "--lang", "de")
+    assert code == 1 and "Tisch 1 in Runde 1 hat 1 von 5 Spielen gespielt" in err
+    assert run(capsys, "tables", *opts)[1].count("Round") == 1
+    code, out, _ = run(capsys, "draw", "--close", "--json", *opts)
+    assert code == 0 and json.loads(out)["number"] == 2
+    round2 = json.loads(out)["tables"]
+    half = f"{', '.join(second[:3])} > {second[3]}"
+    code, _, err = run(capsys, "enter", "1", "2", "--half", half, *opts)
+    assert code == 1 and "round 1 is over: round 2 is drawn" in err
+    # On purpose: round 2's draw taken back (no game yet), round 1 takes its game, and round 2
+    # is drawn again (the same seed and history: the same tables).
+    code, out, _ = run(capsys, "undraw", "--reason", "a sheet of table 2 found", *opts)
+    assert code == 0 and out == "The draw of round 2 is taken back; it is drawn again by 'draw'.\n"
+    assert run(capsys, "enter", "1", "2", "--half", half, *opts)[0] == 0
+    code, out, _ = run(capsys, "draw", "--close", "--json", *opts)
+    assert json.loads(out)["tables"] == round2
+    players = round2[0]["players"]
+    whole = f"{', '.join(players[1:])} > {players[0]}"
+    assert run(capsys, "enter", "2", "1", "--half", whole, "--half", whole, *opts)[0] == 0
+    code, _, err = run(capsys, "undraw", "--reason", "again", *opts, "--lang", "de")
+    assert code == 1 and "Runde 2 hat schon Spiele: ihre Auslosung wird nicht" in err
+    code, out, _ = run(capsys, "log", *opts)
+    assert "draw_taken_back" in out and "a sheet of table 2 found" in out
 
 
 def test_refusals_name_what_is_wrong(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

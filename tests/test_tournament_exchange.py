@@ -29,7 +29,7 @@ def _played(book: TournamentBook, name: str, *, club: str | None = None) -> str:
     book.register(name, NAMES[3:11])
     seed = 0
     for _ in range(2):
-        drawn = book.draw(name)
+        drawn = book.draw(name, close=True)
         for t in drawn["tables"]:
             for k in range(2):
                 seed += 1

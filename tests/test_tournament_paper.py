@@ -207,11 +207,64 @@ def test_a_sheet_says_how_its_round_counts(tmp_path: Path) -> None:
         names = [f"{n} G" for n in NAMES] + ["Karla", "Lutz"]
         book.register("Gonz", names)
         for number in (1, 2, 3):
-            for table in book.draw("Gonz")["tables"]:
+            for table in book.draw("Gonz", close=True)["tables"]:
                 players = table["players"]
                 book.enter("Gonz", number, table["number"], result=lost_by(players, players[0]))
-        final = book.draw("Gonz")
+        final = book.draw("Gonz", close=True)
         assert [len(t["players"]) for t in final["tables"]] == [6]
         sheets = paper(book, "Gonz", "sheets", "en")
         assert "Final table: out after 2 lost games; the last left wins." in sheets
         assert sheets.count('<tr><th scope="row">') == 6 * 2
+
+
+def test_a_sheet_of_one_half_without_a_finale_has_no_second_half_nor_finale(
+    tmp_path: Path,
+) -> None:
+    """Rules of one half and no Finale: each player has one column (the half), no "2. Hälfte",
+    no "Finale verloren"; the rules of two halves keep both. No print view asks for an icon."""
+    from schocken.rules import find_preset
+
+    one_half = find_preset("allgemein").with_overrides({"finale": False})
+    with TournamentBook(tmp_path / "t.sqlite3") as book:
+        book.create("Kurz", date="2026-05-01", format="werl", rules=one_half, seed="2")
+        book.register("Kurz", NAMES[:8])
+        book.draw("Kurz")
+        sheets = paper(book, "Kurz", "sheets", "de")
+        assert sheets.count('<section class="sheet">') == 2
+        assert "2. Hälfte" not in sheets and "Finale verloren" not in sheets
+        assert "scharf" not in sheets  # every game is one half: nothing to say of "scharf"
+        assert sheets.count('<th scope="col">1. Hälfte</th>') == 2 * 4
+        assert sheets.count('colspan="1"') == 2 * 4
+        # a row: the game's number, one cell per player, the Schock-Aus
+        assert '<tr><th scope="row">1</th>' + "<td></td>" * 5 + "</tr>" in sheets
+        assert "Jedes Spiel ist eine Hälfte (kein Finale)" in sheets
+        _cup(book)
+        both = paper(book, "Cup", "sheets", "de")
+        assert "2. Hälfte" in both and "Finale verloren" in both
+        for what in PAPERS:
+            assert '<link rel="icon" href="data:,">' in paper(book, "Cup", what, "en")
+
+
+def test_a_knockout_sheet_by_points_has_a_row_per_game_of_its_round(tmp_path: Path) -> None:
+    """werl's knock-out by points plays 5 games a table: its sheet has 5 rows and says so."""
+    import dataclasses
+
+    from schocken.tournament.formats import PointsStage
+
+    werl = find_format("werl")
+    assert isinstance(werl.qualifying, PointsStage)
+    fmt = dataclasses.replace(werl, qualifying=dataclasses.replace(werl.qualifying, rounds=1))
+    names = [f"{n} {i}" for i in (1, 2) for n in NAMES[:8]]
+    with TournamentBook(tmp_path / "t.sqlite3") as book:
+        book.create("KO", date="2026-05-01", format=fmt, seed="4")
+        book.register("KO", names)
+        for table in book.draw("KO")["tables"]:
+            for _ in range(5):
+                players = table["players"]
+                book.enter("KO", 1, table["number"], result=lost_by(players, players[0]))
+        knockout = book.draw("KO")
+        assert [len(t["players"]) for t in knockout["tables"]] == [4, 4, 4, 4]
+        sheets = paper(book, "KO", "sheets", "en")
+        assert sheets.count('<tr><th scope="row">') == 4 * 5
+        assert "5 games per table and round." in sheets
+        assert "K.O.: the best 1 of the table by the round&#x27;s points go on." in sheets

@@ -68,7 +68,7 @@ def test_werl_knockout_by_points_the_best_go_on() -> None:
     # Werl's knock-out, smaller: tables of four, the best two by the round's points go on.
     werl = find_format("werl")
     assert isinstance(werl.qualifying, PointsStage)
-    ko = dataclasses.replace(werl.final, advance=2)  # type: ignore[type-var]
+    ko = dataclasses.replace(werl.final, advance=2, games=1)  # type: ignore[type-var]
     fmt = dataclasses.replace(
         werl, qualifying=dataclasses.replace(werl.qualifying, rounds=1), final=ko
     )
@@ -177,7 +177,10 @@ def test_sfreunde_knockout_with_two_lives_two_of_four_go_on() -> None:
         (7, "P1", 1, 4),
         (7, "P5", 1, 4),
     ]
-    # No game more at a decided table.
+    # No game more in a round that is over, nor at a decided table.
+    with pytest.raises(TournamentError, match="round 2 is over: round 3 is drawn"):
+        check_entry(t, 2, 1, lost_by(["P3", "P4"], "P3"))
+    t = dataclasses.replace(t, rounds=t.rounds[:2], games=tuple(g for g in t.games if g.round < 3))
     with pytest.raises(TournamentError, match="table 2 of round 2 is decided"):
         check_entry(t, 2, 2, lost_by(["P7", "P8"], "P7"))
 
@@ -344,7 +347,7 @@ def _play(fmt_name: str, preset: str, players: int, seed: int) -> tuple[RankingI
         book.register("Cup", names)
     game_seed = seed * 1000
     for _ in range(fmt.rounds):
-        drawn = [book.draw("Cup") for book in books]
+        drawn = [book.draw("Cup", close=True) for book in books]
         assert drawn[0] == drawn[1]
         for table in drawn[0]["tables"]:
             n = drawn[0]["number"]

@@ -87,6 +87,19 @@ def test_a_member_is_needed_unless_registered_as_a_guest(database: str) -> None:
         with pytest.raises(TournamentError, match="'Bert' is not a member of Schützenverein"):
             book.register("Cup", ["Anna", "Bert"])
         assert book.players("Cup") == []  # nothing changed, Anna neither
+        # Guests marked by name: the others must be members; a name marked must be listed.
+        with pytest.raises(TournamentError, match="'Dora' is not a member of Schützenverein"):
+            book.register("Cup", ["Anna", "Bert", "Dora"], guest=["Bert"])
+        with pytest.raises(TournamentError, match="the guest 'Cleo' is not among the names"):
+            book.register("Cup", ["Anna", "Bert"], guest=["Bert", "Cleo"])
+        with pytest.raises(TournamentError, match="true, false or a list of names, not 'Bert'"):
+            book.register("Cup", ["Anna", "Bert"], guest="Bert")
+        assert book.players("Cup") == []
+        assert [m["name"] for m in book.book.members("Schützenverein")] == ["Anna"]
+        book.register("Cup", ["Anna", "Bert", "Dora"], guest=["bert", "Dora"])
+        assert [p["name"] for p in book.players("Cup")] == ["Anna", "Bert", "Dora"]
+        guests = [m["name"] for m in book.book.members("Schützenverein") if m["guest"]]
+        assert sorted(guests) == ["Bert", "Dora"]
 
 
 def test_a_tournament_on_its_own_has_its_own_players(database: str) -> None:
@@ -117,7 +130,7 @@ def test_a_draw_is_kept_and_the_next_round_waits_for_every_table(database: str) 
             book.draw("Cup")
         for t in r1["tables"]:
             book.enter("Cup", 1, t["number"], result=lost_by(t["players"], t["players"][0]))
-        r2 = book.draw("Cup")
+        r2 = book.draw("Cup", close=True)
         assert r2["number"] == 2
         # the same seed, players and first round give the same second round anywhere
     with TournamentBook(":memory:") as other:
@@ -188,7 +201,7 @@ def test_teams_sit_apart_in_every_round(database: str) -> None:
         for team in ("Rot", "Blau", "Gelb", "Grün"):
             book.register("Velen", [f"{team} {i}" for i in range(1, 4)], team=team)
         for _ in range(2):
-            drawn = book.draw("Velen")
+            drawn = book.draw("Velen", close=True)
             for t in drawn["tables"]:
                 teams = [name.split()[0] for name in t["players"]]
                 assert len(set(teams)) == len(teams)
@@ -229,7 +242,7 @@ def test_late_entries_and_leavers_change_only_what_they_must(database: str) -> N
         # Once every table played, a late entry waits for the next round.
         book.register("Cup", ["Noch Später"])
         assert book.players("Cup")[-1]["from_round"] == 2
-        r2 = book.draw("Cup")
+        r2 = book.draw("Cup", close=True)
         seated = {p for t in r2["tables"] for p in t["players"]}
         assert gone not in seated and "Noch Später" in seated and "Spät" in seated
 

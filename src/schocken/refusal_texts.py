@@ -1450,6 +1450,52 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "Tisch {table} in Runde {round} hat noch nicht gespielt",
     ),
     (
+        "tournament_refuse_round_short",
+        "table {table} of round {round} has played {played} of its {games} games; the next "
+        "round is drawn when they are played, or when the round is closed on purpose (the "
+        "games not played then count for nobody)",
+        "Tisch {table} in Runde {round} hat {played} von {games} Spielen gespielt; die nächste "
+        "Runde wird ausgelost, wenn sie gespielt sind oder die Runde absichtlich geschlossen "
+        "wird (die nicht gespielten Spiele zählen dann für niemanden)",
+    ),
+    (
+        "tournament_refuse_round_open",
+        "table {table} of round {round} is not decided yet; the next round is drawn when it "
+        "is, or when the round is closed on purpose (the table then counts as it stands)",
+        "Tisch {table} in Runde {round} ist noch nicht entschieden; die nächste Runde wird "
+        "ausgelost, wenn er es ist oder die Runde absichtlich geschlossen wird (der Tisch zählt "
+        "dann, wie er steht)",
+    ),
+    (
+        "tournament_refuse_close_flag",
+        "closing the round is true or false, not {value}",
+        "„Runde schließen“ ist wahr oder falsch, nicht {value}",
+    ),
+    (
+        "tournament_refuse_round_over",
+        "round {round} is over: round {latest} is drawn, and an earlier round's results no "
+        "longer change (unless round {latest}'s draw is taken back, before it has games)",
+        "Runde {round} ist vorbei: Runde {latest} ist ausgelost, und die Ergebnisse einer "
+        "früheren Runde ändern sich nicht mehr (außer die Auslosung der Runde {latest} wird "
+        "zurückgenommen, bevor sie Spiele hat)",
+    ),
+    (
+        "tournament_refuse_undraw_played",
+        "round {round} has games already: its draw is not taken back",
+        "Runde {round} hat schon Spiele: ihre Auslosung wird nicht zurückgenommen",
+    ),
+    (
+        "tournament_refuse_undraw_reason",
+        "say why the draw is taken back (a reason)",
+        "sag, warum die Auslosung zurückgenommen wird (ein Grund)",
+    ),
+    (
+        "tournament_refuse_undraw_online",
+        "a table of round {round} is played at the server: its draw is not taken back",
+        "ein Tisch der Runde {round} wird am Server gespielt: ihre Auslosung wird nicht "
+        "zurückgenommen",
+    ),
+    (
         "tournament_refuse_all_drawn",
         "all {rounds} rounds of the format are drawn",
         "alle {rounds} Runden des Modus sind ausgelost",
@@ -1493,6 +1539,13 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "tournament_refuse_scharf",
         "a game 'scharf' (one half) is not played at table {table} of round {round}",
         "an Tisch {table} in Runde {round} wird nicht „scharf“ (eine Hälfte) gespielt",
+    ),
+    (
+        "tournament_refuse_one_half",
+        "the tournament plays one half without a Finale: a game at table {table} of round "
+        "{round} is one half",
+        "das Turnier spielt eine Hälfte ohne Finale: ein Spiel an Tisch {table} in Runde "
+        "{round} ist eine Hälfte",
     ),
     (
         "tournament_refuse_rules",
@@ -1678,6 +1731,16 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "aufnehmen)",
     ),
     ("tournament_refuse_left_already", "{name!r} has left already", "„{name}“ ist schon raus"),
+    (
+        "tournament_refuse_guests",
+        "the guests are true, false or a list of names, not {value}",
+        "die Gäste sind wahr, falsch oder eine Liste von Namen, nicht {value}",
+    ),
+    (
+        "tournament_refuse_guest_unlisted",
+        "the guest {name} is not among the names registered",
+        "der Gast {name} ist nicht unter den angemeldeten Namen",
+    ),
     (
         "tournament_refuse_leave_final",
         "{name!r} sits at a table of the final stage: enter their games as lost instead",

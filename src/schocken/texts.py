@@ -1482,6 +1482,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "tournament_seated_late": "Seated in round {round}: {names}.",
         "tournament_from_round": "{names} play from round {round}.",
         "tournament_withdrawn": "{name} has left the tournament after round {round}.",
+        "tournament_undrawn": "The draw of round {round} is taken back; it is drawn again by "
+        "'draw'.",
         "tournament_unregistered": "{name} is no longer registered.",
         "tournament_players_head": "No.|player|team|from round|left after",
         "tournament_round": "Round {round}: {stage}",
@@ -3004,6 +3006,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "tournament_seated_late": "In Runde {round} gesetzt: {names}.",
         "tournament_from_round": "{names} spielen ab Runde {round}.",
         "tournament_withdrawn": "{name} hat das Turnier nach Runde {round} verlassen.",
+        "tournament_undrawn": "Die Auslosung der Runde {round} ist zurückgenommen; 'draw' lost "
+        "sie neu aus.",
         "tournament_unregistered": "{name} ist abgemeldet.",
         "tournament_players_head": "Nr.|Spieler|Team|ab Runde|raus nach",
         "tournament_round": "Runde {round}: {stage}",

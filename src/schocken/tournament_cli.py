@@ -194,11 +194,17 @@ def _print_round(r: RoundInfo, lang: str) -> None:
 
 
 def cmd_draw(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
-    r = book.draw(_tournament(book, args))
+    r = book.draw(_tournament(book, args), close=args.close)
     if args.json:
         print(json.dumps(r, ensure_ascii=False, indent=1))
     else:
         _print_round(r, lang)
+    return 0
+
+
+def cmd_undraw(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
+    number = book.undraw(_tournament(book, args), args.reason)
+    print(t("tournament_undrawn", lang, round=number))
     return 0
 
 
@@ -515,7 +521,14 @@ def add_tournament_parser(sub: argparse._SubParsersAction[argparse.ArgumentParse
     p.add_argument("player")
     leaf("players", cmd_players, "who is registered")
     p = leaf("draw", cmd_draw, "draw the next round")
+    p.add_argument(
+        "--close",
+        action="store_true",
+        help="close the round before on purpose: its games not played count for nobody",
+    )
     p.add_argument("--json", action="store_true")
+    p = leaf("undraw", cmd_undraw, "take back the latest round's draw (before it has games)")
+    p.add_argument("--reason", required=True, help="why (kept in the log)")
     p = leaf("tables", cmd_tables, "the table plan of every round (or one)")
     p.add_argument("round", nargs="?", type=int)
     p.add_argument("--json", action="store_true")

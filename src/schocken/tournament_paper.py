@@ -76,6 +76,7 @@ def _page(title: str, lang: str, body: Iterable[str]) -> str:
     return (
         f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<link rel="icon" href="data:,">'  # no icon: the browser asks for no /favicon.ico
         f"<title>{_e(title)}</title><style>{STYLE}</style></head>\n<body>\n<main>\n"
         + "\n".join(body)
         + "\n</main>\n</body></html>\n"
@@ -145,12 +146,13 @@ def _plan(r: RoundInfo, title: str, head: str, lang: str) -> str:
 
 def _scoring(book: TournamentBook, name: str, number: int, lang: str) -> list[str]:
     """How a game of round ``number`` counts, in sentences (its stage's points or lives)."""
-    stage = stage_of(book.picture(name), number)
+    pic = book.picture(name)
+    stage = stage_of(pic, number)
     lines: list[str] = []
     if isinstance(stage, PointsStage):
         lines.append(t("tp_games_per_round", lang, games=stage.games))
         lines += _points_lines(stage.points, lang)
-        if stage.scharf:
+        if stage.scharf and pic.rules.finale:
             lines.append(t("tp_scharf", lang))
     elif isinstance(stage, LivesStage):
         lives = stage.lives[min(number, len(stage.lives)) - 1]
@@ -169,6 +171,7 @@ def _scoring(book: TournamentBook, name: str, number: int, lang: str) -> list[st
                 )
             )
         else:
+            lines.append(t("tp_games_per_round", lang, games=stage.games))
             lines.append(t("tp_knockout_points", lang, advance=stage.advance))
             lines += _points_lines(stage.points or Points(), lang)
     elif isinstance(stage, FinalTableStage):
@@ -177,10 +180,12 @@ def _scoring(book: TournamentBook, name: str, number: int, lang: str) -> list[st
 
 
 def _games_per_table(book: TournamentBook, name: str, number: int, players: int) -> int:
-    """The rows of a score sheet: the round's games, or as many games as lives can be lost
-    at the table (six where the stage counts neither)."""
+    """The rows of a score sheet: the round's games (a points round, a knock-out by points),
+    or as many games as lives can be lost at the table."""
     stage = stage_of(book.picture(name), number)
-    if isinstance(stage, PointsStage):
+    if isinstance(stage, PointsStage) or (
+        isinstance(stage, KnockoutStage) and stage.by == Advance.POINTS
+    ):
         return stage.games
     lives = 0
     if isinstance(stage, LivesStage):
@@ -218,22 +223,25 @@ def _sheet(
 ) -> str:
     number, players = table["number"], table["players"]
     title = t("tp_sheet", lang, round=r["number"], table=number)
-    halves = (t("tw_half_1", lang), t("tw_half_2", lang))
-    heads = "".join(f'<th scope="colgroup" colspan="2">{_e(p)}</th>' for p in players)
+    one_half = not book.picture(name).rules.finale  # the rules play one half, no Finale
+    halves = (t("tw_half_1", lang),) if one_half else (t("tw_half_1", lang), t("tw_half_2", lang))
+    heads = "".join(f'<th scope="colgroup" colspan="{len(halves)}">{_e(p)}</th>' for p in players)
     subs = "".join(f'<th scope="col">{_e(h)}</th>' for _ in players for h in halves)
-    cells = "<td></td>" * (2 * len(players) + 2)
+    cells = "<td></td>" * (len(halves) * len(players) + (1 if one_half else 2))
     rows = [
         f'<tr><th scope="row">{game}</th>{cells}</tr>'
         for game in range(1, _games_per_table(book, name, r["number"], len(players)) + 1)
     ]
     finale, giver = _e(t("tw_finale_loser", lang)), _e(t("tp_schock_aus", lang))
+    finale_head = "" if one_half else f'<th scope="col" rowspan="2">{finale}</th>'
     scoring = _scoring(book, name, int(r["number"]), lang)
     rules = describe_rules(book.picture(name).rules, lang)
+    how = t("tp_how_one_half" if one_half else "tp_how", lang)
     return (
         f'<section class="sheet"><h1>{_e(title)}</h1>{head}'
-        f'<p class="how">{_e(t("tp_how", lang))}</p>'
+        f'<p class="how">{_e(how)}</p>'
         f'<table class="grid"><thead><tr><th scope="col" rowspan="2">{_e(t("tp_game", lang))}'
-        f'</th>{heads}<th scope="col" rowspan="2">{finale}</th>'
+        f"</th>{heads}{finale_head}"
         f'<th scope="col" rowspan="2">{giver}</th></tr><tr>{subs}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
         f'<p class="signed">{_e(t("tp_signed", lang))}</p>'

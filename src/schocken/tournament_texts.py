@@ -58,6 +58,12 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     ),
     ("tw_team", "Team (optional)", "Team (freiwillig)"),
     ("tw_guest", "Add who is not a member as a guest", "Wer kein Mitglied ist, kommt als Gast"),
+    (
+        "tw_guests_ask",
+        "Not members of the club: tick each who comes as a guest.",
+        "Keine Mitglieder des Vereins: Hakt an, wer als Gast kommt.",
+    ),
+    ("tw_guest_of", "{name} is a guest", "{name} ist Gast"),
     ("tw_registered", "Registered: {names}.", "Angemeldet: {names}."),
     ("tw_withdraw", "Withdraw {name}", "{name} abmelden"),
     ("tw_withdrawn", "{name} withdrawn.", "{name} abgemeldet."),
@@ -68,6 +74,35 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "tw_drawn",
         "Round {round} drawn: {tables} tables.",
         "Runde {round} ausgelost: {tables} Tische.",
+    ),
+    (
+        "tw_close_ask",
+        "Close round {round} on purpose? Its games not played count for nobody; its results "
+        "can no longer change.",
+        "Runde {round} absichtlich schließen? Ihre nicht gespielten Spiele zählen für niemanden; "
+        "ihre Ergebnisse ändern sich nicht mehr.",
+    ),
+    (
+        "tw_close_yes",
+        "Close round {round} and draw round {next}",
+        "Runde {round} schließen und Runde {next} auslosen",
+    ),
+    ("tw_close_no", "Not yet", "Noch nicht"),
+    (
+        "tw_undraw",
+        "Take back the draw of round {round}",
+        "Auslosung der Runde {round} zurücknehmen",
+    ),
+    ("tw_undraw_reason", "Why (kept in the log)", "Warum (steht im Protokoll)"),
+    (
+        "tw_undrawn",
+        "The draw of round {round} is taken back.",
+        "Die Auslosung der Runde {round} ist zurückgenommen.",
+    ),
+    (
+        "tw_closed",
+        "Round {round} closed; round {next} drawn: {tables} tables.",
+        "Runde {round} geschlossen; Runde {next} ausgelost: {tables} Tische.",
     ),
     ("tw_round", "Round {round}", "Runde {round}"),
     ("tw_table", "Table {table}", "Tisch {table}"),
@@ -82,6 +117,13 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "Für jede Hälfte der Platz jedes Spielers in der Reihenfolge, in der sie raus waren: "
         "1 = zuerst raus; wer im selben Moment raus war, teilt den Platz; der Verlierer der "
         "Hälfte kommt zuletzt. Bleibt die zweite Hälfte leer: ein scharf gespieltes Spiel.",
+    ),
+    (
+        "tw_enter_hint_one_half",
+        "Each player's place in the order out: 1 = out first; players out at the same moment "
+        "share a place; the loser comes last.",
+        "Der Platz jedes Spielers in der Reihenfolge, in der sie raus waren: 1 = zuerst raus; wer "
+        "im selben Moment raus war, teilt den Platz; der Verlierer kommt zuletzt.",
     ),
     ("tw_half_1", "1st half", "1. Hälfte"),
     ("tw_half_2", "2nd half", "2. Hälfte"),
@@ -101,6 +143,22 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "Schock-Aus, das das Finale beendete",
     ),
     ("tw_nobody", "nobody", "niemand"),
+    (
+        "tw_tap_order",
+        "{half}: tap the players in the order they went out (the last one left lost)",
+        "{half}: Tippt die Spieler in der Reihenfolge an, in der sie raus waren (wer übrig "
+        "bleibt, hat verloren)",
+    ),
+    ("tw_tap_so_far", "Out so far: {names}", "Bisher raus: {names}"),
+    ("tw_tap_done", "Out: {names}; lost: {loser}", "Raus: {names}; verloren: {loser}"),
+    ("tw_tap_none", "nobody yet", "noch niemand"),
+    ("tw_tap_clear", "Start the {half} again", "{half} neu beginnen"),
+    ("tw_tap_finale", "Who lost the Finale?", "Wer hat das Finale verloren?"),
+    (
+        "tw_more_details",
+        "Places by hand (players out together), buy-ins",
+        "Plätze von Hand (gemeinsam raus), Einwürfe",
+    ),
     ("tw_save_game", "Save the game", "Spiel speichern"),
     (
         "tw_entered",
@@ -283,6 +341,14 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "Tragt für jede Hälfte den Platz jedes Spielers ein, in der Reihenfolge, in der sie "
         "raus waren (1 = zuerst raus; der Verlierer der Hälfte zuletzt), wer das Finale verlor "
         "und wer ein Schock-Aus warf.",
+    ),
+    (
+        "tp_how_one_half",
+        "Each game is one half (no Finale): write each player's place in the order out (1 = out "
+        "first; the loser last), and who threw a Schock-Aus.",
+        "Jedes Spiel ist eine Hälfte (kein Finale): Tragt den Platz jedes Spielers ein, in der "
+        "Reihenfolge, in der sie raus waren (1 = zuerst raus; der Verlierer zuletzt), und wer ein "
+        "Schock-Aus warf.",
     ),
     ("tp_signed", "Signed (all players of the table)", "Unterschriften (alle Spieler des Tisches)"),
     ("tp_rules", "The rules in short", "Die Regeln in Kürze"),

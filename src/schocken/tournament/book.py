@@ -21,7 +21,7 @@ from schocken.rules import Rules, find_preset, rules_to_data
 from schocken.texts import Said, refused, said
 from schocken.tournament.draw import adjust
 from schocken.tournament.formats import Format, KnockoutStage, find_format, format_to_data
-from schocken.tournament.plan import check_entry, next_seating, stage_of
+from schocken.tournament.plan import check_entry, next_seating, short_tables, stage_of
 from schocken.tournament.ranking import Ranker, stage_name
 from schocken.tournament.results import GameResult, result_of_record
 from schocken.tournament.store import _Store
@@ -172,10 +172,11 @@ class _Book(_Store):
         names: Sequence[str],
         *,
         team: str | None = None,
-        guest: bool = False,
+        guest: bool | Sequence[str] = False,
     ) -> list[PlayerInfo]:
         """Players into the tournament (of a team, if given). For a club's tournament they are
-        its members; ``guest``: one who is not is added to the club as a guest. After the draw
+        its members; ``guest``: one who is not is added to the club as a guest (``True``: any
+        of them; a list of names: those named, each of ``names``). After the draw
         of a round a late entry sits at a table of that round that has not played, if one has
         room; otherwise they play from the next round."""
         if isinstance(names, str) or not names:
@@ -213,8 +214,9 @@ class _Book(_Store):
                     count=count,
                     left=capacity - count,
                 )
+            guests = _guests(guest, checked)
             if club is not None:
-                checked = [self._member(club, n, guest) for n in checked]
+                checked = [self._member(club, n, name_key(n) in guests) for n in checked]
             pic = self.picture(tournament)
             current = len(pic.rounds)
             if current > pic.format.qualifying_rounds:
@@ -314,20 +316,58 @@ class _Book(_Store):
 
     # ------------------------------------------------------------------ rounds
 
-    def draw(self, tournament: str) -> RoundInfo:
-        """Draw the next round (seeded: the tournament's seed and the round's number)."""
+    def draw(self, tournament: str, *, close: bool = False) -> RoundInfo:
+        """Draw the next round (seeded: the tournament's seed and the round's number); refused
+        while a table of the round before has games to play, unless ``close`` closes that round
+        on purpose (:func:`~schocken.tournament.plan.check_played`; the log says so)."""
+        if not isinstance(close, bool):
+            raise refused(TournamentError, "tournament_refuse_close_flag", value=_show(close))
         with self._tx():
             tid = self._id(tournament)
             pic = self.picture(tournament)
-            seating = next_seating(pic)
+            seating = next_seating(pic, close=close)
+            short = short_tables(pic, pic.rounds[-1].number) if close and pic.rounds else []
             self._write_seating(tid, seating)
             self._log(
                 tid,
                 "drawn",
                 round=seating.number,
                 tables={str(n): list(p) for n, p in seating.tables},
+                **({"closed": {"round": seating.number - 1, "tables": short}} if short else {}),
             )
         return self.round(tournament, seating.number)
+
+    def undraw(self, tournament: str, reason: str) -> int:
+        """Take back the draw of the latest round, on purpose, while none of its tables has a
+        game or is played at the server (``reason``: why, kept in the log): the round before is
+        the latest again, takes its missing games, and the round is drawn again by
+        :meth:`draw`. Late entries waiting for the round taken back play from it. Its number."""
+        reason = _checked(check_text, reason, said("club_what_reason")).strip()
+        if not reason:
+            raise refused(TournamentError, "tournament_refuse_undraw_reason")
+        with self._tx() as db:
+            tid = self._id(tournament)
+            pic = self.picture(tournament)
+            if not pic.rounds:
+                raise refused(TournamentError, "tournament_refuse_round_not_drawn", round=1)
+            number = pic.rounds[-1].number
+            if pic.games_of_round(number):
+                raise refused(TournamentError, "tournament_refuse_undraw_played", round=number)
+            if db.execute(
+                "SELECT 1 FROM tournament_online WHERE tournament_id = ? AND round = ?",
+                (tid, number),
+            ).fetchone():
+                raise refused(TournamentError, "tournament_refuse_undraw_online", round=number)
+            db.execute(
+                "DELETE FROM tournament_seats WHERE tournament_id = ? AND round = ?", (tid, number)
+            )
+            db.execute(
+                "UPDATE tournament_players SET from_round = ? WHERE tournament_id = ? AND "
+                "from_round = ?",
+                (number, tid, number + 1),
+            )
+            self._log(tid, "draw_taken_back", round=number, reason=reason)
+        return number
 
     def round(self, tournament: str, number: int) -> RoundInfo:
         pic = self.picture(tournament)
@@ -566,6 +606,20 @@ class _Book(_Store):
             (tid,),
         )
         return [{"at": r[0], "action": r[1], "detail": json.loads(r[2])} for r in rows]
+
+
+def _guests(guest: object, names: list[str]) -> set[str]:
+    """The keys of the names that may come as guests: all (``True``), none (``False``), or those
+    of a list of names, each one of ``names``."""
+    if isinstance(guest, bool):
+        return {name_key(n) for n in names} if guest else set()
+    if isinstance(guest, str) or not isinstance(guest, Sequence):
+        raise refused(TournamentError, "tournament_refuse_guests", value=_show(guest))
+    keys = {name_key(n) for n in names}
+    for g in guest:
+        if not isinstance(g, str) or name_key(g) not in keys:
+            raise refused(TournamentError, "tournament_refuse_guest_unlisted", name=_show(g))
+    return {name_key(g) for g in guest}
 
 
 def _created() -> str:

@@ -230,6 +230,9 @@ class KnockoutStage:
     """Lives at the start of each round, with ``by = lives`` (sfreunde: "1 oder 2")."""
     points: Points | None = None
     """How a game scores, with ``by = points``."""
+    games: int = 5
+    """Games per table and round, with ``by = points`` (werl: "bis zu 5" as in its points
+    rounds, our reading); with ``by = lives`` the lives decide."""
     scharf_in_final: bool = False
     """Whether the last round may be played "scharf" too (sfreunde: "Im Finale gilt diese
     Regelung nicht")."""
@@ -246,6 +249,7 @@ class KnockoutStage:
         if not isinstance(self.by, Advance):
             _fail(f"a knock-out goes on by lives or points, not {self.by!r}")
         _whole(self.lives, "the lives in a K.O. round", 1, 99)
+        _whole(self.games, "the games per K.O. round", 1, 99)
         if self.by is Advance.POINTS:
             if not isinstance(self.points, Points):
                 _fail("a knock-out by points needs its points")

@@ -4,14 +4,17 @@ and at which tables, and whether a game may be entered at a table.
 The qualifying stage draws everyone still in the tournament, round by round; the final stage
 begins with the qualifiers (:meth:`~schocken.tournament.ranking.Ranker.qualifiers`) and goes on
 with those who go on from each table. A round is drawn only when every table of the round
-before has played; a game is entered only where it can be played: by the players of the table
-(at a table of lives, those who still have lives; a player who left the tournament may be
-missing from its later games), no more games than the round has, "scharf"
-only where the format allows it, with the tournament's rules.
+before has played all its games (or the organiser closes that round on purpose); a game is
+entered only where it can be played: in the latest round (a round is over once the next is
+drawn), by the players of the table (at a table of lives, those who still have lives; a player
+who left the tournament may be missing from its later games), no more games than the round has
+(a points round's, a knock-out by points'), "scharf" only where the format allows it (with
+rules of one half and no Finale every game is one half), with the tournament's rules.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from schocken.errors import TournamentError
@@ -54,24 +57,96 @@ def seating(t: Tournament, number: int) -> Seating:
     raise refused(TournamentError, "tournament_refuse_no_round", round=number)
 
 
-def check_played(t: Tournament, number: int) -> None:
-    """Refuse while a table of round ``number`` has no game yet."""
+def games_left(t: Tournament, number: int, table: int) -> bool:
+    """Whether table ``table`` of round ``number`` has games still to play: fewer than the
+    round's number of games (points rounds, a knock-out by points), two or more players with
+    lives left (rounds of lives), or not decided (a knock-out by lives, the final table)."""
+    return _done(t, number, table, seating(t, number).table(table)) is None
+
+
+def _done(
+    t: Tournament, number: int, table: int, players: tuple[str, ...]
+) -> tuple[str, dict[str, int]] | None:
+    """Why no more games are played at a table (a refusal's key and its values), or ``None``."""
+    stage = stage_of(t, number)
+    games = t.games_at(number, table)
+    if isinstance(stage, PointsStage) or (
+        isinstance(stage, KnockoutStage) and stage.by is Advance.POINTS
+    ):
+        if len(games) >= stage.games:
+            return "tournament_refuse_games_done", {"games": stage.games}
+        return None
+    left = lives_left(t, number, table)
+    final = isinstance(stage, (KnockoutStage, FinalTableStage))
+    if final and Ranker(t).final_table(number, table)["decided"]:
+        return "tournament_refuse_decided", {}
+    if sum(1 for p in players if left[p] > 0) < 2:
+        return "tournament_refuse_few_lives", {}
+    return None
+
+
+def short_tables(t: Tournament, number: int) -> list[int]:
+    """The tables of round ``number`` with games still to play (:func:`games_left`), found
+    for the whole round at once (one pass over the games, one ranking)."""
     s = seating(t, number)
+    stage = stage_of(t, number)
+    played = Counter(g.table for g in t.games if g.round == number)
+    if isinstance(stage, PointsStage) or (
+        isinstance(stage, KnockoutStage) and stage.by is Advance.POINTS
+    ):
+        return [n for n, _ in s.tables if played[n] < stage.games]
+    ranker = Ranker(t)
+    if isinstance(stage, LivesStage):
+        lives = ranker.round_tallies[number]
+        return [n for n, players in s.tables if sum(1 for p in players if lives[p].score > 0) >= 2]
+    return [n for n, _ in s.tables if not ranker.final_table(number, n)["decided"]]
+
+
+def check_played(t: Tournament, number: int, *, close: bool = False) -> None:
+    """Refuse while a table of round ``number`` has no game yet, or has games still to play
+    (:func:`games_left`) unless the round is closed on purpose (``close``: those games are not
+    played; the tables count as they stand)."""
+    s = seating(t, number)
+    played = Counter(g.table for g in t.games if g.round == number)
     for table, _ in s.tables:
-        if not t.games_at(number, table):
+        if not played[table]:
             raise refused(
                 TournamentError, "tournament_refuse_not_played", table=table, round=number
             )
+    if close:
+        return
+    short = short_tables(t, number)
+    if not short:
+        return
+    table = short[0]
+    stage = stage_of(t, number)
+    if isinstance(stage, PointsStage) or (
+        isinstance(stage, KnockoutStage) and stage.by is Advance.POINTS
+    ):
+        raise refused(
+            TournamentError,
+            "tournament_refuse_round_short",
+            table=table,
+            round=number,
+            played=played[table],
+            games=stage.games,
+        )
+    raise refused(TournamentError, "tournament_refuse_round_open", table=table, round=number)
 
 
-def next_seating(t: Tournament) -> Seating:
-    """The tables of the next round, drawn (seeded by the tournament's seed and the round)."""
+def next_seating(t: Tournament, *, close: bool = False) -> Seating:
+    """The tables of the next round, drawn (seeded by the tournament's seed and the round);
+    refused while a table of the round before has games to play, unless ``close`` closes that
+    round on purpose (:func:`check_played`; a knock-out table closed so goes on with its best
+    as they stand)."""
     number = len(t.rounds) + 1
     fmt = t.format
     if number > fmt.rounds:
         raise refused(TournamentError, "tournament_refuse_all_drawn", rounds=fmt.rounds)
     if number > 1:
-        check_played(t, number - 1)
+        check_played(t, number - 1, close=close)
+        if close:
+            t = replace(t, closed=number - 1)
     stage = stage_of(t, number)
     seed = f"{t.seed}/{number}"
     history = [[p for _, p in s.tables] for s in t.rounds]
@@ -104,7 +179,7 @@ def next_seating(t: Tournament) -> Seating:
 def _who_may_play(t: Tournament, number: int, table: int) -> tuple[tuple[str, ...], set[str]]:
     """The players of table ``table`` of round ``number``, in their seating order, and those of
     them who may play its next game (at a table of lives: those with lives left); refused when
-    the table's games are all played."""
+    the round is over (a later round is drawn) or the table's games are all played."""
     s = seating(t, number)
     try:
         players = s.table(table)
@@ -113,23 +188,23 @@ def _who_may_play(t: Tournament, number: int, table: int) -> tuple[tuple[str, ..
         raise refused(
             TournamentError, "tournament_refuse_table", round=number, tables=tables, value=table
         ) from None
-    stage = stage_of(t, number)
-    games = t.games_at(number, table)
+    if number < len(t.rounds):
+        raise refused(
+            TournamentError, "tournament_refuse_round_over", round=number, latest=len(t.rounds)
+        )
     where = {"table": table, "round": number}
+    done = _done(t, number, table, players)
+    if done is not None:
+        key, values = done
+        raise refused(TournamentError, key, **values, **where)
+    stage = stage_of(t, number)
     expected = set(players)
-    if isinstance(stage, PointsStage) and len(games) >= stage.games:
-        raise refused(TournamentError, "tournament_refuse_games_done", games=stage.games, **where)
     by_lives = isinstance(stage, (LivesStage, FinalTableStage)) or (
         isinstance(stage, KnockoutStage) and stage.by is Advance.LIVES
     )
     if by_lives:
         left = lives_left(t, number, table)
         expected = {p for p in players if left[p] > 0}
-        final = isinstance(stage, (KnockoutStage, FinalTableStage))
-        if final and Ranker(t).final_table(number, table)["decided"]:
-            raise refused(TournamentError, "tournament_refuse_decided", **where)
-        if len(expected) < 2:
-            raise refused(TournamentError, "tournament_refuse_few_lives", **where)
     return players, expected
 
 
@@ -165,7 +240,10 @@ def check_entry(
     out = [p for p in game.players if p not in expected]
     if out:
         raise refused(TournamentError, "tournament_refuse_no_lives", name=out[0], **where)
-    if game.scharf and not _scharf_allowed(t, stage_of(t, number), number):
+    if not t.rules.finale:
+        if not game.scharf:
+            raise refused(TournamentError, "tournament_refuse_one_half", **where)
+    elif game.scharf and not _scharf_allowed(t, stage_of(t, number), number):
         raise refused(TournamentError, "tournament_refuse_scharf", **where)
     scharf_rules = game.scharf and rules == replace(t.rules, finale=False)
     if rules is not None and rules != t.rules and not scharf_rules:

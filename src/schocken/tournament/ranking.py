@@ -244,12 +244,13 @@ class Ranker:
         players = seating.table(table)
         games = self.t.games_at(number, table)
         last = number == self.fmt.rounds
+        closed = number < len(self.t.rounds) or number <= self.t.closed
         q_rank = {p: i for i, p in enumerate(self.order)}
         if isinstance(final, KnockoutStage) and final.by is Advance.POINTS:
             assert final.points is not None
             tallies = {p: self._tally_points(p, games, final.points) for p in players}
             order = sorted(players, key=lambda p: (self._key(tallies[p]), q_rank.get(p, 0)))
-            decided = bool(games)
+            decided = len(games) >= final.games or closed
             go = 1 if last else final.advance
             return {
                 "table": table,
@@ -272,12 +273,12 @@ class Ranker:
             (p for p in players if left[p] > 0), key=lambda p: (-left[p], q_rank.get(p, 0))
         )
         out = sorted(out_at, key=lambda p: -out_at[p])
-        decided = len(alive) <= go
+        decided = len(alive) <= go or closed
         return {
             "table": table,
             "decided": decided,
             "players": [
-                _seat(i + 1, p, left[p], None, decided and left[p] > 0)
+                _seat(i + 1, p, left[p], None, decided and left[p] > 0 and i < go)
                 for i, p in enumerate([*alive, *out])
             ],
         }

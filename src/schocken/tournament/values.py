@@ -79,6 +79,10 @@ class Tournament:
     entrants: tuple[Entrant, ...] = ()
     rounds: tuple[Seating, ...] = ()
     games: tuple[Entry, ...] = ()
+    closed: int = 0
+    """The rounds up to this one are closed on purpose, their tables counted as they stand
+    (set while the next round is drawn with ``close``; a round followed by a drawn round is
+    closed anyway)."""
 
     def entrant(self, name: str) -> Entrant:
         for e in self.entrants:

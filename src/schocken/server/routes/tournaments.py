@@ -278,12 +278,14 @@ def detail(book: TournamentBook, name: str) -> dict[str, Any]:
 
 
 def _format_line(book: TournamentBook, name: str) -> dict[str, Any]:
-    fmt = book.picture(name).format
+    pic = book.picture(name)
+    fmt = pic.format
     return {
         "name": fmt.name,
         "qualifying_rounds": fmt.qualifying_rounds,
         "rounds": fmt.rounds,
         "games": fmt.qualifying.games if isinstance(fmt.qualifying, PointsStage) else None,
+        "one_half": not pic.rules.finale,  # the rules play one half, no Finale
     }
 
 
@@ -406,7 +408,7 @@ async def get(
     return await tournaments.run(lambda book: detail(book, _of_club(book, slug, name)))
 
 
-ACTIONS = ("register", "withdraw", "draw", "enter", "remove")
+ACTIONS = ("register", "withdraw", "draw", "undraw", "enter", "remove")
 """The organiser's changes, each ``POST /api/clubs/{club}/tournaments/{name}/{action}``."""
 
 
@@ -417,12 +419,14 @@ def _do(book: TournamentBook, name: str, action: str, data: dict[str, Any]) -> N
             name,
             names,  # type: ignore[arg-type]
             team=data.get("team") or None,
-            guest=data.get("guest") is True,
+            guest=data.get("guest") or False,
         )
     elif action == "withdraw":
         book.withdraw(name, data.get("name"))  # type: ignore[arg-type]
     elif action == "draw":
-        book.draw(name)
+        book.draw(name, close=data.get("close", False))
+    elif action == "undraw":
+        book.undraw(name, data.get("reason"))  # type: ignore[arg-type]
     elif action == "enter":
         result = result_by_hand(
             data.get("players"),  # type: ignore[arg-type]
@@ -536,10 +540,13 @@ async def change(
     tournaments: TournamentsDep,
 ) -> dict[str, Any]:
     """A change by the organiser (:data:`ACTIONS`): ``register`` (``names``, ``team``,
-    ``guest``), ``withdraw`` (``name``), ``draw``, ``enter`` a game by hand (``round``,
-    ``table``, ``players``, ``halves``: each half's finishing order as groups of names, first
-    out first, ``finale_loser``, ``schock_aus`` and ``bought_in`` by section), ``remove`` the
-    table's last game (``round``, ``table``, ``reason``). Answers the tournament's detail."""
+    ``guest``: true, or the names of those who come as guests), ``withdraw`` (``name``),
+    ``draw`` (``close``: true closes the round before on purpose), ``undraw`` the latest
+    round's draw taken back before it has games (``reason``), ``enter`` a game by hand
+    (``round``, ``table``, ``players``, ``halves``: each half's finishing order as groups of
+    names, first out first, ``finale_loser``, ``schock_aus`` and ``bought_in`` by section),
+    ``remove`` the table's last game (``round``, ``table``, ``reason``). Answers the
+    tournament's detail."""
     if action not in ACTIONS:
         raise refuse(
             "server_refuse_tournament_action", 404, action=action[:40], actions=", ".join(ACTIONS)

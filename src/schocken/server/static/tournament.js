@@ -72,6 +72,7 @@ async function call(org, path, body) {
   if (!response.ok) {
     const error = new Error(capital(data.error || response.statusText));
     error.status = response.status;
+    error.code = data.code;
     throw error;
   }
   return data;
@@ -213,21 +214,38 @@ function renderPlayers(org) {
         onclick: () => change(org, "withdraw", { name: p.name }, error, () => t("tw_withdrawn", { name: p.name })),
       }, "×") : null);
   });
+  const guests = el("div", { class: "tw-guest-list" });
   const form = el("form", { class: "tw-register" },
     el("label", { for: "tw-names" }, t("tw_register_names")),
     el("input", { id: "tw-names", name: "names", list: "tw-members", autocomplete: "off", required: true }),
     el("datalist", { id: "tw-members" }, d.members.map((m) => el("option", { value: m }))),
     el("label", { for: "tw-team" }, t("tw_team")),
     el("input", { id: "tw-team", name: "team", maxlength: "40" }),
-    el("label", { class: "check" }, el("input", { type: "checkbox", name: "guest" }), " ", t("tw_guest")),
+    guests,
     el("button", { class: "primary", type: "submit" }, t("tw_register")),
     error);
+  // Who is not a member is asked about by name: each ticked comes as a guest (a list of members
+  // and guests is registered at once).
+  const listed = () => String(new FormData(form).get("names") || "").split(",").map((n) => n.trim()).filter(Boolean);
+  const member = new Set(d.members.map((m) => m.toLowerCase()));
+  form.elements.namedItem("names").addEventListener("input", () => {
+    const ticked = new Set(new FormData(form).getAll("guest"));
+    const strangers = listed().filter((n) => !member.has(n.toLowerCase()));
+    guests.replaceChildren(...(strangers.length ? [
+      el("p", { id: "tw-guests-ask" }, t("tw_guests_ask")),
+      el("ul", { class: "tw-guests", "aria-labelledby": "tw-guests-ask" }, strangers.map((n) => el("li", {},
+        el("label", { class: "check" }, el("input", { type: "checkbox", name: "guest", value: n, checked: ticked.has(n) }),
+          " ", t("tw_guest_of", { name: n }))))),
+    ] : []));
+  });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = new FormData(form);
-    const names = String(f.get("names")).split(",").map((n) => n.trim()).filter(Boolean);
-    await change(org, "register", { names, team: f.get("team") || null, guest: f.get("guest") === "on" }, error,
+    const names = listed();
+    const guest = f.getAll("guest").map(String).filter((n) => names.includes(n));
+    const ok = await change(org, "register", { names, team: f.get("team") || null, guest }, error,
       () => t("tw_registered", { names: names.join(", ") }));
+    if (ok) guests.replaceChildren();
   });
   return el("section", { class: "card", "aria-labelledby": "tw-players" },
     el("h2", { id: "tw-players" }, `${t("tw_players")} (${d.players.length})`),
@@ -245,16 +263,57 @@ function renderRounds(org) {
   if (latest) {
     const games = d.format.games;
     parts.push(el("div", { class: "tw-tables" }, latest.tables.map((table) => renderTable(org, latest, table, games))));
+    // Drawn too early (a score sheet of the round before found late): taken back on purpose,
+    // while none of its tables has a game or is played at the server.
+    const untouched = latest.tables.every((x) => !x.games) && !d.online.some((o) => o.round === latest.number);
+    if (untouched) {
+      const undrawError = el("p", { class: "error", role: "alert" });
+      const back = el("form", {},
+        el("label", { for: "tw-undraw-reason" }, t("tw_undraw_reason")),
+        el("input", { id: "tw-undraw-reason", name: "reason", required: true, maxlength: "200" }),
+        el("button", { class: "secondary", type: "submit" }, t("tw_undraw", { round: latest.number })),
+        undrawError);
+      back.addEventListener("submit", (e) => {
+        e.preventDefault();
+        const reason = new FormData(back).get("reason");
+        change(org, "undraw", { reason }, undrawError, () => t("tw_undrawn", { round: latest.number }));
+      });
+      parts.push(el("details", {}, el("summary", {}, t("tw_undraw", { round: latest.number })), back));
+    }
   } else {
     parts.push(el("p", {}, t("tw_no_round")));
   }
   if (next <= d.format.rounds) {
-    parts.push(el("button", {
+    const ask = el("div", { class: "tw-ask" });
+    const close = () => change(org, "draw", { close: true }, error,
+      (data) => t("tw_closed", { round: next - 1, next, tables: data.rounds[next - 1].tables.length }));
+    const button = el("button", {
       class: "primary", type: "button",
-      onclick: () => change(org, "draw", {}, error, (data) => t("tw_drawn", { round: next, tables: data.rounds[next - 1].tables.length })),
-    }, t("tw_draw", { round: next })));
+      onclick: async () => {
+        try {
+          org.data = await call(org, `/${enc(org.name)}/draw`, {});
+        } catch (e) {
+          failed(error, e);
+          // A table of the round has games to play: the organiser may close the round on purpose.
+          if (e.code === "tournament_refuse_round_short" || e.code === "tournament_refuse_round_open") {
+            const no = el("button", {
+              class: "secondary", type: "button",
+              onclick: () => { ask.replaceChildren(); button.focus(); },
+            }, t("tw_close_no"));
+            const yes = el("button", { class: "primary", type: "button", onclick: close },
+              t("tw_close_yes", { round: next - 1, next }));
+            ask.replaceChildren(el("p", {}, t("tw_close_ask", { round: next - 1 })), yes, no);
+          }
+          return;
+        }
+        renderTournament(org);
+        ctx.announce(t("tw_drawn", { round: next, tables: org.data.rounds[next - 1].tables.length }));
+      },
+    }, t("tw_draw", { round: next }));
+    parts.push(button, error, ask);
+  } else {
+    parts.push(error);
   }
-  parts.push(error);
   return el("section", { class: "card", "aria-labelledby": "tw-rounds" }, parts);
 }
 
@@ -405,56 +464,138 @@ function askFirst(label, sure, yes, no, act) {
   return [button, ask];
 }
 
-/** The form of a game entered by hand: each player's place in each half (1 = out first,
- * shared by players out at the same moment, the loser last), the Finale's loser, the Schock-Aus
- * that ended each section. Checked by the server. */
+/** The form of a game entered by hand. Quick: for each half, the players tapped in the order
+ * they went out (the last one left lost), then the Finale's loser among the halves' losers: a
+ * few taps. By hand (players out at the same moment share a place, buy-ins): each player's
+ * place in each half (1 = out first, the loser last), which the taps fill in. The Schock-Aus
+ * that ended each section. Rules of one half without a Finale: one half, no Finale. Checked by
+ * the server. */
 function entryForm(org, round, table) {
   const { t, el } = ctx;
   const n = table.players.length;
+  const oneHalf = Boolean(org.data.format.one_half);
   const error = el("p", { class: "error", role: "alert" });
-  const halves = [t("tw_half_1"), t("tw_half_2")];
+  const halves = oneHalf ? [t("tw_half_1")] : [t("tw_half_1"), t("tw_half_2")];
   const placeSelect = (name, h) => el("select", {
     name: `h${h}-${name}`, "aria-label": t("tw_place_of", { name, half: halves[h] }),
+    onchange: () => sync(),
   }, el("option", { value: "" }, "–"), Array.from({ length: n }, (_, i) => el("option", { value: String(i + 1) }, String(i + 1))));
   const boughtBox = (name, h) => el("input", {
     type: "checkbox", name: `b${h}-${name}`, class: "tw-bought", "aria-label": t("tw_bought_in_of", { name, half: halves[h] }),
   });
   const rows = table.players.map((p) => el("tr", {}, el("th", { scope: "row" }, p),
-    el("td", {}, placeSelect(p, 0)), el("td", {}, placeSelect(p, 1)),
-    el("td", {}, boughtBox(p, 0), " ", boughtBox(p, 1))));
-  const who = (name, label, none) => el("div", {}, el("label", { for: `${name}-${table.number}` }, label),
-    el("select", { id: `${name}-${table.number}`, name }, el("option", { value: "" }, none), table.players.map((p) => el("option", { value: p }, p))));
-  const form = el("form", { class: "tw-entry" },
-    el("p", { class: "hint" }, t("tw_enter_hint")),
+    halves.map((_, h) => el("td", {}, placeSelect(p, h))),
+    el("td", {}, halves.flatMap((_, h) => [boughtBox(p, h), " "]))));
+  const who = (name, label, none, players = table.players) => el("div", {}, el("label", { for: `${name}-${table.number}` }, label),
+    el("select", { id: `${name}-${table.number}`, name, onchange: () => sync() }, el("option", { value: "" }, none), players.map((p) => el("option", { value: p }, p))));
+  const finaleSelect = oneHalf ? null : who("finale", t("tw_finale_loser"), t("tw_no_finale"));
+  const form = el("form", { class: "tw-entry" });
+  const place = (h, p) => form.elements.namedItem(`h${h}-${p}`);
+  // The quick part: one group of buttons per half, in the order tapped.
+  const taps = halves.map((half, h) => {
+    const id = `tw-tap-${table.number}-${h}`;
+    const said = el("p", { class: "tw-tap-said", "aria-live": "polite" });
+    const buttons = table.players.map((p) => el("button", {
+      type: "button", class: "secondary tw-tap", "aria-pressed": "false",
+      onclick: () => {
+        if (place(h, p).value) return;
+        const placed = table.players.filter((q) => place(h, q).value).length;
+        place(h, p).value = String(placed + 1);
+        const rest = table.players.filter((q) => !place(h, q).value);
+        if (rest.length === 1) place(h, rest[0]).value = String(n);
+        sync();
+      },
+    }, el("span", { class: "tw-tap-place", "aria-hidden": "true" }), p));
+    const clear = el("button", {
+      type: "button", class: "secondary small",
+      onclick: () => { table.players.forEach((p) => { place(h, p).value = ""; }); sync(); },
+    }, t("tw_tap_clear", { half }));
+    const group = el("div", { class: "tw-tap-half", role: "group", "aria-labelledby": id },
+      el("p", { id, class: "tw-tap-head" }, t("tw_tap_order", { half })),
+      el("div", { class: "tw-taps" }, buttons), said, clear);
+    return { group, buttons, said };
+  });
+  const finaleId = `tw-tap-finale-${table.number}`;
+  const finaleGroup = el("div", { class: "tw-tap-half", role: "group", "aria-labelledby": finaleId, hidden: true });
+  function loserOf(h) {
+    const placed = table.players.map((p) => [p, Number(place(h, p).value) || 0]);
+    if (placed.some(([, x]) => !x)) return null;
+    const most = Math.max(...placed.map(([, x]) => x));
+    const last = placed.filter(([, x]) => x === most);
+    return last.length === 1 ? last[0][0] : null;
+  }
+  function sync() {
+    taps.forEach(({ buttons, said }, h) => {
+      table.players.forEach((p, i) => {
+        const at = place(h, p).value;
+        buttons[i].setAttribute("aria-pressed", at ? "true" : "false");
+        buttons[i].firstChild.textContent = at ? `${at}. ` : "";
+      });
+      const out = table.players.filter((p) => place(h, p).value)
+        .sort((a, b) => Number(place(h, a).value) - Number(place(h, b).value));
+      const loser = loserOf(h);
+      said.textContent = loser
+        ? t("tw_tap_done", { names: out.filter((p) => p !== loser).join(", "), loser })
+        : t("tw_tap_so_far", { names: out.join(", ") || t("tw_tap_none") });
+    });
+    if (oneHalf) return;
+    const losers = [loserOf(0), loserOf(1)];
+    const select = form.elements.namedItem("finale");
+    const pair = losers[0] && losers[1] && losers[0] !== losers[1] ? losers : null;
+    finaleGroup.hidden = !pair;
+    if (!pair) {
+      finaleGroup.replaceChildren();
+      finaleGroup.dataset.pair = "";
+      return;
+    }
+    if (select.value && !pair.includes(select.value)) select.value = "";
+    // The buttons are made anew only for another pair, so that a tapped one keeps the focus.
+    if (finaleGroup.dataset.pair !== pair.join("\n")) {
+      finaleGroup.dataset.pair = pair.join("\n");
+      finaleGroup.replaceChildren(el("p", { id: finaleId, class: "tw-tap-head" }, t("tw_tap_finale")),
+        el("div", { class: "tw-taps" }, pair.map((p) => el("button", {
+          type: "button", class: "secondary tw-tap", "data-player": p,
+          onclick: () => { select.value = p; sync(); },
+        }, p))));
+    }
+    finaleGroup.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", select.value === b.dataset.player ? "true" : "false"));
+  }
+  const byHand = el("details", {}, el("summary", {}, t("tw_more_details")),
+    el("p", { class: "hint" }, oneHalf ? t("tw_enter_hint_one_half") : t("tw_enter_hint")),
     el("table", { class: "summary-table" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("tw_player")), el("th", { scope: "col" }, halves[0]), el("th", { scope: "col" }, halves[1]), el("th", { scope: "col" }, t("tw_bought_in")))),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("tw_player")), halves.map((half) => el("th", { scope: "col" }, half)), el("th", { scope: "col" }, t("tw_bought_in")))),
       el("tbody", {}, rows)),
-    who("finale", t("tw_finale_loser"), t("tw_no_finale")),
-    who("sa-first_half", t("tw_schock_aus_in", { half: halves[0] }), t("tw_nobody")),
-    who("sa-second_half", t("tw_schock_aus_in", { half: halves[1] }), t("tw_nobody")),
-    who("sa-finale", t("tw_schock_aus_finale"), t("tw_nobody")),
+    finaleSelect);
+  const sections = oneHalf ? [["first_half", halves[0]]] : [["first_half", halves[0]], ["second_half", halves[1]]];
+  form.append(
+    ...taps.map(({ group }) => group),
+    finaleGroup,
+    byHand,
+    ...sections.map(([s, half]) => who(`sa-${s}`, t("tw_schock_aus_in", { half }), t("tw_nobody"))),
+    ...(oneHalf ? [] : [who("sa-finale", t("tw_schock_aus_finale"), t("tw_nobody"))]),
     el("button", { class: "primary", type: "submit" }, t("tw_save_game")),
     error);
+  sync();
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = new FormData(form);
     const order = (h) => {
       const byPlace = new Map();
       for (const p of table.players) {
-        const place = f.get(`h${h}-${p}`);
-        if (!place) continue;
-        if (!byPlace.has(place)) byPlace.set(place, []);
-        byPlace.get(place).push(p);
+        const at = f.get(`h${h}-${p}`);
+        if (!at) continue;
+        if (!byPlace.has(at)) byPlace.set(at, []);
+        byPlace.get(at).push(p);
       }
       return [...byPlace.entries()].sort((a, b) => Number(a[0]) - Number(b[0])).map(([, names]) => names);
     };
     const first = order(0);
-    const second = order(1);
+    const second = oneHalf ? [] : order(1);
     const players = table.players.filter((p) => first.some((g) => g.includes(p)));
     const schockAus = {};
     for (const s of ["first_half", "second_half", "finale"]) if (f.get(`sa-${s}`)) schockAus[s] = f.get(`sa-${s}`);
     const boughtIn = {};
-    ["first_half", "second_half"].forEach((s, h) => {
+    sections.forEach(([s], h) => {
       const names = table.players.filter((p) => f.get(`b${h}-${p}`) === "on");
       if (names.length) boughtIn[s] = names;
     });
