@@ -108,6 +108,11 @@ async def test_a_stranger_cannot_take_a_drawn_seat_nor_the_host_change_one(
         assert table["seats"][0] == {"name": players[0], "bot": "regular", "human": False}
         assert table["host"] == 1
         assert (await Client(server, table_id, tokens[0]).ws_connect_error())["code"] == "denied"
+        # New links: for the seats with a player of their own (the bot's seat has none).
+        r = server.post(f"{API}/links?lang=en", {"secret": secret, "round": 1, "table": 1})
+        assert r.status_code == 200, r.text
+        assert [s["name"] for s in r.json()["links"]] == players[1:]
+        tokens = ["", *(s["link"].split("#", 1)[1] for s in r.json()["links"])]
         with TournamentBook(server.where) as book:
             assert book.online_table(NAME, 1, 1)["bots"] == [players[0]]
             logged = stored_rows(

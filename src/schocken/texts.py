@@ -1723,7 +1723,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_tournament_table": "Turnier {name}: Runde {round}, Tisch {table}",
         "web_tournament_seats": "An diesem Tisch sitzen nur die ausgelosten Spieler, jeder mit "
         "seinem eigenen Link; es gibt keinen Einladungscode. Nur die Turnierleitung ändert einen "
-        "Platz (ein Bot für einen Spieler, der nicht spielen kann). Die Spiele zählen fürs Turnier.",
+        "Platz (ein Bot für einen Spieler, der nicht spielen kann). Die Spiele zählen fürs "
+        "Turnier.",
         "web_tournament_booking": "Dieses Spiel geht ins Turnier {name}: Runde {round}, Tisch "
         "{table} (wird übernommen).",
         "web_tournament_booked": "Dieses Spiel wurde im Turnier {name} gebucht: Runde {round}, "

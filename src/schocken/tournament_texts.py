@@ -157,8 +157,7 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     (
         "tw_bot_for",
         "A bot plays for {names} (the organiser's decision; the games count for them).",
-        "Ein Bot spielt für {names} (Entscheidung der Turnierleitung; die Spiele zählen für "
-        "sie).",
+        "Ein Bot spielt für {names} (Entscheidung der Turnierleitung; die Spiele zählen für sie).",
     ),
     ("tw_bot_seats", "A player cannot play?", "Ein Spieler kann nicht spielen?"),
     (

@@ -533,8 +533,9 @@ async def new_links(
     club: str, name: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
 ) -> dict[str, Any]:
     """New links to the seats of a table's online table (``round``, ``table``), for an organiser
-    who needs them again: every seat gets a new token, and the old links open nothing. Answers
-    the ``links`` with their QR codes."""
+    who needs them again: every seat gets a new token, and the old links open nothing (a seat a
+    bot plays by the organiser's decision gets none). Answers the ``links`` with their QR
+    codes."""
     data = await read_body(request)
     slug = await opened(clubs, club, request, data)
 
@@ -545,11 +546,9 @@ async def new_links(
 
     table_id, players = await tournaments.run(online)
     table = await tournaments.tables.get(table_id)
-    tokens = [
-        await tournaments.tables.commit(table, table.new_token, seat)
-        for seat in range(len(players))
-    ]
-    return {"links": await _links(request, table_id, players, tokens)}
+    seats = [i for i in range(len(players)) if table.seats[i].token_hash is not None]
+    tokens = [await tournaments.tables.commit(table, table.new_token, seat) for seat in seats]
+    return {"links": await _links(request, table_id, [players[i] for i in seats], tokens)}
 
 
 @router.post("/api/clubs/{club}/tournaments/{name}/bot")
