@@ -102,8 +102,9 @@ async def test_a_stranger_cannot_take_a_drawn_seat_nor_the_host_change_one(
         )
         # Only the organiser: not whoever knows the table's id or a seat's link.
         for secret_given in ("wrong", tokens[1]):
-            body = {"secret": secret_given, "round": 1, "table": 1, "name": players[1]}
-            assert server.post(f"{API}/bot?lang=en", body).status_code in (401, 403)
+            asked: dict[str, Any] = {"secret": secret_given, "round": 1, "table": 1}
+            r = server.post(f"{API}/bot?lang=en", {**asked, "name": players[1]})
+            assert r.status_code in (401, 403), r.text
         table = server.get(f"/api/tables/{table_id}").json()
         assert table["seats"][0] == {"name": players[0], "bot": "regular", "human": False}
         assert table["host"] == 1
