@@ -143,7 +143,7 @@ def test_version_1_tables_are_brought_to_the_latest_version(database: str) -> No
     finally:
         db.close()
     with TournamentBook(database) as book:
-        assert book.db.version(COMPONENT) == max(MIGRATIONS) == 3
+        assert book.db.version(COMPONENT) == max(MIGRATIONS) == 4
         assert book.info("Old")["name"] == "Old"
         assert book.opens_views("Old", "anything") is False
         assert book.view_key("Old") == book.view_key("Old")
@@ -151,7 +151,7 @@ def test_version_1_tables_are_brought_to_the_latest_version(database: str) -> No
 
 def test_version_2_online_tables_stay_online_in_version_3(database: str) -> None:
     """Version 3 adds the pub-mode tables: an online table kept before is of kind ``online``,
-    with no pub game taken."""
+    with no pub game taken; version 4 the organiser's bots: none."""
     db = open_database(database)
     try:
         db.migrate(COMPONENT, {v: MIGRATIONS[v] for v in (1, 2)})
@@ -165,7 +165,7 @@ def test_version_2_online_tables_stay_online_in_version_3(database: str) -> None
     finally:
         db.close()
     with TournamentBook(database) as book:
-        assert book.db.version(COMPONENT) == 3
+        assert book.db.version(COMPONENT) == 4
         [kept] = book.online_tables("Old")
         assert kept == {
             "round": 1,
@@ -174,6 +174,7 @@ def test_version_2_online_tables_stay_online_in_version_3(database: str) -> None
             "players": ["A", "B", "C"],
             "kind": "online",
             "taken": [],
+            "bots": [],
         }
 
 

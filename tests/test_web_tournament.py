@@ -25,7 +25,7 @@ from websockets.sync.client import connect
 
 from schocken.club import ClubBook
 from schocken.tournament import TournamentBook
-from server_helpers import Server, hello, running
+from server_helpers import Server, hello, running, stored_rows
 from test_web_club_tasks import axe
 from test_web_history import Hand, play_together
 
@@ -514,3 +514,78 @@ def test_every_word_of_the_tournament_pages_is_in_the_catalogue() -> None:
     assert len(keys) > 50
     for lang in ("de", "en"):
         assert sorted(k for k in keys if k not in CATALOGUE[lang]) == [], lang
+
+
+def test_a_tournament_table_seats_its_draw_only(browser: Browser, club: tuple[Server, str]) -> None:
+    """Issue 34, item 1: the lobby of a tournament's online table on a phone says whose table it
+    is and offers no invite code, no "Add bot" and no "Remove"; a stranger is refused by the
+    table's code in the browser, by its id over the API, and by the code over the WebSocket; the
+    organiser, asked first, lets a bot play for a drawn player who cannot play (the tournament
+    shows it); the game counts, and the players' pages say where it went."""
+    server, secret = club
+    with book_of(server) as book:
+        book.create(NAME, date="2026-11-27", club="krone", format="sfreunde", seed="5")
+        book.register(NAME, PLAYERS)
+        players = book.draw(NAME)["tables"][0]["players"]
+    page = browser.new_context(**DESKTOP).new_page()
+    open_club(page, server, secret)
+    page.goto(f"{server.url}/tournaments/krone/{SLUG}")
+    table_box(page, 1).get_by_role("button", name="Play it at an online table").click()
+    links = seat_links(table_box(page, 1), players)
+    tokens = [link.split("#", 1)[1] for link in links]
+    table_id = links[0].split("/t/", 1)[1].split("#")[0]
+    [(code,)] = stored_rows(server, "SELECT code FROM tables WHERE id = ?", (table_id,))
+
+    # The host's lobby, on a phone: the tournament's table, no code, no bot, no removal.
+    host = browser.new_context(**{**PHONE, "locale": "en-US"}).new_page()
+    host.goto(links[0])
+    card = host.locator("#tournament")
+    expect(card.get_by_role("heading")).to_have_text(f"Tournament {NAME}: round 1, table 1")
+    expect(card).to_contain_text("there is no invite code")
+    expect(host.locator("#start")).to_be_visible()
+    for gone in ("Add bot", "Remove"):
+        expect(host.get_by_role("button", name=gone)).to_have_count(0)
+    expect(host.locator("#code")).to_have_count(0)
+    assert code not in host.content()
+    assert axe(host) == []
+
+    # A stranger: the code opens nothing in the browser; the API and the WebSocket refuse too.
+    stranger = browser.new_context(**DESKTOP).new_page()
+    stranger.goto(f"{server.url}/join/{code}")
+    expect(stranger.get_by_role("alert")).to_have_text("no such table")
+    r = server.post(f"/api/tables/{table_id}/join", {"name": "Zoe"})
+    assert r.status_code == 403 and r.json()["code"] == "server_refuse_tournament_seats"
+    assert first_message(server, table_id, code)["code"] == "denied"
+    r = server.post(f"/api/tables/{table_id}/remove", {"token": tokens[0], "seat": 3})
+    assert r.status_code == 403 and r.json()["code"] == "server_refuse_tournament_seats"
+
+    # The organiser, asked first, lets a bot play for the fourth player; the lobby shows it.
+    box = table_box(page, 1)
+    box.get_by_text("A player cannot play?").click()
+    box.get_by_role("button", name=f"A bot plays for {players[3]}").click()
+    expect(box.get_by_text(f"A bot plays for {players[3]} at table 1?")).to_be_visible()
+    box.get_by_role("button", name="Yes, a bot plays").click()
+    expect(page.locator("#announce")).to_have_text(f"Table 1: a bot plays for {players[3]} now.")
+    expect(
+        table_box(page, 1).get_by_text(f"A bot plays for {players[3]} (the organiser")
+    ).to_be_visible()
+    seat = host.locator("ul.lobby li").nth(3)
+    expect(seat).to_contain_text(players[3])
+    expect(seat).to_contain_text("bot: pub regular")
+
+    # The game: the host starts it; it counts, and the end of the game says where it went.
+    hands = [Hand(server, table_id, token) for token in tokens[:3]]
+    host.locator("#start").click()
+    for h in hands:
+        h.read()
+    play_together(hands)
+    for h in hands:
+        h.close()
+    expect(host.locator("#booked")).to_have_text(
+        f"This game was booked to tournament {NAME}: round 1, table 1, game 1 there.",
+        timeout=30_000,
+    )
+    assert axe(host) == []
+    with book_of(server) as book:
+        [game] = book.games(NAME, 1, 1)
+        assert game["players"] == players and book.online_table(NAME, 1, 1)["bots"] == [players[3]]

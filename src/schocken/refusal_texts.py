@@ -743,6 +743,25 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     ),
     ("server_refuse_host_only", "only the host may do that", "das darf nur der Gastgeber"),
     (
+        "server_refuse_tournament_seats",
+        "this is table {table} of round {round} of a tournament: it seats the players of the "
+        "draw only, each by their own link, and only the tournament's organiser changes a seat",
+        "das ist Tisch {table} der Runde {round} eines Turniers: hier sitzen nur die "
+        "ausgelosten Spieler, jeder mit seinem eigenen Link, und nur die Turnierleitung ändert "
+        "einen Platz",
+    ),
+    (
+        "server_refuse_tournament_last_player",
+        "{name} is the last player with a link at this table: a bot cannot take every seat",
+        "{name} ist der letzte Spieler mit Link an diesem Tisch: ein Bot kann nicht jeden Platz "
+        "übernehmen",
+    ),
+    (
+        "server_refuse_tournament_no_count",
+        "the tournament would not count this game, so it does not start: {why}",
+        "das Turnier würde dieses Spiel nicht zählen, darum beginnt es nicht: {why}",
+    ),
+    (
         "server_refuse_started",
         "the game has started: watch it with the invite code, or wait for a seat in the next game",
         "das Spiel hat schon begonnen: schau mit dem Einladungscode zu oder warte auf einen Platz "
@@ -2041,6 +2060,11 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "tournament_refuse_online_round",
         "only a table of the latest round (round {round}) can be opened online",
         "nur ein Tisch der letzten Runde (Runde {round}) kann online geöffnet werden",
+    ),
+    (
+        "tournament_refuse_bot_twice",
+        "a bot plays for {name} already",
+        "für {name} spielt schon ein Bot",
     ),
     (
         "tournament_refuse_online_twice",

@@ -237,6 +237,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_rematch": "Rematch",
         "web_rematch_hint": "Same seats, same rules, a new game.",
         "web_rematch_wait": "The host can start a rematch: you will join it by yourself.",
+        "web_tournament_table": "Tournament {name}: round {round}, table {table}",
+        "web_tournament_seats": "This table seats the players of the draw only, each by their "
+        "own link; there is no invite code. Only the tournament's organiser changes a seat (a "
+        "bot for a player who cannot play). Its games count for the tournament.",
+        "web_tournament_booking": "This game goes to tournament {name}: round {round}, table "
+        "{table} (being taken).",
+        "web_tournament_booked": "This game was booked to tournament {name}: round {round}, "
+        "table {table}, game {number} there.",
         "web_to_rematch": "To the rematch",
         "web_turn_timer": "Turn timer",
         "web_timer_off": "none",
@@ -1714,6 +1722,15 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_rematch": "Revanche",
         "web_rematch_hint": "Gleiche Plätze, gleiche Regeln, neues Spiel.",
         "web_rematch_wait": "Der Gastgeber kann eine Revanche starten: du kommst von selbst mit.",
+        "web_tournament_table": "Turnier {name}: Runde {round}, Tisch {table}",
+        "web_tournament_seats": "An diesem Tisch sitzen nur die ausgelosten Spieler, jeder mit "
+        "seinem eigenen Link; es gibt keinen Einladungscode. Nur die Turnierleitung ändert einen "
+        "Platz (ein Bot für einen Spieler, der nicht spielen kann). Die Spiele zählen fürs "
+        "Turnier.",
+        "web_tournament_booking": "Dieses Spiel geht ins Turnier {name}: Runde {round}, Tisch "
+        "{table} (wird übernommen).",
+        "web_tournament_booked": "Dieses Spiel wurde im Turnier {name} gebucht: Runde {round}, "
+        "Tisch {table}, dort Spiel {number}.",
         "web_to_rematch": "Zur Revanche",
         "web_turn_timer": "Zugzeit",
         "web_timer_off": "keine",

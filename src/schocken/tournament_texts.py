@@ -213,6 +213,34 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     ("tw_seat_qr", "QR code of the seat of {name}", "QR-Code des Platzes von {name}"),
     ("tw_online_take", "Take the finished games", "Fertige Spiele übernehmen"),
     (
+        "tw_bot_for",
+        "A bot plays for {names} (the organiser's decision; the games count for them).",
+        "Ein Bot spielt für {names} (Entscheidung der Turnierleitung; die Spiele zählen für sie).",
+    ),
+    ("tw_bot_seats", "A player cannot play?", "Ein Spieler kann nicht spielen?"),
+    (
+        "tw_bot_note",
+        "Only the organiser changes a seat of a tournament's table: a bot then plays the "
+        "player's seat, under their name, for the rest of this table's games.",
+        "Nur die Turnierleitung ändert einen Platz eines Turniertisches: dann spielt ein Bot "
+        "den Platz des Spielers, unter seinem Namen, für die übrigen Spiele dieses Tisches.",
+    ),
+    ("tw_bot_put", "A bot plays for {name}", "Ein Bot spielt für {name}"),
+    (
+        "tw_bot_sure",
+        "A bot plays for {name} at table {table}? Their link opens nothing then, and the "
+        "games count for {name} as the bot plays them.",
+        "Ein Bot spielt für {name} an Tisch {table}? Der Link öffnet dann nichts mehr, und die "
+        "Spiele zählen für {name}, so wie der Bot sie spielt.",
+    ),
+    ("tw_bot_yes", "Yes, a bot plays", "Ja, ein Bot spielt"),
+    ("tw_bot_no", "No", "Nein"),
+    (
+        "tw_bot_done",
+        "Table {table}: a bot plays for {name} now.",
+        "Tisch {table}: ein Bot spielt jetzt für {name}.",
+    ),
+    (
         "tw_online_taken",
         "Table {table}: {taken} finished games taken.",
         "Tisch {table}: {taken} fertige Spiele übernommen.",

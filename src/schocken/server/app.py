@@ -207,7 +207,10 @@ class Hub:
 
     # ------------------------------------------------------------------ messages
 
-    def invite_url(self, table: Table) -> str:
+    def invite_url(self, table: Table) -> str | None:
+        """The link that invites to the table (``None``: a tournament's table has none)."""
+        if table.tournament is not None:
+            return None
         return f"{self.site.public_url}/join/{table.code}"
 
     def history(self, table: Table) -> History:
@@ -412,6 +415,14 @@ class Hub:
             }
             self.push(conn, encode(message))
         self.coach(table)
+
+    def seat_gone(self, table: Table, seat: int) -> None:
+        """A player was removed from their seat (it is free, or a bot plays it): their pages
+        are closed, everyone else hears of the new seats."""
+        for conn in list(self.conns.get(table.id, [])):
+            if conn.seat == seat and table.seats[seat].token_hash is None:
+                self.close(conn, CLOSE_DENIED)
+        self.changed_seats(table)
 
     def changed_seats(self, table: Table) -> None:
         """Seats changed (a bot took one over, a player came back, the host role moved): in the
@@ -899,6 +910,7 @@ def create_app(
     clubs = app.state.clubs = Clubs(store, limits)  # closed by the lifespan
     # on the club's book, in its thread
     app.state.tournaments = Tournaments(clubs, tables, pub_games)
+    app.state.tournaments.tell = hub.send_table
     app.include_router(clubs_router)
     app.include_router(rules_router)
     app.include_router(tournament_pub_router)  # before the tournaments' {action}
@@ -946,7 +958,10 @@ def create_app(
         table = await tables.get(key)
         # From the configured public address only (never the request's Host header); the
         # address is length-checked at start, the drawing cached and made off the event loop.
-        svg = await asyncio.to_thread(_qr_svg, hub.invite_url(table))
+        invite = hub.invite_url(table)
+        if invite is None:
+            raise refuse_request("server_refuse_no_table", 404)
+        svg = await asyncio.to_thread(_qr_svg, invite)
         return Response(svg, media_type="image/svg+xml")
 
     @app.get("/api/health")
@@ -1043,10 +1058,7 @@ def create_app(
         table = await tables.get(key)
         seat = _int(data, "seat")
         await tables.commit(table, table.remove, data.get("token"), seat)
-        for conn in list(hub.conns.get(table.id, [])):
-            if conn.seat == seat and table.seats[seat].token_hash is None:
-                hub.close(conn, CLOSE_DENIED)
-        hub.changed_seats(table)
+        hub.seat_gone(table, seat)
         return {"table": table.public()}
 
     @app.post("/api/tables/{key}/seat")
@@ -1080,10 +1092,12 @@ def create_app(
         at the old table is told where it is."""
         data = await body(request)
         table = await tables.get(key)
+        table.seat_of(data.get("token"))  # a stranger asks nothing of the tournament
+        await tables.check_start(table)
         new = await tables.rematch(table, data.get("token"))
         hub.send_table(table)
         hub.kick(new)
-        return {"id": new.id, "code": new.code, "table": new.public()}
+        return {"id": new.id, "code": new.public()["code"], "table": new.public()}
 
     @app.post("/api/tables/{key}/host")
     async def hand_host(key: str, request: Request) -> dict[str, Any]:
@@ -1097,6 +1111,8 @@ def create_app(
     async def start(key: str, request: Request) -> dict[str, Any]:
         data = await body(request)
         table = await tables.get(key)
+        table.seat_of(data.get("token"))  # a stranger asks nothing of the tournament
+        await tables.check_start(table)
         await tables.commit(table, table.start, data.get("token"))
         hub.send_states(table)
         return {"table": table.public()}

@@ -19,7 +19,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, Protocol, TypeVar
 
@@ -227,6 +227,7 @@ class _Snapshot(NamedTuple):
     waiting: list[Seat]
     stand_ins: list[StandIn]
     clock: tuple[int, float] | None
+    booked: dict[str, Any] | None
 
 
 def _clean_name(name: object) -> str:
@@ -304,6 +305,14 @@ class Table:
         rematch seats them (:meth:`wait`, :meth:`next_game`)."""
         self.stand_ins: list[StandIn] = []
         """The moves the turn timer's stand-in made (:meth:`stand_in`)."""
+        self.tournament: dict[str, Any] | None = None
+        """A tournament's table (``name``, ``round``, ``table``, ``players``: its draw's names,
+        seat by seat), or ``None``: it seats the drawn players only, each by their own link
+        (no invite code, no latecomers, no bot unless the organiser puts one in a seat:
+        :meth:`drawn_bot`); its next games (the rematches) are the tournament's too."""
+        self.booked: dict[str, Any] | None = None
+        """A tournament's table whose game the tournament took: where it went (``name``,
+        ``round``, ``table``, ``number``: the table's game it is), for the players' pages."""
         self.clock: tuple[int, float] | None = None
         """The turn timer's deadline for the decision after step ``n``: ``(n, deadline)``, the
         deadline in seconds since the epoch (``time.time()``), stored with the table, so that
@@ -343,13 +352,15 @@ class Table:
             "waiting": [{"name": w.name, "token_hash": w.token_hash} for w in self.waiting],
             "stand_ins": [list(x) for x in self.stand_ins],
             "clock": None if self.clock is None else list(self.clock),
+            "tournament": self.tournament,
+            "booked": self.booked,
         }
 
     def public(self) -> dict[str, Any]:
         """What anyone with the invite code may know of the table (no tokens)."""
         return {
             "id": self.id,
-            "code": self.code,
+            "code": None if self.tournament is not None else self.code,
             "preset": self.rules.preset,
             "rules": self.rules.to_dict(),
             "seats": [
@@ -365,6 +376,8 @@ class Table:
             "rematch": self.rematch,
             "coach": sorted(self.coached),
             "waiting": [w.name for w in self.waiting],
+            "tournament": self.tournament,
+            "booked": self.booked,
         }
 
     def dice_proof(self) -> DiceProof | None:
@@ -398,6 +411,7 @@ class Table:
             [replace(w) for w in self.waiting],
             list(self.stand_ins),
             self.clock,
+            self.booked,
         )
 
     def take_pending(self) -> list[Op]:
@@ -415,6 +429,7 @@ class Table:
         self.waiting = snap.waiting
         self.stand_ins = snap.stand_ins
         self.clock = snap.clock
+        self.booked = snap.booked
         if not snap.started:
             self.game = None
             self._dice = None
@@ -460,15 +475,32 @@ class Table:
 
     def is_code(self, token: object) -> bool:
         """Whether ``token`` is the table's invite code (any case): whoever may join the table
-        may watch it, and a latecomer watches a game under way with it."""
-        return isinstance(token, str) and secrets.compare_digest(
-            token.upper().encode("utf-8", "surrogatepass"), self.code.encode("ascii")
+        may watch it, and a latecomer watches a game under way with it. A tournament's table
+        has no invite code (its code opens nothing)."""
+        return (
+            self.tournament is None
+            and isinstance(token, str)
+            and secrets.compare_digest(
+                token.upper().encode("utf-8", "surrogatepass"), self.code.encode("ascii")
+            )
         )
+
+    def _not_tournament(self) -> None:
+        """Refused at a tournament's table: the tournament's organiser decides who sits there
+        (:meth:`drawn_bot`), not the host, nor a stranger."""
+        if self.tournament is not None:
+            raise refuse(
+                "server_refuse_tournament_seats",
+                403,
+                round=self.tournament["round"],
+                table=self.tournament["table"],
+            )
 
     def wait(self, name: object) -> tuple[int, str]:
         """A latecomer asks for a seat in the next game, once this one has started: they watch
         with the secret token they get, and the rematch seats them with it (it becomes their
         seat token there). Returns their place on the waiting list and the token."""
+        self._not_tournament()
         if self.game is None:
             raise refuse("server_refuse_wait_not_started")
         if self.rematch is not None:
@@ -505,7 +537,18 @@ class Table:
             raise refuse("server_refuse_host_only", 403)
 
     def sit(self, name: object, seat: int | None = None) -> tuple[int, str]:
-        """A human takes a free seat; returns the seat and its secret token."""
+        """A human takes a free seat; returns the seat and its secret token. Refused at a
+        tournament's table (its drawn players are seated as it is made: :meth:`seat_drawn`)."""
+        self._not_tournament()
+        return self._sit(name, seat)
+
+    def seat_drawn(self, seat: int) -> str:
+        """A tournament's table: its drawn player of ``seat`` seated (as the table is made);
+        returns their seat's secret token."""
+        assert self.tournament is not None
+        return self._sit(self.tournament["players"][seat], seat)[1]
+
+    def _sit(self, name: object, seat: int | None = None) -> tuple[int, str]:
         if self.game is not None:
             raise refuse("server_refuse_started")
         name = _clean_name(name)
@@ -538,6 +581,7 @@ class Table:
 
     def add_bot(self, token: object, kind: object = "regular", seat: int | None = None) -> int:
         self._host_check(token)
+        self._not_tournament()
         if not isinstance(kind, str) or kind not in BOTS:
             raise refuse("server_refuse_bot", 400, bot=kind, bots=", ".join(BOTS))
         if self.game is not None:
@@ -563,8 +607,9 @@ class Table:
 
     def remove(self, token: object, seat: int) -> None:
         """The host removes a player who left: before the start the seat is freed; during the
-        game a bot takes it over."""
+        game a bot takes it over. Not at a tournament's table (:meth:`drawn_bot`)."""
         self._host_check(token)
+        self._not_tournament()
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise refuse("server_refuse_no_seat", 400, seat=seat)
         if seat == self.host:
@@ -595,8 +640,10 @@ class Table:
         """During the game the host lets a bot play the seat of a player who is ``away`` (gone
         for a while: the server's presence says so), or their own; the player keeps their token
         and can have the seat back. Never for another player who is here, nor for one who is not
-        in the Finale (nothing is left for them to play)."""
+        in the Finale (nothing is left for them to play). Not at a tournament's table
+        (:meth:`drawn_bot`)."""
         self._host_check(token)
+        self._not_tournament()
         seat = self._seat_index(seat)
         game = self._game_on()
         if not isinstance(kind, str) or kind not in BOTS:
@@ -628,6 +675,35 @@ class Table:
         if self.game is not None and self.game.current_player == seat:
             self.clock = None  # back in the middle of their turn: their whole time
             self._set_clock()
+        self._save()
+
+    def drawn_bot(self, seat: int, kind: str = "regular") -> None:
+        """A tournament's organiser lets a bot play a drawn player's seat (the player cannot
+        play): the seat keeps the player's name, so the tournament counts the game for them;
+        their link opens the seat no more. Before the start or during the game (then the bot
+        plays on from where the game is); the host role goes to the next seat with a player
+        of its own. Refused for a seat a bot plays already, a finished game, and the last
+        seat with a player (nobody could start the game or ask for the next one)."""
+        assert self.tournament is not None
+        place = self.seats[self._seat_index(seat)]
+        if self.game is not None:
+            self._game_on()
+        if place.bot is not None or place.token_hash is None:
+            raise refuse("server_refuse_seat_bot", 400, seat=seat)
+        humans = [i for i, s in enumerate(self.seats) if s.token_hash is not None and i != seat]
+        if not humans:
+            raise refuse("server_refuse_tournament_last_player", 400, name=place.name)
+        self.seats[seat] = Seat(place.name, None, kind)
+        if self.game is not None:
+            self._bots.set(seat, kind)
+        self.coached.discard(seat)
+        if seat == self.host:
+            self.host = humans[0]
+        self._save()
+
+    def book(self, where: dict[str, Any]) -> None:
+        """The tournament took this table's game: ``where`` it went (:attr:`booked`)."""
+        self.booked = dict(where)
         self._save()
 
     def set_coach(self, seat: int, on: object) -> None:
@@ -692,6 +768,7 @@ class Table:
         )
         table.seats = [replace(s) for s in self.seats] + [replace(w) for w in self.waiting]
         table.host = self.host
+        table.tournament = self.tournament
         table.coached = set(self.coached)
         table.spectator_hash = self.spectator_hash
         table._start()
@@ -955,6 +1032,9 @@ class Tables:
         self.when_finished: list[Callable[[Table], None]] = []
         """Called with a table whose game has just ended (once it is stored): a club's
         tournament takes the game of its online table (must not block: it schedules)."""
+        self.before_start: list[Callable[[Table], Awaitable[None]]] = []
+        """Asked before a game of a tournament's table starts (the host starts it, or asks for
+        the next one): refuses (:class:`TableError`) a game the tournament would not count."""
         self._created = store.count()
         self._load_lock = asyncio.Lock()
         since = None if resume_within is None else time.time() - resume_within
@@ -986,6 +1066,8 @@ class Tables:
         table.stand_ins = [StandIn(*x) for x in data.get("stand_ins", [])]
         clock = data.get("clock")  # none at a table stored before the deadline was
         table.clock = None if clock is None else (int(clock[0]), float(clock[1]))
+        table.tournament = data.get("tournament")
+        table.booked = data.get("booked")
         if data.get("started"):
             table.restore(steps)
         if rehashed:
@@ -1057,6 +1139,11 @@ class Tables:
                     hook(table)
             return result
 
+    async def check_start(self, table: Table) -> None:
+        """Refused if a game of ``table`` may not start now (:attr:`before_start`)."""
+        for check in self.before_start:
+            await check(table)
+
     async def create(
         self,
         rules: Rules,
@@ -1064,9 +1151,12 @@ class Tables:
         host_name: object,
         *,
         turn_timer: float | None = None,
+        tournament: dict[str, Any] | None = None,
     ) -> tuple[Table, str, str]:
         """A new table, its creator seated as host; returns the table, the host's token and the
-        spectator token (both given out only now: the table keeps their hashes)."""
+        spectator token (both given out only now: the table keeps their hashes). A
+        ``tournament``'s table (:attr:`Table.tournament`) seats its first drawn player as host;
+        the organiser seats the others (:meth:`Table.seat_drawn`)."""
         table_id = secrets.token_urlsafe(9)
         code = self._new_code()
         await self._count_again()
@@ -1083,7 +1173,8 @@ class Tables:
             dice_seed=new_dice_seed(seed),
             turn_timer=turn_timer,
         )
-        _, token = table.sit(host_name, 0)
+        table.tournament = tournament
+        _, token = table._sit(host_name, 0)
         spectator = table.new_spectator_token()
         table.host = 0
         table._save()
@@ -1146,6 +1237,12 @@ class Tables:
 
     async def get(self, key: str) -> Table:
         """The table with this id or invite code: from memory, else loaded from the store."""
+        table = await self._get(key)
+        if table.tournament is not None and key != table.id:
+            raise refuse("server_refuse_no_table", 404)  # a tournament's table: no invite code
+        return table
+
+    async def _get(self, key: str) -> Table:
         table = self.loaded(key)
         if table is not None:
             return table

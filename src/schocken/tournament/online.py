@@ -33,9 +33,12 @@ class OnlineTable(TypedDict):
     kind: str
     taken: list[str]
     """Kind ``pub``: the pub games entered as the table's games, in order."""
+    bots: list[str]
+    """Kind ``online``: the players whose seat a bot plays, by the organiser's decision
+    (:meth:`_Online.online_bot`), in the order decided."""
 
 
-_COLUMNS = "round, table_no, table_id, players, kind, taken"
+_COLUMNS = "round, table_no, table_id, players, kind, taken, bots"
 
 
 def _online(r: Any) -> OnlineTable:
@@ -46,6 +49,7 @@ def _online(r: Any) -> OnlineTable:
         "players": json.loads(r[3]),
         "kind": str(r[4]),
         "taken": json.loads(r[5]),
+        "bots": json.loads(r[6]),
     }
 
 
@@ -65,7 +69,7 @@ class _Online(_Book):
         """Every tournament's online tables of its latest round (whose games may still come),
         with the tournament's name."""
         rows = self.db.execute(
-            "SELECT t.name, o.round, o.table_no, o.table_id, o.players, o.kind, o.taken "
+            "SELECT t.name, o.round, o.table_no, o.table_id, o.players, o.kind, o.taken, o.bots "
             "FROM tournament_online o JOIN tournament_tournaments t ON t.id = o.tournament_id "
             "WHERE o.kind = 'online' AND o.round = (SELECT MAX(s.round) FROM tournament_seats s "
             "WHERE s.tournament_id = o.tournament_id) ORDER BY t.id, o.table_no"
@@ -75,7 +79,7 @@ class _Online(_Book):
     def pub_counted_at(self, pub_id: str) -> list[tuple[str, OnlineTable]]:
         """The tables (with their tournament's name) counted by the pub game ``pub_id``."""
         rows = self.db.execute(
-            "SELECT t.name, o.round, o.table_no, o.table_id, o.players, o.kind, o.taken "
+            "SELECT t.name, o.round, o.table_no, o.table_id, o.players, o.kind, o.taken, o.bots "
             "FROM tournament_online o JOIN tournament_tournaments t ON t.id = o.tournament_id "
             "WHERE o.kind = 'pub' AND o.table_id = ? ORDER BY t.id, o.round, o.table_no",
             (pub_id,),
@@ -151,6 +155,55 @@ class _Online(_Book):
                 (json.dumps([*taken, pub_id]), self._id(tournament), round_number, table),
             )
         return True
+
+    def online_bot(self, tournament: str, round_number: int, table: int, player: object) -> int:
+        """The organiser lets a bot play ``player``'s seat at the online table of a table of
+        the latest round: kept with the online table (:attr:`OnlineTable.bots`) and in the
+        log. Answers the seat; refused (:meth:`check_online_bot`) for a table that is not
+        online, a round that is not the latest, a player not drawn there, and one a bot plays
+        already."""
+        with self._tx() as db:
+            seat = self.check_online_bot(tournament, round_number, table, player)
+            online = self.online_table(tournament, round_number, table)
+            tid = self._id(tournament)
+            db.execute(
+                "UPDATE tournament_online SET bots = ? WHERE tournament_id = ? AND round = ? "
+                "AND table_no = ?",
+                (
+                    json.dumps([*online["bots"], player], ensure_ascii=False),
+                    tid,
+                    round_number,
+                    table,
+                ),
+            )
+            self._log(tid, "online_bot", round=round_number, table=table, player=player)
+        return seat
+
+    def check_online_bot(
+        self, tournament: str, round_number: int, table: int, player: object
+    ) -> int:
+        """The seat of ``player`` at the online table of a table of the latest round, if a bot
+        may play it (:meth:`online_bot`); refused otherwise."""
+        online = self.online_table(tournament, round_number, table)
+        if online["kind"] != "online":
+            raise refused(
+                TournamentError, "tournament_refuse_not_online", table=table, round=round_number
+            )
+        latest = len(self.picture(tournament).rounds)
+        if round_number != latest:
+            raise refused(TournamentError, "tournament_refuse_online_round", round=latest)
+        if not isinstance(player, str) or player not in online["players"]:
+            raise refused(
+                TournamentError,
+                "tournament_refuse_not_at_table",
+                name=_show(player),
+                players=", ".join(online["players"]),
+                table=table,
+                round=round_number,
+            )
+        if player in online["bots"]:
+            raise refused(TournamentError, "tournament_refuse_bot_twice", name=player)
+        return online["players"].index(player)
 
     def add_online(
         self,

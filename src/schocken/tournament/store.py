@@ -114,7 +114,13 @@ ALTER TABLE tournament_online ADD COLUMN taken TEXT NOT NULL DEFAULT '[]';
 games (the first and the next ones played on the same phone) entered as the table's games, a
 JSON list (each pub game counts once)."""
 
-MIGRATIONS: dict[int, str] = {1: SCHEMA, 2: VIEWS_AND_TIMES, 3: PUB_TABLES}
+ONLINE_BOTS = """
+ALTER TABLE tournament_online ADD COLUMN bots TEXT NOT NULL DEFAULT '[]';
+"""
+"""Version 4: the drawn players of an online table whose seat a bot plays by the organiser's
+decision (a JSON list of names; their games count as theirs, docs/tournament.md)."""
+
+MIGRATIONS: dict[int, str] = {1: SCHEMA, 2: VIEWS_AND_TIMES, 3: PUB_TABLES, 4: ONLINE_BOTS}
 """The script that brings the tournament tables from version ``n - 1`` to ``n``."""
 
 

@@ -37,6 +37,7 @@ from schocken.server.requests import language, read_body, web_page
 from schocken.server.routes.clubs import ClubsDep, opened
 from schocken.server.settings import Limits, Site
 from schocken.server.tables import Table, TableError, Tables, refusal_of, refuse
+from schocken.texts import refused
 from schocken.tournament import FORMATS, TournamentBook
 from schocken.tournament.book import hidden_from
 from schocken.tournament.formats import PointsStage
@@ -73,7 +74,11 @@ class Tournaments:
         self._book: TournamentBook | None = None
         self._taking: set[asyncio.Task[None]] = set()
         self._live: dict[tuple[str, str, str, int], tuple[float, dict[str, Any]]] = {}
+        self.tell: Callable[[Table], None] = lambda table: None
+        """Tells a table's pages that it changed (the server's hub: where its game went, a bot
+        put in a seat by the organiser)."""
         tables.when_finished.append(self.table_finished)
+        tables.before_start.append(self.check_start)
         pub_games.when_finished.append(self.pub_finished)
         pub_games.next_players = self.next_pub_players
 
@@ -130,24 +135,64 @@ class Tournaments:
         online = await self.run(lambda book: book.online_table(name, number, table_no))
         if online["kind"] == "pub":
             return await self.take_pub(name, online)
-        records = [t.record() for t in await self.chain(online["table_id"]) if t.finished]
+        finished = [t for t in await self.chain(online["table_id"]) if t.finished]
+        records = [t.record() for t in finished]
 
-        def enter(book: TournamentBook) -> int:
-            taken = 0
+        def enter(book: TournamentBook) -> list[int | None]:
+            numbers: list[int | None] = []
             for record in records:
                 try:
-                    book.enter(name, number, table_no, record=record, source="online")
+                    numbers.append(
+                        book.enter(name, number, table_no, record=record, source="online")["number"]
+                    )
                 except TournamentError as exc:
                     if exc.key != "tournament_refuse_entered":
                         raise
-                    continue
-                taken += 1
-            return taken
+                    numbers.append(None)
+            return numbers
 
         try:
-            return await self.run(enter)
+            numbers = await self.run(enter)
         finally:
             self.changed()
+        for table, game in zip(finished, numbers, strict=True):
+            if game is not None:  # the players' pages say where it went
+                where = {"name": name, "round": number, "table": table_no, "number": game}
+                try:
+                    await self.tables.commit(table, table.book, where)
+                except TableError as exc:  # it counts all the same; only the pages miss it
+                    log.warning("table %s: where its game went was not kept: %s", table.id, exc)
+                    continue
+                self.tell(table)
+        return sum(game is not None for game in numbers)
+
+    async def check_start(self, table: Table) -> None:
+        """Before a game of a tournament's table starts (or its next one): the table's finished
+        games taken first, then refused unless the tournament would count the game (its round
+        is the latest, the table has games left, and those at the table may play it)."""
+        if table.tournament is None:
+            return
+        name, number, table_no = (table.tournament[k] for k in ("name", "round", "table"))
+        await self.take(name, number, table_no)
+        names = [s.name for s in table.seats]
+
+        def why(book: TournamentBook) -> TournamentError | None:
+            latest = len(book.picture(name).rounds)
+            if number != latest:
+                return refused(TournamentError, "tournament_refuse_online_round", round=latest)
+            try:
+                players = book.pub_players(name, number, table_no)
+            except TournamentError as exc:
+                return exc
+            out = [n for n in names if n not in players]
+            if out:
+                where = {"table": table_no, "round": number}
+                return refused(TournamentError, "tournament_refuse_no_lives", name=out[0], **where)
+            return None
+
+        reason = await self.run(why)
+        if reason is not None:
+            raise refuse("server_refuse_tournament_no_count", 409, why=reason)
 
     async def take_pub(self, name: str, pub: OnlineTable) -> int:
         """The finished pub games of a table (its first and the next ones played on the same
@@ -462,11 +507,11 @@ async def open_online(
     limits: Limits = request.app.state.limits
     if len(tables.by_id) >= limits.max_tables:
         raise refuse("server_refuse_tables_full", 503)
-    table, token, _ = await tables.create(rules, len(players), players[0])
+    drawn = {"name": found, "round": number, "table": table_no, "players": players}
+    table, token, _ = await tables.create(rules, len(players), players[0], tournament=drawn)
     tokens = [token]
-    for player in players[1:]:
-        _, seat_token = await tables.commit(table, table.sit, player)
-        tokens.append(seat_token)
+    for seat in range(1, len(players)):
+        tokens.append(await tables.commit(table, table.seat_drawn, seat))
 
     def keep(book: TournamentBook) -> dict[str, Any]:
         book.add_online(found, number, table_no, table.id, players)  # type: ignore[arg-type]
@@ -496,8 +541,9 @@ async def new_links(
     club: str, name: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
 ) -> dict[str, Any]:
     """New links to the seats of a table's online table (``round``, ``table``), for an organiser
-    who needs them again: every seat gets a new token, and the old links open nothing. Answers
-    the ``links`` with their QR codes."""
+    who needs them again: every seat gets a new token, and the old links open nothing (a seat a
+    bot plays by the organiser's decision gets none). Answers the ``links`` with their QR
+    codes."""
     data = await read_body(request)
     slug = await opened(clubs, club, request, data)
 
@@ -508,11 +554,42 @@ async def new_links(
 
     table_id, players = await tournaments.run(online)
     table = await tournaments.tables.get(table_id)
-    tokens = [
-        await tournaments.tables.commit(table, table.new_token, seat)
-        for seat in range(len(players))
-    ]
-    return {"links": await _links(request, table_id, players, tokens)}
+    seats = [i for i in range(len(players)) if table.seats[i].token_hash is not None]
+    tokens = [await tournaments.tables.commit(table, table.new_token, seat) for seat in seats]
+    return {"links": await _links(request, table_id, [players[i] for i in seats], tokens)}
+
+
+@router.post("/api/clubs/{club}/tournaments/{name}/bot")
+async def drawn_bot(
+    club: str, name: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    """The organiser lets a bot play the seat of a drawn player (``name``) at a table's online
+    table (``round``, ``table``), before its game or during it: the tournament keeps it (the
+    online table's ``bots``, and its log), the player's link opens the seat no more, the seat
+    keeps their name and the game counts for them (docs/tournament.md). Answers the detail."""
+    data = await read_body(request)
+    slug = await opened(clubs, club, request, data)
+    number, table_no, player = data.get("round"), data.get("table"), data.get("name")
+
+    def check(book: TournamentBook) -> tuple[str, int, str]:
+        found = _of_club(book, slug, name)
+        seat = book.check_online_bot(found, number, table_no, player)  # type: ignore[arg-type]
+        return found, seat, book.online_table(found, number, table_no)["table_id"]  # type: ignore[arg-type]
+
+    found, seat, table_id = await tournaments.run(check)
+    table = (await tournaments.chain(table_id))[-1]  # the game now played there
+    await tournaments.tables.commit(table, table.drawn_bot, seat)
+
+    def keep(book: TournamentBook) -> dict[str, Any]:
+        book.online_bot(found, number, table_no, player)  # type: ignore[arg-type]
+        return detail(book, found)
+
+    try:
+        answer = await tournaments.run(keep)
+    finally:
+        tournaments.changed()
+        request.app.state.hub.seat_gone(table, seat)
+    return answer
 
 
 @router.post("/api/clubs/{club}/tournaments/{name}/take")

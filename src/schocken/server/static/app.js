@@ -692,9 +692,31 @@ function botChoice() {
   return el("p", {}, el("label", { for: "lobby-bot" }, t("web_bot_level")), " ", select);
 }
 
+// A tournament's table seats the players of its draw only: no invite, no bot and no removal by
+// the host (the organiser decides, from the tournament's page); the lobby says where its games
+// count, and the end of a game says where it went (round, table, its number there).
+function tournamentLine(m, id) {
+  const where = m.table.tournament;
+  if (!where) return null;
+  const said = { name: where.name, round: where.round, table: where.table };
+  return el("section", { class: "card", "aria-labelledby": `${id}-h`, id },
+    el("h2", { id: `${id}-h` }, t("web_tournament_table", said)),
+    el("p", {}, t("web_tournament_seats")));
+}
+
+function tournamentBooked(m) {
+  const where = m.table.tournament;
+  if (!where) return null;
+  const booked = m.table.booked;
+  return el("p", { id: "booked", role: "status" }, booked
+    ? t("web_tournament_booked", { name: booked.name, round: booked.round, table: booked.table, number: booked.number })
+    : t("web_tournament_booking", { name: where.name, round: where.round, table: where.table }));
+}
+
 function renderLobby(m) {
   const you = m.you;
   const isHost = you.host;
+  const drawn = Boolean(m.table.tournament);
   const invite = m.invite_url || `${location.origin}/join/${m.table.code}`;
   const seats = m.table.seats.map((seat, i) => {
     const tags = [];
@@ -702,11 +724,11 @@ function renderLobby(m) {
     if (i === you.seat) tags.push(t("web_you"));
     if (seat.bot) tags.push(botLabel(seat.bot));
     const controls = [];
-    if (isHost && !seat.name) {
+    if (isHost && !seat.name && !drawn) {
       controls.push(el("button", { class: "secondary", type: "button", onclick: () => hostAction("bots", { seat: i, bot: app.lobbyBot || "regular" }) }, t("web_add_bot")));
     }
     if (isHost && seat.name && i !== m.table.host) {
-      controls.push(el("button", { class: "secondary", type: "button", onclick: () => hostAction("remove", { seat: i }) }, t("web_remove")));
+      if (!drawn) controls.push(el("button", { class: "secondary", type: "button", onclick: () => hostAction("remove", { seat: i }) }, t("web_remove")));
       if (!seat.bot) controls.push(el("button", { class: "secondary", type: "button", onclick: () => hostAction("host", { seat: i }) }, t("web_make_host")));
     }
     return el("li", {}, el("span", {}, `${i + 1}.`), el("span", {}, seat.name || t("web_seat_free"), tags.length ? ` (${tags.join(", ")})` : ""), el("span", { class: "row" }, controls));
@@ -718,12 +740,12 @@ function renderLobby(m) {
       lobbyRules(m),
       el("p", { id: "lobby-timer" }, `${t("web_turn_timer")}: ${m.table.turn_timer ? t("web_timer_seconds", { n: m.table.turn_timer }) : t("web_timer_off")}`),
       el("ul", { class: "players lobby" }, seats),
-      isHost && m.table.seats.some((seat) => !seat.name) ? botChoice() : [],
+      isHost && !drawn && m.table.seats.some((seat) => !seat.name) ? botChoice() : [],
       isHost
         ? el("p", {}, el("button", { class: "primary", type: "button", id: "start", onclick: () => hostAction("start", {}) }, t("web_start")))
         : el("p", {}, app.spectate ? t("web_spectating") : t("web_waiting_host")),
       el("p", { class: "error", role: "alert" }, app.error)),
-    el("section", { class: "card", "aria-labelledby": "invite-h" },
+    drawn ? tournamentLine(m, "tournament") : el("section", { class: "card", "aria-labelledby": "invite-h" },
       el("h2", { id: "invite-h" }, t("web_invite")),
       el("p", { class: "code", id: "code" }, m.table.code),
       el("img", { class: "qr", src: `/api/tables/${m.table.code}/qr.svg`, alt: invite }),
@@ -784,6 +806,7 @@ function copyButton(url) {
 // On the game screen: the invite link for latecomers (they watch at once and play in the next
 // game), and for the host the spectator link; who waits for the next game.
 function renderInvite(m) {
+  if (m.table.tournament) return tournamentLine(m, "tournament");
   const invite = m.invite_url || `${location.origin}/join/${m.table.code}`;
   const spectatorToken = m.you.host ? localStorage.getItem(`schocken:spectate:${m.table.id}`) : null;
   return el("section", { class: "card invite-card", "aria-labelledby": "invite-h" },
@@ -903,7 +926,7 @@ function renderPlayers(m, who) {
 // A bot is offered only for a player who is away (gone for a while), never for one who is here
 // nor for one who is not in the Finale; the host confirms it in a dialog with the name.
 function seatControls(m, seat, place) {
-  if (!m.you.host || view_over(m) || !place.human || seat === m.you.seat) return null;
+  if (!m.you.host || view_over(m) || !place.human || seat === m.you.seat || m.table.tournament) return null;
   const name = names(m)[seat];
   if (place.bot) {
     return el("button", { class: "small", type: "button", id: `seat-back-${seat}`, "aria-label": `${t("web_to_player")}: ${name}`, onclick: () => hostAction("seat", { seat, to: "player" }) }, t("web_to_player"));
@@ -978,7 +1001,8 @@ function renderRematch(m) {
     const waiting = m.table.waiting || [];
     return el("p", {}, el("button", { class: "primary", type: "button", id: "rematch", onclick: () => hostAction("rematch", {}) }, t("web_rematch")),
       " ", el("span", { class: "hint" }, t("web_rematch_hint")),
-      waiting.length ? [" ", el("span", { class: "hint", id: "rematch-waiting" }, t("web_rematch_waiting", { names: waiting.join(", ") }))] : null);
+      waiting.length ? [" ", el("span", { class: "hint", id: "rematch-waiting" }, t("web_rematch_waiting", { names: waiting.join(", ") }))] : null,
+      m.table.tournament ? el("span", { class: "error", role: "alert", id: "rematch-error" }, app.error) : null);
   }
   return el("p", { id: "rematch-wait" }, t("web_rematch_wait"));
 }
@@ -992,6 +1016,7 @@ function renderGame(m) {
     right.push(el("section", { class: "card", "aria-labelledby": "over-h", id: "summary" },
       el("h2", { id: "over-h" }, t("web_summary")),
       renderSummary(m, who),
+      tournamentBooked(m),
       renderRematch(m),
       renderDiceCheck(m),
       el("p", {}, el("a", { href: `/review/${app.tableId}`, id: "review-link" }, t("web_rv_link"))),
@@ -1038,7 +1063,7 @@ function renderWatching(m) {
       m.table.rematch ? null : el("p", {}, el("button", { class: "secondary", type: "button", id: "leave-waiting", onclick: leave }, t("web_leave_waiting"))),
       error);
   }
-  const open = !m.table.rematch;
+  const open = !m.table.rematch && !m.table.tournament;
   return el("section", { class: "card", id: "watching" }, el("p", {}, t("web_spectating")),
     app.leftWaiting ? el("p", { role: "status", id: "left-waiting" }, t("web_left_waiting")) : null,
     error,

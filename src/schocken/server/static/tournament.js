@@ -385,7 +385,26 @@ function onlinePart(org, round, table) {
     class: "primary", type: "button",
     onclick: () => change(org, "take", where, error, (data) => t("tw_online_taken", { table: table.number, taken: data.taken })),
   }, t("tw_online_take"));
-  return el("div", { class: "tw-online" }, part, take, error);
+  const bots = online.kind === "online" ? drawnBots(org, online, where, error) : null;
+  return el("div", { class: "tw-online" }, part, bots, take, error);
+}
+
+/** Who a bot plays for at an online table (the organiser's decision, kept by the tournament),
+ * and, for a table of the latest round, a bot for a drawn player who cannot play: asked first
+ * (the player's link then opens nothing, the game counts for them). Only the organiser may:
+ * the table's host cannot remove a drawn player, nor put a bot in a seat. */
+function drawnBots(org, online, where, error) {
+  const { t, el } = ctx;
+  const said = online.bots.length
+    ? el("p", { class: "tw-note" }, t("tw_bot_for", { names: online.bots.join(", ") })) : null;
+  if (where.round !== org.data.rounds.length) return said;
+  const body = el("div", {}, el("p", { class: "tw-note" }, t("tw_bot_note")));
+  for (const name of online.players.filter((p) => !online.bots.includes(p))) {
+    body.append(...askFirst(t("tw_bot_put", { name }), t("tw_bot_sure", { name, table: where.table }),
+      t("tw_bot_yes"), t("tw_bot_no"),
+      () => change(org, "bot", { ...where, name }, error, () => t("tw_bot_done", { name, table: where.table }))));
+  }
+  return el("div", {}, said, el("details", {}, el("summary", {}, t("tw_bot_seats")), body));
 }
 
 /** The players' links to their seats at an online table (while shown), and "make new links". */
