@@ -188,7 +188,7 @@ async def test_a_game_of_a_round_gone_by_does_not_start(tmp_path: Path) -> None:
         with TournamentBook(server.where) as book:
             while book.round(NAME, 1)["tables"][0]["games"] < 6:
                 book.enter(NAME, 1, 1, result=lost_by(players, players[0]))
-            book.draw(NAME)
+            book.draw(NAME, close=True)  # the other tables played one game each
         r = server.post(f"/api/tables/{table_id}/start?lang=de", {"token": tokens[0]})
         refused(r, 409, "server_refuse_tournament_no_count")
         assert "würde dieses Spiel nicht zählen" in r.json()["error"]
