@@ -327,7 +327,7 @@ def test_reveal_accessibility_and_contrast(browser: Browser, server: Server) -> 
         "els => els.map(e => e.getAttribute('aria-label'))"
     ):
         assert re.fullmatch(r"Die [123]: [1-6], (kept out of the cup|in the cup).*", label)
-    expect(page.locator("#announce")).to_contain_text("Anna threw")
+    expect(page.locator("#announce")).to_contain_text("You threw")  # your own throw, said to you
     # Play on until a round ends: every cup is lifted.
     for _ in range(600):
         if page.locator("#reveal").count():

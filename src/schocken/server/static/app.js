@@ -581,7 +581,7 @@ async function checkDice() {
   }
   app.diceCheck = verdict;
   render();
-  announce(verdict.where ? `${verdict.text} ${verdict.where}` : verdict.text);
+  speak([{ n: Infinity, text: verdict.where ? `${verdict.text} ${verdict.where}` : verdict.text }]);
 }
 
 function renderDiceCheck(m) {
