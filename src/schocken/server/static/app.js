@@ -669,8 +669,10 @@ function sayNext() {
   }, 50);
 }
 
-// A reveal opens: it says its round up to event `told`; the region falls quiet (a text not yet
-// put there waits with the rest), and what the reveal says is not said again.
+// A reveal opens: it says its round up to event `told`. The region says nothing more while it
+// is open (a text not yet put there waits with the rest), and what the reveal says is not said
+// again. Returns how long the words in the region still take to hear (the reveal waits for
+// them before it takes the focus, and with it the screen reader's voice).
 function hushFor(told) {
   clearTimeout(speech.timer);
   if (speech.putTimer) {
@@ -680,8 +682,7 @@ function hushFor(told) {
   }
   speech.saying = [];
   speech.queue = speech.queue.filter((part) => part.n > told);
-  speech.until = 0;
-  document.getElementById("announce").textContent = "";
+  return Math.max(0, speech.until - performance.now());
 }
 
 // Pages other than the table (the club, pub mode, tournaments) say one thing at a time.
@@ -1434,10 +1435,13 @@ function showReveal() {
   const described = item.kind === "round" ? "reveal-said reveal-lines reveal-coach-note" : "reveal-lines";
   const overlay = el("div", { id: "reveal", class: `reveal reveal-${item.kind}`, "data-round": item.kind === "round" ? String(item.round.number) : false, role: "dialog", "aria-modal": "true", "aria-labelledby": "reveal-h", "aria-describedby": described, onclick: close },
     el("div", { class: "reveal-box" }, body, el("div", { class: "reveal-foot" }, go)));
-  hushFor(item.upTo);
+  const saying = hushFor(item.upTo);
   document.body.append(overlay);
   for (const part of behind) part.inert = true;
-  go.focus({ preventScroll: true });
+  // The focus comes when the words being said are heard to their end (keys work at once).
+  const focus = () => { if (overlay.isConnected) go.focus({ preventScroll: true }); };
+  if (saying > 0) setTimeout(focus, saying);
+  else focus();
   if (item.kind === "section" && (item.ended.schock_aus || item.game)) setTimeout(sound.schockAus, 200);
 }
 
