@@ -138,7 +138,7 @@ WORDS = {
             r"You turned two sixes into a one\. Back into the cup: 6-1\. "
             r"You threw 4-1-1\.( Bodo's turn\.)?( Bodo threw 5-3-2\.)?"
         ),
-        after_round=re.compile(r"(Bodo threw [1-6]-[1-6]-[1-6]\. )+Your turn\."),
+        after_round=re.compile(r"(Bodo threw( [1-6]-[1-6]-[1-6]|, covered)\. )+Your turn\."),
         your_turn="Your turn.",
         status="The table now",
         middle="Middle: 8 Deckel",
@@ -167,7 +167,7 @@ WORDS = {
             r"Du hast aus zwei Sechsen eine Eins gemacht\. Zurück in den Becher: 6-1\. "
             r"Du hast 4-1-1 geworfen\.( Bodo ist dran\.)?( Bodo wirft 5-3-2\.)?"
         ),
-        after_round=re.compile(r"(Bodo wirft [1-6]-[1-6]-[1-6]\. )+Du bist dran\."),
+        after_round=re.compile(r"(Bodo wirft( [1-6]-[1-6]-[1-6]|, verdeckt)\. )+Du bist dran\."),
         your_turn="Du bist dran.",
         status="Der Tisch jetzt",
         middle="Mitte: 8 Deckel",
@@ -230,7 +230,8 @@ def test_a_blind_player_hears_a_whole_round(browser: Browser, tmp_path: Path, lo
         reveal = page.get_by_role("dialog", name=words.opening, exact=True)
         expect(reveal).to_be_visible()
         expect(reveal).to_have_accessible_description(words.opening_said)
-        expect(reveal.get_by_role("button", name=words.go_on)).to_be_focused()
+        # "Go on" takes the focus once "You threw 2-2-1. Bodo's turn." could be heard.
+        expect(reveal.get_by_role("button", name=words.go_on)).to_be_focused(timeout=15_000)
         settled(page)
         assert axe(page) == []
         reveal.get_by_role("button", name=words.go_on).click()
