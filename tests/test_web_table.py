@@ -327,7 +327,7 @@ def test_reveal_accessibility_and_contrast(browser: Browser, server: Server) -> 
         "els => els.map(e => e.getAttribute('aria-label'))"
     ):
         assert re.fullmatch(r"Die [123]: [1-6], (kept out of the cup|in the cup).*", label)
-    expect(page.locator("#announce")).to_contain_text("Anna threw")
+    expect(page.locator("#announce")).to_contain_text("You threw")  # your own throw, said to you
     # Play on until a round ends: every cup is lifted.
     for _ in range(600):
         if page.locator("#reveal").count():
@@ -344,7 +344,8 @@ def test_reveal_accessibility_and_contrast(browser: Browser, server: Server) -> 
     assert page.locator("#reveal .reveal-row.best").count() == 1
     assert page.locator("#reveal .reveal-row.worst").count() <= 1
     assert page.locator("#reveal").get_attribute("role") == "dialog"
-    assert page.evaluate("document.activeElement.id") == "reveal-go"
+    # "Go on" takes the focus once the last announcement could be heard (tests/test_web_heard.py).
+    expect(page.locator("#reveal-go")).to_be_focused(timeout=20_000)
     assert unnamed_controls(page) == []
     page.keyboard.press("Escape")
     page.wait_for_selector("#reveal", state="detached")

@@ -287,8 +287,8 @@ function connect() {
       render();
     } else if (message.type === "coach_note") {
       app.coachNote = { text: message.text, round: message.round };
-      noteInReveal(app.coachNote);
-      announce(message.text);
+      // A reveal still to come says the note with its round; else it is said in turn.
+      if (noteInReveal(app.coachNote) !== "queued") speak([{ n: Infinity, text: message.text }]);
       render();
     }
     else if (message.type === "presence") {
@@ -404,8 +404,7 @@ function onState(message) {
   app.rolledSeats = new Set(live ? message.events.filter((e) => e.type === "Thrown").map((e) => e.seat) : []);
   if (rolled) app.rolledSeats.add(m.view.seat);
   if (live) {
-    hearEvents(message);
-    queueReveals(message);
+    hearEvents(message, queueReveals(message));
   }
   // A coach's note is about the round it was made in: the next round begins without it (the
   // round's reveal, queued just now, says it once more).
@@ -500,7 +499,7 @@ function tickClock() {
   app.clockWarned = c.step;
   const mine = m.view.seat === c.seat && m.legal.length > 0 && !m.you.bot;
   if (!mine) return;
-  announce(t("web_clock_warning", { name }));
+  speak([{ n: Infinity, text: t("web_clock_warning", { name }) }]);
   if (sound.soundOn()) {
     sound.warning();
     try { navigator.vibrate?.([200, 100, 200]); } catch { /* not allowed */ }
@@ -582,7 +581,7 @@ async function checkDice() {
   }
   app.diceCheck = verdict;
   render();
-  announce(verdict.where ? `${verdict.text} ${verdict.where}` : verdict.text);
+  speak([{ n: Infinity, text: verdict.where ? `${verdict.text} ${verdict.where}` : verdict.text }]);
 }
 
 function renderDiceCheck(m) {
@@ -598,32 +597,95 @@ function renderDiceCheck(m) {
     el("p", { class: "hint commitment" }, t("web_dice_commitment", { commitment: dice.commitment })));
 }
 
-// Sounds and the screen reader's announcements for what happened since the last state.
-function hearEvents(message) {
+// Sounds and the screen reader's announcements for what happened since the last state. Your
+// own throws are said to you ("You threw 6-6-1"), others' by name. What a reveal queued from
+// this update tells (up to event `told`: the round's throws, its results and Deckel) is left
+// to the reveal's dialog, which says it when it opens; only what comes after is announced.
+function hearEvents(message, told = 0) {
   const m = app.msg;
   if (!m.view) return;
   const who = names(m);
-  const said = [];
+  const mine = (seat) => seat === m.view.seat;
+  const parts = [];
   for (const e of message.events) {
     if (e.type === "Thrown") {
       if (e.seat !== m.view.seat) sound.rattle(0.15);
       // Your own dice land when the shaking ends; others' a moment after their rattle.
       setTimeout(sound.slam, e.seat === m.view.seat ? Math.max(0, app.holdUntil - performance.now()) : 160);
-      if (e.dice === null) said.push(t("web_threw_covered", { name: who[e.seat] }));
-      else said.push(t("web_threw", { name: who[e.seat], dice: [...e.kept, ...e.dice].sort((a, b) => b - a).join("-") }));
+      const dice = e.dice === null ? null : [...e.kept, ...e.dice].sort((a, b) => b - a).join("-");
+      const key = `web_${mine(e.seat) ? "you_" : ""}threw${dice === null ? "_covered" : ""}`;
+      parts.push({ n: e.n, text: t(key, { name: who[e.seat], dice }) });
+    } else if (e.type === "SixesTurned") {
+      const key = `web_${mine(e.seat) ? "you_" : ""}turned_${e.ones >= 2 ? 2 : 1}`;
+      const back = e.must_throw.length ? ` ${t("web_back_in_cup", { dice: e.must_throw.join("-") })}` : "";
+      parts.push({ n: e.n, text: `${t(key, { name: who[e.seat] })}${back}` });
     } else if (e.type === "RoundEnded" && e.deckel === null && e.worst !== null) {
       setTimeout(sound.schockAus, 300);
     }
   }
-  said.push(...message.log.map((line) => line.text));
+  // The explanations after the events they explain (a stable sort keeps each event's own words first).
+  parts.push(...message.log.map((line) => ({ n: line.n, text: line.text })));
+  parts.sort((a, b) => a.n - b.n);
   const view = m.view;
   if (view.current != null && view.current !== app.lastCurrent) {
-    said.push(view.current === view.seat ? `${t("web_your_turn")}.` : `${t("web_turn_of", { name: who[view.current] })}.`);
+    const turn = view.current === view.seat ? `${t("web_your_turn")}.` : `${t("web_turn_of", { name: who[view.current] })}.`;
+    parts.push({ n: message.seq + 0.5, text: turn }); // after this update's events, before the next's
   }
   app.lastCurrent = view.current;
-  if (said.length) announce(said.join(" "));
+  speak(parts.filter((part) => part.n > told));
 }
 
+// The table's announcements, one at a time in the polite live region: each stays there for as
+// long as it takes to hear it (a second, and 50 ms a character: about 200 words a minute), and
+// what happens meanwhile is said together after it, never over it. While a round's reveal is
+// open (a modal dialog that says the round itself) the region is quiet and the rest waits.
+// Each part knows the event it tells of (`n`), so the reveal drops what it says itself.
+const READ_MS = 1000;
+const READ_MS_PER_CHAR = 50;
+const speech = { queue: [], saying: [], until: 0, timer: null, putTimer: null };
+
+function speak(parts) {
+  speech.queue.push(...parts);
+  sayNext();
+}
+
+function sayNext() {
+  clearTimeout(speech.timer);
+  if (!speech.queue.length || speech.putTimer || document.getElementById("reveal")) return;
+  const wait = speech.until - performance.now();
+  if (wait > 0) {
+    speech.timer = setTimeout(sayNext, wait);
+    return;
+  }
+  speech.saying = speech.queue.splice(0);
+  const text = speech.saying.map((part) => part.text).join(" ");
+  const region = document.getElementById("announce");
+  region.textContent = ""; // emptied first: the same words again are said again
+  speech.putTimer = setTimeout(() => {
+    speech.putTimer = null;
+    region.textContent = text;
+    speech.until = performance.now() + READ_MS + READ_MS_PER_CHAR * text.length; // from when it is there
+    sayNext();
+  }, 50);
+}
+
+// A reveal opens: it says its round up to event `told`. The region says nothing more while it
+// is open (a text not yet put there waits with the rest), and what the reveal says is not said
+// again. Returns how long the words in the region still take to hear (the reveal waits for
+// them before it takes the focus, and with it the screen reader's voice).
+function hushFor(told) {
+  clearTimeout(speech.timer);
+  if (speech.putTimer) {
+    clearTimeout(speech.putTimer);
+    speech.putTimer = null;
+    speech.queue.unshift(...speech.saying);
+  }
+  speech.saying = [];
+  speech.queue = speech.queue.filter((part) => part.n > told);
+  return Math.max(0, speech.until - performance.now());
+}
+
+// Pages other than the table (the club, pub mode, tournaments) say one thing at a time.
 function announce(text) {
   const region = document.getElementById("announce");
   region.textContent = "";
@@ -857,12 +919,15 @@ function renderStatus(m) {
   const view = m.view;
   return el("section", { class: "card status-card", "aria-labelledby": "status-h" },
     el("h1", { id: "status-h" }, sectionTitle(view)),
-    el("div", { class: "status" },
-      el("span", { class: "middle" }, pieces.deckelStack(view.middle, true),
+    // Three items, each named by its words (the pictures beside them are hidden): a screen
+    // reader says them one by one, not as one run of text.
+    el("ul", { class: "status", "aria-label": t("web_status") },
+      el("li", { class: "middle", "aria-labelledby": "middle" }, pieces.deckelStack(view.middle, true),
         el("span", { id: "middle", "data-middle": String(view.middle) }, t("ui_middle", { middle: view.middle }))),
-      el("span", { class: "limit" }, limitMarks(view),
+      el("li", { class: "limit", "aria-labelledby": "limit" }, limitMarks(view),
         el("span", { id: "limit" }, view.limit == null ? t("ui_limit_open") : t("ui_limit", { limit: view.limit }))),
-      el("span", { class: "preset" }, t(`preset_${m.table.preset}`))));
+      el("li", { class: "preset", "aria-labelledby": "rules-line" },
+        el("span", { id: "rules-line" }, el("span", { class: "visually-hidden" }, `${t("web_rules_line")} `), t(`preset_${m.table.preset}`)))));
 }
 
 // Dice drawn beside words that say them already ("6-4-2", "Schock 4"): a screen reader reads the
@@ -1288,8 +1353,9 @@ const SECTION_EVENTS = new Set(["SectionEnded", "SectionStarted", "GameEnded"]);
 // It is shown as the update is drawn (showReveal, in the same task): the next turn is never on
 // screen before the round's end is, so a key is never meant for a table the player has not
 // seen. The reveal takes the first Space (or Enter, Escape) to close; the next key acts.
+// Each reveal knows the last event it tells (`upTo`); the number returned is the last of all.
 function queueReveals(message) {
-  if (!app.msg.view) return;
+  if (!app.msg.view) return 0;
   const events = message.events;
   const kinds = new Map(events.map((e) => [e.n, e.type]));
   const who = names(app.msg);
@@ -1300,8 +1366,11 @@ function queueReveals(message) {
     const own = stop < 0 ? later : later.slice(0, stop);
     const lines = message.log.filter((line) => (line.n === e.n && !RESULTS_KEYS.has(line.key))
       || (line.n > e.n && own.some((x) => x.n === line.n)));
+    // The line of every result, said (not shown: the rows show it) when the reveal opens.
+    const results = message.log.filter((line) => line.n === e.n && RESULTS_KEYS.has(line.key)).map((line) => line.text).join(" ");
     const note = app.coachNote?.round === e.number ? app.coachNote.text : null; // the coach's, on this round
-    app.reveals.push({ kind: "round", round: e, moves: own.filter((x) => x.type === "DeckelMoved"), who, lines, note });
+    const upTo = own.length ? own[own.length - 1].n : e.n;
+    app.reveals.push({ kind: "round", round: e, moves: own.filter((x) => x.type === "DeckelMoved"), who, lines, results, note, upTo });
   }
   const ended = events.find((e) => e.type === "SectionEnded");
   if (ended) {
@@ -1309,12 +1378,14 @@ function queueReveals(message) {
       kind: "section", ended, who,
       game: events.find((e) => e.type === "GameEnded") || null,
       lines: message.log.filter((line) => SECTION_EVENTS.has(kinds.get(line.n))),
+      upTo: Math.max(...events.filter((e) => SECTION_EVENTS.has(e.type)).map((e) => e.n)),
     });
   }
   app.reveals = app.reveals.slice(-4);
+  return Math.max(0, ...app.reveals.map((item) => item.upTo));
 }
 
-function roundReveal({ round, moves, who, lines, note }) {
+function roundReveal({ round, moves, who, lines, results, note }) {
   const got = {};
   for (const move of moves) got[move.receiver] = (got[move.receiver] || 0) + move.amount;
   const rows = round.results.map(([seat, result]) => {
@@ -1330,8 +1401,9 @@ function roundReveal({ round, moves, who, lines, note }) {
   });
   const title = round.kind === "normal" ? t("web_reveal_round", { number: round.number }) : t("web_reveal");
   return [pieces.cupShape(), el("h2", { id: "reveal-h" }, title),
+    el("p", { id: "reveal-said", hidden: true }, results || ""),
     el("ul", { class: "reveal-list" }, rows),
-    el("ul", { class: "reveal-lines" }, lines.map((line) => el("li", { class: line.key.startsWith("tie_") ? "tie" : "", "data-key": line.key }, line.text))),
+    el("ul", { class: "reveal-lines", id: "reveal-lines" }, lines.map((line) => el("li", { class: line.key.startsWith("tie_") ? "tie" : "", "data-key": line.key }, line.text))),
     el("p", { class: "coach-note", id: "reveal-coach-note", hidden: !note }, note || "")];
 }
 
@@ -1343,10 +1415,12 @@ function noteInReveal(note) {
     const shown = document.getElementById("reveal-coach-note");
     shown.textContent = note.text;
     shown.hidden = false;
-    return;
+    return "open";
   }
   const queued = app.reveals.find((item) => item.kind === "round" && item.round.number === note.round);
-  if (queued) queued.note = note.text;
+  if (!queued) return null;
+  queued.note = note.text;
+  return "queued";
 }
 
 // A half's or the Finale's end: who lost it (by Schock-Aus?), with all its Deckel; then what
@@ -1360,7 +1434,7 @@ function sectionReveal({ ended, game, who, lines }) {
   return [el("h2", { id: "reveal-h" }, title),
     el("p", { class: "section-loser", id: "section-loser" }, pieces.deckelStack(Math.min(total, 8)),
       el("strong", {}, who[game ? game.loser : ended.loser]), ...badges),
-    el("ul", { class: "reveal-lines" }, lines.map((line) => el("li", { "data-key": line.key }, line.text)))];
+    el("ul", { class: "reveal-lines", id: "reveal-lines" }, lines.map((line) => el("li", { "data-key": line.key }, line.text)))];
 }
 
 function showReveal() {
@@ -1372,16 +1446,27 @@ function showReveal() {
   const close = () => {
     overlay.remove();
     for (const part of behind) part.inert = false;
-    if (opener && opener.isConnected) opener.focus({ preventScroll: true });
+    // Back to where the player was; the page was drawn anew meanwhile: to the same control,
+    // else to Throw, else to the table (never nowhere, where a screen reader loses its place).
+    const same = opener && opener !== document.body && opener.isConnected ? opener : opener?.id && document.getElementById(opener.id);
+    (same || document.getElementById("throw") || main).focus({ preventScroll: true });
     showReveal(); // the next moment at once: no key meant for it reaches the table beneath
+    sayNext(); // what happened meanwhile, now that the reveal is read
   };
   const go = el("button", { class: "primary", type: "button", id: "reveal-go", onclick: (e) => { e.stopPropagation(); close(); } }, t("web_go_on"));
   const body = item.kind === "round" ? roundReveal(item) : sectionReveal(item);
-  const overlay = el("div", { id: "reveal", class: `reveal reveal-${item.kind}`, "data-round": item.kind === "round" ? String(item.round.number) : false, role: "dialog", "aria-modal": "true", "aria-labelledby": "reveal-h", onclick: close },
+  // Its content is its description: a screen reader says the whole round as the dialog opens
+  // (the results, who takes how many Deckel, the coach's note), then "Go on".
+  const described = item.kind === "round" ? "reveal-said reveal-lines reveal-coach-note" : "reveal-lines";
+  const overlay = el("div", { id: "reveal", class: `reveal reveal-${item.kind}`, "data-round": item.kind === "round" ? String(item.round.number) : false, role: "dialog", "aria-modal": "true", "aria-labelledby": "reveal-h", "aria-describedby": described, onclick: close },
     el("div", { class: "reveal-box" }, body, el("div", { class: "reveal-foot" }, go)));
+  const saying = hushFor(item.upTo);
   document.body.append(overlay);
   for (const part of behind) part.inert = true;
-  go.focus({ preventScroll: true });
+  // The focus comes when the words being said are heard to their end (keys work at once).
+  const focus = () => { if (overlay.isConnected) go.focus({ preventScroll: true }); };
+  if (saying > 0) setTimeout(focus, saying);
+  else focus();
   if (item.kind === "section" && (item.ended.schock_aus || item.game)) setTimeout(sound.schockAus, 200);
 }
 
