@@ -64,6 +64,11 @@ def test_a_clubs_tournament_books_its_games_in_the_clubs_book(database: str) -> 
         assert evening["games"] == 2 and evening["place"] == "Schützenhalle"
         games = club.games("Schützenverein")
         assert games[0]["source"] == "online"
+        # The book says where each game came from (issue 34, item 4).
+        assert [g["tournament"] for g in games] == [
+            {"slug": "vereinsmeisterschaft", "round": 1, "table": 1, "game": 1},
+            {"slug": "vereinsmeisterschaft", "round": 1, "table": 2, "game": 1},
+        ]
         assert games[1]["source"] == "loser" and games[1]["loser"] == second["players"][2]
         voided = club.games("Schützenverein", with_void=True)[1]
         assert (
