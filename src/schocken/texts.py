@@ -1051,6 +1051,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "offline_discarded": "Discarded: {what}.",
         "offline_no_member": "{name} is no member of the club now (renamed or removed on "
         "another device).",
+        "offline_renamed": "{name} is called {now} now (renamed on another device).",
+        "offline_book_on": "Book on {name}",
         "offline_left_meanwhile": "{name} left the club on {date} (entered on another device).",
         "offline_same_game": "game {number} of this evening, lost by {loser}, came from another "
         "device meanwhile: perhaps the same game twice.",
@@ -2561,6 +2563,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "offline_discarded": "Verworfen: {what}.",
         "offline_no_member": "{name} ist jetzt kein Mitglied des Clubs (auf einem anderen Gerät "
         "umbenannt oder entfernt).",
+        "offline_renamed": "{name} heißt jetzt {now} (auf einem anderen Gerät umbenannt).",
+        "offline_book_on": "Auf {name} buchen",
         "offline_left_meanwhile": "{name} ist am {date} ausgetreten (auf einem anderen Gerät "
         "eingetragen).",
         "offline_same_game": "Spiel {number} dieses Abends, verloren von {loser}, kam inzwischen "
