@@ -778,6 +778,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_games_lost": "Lost",
         "club_web_share": "Share",
         "club_web_ci95": "95% interval",
+        "club_web_scroll_hint": "The table is wider than the screen: swipe it sideways (or use "
+        "the arrow keys) for the other columns.",
         "club_web_expected": "Expected by chance",
         "club_web_no_games": "No games in this season yet.",
         "club_web_chart": "Share of games lost per member; the line is the 95% interval.",
@@ -956,6 +958,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_source_online": "online table",
         "club_web_source_loser": "by its loser",
         "club_web_bots_in": "bots not counted: {bots}",
+        "club_web_from_tournament": "tournament {tournament}, round {round}, table {table}",
         "club_web_new_pub": "New pub game",
         "club_web_by_loser": "Just the loser",
         "club_web_by_table": "Table code",
@@ -2278,6 +2281,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_games_lost": "Verloren",
         "club_web_share": "Anteil",
         "club_web_ci95": "95-%-Intervall",
+        "club_web_scroll_hint": "Die Tabelle ist breiter als der Bildschirm: seitlich wischen "
+        "(oder die Pfeiltasten nehmen) für die übrigen Spalten.",
         "club_web_expected": "Erwartet nach Zufall",
         "club_web_no_games": "Noch keine Spiele in dieser Saison.",
         "club_web_chart": "Anteil verlorener Spiele je Mitglied; der Strich ist das "
@@ -2461,6 +2466,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_source_online": "Online-Tisch",
         "club_web_source_loser": "nur Verlierer",
         "club_web_bots_in": "Bots nicht gezählt: {bots}",
+        "club_web_from_tournament": "Turnier {tournament}, Runde {round}, Tisch {table}",
         "club_web_new_pub": "Neues Kneipenspiel",
         "club_web_by_loser": "Nur Verlierer",
         "club_web_by_table": "Tisch-Code",

@@ -199,7 +199,8 @@ def _read_record(record: GameRecord | str | Mapping[str, Any]) -> GameRecord:
 
 def _tournament_of(meta: str) -> GameTournament | None:
     """Where a game of a tournament was played (the meta :mod:`schocken.tournament` keeps with
-    the games it books), or ``None``."""
+    the games it books; a game booked before it kept the tournament's name is named by its
+    slug), or ``None``."""
     data = json.loads(meta) if meta else {}
     where = {k: data.get(k) for k in ("tournament", "round", "table", "game")}
     if not isinstance(where["tournament"], str) or not all(
@@ -207,8 +208,10 @@ def _tournament_of(meta: str) -> GameTournament | None:
         for k in ("round", "table", "game")
     ):
         return None
+    name = data.get("name")
     return {
         "slug": where["tournament"],
+        "name": name if isinstance(name, str) and name else where["tournament"],
         "round": where["round"],
         "table": where["table"],
         "game": where["game"],

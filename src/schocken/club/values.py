@@ -120,10 +120,11 @@ class SectionInfo(TypedDict):
 
 
 class GameTournament(TypedDict):
-    """Where a game of a tournament was played: the tournament (its slug), the round, the
-    table, the game's number at that table."""
+    """Where a game of a tournament was played: the tournament (its slug and name), the round,
+    the table, the game's number at that table."""
 
     slug: str
+    name: str
     round: int
     table: int
     game: int

@@ -775,8 +775,25 @@ function table(caption, heads, rows, id) {
 
 /** A wide table in a box that scrolls sideways, which a keyboard can scroll too (focusable,
  * named). */
-function scroller(label, content) {
-  return ctx.el("div", { class: "club-scroll", tabindex: "0", role: "region", "aria-label": label }, content);
+function scroller(label, content, id) {
+  return ctx.el("div", { class: "club-scroll", tabindex: "0", role: "region", "aria-label": label, id }, content);
+}
+
+/** A line that says the box ``box`` scrolls sideways, shown while its table is wider than it
+ * (a phone): without it nothing tells that columns are cut off. */
+function scrollHint(box, id) {
+  const hint = ctx.el("p", { class: "hint club-scroll-hint", id, hidden: true }, ctx.t("club_web_scroll_hint"));
+  requestAnimationFrame(() => {
+    const scroll = document.getElementById(box);
+    if (!scroll) return;
+    const fits = () => {
+      hint.hidden = scroll.scrollWidth <= scroll.clientWidth + 1;
+      scroll.classList.toggle("club-scroll-more", !hint.hidden);
+    };
+    new ResizeObserver(fits).observe(scroll);
+    fits();
+  });
+  return hint;
 }
 
 function memberName(name) {
@@ -979,6 +996,8 @@ function gamesCard(ev) {
     g.waiting ? el("span", { class: "hint" }, ` · ${t("offline_state_waiting")}`) : null,
     g.source === "loser" ? null : el("span", { class: "hint" }, ` · ${t(`club_web_source_${g.source}`)}`),
     g.bots.length ? el("span", { class: "hint" }, ` · ${t("club_web_bots_in", { bots: g.bots.join(", ") })}`) : null,
+    g.tournament ? el("span", { class: "hint" }, " · ", el("a", { href: `/tournaments/${enc(club.slug)}/${enc(g.tournament.slug)}`, class: "club-inline-link" },
+      t("club_web_from_tournament", { tournament: g.tournament.name, round: g.tournament.round, table: g.tournament.table }))) : null,
     g.void ? el("span", { class: "hint" }, ` · ${t("club_web_struck_out", { reason: g.void })}`) : null)));
   return card("club-games-part", t("club_web_games_tonight", { count: counted.length }),
     games.length ? list : el("p", { class: "hint" }, t("club_web_games_none")),
@@ -1455,8 +1474,9 @@ function statsView() {
     render("club-season");
   } }, el("option", { value: "" }, t("club_web_all_seasons")), options(club.book.seasons));
   pick.value = ui.season || "";
-  const statsTable = el("table", { id: "club-stats" },
-    el("caption", { id: "club-stats-caption" }, t("club_web_stats_caption")),
+  // The caption stands above the box that scrolls (a caption inside it is cut off with the
+  // table on a phone); the table is named by it.
+  const statsTable = el("table", { id: "club-stats", "aria-labelledby": "club-stats-caption" },
     el("thead", {}, el("tr", {}, [t("club_web_member"), t("club_web_games_played"), t("club_web_games_lost"), t("club_web_share"), t("club_web_ci95"), t("club_web_expected")]
       .map((h) => el("th", { scope: "col" }, h)))),
     el("tbody", {}, rows.map((m) => el("tr", {},
@@ -1466,7 +1486,9 @@ function statsView() {
     left: [card("club-stats-part", t("club_web_stats_title", { club: club.book.club.name }),
       el("label", {}, t("club_web_season"), pick),
       el("p", {}, t("club_web_stats_sum", { evenings: inWords("n_evenings", s.evenings), games: inWords("n_games", s.games) })),
-      scroller(t("club_web_stats_caption"), statsTable))],
+      el("p", { id: "club-stats-caption", class: "club-caption" }, t("club_web_stats_caption")),
+      scrollHint("club-stats-scroll", "club-stats-more"),
+      scroller(t("club_web_stats_caption"), statsTable, "club-stats-scroll"))],
     right: [card("club-chart-part", t("club_web_chart_title"), rows.length ? chart(rows) : el("p", {}, t("club_web_no_games")))],
   };
 }
