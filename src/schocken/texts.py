@@ -296,6 +296,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_clock": "Time left for {name}: {s} s",
         "web_clock_short": "{s} s",
         "web_clock_warning": "{name}, 10 seconds left: then the stand-in plays for you.",
+        "web_stand_in_away_1": "While you were away, the stand-in played one move for you: "
+        "{actions}.",
+        "web_stand_in_away_n": "While you were away, the stand-in played {count} moves for you: "
+        "{actions}.",
+        "web_stand_in_away_close": "Got it",
         "web_clock_warning_other": "10 seconds left for {name}.",
         "web_coach_switch": "Advise me",
         "web_copy_failed": "This browser lets the page copy nothing: the link is selected, copy "
@@ -1776,6 +1781,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_clock": "Zeit für {name}: noch {s} s",
         "web_clock_short": "{s} s",
         "web_clock_warning": "{name}, noch 10 Sekunden: dann spielt die Vertretung für dich.",
+        "web_stand_in_away_1": "Während du weg warst, hat die Vertretung einen Zug für dich "
+        "gespielt: {actions}.",
+        "web_stand_in_away_n": "Während du weg warst, hat die Vertretung {count} Züge für dich "
+        "gespielt: {actions}.",
+        "web_stand_in_away_close": "Verstanden",
         "web_clock_warning_other": "Noch 10 Sekunden für {name}.",
         "web_coach_switch": "Berate mich",
         "web_copy_failed": "Dieser Browser lässt die Seite nichts kopieren: der Link ist "
