@@ -478,6 +478,7 @@ def test_a_treasurers_corrections_ledger_log_and_export(tmp_path: Path) -> None:
         assert r.status_code == 200, r.text
         assert r.json()["done"]["name"] == "Benno"
         assert [g["loser"] for g in r.json()["games"]] == ["Benno", "Anna"]
+        assert [g["tournament"] for g in r.json()["games"]] == [None, None]  # no tournament's
         r = post(server, slug, "members/leave", session, name="Cem", date="2026-12-31")
         assert r.status_code == 200, r.text
         assert r.json()["done"]["left"] == "2026-12-31"

@@ -202,19 +202,21 @@ def _tournament_of(meta: str) -> GameTournament | None:
     the games it books; a game booked before it kept the tournament's name is named by its
     slug), or ``None``."""
     data = json.loads(meta) if meta else {}
-    where = {k: data.get(k) for k in ("tournament", "round", "table", "game")}
-    if not isinstance(where["tournament"], str) or not all(
-        isinstance(where[k], int) and not isinstance(where[k], bool)
-        for k in ("round", "table", "game")
-    ):
+    slug, name = data.get("tournament"), data.get("name")
+    numbers: list[int] = [
+        x
+        for x in (data.get(k) for k in ("round", "table", "game"))
+        if isinstance(x, int) and not isinstance(x, bool)
+    ]
+    if not isinstance(slug, str) or len(numbers) != 3:
         return None
-    name = data.get("name")
+    round_number, table, game = numbers
     return {
-        "slug": where["tournament"],
-        "name": name if isinstance(name, str) and name else where["tournament"],
-        "round": where["round"],
-        "table": where["table"],
-        "game": where["game"],
+        "slug": slug,
+        "name": name if isinstance(name, str) and name else slug,
+        "round": round_number,
+        "table": table,
+        "game": game,
     }
 
 
