@@ -423,6 +423,46 @@ def test_a_session_opens_its_club_after_a_restart_and_only_its_club(tmp_path: Pa
         assert r.status_code == 200, r.text
 
 
+def test_a_renamed_member_is_found_by_her_old_name(tmp_path: Path) -> None:
+    """A phone that was offline names a member as it knew her (issue 34, item 3): the book
+    lists the old names that no member has now with her name now, and a change naming an old
+    name is refused with her new name (nothing booked, no one added)."""
+    with running(tmp_path / "db.sqlite3") as server:
+        made = create(server, "Kegelclub")
+        slug, session = made["club"]["slug"], made["session"]
+        for name in ("Anna", "Dora"):
+            post(server, slug, "members", session, name=name)
+        post(server, slug, "members/rename", session, name="Dora", new_name="Dorothea")
+        r = post(server, slug, "members/rename", session, name="dorothea", new_name="Thea")
+        assert r.status_code == 200, r.text
+        assert r.json()["renamed"] == [
+            {"name": "Dora", "now": "Thea"},
+            {"name": "dorothea", "now": "Thea"},
+        ]
+        assert r.json()["games"] == [] and r.json()["members"][1]["name"] == "Thea"
+        r = post(server, slug, "charges", session, member="DORA", cents=100, reason="Handy")
+        assert r.status_code == 400
+        assert "called 'Thea' now" in r.json()["error"]
+        r = httpx.post(
+            f"{server.url}/api/clubs/{slug}/charges",
+            json={"session": session, "member": "Dora", "cents": 100, "reason": "Handy"},
+            headers={"accept-language": "de"},
+            timeout=10,
+        )
+        assert "heißt jetzt „Thea“" in r.json()["error"]
+        # A new member takes an old name: it is hers, no longer an old name.
+        r = post(server, slug, "members", session, name="Dora")
+        assert r.json()["renamed"] == [{"name": "dorothea", "now": "Thea"}]
+        r = post(server, slug, "charges", session, member="Dora", cents=100, reason="Handy")
+        assert r.status_code == 200, r.text
+        assert {b["member"]: b["balance"] for b in r.json()["balances"]} == {
+            "Anna": 0,
+            "Thea": 0,
+            "Dora": 100,
+        }
+        assert [m["name"] for m in r.json()["members"]] == ["Anna", "Thea", "Dora"]
+
+
 def test_a_treasurers_corrections_ledger_log_and_export(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server:
         made = create(server, "Stammtisch Krone", password="geheim123")
@@ -438,6 +478,7 @@ def test_a_treasurers_corrections_ledger_log_and_export(tmp_path: Path) -> None:
         assert r.status_code == 200, r.text
         assert r.json()["done"]["name"] == "Benno"
         assert [g["loser"] for g in r.json()["games"]] == ["Benno", "Anna"]
+        assert [g["tournament"] for g in r.json()["games"]] == [None, None]  # no tournament's
         r = post(server, slug, "members/leave", session, name="Cem", date="2026-12-31")
         assert r.status_code == 200, r.text
         assert r.json()["done"]["left"] == "2026-12-31"

@@ -205,6 +205,9 @@ async def test_the_turn_timer_counts_down_for_everyone_and_the_stand_in_is_logge
         assert [x["text"] for x in german] == [
             f"Die Vertretung spielte für {name}: alle drei werfen."
         ]
+        # Whose move it was and which, for the page of a player who comes back (issue 34).
+        assert (english[0]["seat"], english[0]["action"]) == (current, "throw all three")
+        assert german[0]["action"] == "alle drei werfen"
         # The line carries the number of the first event of the stand-in's move: its throw.
         n = english[0]["n"]
         thrown = anna.state["events"][n - 1]

@@ -64,6 +64,17 @@ def test_a_clubs_tournament_books_its_games_in_the_clubs_book(database: str) -> 
         assert evening["games"] == 2 and evening["place"] == "Schützenhalle"
         games = club.games("Schützenverein")
         assert games[0]["source"] == "online"
+        # The book says where each game came from (issue 34, item 4).
+        assert [g["tournament"] for g in games] == [
+            {
+                "slug": "vereinsmeisterschaft",
+                "name": "Vereinsmeisterschaft",
+                "round": 1,
+                "table": t,
+                "game": 1,
+            }
+            for t in (1, 2)
+        ]
         assert games[1]["source"] == "loser" and games[1]["loser"] == second["players"][2]
         voided = club.games("Schützenverein", with_void=True)[1]
         assert (
@@ -74,6 +85,7 @@ def test_a_clubs_tournament_books_its_games_in_the_clubs_book(database: str) -> 
         assert exported["evenings"][0]["kind"] == "tournament"
         assert exported["evenings"][0]["games"][0]["meta"] == {
             "game": 1,
+            "name": "Vereinsmeisterschaft",
             "round": 1,
             "table": 1,
             "tournament": "vereinsmeisterschaft",

@@ -219,7 +219,7 @@ def test_a_treasurers_corrections_ledger_export_and_log_on_a_phone(
     form.get_by_label("Leaves on").fill("2026-12-31")
     form.get_by_role("button", name="Record the leaving").click()
     said(page, "Cem left on 2026-12-31.")
-    expect(members.nth(2)).to_contain_text("Cem (left 2026-12-31)")
+    expect(members.nth(2)).to_contain_text("Cem (left Thu, Dec 31, 2026)")
 
     page.get_by_role("link", name="Money").click()
     balances = page.locator("#club-balances tbody tr")
@@ -377,11 +377,14 @@ def test_who_came_is_marked_after_the_evening_on_a_phone(browser: Browser, serve
     said(page, "Am 2026-11-20 als anwesend eingetragen: Cem.")
     expect(page.locator("#club-came")).to_have_text("Da (2): Anna, Cem")
     expect(came).to_have_text(["+ Ben"])
-    # Ben was renamed in another browser meanwhile: the book refuses his old name
+    # Ben was renamed in another browser meanwhile: the book refuses his old name, and says
+    # his name now (issue 34, item 3)
     body = {"session": made["session"], "name": "Ben", "new_name": "Benno"}
     assert server.post(f"/api/clubs/{slug}/members/rename", body).is_success
     page.get_by_role("button", name="+ Ben").click()
-    expect(page.locator("#club-error")).to_contain_text("„Ben“ ist kein Mitglied")
+    expect(page.locator("#club-error")).to_have_text(
+        "„Ben“ ist jetzt kein Name eines Mitglieds: das Mitglied heißt jetzt „Benno“"
+    )
     with ClubBook(server.db) as book:
         assert book.evening(slug, "2026-11-20")["present"] == ["Anna", "Cem"]
     page.reload()
@@ -842,4 +845,57 @@ def test_a_member_pays_by_a_giro_code_on_a_phone(
     expect(page.locator("#club-member-panel-h")).to_have_text("Anna schuldet 0,00 €")
     expect(page.get_by_role("button", name="Per QR-Code zahlen")).to_have_count(0)
     assert errors == []
+    ctx.close()
+
+
+def test_a_tournaments_games_say_where_they_came_from_and_the_statistics_fit_a_phone(
+    browser: Browser, server: Server
+) -> None:
+    """Issue 34, item 4: a game a tournament booked says its tournament, round and table (a
+    link to the tournament); at 390 px the statistics' caption is whole and a line says that
+    the table scrolls sideways to its "95% interval"."""
+    from schocken.tournament import TournamentBook
+    from tournament_helpers import lost_by
+
+    members = [f"Mitglied {i}" for i in range(1, 9)]
+    with ClubBook(server.db) as book:
+        info, secret = book.create_club("Kegelclub")
+        slug = info["slug"]
+        for name in members:
+            book.add_member(slug, name)
+    with TournamentBook(server.db) as cup:
+        cup.create("Frühjahrscup", date="2026-03-07", club=slug, format="werl", seed="1")
+        cup.register("Frühjahrscup", members)
+        tables = cup.draw("Frühjahrscup")["tables"]
+        for number, t in enumerate(tables, start=1):
+            cup.enter("Frühjahrscup", 1, number, result=lost_by(t["players"], t["players"][1]))
+    ctx = browser.new_context(locale="en-US", **PHONE)
+    page = ctx.new_page()
+    page.goto(f"{server.url}/club/{slug}?evening=2026-03-07#{secret}")
+    games = page.locator("#club-games-tonight li")
+    expect(games).to_have_count(2)
+    expect(games.nth(1)).to_have_text(
+        f"Game 2: {tables[1]['players'][1]} lost · tournament Frühjahrscup, round 1, table 2"
+    )
+    link = games.nth(1).get_by_role("link", name="tournament Frühjahrscup, round 1, table 2")
+    expect(link).to_have_attribute("href", f"/tournaments/{slug}/fruehjahrscup")
+
+    page.get_by_role("link", name="Statistics").click()
+    expect(page.locator("#club-stats tbody tr")).to_have_count(8)
+    caption = page.locator("#club-stats-caption")
+    expect(caption).to_have_text("Games lost, with the 95% interval of the share")
+    expect(page.get_by_role("table", name="Games lost, with the 95% interval")).to_be_visible()
+    box = caption.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    hint = page.locator("#club-stats-more")
+    expect(hint).to_be_visible()
+    expect(hint).to_contain_text("swipe it sideways")
+    interval = page.get_by_role("columnheader", name="95% interval")
+    right = "e => e.getBoundingClientRect().right"
+    assert interval.evaluate(right) > page.locator("#club-stats-scroll").evaluate(right)
+    interval.scroll_into_view_if_needed()
+    expect(interval).to_be_in_viewport()
+    # On a wide screen the whole table fits: no line about scrolling.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    expect(hint).to_be_hidden()
     ctx.close()

@@ -208,7 +208,10 @@ def test_an_evening_without_a_signal_ends_up_in_the_book_once_with_a_second_phon
     expect(held).to_have_count(2)
     assert axe(page) == []
     expect(held.nth(0)).to_contain_text("Dora: Handy am Tisch × 1")
-    expect(held.nth(0)).to_contain_text(f"Dora left the club on {date}")
+    on = today()
+    expect(held.nth(0)).to_contain_text(
+        f"Dora left the club on {on:%a}, {on:%b} {on.day}, {on.year}"
+    )
     expect(held.nth(1)).to_contain_text("Game: Cem lost")
     expect(held.nth(1)).to_contain_text("perhaps the same game twice")
     # Dora was there tonight: her fine stands. Cem's game is the other phone's: discarded.
@@ -287,5 +290,63 @@ def test_a_turn_the_referee_refuses_is_held_and_the_rest_wait_behind_it(
         f"{server.url}/api/pub/{pub_id}?lang=en", headers={"x-pub-token": token}
     ).json()
     assert view["entries"] == 2
+    ctx.close()
+    assert errors == []
+
+
+def test_a_fine_for_a_member_renamed_meanwhile_is_booked_on_her_once(
+    browser: Browser, server: Server
+) -> None:
+    """Issue 34, item 3: a fine made offline for Dora, renamed Dorothea meanwhile on another
+    device, is held with her new name and booked on her at a tap (no guest beside her); a
+    fine for Emil, who left meanwhile, says the day in the reader's format."""
+    slug, secret = small_club(server, "Kegelclub", MEMBERS)
+    day = today()
+    with ClubBook(server.db) as book:
+        book.add_evening(slug, day.isoformat(), present=MEMBERS)
+    ctx = browser.new_context(locale="en-US", **PHONE)
+    page = ctx.new_page()
+    errors = watch(page)
+    page.goto(f"{server.url}/club/{slug}#{secret}")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Kegelclub")
+    ready_offline(page)
+    ctx.set_offline(True)
+    for member, fine in (("Dora", "Handy am Tisch"), ("Emil", "Spinksen")):
+        page.locator("#club-fine-members").get_by_role("button", name=member, exact=True).click()
+        page.locator("#club-fine").get_by_role("button", name=re.compile(fine)).click()
+        expect(page.locator("#club-said")).to_contain_text(f"{member}: {fine} × 1")
+    expect(page.locator("#net-status")).to_have_text("Offline · 2 entries waiting")
+    # Meanwhile, on another device: Dora is renamed, Emil leaves the club today.
+    with ClubBook(server.db) as book:
+        book.rename_member(slug, "Dora", "Dorothea")
+        book.member_leaves(slug, "Emil", day.isoformat())
+
+    ctx.set_offline(False)
+    expect(page.locator("#net-status")).to_have_text(
+        "Online · 0 entries waiting · 2 to settle", timeout=30_000
+    )
+    held = page.locator("#club-queue-list li.held")
+    expect(held.nth(0)).to_contain_text(
+        "Dora: Handy am Tisch × 1 Not booked: Dora is called Dorothea now (renamed on another "
+        "device)."
+    )
+    expect(held.nth(0).get_by_role("button", name=re.compile("guest"))).to_have_count(0)
+    # The day as an English reader writes it, not 2026-12-02.
+    expect(held.nth(1)).to_contain_text(
+        f"Emil left the club on {day:%a}, {day:%b} {day.day}, {day.year} (entered on another"
+    )
+    assert axe(page) == []
+    held.nth(0).get_by_role("button", name="Book on Dorothea").click()
+    expect(page.locator("#net-status")).to_have_text("Online · 0 entries waiting · 1 to settle")
+    expect(held).to_have_count(1)
+    held.get_by_role("button", name="Book anyway").click()
+    expect(page.locator("#net-status")).to_have_text("Online · 0 entries waiting")
+    with ClubBook(server.db) as book:
+        assert [(m["name"], m["guest"]) for m in book.members(slug)] == [
+            (n if n != "Dora" else "Dorothea", False) for n in MEMBERS
+        ]
+        charges = [(x["member"], x["text"]) for x in book.ledger(slug) if x["item"] == "charge"]
+        assert charges == [("Dorothea", "Handy am Tisch"), ("Emil", "Spinksen")]
+        assert book.balance(slug, "Dorothea")["balance"] == 100
     ctx.close()
     assert errors == []

@@ -89,3 +89,48 @@ def test_the_countdown_warns_at_ten_seconds_and_the_stand_in_is_logged(
         assert anna.errors == [] and ben.errors == []  # type: ignore[attr-defined]
         anna_ctx.close()
         ben_ctx.close()
+
+
+def test_a_returning_player_is_told_what_the_stand_in_played_and_no_buzz_before_a_tap(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Issue 34, item 4: Anna is away when the game starts; the stand-in throws for her. When
+    she opens her seat's page on her phone again, a status message above the game says what
+    was played for her (said once: a reload does not repeat it), and the page logs no error
+    (no buzz before her first tap)."""
+    with running(tmp_path / "db.sqlite3", seed=4, bot_delay=0.05) as server:
+        table = make_table(server, ["Anna", "Ben"], 0, rules="tsv99", turn_timer=14)
+        ben_ctx, ben = new_page(browser, "de-DE", DESKTOP)
+        ben.goto(f"{server.url}/t/{table['id']}#{table['tokens'][1]}")
+        r = server.post(f"/api/tables/{table['id']}/start", {"token": table["tokens"][0]})
+        assert r.status_code == 200, r.text
+        expect(ben.locator("#log li[data-key='stand_in']")).to_contain_text(
+            "Die Vertretung spielte für Anna: alle drei werfen.", timeout=30_000
+        )
+        anna_ctx, anna = new_page(browser, "en-GB", PHONE)
+        console: list[str] = []
+        anna.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+        anna.goto(f"{server.url}/t/{table['id']}#{table['tokens'][0]}")
+        note = anna.locator("#stand-in-away-text")
+        expect(note).to_have_attribute("role", "status")
+        expect(note).to_have_text(
+            re.compile(
+                r"^While you were away, the stand-in played (one move|\d+ moves) for you: "
+                r"throw all three"
+            )
+        )
+        expect(note).to_be_in_viewport()
+        # Her turn again (throw again or stop): the page opened on it without a buzz.
+        expect(anna.locator("#stop")).to_be_visible()
+        anna.get_by_role("button", name="Got it").click()
+        expect(anna.locator("#stand-in-away")).to_have_count(0)
+        anna.locator("#stop").click()
+        expect(anna.locator("#stop")).to_have_count(0)
+        anna.reload()
+        anna.wait_for_selector("#players")
+        expect(anna.locator("#log li[data-key='stand_in']").first).to_be_attached()
+        expect(anna.locator("#stand-in-away")).to_have_count(0)
+        assert console == []
+        assert anna.errors == [] and ben.errors == []  # type: ignore[attr-defined]
+        anna_ctx.close()
+        ben_ctx.close()

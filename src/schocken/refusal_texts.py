@@ -264,6 +264,11 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "{name!r} is not a member of the club (add them first)",
         "„{name}“ ist kein Mitglied des Vereins (erst aufnehmen)",
     ),
+    (
+        "club_refuse_member_renamed",
+        "{name!r} is no member's name now: that member is called {now!r} now",
+        "„{name}“ ist jetzt kein Name eines Mitglieds: das Mitglied heißt jetzt „{now}“",
+    ),
     ("club_what_evening_date", "the evening's date", "das Datum des Abends"),
     (
         "club_refuse_no_evening",

@@ -313,6 +313,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_clock": "Time left for {name}: {s} s",
         "web_clock_short": "{s} s",
         "web_clock_warning": "{name}, 10 seconds left: then the stand-in plays for you.",
+        "web_stand_in_away_1": "While you were away, the stand-in played one move for you: "
+        "{actions}.",
+        "web_stand_in_away_n": "While you were away, the stand-in played {count} moves for you: "
+        "{actions}.",
+        "web_stand_in_away_close": "Got it",
         "web_clock_warning_other": "10 seconds left for {name}.",
         "web_coach_switch": "Advise me",
         "web_copy_failed": "This browser lets the page copy nothing: the link is selected, copy "
@@ -795,6 +800,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_games_lost": "Lost",
         "club_web_share": "Share",
         "club_web_ci95": "95% interval",
+        "club_web_scroll_hint": "The table is wider than the screen: swipe it sideways (or use "
+        "the arrow keys) for the other columns.",
         "club_web_expected": "Expected by chance",
         "club_web_no_games": "No games in this season yet.",
         "club_web_chart": "Share of games lost per member; the line is the 95% interval.",
@@ -973,6 +980,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_source_online": "online table",
         "club_web_source_loser": "by its loser",
         "club_web_bots_in": "bots not counted: {bots}",
+        "club_web_from_tournament": "tournament {tournament}, round {round}, table {table}",
         "club_web_new_pub": "New pub game",
         "club_web_by_loser": "Just the loser",
         "club_web_by_table": "Table code",
@@ -1068,6 +1076,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "offline_discarded": "Discarded: {what}.",
         "offline_no_member": "{name} is no member of the club now (renamed or removed on "
         "another device).",
+        "offline_renamed": "{name} is called {now} now (renamed on another device).",
+        "offline_book_on": "Book on {name}",
         "offline_left_meanwhile": "{name} left the club on {date} (entered on another device).",
         "offline_same_game": "game {number} of this evening, lost by {loser}, came from another "
         "device meanwhile: perhaps the same game twice.",
@@ -1808,6 +1818,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_clock": "Zeit für {name}: noch {s} s",
         "web_clock_short": "{s} s",
         "web_clock_warning": "{name}, noch 10 Sekunden: dann spielt die Vertretung für dich.",
+        "web_stand_in_away_1": "Während du weg warst, hat die Vertretung einen Zug für dich "
+        "gespielt: {actions}.",
+        "web_stand_in_away_n": "Während du weg warst, hat die Vertretung {count} Züge für dich "
+        "gespielt: {actions}.",
+        "web_stand_in_away_close": "Verstanden",
         "web_clock_warning_other": "Noch 10 Sekunden für {name}.",
         "web_coach_switch": "Berate mich",
         "web_copy_failed": "Dieser Browser lässt die Seite nichts kopieren: der Link ist "
@@ -2313,6 +2328,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_games_lost": "Verloren",
         "club_web_share": "Anteil",
         "club_web_ci95": "95-%-Intervall",
+        "club_web_scroll_hint": "Die Tabelle ist breiter als der Bildschirm: seitlich wischen "
+        "(oder die Pfeiltasten nehmen) für die übrigen Spalten.",
         "club_web_expected": "Erwartet nach Zufall",
         "club_web_no_games": "Noch keine Spiele in dieser Saison.",
         "club_web_chart": "Anteil verlorener Spiele je Mitglied; der Strich ist das "
@@ -2496,6 +2513,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_source_online": "Online-Tisch",
         "club_web_source_loser": "nur Verlierer",
         "club_web_bots_in": "Bots nicht gezählt: {bots}",
+        "club_web_from_tournament": "Turnier {tournament}, Runde {round}, Tisch {table}",
         "club_web_new_pub": "Neues Kneipenspiel",
         "club_web_by_loser": "Nur Verlierer",
         "club_web_by_table": "Tisch-Code",
@@ -2598,6 +2616,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "offline_discarded": "Verworfen: {what}.",
         "offline_no_member": "{name} ist jetzt kein Mitglied des Clubs (auf einem anderen Gerät "
         "umbenannt oder entfernt).",
+        "offline_renamed": "{name} heißt jetzt {now} (auf einem anderen Gerät umbenannt).",
+        "offline_book_on": "Auf {name} buchen",
         "offline_left_meanwhile": "{name} ist am {date} ausgetreten (auf einem anderen Gerät "
         "eingetragen).",
         "offline_same_game": "Spiel {number} dieses Abends, verloren von {loser}, kam inzwischen "

@@ -17,6 +17,7 @@ from schocken.club.values import (
     SECTIONS,
     EveningInfo,
     GameInfo,
+    GameTournament,
     SectionInfo,
     _show,
     check_date,
@@ -194,6 +195,29 @@ def _read_record(record: GameRecord | str | Mapping[str, Any]) -> GameRecord:
         return record_from_dict(dict(record) if isinstance(record, Mapping) else record)
     except RecordError as exc:
         raise refused(ClubError, "club_refuse_record", why=exc) from None
+
+
+def _tournament_of(meta: str) -> GameTournament | None:
+    """Where a game of a tournament was played (the meta :mod:`schocken.tournament` keeps with
+    the games it books; a game booked before it kept the tournament's name is named by its
+    slug), or ``None``."""
+    data = json.loads(meta) if meta else {}
+    slug, name = data.get("tournament"), data.get("name")
+    numbers: list[int] = [
+        x
+        for x in (data.get(k) for k in ("round", "table", "game"))
+        if isinstance(x, int) and not isinstance(x, bool)
+    ]
+    if not isinstance(slug, str) or len(numbers) != 3:
+        return None
+    round_number, table, game = numbers
+    return {
+        "slug": slug,
+        "name": name if isinstance(name, str) and name else slug,
+        "round": round_number,
+        "table": table,
+        "game": game,
+    }
 
 
 def _meta_text(meta: Mapping[str, Any] | None) -> str:
@@ -567,8 +591,8 @@ class _Evenings(_Members):
         return None if row[0] is None else str(row[0])
 
     def _game_info(self, gid: int) -> GameInfo:
-        day, number, source, loser, note, void = self.db.execute(
-            "SELECT e.date, g.number, g.source, m.name, g.note, g.void FROM club_games g "
+        day, number, source, loser, note, void, meta = self.db.execute(
+            "SELECT e.date, g.number, g.source, m.name, g.note, g.void, g.meta FROM club_games g "
             "JOIN club_evenings e ON e.id = g.evening_id JOIN club_members m ON m.id = g.loser_id "
             "WHERE g.id = ?",
             (gid,),
@@ -600,6 +624,7 @@ class _Evenings(_Members):
             "note": note,
             "void": void,
             "bots": [r[0] for r in seats if r[1]],
+            "tournament": _tournament_of(meta),
         }
 
     def games(

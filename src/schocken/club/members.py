@@ -7,6 +7,7 @@ from schocken.club.access import (
 )
 from schocken.club.values import (
     MemberInfo,
+    RenamedInfo,
     _show,
     check_date,
     today,
@@ -77,6 +78,12 @@ class _Members(_Access):
             (cid,),
         )
         return [{"name": r[0], "guest": bool(r[1]), "joined": r[2], "left": r[3]} for r in rows]
+
+    def renamed(self, club: str) -> list[RenamedInfo]:
+        """The names members had before a rename that no member has now, each with the name
+        its member has now: a phone that was offline names a member as it knew her."""
+        cid = self._club_id(club)
+        return [{"name": was, "now": now} for was, now in self._renamed(cid).values()]
 
     def rename_member(self, club: str, name: str, new_name: str) -> MemberInfo:
         """A member's new name; their games, fines and payments stay theirs."""

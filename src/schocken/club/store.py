@@ -346,8 +346,35 @@ class _Store:
             (club_id, name_key(name)),
         ).fetchone()
         if row is None:
+            renamed = self._renamed(club_id).get(name_key(name))
+            if renamed is not None:
+                raise refused(ClubError, "club_refuse_member_renamed", name=name, now=renamed[1])
             raise refused(ClubError, "club_refuse_not_member", name=name)
         return int(row[0])
+
+    def _renamed(self, club_id: int) -> dict[str, tuple[str, str]]:
+        """The names members had before a rename (the log's ``member_renamed``) that no member
+        has now, by their key: the old name as it was written and the name its member has now
+        (after every later rename). A phone that was offline may still name a member by an old
+        name."""
+        now: dict[str, tuple[str, str]] = {}
+        for (detail,) in self.db.execute(
+            "SELECT detail FROM club_log WHERE club_id = ? AND action = 'member_renamed' "
+            "ORDER BY id",
+            (club_id,),
+        ):
+            d = json.loads(detail)
+            old, new = str(d["name"]), str(d["new_name"])
+            for k, (was, name) in now.items():
+                if name_key(name) == name_key(old):
+                    now[k] = (was, new)
+            now[name_key(old)] = (old, new)
+        members = {name_key(n): n for n in self._member_names(club_id).values()}
+        return {
+            k: (was, members[name_key(name)])
+            for k, (was, name) in now.items()
+            if k not in members and name_key(name) in members
+        }
 
     def _member_names(self, club_id: int, *, with_bots: bool = False) -> dict[int, str]:
         """The members' names by id, in the order they were added (``with_bots``: and the bots

@@ -97,6 +97,13 @@ class MemberInfo(TypedDict):
     left: str | None
 
 
+class RenamedInfo(TypedDict):
+    name: str
+    """A name a member had before a rename, which no member has now."""
+    now: str
+    """The member's name now."""
+
+
 class EveningInfo(TypedDict):
     date: str
     place: str
@@ -112,6 +119,17 @@ class SectionInfo(TypedDict):
     given_by: str | None
 
 
+class GameTournament(TypedDict):
+    """Where a game of a tournament was played: the tournament (its slug and name), the round,
+    the table, the game's number at that table."""
+
+    slug: str
+    name: str
+    round: int
+    table: int
+    game: int
+
+
 class GameInfo(TypedDict):
     date: str
     number: int
@@ -124,6 +142,8 @@ class GameInfo(TypedDict):
     void: str | None
     bots: list[str]
     """The players who were bots not counted (:data:`BOT_SEATS` ``not_counted``): no members."""
+    tournament: GameTournament | None
+    """For a game a tournament booked: where it was played."""
 
 
 class PriceInfo(TypedDict):

@@ -188,7 +188,11 @@ class History:
                 if done < n <= len(events):  # said before what the move led to
                     at = next((i for i, line in enumerate(said) if line["n"] >= n), len(said))
                     text = stand_in_text(game.players[seat], action, lang)
-                    said.insert(at, {"n": n, "key": "stand_in", "text": text})
+                    # Whose move and which (in words): a returning player's page sums up
+                    # what was played for them while they were away.
+                    what = action_name(parse_action(action), lang)
+                    line = {"n": n, "key": "stand_in", "text": text, "seat": seat, "action": what}
+                    said.insert(at, line)
             lines += said
             self._explained[lang] = len(events)
         if start <= 0:

@@ -425,7 +425,7 @@ class _Book(_Store):
         assert result is not None
         with self._tx() as db:
             row = self._row(tournament)
-            tid, slug, day, club = int(row[0]), row[1], row[3], row[5]
+            tid, slug, title, day, club = int(row[0]), row[1], row[2], row[3], row[5]
             pic = self.picture(tournament)
             check_entry(pic, round_number, table, result, rules)
             if sha is not None:
@@ -459,7 +459,13 @@ class _Book(_Store):
                 ),
             )
             if club is not None:
-                meta = {"tournament": slug, "round": round_number, "table": table, "game": number}
+                meta = {
+                    "tournament": slug,
+                    "name": title,
+                    "round": round_number,
+                    "table": table,
+                    "game": number,
+                }
                 if text is not None:
                     booked = self.book.add_game(club, day, record=text, source=source, meta=meta)
                 else:

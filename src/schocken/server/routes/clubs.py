@@ -192,6 +192,7 @@ def overview(book: ClubBook, club: str) -> dict[str, Any]:
     return {
         "club": book.club(club),
         "members": book.members(club),
+        "renamed": book.renamed(club),
         "balances": book.balances(club),
         "evenings": book.evenings(club),
         "games": book.games(club, with_void=True),

@@ -387,6 +387,7 @@ function onState(message) {
   app.events.push(...message.events);
   app.log.push(...message.log);
   app.seq = message.seq;
+  tellStandIns(message);
   if (app.msg.view) app.msg.view = { ...app.msg.view, seat: app.msg.you.seat };
   const m = app.msg;
   const turn = myTurn(m.view);
@@ -502,11 +503,41 @@ function tickClock() {
   speak([{ n: Infinity, text: t("web_clock_warning", { name }) }]);
   if (sound.soundOn()) {
     sound.warning();
-    try { navigator.vibrate?.([200, 100, 200]); } catch { /* not allowed */ }
+    buzz([200, 100, 200]);
   }
 }
 
+// A phone buzzes only once the player has touched the page: before any tap the browser
+// refuses it and logs an error (a seat's page opened again at one's turn).
+function buzz(pattern) {
+  if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
+  try { navigator.vibrate?.(pattern); } catch { /* not allowed */ }
+}
+
 setInterval(tickClock, 250);
+
+// What the turn timer's stand-in played for this seat while the player was away (the page
+// closed, or the connection lost): said once, when the page hears the game again, in a status
+// message of its own above the game (until the player closes it). The last step this device
+// saw of the seat is kept, so a reload says nothing new.
+function tellStandIns(message) {
+  const seat = app.msg?.you?.seat;
+  if (seat == null || app.spectate) return;
+  const key = `schocken:seen:${app.tableId}:${seat}`;
+  const seen = Number(localStorage.getItem(key) || 0);
+  localStorage.setItem(key, String(app.seq));
+  if (message.type !== "state") return; // live: the log and the announcements tell it
+  const moves = message.log.filter((line) => line.key === "stand_in" && line.seat === seat && line.n > seen);
+  if (!moves.length) return;
+  const text = t(moves.length === 1 ? "web_stand_in_away_1" : "web_stand_in_away_n",
+    { count: moves.length, actions: moves.map((line) => line.action).join(", ") });
+  document.getElementById("stand-in-away")?.remove();
+  const said = el("p", { role: "status", id: "stand-in-away-text" });
+  const box = el("div", { class: "stand-in-away", id: "stand-in-away" }, said,
+    el("button", { type: "button", class: "secondary", onclick: () => box.remove() }, t("web_stand_in_away_close")));
+  main.before(box);
+  setTimeout(() => { said.textContent = text; }, 50); // a status region hears what comes into it
+}
 
 // ---------------------------------------------------------------- dice anyone can check
 
@@ -699,7 +730,7 @@ function noticeTurn(message, before) {
   const wasMine = Boolean(before?.view && before.view.current === before.view.seat && before.legal.length);
   document.title = mine ? `● ${t("web_your_turn")} · Schocken` : "Schocken";
   if (mine && !wasMine && matchMedia("(pointer: coarse)").matches) {
-    try { navigator.vibrate?.([120, 60, 120]); } catch { /* not allowed yet */ }
+    buzz([120, 60, 120]);
   }
 }
 

@@ -161,7 +161,7 @@ function setBook(book) {
 function label(path, b) {
   const { t } = ctx;
   switch (path) {
-    case "evenings": return t("offline_what_evening", { date: b.date, count: (b.present || []).length });
+    case "evenings": return t("offline_what_evening", { date: day(b.date), count: (b.present || []).length });
     case "evenings/present": return t("offline_what_present", { names: (b.present || []).join(", ") });
     case "games": return b.pub ? t("offline_what_pub_game") : t("offline_what_game", { loser: b.loser });
     case "fines": return t("offline_what_fine", { name: b.member, fine: b.fine, count: b.count || 1 });
@@ -265,8 +265,24 @@ function mine(slug) {
   return new Set(JSON.parse(localStorage.getItem(mineKey(slug)) || "[]"));
 }
 
+/** The names a club's entry gives members by (who was fined, paid, lost, came). */
+function namesIn(d) {
+  return [d.member, d.loser, ...(d.present || [])].filter((n) => typeof n === "string" && n);
+}
+
+/** The entry's body with the name ``from`` changed to ``to`` wherever it names a member. */
+function renamedIn(d, from, to) {
+  const key = (name) => String(name).toLowerCase();
+  const one = (n) => (typeof n === "string" && key(n) === key(from) ? to : n);
+  const body = { ...d };
+  for (const field of ["member", "loser"]) if (field in body) body[field] = one(body[field]);
+  if (Array.isArray(body.present)) body.present = body.present.map(one);
+  return body;
+}
+
 /** Before a club's entry is sent: is it at odds with what came from other phones meanwhile? A
- * member it names who is no member now (renamed or removed) or who left by the evening's day;
+ * member it names who is no member now (renamed: the book's record of renames gives her name
+ * now, offered instead; or removed) or who left by the evening's day;
  * a game by its loser where another phone entered a game of the same loser for that evening
  * (perhaps the same game twice). An evening begun on another phone too becomes "who came". */
 offline.setCheck("club", async (entry) => {
@@ -281,13 +297,17 @@ offline.setCheck("club", async (entry) => {
     return { instead: { id: `${entry.id}:came`, what: "evenings/present", path: `${entry.path}/present`, body: { date: d.date, present: d.present } } };
   }
   if (entry.what === "members") return null;
-  const names = [d.member, d.loser, ...(d.present || [])].filter((n) => typeof n === "string" && n);
-  for (const name of names) {
+  for (const name of namesIn(d)) {
     const m = book.members.find((x) => key(x.name) === key(name));
+    const renamed = m ? null : (book.renamed || []).find((r) => key(r.name) === key(name));
+    if (renamed) {
+      // The same member under her name now: booked on her, never as a guest beside her.
+      return { reason: word("offline_renamed", { name, now: renamed.now }), choices: { renamed: { name, now: renamed.now } } };
+    }
     if (!m) return { reason: word("offline_no_member", { name }), choices: { guest: name } };
     const date = d.date || seenBefore.date;
     if (m.left && date && m.left <= date && !(seenBefore.left || []).includes(m.name)) {
-      return { reason: word("offline_left_meanwhile", { name: m.name, date: m.left }) };
+      return { reason: word("offline_left_meanwhile", { name: m.name, date: day(m.left) }) };
     }
   }
   if (entry.what === "games" && d.loser) {
@@ -352,6 +372,11 @@ function queueCard() {
         return;
       }
       await offline.retry(e.seq);
+    } else if (how === "renamed") {
+      // Her name now in the entry; checked again before it is sent (she may have left since).
+      const { name, now } = e.choices.renamed;
+      const body = renamedIn(e.body, name, now);
+      await offline.retry(e.seq, false, { body, label: label(e.what, body) });
     } else {
       await offline.retry(e.seq);
     }
@@ -363,8 +388,10 @@ function queueCard() {
       e.state === "conflict" ? [
         el("span", { class: "error" }, t("offline_conflict", { reason: e.reason })),
         el("span", { class: "club-queue-choices" },
-          el("button", { type: "button", class: "small", id: `club-queue-apply-${i}`, onclick: () => settle(e, "apply") },
-            t(e.choices?.guest ? "offline_try_again" : "offline_apply_anyway")),
+          e.choices?.renamed ? el("button", { type: "button", class: "small", id: `club-queue-renamed-${i}`, onclick: () => settle(e, "renamed") },
+            t("offline_book_on", { name: e.choices.renamed.now }))
+            : el("button", { type: "button", class: "small", id: `club-queue-apply-${i}`, onclick: () => settle(e, "apply") },
+              t(e.choices?.guest ? "offline_try_again" : "offline_apply_anyway")),
           e.choices?.guest ? el("button", { type: "button", class: "small", id: `club-queue-guest-${i}`, onclick: () => settle(e, "guest") },
             t("offline_as_guest", { name: e.choices.guest })) : null,
           el("button", { type: "button", class: "small secondary", id: `club-queue-discard-${i}`, onclick: () => settle(e, "discard") },
@@ -748,14 +775,31 @@ function table(caption, heads, rows, id) {
 
 /** A wide table in a box that scrolls sideways, which a keyboard can scroll too (focusable,
  * named). */
-function scroller(label, content) {
-  return ctx.el("div", { class: "club-scroll", tabindex: "0", role: "region", "aria-label": label }, content);
+function scroller(label, content, id) {
+  return ctx.el("div", { class: "club-scroll", tabindex: "0", role: "region", "aria-label": label, id }, content);
+}
+
+/** A line that says the box ``box`` scrolls sideways, shown while its table is wider than it
+ * (a phone): without it nothing tells that columns are cut off. */
+function scrollHint(box, id) {
+  const hint = ctx.el("p", { class: "hint club-scroll-hint", id, hidden: true }, ctx.t("club_web_scroll_hint"));
+  requestAnimationFrame(() => {
+    const scroll = document.getElementById(box);
+    if (!scroll) return;
+    const fits = () => {
+      hint.hidden = scroll.scrollWidth <= scroll.clientWidth + 1;
+      scroll.classList.toggle("club-scroll-more", !hint.hidden);
+    };
+    new ResizeObserver(fits).observe(scroll);
+    fits();
+  });
+  return hint;
 }
 
 function memberName(name) {
   const { t } = ctx;
   const m = club.book.members.find((x) => x.name === name);
-  const marks = [m?.guest ? t("club_web_guest_mark") : null, m?.left ? t("club_web_left_mark", { date: m.left }) : null].filter(Boolean);
+  const marks = [m?.guest ? t("club_web_guest_mark") : null, m?.left ? t("club_web_left_mark", { date: day(m.left) }) : null].filter(Boolean);
   return marks.length ? `${name} (${marks.join(", ")})` : name;
 }
 
@@ -952,6 +996,8 @@ function gamesCard(ev) {
     g.waiting ? el("span", { class: "hint" }, ` · ${t("offline_state_waiting")}`) : null,
     g.source === "loser" ? null : el("span", { class: "hint" }, ` · ${t(`club_web_source_${g.source}`)}`),
     g.bots.length ? el("span", { class: "hint" }, ` · ${t("club_web_bots_in", { bots: g.bots.join(", ") })}`) : null,
+    g.tournament ? el("span", { class: "hint" }, " · ", el("a", { href: `/tournaments/${enc(club.slug)}/${enc(g.tournament.slug)}`, class: "club-inline-link" },
+      t("club_web_from_tournament", { tournament: g.tournament.name, round: g.tournament.round, table: g.tournament.table }))) : null,
     g.void ? el("span", { class: "hint" }, ` · ${t("club_web_struck_out", { reason: g.void })}`) : null)));
   return card("club-games-part", t("club_web_games_tonight", { count: counted.length }),
     games.length ? list : el("p", { class: "hint" }, t("club_web_games_none")),
@@ -1428,8 +1474,9 @@ function statsView() {
     render("club-season");
   } }, el("option", { value: "" }, t("club_web_all_seasons")), options(club.book.seasons));
   pick.value = ui.season || "";
-  const statsTable = el("table", { id: "club-stats" },
-    el("caption", { id: "club-stats-caption" }, t("club_web_stats_caption")),
+  // The caption stands above the box that scrolls (a caption inside it is cut off with the
+  // table on a phone); the table is named by it.
+  const statsTable = el("table", { id: "club-stats", "aria-labelledby": "club-stats-caption" },
     el("thead", {}, el("tr", {}, [t("club_web_member"), t("club_web_games_played"), t("club_web_games_lost"), t("club_web_share"), t("club_web_ci95"), t("club_web_expected")]
       .map((h) => el("th", { scope: "col" }, h)))),
     el("tbody", {}, rows.map((m) => el("tr", {},
@@ -1439,7 +1486,9 @@ function statsView() {
     left: [card("club-stats-part", t("club_web_stats_title", { club: club.book.club.name }),
       el("label", {}, t("club_web_season"), pick),
       el("p", {}, t("club_web_stats_sum", { evenings: inWords("n_evenings", s.evenings), games: inWords("n_games", s.games) })),
-      scroller(t("club_web_stats_caption"), statsTable))],
+      el("p", { id: "club-stats-caption", class: "club-caption" }, t("club_web_stats_caption")),
+      scrollHint("club-stats-scroll", "club-stats-more"),
+      scroller(t("club_web_stats_caption"), statsTable, "club-stats-scroll"))],
     right: [card("club-chart-part", t("club_web_chart_title"), rows.length ? chart(rows) : el("p", {}, t("club_web_no_games")))],
   };
 }

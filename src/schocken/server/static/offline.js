@@ -210,11 +210,12 @@ export async function discard(seq) {
   if (isOnline()) sync(); // what waited behind it may go now
 }
 
-/** Send a held entry again: ``force`` skips the page's check (the treasurer decided). */
-export async function retry(seq, force = true) {
+/** Send a held entry again: ``force`` skips the page's check (the treasurer decided);
+ * ``changes``: what the treasurer changed in it first (a member's name now, its label). */
+export async function retry(seq, force = true, changes = {}) {
   const entry = entries.find((e) => e.seq === seq);
   if (!entry) return;
-  await run(ENTRIES, "readwrite", (s) => s.put({ ...entry, state: "waiting", reason: null, force }));
+  await run(ENTRIES, "readwrite", (s) => s.put({ ...entry, ...changes, state: "waiting", reason: null, choices: {}, force }));
   await reload();
   tell();
   sync();
