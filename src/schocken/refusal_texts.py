@@ -600,6 +600,20 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "Buchstaben und Ziffern",
     ),
     (
+        "club_refuse_iban_country",
+        "{country} is no country with IBANs: an IBAN starts with its country's two letters, like "
+        "DE or AT",
+        "{country} ist kein Land mit IBANs: eine IBAN beginnt mit den zwei Buchstaben ihres "
+        "Landes, wie DE oder AT",
+    ),
+    (
+        "club_refuse_iban_length",
+        "an IBAN of {country} has {length} characters, this one has {given}: a character is "
+        "missing or one too many",
+        "eine IBAN aus {country} hat {length} Zeichen, diese hat {given}: ein Zeichen fehlt oder "
+        "ist zu viel",
+    ),
+    (
         "club_refuse_iban_check",
         "the IBAN {iban} has a typo: its check digits do not fit",
         "die IBAN {iban} hat einen Tippfehler: ihre Prüfziffern passen nicht",
@@ -613,6 +627,14 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "club_refuse_holder_blank",
         "the account holder's name is needed (as the bank knows it)",
         "der Name des Kontoinhabers fehlt (so, wie die Bank ihn kennt)",
+    ),
+    (
+        "club_refuse_holder_characters",
+        "the account holder's name may hold letters A to Z (Ä, Ö, Ü and ß too), digits, spaces "
+        "and / - ? : ( ) . , ' + & * $ %, as banking apps take them; not {chars}",
+        "der Name des Kontoinhabers darf Buchstaben von A bis Z (auch Ä, Ö, Ü und ß), Ziffern, "
+        "Leerzeichen und / - ? : ( ) . , ' + & * $ % enthalten, wie Banking-Apps sie nehmen; "
+        "nicht {chars}",
     ),
     (
         "club_refuse_holder_long",

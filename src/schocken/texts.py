@@ -834,6 +834,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_pay_alt": "GiroCode: {amount} to {iban}, reference {reference}",
         "club_web_pay_hint": "Scan it with a banking app: {amount} to {iban} ({holder}), "
         'reference "{reference}".',
+        "club_pay_adjusted": "The reference is written as banking apps take it: letters "
+        "outside their character set spelled otherwise or left out, or cut to fit the code.",
         "club_web_ledger_all": "The ledger of everyone.",
         "club_web_data": "Export, import and the change log",
         "club_web_export": "Download the whole club (JSON)",
@@ -2333,6 +2335,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_pay_alt": "GiroCode: {amount} an {iban}, Verwendungszweck {reference}",
         "club_web_pay_hint": "Mit der Banking-App scannen: {amount} an {iban} ({holder}), "
         "Verwendungszweck „{reference}“.",
+        "club_pay_adjusted": "Der Verwendungszweck ist so geschrieben, wie Banking-Apps ihn "
+        "nehmen: Zeichen außerhalb ihres Zeichensatzes anders geschrieben oder weggelassen, oder "
+        "gekürzt, damit er in den Code passt.",
         "club_web_ledger_all": "Das Kassenbuch aller.",
         "club_web_data": "Export, Import und Änderungsprotokoll",
         "club_web_export": "Den ganzen Verein herunterladen (JSON)",

@@ -410,15 +410,18 @@ class _Money(_Evenings):
         if owed["balance"] <= 0:
             raise refused(ClubError, "club_refuse_owes_nothing", name=owed["member"])
         text = reference(info["name"], owed["member"])
+        payload = epc_payload(
+            account["iban"], account["holder"], owed["balance"], text, account["bic"]
+        )
+        carried = payload.split("\n")[10]  # the reference as the code carries it
         return TransferInfo(
             member=owed["member"],
             cents=owed["balance"],
             iban=account["iban"],
             holder=account["holder"],
-            reference=text,
-            payload=epc_payload(
-                account["iban"], account["holder"], owed["balance"], text, account["bic"]
-            ),
+            reference=carried,
+            adjusted=carried != " ".join(f"Schockbuch {info['name']} {owed['member']}".split()),
+            payload=payload,
         )
 
     # ------------------------------------------------------------------ the kitty

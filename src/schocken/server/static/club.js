@@ -1186,7 +1186,8 @@ function payPart(name) {
       const words = { name: pay.member, amount: money(pay.cents), iban: pay.iban, holder: pay.holder, reference: pay.reference };
       const figure = el("figure", { class: "club-pay-qr" },
         el("img", { src: pay.qr, alt: t("club_web_pay_alt", words), width: "240", height: "240" }),
-        el("figcaption", {}, el("strong", {}, t("club_web_pay_title", words)), " ", t("club_web_pay_hint", words)));
+        el("figcaption", {}, el("strong", {}, t("club_web_pay_title", words)), " ", t("club_web_pay_hint", words),
+          pay.adjusted ? el("span", { class: "hint" }, " ", t("club_pay_adjusted")) : null));
       box.replaceChildren(figure);
       said(t("club_web_pay_title", words));
     } catch (err) {
