@@ -324,6 +324,12 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "keine Strafe „{name}“ im Katalog des Vereins (darin: {listed})",
     ),
     (
+        "club_refuse_fine_left",
+        "{name} left the club on {left}: no fine on {date} (a correction by hand is still taken)",
+        "{name} ist am {left} ausgetreten: keine Strafe am {date} (eine Korrektur von Hand geht "
+        "weiterhin)",
+    ),
+    (
         "club_refuse_fine_count",
         "a fine is booked 1 to {most} times at once, not {value}",
         "eine Strafe wird auf einmal 1- bis {most}-mal gebucht, nicht {value}",
@@ -1091,6 +1097,13 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "server_refuse_tables_full",
         "the server has as many tables as it can take; try again later",
         "der Server hat so viele Tische, wie er tragen kann; später noch einmal versuchen",
+    ),
+    (
+        "server_refuse_table_fields",
+        "a new table does not take {fields}: it is made of {known} (the server deals the dice "
+        "itself)",
+        "ein neuer Tisch nimmt {fields} nicht an: er wird aus {known} gemacht (die Würfel gibt "
+        "der Server selbst)",
     ),
     (
         "server_refuse_turn_timer",
