@@ -1469,6 +1469,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rb_club_rules": "Our rules: {club}",
         "rb_use_club": "Use our rules ({club})",
         "rb_loading": "Loading the rules…",
+        "web_link_broken": "This link is broken (cut off or changed on the way): what it should "
+        "open could not be read. The page works without it.",
         "rules_code_bad": "{where} holds no rule set",
         "rules_check_what": "send the rules to check as 'rules' ({{preset, overrides}}), 'toml' or "
         "'code'",
@@ -2993,6 +2995,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rb_club_rules": "Unsere Regeln: {club}",
         "rb_use_club": "Unsere Regeln nehmen ({club})",
         "rb_loading": "Regeln werden geladen…",
+        "web_link_broken": "Dieser Link ist kaputt (unterwegs abgeschnitten oder verändert): was "
+        "er öffnen sollte, ließ sich nicht lesen. Die Seite geht auch ohne ihn.",
         "rules_code_bad": "{where} enthält kein Regelwerk",
         "rules_check_what": "schicke die Regeln zum Prüfen als 'rules' ({{preset, overrides}}), "
         "'toml' oder 'code'",

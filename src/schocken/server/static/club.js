@@ -60,7 +60,7 @@ export function route(helpers, path) {
     renderStart();
     return;
   }
-  const slug = decodeURIComponent(parts[1]);
+  const slug = rulesPage.fromLink(parts[1]) ?? parts[1];
   const view = VIEWS.includes(parts[2]) ? parts[2] : "tonight";
   club.evening = new URLSearchParams(location.search).get("evening");
   if (club.book && club.slug === slug && !location.hash) {
@@ -525,7 +525,7 @@ async function openClub(slug, view) {
   club.view = view;
   ui.stats = null;
   // A secret link (/club/SLUG#SECRET) is read once and the address cleaned.
-  const hash = decodeURIComponent(location.hash.slice(1));
+  const hash = rulesPage.fromLink(location.hash.slice(1)) ?? location.hash.slice(1);
   const stored = JSON.parse(localStorage.getItem(`schocken:club:${slug}`) || "null") || {};
   club.session = stored.session || null;
   club.secret = hash || stored.secret || null;
