@@ -119,7 +119,7 @@ def refuse_target(target: str) -> None:
     bookkeeping, or whose tables a newer schocken wrote; read on a read-only connection, so that
     a refusal writes nothing there (not when it was opened, not this version's tables). A
     SQLite file that is not there yet holds nothing."""
-    from schocken.club.store import SCHEMA_VERSION as CLUB_VERSION
+    from schocken.club.values import SCHEMA_VERSION as CLUB_VERSION
 
     if is_url(target):
         db = open_database(target)  # only reads here: autocommit, nothing written
