@@ -194,6 +194,7 @@ def test_a_holder_a_banking_app_would_not_take_is_refused_naming_the_character(
         check_holder("Schützenbrüder Süd & Co. (1950) e.V.")
         == "Schützenbrüder Süd & Co. (1950) e.V."
     )
+    assert check_holder(" Kegelclub\u00a0Krone\t e.V. ") == "Kegelclub Krone e.V."  # pasted
 
 
 def _fits(payload: str) -> None:

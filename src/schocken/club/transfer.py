@@ -125,6 +125,11 @@ def _shown(chars: str) -> str:
     )
 
 
+def _space(c: str) -> bool:
+    """A space as typed or pasted (a tab, a no-break space): run together into one space."""
+    return c == "\t" or unicodedata.category(c) == "Zs"
+
+
 def check_holder(value: object) -> str:
     """The account holder's name as a payload carries it: one line of at most 70 characters
     of :data:`SEPA_CHARACTERS` (spaces run together), else refused saying which characters a
@@ -132,7 +137,7 @@ def check_holder(value: object) -> str:
     if not isinstance(value, str) or not " ".join(value.split()):
         raise refused(ClubError, "club_refuse_holder_blank")
     holder = " ".join(value.split())
-    bad = "".join(dict.fromkeys(c for c in value if c not in SEPA_CHARACTERS and c not in " \t"))
+    bad = "".join(dict.fromkeys(c for c in value if c not in SEPA_CHARACTERS and not _space(c)))
     if bad:
         raise refused(ClubError, "club_refuse_holder_characters", chars=_shown(bad))
     if len(holder) > MAX_HOLDER:
