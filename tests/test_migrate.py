@@ -152,3 +152,57 @@ async def test_a_copy_into_a_new_sqlite_file_is_the_same_file_row_for_row(tmp_pa
         assert tournaments.export("Sommerfest") == before["tournament"]
     same = migrate("--from", str(data), "--to", str(data / "schocken.sqlite3"))
     assert same.returncode == 1 and "the same file" in same.stderr
+
+
+def _everything(where: str) -> dict[str, list[str]]:
+    """Every table of a database with its rows (each said as text, sorted)."""
+    db = open_database(where)
+    try:
+        if db.dialect == "postgresql":
+            listing = (
+                "SELECT table_name FROM information_schema.tables "
+                "WHERE table_schema = current_schema()"
+            )
+        else:
+            listing = "SELECT name FROM sqlite_master WHERE type = 'table'"
+        names = sorted(str(r[0]) for r in db.execute(listing).fetchall())
+        return {n: sorted(repr(tuple(r)) for r in db.execute(f"SELECT * FROM {n}")) for n in names}
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("kind", ["holds data", "newer"])
+def test_a_refused_migration_writes_nothing_to_its_target(
+    tmp_path: Path, database: str, kind: str
+) -> None:
+    """A target a worker (or a server) used: its game store's tables, when it was opened, a
+    pub game in it, or its tournament tables written by a newer schocken. The migration is
+    refused before anything is written there: not when it was opened, not the club's and the
+    tournaments' tables (on SQLite the file is the same byte for byte)."""
+    from schocken.server.store import Store
+
+    source = tmp_path / "source.sqlite3"
+    Store(source).close()
+    Store(database).close()
+    db = open_database(database)
+    with db.transaction():
+        if kind == "holds data":
+            db.execute(
+                "INSERT INTO pub_games (id, token_hash, data, updated) VALUES ('p1', 'h', '{}', 1)"
+            )
+        else:
+            db.set_version("tournament", 99)
+    db.close()
+    before = _everything(database)
+    assert not any(t.startswith(("club_", "tournament_")) for t in before)
+    file = None if "://" in database else Path(database).read_bytes()
+    done = migrate("--from", str(source), "--to", database)
+    assert done.returncode == 1
+    if kind == "holds data":
+        assert "holds data already (in pub_games)" in done.stderr
+    else:
+        assert "written by a newer schocken (tournament tables of version 99)" in done.stderr
+    assert "nothing was copied" in done.stderr
+    if file is not None:
+        assert Path(database).read_bytes() == file
+    assert _everything(database) == before

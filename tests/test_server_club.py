@@ -1017,6 +1017,24 @@ def test_the_clubs_account_and_a_members_giro_code(tmp_path: Path) -> None:
         assert no_account.status_code == 400 and "no bank account" in no_account.json()["error"]
         bad = post(server, slug, "account", session, iban="DE00 1234", holder="Krone")
         assert bad.status_code == 400 and "is not an IBAN" in bad.json()["error"]
+        # ISO 13616 and EPC069-12 in words, in both languages; nothing kept
+        short = {"iban": "DE64 3704 0044 0532 01", "holder": "Krone"}
+        for lang, words in (
+            ("en", "an IBAN of DE has 22 characters, this one has 18"),
+            ("de", "eine IBAN aus DE hat 22 Zeichen, diese hat 18"),
+        ):
+            bad = httpx.post(
+                f"{server.url}/api/clubs/{slug}/account",
+                json={"session": session, **short},
+                headers={"cookie": f"schocken-lang={lang}"},
+                timeout=10,
+            )
+            assert bad.status_code == 400 and words in bad.json()["error"]
+        holder = {"iban": "DE89370400440532013000", "holder": "Krone\u202e\u200b"}
+        bad = post(server, slug, "account", session, **holder)
+        assert bad.status_code == 400 and bad.json()["error"].endswith("not U+202E, U+200B")
+        book = get(server, f"/api/clubs/{slug}", **{"x-club-session": session}).json()
+        assert book["account"] is None
         set_ = post(server, slug, "account", session, iban="DE89370400440532013000", holder="K")
         assert set_.json()["account"] == {
             "iban": "DE89370400440532013000",

@@ -728,3 +728,73 @@ def test_lan_listens_on_the_network_and_links_carry_the_lan_address(tmp_path: Pa
     assert first.startswith("Schocken server on http://0.0.0.0:")
     port = first.split("http://0.0.0.0:")[1].split("/")[0]
     assert second.strip() == f"Players join at http://{lan_address()}:{port}/"
+
+
+# ------------------------------------------------------------------ bad input gets words
+
+
+def test_bad_input_gets_words_not_a_500_and_changes_nothing(tmp_path: Path) -> None:
+    """Issue 29, item 6: a tournament's rules as POST /api/tables takes them (a preset's name;
+    a wrong one refused in words, not a 500); fields POST /api/tables does not read (a seed,
+    dice, a commitment) refused, not dropped; a fine for a member who has left refused by the
+    server, as the page holds it back. Each in English and German, nothing changed."""
+
+    def post(path: str, body: dict[str, Any], lang: str = "en") -> httpx.Response:
+        return httpx.post(
+            server.url + path, json=body, headers={"cookie": f"schocken-lang={lang}"}, timeout=30
+        )
+
+    with running(tmp_path / "db.sqlite3") as server:
+        made = server.post("/api/clubs", {"name": "Krone"}).json()
+        slug, session = made["club"]["slug"], made["session"]
+        base = {"session": session, "date": "2026-11-27", "format": "werl"}
+        ok = post(f"/api/clubs/{slug}/tournaments", {**base, "name": "Pokal", "rules": "tsv99"})
+        assert ok.status_code == 200, ok.text
+        assert ok.json()["tournament"]["rules"]["preset"] == "tsv99"
+        for lang, words in (("en", "unknown preset 'tsv98'"), ("de", "unbekanntes Regelwerk")):
+            bad = post(
+                f"/api/clubs/{slug}/tournaments",
+                {**base, "name": "Cup", "rules": "tsv98"},
+                lang,
+            )
+            assert bad.status_code == 400 and words in bad.json()["error"], bad.text
+        bad = post(f"/api/clubs/{slug}/tournaments", {**base, "name": "Cup", "rules": 7})
+        assert bad.status_code == 400 and "preset name or {preset, overrides}" in bad.text
+        listed = httpx.get(
+            f"{server.url}/api/clubs/{slug}/tournaments",
+            headers={"x-club-session": session},
+            timeout=10,
+        ).json()
+        assert [t["name"] for t in listed["tournaments"]] == ["Pokal"]
+
+        for field, value in (("seed", "00" * 32), ("dice", [6, 6, 6]), ("commitment", "ab")):
+            for lang, words in (
+                ("en", f"a new table does not take '{field}'"),
+                ("de", f"ein neuer Tisch nimmt '{field}' nicht an"),
+            ):
+                bad = post("/api/tables", {"name": "Anna", field: value}, lang)
+                assert bad.status_code == 400 and words in bad.json()["error"], bad.text
+        assert server.get("/api/health").json()["tables"] == 0
+
+        for name in ("Anna", "Ben"):
+            post(f"/api/clubs/{slug}/members", {"session": session, "name": name})
+        post(f"/api/clubs/{slug}/fine-items", {"session": session, "name": "Spinksen", "cents": 50})
+        left = post(
+            f"/api/clubs/{slug}/members/leave",
+            {"session": session, "name": "Ben", "date": "2026-11-20"},
+        )
+        assert left.status_code == 200, left.text
+        fine = {"session": session, "member": "Ben", "fine": "Spinksen", "date": "2026-11-20"}
+        for lang, words in (
+            ("en", "Ben left the club on 2026-11-20: no fine on 2026-11-20"),
+            ("de", "Ben ist am 2026-11-20 ausgetreten: keine Strafe am 2026-11-20"),
+        ):
+            bad = post(f"/api/clubs/{slug}/fines", fine, lang)
+            assert bad.status_code == 400 and words in bad.json()["error"], bad.text
+        earlier = post(f"/api/clubs/{slug}/fines", {**fine, "date": "2026-11-19"})
+        assert earlier.status_code == 200, earlier.text
+        book = httpx.get(
+            f"{server.url}/api/clubs/{slug}", headers={"x-club-session": session}, timeout=10
+        ).json()
+        ben = next(b for b in book["balances"] if b["member"] == "Ben")
+        assert ben["charged"] == 50

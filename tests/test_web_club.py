@@ -818,7 +818,20 @@ def test_a_member_pays_by_a_giro_code_on_a_phone(
     form.get_by_label("Kontoinhaber").fill("Kegelclub Krone")
     form.get_by_role("button", name="Konto speichern").click()
     expect(page.locator("#club-error")).to_contain_text("Prüfziffern passen nicht")
+    # check digits that fit, but four characters short for Germany (ISO 13616)
+    form.get_by_label("IBAN").fill("DE64 3704 0044 0532 01")
+    form.get_by_role("button", name="Konto speichern").click()
+    expect(page.locator("#club-error")).to_contain_text(
+        "eine IBAN aus DE hat 22 Zeichen, diese hat 18"
+    )
     form.get_by_label("IBAN").fill("DE89 3704 0044 0532 0130 00")
+    # a right-to-left override in the holder's name: no banking app takes it (EPC069-12)
+    form.get_by_label("Kontoinhaber").fill("Kegelclub \u202eenorK")
+    form.get_by_role("button", name="Konto speichern").click()
+    expect(page.locator("#club-error")).to_contain_text("Banking-Apps sie nehmen; nicht U+202E")
+    with ClubBook(server.db) as book:
+        assert book.account(slug) is None
+    form.get_by_label("Kontoinhaber").fill("Kegelclub Krone")
     form.get_by_role("button", name="Konto speichern").click()
     said(page, "Zahlungen gehen an DE89370400440532013000.")
     page.get_by_role("link", name="Geld").click()
@@ -845,6 +858,20 @@ def test_a_member_pays_by_a_giro_code_on_a_phone(
     expect(page.locator("#club-member-panel-h")).to_have_text("Anna schuldet 0,00 €")
     expect(page.get_by_role("button", name="Per QR-Code zahlen")).to_have_count(0)
     assert errors == []
+    ctx.close()
+    # In English: a country without IBANs is refused in words, the account kept.
+    ctx = browser.new_context(locale="en-GB", **PHONE)
+    page = ctx.new_page()
+    page.goto(f"{server.url}/club/{slug}#{made['secret']}")
+    open_part(page, "settings", "Bank account (pay by QR code)")
+    form = page.locator("#club-account")
+    form.get_by_label("IBAN").fill("XX46 3704 0044 0532 0130 00")
+    form.get_by_role("button", name="Save the account").click()
+    expect(page.locator("#club-error")).to_contain_text("XX is no country with IBANs")
+    with ClubBook(server.db) as book:
+        assert book.account(slug) == {
+            "iban": "DE89370400440532013000", "holder": "Kegelclub Krone", "bic": ""
+        }  # fmt: skip
     ctx.close()
 
 

@@ -260,3 +260,38 @@ def test_saved_as_our_rules_and_offered_where_a_game_starts(
     assert view["options"]["jule"] is True and view["state"]["middle"] == 15
     assert page.errors == []  # type: ignore[attr-defined]
     ctx.close()
+
+
+def test_a_broken_link_shows_the_page_and_says_so(browser: Browser, server: Server) -> None:
+    """Crafted or cut links (decodeURIComponent throws on them) drew no form or stayed on
+    "Loading the rules" (issue 29, item 6): the start forms of a table and of pub mode and the
+    builder are shown, and the page says the link is broken, in German and in English."""
+    words = {
+        "de-DE": "Dieser Link ist kaputt (unterwegs abgeschnitten oder verändert)",
+        "en-GB": "This link is broken (cut off or changed on the way)",
+    }
+    for (locale, said), device in zip(words.items(), (PHONE, DESKTOP), strict=True):
+        ctx, page = new_page(browser, locale, device)
+        for path, form in (("/#rules=%ZZ", "#preset"), ("/pub#rules=%", "#preset")):
+            page.goto(server.url + path)
+            expect(page.locator(form)).to_be_visible()
+            expect(page.locator("#link-broken[role=alert]")).to_contain_text(said)
+            assert "#" not in page.url  # the address cleaned, as after a good link
+        page.goto(server.url + "/rules#%E0%A4%A")
+        expect(page.locator("#rb-preset")).to_be_visible()
+        expect(page.locator("p.error[role=alert]").first).to_contain_text(said)
+        assert page.errors == []  # type: ignore[attr-defined]
+        ctx.close()
+    # Broken paths and secrets elsewhere are taken as written: the server says what it does
+    # not know, and the page stays whole.
+    ctx, page = new_page(browser, "en-GB", PHONE)
+    for path, answer in (
+        ("/t/%ZZ", "no such table"),
+        ("/pub/abc#%ZZ", "no pub game 'abc'"),
+        ("/club/krone#%ZZ", "no such club, or the link or password does not fit"),
+        ("/tournaments/krone/%ZZ", "Open the club on this device first"),
+    ):
+        page.goto(server.url + path)
+        expect(page.locator("main")).to_contain_text(answer)
+    assert page.errors == []  # type: ignore[attr-defined]
+    ctx.close()

@@ -471,6 +471,8 @@ def cmd_pay_qr(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
             reference=transfer["reference"],
         )
     )
+    if transfer["adjusted"]:
+        print(t("club_pay_adjusted", lang))
     return 0
 
 

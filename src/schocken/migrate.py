@@ -12,11 +12,16 @@ the clubs' books with their sessions and entries, tournaments. And checked: each
 are the same on both sides (one SHA-256 each), and the export of each club and each tournament
 read from the target is the same as from the source, byte for byte. Anything wrong and the
 target is left as it was; the source is never changed but for being brought up to date.
+
+A refused migration writes nothing to its target: whether the target holds data (in any table,
+a worker's too) or was written by a newer schocken is read, on a read-only connection, before
+anything is made there (:func:`refuse_target`).
 """
 
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,6 +93,89 @@ def _exports(where: str | Path) -> tuple[dict[str, str], dict[str, str]]:
     return clubs, tournaments
 
 
+def _newer(where: str, versions: dict[str, int]) -> MigrateError:
+    return MigrateError(
+        f"{where} was written by a newer schocken ("
+        + ", ".join(f"{part} tables of version {v}" for part, v in sorted(versions.items()))
+        + "): schocken migrate copies into an empty database; nothing was copied"
+    )
+
+
+def _latest() -> dict[str, int]:
+    """This version's schema version of every part kept in ``schema_versions``."""
+    from schocken.server.store import MIGRATIONS, WORKER_MIGRATIONS
+    from schocken.tournament.store import COMPONENT
+    from schocken.tournament.store import MIGRATIONS as TOURNAMENT_MIGRATIONS
+
+    return {
+        "server": max(MIGRATIONS),
+        "workers": max(WORKER_MIGRATIONS),
+        COMPONENT: max(TOURNAMENT_MIGRATIONS),
+    }
+
+
+def refuse_target(target: str) -> None:
+    """Refuse (:class:`MigrateError`) a target that holds data in any table but the
+    bookkeeping, or whose tables a newer schocken wrote; read on a read-only connection, so that
+    a refusal writes nothing there (not when it was opened, not this version's tables). A
+    SQLite file that is not there yet holds nothing."""
+    from schocken.club.values import SCHEMA_VERSION as CLUB_VERSION
+
+    if is_url(target):
+        db = open_database(target)  # only reads here: autocommit, nothing written
+        where = db.where
+
+        def rows(sql: str) -> list[tuple[object, ...]]:
+            return [tuple(r) for r in db.execute(sql).fetchall()]
+
+        close = db.close
+        listing = (
+            "SELECT table_name FROM information_schema.tables "
+            "WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+        )
+    else:
+        path = Path(target)
+        if not path.exists():
+            return
+        where = str(path)
+        try:
+            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            conn.execute("SELECT 1 FROM sqlite_master").fetchall()
+        except sqlite3.Error as exc:
+            raise MigrateError(f"cannot read {where}: {exc}") from None
+
+        def rows(sql: str) -> list[tuple[object, ...]]:
+            try:
+                return [tuple(r) for r in conn.execute(sql).fetchall()]
+            except sqlite3.Error as exc:
+                raise MigrateError(f"cannot read {where}: {exc}") from None
+
+        close = conn.close
+        listing = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    try:
+        tables = sorted(str(r[0]) for r in rows(listing))
+        held = [t for t in tables if t not in BOOKKEEPING and rows(f'SELECT 1 FROM "{t}" LIMIT 1')]
+        if held:
+            raise MigrateError(
+                f"{where} holds data already (in {', '.join(held)}): schocken migrate copies "
+                "into an empty database; nothing was copied"
+            )
+        newer: dict[str, int] = {}
+        latest = _latest()
+        if VERSIONS_TABLE in tables:
+            for part, version in rows(f"SELECT component, version FROM {VERSIONS_TABLE}"):
+                if int(str(version)) > latest.get(str(part), int(str(version))):
+                    newer[str(part)] = int(str(version))
+        if "club_meta" in tables:
+            for (value,) in rows("SELECT value FROM club_meta WHERE key = 'schema'"):
+                if int(str(value)) > CLUB_VERSION:
+                    newer["club"] = int(str(value))
+        if newer:
+            raise _newer(where, newer)
+    finally:
+        close()
+
+
 def _holding(target: Database, tables: list[str]) -> list[str]:
     """The tables (but the bookkeeping) in which the target holds rows."""
     return [
@@ -104,6 +192,7 @@ def migrate(source: str | Path, target: str) -> Migration:
     if not is_url(target) and Path(target).resolve() == path.resolve():
         raise MigrateError("--from and --to are the same file")
     prepare(path)
+    refuse_target(target)
     prepare(target)
     done = Migration(source=str(path), target="")
     src = open_database(path)

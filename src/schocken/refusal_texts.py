@@ -329,6 +329,12 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "keine Strafe „{name}“ im Katalog des Vereins (darin: {listed})",
     ),
     (
+        "club_refuse_fine_left",
+        "{name} left the club on {left}: no fine on {date} (a correction by hand is still taken)",
+        "{name} ist am {left} ausgetreten: keine Strafe am {date} (eine Korrektur von Hand geht "
+        "weiterhin)",
+    ),
+    (
         "club_refuse_fine_count",
         "a fine is booked 1 to {most} times at once, not {value}",
         "eine Strafe wird auf einmal 1- bis {most}-mal gebucht, nicht {value}",
@@ -605,6 +611,20 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "Buchstaben und Ziffern",
     ),
     (
+        "club_refuse_iban_country",
+        "{country} is no country with IBANs: an IBAN starts with its country's two letters, like "
+        "DE or AT",
+        "{country} ist kein Land mit IBANs: eine IBAN beginnt mit den zwei Buchstaben ihres "
+        "Landes, wie DE oder AT",
+    ),
+    (
+        "club_refuse_iban_length",
+        "an IBAN of {country} has {length} characters, this one has {given}: a character is "
+        "missing or one too many",
+        "eine IBAN aus {country} hat {length} Zeichen, diese hat {given}: ein Zeichen fehlt oder "
+        "ist zu viel",
+    ),
+    (
         "club_refuse_iban_check",
         "the IBAN {iban} has a typo: its check digits do not fit",
         "die IBAN {iban} hat einen Tippfehler: ihre Prüfziffern passen nicht",
@@ -618,6 +638,14 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "club_refuse_holder_blank",
         "the account holder's name is needed (as the bank knows it)",
         "der Name des Kontoinhabers fehlt (so, wie die Bank ihn kennt)",
+    ),
+    (
+        "club_refuse_holder_characters",
+        "the account holder's name may hold letters A to Z (Ä, Ö, Ü and ß too), digits, spaces "
+        "and / - ? : ( ) . , ' + & * $ %, as banking apps take them; not {chars}",
+        "der Name des Kontoinhabers darf Buchstaben von A bis Z (auch Ä, Ö, Ü und ß), Ziffern, "
+        "Leerzeichen und / - ? : ( ) . , ' + & * $ % enthalten, wie Banking-Apps sie nehmen; "
+        "nicht {chars}",
     ),
     (
         "club_refuse_holder_long",
@@ -1093,6 +1121,13 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "server_refuse_tables_full",
         "the server has as many tables as it can take; try again later",
         "der Server hat so viele Tische, wie er tragen kann; später noch einmal versuchen",
+    ),
+    (
+        "server_refuse_table_fields",
+        "a new table does not take {fields}: it is made of {known} (the server deals the dice "
+        "itself)",
+        "ein neuer Tisch nimmt {fields} nicht an: er wird aus {known} gemacht (die Würfel gibt "
+        "der Server selbst)",
     ),
     (
         "server_refuse_turn_timer",

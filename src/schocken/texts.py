@@ -858,6 +858,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_pay_alt": "GiroCode: {amount} to {iban}, reference {reference}",
         "club_web_pay_hint": "Scan it with a banking app: {amount} to {iban} ({holder}), "
         'reference "{reference}".',
+        "club_pay_adjusted": "The reference is written as banking apps take it: letters "
+        "outside their character set spelled otherwise or left out, or cut to fit the code.",
         "club_web_ledger_all": "The ledger of everyone.",
         "club_web_data": "Export, import and the change log",
         "club_web_export": "Download the whole club (JSON)",
@@ -1494,6 +1496,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rb_club_rules": "Our rules: {club}",
         "rb_use_club": "Use our rules ({club})",
         "rb_loading": "Loading the rules…",
+        "web_link_broken": "This link is broken (cut off or changed on the way): what it should "
+        "open could not be read. The page works without it.",
         "rules_code_bad": "{where} holds no rule set",
         "rules_check_what": "send the rules to check as 'rules' ({{preset, overrides}}), 'toml' or "
         "'code'",
@@ -2387,6 +2391,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "club_web_pay_alt": "GiroCode: {amount} an {iban}, Verwendungszweck {reference}",
         "club_web_pay_hint": "Mit der Banking-App scannen: {amount} an {iban} ({holder}), "
         "Verwendungszweck „{reference}“.",
+        "club_pay_adjusted": "Der Verwendungszweck ist so geschrieben, wie Banking-Apps ihn "
+        "nehmen: Zeichen außerhalb ihres Zeichensatzes anders geschrieben oder weggelassen, oder "
+        "gekürzt, damit er in den Code passt.",
         "club_web_ledger_all": "Das Kassenbuch aller.",
         "club_web_data": "Export, Import und Änderungsprotokoll",
         "club_web_export": "Den ganzen Verein herunterladen (JSON)",
@@ -3045,6 +3052,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "rb_club_rules": "Unsere Regeln: {club}",
         "rb_use_club": "Unsere Regeln nehmen ({club})",
         "rb_loading": "Regeln werden geladen…",
+        "web_link_broken": "Dieser Link ist kaputt (unterwegs abgeschnitten oder verändert): was "
+        "er öffnen sollte, ließ sich nicht lesen. Die Seite geht auch ohne ihn.",
         "rules_code_bad": "{where} enthält kein Regelwerk",
         "rules_check_what": "schicke die Regeln zum Prüfen als 'rules' ({{preset, overrides}}), "
         "'toml' oder 'code'",

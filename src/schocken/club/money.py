@@ -185,6 +185,13 @@ class _Money(_Evenings):
         with self._tx():
             cid = self._club_id(club)
             fine = self._catalogued(cid, item)
+            when = check_date(day or today(), said("club_what_charge_date"))
+            name, left = self.db.execute(
+                "SELECT name, left_on FROM club_members WHERE id = ?",
+                (self._member_id(cid, member),),
+            ).fetchone()
+            if left is not None and left <= when:  # as the page: who left by that day
+                raise refused(ClubError, "club_refuse_fine_left", name=name, left=left, date=when)
             reason = fine["name"] if count == 1 else f"{fine['name']} × {count}"
             cents = fine["cents"] * count
             self._insert_money("club_charges", "reason", cid, member, cents, day or today(), reason)
@@ -410,15 +417,18 @@ class _Money(_Evenings):
         if owed["balance"] <= 0:
             raise refused(ClubError, "club_refuse_owes_nothing", name=owed["member"])
         text = reference(info["name"], owed["member"])
+        payload = epc_payload(
+            account["iban"], account["holder"], owed["balance"], text, account["bic"]
+        )
+        carried = payload.split("\n")[10]  # the reference as the code carries it
         return TransferInfo(
             member=owed["member"],
             cents=owed["balance"],
             iban=account["iban"],
             holder=account["holder"],
-            reference=text,
-            payload=epc_payload(
-                account["iban"], account["holder"], owed["balance"], text, account["bic"]
-            ),
+            reference=carried,
+            adjusted=carried != " ".join(f"Schockbuch {info['name']} {owed['member']}".split()),
+            payload=payload,
         )
 
     # ------------------------------------------------------------------ the kitty

@@ -198,6 +198,10 @@ class TransferInfo(TypedDict):
     iban: str
     holder: str
     reference: str
+    """The reference as the code carries it (in the SEPA character set, cut to fit)."""
+    adjusted: bool
+    """Whether the reference differs from "Schockbuch <club> <member>": letters a banking app
+    does not take spelled otherwise or left out, or the text cut to fit the code."""
     payload: str
     """EPC069-12 text, for a QR code."""
 

@@ -95,6 +95,9 @@ REVIEWS_WAITING = 8
 """Reviews asked for at once (one is made at a time); one more is refused (503)."""
 REVIEWS_KEPT = 32
 """Finished tables' reviews kept in memory (a finished game does not change)."""
+TABLE_FIELDS = frozenset({"name", "seats", "rules", "rules_toml", "turn_timer"})
+"""What ``POST /api/tables`` reads; any other field (a ``seed``, ``dice``, a ``commitment``:
+the server makes those) is refused, not silently dropped."""
 
 
 def static_version() -> str:
@@ -978,6 +981,13 @@ def create_app(
     @app.post("/api/tables")
     async def create_table(request: Request) -> dict[str, Any]:
         data = await body(request)
+        unknown = sorted(set(data) - TABLE_FIELDS)
+        if unknown:  # a field the server would not use (a seed, dice) is not silently dropped
+            raise refuse_request(
+                "server_refuse_table_fields",
+                fields=", ".join(repr(f) for f in unknown),
+                known=", ".join(sorted(TABLE_FIELDS)),
+            )
         address = _address(request.client)
         created_by.check(address)
         if len(tables.by_id) >= limits.max_tables:

@@ -29,15 +29,25 @@ from schocken.club.transfer import draw_qr
 from schocken.club.values import slug_of
 from schocken.errors import RulesError, TournamentError
 from schocken.record import GameRecord
-from schocken.rule_options import read_rules
 from schocken.rules import Rules
 from schocken.server.club import Clubs
 from schocken.server.pub import PubGames
 from schocken.server.requests import language, read_body, web_page
 from schocken.server.routes.clubs import ClubsDep, opened
 from schocken.server.settings import Limits, Site
+<<<<<<< HEAD
 from schocken.server.tables import Table, TableError, Tables, refusal_of, refuse
 from schocken.texts import refused
+=======
+from schocken.server.tables import (
+    Table,
+    TableError,
+    Tables,
+    refusal_of,
+    refuse,
+    rules_from_request,
+)
+>>>>>>> i29-harden
 from schocken.tournament import FORMATS, TournamentBook
 from schocken.tournament.book import hidden_from
 from schocken.tournament.formats import PointsStage
@@ -427,7 +437,8 @@ async def create(
     overrides}, or null: the preset ``allgemein``). Answers its detail."""
     data = await read_body(request)
     slug = await opened(clubs, club, request, data)
-    rules = None if data.get("rules") is None else read_rules({"rules": data.get("rules")})
+    # A preset's name or {preset, overrides}, as POST /api/tables takes them; refused in words.
+    rules = None if data.get("rules") is None else rules_from_request(data.get("rules"))
 
     def make(book: TournamentBook) -> dict[str, Any]:
         info = book.create(

@@ -249,7 +249,7 @@ function keepToken(id, token, spectate) {
 
 function openTable(id) {
   app.tableId = id;
-  const hash = decodeURIComponent(location.hash.slice(1));
+  const hash = linkPart(location.hash.slice(1));
   const stored = JSON.parse(localStorage.getItem(`schocken:table:${id}`) || "null");
   if (hash.startsWith("spectate=")) {
     app.token = hash.slice(9);
@@ -1572,11 +1572,17 @@ langButton.addEventListener("click", async () => {
   }
 });
 
+/** A part of the address decoded; a broken one (%ZZ) as it is written: the server then says
+ * what it does not know, in words. */
+function linkPart(text) {
+  return rulesPage.fromLink(text) ?? text;
+}
+
 function route() {
   const path = location.pathname;
-  if (path.startsWith("/join/")) renderJoin(decodeURIComponent(path.slice(6)));
-  else if (path.startsWith("/t/")) openTable(decodeURIComponent(path.slice(3)));
-  else if (path === "/review" || path.startsWith("/review/")) reviewPage.render({ main, t, el, lang: app.lang, throwNth }, decodeURIComponent(path.slice(8)) || null);
+  if (path.startsWith("/join/")) renderJoin(linkPart(path.slice(6)));
+  else if (path.startsWith("/t/")) openTable(linkPart(path.slice(3)));
+  else if (path === "/review" || path.startsWith("/review/")) reviewPage.render({ main, t, el, lang: app.lang, throwNth }, linkPart(path.slice(8)) || null);
   else if (path === "/club" || path.startsWith("/club/")) clubPage.route({ t, el, main, announce }, path);
   else if (path === "/pub" || path.startsWith("/pub/")) pubPage.route({ t, el, main, announce }, path);
   else if (path === "/rules") rulesPage.route({ t, el, main, announce });

@@ -60,7 +60,7 @@ export function route(helpers, path) {
     renderStart();
     return;
   }
-  const slug = decodeURIComponent(parts[1]);
+  const slug = rulesPage.fromLink(parts[1]) ?? parts[1];
   const view = VIEWS.includes(parts[2]) ? parts[2] : "tonight";
   club.evening = new URLSearchParams(location.search).get("evening");
   if (club.book && club.slug === slug && !location.hash) {
@@ -552,7 +552,7 @@ async function openClub(slug, view) {
   club.view = view;
   ui.stats = null;
   // A secret link (/club/SLUG#SECRET) is read once and the address cleaned.
-  const hash = decodeURIComponent(location.hash.slice(1));
+  const hash = rulesPage.fromLink(location.hash.slice(1)) ?? location.hash.slice(1);
   const stored = JSON.parse(localStorage.getItem(`schocken:club:${slug}`) || "null") || {};
   club.session = stored.session || null;
   club.secret = hash || stored.secret || null;
@@ -1232,7 +1232,8 @@ function payPart(name) {
       const words = { name: pay.member, amount: money(pay.cents), iban: pay.iban, holder: pay.holder, reference: pay.reference };
       const figure = el("figure", { class: "club-pay-qr" },
         el("img", { src: pay.qr, alt: t("club_web_pay_alt", words), width: "240", height: "240" }),
-        el("figcaption", {}, el("strong", {}, t("club_web_pay_title", words)), " ", t("club_web_pay_hint", words)));
+        el("figcaption", {}, el("strong", {}, t("club_web_pay_title", words)), " ", t("club_web_pay_hint", words),
+          pay.adjusted ? el("span", { class: "hint" }, " ", t("club_pay_adjusted")) : null));
       box.replaceChildren(figure);
       said(t("club_web_pay_title", words));
     } catch (err) {

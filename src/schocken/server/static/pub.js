@@ -41,7 +41,7 @@ export function route(helpers, path) {
   offline.setWords(ctx.t);
   offline.mountStatus(true);
   listen();
-  const id = decodeURIComponent(path.slice("/pub/".length));
+  const id = rulesPage.fromLink(path.slice("/pub/".length)) ?? path.slice("/pub/".length);
   if (path.startsWith("/pub/") && id) openGame(id);
   else renderStart();
 }
@@ -149,7 +149,7 @@ async function create(event, error) {
 async function openGame(id) {
   pub.id = id;
   // A link with #TOKEN is read once and the address cleaned (like the table's).
-  const hash = decodeURIComponent(location.hash.slice(1));
+  const hash = rulesPage.fromLink(location.hash.slice(1)) ?? location.hash.slice(1);
   if (hash) {
     localStorage.setItem(`schocken:pub:${id}`, hash);
     history.replaceState(null, "", location.pathname);

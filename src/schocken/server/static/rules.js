@@ -384,15 +384,28 @@ export async function builder(ctx, { start, mode, onUse, onCancel, heading = "h1
   return root;
 }
 
+// ---------------------------------------------------------------- links
+
+/** A part of a link (its path or #hash) decoded, or null when it is broken (a crafted or cut
+ * link such as #rules=%ZZ: decodeURIComponent throws on it). Every page reads links this way, so
+ * a broken one is said, not a blank page. */
+export function fromLink(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
 // ---------------------------------------------------------------- the page /rules
 
 /** The builder page; /rules#CODE shows the rule set of a shared link. */
 export async function route(ctx) {
   const { t, el, main } = ctx;
   main.replaceChildren(el("p", { class: "card wide" }, t("rb_loading")));
-  const code = decodeURIComponent(location.hash.slice(1));
+  const code = fromLink(location.hash.slice(1));
   let start = null;
-  let refused = "";
+  let refused = code === null ? t("web_link_broken") : "";
   if (code) {
     const answer = await check({ code });
     if (answer.ok) start = answer.rules;
@@ -446,9 +459,11 @@ export function startFields(ctx, desc, { preferClub = null } = {}) {
   const open = el("button", { type: "button", class: "secondary", id: "house-rules-open", onclick: () => openBuilder(ctx, open.form) }, t("rb_open"));
   const clubButtons = el("div", { class: "rb-club-buttons" });
   line.textContent = desc.presets[0].line;
-  const code = location.hash.startsWith("#rules=") ? decodeURIComponent(location.hash.slice(7)) : "";
+  const code = location.hash.startsWith("#rules=") ? fromLink(location.hash.slice(7)) : "";
   queueMicrotask(() => {
-    if (code) {
+    if (code === null) {
+      history.replaceState(null, "", location.pathname + location.search);
+    } else if (code) {
       history.replaceState(null, "", location.pathname + location.search);
       check({ code }).then((answer) => { if (answer.ok) useRules(select.form, answer); else line.textContent = answer.error; });
     }
@@ -465,6 +480,7 @@ export function startFields(ctx, desc, { preferClub = null } = {}) {
     }
   });
   return [
+    code === null ? el("p", { id: "link-broken", class: "error", role: "alert" }, t("web_link_broken")) : null,
     el("label", { for: "preset" }, t("web_rules")), select, line,
     el("div", { class: "row rb-start-buttons" }, open, clubButtons),
     el("details", { id: "house-details" },

@@ -9,6 +9,8 @@
 // The public views are opened by the tournament's view key (?key=) and change nothing.
 // Words come from the catalogue; the page's helpers (t, el, main, announce) from app.js.
 
+import * as rulesPage from "/static/rules.js";
+
 let ctx = null; // { t, el, main, announce }
 const REFRESH = 5000; // ms between two refreshes of the screen and the phone view
 const TURN_EVERY = 2; // refreshes a page of a long ranking stays on the screen (10 s)
@@ -35,7 +37,7 @@ export function route(helpers, path) {
   if (timer) clearInterval(timer);
   timer = null;
   document.body.classList.remove("tv");
-  const parts = path.split("/").filter(Boolean).map(decodeURIComponent); // tournaments, club, name?, view?
+  const parts = path.split("/").filter(Boolean).map((p) => rulesPage.fromLink(p) ?? p); // tournaments, club, name?, view?
   const club = parts[1];
   if (!club) {
     location.assign("/club");
