@@ -37,6 +37,10 @@ from schocken.tournament.values import (
 
 MAX_TEAM = 40
 """A team's name has at most this many characters."""
+MAX_PLAYERS = 10_000
+"""A tournament takes at most this many players (a capacity set is at most this too):
+registering, the draw and the ranking are measured up to it (``bench/tournament_size.py``,
+docs/tournament.md); beyond it a registration is refused in words."""
 
 
 def _checked(check: Any, value: object, what: Said) -> str:
@@ -91,9 +95,16 @@ class _Book(_Store):
         if rules.more_halves and rules.finale:
             raise refused(TournamentError, "tournament_refuse_more_halves")
         if capacity is not None and (
-            isinstance(capacity, bool) or not isinstance(capacity, int) or not 3 <= capacity <= 999
+            isinstance(capacity, bool)
+            or not isinstance(capacity, int)
+            or not 3 <= capacity <= MAX_PLAYERS
         ):
-            raise refused(TournamentError, "tournament_refuse_capacity", value=_show(capacity))
+            raise refused(
+                TournamentError,
+                "tournament_refuse_capacity",
+                value=_show(capacity),
+                most=MAX_PLAYERS,
+            )
         seed = secrets.token_hex(4) if seed is None else seed
         if not isinstance(seed, str) or not 1 <= len(seed) <= 64 or not seed.isprintable():
             raise refused(TournamentError, "tournament_refuse_seed")
@@ -198,13 +209,22 @@ class _Book(_Store):
             keys = [name_key(n) for n in checked]
             if len(set(keys)) != len(keys):
                 raise refused(TournamentError, "tournament_refuse_name_twice")
-            count = int(
-                db.execute(
-                    "SELECT COUNT(*) FROM tournament_players WHERE tournament_id = ? AND "
-                    "left_after IS NULL",
+            everyone, count = (
+                int(x or 0)
+                for x in db.execute(
+                    "SELECT COUNT(*), SUM(CASE WHEN left_after IS NULL THEN 1 ELSE 0 END) "
+                    "FROM tournament_players WHERE tournament_id = ?",
                     (tid,),
-                ).fetchone()[0]
+                ).fetchone()
             )
+            if everyone + len(checked) > MAX_PLAYERS:  # those who left count: they played
+                raise refused(
+                    TournamentError,
+                    "tournament_refuse_too_many",
+                    most=MAX_PLAYERS,
+                    count=everyone,
+                    left=max(0, MAX_PLAYERS - everyone),
+                )
             if capacity is not None and count + len(checked) > capacity:
                 raise refused(
                     TournamentError,

@@ -25,7 +25,7 @@ the qualifying ranking. Teams rank by the sum of their players' qualifying score
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from schocken.errors import TournamentError
@@ -150,22 +150,35 @@ class Ranker:
     def _round_tallies(self, number: int) -> dict[str, _Tally]:
         seating = next(s for s in self.t.rounds if s.number == number)
         tallies: dict[str, _Tally] = {}
+        stage = self.stage
         for table, players in seating.tables:
             games = self.t.games_at(number, table)
+            points = None
+            if isinstance(stage, PointsStage):  # each game's points once, not once a player
+                points = [game_points(stage.points, g.result) for g in games]
             for p in players:
-                tallies[p] = self._tally(p, games, number)
+                tallies[p] = self._tally(p, games, number, points)
         return tallies
 
-    def _tally(self, player: str, games: Sequence[Entry], number: int) -> _Tally:
+    def _tally(
+        self,
+        player: str,
+        games: Sequence[Entry],
+        number: int,
+        points: Sequence[Mapping[str, int]] | None = None,
+    ) -> _Tally:
+        """``points``: each game's points, if made already."""
         tally = _Tally(rounds={number})
         for g in games:
             if player in g.result.players:
                 tally.count(g.result, player)
         stage = self.stage
         if isinstance(stage, PointsStage):
+            if points is None:
+                points = [game_points(stage.points, g.result) for g in games]
             tally.score = sum(
-                game_points(stage.points, g.result)[player]
-                for g in games
+                pts[player]
+                for g, pts in zip(games, points, strict=True)
                 if player in g.result.players
             )
         else:
