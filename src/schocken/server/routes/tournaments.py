@@ -27,8 +27,8 @@ from fastapi.responses import HTMLResponse
 
 from schocken.club.transfer import draw_qr
 from schocken.club.values import slug_of
-from schocken.players import name_key
 from schocken.errors import RulesError, TournamentError
+from schocken.players import name_key
 from schocken.record import GameRecord
 from schocken.rule_options import read_rules
 from schocken.rules import Rules
