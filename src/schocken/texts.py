@@ -1487,6 +1487,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "tournament_round": "Round {round}: {stage}",
         "tournament_table": "Table {table}",
         "tournament_springer": "(Springer: one player fewer)",
+        "tournament_springer_uneven": (
+            "The teams did not allow the smaller tables to go to those who sat at one least "
+            "often (teammates are kept apart first)."
+        ),
         "tournament_games_played": "games: {games}",
         "tournament_no_rounds": "No round drawn yet (schocken tournament draw).",
         "tournament_stage_points": "points round",
@@ -3009,6 +3013,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "tournament_round": "Runde {round}: {stage}",
         "tournament_table": "Tisch {table}",
         "tournament_springer": "(Springer: ein Spieler weniger)",
+        "tournament_springer_uneven": (
+            "Die Teams ließen nicht zu, dass die kleineren Tische an die gehen, die am seltensten "
+            "an einem saßen (Teamkameraden werden zuerst getrennt)."
+        ),
         "tournament_games_played": "Spiele: {games}",
         "tournament_no_rounds": "Noch keine Runde ausgelost (schocken tournament draw).",
         "tournament_stage_points": "Punkterunde",

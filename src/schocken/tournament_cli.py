@@ -191,6 +191,8 @@ def _print_round(r: RoundInfo, lang: str) -> None:
         games = f" [{t('tournament_games_played', lang, games=tb['games'])}]" if tb["games"] else ""
         print(f"  {t('tournament_table', lang, table=tb['number'])}{extra}{games}: ", end="")
         print(", ".join(tb["players"]))
+    if not r["springer_in_turn"]:
+        print(t("tournament_springer_uneven", lang))
 
 
 def cmd_draw(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:

@@ -19,7 +19,7 @@ from schocken.players import check_name, name_key
 from schocken.record import GameRecord, parse_record, record_from_dict
 from schocken.rules import Rules, find_preset, rules_to_data
 from schocken.texts import Said, refused, said
-from schocken.tournament.draw import adjust
+from schocken.tournament.draw import adjust, springer_in_turn
 from schocken.tournament.formats import Format, KnockoutStage, find_format, format_to_data
 from schocken.tournament.plan import check_entry, next_seating, stage_of
 from schocken.tournament.ranking import Ranker, stage_name
@@ -633,4 +633,8 @@ def _round_info(pic: Tournament, seating: Seating) -> RoundInfo:
             }
             for n, p in seating.tables
         ],
+        "springer_in_turn": springer_in_turn(
+            [[p for _, p in s.tables] for s in pic.rounds if s.number < number],
+            [p for _, p in seating.tables],
+        ),
     }

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from schocken.errors import TournamentError
@@ -97,8 +98,9 @@ def lower_bound(
     of ``s`` players drawn from the ``T`` tables of an earlier round holds at least two from
     one of them when ``s > T``: at best its players come evenly from the ``T`` tables, and
     every pair from one earlier table repeats; so each round after the first repeats at least
-    that many meetings of the earlier round with the fewest tables. ``teams``: the size of
-    each team (teammates never meet).
+    that many meetings of the earlier round with the fewest tables. And where the smaller
+    tables take turns (the Springer rule), round 2 repeats what that forces
+    (:func:`_springer_forced`). ``teams``: the size of each team (teammates never meet).
     """
     d = sum(min(sizes) - 1 for sizes in rounds)
     sizes_of = dict(teams or {})
@@ -110,10 +112,62 @@ def lower_bound(
     forced = 0
     for r in range(1, len(rounds)):
         earlier = min(len(sizes) for sizes in rounds[:r])
-        for s in rounds[r]:
-            q, extra = divmod(s, earlier)
-            forced += extra * (q + 1) * q // 2 + (earlier - extra) * q * (q - 1) // 2
+        here = sum(_pigeonholes(s, earlier) for s in rounds[r])
+        if r == 1:
+            here = max(here, _springer_forced(rounds[0], rounds[1]))
+        forced += here
     return max(-(-per_player // 2), total - pairs, forced, 0)
+
+
+def _pigeonholes(s: int, tables: int) -> int:
+    """The fewest pairs of ``s`` players from ``tables`` earlier tables that sat at one of them
+    together: at best they come from the tables evenly."""
+    q, extra = divmod(s, tables)
+    return extra * (q + 1) * q // 2 + (tables - extra) * q * (q - 1) // 2
+
+
+def _springer_forced(first: Sequence[int], second: Sequence[int]) -> int:
+    """The repeats the Springer rule forces in the second round (the smaller tables in turn):
+    everyone of round 1's full tables goes to a smaller table when there are seats enough, so
+    each full table's players share out over the smaller tables of round 2, and round 2's full
+    tables are filled from round 1's smaller tables only (13 players at 4-3-3-3: 1 + 1)."""
+    full1, full2 = max(first), max(second)
+    short1 = [s for s in first if s < full1]
+    short2 = [s for s in second if s < full2]
+    if not short1 or not short2 or sum(first) != sum(second):
+        return 0
+    if sum(s for s in first if s == full1) > sum(short2):
+        return 0
+    spread = sum(_pigeonholes(s, len(short2)) for s in first if s == full1)
+    filled = sum(_pigeonholes(s, len(short1)) for s in second if s == full2)
+    return spread + filled
+
+
+def springer_in_turn(
+    history: Iterable[Iterable[Sequence[str]]], tables: Iterable[Sequence[str]]
+) -> bool:
+    """Whether the smaller tables of a round (``tables``) went to those of its players who had
+    sat at one least often in the earlier rounds (``history``): nobody at a full table had
+    sat at a smaller one fewer times than anybody at a smaller table."""
+    tables = [list(t) for t in tables]
+    largest = max((len(t) for t in tables), default=0)
+    short = _short_counts(history)
+    at_short = [short.get(p, 0) for t in tables if len(t) < largest for p in t]
+    at_full = [short.get(p, 0) for t in tables if len(t) == largest for p in t]
+    return not at_short or not at_full or max(at_short) <= min(at_full)
+
+
+def _short_counts(history: Iterable[Iterable[Sequence[str]]]) -> dict[str, int]:
+    """How often each player sat at one of a round's smaller tables."""
+    short: dict[str, int] = {}
+    for earlier in history:
+        tables = [list(t) for t in earlier]
+        largest = max((len(t) for t in tables), default=0)
+        for table in tables:
+            if len(table) < largest:
+                for p in table:
+                    short[p] = short.get(p, 0) + 1
+    return short
 
 
 def random_tables(players: Sequence[str], sizes: Sequence[int], rng: random.Random) -> Tables:
@@ -225,11 +279,14 @@ def _first_seats(costs: _Costs, sizes: Sequence[int], rng: random.Random) -> lis
     team_size: dict[str | None, int] = {}
     for team in costs.team:
         team_size[team] = team_size.get(team, 0) + 1
+    short_tables = sum(1 for s in sizes if s < full)
+    fallback: list[list[int]] | None = None
     for _attempt in range(20):
         keys = [rng.random() for _ in range(n)]
         # The smaller tables go to those who sat at one least often (ties: by lot).
         by_short = sorted(range(n), key=lambda p: (costs.short[p], keys[p]))
-        shorts = set(by_short[:short_seats])
+        shorts = _springers(by_short, costs.team, short_seats, short_tables, len(sizes))
+        mismatched = False
         order = sorted(
             range(n),
             key=lambda p: (-(team_size[costs.team[p]] if costs.team[p] else 0), keys[p]),
@@ -250,10 +307,68 @@ def _first_seats(costs: _Costs, sizes: Sequence[int], rng: random.Random) -> lis
             if choice < 0:
                 placed = False
                 break
+            mismatched = mismatched or (sizes[choice] < full) != want_short
             tables[choice].append(p)
-        if placed:
+        if placed and not mismatched:
             return tables
+        if placed and fallback is None:
+            fallback = tables
+    if fallback is not None:  # teammates kept apart, the smaller tables not quite in turn
+        return fallback
     raise refused(TournamentError, "tournament_refuse_teams_apart")
+
+
+def _springers(
+    order: Sequence[int],
+    team: Sequence[str | None],
+    short_seats: int,
+    short_tables: int,
+    tables: int,
+) -> set[int]:
+    """The players for the smaller tables: the first ``short_seats`` of ``order`` (those who
+    sat at one least often first), as far as teammates allow: a team never has more players
+    at the smaller tables than there are smaller tables, nor more at the full ones than there
+    are full ones (else no seating keeps them apart). Where a team has too many on one side,
+    its first player on the other side changes places with the nearest in ``order`` who may."""
+    full_tables = tables - short_tables
+    rank = {p: i for i, p in enumerate(order)}
+    chosen, rest = list(order[:short_seats]), list(order[short_seats:])
+    if not any(team[p] is not None for p in order):
+        return set(chosen)
+    for _ in range(len(order)):
+        at_short = Counter(team[p] for p in chosen if team[p] is not None)
+        at_full = Counter(team[p] for p in rest if team[p] is not None)
+        over = next((t for t in at_full if at_full[t] > full_tables), None)
+        if over is not None:
+            inn = next(p for p in rest if team[p] == over)
+            out = next(
+                (
+                    p
+                    for p in reversed(chosen)
+                    if team[p] != over and (team[p] is None or at_full[team[p]] < full_tables)
+                ),
+                None,
+            )
+        else:
+            over = next((t for t in at_short if at_short[t] > short_tables), None)
+            if over is None:
+                break
+            out = next(p for p in reversed(chosen) if team[p] == over)
+            inn = next(
+                (
+                    p
+                    for p in rest
+                    if team[p] != over and (team[p] is None or at_short[team[p]] < short_tables)
+                ),
+                None,
+            )
+        if inn is None or out is None:
+            break
+        chosen[chosen.index(out)] = inn
+        rest[rest.index(inn)] = out
+        chosen.sort(key=rank.__getitem__)
+        rest.sort(key=rank.__getitem__)
+    return set(chosen)
 
 
 def _improve(costs: _Costs, tables: list[list[int]], rng: random.Random) -> None:
@@ -387,7 +502,7 @@ def _big_first_seats(
     for _attempt in range(20):
         keys = [rng.random() for _ in range(n)]
         by_short = sorted(range(n), key=lambda p: (short[p], keys[p]))
-        shorts = set(by_short[:short_seats])
+        shorts = _springers(by_short, team, short_seats, len(pools[1]), len(sizes))
         order = sorted(range(n), key=lambda p: (-(team_size[team[p]] if team[p] else 0), keys[p]))
         tables: list[list[int]] = [[] for _ in sizes]
         teams_at: list[set[str]] = [set() for _ in sizes]

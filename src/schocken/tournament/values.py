@@ -148,6 +148,10 @@ class RoundInfo(TypedDict):
     stage: str
     """``points``, ``lives``, ``knockout`` or ``final_table``."""
     tables: list[TableInfo]
+    springer_in_turn: bool
+    """The smaller tables went to those who had sat at one least often (fiebel-t's Springer
+    take turns); ``False`` where the teams did not allow it (the draw keeps teammates apart
+    first), and the pages say so."""
 
 
 class SectionData(TypedDict, total=False):

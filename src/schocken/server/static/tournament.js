@@ -246,6 +246,7 @@ function renderRounds(org) {
   const latest = d.rounds[d.rounds.length - 1];
   if (latest) {
     const games = d.format.games;
+    if (latest.springer_in_turn === false) parts.push(el("p", { class: "note" }, t("tw_springer_uneven")));
     parts.push(el("div", { class: "tw-tables" }, latest.tables.map((table) => renderTable(org, latest, table, games))));
   } else {
     parts.push(el("p", {}, t("tw_no_round")));
