@@ -216,6 +216,41 @@ class _Costs:
         return team is not None and any(self.team[x] == team for x in table)
 
 
+class _Opponents:
+    """As :class:`_Costs`, with each player's earlier opponents only (a few per round) instead
+    of a row for every player: for big fields and late changes, whose size is any."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        history: Iterable[Iterable[Sequence[str]]],
+        teams: Mapping[str, str],
+    ) -> None:
+        self.index = {p: i for i, p in enumerate(players)}
+        self.met: list[dict[int, int]] = [{} for _ in players]
+        self.short = [0] * len(players)
+        self.team = [teams.get(p) for p in players]
+        for tables in history:
+            tables = [list(t) for t in tables]
+            largest = max((len(t) for t in tables), default=0)
+            for table in tables:
+                ids = [self.index[p] for p in table if p in self.index]
+                for a, b in itertools.combinations(ids, 2):
+                    self.met[a][b] = self.met[a].get(b, 0) + 1
+                    self.met[b][a] = self.met[b].get(a, 0) + 1
+                if len(table) < largest:
+                    for a in ids:
+                        self.short[a] += 1
+
+    def cost(self, player: int, table: Iterable[int]) -> int:
+        row = self.met[player]
+        return sum(row.get(x, 0) for x in table) if row else 0
+
+    def clashes(self, player: int, table: Iterable[int]) -> bool:
+        team = self.team[player]
+        return team is not None and any(self.team[x] == team for x in table)
+
+
 def _check_teams(players: Sequence[str], teams: Mapping[str, str], tables: int) -> None:
     counts: dict[str, int] = {}
     for p in players:
@@ -454,21 +489,8 @@ def _draw_big(
     seeded start) with whom the trade lowers the cost, keeping teammates apart and the smaller
     tables' fairness. Seeded, fixed numbers of steps: the same draw on every machine."""
     n = len(players)
-    index = {p: i for i, p in enumerate(players)}
-    met: list[dict[int, int]] = [{} for _ in range(n)]
-    short = [0] * n
-    for earlier in history:
-        tables_then = [list(t) for t in earlier]
-        largest = max((len(t) for t in tables_then), default=0)
-        for table in tables_then:
-            ids = [index[p] for p in table if p in index]
-            for a, b in itertools.combinations(ids, 2):
-                met[a][b] = met[a].get(b, 0) + 1
-                met[b][a] = met[b].get(a, 0) + 1
-            if len(table) < largest:
-                for a in ids:
-                    short[a] += 1
-    team = [teams.get(p) for p in players]
+    known = _Opponents(players, history, teams)
+    met, short, team = known.met, known.short, known.team
     best: list[list[int]] = []
     best_cost = -1
     for _ in range(tries(n)):
@@ -646,7 +668,7 @@ def adjust(
             raise refused(TournamentError, "tournament_refuse_seated", name=p)
     work = {n: [p for p in t if n in fixed or p not in gone] for n, t in sorted(tables.items())}
     everyone = [p for t in work.values() for p in t] + list(arrive)
-    costs = _Costs(everyone, history, teams)
+    costs = _Opponents(everyone, history, teams)
     ids = costs.index
 
     def open_tables() -> list[int]:
