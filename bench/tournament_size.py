@@ -84,7 +84,12 @@ def through_api(server: ServerProcess, players: int, games: int, engine: str) ->
         slug, session = club["club"]["slug"], club["session"]
         headers = {"x-club-session": session}
         base = f"/api/clubs/{slug}/tournaments"
-        body = {"name": "Stadtpokal", "date": "2026-12-05", "format": "werl", "seed": "1"}
+        body: dict[str, Any] = {
+            "name": "Stadtpokal",
+            "date": "2026-12-05",
+            "format": "werl",
+            "seed": "1",
+        }
         timed("POST", base, json=body, headers=headers)
         tour = f"{base}/stadtpokal"
         body = {"names": names_of(players), "guest": True}
@@ -167,9 +172,9 @@ def in_memory(players: int) -> list[Row]:
     for r in (1, 2):
         tables = draw_tables(names, size=4, smallest=3, seed=f"1/{r}", history=history)
         history.append(tables)
-        seatings.append(Seating(r, tuple((i + 1, t) for i, t in enumerate(tables))))
-        for i, t in enumerate(tables):
-            order = list(t)
+        seatings.append(Seating(r, tuple((i + 1, table) for i, table in enumerate(tables))))
+        for i, table in enumerate(tables):
+            order = list(table)
             rng.shuffle(order)
             result = result_by_hand(order, halves=[[[x] for x in order]] * 2)
             games.append(Entry(r, i + 1, 1, "hand", result))

@@ -370,6 +370,8 @@ def _springers(
     chosen, rest = list(order[:short_seats]), list(order[short_seats:])
     if not any(team[p] is not None for p in order):
         return set(chosen)
+    inn: int | None
+    out: int | None
     for _ in range(len(order)):
         at_short = Counter(team[p] for p in chosen if team[p] is not None)
         at_full = Counter(team[p] for p in rest if team[p] is not None)
