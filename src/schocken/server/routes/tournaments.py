@@ -279,6 +279,12 @@ def detail(book: TournamentBook, name: str) -> dict[str, Any]:
     """What the organiser's page shows of a tournament: its counts, the first
     :data:`SHOWN_PLAYERS` players, every round with the tables of the latest, the latest
     round's games, the top :data:`SHOWN_RANKING` of the ranking and the Schock-Aus-König."""
+    with book.one_read():
+        return _detail(book, name)
+
+
+def _detail(book: TournamentBook, name: str) -> dict[str, Any]:
+    key = book.view_key(name)  # made on first use: a change, which drops what was read
     info = book.info(name)
     club = book.book.club(str(info["club"]))
     rounds = book.rounds(name)
@@ -290,7 +296,7 @@ def detail(book: TournamentBook, name: str) -> dict[str, Any]:
         "games": [g for g in book.games(name) if g["round"] == latest],
         "ranking": _shown_ranking(book.rank(name)),
         "shown": {"players": SHOWN_PLAYERS, "ranking": SHOWN_RANKING},
-        "view_key": book.view_key(name),
+        "view_key": key,
         "members": _members_to_register(book, club["slug"], name),
         "format": _format_line(book, name),
         "online": book.online_tables(name),
@@ -339,9 +345,10 @@ def live(book: TournamentBook, name: str, hide: int) -> dict[str, Any]:
     the overall ranking's until the final stage: not twice)."""
     info = book.info(name)
     before = hidden_from(hide) if hide else None
-    rounds = book.rounds(name)
+    with book.one_read():
+        rounds = book.rounds(name)
+        ranking = book.rank(name, before=before)
     latest = rounds[-1]["number"] if rounds else None
-    ranking = book.rank(name, before=before)
     return {
         "tournament": {k: info[k] for k in ("name", "date", "place", "club", "format")},
         "rounds": [r if r["number"] == latest else {**r, "tables": []} for r in rounds],
