@@ -56,7 +56,8 @@ PUBLIC_VIEWS = ("screen", "phone")
 MOST_HIDDEN = 600
 """The most minutes the screen may hide."""
 LIVE_LINES = 1000
-"""Lines of each round's standings in the live view (the phone shows as many)."""
+"""Lines of the ranking (overall and each round's) in the live view: the phone shows as many,
+the screen turns its pages through them."""
 LIVE_FRESH = 4.0
 """Seconds an answer of the live view is given again to the next screen or phone that asks
 (every change of the tournament drops it at once): a hundred phones asking every 5 seconds
@@ -340,9 +341,9 @@ def _format_line(book: TournamentBook, name: str) -> dict[str, Any]:
 
 def live(book: TournamentBook, name: str, hide: int) -> dict[str, Any]:
     """What the screen and the phones show, without the games of the last ``hide`` minutes:
-    every round, with the tables of the latest; the whole ranking overall, each round's first
-    :data:`LIVE_LINES` lines, the teams and the Schock-Aus-König (the qualifying standings are
-    the overall ranking's until the final stage: not twice)."""
+    every round, with the tables of the latest; the first :data:`LIVE_LINES` lines of the
+    ranking overall and of each round's, the teams and the Schock-Aus-König (the qualifying
+    standings are the overall ranking's until the final stage: not twice)."""
     info = book.info(name)
     before = hidden_from(hide) if hide else None
     with book.one_read():
@@ -354,6 +355,7 @@ def live(book: TournamentBook, name: str, hide: int) -> dict[str, Any]:
         "rounds": [r if r["number"] == latest else {**r, "tables": []} for r in rounds],
         "ranking": {
             **ranking,
+            "players": ranking["players"][:LIVE_LINES],
             "qualifying": [],
             "rounds": [{**r, "players": r["players"][:LIVE_LINES]} for r in ranking["rounds"]],
         },
