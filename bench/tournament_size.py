@@ -14,7 +14,9 @@ format werl by the API, and times, as a client sees them (wall time of the reque
   slowest single request);
 * **ranking**: ``GET /api/tournaments/{club}/{name}/live``, the live view (the ranking of every
   player and the tables), the first call (nothing kept);
-* **detail**: ``GET .../tournaments/{name}``, the organiser's answer;
+* **organiser's page**: ``GET .../tournaments/{name}``, the organiser's answer;
+* **print view**: ``GET /tournaments/{club}/{name}/print/plan`` and ``.../sheets`` (a score
+  sheet for each table);
 
 with each answer's size in bytes. Then the same through the command line (``schocken
 tournament register``, ``draw``, ``rank``; each a process of its own on a SQLite file, Python's
@@ -115,6 +117,9 @@ def through_api(server: ServerProcess, players: int, games: int, engine: str) ->
         rows.append((engine, "ranking (live view)", s, c, len(r.content)))
         s, c, r = timed("GET", tour, headers=headers)
         rows.append((engine, "organiser's page", s, c, len(r.content)))
+        for what in ("plan", "sheets"):
+            s, c, r = timed("GET", f"/tournaments/{slug}/stadtpokal/print/{what}?key={key}")
+            rows.append((engine, f"print view: {what}", s, c, len(r.content)))
     return rows
 
 
