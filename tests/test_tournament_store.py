@@ -274,3 +274,19 @@ def test_ten_thousand_players_fit_and_one_more_is_refused_in_words(database: str
         )
         assert book.info("Stadtmeisterschaft")["players"] == MAX_PLAYERS
         assert len(book.book.members("schützenverein")) == MAX_PLAYERS
+
+
+def test_one_read_is_dropped_by_every_change(database: str) -> None:
+    # The organiser's answer and the print views read a tournament once (one_read); a change
+    # inside drops what was read, and the change itself reads afresh.
+    with TournamentBook(database) as book:
+        book.create("Cup", date="2025-04-05", format="werl", seed="7")
+        book.register("Cup", NAMES[:11])
+        with book.one_read():
+            assert book.picture("Cup") is book.picture("Cup")
+            assert len(book.players("Cup")) == 11
+            book.register("Cup", [NAMES[11]])  # it counts the 11 afresh, and adds the 12th
+            assert len(book.players("Cup")) == 12
+            assert book.draw("Cup")["number"] == 1
+            assert [r["number"] for r in book.rounds("Cup")] == [1]
+        assert book.picture("Cup") is not book.picture("Cup")  # outside: read each time
