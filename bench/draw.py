@@ -1,7 +1,7 @@
 """Benchmark: the tournament draw's repeated pairs and time (issue 24, item 3).
 
 Usage: python bench/draw.py [--players 24 48 120] [--rounds 4 5 6 7 8] [--sizes 4 6]
-                            [--seeds 10] [--markdown]
+                            [--seeds 10] [--markdown] [--no-big]
 
 For each number of players and table size it draws 8 rounds, ``--seeds`` times with different
 seeds (the tournament's seed and the round's number, as ``schocken tournament draw`` does),
@@ -17,7 +17,9 @@ and prints, after each of ``--rounds``:
   process's CPU time (time.process_time, which other programs on a shared machine do not
   inflate); the drawing only.
 
-``--markdown`` prints the table for ``docs/tournament.md``.
+``--markdown`` prints the table for ``docs/tournament.md``. Fields of more than
+:data:`schocken.tournament.draw.BIG` players take the big field's draw; ``--no-big`` draws them
+the small way too, to compare (``--players 501 1001 --rounds 4 6 8 --seeds 3``).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import random
 import statistics
 import time
 
+from schocken.tournament import draw
 from schocken.tournament.draw import (
     draw_tables,
     lower_bound,
@@ -86,7 +89,14 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[4, 6])
     parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument(
+        "--no-big",
+        action="store_true",
+        help="draw fields of more than draw.BIG players the small way too (to compare)",
+    )
     args = parser.parse_args()
+    if args.no_big:
+        draw.BIG = 10**9
     if args.markdown:
         print("| players | tables of | rounds | draw | random | bound | slowest draw (wall, CPU) |")
         print("|---:|---:|---:|---:|---:|---:|---:|")

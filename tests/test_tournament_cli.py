@@ -211,3 +211,15 @@ def test_refusals_name_what_is_wrong(tmp_path: Path, capsys: pytest.CaptureFixtu
     junk.write_bytes(b"this is no database" * 100)
     code, _, err = run(capsys, "list", "--db", str(junk))
     assert code == 2 and err.startswith("schocken tournament:")
+
+
+def test_a_big_registration_says_how_many(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    opts = ("--db", str(tmp_path / "schocken.sqlite3"), "--lang", "de")
+    assert run(capsys, "create", "Stadtpokal", "--date", "2025-06-01", *opts)[0] == 0
+    names = [f"Spieler {i:03}" for i in range(1, 52)]
+    code, out, _ = run(capsys, "register", *names, *opts)
+    assert code == 0 and out == "Angemeldet: 51 Spieler.\n"
+    code, out, _ = run(capsys, "register", "Anna", *opts)
+    assert code == 0 and out == "Angemeldet: Anna.\n"

@@ -10,13 +10,16 @@ from collections import Counter
 import pytest
 
 from schocken.errors import TournamentError
+from schocken.texts import t as text
 from schocken.tournament.draw import (
+    BIG,
     adjust,
     draw_tables,
     lower_bound,
     meetings,
     random_tables,
     repeated_pairs,
+    springer_in_turn,
     table_sizes,
 )
 
@@ -213,3 +216,76 @@ def test_the_draw_of_120_players_over_8_rounds_is_the_same_on_every_run() -> Non
     for r in range(3):
         again.append(draw_tables(players, size=4, smallest=3, seed=r, history=again))
     assert again == history
+
+
+def test_a_big_field_keeps_every_rule_of_the_draw() -> None:
+    # More than BIG players take the big field's way (around each player's earlier opponents):
+    # the same rules, and four rounds of tables of 4 without a repeated pair.
+    count = BIG + 6
+    players = [f"Q{i:05}" for i in range(count)]
+    teams = {p: f"team {i % 100}" for i, p in enumerate(players[:500])}
+    sizes = table_sizes(count, 4, 3)
+    assert 3 in sizes and 4 in sizes
+    ours: list[tuple[tuple[str, ...], ...]] = []
+    plain: list[tuple[tuple[str, ...], ...]] = []
+    for r in range(4):
+        tables = draw_tables(players, size=4, smallest=3, seed=r, history=ours, teams=teams)
+        assert sorted(len(t) for t in tables) == sorted(sizes)
+        assert sorted(p for t in tables for p in t) == players
+        for t in tables:
+            in_teams = [teams[p] for p in t if p in teams]
+            assert len(set(in_teams)) == len(in_teams)
+        assert draw_tables(players, size=4, smallest=3, seed=r, history=ours, teams=teams) == (
+            tables
+        )
+        ours.append(tables)
+        plain.append(random_tables(players, sizes, random.Random(r)))
+        short = Counter(p for rnd in ours for t in rnd if len(t) == 3 for p in t)
+        assert max(short.values()) - min(short.get(p, 0) for p in players) <= 1
+    assert repeated_pairs(ours) == 0 < repeated_pairs(plain)
+
+
+def test_springer_take_turns_with_teams_where_the_teams_allow_it() -> None:
+    # sfreunde, 13 players in four teams of 3 and one alone, seed 11: the table of 4 went to
+    # P013 in all 3 rounds, and P007, P008, P011 sat at a table of 3 each time. Fair draws
+    # that keep teammates apart exist: the draw finds them.
+    players = [f"P{i:03}" for i in range(1, 14)]
+    teams = {p: f"team {i // 3}" for i, p in enumerate(players[:12])}
+    history: list[tuple[tuple[str, ...], ...]] = []
+    for r in range(1, 4):
+        tables = draw_tables(
+            players, size=4, smallest=3, seed=f"11/{r}", history=history, teams=teams
+        )
+        assert springer_in_turn(history, tables)
+        for t in tables:
+            in_teams = [teams[p] for p in t if p in teams]
+            assert len(set(in_teams)) == len(in_teams)
+        history.append(tables)
+    short = Counter(p for rnd in history for t in rnd if len(t) == 3 for p in t)
+    assert max(short.values()) - min(short.get(p, 0) for p in players) <= 1
+    assert repeated_pairs(history[:2]) >= lower_bound(13, [[4, 3, 3, 3]] * 2) == 2
+
+
+def test_where_the_teams_do_not_allow_turns_the_draw_says_so() -> None:
+    # Ten players at tables of 4, 3, 3: three teams of three, one player alone. The table of
+    # 4 can hold one of each team, and so the one alone sits there every round.
+    players = [f"P{i:03}" for i in range(1, 11)]
+    teams = {p: f"team {i // 3}" for i, p in enumerate(players[:9])}
+    history: list[tuple[tuple[str, ...], ...]] = []
+    turns = []
+    for r in range(1, 4):
+        tables = draw_tables(players, size=4, smallest=3, seed=r, history=history, teams=teams)
+        turns.append(springer_in_turn(history, tables))
+        assert "P010" in tables[0] and len(tables[0]) == 4
+        history.append(tables)
+    assert turns == [True, False, False]
+    assert "teammates are kept apart first" in text("tournament_springer_uneven", "en")
+    assert "Teamkameraden werden zuerst getrennt" in text("tournament_springer_uneven", "de")
+
+
+def test_the_lower_bound_counts_what_the_springer_rule_forces() -> None:
+    # werl's two rounds: the full table's players share out over the tables of 3, and the
+    # next full table is filled from the tables of 3 only.
+    assert lower_bound(13, [[4, 3, 3, 3]] * 2) == 2
+    assert lower_bound(17, [[4, 4, 3, 3, 3]] * 2) == 4
+    assert lower_bound(14, [[4, 4, 3, 3]] * 2) == 0  # 8 full seats, 6 smaller: no rule forces

@@ -805,6 +805,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             msg_rate=args.msg_rate,
             max_body=args.max_body,
             max_record=args.max_record,
+            max_register=args.max_register,
             review_budget=args.review_budget,
             request_timeout=args.request_timeout,
             hello_timeout=args.hello_timeout,
@@ -1101,6 +1102,12 @@ def build_parser() -> argparse.ArgumentParser:
         type=_at_least_one,
         default=524_288,
         help="bytes of a game record sent for review",
+    )
+    add(
+        "--max-register",
+        type=_at_least_one,
+        default=1_048_576,
+        help="bytes of a tournament's registration (up to 10,000 names at once)",
     )
     add("--review-budget", type=_positive_arg, default=30.0, help="seconds a review may take")
     add("--request-timeout", type=_positive_arg, default=10.0, help="seconds to send a request")

@@ -1510,6 +1510,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "YYYY-MM-DD).",
         "tournament_list_head": "Tournament|date|format|club|players|rounds|games",
         "tournament_registered": "Registered: {names}.",
+        "tournament_registered_many": "Registered: {count} players.",
         "tournament_seated_late": "Seated in round {round}: {names}.",
         "tournament_from_round": "{names} play from round {round}.",
         "tournament_withdrawn": "{name} has left the tournament after round {round}.",
@@ -1520,6 +1521,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "tournament_round": "Round {round}: {stage}",
         "tournament_table": "Table {table}",
         "tournament_springer": "(Springer: one player fewer)",
+        "tournament_springer_uneven": (
+            "The teams did not allow the smaller tables to go to those who sat at one least "
+            "often (teammates are kept apart first)."
+        ),
         "tournament_games_played": "games: {games}",
         "tournament_no_rounds": "No round drawn yet (schocken tournament draw).",
         "tournament_stage_points": "points round",
@@ -3067,6 +3072,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "JJJJ-MM-TT).",
         "tournament_list_head": "Turnier|Datum|Modus|Verein|Spieler|Runden|Spiele",
         "tournament_registered": "Angemeldet: {names}.",
+        "tournament_registered_many": "Angemeldet: {count} Spieler.",
         "tournament_seated_late": "In Runde {round} gesetzt: {names}.",
         "tournament_from_round": "{names} spielen ab Runde {round}.",
         "tournament_withdrawn": "{name} hat das Turnier nach Runde {round} verlassen.",
@@ -3077,6 +3083,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "tournament_round": "Runde {round}: {stage}",
         "tournament_table": "Tisch {table}",
         "tournament_springer": "(Springer: ein Spieler weniger)",
+        "tournament_springer_uneven": (
+            "Die Teams ließen nicht zu, dass die kleineren Tische an die gehen, die am seltensten "
+            "an einem saßen (Teamkameraden werden zuerst getrennt)."
+        ),
         "tournament_games_played": "Spiele: {games}",
         "tournament_no_rounds": "Noch keine Runde ausgelost (schocken tournament draw).",
         "tournament_stage_points": "Punkterunde",

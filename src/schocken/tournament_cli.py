@@ -137,18 +137,24 @@ def cmd_formats(book: TournamentBook, args: argparse.Namespace, lang: str) -> in
     return 0
 
 
+SAID_NAMES = 50
+"""A registration of more names says how many, not each."""
+
+
 def cmd_register(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
     name = _tournament(book, args)
     names = [n for arg in args.names for n in _names(arg)]
     before = {p["name"] for p in book.players(name)}
     rounds = book.info(name)["rounds"]
     players = book.register(name, names, team=args.team, guest=args.guest)
-    print(t("tournament_registered", lang, names=", ".join(p["name"] for p in players)))
+    if len(players) > SAID_NAMES:
+        print(t("tournament_registered_many", lang, count=len(players)))
+    else:
+        print(t("tournament_registered", lang, names=", ".join(p["name"] for p in players)))
     if rounds:
         late = [p["name"] for p in players if p["name"] not in before]
-        seated = [
-            n for n in late if any(n in tb["players"] for tb in book.round(name, rounds)["tables"])
-        ]
+        at_tables = {n for tb in book.round(name, rounds)["tables"] for n in tb["players"]}
+        seated = [n for n in late if n in at_tables]
         later = [n for n in late if n not in seated]
         if seated:
             print(t("tournament_seated_late", lang, round=rounds, names=", ".join(seated)))
@@ -191,6 +197,8 @@ def _print_round(r: RoundInfo, lang: str) -> None:
         games = f" [{t('tournament_games_played', lang, games=tb['games'])}]" if tb["games"] else ""
         print(f"  {t('tournament_table', lang, table=tb['number'])}{extra}{games}: ", end="")
         print(", ".join(tb["players"]))
+    if not r["springer_in_turn"]:
+        print(t("tournament_springer_uneven", lang))
 
 
 def cmd_draw(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:

@@ -96,7 +96,13 @@ def paper(
     book: TournamentBook, name: str, what: str, lang: str, *, round_number: int | None = None
 ) -> str:
     """The print view ``what`` (:data:`PAPERS`) of the tournament as one HTML page; plan and
-    sheets of the round ``round_number`` (default: the latest)."""
+    sheets of the round ``round_number`` (default: the latest). The tournament is read once
+    (a score sheet for each of 2,500 tables asks for it at each)."""
+    with book.one_read():
+        return _paper(book, name, what, lang, round_number)
+
+
+def _paper(book: TournamentBook, name: str, what: str, lang: str, round_number: int | None) -> str:
     info = book.info(name)
     where = ", ".join(x for x in (info["date"], info["place"]) if x)
     head = f'<p class="meta">{_e(info["name"])} · {_e(where)}</p>'

@@ -50,6 +50,11 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "ausgelost · {games} Spiele",
     ),
     ("tw_players", "Players", "Spieler"),
+    (
+        "tw_players_shown",
+        "The first {shown} of {of} players are listed here (the print views list everyone).",
+        "Hier stehen die ersten {shown} von {of} Spielern (die Druckansichten nennen alle).",
+    ),
     ("tw_register", "Register", "Anmelden"),
     (
         "tw_register_names",
@@ -107,6 +112,13 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     ("tw_round", "Round {round}", "Runde {round}"),
     ("tw_table", "Table {table}", "Tisch {table}"),
     ("tw_springer", "Springer table (one fewer)", "Springertisch (einer weniger)"),
+    (
+        "tw_springer_uneven",
+        "The teams did not allow the smaller tables to go to those who sat at one least often "
+        "(teammates are kept apart first).",
+        "Die Teams ließen nicht zu, dass die kleineren Tische an die gehen, die am seltensten an "
+        "einem saßen (Teamkameraden werden zuerst getrennt).",
+    ),
     ("tw_games_of", "{games} of {of} games", "{games} von {of} Spielen"),
     ("tw_enter", "Enter a game at table {table}", "Spiel an Tisch {table} eintragen"),
     (

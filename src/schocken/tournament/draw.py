@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from schocken.errors import TournamentError
@@ -46,6 +47,9 @@ PASSES = 12
 """Rounds of improving swaps at most."""
 TRIES = 60
 """Seeded starts of a draw of 40 players or fewer (fewer for more players)."""
+BIG = 500
+"""A draw of more players than this works around each player's earlier opponents only
+(:func:`_draw_big`): the same rules, in time that grows with the players, not their square."""
 
 
 def table_sizes(count: int, size: int, smallest: int) -> tuple[int, ...]:
@@ -94,8 +98,9 @@ def lower_bound(
     of ``s`` players drawn from the ``T`` tables of an earlier round holds at least two from
     one of them when ``s > T``: at best its players come evenly from the ``T`` tables, and
     every pair from one earlier table repeats; so each round after the first repeats at least
-    that many meetings of the earlier round with the fewest tables. ``teams``: the size of
-    each team (teammates never meet).
+    that many meetings of the earlier round with the fewest tables. And where the smaller
+    tables take turns (the Springer rule), round 2 repeats what that forces
+    (:func:`_springer_forced`). ``teams``: the size of each team (teammates never meet).
     """
     d = sum(min(sizes) - 1 for sizes in rounds)
     sizes_of = dict(teams or {})
@@ -107,10 +112,62 @@ def lower_bound(
     forced = 0
     for r in range(1, len(rounds)):
         earlier = min(len(sizes) for sizes in rounds[:r])
-        for s in rounds[r]:
-            q, extra = divmod(s, earlier)
-            forced += extra * (q + 1) * q // 2 + (earlier - extra) * q * (q - 1) // 2
+        here = sum(_pigeonholes(s, earlier) for s in rounds[r])
+        if r == 1:
+            here = max(here, _springer_forced(rounds[0], rounds[1]))
+        forced += here
     return max(-(-per_player // 2), total - pairs, forced, 0)
+
+
+def _pigeonholes(s: int, tables: int) -> int:
+    """The fewest pairs of ``s`` players from ``tables`` earlier tables that sat at one of them
+    together: at best they come from the tables evenly."""
+    q, extra = divmod(s, tables)
+    return extra * (q + 1) * q // 2 + (tables - extra) * q * (q - 1) // 2
+
+
+def _springer_forced(first: Sequence[int], second: Sequence[int]) -> int:
+    """The repeats the Springer rule forces in the second round (the smaller tables in turn):
+    everyone of round 1's full tables goes to a smaller table when there are seats enough, so
+    each full table's players share out over the smaller tables of round 2, and round 2's full
+    tables are filled from round 1's smaller tables only (13 players at 4-3-3-3: 1 + 1)."""
+    full1, full2 = max(first), max(second)
+    short1 = [s for s in first if s < full1]
+    short2 = [s for s in second if s < full2]
+    if not short1 or not short2 or sum(first) != sum(second):
+        return 0
+    if sum(s for s in first if s == full1) > sum(short2):
+        return 0
+    spread = sum(_pigeonholes(s, len(short2)) for s in first if s == full1)
+    filled = sum(_pigeonholes(s, len(short1)) for s in second if s == full2)
+    return spread + filled
+
+
+def springer_in_turn(
+    history: Iterable[Iterable[Sequence[str]]], tables: Iterable[Sequence[str]]
+) -> bool:
+    """Whether the smaller tables of a round (``tables``) went to those of its players who had
+    sat at one least often in the earlier rounds (``history``): nobody at a full table had
+    sat at a smaller one fewer times than anybody at a smaller table."""
+    tables = [list(t) for t in tables]
+    largest = max((len(t) for t in tables), default=0)
+    short = _short_counts(history)
+    at_short = [short.get(p, 0) for t in tables if len(t) < largest for p in t]
+    at_full = [short.get(p, 0) for t in tables if len(t) == largest for p in t]
+    return not at_short or not at_full or max(at_short) <= min(at_full)
+
+
+def _short_counts(history: Iterable[Iterable[Sequence[str]]]) -> dict[str, int]:
+    """How often each player sat at one of a round's smaller tables."""
+    short: dict[str, int] = {}
+    for earlier in history:
+        tables = [list(t) for t in earlier]
+        largest = max((len(t) for t in tables), default=0)
+        for table in tables:
+            if len(table) < largest:
+                for p in table:
+                    short[p] = short.get(p, 0) + 1
+    return short
 
 
 def random_tables(players: Sequence[str], sizes: Sequence[int], rng: random.Random) -> Tables:
@@ -159,6 +216,41 @@ class _Costs:
         return team is not None and any(self.team[x] == team for x in table)
 
 
+class _Opponents:
+    """As :class:`_Costs`, with each player's earlier opponents only (a few per round) instead
+    of a row for every player: for big fields and late changes, whose size is any."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        history: Iterable[Iterable[Sequence[str]]],
+        teams: Mapping[str, str],
+    ) -> None:
+        self.index = {p: i for i, p in enumerate(players)}
+        self.met: list[dict[int, int]] = [{} for _ in players]
+        self.short = [0] * len(players)
+        self.team = [teams.get(p) for p in players]
+        for tables in history:
+            tables = [list(t) for t in tables]
+            largest = max((len(t) for t in tables), default=0)
+            for table in tables:
+                ids = [self.index[p] for p in table if p in self.index]
+                for a, b in itertools.combinations(ids, 2):
+                    self.met[a][b] = self.met[a].get(b, 0) + 1
+                    self.met[b][a] = self.met[b].get(a, 0) + 1
+                if len(table) < largest:
+                    for a in ids:
+                        self.short[a] += 1
+
+    def cost(self, player: int, table: Iterable[int]) -> int:
+        row = self.met[player]
+        return sum(row.get(x, 0) for x in table) if row else 0
+
+    def clashes(self, player: int, table: Iterable[int]) -> bool:
+        team = self.team[player]
+        return team is not None and any(self.team[x] == team for x in table)
+
+
 def _check_teams(players: Sequence[str], teams: Mapping[str, str], tables: int) -> None:
     counts: dict[str, int] = {}
     for p in players:
@@ -190,6 +282,8 @@ def draw_tables(
     sizes = table_sizes(len(players), size, smallest)
     _check_teams(players, teams, len(sizes))
     rng = random.Random(str(seed))
+    if len(players) > BIG:
+        return _draw_big(players, sizes, rng, history, teams)
     costs = _Costs(players, history, teams)
     best: list[list[int]] = []
     best_cost = -1
@@ -220,11 +314,14 @@ def _first_seats(costs: _Costs, sizes: Sequence[int], rng: random.Random) -> lis
     team_size: dict[str | None, int] = {}
     for team in costs.team:
         team_size[team] = team_size.get(team, 0) + 1
+    short_tables = sum(1 for s in sizes if s < full)
+    fallback: list[list[int]] | None = None
     for _attempt in range(20):
         keys = [rng.random() for _ in range(n)]
         # The smaller tables go to those who sat at one least often (ties: by lot).
         by_short = sorted(range(n), key=lambda p: (costs.short[p], keys[p]))
-        shorts = set(by_short[:short_seats])
+        shorts = _springers(by_short, costs.team, short_seats, short_tables, len(sizes))
+        mismatched = False
         order = sorted(
             range(n),
             key=lambda p: (-(team_size[costs.team[p]] if costs.team[p] else 0), keys[p]),
@@ -245,10 +342,70 @@ def _first_seats(costs: _Costs, sizes: Sequence[int], rng: random.Random) -> lis
             if choice < 0:
                 placed = False
                 break
+            mismatched = mismatched or (sizes[choice] < full) != want_short
             tables[choice].append(p)
-        if placed:
+        if placed and not mismatched:
             return tables
+        if placed and fallback is None:
+            fallback = tables
+    if fallback is not None:  # teammates kept apart, the smaller tables not quite in turn
+        return fallback
     raise refused(TournamentError, "tournament_refuse_teams_apart")
+
+
+def _springers(
+    order: Sequence[int],
+    team: Sequence[str | None],
+    short_seats: int,
+    short_tables: int,
+    tables: int,
+) -> set[int]:
+    """The players for the smaller tables: the first ``short_seats`` of ``order`` (those who
+    sat at one least often first), as far as teammates allow: a team never has more players
+    at the smaller tables than there are smaller tables, nor more at the full ones than there
+    are full ones (else no seating keeps them apart). Where a team has too many on one side,
+    its first player on the other side changes places with the nearest in ``order`` who may."""
+    full_tables = tables - short_tables
+    rank = {p: i for i, p in enumerate(order)}
+    chosen, rest = list(order[:short_seats]), list(order[short_seats:])
+    if not any(team[p] is not None for p in order):
+        return set(chosen)
+    inn: int | None
+    out: int | None
+    for _ in range(len(order)):
+        at_short = Counter(team[p] for p in chosen if team[p] is not None)
+        at_full = Counter(team[p] for p in rest if team[p] is not None)
+        over = next((t for t in at_full if at_full[t] > full_tables), None)
+        if over is not None:
+            inn = next(p for p in rest if team[p] == over)
+            out = next(
+                (
+                    p
+                    for p in reversed(chosen)
+                    if team[p] != over and (team[p] is None or at_full[team[p]] < full_tables)
+                ),
+                None,
+            )
+        else:
+            over = next((t for t in at_short if at_short[t] > short_tables), None)
+            if over is None:
+                break
+            out = next(p for p in reversed(chosen) if team[p] == over)
+            inn = next(
+                (
+                    p
+                    for p in rest
+                    if team[p] != over and (team[p] is None or at_short[team[p]] < short_tables)
+                ),
+                None,
+            )
+        if inn is None or out is None:
+            break
+        chosen[chosen.index(out)] = inn
+        rest[rest.index(inn)] = out
+        chosen.sort(key=rank.__getitem__)
+        rest.sort(key=rank.__getitem__)
+    return set(chosen)
 
 
 def _improve(costs: _Costs, tables: list[list[int]], rng: random.Random) -> None:
@@ -313,6 +470,176 @@ def _swap(
             lx[b] -= d
 
 
+# ---------------------------------------------------------------------- big fields
+
+
+def _draw_big(
+    players: Sequence[str],
+    sizes: Sequence[int],
+    rng: random.Random,
+    history: Iterable[Iterable[Sequence[str]]],
+    teams: Mapping[str, str],
+) -> Tables:
+    """The draw of a big field (more than :data:`BIG` players): the same rules as the small
+    draw's, kept with each player's earlier opponents (a few per round) instead of every pair.
+
+    Players in a seeded order (teams first, largest first), the smaller tables for those who
+    sat at one least often, each dealt round the tables of their kind in turn (so the tables
+    fill evenly) and seated at the first that has no teammate and none of their earlier
+    opponents (else the cheapest of them); then, for :data:`PASSES` rounds at most, each player
+    who meets an earlier opponent trades seats with the first player of another table (from a
+    seeded start) with whom the trade lowers the cost, keeping teammates apart and the smaller
+    tables' fairness. Seeded, fixed numbers of steps: the same draw on every machine."""
+    n = len(players)
+    known = _Opponents(players, history, teams)
+    met, short, team = known.met, known.short, known.team
+    best: list[list[int]] = []
+    best_cost = -1
+    for _ in range(tries(n)):
+        seats = _big_first_seats(sizes, rng, met, short, team)
+        _big_improve(seats, rng, met, short, team)
+        total = sum(met[a].get(b, 0) for t in seats for a, b in itertools.combinations(t, 2))
+        if best_cost < 0 or total < best_cost:
+            best, best_cost = seats, total
+        if total == 0:
+            break
+    return tuple(tuple(players[i] for i in table) for table in best)
+
+
+def _big_first_seats(
+    sizes: Sequence[int],
+    rng: random.Random,
+    met: list[dict[int, int]],
+    short: list[int],
+    team: list[str | None],
+) -> list[list[int]]:
+    n = len(team)
+    full = max(sizes)
+    short_seats = sum(s for s in sizes if s < full)
+    team_size: dict[str | None, int] = {}
+    for t in team:
+        team_size[t] = team_size.get(t, 0) + 1
+    pools = [
+        [t for t, s in enumerate(sizes) if s == full],
+        [t for t, s in enumerate(sizes) if s < full],
+    ]
+    for _attempt in range(20):
+        keys = [rng.random() for _ in range(n)]
+        by_short = sorted(range(n), key=lambda p: (short[p], keys[p]))
+        shorts = _springers(by_short, team, short_seats, len(pools[1]), len(sizes))
+        order = sorted(range(n), key=lambda p: (-(team_size[team[p]] if team[p] else 0), keys[p]))
+        tables: list[list[int]] = [[] for _ in sizes]
+        teams_at: list[set[str]] = [set() for _ in sizes]
+        cursor = [0, 0]
+        placed = True
+        for p in order:
+            kind = int(p in shorts)
+            choice = _big_seat(p, pools[kind], cursor, kind, sizes, tables, teams_at, met, team)
+            if choice < 0:
+                choice = _big_seat(
+                    p, pools[1 - kind], cursor, 1 - kind, sizes, tables, teams_at, met, team
+                )
+            if choice < 0:
+                placed = False
+                break
+            tables[choice].append(p)
+            if team[p] is not None:
+                teams_at[choice].add(team[p])  # type: ignore[arg-type]
+        if placed:
+            return tables
+    raise refused(TournamentError, "tournament_refuse_teams_apart")
+
+
+def _big_seat(
+    p: int,
+    pool: list[int],
+    cursor: list[int],
+    kind: int,
+    sizes: Sequence[int],
+    tables: list[list[int]],
+    teams_at: list[set[str]],
+    met: list[dict[int, int]],
+    team: list[str | None],
+) -> int:
+    """The table of ``pool`` for ``p``: from the pool's cursor on, the first open one without
+    a teammate or an earlier opponent, else the cheapest open one without a teammate (-1:
+    none); the cursor moves past it."""
+    if not pool:
+        return -1
+    row, tp = met[p], team[p]
+    best, best_cost, at = -1, -1, 0
+    start = cursor[kind]
+    for k in range(len(pool)):
+        i = (start + k) % len(pool)
+        t = pool[i]
+        if len(tables[t]) >= sizes[t] or (tp is not None and tp in teams_at[t]):
+            continue
+        cost = sum(row.get(x, 0) for x in tables[t]) if row else 0
+        if best < 0 or cost < best_cost:
+            best, best_cost, at = t, cost, i
+            if cost == 0:
+                break
+    if best >= 0:
+        cursor[kind] = at + 1
+    return best
+
+
+def _big_improve(
+    tables: list[list[int]],
+    rng: random.Random,
+    met: list[dict[int, int]],
+    short: list[int],
+    team: list[str | None],
+) -> None:
+    """Trades of seats that lower the cost, for the players who meet an earlier opponent."""
+    if len(tables) < 2:
+        return
+    where = {p: t for t, table in enumerate(tables) for p in table}
+
+    def cost(p: int, t: int, without: int) -> int:
+        row = met[p]
+        return sum(row.get(x, 0) for x in tables[t] if x != without) if row else 0
+
+    def apart(p: int, t: int, without: int) -> bool:
+        tp = team[p]
+        return tp is None or all(team[x] != tp for x in tables[t] if x != without)
+
+    for _ in range(PASSES):
+        bad = sorted(p for p in where if cost(p, where[p], p) > 0)
+        if not bad:
+            return
+        rng.shuffle(bad)
+        changed = False
+        for p in bad:
+            a = where[p]
+            here = cost(p, a, p)
+            if here == 0:
+                continue
+            start = rng.randrange(len(tables))
+            for k in range(len(tables)):
+                b = (start + k) % len(tables)
+                if b == a:
+                    continue
+                same_size = len(tables[a]) == len(tables[b])
+                found = -1
+                for q in tables[b]:
+                    if not same_size and short[p] != short[q]:
+                        continue
+                    change = cost(p, b, q) + cost(q, a, p) - here - cost(q, b, q)
+                    if change < 0 and apart(p, b, q) and apart(q, a, p):
+                        found = q
+                        break
+                if found >= 0:
+                    q = found
+                    tables[a][tables[a].index(p)] = q
+                    tables[b][tables[b].index(q)] = p
+                    where[p], where[q] = b, a
+                    changed = True
+                    break
+        if not changed:
+            return
+
+
 # ---------------------------------------------------------------------- late changes
 
 
@@ -343,7 +670,7 @@ def adjust(
             raise refused(TournamentError, "tournament_refuse_seated", name=p)
     work = {n: [p for p in t if n in fixed or p not in gone] for n, t in sorted(tables.items())}
     everyone = [p for t in work.values() for p in t] + list(arrive)
-    costs = _Costs(everyone, history, teams)
+    costs = _Opponents(everyone, history, teams)
     ids = costs.index
 
     def open_tables() -> list[int]:

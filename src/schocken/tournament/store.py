@@ -136,6 +136,8 @@ class _Store:
         except ClubStoreError as exc:
             raise refused(TournamentError, "tournament_refuse_store", why=exc) from None
         self.db: Database = self.book.db
+        self._kept: dict[str, Tournament] | None = None
+        self._changing = 0
         try:
             self.db.migrate(COMPONENT, MIGRATIONS)
         except StoreError as exc:
@@ -157,6 +159,7 @@ class _Store:
     def _tx(self) -> Iterator[Database]:
         """One transaction: all of it or nothing. A club's refusal inside it comes out as the
         tournament's."""
+        self._changing += 1
         try:
             with self.db.transaction():
                 yield self.db
@@ -166,6 +169,21 @@ class _Store:
             raise refused(TournamentError, "tournament_refuse_database", why=exc) from None
         except (StoreError, ClubStoreError) as exc:
             raise refused(TournamentError, "tournament_refuse_unchanged", why=exc) from None
+        finally:
+            self._changing -= 1
+            if self._kept:
+                self._kept.clear()
+
+    @contextlib.contextmanager
+    def one_read(self) -> Iterator[None]:
+        """Within it, a tournament is read once however often its parts are asked for (the
+        organiser's answer asks for players, rounds, games and the ranking); every change
+        drops what was read, and inside a change it is read afresh."""
+        self._kept = {}
+        try:
+            yield
+        finally:
+            self._kept = None
 
     def _log(self, tid: int, action: str, **detail: Any) -> None:
         self.db.execute(
@@ -203,6 +221,15 @@ class _Store:
 
     def picture(self, tournament: str) -> Tournament:
         """The tournament as the draw and the ranking read it."""
+        if self._kept is None or self._changing:
+            return self._read_picture(tournament)
+        key = slug_of(tournament) if isinstance(tournament, str) else ""
+        found = self._kept.get(key)
+        if found is None:
+            found = self._kept[key] = self._read_picture(tournament)
+        return found
+
+    def _read_picture(self, tournament: str) -> Tournament:
         row = self._row(tournament)
         tid = int(row[0])
         entrants = tuple(
@@ -257,10 +284,21 @@ class _Store:
                 "DELETE FROM tournament_seats WHERE tournament_id = ? AND round = ?",
                 (tid, seating.number),
             )
+        ids = {
+            str(r[0]): int(r[1])
+            for r in self.db.execute(
+                "SELECT key, id FROM tournament_players WHERE tournament_id = ?", (tid,)
+            ).fetchall()
+        }
+        rows = []
         for table, players in seating.tables:
             for seat, name in enumerate(players):
-                self.db.execute(
-                    "INSERT INTO tournament_seats (tournament_id, round, table_no, seat, "
-                    "player_id) VALUES (?, ?, ?, ?, ?)",
-                    (tid, seating.number, table, seat, self._player_id(tid, name)),
-                )
+                pid = ids.get(name_key(name))
+                if pid is None:
+                    pid = self._player_id(tid, name)  # refused in words
+                rows.append((tid, seating.number, table, seat, pid))
+        self.db.executemany(
+            "INSERT INTO tournament_seats (tournament_id, round, table_no, seat, "
+            "player_id) VALUES (?, ?, ?, ?, ?)",
+            rows,
+        )

@@ -128,7 +128,7 @@ function renderList(org) {
         el("select", { id: "tw-rules", name: "rules" }, rules))),
     el("div", { class: "row" },
       el("div", {}, el("label", { for: "tw-capacity" }, t("tw_capacity")),
-        el("input", { id: "tw-capacity", name: "capacity", type: "number", min: "3", max: "999", inputmode: "numeric" })),
+        el("input", { id: "tw-capacity", name: "capacity", type: "number", min: "3", max: "10000", inputmode: "numeric" })),
       el("div", {}, el("label", { for: "tw-seed" }, t("tw_seed")),
         el("input", { id: "tw-seed", name: "seed", maxlength: "64" }))),
     el("button", { class: "primary", type: "submit" }, t("tw_create")),
@@ -250,7 +250,9 @@ function renderPlayers(org) {
     if (ok) guests.replaceChildren();
   });
   return el("section", { class: "card", "aria-labelledby": "tw-players" },
-    el("h2", { id: "tw-players" }, `${t("tw_players")} (${d.players.length})`),
+    el("h2", { id: "tw-players" }, `${t("tw_players")} (${d.tournament.players})`),
+    d.players.length < d.tournament.players
+      ? el("p", {}, t("tw_players_shown", { shown: d.players.length, of: d.tournament.players })) : null,
     el("ul", { class: "tw-players" }, items),
     el("details", { open: d.rounds.length === 0 }, el("summary", {}, t("tw_register")), form));
 }
@@ -264,6 +266,7 @@ function renderRounds(org) {
   const latest = d.rounds[d.rounds.length - 1];
   if (latest) {
     const games = d.format.games;
+    if (latest.springer_in_turn === false) parts.push(el("p", { class: "note" }, t("tw_springer_uneven")));
     parts.push(el("div", { class: "tw-tables" }, latest.tables.map((table) => renderTable(org, latest, table, games))));
     // Drawn too early (a score sheet of the round before found late): taken back on purpose,
     // while none of its tables has a game or is played at the server.
