@@ -16,14 +16,18 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import bisect
+import json
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from dataclasses import dataclass
+from typing import Annotated, Any, TypeVar, cast
 from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 
 from schocken.club.transfer import draw_qr
 from schocken.club.values import slug_of
@@ -32,8 +36,9 @@ from schocken.record import GameRecord
 from schocken.rule_options import read_rules
 from schocken.rules import Rules
 from schocken.server.club import Clubs
+from schocken.server.lanes import enter_lane
 from schocken.server.pub import PubGames
-from schocken.server.requests import language, read_body, web_page
+from schocken.server.requests import client_address, language, read_body, web_page
 from schocken.server.routes.clubs import ClubsDep, opened
 from schocken.server.settings import Limits, Site
 from schocken.server.tables import Table, TableError, Tables, refusal_of, refuse
@@ -53,15 +58,43 @@ PUBLIC_VIEWS = ("screen", "phone")
 """The tournament's pages opened by its view key."""
 MOST_HIDDEN = 600
 """The most minutes the screen may hide."""
-LIVE_FRESH = 4.0
-"""Seconds an answer of the live view is given again to the next screen or phone that asks
-(every change of the tournament drops it at once): a hundred phones asking every 5 seconds
-make one ranking, not a hundred."""
+VIEWS_PER_MINUTE = 600
+"""Calls of a tournament's public views (live and print) with one key from one address in a
+minute; more are refused (429, in words). Generous: the phones of a pub behind one address,
+each asking every few seconds, stay well below it; a flood of calls does not."""
+KEPT_VIEWS = 256
+"""Views kept made (each the last version of one view of one tournament); beyond it the kept
+ones are dropped (and made again when asked for)."""
+
+
+class ViewCalls:
+    """The calls of a tournament's public views per tournament, key and address in the last
+    minute, against :data:`VIEWS_PER_MINUTE`."""
+
+    def __init__(self, limit: int = VIEWS_PER_MINUTE) -> None:
+        self.limit = limit
+        self._calls: dict[tuple[str, str, str], deque[float]] = {}
+
+    def take(self, tournament: str, key: object, address: str) -> None:
+        """Count a call; refused (429) when there were :attr:`limit` in the last minute."""
+        now = time.monotonic()
+        which = (slug_of(tournament)[:100], str(key)[:100], address)
+        recent = self._calls.setdefault(which, deque())
+        while recent and now - recent[0] > 60:
+            recent.popleft()
+        if len(recent) >= self.limit:
+            raise refuse("server_refuse_tournament_views_minute", 429, most=self.limit)
+        recent.append(now)
+        if len(self._calls) > 10_000:  # forget who made no call for a minute
+            for old in [w for w, q in self._calls.items() if not q or now - q[-1] > 60]:
+                del self._calls[old]
 
 
 class Tournaments:
-    """The tournaments of the server's database, made on first use in the club's book's thread
-    and on its connection (one thread uses both); and the online tables and pub games of their
+    """The tournaments of the server's database, on the connection of the club's book of the
+    thread of the lanes a call runs in (:mod:`schocken.server.lanes`; one
+    :class:`TournamentBook` per thread, made on first use); the public views, each made once
+    per version of its tournament (:meth:`made`); and the online tables and pub games of their
     rounds, whose finished games they take as soon as a game ends
     (:attr:`Tables.when_finished`, :attr:`PubGames.when_finished`) or when the organiser
     asks."""
@@ -70,38 +103,85 @@ class Tournaments:
         self.clubs = clubs
         self.tables = tables
         self.pub_games = pub_games
-        self._book: TournamentBook | None = None
         self._taking: set[asyncio.Task[None]] = set()
-        self._live: dict[tuple[str, str, str, int], tuple[float, dict[str, Any]]] = {}
+        self._made: dict[tuple[Any, ...], tuple[int, asyncio.Future[Any]]] = {}
+        self.views_made = 0
+        """How many views were made (not given again from :meth:`made`): for the tests."""
+        self.calls = ViewCalls()
         tables.when_finished.append(self.table_finished)
         pub_games.when_finished.append(self.pub_finished)
         pub_games.next_players = self.next_pub_players
 
-    async def live(self, club: str, name: str, key: object, hide: int) -> dict[str, Any]:
-        """The live view's data (:func:`live`), opened by the view ``key``; a fresh answer given
-        again (:data:`LIVE_FRESH`)."""
-        cache = (club, name, key if isinstance(key, str) else "", hide)
-        kept = self._live.get(cache)
-        now = time.monotonic()
-        if kept is not None and now - kept[0] < LIVE_FRESH:
-            return kept[1]
-        data = await self.run(lambda book: live(book, _public(book, club, name, key), hide))
-        if len(self._live) > 1000:
-            self._live.clear()
-        self._live[cache] = (now, data)
-        return data
+    async def made(
+        self, what: tuple[Any, ...], version: int, make: Callable[[TournamentBook], T]
+    ) -> T:
+        """``make(book)``, made once for each ``version`` of the tournament (one call makes it,
+        the others that ask meanwhile wait for it; later ones get it again until the
+        tournament changes), in a thread of the lanes, from one snapshot of the database."""
+        kept = self._made.get(what)
+        if kept is not None and kept[0] >= version:
+            return cast(T, await asyncio.shield(kept[1]))
+        if len(self._made) >= KEPT_VIEWS:
+            self._made = {w: k for w, k in self._made.items() if not k[1].done()}
+        pending: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._made[what] = (version, pending)
+        self.views_made += 1
 
-    def changed(self) -> None:
-        """A tournament changed: the live views' kept answers are dropped."""
-        self._live.clear()
+        def snapshot(book: TournamentBook) -> T:
+            with book.db.snapshot():
+                return make(book)
+
+        try:
+            value = await self.run(snapshot)
+        except BaseException as exc:
+            if self._made.get(what, (0, None))[1] is pending:
+                del self._made[what]
+            pending.set_exception(exc)
+            pending.exception()  # retrieved: the callers that wait get it
+            raise
+        pending.set_result(value)
+        return value
+
+    async def live(self, club: str, name: str, key: object, hide: int) -> bytes:
+        """The live view's answer (:func:`live`, as JSON), opened by the view ``key``. Its
+        data are made once per version of the tournament; ``hide`` leaves out the games of the
+        last minutes: when none of them are that recent, the same answer; else the ranking of
+        the games before then, made once per version and number of games shown."""
+        found, version = await self.run(lambda book: _opened(book, club, name, key))
+        base = await self.made(("live", found), version, lambda book: _live_base(book, found))
+        shown = len(base.entered)
+        if hide:
+            before = hidden_from(hide)
+            shown = bisect.bisect_left(base.entered, before)
+        if shown == len(base.entered):
+            ranking = base.ranking
+        else:
+            ranking = await self.made(
+                ("live", found, shown),
+                version,
+                lambda book: _encoded(book.rank(found, before=before)),
+            )
+        return b'{"hidden":%d,"ranking":%s,%s' % (hide, ranking, base.rest[1:])
+
+    async def paper(
+        self, club: str, name: str, key: object, what: str, lang: str, round_number: int | None
+    ) -> str:
+        """A print view (:func:`~schocken.tournament_paper.paper`), opened by the view ``key``,
+        made once per version of the tournament."""
+        found, version = await self.run(lambda book: _opened(book, club, name, key))
+        return await self.made(
+            ("paper", found, what, lang, round_number),
+            version,
+            lambda book: paper(book, found, what, lang, round_number=round_number),
+        )
 
     async def run(self, fn: Callable[[TournamentBook], T]) -> T:
-        """``fn(book)`` in the book's thread; a tournament's refusal answered 400."""
+        """``fn(book)`` in a thread of the request's lane; a tournament's refusal answered
+        400."""
+        lanes = self.clubs.lanes
 
         def call() -> T:
-            if self._book is None:
-                self._book = TournamentBook(self.clubs.book)
-            return fn(self._book)
+            return fn(lanes.kept("tournaments", TournamentBook))
 
         try:
             return await self.clubs.run(call)
@@ -144,10 +224,7 @@ class Tournaments:
                 taken += 1
             return taken
 
-        try:
-            return await self.run(enter)
-        finally:
-            self.changed()
+        return await self.run(enter)
 
     async def take_pub(self, name: str, pub: OnlineTable) -> int:
         """The finished pub games of a table (its first and the next ones played on the same
@@ -162,13 +239,10 @@ class Tournaments:
                 "server_refuse_pub_gone", 404, id=pub["table_id"], table=pub["table"]
             ) from None
         taken = 0
-        try:
-            for pub_id in chain:
-                record = await self.pub_games.finished_record(pub_id)
-                if record is not None:
-                    taken += await self.run(_taking(name, pub, pub_id, record))
-        finally:
-            self.changed()
+        for pub_id in chain:
+            record = await self.pub_games.finished_record(pub_id)
+            if record is not None:
+                taken += await self.run(_taking(name, pub, pub_id, record))
         return taken
 
     async def next_pub_players(self, pub_id: str) -> list[str]:
@@ -235,8 +309,10 @@ def _taking(
     return lambda book: book.take_pub(name, pub["round"], pub["table"], pub_id, record)
 
 
-def the_tournaments(request: Request) -> Tournaments:
-    """The server's tournaments."""
+async def the_tournaments(request: Request) -> Tournaments:
+    """The server's tournaments; the request's lane is set
+    (:func:`~schocken.server.lanes.enter_lane`)."""
+    enter_lane(request)
     tournaments: Tournaments = request.app.state.tournaments
     return tournaments
 
@@ -289,7 +365,8 @@ def _format_line(book: TournamentBook, name: str) -> dict[str, Any]:
 
 def live(book: TournamentBook, name: str, hide: int) -> dict[str, Any]:
     """What the screen and the phones show: the tables of every round and the ranking, without
-    the games of the last ``hide`` minutes."""
+    the games of the last ``hide`` minutes (the server gives it from :meth:`Tournaments.live`,
+    made once per version)."""
     info = book.info(name)
     before = hidden_from(hide) if hide else None
     return {
@@ -298,6 +375,36 @@ def live(book: TournamentBook, name: str, hide: int) -> dict[str, Any]:
         "ranking": book.rank(name, before=before),
         "hidden": hide,
     }
+
+
+@dataclass(frozen=True)
+class LiveBase:
+    """The live view of one version of a tournament, as JSON: ``rest`` (an object of its
+    tournament and rounds), the whole ``ranking``, and when its games were entered, in order
+    (those without a time are never hidden)."""
+
+    rest: bytes
+    ranking: bytes
+    entered: list[str]
+
+
+def _encoded(data: object) -> bytes:
+    """``data`` as the JSON of an answer (as FastAPI says it), made in a thread of the lanes,
+    not on the event loop."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+
+
+def _live_base(book: TournamentBook, name: str) -> LiveBase:
+    data = live(book, name, 0)
+    entered = sorted(g.entered for g in book.picture(name).games if g.entered is not None)
+    rest = {"tournament": data["tournament"], "rounds": data["rounds"]}
+    return LiveBase(_encoded(rest), _encoded(data["ranking"]), entered)
+
+
+def _opened(book: TournamentBook, club: str, name: str, key: object) -> tuple[str, int]:
+    """The tournament's name and version, if it is the club's and ``key`` opens its views."""
+    found = _public(book, club, name, key)
+    return found, book.version(found)
 
 
 def _hide(request: Request) -> int:
@@ -341,12 +448,9 @@ async def print_page(
     given = request.query_params.get("round")
     if given is not None and not given.isdigit():
         raise refuse("server_refuse_tournament_round", 400, value=given[:20])
-
-    def make(book: TournamentBook) -> str:
-        found = _public(book, club, name, key)
-        return paper(book, found, what, lang, round_number=None if given is None else int(given))
-
-    return await tournaments.run(make)
+    tournaments.calls.take(name, key, client_address(request))
+    number = None if given is None else int(given)
+    return await tournaments.paper(club, name, key, what, lang, number)
 
 
 # ---------------------------------------------------------------------- the organiser
@@ -552,10 +656,7 @@ async def change(
         _do(book, found, action, data)
         return detail(book, found)
 
-    try:
-        return await tournaments.run(do)
-    finally:
-        tournaments.changed()
+    return await tournaments.run(do)
 
 
 # ---------------------------------------------------------------------- the public views
@@ -564,11 +665,12 @@ async def change(
 @router.get("/api/tournaments/{club}/{name}/live")
 async def live_view(
     club: str, name: str, request: Request, tournaments: TournamentsDep
-) -> dict[str, Any]:
+) -> Response:
     """The screen's and the phones' data (``?key=``, the view key): every round's tables and
     the ranking, without the games of the last ``hide`` minutes (0 to 600)."""
     hide, key = _hide(request), request.query_params.get("key")
-    return await tournaments.live(club, name, key, hide)
+    tournaments.calls.take(name, key, client_address(request))
+    return Response(await tournaments.live(club, name, key, hide), media_type="application/json")
 
 
 @router.get("/api/clubs/{club}/tournaments/{name}/qr")
