@@ -71,7 +71,7 @@ class ViewCalls:
     """The calls of a tournament's public views per tournament, key and address in the last
     minute, against :data:`VIEWS_PER_MINUTE`."""
 
-    def __init__(self, limit: int = VIEWS_PER_MINUTE) -> None:
+    def __init__(self, limit: int) -> None:
         self.limit = limit
         self._calls: dict[tuple[str, str, str], deque[float]] = {}
 
@@ -107,7 +107,7 @@ class Tournaments:
         self._made: dict[tuple[Any, ...], tuple[int, asyncio.Future[Any]]] = {}
         self.views_made = 0
         """How many views were made (not given again from :meth:`made`): for the tests."""
-        self.calls = ViewCalls()
+        self.calls = ViewCalls(VIEWS_PER_MINUTE)
         tables.when_finished.append(self.table_finished)
         pub_games.when_finished.append(self.pub_finished)
         pub_games.next_players = self.next_pub_players
@@ -159,7 +159,7 @@ class Tournaments:
             ranking = await self.made(
                 ("live", found, shown),
                 version,
-                lambda book: _encoded(book.rank(found, before=before)),
+                lambda book: _hidden_ranking(book, found, before),
             )
         return b'{"hidden":%d,"ranking":%s,%s' % (hide, ranking, base.rest[1:])
 
@@ -399,6 +399,11 @@ def _live_base(book: TournamentBook, name: str) -> LiveBase:
     entered = sorted(g.entered for g in book.picture(name).games if g.entered is not None)
     rest = {"tournament": data["tournament"], "rounds": data["rounds"]}
     return LiveBase(_encoded(rest), _encoded(data["ranking"]), entered)
+
+
+def _hidden_ranking(book: TournamentBook, name: str, before: str) -> bytes:
+    """The ranking of the games entered before ``before``, as JSON."""
+    return _encoded(book.rank(name, before=before))
 
 
 def _opened(book: TournamentBook, club: str, name: str, key: object) -> tuple[str, int]:

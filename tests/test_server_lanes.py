@@ -1,0 +1,222 @@
+"""Lanes (issue 29, item 1), against a real server on each engine: one club's work never waits
+behind another club's, a club's reads never queue behind its changes, and a club's changes
+keep their order; the public views are made once per change of the tournament (not per call,
+nor per ``hide``), and limited per key and address, refused in words.
+
+No timing: the server's draw is held (a prelude makes it wait until the test lets it go), and
+the other requests are shown to be answered while it is held."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from schocken.club import ClubBook
+from schocken.tournament import TournamentBook
+from server_helpers import Server, stored_rows
+
+pytestmark = pytest.mark.usefixtures("engine")
+"""Every test here runs on each storage engine: a SQLite file, and a PostgreSQL database."""
+
+BIG = [f"Spieler {i:03d}" for i in range(1, 41)]
+SMALL = ["Anna", "Ben", "Cem", "Dora", "Emil", "Frieda", "Gustav", "Hanne"]
+
+HOLD_DRAW = """
+import pathlib, time
+from schocken.tournament import TournamentBook
+_draw = TournamentBook.draw
+def _held(self, tournament):
+    if tournament == "Grosspokal":
+        pathlib.Path({started!r}).write_text(tournament)
+        while not pathlib.Path({release!r}).exists():
+            time.sleep(0.01)
+    return _draw(self, tournament)
+TournamentBook.draw = _held
+"""
+"""A prelude for the server: Krone's draw says it started, then waits for the test's word."""
+
+COUNT_VIEWS = """
+import pathlib
+import schocken.server.routes.tournaments as t
+t.VIEWS_PER_MINUTE = 13
+def _counted(fn, what):
+    def made(*args, **kwargs):
+        with open({made!r}, "a") as out:
+            out.write(what + "\\n")
+        return fn(*args, **kwargs)
+    return made
+t._live_base = _counted(t._live_base, "live")
+t._hidden_ranking = _counted(t._hidden_ranking, "hidden")
+t.paper = _counted(t.paper, "paper")
+"""
+"""A prelude for the server: each view it makes writes a line (``live``, ``hidden``: a ranking
+that leaves out the last minutes, or ``paper``), and
+the views' limit is 13 calls a minute."""
+
+
+def waited(what: Callable[[], bool], seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not what():
+        assert time.monotonic() < deadline, "the server did not get there"
+        time.sleep(0.02)
+
+
+def two_clubs(where: str | Path) -> dict[str, str]:
+    """Two clubs, each with a tournament: Krone's of 40 guests, Linde's of 8 members; their
+    secrets."""
+    secrets: dict[str, str] = {}
+    with ClubBook(where) as book:
+        for club in ("Krone", "Linde"):
+            info, secrets[info_slug(club)] = book.create_club(club)
+            assert info["slug"] == info_slug(club)
+        for m in SMALL:
+            book.add_member("linde", m)
+    with TournamentBook(where) as book:
+        book.create("Grosspokal", date="2026-12-02", club="krone", format="werl", seed="1")
+        book.register("Grosspokal", BIG, guest=True)
+        book.create("Kleinpokal", date="2026-12-02", club="linde", format="werl", seed="1")
+        book.register("Kleinpokal", SMALL[:6])
+    return secrets
+
+
+def info_slug(club: str) -> str:
+    return club.lower()
+
+
+def post(server: Server, path: str, secret: str, body: dict[str, Any] | None = None) -> Any:
+    r = httpx.post(
+        server.url + path, json=body or {}, headers={"x-club-secret": secret}, timeout=60
+    )
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def get(server: Server, path: str, secret: str) -> Any:
+    r = httpx.get(server.url + path, headers={"x-club-secret": secret}, timeout=60)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_a_held_draw_holds_up_no_other_club_nor_its_own_reads(tmp_path: Path) -> None:
+    started, release = tmp_path / "started", tmp_path / "release"
+    prelude = HOLD_DRAW.format(started=str(started), release=str(release))
+    server = Server(tmp_path / "db.sqlite3", prelude=prelude)
+    secrets = two_clubs(server.where)
+    server.start()
+    try:
+        big = "/api/clubs/krone/tournaments/grosspokal"
+        small = "/api/clubs/linde/tournaments/kleinpokal"
+        key = get(server, big, secrets["krone"])["view_key"]
+        answers: dict[str, Any] = {}
+
+        def later(name: str, fn: Callable[[], Any]) -> threading.Thread:
+            thread = threading.Thread(target=lambda: answers.__setitem__(name, fn()))
+            thread.start()
+            return thread
+
+        drawing = later("draw", lambda: post(server, big + "/draw", secrets["krone"]))
+        waited(started.exists)
+        # Krone's draw is held; Krone's next change waits behind it, in order.
+        registering = later(
+            "register",
+            lambda: post(
+                server,
+                big + "/register",
+                secrets["krone"],
+                {"names": ["Nachzügler"], "guest": True},
+            ),
+        )
+        # Meanwhile: the other club reads and changes, ...
+        assert get(server, "/api/clubs/linde", secrets["linde"])["club"]["slug"] == "linde"
+        post(server, small + "/register", secrets["linde"], {"names": SMALL[6:]})
+        drawn = post(server, small + "/draw", secrets["linde"])
+        assert drawn["rounds"][0]["number"] == 1
+        # ... and Krone's own reads are answered beside its held change.
+        assert len(get(server, big, secrets["krone"])["players"]) == 40
+        live = httpx.get(f"{server.url}/api/tournaments/krone/grosspokal/live?key={key}")
+        assert live.status_code == 200 and live.json()["rounds"] == []
+        assert drawing.is_alive() and registering.is_alive()
+        assert "draw" not in answers and "register" not in answers
+        release.write_text("go")
+        drawing.join(60)
+        registering.join(60)
+        assert answers["draw"]["rounds"][0]["number"] == 1
+        assert len(answers["register"]["players"]) == 41
+        actions = [
+            row[0]
+            for row in stored_rows(
+                server,
+                "SELECT l.action FROM tournament_log l JOIN tournament_tournaments t "
+                "ON t.id = l.tournament_id WHERE t.slug = ? ORDER BY l.id",
+                ("grosspokal",),
+            )
+        ]
+        assert actions[-2:] == ["drawn", "registered"]  # Krone's changes in their order
+    finally:
+        if not release.exists():
+            release.write_text("go")
+        server.stop()
+
+
+def made(path: Path) -> list[str]:
+    return path.read_text().split() if path.exists() else []
+
+
+def test_views_are_made_once_per_change_and_limited_in_words(tmp_path: Path) -> None:
+    made_log = tmp_path / "made"
+    server = Server(tmp_path / "db.sqlite3", prelude=COUNT_VIEWS.format(made=str(made_log)))
+    secrets = two_clubs(server.where)
+    server.start()
+    try:
+        big = "/api/clubs/krone/tournaments/grosspokal"
+        post(server, big + "/draw", secrets["krone"])
+        key = get(server, big, secrets["krone"])["view_key"]
+        base = f"{server.url}/api/tournaments/krone/grosspokal/live?key={key}"
+        before = httpx.get(base).json()
+        for hide in range(0, 6):
+            answer = httpx.get(f"{base}&hide={hide}").json()
+            assert answer["hidden"] == hide
+            assert answer["ranking"] == before["ranking"]
+        assert made(made_log) == ["live"]  # once, for 7 calls and 6 values of hide
+        plan = f"{server.url}/tournaments/krone/grosspokal/print/plan?key={key}"
+        first = httpx.get(plan)
+        assert first.status_code == 200 and httpx.get(plan).text == first.text
+        assert made(made_log) == ["live", "paper"]
+
+        # A change: a game entered now. The views are made again, once; a screen that hides
+        # the last 5 minutes still shows the ranking before the game.
+        table = before["rounds"][0]["tables"][0]["players"]
+        order = [[p for p in table[1:]], [table[0]]]
+        post(
+            server,
+            big + "/enter",
+            secrets["krone"],
+            {"round": 1, "table": 1, "players": table, "halves": [order, order]},
+        )
+        after = httpx.get(base).json()
+        assert after["ranking"] != before["ranking"]
+        hidden = httpx.get(f"{base}&hide=5")
+        assert hidden.json()["ranking"] == before["ranking"]
+        assert httpx.get(f"{base}&hide=7").json()["ranking"] == before["ranking"]
+        assert httpx.get(plan).status_code == 200
+        assert made(made_log) == ["live", "paper", "live", "hidden", "paper"]
+
+        # 13 calls a minute with this key from this address (the prelude's limit): the 14th
+        # is refused, in words, in the caller's language; another key is counted apart.
+        assert hidden.status_code == 200
+        refused = httpx.get(f"{base}&lang=de")
+        assert refused.status_code == 429
+        assert "in einer Minute noch einmal versuchen" in refused.json()["error"]
+        english = httpx.get(f"{plan}&lang=en")
+        assert english.status_code == 429
+        assert "try again in a minute" in english.json()["error"]
+        wrong = httpx.get(f"{server.url}/api/tournaments/krone/grosspokal/live?key=falsch")
+        assert wrong.status_code == 403
+    finally:
+        server.stop()
