@@ -11,6 +11,7 @@ import pytest
 
 from schocken.errors import TournamentError
 from schocken.tournament.draw import (
+    BIG,
     adjust,
     draw_tables,
     lower_bound,
@@ -213,3 +214,30 @@ def test_the_draw_of_120_players_over_8_rounds_is_the_same_on_every_run() -> Non
     for r in range(3):
         again.append(draw_tables(players, size=4, smallest=3, seed=r, history=again))
     assert again == history
+
+
+def test_a_big_field_keeps_every_rule_of_the_draw() -> None:
+    # More than BIG players take the big field's way (around each player's earlier opponents):
+    # the same rules, and four rounds of tables of 4 without a repeated pair.
+    count = BIG + 6
+    players = [f"Q{i:05}" for i in range(count)]
+    teams = {p: f"team {i % 100}" for i, p in enumerate(players[:500])}
+    sizes = table_sizes(count, 4, 3)
+    assert 3 in sizes and 4 in sizes
+    ours: list[tuple[tuple[str, ...], ...]] = []
+    plain: list[tuple[tuple[str, ...], ...]] = []
+    for r in range(4):
+        tables = draw_tables(players, size=4, smallest=3, seed=r, history=ours, teams=teams)
+        assert sorted(len(t) for t in tables) == sorted(sizes)
+        assert sorted(p for t in tables for p in t) == players
+        for t in tables:
+            in_teams = [teams[p] for p in t if p in teams]
+            assert len(set(in_teams)) == len(in_teams)
+        assert draw_tables(players, size=4, smallest=3, seed=r, history=ours, teams=teams) == (
+            tables
+        )
+        ours.append(tables)
+        plain.append(random_tables(players, sizes, random.Random(r)))
+        short = Counter(p for rnd in ours for t in rnd if len(t) == 3 for p in t)
+        assert max(short.values()) - min(short.get(p, 0) for p in players) <= 1
+    assert repeated_pairs(ours) == 0 < repeated_pairs(plain)

@@ -13,7 +13,9 @@ from schocken.club import ClubBook
 from schocken.errors import TournamentError
 from schocken.rules import find_preset
 from schocken.store import open_database
+from schocken.texts import refusal_text
 from schocken.tournament import MIGRATIONS, TournamentBook, result_by_hand
+from schocken.tournament.book import MAX_PLAYERS
 from schocken.tournament.store import COMPONENT
 from tournament_helpers import bot_record, lost_by
 
@@ -245,3 +247,30 @@ def test_the_tables_are_versioned_and_a_newer_version_is_refused(database: str) 
         db.close()
     with pytest.raises(TournamentError, match="written by a newer schocken"):
         TournamentBook(database)
+
+
+def test_ten_thousand_players_fit_and_one_more_is_refused_in_words(database: str) -> None:
+    # The stated upper size (MAX_PLAYERS): reached in one registration of guests, a club's
+    # members once each; one more is refused in both languages, and nothing changes.
+    _club(database, ["Anna"])
+    names = ["Anna"] + [f"Gast {i:05}" for i in range(1, MAX_PLAYERS)]
+    with TournamentBook(database) as book:
+        book.create("Stadtmeisterschaft", date="2025-05-01", club="schützenverein", seed="s")
+        with pytest.raises(TournamentError, match="from 3 to 10000, not 10001"):
+            book.create("Zu groß", date="2025-05-01", capacity=MAX_PLAYERS + 1)
+        players = book.register("Stadtmeisterschaft", names, guest=True)
+        assert [p["name"] for p in players] == names
+        assert [p["number"] for p in players] == list(range(1, MAX_PLAYERS + 1))
+        assert len(book.book.members("schützenverein")) == MAX_PLAYERS
+        with pytest.raises(TournamentError) as refusal:
+            book.register("Stadtmeisterschaft", ["Spät"], guest=True)
+        assert str(refusal.value) == (
+            "a tournament takes at most 10000 players (the server's limit): 10000 are "
+            "registered, 0 more can be"
+        )
+        assert refusal_text(refusal.value, "de") == (
+            "ein Turnier nimmt höchstens 10000 Spieler (die Grenze des Servers): 10000 sind "
+            "angemeldet, 0 können noch dazu"
+        )
+        assert book.info("Stadtmeisterschaft")["players"] == MAX_PLAYERS
+        assert len(book.book.members("schützenverein")) == MAX_PLAYERS

@@ -1620,8 +1620,8 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "tournament_refuse_capacity",
-        "the capacity is a number of players from 3 to 999, not {value}",
-        "die Teilnehmerzahl ist eine Zahl von 3 bis 999, nicht {value}",
+        "the capacity is a number of players from 3 to {most}, not {value}",
+        "die Teilnehmerzahl ist eine Zahl von 3 bis {most}, nicht {value}",
     ),
     (
         "tournament_refuse_seed",
@@ -1654,6 +1654,13 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "tournament_refuse_full",
         "the tournament takes {most} players: {count} are registered, {left} more can be",
         "das Turnier nimmt {most} Spieler: {count} sind angemeldet, {left} können noch dazu",
+    ),
+    (
+        "tournament_refuse_too_many",
+        "a tournament takes at most {most} players (the server's limit): {count} are "
+        "registered, {left} more can be",
+        "ein Turnier nimmt höchstens {most} Spieler (die Grenze des Servers): {count} sind "
+        "angemeldet, {left} können noch dazu",
     ),
     (
         "tournament_refuse_final_begun",
@@ -1976,6 +1983,11 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "server_refuse_tournament_round",
         "'round' is a round's number, not {value!r}",
         "'round' ist die Nummer einer Runde, nicht „{value}“",
+    ),
+    (
+        "server_refuse_tournament_from",
+        "'from' is the number of players to pass over (0 or more), not {value!r}",
+        "'from' ist die Zahl der Spieler, die übersprungen werden (0 oder mehr), nicht „{value}“",
     ),
     (
         "tournament_refuse_not_online",

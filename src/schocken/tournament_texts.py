@@ -50,6 +50,11 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "ausgelost · {games} Spiele",
     ),
     ("tw_players", "Players", "Spieler"),
+    (
+        "tw_players_shown",
+        "The first {shown} of {of} players are listed here (the print views list everyone).",
+        "Hier stehen die ersten {shown} von {of} Spielern (die Druckansichten nennen alle).",
+    ),
     ("tw_register", "Register", "Anmelden"),
     (
         "tw_register_names",

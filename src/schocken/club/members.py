@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+
 from schocken.club.access import (
     _Access,
 )
 from schocken.club.values import (
     MemberInfo,
+    _now,
     _show,
     check_date,
     today,
@@ -31,6 +35,53 @@ class _Members(_Access):
             name = self._insert_member(cid, name, guest, joined, None)
             self._log(cid, "member_added", name=name, guest=guest, joined=joined)
         return self._member_info(cid, name)
+
+    def add_guests(self, club: str, names: Sequence[str]) -> list[str]:
+        """New guests at once (one transaction, a few statements however many: a tournament's
+        registration of guests), each as :meth:`add_member` with ``guest`` adds one; their
+        names as checked."""
+        with self._tx() as db:
+            cid = self._club_id(club)
+            checked = []
+            for name in names:
+                try:
+                    checked.append(check_name(name))
+                except ValueError as exc:
+                    raise refused(ClubError, "club_refuse_member_name", why=exc) from None
+            known = {
+                str(r[0]): str(r[1])
+                for r in db.execute(
+                    "SELECT key, name FROM club_members WHERE club_id = ?", (cid,)
+                ).fetchall()
+            }
+            for name in checked:
+                key = name_key(name)
+                if key in known:
+                    raise refused(ClubError, "club_refuse_member_twice", name=known[key])
+                known[key] = name
+            db.executemany(
+                "INSERT INTO club_members (club_id, name, key, guest, joined, left_on) "
+                "VALUES (?, ?, ?, 1, NULL, NULL)",
+                [(cid, name, name_key(name)) for name in checked],
+            )
+            at = _now()
+            db.executemany(
+                "INSERT INTO club_log (club_id, at, action, detail) VALUES (?, ?, ?, ?)",
+                [
+                    (
+                        cid,
+                        at,
+                        "member_added",
+                        json.dumps(
+                            {"name": name, "guest": True, "joined": None},
+                            ensure_ascii=False,
+                            sort_keys=True,
+                        ),
+                    )
+                    for name in checked
+                ],
+            )
+        return checked
 
     def _insert_member(
         self, cid: int, name: object, guest: object, joined: object, left: object

@@ -94,10 +94,12 @@ async def read_raw_body(request: Request, limit: int, what: Said) -> bytearray:
     return raw
 
 
-async def read_body(request: Request) -> dict[str, Any]:
-    """A state-changing request's JSON body (:func:`read_raw_body`), one object."""
+async def read_body(request: Request, limit: int | None = None) -> dict[str, Any]:
+    """A state-changing request's JSON body (:func:`read_raw_body`), one object; at most
+    ``limit`` bytes (default: the server's ``max_body``)."""
     limits: Limits = request.app.state.limits
-    raw = await read_raw_body(request, limits.max_body, said("server_word_body"))
+    most = limits.max_body if limit is None else limit
+    raw = await read_raw_body(request, most, said("server_word_body"))
     if not raw:
         return {}
     try:

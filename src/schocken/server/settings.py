@@ -28,6 +28,9 @@ class Limits:
     and a connection that goes on sending as many refused messages again is closed."""
     max_body: int = 16_384
     """Bytes of a request body (counted while it is read)."""
+    max_register: int = 1_048_576
+    """Bytes of a tournament's registration (``POST .../register``: up to a tournament's most
+    players, 10,000 names, in one request; counted while it is read)."""
     max_record: int = 524_288
     """Bytes of a game record sent for review (``POST /api/review``; counted while it is
     read)."""

@@ -37,6 +37,10 @@ from schocken.tournament.values import (
 
 MAX_TEAM = 40
 """A team's name has at most this many characters."""
+MAX_PLAYERS = 10_000
+"""A tournament takes at most this many players (a capacity set is at most this too):
+registering, the draw and the ranking are measured up to it (``bench/tournament_size.py``,
+docs/tournament.md); beyond it a registration is refused in words."""
 
 
 def _checked(check: Any, value: object, what: Said) -> str:
@@ -91,9 +95,16 @@ class _Book(_Store):
         if rules.more_halves and rules.finale:
             raise refused(TournamentError, "tournament_refuse_more_halves")
         if capacity is not None and (
-            isinstance(capacity, bool) or not isinstance(capacity, int) or not 3 <= capacity <= 999
+            isinstance(capacity, bool)
+            or not isinstance(capacity, int)
+            or not 3 <= capacity <= MAX_PLAYERS
         ):
-            raise refused(TournamentError, "tournament_refuse_capacity", value=_show(capacity))
+            raise refused(
+                TournamentError,
+                "tournament_refuse_capacity",
+                value=_show(capacity),
+                most=MAX_PLAYERS,
+            )
         seed = secrets.token_hex(4) if seed is None else seed
         if not isinstance(seed, str) or not 1 <= len(seed) <= 64 or not seed.isprintable():
             raise refused(TournamentError, "tournament_refuse_seed")
@@ -198,13 +209,22 @@ class _Book(_Store):
             keys = [name_key(n) for n in checked]
             if len(set(keys)) != len(keys):
                 raise refused(TournamentError, "tournament_refuse_name_twice")
-            count = int(
-                db.execute(
-                    "SELECT COUNT(*) FROM tournament_players WHERE tournament_id = ? AND "
-                    "left_after IS NULL",
+            everyone, count = (
+                int(x or 0)
+                for x in db.execute(
+                    "SELECT COUNT(*), SUM(CASE WHEN left_after IS NULL THEN 1 ELSE 0 END) "
+                    "FROM tournament_players WHERE tournament_id = ?",
                     (tid,),
-                ).fetchone()[0]
+                ).fetchone()
             )
+            if everyone + len(checked) > MAX_PLAYERS:  # those who left count: they played
+                raise refused(
+                    TournamentError,
+                    "tournament_refuse_too_many",
+                    most=MAX_PLAYERS,
+                    count=everyone,
+                    left=max(0, MAX_PLAYERS - everyone),
+                )
             if capacity is not None and count + len(checked) > capacity:
                 raise refused(
                     TournamentError,
@@ -214,40 +234,44 @@ class _Book(_Store):
                     left=capacity - count,
                 )
             if club is not None:
-                checked = [self._member(club, n, guest) for n in checked]
+                checked = self._members(club, checked, guest)
             pic = self.picture(tournament)
             current = len(pic.rounds)
             if current > pic.format.qualifying_rounds:
                 raise refused(TournamentError, "tournament_refuse_final_begun")
             number = max((e.number for e in pic.entrants), default=0)
+            known = {name_key(e.name): e.name for e in pic.entrants}
+            rows = []
             for n in checked:
-                same = db.execute(
-                    "SELECT name FROM tournament_players WHERE tournament_id = ? AND key = ?",
-                    (tid, name_key(n)),
-                ).fetchone()
+                same = known.get(name_key(n))
                 if same is not None:
-                    if same[0] == n:
+                    if same == n:
                         raise refused(TournamentError, "tournament_refuse_registered", name=n)
                     raise refused(
-                        TournamentError, "tournament_refuse_registered_as", name=n, other=same[0]
+                        TournamentError, "tournament_refuse_registered_as", name=n, other=same
                     )
                 number += 1
-                db.execute(
-                    "INSERT INTO tournament_players (tournament_id, number, name, key, team, "
-                    "from_round, left_after) VALUES (?, ?, ?, ?, ?, ?, NULL)",
-                    (tid, number, n, name_key(n), team, max(current, 1)),
-                )
+                rows.append((tid, number, n, name_key(n), team, max(current, 1)))
+            db.executemany(
+                "INSERT INTO tournament_players (tournament_id, number, name, key, team, "
+                "from_round, left_after) VALUES (?, ?, ?, ?, ?, ?, NULL)",
+                rows,
+            )
             late = self._seat_late(tid, self.picture(tournament), checked) if current else []
             self._log(tid, "registered", names=checked, team=team, seated=late)
-        return [p for p in self.players(tournament) if p["name"] in checked]
+        wanted = set(checked)
+        return [p for p in self.players(tournament) if p["name"] in wanted]
 
-    def _member(self, club: str, name: str, guest: bool) -> str:
-        for m in self.book.members(club):
-            if name_key(m["name"]) == name_key(name):
-                return str(m["name"])
-        if not guest:
-            raise refused(TournamentError, "tournament_refuse_not_member", name=name, club=club)
-        return str(self.book.add_member(club, name, guest=True)["name"])
+    def _members(self, club: str, names: list[str], guest: bool) -> list[str]:
+        """The club's members of these names (as the club writes them); ``guest``: those who
+        are not are added to the club as guests (all at once)."""
+        members = {name_key(m["name"]): str(m["name"]) for m in self.book.members(club)}
+        new = [n for n in names if name_key(n) not in members]
+        if new and not guest:
+            raise refused(TournamentError, "tournament_refuse_not_member", name=new[0], club=club)
+        if new:
+            members.update((name_key(n), n) for n in self.book.add_guests(club, new))
+        return [members[name_key(n)] for n in names]
 
     def _seat_late(self, tid: int, pic: Tournament, names: list[str]) -> list[str]:
         """Late entries at a table of the current round that has not played; those who find
@@ -334,23 +358,11 @@ class _Book(_Store):
         seating = next((s for s in pic.rounds if s.number == number), None)
         if seating is None:
             raise refused(TournamentError, "tournament_refuse_round_not_drawn", round=number)
-        largest = max(len(p) for _, p in seating.tables)
-        return {
-            "number": number,
-            "stage": stage_name(stage_of(pic, number)),
-            "tables": [
-                {
-                    "number": n,
-                    "players": list(p),
-                    "games": len(pic.games_at(number, n)),
-                    "springer": len(p) < largest,
-                }
-                for n, p in seating.tables
-            ],
-        }
+        return _round_info(pic, seating)
 
     def rounds(self, tournament: str) -> list[RoundInfo]:
-        return [self.round(tournament, s.number) for s in self.picture(tournament).rounds]
+        pic = self.picture(tournament)
+        return [_round_info(pic, s) for s in pic.rounds]
 
     # ------------------------------------------------------------------ games
 
@@ -603,3 +615,22 @@ def _adjusted(
         teams=pic.teams,
     )
     return tuple(sorted(tables.items()))
+
+
+def _round_info(pic: Tournament, seating: Seating) -> RoundInfo:
+    """A drawn round as the pages show it."""
+    number = seating.number
+    largest = max(len(p) for _, p in seating.tables)
+    return {
+        "number": number,
+        "stage": stage_name(stage_of(pic, number)),
+        "tables": [
+            {
+                "number": n,
+                "players": list(p),
+                "games": len(pic.games_at(number, n)),
+                "springer": len(p) < largest,
+            }
+            for n, p in seating.tables
+        ],
+    }

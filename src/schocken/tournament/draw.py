@@ -46,6 +46,9 @@ PASSES = 12
 """Rounds of improving swaps at most."""
 TRIES = 60
 """Seeded starts of a draw of 40 players or fewer (fewer for more players)."""
+BIG = 500
+"""A draw of more players than this works around each player's earlier opponents only
+(:func:`_draw_big`): the same rules, in time that grows with the players, not their square."""
 
 
 def table_sizes(count: int, size: int, smallest: int) -> tuple[int, ...]:
@@ -190,6 +193,8 @@ def draw_tables(
     sizes = table_sizes(len(players), size, smallest)
     _check_teams(players, teams, len(sizes))
     rng = random.Random(str(seed))
+    if len(players) > BIG:
+        return _draw_big(players, sizes, rng, history, teams)
     costs = _Costs(players, history, teams)
     best: list[list[int]] = []
     best_cost = -1
@@ -311,6 +316,189 @@ def _swap(
         if d:
             lx[a] += d
             lx[b] -= d
+
+
+# ---------------------------------------------------------------------- big fields
+
+
+def _draw_big(
+    players: Sequence[str],
+    sizes: Sequence[int],
+    rng: random.Random,
+    history: Iterable[Iterable[Sequence[str]]],
+    teams: Mapping[str, str],
+) -> Tables:
+    """The draw of a big field (more than :data:`BIG` players): the same rules as the small
+    draw's, kept with each player's earlier opponents (a few per round) instead of every pair.
+
+    Players in a seeded order (teams first, largest first), the smaller tables for those who
+    sat at one least often, each dealt round the tables of their kind in turn (so the tables
+    fill evenly) and seated at the first that has no teammate and none of their earlier
+    opponents (else the cheapest of them); then, for :data:`PASSES` rounds at most, each player
+    who meets an earlier opponent trades seats with the first player of another table (from a
+    seeded start) with whom the trade lowers the cost, keeping teammates apart and the smaller
+    tables' fairness. Seeded, fixed numbers of steps: the same draw on every machine."""
+    n = len(players)
+    index = {p: i for i, p in enumerate(players)}
+    met: list[dict[int, int]] = [{} for _ in range(n)]
+    short = [0] * n
+    for earlier in history:
+        tables_then = [list(t) for t in earlier]
+        largest = max((len(t) for t in tables_then), default=0)
+        for table in tables_then:
+            ids = [index[p] for p in table if p in index]
+            for a, b in itertools.combinations(ids, 2):
+                met[a][b] = met[a].get(b, 0) + 1
+                met[b][a] = met[b].get(a, 0) + 1
+            if len(table) < largest:
+                for a in ids:
+                    short[a] += 1
+    team = [teams.get(p) for p in players]
+    best: list[list[int]] = []
+    best_cost = -1
+    for _ in range(tries(n)):
+        seats = _big_first_seats(sizes, rng, met, short, team)
+        _big_improve(seats, rng, met, short, team)
+        total = sum(met[a].get(b, 0) for t in seats for a, b in itertools.combinations(t, 2))
+        if best_cost < 0 or total < best_cost:
+            best, best_cost = seats, total
+        if total == 0:
+            break
+    return tuple(tuple(players[i] for i in table) for table in best)
+
+
+def _big_first_seats(
+    sizes: Sequence[int],
+    rng: random.Random,
+    met: list[dict[int, int]],
+    short: list[int],
+    team: list[str | None],
+) -> list[list[int]]:
+    n = len(team)
+    full = max(sizes)
+    short_seats = sum(s for s in sizes if s < full)
+    team_size: dict[str | None, int] = {}
+    for t in team:
+        team_size[t] = team_size.get(t, 0) + 1
+    pools = [
+        [t for t, s in enumerate(sizes) if s == full],
+        [t for t, s in enumerate(sizes) if s < full],
+    ]
+    for _attempt in range(20):
+        keys = [rng.random() for _ in range(n)]
+        by_short = sorted(range(n), key=lambda p: (short[p], keys[p]))
+        shorts = set(by_short[:short_seats])
+        order = sorted(range(n), key=lambda p: (-(team_size[team[p]] if team[p] else 0), keys[p]))
+        tables: list[list[int]] = [[] for _ in sizes]
+        teams_at: list[set[str]] = [set() for _ in sizes]
+        cursor = [0, 0]
+        placed = True
+        for p in order:
+            kind = int(p in shorts)
+            choice = _big_seat(p, pools[kind], cursor, kind, sizes, tables, teams_at, met, team)
+            if choice < 0:
+                choice = _big_seat(
+                    p, pools[1 - kind], cursor, 1 - kind, sizes, tables, teams_at, met, team
+                )
+            if choice < 0:
+                placed = False
+                break
+            tables[choice].append(p)
+            if team[p] is not None:
+                teams_at[choice].add(team[p])  # type: ignore[arg-type]
+        if placed:
+            return tables
+    raise refused(TournamentError, "tournament_refuse_teams_apart")
+
+
+def _big_seat(
+    p: int,
+    pool: list[int],
+    cursor: list[int],
+    kind: int,
+    sizes: Sequence[int],
+    tables: list[list[int]],
+    teams_at: list[set[str]],
+    met: list[dict[int, int]],
+    team: list[str | None],
+) -> int:
+    """The table of ``pool`` for ``p``: from the pool's cursor on, the first open one without
+    a teammate or an earlier opponent, else the cheapest open one without a teammate (-1:
+    none); the cursor moves past it."""
+    if not pool:
+        return -1
+    row, tp = met[p], team[p]
+    best, best_cost, at = -1, -1, 0
+    start = cursor[kind]
+    for k in range(len(pool)):
+        i = (start + k) % len(pool)
+        t = pool[i]
+        if len(tables[t]) >= sizes[t] or (tp is not None and tp in teams_at[t]):
+            continue
+        cost = sum(row.get(x, 0) for x in tables[t]) if row else 0
+        if best < 0 or cost < best_cost:
+            best, best_cost, at = t, cost, i
+            if cost == 0:
+                break
+    if best >= 0:
+        cursor[kind] = at + 1
+    return best
+
+
+def _big_improve(
+    tables: list[list[int]],
+    rng: random.Random,
+    met: list[dict[int, int]],
+    short: list[int],
+    team: list[str | None],
+) -> None:
+    """Trades of seats that lower the cost, for the players who meet an earlier opponent."""
+    if len(tables) < 2:
+        return
+    where = {p: t for t, table in enumerate(tables) for p in table}
+
+    def cost(p: int, t: int, without: int) -> int:
+        row = met[p]
+        return sum(row.get(x, 0) for x in tables[t] if x != without) if row else 0
+
+    def apart(p: int, t: int, without: int) -> bool:
+        tp = team[p]
+        return tp is None or all(team[x] != tp for x in tables[t] if x != without)
+
+    for _ in range(PASSES):
+        bad = sorted(p for p in where if cost(p, where[p], p) > 0)
+        if not bad:
+            return
+        rng.shuffle(bad)
+        changed = False
+        for p in bad:
+            a = where[p]
+            here = cost(p, a, p)
+            if here == 0:
+                continue
+            start = rng.randrange(len(tables))
+            for k in range(len(tables)):
+                b = (start + k) % len(tables)
+                if b == a:
+                    continue
+                same_size = len(tables[a]) == len(tables[b])
+                found = -1
+                for q in tables[b]:
+                    if not same_size and short[p] != short[q]:
+                        continue
+                    change = cost(p, b, q) + cost(q, a, p) - here - cost(q, b, q)
+                    if change < 0 and apart(p, b, q) and apart(q, a, p):
+                        found = q
+                        break
+                if found >= 0:
+                    q = found
+                    tables[a][tables[a].index(p)] = q
+                    tables[b][tables[b].index(q)] = p
+                    where[p], where[q] = b, a
+                    changed = True
+                    break
+        if not changed:
+            return
 
 
 # ---------------------------------------------------------------------- late changes

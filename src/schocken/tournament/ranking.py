@@ -25,7 +25,7 @@ the qualifying ranking. Teams rank by the sum of their players' qualifying score
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from schocken.errors import TournamentError
@@ -150,22 +150,35 @@ class Ranker:
     def _round_tallies(self, number: int) -> dict[str, _Tally]:
         seating = next(s for s in self.t.rounds if s.number == number)
         tallies: dict[str, _Tally] = {}
+        stage = self.stage
         for table, players in seating.tables:
             games = self.t.games_at(number, table)
+            points = None
+            if isinstance(stage, PointsStage):  # each game's points once, not once a player
+                points = [game_points(stage.points, g.result) for g in games]
             for p in players:
-                tallies[p] = self._tally(p, games, number)
+                tallies[p] = self._tally(p, games, number, points)
         return tallies
 
-    def _tally(self, player: str, games: Sequence[Entry], number: int) -> _Tally:
+    def _tally(
+        self,
+        player: str,
+        games: Sequence[Entry],
+        number: int,
+        points: Sequence[Mapping[str, int]] | None = None,
+    ) -> _Tally:
+        """``points``: each game's points, if made already."""
         tally = _Tally(rounds={number})
         for g in games:
             if player in g.result.players:
                 tally.count(g.result, player)
         stage = self.stage
         if isinstance(stage, PointsStage):
+            if points is None:
+                points = [game_points(stage.points, g.result) for g in games]
             tally.score = sum(
-                game_points(stage.points, g.result)[player]
-                for g in games
+                pts[player]
+                for g, pts in zip(games, points, strict=True)
                 if player in g.result.players
             )
         else:
@@ -189,12 +202,18 @@ class Ranker:
         return head + _tie_key(tally, self.fmt.tie_breaks)
 
     def _order(self, tallies: dict[str, _Tally]) -> list[str]:
-        return sorted(tallies, key=lambda p: (self._key(tallies[p]), self.number.get(p, 0)))
+        return self._ordered(tallies)[0]
+
+    def _ordered(self, tallies: dict[str, _Tally]) -> tuple[list[str], dict[str, tuple[int, ...]]]:
+        """The players best first, and each one's key (made once)."""
+        keys = {p: self._key(t) for p, t in tallies.items()}
+        number = self.number
+        return sorted(tallies, key=lambda p: (keys[p], number.get(p, 0))), keys
 
     def standings(self, tallies: dict[str, _Tally]) -> list[Standing]:
         """The lines of a ranking of these players, best first."""
-        order = self._order(tallies)
-        places = _places([self._key(tallies[p]) for p in order])
+        order, keys = self._ordered(tallies)
+        places = _places([keys[p] for p in order])
         return [
             _line(p, self.team.get(p), tallies[p], place)
             for p, place in zip(order, places, strict=True)
@@ -315,8 +334,11 @@ class Ranker:
 
     # ------------------------------------------------------------------ the whole ranking
 
-    def overall(self) -> list[Standing]:
-        lines = {s["name"]: s for s in self.standings(self.totals)}
+    def overall(self, qualifying: list[Standing] | None = None) -> list[Standing]:
+        """The whole ranking; ``qualifying``: the qualifying standings, if made already."""
+        if qualifying is None:
+            qualifying = self.standings(self.totals)
+        lines = {s["name"]: s for s in qualifying}
         final_rounds = [s for s in self.t.rounds if s.number > self.fmt.qualifying_rounds]
         reached: dict[str, tuple[int, int]] = {}
         for s in final_rounds:
@@ -332,7 +354,8 @@ class Ranker:
                 return (0, -r, place)
             return (1, q_place[p])
 
-        order = sorted(lines, key=lambda p: (key(p), self.order.index(p)))
+        position = {p: i for i, p in enumerate(self.order)}
+        order = sorted(lines, key=lambda p: (key(p), position[p]))
         places = _places([key(p) for p in order])
         result = []
         for p, place in zip(order, places, strict=True):
@@ -383,6 +406,7 @@ class Ranker:
                         "tables": [self.final_table(s.number, n) for n, _ in s.tables],
                     }
                 )
+        qualifying = self.standings(self.totals)
         if isinstance(self.stage, LivesStage):
             score = "lives"
         else:
@@ -393,8 +417,8 @@ class Ranker:
             "score": score,
             "tie_breaks": [TIE_BREAK_WORDS[b] for b in self.fmt.tie_breaks],
             "rounds": rounds,
-            "qualifying": self.standings(self.totals),
-            "players": self.overall(),
+            "qualifying": qualifying,
+            "players": self.overall(qualifying),
             "teams": self.team_standings(self.totals),
             "schock_aus": self.schock_aus(),
         }

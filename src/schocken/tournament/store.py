@@ -261,10 +261,21 @@ class _Store:
                 "DELETE FROM tournament_seats WHERE tournament_id = ? AND round = ?",
                 (tid, seating.number),
             )
+        ids = {
+            str(r[0]): int(r[1])
+            for r in self.db.execute(
+                "SELECT key, id FROM tournament_players WHERE tournament_id = ?", (tid,)
+            ).fetchall()
+        }
+        rows = []
         for table, players in seating.tables:
             for seat, name in enumerate(players):
-                self.db.execute(
-                    "INSERT INTO tournament_seats (tournament_id, round, table_no, seat, "
-                    "player_id) VALUES (?, ?, ?, ?, ?)",
-                    (tid, seating.number, table, seat, self._player_id(tid, name)),
-                )
+                pid = ids.get(name_key(name))
+                if pid is None:
+                    pid = self._player_id(tid, name)  # refused in words
+                rows.append((tid, seating.number, table, seat, pid))
+        self.db.executemany(
+            "INSERT INTO tournament_seats (tournament_id, round, table_no, seat, "
+            "player_id) VALUES (?, ?, ?, ?, ?)",
+            rows,
+        )

@@ -4,7 +4,7 @@ web pages (:class:`typing.TypedDict`, like the club's book)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypedDict
 
 from schocken.rules import Rules
@@ -79,6 +79,16 @@ class Tournament:
     entrants: tuple[Entrant, ...] = ()
     rounds: tuple[Seating, ...] = ()
     games: tuple[Entry, ...] = ()
+    _by_table: dict[tuple[int, int], tuple[Entry, ...]] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
+    """The games by (round, table), made once: a big tournament asks for every table."""
+
+    def __post_init__(self) -> None:
+        at: dict[tuple[int, int], list[Entry]] = {}
+        for g in self.games:
+            at.setdefault((g.round, g.table), []).append(g)
+        object.__setattr__(self, "_by_table", {k: tuple(v) for k, v in at.items()})
 
     def entrant(self, name: str) -> Entrant:
         for e in self.entrants:
@@ -87,7 +97,7 @@ class Tournament:
         raise KeyError(name)
 
     def games_at(self, round_number: int, table: int) -> tuple[Entry, ...]:
-        return tuple(g for g in self.games if g.round == round_number and g.table == table)
+        return self._by_table.get((round_number, table), ())
 
     def games_of_round(self, round_number: int) -> tuple[Entry, ...]:
         return tuple(g for g in self.games if g.round == round_number)

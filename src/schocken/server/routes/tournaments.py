@@ -32,6 +32,7 @@ from fastapi.responses import HTMLResponse, Response
 from schocken.club.transfer import draw_qr
 from schocken.club.values import slug_of
 from schocken.errors import RulesError, TournamentError
+from schocken.players import name_key
 from schocken.record import GameRecord
 from schocken.rule_options import read_rules
 from schocken.rules import Rules
@@ -47,6 +48,7 @@ from schocken.tournament.book import hidden_from
 from schocken.tournament.formats import PointsStage
 from schocken.tournament.online import OnlineTable
 from schocken.tournament.results import result_by_hand
+from schocken.tournament.values import RankingInfo
 from schocken.tournament_paper import PAPERS, paper
 
 router = APIRouter()
@@ -58,6 +60,8 @@ PUBLIC_VIEWS = ("screen", "phone")
 """The tournament's pages opened by its view key."""
 MOST_HIDDEN = 600
 """The most minutes the screen may hide."""
+LIVE_LINES = 1000
+"""Lines of each round's standings in the live view (the phone shows as many)."""
 VIEWS_PER_MINUTE = 600
 """Calls of a tournament's public views (live and print) with one key from one address in a
 minute; more are refused (429, in words). Generous: the phones of a pub behind one address,
@@ -336,20 +340,61 @@ def _public(book: TournamentBook, club: str, name: str, key: object) -> str:
     return found
 
 
+SHOWN_PLAYERS = 200
+"""The organiser's answer lists the first this many players (by number); the others page by
+page (``GET .../players?from=``): a registration of thousands answers with the counts and the
+first page, not the whole list."""
+SHOWN_MEMBERS = 1000
+"""Members the registration form suggests at most."""
+SHOWN_RANKING = 10
+"""Lines of the overall ranking in the organiser's answer, as its page shows them (the whole
+ranking is in the live view and the print views)."""
+
+
 def detail(book: TournamentBook, name: str) -> dict[str, Any]:
-    """All the organiser's page shows of a tournament."""
+    """What the organiser's page shows of a tournament: its counts, the first
+    :data:`SHOWN_PLAYERS` players, every round with the tables of the latest, the latest
+    round's games, the top :data:`SHOWN_RANKING` of the ranking and the Schock-Aus-König."""
     info = book.info(name)
     club = book.book.club(str(info["club"]))
+    rounds = book.rounds(name)
+    latest = rounds[-1]["number"] if rounds else None
     return {
         "tournament": info,
-        "players": book.players(name),
-        "rounds": book.rounds(name),
-        "games": book.games(name),
-        "ranking": book.rank(name),
+        "players": book.players(name)[:SHOWN_PLAYERS],
+        "rounds": [r if r["number"] == latest else {**r, "tables": []} for r in rounds],
+        "games": [g for g in book.games(name) if g["round"] == latest],
+        "ranking": _shown_ranking(book.rank(name)),
+        "shown": {"players": SHOWN_PLAYERS, "ranking": SHOWN_RANKING},
         "view_key": book.view_key(name),
-        "members": [m["name"] for m in book.book.members(club["slug"]) if m["left"] is None],
+        "members": _members_to_register(book, club["slug"], name),
         "format": _format_line(book, name),
         "online": book.online_tables(name),
+    }
+
+
+def _members_to_register(book: TournamentBook, club: str, name: str) -> list[str]:
+    """The club's members the registration form suggests: those who have not left and are not
+    registered yet, the first :data:`SHOWN_MEMBERS`."""
+    registered = {name_key(p["name"]) for p in book.players(name)}
+    out = []
+    for m in book.book.members(club):
+        if m["left"] is None and name_key(m["name"]) not in registered:
+            out.append(m["name"])
+            if len(out) == SHOWN_MEMBERS:
+                break
+    return out
+
+
+def _shown_ranking(ranking: RankingInfo) -> dict[str, Any]:
+    """The ranking as the organiser's page shows it: the top lines overall and the kings."""
+    return {
+        **ranking,
+        "rounds": [],
+        "qualifying": [],
+        "teams": [],
+        "players": ranking["players"][:SHOWN_RANKING],
+        "schock_aus": [k for k in ranking["schock_aus"] if k["place"] == 1],
     }
 
 
@@ -364,16 +409,30 @@ def _format_line(book: TournamentBook, name: str) -> dict[str, Any]:
 
 
 def live(book: TournamentBook, name: str, hide: int) -> dict[str, Any]:
-    """What the screen and the phones show: the tables of every round and the ranking, without
-    the games of the last ``hide`` minutes (the server gives it from :meth:`Tournaments.live`,
-    made once per version)."""
+    """What the screen and the phones show, without the games of the last ``hide`` minutes:
+    every round, with the tables of the latest; the whole ranking overall, each round's first
+    :data:`LIVE_LINES` lines, the teams and the Schock-Aus-König (the qualifying standings are
+    the overall ranking's until the final stage: not twice). The server gives it from
+    :meth:`Tournaments.live`, made once per version."""
     info = book.info(name)
     before = hidden_from(hide) if hide else None
+    rounds = book.rounds(name)
+    latest = rounds[-1]["number"] if rounds else None
     return {
         "tournament": {k: info[k] for k in ("name", "date", "place", "club", "format")},
-        "rounds": book.rounds(name),
-        "ranking": book.rank(name, before=before),
+        "rounds": [r if r["number"] == latest else {**r, "tables": []} for r in rounds],
+        "ranking": _live_ranking(book, name, before),
         "hidden": hide,
+    }
+
+
+def _live_ranking(book: TournamentBook, name: str, before: str | None) -> dict[str, Any]:
+    """The live view's ranking (of the games entered before ``before``)."""
+    ranking = book.rank(name, before=before)
+    return {
+        **ranking,
+        "qualifying": [],
+        "rounds": [{**r, "players": r["players"][:LIVE_LINES]} for r in ranking["rounds"]],
     }
 
 
@@ -403,7 +462,7 @@ def _live_base(book: TournamentBook, name: str) -> LiveBase:
 
 def _hidden_ranking(book: TournamentBook, name: str, before: str) -> bytes:
     """The ranking of the games entered before ``before``, as JSON."""
-    return _encoded(book.rank(name, before=before))
+    return _encoded(_live_ranking(book, name, before))
 
 
 def _opened(book: TournamentBook, club: str, name: str, key: object) -> tuple[str, int]:
@@ -513,6 +572,29 @@ async def get(
 ) -> dict[str, Any]:
     slug = await opened(clubs, club, request)
     return await tournaments.run(lambda book: detail(book, _of_club(book, slug, name)))
+
+
+@router.get("/api/clubs/{club}/tournaments/{name}/players")
+async def players_page(
+    club: str, name: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    """A page of the players (by number): ``from`` (default 0), at most
+    :data:`SHOWN_PLAYERS`; and how many there are in all (``of``)."""
+    slug = await opened(clubs, club, request)
+    given = request.query_params.get("from", "0")
+    if not given.isdigit() or len(given) > 6:
+        raise refuse("server_refuse_tournament_from", 400, value=given[:20])
+    first = int(given)
+
+    def page(book: TournamentBook) -> dict[str, Any]:
+        everyone = book.players(_of_club(book, slug, name))
+        return {
+            "from": first,
+            "of": len(everyone),
+            "players": everyone[first : first + SHOWN_PLAYERS],
+        }
+
+    return await tournaments.run(page)
 
 
 ACTIONS = ("register", "withdraw", "draw", "enter", "remove")
@@ -653,7 +735,8 @@ async def change(
         raise refuse(
             "server_refuse_tournament_action", 404, action=action[:40], actions=", ".join(ACTIONS)
         )
-    data = await read_body(request)
+    limits: Limits = request.app.state.limits
+    data = await read_body(request, limits.max_register if action == "register" else None)
     slug = await opened(clubs, club, request, data)
 
     def do(book: TournamentBook) -> dict[str, Any]:

@@ -125,7 +125,7 @@ function renderList(org) {
         el("select", { id: "tw-rules", name: "rules" }, rules))),
     el("div", { class: "row" },
       el("div", {}, el("label", { for: "tw-capacity" }, t("tw_capacity")),
-        el("input", { id: "tw-capacity", name: "capacity", type: "number", min: "3", max: "999", inputmode: "numeric" })),
+        el("input", { id: "tw-capacity", name: "capacity", type: "number", min: "3", max: "10000", inputmode: "numeric" })),
       el("div", {}, el("label", { for: "tw-seed" }, t("tw_seed")),
         el("input", { id: "tw-seed", name: "seed", maxlength: "64" }))),
     el("button", { class: "primary", type: "submit" }, t("tw_create")),
@@ -230,7 +230,9 @@ function renderPlayers(org) {
       () => t("tw_registered", { names: names.join(", ") }));
   });
   return el("section", { class: "card", "aria-labelledby": "tw-players" },
-    el("h2", { id: "tw-players" }, `${t("tw_players")} (${d.players.length})`),
+    el("h2", { id: "tw-players" }, `${t("tw_players")} (${d.tournament.players})`),
+    d.players.length < d.tournament.players
+      ? el("p", {}, t("tw_players_shown", { shown: d.players.length, of: d.tournament.players })) : null,
     el("ul", { class: "tw-players" }, items),
     el("details", { open: d.rounds.length === 0 }, el("summary", {}, t("tw_register")), form));
 }
