@@ -37,8 +37,8 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from serving import ServerProcess
 from server_helpers import hello, merge, simple_choice
+from serving import ServerProcess
 
 V = 3
 POLL_EVERY = 3.0
@@ -50,7 +50,7 @@ def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     if not ordered:
         return float("nan")
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 def said(values: list[float]) -> str:

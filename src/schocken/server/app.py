@@ -846,6 +846,7 @@ def create_app(
             thinker.close()
             reviewer.kill()
             hub.stop_coach()
+            app.state.tournaments.close()  # the draw's worker process
             await asyncio.to_thread(clubs.close)  # the club's book (opened with its routes)
 
     app = FastAPI(title="schocken", version=str(PROTOCOL_VERSION), lifespan=lifespan)
@@ -897,7 +898,7 @@ def create_app(
     pub_games = add_pub_routes(app, store, body, page, limits)
     app.state.pub_games = pub_games
     clubs = app.state.clubs = Clubs(store, limits)  # closed by the lifespan
-    # on the club's book, in its thread
+    # on the club's book, in the threads of its lanes
     app.state.tournaments = Tournaments(clubs, tables, pub_games)
     app.include_router(clubs_router)
     app.include_router(rules_router)

@@ -9,7 +9,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -338,12 +338,21 @@ class _Book(_Store):
 
     # ------------------------------------------------------------------ rounds
 
-    def draw(self, tournament: str) -> RoundInfo:
-        """Draw the next round (seeded: the tournament's seed and the round's number)."""
+    def draw(
+        self, tournament: str, *, seat: Callable[[Tournament], Seating] = next_seating
+    ) -> RoundInfo:
+        """Draw the next round (seeded: the tournament's seed and the round's number). The
+        tables are drawn (by ``seat``: the server's draws them in a worker process) from one
+        snapshot of the tournament, outside the write transaction, so that a big field's draw
+        holds up no other change of the database meanwhile; they are written in a short one if
+        the tournament is still as it was, else drawn again in it."""
+        with self.db.snapshot():
+            version = self.version(tournament)
+            seating = seat(self.picture(tournament))
         with self._tx():
             tid = self._id(tournament)
-            pic = self.picture(tournament)
-            seating = next_seating(pic)
+            if self.version(tournament) != version:  # changed meanwhile
+                seating = next_seating(self.picture(tournament))
             self._write_seating(tid, seating)
             self._log(
                 tid,

@@ -22,6 +22,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar, cast
 from urllib.parse import quote
@@ -43,12 +44,14 @@ from schocken.server.requests import client_address, language, read_body, web_pa
 from schocken.server.routes.clubs import ClubsDep, opened
 from schocken.server.settings import Limits, Site
 from schocken.server.tables import Table, TableError, Tables, refusal_of, refuse
+from schocken.server.thinking import Workers
 from schocken.tournament import FORMATS, TournamentBook
 from schocken.tournament.book import hidden_from
 from schocken.tournament.formats import PointsStage
 from schocken.tournament.online import OnlineTable
+from schocken.tournament.plan import next_seating
 from schocken.tournament.results import result_by_hand
-from schocken.tournament.values import RankingInfo
+from schocken.tournament.values import RankingInfo, Seating, Tournament
 from schocken.tournament_paper import PAPERS, paper
 
 router = APIRouter()
@@ -112,6 +115,8 @@ class Tournaments:
         self.views_made = 0
         """How many views were made (not given again from :meth:`made`): for the tests."""
         self.calls = ViewCalls(VIEWS_PER_MINUTE)
+        self._drawer = Workers(1)
+        """The worker process that draws the tables (:meth:`seat`)."""
         tables.when_finished.append(self.table_finished)
         pub_games.when_finished.append(self.pub_finished)
         pub_games.next_players = self.next_pub_players
@@ -193,6 +198,23 @@ class Tournaments:
             raise refusal_of(exc) from None
         except RulesError as exc:
             raise refusal_of(exc) from None
+
+    def close(self) -> None:
+        """The draw's worker process ends."""
+        self._drawer.kill()
+
+    def seat(self, pic: Tournament) -> Seating:
+        """The next round's tables (:func:`next_seating`), drawn in a worker process (a big
+        field's draw is seconds of Python that would hold up the other lanes' threads and the
+        event loop), waited for in the lane's thread; drawn here if the process fails."""
+        try:
+            seating = self._drawer.call(_seat, pic)
+        except (BrokenExecutor, OSError, RuntimeError) as exc:
+            log.warning("a draw's worker failed (%s); drawn in the server", exc)
+            return next_seating(pic)
+        if isinstance(seating, TournamentError):
+            raise seating
+        return seating
 
     async def chain(self, table_id: str) -> list[Table]:
         """An online table and its next games (the rematches), in order, as far as the server
@@ -304,6 +326,15 @@ class Tournaments:
                     return
         except TableError as exc:  # a refusal (the table's games are all played, ...)
             log.warning("online table %s: its game was not taken: %s", table_id, exc)
+
+
+def _seat(pic: Tournament) -> Seating | TournamentError:
+    """In a worker process: the next round's tables, or the tournament's refusal (its key and
+    fields go back with it)."""
+    try:
+        return next_seating(pic)
+    except TournamentError as exc:
+        return exc
 
 
 def _taking(
@@ -741,7 +772,10 @@ async def change(
 
     def do(book: TournamentBook) -> dict[str, Any]:
         found = _of_club(book, slug, name)
-        _do(book, found, action, data)
+        if action == "draw":
+            book.draw(found, seat=tournaments.seat)
+        else:
+            _do(book, found, action, data)
         return detail(book, found)
 
     return await tournaments.run(do)
