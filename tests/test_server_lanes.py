@@ -31,12 +31,12 @@ HOLD_DRAW = """
 import pathlib, time
 from schocken.tournament import TournamentBook
 _draw = TournamentBook.draw
-def _held(self, tournament):
+def _held(self, tournament, **kwargs):
     if tournament == "Grosspokal":
         pathlib.Path({started!r}).write_text(tournament)
         while not pathlib.Path({release!r}).exists():
             time.sleep(0.01)
-    return _draw(self, tournament)
+    return _draw(self, tournament, **kwargs)
 TournamentBook.draw = _held
 """
 """A prelude for the server: Krone's draw says it started, then waits for the test's word."""
