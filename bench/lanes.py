@@ -246,6 +246,7 @@ def main() -> int:
             try:
                 server.wait_ready()
                 run = asyncio.run(measure(server.url, args))
+                run.errors += [line for line in server.log().splitlines() if "failed" in line]
             finally:
                 server.stop()
         print(

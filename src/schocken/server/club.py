@@ -237,6 +237,9 @@ class Clubs:
         """Checks of keys running or waiting."""
         self.guesses = Guesses()
         self._path, self._timeout = store.target, store.timeout
+        self.target, self.timeout = store.target, store.timeout
+        """The database and how long a write waits for its lock (for worker processes that
+        open it themselves)."""
         self._importer = Workers(1)
         self._import_writer = ThreadPoolExecutor(1, thread_name_prefix="schocken-club-import")
         self._import_slot = asyncio.Semaphore(1)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -169,6 +169,17 @@ class Lanes:
         """The book opened once in a thread of the pool (its tables made or brought up to
         date), before the server answers anything."""
         return self._pool.submit(self.here).result()
+
+    @contextlib.asynccontextmanager
+    async def reading(self) -> AsyncIterator[None]:
+        """Through the read gate of the request's club, for a read done elsewhere (a view made
+        in a worker process)."""
+        lane = LANE.get() or NO_CLUB
+        await self._reads.take(lane.club)
+        try:
+            yield
+        finally:
+            self._reads.give(lane.club)
 
     async def run(self, fn: Callable[[], T]) -> T:
         """``fn()`` in a thread of the pool, through the gate of the request's lane: a club's

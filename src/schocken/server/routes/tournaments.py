@@ -24,7 +24,7 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass
-from typing import Annotated, Any, TypeVar, cast
+from typing import Annotated, Any, TypeVar
 from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Request
@@ -69,6 +69,10 @@ VIEWS_PER_MINUTE = 600
 """Calls of a tournament's public views (live and print) with one key from one address in a
 minute; more are refused (429, in words). Generous: the phones of a pub behind one address,
 each asking every few seconds, stay well below it; a flood of calls does not."""
+VIEW_WORKERS = 2
+"""Worker processes that make the public views (each a connection of its own)."""
+VIEW_BUDGET = 120.0
+"""Seconds a view may take to be made in a worker; then it is made in the server."""
 KEPT_VIEWS = 256
 """Views kept made (each the last version of one view of one tournament); beyond it the kept
 ones are dropped (and made again when asked for)."""
@@ -116,32 +120,33 @@ class Tournaments:
         """How many views were made (not given again from :meth:`made`): for the tests."""
         self.calls = ViewCalls(VIEWS_PER_MINUTE)
         self._drawer = Workers(1)
+        self._views = Workers(VIEW_WORKERS)
+        """The worker processes that make the views (:meth:`made`)."""
         """The worker process that draws the tables (:meth:`seat`)."""
         tables.when_finished.append(self.table_finished)
         pub_games.when_finished.append(self.pub_finished)
         pub_games.next_players = self.next_pub_players
 
     async def made(
-        self, what: tuple[Any, ...], version: int, make: Callable[[TournamentBook], T]
-    ) -> T:
-        """``make(book)``, made once for each ``version`` of the tournament (one call makes it,
-        the others that ask meanwhile wait for it; later ones get it again until the
-        tournament changes), in a thread of the lanes, from one snapshot of the database."""
+        self, what: tuple[Any, ...], version: int, kind: str, name: str, *args: Any
+    ) -> Any:
+        """The view ``kind`` of the tournament ``name`` (:data:`VIEW_MAKERS`, with ``args``),
+        made once for each ``version`` of the tournament: one call makes it, the others that
+        ask meanwhile wait for it, later ones get it again until the tournament changes. It is
+        made in a worker process (:data:`VIEW_WORKERS`) on a connection of its own, from one
+        snapshot of the database (its Python holds up neither the event loop nor the lanes'
+        threads), through the read gate of the club; in a thread of the lanes if the worker
+        fails."""
         kept = self._made.get(what)
         if kept is not None and kept[0] >= version:
-            return cast(T, await asyncio.shield(kept[1]))
+            return await asyncio.shield(kept[1])
         if len(self._made) >= KEPT_VIEWS:
             self._made = {w: k for w, k in self._made.items() if not k[1].done()}
         pending: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._made[what] = (version, pending)
-        self.views_made += 1
-
-        def snapshot(book: TournamentBook) -> T:
-            with book.db.snapshot():
-                return make(book)
-
+        log.info("tournament %s: view %s made (version %d)", name, kind, version)
         try:
-            value = await self.run(snapshot)
+            value = await self._make(kind, name, *args)
         except BaseException as exc:
             if self._made.get(what, (0, None))[1] is pending:
                 del self._made[what]
@@ -151,13 +156,32 @@ class Tournaments:
         pending.set_result(value)
         return value
 
+    async def _make(self, kind: str, name: str, *args: Any) -> Any:
+        clubs = self.clubs
+        try:
+            async with clubs.lanes.reading():
+                value = await self._views.run(
+                    VIEW_BUDGET, _view_in_worker, clubs.target, clubs.timeout, kind, name, *args
+                )
+        except (TimeoutError, BrokenExecutor, OSError, RuntimeError) as exc:
+            log.warning("a view's worker failed (%s); made in the server", exc)
+
+            def here(book: TournamentBook) -> Any:
+                with book.db.snapshot():
+                    return VIEW_MAKERS[kind](book, name, *args)
+
+            return await self.run(here)
+        if isinstance(value, TournamentError):
+            raise refusal_of(value)
+        return value
+
     async def live(self, club: str, name: str, key: object, hide: int) -> bytes:
         """The live view's answer (:func:`live`, as JSON), opened by the view ``key``. Its
         data are made once per version of the tournament; ``hide`` leaves out the games of the
         last minutes: when none of them are that recent, the same answer; else the ranking of
         the games before then, made once per version and number of games shown."""
         found, version = await self.run(lambda book: _opened(book, club, name, key))
-        base = await self.made(("live", found), version, lambda book: _live_base(book, found))
+        base: LiveBase = await self.made(("live", found), version, "live", found)
         shown = len(base.entered)
         if hide:
             before = hidden_from(hide)
@@ -165,11 +189,7 @@ class Tournaments:
         if shown == len(base.entered):
             ranking = base.ranking
         else:
-            ranking = await self.made(
-                ("live", found, shown),
-                version,
-                lambda book: _hidden_ranking(book, found, before),
-            )
+            ranking = await self.made(("live", found, shown), version, "hidden", found, before)
         return b'{"hidden":%d,"ranking":%s,%s' % (hide, ranking, base.rest[1:])
 
     async def paper(
@@ -178,11 +198,16 @@ class Tournaments:
         """A print view (:func:`~schocken.tournament_paper.paper`), opened by the view ``key``,
         made once per version of the tournament."""
         found, version = await self.run(lambda book: _opened(book, club, name, key))
-        return await self.made(
+        page: str = await self.made(
             ("paper", found, what, lang, round_number),
             version,
-            lambda book: paper(book, found, what, lang, round_number=round_number),
+            "paper",
+            found,
+            what,
+            lang,
+            round_number,
         )
+        return page
 
     async def run(self, fn: Callable[[TournamentBook], T]) -> T:
         """``fn(book)`` in a thread of the request's lane; a tournament's refusal answered
@@ -200,8 +225,9 @@ class Tournaments:
             raise refusal_of(exc) from None
 
     def close(self) -> None:
-        """The draw's worker process ends."""
+        """The worker processes end."""
         self._drawer.kill()
+        self._views.kill()
 
     def seat(self, pic: Tournament) -> Seating:
         """The next round's tables (:func:`next_seating`), drawn in a worker process (a big
@@ -494,6 +520,36 @@ def _live_base(book: TournamentBook, name: str) -> LiveBase:
 def _hidden_ranking(book: TournamentBook, name: str, before: str) -> bytes:
     """The ranking of the games entered before ``before``, as JSON."""
     return _encoded(_live_ranking(book, name, before))
+
+
+def _paper(book: TournamentBook, name: str, what: str, lang: str, round_number: int | None) -> str:
+    return paper(book, name, what, lang, round_number=round_number)
+
+
+VIEW_MAKERS: dict[str, Callable[..., Any]] = {
+    "live": _live_base,
+    "hidden": _hidden_ranking,
+    "paper": _paper,
+}
+"""The public views by kind: each made from a book, the tournament's name and its own
+arguments."""
+
+_WORKER_BOOKS: dict[str, TournamentBook] = {}
+"""In a worker process: its book of each database (a connection of its own, kept)."""
+
+
+def _view_in_worker(target: str, timeout: float, kind: str, name: str, *args: Any) -> Any:
+    """In a worker process: the view ``kind`` of the tournament ``name``, made from one
+    snapshot of the database ``target``; or the tournament's refusal (its key and fields go
+    back with it)."""
+    book = _WORKER_BOOKS.get(str(target))
+    if book is None:
+        book = _WORKER_BOOKS[str(target)] = TournamentBook(target, timeout=timeout)
+    try:
+        with book.db.snapshot():
+            return VIEW_MAKERS[kind](book, name, *args)
+    except TournamentError as exc:
+        return exc
 
 
 def _opened(book: TournamentBook, club: str, name: str, key: object) -> tuple[str, int]:
