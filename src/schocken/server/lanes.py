@@ -105,6 +105,22 @@ class _Gates:
             self._gates[club] = (gate, users - 1)
 
 
+class ClubGate:
+    """A gate per club (:meth:`Lanes.gate`), passed by the request's club."""
+
+    def __init__(self, gates: _Gates) -> None:
+        self._gates = gates
+
+    @contextlib.asynccontextmanager
+    async def held(self) -> AsyncIterator[None]:
+        club = (LANE.get() or NO_CLUB).club
+        await self._gates.take(club)
+        try:
+            yield
+        finally:
+            self._gates.give(club)
+
+
 class _HereBook:
     """Stands for the club's book of the thread that uses it (:attr:`Lanes.book`)."""
 
@@ -170,16 +186,10 @@ class Lanes:
         date), before the server answers anything."""
         return self._pool.submit(self.here).result()
 
-    @contextlib.asynccontextmanager
-    async def reading(self) -> AsyncIterator[None]:
-        """Through the read gate of the request's club, for a read done elsewhere (a view made
-        in a worker process)."""
-        lane = LANE.get() or NO_CLUB
-        await self._reads.take(lane.club)
-        try:
-            yield
-        finally:
-            self._reads.give(lane.club)
+    def gate(self, size: int) -> ClubGate:
+        """A gate of its own per club that lets ``size`` of the club's calls through at once
+        (work done elsewhere: a view made in a worker process)."""
+        return ClubGate(_Gates(size))
 
     async def run(self, fn: Callable[[], T]) -> T:
         """``fn()`` in a thread of the pool, through the gate of the request's lane: a club's

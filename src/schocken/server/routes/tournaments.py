@@ -71,6 +71,9 @@ minute; more are refused (429, in words). Generous: the phones of a pub behind o
 each asking every few seconds, stay well below it; a flood of calls does not."""
 VIEW_WORKERS = 2
 """Worker processes that make the public views (each a connection of its own)."""
+BIG_FIELD = 500
+"""Players from which a tournament's views are made in the worker processes (below it they
+take milliseconds, made in a thread of the club's lane)."""
 VIEW_BUDGET = 120.0
 """Seconds a view may take to be made in a worker; then it is made in the server."""
 KEPT_VIEWS = 256
@@ -121,6 +124,8 @@ class Tournaments:
         self.calls = ViewCalls(VIEWS_PER_MINUTE)
         self._drawer = Workers(1)
         self._views = Workers(VIEW_WORKERS)
+        self._making = clubs.lanes.gate(1)
+        """One view of a club made in the workers at a time: another club's finds one free."""
         """The worker processes that make the views (:meth:`made`)."""
         """The worker process that draws the tables (:meth:`seat`)."""
         tables.when_finished.append(self.table_finished)
@@ -128,14 +133,15 @@ class Tournaments:
         pub_games.next_players = self.next_pub_players
 
     async def made(
-        self, what: tuple[Any, ...], version: int, kind: str, name: str, *args: Any
+        self, what: tuple[Any, ...], version: int, big: bool, kind: str, name: str, *args: Any
     ) -> Any:
         """The view ``kind`` of the tournament ``name`` (:data:`VIEW_MAKERS`, with ``args``),
         made once for each ``version`` of the tournament: one call makes it, the others that
         ask meanwhile wait for it, later ones get it again until the tournament changes. It is
-        made in a worker process (:data:`VIEW_WORKERS`) on a connection of its own, from one
-        snapshot of the database (its Python holds up neither the event loop nor the lanes'
-        threads), through the read gate of the club; in a thread of the lanes if the worker
+        made from one snapshot of the database: a ``big`` tournament's in a worker process
+        (:data:`VIEW_WORKERS`) on a connection of its own (its seconds of Python hold up
+        neither the event loop nor the lanes' threads), one view of a club at a time; a small
+        one's (milliseconds) in a thread of the club's lane, as is a big one's if the worker
         fails."""
         kept = self._made.get(what)
         if kept is not None and kept[0] >= version:
@@ -146,7 +152,7 @@ class Tournaments:
         self._made[what] = (version, pending)
         log.info("tournament %s: view %s made (version %d)", name, kind, version)
         try:
-            value = await self._make(kind, name, *args)
+            value = await self._make(big, kind, name, *args)
         except BaseException as exc:
             if self._made.get(what, (0, None))[1] is pending:
                 del self._made[what]
@@ -156,20 +162,21 @@ class Tournaments:
         pending.set_result(value)
         return value
 
-    async def _make(self, kind: str, name: str, *args: Any) -> Any:
+    async def _make(self, big: bool, kind: str, name: str, *args: Any) -> Any:
+        def here(book: TournamentBook) -> Any:
+            with book.db.snapshot():
+                return VIEW_MAKERS[kind](book, name, *args)
+
+        if not big:
+            return await self.run(here)
         clubs = self.clubs
         try:
-            async with clubs.lanes.reading():
+            async with self._making.held():
                 value = await self._views.run(
                     VIEW_BUDGET, _view_in_worker, clubs.target, clubs.timeout, kind, name, *args
                 )
         except (TimeoutError, BrokenExecutor, OSError, RuntimeError) as exc:
             log.warning("a view's worker failed (%s); made in the server", exc)
-
-            def here(book: TournamentBook) -> Any:
-                with book.db.snapshot():
-                    return VIEW_MAKERS[kind](book, name, *args)
-
             return await self.run(here)
         if isinstance(value, TournamentError):
             raise refusal_of(value)
@@ -180,8 +187,8 @@ class Tournaments:
         data are made once per version of the tournament; ``hide`` leaves out the games of the
         last minutes: when none of them are that recent, the same answer; else the ranking of
         the games before then, made once per version and number of games shown."""
-        found, version = await self.run(lambda book: _opened(book, club, name, key))
-        base: LiveBase = await self.made(("live", found), version, "live", found)
+        found, version, big = await self.run(lambda book: _opened(book, club, name, key))
+        base: LiveBase = await self.made(("live", found), version, big, "live", found)
         shown = len(base.entered)
         if hide:
             before = hidden_from(hide)
@@ -189,7 +196,7 @@ class Tournaments:
         if shown == len(base.entered):
             ranking = base.ranking
         else:
-            ranking = await self.made(("live", found, shown), version, "hidden", found, before)
+            ranking = await self.made(("live", found, shown), version, big, "hidden", found, before)
         return b'{"hidden":%d,"ranking":%s,%s' % (hide, ranking, base.rest[1:])
 
     async def paper(
@@ -197,10 +204,11 @@ class Tournaments:
     ) -> str:
         """A print view (:func:`~schocken.tournament_paper.paper`), opened by the view ``key``,
         made once per version of the tournament."""
-        found, version = await self.run(lambda book: _opened(book, club, name, key))
+        found, version, big = await self.run(lambda book: _opened(book, club, name, key))
         page: str = await self.made(
             ("paper", found, what, lang, round_number),
             version,
+            big,
             "paper",
             found,
             what,
@@ -552,10 +560,11 @@ def _view_in_worker(target: str, timeout: float, kind: str, name: str, *args: An
         return exc
 
 
-def _opened(book: TournamentBook, club: str, name: str, key: object) -> tuple[str, int]:
-    """The tournament's name and version, if it is the club's and ``key`` opens its views."""
+def _opened(book: TournamentBook, club: str, name: str, key: object) -> tuple[str, int, bool]:
+    """The tournament's name and version, and whether it is big (:data:`BIG_FIELD`), if it is
+    the club's and ``key`` opens its views."""
     found = _public(book, club, name, key)
-    return found, book.version(found)
+    return found, book.version(found), book.info(found)["players"] >= BIG_FIELD
 
 
 def _hide(request: Request) -> int:
