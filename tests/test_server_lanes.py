@@ -46,9 +46,11 @@ import logging
 import schocken.server.routes.tournaments as t
 logging.basicConfig(level=logging.INFO)
 t.VIEWS_PER_MINUTE = 13
+t.BIG_FIELD = 10
 """
-"""A prelude for the server: its log says what it does (each view it makes), and the views'
-limit is 13 calls a minute."""
+"""A prelude for the server: its log says what it does (each view it makes), the views' limit
+is 13 calls a minute, and a tournament of 10 players is big (its views are made in the worker
+processes)."""
 
 
 def waited(what: Callable[[], bool], seconds: float = 60) -> None:
@@ -211,5 +213,6 @@ def test_views_are_made_once_per_change_and_limited_in_words(tmp_path: Path) -> 
         assert "try again in a minute" in english.json()["error"]
         wrong = httpx.get(f"{server.url}/api/tournaments/krone/grosspokal/live?key=falsch")
         assert wrong.status_code == 403
+        assert "worker failed" not in server.log.read_text(encoding="utf-8")  # made there
     finally:
         server.stop()
