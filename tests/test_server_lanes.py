@@ -132,7 +132,7 @@ def test_a_held_draw_holds_up_no_other_club_nor_its_own_reads(tmp_path: Path) ->
         assert drawn["rounds"][0]["number"] == 1
         # ... and Krone's own reads are answered beside its held change.
         assert len(get(server, big, secrets["krone"])["players"]) == 40
-        live = httpx.get(f"{server.url}/api/tournaments/krone/grosspokal/live?key={key}")
+        live = view(f"{server.url}/api/tournaments/krone/grosspokal/live?key={key}")
         assert live.status_code == 200 and live.json()["rounds"] == []
         assert drawing.is_alive() and registering.is_alive()
         assert "draw" not in answers and "register" not in answers
@@ -157,6 +157,12 @@ def test_a_held_draw_holds_up_no_other_club_nor_its_own_reads(tmp_path: Path) ->
         server.stop()
 
 
+def view(url: str) -> httpx.Response:
+    """A public view (the first starts the server's worker processes: a while on a busy
+    machine)."""
+    return httpx.get(url, timeout=120)
+
+
 def made(server: Server) -> list[str]:
     """The views the server made, as its log says, in order (``live``, ``hidden``: a ranking
     that leaves out the last minutes, ``paper``)."""
@@ -173,15 +179,15 @@ def test_views_are_made_once_per_change_and_limited_in_words(tmp_path: Path) -> 
         post(server, big + "/draw", secrets["krone"])
         key = get(server, big, secrets["krone"])["view_key"]
         base = f"{server.url}/api/tournaments/krone/grosspokal/live?key={key}"
-        before = httpx.get(base).json()
+        before = view(base).json()
         for hide in range(0, 6):
-            answer = httpx.get(f"{base}&hide={hide}").json()
+            answer = view(f"{base}&hide={hide}").json()
             assert answer["hidden"] == hide
             assert answer["ranking"] == before["ranking"]
         assert made(server) == ["live"]  # once, for 7 calls and 6 values of hide
         plan = f"{server.url}/tournaments/krone/grosspokal/print/plan?key={key}"
-        first = httpx.get(plan)
-        assert first.status_code == 200 and httpx.get(plan).text == first.text
+        first = view(plan)
+        assert first.status_code == 200 and view(plan).text == first.text
         assert made(server) == ["live", "paper"]
 
         # A change: a game entered now. The views are made again, once; a screen that hides
@@ -194,24 +200,24 @@ def test_views_are_made_once_per_change_and_limited_in_words(tmp_path: Path) -> 
             secrets["krone"],
             {"round": 1, "table": 1, "players": table, "halves": [order, order]},
         )
-        after = httpx.get(base).json()
+        after = view(base).json()
         assert after["ranking"] != before["ranking"]
-        hidden = httpx.get(f"{base}&hide=5")
+        hidden = view(f"{base}&hide=5")
         assert hidden.json()["ranking"] == before["ranking"]
-        assert httpx.get(f"{base}&hide=7").json()["ranking"] == before["ranking"]
-        assert httpx.get(plan).status_code == 200
+        assert view(f"{base}&hide=7").json()["ranking"] == before["ranking"]
+        assert view(plan).status_code == 200
         assert made(server) == ["live", "paper", "live", "hidden", "paper"]
 
         # 13 calls a minute with this key from this address (the prelude's limit): the 14th
         # is refused, in words, in the caller's language; another key is counted apart.
         assert hidden.status_code == 200
-        refused = httpx.get(f"{base}&lang=de")
+        refused = view(f"{base}&lang=de")
         assert refused.status_code == 429
         assert "in einer Minute noch einmal versuchen" in refused.json()["error"]
-        english = httpx.get(f"{plan}&lang=en")
+        english = view(f"{plan}&lang=en")
         assert english.status_code == 429
         assert "try again in a minute" in english.json()["error"]
-        wrong = httpx.get(f"{server.url}/api/tournaments/krone/grosspokal/live?key=falsch")
+        wrong = view(f"{server.url}/api/tournaments/krone/grosspokal/live?key=falsch")
         assert wrong.status_code == 403
         assert "worker failed" not in server.log.read_text(encoding="utf-8")  # made there
     finally:
