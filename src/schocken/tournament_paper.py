@@ -29,7 +29,14 @@ from schocken.tournament.formats import (
     PointsStage,
 )
 from schocken.tournament.plan import stage_of
-from schocken.tournament.values import RankingInfo, RoundInfo, Standing, TableInfo, TournamentInfo
+from schocken.tournament.values import (
+    RankingInfo,
+    RoundInfo,
+    Standing,
+    TableInfo,
+    Tournament,
+    TournamentInfo,
+)
 
 if TYPE_CHECKING:
     from schocken.tournament import TournamentBook
@@ -105,7 +112,8 @@ def paper(
         return _page(title, lang, [_plan(r, title, head, lang)])
     if what == "sheets":
         r = _round_of(book, name, round_number)
-        sheets = [_sheet(book, name, r, table, head, lang) for table in r["tables"]]
+        pic = book.picture(name)  # once for every table's sheet: a big round has thousands
+        sheets = [_sheet(pic, r, table, head, lang) for table in r["tables"]]
         return _page(t("tw_print_sheets", lang), lang, sheets)
     if what == "ranking":
         ranking = book.rank(name)
@@ -143,9 +151,9 @@ def _plan(r: RoundInfo, title: str, head: str, lang: str) -> str:
     return "\n".join(out)
 
 
-def _scoring(book: TournamentBook, name: str, number: int, lang: str) -> list[str]:
+def _scoring(pic: Tournament, number: int, lang: str) -> list[str]:
     """How a game of round ``number`` counts, in sentences (its stage's points or lives)."""
-    stage = stage_of(book.picture(name), number)
+    stage = stage_of(pic, number)
     lines: list[str] = []
     if isinstance(stage, PointsStage):
         lines.append(t("tp_games_per_round", lang, games=stage.games))
@@ -176,10 +184,10 @@ def _scoring(book: TournamentBook, name: str, number: int, lang: str) -> list[st
     return lines
 
 
-def _games_per_table(book: TournamentBook, name: str, number: int, players: int) -> int:
+def _games_per_table(pic: Tournament, number: int, players: int) -> int:
     """The rows of a score sheet: the round's games, or as many games as lives can be lost
     at the table (six where the stage counts neither)."""
-    stage = stage_of(book.picture(name), number)
+    stage = stage_of(pic, number)
     if isinstance(stage, PointsStage):
         return stage.games
     lives = 0
@@ -213,9 +221,7 @@ def _points_lines(points: Points, lang: str) -> list[str]:
     return lines
 
 
-def _sheet(
-    book: TournamentBook, name: str, r: RoundInfo, table: TableInfo, head: str, lang: str
-) -> str:
+def _sheet(pic: Tournament, r: RoundInfo, table: TableInfo, head: str, lang: str) -> str:
     number, players = table["number"], table["players"]
     title = t("tp_sheet", lang, round=r["number"], table=number)
     halves = (t("tw_half_1", lang), t("tw_half_2", lang))
@@ -224,11 +230,11 @@ def _sheet(
     cells = "<td></td>" * (2 * len(players) + 2)
     rows = [
         f'<tr><th scope="row">{game}</th>{cells}</tr>'
-        for game in range(1, _games_per_table(book, name, r["number"], len(players)) + 1)
+        for game in range(1, _games_per_table(pic, r["number"], len(players)) + 1)
     ]
     finale, giver = _e(t("tw_finale_loser", lang)), _e(t("tp_schock_aus", lang))
-    scoring = _scoring(book, name, int(r["number"]), lang)
-    rules = describe_rules(book.picture(name).rules, lang)
+    scoring = _scoring(pic, int(r["number"]), lang)
+    rules = describe_rules(pic.rules, lang)
     return (
         f'<section class="sheet"><h1>{_e(title)}</h1>{head}'
         f'<p class="how">{_e(t("tp_how", lang))}</p>'
