@@ -846,7 +846,7 @@ def create_app(
             thinker.close()
             reviewer.kill()
             hub.stop_coach()
-            app.state.tournaments.close()  # the draw's worker process
+            app.state.tournaments.close()  # the draw's and the views' worker processes
             await asyncio.to_thread(clubs.close)  # the club's book (opened with its routes)
 
     app = FastAPI(title="schocken", version=str(PROTOCOL_VERSION), lifespan=lifespan)
