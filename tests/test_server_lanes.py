@@ -3,8 +3,9 @@ behind another club's, a club's reads never queue behind its changes, and a club
 keep their order; the public views are made once per change of the tournament (not per call,
 nor per ``hide``), and limited per key and address, refused in words.
 
-No timing: the server's draw is held (a prelude makes it wait until the test lets it go), and
-the other requests are shown to be answered while it is held."""
+No timing: the server's registration of 10,000 players and its draw are held (a prelude makes
+them wait until the test lets them go), and the other requests are shown to be answered while
+they are held."""
 
 from __future__ import annotations
 
@@ -24,22 +25,36 @@ from server_helpers import Server, stored_rows
 pytestmark = pytest.mark.usefixtures("engine")
 """Every test here runs on each storage engine: a SQLite file, and a PostgreSQL database."""
 
-BIG = [f"Spieler {i:03d}" for i in range(1, 41)]
+BIG = [f"Spieler {i:05d}" for i in range(1, 10_000)]
+"""9,999 players: with the one who comes late, the most a tournament takes."""
 SMALL = ["Anna", "Ben", "Cem", "Dora", "Emil", "Frieda", "Gustav", "Hanne"]
 
-HOLD_DRAW = """
+HOLD = """
 import pathlib, time
 from schocken.tournament import TournamentBook
-_draw = TournamentBook.draw
-def _held(self, tournament, **kwargs):
+
+def _hold(what):
+    pathlib.Path({folder!r}, "started-" + what).write_text(what)
+    while not pathlib.Path({folder!r}, "release-" + what).exists():
+        time.sleep(0.01)
+
+_draw, _register = TournamentBook.draw, TournamentBook.register
+
+def _held_draw(self, tournament, **kwargs):
     if tournament == "Grosspokal":
-        pathlib.Path({started!r}).write_text(tournament)
-        while not pathlib.Path({release!r}).exists():
-            time.sleep(0.01)
+        _hold("draw")
     return _draw(self, tournament, **kwargs)
-TournamentBook.draw = _held
+
+def _held_register(self, tournament, names, **kwargs):
+    if tournament == "Grosspokal" and len(names) > 1000:
+        _hold("register")
+    return _register(self, tournament, names, **kwargs)
+
+TournamentBook.draw, TournamentBook.register = _held_draw, _held_register
 """
-"""A prelude for the server: Krone's draw says it started, then waits for the test's word."""
+"""A prelude for the server: Krone's draw, and its registration of more than 1,000 players,
+say they started, then wait for the test's word (a file ``release-draw`` or
+``release-register``)."""
 
 FEW_VIEWS = """
 import logging
@@ -60,9 +75,9 @@ def waited(what: Callable[[], bool], seconds: float = 60) -> None:
         time.sleep(0.02)
 
 
-def two_clubs(where: str | Path) -> dict[str, str]:
-    """Two clubs, each with a tournament: Krone's of 40 guests, Linde's of 8 members; their
-    secrets."""
+def two_clubs(where: str | Path, krone: list[str]) -> dict[str, str]:
+    """Two clubs, each with a tournament: Krone's of the guests ``krone``, Linde's of 6 of its
+    8 members; their secrets."""
     secrets: dict[str, str] = {}
     with ClubBook(where) as book:
         for club in ("Krone", "Linde"):
@@ -72,7 +87,8 @@ def two_clubs(where: str | Path) -> dict[str, str]:
             book.add_member("linde", m)
     with TournamentBook(where) as book:
         book.create("Grosspokal", date="2026-12-02", club="krone", format="werl", seed="1")
-        book.register("Grosspokal", BIG, guest=True)
+        if krone:
+            book.register("Grosspokal", krone, guest=True)
         book.create("Kleinpokal", date="2026-12-02", club="linde", format="werl", seed="1")
         book.register("Kleinpokal", SMALL[:6])
     return secrets
@@ -96,51 +112,57 @@ def get(server: Server, path: str, secret: str) -> Any:
     return r.json()
 
 
-def test_a_held_draw_holds_up_no_other_club_nor_its_own_reads(tmp_path: Path) -> None:
-    started, release = tmp_path / "started", tmp_path / "release"
-    prelude = HOLD_DRAW.format(started=str(started), release=str(release))
-    server = Server(tmp_path / "db.sqlite3", prelude=prelude)
-    secrets = two_clubs(server.where)
+def test_a_held_registration_and_draw_of_10000_hold_up_no_other_club(tmp_path: Path) -> None:
+    server = Server(tmp_path / "db.sqlite3", prelude=HOLD.format(folder=str(tmp_path)))
+    secrets = two_clubs(server.where, [])
     server.start()
+    answers: dict[str, Any] = {}
+
+    def later(name: str, fn: Callable[[], Any]) -> threading.Thread:
+        thread = threading.Thread(target=lambda: answers.__setitem__(name, fn()))
+        thread.start()
+        return thread
+
+    def release(what: str) -> None:
+        (tmp_path / f"release-{what}").write_text("go")
+
     try:
         big = "/api/clubs/krone/tournaments/grosspokal"
         small = "/api/clubs/linde/tournaments/kleinpokal"
         key = get(server, big, secrets["krone"])["view_key"]
-        answers: dict[str, Any] = {}
-
-        def later(name: str, fn: Callable[[], Any]) -> threading.Thread:
-            thread = threading.Thread(target=lambda: answers.__setitem__(name, fn()))
-            thread.start()
-            return thread
-
-        drawing = later("draw", lambda: post(server, big + "/draw", secrets["krone"]))
-        waited(started.exists)
-        # Krone's draw is held; Krone's next change waits behind it, in order.
-        registering = later(
-            "register",
-            lambda: post(
-                server,
-                big + "/register",
-                secrets["krone"],
-                {"names": ["Nachzügler"], "guest": True},
-            ),
-        )
-        # Meanwhile: the other club reads and changes, ...
+        body = {"names": BIG, "guest": True}
+        registering = later("big", lambda: post(server, big + "/register", secrets["krone"], body))
+        waited((tmp_path / "started-register").exists)
+        # Krone's registration of 9,999 is held: the other club reads and changes, and
+        # Krone's own page is answered beside it.
         assert get(server, "/api/clubs/linde", secrets["linde"])["club"]["slug"] == "linde"
         post(server, small + "/register", secrets["linde"], {"names": SMALL[6:]})
+        assert get(server, big, secrets["krone"])["tournament"]["players"] == 0
+        assert registering.is_alive() and "big" not in answers
+        release("register")
+        registering.join(120)
+        assert answers["big"]["tournament"]["players"] == 9_999
+
+        drawing = later("draw", lambda: post(server, big + "/draw", secrets["krone"]))
+        waited((tmp_path / "started-draw").exists)
+        # Krone's draw is held; Krone's next change waits behind it, in order.
+        late = {"names": ["Nachzügler"], "guest": True}
+        one_more = later("late", lambda: post(server, big + "/register", secrets["krone"], late))
+        # Meanwhile: the other club reads and changes, ...
+        assert get(server, small, secrets["linde"])["tournament"]["players"] == 8
         drawn = post(server, small + "/draw", secrets["linde"])
         assert drawn["rounds"][0]["number"] == 1
         # ... and Krone's own reads are answered beside its held change.
-        assert len(get(server, big, secrets["krone"])["players"]) == 40
+        assert get(server, big, secrets["krone"])["tournament"]["players"] == 9_999
         live = view(f"{server.url}/api/tournaments/krone/grosspokal/live?key={key}")
         assert live.status_code == 200 and live.json()["rounds"] == []
-        assert drawing.is_alive() and registering.is_alive()
-        assert "draw" not in answers and "register" not in answers
-        release.write_text("go")
-        drawing.join(60)
-        registering.join(60)
+        assert drawing.is_alive() and one_more.is_alive()
+        assert "draw" not in answers and "late" not in answers
+        release("draw")
+        drawing.join(120)
+        one_more.join(120)
         assert answers["draw"]["rounds"][0]["number"] == 1
-        assert len(answers["register"]["players"]) == 41
+        assert answers["late"]["tournament"]["players"] == 10_000
         actions = [
             row[0]
             for row in stored_rows(
@@ -150,10 +172,10 @@ def test_a_held_draw_holds_up_no_other_club_nor_its_own_reads(tmp_path: Path) ->
                 ("grosspokal",),
             )
         ]
-        assert actions[-2:] == ["drawn", "registered"]  # Krone's changes in their order
+        assert actions == ["created", "registered", "drawn", "registered"]  # in their order
     finally:
-        if not release.exists():
-            release.write_text("go")
+        release("register")
+        release("draw")
         server.stop()
 
 
@@ -172,7 +194,7 @@ def made(server: Server) -> list[str]:
 
 def test_views_are_made_once_per_change_and_limited_in_words(tmp_path: Path) -> None:
     server = Server(tmp_path / "db.sqlite3", prelude=FEW_VIEWS)
-    secrets = two_clubs(server.where)
+    secrets = two_clubs(server.where, BIG[:40])
     server.start()
     try:
         big = "/api/clubs/krone/tournaments/grosspokal"
