@@ -119,15 +119,14 @@ class Tournaments:
         self.pub_games = pub_games
         self._taking: set[asyncio.Task[None]] = set()
         self._made: dict[tuple[Any, ...], tuple[int, asyncio.Future[Any]]] = {}
-        self.views_made = 0
-        """How many views were made (not given again from :meth:`made`): for the tests."""
         self.calls = ViewCalls(VIEWS_PER_MINUTE)
+        """The calls of the public views, limited per tournament, key and address."""
         self._drawer = Workers(1)
+        """The worker process that draws the tables (:meth:`seat`)."""
         self._views = Workers(VIEW_WORKERS)
+        """The worker processes that make the views (:meth:`made`)."""
         self._making = clubs.lanes.gate(1)
         """One view of a club made in the workers at a time: another club's finds one free."""
-        """The worker processes that make the views (:meth:`made`)."""
-        """The worker process that draws the tables (:meth:`seat`)."""
         tables.when_finished.append(self.table_finished)
         pub_games.when_finished.append(self.pub_finished)
         pub_games.next_players = self.next_pub_players
