@@ -226,7 +226,7 @@ class Clubs:
         """The threads the book runs in, each on a connection of its own, and the clubs'
         lanes (:mod:`schocken.server.lanes`)."""
         try:
-            self.lanes.first()
+            self.lanes.now(self.lanes.here)
         except ClubStoreError:
             self.lanes.close()
             raise

@@ -181,10 +181,11 @@ class Lanes:
             kept[name] = make(self.here())
         return cast(T, kept[name])
 
-    def first(self) -> ClubBook:
-        """The book opened once in a thread of the pool (its tables made or brought up to
-        date), before the server answers anything."""
-        return self._pool.submit(self.here).result()
+    def now(self, fn: Callable[[], T]) -> T:
+        """``fn()`` in a thread of the pool, waited for: what the server does before it
+        answers anything (the tables made or brought up to date, once, not by several threads
+        at once)."""
+        return self._pool.submit(fn).result()
 
     def gate(self, size: int) -> ClubGate:
         """A gate of its own per club that lets ``size`` of the club's calls through at once

@@ -127,6 +127,11 @@ class Tournaments:
         """The worker processes that make the views (:meth:`made`)."""
         self._making = clubs.lanes.gate(1)
         """One view of a club made in the workers at a time: another club's finds one free."""
+        lanes = clubs.lanes
+        try:  # the tournament tables made or brought up to date, once, before any request
+            lanes.now(lambda: lanes.kept("tournaments", TournamentBook))
+        except TournamentError as exc:  # said again to each request that needs them
+            log.warning("the tournaments cannot be used: %s", exc)
         tables.when_finished.append(self.table_finished)
         pub_games.when_finished.append(self.pub_finished)
         pub_games.next_players = self.next_pub_players
