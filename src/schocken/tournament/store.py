@@ -133,7 +133,8 @@ class _Store:
         try:
             self.db.migrate(COMPONENT, MIGRATIONS)
         except StoreError as exc:
-            self.book.close()
+            if not isinstance(path, ClubBook):  # a book passed in stays its owner's, open
+                self.book.close()
             raise refused(
                 TournamentError, "tournament_refuse_store_use", where=self.db.where, why=exc
             ) from None
