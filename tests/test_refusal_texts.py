@@ -42,6 +42,8 @@ NOT_ON_A_PAGE = {
     ("server/store.py", "StoreError", ""): "opening the server's database when it starts",
     ("server/store.py", "ValueError", "a table's data"): "reading the server's own database",
     ("server/tables.py", "StorageError", ""): "keyed by its class (server_refuse_storage)",
+    ("server/lanes.py", "RuntimeError", "threads of the lanes only"): "a call made wrong in "
+    "the server's code (the book used outside the lanes): never a request's",
     ("server/pub.py", "StorageError", ""): "keyed by its class (server_refuse_storage)",
     ("server/store.py", "LeaseLostError", ""): "caught by Tables: a StorageError on the page",
     ("server/tables.py", "LeaseLostError", ""): "caught by Tables: a StorageError on the page",

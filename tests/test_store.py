@@ -70,6 +70,27 @@ def test_a_transaction_is_all_or_nothing(database: str) -> None:
         db.close()
 
 
+def test_a_snapshot_sees_one_state_and_holds_up_no_write(database: str) -> None:
+    reader, writer = open_database(database), open_database(database)
+    try:
+        writer.migrate("items", ITEMS)
+        with writer.transaction():
+            writer.insert("INSERT INTO t_items (name, cents) VALUES (?, ?)", ("a", 1))
+
+        def names() -> list[str]:
+            return [r[0] for r in reader.execute("SELECT name FROM t_items ORDER BY id")]
+
+        with reader.snapshot():
+            assert names() == ["a"]
+            with writer.transaction():  # another connection writes meanwhile, at once
+                writer.insert("INSERT INTO t_items (name, cents) VALUES (?, ?)", ("b", 2))
+            assert names() == ["a"]  # the snapshot's state
+        assert names() == ["a", "b"]
+    finally:
+        reader.close()
+        writer.close()
+
+
 def test_sums_of_whole_numbers_are_ints_and_percent_signs_stay(database: str) -> None:
     db = open_database(database)
     try:

@@ -2073,6 +2073,14 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "Link für die Leinwand oder die Handys",
     ),
     (
+        "server_refuse_tournament_views_minute",
+        "this tournament's views were asked for {most} times in the last minute from your "
+        "address with this link; they refresh by themselves: try again in a minute",
+        "die Ansichten dieses Turniers wurden in der letzten Minute {most}-mal von deiner "
+        "Adresse mit diesem Link abgerufen; sie aktualisieren sich von selbst: in einer Minute "
+        "noch einmal versuchen",
+    ),
+    (
         "server_refuse_tournament_view",
         "a tournament's view is one of {views}, not {view!r}",
         "eine Ansicht des Turniers ist eine von {views}, nicht „{view}“",

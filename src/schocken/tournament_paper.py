@@ -29,7 +29,14 @@ from schocken.tournament.formats import (
     PointsStage,
 )
 from schocken.tournament.plan import stage_of
-from schocken.tournament.values import RankingInfo, RoundInfo, Standing, TableInfo, TournamentInfo
+from schocken.tournament.values import (
+    RankingInfo,
+    RoundInfo,
+    Standing,
+    TableInfo,
+    Tournament,
+    TournamentInfo,
+)
 
 if TYPE_CHECKING:
     from schocken.tournament import TournamentBook
@@ -112,7 +119,8 @@ def _paper(book: TournamentBook, name: str, what: str, lang: str, round_number: 
         return _page(title, lang, [_plan(r, title, head, lang)])
     if what == "sheets":
         r = _round_of(book, name, round_number)
-        sheets = [_sheet(book, name, r, table, head, lang) for table in r["tables"]]
+        pic = book.picture(name)  # once for every table's sheet: a big round has thousands
+        sheets = [_sheet(pic, r, table, head, lang) for table in r["tables"]]
         return _page(t("tw_print_sheets", lang), lang, sheets)
     if what == "ranking":
         ranking = book.rank(name)
@@ -150,9 +158,8 @@ def _plan(r: RoundInfo, title: str, head: str, lang: str) -> str:
     return "\n".join(out)
 
 
-def _scoring(book: TournamentBook, name: str, number: int, lang: str) -> list[str]:
+def _scoring(pic: Tournament, number: int, lang: str) -> list[str]:
     """How a game of round ``number`` counts, in sentences (its stage's points or lives)."""
-    pic = book.picture(name)
     stage = stage_of(pic, number)
     lines: list[str] = []
     if isinstance(stage, PointsStage):
@@ -185,10 +192,10 @@ def _scoring(book: TournamentBook, name: str, number: int, lang: str) -> list[st
     return lines
 
 
-def _games_per_table(book: TournamentBook, name: str, number: int, players: int) -> int:
+def _games_per_table(pic: Tournament, number: int, players: int) -> int:
     """The rows of a score sheet: the round's games (a points round, a knock-out by points),
     or as many games as lives can be lost at the table."""
-    stage = stage_of(book.picture(name), number)
+    stage = stage_of(pic, number)
     if isinstance(stage, PointsStage) or (
         isinstance(stage, KnockoutStage) and stage.by == Advance.POINTS
     ):
@@ -224,24 +231,22 @@ def _points_lines(points: Points, lang: str) -> list[str]:
     return lines
 
 
-def _sheet(
-    book: TournamentBook, name: str, r: RoundInfo, table: TableInfo, head: str, lang: str
-) -> str:
+def _sheet(pic: Tournament, r: RoundInfo, table: TableInfo, head: str, lang: str) -> str:
     number, players = table["number"], table["players"]
     title = t("tp_sheet", lang, round=r["number"], table=number)
-    one_half = not book.picture(name).rules.finale  # the rules play one half, no Finale
+    one_half = not pic.rules.finale  # the rules play one half, no Finale
     halves = (t("tw_half_1", lang),) if one_half else (t("tw_half_1", lang), t("tw_half_2", lang))
     heads = "".join(f'<th scope="colgroup" colspan="{len(halves)}">{_e(p)}</th>' for p in players)
     subs = "".join(f'<th scope="col">{_e(h)}</th>' for _ in players for h in halves)
     cells = "<td></td>" * (len(halves) * len(players) + (1 if one_half else 2))
     rows = [
         f'<tr><th scope="row">{game}</th>{cells}</tr>'
-        for game in range(1, _games_per_table(book, name, r["number"], len(players)) + 1)
+        for game in range(1, _games_per_table(pic, r["number"], len(players)) + 1)
     ]
     finale, giver = _e(t("tw_finale_loser", lang)), _e(t("tp_schock_aus", lang))
     finale_head = "" if one_half else f'<th scope="col" rowspan="2">{finale}</th>'
-    scoring = _scoring(book, name, int(r["number"]), lang)
-    rules = describe_rules(book.picture(name).rules, lang)
+    scoring = _scoring(pic, int(r["number"]), lang)
+    rules = describe_rules(pic.rules, lang)
     how = t("tp_how_one_half" if one_half else "tp_how", lang)
     return (
         f'<section class="sheet"><h1>{_e(title)}</h1>{head}'

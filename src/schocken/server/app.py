@@ -860,6 +860,7 @@ def create_app(
             thinker.close()
             reviewer.kill()
             hub.stop_coach()
+            app.state.tournaments.close()  # the draw's and the views' worker processes
             await asyncio.to_thread(clubs.close)  # the club's book (opened with its routes)
 
     app = FastAPI(title="schocken", version=str(PROTOCOL_VERSION), lifespan=lifespan)
@@ -911,7 +912,7 @@ def create_app(
     pub_games = add_pub_routes(app, store, body, page, limits)
     app.state.pub_games = pub_games
     clubs = app.state.clubs = Clubs(store, limits)  # closed by the lifespan
-    # on the club's book, in its thread
+    # on the club's book, in the threads of its lanes
     app.state.tournaments = Tournaments(clubs, tables, pub_games)
     app.state.tournaments.tell = hub.send_table
     app.include_router(clubs_router)

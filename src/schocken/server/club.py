@@ -1,8 +1,9 @@
 """The Schockbuch on the server: a club's book in the browser (``/club``, ``/api/clubs``).
 
-The book is :class:`schocken.club.ClubBook`, kept in the server's SQLite file (its ``club_``
-tables). A ClubBook is one connection for one thread: it runs in an executor of one thread of its
-own (:class:`Clubs`), never on the event loop, so a slow disk delays only club requests. Every
+The book is :class:`schocken.club.ClubBook`, kept in the server's database (its ``club_``
+tables). A ClubBook is one connection for one thread: the book runs in the threads of the lanes
+(:mod:`schocken.server.lanes`), each with a connection of its own, never on the event loop, so a
+slow disk delays only club requests, and one club's work never waits behind another's. Every
 change is one transaction of the book (committed with a full sync before it is answered), so a
 server killed at any moment keeps every answered change; a change the file cannot take (a full
 disk) is answered 503 and leaves nothing behind.
@@ -32,7 +33,7 @@ import logging
 import math
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import BrokenExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -47,6 +48,7 @@ from schocken.club import (
     verify_access,
 )
 from schocken.errors import ClubAccessError, ClubError, ClubStoreError
+from schocken.server.lanes import Lanes
 from schocken.server.settings import Limits
 from schocken.server.store import Store
 from schocken.server.tables import PerMinute, TableError, refusal_of, refuse
@@ -74,7 +76,7 @@ IMPORTS_WAITING = 2
 
 CHECKERS = 2
 """Threads that check secrets and passwords (scrypt: 50 ms and 16 MiB each), apart from the
-book's thread, so a check holds up no other club's request."""
+book's threads, so a check holds up no other club's request."""
 CHECKS_WAITING = 16
 """Checks waiting for one of the :data:`CHECKERS`, at most; one more is refused (503) before it
 is counted or checked."""
@@ -214,25 +216,30 @@ def _check_export(text: str) -> CheckedImport | TableError:
 
 
 class Clubs:
-    """The club book of the server's file, used from one thread of its own, and the sessions;
+    """The club book of the server's database, used in the threads of the lanes, and the sessions;
     the checks of keys (in threads of their own) and of imports (in a worker process)."""
 
     def __init__(self, store: Store, limits: Limits) -> None:
         self.created_by = PerMinute(limits.tables_per_minute, "clubs")
         """New clubs (made or imported) an address may ask for in a minute."""
-        self._thread = ThreadPoolExecutor(1, thread_name_prefix="schocken-club")
+        self.lanes = Lanes(lambda: ClubBook(store.target, timeout=store.timeout))
+        """The threads the book runs in, each on a connection of its own, and the clubs'
+        lanes (:mod:`schocken.server.lanes`)."""
         try:
-            self.book: ClubBook = self._thread.submit(
-                ClubBook, store.target, timeout=store.timeout
-            ).result()
+            self.lanes.now(self.lanes.here)
         except ClubStoreError:
-            self._thread.shutdown()
+            self.lanes.close()
             raise
+        self.book: ClubBook = self.lanes.book
+        """The book of the thread a call runs in."""
         self._checks = ThreadPoolExecutor(CHECKERS, thread_name_prefix="schocken-club-check")
         self._checking = 0
         """Checks of keys running or waiting."""
         self.guesses = Guesses()
         self._path, self._timeout = store.target, store.timeout
+        self.target, self.timeout = store.target, store.timeout
+        """The database and how long a write waits for its lock (for worker processes that
+        open it themselves)."""
         self._importer = Workers(1)
         self._import_writer = ThreadPoolExecutor(1, thread_name_prefix="schocken-club-import")
         self._import_slot = asyncio.Semaphore(1)
@@ -243,19 +250,21 @@ class Clubs:
         self._importer.kill()
         self._checks.shutdown(cancel_futures=True)
         self._import_writer.shutdown()
-        self._thread.submit(self.book.close).result()
-        self._thread.shutdown()
+        self.lanes.close()
 
     async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """``fn(*args, **kwargs)`` in the book's thread; the book's refusals as errors of the
-        request (400 with its message, 403 for access, 503 when the file cannot take a
-        change)."""
-        return await self._run_in(self._thread, lambda: fn(*args, **kwargs))
+        """``fn(*args, **kwargs)`` in a thread of the lanes, through the gate of the request's
+        lane (:meth:`Lanes.run`); the book's refusals as errors of the request (400 with its
+        message, 403 for access, 503 when the file cannot take a change)."""
+        return await self._refused(self.lanes.run(lambda: fn(*args, **kwargs)))
 
     async def _run_in(self, thread: ThreadPoolExecutor, fn: Callable[[], T]) -> T:
         loop = asyncio.get_running_loop()
+        return await self._refused(loop.run_in_executor(thread, fn))
+
+    async def _refused(self, call: Awaitable[T]) -> T:
         try:
-            return await loop.run_in_executor(thread, fn)
+            return await call
         except ClubAccessError as exc:
             raise refusal_of(exc, 403) from None
         except ClubError as exc:

@@ -162,6 +162,15 @@ class Workers:
             self.kill()
             raise
 
+    def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker process, waited for in this thread (one of the lanes',
+        never the event loop's). A broken pool is ended and its error raised."""
+        try:
+            return self._executor().submit(fn, *args).result()
+        except (BrokenExecutor, OSError, RuntimeError):
+            self.kill()
+            raise
+
 
 class Thinker:
     """Makes bots' decisions: at once for the quick bots, in worker processes for the others."""

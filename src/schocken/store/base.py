@@ -87,6 +87,12 @@ class Database(abc.ABC):
         ends, rolled back whole on any error. Inside another, it is a part of that one."""
 
     @abc.abstractmethod
+    def snapshot(self) -> contextlib.AbstractContextManager[None]:
+        """Reads that see one state of the database (no change committed meanwhile shows in
+        them), without taking the write lock: a page made of several reads while others
+        write. Inside a transaction, a part of that one."""
+
+    @abc.abstractmethod
     def has_table(self, name: str) -> bool:
         """Whether the database has a table of that name."""
 

@@ -114,6 +114,18 @@ class PostgresDatabase(Database):
         except psycopg.Error as exc:  # the commit itself failed
             raise store_error(exc) from None
 
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[None]:
+        if self.conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            yield
+            return
+        self.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        try:
+            yield
+        finally:
+            if self.conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                self.execute("ROLLBACK")
+
     def has_table(self, name: str) -> bool:
         row = self.execute(
             "SELECT 1 FROM information_schema.tables "

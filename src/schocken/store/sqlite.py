@@ -104,6 +104,19 @@ class SqliteDatabase(Database):
                 db.execute("ROLLBACK")
             raise
 
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[None]:
+        db = self.db
+        if db.in_transaction:
+            yield
+            return
+        self.execute("BEGIN DEFERRED")  # the write-ahead journal's snapshot from the first read
+        try:
+            yield
+        finally:
+            if db.in_transaction:
+                db.execute("COMMIT")
+
     def has_table(self, name: str) -> bool:
         row = self.execute(
             "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)

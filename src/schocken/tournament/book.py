@@ -9,7 +9,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -344,16 +344,31 @@ class _Book(_Store):
 
     # ------------------------------------------------------------------ rounds
 
-    def draw(self, tournament: str, *, close: bool = False) -> RoundInfo:
+    def draw(
+        self,
+        tournament: str,
+        *,
+        close: bool = False,
+        seat: Callable[..., Seating] = next_seating,
+    ) -> RoundInfo:
         """Draw the next round (seeded: the tournament's seed and the round's number); refused
         while a table of the round before has games to play, unless ``close`` closes that round
-        on purpose (:func:`~schocken.tournament.plan.check_played`; the log says so)."""
+        on purpose (:func:`~schocken.tournament.plan.check_played`; the log says so). The
+        tables are drawn (by ``seat(picture, close=close)``: the server's draws them in a worker
+        process) from one snapshot of the tournament, outside the write transaction, so that a
+        big field's draw holds up no other change of the database meanwhile; they are written in
+        a short one if the tournament is still as it was, else drawn again in it."""
         if not isinstance(close, bool):
             raise refused(TournamentError, "tournament_refuse_close_flag", value=_show(close))
+        with self.db.snapshot():
+            version = self.version(tournament)
+            pic = self.picture(tournament)
+            seating = seat(pic, close=close)
         with self._tx():
             tid = self._id(tournament)
-            pic = self.picture(tournament)
-            seating = next_seating(pic, close=close)
+            if self.version(tournament) != version:  # changed meanwhile
+                pic = self.picture(tournament)
+                seating = next_seating(pic, close=close)
             short = short_tables(pic, pic.rounds[-1].number) if close and pic.rounds else []
             self._write_seating(tid, seating)
             self._log(

@@ -141,7 +141,8 @@ class _Store:
         try:
             self.db.migrate(COMPONENT, MIGRATIONS)
         except StoreError as exc:
-            self.book.close()
+            if not isinstance(path, ClubBook):  # a book passed in stays its owner's, open
+                self.book.close()
             raise refused(
                 TournamentError, "tournament_refuse_store_use", where=self.db.where, why=exc
             ) from None
@@ -207,6 +208,16 @@ class _Store:
 
     def _id(self, tournament: str) -> int:
         return int(self._row(tournament)[0])
+
+    def version(self, tournament: str) -> int:
+        """A number that grows with every change of the tournament: its log's last entry (every
+        change writes one, in its transaction). The server's views are made once per
+        version."""
+        row = self.db.execute(
+            "SELECT id FROM tournament_log WHERE tournament_id = ? ORDER BY id DESC LIMIT 1",
+            (self._id(tournament),),
+        ).fetchone()
+        return 0 if row is None else int(row[0])
 
     def _player_id(self, tid: int, name: object) -> int:
         if not isinstance(name, str):

@@ -27,6 +27,7 @@ from schocken.server.club import (
     Clubs,
     device_of,
 )
+from schocken.server.lanes import enter_lane
 from schocken.server.pub import TOKEN_HEADER as PUB_TOKEN_HEADER
 from schocken.server.pub import PubGames, record_of
 from schocken.server.requests import client_address, read_body, read_raw_body, web_page
@@ -36,8 +37,10 @@ from schocken.texts import said
 router = APIRouter()
 
 
-def the_clubs(request: Request) -> Clubs:
-    """The server's clubs (their book, sessions and guards)."""
+async def the_clubs(request: Request) -> Clubs:
+    """The server's clubs (their book, sessions and guards); the request's lane is set
+    (:func:`~schocken.server.lanes.enter_lane`: in the request's own context, so async)."""
+    enter_lane(request)
     clubs: Clubs = request.app.state.clubs
     return clubs
 
@@ -219,7 +222,7 @@ async def get(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
 async def applied(
     clubs: Clubs, club: str, request: Request, do: Callable[[], object]
 ) -> dict[str, Any]:
-    """``do`` (a change to ``club``) in the book's thread, and the answer of the change: what
+    """``do`` (a change to ``club``) in the club's lane, and the answer of the change: what
     was done, the whole book after it, and, when the request carries an entry id (header
     :data:`~schocken.server.club.ENTRY_HEADER`, made on the phone), ``entry``: the id and
     whether it was applied before (``repeated``: then nothing was changed, and ``done`` is what
@@ -250,7 +253,7 @@ async def rekey(
     clubs: Clubs, slug: str, request: Request, do: Callable[[str, dict[str, Any]], object]
 ) -> dict[str, Any]:
     """A change that ends every session of the club (a new secret or password): the caller
-    gets a fresh session, made right after it in the book's thread."""
+    gets a fresh session, made right after it in the same call."""
     book = clubs.book
     data = await read_body(request)
     club = await opened(clubs, slug, request, data)

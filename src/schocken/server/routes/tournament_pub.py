@@ -62,10 +62,7 @@ async def open_pub(
         book.add_online(found, number, table_no, pub_id, players, kind="pub")  # type: ignore[arg-type]
         return detail(book, found)
 
-    try:
-        answer = await tournaments.run(keep)
-    finally:
-        tournaments.changed()
+    answer = await tournaments.run(keep)
     return {**answer, "link": await _link(request, pub_id, token)}
 
 

@@ -16,14 +16,19 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import bisect
+import json
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
+from concurrent.futures import BrokenExecutor
+from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 
 from schocken.club.transfer import draw_qr
 from schocken.club.values import slug_of
@@ -32,8 +37,9 @@ from schocken.players import name_key
 from schocken.record import GameRecord
 from schocken.rules import Rules
 from schocken.server.club import Clubs
+from schocken.server.lanes import enter_lane
 from schocken.server.pub import PubGames
-from schocken.server.requests import language, read_body, web_page
+from schocken.server.requests import client_address, language, read_body, web_page
 from schocken.server.routes.clubs import ClubsDep, opened
 from schocken.server.settings import Limits, Site
 from schocken.server.tables import (
@@ -44,13 +50,15 @@ from schocken.server.tables import (
     refuse,
     rules_from_request,
 )
+from schocken.server.thinking import Workers
 from schocken.texts import refused
 from schocken.tournament import FORMATS, TournamentBook
 from schocken.tournament.book import hidden_from
 from schocken.tournament.formats import PointsStage
 from schocken.tournament.online import OnlineTable
+from schocken.tournament.plan import next_seating
 from schocken.tournament.results import result_by_hand
-from schocken.tournament.values import RankingInfo
+from schocken.tournament.values import RankingInfo, Seating, Tournament
 from schocken.tournament_paper import PAPERS, paper
 
 router = APIRouter()
@@ -63,17 +71,51 @@ PUBLIC_VIEWS = ("screen", "phone")
 MOST_HIDDEN = 600
 """The most minutes the screen may hide."""
 LIVE_LINES = 1000
-"""Lines of the ranking (overall and each round's) in the live view: the phone shows as many,
-the screen turns its pages through them."""
-LIVE_FRESH = 4.0
-"""Seconds an answer of the live view is given again to the next screen or phone that asks
-(every change of the tournament drops it at once): a hundred phones asking every 5 seconds
-make one ranking, not a hundred."""
+"""Lines of each round's standings in the live view (the phone shows as many)."""
+VIEWS_PER_MINUTE = 600
+"""Calls of a tournament's public views (live and print) with one key from one address in a
+minute; more are refused (429, in words). Generous: the phones of a pub behind one address,
+each asking every few seconds, stay well below it; a flood of calls does not."""
+VIEW_WORKERS = 2
+"""Worker processes that make the public views (each a connection of its own)."""
+BIG_FIELD = 500
+"""Players from which a tournament's views are made in the worker processes (below it they
+take milliseconds, made in a thread of the club's lane)."""
+VIEW_BUDGET = 120.0
+"""Seconds a view may take to be made in a worker; then it is made in the server."""
+KEPT_VIEWS = 256
+"""Views kept made (each the last version of one view of one tournament); beyond it the kept
+ones are dropped (and made again when asked for)."""
+
+
+class ViewCalls:
+    """The calls of a tournament's public views per tournament, key and address in the last
+    minute, against :data:`VIEWS_PER_MINUTE`."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._calls: dict[tuple[str, str, str], deque[float]] = {}
+
+    def take(self, tournament: str, key: object, address: str) -> None:
+        """Count a call; refused (429) when there were :attr:`limit` in the last minute."""
+        now = time.monotonic()
+        which = (slug_of(tournament)[:100], str(key)[:100], address)
+        recent = self._calls.setdefault(which, deque())
+        while recent and now - recent[0] > 60:
+            recent.popleft()
+        if len(recent) >= self.limit:
+            raise refuse("server_refuse_tournament_views_minute", 429, most=self.limit)
+        recent.append(now)
+        if len(self._calls) > 10_000:  # forget who made no call for a minute
+            for old in [w for w, q in self._calls.items() if not q or now - q[-1] > 60]:
+                del self._calls[old]
 
 
 class Tournaments:
-    """The tournaments of the server's database, made on first use in the club's book's thread
-    and on its connection (one thread uses both); and the online tables and pub games of their
+    """The tournaments of the server's database, on the connection of the club's book of the
+    thread of the lanes a call runs in (:mod:`schocken.server.lanes`; one
+    :class:`TournamentBook` per thread, made on first use); the public views, each made once
+    per version of its tournament (:meth:`made`); and the online tables and pub games of their
     rounds, whose finished games they take as soon as a game ends
     (:attr:`Tables.when_finished`, :attr:`PubGames.when_finished`) or when the organiser
     asks."""
@@ -82,9 +124,21 @@ class Tournaments:
         self.clubs = clubs
         self.tables = tables
         self.pub_games = pub_games
-        self._book: TournamentBook | None = None
         self._taking: set[asyncio.Task[None]] = set()
-        self._live: dict[tuple[str, str, str, int], tuple[float, dict[str, Any]]] = {}
+        self._made: dict[tuple[Any, ...], tuple[int, asyncio.Future[Any]]] = {}
+        self.calls = ViewCalls(VIEWS_PER_MINUTE)
+        """The calls of the public views, limited per tournament, key and address."""
+        self._drawer = Workers(1)
+        """The worker process that draws the tables (:meth:`seat`)."""
+        self._views = Workers(VIEW_WORKERS)
+        """The worker processes that make the views (:meth:`made`)."""
+        self._making = clubs.lanes.gate(1)
+        """One view of a club made in the workers at a time: another club's finds one free."""
+        lanes = clubs.lanes
+        try:  # the tournament tables made or brought up to date, once, before any request
+            lanes.now(lambda: lanes.kept("tournaments", TournamentBook))
+        except TournamentError as exc:  # said again to each request that needs them
+            log.warning("the tournaments cannot be used: %s", exc)
         self.tell: Callable[[Table], None] = lambda table: None
         """Tells a table's pages that it changed (the server's hub: where its game went, a bot
         put in a seat by the organiser)."""
@@ -93,31 +147,98 @@ class Tournaments:
         pub_games.when_finished.append(self.pub_finished)
         pub_games.next_players = self.next_pub_players
 
-    async def live(self, club: str, name: str, key: object, hide: int) -> dict[str, Any]:
-        """The live view's data (:func:`live`), opened by the view ``key``; a fresh answer given
-        again (:data:`LIVE_FRESH`)."""
-        cache = (club, name, key if isinstance(key, str) else "", hide)
-        kept = self._live.get(cache)
-        now = time.monotonic()
-        if kept is not None and now - kept[0] < LIVE_FRESH:
-            return kept[1]
-        data = await self.run(lambda book: live(book, _public(book, club, name, key), hide))
-        if len(self._live) > 1000:
-            self._live.clear()
-        self._live[cache] = (now, data)
-        return data
+    async def made(
+        self, what: tuple[Any, ...], version: int, big: bool, kind: str, name: str, *args: Any
+    ) -> Any:
+        """The view ``kind`` of the tournament ``name`` (:data:`VIEW_MAKERS`, with ``args``),
+        made once for each ``version`` of the tournament: one call makes it, the others that
+        ask meanwhile wait for it, later ones get it again until the tournament changes. It is
+        made from one snapshot of the database: a ``big`` tournament's in a worker process
+        (:data:`VIEW_WORKERS`) on a connection of its own (its seconds of Python hold up
+        neither the event loop nor the lanes' threads), one view of a club at a time; a small
+        one's (milliseconds) in a thread of the club's lane, as is a big one's if the worker
+        fails."""
+        kept = self._made.get(what)
+        if kept is not None and kept[0] >= version:
+            return await asyncio.shield(kept[1])
+        if len(self._made) >= KEPT_VIEWS:
+            self._made = {w: k for w, k in self._made.items() if not k[1].done()}
+        pending: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._made[what] = (version, pending)
+        log.info("tournament %s: view %s made (version %d)", name, kind, version)
+        try:
+            value = await self._make(big, kind, name, *args)
+        except BaseException as exc:
+            if self._made.get(what, (0, None))[1] is pending:
+                del self._made[what]
+            pending.set_exception(exc)
+            pending.exception()  # retrieved: the callers that wait get it
+            raise
+        pending.set_result(value)
+        return value
 
-    def changed(self) -> None:
-        """A tournament changed: the live views' kept answers are dropped."""
-        self._live.clear()
+    async def _make(self, big: bool, kind: str, name: str, *args: Any) -> Any:
+        def here(book: TournamentBook) -> Any:
+            with book.db.snapshot():
+                return VIEW_MAKERS[kind](book, name, *args)
+
+        if not big:
+            return await self.run(here)
+        clubs = self.clubs
+        try:
+            async with self._making.held():
+                value = await self._views.run(
+                    VIEW_BUDGET, _view_in_worker, clubs.target, clubs.timeout, kind, name, *args
+                )
+        except (TimeoutError, BrokenExecutor, OSError, RuntimeError) as exc:
+            log.warning("a view's worker failed (%s); made in the server", exc)
+            return await self.run(here)
+        if isinstance(value, TournamentError):
+            raise refusal_of(value)
+        return value
+
+    async def live(self, club: str, name: str, key: object, hide: int) -> bytes:
+        """The live view's answer (:func:`live`, as JSON), opened by the view ``key``. Its
+        data are made once per version of the tournament; ``hide`` leaves out the games of the
+        last minutes: when none of them are that recent, the same answer; else the ranking of
+        the games before then, made once per version and number of games shown."""
+        found, version, big = await self.run(lambda book: _opened(book, club, name, key))
+        base: LiveBase = await self.made(("live", found), version, big, "live", found)
+        shown = len(base.entered)
+        if hide:
+            before = hidden_from(hide)
+            shown = bisect.bisect_left(base.entered, before)
+        if shown == len(base.entered):
+            ranking = base.ranking
+        else:
+            ranking = await self.made(("live", found, shown), version, big, "hidden", found, before)
+        return b'{"hidden":%d,"ranking":%s,%s' % (hide, ranking, base.rest[1:])
+
+    async def paper(
+        self, club: str, name: str, key: object, what: str, lang: str, round_number: int | None
+    ) -> str:
+        """A print view (:func:`~schocken.tournament_paper.paper`), opened by the view ``key``,
+        made once per version of the tournament."""
+        found, version, big = await self.run(lambda book: _opened(book, club, name, key))
+        page: str = await self.made(
+            ("paper", found, what, lang, round_number),
+            version,
+            big,
+            "paper",
+            found,
+            what,
+            lang,
+            round_number,
+        )
+        return page
 
     async def run(self, fn: Callable[[TournamentBook], T]) -> T:
-        """``fn(book)`` in the book's thread; a tournament's refusal answered 400."""
+        """``fn(book)`` in a thread of the request's lane; a tournament's refusal answered
+        400."""
+        lanes = self.clubs.lanes
 
         def call() -> T:
-            if self._book is None:
-                self._book = TournamentBook(self.clubs.book)
-            return fn(self._book)
+            return fn(lanes.kept("tournaments", TournamentBook))
 
         try:
             return await self.clubs.run(call)
@@ -125,6 +246,24 @@ class Tournaments:
             raise refusal_of(exc) from None
         except RulesError as exc:
             raise refusal_of(exc) from None
+
+    def close(self) -> None:
+        """The worker processes end."""
+        self._drawer.kill()
+        self._views.kill()
+
+    def seat(self, pic: Tournament, close: bool = False) -> Seating:
+        """The next round's tables (:func:`next_seating`), drawn in a worker process (a big
+        field's draw is seconds of Python that would hold up the other lanes' threads and the
+        event loop), waited for in the lane's thread; drawn here if the process fails."""
+        try:
+            seating = self._drawer.call(_seat, pic, close)
+        except (BrokenExecutor, OSError, RuntimeError) as exc:
+            log.warning("a draw's worker failed (%s); drawn in the server", exc)
+            return next_seating(pic, close=close)
+        if isinstance(seating, TournamentError):
+            raise seating
+        return seating
 
     async def chain(self, table_id: str) -> list[Table]:
         """An online table and its next games (the rematches), in order, as far as the server
@@ -162,10 +301,7 @@ class Tournaments:
                     numbers.append(None)
             return numbers
 
-        try:
-            numbers = await self.run(enter)
-        finally:
-            self.changed()
+        numbers = await self.run(enter)
         for table, game in zip(finished, numbers, strict=True):
             if game is not None:  # the players' pages say where it went
                 where = {"name": name, "round": number, "table": table_no, "number": game}
@@ -218,13 +354,10 @@ class Tournaments:
                 "server_refuse_pub_gone", 404, id=pub["table_id"], table=pub["table"]
             ) from None
         taken = 0
-        try:
-            for pub_id in chain:
-                record = await self.pub_games.finished_record(pub_id)
-                if record is not None:
-                    taken += await self.run(_taking(name, pub, pub_id, record))
-        finally:
-            self.changed()
+        for pub_id in chain:
+            record = await self.pub_games.finished_record(pub_id)
+            if record is not None:
+                taken += await self.run(_taking(name, pub, pub_id, record))
         return taken
 
     async def next_pub_players(self, pub_id: str) -> list[str]:
@@ -284,6 +417,15 @@ class Tournaments:
             log.warning("online table %s: its game was not taken: %s", table_id, exc)
 
 
+def _seat(pic: Tournament, close: bool = False) -> Seating | TournamentError:
+    """In a worker process: the next round's tables, or the tournament's refusal (its key and
+    fields go back with it)."""
+    try:
+        return next_seating(pic, close=close)
+    except TournamentError as exc:
+        return exc
+
+
 def _taking(
     name: str, pub: OnlineTable, pub_id: str, record: GameRecord
 ) -> Callable[[TournamentBook], bool]:
@@ -291,8 +433,10 @@ def _taking(
     return lambda book: book.take_pub(name, pub["round"], pub["table"], pub_id, record)
 
 
-def the_tournaments(request: Request) -> Tournaments:
-    """The server's tournaments."""
+async def the_tournaments(request: Request) -> Tournaments:
+    """The server's tournaments; the request's lane is set
+    (:func:`~schocken.server.lanes.enter_lane`)."""
+    enter_lane(request)
     tournaments: Tournaments = request.app.state.tournaments
     return tournaments
 
@@ -396,24 +540,97 @@ def live(book: TournamentBook, name: str, hide: int) -> dict[str, Any]:
     """What the screen and the phones show, without the games of the last ``hide`` minutes:
     every round, with the tables of the latest; the first :data:`LIVE_LINES` lines of the
     ranking overall and of each round's, the teams and the Schock-Aus-König (the qualifying
-    standings are the overall ranking's until the final stage: not twice)."""
+    standings are the overall ranking's until the final stage: not twice). The server gives it
+    from :meth:`Tournaments.live`, made once per version."""
     info = book.info(name)
     before = hidden_from(hide) if hide else None
     with book.one_read():
         rounds = book.rounds(name)
-        ranking = book.rank(name, before=before)
+        ranking = _live_ranking(book, name, before)
     latest = rounds[-1]["number"] if rounds else None
     return {
         "tournament": {k: info[k] for k in ("name", "date", "place", "club", "format")},
         "rounds": [r if r["number"] == latest else {**r, "tables": []} for r in rounds],
-        "ranking": {
-            **ranking,
-            "players": ranking["players"][:LIVE_LINES],
-            "qualifying": [],
-            "rounds": [{**r, "players": r["players"][:LIVE_LINES]} for r in ranking["rounds"]],
-        },
+        "ranking": ranking,
         "hidden": hide,
     }
+
+
+def _live_ranking(book: TournamentBook, name: str, before: str | None) -> dict[str, Any]:
+    """The live view's ranking (of the games entered before ``before``)."""
+    ranking = book.rank(name, before=before)
+    return {
+        **ranking,
+        "players": ranking["players"][:LIVE_LINES],
+        "qualifying": [],
+        "rounds": [{**r, "players": r["players"][:LIVE_LINES]} for r in ranking["rounds"]],
+    }
+
+
+@dataclass(frozen=True)
+class LiveBase:
+    """The live view of one version of a tournament, as JSON: ``rest`` (an object of its
+    tournament and rounds), the whole ``ranking``, and when its games were entered, in order
+    (those without a time are never hidden)."""
+
+    rest: bytes
+    ranking: bytes
+    entered: list[str]
+
+
+def _encoded(data: object) -> bytes:
+    """``data`` as the JSON of an answer (as FastAPI says it), made in a thread of the lanes,
+    not on the event loop."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+
+
+def _live_base(book: TournamentBook, name: str) -> LiveBase:
+    data = live(book, name, 0)
+    entered = sorted(g.entered for g in book.picture(name).games if g.entered is not None)
+    rest = {"tournament": data["tournament"], "rounds": data["rounds"]}
+    return LiveBase(_encoded(rest), _encoded(data["ranking"]), entered)
+
+
+def _hidden_ranking(book: TournamentBook, name: str, before: str) -> bytes:
+    """The ranking of the games entered before ``before``, as JSON."""
+    return _encoded(_live_ranking(book, name, before))
+
+
+def _paper(book: TournamentBook, name: str, what: str, lang: str, round_number: int | None) -> str:
+    return paper(book, name, what, lang, round_number=round_number)
+
+
+VIEW_MAKERS: dict[str, Callable[..., Any]] = {
+    "live": _live_base,
+    "hidden": _hidden_ranking,
+    "paper": _paper,
+}
+"""The public views by kind: each made from a book, the tournament's name and its own
+arguments."""
+
+_WORKER_BOOKS: dict[str, TournamentBook] = {}
+"""In a worker process: its book of each database (a connection of its own, kept)."""
+
+
+def _view_in_worker(target: str, timeout: float, kind: str, name: str, *args: Any) -> Any:
+    """In a worker process: the view ``kind`` of the tournament ``name``, made from one
+    snapshot of the database ``target``; or the tournament's refusal (its key and fields go
+    back with it)."""
+    book = _WORKER_BOOKS.get(str(target))
+    if book is None:
+        book = _WORKER_BOOKS[str(target)] = TournamentBook(target, timeout=timeout)
+    try:
+        with book.db.snapshot():
+            return VIEW_MAKERS[kind](book, name, *args)
+    except TournamentError as exc:
+        return exc
+
+
+def _opened(book: TournamentBook, club: str, name: str, key: object) -> tuple[str, int, bool]:
+    """The tournament's name and version, and whether it is big (:data:`BIG_FIELD`), if it is
+    the club's and ``key`` opens its views."""
+    found = _public(book, club, name, key)
+    return found, book.version(found), book.info(found)["players"] >= BIG_FIELD
 
 
 def _hide(request: Request) -> int:
@@ -457,12 +674,9 @@ async def print_page(
     given = request.query_params.get("round")
     if given is not None and not given.isdigit():
         raise refuse("server_refuse_tournament_round", 400, value=given[:20])
-
-    def make(book: TournamentBook) -> str:
-        found = _public(book, club, name, key)
-        return paper(book, found, what, lang, round_number=None if given is None else int(given))
-
-    return await tournaments.run(make)
+    tournaments.calls.take(name, key, client_address(request))
+    number = None if given is None else int(given)
+    return await tournaments.paper(club, name, key, what, lang, number)
 
 
 # ---------------------------------------------------------------------- the organiser
@@ -727,13 +941,13 @@ async def change(
 
     def do(book: TournamentBook) -> dict[str, Any]:
         found = _of_club(book, slug, name)
-        _do(book, found, action, data)
+        if action == "draw":
+            book.draw(found, close=data.get("close", False), seat=tournaments.seat)
+        else:
+            _do(book, found, action, data)
         return detail(book, found)
 
-    try:
-        return await tournaments.run(do)
-    finally:
-        tournaments.changed()
+    return await tournaments.run(do)
 
 
 # ---------------------------------------------------------------------- the public views
@@ -742,11 +956,12 @@ async def change(
 @router.get("/api/tournaments/{club}/{name}/live")
 async def live_view(
     club: str, name: str, request: Request, tournaments: TournamentsDep
-) -> dict[str, Any]:
+) -> Response:
     """The screen's and the phones' data (``?key=``, the view key): every round's tables and
     the ranking, without the games of the last ``hide`` minutes (0 to 600)."""
     hide, key = _hide(request), request.query_params.get("key")
-    return await tournaments.live(club, name, key, hide)
+    tournaments.calls.take(name, key, client_address(request))
+    return Response(await tournaments.live(club, name, key, hide), media_type="application/json")
 
 
 @router.get("/api/clubs/{club}/tournaments/{name}/qr")
