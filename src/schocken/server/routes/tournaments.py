@@ -892,9 +892,8 @@ async def drawn_bot(
         return detail(book, found)
 
     try:
-        answer = await tournaments.run(keep)
+        answer = await tournaments.run(keep)  # logged: the views' version moves on
     finally:
-        tournaments.changed()
         request.app.state.hub.seat_gone(table, seat)
     return answer
 
