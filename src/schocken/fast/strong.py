@@ -51,9 +51,9 @@ from schocken.bots.solver_bot import (
     best_choice,
     deckel_decides,
 )
-from schocken.finale import Column
 from schocken.fast import kernel
 from schocken.fast.tables import MAX_LEGAL, Float64Array, Int64Array, RuleTables, rule_tables
+from schocken.finale import Column
 from schocken.results import result_table
 from schocken.rules import MAX_THROWS, Rules
 from schocken.turn import TurnState
