@@ -32,19 +32,18 @@ STRONG = ("solver", "half")
 
 CASES: list[tuple[str, dict[str, object]]] = [
     *((name, {}) for name in PRESETS),
-    *(
-        VARIANTS[i]
-        for i in (4, 5, 6, 8, 17, 21, 22, 26, 29, 33, 35, 40, 41, 42, 44, 46)
-        if i < len(VARIANTS)
-    ),
+    # covered cups (last throw, third throw, all), Einwürfeln, no Finale, a first round of one
+    # throw, throw-offs, blind rounds and one die each, an open round, more halves
+    *(VARIANTS[i] for i in (5, 6, 8, 17, 29, 35, 43, 45)),
 ]
 LINEUPS: list[list[str]] = [
     ["{bot}", "regular", "regular", "regular"],
     ["regular", "{bot}", "random"],
     ["{bot}", "regular"],
 ]
-GAMES = 4
-"""Games per rule set, strong bot and line-up (each line-up rotating through the seats)."""
+GAMES = 3
+"""Games per rule set, strong bot and line-up (each line-up rotating through the seats): 24 x 9
+games here; ``bench/fast_strong_agree.py`` plays every variant of ``test_fast``."""
 
 
 def decisions(record: GameRecord, bots: Sequence[str]) -> dict[str, int]:
@@ -88,17 +87,19 @@ def test_strong_bots_decide_as_the_reference_bots(
             assert rows[g, kernel.O_LOSER] == (replayed.loser - g % n) % n
             assert rows[g, kernel.O_TURNS] == replayed.turns_played
             checked += decisions(record, record.meta["bots"]).get(bot, 0)
-    assert checked > 20  # the strong bot had choices to make, many
+    assert checked > 10  # the strong bot had choices to make
 
 
-def test_every_kind_of_strong_decision_came_up() -> None:
-    """The memo keys of the games above (run first in this module) cover every path of
-    ``kernel.strong_choice``: the solver's choice with and without the Deckel, the half bot's
-    ends and weights, the Finale's solution and the half's of two players."""
-    kinds: set[int] = set()
-    for preset, overrides in CASES:
-        memo = strong.memo(_rules(preset, overrides))
-        kinds |= {int(k) for k in memo.keys[:, 0] if k}
+def test_every_kind_of_strong_decision_comes_up() -> None:
+    """The games of the strong bots take every path of ``kernel.strong_choice`` (the solver's
+    choice with and without the Deckel, the half bot's ends and weights, the Finale's solution
+    and the half's of two players), so the comparisons above cover each of them."""
+    rules = find_preset("tsv99").with_overrides({"deckel_per_half": 4, "deckel_in_finale": 3})
+    for lineup in (["solver", "regular", "regular"], ["half", "regular", "regular"]):
+        for k, record in enumerate(fast.play_records(rules, lineup, 9, 12, rotate=True)):
+            assert decisions(record, record.meta["bots"]), k
+    memo = strong.memo(rules)
+    kinds = {int(k) for k in memo.keys[:, 0] if k}
     expected = {
         kernel.K_SOLVER,
         kernel.K_SOLVER_FULL,
