@@ -84,6 +84,7 @@ def test_strong_bots_decide_as_the_reference_bots(
             record = fast.play_record(rules, lineup, k, g, rotate=True)
             replayed = replay(record)  # checks the record's outcome
             n = len(lineup)
+            assert replayed.loser is not None
             assert rows[g, kernel.O_LOSER] == (replayed.loser - g % n) % n
             assert rows[g, kernel.O_TURNS] == replayed.turns_played
             checked += decisions(record, record.meta["bots"]).get(bot, 0)

@@ -183,7 +183,7 @@ def _below(rng: Any, count: np.int64) -> np.int64:
 
 
 @_jit
-def memo_slot(keys: Any, key: Any) -> int:
+def memo_slot(keys: Any, key: Any) -> np.int64:
     """The slot of ``key`` in the memo's ``keys`` (open addressing; its size a power of two), or
     ``-1 - slot`` of the empty slot where it would go."""
     h = np.uint64(0)
@@ -322,7 +322,7 @@ def strong_choice(
         key[2] = 0
         if pos > 0:
             key[2] = 1 | first_state << 1 | first_throws << 11 | first_covered << 13 | limit << 14
-        other = order[1 - pos] if pos < 2 else order[0]
+        other = order[1 - pos]  # a round of two
         key[3] = middle | deckel[seat] << 10 | deckel[other] << 20
         for w in range(4, KW):
             key[w] = 0
@@ -370,7 +370,7 @@ def strong_choice(
         if chosen < 0 or total < least:
             chosen = j
             least = total
-    found: int = np.int64(ends[row, chosen, size + 1])
+    found: int = int(ends[row, chosen, size + 1])
     return found
 
 
