@@ -9,7 +9,8 @@ prints the time that took, how many keys the memo holds and its size. Then, on o
 every core, it prints turns per second for the same games again (the memo holds every decision
 they meet: the speed of the compiled loop with the strong bot's decisions looked up) and for
 ``--games`` new games (new situations still fill the memo, and that time counts). Compiling is
-not timed (a run of a line-up of regulars first; numba caches the compiled code on disk).
+not timed (a run of a line-up of regulars first; numba caches the compiled code on disk). Four
+regulars are timed first on the same games, as a yardstick of how busy the machine is.
 """
 
 from __future__ import annotations
@@ -32,6 +33,14 @@ def main() -> None:
     rules = find_preset(args.preset)
     fast.run(rules, ["regular"] * 4, 100, seed=99, threads=1)  # compiled (or loaded) here
     print(f"preset {args.preset}, 4 players: one strong bot and three regulars", flush=True)
+    for threads, label in ((1, "1 thread"), (None, "every core")):  # the yardstick, as loaded now
+        started = time.perf_counter()
+        counts = fast.run(rules, ["regular"] * 4, args.warm, seed=7, threads=threads)
+        elapsed = time.perf_counter() - started
+        print(
+            f"four regulars, {label}: {args.warm:,} games, {counts.turns / elapsed:,.0f} turns/s",
+            flush=True,
+        )
     first = args.warm
     for bot in args.bots.split(","):
         lineup = [bot, "regular", "regular", "regular"]
