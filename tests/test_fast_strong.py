@@ -5,9 +5,8 @@ batch simulator, written as records, and replayed step by step through the refer
 wherever a solver, half or regular seat has a choice, the reference bot (:class:`SolverBot`,
 :class:`HalfBot`, :class:`PubRegular`) must choose, on the game's own view, the very action the
 batch simulator took; and the record must end as the batch simulator says. Every preset and a
-spread of the variants of ``test_fast`` (covered cups, Einwürfeln, throw-offs, blind rounds, a
-first round of one throw, more halves, Schock-Aus for the game, ...) are played; the whole sweep
-over every variant of ``test_fast`` is ``bench/fast_strong_agree.py``.
+spread of the variants of ``test_fast`` (see ``CASES``) are played; the sweep over every variant
+of ``test_fast`` is ``bench/fast_strong_agree.py``.
 """
 
 from __future__ import annotations
