@@ -71,8 +71,12 @@ class Memo:
         self.data = _rules_data(self.rules)
         self.size = 3 * len({r.deckel for r in self.data.result_of.values()})
         """The length of a half bot's ends (three per worth: see ``half_bot.Ends``)."""
-        if len(self.data.codes) >= 511:
-            raise ValueError("the batch simulator's strong bots take at most 510 result codes")
+        if len(self.data.codes) >= 511 or len(tables.states) >= 1024:
+            # what the key words hold (kernel._round_key, kernel.strong_choice)
+            raise ValueError(
+                "the batch simulator's strong bots take at most 510 result codes and 1,023 "
+                "turn situations"
+            )
         self.keys: Int64Array = np.zeros((FIRST_SLOTS, kernel.KW), np.int64)
         self.values: Int64Array = np.zeros(FIRST_SLOTS, np.int64)
         self.ends: Float64Array = np.zeros((64, MAX_LEGAL, self.size + 2), np.float64)
