@@ -235,9 +235,9 @@ def test_simulate_chooses_the_engine() -> None:
     assert [s.games_lost for s in quick.seats] == list(counts.games_lost)
     reference = simulate(rules, bots, 20, seed=2, engine="reference")
     assert reference.games == 20
-    solver = ["solver", "regular"]
+    card = ["card", "regular"]
     with pytest.raises(ValueError, match="batch simulator plays the bots"):
-        simulate(rules, solver, 5, engine="fast")
+        simulate(rules, card, 5, engine="fast")
     with pytest.raises(ValueError, match="engine"):
         simulate(rules, bots, 5, engine="quick")
 
@@ -269,10 +269,10 @@ def test_the_simulate_command_picks_and_names_the_engine(
     out, err = capsys.readouterr()
     assert "300 games, preset tsv99, 3 players" in out and "fast engine)" in out
     assert "300/300 games" in err
-    assert main([*args, "--bots", "solver,regular,regular", "--games", "3"]) == 0
+    assert main([*args, "--bots", "card,regular,regular", "--games", "3"]) == 0
     assert "reference engine)" in capsys.readouterr().out
-    assert main([*args, "--engine", "fast", "--bots", "solver,regular,regular"]) == 2
-    assert "plays the bots random, regular, not solver" in capsys.readouterr().err
+    assert main([*args, "--engine", "fast", "--bots", "card,regular,regular"]) == 2
+    assert "plays the bots half, random, regular, solver, not card" in capsys.readouterr().err
 
 
 def test_buying_in_at_risk_comes_up_in_the_simulated_games() -> None:

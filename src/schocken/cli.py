@@ -961,7 +961,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--engine",
         choices=ENGINES,
         default="auto",
-        help="fast: the batch simulator (the fast extra; random and regular bots, every core); "
+        help="fast: the batch simulator (the fast extra; random, regular, solver and half bots, "
+        "every core); "
         "auto (default): fast where it can play the bots, else the reference engine",
     )
     p.add_argument(

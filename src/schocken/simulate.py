@@ -100,8 +100,8 @@ class SimulationReport:
 
 ENGINES = ("auto", "fast", "reference")
 """The engines :func:`simulate` can play on: the batch simulator (:mod:`schocken.fast`, with the
-``fast`` extra, for the random and regular bots), the reference engine, or the first of these
-that can play the bots."""
+``fast`` extra, for the random, regular, solver and half bots), the reference engine, or the first
+of these that can play the bots."""
 
 
 def choose_engine(engine: str, bots: Sequence[str]) -> str:

@@ -294,12 +294,7 @@ class TurnSolverBot:
             return legal[0]  # never opens a round blind (docs/bots.md)
         if view.round_kind is not RoundKind.NORMAL:
             return self.regular.choose(view, legal)
-        values = self.values(view, legal)
-        best = 0
-        for i in range(1, len(values)):
-            if _better(values[i], values[best]):
-                best = i
-        return legal[best]
+        return legal[best_choice(self.values(view, legal))]
 
     def values(self, view: PlayerView, legal: Sequence[Action]) -> list[Value]:
         """Each legal action's (P(lose round), E[Deckel change]); the Deckel part only where the
@@ -318,11 +313,7 @@ class TurnSolverBot:
         state = turn_state_of(view)
         ctx = _Context(limit, worst, covered, after, False)
         values = _solution(data, ctx).action_values(state, legal)
-        best = min(v[0] for v in values)
-        tied = sum(1 for v in values if v[0] <= best + EPS)
-        # Actions that cannot lose the round differ in Deckel only once the middle is empty (the
-        # best result gives some away); while it is not, every one of them changes nothing.
-        if tied > 1 and not (best <= EPS and view.middle > 0):
+        if deckel_decides(values, view.middle):
             section_total = (
                 view.rules.deckel_in_finale
                 if view.section is Section.FINALE
@@ -340,6 +331,25 @@ class TurnSolverBot:
 
     def wants_buy_in(self, view: PlayerView) -> bool:
         return self.regular.wants_buy_in(view)
+
+
+def best_choice(values: Sequence[Value]) -> int:
+    """The index of the action the bot takes: the first one no later one is better than."""
+    best = 0
+    for i in range(1, len(values)):
+        if _better(values[i], values[best]):
+            best = i
+    return best
+
+
+def deckel_decides(values: Sequence[Value], middle: int) -> bool:
+    """Whether the expected Deckel must decide between actions valued on the chance of losing the
+    round alone (``middle`` Deckel in the middle): where two or more tie on it."""
+    best = min(v[0] for v in values)
+    tied = sum(1 for v in values if v[0] <= best + EPS)
+    # Actions that cannot lose the round differ in Deckel only once the middle is empty (the
+    # best result gives some away); while it is not, every one of them changes nothing.
+    return tied > 1 and not (best <= EPS and middle > 0)
 
 
 _SOLUTIONS: tuple[dict[tuple[Rules, _Context], _TurnSolution], ...] = ({}, {})

@@ -1,8 +1,10 @@
 """The batch simulator: whole games of bots, compiled with numba, on every core.
 
 It plays the full rules of any rule set (every preset and house rule) for 2 to 20 players with
-the ``random`` and ``regular`` bots, many million turns a second, and can write any of its games
-as a :class:`~schocken.record.GameRecord` that the reference engine replays to the same outcome.
+the ``random`` and ``regular`` bots, many million turns a second, and the ``solver`` and ``half``
+bots from a memo of their reference decisions filled on demand (:mod:`schocken.fast.strong`),
+and can write any of its games as a :class:`~schocken.record.GameRecord` that the reference
+engine replays to the same outcome.
 It needs the ``fast`` extra (numba and numpy); the core package never imports it:
 :func:`schocken.simulate.simulate` does, when asked to or allowed to.
 
@@ -29,7 +31,7 @@ from numba import config as numba_config
 
 from schocken.actions import action_from_code
 from schocken.events import Section
-from schocken.fast import kernel
+from schocken.fast import kernel, strong
 from schocken.fast.tables import BOT_KINDS, Int64Array, RuleTables, rule_tables
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS, seat_names
 from schocken.record import GameRecord, RecordStep
@@ -37,6 +39,9 @@ from schocken.rules import Rules
 
 FAST_BOTS = frozenset(BOT_KINDS)
 """The bots the batch simulator plays."""
+
+STRONG_BOTS = frozenset({"solver", "half"})
+"""The bots it plays from a memo of the reference bots' decisions (:mod:`schocken.fast.strong`)."""
 
 CHUNK = 20_000
 """Games per call of the compiled loop (between two progress reports)."""
@@ -118,18 +123,42 @@ def play_rows(
     """
     place_bot = np.array(_check(bots), np.int64)
     t = rule_tables(rules)
+    m = _memo(rules, bots)
     out = np.zeros((count, kernel.O_SIZE), np.int64)
+    games = np.arange(first, first + count, dtype=np.int64)
+    places = np.arange(count)
     with _threads(threads):
         # Games differ in length: the threads take them a few at a time, not half each.
         before = numba.set_parallel_chunksize(PARALLEL_CHUNK)
         try:
-            kernel.play_batch(
-                len(bots), t.params, t.legal, t.after, t.thrown, t.sixes, t.results, t.regular,
-                t.buy_in, place_bot, rotate, _seed(seed), first, count, out,
-            )  # fmt: skip
+            while games.size:
+                rows = np.zeros((games.size, kernel.O_SIZE), np.int64)
+                miss = np.zeros((games.size, kernel.KW), np.int64)
+                kernel.play_batch(
+                    len(bots), t.params, t.legal, t.after, t.thrown, t.sixes, t.results,
+                    t.regular, t.buy_in, t.aside, m.keys, m.values, m.ends, m.weights, place_bot,
+                    rotate, _seed(seed), games, rows, miss,
+                )  # fmt: skip
+                missed = rows[:, kernel.O_MISS] != 0
+                out[places[~missed]] = rows[~missed]
+                if missed.any():  # a strong bot met new situations: fill the memo, play again
+                    m.fill(miss[missed], len(bots))
+                games, places = games[missed], places[missed]
         finally:
             numba.set_parallel_chunksize(before)
     return out
+
+
+_NO_MEMO: dict[int, strong.Memo] = {}
+
+
+def _memo(rules: Rules, bots: Sequence[str]) -> strong.Memo:
+    """The strong bots' memo of the rule set (an empty one where the line-up has none)."""
+    if any(b in STRONG_BOTS for b in bots):
+        return strong.memo(rules)
+    if not _NO_MEMO:
+        _NO_MEMO[0] = strong.Memo.empty()
+    return _NO_MEMO[0]
 
 
 def run(
@@ -193,15 +222,21 @@ def play_record(
     shift = game % n if rotate else 0
     seat_bot = np.array([kinds[(s - shift) % n] for s in range(n)], np.int64)
     t = rule_tables(rules)
+    m = _memo(rules, bots)
     capacity = RECORD_STEPS
     while True:
         steps = np.zeros((capacity, kernel.S_SIZE), np.int64)
         sections = np.zeros((kernel.MAX_HALVES + 1, kernel.E_DECKEL + n), np.int64)
         out = np.zeros(kernel.O_SIZE, np.int64)
+        miss = np.zeros(kernel.KW, np.int64)
         kernel.play_game(
             n, t.params, t.legal, t.after, t.thrown, t.sixes, t.results, t.regular, t.buy_in,
-            seat_bot, np.uint64(kernel.game_seed(_seed(seed), game)), True, steps, sections, out,
+            t.aside, m.keys, m.values, m.ends, m.weights, seat_bot,
+            np.uint64(kernel.game_seed(_seed(seed), game)), True, steps, sections, out, miss,
         )  # fmt: skip
+        if out[kernel.O_MISS]:
+            m.fill(miss[None, :], n)
+            continue
         if out[kernel.O_STEPS] <= capacity:
             break
         capacity = int(out[kernel.O_STEPS])

@@ -20,7 +20,10 @@ import numba
 import numpy as np
 
 from schocken.fast.tables import (
+    BOT_HALF,
     BOT_RANDOM,
+    BOT_REGULAR,
+    BOT_SOLVER,
     CAT_NOT_WORST,
     CAT_ONLY_COVERED,
     CAT_OPENER,
@@ -98,7 +101,10 @@ O_ROUNDS = 2
 O_TURNS = 3
 O_SECTIONS = 4
 O_STEPS = 5
-O_HALF_LOSER = 6
+O_MISS = 6
+"""1 where the game stopped at a strong bot's decision its memo does not hold yet (the key is in
+``miss``; the game is played again once the memo has it)."""
+O_HALF_LOSER = 7
 """The first half's loser; each later half's in the columns after it (-1 where not played)."""
 MAX_HALVES = 21
 """The most halves a game can have: with ``more_halves`` one more than its players (at most 20),
@@ -116,6 +122,27 @@ E_LOSER = 1
 E_SCHOCK_AUS = 2
 E_DECKEL = 3
 """Each seat's Deckel when the section ended, from this column on."""
+
+# The memo of the strong bots (schocken.fast.strong): a key is KW words, the first its kind.
+KW = 8
+K_SOLVER = 1
+"""The solver bot in a round for Deckel of a half: its choice from the chance of losing the round,
+and whether the Deckel decide (value ``code | flag << 8``: flag 0 never, 1 with the middle empty,
+2 always)."""
+K_SOLVER_FULL = 2
+"""The solver bot's choice where the Deckel decide (value: the code)."""
+K_HALF_ENDS = 3
+"""The half bot: how the round ends for each legal action (value: a row of ``ends``)."""
+K_HALF_WEIGHTS = 4
+"""The half bot: P(losing the half) after each end of the round (value: a row of ``weights``)."""
+K_FINALE = 5
+"""The Finale's solution (value: the code)."""
+K_TWO = 6
+"""The half bot with two players in a round of a half: the solution for a half's Deckel."""
+CUPS_PER_WORD = 8
+"""Covered cups packed in a key word (8 bits each: keep index * 4 + throws)."""
+DECKEL_PER_WORD = 6
+"""Deckel counts packed in a key word (10 bits each)."""
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -153,6 +180,28 @@ def _draw(rng: Any) -> np.uint64:
 def _below(rng: Any, count: np.int64) -> np.int64:
     """A uniform whole number from 0 to ``count - 1`` (``count`` below 2**31)."""
     return np.int64(((_draw(rng) >> _S32) * np.uint64(count)) >> _S32)
+
+
+@_jit
+def memo_slot(keys: Any, key: Any) -> np.int64:
+    """The slot of ``key`` in the memo's ``keys`` (open addressing; its size a power of two), or
+    ``-1 - slot`` of the empty slot where it would go."""
+    h = np.uint64(0)
+    for w in range(KW):
+        h = _mix(h + np.uint64(key[w]) + _GOLDEN)
+    mask = keys.shape[0] - 1
+    slot = np.int64(h & np.uint64(mask))
+    while True:
+        if keys[slot, 0] == 0:
+            return -1 - slot
+        same = True
+        for w in range(KW):
+            if keys[slot, w] != key[w]:
+                same = False
+                break
+        if same:
+            return slot
+        slot = (slot + 1) & mask
 
 
 @_jit
@@ -224,6 +273,108 @@ def _giver(
 
 
 @_jit
+def _look_up(memo_keys: Any, memo_vals: Any, key: Any, miss: Any) -> int:
+    """The memo's value for ``key``; -1 where it has none yet (the key then goes into ``miss``)."""
+    slot = memo_slot(memo_keys, key)
+    if slot < 0:
+        for w in range(KW):
+            miss[w] = key[w]
+        return -1
+    value: int = memo_vals[slot]
+    return value
+
+
+@_jit
+def _round_key(
+    key: Any, kind: int, state: int, throws: int, limit: int, worst: int, after: int,
+    best: int, cov: Any, ncov: int,
+) -> None:  # fmt: skip
+    """Fill ``key`` with a round's situation as the solver's model sees it (codes + 1; 0: none)."""
+    key[0] = kind
+    key[1] = state * 4 + throws
+    key[2] = limit | (worst + 1) << 2 | after << 11 | ncov << 16 | (best + 1) << 21
+    key[3] = 0
+    for w in range(4, KW):
+        key[w] = 0
+    for c in range(ncov):
+        key[4 + c // CUPS_PER_WORD] |= cov[c] << (8 * (c % CUPS_PER_WORD))
+
+
+@_jit
+def strong_choice(
+    bot: int, section: int, n: int, order: Any, order_len: int, pos: int, state: int,
+    throws: int, limit: int, middle: int, deckel: Any, worst: int, best: int, cov: Any,
+    ncov: int, first_state: int, first_throws: int, first_covered: bool, memo_keys: Any,
+    memo_vals: Any, ends: Any, weights: Any, key: Any, miss: Any,
+) -> int:  # fmt: skip
+    """The solver or half bot's action in a round for Deckel (a turn with a choice), from the
+    memo; -1 where the memo lacks a key (it is then in ``miss``).
+
+    ``worst`` and ``best`` are the codes of the worst and best results shown before the player
+    (-1: none), ``cov[:ncov]`` the covered cups before it (keep index * 4 + throws), ``first_*``
+    the round's first turn (for the responder of a round of two).
+    """
+    seat = order[pos]
+    after = order_len - pos - 1
+    if section == FINALE or (bot == BOT_HALF and order_len == 2):
+        key[0] = K_FINALE if section == FINALE else K_TWO
+        key[1] = state * 4 + throws
+        key[2] = 0
+        if pos > 0:
+            key[2] = 1 | first_state << 1 | first_throws << 11 | first_covered << 13 | limit << 14
+        other = order[1 - pos]  # a round of two
+        key[3] = middle | deckel[seat] << 10 | deckel[other] << 20
+        for w in range(4, KW):
+            key[w] = 0
+        return _look_up(memo_keys, memo_vals, key, miss)
+    if bot == BOT_SOLVER:
+        _round_key(key, K_SOLVER, state, throws, limit, worst, after, -1, cov, ncov)
+        value = _look_up(memo_keys, memo_vals, key, miss)
+        if value < 0:
+            return -1
+        flag = value >> 8
+        if flag == 2 or (flag == 1 and middle == 0):
+            key[0] = K_SOLVER_FULL
+            key[3] = (best + 1) | middle << 9 | deckel[seat] << 19
+            return _look_up(memo_keys, memo_vals, key, miss)
+        code: int = value & 255
+        return code
+    # The half bot: the least sum of P(end) * P(losing the half after it) over the ends.
+    _round_key(key, K_HALF_ENDS, state, throws, limit, worst, after, best, cov, ncov)
+    row = _look_up(memo_keys, memo_vals, key, miss)
+    if row < 0:
+        return -1
+    key[0] = K_HALF_WEIGHTS
+    key[1] = n
+    key[2] = order_len - 1
+    key[3] = middle | deckel[seat] << 10
+    for w in range(4, KW):
+        key[w] = 0
+    i = 0
+    for p in range(order_len):
+        if order[p] != seat:
+            key[4 + i // DECKEL_PER_WORD] |= deckel[order[p]] << (10 * (i % DECKEL_PER_WORD))
+            i += 1
+    w_row = _look_up(memo_keys, memo_vals, key, miss)
+    if w_row < 0:
+        return -1
+    size = weights.shape[1]
+    chosen = -1
+    least = 0.0
+    for j in range(np.int64(ends[row, 0, size])):
+        total = 0.0
+        for e in range(size):
+            x = ends[row, j, e]
+            if x != 0.0:
+                total += x * weights[w_row, e]
+        if chosen < 0 or total < least:
+            chosen = j
+            least = total
+    found: int = int(ends[row, chosen, size + 1])
+    return found
+
+
+@_jit
 def play_game(
     n: int,
     params: Any,
@@ -234,18 +385,26 @@ def play_game(
     results: Any,
     regular: Any,
     buy_in: Any,
+    aside_of: Any,
+    memo_keys: Any,
+    memo_vals: Any,
+    ends: Any,
+    weights: Any,
     seat_bot: Any,
     seed: np.uint64,
     recording: bool,
     steps: Any,
     sections: Any,
     out: Any,
+    miss: Any,
 ) -> None:
     """Play one game of ``n`` players to its end; what it came to goes into ``out`` (``O_*``).
 
     ``seat_bot[s]`` is the bot (``BOT_*``) of seat ``s``. With ``recording`` each step goes into
     ``steps`` (as many as fit; ``out[O_STEPS]`` counts them all) and each ended section into
-    ``sections``.
+    ``sections``. Where a strong bot's decision is not in the memo (``memo_keys``, ``memo_vals``,
+    ``ends``, ``weights``: see :func:`strong_choice`) the game stops with ``out[O_MISS]`` set and
+    the key in ``miss``.
     """
     deckel_half = params[P_DECKEL_HALF]
     cover_mode = params[P_COVER_MODE]
@@ -273,6 +432,9 @@ def play_game(
     seats = np.zeros(n, np.int64)  # a list of seats: who may buy in, who is tied
     giver = np.zeros(n, np.bool_)
     half_losers = np.full(MAX_HALVES, -1, np.int64)
+    cov = np.zeros(n, np.int64)  # the covered cups of the round so far (for the strong bots)
+    memo_key = np.zeros(KW, np.int64)
+    out[O_MISS] = 0
     halves = 0
     section = FIRST_HALF
     total = deckel_half
@@ -372,6 +534,10 @@ def play_game(
         if section_loser < 0:  # the round is played (unless a buyer took every Deckel)
             # ---------------------------------------------------------------- the turns
             lowest = NO_KEY  # the lowest key of the results shown so far
+            worst_c = best_c = -1  # the codes of the worst and best results shown so far
+            ncov = 0
+            first_state = first_throws = 0
+            first_covered = False
             for pos in range(order_len):
                 seat = order[pos]
                 if kind == OPENING_DIE:  # one die each: its pips are its rank, worth nothing
@@ -410,6 +576,16 @@ def play_game(
                                 code = STOP if code == TURN_SIXES else code
                             else:
                                 code = legal[state, 1 + _below(rng, count)]
+                        elif bot != BOT_REGULAR and kind == NORMAL:
+                            code = strong_choice(
+                                bot, section, n, order, order_len, pos, state, throws, limit,
+                                middle, deckel, worst_c, best_c, cov, ncov, first_state,
+                                first_throws, first_covered, memo_keys, memo_vals, ends, weights,
+                                memo_key, miss,
+                            )  # fmt: skip
+                            if code < 0:
+                                out[O_MISS] = 1
+                                return
                         else:
                             if pos == 0 and limit == 0:
                                 cat = CAT_OPENER
@@ -458,6 +634,17 @@ def play_game(
                 r_adds[pos] = results[state, throws, R_ADDS]
                 if not covered and key < lowest:
                     lowest = key
+                code = r_code[pos]
+                if covered:
+                    cov[ncov] = aside_of[state] * 4 + throws
+                    ncov += 1
+                else:
+                    worst_c = code if worst_c < 0 else min(worst_c, code)
+                    best_c = max(best_c, code)
+                if pos == 0:
+                    first_state = state
+                    first_throws = throws
+                    first_covered = covered
                 turns += 1
                 if pos == 0 and limit == 0:
                     limit = throws
@@ -660,32 +847,42 @@ def play_batch(
     results: Any,
     regular: Any,
     buy_in: Any,
+    aside_of: Any,
+    memo_keys: Any,
+    memo_vals: Any,
+    ends: Any,
+    weights: Any,
     place_bot: Any,
     rotate: bool,
     seed: np.uint64,
-    first: int,
-    count: int,
+    games: Any,
     out: Any,
+    miss: Any,
 ) -> None:
-    """Play games ``first`` to ``first + count - 1`` on every core; one row of ``out`` each.
+    """Play the games numbered in ``games`` on every core; one row of ``out`` (and of ``miss``)
+    each.
 
     ``place_bot[p]`` is the bot of line-up place ``p``; with ``rotate`` game ``g`` seats place
     ``p`` at seat ``(p + g) % n``. A row holds the ``O_*`` values with the seats of the losers
-    (of the game and of each half) turned into line-up places.
+    (of the game and of each half) turned into line-up places; a game that stopped at a key the
+    memo lacks has ``O_MISS`` set and the key in its row of ``miss``.
     """
     no_steps = np.zeros((0, S_SIZE), np.int64)
     no_sections = np.zeros((0, E_DECKEL + n), np.int64)
-    for i in numba.prange(count):
-        g = first + i
+    for i in numba.prange(games.shape[0]):
+        g = games[i]
         shift = g % n if rotate else 0
         seat_bot = np.empty(n, np.int64)
         for s in range(n):
             seat_bot[s] = place_bot[(s - shift) % n]
         row = out[i]
         play_game(
-            n, params, legal, after, thrown, sixes, results, regular, buy_in, seat_bot,
-            game_seed(seed, g), False, no_steps, no_sections, row,
+            n, params, legal, after, thrown, sixes, results, regular, buy_in, aside_of,
+            memo_keys, memo_vals, ends, weights, seat_bot, game_seed(seed, g), False, no_steps,
+            no_sections, row, miss[i],
         )  # fmt: skip
+        if row[O_MISS] != 0:
+            continue
         row[O_LOSER] = (row[O_LOSER] - shift) % n
         for h in range(MAX_HALVES):
             if row[O_HALF_LOSER + h] >= 0:

@@ -122,8 +122,10 @@ CAT_NOT_WORST = 3
 
 BOT_RANDOM = 0
 BOT_REGULAR = 1
-BOT_KINDS = {"random": BOT_RANDOM, "regular": BOT_REGULAR}
-"""The bots the batch simulator plays, by name."""
+BOT_SOLVER = 2
+BOT_HALF = 3
+BOT_KINDS = {"random": BOT_RANDOM, "regular": BOT_REGULAR, "solver": BOT_SOLVER, "half": BOT_HALF}
+"""The bots the batch simulator plays, by name (the strong ones: :mod:`schocken.fast.strong`)."""
 
 MAX_LEGAL = 12
 """More than the legal actions of any state plus one (at most seven throws, turn, stop)."""
@@ -152,6 +154,9 @@ class RuleTables:
     """``regular[state, throws, CAT_*]``: the pub regular's action code (-1: never asked)."""
     buy_in: Float64Array
     """Each bot's chance of buying back in when it may (by ``BOT_*``)."""
+    aside: Int64Array
+    """``aside[state]``: the dice set aside in that state, by their place in ``actions.KEEPS``
+    (what a covered cup shows of a turn)."""
     states: tuple[tuple[Dice, Dice, Dice, int, bool], ...]
     """Each state as (aside, thrown, must_throw, turned, last_full), for tests and reading."""
 
@@ -258,11 +263,13 @@ def rule_tables(rules: Rules) -> RuleTables:
         for j, a in enumerate(actions):
             legal[i, 1 + j] = a.code
     buy_in = np.zeros(len(BOT_KINDS), np.float64)
-    # The random bot's default chance; the pub regular never buys in (PubRegular.wants_buy_in).
+    # The random bot's default chance; the pub regular never buys in (PubRegular.wants_buy_in),
+    # nor do the solver bot (it asks the regular) and the half bot (HalfBot.wants_buy_in).
     buy_in[BOT_RANDOM] = inspect.signature(RandomBot).parameters["buy_in"].default
     regular = _regular_choices(rules, table, states, legal_tuples)
+    aside_of = np.array([KEEPS.index(s[0]) for s in states], np.int64)
     return RuleTables(
-        rules, params_of(rules), legal, after, thrown, sixes, results, regular, buy_in,
+        rules, params_of(rules), legal, after, thrown, sixes, results, regular, buy_in, aside_of,
         tuple(states),
     )  # fmt: skip
 

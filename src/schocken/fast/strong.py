@@ -1,0 +1,242 @@
+"""The strong bots (solver and half) in the batch simulator: their decisions memoised on demand.
+
+A strong bot's decision depends on the situation of the round (throw limit, the worst and best
+results shown before it, the covered cups before it by their aside dice and throws, the players
+still to come, its own turn) and on the Deckel (the middle, its own, the others'; where they
+matter). The whole space is far too large for a table built in advance (every sequence of covered
+cups, every Deckel situation of up to 20 players), but a game visits few of its points. So the
+compiled loop looks each decision up in a memo under the smallest key that determines it, and a
+game that reaches a key the memo lacks stops there (``kernel.O_MISS``); the memo is filled for
+the missing keys by the reference bots' own functions, and those games are played again from
+their start (each game draws its own dice: the same game again).
+
+The keys, in ``kernel.strong_choice``:
+
+- ``K_SOLVER``: the solver bot in a round for Deckel of a half. Its chance of losing the round
+  depends on the round's situation and its turn only (:class:`TurnSolverBot`); the memo holds
+  the choice on it, and whether the Deckel decide where actions tie on it
+  (:func:`~schocken.bots.solver_bot.deckel_decides`), with the middle empty or always.
+- ``K_SOLVER_FULL``: there, the choice on the full situation (with the best result shown, the
+  middle and its own Deckel).
+- ``K_HALF_ENDS`` and ``K_HALF_WEIGHTS``: the half bot weighs how the round can end
+  (:class:`~schocken.bots.half_bot.Outcomes`, by the round's situation and the best result shown)
+  by the chance of losing the half after each end (by the Deckel situation: the players, the
+  middle, its own Deckel and the others' in the order of the round). The memo holds both as rows
+  of floats, and the compiled loop adds up the products in the order the bot does and takes the
+  first least, as :meth:`HalfBot.choose` does: the same floating-point operations, the same choice.
+- ``K_FINALE`` and ``K_TWO``: the Finale's solution (both bots in the Finale) and the solution for
+  a half's Deckel (the half bot in a round of two players), by the Deckel, the turn and, for the
+  responder, the opener's final turn and the limit.
+
+The memo is kept per rule set for the process (:func:`memo`); its size and the time spent filling
+it are in :attr:`Memo.keys_held` and :attr:`Memo.seconds`.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import cache
+from typing import cast
+
+import numpy as np
+
+from schocken.actions import KEEPS, Action
+from schocken.bots.finale_bot import FinaleBot
+from schocken.bots.half_bot import _outcomes, _two_player_bot, _weights
+from schocken.bots.solver_bot import (
+    _Context,
+    _finale_bot,
+    _rules_data,
+    _solution,
+    best_choice,
+    deckel_decides,
+)
+from schocken.fast import kernel
+from schocken.fast.tables import MAX_LEGAL, Float64Array, Int64Array, RuleTables, rule_tables
+from schocken.finale import Column
+from schocken.results import result_table
+from schocken.rules import MAX_THROWS, Rules
+from schocken.turn import TurnState
+
+FIRST_SLOTS = 1 << 14
+"""The memo's first size (slots; it doubles when half full)."""
+
+
+class Memo:
+    """The strong bots' decisions of one rule set, as far as games have asked for them."""
+
+    def __init__(self, tables: RuleTables) -> None:
+        self.tables = tables
+        self.rules = tables.rules
+        self.data = _rules_data(self.rules)
+        self.size = 3 * len({r.deckel for r in self.data.result_of.values()})
+        """The length of a half bot's ends (three per worth: see ``half_bot.Ends``)."""
+        if len(self.data.codes) >= 511 or len(tables.states) >= 1024:
+            # what the key words hold (kernel._round_key, kernel.strong_choice)
+            raise ValueError(
+                "the batch simulator's strong bots take at most 510 result codes and 1,023 "
+                "turn situations"
+            )
+        self.keys: Int64Array = np.zeros((FIRST_SLOTS, kernel.KW), np.int64)
+        self.values: Int64Array = np.zeros(FIRST_SLOTS, np.int64)
+        self.ends: Float64Array = np.zeros((64, MAX_LEGAL, self.size + 2), np.float64)
+        self.weights: Float64Array = np.zeros((64, self.size), np.float64)
+        self.keys_held = 0
+        self.ends_rows = 0
+        self.weights_rows = 0
+        self.seconds = 0.0
+        """Time spent filling the memo (the reference bots' computations)."""
+
+    @classmethod
+    def empty(cls) -> Memo:
+        """A memo that holds nothing, for line-ups without a strong bot (the loop never asks)."""
+        m = cls.__new__(cls)
+        m.keys = np.zeros((1, kernel.KW), np.int64)
+        m.values = np.zeros(1, np.int64)
+        m.ends = np.zeros((1, MAX_LEGAL, 2), np.float64)
+        m.weights = np.zeros((1, 1), np.float64)
+        return m
+
+    # ------------------------------------------------------------------ the table
+
+    def fill(self, missing: Int64Array, players: int) -> None:
+        """Add the values of the ``missing`` keys (rows of ``kernel.KW`` words; repeats allowed)
+        for games of ``players`` players."""
+        started = time.perf_counter()
+        for row in np.unique(missing, axis=0):
+            if kernel.memo_slot(self.keys, row) >= 0:
+                continue
+            value = self._value(row, players)
+            if 2 * (self.keys_held + 1) > len(self.keys):
+                self._grow()
+            slot = -1 - kernel.memo_slot(self.keys, row)
+            self.keys[slot] = row
+            self.values[slot] = value
+            self.keys_held += 1
+        self.seconds += time.perf_counter() - started
+
+    def _grow(self) -> None:
+        keys, values = self.keys, self.values
+        self.keys = np.zeros((2 * len(keys), kernel.KW), np.int64)
+        self.values = np.zeros(2 * len(keys), np.int64)
+        for slot in np.flatnonzero(keys[:, 0]):
+            new = -1 - kernel.memo_slot(self.keys, keys[slot])
+            self.keys[new] = keys[slot]
+            self.values[new] = values[slot]
+
+    @property
+    def nbytes(self) -> int:
+        """The memo's size in bytes (its arrays as allocated)."""
+        return self.keys.nbytes + self.values.nbytes + self.ends.nbytes + self.weights.nbytes
+
+    # ------------------------------------------------------------------ one key's value
+
+    def _value(self, key: Int64Array, players: int) -> int:
+        kind = int(key[0])
+        if kind in (kernel.K_FINALE, kernel.K_TWO):
+            return self._finale(key)
+        if kind == kernel.K_HALF_WEIGHTS:
+            return self._weights(key)
+        state = self.turn(int(key[1]))
+        limit, worst, after, ncov, best = _round_words(int(key[2]))
+        cups = tuple(
+            (KEEPS[c >> 2], c & 3)
+            for c in (
+                int(key[4 + i // kernel.CUPS_PER_WORD]) >> (8 * (i % kernel.CUPS_PER_WORD)) & 255
+                for i in range(ncov)
+            )
+        )
+        legal = state.actions(self.rules, MAX_THROWS)
+        code = self.data.codes
+        ctx = _Context(
+            limit, None if worst < 0 else code[worst], cups, after, False
+        )  # the shown results by their order codes, as the bot has them
+        if kind == kernel.K_HALF_ENDS:
+            outcomes = _outcomes(self.data, ctx, None if best < 0 else code[best])
+            return self._ends_row([outcomes.action_ends(state, a) for a in legal], legal)
+        values = _solution(self.data, ctx).action_values(state, legal)
+        if kind == kernel.K_SOLVER:
+            flag = 2 if deckel_decides(values, 1) else 1 if deckel_decides(values, 0) else 0
+            return legal[best_choice(values)].code | flag << 8
+        assert kind == kernel.K_SOLVER_FULL
+        words = int(key[3])
+        best_shown, middle, own = (words & 511) - 1, words >> 9 & 1023, words >> 19 & 1023
+        full = ctx._replace(
+            full=True,
+            best_shown=None if best_shown < 0 else code[best_shown],
+            middle=middle,
+            deckel=own,
+            total=self.rules.deckel_per_half,  # the solver bot asks in halves only
+        )
+        return legal[best_choice(_solution(self.data, full).action_values(state, legal))].code
+
+    def turn(self, word: int) -> TurnState:
+        """The turn of a key's word 1 (state * 4 + throws)."""
+        aside, thrown, must, turned, full = self.tables.states[word >> 2]
+        return TurnState(aside, thrown, word & 3, turned, must, full)
+
+    def _ends_row(self, ends: list[tuple[float, ...]], legal: tuple[Action, ...]) -> int:
+        if self.ends_rows == len(self.ends):
+            self.ends = np.concatenate([self.ends, np.zeros_like(self.ends)])
+        row = self.ends_rows
+        self.ends_rows += 1
+        self.ends[row, 0, self.size] = len(legal)
+        for j, (e, a) in enumerate(zip(ends, legal, strict=True)):
+            self.ends[row, j, : self.size] = e
+            self.ends[row, j, self.size + 1] = a.code
+        return row
+
+    def _weights(self, key: Int64Array) -> int:
+        players, others_count, words = int(key[1]), int(key[2]), int(key[3])
+        others = [
+            int(key[4 + i // kernel.DECKEL_PER_WORD]) >> (10 * (i % kernel.DECKEL_PER_WORD)) & 1023
+            for i in range(others_count)
+        ]
+        w = _weights(self.rules, players, words & 1023, words >> 10 & 1023, others)
+        if self.weights_rows == len(self.weights):
+            self.weights = np.concatenate([self.weights, np.zeros_like(self.weights)])
+        row = self.weights_rows
+        self.weights_rows += 1
+        self.weights[row] = w
+        return row
+
+    def _finale(self, key: Int64Array) -> int:
+        if int(key[0]) == kernel.K_FINALE:
+            bot = cast(FinaleBot, _finale_bot(self.rules))
+        else:
+            bot = _two_player_bot(self.rules)
+        state = self.turn(int(key[1]))
+        words = int(key[3])
+        middle, own, other = words & 1023, words >> 10 & 1023, words >> 20 & 1023
+        opener = int(key[2])
+        if not opener & 1:
+            action = bot.solution.best_action(middle, own, other, state)
+        else:
+            first = self.turn((opener >> 1 & 1023) << 2 | opener >> 11 & 3)
+            final: Column = (
+                ("covered", first.aside)
+                if opener >> 13 & 1
+                else ("shown", first.result(result_table(self.rules)))
+            )
+            action = bot.solution.best_action(
+                middle, own, other, state, opener_final=final, limit=opener >> 14 & 3
+            )
+        return action.code
+
+
+def _round_words(word: int) -> tuple[int, int, int, int, int]:
+    """Limit, worst code index, players after, covered cups and best code index (-1: none) of a
+    round key's word 2 (``kernel._round_key``)."""
+    return (
+        word & 3,
+        (word >> 2 & 511) - 1,
+        word >> 11 & 31,
+        word >> 16 & 31,
+        (word >> 21 & 511) - 1,
+    )
+
+
+@cache
+def memo(rules: Rules) -> Memo:
+    """The (process-wide) memo of a rule set."""
+    return Memo(rule_tables(rules))
