@@ -154,7 +154,8 @@ def main() -> None:
     print(f"{'reference engine':<44} {ref_one:>14,.0f} {ref_all:>14,.0f}")
     print(f"{'batch simulator (threads)':<44} {one:>14,.0f} {every:>14,.0f}")
     print(f"{'batch simulator (processes of one thread)':<44} {'':>14} {procs:>14,.0f}")
-    print(f"{'ratio (threads)':<44} {one / ref_one:>14,.1f} {every / ref_all:>14,.1f}")
+    every_ratio = every / ref_all if ref_all else float("nan")  # --procs 1: no every-core run
+    print(f"{'ratio (threads)':<44} {one / ref_one:>14,.1f} {every_ratio:>14,.1f}")
 
 
 if __name__ == "__main__":
