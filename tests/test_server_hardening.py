@@ -793,8 +793,13 @@ def test_bad_input_gets_words_not_a_500_and_changes_nothing(tmp_path: Path) -> N
             assert bad.status_code == 400 and words in bad.json()["error"], bad.text
         earlier = post(f"/api/clubs/{slug}/fines", {**fine, "date": "2026-11-19"})
         assert earlier.status_code == 200, earlier.text
+        bad = post(f"/api/clubs/{slug}/fines", {**fine, "anyway": "yes"})
+        assert bad.status_code == 400 and "'anyway' is true or false" in bad.json()["error"]
+        # The treasurer's decision on a held offline entry ("Book anyway"): on purpose, taken.
+        anyway = post(f"/api/clubs/{slug}/fines", {**fine, "anyway": True})
+        assert anyway.status_code == 200, anyway.text
         book = httpx.get(
             f"{server.url}/api/clubs/{slug}", headers={"x-club-session": session}, timeout=10
         ).json()
         ben = next(b for b in book["balances"] if b["member"] == "Ben")
-        assert ben["charged"] == 50
+        assert ben["charged"] == 100

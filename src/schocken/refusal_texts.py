@@ -335,6 +335,11 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "weiterhin)",
     ),
     (
+        "club_refuse_fine_anyway",
+        "'anyway' is true or false, not {value}",
+        "„anyway“ ist true oder false, nicht {value}",
+    ),
+    (
         "club_refuse_fine_count",
         "a fine is booked 1 to {most} times at once, not {value}",
         "eine Strafe wird auf einmal 1- bis {most}-mal gebucht, nicht {value}",

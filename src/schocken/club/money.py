@@ -174,14 +174,25 @@ class _Money(_Evenings):
         return [FineItemInfo(name=r[0], cents=r[1]) for r in rows]
 
     def fine(
-        self, club: str, member: str, item: str, *, count: int = 1, day: str | None = None
+        self,
+        club: str,
+        member: str,
+        item: str,
+        *,
+        count: int = 1,
+        day: str | None = None,
+        anyway: bool = False,
     ) -> BalanceInfo:
         """Book a fine of the catalogue on a member, ``count`` times at once: a charge of its
-        price times ``count``, with its name (and the count) as the reason."""
+        price times ``count``, with its name (and the count) as the reason. A member who had
+        left by that day is refused, unless ``anyway`` (the treasurer decided: a fine made on a
+        phone without a signal for a member who left that day, "Book anyway")."""
         if type(count) is not int or not 1 <= count <= MAX_FINE_COUNT:
             raise refused(
                 ClubError, "club_refuse_fine_count", most=MAX_FINE_COUNT, value=_show(count)
             )
+        if not isinstance(anyway, bool):
+            raise refused(ClubError, "club_refuse_fine_anyway", value=_show(anyway))
         with self._tx():
             cid = self._club_id(club)
             fine = self._catalogued(cid, item)
@@ -190,7 +201,7 @@ class _Money(_Evenings):
                 "SELECT name, left_on FROM club_members WHERE id = ?",
                 (self._member_id(cid, member),),
             ).fetchone()
-            if left is not None and left <= when:  # as the page: who left by that day
+            if left is not None and left <= when and not anyway:  # as the page: left by then
                 raise refused(ClubError, "club_refuse_fine_left", name=name, left=left, date=when)
             reason = fine["name"] if count == 1 else f"{fine['name']} × {count}"
             cents = fine["cents"] * count

@@ -504,7 +504,8 @@ async def remove_fine_item(slug: str, request: Request, clubs: ClubsDep) -> dict
 @router.post("/api/clubs/{slug}/fines")
 async def fine(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
     """Book a fine of the catalogue: ``member``, ``fine`` (its name), ``count`` (default 1),
-    ``date`` (default today)."""
+    ``date`` (default today); ``anyway``: true books it on a member who had left by that day
+    (the treasurer's decision on a held offline entry)."""
     book = clubs.book
     return await change(
         clubs,
@@ -516,6 +517,7 @@ async def fine(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
             d.get("fine"),  # type: ignore[arg-type]
             count=d.get("count", 1),
             day=d.get("date") or None,
+            anyway=d.get("anyway", False),  # type: ignore[arg-type]
         ),
     )
 

@@ -377,6 +377,9 @@ function queueCard() {
       const { name, now } = e.choices.renamed;
       const body = renamedIn(e.body, name, now);
       await offline.retry(e.seq, false, { body, label: label(e.what, body) });
+    } else if (e.what === "fines") {
+      // The treasurer decided: the fine stands even for a member who left that day.
+      await offline.retry(e.seq, true, { body: { ...e.body, anyway: true } });
     } else {
       await offline.retry(e.seq);
     }
