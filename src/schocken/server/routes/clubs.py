@@ -517,7 +517,7 @@ async def fine(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
             d.get("fine"),  # type: ignore[arg-type]
             count=d.get("count", 1),
             day=d.get("date") or None,
-            anyway=d.get("anyway", False),  # type: ignore[arg-type]
+            anyway=d.get("anyway", False),
         ),
     )
 
