@@ -34,7 +34,7 @@ def test_the_core_imports_only_the_standard_library() -> None:
         "bots",
         "cli",
         "club",
-        "club_cli",
+        "club.cli",
         "dice",
         "errors",
         "events",
