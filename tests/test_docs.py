@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from schocken.rules import PRESETS, rules_markdown
+from schocken.rule_docs import rules_markdown
+from schocken.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 

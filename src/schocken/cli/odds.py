@@ -13,15 +13,9 @@ from typing import TYPE_CHECKING
 from schocken.cli.args import Commands, add_rules
 from schocken.errors import RulesError
 from schocken.players import MAX_PLAYERS
-from schocken.rules import (
-    MAX_THROWS,
-    OPTION_SOURCES,
-    PRESETS,
-    REGIONAL_SOURCES,
-    Rules,
-    resolve_rules,
-    rules_markdown,
-)
+from schocken.rule_docs import rules_markdown
+from schocken.rule_sources import OPTION_SOURCES, REGIONAL_SOURCES
+from schocken.rules import MAX_THROWS, PRESETS, Rules, resolve_rules
 from schocken.texts import LANGUAGES, describe_rules
 
 if TYPE_CHECKING:
