@@ -10,8 +10,8 @@ from schocken.rules import ENUM_OPTIONS, PRESETS, Rules, plain_value, rules_to_d
 
 
 def rules_to_toml(rules: Rules) -> str:
-    """A rule set as house rules in TOML (:func:`~schocken.rules.parse_rules` reads it back): its preset and
-    the options in which it differs from it.
+    """A rule set as house rules in TOML (:func:`~schocken.rules.parse_rules` reads it back):
+    its preset and the options in which it differs from it.
 
     >>> from schocken.rules import find_preset
     >>> print(rules_to_toml(find_preset("tsv99").with_overrides({"jule": True})), end="")
