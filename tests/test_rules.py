@@ -842,8 +842,8 @@ def test_nutte_options_refuse_bad_values(overrides: dict[str, object], message: 
 
 
 def test_every_option_is_in_one_group_and_read_only_with_what_its_docstring_says() -> None:
-    from schocken.rule_groups import GROUP_NAMES, GROUPS, ONLY_WITH, OPTIONS
     from schocken.rule_docs import _attribute_doc
+    from schocken.rule_groups import GROUP_NAMES, GROUPS, ONLY_WITH, OPTIONS
 
     grouped = [name for names in GROUPS.values() for name in names]
     assert sorted(grouped) == sorted(OPTIONS) and len(grouped) == len(OPTIONS)

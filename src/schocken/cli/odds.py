@@ -179,19 +179,20 @@ def _hint_situation(args: argparse.Namespace) -> Situation:
 
 def cmd_hint(args: argparse.Namespace) -> int:
     from schocken import solver
+    from schocken.outlook import describe_outlook, outlook
 
     try:
         sit = _hint_situation(args)
         if not (sit.shown or sit.covered or sit.after):
             limit = MAX_THROWS if sit.limit is None else sit.limit
-            outlooks = solver.outlook(sit.rules, sit.state, limit)
+            outlooks = outlook(sit.rules, sit.state, limit)
             print(
                 "nobody else in the round is given (--shown, --covered, --after): alone you "
                 "would lose it whatever you do. What each action makes of your result, played "
                 "on for the best result (place: 0 the worst result, 1 the best):"
             )
             for o in outlooks:
-                print(solver.describe_outlook(o))
+                print(describe_outlook(o))
             return 0
         values = solver.solve(sit)
     except ValueError as exc:
@@ -232,7 +233,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_card(args: argparse.Namespace) -> int:
-    from schocken.card import CARDS, card_lines, find_card
+    from schocken.card import CARDS, find_card
+    from schocken.card_words import card_lines
 
     names = [args.preset] if args.preset else list(CARDS)
     langs = [args.lang] if args.lang else list(LANGUAGES)
