@@ -7,20 +7,12 @@ from __future__ import annotations
 import argparse
 import math
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TypeAlias
 
 from schocken.bots import make_bot
 from schocken.errors import RulesError
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS
-from schocken.rules import (
-    PRESETS,
-    Rules,
-    resolve_rules,
-)
-
-if TYPE_CHECKING:
-    pass
-
+from schocken.rules import PRESETS, Rules, resolve_rules
 
 Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """The subparsers of ``schocken``, which a command module's ``add_parser`` adds its commands to."""

@@ -8,7 +8,6 @@ import argparse
 import json
 import sys
 import time
-from typing import TYPE_CHECKING
 
 from schocken.bots import BOTS, make_bot
 from schocken.cli.args import Commands, add_rules, bots_for, players_arg, seconds_arg
@@ -18,14 +17,9 @@ from schocken.files import check_writable, os_error_text, write_text_whole
 from schocken.game import Game
 from schocken.play import NOTHING_ASKED, apply_decision, next_decision
 from schocken.record import record_of
-from schocken.rules import (
-    Rules,
-)
+from schocken.rules import Rules
 from schocken.simulate import ENGINES, ProgressBar, choose_engine, seat_names, simulate
 from schocken.texts import LANGUAGES, default_language, explain
-
-if TYPE_CHECKING:
-    pass
 
 
 def cmd_watch(args: argparse.Namespace) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from schocken.bots import BOTS
 from schocken.cli.args import Commands, add_rules, count_arg, read_text, seconds_arg
@@ -13,9 +12,6 @@ from schocken.errors import RecordError
 from schocken.files import check_writable, os_error_text
 from schocken.players import check_players
 from schocken.texts import LANGUAGES, default_language, t
-
-if TYPE_CHECKING:
-    pass
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -8,15 +8,12 @@ import argparse
 import json
 import sys
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from schocken.cli.args import Commands, read_text
 from schocken.errors import RecordError
 from schocken.record import check_dice, outcome_of, parse_record, replay
 from schocken.texts import LANGUAGES, default_language
-
-if TYPE_CHECKING:
-    pass
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -7,14 +7,10 @@ import re
 import socket
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from schocken.cli.args import Commands, at_least_one, port_arg, positive_arg, seconds_arg
 from schocken.errors import SchockenError
 from schocken.files import check_writable, os_error_text
-
-if TYPE_CHECKING:
-    pass
 
 
 def _listen(host: str, port: int) -> socket.socket:
