@@ -36,7 +36,7 @@ def _names(text: str) -> list[str]:
     return [n.strip() for n in text.split(",") if n.strip()]
 
 
-def _club(book: ClubBook, args: argparse.Namespace) -> str:
+def chosen_club(book: ClubBook, args: argparse.Namespace) -> str:
     """The club the command is for: ``--club``, or the only club in the book."""
     if args.club:
         return str(book.club(args.club)["name"])
@@ -53,12 +53,12 @@ def _club(book: ClubBook, args: argparse.Namespace) -> str:
     )
 
 
-def _currency(book: ClubBook, club: str) -> str:
+def currency_of(book: ClubBook, club: str) -> str:
     return book.club(club)["currency"]
 
 
-def _balance_text(book: ClubBook, club: str, b: BalanceInfo, lang: str) -> str:
-    cur = _currency(book, club)
+def balance_text(book: ClubBook, club: str, b: BalanceInfo, lang: str) -> str:
+    cur = currency_of(book, club)
     if b["balance"] > 0:
         return t("club_owes", lang, amount=money(b["balance"], lang, cur))
     if b["balance"] < 0:
@@ -71,7 +71,7 @@ def _decimal(x: float, lang: str) -> str:
     return text.replace(".", ",") if lang == "de" else text
 
 
-def _table(rows: Sequence[Sequence[str]]) -> list[str]:
+def table_lines(rows: Sequence[Sequence[str]]) -> list[str]:
     """Rows as aligned columns (the first left, the others right)."""
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     return [
@@ -107,12 +107,12 @@ def cmd_list(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_secret(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    print(t("club_secret", lang, secret=book.new_secret(_club(book, args))))
+    print(t("club_secret", lang, secret=book.new_secret(chosen_club(book, args))))
     return 0
 
 
 def cmd_password(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     if args.remove:
         book.set_password(club, None)
         print(t("club_password_removed", lang))
@@ -128,7 +128,7 @@ def cmd_password(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_member_add(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     for name in args.names:
         info = book.add_member(club, name, guest=args.guest, joined=args.joined)
         key = "club_guest_added" if info["guest"] else "club_member_added"
@@ -137,7 +137,7 @@ def cmd_member_add(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_member_list(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    for m in book.members(_club(book, args)):
+    for m in book.members(chosen_club(book, args)):
         line = t("club_guest" if m["guest"] else "club_member", lang, name=m["name"])
         extra = []
         if m["joined"]:
@@ -149,19 +149,19 @@ def cmd_member_list(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_member_rename(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    info = book.rename_member(_club(book, args), args.name, args.new_name)
+    info = book.rename_member(chosen_club(book, args), args.name, args.new_name)
     print(t("club_member_renamed", lang, name=args.name, new_name=info["name"]))
     return 0
 
 
 def cmd_member_leave(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    info = book.member_leaves(_club(book, args), args.name, args.date)
+    info = book.member_leaves(chosen_club(book, args), args.name, args.date)
     print(t("club_member_left", lang, name=info["name"], date=info["left"]))
     return 0
 
 
 def cmd_evening_add(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     info = book.add_evening(
         club, args.date, place=args.place, note=args.note, present=_names(args.present or "")
     )
@@ -172,13 +172,13 @@ def cmd_evening_add(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_evening_present(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    info = book.add_present(_club(book, args), args.date, _names(args.names))
+    info = book.add_present(chosen_club(book, args), args.date, _names(args.names))
     print(t("club_present", lang, names=", ".join(info["present"])))
     return 0
 
 
 def cmd_evening_list(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    for e in book.evenings(_club(book, args), args.season):
+    for e in book.evenings(chosen_club(book, args), args.season):
         place = t("club_at", lang, place=e["place"]) if e["place"] else ""
         print(
             t(
@@ -216,7 +216,7 @@ def _game_details(g: GameInfo, lang: str) -> str:
 
 def cmd_evening_show(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
     """The evening's page of the book, to post to the group chat."""
-    club = _club(book, args)
+    club = chosen_club(book, args)
     day = args.date or book.last_evening(club)
     e = book.evening(club, day)
     place = t("club_at", lang, place=e["place"]) if e["place"] else ""
@@ -240,7 +240,7 @@ def cmd_evening_show(book: ClubBook, args: argparse.Namespace, lang: str) -> int
     for line in book.ledger(club):
         if line["date"] == day and line["item"] != "payment":
             fines[line["member"]] = fines.get(line["member"], 0) + line["cents"]
-    cur = _currency(book, club)
+    cur = currency_of(book, club)
     if fines:
         text = ", ".join(f"{m} {money(c, lang, cur)}" for m, c in fines.items())
         print(t("club_fines", lang, fines=text))
@@ -250,7 +250,7 @@ def cmd_evening_show(book: ClubBook, args: argparse.Namespace, lang: str) -> int
 
 
 def cmd_game_add(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     day = args.date or book.last_evening(club)
     if (args.record is None) == (args.loser is None):
         raise refused(ClubError, "club_refuse_cli_record_or_loser")
@@ -280,14 +280,14 @@ def cmd_game_add(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_game_void(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    g = book.void_game(_club(book, args), args.date, args.number, args.reason)
+    g = book.void_game(chosen_club(book, args), args.date, args.number, args.reason)
     print(t("club_game_voided", lang, number=g["number"], date=g["date"], reason=g["void"]))
     return 0
 
 
 def cmd_game_list(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
     day = ""
-    for g in book.games(_club(book, args), args.season, with_void=True):
+    for g in book.games(chosen_club(book, args), args.season, with_void=True):
         if g["date"] != day:
             day = g["date"]
             print(day)
@@ -308,7 +308,7 @@ def cmd_game_list(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_stats(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     stats = book.stats(club, args.season)
     if args.json:
         print(json.dumps(stats, ensure_ascii=False, indent=1))
@@ -350,7 +350,7 @@ def cmd_stats(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
                 f"{m['current_streak']:+d}",
             ]
         )
-    print("\n".join(_table(rows)))
+    print("\n".join(table_lines(rows)))
     print()
     print(t("club_loses_to", lang))
     players = [m["name"] for m in stats["members"] if m["games"]]
@@ -365,12 +365,12 @@ def cmd_stats(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
                 for b in players
             ]
         )
-    print("\n".join(_table(grid)))
+    print("\n".join(table_lines(grid)))
     return 0
 
 
 def cmd_csv(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    text = book.csv(_club(book, args), args.kind, args.season)
+    text = book.csv(chosen_club(book, args), args.kind, args.season)
     if args.file in (None, "-"):
         sys.stdout.write(text)
         return 0
@@ -380,7 +380,7 @@ def cmd_csv(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_export(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     write_text_whole(args.file, book.export_club(club))
     print(t("club_exported", lang, club=club, file=args.file))
     return 0
@@ -407,14 +407,14 @@ def cmd_plot(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
             file=sys.stderr,
         )
         return 2
-    club = _club(book, args)
+    club = chosen_club(book, args)
     plot_stats(book.stats(club, args.season), args.file, lang)
     print(t("club_plot_saved", lang, file=args.file))
     return 0
 
 
 def cmd_log(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    for entry in book.log(_club(book, args)):
+    for entry in book.log(chosen_club(book, args)):
         detail = json.dumps(entry["detail"], ensure_ascii=False)
         print(f"{entry['at']}  {entry['action']:<16} {detail}")
     return 0

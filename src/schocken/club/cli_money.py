@@ -14,7 +14,7 @@ from schocken.club import (
     FineItemInfo,
     parse_amount,
 )
-from schocken.club.cli_book import _balance_text, _club, _currency, _table
+from schocken.club.cli_book import balance_text, chosen_club, currency_of, table_lines
 from schocken.club.transfer import draw_qr
 from schocken.texts import (
     money,
@@ -23,14 +23,14 @@ from schocken.texts import (
 
 
 def cmd_price_set(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     book.set_price(club, args.item, parse_amount(args.amount), valid_from=args.valid_from)
     start = (
         t("club_from_date", lang, date=args.valid_from)
         if args.valid_from
         else t("club_from_start", lang)
     )
-    amount = money(parse_amount(args.amount), lang, _currency(book, club))
+    amount = money(parse_amount(args.amount), lang, currency_of(book, club))
     print(
         t(
             "club_price_set",
@@ -44,11 +44,11 @@ def cmd_price_set(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_price_list(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     prices = book.prices(club)
     if not prices:
         print(t("club_no_prices", lang))
-    cur = _currency(book, club)
+    cur = currency_of(book, club)
     for p in prices:
         start = (
             t("club_from_date", lang, date=p["valid_from"])
@@ -63,14 +63,14 @@ def cmd_price_list(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_fine_item_set(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     items = book.set_fine_item(club, args.name, parse_amount(args.amount))
     _print_fine_items(book, club, items, lang)
     return 0
 
 
 def cmd_fine_item_remove(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     items = book.remove_fine_item(club, args.name)
     print(t("club_fine_item_removed", lang, name=args.name))
     _print_fine_items(book, club, items, lang)
@@ -78,7 +78,7 @@ def cmd_fine_item_remove(book: ClubBook, args: argparse.Namespace, lang: str) ->
 
 
 def cmd_fine_item_list(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     _print_fine_items(book, club, book.fine_items(club), lang)
     return 0
 
@@ -86,14 +86,14 @@ def cmd_fine_item_list(book: ClubBook, args: argparse.Namespace, lang: str) -> i
 def _print_fine_items(book: ClubBook, club: str, items: list[FineItemInfo], lang: str) -> None:
     if not items:
         print(t("club_no_fine_items", lang))
-    cur = _currency(book, club)
+    cur = currency_of(book, club)
     width = max((len(i["name"]) for i in items), default=0)
     for i in items:
         print(f"{i['name']:<{width}}  {money(i['cents'], lang, cur):>10}")
 
 
 def cmd_fine(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     b = book.fine(club, args.member, args.fine, count=args.count, day=args.date)
     line = book.ledger(club, b["member"])[-1]
     print(
@@ -101,16 +101,16 @@ def cmd_fine(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
             "club_charged",
             lang,
             member=b["member"],
-            amount=money(line["cents"], lang, _currency(book, club)),
+            amount=money(line["cents"], lang, currency_of(book, club)),
             reason=line["text"],
-            balance=_balance_text(book, club, b, lang),
+            balance=balance_text(book, club, b, lang),
         )
     )
     return 0
 
 
 def cmd_pay(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     cents = parse_amount(args.amount)
     b = book.pay(club, args.member, cents, day=args.date, note=args.note)
     print(
@@ -118,22 +118,22 @@ def cmd_pay(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
             "club_paid",
             lang,
             member=b["member"],
-            amount=money(cents, lang, _currency(book, club)),
-            balance=_balance_text(book, club, b, lang),
+            amount=money(cents, lang, currency_of(book, club)),
+            balance=balance_text(book, club, b, lang),
         )
     )
     return 0
 
 
 def cmd_account_set(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     account = book.set_account(club, args.iban, args.holder, bic=args.bic or "")
     print(t("club_account_set", lang, club=club, iban=account["iban"], holder=account["holder"]))
     return 0
 
 
 def cmd_account_show(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     account = book.account(club)
     if account is None:
         print(t("club_account_none", lang, club=club))
@@ -145,7 +145,7 @@ def cmd_account_show(book: ClubBook, args: argparse.Namespace, lang: str) -> int
 
 
 def cmd_account_remove(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     book.remove_account(club)
     print(t("club_account_none", lang, club=club))
     return 0
@@ -153,7 +153,7 @@ def cmd_account_remove(book: ClubBook, args: argparse.Namespace, lang: str) -> i
 
 def cmd_pay_qr(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
     """A member's balance as a transfer's QR code (EPC069-12, "GiroCode"), SVG or PNG."""
-    club = _club(book, args)
+    club = chosen_club(book, args)
     kind = "png" if str(args.file).lower().endswith(".png") else "svg"
     transfer = book.transfer(club, args.member)
     image = draw_qr(transfer["payload"], kind)
@@ -178,7 +178,7 @@ def cmd_pay_qr(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_charge(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     cents = parse_amount(args.amount)
     b = book.charge(club, args.member, cents, args.reason, day=args.date)
     print(
@@ -186,21 +186,21 @@ def cmd_charge(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
             "club_charged",
             lang,
             member=b["member"],
-            amount=money(cents, lang, _currency(book, club)),
+            amount=money(cents, lang, currency_of(book, club)),
             reason=args.reason,
-            balance=_balance_text(book, club, b, lang),
+            balance=balance_text(book, club, b, lang),
         )
     )
     return 0
 
 
 def cmd_balance(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     balances = book.balances(club)
     if args.json:
         print(json.dumps(balances, ensure_ascii=False, indent=1))
         return 0
-    cur = _currency(book, club)
+    cur = currency_of(book, club)
     rows = [t("club_balance_head", lang).split("|")]
     for b in balances:
         rows.append(
@@ -208,10 +208,10 @@ def cmd_balance(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
                 b["member"],
                 money(b["charged"], lang, cur),
                 money(b["paid"], lang, cur),
-                _balance_text(book, club, b, lang),
+                balance_text(book, club, b, lang),
             ]
         )
-    print("\n".join(_table(rows)))
+    print("\n".join(table_lines(rows)))
     kitty = book.kitty(club)
     print(
         t(
@@ -227,11 +227,11 @@ def cmd_balance(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_expense_add(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
+    club = chosen_club(book, args)
     cents = parse_amount(args.amount)
     entry = book.add_expense(club, cents, args.purpose, day=args.date, paid_by=args.by)
     kitty = book.kitty(club)
-    cur = _currency(book, club)
+    cur = currency_of(book, club)
     by = t("club_expense_by", lang, name=entry["paid_by"]) if entry["paid_by"] else ""
     print(
         t(
@@ -248,8 +248,8 @@ def cmd_expense_add(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_expense_list(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
-    cur = _currency(book, club)
+    club = chosen_club(book, args)
+    cur = currency_of(book, club)
     expenses = book.expenses(club, args.season)
     if not expenses:
         print(t("club_no_expenses", lang))
@@ -258,7 +258,7 @@ def cmd_expense_list(book: ClubBook, args: argparse.Namespace, lang: str) -> int
         [x["date"], x["paid_by"] or "", x["purpose"], money(x["cents"], lang, cur)]
         for x in expenses
     ]
-    print("\n".join(_table(rows)))
+    print("\n".join(table_lines(rows)))
     total = sum(x["cents"] for x in expenses)
     print(t("club_expenses_total", lang, amount=money(total, lang, cur)))
     return 0
@@ -266,12 +266,12 @@ def cmd_expense_list(book: ClubBook, args: argparse.Namespace, lang: str) -> int
 
 def cmd_kitty(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
     """The kitty: paid in, paid out, what is in it; apart from it what members owe to it."""
-    club = _club(book, args)
+    club = chosen_club(book, args)
     kitty = book.kitty(club)
     if args.json:
         print(json.dumps(kitty, ensure_ascii=False, indent=1))
         return 0
-    cur = _currency(book, club)
+    cur = currency_of(book, club)
     rows = [
         [t("club_kitty_in", lang), money(kitty["paid_in"], lang, cur)],
         [t("club_kitty_out", lang), money(kitty["paid_out"], lang, cur)],
@@ -279,13 +279,13 @@ def cmd_kitty(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
         [t("club_kitty_owed", lang), money(kitty["owed"], lang, cur)],
         [t("club_kitty_credit", lang), money(kitty["credit"], lang, cur)],
     ]
-    print("\n".join(_table(rows)))
+    print("\n".join(table_lines(rows)))
     return 0
 
 
 def cmd_ledger(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
-    club = _club(book, args)
-    cur = _currency(book, club)
+    club = chosen_club(book, args)
+    cur = currency_of(book, club)
     rows = []
     for line in book.ledger(club, args.member):
         what = t(f"club_item_{line['item']}", lang)
@@ -294,5 +294,5 @@ def cmd_ledger(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
         about = line["text"] if line["game"] is None else t("club_game", lang, number=line["game"])
         rows.append([line["date"], line["member"], what, about, money(line["cents"], lang, cur)])
     if rows:
-        print("\n".join(_table(rows)))
+        print("\n".join(table_lines(rows)))
     return 0
