@@ -146,6 +146,7 @@ def play_rows(
                 games, places = games[missed], places[missed]
         finally:
             numba.set_parallel_chunksize(before)
+    m.save()
     return out
 
 
