@@ -194,7 +194,7 @@ class Memo:
         self.keys, self.values = keys, values
         self.keys_held = int(np.count_nonzero(keys[:, 0]))
         self.ends_rows, self.weights_rows = len(ends), len(weights)
-        self.ends = np.concatenate([ends, np.zeros((max(64, len(ends)),) + ends.shape[1:])])
+        self.ends = np.concatenate([ends, np.zeros((max(64, len(ends)), *ends.shape[1:]))])
         self.weights = np.concatenate([weights, np.zeros((max(64, len(weights)), self.size))])
 
     @property
