@@ -29,9 +29,9 @@ The keys, in ``kernel.strong_choice``:
   responder, the opener's final turn and the limit.
 
 The memo is kept per rule set for the process (:func:`memo`); its size and the time spent filling
-it are in :attr:`Memo.keys_held` and :attr:`Memo.seconds`. It holds at most :data:`MAX_KEYS` keys
-(about :data:`MAX_KEYS` * 150 bytes): a fill that would go beyond starts it afresh, empty (the
-games then fill it again; the decisions are the same).
+it are in :attr:`Memo.keys_held` and :attr:`Memo.seconds`. Once it holds :data:`MAX_KEYS` keys it
+starts afresh, empty, at the next batch of games (:meth:`Memo.trim`; the games then fill it again,
+and the decisions are the same): it holds at most that many and what one batch adds.
 
 With the environment variable ``SCHOCKEN_CACHE_DIR`` set, the memo of a rule set is also kept on
 disk there (:meth:`Memo.save`, one ``.npz`` file per rule set), under a fingerprint of the rules
@@ -73,7 +73,8 @@ FIRST_SLOTS = 1 << 14
 """The memo's first size (slots; it doubles when half full)."""
 
 MAX_KEYS = 1 << 20
-"""The most keys a memo holds; a fill beyond starts it afresh (see the module)."""
+"""The keys beyond which a memo starts afresh at the next call of the compiled loop
+(:meth:`Memo.trim`; never within one: the games of a call keep what they filled)."""
 
 CACHE_ENV = "SCHOCKEN_CACHE_DIR"
 """The environment variable naming the directory of the memos kept on disk (unset: none)."""
@@ -133,7 +134,7 @@ class Memo:
         m.values = np.zeros(1, np.int64)
         m.ends = np.zeros((1, MAX_LEGAL, 2), np.float64)
         m.weights = np.zeros((1, 1), np.float64)
-        m.path, m.changed = None, False
+        m.path, m.changed, m.keys_held = None, False, 0
         return m
 
     # ------------------------------------------------------------------ the table
@@ -143,8 +144,6 @@ class Memo:
         for games of ``players`` players."""
         started = time.perf_counter()
         rows = np.unique(missing, axis=0)
-        if self.keys_held + len(rows) > MAX_KEYS:
-            self._clear()
         self.changed = True
         for row in rows:
             if kernel.memo_slot(self.keys, row) >= 0:
@@ -157,6 +156,11 @@ class Memo:
             self.values[slot] = value
             self.keys_held += 1
         self.seconds += time.perf_counter() - started
+
+    def trim(self) -> None:
+        """Start afresh, empty, where the memo holds :data:`MAX_KEYS` keys or more."""
+        if self.keys_held >= MAX_KEYS:
+            self._clear()
 
     def _grow(self) -> None:
         keys, values = self.keys, self.values
