@@ -130,18 +130,27 @@ export function card(id, title, ...children) {
 }
 
 /** A part that opens and closes (a disclosure: a button in a heading). ``key``: kept open in
- * ``ui.folds`` across drawings. */
-export function fold(key, title, build, level = "h2", cls = "card club-part club-fold") {
+ * ``ui.folds`` across drawings. ``group``: the keys of parts of which one is open at a time
+ * (opening this one closes the others); ``first``: the id of the field the keyboard goes to when
+ * it opens (the job's first field: one tap less), else it stays on the button. */
+export function fold(key, title, build, level = "h2", cls = "card club-part club-fold", { group = [], first = null } = {}) {
   const { el } = ctx;
   const open = ui.folds.has(key);
   const body = el("div", { id: `club-fold-${key}`, class: "club-fold-body", hidden: !open }, open ? [build()].flat(Infinity) : null);
   const button = el("button", { type: "button", class: "club-fold-button", id: `club-fold-${key}-button`,
     "aria-expanded": String(open), "aria-controls": `club-fold-${key}`, onclick: () => {
-      if (ui.folds.has(key)) ui.folds.delete(key);
-      else ui.folds.add(key);
-      render(`club-fold-${key}-button`);
+      const opening = !ui.folds.has(key);
+      if (opening) openFold(key, group);
+      else ui.folds.delete(key);
+      render(opening && first ? first : `club-fold-${key}-button`);
     } }, title);
   return el(level === "h2" ? "section" : "div", { class: cls, id: `club-${key}-part` }, el(level, {}, button), body);
+}
+
+/** Open the part ``key``, closing the others of its ``group``. */
+export function openFold(key, group = []) {
+  for (const other of group) ui.folds.delete(other);
+  ui.folds.add(key);
 }
 
 export function options(values, label = (v) => v) {

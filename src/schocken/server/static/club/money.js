@@ -101,7 +101,6 @@ function kittyCard() {
 function expensesCard() {
   const { t, el } = ctx;
   const b = club.book;
-  const names = b.members.map((m) => m.name);
   const latest = b.expenses.slice().reverse();
   const shown = latest.slice(0, ui.expenses);
   return card("club-expenses-part", t("club_web_expenses"),
@@ -112,20 +111,30 @@ function expensesCard() {
       ui.expenses = latest.length;
       render("club-expenses-part-h");
     } }, t("club_web_show_more_count", { count: latest.length - shown.length })) : null,
-    fold("expense", t("club_web_expense_new"), () => el("form", { id: "club-expense", onsubmit: (e) => {
-      e.preventDefault();
-      const f = e.target;
-      const amount = cents(f.amount.value);
-      const purpose = f.purpose.value.trim();
-      change("expenses", { cents: amount, purpose, date: f.date.value, paid_by: f.paid_by.value || null },
-        (book) => t("club_web_expense_said", { amount: money(amount), purpose, balance: money(book.kitty.balance) }));
-    } },
-    el("p", { class: "hint", id: "club-expense-hint" }, t("club_web_expense_hint")),
-    el("label", {}, t("club_web_amount"), el("input", { name: "amount", inputmode: "decimal", required: true, pattern: "-?[0-9]+([.,][0-9]{1,2})?",
-      "aria-describedby": "club-expense-hint" })),
-    el("label", {}, t("club_web_purpose"), el("input", { name: "purpose", required: true, maxlength: "200", autocomplete: "off" })),
-    el("label", {}, t("club_web_date"), el("input", { name: "date", type: "date", required: true, value: today() })),
-    el("label", {}, t("club_web_paid_out_by"), el("select", { name: "paid_by" },
-      el("option", { value: "" }, t("club_web_nobody_said")), options(names))),
-    el("button", { type: "submit" }, t("club_web_expense_button"))), "h3", "club-fold club-subfold"));
+    expenseFold("h3"));
+}
+
+/** Book an expense: a part that opens on its first field (the amount). On Money under the
+ * expenses (``h3``), and on a phone's Tonight as a card of its own (``h2``). */
+export function expenseFold(level) {
+  const { t, el } = ctx;
+  const names = club.book.members.map((m) => m.name);
+  const cls = level === "h2" ? "card club-part club-fold" : "club-fold club-subfold";
+  const form = () => el("form", { id: "club-expense", onsubmit: (e) => {
+    e.preventDefault();
+    const f = e.target;
+    const amount = cents(f.amount.value);
+    const purpose = f.purpose.value.trim();
+    change("expenses", { cents: amount, purpose, date: f.date.value, paid_by: f.paid_by.value || null },
+      (book) => t("club_web_expense_said", { amount: money(amount), purpose, balance: money(book.kitty.balance) }));
+  } },
+  el("p", { class: "hint", id: "club-expense-hint" }, t("club_web_expense_hint")),
+  el("label", {}, t("club_web_amount"), el("input", { name: "amount", inputmode: "decimal", required: true, pattern: "-?[0-9]+([.,][0-9]{1,2})?",
+    id: "club-expense-amount", "aria-describedby": "club-expense-hint" })),
+  el("label", {}, t("club_web_purpose"), el("input", { name: "purpose", required: true, maxlength: "200", autocomplete: "off" })),
+  el("label", {}, t("club_web_date"), el("input", { name: "date", type: "date", required: true, value: today() })),
+  el("label", {}, t("club_web_paid_out_by"), el("select", { name: "paid_by" },
+    el("option", { value: "" }, t("club_web_nobody_said")), options(names))),
+  el("button", { type: "submit" }, t("club_web_expense_button")));
+  return fold("expense", t("club_web_expense_new"), form, level, cls, { first: "club-expense-amount" });
 }

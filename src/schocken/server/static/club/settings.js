@@ -11,24 +11,29 @@ import { booked } from "/static/club/tonight.js";
 
 // ---------------------------------------------------------------- Settings
 
+/** Settings' parts, of which one is open at a time: a phone shows their headings, and the one
+ * part in use (the secret link at first). */
+export const SETTINGS = ["link", "prices", "fines", "rules", "bots", "account", "password", "devices", "seasons", "tournaments", "data"];
+
 export function settingsView() {
   const { t } = ctx;
   const b = club.book;
+  const part = (key, title, build) => fold(key, title, build, "h2", "card club-part club-fold", { group: SETTINGS });
   return {
     left: [
-      fold("link", t("club_web_secret_title"), () => linkPart()),
-      fold("prices", t("club_web_prices"), () => pricesPart()),
-      fold("fines", t("club_web_fines_catalogue"), () => catalogPart()),
-      fold("rules", t("rb_club_title"), () => ourRulesPart(b)),
-      fold("bots", t("club_web_bots_title"), () => botsPart(b)),
-      fold("account", t("club_web_account_title"), () => accountForm(b)),
+      part("link", t("club_web_secret_title"), () => linkPart()),
+      part("prices", t("club_web_prices"), () => pricesPart()),
+      part("fines", t("club_web_fines_catalogue"), () => catalogPart()),
+      part("rules", t("rb_club_title"), () => ourRulesPart(b)),
+      part("bots", t("club_web_bots_title"), () => botsPart(b)),
+      part("account", t("club_web_account_title"), () => accountForm(b)),
     ],
     right: [
-      fold("password", t("club_web_password_title"), () => passwordPart(b)),
-      fold("devices", t("club_web_devices_title"), () => devicesPart()),
-      fold("seasons", t("club_web_season_title"), () => seasonPart(b)),
-      fold("tournaments", t("tw_title"), () => tournamentsPart(b)),
-      fold("data", t("club_web_data"), () => dataPart()),
+      part("password", t("club_web_password_title"), () => passwordPart(b)),
+      part("devices", t("club_web_devices_title"), () => devicesPart()),
+      part("seasons", t("club_web_season_title"), () => seasonPart(b)),
+      part("tournaments", t("tw_title"), () => tournamentsPart(b)),
+      part("data", t("club_web_data"), () => dataPart()),
       closePart(),
     ],
   };

@@ -22,12 +22,14 @@ import {
   go,
   href,
   memberName,
+  openFold,
   render,
   said,
   table,
 } from "/static/club/frame.js";
-import { linkBlock } from "/static/club/settings.js";
-import { club, ctx, ui } from "/static/club/state.js";
+import { expenseFold } from "/static/club/money.js";
+import { linkBlock, SETTINGS } from "/static/club/settings.js";
+import { club, ctx, ui, wide } from "/static/club/state.js";
 
 // ---------------------------------------------------------------- Tonight
 
@@ -58,6 +60,8 @@ export function tonightView() {
     // The most frequent job first: a fine; then the games, then the evening's sums.
     parts.push(cameCard(ev), finesCard(ev), gamesCard(ev), totalsCard(ev));
   }
+  // An expense from the kitty, a tap away as a fine is (a desktop has it beside, under Money).
+  if (!wide.matches) parts.push(expenseFold("h2"));
   parts.push(earlierCard(ev));
   return parts;
 }
@@ -336,7 +340,7 @@ function finesCard(ev) {
     return card("club-fines", t("club_web_fines"), el("p", { class: "hint", id: "club-fines-empty" }, t("club_web_fines_empty_tonight"), " ",
       el("a", { href: href("settings"), onclick: (e) => {
         e.preventDefault();
-        ui.folds.add("fines");
+        openFold("fines", SETTINGS);
         go("settings");
       } }, t("club_web_tab_settings"))));
   }
