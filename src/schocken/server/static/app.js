@@ -1,6 +1,9 @@
 // Schocken in the browser: start or join a table, play, watch. Plain ES module, no build step.
 // All words come from the server's text catalogue (/api/texts/LANG), the one the terminal uses.
-// pieces.js draws dice, cup and Deckel; sound.js makes the table's sounds.
+// pieces.js draws dice, cup and Deckel; sound.js makes the table's sounds. This module routes an
+// address to its page and takes the keyboard; page.js is what every view shares (t, el, api);
+// the table's views are modules in table/ (join, live, lobby, game, dice, reveal, coach, speech,
+// check); the club, pub mode, the review, the rules and the tournaments have modules of their own.
 
 import * as clubPage from "/static/club.js";
 import * as pubPage from "/static/pub.js";

@@ -9,10 +9,11 @@
 //
 // The server keeps the book (src/schocken/server/routes/clubs.py) and answers every change with
 // the whole book; this page only shows it and sends what is entered. Every change goes through
-// one function, write(): the jobs of an evening wait there, in the phone's queue (offline.js),
-// while the pub has no signal, and are shown meanwhile on the last book seen, marked as
-// waiting. Words come from the catalogue. The page's helpers (t, el, announce, main) come from
-// app.js.
+// one function, write() (club/book.js): the jobs of an evening wait there, in the phone's queue
+// (offline.js), while the pub has no signal, and are shown meanwhile on the last book seen,
+// marked as waiting. Words come from the catalogue. The page's helpers (t, el, announce, main)
+// come from app.js. This module routes; each view is a module of its own in club/ (tonight.js,
+// money.js, members.js, stats.js, settings.js), beside state.js, book.js, open.js and frame.js.
 
 import * as offline from "/static/offline.js";
 import * as rulesPage from "/static/rules.js";

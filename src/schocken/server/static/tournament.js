@@ -7,7 +7,8 @@
 // refreshed by itself, can hide the last minutes' results), the players' phone view (find my
 // table, the ranking) and the print views (HTML made by the server, printed by the browser).
 // The public views are opened by the tournament's view key (?key=) and change nothing.
-// Words come from the catalogue; the page's helpers (t, el, main, announce) from app.js.
+// Words come from the catalogue; the page's helpers (t, el, main, announce) from app.js. This
+// module routes; the views are modules in tournament/ (list, organiser, entry, public).
 
 import * as rulesPage from "/static/rules.js";
 import { ctx, refresh, renderNeedClub } from "/static/tournament/common.js";
