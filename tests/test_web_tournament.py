@@ -502,12 +502,13 @@ def test_a_long_ranking_turns_its_pages_on_the_screen_and_can_be_paused(
 
 
 def test_every_word_of_the_tournament_pages_is_in_the_catalogue() -> None:
-    """Each text key tournament.js asks for (``t("...")``, and the keys it builds from a
-    prefix) is in the catalogue in German and English."""
+    """Each text key tournament.js and its modules (static/tournament/) ask for (``t("...")``,
+    and the keys they build from a prefix) is in the catalogue in German and English."""
     from schocken.texts import CATALOGUE
 
-    script = Path(__file__).resolve().parent.parent / "src/schocken/server/static/tournament.js"
-    text = script.read_text(encoding="utf-8")
+    static = Path(__file__).resolve().parent.parent / "src/schocken/server/static"
+    scripts = [static / "tournament.js", *sorted((static / "tournament").glob("*.js"))]
+    text = "\n".join(script.read_text(encoding="utf-8") for script in scripts)
     keys = set(re.findall(r'\bt\("([a-z_]+)"', text))
     keys |= {f"tw_score_{s}" for s in ("points", "loss_points", "lives")}
     keys |= {f"tw_print_{w}" for w in ("plan", "sheets", "ranking", "certificates")}

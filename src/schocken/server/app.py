@@ -104,9 +104,9 @@ def static_version() -> str:
     """A short hash of the web front end's files (the page, modules, styles, icons): the
     service worker's cache is named by it."""
     digest = hashlib.sha256()
-    for path in sorted(STATIC.iterdir()):
+    for path in sorted(STATIC.rglob("*")):  # the views' modules live in folders (club/, table/)
         if path.is_file():
-            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+            digest.update(path.relative_to(STATIC).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 

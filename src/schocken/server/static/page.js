@@ -1,0 +1,116 @@
+// What every view of the page shares: the page's state (app), its words (t, from the server's
+// catalogue /api/texts/LANG), el() to build elements, api() to ask the server, the banner and the
+// sound switch. Imported by app.js and the table's views (static/table/).
+
+import * as pieces from "/static/pieces.js";
+import * as sound from "/static/sound.js";
+import * as rulesPage from "/static/rules.js";
+
+export const main = document.getElementById("main");
+const banner = document.getElementById("banner");
+export const langButton = document.getElementById("lang");
+const soundButton = document.getElementById("sound");
+
+export const app = {
+  lang: localStorage.getItem("schocken:lang") || (navigator.language || "de").slice(0, 2),
+  texts: {},
+  tableId: null,
+  token: null,
+  spectate: false,
+  ws: null,
+  retry: 0,
+  msg: null, // what the page knows: the last state with every update since merged in
+  events: [], // the game's events so far (as this player may see them), numbered from 1
+  log: [], // {n, key, text}: the explanations so far; n is the number of the event they explain
+  seq: 0, // how many of the game's events the page has
+  connectedLang: null, // the language the server explains in on this connection
+  kept: [false, false, false],
+  turnKey: "",
+  error: "",
+  lockNote: "", // why the die just tapped cannot move
+  rolledSeats: new Set(), // whose dice roll in this drawing
+  shaking: false, // the cup is being shaken (the throw is on its way)
+  holdUntil: 0,
+  holdTimer: null,
+  reveals: [], // rounds to show with every cup lifted
+  coach: null, // {step, heading, moves}: the coach's ranking of your decision (yours alone)
+  coachNote: null, // {text, round}: the coach's last note on a costly move, in the move's round
+  clock: null, // {seat, step, deadline, total}: the turn timer, counted down here
+  clockWarned: null, // the step whose 10-second warning was given
+  lastCurrent: null,
+  diceCheck: null, // {fair, text, where}: the verdict of "Check the dice" (null: not asked yet)
+  // Key hints only where a keyboard is likely; the first key press shows them anyway.
+  keyboard: matchMedia("(any-pointer: fine)").matches && !matchMedia("(pointer: coarse)").matches,
+};
+if (!["de", "en"].includes(app.lang)) app.lang = "en";
+
+export function t(key, fields = {}) {
+  let text = app.texts[key] ?? key;
+  for (const [k, v] of Object.entries(fields)) text = text.replaceAll(`{${k}}`, String(v));
+  return text;
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v === true) node.setAttribute(k, "");
+    else if (v !== false && v != null) node.setAttribute(k, v);
+  }
+  for (const child of children.flat()) {
+    if (child == null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export async function loadTexts() {
+  // Every request of every page (the club's, pub mode's, joining a table) carries the page's
+  // language in this cookie: the server says its refusals in it (docs/protocol.md).
+  document.cookie = `schocken-lang=${app.lang}; path=/; max-age=31536000; samesite=strict`;
+  app.texts = await (await fetch(`/api/texts/${app.lang}`)).json();
+  document.documentElement.lang = app.lang;
+  // The button shows the other language's name, in that language; its accessible name begins
+  // with the same words (WCAG 2.5.3) and says what it does in both languages.
+  langButton.textContent = t("web_language");
+  langButton.setAttribute("aria-label", t("web_language_label"));
+  langButton.lang = app.lang === "de" ? "en" : "de";
+  showSoundSwitch();
+}
+
+export async function api(path, body) {
+  const response = await fetch(path, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json();
+  if (!response.ok) throw Object.assign(new Error(data.error || response.statusText), { code: data.code });
+  return data;
+}
+
+export function showBanner(text) {
+  banner.hidden = !text;
+  banner.textContent = text || "";
+}
+
+// ---------------------------------------------------------------- sound switch
+
+function showSoundSwitch() {
+  soundButton.replaceChildren(pieces.speakerIcon(sound.soundOn()), ` ${t("web_sound")}`);
+  soundButton.setAttribute("aria-pressed", String(sound.soundOn()));
+}
+
+soundButton.addEventListener("click", () => {
+  sound.setSound(!sound.soundOn());
+  showSoundSwitch();
+  if (sound.soundOn()) sound.slam();
+});
+
+
+/** A part of the address decoded; a broken one (%ZZ) as it is written: the server then says
+ * what it does not know, in words. */
+export function linkPart(text) {
+  return rulesPage.fromLink(text) ?? text;
+}
