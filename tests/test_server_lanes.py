@@ -4,8 +4,9 @@ keep their order; the public views are made once per change of the tournament (n
 nor per ``hide``), and limited per key and address, refused in words.
 
 No timing: the server's registration of 10,000 players and its draw are held (a prelude makes
-them wait until the test lets them go), and the other requests are shown to be answered while
-they are held."""
+them wait until the test lets them go, in the lane's thread, on their way to a worker process:
+a tournament that big is worked on in the worker processes), and the other requests are shown
+to be answered while they are held."""
 
 from __future__ import annotations
 
@@ -30,31 +31,30 @@ BIG = [f"Spieler {i:05d}" for i in range(1, 10_000)]
 SMALL = ["Anna", "Ben", "Cem", "Dora", "Emil", "Frieda", "Gustav", "Hanne"]
 
 HOLD = """
-import pathlib, time
-from schocken.tournament import TournamentBook
+import logging, pathlib, time
+from schocken.server.heavy import Heavy
+logging.basicConfig(level=logging.INFO)
 
 def _hold(what):
     pathlib.Path({folder!r}, "started-" + what).write_text(what)
     while not pathlib.Path({folder!r}, "release-" + what).exists():
         time.sleep(0.01)
 
-_draw, _register = TournamentBook.draw, TournamentBook.register
+_answer = Heavy.answer
 
-def _held_draw(self, tournament, **kwargs):
-    if tournament == "Grosspokal":
+def _held(self, book, club, name, action, data, here):
+    if name == "Grosspokal" and action == "draw":
         _hold("draw")
-    return _draw(self, tournament, **kwargs)
-
-def _held_register(self, tournament, names, **kwargs):
-    if tournament == "Grosspokal" and len(names) > 1000:
+    if name == "Grosspokal" and action == "register" and len(data["names"]) > 1000:
         _hold("register")
-    return _register(self, tournament, names, **kwargs)
+    return _answer(self, book, club, name, action, data, here)
 
-TournamentBook.draw, TournamentBook.register = _held_draw, _held_register
+Heavy.answer = _held
 """
 """A prelude for the server: Krone's draw, and its registration of more than 1,000 players,
-say they started, then wait for the test's word (a file ``release-draw`` or
-``release-register``)."""
+say they started (in the lane's thread, on their way to a worker process), then wait for the
+test's word (a file ``release-draw`` or ``release-register``); the server's log says what it
+does."""
 
 FEW_VIEWS = """
 import logging
@@ -173,6 +173,10 @@ def test_a_held_registration_and_draw_of_10000_hold_up_no_other_club(tmp_path: P
             )
         ]
         assert actions == ["created", "registered", "drawn", "registered"]  # in their order
+        log = server.log.read_text(encoding="utf-8", errors="replace")
+        for action in ("register", "draw", "answer"):  # none of it in the server's process
+            assert f"tournament Grosspokal: {action} in a worker process" in log
+        assert "organiser's worker failed" not in log
     finally:
         release("register")
         release("draw")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import shutil
 import subprocess
@@ -27,6 +28,7 @@ import httpx
 import pytest
 
 from postgres_helpers import Postgres
+from schocken.server.settings import Limits
 from server_helpers import Client, Server, free_port, stored_rows
 from test_server import _play_to
 from test_server_pub import create, play_out
@@ -40,6 +42,7 @@ events {{ worker_connections 1024; }}
 http {{
     access_log off;
     client_body_temp_path {dir}/body;
+    client_body_buffer_size 1m;  # in memory: nginx's workers (nobody) cannot write in {dir}
     proxy_temp_path {dir}/proxy;
     fastcgi_temp_path {dir}/fastcgi;
     uwsgi_temp_path {dir}/uwsgi;
@@ -59,7 +62,7 @@ http {{
             proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
             proxy_next_upstream error timeout;
             proxy_read_timeout 120s;
-            client_max_body_size 512k;
+            client_max_body_size 1m;  # the largest request: a registration (--max-register)
         }}
     }}
 }}
@@ -192,9 +195,31 @@ def test_a_pub_game_behind_a_proxy_loses_no_entry(
             made = create(front)
             end = play_out(front, made["id"], made["token"], made)
             assert end["state"] == alone["state"] and end["entries"] == alone["entries"]
+            # The largest request the server takes, a registration of up to 1 MiB, gets
+            # through the proxy: the server answers it (here: in words, no such club), not
+            # the proxy (413).
+            names = [f"Spielerin {i:05d} aus dem Verein der Würfelfreunde" for i in range(12_000)]
+            body = {"names": names, "guest": True}
+            assert 512 * 1024 < len(json.dumps(body)) < 1024 * 1024
+            big = httpx.post(
+                front.url + "/api/clubs/niemand/tournaments/x/register", json=body, timeout=60
+            )
+            assert big.status_code == 403, (big.status_code, big.text[:300])
+            assert big.json()["code"] == "server_refuse_members_only"
     finally:
         a.stop()
         b.stop()
+
+
+def test_the_docs_give_the_proxies_one_body_limit() -> None:
+    """docs/server.md's two nginx configurations and the one tried here allow the same body
+    size: the largest request the server takes (``--max-register``)."""
+    import re
+
+    text = (Path(__file__).parent.parent / "docs" / "server.md").read_text("utf-8")
+    sizes = re.findall(r"client_max_body_size (\w+);", text + NGINX)
+    assert sizes == ["1m"] * 3
+    assert Limits().max_register == 1024 * 1024
 
 
 def test_the_systemd_unit_in_the_docs_verifies(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ a few digits and marks) taken as the Latin letter (:func:`name_key`). A letter c
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Sequence
 
@@ -86,6 +87,10 @@ def _name_problem(name: object, what: str = "name_a_name") -> RefusalError | Non
     return None
 
 
+NAME_KEYS = 32_768
+"""Names whose keys are kept made (a tournament of 10,000 players asks for its players' keys at
+each registration, draw and ranking: made once, not each time)."""
+
 _LOOKALIKES = str.maketrans(
     {
         # Cyrillic
@@ -103,6 +108,7 @@ _LOOKALIKES = str.maketrans(
 """Characters (after NFKC and case folding) taken as the Latin letter they look like."""
 
 
+@functools.lru_cache(maxsize=NAME_KEYS)
 def name_key(name: str) -> str:
     """What two names must not share at one table: names that look the same are the same name.
 

@@ -2086,6 +2086,13 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
         "noch einmal versuchen",
     ),
     (
+        "server_refuse_tournament_cut_off",
+        "the tournament's change was cut off before its answer; reload the page to see whether "
+        "it was made",
+        "die Änderung des Turniers brach vor ihrer Antwort ab; die Seite neu laden, um zu sehen, "
+        "ob sie gemacht wurde",
+    ),
+    (
         "server_refuse_tournament_view",
         "a tournament's view is one of {views}, not {view!r}",
         "eine Ansicht des Turniers ist eine von {views}, nicht „{view}“",

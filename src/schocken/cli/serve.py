@@ -102,6 +102,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             write_timeout=args.write_timeout,
             bot_budget=args.bot_budget,
             bot_workers=args.bot_workers,
+            book_connections=args.book_connections,
             away_after=args.away_after,
         )
         try:
@@ -255,6 +256,12 @@ def add_parser(sub: Commands) -> None:
     )
     add("--bot-budget", type=positive_arg, default=5.0, help="seconds a solver bot may think")
     add("--bot-workers", type=at_least_one, default=1, help="processes for solver bots")
+    add(
+        "--book-connections",
+        type=at_least_one,
+        default=8,
+        help="threads of the club's book and tournaments, a database connection each",
+    )
     add(
         "--compression",
         action=argparse.BooleanOptionalAction,

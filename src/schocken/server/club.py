@@ -222,7 +222,9 @@ class Clubs:
     def __init__(self, store: Store, limits: Limits) -> None:
         self.created_by = PerMinute(limits.tables_per_minute, "clubs")
         """New clubs (made or imported) an address may ask for in a minute."""
-        self.lanes = Lanes(lambda: ClubBook(store.target, timeout=store.timeout))
+        self.lanes = Lanes(
+            lambda: ClubBook(store.target, timeout=store.timeout), limits.book_connections
+        )
         """The threads the book runs in, each on a connection of its own, and the clubs'
         lanes (:mod:`schocken.server.lanes`)."""
         try:

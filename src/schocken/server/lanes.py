@@ -1,11 +1,12 @@
 """Lanes: one club's work never waits behind another club's (issue 29, item 1).
 
-The club's book and its tournaments run in a pool of threads (:data:`LANE_THREADS`), never on
-the event loop; each thread has a connection of its own to the database (a
-:class:`~schocken.club.ClubBook` opened on first use), so threads read and write at once:
-SQLite's write-ahead journal lets any number read while one writes, PostgreSQL has a server
-process per connection. What a request may do in the pool depends on its *lane*
-(:class:`Lane`): the club its address names and whether it only reads (``GET`` and ``HEAD``).
+The club's book and its tournaments run in a pool of threads (``--book-connections``,
+:data:`LANE_THREADS` by default), never on the event loop; each thread has a connection of its
+own to the database (a :class:`~schocken.club.ClubBook` opened on first use), so threads read
+and write at once: SQLite's write-ahead journal lets any number read while one writes,
+PostgreSQL has a server process per connection. What a request may do in the pool depends on
+its *lane* (:class:`Lane`): the club its address names and whether it only reads (``GET`` and
+``HEAD``).
 
 - A club's changes (every other method) take the club's write gate, one at a time: a club's
   changes run in the order they came, one after the other, as they did on the one thread
@@ -42,8 +43,10 @@ from schocken.club import ClubBook, slug_of
 
 T = TypeVar("T")
 
-LANE_THREADS = 16
-"""Threads of the pool; each keeps a connection of its own to the database."""
+LANE_THREADS = 8
+"""Threads of the pool by default (``schocken serve --book-connections``); each keeps a
+connection of its own to the database (on PostgreSQL, a server process of the database's
+``max_connections``)."""
 READS_PER_CLUB = 2
 """Reads of one club that run at once; more wait for one of them (never for a change)."""
 
@@ -142,13 +145,13 @@ class _HereBook:
 class Lanes:
     """The pool of threads, their connections and the clubs' gates."""
 
-    def __init__(self, open_book: Callable[[], ClubBook]) -> None:
+    def __init__(self, open_book: Callable[[], ClubBook], threads: int = LANE_THREADS) -> None:
         self._open = open_book
         self._local = threading.local()
         self._books: list[ClubBook] = []
         self._books_lock = threading.Lock()
         self._pool = ThreadPoolExecutor(
-            LANE_THREADS, thread_name_prefix="schocken-lane", initializer=self._mark
+            max(1, threads), thread_name_prefix="schocken-lane", initializer=self._mark
         )
         self._writes = _Gates(1)
         self._reads = _Gates(READS_PER_CLUB)

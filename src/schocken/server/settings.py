@@ -52,6 +52,10 @@ class Limits:
     """Seconds a solver bot may think about one decision (else the pub regular's rule)."""
     bot_workers: int = 1
     """Worker processes for the solver bots' thinking."""
+    book_connections: int = 8
+    """Threads of the club's book and the tournaments (the lanes, :mod:`schocken.server.lanes`),
+    each with a connection of its own to the database: on PostgreSQL the most connections of
+    the lanes a server process holds (docs/server.md counts the others)."""
     away_after: float = 30.0
     """Seconds a player may be disconnected before the table shows them as away."""
 

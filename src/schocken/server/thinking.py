@@ -68,13 +68,14 @@ _PR_SET_PDEATHSIG = 1
 """Linux's prctl option: a signal for this process when its parent ends."""
 
 
-def _start_worker(server: int) -> None:
-    """In a new worker process (the pool's initializer): a lower priority, and an end with the
-    server ``server`` (its process id). On Linux the kernel kills the worker when the server
-    ends (``PR_SET_PDEATHSIG``); everywhere a thread of the worker ends it within
+def _start_worker(server: int, niceness: int = WORKER_NICENESS) -> None:
+    """In a new worker process (the pool's initializer): a priority ``niceness`` lower, and an
+    end with the server ``server`` (its process id). On Linux the kernel kills the worker when
+    the server ends (``PR_SET_PDEATHSIG``); everywhere a thread of the worker ends it within
     :data:`PARENT_POLL` seconds of the server's end (the worker then has another parent)."""
     with contextlib.suppress(OSError):
-        os.nice(WORKER_NICENESS)
+        if niceness:
+            os.nice(niceness)
     if sys.platform == "linux":
         # (The signal comes when the thread that started the worker ends: the pools are used
         # from the event loop's thread, which lasts as long as the server.)
@@ -126,11 +127,19 @@ class Workers:
     is given up and the pool's processes are ended (a process can be stopped; a thread cannot);
     the next task starts a new pool."""
 
-    def __init__(self, count: int = 1) -> None:
+    def __init__(self, count: int = 1, *, niceness: int = WORKER_NICENESS) -> None:
         self.count = max(1, count)
+        self.niceness = niceness
+        """How much lower the workers' CPU priority is than the server's."""
         self._pool: ProcessPoolExecutor | None = None
+        self._starting = threading.Lock()
+        """Held while the pool is made (the lanes' threads may ask for it at once)."""
 
     def _executor(self) -> ProcessPoolExecutor:
+        with self._starting:
+            return self._pool or self._start()
+
+    def _start(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # spawn: the server has threads (the store's writer), which do not mix with fork.
             context = multiprocessing.get_context("spawn")
@@ -138,7 +147,7 @@ class Workers:
                 self.count,
                 mp_context=context,
                 initializer=_start_worker,
-                initargs=(os.getpid(),),
+                initargs=(os.getpid(), self.niceness),
             )
         return self._pool
 

@@ -196,20 +196,21 @@ class _Book(_Store):
             team = _checked(check_text, team, said("tournament_what_team")).strip() or None
             if team is not None and len(team) > MAX_TEAM:
                 raise refused(TournamentError, "tournament_refuse_team_long", most=MAX_TEAM)
+        # The names checked before the write begins (a thousand names' checks hold up no
+        # other change of the database).
+        self._row(tournament)  # an unknown tournament is refused first
+        checked = []
+        for n in names:
+            try:
+                checked.append(check_name(n))
+            except ValueError as exc:
+                raise refused(TournamentError, "tournament_refuse_player_name", why=exc) from None
+        keys = [name_key(n) for n in checked]
+        if len(set(keys)) != len(keys):
+            raise refused(TournamentError, "tournament_refuse_name_twice")
         with self._tx() as db:
             row = self._row(tournament)
             tid, club, capacity = int(row[0]), row[5], row[9]
-            checked = []
-            for n in names:
-                try:
-                    checked.append(check_name(n))
-                except ValueError as exc:
-                    raise refused(
-                        TournamentError, "tournament_refuse_player_name", why=exc
-                    ) from None
-            keys = [name_key(n) for n in checked]
-            if len(set(keys)) != len(keys):
-                raise refused(TournamentError, "tournament_refuse_name_twice")
             everyone, count = (
                 int(x or 0)
                 for x in db.execute(
@@ -612,7 +613,14 @@ class _Book(_Store):
 
     def view_key(self, tournament: str) -> str:
         """The key of the tournament's public views (the screen in the pub, the players'
-        phones, the print views): made when first asked for, then kept."""
+        phones, the print views): made when first asked for, then kept (a read, no change,
+        once it is made: the organiser's answer asks for it each time)."""
+        row = self._row(tournament)
+        found = self.db.execute(
+            "SELECT view_key FROM tournament_tournaments WHERE id = ?", (row[0],)
+        ).fetchone()
+        if found[0]:
+            return str(found[0])
         with self._tx() as db:
             row = self._row(tournament)
             found = db.execute(

@@ -37,6 +37,7 @@ from schocken.players import name_key
 from schocken.record import GameRecord
 from schocken.rules import Rules
 from schocken.server.club import Clubs
+from schocken.server.heavy import BIG_FIELD, Heavy, is_big
 from schocken.server.lanes import enter_lane
 from schocken.server.pub import PubGames
 from schocken.server.requests import client_address, language, read_body, web_page
@@ -78,9 +79,6 @@ minute; more are refused (429, in words). Generous: the phones of a pub behind o
 each asking every few seconds, stay well below it; a flood of calls does not."""
 VIEW_WORKERS = 2
 """Worker processes that make the public views (each a connection of its own)."""
-BIG_FIELD = 500
-"""Players from which a tournament's views are made in the worker processes (below it they
-take milliseconds, made in a thread of the club's lane)."""
 VIEW_BUDGET = 120.0
 """Seconds a view may take to be made in a worker; then it is made in the server."""
 KEPT_VIEWS = 256
@@ -134,6 +132,8 @@ class Tournaments:
         """The worker processes that make the views (:meth:`made`)."""
         self._making = clubs.lanes.gate(1)
         """One view of a club made in the workers at a time: another club's finds one free."""
+        self.heavy = Heavy(clubs.target, clubs.timeout)
+        """The worker processes of the organiser's work on big tournaments."""
         lanes = clubs.lanes
         try:  # the tournament tables made or brought up to date, once, before any request
             lanes.now(lambda: lanes.kept("tournaments", TournamentBook))
@@ -251,6 +251,7 @@ class Tournaments:
         """The worker processes end."""
         self._drawer.kill()
         self._views.kill()
+        self.heavy.close()
 
     def seat(self, pic: Tournament, close: bool = False) -> Seating:
         """The next round's tables (:func:`next_seating`), drawn in a worker process (a big
@@ -732,9 +733,18 @@ async def create(
 @router.get("/api/clubs/{club}/tournaments/{name}")
 async def get(
     club: str, name: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
-) -> dict[str, Any]:
+) -> Any:
     slug = await opened(clubs, club, request)
-    return await tournaments.run(lambda book: detail(book, _of_club(book, slug, name)))
+
+    def one(book: TournamentBook) -> dict[str, Any] | Response:
+        found = _of_club(book, slug, name)
+        if is_big(book, found):  # in a worker process (schocken.server.heavy)
+            heavy = tournaments.heavy
+            answer = heavy.answer(book, slug, found, "", {}, lambda: detail(book, found))
+            return Response(answer, media_type="application/json")
+        return detail(book, found)
+
+    return await tournaments.run(one)
 
 
 @router.get("/api/clubs/{club}/tournaments/{name}/players")
@@ -921,7 +931,7 @@ async def change(
     request: Request,
     clubs: ClubsDep,
     tournaments: TournamentsDep,
-) -> dict[str, Any]:
+) -> Any:
     """A change by the organiser (:data:`ACTIONS`): ``register`` (``names``, ``team``,
     ``guest``: true, or the names of those who come as guests), ``withdraw`` (``name``),
     ``draw`` (``close``: true closes the round before on purpose), ``undraw`` the latest
@@ -938,7 +948,14 @@ async def change(
     data = await read_body(request, limits.max_register if action == "register" else None)
     slug = await opened(clubs, club, request, data)
 
-    def do(book: TournamentBook) -> dict[str, Any]:
+    def do(book: TournamentBook) -> dict[str, Any] | Response:
+        found = _of_club(book, slug, name)
+        if is_big(book, found, data):  # in a worker process (schocken.server.heavy)
+            answer = tournaments.heavy.answer(book, slug, found, action, data, lambda: here(book))
+            return Response(answer, media_type="application/json")
+        return here(book)
+
+    def here(book: TournamentBook) -> dict[str, Any]:
         found = _of_club(book, slug, name)
         if action == "draw":
             book.draw(found, close=data.get("close", False), seat=tournaments.seat)
