@@ -1201,6 +1201,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_club_parser(sub)
     add_tournament_parser(sub)
     add_migrate_parser(sub)
+    from schocken.lab.cli import add_parser as add_lab_parser  # issue 31: `schocken lab`
+
+    add_lab_parser(sub)  # issue 31: `schocken lab`
     return parser
 
 
