@@ -76,7 +76,7 @@ def test_no_finale_no_finale_share() -> None:
 
 def test_fast_engine_plays_twenty_thousand_games_by_default() -> None:
     f = measure(find_preset("allgemein"), skill_games=250, skill_seconds=0)
-    assert f.engine == "fast" and f.games == 20_000 and f.skill.games == 250
+    assert f.engine == "fast" and f.games == 20_000 and f.skill.games == 100  # one chunk
     assert f.rounds.high - f.rounds.low < 0.5
 
 

@@ -52,7 +52,7 @@ SKILL_SECONDS = 1.0
 """The time the skill games may take (after the evening's games): as many games as fit, in
 chunks of :data:`SKILL_CHUNK`, at least one chunk. Their number is said with the figure."""
 
-SKILL_CHUNK = 250
+SKILL_CHUNK = 100
 """Skill games played between two looks at the clock."""
 
 STRONG_BOT = "half"
