@@ -22,10 +22,10 @@ export function labPanel(ctx, { rules, presets, heading = "h2" }) {
   const run = el("button", { type: "button", class: "secondary", id: "lab-run", onclick: measure }, t("lab_web_run"));
   const out = el("div", { id: "lab-out" });
 
-  function showTable(answer) {
+  function showTable(answer, label) {
     const both = answer.against !== null;
     const head = [t("lab_figure"), t("lab_web_ours")];
-    if (both) head.push(answer.names.against, t("lab_verdict"));
+    if (both) head.push(label, t("lab_verdict"));
     const table = el("table", { id: "lab-table", class: "lab-table" },
       el("caption", {}, t("lab_title", { rules: answer.names.ours })),
       el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col" }, h)))),
@@ -46,6 +46,7 @@ export function labPanel(ctx, { rules, presets, heading = "h2" }) {
     status.textContent = t("lab_web_running");
     bar.hidden = false;
     bar.removeAttribute("value"); // no count yet: a bar that only says "busy"
+    const label = against.selectedOptions[0]?.textContent || "";
     try {
       const response = await fetch(`/api/lab?lang=${lang()}`, {
         method: "POST", headers: { "content-type": "application/json" },
@@ -74,7 +75,7 @@ export function labPanel(ctx, { rules, presets, heading = "h2" }) {
       }
       if (!answer) throw new Error(response.statusText);
       if (!answer.ok) throw new Error(answer.error);
-      showTable(answer);
+      showTable(answer, label);
       status.textContent = t("lab_web_done");
     } catch (err) {
       status.textContent = "";
