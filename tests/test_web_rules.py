@@ -34,8 +34,9 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 def open_groups(page: Page) -> None:
     """Every folded group of the open builder unfolded (the first is open to begin with)."""
-    for summary in page.locator("details.rb-fold:not([open]) > summary").all():
-        summary.click()
+    closed = page.locator("details.rb-fold:not([open]) > summary")
+    while closed.count():
+        closed.first.click()
 
 
 def build_house_rules(page: Page) -> None:
