@@ -6,7 +6,8 @@ Usage: python bench/lab.py [--preset all] [--games 20000] [--reference]
 For each preset, in one process (as the server keeps it): the evening's figures (the games of
 four regulars), the skill figure the first time the rule set is measured (the strong bot's
 decisions not yet memoised: what a new rule set in the builder costs) and a second time (the
-memo filled), and the whole :func:`schocken.lab.measure` call a second time. The batch
+same games, the memo filled: what the server's second measurement of a rule set costs), and the
+whole :func:`schocken.lab.measure` call after that. The batch
 simulator's compiling is not timed (a warm-up run first; numba caches it on disk). With
 ``--reference`` the reference engine's fewer games instead (the lab without the fast extra).
 Also printed: how many skill games fitted into the skill figure's time (``SKILL_SECONDS``).
@@ -46,10 +47,10 @@ def main() -> None:
         measure(rules, games=games, engine=engine, skill_games=1, skill_seconds=0)
         evening = time.perf_counter() - started
         started = time.perf_counter()
-        again = measure(rules, games=2, engine=engine, seed=1)
+        again = measure(rules, games=2, engine=engine)  # the same games: the memo filled
         skill_again = time.perf_counter() - started
         started = time.perf_counter()
-        measure(rules, games=games, engine=engine, seed=2)
+        measure(rules, games=games, engine=engine)
         whole = time.perf_counter() - started
         print(f"{name:<12} {evening:>9.2f} {skill_new:>11.2f} {first.skill.games:>6} "
               f"{skill_again:>13.2f} {again.skill.games:>6} {whole:>8.2f}")  # fmt: skip
