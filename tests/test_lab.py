@@ -158,3 +158,33 @@ def test_cli_refuses_bad_rules_in_words(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_estimate_is_plain_data() -> None:
     assert Estimate(1.0, 0.5, 1.5, 0.2, 3).games == 3
+
+
+def test_cli_ours_at_the_clubs_pace(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """`ours` is the club's own rules; the minutes are at the pace of the games its book entered
+    (the log's times: 20, 21 and 18 minutes apart on one evening)."""
+    import sqlite3
+
+    from schocken.club import ClubBook
+
+    path = tmp_path / "book.sqlite3"
+    with ClubBook(path) as book:
+        book.create_club("Krone")
+        book.set_our_rules("Krone", {"preset": "tsv99", "overrides": {"jule": True}})
+    with sqlite3.connect(path) as db:
+        (cid,) = db.execute("SELECT id FROM club_clubs").fetchone()
+        for i, minute in enumerate((0, 20, 41, 59)):
+            db.execute(
+                "INSERT INTO club_log (club_id, at, action, detail) VALUES (?, ?, ?, ?)",
+                (cid, f"2026-11-06T20:{minute:02d}:00+00:00", "game_added",
+                 json.dumps({"date": "2026-11-06", "number": i + 1})),
+            )  # fmt: skip
+    db.close()
+    code = main(["lab", "ours", "--club", "Krone", "--db", str(path), "--engine", "reference",
+                 "--games", "20", "--skill-games", "4", "--lang", "en"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Rules lab: tsv99 + 1" in out
+    assert "Minutes at the club's pace: 20 min per game (median of 3 games in the book)" in out
+    minutes = next(line for line in out.splitlines() if line.startswith("Minutes per game"))
+    assert minutes.split()[3] == "20.0"  # the club's own rules at its own pace: its 20 minutes

@@ -214,7 +214,7 @@ def _club_rules_and_pace(args: argparse.Namespace) -> tuple[Rules | None, float 
     try:
         info = book.our_rules(args.club)
         ours = rules_from_data(info) if info is not None else None
-        pace = club_minutes_per_game(book.log(args.club))  # type: ignore[arg-type]
+        pace = club_minutes_per_game(book.log(args.club))
     finally:
         book.close()
     if pace is None:
@@ -235,28 +235,21 @@ def cmd_lab(args: argparse.Namespace) -> int:
     show = args.progress or (sys.stderr.isatty() and not args.json and (games or 0) > GAMES)
     results: list[Figures] = []
     pace_note = ""
+    seconds = None
+    if club_minutes is not None:
+        # The club's pace: its minutes per game over the turns of a game of its own rules.
+        try:
+            base = measure(ours or rule_sets[0], games=games, skill_games=1, skill_seconds=0,
+                           engine=args.engine, seed=args.seed)  # fmt: skip
+        except ValueError as exc:
+            print(f"schocken lab: {exc}", file=sys.stderr)
+            return 2
+        seconds = club_minutes * 60 / base.turns.value
+        pace_note = t("lab_pace_club", lang, minutes=f"{club_minutes:.0f}", gaps=gaps,
+                      seconds=f"{seconds:.0f}")  # fmt: skip
     for rules in rule_sets:
         bar = ProgressBar(games or GAMES, at_once=args.progress)
         try:
-            seconds = None
-            if club_minutes is not None:
-                # The club's pace: its minutes per game over the turns of its own rules' games.
-                base = measure(
-                    ours or rules,
-                    games=2_000,
-                    skill_games=1,
-                    skill_seconds=0,
-                    engine=args.engine,
-                    seed=args.seed,
-                )
-                seconds = club_minutes * 60 / base.turns.value
-                pace_note = t(
-                    "lab_pace_club",
-                    lang,
-                    minutes=f"{club_minutes:.0f}",
-                    gaps=gaps,
-                    seconds=f"{seconds:.0f}",
-                )
             results.append(
                 measure(
                     rules,

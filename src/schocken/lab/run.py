@@ -21,7 +21,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -378,7 +378,7 @@ PACE_GAPS = 3
 """Gaps needed before the club's pace is taken (else the default)."""
 
 
-def club_minutes_per_game(log: Sequence[dict[str, object]]) -> tuple[float, int] | None:
+def club_minutes_per_game(log: Sequence[Mapping[str, object]]) -> tuple[float, int] | None:
     """The median minutes between two games the club's book entered on the same evening, and
     how many such gaps there were, from the book's log (``game_added`` entries: when, which
     evening); None where fewer than :data:`PACE_GAPS` gaps fit :data:`PACE_GAP_MINUTES`."""
