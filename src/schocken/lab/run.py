@@ -254,23 +254,39 @@ def _play_reference(
     return out
 
 
+_KNOWN: dict[tuple[Rules, str], tuple[int, float]] = {}
+"""Per rule set and engine: the skill chunks this process has played (the strong bot's memo
+holds their decisions: played again they are quick) and what the last new one cost (seconds)."""
+
+
 def _skill(rules: Rules, engine: str, games: int, seconds: float, seed: int) -> Estimate:
     """The strong bot's share of lost games against three regulars, the line-up moving one seat
-    on after every game: as many of ``games`` games as ``seconds`` allow (one chunk at least)."""
+    on after every game: as many of ``games`` games as ``seconds`` allow, the first chunk always.
+
+    A chunk played before (in this process) is played again while time is left; a new one only
+    where the last new one's cost fits in the time left (a new rule set's games fill the strong
+    bot's memo, seconds for a chunk: so the first measurement of new rules plays one chunk)."""
     from schocken.simulate import simulate
 
     bots = [STRONG_BOT] + [REGULAR_BOT] * (PLAYERS - 1)
+    key = (rules, engine)
+    known, cost = _KNOWN.get(key, (0, 0.0))
     started = time.perf_counter()
     lost = done = 0
     while done < games:
+        chunk = done // SKILL_CHUNK
+        elapsed = time.perf_counter() - started
+        if chunk and (elapsed >= seconds if chunk < known else elapsed + cost > seconds):
+            break
         count = min(SKILL_CHUNK, games - done)
+        begun = time.perf_counter()
         # Each chunk its own seed: the same chunks, the same figure, however many the clock allows.
-        report = simulate(rules, bots, count, seed + 7919 * (done // SKILL_CHUNK + 1),
-                          rotate=True, engine=engine)  # fmt: skip
+        report = simulate(rules, bots, count, seed + 7919 * (chunk + 1), rotate=True, engine=engine)
+        if chunk >= known and count == SKILL_CHUNK:
+            known, cost = chunk + 1, time.perf_counter() - begun
         lost += report.seats[0].games_lost
         done += count
-        if time.perf_counter() - started > seconds:
-            break
+    _KNOWN[key] = (known, cost)
     return _share(lost, done)
 
 
