@@ -188,3 +188,19 @@ def test_cli_ours_at_the_clubs_pace(capsys: pytest.CaptureFixture[str], tmp_path
     assert "Minutes at the club's pace: 20 min per game (median of 3 games in the book)" in out
     minutes = next(line for line in out.splitlines() if line.startswith("Minutes per game"))
     assert minutes.split()[3] == "20.0"  # the club's own rules at its own pace: its 20 minutes
+
+
+def test_without_the_fast_extra_the_lab_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import schocken.lab.cli
+    import schocken.lab.run
+
+    for module in (schocken.lab.run, schocken.lab.cli):
+        monkeypatch.setattr(module, "fast_available", lambda: False)
+    assert main(["lab", "tsv99", "--games", "10", "--skill-games", "4", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "10 games of four regulars on the reference engine." in out
+    assert "The batch simulator (extra 'fast': numba) is not installed" in out
+    assert main(["lab", "tsv99", "--engine", "fast"]) == 2
+    assert "needs numba" in capsys.readouterr().err
