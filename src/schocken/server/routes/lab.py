@@ -72,6 +72,9 @@ def _answer(data: dict[str, Any], lang: str, asked: int) -> dict[str, Any]:
             )
         rows.append(row)
     lines = notes(ours, lang, asked_skill=asked)
+    if against is not None:
+        name = rules_name(against.rules)
+        lines += [f"{name}: {line}" for line in notes(against, lang, asked_skill=asked)]
     lines.append(t("lab_pace_default", lang, seconds=f"{ours.seconds_per_turn:.0f}"))
     if against is not None:
         lines.append(t("lab_test", lang, count=len(diffs)))
