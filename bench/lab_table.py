@@ -61,6 +61,8 @@ def rows(presets: list[str], games: int, skill_games: int, skill_seconds: float)
         base: Figures | None = None
         for what, row, options in HOUSE_RULES:
             rules: Rules = find_preset(preset).with_overrides(options)
+            if options and rules == find_preset(preset):
+                what += ", the preset's own"
             f = measure(rules, games=games, skill_games=skill_games, skill_seconds=skill_seconds)
             if base is None:
                 base = f
