@@ -30,13 +30,8 @@ import statistics
 import time
 
 from schocken.tournament import draw
-from schocken.tournament.draw import (
-    draw_tables,
-    lower_bound,
-    random_tables,
-    repeated_pairs,
-    table_sizes,
-)
+from schocken.tournament.draw import draw_tables, random_tables, table_sizes
+from schocken.tournament.meetings import lower_bound, repeated_pairs
 
 Row = tuple[int, float, float, int, float, float]
 

@@ -21,11 +21,10 @@ from schocken.card import (
     Measured,
     Sixes,
     card_for,
-    card_lines,
-    card_text,
     find_card,
     level_floors,
 )
+from schocken.card_words import card_lines, card_text
 from schocken.cli import main
 from schocken.dice import RandomDice, ScriptedDice
 from schocken.game import Game

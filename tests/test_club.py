@@ -37,7 +37,7 @@ from schocken.club import (
     season_range,
     verify_secret,
 )
-from schocken.club_cli import _game_details
+from schocken.club.cli_book import _game_details
 from schocken.dice import RandomDice
 from schocken.errors import ClubAccessError, ClubError, ClubStoreError, RefusalError
 from schocken.events import RoundEnded, RoundKind, SectionEnded
@@ -1383,7 +1383,7 @@ def test_the_command_with_a_file_that_is_no_database(
 
 
 def test_plot(tmp_path: Path) -> None:
-    from schocken.club_plot import plot_stats
+    from schocken.club.plot import plot_stats
 
     book = full_club()
     target = tmp_path / "stats.png"

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from schocken.rules import PRESETS, rules_markdown
+from schocken.rule_docs import rules_markdown
+from schocken.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,7 +35,7 @@ def test_the_core_imports_only_the_standard_library() -> None:
         "bots",
         "cli",
         "club",
-        "club_cli",
+        "club.cli",
         "dice",
         "errors",
         "events",

@@ -11,6 +11,7 @@ from dataclasses import fields
 import pytest
 
 from schocken.errors import RulesError
+from schocken.rule_groups import OPTIONS
 from schocken.rule_options import (
     checked,
     differences,
@@ -22,7 +23,8 @@ from schocken.rule_options import (
     said_value,
     summary,
 )
-from schocken.rules import OPTIONS, PRESETS, SOURCES, Rules, find_preset
+from schocken.rule_sources import SOURCES
+from schocken.rules import PRESETS, Rules, find_preset
 from schocken.texts import CATALOGUE, refusal_text
 
 HOUSE = {"jule": True, "deckel_per_half": 15, "finale": False}

@@ -12,12 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from schocken.errors import RulesError, SchockenError
+from schocken.rule_sources import OPTION_SOURCES, REGIONAL_SOURCES, SILENT, SOURCES
 from schocken.rules import (
-    OPTION_SOURCES,
     PRESETS,
-    REGIONAL_SOURCES,
-    SILENT,
-    SOURCES,
     Covered,
     FinaleOpener,
     JuleRank,
@@ -845,7 +842,8 @@ def test_nutte_options_refuse_bad_values(overrides: dict[str, object], message: 
 
 
 def test_every_option_is_in_one_group_and_read_only_with_what_its_docstring_says() -> None:
-    from schocken.rules import GROUP_NAMES, GROUPS, ONLY_WITH, OPTIONS, _attribute_doc
+    from schocken.rule_docs import _attribute_doc
+    from schocken.rule_groups import GROUP_NAMES, GROUPS, ONLY_WITH, OPTIONS
 
     grouped = [name for names in GROUPS.values() for name in names]
     assert sorted(grouped) == sorted(OPTIONS) and len(grouped) == len(OPTIONS)
@@ -859,7 +857,7 @@ def test_every_option_is_in_one_group_and_read_only_with_what_its_docstring_says
 
 
 def test_is_read_follows_only_with() -> None:
-    from schocken.rules import is_read
+    from schocken.rule_groups import is_read
 
     tsv99 = find_preset("tsv99")
     assert not is_read(tsv99, "jule_deckel")
@@ -872,7 +870,8 @@ def test_is_read_follows_only_with() -> None:
 
 
 def test_source_keys_name_known_sources_in_order() -> None:
-    from schocken.rules import OPTIONS, SOURCES, source_keys
+    from schocken.rule_groups import OPTIONS
+    from schocken.rule_sources import SOURCES, source_keys
 
     assert source_keys("hand_aus_beats") == ("tingting", "sr-en", "mad")
     for name in OPTIONS:
@@ -880,7 +879,7 @@ def test_source_keys_name_known_sources_in_order() -> None:
 
 
 def test_what_sets_each_preset_apart() -> None:
-    from schocken.rules import apart
+    from schocken.rule_sources import apart
 
     assert apart("tsv99") == ("deckel_per_half",)
     assert apart("knobelrunde") == (
@@ -893,7 +892,7 @@ def test_what_sets_each_preset_apart() -> None:
 
 
 def test_rules_to_toml_reads_back_as_the_same_rules() -> None:
-    from schocken.rules import rules_to_toml
+    from schocken.rule_docs import rules_to_toml
 
     for preset in PRESETS:
         house = find_preset(preset).with_overrides(

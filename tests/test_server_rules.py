@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from conftest import ENGINES
-from schocken.rules import OPTIONS
+from schocken.rule_groups import OPTIONS
 from server_helpers import Server, running
 from test_server_engines import where
 

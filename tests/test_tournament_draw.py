@@ -15,13 +15,11 @@ from schocken.tournament.draw import (
     BIG,
     adjust,
     draw_tables,
-    lower_bound,
-    meetings,
     random_tables,
-    repeated_pairs,
     springer_in_turn,
     table_sizes,
 )
+from schocken.tournament.meetings import lower_bound, meetings, repeated_pairs
 
 NAMES = [f"P{i:03}" for i in range(200)]
 

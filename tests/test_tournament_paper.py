@@ -20,8 +20,8 @@ from schocken.store import Database, open_database
 from schocken.tournament import MIGRATIONS, TournamentBook
 from schocken.tournament.book import hidden_from
 from schocken.tournament.formats import find_format, format_to_data
+from schocken.tournament.paper import PAPERS, paper
 from schocken.tournament.store import COMPONENT, SCHEMA
-from schocken.tournament_paper import PAPERS, paper
 from tournament_helpers import lost_by
 
 NAMES = ["Anna", "Ben", "Cem", "Dora", "Emil", "Frieda", "Gustav", "Hanne", "Ilse", "Jonas"]

@@ -1,7 +1,7 @@
 """The rule options as players read them: every option of :class:`~schocken.rules.Rules` with
 its group, kind, choices, defaults per preset, words (German or English, from the catalogue) and
-where it is played (from :data:`~schocken.rules.OPTION_SOURCES` and
-:data:`~schocken.rules.REGIONAL_SOURCES`). The web page's rules builder draws its form from
+where it is played (from :data:`~schocken.rule_sources.OPTION_SOURCES` and
+:data:`~schocken.rule_sources.REGIONAL_SOURCES`). The web page's rules builder draws its form from
 :func:`rule_options` alone, so no option is described anywhere else; :func:`said_value` and
 :func:`differences` put a rule set's changes into words the way the page does.
 
@@ -21,26 +21,17 @@ import json
 from typing import Any
 
 from schocken.errors import RulesError
+from schocken.rule_docs import rules_to_toml
+from schocken.rule_groups import GROUPS, ONLY_WITH, OPTIONS, is_read, option_choices, option_type
+from schocken.rule_sources import OPTION_SOURCES, REGIONAL_SOURCES, SOURCES, apart, source_keys
 from schocken.rules import (
     DECKEL_RANGE,
-    GROUPS,
-    ONLY_WITH,
-    OPTION_SOURCES,
-    OPTIONS,
     PRESETS,
-    REGIONAL_SOURCES,
-    SOURCES,
     Rules,
-    apart,
     find_preset,
-    is_read,
-    option_choices,
-    option_type,
     parse_rules,
     rules_from_data,
     rules_to_data,
-    rules_to_toml,
-    source_keys,
 )
 from schocken.texts import CATALOGUE, refusal_text, refused, said, t
 
@@ -68,7 +59,7 @@ def choice(name: str, value: object, lang: str) -> str:
 
 def differences(rules: Rules, lang: str) -> list[str]:
     """What these rules change in their preset, option by option in the order of
-    :data:`~schocken.rules.GROUPS`, in words (options the engine does not read under them left
+    :data:`~schocken.rule_groups.GROUPS`, in words (options the engine does not read under them left
     out, as the builder hides them)."""
     changed = rules_to_data(rules)["overrides"]
     assert isinstance(changed, dict)
@@ -87,7 +78,7 @@ def preset_name(preset: str, lang: str) -> str:
 
 def preset_line(preset: str, lang: str) -> str:
     """A preset's name and what sets it apart from the other presets
-    (:func:`~schocken.rules.apart`), in words."""
+    (:func:`~schocken.rule_sources.apart`), in words."""
     rules = find_preset(preset)
     parts = [said_value(name, rules.to_dict()[name], lang) for name in apart(preset)]
     return t("preset_line", lang, preset=preset_name(preset, lang), apart="; ".join(parts))

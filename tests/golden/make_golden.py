@@ -21,7 +21,7 @@ engine makes of it in this step. A rule the text is silent about is marked "(sil
 (or, for a corner, "(silent; our reading in docs/rules.md, ...)"). A corner's notes cite its
 preset's text in the same way.
 A regional game's note cites instead a row of ``shared/REGIONAL.md``'s catalogue as ``row N``,
-with the keys of its sources (``schocken.rules.SOURCES``) in brackets: ``row 33 [papr]``.
+with the keys of its sources (``schocken.rule_sources.SOURCES``) in brackets: ``row 33 [papr]``.
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ from schocken.events import DeckelMoved, RoundEnded
 from schocken.game import Game
 from schocken.record import GameRecord, RecordStep, record_of
 from schocken.results import Dice
-from schocken.rules import SOURCES, Rules, find_preset
+from schocken.rule_sources import SOURCES
+from schocken.rules import Rules, find_preset
 
 HERE = Path(__file__).resolve().parent
 SEEDS = HERE.parent.parent / "docs" / "rule-texts"
@@ -3224,7 +3225,7 @@ def record(golden: Golden) -> GameRecord:
 
 REGIONAL_CITATION = re.compile(r"row (\d+)(?: \[([^\]]+)\])?")
 """A regional note's citation: a row of shared/REGIONAL.md's catalogue (1 to 47), and the keys
-of its sources (``schocken.rules.SOURCES``) in brackets."""
+of its sources (``schocken.rule_sources.SOURCES``) in brackets."""
 
 
 def check_regional_notes(steps: Sequence[RecordStep]) -> list[str]:

@@ -31,7 +31,7 @@ from numba import config as numba_config
 
 from schocken.actions import action_from_code
 from schocken.events import Section
-from schocken.fast import kernel, strong
+from schocken.fast import batch, kernel, strong
 from schocken.fast.tables import BOT_KINDS, Int64Array, RuleTables, rule_tables
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS, seat_names
 from schocken.record import GameRecord, RecordStep
@@ -134,7 +134,7 @@ def play_rows(
             while games.size:
                 rows = np.zeros((games.size, kernel.O_SIZE), np.int64)
                 miss = np.zeros((games.size, kernel.KW), np.int64)
-                kernel.play_batch(
+                batch.play_batch(
                     len(bots), t.params, t.legal, t.after, t.thrown, t.sixes, t.results,
                     t.regular, t.buy_in, t.aside, m.keys, m.values, m.ends, m.weights, place_bot,
                     rotate, _seed(seed), games, rows, miss,

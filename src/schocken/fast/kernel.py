@@ -9,16 +9,26 @@ through the reference engine and require the same outcome and the same decisions
 
 Every game draws from its own generator (SplitMix64), seeded from the run's seed and the game's
 number, so a game is the same game whichever thread plays it and however the games are split.
+Beside it: :mod:`schocken.fast.rng` (the generator), :mod:`schocken.fast.seats` (who plays next),
+:mod:`schocken.fast.memo` (the strong bots' memo), :mod:`schocken.fast.batch` (many games on
+every core) and :mod:`schocken.fast.jit` (compiling).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
-import numba
 import numpy as np
 
+from schocken.fast.jit import _jit
+from schocken.fast.memo import CUPS_PER_WORD as CUPS_PER_WORD  # re-exported: kernel.X
+from schocken.fast.memo import DECKEL_PER_WORD as DECKEL_PER_WORD
+from schocken.fast.memo import KW as KW
+from schocken.fast.memo import _look_up, _round_key
+from schocken.fast.memo import memo_slot as memo_slot
+from schocken.fast.rng import _below, _uniform
+from schocken.fast.rng import game_seed as game_seed
+from schocken.fast.seats import _clockwise_from, _giver, _lost_two, _next_opener
 from schocken.fast.tables import (
     BOT_HALF,
     BOT_RANDOM,
@@ -56,19 +66,6 @@ from schocken.fast.tables import (
     R_DECKEL,
     R_RANK,
 )
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _jit(func: F) -> F:
-    """Compile ``func`` with numba (no Python objects; cached on disk), keeping its type."""
-    return cast(F, numba.njit(cache=True, nogil=True)(func))
-
-
-def _jit_parallel(func: F) -> F:
-    """As :func:`_jit`, with ``numba.prange`` loops spread over the cores."""
-    return cast(F, numba.njit(cache=True, nogil=True, parallel=True)(func))
-
 
 # Action codes (schocken.actions): 0-27 throw by keep, then these.
 TURN_SIXES = 28
@@ -128,9 +125,8 @@ E_LOSER = 1
 E_SCHOCK_AUS = 2
 E_DECKEL = 3
 """Each seat's Deckel when the section ended, from this column on."""
-
-# The memo of the strong bots (schocken.fast.strong): a key is KW words, the first its kind.
-KW = 8
+# The kinds of the strong bots' memo keys (schocken.fast.memo: a key is KW words, the first its
+# kind).
 K_SOLVER = 1
 """The solver bot in a round for Deckel of a half: its choice from the chance of losing the round,
 and whether the Deckel decide (value ``code | flag << 8``: flag 0 never, 1 with the middle empty,
@@ -145,165 +141,6 @@ K_FINALE = 5
 """The Finale's solution (value: the code)."""
 K_TWO = 6
 """The half bot with two players in a round of a half: the solution for a half's Deckel."""
-CUPS_PER_WORD = 8
-"""Covered cups packed in a key word (8 bits each: keep index * 4 + throws)."""
-DECKEL_PER_WORD = 6
-"""Deckel counts packed in a key word (10 bits each)."""
-
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_S30 = np.uint64(30)
-_S27 = np.uint64(27)
-_S31 = np.uint64(31)
-_S32 = np.uint64(32)
-_S11 = np.uint64(11)
-_UNIT = 1.0 / (1 << 53)
-
-
-@_jit
-def _mix(z: np.uint64) -> np.uint64:
-    """SplitMix64's output function."""
-    z = (z ^ (z >> _S30)) * _MIX1
-    z = (z ^ (z >> _S27)) * _MIX2
-    return z ^ (z >> _S31)
-
-
-@_jit
-def game_seed(seed: np.uint64, game: int) -> np.uint64:
-    """The generator's start for game number ``game`` of a run seeded with ``seed``."""
-    return _mix(_mix(seed) + np.uint64(game + 1) * _GOLDEN)
-
-
-@_jit
-def _draw(rng: Any) -> np.uint64:
-    """The next 64 random bits of a SplitMix64 generator whose state is ``rng[0]``."""
-    rng[0] += _GOLDEN
-    return _mix(rng[0])
-
-
-@_jit
-def _below(rng: Any, count: np.int64) -> np.int64:
-    """A uniform whole number from 0 to ``count - 1`` (``count`` below 2**31)."""
-    return np.int64(((_draw(rng) >> _S32) * np.uint64(count)) >> _S32)
-
-
-@_jit
-def memo_slot(keys: Any, key: Any) -> np.int64:
-    """The slot of ``key`` in the memo's ``keys`` (open addressing; its size a power of two), or
-    ``-1 - slot`` of the empty slot where it would go."""
-    h = np.uint64(0)
-    for w in range(KW):
-        h = _mix(h + np.uint64(key[w]) + _GOLDEN)
-    mask = keys.shape[0] - 1
-    slot = np.int64(h & np.uint64(mask))
-    while True:
-        if keys[slot, 0] == 0:
-            return -1 - slot
-        same = True
-        for w in range(KW):
-            if keys[slot, w] != key[w]:
-                same = False
-                break
-        if same:
-            return slot
-        slot = (slot + 1) & mask
-
-
-@_jit
-def _lost_two(half_losers: Any, halves: int) -> bool:
-    """Whether the loser of the last of ``halves`` halves had lost one before (as
-    :func:`schocken.round.next_section` asks)."""
-    return bool((half_losers[: halves - 1] == half_losers[halves - 1]).any())
-
-
-@_jit
-def _uniform(rng: Any) -> float:
-    """A uniform number in [0, 1)."""
-    return float(_draw(rng) >> _S11) * _UNIT
-
-
-@_jit
-def _clockwise_from(
-    opener: int, n: int, middle: int, deckel: Any, in_section: Any, order: Any
-) -> int:
-    """Fill ``order`` with the seats of the next round clockwise from ``opener``: every seat of
-    the half or Finale while Deckel are in the middle, then those who hold Deckel. Its length."""
-    count = 0
-    for i in range(n):
-        s = (opener + i) % n
-        if (middle > 0 and in_section[s]) or (middle == 0 and deckel[s] > 0):
-            order[count] = s
-            count += 1
-    return count
-
-
-@_jit
-def _next_opener(mode: int, loser: int, n: int, middle: int, deckel: Any) -> int:
-    """Who opens the next round for Deckel (:func:`schocken.round.next_opener`): the loser, or
-    once the middle is empty the holder of the most Deckel (mode 1) or the next holder after him
-    (mode 2)."""
-    if middle > 0 or mode == 0:
-        return loser
-    most = 0
-    for s in range(n):
-        most = max(most, deckel[s])
-    holder = loser
-    for i in range(n):
-        s = (loser + i) % n
-        if deckel[s] == most:
-            holder = s
-            break
-    if mode == 1:
-        return holder
-    for i in range(1, n + 1):
-        s = (holder + i) % n
-        if deckel[s] > 0:
-            return s
-    return holder
-
-
-@_jit
-def _giver(
-    holders_only: bool, r_seat: Any, r_key: Any, order_len: int, deckel: Any, skip: int
-) -> int:
-    """Who gives a round's loser (:func:`schocken.round.round_giver`): the best of the round's
-    players but ``skip`` (-1: nobody), with ``holders_only`` the best of those holding Deckel."""
-    found = -1
-    for i in range(order_len):
-        gives = r_seat[i] != skip and (deckel[r_seat[i]] > 0 or not holders_only)
-        if gives and (found < 0 or r_key[i] > r_key[found]):
-            found = i
-    seat: int = r_seat[found]
-    return seat
-
-
-@_jit
-def _look_up(memo_keys: Any, memo_vals: Any, key: Any, miss: Any) -> int:
-    """The memo's value for ``key``; -1 where it has none yet (the key then goes into ``miss``)."""
-    slot = memo_slot(memo_keys, key)
-    if slot < 0:
-        for w in range(KW):
-            miss[w] = key[w]
-        return -1
-    value: int = memo_vals[slot]
-    return value
-
-
-@_jit
-def _round_key(
-    key: Any, kind: int, state: int, throws: int, limit: int, worst: int, after: int,
-    best: int, cov: Any, ncov: int,
-) -> None:  # fmt: skip
-    """Fill ``key`` with a round's situation as the solver's model sees it (codes + 1; 0: none)."""
-    key[0] = kind
-    key[1] = state * 4 + throws
-    key[2] = limit | (worst + 1) << 2 | after << 11 | ncov << 16 | (best + 1) << 21
-    key[3] = 0
-    for w in range(4, KW):
-        key[w] = 0
-    for c in range(ncov):
-        key[4 + c // CUPS_PER_WORD] |= cov[c] << (8 * (c % CUPS_PER_WORD))
 
 
 @_jit
@@ -848,56 +685,3 @@ def play_game(
     out[O_OPENER_LOST] = opener_lost
     for h in range(MAX_HALVES):
         out[O_HALF_LOSER + h] = half_losers[h]
-
-
-@_jit_parallel
-def play_batch(
-    n: int,
-    params: Any,
-    legal: Any,
-    after: Any,
-    thrown: Any,
-    sixes: Any,
-    results: Any,
-    regular: Any,
-    buy_in: Any,
-    aside_of: Any,
-    memo_keys: Any,
-    memo_vals: Any,
-    ends: Any,
-    weights: Any,
-    place_bot: Any,
-    rotate: bool,
-    seed: np.uint64,
-    games: Any,
-    out: Any,
-    miss: Any,
-) -> None:
-    """Play the games numbered in ``games`` on every core; one row of ``out`` (and of ``miss``)
-    each.
-
-    ``place_bot[p]`` is the bot of line-up place ``p``; with ``rotate`` game ``g`` seats place
-    ``p`` at seat ``(p + g) % n``. A row holds the ``O_*`` values with the seats of the losers
-    (of the game and of each half) turned into line-up places; a game that stopped at a key the
-    memo lacks has ``O_MISS`` set and the key in its row of ``miss``.
-    """
-    no_steps = np.zeros((0, S_SIZE), np.int64)
-    no_sections = np.zeros((0, E_DECKEL + n), np.int64)
-    for i in numba.prange(games.shape[0]):
-        g = games[i]
-        shift = g % n if rotate else 0
-        seat_bot = np.empty(n, np.int64)
-        for s in range(n):
-            seat_bot[s] = place_bot[(s - shift) % n]
-        row = out[i]
-        play_game(
-            n, params, legal, after, thrown, sixes, results, regular, buy_in, aside_of,
-            memo_keys, memo_vals, ends, weights, seat_bot, game_seed(seed, g), False, no_steps,
-            no_sections, row, miss[i],
-        )  # fmt: skip
-        if row[O_MISS] != 0:
-            continue
-        row[O_LOSER] = (row[O_LOSER] - shift) % n
-        for h in range(MAX_HALVES):
-            if row[O_HALF_LOSER + h] >= 0:
-                row[O_HALF_LOSER + h] = (row[O_HALF_LOSER + h] - shift) % n

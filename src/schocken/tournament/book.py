@@ -19,11 +19,11 @@ from schocken.players import check_name, name_key
 from schocken.record import GameRecord, parse_record, record_from_dict
 from schocken.rules import Rules, find_preset, rules_to_data
 from schocken.texts import Said, refused, said
-from schocken.tournament.draw import adjust, springer_in_turn
 from schocken.tournament.formats import Format, KnockoutStage, find_format, format_to_data
 from schocken.tournament.plan import check_entry, next_seating, short_tables, stage_of
-from schocken.tournament.ranking import Ranker, stage_name
+from schocken.tournament.ranking import Ranker
 from schocken.tournament.results import GameResult, result_of_record
+from schocken.tournament.rounds import adjusted_tables, round_info
 from schocken.tournament.store import _Store
 from schocken.tournament.values import (
     GameInfo,
@@ -285,7 +285,7 @@ class _Book(_Store):
         seating = pic.rounds[-1]
         stage = stage_of(pic, seating.number)
         try:
-            tables = _adjusted(pic, seating, arrive=names)
+            tables = adjusted_tables(pic, seating, arrive=names)
         except TournamentError:
             tables = None
         if tables is None or isinstance(stage, KnockoutStage):
@@ -319,7 +319,7 @@ class _Book(_Store):
                     raise refused(
                         TournamentError, "tournament_refuse_leave_final", name=entrant.name
                     )
-                tables = _adjusted(pic, pic.rounds[-1], leave=[entrant.name])
+                tables = adjusted_tables(pic, pic.rounds[-1], leave=[entrant.name])
                 self._write_seating(tid, Seating(current, tables), replace=True)
             if not played and not at_played:
                 db.execute("DELETE FROM tournament_players WHERE id = ?", (pid,))
@@ -417,11 +417,11 @@ class _Book(_Store):
         seating = next((s for s in pic.rounds if s.number == number), None)
         if seating is None:
             raise refused(TournamentError, "tournament_refuse_round_not_drawn", round=number)
-        return _round_info(pic, seating)
+        return round_info(pic, seating)
 
     def rounds(self, tournament: str) -> list[RoundInfo]:
         pic = self.picture(tournament)
-        return [_round_info(pic, s) for s in pic.rounds]
+        return [round_info(pic, s) for s in pic.rounds]
 
     # ------------------------------------------------------------------ games
 
@@ -668,52 +668,3 @@ def hidden_from(minutes: int, now: datetime | None = None) -> str:
     times are written (UTC, ISO 8601 to the second)."""
     now = now or datetime.now(UTC)
     return (now - timedelta(minutes=minutes)).isoformat(timespec="seconds")
-
-
-def _adjusted(
-    pic: Tournament,
-    seating: Seating,
-    *,
-    leave: Sequence[str] = (),
-    arrive: Sequence[str] = (),
-) -> tuple[tuple[int, tuple[str, ...]], ...]:
-    """The current round's tables after late changes (:func:`schocken.tournament.draw.adjust`)."""
-    stage = stage_of(pic, seating.number)
-    size = getattr(stage, "table_size", getattr(stage, "per_table", 4))
-    smallest = getattr(stage, "smallest", size)
-    played = [n for n, _ in seating.tables if pic.games_at(seating.number, n)]
-    history = [[p for _, p in s.tables] for s in pic.rounds if s.number < seating.number]
-    tables = adjust(
-        dict(seating.tables),
-        leave=leave,
-        arrive=arrive,
-        played=played,
-        size=size,
-        smallest=smallest,
-        history=history,
-        teams=pic.teams,
-    )
-    return tuple(sorted(tables.items()))
-
-
-def _round_info(pic: Tournament, seating: Seating) -> RoundInfo:
-    """A drawn round as the pages show it."""
-    number = seating.number
-    largest = max(len(p) for _, p in seating.tables)
-    return {
-        "number": number,
-        "stage": stage_name(stage_of(pic, number)),
-        "tables": [
-            {
-                "number": n,
-                "players": list(p),
-                "games": len(pic.games_at(number, n)),
-                "springer": len(p) < largest,
-            }
-            for n, p in seating.tables
-        ],
-        "springer_in_turn": springer_in_turn(
-            [[p for _, p in s.tables] for s in pic.rounds if s.number < number],
-            [p for _, p in seating.tables],
-        ),
-    }

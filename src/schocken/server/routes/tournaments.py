@@ -8,7 +8,7 @@ tables and changes nothing.
 The tournaments are :class:`schocken.tournament.TournamentBook`, on the connection of the
 club's book and in its thread (:class:`Tournaments`); a refusal of the tournament is answered
 400 with its text in the caller's language, and changes nothing. Print views are HTML made by
-:mod:`schocken.tournament_paper`, the same the command line prints as PDF. The endpoints are
+:mod:`schocken.tournament.paper`, the same the command line prints as PDF. The endpoints are
 listed in docs/tournament.md.
 """
 
@@ -56,10 +56,10 @@ from schocken.tournament import FORMATS, TournamentBook
 from schocken.tournament.book import hidden_from
 from schocken.tournament.formats import PointsStage
 from schocken.tournament.online import OnlineTable
+from schocken.tournament.paper import PAPERS, paper
 from schocken.tournament.plan import next_seating
 from schocken.tournament.results import result_by_hand
 from schocken.tournament.values import RankingInfo, Seating, Tournament
-from schocken.tournament_paper import PAPERS, paper
 
 router = APIRouter()
 log = logging.getLogger("schocken.server")
@@ -217,7 +217,7 @@ class Tournaments:
     async def paper(
         self, club: str, name: str, key: object, what: str, lang: str, round_number: int | None
     ) -> str:
-        """A print view (:func:`~schocken.tournament_paper.paper`), opened by the view ``key``,
+        """A print view (:func:`~schocken.tournament.paper.paper`), opened by the view ``key``,
         made once per version of the tournament."""
         found, version, big = await self.run(lambda book: _opened(book, club, name, key))
         page: str = await self.made(

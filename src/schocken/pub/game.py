@@ -15,8 +15,8 @@ step with a note saying whether it was entered or made up (``docs/pub.md``).
 
 Everything that goes in and out is plain data: entries have ``to_data``/:func:`entry_from_data`,
 the state of the table :meth:`PubState.to_data`, the whole pub game :meth:`PubGame.to_data` and
-:meth:`PubGame.from_data`. There is no I/O here: ``schocken pub`` (:mod:`schocken.cli`) and the web
-page read and print.
+:meth:`PubGame.from_data`. There is no I/O here: ``schocken pub`` (:mod:`schocken.pub.cli`) and
+the web page read and print.
 
 >>> from schocken.rules import find_preset
 >>> pub = PubGame(find_preset("tsv99"), ["Anna", "Ben"])
@@ -34,11 +34,10 @@ schocken.errors.PubEntryError: Ben may throw at most 2 times in this round: Anna
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any, NamedTuple
 
-from schocken.actions import STOP, THROW_BLIND, THROWS, TURN_SIXES, Action
+from schocken.actions import STOP, THROW_BLIND, Action
 from schocken.errors import (
     DiceExhaustedError,
     IllegalActionError,
@@ -51,376 +50,29 @@ from schocken.events import TurnEnded as _TurnEnded
 from schocken.game import Game
 from schocken.play import NOTHING_ASKED, Ask, Asked, Decision, apply_decision, next_decision
 from schocken.players import check_players
+from schocken.pub.checks import (
+    ONE_THROW_KINDS,
+    as_named,
+    check_stake,
+    checked_turn,
+    one_throw_while_middle,
+    seat_name,
+    seat_said,
+    set_aside_checked,
+    text_of,
+    throws_said,
+)
+from schocken.pub.entries import BuyInEntry, Entry, TurnEntry, entry_from_data, parse_result
+from schocken.pub.plan import PlannedStep, plan_turn
 from schocken.record import GameRecord, RecordStep, record_of
-from schocken.results import Dice, ResultKind, result_table, sort_dice
-from schocken.round import fixed_limit
-from schocken.rules import MAX_THROWS, Rules, SetAside, SixesTurn, rules_from_data, rules_to_data
-from schocken.texts import Said, refused, result_name, said, t
+from schocken.results import Dice, sort_dice
+from schocken.rules import Rules, rules_from_data, rules_to_data
 from schocken.texts import explain as explain_events
-from schocken.turn import dice_text, may_set_aside
+from schocken.texts import refused, result_name, said, t
 from schocken.views import PlayerView
-
-_ONE_THROW_KINDS = (RoundKind.OPENING_THROW, RoundKind.STECHEN, RoundKind.THROW_OFF)
-"""Rounds in which everyone throws once."""
 
 META_KEY = "pub"
 """Where a pub game's record keeps its entries and stakes (``meta.pub``)."""
-MAX_STAKE = 100
-"""A stake is a short text of at most this many characters."""
-
-MADE_UP_THROWS: tuple[Dice, Dice] = ((5, 3, 2), (6, 4, 2))
-"""What a made-up throw of all three dice shows: the first of these that is not the entered
-dice."""
-MADE_UP_DICE = (2, 3)
-"""What the die shows that a made-up throw throws beside the two dice kept for the last throw:
-the first of these that is not the die the last throw shows."""
-MADE_UP_SIXES: dict[int, Dice] = {1: (6, 6, 2), 2: (6, 6, 6)}
-"""What the made-up throw shows whose sixes were turned: two sixes give one 1, three give two."""
-
-NOTE_MADE_UP = "pub: made up (not entered)"
-NOTE_TURNED = "pub: sixes turned, as entered"
-
-
-# ---------------------------------------------------------------------- entries
-
-
-@dataclass(frozen=True, slots=True)
-class TurnEntry:
-    """One player's turn as the scorer entered it.
-
-    ``dice`` are the three dice at the end of the turn, ``throws`` how many throws it used.
-    ``hand``: whether all three dice showed in the last throw (none set aside, aus der Hand);
-    ``None`` means yes for one throw and no for more. ``turned``: how many of the final dice are
-    ones turned from sixes (0 to 2). ``covered``: whether the cup stayed covered until the reveal
-    (``None``: as the rules say; given, it is checked). ``seat``: whose turn it was (``None``:
-    whoever's turn it is; the stored entry names it). ``result``: the result's name when it was
-    entered by name (:meth:`PubGame.enter_result`). ``blind``: the opener opened the round blind
-    (rules with ``blind``): his one throw, unseen; every turn of that round is then one throw.
-    """
-
-    dice: Dice
-    throws: int = 1
-    hand: bool | None = None
-    turned: int = 0
-    covered: bool | None = None
-    seat: int | None = None
-    result: str | None = None
-    blind: bool = False
-
-    @property
-    def one_throw(self) -> bool:
-        """Whether the result counts as thrown in one throw (the ``hand`` entered or implied)."""
-        if self.hand is not None:
-            return self.hand
-        return self.throws == 1 and not self.turned
-
-    def to_data(self) -> dict[str, Any]:
-        """The entry as plain JSON data (defaults left out)."""
-        data: dict[str, Any] = {"kind": "turn"}
-        if self.seat is not None:
-            data["seat"] = self.seat
-        data["dice"] = list(self.dice)
-        data["throws"] = self.throws
-        if self.hand is not None:
-            data["hand"] = self.hand
-        if self.turned:
-            data["turned"] = self.turned
-        if self.covered is not None:
-            data["covered"] = self.covered
-        if self.result is not None:
-            data["result"] = self.result
-        if self.blind:
-            data["blind"] = True
-        return data
-
-    def __str__(self) -> str:
-        """The short text form ``schocken pub`` reads (:func:`parse_turn`): ``6-6-1 2 h t``."""
-        if self.result is not None:
-            head = f"r {self.result}"
-        else:
-            head = "-".join(str(p) for p in self.dice)
-        parts = [head, str(self.throws)]
-        if self.hand is not None and self.hand != (self.throws == 1 and not self.turned):
-            parts.append("h" if self.hand else "a")
-        parts += ["t"] * self.turned
-        if self.covered is not None:
-            parts.append("c" if self.covered else "o")
-        if self.blind:
-            parts.append("b")
-        return " ".join(parts)
-
-
-@dataclass(frozen=True, slots=True)
-class BuyInEntry:
-    """The scorer's answer to the engine's question whether a player who is out buys back in
-    (Einwürfeln) before the round's first throw."""
-
-    seat: int
-    buys_in: bool
-
-    def to_data(self) -> dict[str, Any]:
-        return {"kind": "buy_in", "seat": self.seat, "buys_in": self.buys_in}
-
-    def __str__(self) -> str:
-        return "y" if self.buys_in else "n"
-
-
-Entry = TurnEntry | BuyInEntry
-
-
-def entry_from_data(data: object) -> Entry:
-    """An entry from the plain data ``to_data`` gives; anything else is refused with what is
-    wrong (:class:`~schocken.errors.PubEntryError`). The dice of a turn may be left out when it
-    names its ``result``."""
-    if not isinstance(data, Mapping):
-        raise refused(PubEntryError, "pub_refuse_entry_object")
-    kind = data.get("kind")
-    fields = {
-        "turn": {"kind", "seat", "dice", "throws", "hand", "turned", "covered", "result", "blind"},
-        "buy_in": {"kind", "seat", "buys_in"},
-    }
-    if kind not in fields:
-        raise refused(PubEntryError, "pub_refuse_entry_kind", value=kind)
-    unknown = sorted(str(k) for k in data if k not in fields[kind])
-    if unknown:
-        raise refused(
-            PubEntryError, "pub_refuse_entry_fields", kind=kind, fields=", ".join(unknown)
-        )
-    seat = data.get("seat")
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-        raise refused(PubEntryError, "pub_refuse_entry_seat", value=seat)
-    if kind == "buy_in":
-        buys_in = data.get("buys_in")
-        if seat is None or not isinstance(buys_in, bool):
-            raise refused(PubEntryError, "pub_refuse_entry_buy_in")
-        return BuyInEntry(seat, buys_in)
-    for name in ("hand", "covered", "blind"):
-        if data.get(name) is not None and not isinstance(data.get(name), bool):
-            raise refused(PubEntryError, "pub_refuse_entry_flag", field=name, value=data.get(name))
-    throws, turned = data.get("throws", 1), data.get("turned", 0)
-    for name, value in (("throws", throws), ("turned", turned)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise refused(PubEntryError, "pub_refuse_entry_number", field=name, value=value)
-    result = data.get("result")
-    if result is not None and not isinstance(result, str):
-        raise refused(PubEntryError, "pub_refuse_entry_result", value=result)
-    raw = data.get("dice")
-    if raw is None and result is not None:
-        dice = parse_result(result).dice
-    elif isinstance(raw, list) and all(isinstance(p, int) and not isinstance(p, bool) for p in raw):
-        dice = tuple(raw)
-    else:
-        raise refused(PubEntryError, "pub_refuse_entry_dice", value=raw)
-    blind = data.get("blind") is True
-    return TurnEntry(
-        dice, throws, data.get("hand"), turned, data.get("covered"), seat, result, blind
-    )
-
-
-class NamedResult(NamedTuple):
-    """A result entered by name: its dice, its kind, and whether it must be in one throw."""
-
-    name: str
-    dice: Dice
-    kind: ResultKind
-    hand: bool
-
-
-RESULT_FORMS = (
-    "Schock-Aus, Hand-Aus, Jule, Nutte, Achter, Schock 2 to 6, General 2 to 6, Straße 6-5-4 "
-    "(or Straße 6)"
-)
-
-
-def parse_result(text: str) -> NamedResult:
-    """A result by name, German or English: ``Schock-Aus`` (``aus``), ``Hand-Aus``, ``Jule``
-    (4-2-1, where the rules have one), ``Nutte`` or ``Siebener`` (2-2-1, likewise), ``Achter``
-    (3-3-1, likewise), ``Schock 4``, ``General 5``, ``Straße 6-5-4`` (``Strasse 654``,
-    ``Straße 6``: its top die).
-
-    >>> parse_result("schock 4")
-    NamedResult(name='Schock 4', dice=(4, 1, 1), kind=<ResultKind.SCHOCK: 'schock'>, hand=False)
-    >>> parse_result("strasse 5").dice
-    (5, 4, 3)
-    """
-    if not isinstance(text, str):
-        raise refused(PubEntryError, "pub_refuse_result_kind", value=text)
-    words = text.strip().lower().replace("ß", "ss").replace("-", " ").split()
-    head, rest = (words[0], "".join(words[1:])) if words else ("", "")
-    if words in (["aus"], ["schockaus"], ["schock", "aus"]):
-        return NamedResult("Schock-Aus", (1, 1, 1), ResultKind.SCHOCK_AUS, False)
-    if words in (["handaus"], ["hand", "aus"]):
-        return NamedResult("Hand-Aus", (1, 1, 1), ResultKind.SCHOCK_AUS, True)
-    if words == ["jule"]:
-        return NamedResult("Jule", (4, 2, 1), ResultKind.JULE, False)
-    if words in (["nutte"], ["siebener"]):
-        return NamedResult("Nutte", (2, 2, 1), ResultKind.NUTTE, False)
-    if words == ["achter"]:
-        return NamedResult("Achter", (3, 3, 1), ResultKind.ACHTER, False)
-    if head in ("schock", "general") and rest in ("2", "3", "4", "5", "6"):
-        n = int(rest)
-        if head == "schock":
-            return NamedResult(f"Schock {n}", (n, 1, 1), ResultKind.SCHOCK, False)
-        return NamedResult(f"General {n}", (n, n, n), ResultKind.GENERAL, False)
-    if head in ("strasse", "street") and rest.isdigit() and len(rest) in (1, 3):
-        top = max(int(p) for p in rest)
-        dice = (top, top - 1, top - 2)
-        if 3 <= top <= 6 and (len(rest) == 1 or sort_dice(int(p) for p in rest) == dice):
-            return NamedResult(f"Straße {top}-{top - 1}-{top - 2}", dice, ResultKind.STRASSE, False)
-    raise refused(
-        PubEntryError, "pub_refuse_result_name", text=text, forms=said("pub_result_forms")
-    )
-
-
-def parse_turn(text: str) -> TurnEntry:
-    """A turn from its short text form: the dice, then the throws (default 1), then marks.
-
-    Dice are ``6-6-1`` or ``661``; a result by name follows ``r`` (``r schock 4 2``). Marks:
-    ``h`` all three dice in the last throw (aus der Hand), ``a`` assembled (dice set aside),
-    ``t`` one turned six (``tt`` or ``t2``: two), ``c`` the cup stayed covered, ``o`` it was shown,
-    ``b`` the opener threw blind.
-
-    >>> parse_turn("6-6-1 2 t")  # doctest: +NORMALIZE_WHITESPACE
-    TurnEntry(dice=(6, 6, 1), throws=2, hand=None, turned=1, covered=None, seat=None, result=None,
-              blind=False)
-    >>> str(parse_turn("r general 5 2 h"))
-    'r General 5 2 h'
-    """
-    words = text.strip().lower().split()
-    if not words:
-        raise refused(PubEntryError, "pub_refuse_turn_empty")
-    result: str | None = None
-    if words[0] == "r":
-        for size in (3, 2, 1):  # the longest name that is a result; throws and marks follow
-            try:
-                named = parse_result(" ".join(words[1 : 1 + size]))
-            except PubEntryError:
-                continue
-            result, dice, rest = named.name, named.dice, words[1 + size :]
-            break
-        else:
-            raise refused(
-                PubEntryError,
-                "pub_refuse_result_name",
-                text=" ".join(words[1:]),
-                forms=said("pub_result_forms"),
-            )
-    else:
-        dice = _parse_dice(words[0])
-        rest = words[1:]
-    throws = 1
-    if rest and rest[0].isdigit():
-        throws = int(rest[0])
-        rest = rest[1:]
-    hand: bool | None = None
-    turned = 0
-    covered: bool | None = None
-    blind = False
-    for mark in rest:
-        if mark in ("h", "a"):
-            hand = mark == "h"
-        elif mark in ("t", "tt", "t1", "t2"):
-            turned += {"t": 1, "tt": 2, "t1": 1, "t2": 2}[mark]
-        elif mark in ("c", "o"):
-            covered = mark == "c"
-        elif mark == "b":
-            blind = True
-        else:
-            raise refused(PubEntryError, "pub_refuse_turn_mark", mark=mark)
-    return TurnEntry(dice, throws, hand, turned, covered, None, result, blind)
-
-
-def _parse_dice(word: str) -> Dice:
-    """Three dice, or the one die of an opening of one die each (``5``)."""
-    digits = word.replace("-", "").replace(",", "")
-    if len(digits) not in (1, 3) or not all(c in "123456" for c in digits):
-        raise refused(PubEntryError, "pub_refuse_dice_form", word=word)
-    return tuple(int(c) for c in digits)
-
-
-# ---------------------------------------------------------------------- making up the throws
-
-
-class PlannedStep(NamedTuple):
-    """One step of a turn as pub mode plays it: the action, the pips its throw shows, a note."""
-
-    action: Action
-    pips: tuple[int, ...]
-    note: str
-
-
-def plan_turn(
-    entry: TurnEntry,
-    limit: int,
-    set_aside: SetAside = SetAside.ANY,
-    sixes_turn: SixesTurn = SixesTurn.ANY_THROW,
-) -> list[PlannedStep]:
-    """The steps that end a turn in exactly the entered result, with ``limit`` throws allowed,
-    ``set_aside`` (the rules' option) naming the dice that may be kept out of the cup and
-    ``sixes_turn`` (the rules' option) when sixes may be turned.
-
-    Only the last throw is entered; the throws before it are made up, the fewest there can be:
-
-    - in one throw (``hand``): every throw before the last throws all three dice and shows
-      :data:`MADE_UP_THROWS` (5-3-2, or 6-4-2 if the entered dice are 5-3-2); the last shows the
-      entered dice;
-    - with turned sixes: the throw before the last shows :data:`MADE_UP_SIXES` (6-6-2 for one
-      turned six, 6-6-6 for two), the sixes are turned, and the last throw keeps the turned ones
-      and shows the other entered dice; a throw before those shows 5-3-2 (or 6-4-2) as above,
-      but where sixes turn only after the first throw (``first_throw``) the sixes throw is the
-      first and a throw between it and the last keeps the turned ones and shows the other dice
-      as made up below;
-    - otherwise (assembled): the throw before the last shows two of the entered dice that may be
-      set aside (its ones first, then the highest; only one where only one may be) and for each
-      other die one of :data:`MADE_UP_DICE` (2, or 3 if the entered die it stands for is a 2);
-      the last throw keeps those and shows the others; a throw before those shows 5-3-2
-      (or 6-4-2) as above.
-
-    A turn that used fewer throws than ``limit`` ends with a stop. The entry is taken as it is:
-    :class:`PubGame` checks it first, and the engine checks every step.
-
-    >>> [str(s.action) for s in plan_turn(TurnEntry((4, 1, 1), 2), 3)]
-    ['throw', 'throw keep 1-1', 'stop']
-    """
-    dice, throws = entry.dice, entry.throws
-    final = f"pub: entered {entry}"
-    if entry.blind:  # one throw, nobody looks: the round's limit is 1
-        return [PlannedStep(THROW_BLIND, dice, final)]
-    steps: list[PlannedStep] = []
-    before = 1 if entry.one_throw else 2  # the throws that make the entered dice
-    sixes_first = entry.turned and sixes_turn is SixesTurn.FIRST_THROW
-    made_up = next(m for m in MADE_UP_THROWS if m != sort_dice(dice))
-    if not sixes_first:
-        steps += [PlannedStep(THROWS[()], made_up, NOTE_MADE_UP)] * (throws - before)
-    if entry.one_throw:
-        steps.append(PlannedStep(THROWS[()], dice, final))
-    elif entry.turned:
-        ones = (1,) * entry.turned
-        last = _without(dice, ones)
-        steps.append(PlannedStep(THROWS[()], MADE_UP_SIXES[entry.turned], NOTE_MADE_UP))
-        steps.append(PlannedStep(TURN_SIXES, (), NOTE_TURNED))
-        if sixes_first:
-            middle = tuple(next(p for p in MADE_UP_DICE if p != q) for q in last)
-            steps += [PlannedStep(THROWS[ones], middle, NOTE_MADE_UP)] * (throws - before)
-        steps.append(PlannedStep(THROWS[ones], last, final))
-    else:
-        settable = [p for p in dice if may_set_aside((p,), set_aside)]
-        kept = tuple(sorted(settable, key=lambda p: (p != 1, -p))[:2])
-        last = _without(dice, kept)
-        made_up = tuple(next(p for p in MADE_UP_DICE if p != q) for q in last)
-        steps.append(PlannedStep(THROWS[()], (*kept, *made_up), NOTE_MADE_UP))
-        steps.append(PlannedStep(THROWS[sort_dice(kept)], last, final))
-    if throws < limit:
-        steps.append(PlannedStep(STOP, (), ""))
-    return steps
-
-
-def _without(dice: Sequence[int], some: Sequence[int]) -> tuple[int, ...]:
-    """``dice`` (in their order) less the multiset ``some``."""
-    rest = list(dice)
-    for p in some:
-        rest.remove(p)
-    return tuple(rest)
 
 
 class TableDice:
@@ -551,8 +203,8 @@ class PubGame:
     ) -> None:
         self.rules = rules
         self.players = check_players(players)
-        self.half_stake = _check_stake("half_stake", half_stake)
-        self.game_stake = _check_stake("game_stake", game_stake)
+        self.half_stake = check_stake("half_stake", half_stake)
+        self.game_stake = check_stake("game_stake", game_stake)
         self._dice = TableDice()
         self._entered = _Entered()
         self._bots = dict.fromkeys(range(len(self.players)), self._entered)
@@ -714,10 +366,10 @@ class PubGame:
             name = self.players[decision.seat]
             raise refused(PubEntryError, "pub_refuse_buy_in_first", name=name)
         seat = decision.seat
-        entry = _checked_turn(entry, seat, self.game, self.players)
+        entry = checked_turn(entry, seat, self.game, self.players)
         if entry.result is not None:
-            entry = _as_named(entry, self.rules)
-        entry = _set_aside_checked(entry, self.rules, self.players[seat])
+            entry = as_named(entry, self.rules)
+        entry = set_aside_checked(entry, self.rules, self.players[seat])
         limit = self.game.max_throws()
         start = len(self.game.events)
         for step in plan_turn(entry, limit, self.rules.set_aside, self.rules.sixes_turn):
@@ -734,7 +386,7 @@ class PubGame:
                 PubEntryError,
                 "pub_refuse_covered" if entry.covered else "pub_refuse_shown",
                 name=self.players[seat],
-                throws=_throws(entry.throws),
+                throws=throws_said(entry.throws),
                 limit=limit,
                 rule=said("rules_covered_" + self.rules.covered.value, lower_first=True),
             )
@@ -768,7 +420,7 @@ class PubGame:
                 PubEntryError,
                 "pub_refuse_buy_in_who",
                 name=self.players[decision.seat],
-                other=_seat_said(entry.seat, self.players),
+                other=seat_said(entry.seat, self.players),
             )
         self._entered.buys_in = entry.buys_in
         answer = decision.decide(self._entered)
@@ -793,13 +445,13 @@ class PubGame:
         if state.ask == "buy_in":
             return t("pub_buy_in", lang, name=name)
         where = t("pub_round_" + state.round_kind.value, lang, number=state.round)
-        if state.round_kind in _ONE_THROW_KINDS:
+        if state.round_kind in ONE_THROW_KINDS:
             return t("pub_once", lang, where=where, name=name)
         if state.round_kind is RoundKind.OPENING_DIE:
             return t("pub_die", lang, where=where, name=name)
         if not state.limit_fixed:
             return t("pub_opens", lang, where=where, name=name, limit=state.limit)
-        if _one_throw_while_middle(self.game):
+        if one_throw_while_middle(self.game):
             return t("pub_middle", lang, where=where, name=name)
         if not state.turns:  # a limit before the first turn ended: the rules' "Erster Hoch"
             return t("pub_first_round", lang, where=where, name=name)
@@ -872,7 +524,7 @@ class PubGame:
         """An entry in words (for what was undone). ``covered``: its cup is still covered, so
         only whose turn it was and its throws are said, never its dice (:meth:`covered_entries`
         says which are)."""
-        name = _seat_name(entry.seat, self.players)
+        name = seat_name(entry.seat, self.players)
         if isinstance(entry, BuyInEntry):
             return t("pub_did_buy_in" if entry.buys_in else "pub_no_buy_in", lang, name=name)
         if covered:
@@ -965,8 +617,8 @@ class PubGame:
         pub = cls(
             rules,
             players,
-            half_stake=_text(data.get("half_stake", "")),
-            game_stake=_text(data.get("game_stake", "")),
+            half_stake=text_of(data.get("half_stake", "")),
+            game_stake=text_of(data.get("game_stake", "")),
         )
         pub._take(data.get("entries", []))
         return pub
@@ -1005,170 +657,3 @@ class PubGame:
 
 
 _DATA_FIELDS = ("rules", "players", "entries", "half_stake", "game_stake")
-
-
-# ---------------------------------------------------------------------- checks
-
-
-def _one_throw_while_middle(game: Game) -> bool:
-    """Whether the round for Deckel being played has one throw because Deckel are in the middle
-    ("Anknobeln", ``one_throw_while_middle``): :func:`schocken.round.fixed_limit` decides."""
-    view = game.view(None)
-    if view.round_kind is not RoundKind.NORMAL or game.is_over:
-        return False
-    return fixed_limit(game.rules, view.section, False, view.middle) is not None
-
-
-def _checked_turn(entry: TurnEntry, seat: int, game: Game, players: Sequence[str]) -> TurnEntry:
-    """The entry for ``seat``, whose turn it is, or why it cannot be."""
-    name = players[seat]
-    if entry.seat is not None and entry.seat != seat:
-        raise refused(
-            PubEntryError, "pub_refuse_turn", name=name, other=_seat_said(entry.seat, players)
-        )
-    dice = tuple(entry.dice) if isinstance(entry.dice, list | tuple) else entry.dice
-    one_die = game.view(None).round_kind is RoundKind.OPENING_DIE  # one die each opens
-    if (
-        not isinstance(dice, tuple)
-        or len(dice) != (1 if one_die else 3)
-        or not all(isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= 6 for p in dice)
-    ):
-        key = "pub_refuse_opening_die" if one_die else "pub_refuse_three_dice"
-        raise refused(PubEntryError, key, dice=dice)
-    for flag, value in (("hand", entry.hand), ("covered", entry.covered)):
-        if value is not None and not isinstance(value, bool):
-            raise refused(PubEntryError, "pub_refuse_flag", field=flag, value=value)
-    throws, turned = entry.throws, entry.turned
-    if isinstance(throws, bool) or not isinstance(throws, int) or not 1 <= throws <= MAX_THROWS:
-        raise refused(PubEntryError, "pub_refuse_throws", most=MAX_THROWS, value=throws)
-    limit = game.max_throws()
-    if throws > limit:
-        view = game.view(None)
-        if view.round_kind in _ONE_THROW_KINDS:
-            why = said("pub_why_once")
-        elif view.round_kind is RoundKind.OPENING_DIE:
-            why = said("pub_why_die")
-        elif _one_throw_while_middle(game):
-            why = said("pub_why_middle")
-        elif not any(turn.done for turn in view.turns):
-            why = said("pub_why_first_round")
-        else:
-            why = said("pub_why_opened", opener=players[view.order[0]], throws=_throws(limit))
-        raise refused(
-            PubEntryError,
-            "pub_refuse_limit",
-            name=name,
-            times=_times(limit),
-            why=why,
-            throws=throws,
-        )
-    if isinstance(turned, bool) or not isinstance(turned, int) or not 0 <= turned <= 2:
-        raise refused(PubEntryError, "pub_refuse_turned_count", value=turned)
-    if turned and throws == 1:
-        raise refused(PubEntryError, "pub_refuse_turned_one", name=name)
-    if turned > dice.count(1):
-        ones = dice.count(1)
-        raise refused(
-            PubEntryError,
-            f"pub_refuse_turned_ones_{ones if ones < 2 else 'n'}",
-            dice=dice_text(dice),
-            count=ones,
-            turned=turned,
-        )
-    if entry.hand is True and turned:
-        raise refused(PubEntryError, "pub_refuse_hand_turned")
-    if entry.hand is False and throws == 1:
-        raise refused(PubEntryError, "pub_refuse_assembled_one")
-    if entry.blind and THROW_BLIND not in game.legal_actions():
-        key = "refuse_blind_opener" if game.rules.blind else "refuse_blind_rules"
-        raise refused(PubEntryError, key, name=name)
-    if entry.blind and throws != 1:
-        raise refused(PubEntryError, "pub_refuse_blind_throws", name=name, throws=throws)
-    return TurnEntry(
-        dice, throws, entry.hand, turned, entry.covered, seat, entry.result, entry.blind is True
-    )
-
-
-def _as_named(entry: TurnEntry, rules: Rules) -> TurnEntry:
-    """A turn entered by its result's name, in one throw where the name needs it; or why that
-    result cannot be (the result table judges)."""
-    assert entry.result is not None
-    named = parse_result(entry.result)
-    if sort_dice(entry.dice) != named.dice:
-        raise refused(
-            PubEntryError, "pub_refuse_named_dice", dice=dice_text(entry.dice), name=named.name
-        )
-    if named.hand:
-        if entry.hand is False or entry.turned:
-            raise refused(PubEntryError, "pub_refuse_hand_aus")
-        entry = replace(entry, hand=True)
-    table = result_table(rules)
-    made = table.result(entry.dice, one_throw=entry.one_throw, throws=entry.throws)
-    if made.kind is not named.kind and entry.hand is None and not entry.turned:
-        entry = replace(entry, hand=True)  # a Straße or General that counts only in one throw
-        made = table.result(entry.dice, one_throw=True, throws=entry.throws)
-    if made.kind is not named.kind:
-        raise refused(
-            PubEntryError,
-            "pub_refuse_counts_as",
-            named=named.name,
-            how=said("pub_in_one_throw" if entry.one_throw else "pub_assembled"),
-            throws=_throws(entry.throws),
-            made=made.name,
-        )
-    return entry
-
-
-def _set_aside_checked(entry: TurnEntry, rules: Rules, name: str) -> TurnEntry:
-    """The entry as the rules' ``set_aside`` lets it be: a turn of several throws none of whose
-    dice may be set aside showed all three in its last throw (``hand``); marked assembled, or
-    assembled by name, it cannot be."""
-    if entry.one_throw or entry.turned:
-        return entry  # turned sixes are ones, and a one may always be set aside
-    if any(may_set_aside((p,), rules.set_aside) for p in entry.dice):
-        return entry
-    if entry.hand is None:
-        return replace(entry, hand=True)
-    raise refused(
-        PubEntryError,
-        "pub_refuse_not_assembled",
-        name=name,
-        dice=dice_text(entry.dice),
-        rule=said("rules_set_aside_" + rules.set_aside.value, lower_first=True),
-    )
-
-
-def _seat_name(seat: object, players: Sequence[str]) -> str:
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
-        return players[seat]
-    return f"seat {seat!r}"
-
-
-def _seat_said(seat: object, players: Sequence[str]) -> str | Said:
-    """A seat in a refusal: its player's name, or the seat's number (as words)."""
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
-        return players[seat]
-    return said("pub_word_seat", seat=seat)
-
-
-def _check_stake(name: str, stake: object) -> str:
-    if not isinstance(stake, str):
-        raise refused(PubEntryError, "pub_refuse_stake_kind", field=name, value=stake)
-    text = " ".join(stake.split())
-    if len(text) > MAX_STAKE or any(not c.isprintable() for c in text):
-        raise refused(PubEntryError, "pub_refuse_stake_long", field=name, most=MAX_STAKE)
-    return text
-
-
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise refused(PubEntryError, "pub_refuse_stake_text", value=value)
-    return value
-
-
-def _throws(n: int) -> Said:
-    return said("n_throws_1") if n == 1 else said("n_throws", n=n)
-
-
-def _times(n: int) -> Said:
-    return said("times_1") if n == 1 else said("times_n", n=n)

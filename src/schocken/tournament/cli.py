@@ -15,16 +15,16 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from schocken.club import DEFAULT_DB
-from schocken.club_cli import date_arg
+from schocken.club.cli import date_arg
 from schocken.errors import ClubError, RulesError, TournamentError
 from schocken.files import os_error_text, write_text_whole
 from schocken.rules import PRESETS, Rules, find_preset, load_rules
 from schocken.texts import LANGUAGES, default_language, refusal_text, refused, t
 from schocken.tournament import FORMATS, TournamentBook, find_format
 from schocken.tournament.formats import TIE_BREAK_WORDS, format_to_data
+from schocken.tournament.paper import PAPERS, joined, papers, print_pdf
 from schocken.tournament.results import SECTION_WORDS, SECTIONS, parse_order, result_by_hand
 from schocken.tournament.values import RankingInfo, RoundInfo, Standing
-from schocken.tournament_paper import PAPERS, joined, papers, print_pdf
 
 Command = Callable[[TournamentBook, argparse.Namespace, str], int]
 

@@ -1,0 +1,124 @@
+"""The ``schocken`` command: one module per group of commands, assembled here.
+
+Each command module has an ``add_parser(sub)`` that adds its commands' parsers to ``sub`` (the
+subparsers of ``schocken``) and sets ``func`` to the function that runs the command: it takes
+the parsed arguments and returns the exit status. The commands of an application live with it
+(``schocken club``: :mod:`schocken.club.cli`; ``schocken tournament``:
+:mod:`schocken.tournament.cli`; ``schocken pub``: :mod:`schocken.pub.cli`); the others here:
+
+- :mod:`schocken.cli.bots`: ``watch``, ``simulate``
+- :mod:`schocken.cli.records`: ``replay``, ``verify``, ``review``
+- :mod:`schocken.cli.play`: ``play``
+- :mod:`schocken.cli.odds`: ``odds``, ``hint``, ``rules``, ``card``
+- :mod:`schocken.cli.serve`: ``serve``
+- :mod:`schocken.migrate`: ``migrate``
+
+Shared argument types (a preset or rules file, a number of players, a port...) are in
+:mod:`schocken.cli.args`. A new command is one module with ``add_parser(sub)`` and its handler,
+and one line in :data:`COMMANDS` (its place there is its place in ``schocken --help``). A module
+imports only the standard library and the core at the top; what a command needs beyond that
+(the server, the solver, the terminal UI) it imports when it runs, so ``schocken --help`` stays
+quick and works without the extras.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from schocken.cli import bots, odds, play, records, serve
+from schocken.cli.args import Commands
+from schocken.club.cli import add_club_parser
+from schocken.lab.cli import add_parser as add_lab_parser  # issue 31: `schocken lab`
+from schocken.migrate import add_migrate_parser
+from schocken.pub import cli as pub
+from schocken.tournament.cli import add_tournament_parser
+
+COMMANDS: tuple[Callable[[Commands], None], ...] = (
+    bots.add_parser,
+    records.add_parser,
+    play.add_parser,
+    pub.add_parser,
+    odds.add_parser,
+    serve.add_parser,
+    add_club_parser,
+    add_tournament_parser,
+    add_migrate_parser,
+    add_lab_parser,  # issue 31: `schocken lab`
+)
+"""Every command group of ``schocken``, in the order ``schocken --help`` lists them."""
+
+
+def _version() -> str:
+    from importlib import metadata  # 20 ms of imports: only when asked, not for every command
+
+    try:
+        return metadata.version("schocken")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS) -> None:
+        super().__init__(
+            option_strings,
+            dest,
+            nargs=0,
+            default=argparse.SUPPRESS,
+            help="show program's version number and exit",
+        )
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        print(f"schocken {_version()}")
+        parser.exit()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``schocken`` parser: every command of :data:`COMMANDS`, in that order."""
+    parser = argparse.ArgumentParser(
+        prog="schocken", description="Schocken, the German pub dice game."
+    )
+    parser.add_argument("--version", action=_Version)
+    sub = parser.add_subparsers(dest="command", required=True)
+    for add_parser in COMMANDS:
+        add_parser(sub)
+    return parser
+
+
+DASH_VALUES = ("--covered",)
+"""Options whose value may start with '-' (``--covered -/2``: a cup with nothing aside)."""
+
+
+def _join_dash_values(argv: Sequence[str]) -> list[str]:
+    """``--covered -/2`` as ``--covered=-/2``, so that argparse does not take the value for an
+    option."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg in DASH_VALUES and i + 1 < len(argv) and argv[i + 1].startswith("-/"):
+            out.append(f"{arg}={argv[i + 1]}")
+            i += 2
+            continue
+        out.append(arg)
+        i += 1
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(_join_dash_values(sys.argv[1:] if argv is None else argv))
+    try:
+        result: int = args.func(args)
+    except BrokenPipeError:  # e.g. piped into `head`
+        sys.stderr.close()
+        return 0
+    return result

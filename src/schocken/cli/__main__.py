@@ -1,0 +1,5 @@
+"""``python -m schocken.cli``: the ``schocken`` command."""
+
+from schocken.cli import main
+
+raise SystemExit(main())

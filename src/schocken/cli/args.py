@@ -1,0 +1,122 @@
+"""Argument types and options several commands share (a preset or rules file, a number of
+players, seconds, a port...): each refuses a bad value with argparse's one-line error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from pathlib import Path
+from typing import TypeAlias
+
+from schocken.bots import make_bot
+from schocken.errors import RulesError
+from schocken.players import MAX_PLAYERS, MIN_PLAYERS
+from schocken.rules import PRESETS, Rules, resolve_rules
+
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""The subparsers of ``schocken``, which a command module's ``add_parser`` adds its commands to."""
+
+
+def rules_arg(spec: str) -> Rules:
+    try:
+        return resolve_rules(spec)
+    except RulesError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def players_arg(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of players: {text!r}") from None
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {n}")
+    return n
+
+
+def seconds_arg(text: str) -> float:
+    """A pause in seconds: a number, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"seconds are 0 or more, not {text}")
+    return value
+
+
+def count_arg(text: str) -> int:
+    """A count: a whole number, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a count is 0 or more, not {value}")
+    return value
+
+
+def positive_arg(text: str) -> float:
+    """A number above 0 (seconds, a rate)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"a number above 0, not {text}")
+    return value
+
+
+def at_least_one(text: str) -> int:
+    value = count_arg(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least 1, not {value}")
+    return value
+
+
+def port_arg(text: str) -> int:
+    """A TCP port: 1 to 65535, or 0 for any free port."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1 to 65535 (or 0: any free port), not {value}")
+    return value
+
+
+def bots_for(spec: str | None, n: int) -> list[str]:
+    names = [b.strip() for b in spec.split(",")] if spec else ["regular"]
+    for b in names:
+        try:
+            make_bot(b)
+        except ValueError as exc:
+            raise SystemExit(f"schocken: {exc}") from None
+    if len(names) == 1:
+        names = names * n
+    if len(names) != n:
+        raise SystemExit(f"schocken: --bots names {len(names)} bots for {n} players")
+    return names
+
+
+def add_rules(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--preset",
+        "--rules",
+        dest="rules",
+        type=rules_arg,
+        default=PRESETS["tsv99"],
+        metavar="PRESET|FILE",
+        help=f"a preset ({', '.join(PRESETS)}) or a house-rules TOML file (default: tsv99)",
+    )
+
+
+def read_text(path: str) -> str:
+    """A file's text, or a ValueError saying in one line why it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"cannot read {path}: not UTF-8 text") from None
