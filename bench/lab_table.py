@@ -9,7 +9,8 @@ Each row is a preset with one house rule (or none: the preset as it is), measure
 share of games with a Finale, the share of rounds for Deckel ending in a Schock-Aus, and the
 strong bot's share of lost games against three regulars (even: 25%). A figure marked * differs
 from the preset's own beyond chance (:func:`schocken.lab.compare`: a two-sided z-test at 5%,
-Holm-corrected over the figures). The same command gives the same table.
+Holm-corrected over the figures). The same command gives the same evening figures; the number of
+skill games a row gets depends on the time they take (``--skill-seconds``).
 """
 
 from __future__ import annotations
