@@ -1,14 +1,15 @@
 """Benchmark: a strong bot (half or solver) and three pub regulars in the batch simulator.
 
-Usage: python bench/fast_strong.py [--preset tsv99] [--bots half,solver] [--warm 2000]
-                                   [--games 2000]
+Usage: python bench/fast_strong.py [--presets tsv99,schock4life] [--bots half,solver]
+                                   [--warm 2000] [--games 2000] [--every-core]
 
-For each strong bot it plays ``--warm`` games from an empty memo (the decisions the games meet
-are computed by the reference bots' functions and memoised: :mod:`schocken.fast.strong`) and
-prints the time that took, how many keys the memo holds and its size. Then, on one thread and on
-every core, it prints turns per second for the same games again (the memo holds every decision
-they meet: the speed of the compiled loop with the strong bot's decisions looked up) and for
-``--games`` new games (new situations still fill the memo, and that time counts). Compiling is
+For each preset and strong bot it plays ``--warm`` games with the memo as it starts (empty, or
+the one kept on disk under ``SCHOCKEN_CACHE_DIR`` when that is set: :mod:`schocken.fast.strong`)
+and prints the time that took (the build: nearly all of it the reference bots filling the memo),
+how many keys the memo holds, its size in memory and on disk. Then it prints turns per second on
+one thread (and with ``--every-core`` on every core) for the same games again (every decision they
+meet is in the memo: the speed of the compiled loop with the strong bot's decisions looked up) and
+for ``--games`` new games (new situations still fill the memo, and that time counts). Compiling is
 not timed (a run of a line-up of regulars first; numba caches the compiled code on disk). Four
 regulars are timed first on the same games, as a yardstick of how busy the machine is.
 """
@@ -20,55 +21,66 @@ import time
 
 from schocken import fast
 from schocken.fast import strong
-from schocken.rules import find_preset
+from schocken.rules import PRESETS, Rules, find_preset
+
+
+def _timed(rules: Rules, lineup: list[str], games: int, seed: int, threads: int | None) -> str:
+    memo = strong.memo(rules)
+    before = memo.seconds
+    started = time.perf_counter()
+    counts = fast.run(rules, lineup, games, seed=seed, threads=threads)
+    elapsed = time.perf_counter() - started
+    return (
+        f"{games:,} games, {counts.turns:,} turns in {elapsed:.2f} s = "
+        f"{counts.turns / elapsed:,.0f} turns/s ({memo.seconds - before:.2f} s filling the memo; "
+        f"now {memo.keys_held:,} keys)"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--preset", default="tsv99")
+    parser.add_argument("--presets", default=",".join(PRESETS))
     parser.add_argument("--bots", default="half,solver")
     parser.add_argument("--games", type=int, default=2_000)
     parser.add_argument("--warm", type=int, default=2_000)
+    parser.add_argument("--every-core", action="store_true")
     args = parser.parse_args()
-    rules = find_preset(args.preset)
-    fast.run(rules, ["regular"] * 4, 100, seed=99, threads=1)  # compiled (or loaded) here
-    print(f"preset {args.preset}, 4 players: one strong bot and three regulars", flush=True)
-    for threads, label in ((1, "1 thread"), (None, "every core")):  # the yardstick, as loaded now
-        started = time.perf_counter()
-        counts = fast.run(rules, ["regular"] * 4, args.warm, seed=7, threads=threads)
-        elapsed = time.perf_counter() - started
-        print(
-            f"four regulars, {label}: {args.warm:,} games, {counts.turns / elapsed:,.0f} turns/s",
-            flush=True,
-        )
-    first = args.warm
-    for bot in args.bots.split(","):
-        lineup = [bot, "regular", "regular", "regular"]
-        memo = strong.memo(rules)
-        before = memo.seconds
-        started = time.perf_counter()
-        counts = fast.run(rules, lineup, args.warm, seed=7, threads=None)
-        elapsed = time.perf_counter() - started
-        print(
-            f"{bot}: {args.warm:,} games from an empty memo in {elapsed:.1f} s "
-            f"({memo.seconds - before:.1f} s of it filling the memo; {counts.turns:,} turns); "
-            f"memo: {memo.keys_held:,} keys, {memo.nbytes / 1e6:.1f} MB",
-            flush=True,
-        )
-        for threads, label in ((1, "1 thread"), (None, "every core")):
-            for games, seed, what in ((args.warm, 7, "same"), (args.games, first, "new")):
-                before = memo.seconds
-                started = time.perf_counter()
-                counts = fast.run(rules, lineup, games, seed=seed, threads=threads)
-                elapsed = time.perf_counter() - started
-                filling = memo.seconds - before
-                print(
-                    f"  {label:>10}, {what:>4} games: {games:,} games, {counts.turns:,} turns in "
-                    f"{elapsed:.2f} s = {counts.turns / elapsed:,.0f} turns/s ({filling:.2f} s "
-                    f"filling the memo; now {memo.keys_held:,} keys)",
-                    flush=True,
-                )
-            first += 1
+    threads: list[tuple[int | None, str]] = [(1, "1 thread")]
+    if args.every_core:
+        threads.append((None, "every core"))
+    for preset in args.presets.split(","):
+        rules = find_preset(preset)
+        fast.run(rules, ["regular"] * 4, 100, seed=99, threads=1)  # compiled (or loaded) here
+        print(f"preset {preset}, 4 players: one strong bot and three regulars", flush=True)
+        for n, label in threads:  # the yardstick, as loaded now
+            started = time.perf_counter()
+            counts = fast.run(rules, ["regular"] * 4, args.warm, seed=7, threads=n)
+            elapsed = time.perf_counter() - started
+            print(
+                f"  four regulars, {label}: {args.warm:,} games, "
+                f"{counts.turns / elapsed:,.0f} turns/s",
+                flush=True,
+            )
+        for bot in args.bots.split(","):
+            lineup = [bot, "regular", "regular", "regular"]
+            started = time.perf_counter()
+            memo = strong.memo(rules)
+            held, before = memo.keys_held, memo.seconds
+            loaded = time.perf_counter() - started
+            started = time.perf_counter()
+            counts = fast.run(rules, lineup, args.warm, seed=7, threads=1)
+            elapsed = time.perf_counter() - started
+            on_disk = memo.path.stat().st_size if memo.path is not None else 0
+            print(
+                f"  {bot}: memo of {held:,} keys at the start (loaded in {loaded:.1f} s); build: "
+                f"{args.warm:,} games in {elapsed:.1f} s ({memo.seconds - before:.1f} s of it "
+                f"filling the memo; {counts.turns:,} turns); memo: {memo.keys_held:,} keys, "
+                f"{memo.nbytes / 1e6:.1f} MB in memory, {on_disk / 1e6:.1f} MB on disk",
+                flush=True,
+            )
+            for n, label in threads:
+                print(f"    {label:>10}, same games: {_timed(rules, lineup, args.warm, 7, n)}")
+                print(f"    {label:>10},  new games: {_timed(rules, lineup, args.games, 8, n)}")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,9 @@ of ``test_fast`` is ``bench/fast_strong_agree.py``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
+import numpy as np
 import pytest
 
 pytest.importorskip("numba")
@@ -138,3 +140,34 @@ def test_simulate_plays_strong_bots_on_the_batch_simulator(
     args = ["simulate", "--bots", "half,regular,regular,regular", "--games", "50", "--seed", "3"]
     assert main(args) == 0
     assert "fast engine)" in capsys.readouterr().out
+
+
+def test_the_memo_is_kept_on_disk_and_bounded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``SCHOCKEN_CACHE_DIR`` the memo goes to a file named by the rules' fingerprint, and a
+    new process's memo starts from it: the same games again meet no new key. A memo held to a few
+    keys starts afresh when full and plays the very same games."""
+    monkeypatch.setenv(strong.CACHE_ENV, str(tmp_path))
+    rules = find_preset("tsv99").with_overrides({"deckel_per_half": 3, "deckel_in_finale": 2})
+    lineup = ["half", "regular", "solver"]
+    first = fast.play_rows(rules, lineup, 0, 20, seed=11, threads=1)
+    held = strong.memo(rules).keys_held
+    files = list(tmp_path.iterdir())
+    assert [f.name for f in files] == [f"strong-{strong.fingerprint(rules)}.npz"]
+    assert strong.fingerprint(rules.with_overrides({"deckel_in_finale": 3})) not in files[0].name
+
+    loaded = strong.Memo(fast.rule_tables(rules))  # as a new process finds it
+    assert loaded.keys_held == held
+    monkeypatch.setattr(fast, "_memo", lambda rules, bots: loaded)
+    again = fast.play_rows(rules, lineup, 0, 20, seed=11, threads=1)
+    assert (first == again).all()
+    assert loaded.keys_held == held and loaded.seconds == 0.0  # nothing computed
+
+    monkeypatch.delenv(strong.CACHE_ENV)
+    monkeypatch.setattr(strong, "MAX_KEYS", held // 2)
+    small = strong.Memo(fast.rule_tables(rules))
+    monkeypatch.setattr(fast, "_memo", lambda rules, bots: small)
+    bounded = [fast.play_rows(rules, lineup, g, 5, seed=11, threads=1) for g in range(0, 20, 5)]
+    assert (first == np.concatenate(bounded)).all()
+    assert 0 < small.keys_held < held  # started afresh on the way

@@ -22,6 +22,10 @@ PACKAGE = SRC / "schocken"
 CORE_NAMES = [
     "errors",
     "rules",
+    "rule_choices",
+    "rule_groups",
+    "rule_sources",
+    "rule_docs",
     "results",
     "actions",
     "events",

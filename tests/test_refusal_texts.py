@@ -17,7 +17,7 @@ PAGES = [
     "turn.py",
     "round.py",
     "players.py",
-    "pub.py",
+    "pub/*.py",
     "record.py",
     "rules.py",
     "rule_options.py",
@@ -30,7 +30,9 @@ PAGES = [
 set, the club's book, the server and the database (its words inside a 503)."""
 
 NOT_ON_A_PAGE = {
-    ("pub.py", "PubEntryError", "the engine made"): "an assertion in words: never reached",
+    ("pub/game.py", "PubEntryError", "the engine made"): "an assertion in words: never reached",
+    ("pub/cli.py", "PubEntryError", "takes back the last entry"): "the terminal's pub mode "
+    "(schocken pub): never a page",
     ("rules.py", "RulesError", "cannot read house rules"): "a file of the command line",
     ("rules.py", "RulesError", "are not UTF-8 text"): "a file of the command line",
     ("actions.py", "ValueError", "no action has the code"): "integer codes: bots and RL only",

@@ -400,7 +400,7 @@ def cmd_import(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
 
 def cmd_plot(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
     try:
-        from schocken.club_plot import plot_stats
+        from schocken.club.plot import plot_stats
     except ImportError:
         print(
             "schocken club plot needs the analysis extra: pip install 'schocken[analysis]'",

@@ -124,6 +124,7 @@ def play_rows(
     place_bot = np.array(_check(bots), np.int64)
     t = rule_tables(rules)
     m = _memo(rules, bots)
+    m.trim()
     out = np.zeros((count, kernel.O_SIZE), np.int64)
     games = np.arange(first, first + count, dtype=np.int64)
     places = np.arange(count)
@@ -146,6 +147,7 @@ def play_rows(
                 games, places = games[missed], places[missed]
         finally:
             numba.set_parallel_chunksize(before)
+    m.save()
     return out
 
 

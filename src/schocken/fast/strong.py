@@ -29,13 +29,24 @@ The keys, in ``kernel.strong_choice``:
   responder, the opener's final turn and the limit.
 
 The memo is kept per rule set for the process (:func:`memo`); its size and the time spent filling
-it are in :attr:`Memo.keys_held` and :attr:`Memo.seconds`.
+it are in :attr:`Memo.keys_held` and :attr:`Memo.seconds`. Once it holds :data:`MAX_KEYS` keys it
+starts afresh, empty, at the next batch of games (:meth:`Memo.trim`; the games then fill it again,
+and the decisions are the same): it holds at most that many and what one batch adds.
+
+With the environment variable ``SCHOCKEN_CACHE_DIR`` set, the memo of a rule set is also kept on
+disk there (:meth:`Memo.save`, one ``.npz`` file per rule set), under a fingerprint of the rules
+and of the source of every module its decisions come from: a later process starts with what
+earlier ones filled, and a change of the rules or of the bots' code starts an empty one.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import time
 from functools import cache
+from pathlib import Path
 from typing import cast
 
 import numpy as np
@@ -61,6 +72,22 @@ from schocken.turn import TurnState
 FIRST_SLOTS = 1 << 14
 """The memo's first size (slots; it doubles when half full)."""
 
+MAX_KEYS = 1 << 20
+"""The keys beyond which a memo starts afresh at the next call of the compiled loop
+(:meth:`Memo.trim`; never within one: the games of a call keep what they filled)."""
+
+CACHE_ENV = "SCHOCKEN_CACHE_DIR"
+"""The environment variable naming the directory of the memos kept on disk (unset: none)."""
+
+SOURCES = (
+    "actions.py", "dice.py", "finale.py", "game.py", "odds.py", "play.py", "results.py",
+    "round.py", "rules.py", "solver.py", "turn.py", "views.py", "bots/finale_bot.py",
+    "bots/half_bot.py", "bots/regular.py", "bots/solver_bot.py", "fast/kernel.py",
+    "fast/strong.py", "fast/tables.py",
+)  # fmt: skip
+"""The modules (under ``src/schocken``) whose source goes into a memo file's fingerprint: the
+reference bots, the engine they measure with, and the batch simulator's keys."""
+
 
 class Memo:
     """The strong bots' decisions of one rule set, as far as games have asked for them."""
@@ -77,15 +104,27 @@ class Memo:
                 "the batch simulator's strong bots take at most 510 result codes and 1,023 "
                 "turn situations"
             )
-        self.keys: Int64Array = np.zeros((FIRST_SLOTS, kernel.KW), np.int64)
-        self.values: Int64Array = np.zeros(FIRST_SLOTS, np.int64)
-        self.ends: Float64Array = np.zeros((64, MAX_LEGAL, self.size + 2), np.float64)
-        self.weights: Float64Array = np.zeros((64, self.size), np.float64)
+        self.keys: Int64Array
+        self.values: Int64Array
+        self.ends: Float64Array
+        self.weights: Float64Array
+        self._clear()
+        self.seconds = 0.0
+        """Time spent filling the memo (the reference bots' computations)."""
+        self.changed = False
+        """Whether it holds keys its file on disk lacks."""
+        self.path = _path(self.rules)
+        if self.path is not None and self.path.exists():
+            self._load(self.path)
+
+    def _clear(self) -> None:
+        self.keys = np.zeros((FIRST_SLOTS, kernel.KW), np.int64)
+        self.values = np.zeros(FIRST_SLOTS, np.int64)
+        self.ends = np.zeros((64, MAX_LEGAL, self.size + 2), np.float64)
+        self.weights = np.zeros((64, self.size), np.float64)
         self.keys_held = 0
         self.ends_rows = 0
         self.weights_rows = 0
-        self.seconds = 0.0
-        """Time spent filling the memo (the reference bots' computations)."""
 
     @classmethod
     def empty(cls) -> Memo:
@@ -95,6 +134,7 @@ class Memo:
         m.values = np.zeros(1, np.int64)
         m.ends = np.zeros((1, MAX_LEGAL, 2), np.float64)
         m.weights = np.zeros((1, 1), np.float64)
+        m.path, m.changed, m.keys_held = None, False, 0
         return m
 
     # ------------------------------------------------------------------ the table
@@ -103,7 +143,9 @@ class Memo:
         """Add the values of the ``missing`` keys (rows of ``kernel.KW`` words; repeats allowed)
         for games of ``players`` players."""
         started = time.perf_counter()
-        for row in np.unique(missing, axis=0):
+        rows = np.unique(missing, axis=0)
+        self.changed = True
+        for row in rows:
             if kernel.memo_slot(self.keys, row) >= 0:
                 continue
             value = self._value(row, players)
@@ -115,6 +157,11 @@ class Memo:
             self.keys_held += 1
         self.seconds += time.perf_counter() - started
 
+    def trim(self) -> None:
+        """Start afresh, empty, where the memo holds :data:`MAX_KEYS` keys or more."""
+        if self.keys_held >= MAX_KEYS:
+            self._clear()
+
     def _grow(self) -> None:
         keys, values = self.keys, self.values
         self.keys = np.zeros((2 * len(keys), kernel.KW), np.int64)
@@ -123,6 +170,36 @@ class Memo:
             new = -1 - kernel.memo_slot(self.keys, keys[slot])
             self.keys[new] = keys[slot]
             self.values[new] = values[slot]
+
+    # ------------------------------------------------------------------ on disk
+
+    def save(self) -> None:
+        """Write the memo to its file (where ``SCHOCKEN_CACHE_DIR`` is set and it changed)."""
+        if self.path is None or not self.changed:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        part = self.path.with_suffix(f".{os.getpid()}.part")
+        with part.open("wb") as f:
+            np.savez(
+                f,
+                keys=self.keys,
+                values=self.values,
+                ends=self.ends[: self.ends_rows],
+                weights=self.weights[: self.weights_rows],
+            )
+        part.replace(self.path)  # whole or not at all, whoever else writes it
+        self.changed = False
+
+    def _load(self, path: Path) -> None:
+        with np.load(path) as f:
+            keys, values, ends, weights = f["keys"], f["values"], f["ends"], f["weights"]
+        if keys.shape[1:] != (kernel.KW,) or ends.shape[1:] != self.ends.shape[1:]:
+            return  # another layout: start empty
+        self.keys, self.values = keys, values
+        self.keys_held = int(np.count_nonzero(keys[:, 0]))
+        self.ends_rows, self.weights_rows = len(ends), len(weights)
+        self.ends = np.concatenate([ends, np.zeros((max(64, len(ends)), *ends.shape[1:]))])
+        self.weights = np.concatenate([weights, np.zeros((max(64, len(weights)), self.size))])
 
     @property
     def nbytes(self) -> int:
@@ -234,6 +311,23 @@ def _round_words(word: int) -> tuple[int, int, int, int, int]:
         word >> 16 & 31,
         (word >> 21 & 511) - 1,
     )
+
+
+def fingerprint(rules: Rules) -> str:
+    """What a memo's decisions depend on: the rules and the source of :data:`SOURCES`."""
+    h = hashlib.sha256(json.dumps(rules.to_dict(), sort_keys=True, default=str).encode())
+    root = Path(__file__).resolve().parent.parent
+    for name in SOURCES:
+        h.update(name.encode())
+        h.update((root / name).read_bytes())
+    return h.hexdigest()[:20]
+
+
+def _path(rules: Rules) -> Path | None:
+    folder = os.environ.get(CACHE_ENV)
+    if not folder:
+        return None
+    return Path(folder) / f"strong-{fingerprint(rules)}.npz"
 
 
 @cache
