@@ -76,8 +76,8 @@ def test_a_rule_set_checked_says_what_differs(server: Server) -> None:
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "option 'deckel_per_half' must be between 1 and 999, not 1000"),
-        ("de", "Option 'deckel_per_half' muss zwischen 1 und 999 liegen, nicht 1000"),
+        ("en", "option 'Deckel per half' must be between 1 and 999, not 1000"),  # by its label
+        ("de", "Option 'Deckel je Hälfte' muss zwischen 1 und 999 liegen, nicht 1000"),
     ],
 )
 def test_a_refusal_in_the_players_language(server: Server, lang: str, said: str) -> None:

@@ -43,5 +43,4 @@ def test_the_service_worker_keeps_every_module() -> None:
     worker = (STATIC / "sw.js").read_text()
     kept = set(re.findall(r'"(/static/[^"]+)"', worker))
     missing = [f"/static/{p.relative_to(STATIC).as_posix()}" for p in modules()]
-    # rules.js comes with the rules page's own entry in the list (/rules), made with the lab panel.
-    assert [m for m in missing if m not in kept and not m.endswith("/rules.js")] == []
+    assert [m for m in missing if m not in kept] == []

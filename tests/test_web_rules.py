@@ -32,8 +32,16 @@ def server(tmp_path: Path) -> Iterator[Server]:
         yield s
 
 
+def open_groups(page: Page) -> None:
+    """Every folded group of the open builder unfolded (the first is open to begin with)."""
+    closed = page.locator("details.rb-fold:not([open]) > summary")
+    while closed.count():
+        closed.first.click()
+
+
 def build_house_rules(page: Page) -> None:
     """In the open builder: Jule counts, 15 Deckel a half, no Finale, each by its label."""
+    open_groups(page)
     page.get_by_label("Jule (4-2-1)", exact=True).check()
     page.get_by_label("Deckel je Hälfte").fill("15")
     page.get_by_label("Finale", exact=True).uncheck()
@@ -87,7 +95,8 @@ def test_house_rules_built_in_the_start_form_and_played(
     # Every option of the rule set is a control, in the seven groups.
     assert page.locator(".rb-group").count() == 7
     assert page.locator(".rb-option").count() == 41
-    assert page.locator("#rb-group-specials legend").inner_text() == "Besondere Würfe"
+    assert page.locator("#rb-fold-specials > summary").inner_text() == "Besondere Würfe"
+    assert page.locator("details.rb-fold[open]").count() == 1  # the groups fold, the first open
     # An option read only with another is hidden until that one is on.
     expect(page.locator("[data-option=jule_deckel]")).to_be_hidden()
     build_house_rules(page)
@@ -103,7 +112,7 @@ def test_house_rules_built_in_the_start_form_and_played(
     # The engine refuses what it cannot play, in its own words; nothing is used meanwhile.
     page.get_by_label("Deckel je Hälfte").fill("1000")
     expect(page.locator("#rb-error")).to_have_text(
-        "Option 'deckel_per_half' muss zwischen 1 und 999 liegen, nicht 1000"
+        "Option 'Deckel je Hälfte' muss zwischen 1 und 999 liegen, nicht 1000"
     )
     expect(page.locator("#rb-use")).to_be_disabled()
     page.get_by_label("Deckel je Hälfte").fill("15")

@@ -33,7 +33,7 @@ from schocken.rules import (
     rules_from_data,
     rules_to_data,
 )
-from schocken.texts import refused, said, t
+from schocken.texts import CATALOGUE, refusal_text, refused, said, t
 
 MAX_CODE = 4000
 """A rule set's code (:func:`rules_code`) has at most this many characters; every rule set
@@ -190,6 +190,19 @@ def read_rules(data: object) -> Rules:
     raise refused(RulesError, "rules_check_what")
 
 
+def refusal_in_words(exc: RulesError, lang: str) -> str:
+    """The engine's refusal as the builder says it: an option named by its label in ``lang``
+    ("Option 'Deckel je Hälfte' muss zwischen 1 und 999 liegen"), not by its key."""
+    fields = dict(exc.fields)
+    name = fields.get("name")
+    if isinstance(name, str) and f"option_{name}" in CATALOGUE[lang]:
+        fields["name"] = t(f"option_{name}", lang)
+    reason = fields.get("reason")
+    if isinstance(reason, RulesError):  # a refusal within a file's ("TOML: ...")
+        fields["reason"] = refusal_in_words(reason, lang)
+    return refusal_text(RulesError(str(exc), key=exc.key, **fields), lang)
+
+
 def checked(rules: Rules, lang: str) -> dict[str, Any]:
     """What the builder shows of a rule set the engine accepts: its data, its TOML, its code
     for a link and, in words, what it changes in its preset. Rules made from the defaults of
@@ -216,6 +229,7 @@ __all__ = [
     "preset_line",
     "preset_name",
     "read_rules",
+    "refusal_in_words",
     "rule_options",
     "rules_code",
     "rules_of_code",

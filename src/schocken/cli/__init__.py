@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from schocken.cli import bots, odds, play, records, serve
 from schocken.cli.args import Commands
 from schocken.club.cli import add_club_parser
+from schocken.lab.cli import add_parser as add_lab_parser  # issue 31: `schocken lab`
 from schocken.migrate import add_migrate_parser
 from schocken.pub import cli as pub
 from schocken.tournament.cli import add_tournament_parser
@@ -44,6 +45,7 @@ COMMANDS: tuple[Callable[[Commands], None], ...] = (
     add_club_parser,
     add_tournament_parser,
     add_migrate_parser,
+    add_lab_parser,  # issue 31: `schocken lab`
 )
 """Every command group of ``schocken``, in the order ``schocken --help`` lists them."""
 

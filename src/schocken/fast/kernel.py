@@ -101,7 +101,13 @@ O_STEPS = 5
 O_MISS = 6
 """1 where the game stopped at a strong bot's decision its memo does not hold yet (the key is in
 ``miss``; the game is played again once the memo has it)."""
-O_HALF_LOSER = 7
+O_PAID = 7
+"""Rounds for Deckel that gave Deckel (a throw-off's counted with the round it decided)."""
+O_SCHOCK_AUS = 8
+"""Of those, the rounds that ended in a Schock-Aus."""
+O_OPENER_LOST = 9
+"""Of those, the rounds that their opener lost."""
+O_HALF_LOSER = 10
 """The first half's loser; each later half's in the columns after it (-1 where not played)."""
 MAX_HALVES = 21
 """The most halves a game can have: with ``more_halves`` one more than its players (at most 20),
@@ -289,6 +295,7 @@ def play_game(
     section_rounds = 0  # rounds for Deckel begun in the half or Finale
     rounds = 0
     turns = 0
+    paid = schock_aus_rounds = opener_lost = 0
     n_steps = 0
     n_sections = 0
     loser = -1
@@ -587,6 +594,10 @@ def play_game(
                         if params[P_WORST_OPENS] != 0:  # the lowest opens, for no Deckel
                             pay = False
                             next_opener = worst
+                if pay and kind in (NORMAL, THROW_OFF):
+                    paid += 1
+                    schock_aus_rounds += owed < 0
+                    opener_lost += worst == anchor
                 if pay:
                     if owed < 0:  # Schock-Aus: the loser takes every Deckel of the section
                         deckel[worst] += middle
@@ -669,5 +680,8 @@ def play_game(
     out[O_TURNS] = turns
     out[O_SECTIONS] = n_sections
     out[O_STEPS] = n_steps
+    out[O_PAID] = paid
+    out[O_SCHOCK_AUS] = schock_aus_rounds
+    out[O_OPENER_LOST] = opener_lost
     for h in range(MAX_HALVES):
         out[O_HALF_LOSER + h] = half_losers[h]

@@ -17,11 +17,17 @@ from fastapi.responses import HTMLResponse, Response
 
 from schocken.club.transfer import draw_qr
 from schocken.errors import RulesError
-from schocken.rule_options import checked, read_rules, rule_options, rules_code, rules_of_code
+from schocken.rule_options import (
+    checked,
+    read_rules,
+    refusal_in_words,
+    rule_options,
+    rules_code,
+    rules_of_code,
+)
 from schocken.server.requests import language, read_body, web_page
 from schocken.server.settings import Site
 from schocken.server.tables import refusal_of
-from schocken.texts import refusal_text
 
 router = APIRouter()
 
@@ -59,7 +65,7 @@ async def check(request: Request) -> dict[str, Any]:
     try:
         rules = read_rules(data)
     except RulesError as exc:
-        return {"ok": False, "error": refusal_text(exc, lang)}
+        return {"ok": False, "error": refusal_in_words(exc, lang)}
     return checked(rules, lang)
 
 
@@ -74,3 +80,9 @@ async def qr(request: Request) -> Response:
     site: Site = request.app.state.site
     svg = await asyncio.to_thread(_rules_qr, f"{site.public_url}/rules#{rules_code(rules)}")
     return Response(svg, media_type="image/svg+xml")
+
+
+# The rules lab's endpoint (POST /api/lab) belongs to the builder's page.
+from schocken.server.routes.lab import router as lab_router  # noqa: E402
+
+router.include_router(lab_router)

@@ -5,6 +5,9 @@
 // why it refuses, in the player's language; a rule set is shared as /rules#CODE and a QR code,
 // kept as a club's own rules, and read or written as TOML.
 // The page's helpers (t, el, main, announce) come from app.js, which imports this module.
+// The groups fold (the first open, and any with a change); the page's rules lab is lab.js.
+
+import { labPanel } from "/static/lab.js";
 
 const described = {}; // lang -> the options' description
 const CHECK_DELAY = 150; // ms after the last change before the engine checks it
@@ -156,9 +159,11 @@ export async function builder(ctx, { start, mode, onUse, onCancel, heading = "h1
 
   const controls = {};
   const rows = {};
-  const groups = desc.groups.map((group) => el("fieldset", { class: "rb-group", id: `rb-group-${group.name}` },
-    el("legend", {}, group.label),
-    group.options.map((name) => optionRow(desc.options[name]))));
+  const groups = desc.groups.map((group, i) => el("details", { class: "rb-fold", id: `rb-fold-${group.name}`, open: i === 0 },
+    el("summary", {}, group.label),
+    el("fieldset", { class: "rb-group", id: `rb-group-${group.name}` },
+      el("legend", { class: "visually-hidden" }, group.label),
+      group.options.map((name) => optionRow(desc.options[name])))));
 
   function optionRow(option) {
     const id = `opt-${option.name}`;
@@ -375,12 +380,14 @@ export async function builder(ctx, { start, mode, onUse, onCancel, heading = "h1
     el("div", { class: "rb-summary" },
       el(sub, { id: "rb-summary-h" }, t("rb_summary")), summary, error),
     el("div", { class: "rb-groups" }, groups),
+    mode === "page" ? labPanel(ctx, { rules: () => JSON.parse(holding()), presets: desc.presets, heading: sub }) : null,
     el("div", { class: "rb-sticky" }, actions),
     clubPart,
     share,
     tomlPart);
   keepOnlyChanges();
   show();
+  for (const name of Object.keys(state.overrides)) rows[name].closest("details").open = true;
   return root;
 }
 

@@ -43,6 +43,8 @@ const FILES = [
   "/static/tournament/list.js",
   "/static/tournament/organiser.js",
   "/static/tournament/public.js",
+  "/static/rules.js",
+  "/static/lab.js",
   "/static/style.css",
   "/static/icon.svg",
   "/static/icon-192.png",
@@ -82,7 +84,8 @@ self.addEventListener("fetch", (event) => {
 
 /** The paths that show the app's one page (the rest, such as a record to download, are not). */
 function isAppPage(path) {
-  return path === "/" || /^\/(club|pub|review|join|t)(\/|$)/.test(path);
+  if (/^\/tournaments\/[^/]+\/[^/]+\/print\//.test(path)) return false; // the paper: its own page
+  return path === "/" || /^\/(club|pub|review|join|t|rules|tournaments)(\/|$)/.test(path);
 }
 
 /** The network's answer (kept under ``key`` when it is good), or the kept one when the network

@@ -1,0 +1,348 @@
+"""``schocken lab``: the rules lab on the command line.
+
+``schocken lab tsv99``, ``schocken lab house.toml --against allgemein``,
+``schocken lab ours --club "Stammtisch" --against tsv99 --plot lab.png``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from schocken.errors import SchockenError
+from schocken.lab.run import (
+    FIGURES,
+    GAMES,
+    PLAYERS,
+    SKILL_GAMES,
+    SKILL_SECONDS,
+    STRONG_BOT,
+    Difference,
+    Estimate,
+    Figures,
+    club_minutes_per_game,
+    compare,
+    fast_available,
+    measure,
+)
+from schocken.rules import Rules, resolve_rules, rules_from_data
+from schocken.simulate import ProgressBar
+from schocken.texts import LANGUAGES, default_language, t
+
+SHARES = frozenset({"finale", "schock_aus", "opener_lost", "skill"})
+"""The figures that are shares (shown in per cent)."""
+
+
+def rules_name(rules: Rules) -> str:
+    """A rule set's name for a heading: its preset, with "+ N options" where it differs."""
+    from schocken.rules import rules_to_data
+
+    overrides = rules_to_data(rules)["overrides"]
+    assert isinstance(overrides, dict)
+    return rules.preset + (f" + {len(overrides)}" if overrides else "")
+
+
+def read_rules(spec: str, ours: Rules | None = None) -> Rules:
+    """A preset's name, a house-rules TOML file, a JSON file as the builder writes it
+    (``{"preset": ..., "overrides": {...}}``), or "ours" (the club's own rules)."""
+    if spec == "ours":
+        if ours is None:
+            raise ValueError("'ours' needs a club with its own rules (--club, --db)")
+        return ours
+    if spec.endswith(".json"):
+        try:
+            data = json.loads(Path(spec).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ValueError(f"cannot read the rules {spec!r}: {exc}") from None
+        return rules_from_data(data, spec)
+    return resolve_rules(spec)
+
+
+def number(text: str, lang: str) -> str:
+    """Digits as ``lang`` writes them: "20,000" and "7.5" in English, "20.000" and "7,5" in
+    German.
+
+    >>> number("20,000 games, 7.5%", "de")
+    '20.000 games, 7,5%'
+    """
+    return text.translate(_GERMAN) if lang == "de" else text
+
+
+_GERMAN = str.maketrans({",": ".", ".": ","})
+
+
+def value_text(name: str, e: Estimate | None, lang: str) -> str:
+    """A figure with its interval: "41.2 [40.9, 41.5]" or "12.3% [11.9%, 12.8%]"."""
+    if e is None:
+        return t("lab_no_finale", lang)
+    if name in SHARES:
+        return number(f"{e.value:.1%} [{e.low:.1%}; {e.high:.1%}]", lang)
+    return number(f"{e.value:.1f} [{e.low:.1f}; {e.high:.1f}]", lang)
+
+
+def figure_label(name: str, lang: str) -> str:
+    return t(f"lab_{name}", lang, even=f"{1 / PLAYERS:.0%}")
+
+
+def notes(f: Figures, lang: str, *, asked_skill: int = SKILL_GAMES) -> list[str]:
+    """What the figures rest on: the games, the engine, the pace, the skill games."""
+    engine = t(f"lab_engine_{f.engine}", lang)
+    lines = [t("lab_games", lang, games=number(f"{f.games:,}", lang), engine=engine)]
+    if f.engine == "reference" and not fast_available():
+        lines.append(t("lab_no_fast", lang))
+    lines.append(
+        t(
+            "lab_skill_games",
+            lang,
+            games=number(f"{f.skill.games:,}", lang),
+            bot=STRONG_BOT,
+            engine=t(f"lab_engine_{f.skill_engine}", lang),
+        )
+    )
+    if f.skill.games < asked_skill:
+        n, asked = (number(f"{x:,}", lang) for x in (f.skill.games, asked_skill))
+        lines.append(t("lab_skill_short", lang, games=n, asked=asked))
+    return lines
+
+
+def table(a: Figures, b: Figures | None, lang: str) -> list[list[str]]:
+    """The rows of the figures' table (a header row first)."""
+    head = [t("lab_figure", lang), rules_name(a.rules)]
+    diffs: dict[str, Difference] = {}
+    if b is not None:
+        head += [rules_name(b.rules), t("lab_difference", lang), t("lab_verdict", lang)]
+        diffs = {d.name: d for d in compare(a, b)}
+    rows = [head]
+    for name in FIGURES:
+        row = [figure_label(name, lang), value_text(name, a.get(name), lang)]
+        if b is not None:
+            row.append(value_text(name, b.get(name), lang))
+            d = diffs.get(name)
+            if d is None:
+                row += ["", ""]
+            else:
+                diff = f"{d.difference:+.1%}" if name in SHARES else f"{d.difference:+.1f}"
+                diff = number(diff, lang)
+                row += [diff, t("lab_beyond" if d.beyond_chance else "lab_within", lang)]
+        rows.append(row)
+    return rows
+
+
+def format_table(rows: list[list[str]]) -> str:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(
+            c.ljust(w) if i == 0 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(r, widths, strict=True))
+        ).rstrip()
+        for r in rows
+    )
+
+
+def figures_data(f: Figures) -> dict[str, Any]:
+    """The figures as JSON data (the API's and ``--json``'s)."""
+    out: dict[str, Any] = {
+        "preset": f.rules.preset,
+        "engine": f.engine,
+        "games": f.games,
+        "skill_engine": f.skill_engine,
+        "seconds_per_turn": f.seconds_per_turn,
+        "pace_from_club": f.pace_from_club,
+        "even": 1 / PLAYERS,
+    }
+    for name in FIGURES:
+        e = f.get(name)
+        out[name] = (
+            None
+            if e is None
+            else {"value": e.value, "low": e.low, "high": e.high, "games": e.games}
+        )
+    return out
+
+
+def plot(figures: list[Figures], path: str, lang: str) -> None:
+    """Rounds per game of each rule set as step histograms, and the skill share with its
+    interval against the even share: a PNG (or any format matplotlib writes) at ``path``."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4), width_ratios=(3, 1))
+    for f in figures:
+        top = max(f.rounds_per_game)
+        bins = range(1, top + 2)
+        weights = [1 / len(f.rounds_per_game)] * len(f.rounds_per_game)
+        left.hist(
+            f.rounds_per_game,
+            bins=bins,
+            weights=weights,
+            histtype="step",
+            linewidth=1.5,
+            label=rules_name(f.rules),
+        )
+    left.set_title(t("lab_plot_title", lang))
+    left.set_xlabel(t("lab_plot_x", lang))
+    left.set_ylabel(t("lab_plot_y", lang))
+    left.legend()
+    names = [rules_name(f.rules) for f in figures]
+    values = [f.skill.value for f in figures]
+    errors = [
+        [f.skill.value - f.skill.low for f in figures],
+        [f.skill.high - f.skill.value for f in figures],
+    ]
+    right.errorbar(names, values, yerr=errors, fmt="o", capsize=4)
+    right.axhline(1 / PLAYERS, linestyle="--", color="grey")
+    right.set_title(figure_label("skill", lang), fontsize=9, wrap=True)
+    right.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def _club_rules_and_pace(args: argparse.Namespace) -> tuple[Rules | None, float | None, str]:
+    """The club's own rules and its minutes per game from its book (where ``--club`` names one),
+    and the note saying so."""
+    if args.club is None:
+        return None, None, ""
+    from schocken.club import ClubBook
+
+    book = ClubBook(args.db)
+    try:
+        info = book.our_rules(args.club)
+        ours = rules_from_data(info) if info is not None else None
+        pace = club_minutes_per_game(book.log(args.club))
+    finally:
+        book.close()
+    if pace is None:
+        return ours, None, ""
+    return ours, pace[0], str(pace[1])
+
+
+def cmd_lab(args: argparse.Namespace) -> int:
+    lang = args.lang or default_language()
+    try:
+        ours, club_minutes, gaps = _club_rules_and_pace(args)
+        specs = [args.rules] + ([args.against] if args.against else [])
+        rule_sets = [read_rules(s, ours) for s in specs]
+    except (SchockenError, ValueError) as exc:
+        print(f"schocken lab: {exc}", file=sys.stderr)
+        return 2
+    games = args.games
+    show = args.progress or (sys.stderr.isatty() and not args.json and (games or 0) > GAMES)
+    results: list[Figures] = []
+    pace_note = ""
+    seconds = None
+    if club_minutes is not None:
+        # The club's pace: its minutes per game over the turns of a game of its own rules.
+        try:
+            base = measure(ours or rule_sets[0], games=games, skill_games=1, skill_seconds=0,
+                           engine=args.engine, seed=args.seed)  # fmt: skip
+        except ValueError as exc:
+            print(f"schocken lab: {exc}", file=sys.stderr)
+            return 2
+        seconds = club_minutes * 60 / base.turns.value
+        pace_note = t("lab_pace_club", lang, minutes=f"{club_minutes:.0f}", gaps=gaps,
+                      seconds=f"{seconds:.0f}")  # fmt: skip
+    for rules in rule_sets:
+        bar = ProgressBar(games or GAMES, at_once=args.progress)
+        try:
+            results.append(
+                measure(
+                    rules,
+                    games=games,
+                    seed=args.seed,
+                    engine=args.engine,
+                    skill_games=args.skill_games,
+                    skill_seconds=args.skill_seconds,
+                    seconds_per_turn=seconds,
+                    progress=bar if show else None,
+                )
+            )
+        except ValueError as exc:
+            print(f"schocken lab: {exc}", file=sys.stderr)
+            return 2
+        finally:
+            bar.close()
+    a, b = results[0], (results[1] if len(results) > 1 else None)
+    if args.json:
+        data: dict[str, Any] = {"rules": figures_data(a)}
+        if b is not None:
+            data["against"] = figures_data(b)
+            data["differences"] = [
+                {
+                    "figure": d.name,
+                    "difference": d.difference,
+                    "z": d.z,
+                    "p_holm": d.p,
+                    "beyond_chance": d.beyond_chance,
+                }
+                for d in compare(a, b)
+            ]
+        print(json.dumps(data, indent=2))
+    else:
+        title = rules_name(a.rules) + (f" / {rules_name(b.rules)}" if b is not None else "")
+        print(t("lab_title", lang, rules=title))
+        print(format_table(table(a, b, lang)))
+        for f in results:
+            for line in notes(f, lang, asked_skill=args.skill_games):
+                print(f"{rules_name(f.rules)}: {line}" if b is not None else line)
+        print(pace_note or t("lab_pace_default", lang, seconds=f"{a.seconds_per_turn:.0f}"))
+        if b is not None:
+            print(t("lab_test", lang, count=len(compare(a, b))))
+    if args.plot:
+        try:
+            plot(results, args.plot, lang)
+        except ImportError:
+            print(
+                "schocken lab: --plot needs matplotlib: pip install 'schocken[analysis]'",
+                file=sys.stderr,
+            )
+            return 2
+        print(t("lab_plot_written", lang, file=args.plot), file=sys.stderr)
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``schocken lab``."""
+    from schocken.club import DEFAULT_DB
+
+    p = sub.add_parser(
+        "lab",
+        help="what a rule set does to an evening: game length, Finale, Schock-Aus, skill",
+    )
+    p.add_argument(
+        "rules",
+        help="a preset, a house-rules TOML file, the builder's JSON file, or 'ours' (--club)",
+    )
+    p.add_argument("--against", help="a second rule set to put side by side (same forms)")
+    p.add_argument(
+        "--games",
+        type=int,
+        help=f"games of four regulars (default {GAMES:,} on the "
+        "batch simulator, fewer on the reference engine)",
+    )
+    p.add_argument(
+        "--skill-games",
+        type=int,
+        default=SKILL_GAMES,
+        help=f"strong-bot games asked for at most (default {SKILL_GAMES:,})",
+    )
+    p.add_argument(
+        "--skill-seconds",
+        type=float,
+        default=SKILL_SECONDS,
+        help=f"time the skill games may take (default {SKILL_SECONDS} s)",
+    )
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--engine", choices=("auto", "fast", "reference"), default="auto")
+    p.add_argument("--club", help="the club whose own rules are 'ours' and whose pace counts")
+    p.add_argument("--db", default=str(DEFAULT_DB), help="the club book (with --club)")
+    p.add_argument("--lang", choices=LANGUAGES, help="de or en (default: from the locale)")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument("--plot", metavar="FILE", help="draw the figures (needs the analysis extra)")
+    p.add_argument("--progress", action="store_true", help="always show the progress bar")
+    p.set_defaults(func=cmd_lab)

@@ -1,0 +1,438 @@
+"""The rules lab's figures: what a rule set does to an evening, from many simulated games.
+
+:func:`measure` plays games of four regulars (the pub's players) for the evening's figures and
+games of one strong bot against three regulars for how much skill matters, on the batch simulator
+where its ``fast`` extra is installed (else on the reference engine, with fewer games and so wider
+intervals), and gives each figure with its 95% interval. :func:`compare` says which differences
+between two rule sets are beyond chance.
+
+>>> from schocken.rules import find_preset
+>>> f = measure(find_preset("tsv99"), games=60, skill_games=20, engine="reference")
+>>> f.games, f.skill.games, f.engine
+(60, 20, 'reference')
+>>> f.rounds.low <= f.rounds.value <= f.rounds.high
+True
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from schocken.bots import make_bot
+from schocken.dice import RandomDice
+from schocken.events import RoundEnded, RoundKind, RoundStarted, Section, SectionEnded
+from schocken.game import Game
+from schocken.intervals import Z95, wilson
+from schocken.play import play_game
+from schocken.players import seat_names
+from schocken.rules import Rules
+
+PLAYERS = 4
+"""A table of four: the evening's games are four regulars; the skill games one strong bot and
+three regulars."""
+
+GAMES = 20_000
+"""Games for the evening's figures on the batch simulator."""
+
+REFERENCE_GAMES = 400
+"""Games for the evening's figures on the reference engine (no ``fast`` extra): about two
+seconds on a quiet core; the intervals are about seven times as wide as with :data:`GAMES`."""
+
+SKILL_GAMES = 20_000
+"""Games of the strong bot asked for at most."""
+
+SKILL_SECONDS = 1.0
+"""The time the skill games may take (after the evening's games): as many games as fit, in
+chunks of :data:`SKILL_CHUNK`, at least one chunk. Their number is said with the figure."""
+
+SKILL_CHUNK = 100
+"""Skill games played between two looks at the clock."""
+
+STRONG_BOT = "half"
+"""The strong bot: the half bot (it plays for the half, not only the round: ``docs/bots.md``)."""
+
+REGULAR_BOT = "regular"
+"""The pub regular (the bot that plays as regulars do)."""
+
+SECONDS_PER_TURN = 15.0
+"""The pace where no club's games give one: a turn (up to three throws, covering, passing the
+cup, writing the Deckel) in 15 seconds."""
+
+FIGURES = (
+    "rounds",
+    "turns",
+    "minutes",
+    "finale",
+    "schock_aus",
+    "opener_lost",
+    "p95_rounds",
+    "skill",
+)
+"""The figures in the order they are shown."""
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A figure and its 95% interval; ``se`` its standard error (for comparing), ``games`` how
+    many games it comes from."""
+
+    value: float
+    low: float
+    high: float
+    se: float
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """What the lab found for one rule set."""
+
+    rules: Rules
+    engine: str
+    """"fast" (the batch simulator) or "reference"."""
+    games: int
+    rounds: Estimate
+    turns: Estimate
+    minutes: Estimate
+    finale: Estimate | None
+    """The share of games that reach a Finale (None: the rules have none)."""
+    schock_aus: Estimate
+    """The share of rounds for Deckel that end in a Schock-Aus."""
+    opener_lost: Estimate
+    """The share of rounds for Deckel that their opener loses."""
+    p95_rounds: Estimate
+    """The longest games: the 95th percentile of rounds per game."""
+    skill: Estimate
+    """The strong bot's share of lost games against three regulars (even: 1/4)."""
+    skill_engine: str
+    seconds_per_turn: float
+    pace_from_club: bool
+    rounds_per_game: tuple[int, ...] = field(repr=False)
+    """Every game's rounds (for the plot)."""
+
+    def get(self, name: str) -> Estimate | None:
+        value = getattr(self, name)
+        assert value is None or isinstance(value, Estimate)
+        return value
+
+    @property
+    def even(self) -> float:
+        return 1 / PLAYERS
+
+
+def fast_available() -> bool:
+    """Whether the batch simulator's extra (numba) is installed."""
+    return importlib.util.find_spec("numba") is not None
+
+
+def _mean(values: Sequence[float]) -> Estimate:
+    n = len(values)
+    m = statistics.fmean(values)
+    se = statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    return Estimate(m, m - Z95 * se, m + Z95 * se, se, n)
+
+
+def _share(k: int, n: int) -> Estimate:
+    lo, hi = wilson(k, n)
+    p = k / n if n else 0.0
+    return Estimate(p, lo, hi, math.sqrt(p * (1 - p) / n) if n else 0.0, n)
+
+
+def _ratio(hits: Sequence[int], totals: Sequence[int]) -> Estimate:
+    """A share of rounds, the games being the sampled units: the ratio estimator with its
+    standard error over games (rounds of one game are not independent)."""
+    n = len(hits)
+    total = sum(totals)
+    r = sum(hits) / total if total else 0.0
+    mean_total = total / n
+    spread = sum((h - r * t) ** 2 for h, t in zip(hits, totals, strict=True))
+    se = math.sqrt(spread / (n * (n - 1))) / mean_total if n > 1 and mean_total else 0.0
+    return Estimate(r, max(0.0, r - Z95 * se), min(1.0, r + Z95 * se), se, n)
+
+
+def _percentile(values: Sequence[int], p: float = 0.95) -> Estimate:
+    """The ``p`` quantile with its distribution-free interval (from the order statistics)."""
+    ordered = sorted(values)
+    n = len(ordered)
+    at = min(n - 1, max(0, math.ceil(p * n) - 1))
+    spread = Z95 * math.sqrt(n * p * (1 - p))
+    lo = ordered[max(0, math.floor(n * p - spread) - 1)]
+    hi = ordered[min(n - 1, math.ceil(n * p + spread) - 1)]
+    return Estimate(float(ordered[at]), float(lo), float(hi), (hi - lo) / (2 * Z95), n)
+
+
+@dataclass(slots=True)
+class _Games:
+    """Per game: rounds, turns, whether a Finale was played, and the rounds for Deckel that
+    gave Deckel, of them those that ended in a Schock-Aus and those their opener lost."""
+
+    rounds: list[int] = field(default_factory=list)
+    turns: list[int] = field(default_factory=list)
+    finale: list[bool] = field(default_factory=list)
+    paid: list[int] = field(default_factory=list)
+    schock_aus: list[int] = field(default_factory=list)
+    opener_lost: list[int] = field(default_factory=list)
+
+
+def _play_fast(
+    rules: Rules, games: int, seed: int, progress: Callable[[int], None] | None
+) -> _Games:
+    import numpy as np
+
+    from schocken import fast
+    from schocken.fast import kernel
+
+    out = _Games()
+    done = 0
+    while done < games:
+        count = min(fast.CHUNK, games - done)
+        rows = fast.play_rows(rules, [REGULAR_BOT] * PLAYERS, done, count, seed)
+        halves = (rows[:, kernel.O_HALF_LOSER :] >= 0).sum(axis=1)
+        out.rounds += rows[:, kernel.O_ROUNDS].tolist()
+        out.turns += rows[:, kernel.O_TURNS].tolist()
+        out.finale += (rows[:, kernel.O_SECTIONS] > halves).tolist()
+        out.paid += rows[:, kernel.O_PAID].tolist()
+        out.schock_aus += rows[:, kernel.O_SCHOCK_AUS].tolist()
+        out.opener_lost += rows[:, kernel.O_OPENER_LOST].tolist()
+        done += count
+        if progress is not None:
+            progress(done)
+    assert np is not None
+    return out
+
+
+def round_counts(events: Sequence[object]) -> tuple[int, int, int, bool]:
+    """A game's rounds for Deckel that gave Deckel (a throw-off counted with the round it
+    decided), of them those that ended in a Schock-Aus and those their opener lost, and whether
+    it reached a Finale (the batch simulator's ``O_PAID``, ``O_SCHOCK_AUS``, ``O_OPENER_LOST``)."""
+    paid = schock_aus = opener_lost = 0
+    opener = -1
+    finale = False
+    for e in events:
+        if isinstance(e, RoundStarted) and e.kind is RoundKind.NORMAL:
+            opener = e.order[0]
+        elif (
+            isinstance(e, RoundEnded)
+            and e.kind in (RoundKind.NORMAL, RoundKind.THROW_OFF)
+            and e.worst is not None
+            and not e.stechen
+        ):
+            paid += 1
+            schock_aus += e.deckel is None
+            opener_lost += e.worst == opener
+        elif isinstance(e, SectionEnded) and e.section is Section.FINALE:
+            finale = True
+    return paid, schock_aus, opener_lost, finale
+
+
+def _play_reference(
+    rules: Rules, games: int, seed: int, progress: Callable[[int], None] | None
+) -> _Games:
+    out = _Games()
+    names = seat_names(PLAYERS)
+    master = random.Random(seed)
+    for g in range(games):
+        game_seed = master.getrandbits(63)
+        bots = [make_bot(REGULAR_BOT, game_seed + s + 1) for s in range(PLAYERS)]
+        game = play_game(Game(rules, names, RandomDice(game_seed)), bots)
+        paid, schock_aus, opener_lost, finale = round_counts(game.events)
+        out.rounds.append(game.round_count)
+        out.turns.append(game.turns_played)
+        out.finale.append(finale)
+        out.paid.append(paid)
+        out.schock_aus.append(schock_aus)
+        out.opener_lost.append(opener_lost)
+        if progress is not None and (g + 1) % 50 == 0:
+            progress(g + 1)
+    return out
+
+
+_KNOWN: dict[tuple[Rules, str], tuple[int, float]] = {}
+"""Per rule set and engine: the skill chunks this process has played (the strong bot's memo
+holds their decisions: played again they are quick) and what the last new one cost (seconds)."""
+
+
+def _skill(rules: Rules, engine: str, games: int, seconds: float, seed: int) -> Estimate:
+    """The strong bot's share of lost games against three regulars, the line-up moving one seat
+    on after every game: as many of ``games`` games as ``seconds`` allow, the first chunk always.
+
+    A chunk played before (in this process) is played again while time is left; a new one only
+    where the last new one's cost fits in the time left (a new rule set's games fill the strong
+    bot's memo, seconds for a chunk: so the first measurement of new rules plays one chunk)."""
+    from schocken.simulate import simulate
+
+    bots = [STRONG_BOT] + [REGULAR_BOT] * (PLAYERS - 1)
+    key = (rules, engine)
+    known, cost = _KNOWN.get(key, (0, 0.0))
+    started = time.perf_counter()
+    lost = done = 0
+    while done < games:
+        chunk = done // SKILL_CHUNK
+        elapsed = time.perf_counter() - started
+        if chunk and (elapsed >= seconds if chunk < known else elapsed + cost > seconds):
+            break
+        count = min(SKILL_CHUNK, games - done)
+        begun = time.perf_counter()
+        # Each chunk its own seed: the same chunks, the same figure, however many the clock allows.
+        report = simulate(rules, bots, count, seed + 7919 * (chunk + 1), rotate=True, engine=engine)
+        if chunk >= known and count == SKILL_CHUNK:
+            known, cost = chunk + 1, time.perf_counter() - begun
+        lost += report.seats[0].games_lost
+        done += count
+    _KNOWN[key] = (known, cost)
+    return _share(lost, done)
+
+
+def measure(
+    rules: Rules,
+    *,
+    games: int | None = None,
+    seed: int = 0,
+    engine: str = "auto",
+    skill_games: int = SKILL_GAMES,
+    skill_seconds: float = SKILL_SECONDS,
+    seconds_per_turn: float | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Figures:
+    """The lab's figures for ``rules``.
+
+    ``engine`` is "auto" (the batch simulator where installed), "fast" or "reference";
+    ``games`` the evening's games (default :data:`GAMES`, on the reference engine
+    :data:`REFERENCE_GAMES`). ``seconds_per_turn`` is the pace of a club's games (default
+    :data:`SECONDS_PER_TURN`). ``progress`` is told the evening's games done, now and then.
+    """
+    if engine not in ("auto", "fast", "reference"):
+        raise ValueError(f"unknown engine {engine!r}; engines: auto, fast, reference")
+    if engine == "fast" and not fast_available():
+        raise ValueError("the fast engine needs numba: pip install 'schocken[fast]'")
+    chosen = "fast" if engine != "reference" and fast_available() else "reference"
+    if games is None:
+        games = GAMES if chosen == "fast" else REFERENCE_GAMES
+    if games < 2:
+        raise ValueError(f"the lab needs at least two games, not {games}")
+    if skill_games < 1:
+        raise ValueError(f"the lab needs at least one skill game, not {skill_games}")
+    play = _play_fast if chosen == "fast" else _play_reference
+    g = play(rules, games, seed, progress)
+    pace = SECONDS_PER_TURN if seconds_per_turn is None else seconds_per_turn
+    minutes = [t * pace / 60 for t in g.turns]
+    skill = _skill(rules, chosen, skill_games, skill_seconds, seed)
+    return Figures(
+        rules=rules,
+        engine=chosen,
+        games=games,
+        rounds=_mean(g.rounds),
+        turns=_mean(g.turns),
+        minutes=_mean(minutes),
+        finale=_share(sum(g.finale), games) if rules.finale else None,
+        schock_aus=_ratio(g.schock_aus, g.paid),
+        opener_lost=_ratio(g.opener_lost, g.paid),
+        p95_rounds=_percentile(g.rounds),
+        skill=skill,
+        skill_engine=chosen,
+        seconds_per_turn=pace,
+        pace_from_club=seconds_per_turn is not None,
+        rounds_per_game=tuple(g.rounds),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One figure of two rule sets: the difference, its z and its Holm-adjusted p-value."""
+
+    name: str
+    difference: float
+    z: float
+    p: float
+    beyond_chance: bool
+
+
+TEST = "two-sided z-test at 5%, Holm-corrected over the figures compared"
+"""How :func:`compare` decides what is beyond chance."""
+
+
+def _p_two_sided(z: float) -> float:
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def compare(a: Figures, b: Figures, level: float = 0.05) -> list[Difference]:
+    """Which figures of ``a`` and ``b`` differ beyond chance: for each figure both have, the
+    difference over its standard error (independent samples), the p-values Holm-corrected."""
+    rows: list[tuple[str, float, float, float]] = []
+    for name in FIGURES:
+        x, y = a.get(name), b.get(name)
+        if x is None or y is None:
+            continue
+        se = math.hypot(x.se, y.se)
+        d = x.value - y.value
+        z = d / se if se > 0 else (0.0 if d == 0 else math.copysign(math.inf, d))
+        rows.append((name, d, z, _p_two_sided(z)))
+    order = sorted(range(len(rows)), key=lambda i: rows[i][3])
+    adjusted = [1.0] * len(rows)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(rows) - rank) * rows[i][3]))
+        adjusted[i] = running
+    return [
+        Difference(name, d, z, adjusted[i], adjusted[i] < level)
+        for i, (name, d, z, _) in enumerate(rows)
+    ]
+
+
+PACE_GAP_MINUTES = (2.0, 60.0)
+"""Gaps between two games entered on the same evening that count as a game's length (minutes):
+shorter ones are games entered in a row afterwards, longer ones a break."""
+
+PACE_GAPS = 3
+"""Gaps needed before the club's pace is taken (else the default)."""
+
+
+def club_minutes_per_game(log: Sequence[Mapping[str, object]]) -> tuple[float, int] | None:
+    """The median minutes between two games the club's book entered on the same evening, and
+    how many such gaps there were, from the book's log (``game_added`` entries: when, which
+    evening); None where fewer than :data:`PACE_GAPS` gaps fit :data:`PACE_GAP_MINUTES`."""
+    last: dict[object, datetime] = {}
+    gaps: list[float] = []
+    for entry in log:
+        if entry.get("action") != "game_added":
+            continue
+        detail = entry.get("detail")
+        when = entry.get("at")
+        if not isinstance(detail, dict) or not isinstance(when, str):
+            continue
+        try:
+            at = datetime.fromisoformat(when)
+        except ValueError:
+            continue
+        day = detail.get("date")
+        if day in last:
+            gap = (at - last[day]).total_seconds() / 60
+            if PACE_GAP_MINUTES[0] <= gap <= PACE_GAP_MINUTES[1]:
+                gaps.append(gap)
+        last[day] = at
+    if len(gaps) < PACE_GAPS:
+        return None
+    return statistics.median(gaps), len(gaps)
+
+
+__all__ = [
+    "FIGURES",
+    "GAMES",
+    "REFERENCE_GAMES",
+    "SECONDS_PER_TURN",
+    "TEST",
+    "Difference",
+    "Estimate",
+    "Figures",
+    "club_minutes_per_game",
+    "compare",
+    "fast_available",
+    "measure",
+]

@@ -1,0 +1,170 @@
+"""The rules lab's endpoint (``POST /api/lab``): the lab's figures for the rules being built,
+beside a preset's, for the builder's panel (``static/lab.js``).
+
+The games are played in a worker thread (the batch simulator's compiled loop lets go of the
+interpreter), one measurement at a time for the whole server (two cores) and one waiting per
+address: another from the same address is refused in words. The answer is a stream of JSON
+lines: ``{"done": n, "total": N}`` now and then while the games are played, then
+``{"result": {...}}`` (or ``{"error": "..."}``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, StreamingResponse
+
+from schocken.errors import RulesError
+from schocken.lab import compare, measure
+from schocken.lab.cli import figure_label, figures_data, notes, rules_name, value_text
+from schocken.lab.run import (
+    FIGURES,
+    GAMES,
+    REFERENCE_GAMES,
+    SKILL_GAMES,
+    SKILL_SECONDS,
+    fast_available,
+)
+from schocken.rule_options import read_rules, refusal_in_words
+from schocken.rules import PRESETS
+from schocken.server.requests import client_address, language, read_body
+from schocken.texts import t
+
+router = APIRouter()
+
+MOST_GAMES = 200_000
+"""The most games the panel may ask for (a progress bar shows while they are played)."""
+
+_busy: set[str] = set()
+"""Addresses with a measurement asked for and not yet answered."""
+
+_one_at_a_time = threading.Lock()
+"""One measurement at a time for the whole server (its threads would share two cores)."""
+
+
+def _refuse(text: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"ok": False, "error": text}, status_code=status)
+
+
+def _answer(data: dict[str, Any], lang: str, asked: int) -> dict[str, Any]:
+    """The figures as the panel shows them: each one's label and text, with the comparison."""
+    ours = data["ours"]
+    against = data.get("against")
+    diffs = {d.name: d for d in compare(ours, against)} if against is not None else {}
+    rows = []
+    for name in FIGURES:
+        row: dict[str, Any] = {
+            "figure": name,
+            "label": figure_label(name, lang),
+            "ours": value_text(name, ours.get(name), lang),
+        }
+        if against is not None:
+            row["against"] = value_text(name, against.get(name), lang)
+            d = diffs.get(name)
+            row["beyond_chance"] = None if d is None else d.beyond_chance
+            row["verdict"] = (
+                "" if d is None else t("lab_beyond" if d.beyond_chance else "lab_within", lang)
+            )
+        rows.append(row)
+    lines = notes(ours, lang, asked_skill=asked)
+    if against is not None:
+        name = rules_name(against.rules)
+        lines += [f"{name}: {line}" for line in notes(against, lang, asked_skill=asked)]
+    lines.append(t("lab_pace_default", lang, seconds=f"{ours.seconds_per_turn:.0f}"))
+    if against is not None:
+        lines.append(t("lab_test", lang, count=len(diffs)))
+    return {
+        "ok": True,
+        "ours": figures_data(ours),
+        "against": figures_data(against) if against is not None else None,
+        "names": {
+            "ours": rules_name(ours.rules),
+            "against": rules_name(against.rules) if against is not None else None,
+        },
+        "rows": rows,
+        "notes": lines,
+    }
+
+
+@router.post("/api/lab")
+async def lab(request: Request) -> Any:
+    """The lab's figures for ``rules`` ({preset, overrides}, as ``/api/rules/check`` takes
+    them), beside the preset ``against`` (optional), from ``games`` games (default 20,000 on
+    the batch simulator, fewer on the reference engine); ``engine`` "auto" or "reference" and
+    ``skill_games`` (the strong bot's games asked for at most) as ``schocken lab`` takes them."""
+    lang = language(request)
+    data = await read_body(request)
+    try:
+        rules = read_rules({"rules": data.get("rules") if isinstance(data, dict) else None})
+    except RulesError as exc:
+        return _refuse(t("lab_refuse_rules", lang, reason=refusal_in_words(exc, lang)))
+    assert isinstance(data, dict)
+    against_name = data.get("against")
+    if against_name is not None and against_name not in PRESETS:
+        reason = f"{against_name!r}: {', '.join(PRESETS)}"
+        return _refuse(t("lab_refuse_rules", lang, reason=reason))
+    engine = data.get("engine", "auto")
+    if engine not in ("auto", "reference"):
+        return _refuse(t("lab_refuse_rules", lang, reason="engine: auto, reference"))
+    on_fast = engine == "auto" and fast_available()
+    games = data.get("games", GAMES if on_fast else REFERENCE_GAMES)
+    skill_games = data.get("skill_games", SKILL_GAMES)
+    for value, low, high in ((games, 100, MOST_GAMES), (skill_games, 1, SKILL_GAMES)):
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            reason = f"games: {low:,} … {high:,}"
+            return _refuse(t("lab_refuse_rules", lang, reason=reason))
+    address = client_address(request)
+    if address in _busy:
+        return _refuse(t("lab_refuse_busy", lang), 429)
+    _busy.add(address)
+    sets = [rules] + ([PRESETS[against_name]] if against_name else [])
+    progress: asyncio.Queue[str] = asyncio.Queue()
+    loop = asyncio.get_running_loop()
+    total = games * len(sets)
+
+    def work() -> dict[str, Any]:
+        with _one_at_a_time:
+            found = []
+            for i, r in enumerate(sets):
+                base = i * games
+
+                def tell(done: int, base: int = base) -> None:
+                    line = json.dumps({"done": base + done, "total": total})
+                    loop.call_soon_threadsafe(progress.put_nowait, line)
+
+                found.append(
+                    measure(
+                        r,
+                        games=games,
+                        engine=engine,
+                        skill_games=skill_games,
+                        skill_seconds=SKILL_SECONDS / len(sets),
+                        progress=tell,
+                    )
+                )
+            return {"ours": found[0], "against": found[1] if len(found) > 1 else None}
+
+    async def stream() -> AsyncIterator[bytes]:
+        try:
+            job = asyncio.ensure_future(asyncio.to_thread(work))
+            while not job.done():
+                getter = asyncio.ensure_future(progress.get())
+                await asyncio.wait({job, getter}, return_when=asyncio.FIRST_COMPLETED)
+                if getter.done():
+                    yield (getter.result() + "\n").encode()
+                else:
+                    getter.cancel()
+            try:
+                result = _answer(job.result(), lang, skill_games)
+            except ValueError as exc:
+                result = {"ok": False, "error": t("lab_refuse_rules", lang, reason=exc)}
+            yield (json.dumps({"result": result}, ensure_ascii=False) + "\n").encode()
+        finally:
+            _busy.discard(address)
+
+    return StreamingResponse(stream(), media_type="application/x-ndjson")

@@ -1,0 +1,94 @@
+// The rules lab's panel in the rules builder: what the rules being built do to an evening (game
+// length, Finale, Schock-Aus, the opener's lot, how much skill matters), from the server's
+// simulated games (POST /api/lab), beside a preset's, with 95% intervals and which differences
+// are beyond chance. The answer comes as JSON lines: progress now and then, then the figures.
+// The page's helpers (t, el) come in ctx, as for rules.js.
+
+function lang() {
+  return document.documentElement.lang === "de" ? "de" : "en";
+}
+
+/** The panel: `rules()` gives the rules being built ({preset, overrides}), `presets` the
+ * presets to put beside them ([{name, label}]), `heading` the level of its heading. */
+export function labPanel(ctx, { rules, presets, heading = "h2" }) {
+  const { t, el } = ctx;
+  const status = el("p", { id: "lab-status", role: "status", "aria-live": "polite" });
+  const error = el("p", { id: "lab-error", class: "error", role: "alert" });
+  const bar = el("progress", { id: "lab-progress", max: "1", value: "0", hidden: true, "aria-labelledby": "lab-status" });
+  const against = el("select", { id: "lab-against" },
+    presets.map((p) => el("option", { value: p.name }, p.label)),
+    el("option", { value: "" }, t("lab_web_none")));
+  against.value = rules().preset;
+  const run = el("button", { type: "button", class: "secondary", id: "lab-run", onclick: measure }, t("lab_web_run"));
+  const out = el("div", { id: "lab-out" });
+
+  function showTable(answer, label) {
+    const both = answer.against !== null;
+    const head = [t("lab_figure"), t("lab_web_ours")];
+    if (both) head.push(label, t("lab_verdict"));
+    const table = el("table", { id: "lab-table", class: "lab-table" },
+      el("caption", {}, t("lab_title", { rules: answer.names.ours })),
+      el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, answer.rows.map((row) => el("tr", { "data-figure": row.figure, class: row.beyond_chance ? "lab-beyond" : "" },
+        el("th", { scope: "row" }, row.label),
+        el("td", {}, row.ours),
+        both ? [el("td", {}, row.against), el("td", {}, row.verdict)] : null))));
+    // A wide table scrolls on its own on a phone (the page does not); the region can be scrolled
+    // by keyboard too.
+    out.replaceChildren(
+      el("div", { class: "lab-scroll", role: "region", tabindex: "0", "aria-labelledby": "lab-h" }, table),
+      el("ul", { class: "hint lab-notes" }, answer.notes.map((line) => el("li", {}, line))));
+  }
+
+  async function measure() {
+    run.disabled = true;
+    error.textContent = "";
+    status.textContent = t("lab_web_running");
+    bar.hidden = false;
+    bar.removeAttribute("value"); // no count yet: a bar that only says "busy"
+    const label = against.selectedOptions[0]?.textContent || "";
+    try {
+      const response = await fetch(`/api/lab?lang=${lang()}`, {
+        method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ rules: rules(), against: against.value || null }),
+      });
+      if (!response.ok) {
+        const data = await response.json().catch(() => ({}));
+        throw new Error(data.error || response.statusText);
+      }
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let kept = "";
+      let answer = null;
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        kept += decoder.decode(value, { stream: true });
+        const lines = kept.split("\n");
+        kept = lines.pop();
+        for (const line of lines) {
+          if (!line) continue;
+          const item = JSON.parse(line);
+          if (item.total) { bar.max = String(item.total); bar.value = String(item.done); }
+          if (item.result) answer = item.result;
+        }
+      }
+      if (!answer) throw new Error(response.statusText);
+      if (!answer.ok) throw new Error(answer.error);
+      showTable(answer, label);
+      status.textContent = t("lab_web_done");
+    } catch (err) {
+      status.textContent = "";
+      error.textContent = err.message;
+    } finally {
+      bar.hidden = true;
+      run.disabled = false;
+    }
+  }
+
+  return el("section", { class: "lab", id: "lab", "aria-labelledby": "lab-h" },
+    el(heading, { id: "lab-h" }, t("lab_web_heading")),
+    el("p", { class: "hint" }, t("lab_web_intro")),
+    el("label", { for: "lab-against" }, t("lab_web_against")), against,
+    el("p", {}, run), bar, status, error, out);
+}

@@ -1,0 +1,206 @@
+"""The rules lab (schocken.lab): its figures, their intervals, the comparison and the command."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from schocken.cli import main
+from schocken.lab import compare, measure
+from schocken.lab.cli import number, read_rules, table
+from schocken.lab.run import (
+    Estimate,
+    _percentile,
+    _ratio,
+    club_minutes_per_game,
+    round_counts,
+)
+from schocken.record import replay
+from schocken.rules import find_preset, rules_from_data
+from schocken.texts import CATALOGUE
+
+
+def test_lab_texts_in_both_languages() -> None:
+    en = {k for k in CATALOGUE["en"] if k.startswith("lab_")}
+    de = {k for k in CATALOGUE["de"] if k.startswith("lab_")}
+    assert en == de and "lab_skill" in en
+
+
+def test_fast_counts_agree_with_the_reference_engine_game_by_game() -> None:
+    """The batch simulator's new counts (rounds that gave Deckel, Schock-Aus, opener lost) are
+    the reference engine's for the very same games (replayed from their records)."""
+    from schocken import fast
+    from schocken.fast import kernel
+
+    for preset in ("tsv99", "allgemein", "knobelrunde", "schock4life"):
+        rules = find_preset(preset)
+        bots = ["regular"] * 4
+        rows = fast.play_rows(rules, bots, 0, 40, seed=5)
+        for g in range(40):
+            game = replay(fast.play_record(rules, bots, seed=5, game=g))
+            paid, schock_aus, opener_lost, finale = round_counts(game.events)
+            row = rows[g]
+            assert (row[kernel.O_PAID], row[kernel.O_SCHOCK_AUS], row[kernel.O_OPENER_LOST]) == (
+                paid,
+                schock_aus,
+                opener_lost,
+            ), (preset, g)
+            halves = int((row[kernel.O_HALF_LOSER :] >= 0).sum())
+            assert (row[kernel.O_SECTIONS] > halves) == finale
+
+
+def test_reference_figures_hold_together() -> None:
+    f = measure(find_preset("tsv99"), games=40, skill_games=12, engine="reference", seed=3)
+    assert f.engine == f.skill_engine == "reference"
+    assert f.games == 40 and len(f.rounds_per_game) == 40 and f.skill.games == 12
+    for name in ("rounds", "turns", "minutes", "schock_aus", "opener_lost", "p95_rounds"):
+        e = f.get(name)
+        assert e is not None and e.low <= e.value <= e.high, name
+    assert f.turns.value > f.rounds.value  # four players: several turns a round
+    assert math.isclose(f.minutes.value, f.turns.value * 15 / 60)
+    assert f.finale is not None and 0 < f.finale.value < 1
+    # The same seed, the same figures.
+    again = measure(find_preset("tsv99"), games=40, skill_games=12, engine="reference", seed=3)
+    assert again.rounds == f.rounds and again.skill == f.skill
+
+
+def test_no_finale_no_finale_share() -> None:
+    rules = rules_from_data({"preset": "allgemein", "overrides": {"finale": False}})
+    f = measure(rules, games=10, skill_games=4, engine="reference", seconds_per_turn=20)
+    assert f.finale is None and f.pace_from_club
+    assert math.isclose(f.minutes.value, f.turns.value * 20 / 60)
+
+
+def test_fast_engine_plays_twenty_thousand_games_by_default() -> None:
+    f = measure(find_preset("allgemein"), skill_games=250, skill_seconds=0)
+    assert f.engine == "fast" and f.games == 20_000 and f.skill.games == 100  # one chunk
+    assert f.rounds.high - f.rounds.low < 0.5
+
+
+def test_compare_flags_only_real_differences() -> None:
+    a = measure(find_preset("tsv99"), games=3000, skill_games=250, skill_seconds=0)
+    b = measure(find_preset("tsv99"), games=3000, skill_games=250, skill_seconds=0, seed=9)
+    assert not any(d.beyond_chance for d in compare(a, b))
+    no_finale = rules_from_data({"preset": "tsv99", "overrides": {"finale": False}})
+    c = measure(no_finale, games=3000, skill_games=250, skill_seconds=0)
+    diffs = {d.name: d for d in compare(a, c)}
+    assert "finale" not in diffs  # c has no Finale to compare
+    assert diffs["rounds"].beyond_chance and diffs["rounds"].difference > 0
+
+
+def test_ratio_interval_counts_games_not_rounds() -> None:
+    e = _ratio([1, 0, 3, 0], [10, 10, 10, 10])
+    assert e.value == pytest.approx(0.1) and e.games == 4
+    assert e.low < e.value < e.high
+    assert _ratio([1, 1], [10, 10]).se == 0.0  # every game alike: no spread
+
+
+def test_percentile_interval() -> None:
+    e = _percentile(list(range(1, 1001)))
+    assert e.value == 950 and e.low < 950 < e.high
+
+
+def test_club_pace_from_the_book_log() -> None:
+    log: list[dict[str, object]] = [
+        {"at": f"2026-11-0{d}T20:{m:02d}:00+00:00", "action": "game_added",
+         "detail": {"date": f"2026-11-0{d}", "number": i}}
+        for d in (1, 2)
+        for i, m in enumerate((0, 20, 41, 59))
+    ]  # fmt: skip
+    assert club_minutes_per_game(log) == (20.0, 6)  # gaps 20, 21, 18 each evening
+    assert club_minutes_per_game(log[:3]) is None  # two gaps are not enough
+
+
+def test_table_and_numbers_in_german() -> None:
+    a = measure(find_preset("tsv99"), games=20, skill_games=4, engine="reference")
+    rows = table(a, a, "de")
+    assert rows[0][0] == "Kennzahl" and rows[1][0] == "Runden pro Spiel"
+    assert all(r[-1] == "nein" for r in rows[1:])
+    assert number("1,234.5", "de") == "1.234,5"
+
+
+def test_read_rules_forms(tmp_path: Path) -> None:
+    path = tmp_path / "ours.json"
+    path.write_text(json.dumps({"preset": "tsv99", "overrides": {"deckel_per_half": 15}}))
+    assert read_rules(str(path)).deckel_per_half == 15
+    assert read_rules("allgemein").preset == "allgemein"
+    with pytest.raises(ValueError, match="ours"):
+        read_rules("ours")
+
+
+def test_cli_side_by_side(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code = main(["lab", "tsv99", "--against", "allgemein", "--engine", "reference",
+                 "--games", "20", "--skill-games", "4", "--lang", "en"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "tsv99" in out and "allgemein" in out and "Beyond chance?" in out
+    assert "Holm-corrected over 8 figures" in out
+    assert "Skill: 4 games of the half bot" in out
+
+
+def test_cli_json_and_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    plot = tmp_path / "lab.png"
+    code = main(["lab", "schock4life", "--engine", "reference", "--games", "10",
+                 "--skill-games", "4", "--json", "--plot", str(plot)])  # fmt: skip
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rules"]["games"] == 10 and data["rules"]["skill"]["games"] == 4
+    assert plot.read_bytes().startswith(b"\x89PNG")
+
+
+def test_cli_refuses_bad_rules_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lab", "nosuchpreset", "--engine", "reference"]) == 2
+    assert "nosuchpreset" in capsys.readouterr().err
+
+
+def test_estimate_is_plain_data() -> None:
+    assert Estimate(1.0, 0.5, 1.5, 0.2, 3).games == 3
+
+
+def test_cli_ours_at_the_clubs_pace(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """`ours` is the club's own rules; the minutes are at the pace of the games its book entered
+    (the log's times: 20, 21 and 18 minutes apart on one evening)."""
+    import sqlite3
+
+    from schocken.club import ClubBook
+
+    path = tmp_path / "book.sqlite3"
+    with ClubBook(path) as book:
+        book.create_club("Krone")
+        book.set_our_rules("Krone", {"preset": "tsv99", "overrides": {"jule": True}})
+    with sqlite3.connect(path) as db:
+        (cid,) = db.execute("SELECT id FROM club_clubs").fetchone()
+        for i, minute in enumerate((0, 20, 41, 59)):
+            db.execute(
+                "INSERT INTO club_log (club_id, at, action, detail) VALUES (?, ?, ?, ?)",
+                (cid, f"2026-11-06T20:{minute:02d}:00+00:00", "game_added",
+                 json.dumps({"date": "2026-11-06", "number": i + 1})),
+            )  # fmt: skip
+    db.close()
+    code = main(["lab", "ours", "--club", "Krone", "--db", str(path), "--engine", "reference",
+                 "--games", "20", "--skill-games", "4", "--lang", "en"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Rules lab: tsv99 + 1" in out
+    assert "Minutes at the club's pace: 20 min per game (median of 3 games in the book)" in out
+    minutes = next(line for line in out.splitlines() if line.startswith("Minutes per game"))
+    assert minutes.split()[3] == "20.0"  # the club's own rules at its own pace: its 20 minutes
+
+
+def test_without_the_fast_extra_the_lab_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import schocken.lab.cli
+    import schocken.lab.run
+
+    for module in (schocken.lab.run, schocken.lab.cli):
+        monkeypatch.setattr(module, "fast_available", lambda: False)
+    assert main(["lab", "tsv99", "--games", "10", "--skill-games", "4", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "10 games of four regulars on the reference engine." in out
+    assert "The batch simulator (extra 'fast': numba) is not installed" in out
+    assert main(["lab", "tsv99", "--engine", "fast"]) == 2
+    assert "needs numba" in capsys.readouterr().err

@@ -1,0 +1,103 @@
+"""The rules lab in the builder's page (issue 31): on a phone, the rules being built measured
+beside a preset, the figures in a table with headers, the status said, nothing wider than the
+phone; the groups folded so the page fits about three screens; a bad rule set refused in words.
+Debian's Chromium driven by Playwright, against a real server (the reference engine with few
+games, asked for by the test, so that it does not wait for the batch simulator's compiling)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Route, expect
+
+from server_helpers import Server, running
+from test_web_table import PHONE, new_page, unnamed_controls
+
+FEW = {"games": 100, "engine": "reference", "skill_games": 10}
+"""What the test adds to the panel's request: few games on the reference engine."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running(tmp_path_factory.mktemp("lab") / "db.sqlite3", seed=3) as s:
+        yield s
+
+
+def few_games(route: Route) -> None:
+    body = json.loads(route.request.post_data or "{}")
+    route.continue_(post_data=json.dumps({**body, **FEW}))
+
+
+def test_the_lab_on_a_phone(browser: Browser, server: Server) -> None:
+    ctx, page = new_page(browser, "de-DE", PHONE)
+    page.route("**/api/lab*", few_games)
+    page.goto(server.url + "/rules")
+    page.wait_for_selector("#lab-run")
+    # The groups fold: the page with the lab fits about three phone screens.
+    assert page.locator("details.rb-fold[open]").count() == 1
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height < 3.5 * PHONE["viewport"]["height"], height
+    # A house rule, measured beside the preset it changes.
+    page.locator("#rb-fold-specials > summary").click()
+    page.get_by_label("Jule (4-2-1)", exact=True).check()
+    expect(page.locator("#rb-summary")).to_contain_text("Jule")
+    assert page.input_value("#lab-against") == "tsv99"
+    page.click("#lab-run")
+    expect(page.locator("#lab-status")).to_have_text("Kennzahlen fertig.", timeout=120_000)
+    table = page.locator("#lab-table")
+    assert table.locator("thead th[scope=col]").all_inner_texts() == [
+        "Kennzahl",
+        "Diese Regeln",
+        "TSV 99",
+        "Mehr als Zufall?",
+    ]
+    assert table.locator("tbody th[scope=row]").count() == 8
+    rounds = table.locator("tr[data-figure=rounds] td").all_inner_texts()
+    assert rounds[0].count("[") == 1 and rounds[2] in ("ja", "nein")
+    notes = page.locator(".lab-notes").inner_text()
+    assert "100 Spiele von vier Stammspielern auf der Referenz-Engine" in notes
+    assert "Holm-korrigiert über 8 Kennzahlen" in notes
+    assert page.locator("#lab-status").get_attribute("aria-live") == "polite"
+    # Nothing wider than the phone: a wide table scrolls in its own region.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+    assert unnamed_controls(page) == []
+    assert page.errors == []  # type: ignore[attr-defined]
+    ctx.close()
+
+
+def test_bad_rules_refused_in_words(server: Server) -> None:
+    bad = {"rules": {"preset": "tsv99", "overrides": {"deckel_per_half": 0}}}
+    r = httpx.post(f"{server.url}/api/lab?lang=de", json=bad, headers={"origin": server.url})
+    assert r.status_code == 400
+    assert r.json()["error"] == (
+        "Das Labor kann diese Regeln nicht messen: Option 'Deckel je Hälfte' muss zwischen 1 "
+        "und 999 liegen, nicht 0"
+    )
+    nope = {"rules": {"preset": "tsv99", "overrides": {}}, "against": "kneipe", **FEW}
+    r = httpx.post(f"{server.url}/api/lab", json=nope, headers={"origin": server.url})
+    assert r.status_code == 400 and "kneipe" in r.json()["error"]
+
+
+def test_figures_stream_with_progress(server: Server) -> None:
+    body = {"rules": {"preset": "allgemein", "overrides": {}}, **FEW}
+    with httpx.stream(
+        "POST", f"{server.url}/api/lab?lang=en", json=body, headers={"origin": server.url},
+        timeout=120,
+    ) as r:  # fmt: skip
+        lines = [json.loads(line) for line in r.iter_lines() if line]
+    assert lines[0]["total"] == 100 and all("done" in x for x in lines[:-1])
+    result = lines[-1]["result"]
+    assert result["ok"] and result["against"] is None and result["ours"]["games"] == 100
+    assert [row["figure"] for row in result["rows"]] == [
+        "rounds",
+        "turns",
+        "minutes",
+        "finale",
+        "schock_aus",
+        "opener_lost",
+        "p95_rounds",
+        "skill",
+    ]
