@@ -35,6 +35,8 @@ from schocken.server.hub import Hub
 from schocken.server.protocol import PROTOCOL_VERSION
 from schocken.server.pub import add_pub_routes
 from schocken.server.requests import language, read_body, refusal_answer
+from schocken.server.routes.club_money import router as club_money_router
+from schocken.server.routes.club_settings import router as club_settings_router
 from schocken.server.routes.clubs import router as clubs_router
 from schocken.server.routes.live import router as live_router
 from schocken.server.routes.pages import STATIC, service_worker_script
@@ -201,6 +203,8 @@ def create_app(
     app.state.tournaments = Tournaments(clubs, tables, pub_games)
     app.state.tournaments.tell = hub.send_table
     app.include_router(clubs_router)
+    app.include_router(club_money_router)
+    app.include_router(club_settings_router)
     app.include_router(rules_router)
     app.include_router(tournament_pub_router)  # before the tournaments' {action}
     app.include_router(tournaments_router)
