@@ -34,6 +34,7 @@ from schocken.server.club import Clubs
 from schocken.server.hub import Hub
 from schocken.server.protocol import PROTOCOL_VERSION
 from schocken.server.pub import add_pub_routes
+from schocken.server.refusals import PerMinute, TableError
 from schocken.server.requests import language, read_body, refusal_answer
 from schocken.server.routes.club_money import router as club_money_router
 from schocken.server.routes.club_settings import router as club_settings_router
@@ -48,7 +49,7 @@ from schocken.server.routes.tournament_pub import router as tournament_pub_route
 from schocken.server.routes.tournaments import router as tournaments_router
 from schocken.server.settings import Limits, Site
 from schocken.server.store import Store
-from schocken.server.tables import PerMinute, TableError, Tables
+from schocken.server.tables import Tables
 from schocken.server.thinking import Thinker
 from schocken.server.tournament import Tournaments
 from schocken.store import is_url

@@ -32,8 +32,10 @@ from schocken.server.protocol import (
     parse_client_message,
     view_json,
 )
+from schocken.server.refusals import StorageError
 from schocken.server.settings import Limits, Site
-from schocken.server.tables import StorageError, Table, Tables
+from schocken.server.table import Table
+from schocken.server.tables import Tables
 from schocken.server.thinking import Thinker
 
 log = logging.getLogger("schocken.server")

@@ -33,17 +33,11 @@ from fastapi.responses import HTMLResponse, Response
 from schocken.errors import PubEntryError, SchockenError
 from schocken.pub import PubGame, entry_from_data, parse_result
 from schocken.record import GameRecord
+from schocken.server.refusals import PerMinute, StorageError, TableError, refusal_of, refuse
 from schocken.server.requests import language
 from schocken.server.settings import Limits
 from schocken.server.store import PubChangedError, SavePub, Store, token_hash
-from schocken.server.tables import (
-    PerMinute,
-    StorageError,
-    TableError,
-    refusal_of,
-    refuse,
-    rules_of_body,
-)
+from schocken.server.tables import rules_of_body
 
 KEPT = 500
 """Pub games kept in memory at most (the least recently used leave; the file keeps them)."""

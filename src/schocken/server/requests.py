@@ -13,8 +13,8 @@ from fastapi import Request
 from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
+from schocken.server.refusals import refuse
 from schocken.server.settings import Limits, Site
-from schocken.server.tables import refuse
 from schocken.texts import LANGUAGES, Said, said
 
 

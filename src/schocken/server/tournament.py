@@ -20,13 +20,9 @@ from schocken.errors import RulesError, TournamentError
 from schocken.record import GameRecord
 from schocken.server.club import Clubs
 from schocken.server.pub import PubGames
-from schocken.server.tables import (
-    Table,
-    TableError,
-    Tables,
-    refusal_of,
-    refuse,
-)
+from schocken.server.refusals import TableError, refusal_of, refuse
+from schocken.server.table import Table
+from schocken.server.tables import Tables
 from schocken.server.thinking import Workers
 from schocken.server.tournament_views import VIEW_MAKERS, LiveBase, _public, _view_in_worker
 from schocken.texts import refused

@@ -15,9 +15,7 @@ from typing import Any
 from schocken.club.values import slug_of
 from schocken.errors import TournamentError
 from schocken.players import name_key
-from schocken.server.tables import (
-    refuse,
-)
+from schocken.server.refusals import refuse
 from schocken.tournament import TournamentBook
 from schocken.tournament.book import hidden_from
 from schocken.tournament.formats import PointsStage

@@ -15,9 +15,9 @@ from urllib.parse import quote
 from fastapi import APIRouter, Request
 
 from schocken.club.transfer import draw_qr
+from schocken.server.refusals import refuse
 from schocken.server.requests import client_address, read_body
 from schocken.server.routes.clubs import ClubsDep, change, opened
-from schocken.server.tables import refuse
 
 router = APIRouter()
 

@@ -25,8 +25,9 @@ from schocken.server.club import (
 from schocken.server.lanes import enter_lane
 from schocken.server.pub import TOKEN_HEADER as PUB_TOKEN_HEADER
 from schocken.server.pub import PubGames, record_of
+from schocken.server.refusals import refuse
 from schocken.server.requests import client_address, read_body, read_raw_body, web_page
-from schocken.server.tables import Tables, refuse
+from schocken.server.tables import Tables
 from schocken.texts import said
 
 router = APIRouter()

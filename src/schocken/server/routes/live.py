@@ -14,17 +14,11 @@ import logging
 from fastapi import APIRouter, WebSocket
 
 from schocken.errors import IllegalActionError
-from schocken.server.hub import (
-    CLOSE_DENIED,
-    CLOSE_HELLO,
-    CLOSE_LIMIT,
-    Conn,
-    Hub,
-    close_quietly,
-)
+from schocken.server.hub import CLOSE_DENIED, CLOSE_HELLO, CLOSE_LIMIT, Conn, Hub, close_quietly
 from schocken.server.protocol import CLOSE_MOVED, ProtocolError, encode, parse_client_message
+from schocken.server.refusals import StorageError, TableElsewhereError, TableError
 from schocken.server.requests import client_address, language, refusal_answer
-from schocken.server.tables import StorageError, Table, TableElsewhereError, TableError
+from schocken.server.table import Table
 from schocken.texts import LANGUAGES, refusal_text, t
 
 log = logging.getLogger("schocken.server")

@@ -11,8 +11,8 @@ from pathlib import Path
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from schocken.server.refusals import refuse as refuse_request
 from schocken.server.requests import web_page
-from schocken.server.tables import refuse as refuse_request
 from schocken.texts import CATALOGUE, LANGUAGES
 
 STATIC = Path(__file__).resolve().parent.parent / "static"

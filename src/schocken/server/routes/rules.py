@@ -18,9 +18,9 @@ from fastapi.responses import HTMLResponse, Response
 from schocken.club.transfer import draw_qr
 from schocken.errors import RulesError
 from schocken.rule_options import checked, read_rules, rule_options, rules_code, rules_of_code
+from schocken.server.refusals import refusal_of
 from schocken.server.requests import language, read_body, web_page
 from schocken.server.settings import Site
-from schocken.server.tables import refusal_of
 from schocken.texts import refusal_text
 
 router = APIRouter()

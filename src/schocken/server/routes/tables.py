@@ -21,10 +21,11 @@ from schocken.errors import RecordError
 from schocken.record import check_dice
 from schocken.server.hub import Hub
 from schocken.server.protocol import PROTOCOL_VERSION
+from schocken.server.refusals import PerMinute, refusal_of
+from schocken.server.refusals import refuse as refuse_request
 from schocken.server.requests import client_address, read_body, read_raw_body
 from schocken.server.settings import Limits
-from schocken.server.tables import PerMinute, Tables, refusal_of, rules_of_body
-from schocken.server.tables import refuse as refuse_request
+from schocken.server.tables import Tables, rules_of_body
 from schocken.server.thinking import Workers, review_record
 from schocken.texts import said
 

@@ -27,13 +27,11 @@ from schocken.club.transfer import draw_qr
 from schocken.club.values import slug_of
 from schocken.rules import Rules
 from schocken.server.lanes import enter_lane
+from schocken.server.refusals import refuse
 from schocken.server.requests import client_address, language, read_body, web_page
 from schocken.server.routes.clubs import ClubsDep, opened
 from schocken.server.settings import Limits, Site
-from schocken.server.tables import (
-    refuse,
-    rules_from_request,
-)
+from schocken.server.tables import rules_from_request
 from schocken.server.tournament import Tournaments
 from schocken.server.tournament_views import SHOWN_PLAYERS, _of_club, detail
 from schocken.tournament import FORMATS, TournamentBook
