@@ -33,15 +33,16 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from schocken.server.club import Clubs
 from schocken.server.hub import Hub
 from schocken.server.protocol import PROTOCOL_VERSION
-from schocken.server.pub import add_pub_routes
+from schocken.server.pub import PubGames
 from schocken.server.refusals import PerMinute, TableError
-from schocken.server.requests import language, read_body, refusal_answer
+from schocken.server.requests import language, refusal_answer
 from schocken.server.routes.club_money import router as club_money_router
 from schocken.server.routes.club_settings import router as club_settings_router
 from schocken.server.routes.clubs import router as clubs_router
 from schocken.server.routes.live import router as live_router
 from schocken.server.routes.pages import STATIC, service_worker_script
 from schocken.server.routes.pages import router as pages_router
+from schocken.server.routes.pub import router as pub_router
 from schocken.server.routes.rules import router as rules_router
 from schocken.server.routes.tables import Reviews
 from schocken.server.routes.tables import router as tables_router
@@ -197,8 +198,9 @@ def create_app(
         page = page.replace('data-seeded="false"', 'data-seeded="true"')
     app.state.page = page
 
-    pub_games = add_pub_routes(app, store, read_body, page, limits)
-    app.state.pub_games = pub_games
+    pub_games = app.state.pub_games = PubGames(store)
+    app.state.pubs_made = PerMinute(limits.tables_per_minute, "games")
+    app.include_router(pub_router)
     clubs = app.state.clubs = Clubs(store, limits)  # closed by the lifespan
     # on the club's book, in the threads of its lanes
     app.state.tournaments = Tournaments(clubs, tables, pub_games)
@@ -209,7 +211,6 @@ def create_app(
     app.include_router(rules_router)
     app.include_router(tournament_pub_router)  # before the tournaments' {action}
     app.include_router(tournaments_router)
-
     app.include_router(pages_router)
     app.include_router(tables_router)
     app.include_router(live_router)
