@@ -24,10 +24,11 @@ from schocken.server.club import (
 )
 from schocken.server.lanes import enter_lane
 from schocken.server.pub import TOKEN_HEADER as PUB_TOKEN_HEADER
-from schocken.server.pub import PubGames, record_of
+from schocken.server.pub import record_of
 from schocken.server.refusals import refuse
 from schocken.server.requests import client_address, read_body, read_raw_body, web_page
-from schocken.server.tables import Tables
+from schocken.server.routes.pub import the_pub_games
+from schocken.server.routes.tables import the_tables
 from schocken.texts import said
 
 router = APIRouter()
@@ -42,18 +43,6 @@ async def the_clubs(request: Request) -> Clubs:
 
 
 ClubsDep = Annotated[Clubs, Depends(the_clubs)]
-
-
-def the_tables(request: Request) -> Tables:
-    """The server's tables (a finished one's game goes into a book)."""
-    tables: Tables = request.app.state.tables
-    return tables
-
-
-def the_pub_games(request: Request) -> PubGames:
-    """The server's pub games (one entered on this phone goes into a book)."""
-    pub_games: PubGames = request.app.state.pub_games
-    return pub_games
 
 
 def _text(data: dict[str, Any], key: str, default: str = "") -> Any:
