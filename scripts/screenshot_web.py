@@ -53,7 +53,7 @@ PHONE: dict[str, Any] = {
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 860}}
 
 RIGGED = """
-import schocken.server.tables as tables
+import schocken.server.table_state as tables
 from schocken.dice import RandomDice
 
 class Rigged(RandomDice):

@@ -58,7 +58,7 @@ does."""
 
 FEW_VIEWS = """
 import logging
-import schocken.server.routes.tournaments as t
+import schocken.server.tournament as t
 logging.basicConfig(level=logging.INFO)
 t.VIEWS_PER_MINUTE = 13
 t.BIG_FIELD = 10

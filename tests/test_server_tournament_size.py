@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from schocken.club import ClubBook
-from schocken.server.routes.tournaments import LIVE_LINES, SHOWN_PLAYERS, SHOWN_RANKING
+from schocken.server.tournament_views import LIVE_LINES, SHOWN_PLAYERS, SHOWN_RANKING
 from schocken.tournament import TournamentBook
 from schocken.tournament.book import MAX_PLAYERS
 from server_helpers import Server

@@ -22,7 +22,7 @@ from test_web_history import make_table
 from test_web_table import DESKTOP, new_page
 
 SCRIPTED = """
-import schocken.server.tables as tables
+import schocken.server.table_state as tables
 from schocken.dice import CommittedDice
 
 class Scripted(CommittedDice):

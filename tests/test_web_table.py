@@ -28,7 +28,7 @@ def rigged(*throws: tuple[int, int, int]) -> str:
     """Python run in the server: its tables' first throws of three dice show ``throws``, then
     the table's committed dice as usual (such a game does not verify, of course)."""
     return f"""
-import schocken.server.tables as tables
+import schocken.server.table_state as tables
 from schocken.dice import CommittedDice
 
 class Rigged(CommittedDice):

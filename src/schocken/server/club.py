@@ -22,7 +22,7 @@ request for a club names it in its address and carries its session (header ``x-c
 ``session`` in a POST's body) or its secret (``x-club-secret`` or ``secret``); a session of
 another club is refused (403), like a wrong secret. Refused input is answered 400 with the
 book's message, in the caller's language (the key and fields of the book's refusal go along:
-:func:`~schocken.server.tables.refusal_of`), and changes nothing. The endpoints are the routes of
+:func:`~schocken.server.refusals.refusal_of`), and changes nothing. The endpoints are the routes of
 :mod:`schocken.server.routes.clubs`, listed in docs/protocol.md and docs/club.md.
 """
 
@@ -49,9 +49,9 @@ from schocken.club import (
 )
 from schocken.errors import ClubAccessError, ClubError, ClubStoreError
 from schocken.server.lanes import Lanes
+from schocken.server.refusals import PerMinute, TableError, refusal_of, refuse
 from schocken.server.settings import Limits
 from schocken.server.store import Store
-from schocken.server.tables import PerMinute, TableError, refusal_of, refuse
 from schocken.server.thinking import Workers
 from schocken.store import StoreError
 

@@ -29,7 +29,7 @@ from concurrent.futures import BrokenExecutor
 from typing import Any
 
 from schocken.errors import SchockenError
-from schocken.server.tables import refuse
+from schocken.server.refusals import refuse
 from schocken.server.thinking import Workers
 from schocken.tournament import TournamentBook
 
@@ -119,7 +119,7 @@ class Heavy:
             log.warning("an organiser's worker failed (%s)", exc)
             if action and book.version(name) != version:
                 raise refuse("server_refuse_tournament_cut_off", 503) from None
-            from schocken.server.routes.tournaments import _encoded
+            from schocken.server.tournament_views import _encoded
 
             return _encoded(here())
         if isinstance(done, Refused):
@@ -139,17 +139,18 @@ def _organise(
 ) -> bytes | Refused:
     """In a worker process: the organiser's ``action`` on the tournament (as the server's
     route does it; ``""``: none), and its detail as JSON; or the refusal."""
+    from schocken.server import tournament_views as views
     from schocken.server.routes import tournaments as routes
 
     book = _BOOKS.get(str(target))
     if book is None:
         book = _BOOKS[str(target)] = TournamentBook(target, timeout=timeout)
     try:
-        found = routes._of_club(book, club, name)
+        found = views._of_club(book, club, name)
         if action == "draw":  # drawn here: this is a worker process already
             book.draw(found, close=data.get("close", False))
         elif action:
             routes._do(book, found, action, data)
-        return routes._encoded(routes.detail(book, found))
+        return views._encoded(views.detail(book, found))
     except SchockenError as exc:  # the book's, the tournament's, the server's refusals
         return Refused(exc)

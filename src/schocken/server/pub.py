@@ -27,23 +27,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi import Request
 
-from schocken.errors import PubEntryError, SchockenError
-from schocken.pub import PubGame, entry_from_data, parse_result
+from schocken.errors import PubEntryError
+from schocken.pub import PubGame
 from schocken.record import GameRecord
+from schocken.server.refusals import StorageError, TableError, refusal_of, refuse
 from schocken.server.requests import language
-from schocken.server.settings import Limits
 from schocken.server.store import PubChangedError, SavePub, Store, token_hash
-from schocken.server.tables import (
-    PerMinute,
-    StorageError,
-    TableError,
-    refusal_of,
-    refuse,
-    rules_of_body,
-)
 
 KEPT = 500
 """Pub games kept in memory at most (the least recently used leave; the file keeps them)."""
@@ -59,8 +50,6 @@ GAME_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,100}")
 """A pub game's token made on a phone: 22 or more URL-safe letters (128 random bits)."""
 ENTRY_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{7,63}")
 """An entry id (as a club's: :data:`schocken.club.ENTRY_ID`)."""
-
-Body = Callable[[Request], Awaitable[dict[str, Any]]]
 
 
 @dataclass(eq=False)
@@ -406,163 +395,3 @@ def _lang(request: Request) -> str:
     """The language of the page (``?lang=``, as pub.js asks): see
     :func:`~schocken.server.requests.language`."""
     return language(request)
-
-
-def add_pub_routes(app: FastAPI, store: Store, body: Body, page: str, limits: Limits) -> PubGames:
-    """Pub mode's page and endpoints on ``app``; ``body`` reads a state-changing request's JSON
-    (origin and size checked), ``page`` is the web page."""
-    games = PubGames(store)
-    created_by = PerMinute(limits.tables_per_minute, "games")
-    app.state.pub_games = games
-
-    @app.get("/pub", response_class=HTMLResponse)
-    async def pub_page() -> str:
-        return page
-
-    @app.get("/pub/{pub_id}", response_class=HTMLResponse)
-    async def pub_game_page(pub_id: str) -> str:
-        return page
-
-    @app.post("/api/pub")
-    async def create(request: Request) -> dict[str, Any]:
-        """A new pub game: ``players``, the rules, the stakes; and, made on the phone (a game
-        started without a signal), its ``id`` and ``token``: the same request again answers
-        the same game (``entry.repeated``)."""
-        data = await body(request)
-        address = request.client.host if request.client is not None else "unknown"
-        lang = _lang(request)
-
-        def make() -> PubGame:
-            rules = rules_of_body(data)
-            players = data.get("players")
-            if not isinstance(players, list):
-                raise refuse("server_refuse_pub_players")
-            try:
-                return PubGame(
-                    rules,
-                    players,
-                    half_stake=data.get("half_stake", ""),
-                    game_stake=data.get("game_stake", ""),
-                )
-            except (PubEntryError, ValueError) as exc:
-                if isinstance(exc, SchockenError):  # the players' names, a stake
-                    raise refusal_of(exc) from None
-                raise TableError(str(exc)) from None
-
-        if data.get("id") is not None or data.get("token") is not None:
-            pub_id, token = data.get("id"), data.get("token")
-            if not (isinstance(pub_id, str) and pub_id in games.kept):
-                created_by.check(address)
-            kept, repeated = await games.create_as(pub_id, token, make)
-            if not repeated:
-                created_by.note(address)
-            assert isinstance(pub_id, str)
-            async with kept.lock:
-                answer = view(pub_id, kept.pub, lang, [], kept.chain)
-            return {"token": token, **answer, "entry": {"id": pub_id, "repeated": repeated}}
-        created_by.check(address)
-        pub = make()
-        pub_id, token = await games.create(pub)
-        created_by.note(address)
-        return {"token": token, **view(pub_id, pub, lang, [])}
-
-    @app.get("/api/pub/{pub_id}")
-    async def get(pub_id: str, request: Request) -> dict[str, Any]:
-        """The game as :func:`view` shows it, with ``log``: what each entry did, in words,
-        oldest first (the page shows it again after a reload)."""
-        kept = await games.get(pub_id, request.headers.get(TOKEN_HEADER))
-        lang = _lang(request)
-        async with kept.lock:
-            log = await asyncio.to_thread(kept.pub.log, lang)
-            return {**view(pub_id, kept.pub, lang, [], kept.chain), "log": log}
-
-    async def enter(
-        pub_id: str, request: Request, make: Callable[[dict[str, Any]], object]
-    ) -> dict[str, Any]:
-        """One entry, made by ``make`` from the request's body (entry_from_data checks it)."""
-        data = await body(request)
-        lang = _lang(request)
-        kept = await games.get(pub_id, data.get("token"))
-
-        def change(pub: PubGame) -> list[str]:
-            return pub.explain(pub.enter(entry_from_data(make(data))), lang)
-
-        return await games.change(pub_id, kept, lang, change, _entry(request))
-
-    @app.post("/api/pub/{pub_id}/turn")
-    async def turn(pub_id: str, request: Request) -> dict[str, Any]:
-        """A turn by its dice: ``dice``, ``throws``, and ``hand``, ``turned``, ``covered``,
-        ``blind``; ``seat``: whose turn it is meant to be (a turn entered without a signal says
-        so; another player's turn is refused)."""
-        fields = ("dice", "throws", "hand", "turned", "covered", "blind", "seat")
-        return await enter(
-            pub_id,
-            request,
-            lambda d: {"kind": "turn", **{k: d[k] for k in fields if d.get(k) is not None}},
-        )
-
-    @app.post("/api/pub/{pub_id}/result")
-    async def result(pub_id: str, request: Request) -> dict[str, Any]:
-        """A turn by its result's name: ``result``, ``throws``, and ``turned``, ``covered``,
-        ``blind``, ``seat`` (as for a turn by its dice)."""
-        fields = ("throws", "turned", "covered", "blind", "seat")
-        return await enter(
-            pub_id,
-            request,
-            lambda d: {
-                "kind": "turn",
-                "result": parse_result(d.get("result")).name,  # type: ignore[arg-type]
-                **{k: d[k] for k in fields if d.get(k) is not None},
-            },
-        )
-
-    @app.post("/api/pub/{pub_id}/buy_in")
-    async def buy_in(pub_id: str, request: Request) -> dict[str, Any]:
-        """The answer whether ``seat``, who is out, buys back in: ``buys_in`` true or false."""
-        return await enter(
-            pub_id,
-            request,
-            lambda d: {"kind": "buy_in", "seat": d.get("seat"), "buys_in": d.get("buys_in")},
-        )
-
-    @app.post("/api/pub/{pub_id}/next")
-    async def next_game(pub_id: str, request: Request) -> dict[str, Any]:
-        """The next game of a chain (a tournament's table counted on one phone), once this one
-        is over: the same players, rules and token; asked again, the same game. Answers its
-        :func:`view`."""
-        data = await body(request)
-        lang = _lang(request)
-        new_id = await games.next_game(pub_id, await games.get(pub_id, data.get("token")))
-        kept = await games.get(new_id, data.get("token"))
-        async with kept.lock:
-            return view(new_id, kept.pub, lang, [], kept.chain)
-
-    @app.post("/api/pub/{pub_id}/undo")
-    async def undo(pub_id: str, request: Request) -> dict[str, Any]:
-        """Take back the last ``count`` entries (default 1)."""
-        data = await body(request)
-        lang = _lang(request)
-        kept = await games.get(pub_id, data.get("token"))
-        count = data.get("count", 1)
-
-        def change(pub: PubGame) -> list[str]:
-            return [pub.undo_said(count, lang)]
-
-        return await games.change(pub_id, kept, lang, change, _entry(request))
-
-    @app.get("/api/pub/{pub_id}/record")
-    async def record(pub_id: str, request: Request) -> Response:
-        """The game record (docs/record.md), as a file to download; not while a cup of the
-        round is still covered (the record holds every entry's dice): 409 until the reveal."""
-        kept = await games.get(pub_id, request.headers.get(TOKEN_HEADER))
-        async with kept.lock:
-            if kept.pub.covered_entries():
-                raise refuse("pub_record_covered", 409)
-            text = record_of(pub_id, kept.pub).to_json()
-        return Response(
-            text,
-            media_type="application/json",
-            headers={"content-disposition": f'attachment; filename="schocken-pub-{pub_id}.json"'},
-        )
-
-    return games

@@ -10,15 +10,17 @@ import json
 from typing import Any
 
 from fastapi import Request
+from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
+from schocken.server.refusals import refuse
 from schocken.server.settings import Limits, Site
-from schocken.server.tables import refuse
 from schocken.texts import LANGUAGES, Said, said
 
 
-def client_address(request: Request) -> str:
-    """The address a request comes from (``"unknown"`` when the server cannot tell)."""
+def client_address(request: HTTPConnection) -> str:
+    """The address a request (or a WebSocket) comes from (``"unknown"`` when the server cannot
+    tell)."""
     return request.client.host if request.client is not None else "unknown"
 
 
@@ -65,6 +67,13 @@ def web_page(request: Request) -> str:
     """The web page (one page for every path of the browser's app)."""
     page: str = request.app.state.page
     return page
+
+
+def refusal_answer(message: str, status: int = 400, code: str | None = None) -> JSONResponse:
+    """A refused request's answer: ``error``, why in words, and ``code``, the key of its text
+    in the catalogue (where it has one)."""
+    answer = {"error": message} if code is None else {"error": message, "code": code}
+    return JSONResponse(answer, status_code=status)
 
 
 def check_origin(request: Request) -> None:

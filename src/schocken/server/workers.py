@@ -36,9 +36,11 @@ import psycopg
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from schocken.server.protocol import CLOSE_MOVED
+from schocken.server.refusals import TableError, elsewhere, refuse
 from schocken.server.relay import TABLE_PATH, Relay
 from schocken.server.store import Fence
-from schocken.server.tables import Table, TableError, Tables, elsewhere, refuse
+from schocken.server.table import Table
+from schocken.server.tables import Tables
 from schocken.texts import said
 
 

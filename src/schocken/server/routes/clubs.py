@@ -7,18 +7,13 @@ docs/club.md.
 
 from __future__ import annotations
 
-import asyncio
-import base64
-import re
 from collections.abc import Callable
 from typing import Annotated, Any
-from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
 
 from schocken.club import CSV_KINDS, PRICE_ITEMS, ClubBook
-from schocken.club.transfer import draw_qr
 from schocken.server.club import (
     ENTRY_HEADER,
     MAX_IMPORT,
@@ -29,9 +24,11 @@ from schocken.server.club import (
 )
 from schocken.server.lanes import enter_lane
 from schocken.server.pub import TOKEN_HEADER as PUB_TOKEN_HEADER
-from schocken.server.pub import PubGames, record_of
+from schocken.server.pub import record_of
+from schocken.server.refusals import refuse
 from schocken.server.requests import client_address, read_body, read_raw_body, web_page
-from schocken.server.tables import Tables, refuse
+from schocken.server.routes.pub import the_pub_games
+from schocken.server.routes.tables import the_tables
 from schocken.texts import said
 
 router = APIRouter()
@@ -46,18 +43,6 @@ async def the_clubs(request: Request) -> Clubs:
 
 
 ClubsDep = Annotated[Clubs, Depends(the_clubs)]
-
-
-def the_tables(request: Request) -> Tables:
-    """The server's tables (a finished one's game goes into a book)."""
-    tables: Tables = request.app.state.tables
-    return tables
-
-
-def the_pub_games(request: Request) -> PubGames:
-    """The server's pub games (one entered on this phone goes into a book)."""
-    pub_games: PubGames = request.app.state.pub_games
-    return pub_games
 
 
 def _text(data: dict[str, Any], key: str, default: str = "") -> Any:
@@ -409,265 +394,6 @@ async def add_game(slug: str, request: Request, clubs: ClubsDep) -> dict[str, An
         )
 
     return await applied(clubs, club, request, do)
-
-
-@router.post("/api/clubs/{slug}/prices")
-async def set_price(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
-    """A price: ``item``, ``cents``, ``valid_from`` (a date, or none: from the start)."""
-    book = clubs.book
-    return await change(
-        clubs,
-        slug,
-        request,
-        lambda c, d: book.set_price(
-            c,
-            d.get("item"),  # type: ignore[arg-type]
-            d.get("cents"),  # type: ignore[arg-type]
-            valid_from=d.get("valid_from") or None,
-        ),
-    )
-
-
-@router.post("/api/clubs/{slug}/payments")
-async def pay(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
-    """A payment: ``member``, ``cents``, ``date`` (default today), ``note``."""
-    book = clubs.book
-    return await change(
-        clubs,
-        slug,
-        request,
-        lambda c, d: book.pay(
-            c,
-            d.get("member"),  # type: ignore[arg-type]
-            d.get("cents"),  # type: ignore[arg-type]
-            day=d.get("date") or None,
-            note=_text(d, "note"),
-        ),
-    )
-
-
-@router.post("/api/clubs/{slug}/expenses")
-async def add_expense(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
-    """The kitty pays out: ``cents`` (negative: a correction), ``purpose`` (what it was
-    for), ``date`` (default today), ``paid_by`` (the member who paid it out; optional)."""
-    book = clubs.book
-    return await change(
-        clubs,
-        slug,
-        request,
-        lambda c, d: book.add_expense(
-            c,
-            d.get("cents"),  # type: ignore[arg-type]
-            d.get("purpose"),  # type: ignore[arg-type]
-            day=d.get("date") or None,
-            paid_by=d.get("paid_by") or None,
-        ),
-    )
-
-
-@router.post("/api/clubs/{slug}/games/void")
-async def void_game(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
-    """Strike a game out: ``date``, ``number`` (in the evening), ``reason``."""
-    book = clubs.book
-    return await change(
-        clubs,
-        slug,
-        request,
-        lambda c, d: book.void_game(c, d.get("date"), d.get("number"), d.get("reason")),  # type: ignore[arg-type]
-    )
-
-
-@router.post("/api/clubs/{slug}/fine-items")
-async def set_fine_item(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
-    """A fine into the club's catalogue, or its new price: ``name``, ``cents``."""
-    book = clubs.book
-    return await change(
-        clubs,
-        slug,
-        request,
-        lambda c, d: book.set_fine_item(c, d.get("name"), d.get("cents")),  # type: ignore[arg-type]
-    )
-
-
-@router.post("/api/clubs/{slug}/fine-items/remove")
-async def remove_fine_item(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
-    """A fine out of the catalogue (what was booked stays): ``name``."""
-    book = clubs.book
-    return await change(
-        clubs,
-        slug,
-        request,
-        lambda c, d: book.remove_fine_item(c, d.get("name")),  # type: ignore[arg-type]
-    )
-
-
-@router.post("/api/clubs/{slug}/fines")
-async def fine(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
-    """Book a fine of the catalogue: ``member``, ``fine`` (its name), ``count`` (default 1),
-    ``date`` (default today); ``anyway``: true books it on a member who had left by that day
-    (the treasurer's decision on a held offline entry)."""
-    book = clubs.book
-    return await change(
-        clubs,
-        slug,
-        request,
-        lambda c, d: book.fine(
-            c,
-            d.get("member"),  # type: ignore[arg-type]
-            d.get("fine"),  # type: ignore[arg-type]
-            count=d.get("count", 1),
-            day=d.get("date") or None,
-            anyway=d.get("anyway", False),
-        ),
-    )
-
-
-@router.post("/api/clubs/{slug}/charges")
-async def charge(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
-    """A fine or correction by hand: ``member``, ``cents`` (negative: a credit), ``reason``,
-    ``date`` (default today)."""
-    book = clubs.book
-    return await change(
-        clubs,
-        slug,
-        request,
-        lambda c, d: book.charge(
-            c,
-            d.get("member"),  # type: ignore[arg-type]
-            d.get("cents"),  # type: ignore[arg-type]
-            d.get("reason"),  # type: ignore[arg-type]
-            day=d.get("date") or None,
-        ),
-    )
-
-
-@router.post("/api/clubs/{slug}/season-start")
-async def set_season_start(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
-    """The day the club's seasons begin: ``season_start`` (``MM-DD``)."""
-    book = clubs.book
-
-    def do(club: str, data: dict[str, Any]) -> object:
-        book.set_season_start(club, data.get("season_start"))  # type: ignore[arg-type]
-        return book.club(club)
-
-    return await change(clubs, slug, request, do)
-
-
-@router.post("/api/clubs/{slug}/bot-seats")
-async def set_bot_seats(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
-    """What a bot's seat of an online table counts as from now on: ``bot_seats``
-    (``not_counted`` or ``guest``; see docs/club.md)."""
-    book = clubs.book
-
-    def do(club: str, data: dict[str, Any]) -> object:
-        book.set_bot_seats(club, data.get("bot_seats"))  # type: ignore[arg-type]
-        return book.club(club)
-
-    return await change(clubs, slug, request, do)
-
-
-ORIGIN = re.compile(
-    r"https?://[A-Za-z0-9.\-]+(:[0-9]{1,5})?|https?://\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?"
-)
-"""A web page's origin as a browser gives it (``location.origin``): scheme, host, port."""
-
-
-@router.post("/api/clubs/{slug}/link-qr")
-async def link_qr(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
-    """The club's secret link as a QR code, for a browser that holds the secret (the book keeps
-    only its hash, so the browser sends it: ``secret``, with its ``origin``, the address the
-    link begins with). The secret is checked like any key (a stale one is refused); answers
-    the ``link`` and its QR code as an SVG data URL."""
-    data = await read_body(request)
-    # Opened by the browser's session; the secret sent is the one to draw, checked below.
-    club = await opened(clubs, slug, request, {k: v for k, v in data.items() if k != "secret"})
-    secret, origin = data.get("secret"), data.get("origin")
-    if not isinstance(origin, str) or len(origin) > 200 or not ORIGIN.fullmatch(origin):
-        raise refuse("server_refuse_origin_field")
-    if not isinstance(secret, str) or not secret:
-        raise refuse("server_refuse_secret_field")
-    await clubs.check(client_address(request), club, secret=secret)
-    link = f"{origin}/club/{club}#{quote(secret, safe='')}"
-    svg = await asyncio.to_thread(draw_qr, link, "svg")
-    return {
-        "link": link,
-        "qr": "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii"),
-    }
-
-
-@router.post("/api/clubs/{slug}/account")
-async def set_account(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
-    """The club's bank account for payments by QR code: ``iban``, ``holder``, ``bic``
-    (optional); or ``remove``: true."""
-    book = clubs.book
-
-    def do(club: str, data: dict[str, Any]) -> object:
-        if data.get("remove") is True:
-            book.remove_account(club)
-            return None
-        return book.set_account(
-            club,
-            data.get("iban"),  # type: ignore[arg-type]
-            data.get("holder"),  # type: ignore[arg-type]
-            bic=data.get("bic") or "",
-        )
-
-    return await change(clubs, slug, request, do)
-
-
-@router.get("/api/clubs/{slug}/rules")
-async def our_rules(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
-    """The club's own rules ("our rules", ``{preset, overrides}``, or null) and its name, for
-    the start of a game on a device that has the club open."""
-    book = clubs.book
-    club = await opened(clubs, slug, request)
-
-    def both() -> dict[str, Any]:
-        info = book.club(club)
-        return {"club": {"name": info["name"], "slug": info["slug"]}, "rules": book.our_rules(club)}
-
-    return await clubs.run(both)
-
-
-@router.post("/api/clubs/{slug}/rules")
-async def set_our_rules(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
-    """Keep ``rules`` (``{preset, overrides}``, as the rules builder makes them) as the club's
-    own rules, or ``remove``: true."""
-    book = clubs.book
-
-    def do(club: str, data: dict[str, Any]) -> object:
-        if data.get("remove") is True:
-            book.remove_our_rules(club)
-            return None
-        return book.set_our_rules(club, data.get("rules"))
-
-    return await change(clubs, slug, request, do)
-
-
-@router.get("/api/clubs/{slug}/pay")
-async def pay_by_qr(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
-    """What ``member`` (query) pays to settle their balance: the transfer to the club's
-    account and its QR code (EPC069-12, "GiroCode") as an SVG data URL."""
-    book = clubs.book
-    club = await opened(clubs, slug, request)
-    member = request.query_params.get("member", "")
-    transfer = await clubs.run(book.transfer, club, member)
-    svg = await asyncio.to_thread(draw_qr, transfer["payload"], "svg")
-    qr = "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
-    return {**transfer, "qr": qr}
-
-
-@router.get("/api/clubs/{slug}/ledger")
-async def ledger(slug: str, request: Request, clubs: ClubsDep) -> dict[str, Any]:
-    """The ledger of one ``member`` (query): their lines and their balance."""
-    book = clubs.book
-    club = await opened(clubs, slug, request)
-    member = request.query_params.get("member", "")
-
-    def one() -> dict[str, Any]:
-        return {"lines": book.ledger(club, member), "balance": book.balance(club, member)}
-
-    return await clubs.run(one)
 
 
 @router.get("/api/clubs/{slug}/log")

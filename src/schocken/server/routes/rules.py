@@ -25,9 +25,9 @@ from schocken.rule_options import (
     rules_code,
     rules_of_code,
 )
+from schocken.server.refusals import refusal_of
 from schocken.server.requests import language, read_body, web_page
 from schocken.server.settings import Site
-from schocken.server.tables import refusal_of
 
 router = APIRouter()
 

@@ -24,11 +24,12 @@ from schocken.club.transfer import draw_qr
 from schocken.errors import PubEntryError
 from schocken.pub import PubGame
 from schocken.rules import Rules
+from schocken.server.refusals import refusal_of
 from schocken.server.requests import read_body
 from schocken.server.routes.clubs import ClubsDep, opened
-from schocken.server.routes.tournaments import TournamentsDep, _of_club, detail
+from schocken.server.routes.tournaments import TournamentsDep
 from schocken.server.settings import Site
-from schocken.server.tables import refusal_of
+from schocken.server.tournament_views import _of_club, detail
 from schocken.tournament import TournamentBook
 
 router = APIRouter()
