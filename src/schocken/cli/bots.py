@@ -19,7 +19,7 @@ from schocken.play import NOTHING_ASKED, apply_decision, next_decision
 from schocken.record import record_of
 from schocken.rules import Rules
 from schocken.simulate import ENGINES, ProgressBar, choose_engine, seat_names, simulate
-from schocken.texts import LANGUAGES, default_language, explain
+from schocken.texts import LANGUAGES, default_language, explain, t
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
@@ -55,7 +55,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 print(("  " if not line.startswith(("Round", "Runde")) else "") + line)
             if any(isinstance(e, RoundEnded) for e in new) and not game.is_over:
                 held = ", ".join(f"{names[s]} {d}" for s, d in enumerate(game.deckel) if d)
-                print(f"  [{'Mitte' if lang == 'de' else 'middle'} {game.middle}; {held or '-'}]")
+                print("  " + t("cli_middle_held", lang, middle=game.middle, held=held or "-"))
             shown = len(game.events)
             if args.delay:
                 time.sleep(args.delay)

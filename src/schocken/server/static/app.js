@@ -46,7 +46,7 @@ const app = {
   // Key hints only where a keyboard is likely; the first key press shows them anyway.
   keyboard: matchMedia("(any-pointer: fine)").matches && !matchMedia("(pointer: coarse)").matches,
 };
-if (!["de", "en"].includes(app.lang)) app.lang = "en";
+if (!/^[a-z]{2,3}$/.test(app.lang ?? "")) app.lang = "en"; // a catalogue's code (docs/translating.md)
 
 function t(key, fields = {}) {
   let text = app.texts[key] ?? key;
@@ -73,7 +73,9 @@ async function loadTexts() {
   // Every request of every page (the club's, pub mode's, joining a table) carries the page's
   // language in this cookie: the server says its refusals in it (docs/protocol.md).
   document.cookie = `schocken-lang=${app.lang}; path=/; max-age=31536000; samesite=strict`;
-  app.texts = await (await fetch(`/api/texts/${app.lang}`)).json();
+  const response = await fetch(`/api/texts/${app.lang}`);
+  if (!response.ok && app.lang !== "en") { app.lang = "en"; return loadTexts(); } // no such catalogue
+  app.texts = await response.json();
   document.documentElement.lang = app.lang;
   // The button shows the other language's name, in that language; its accessible name begins
   // with the same words (WCAG 2.5.3) and says what it does in both languages.
@@ -346,7 +348,7 @@ function myTurn(view) {
 // A result as players say it: "Schock 4", "General 5", "Straße 6-5-4", "6-5-2".
 function resultName(result) {
   if (result.kind === "plain") return result.dice.join("-");
-  return app.lang === "en" ? result.name.replace("Straße", "Strasse") : result.name;
+  return result.name.replace("Straße", t("strasse_word"));
 }
 
 function turnOf(view, seat) {

@@ -106,7 +106,7 @@ function inWords(key, n) {
 }
 
 function lang() {
-  return document.documentElement.lang === "de" ? "de" : "en";
+  return document.documentElement.lang || "en";
 }
 
 function enc(text) {

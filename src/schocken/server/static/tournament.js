@@ -24,7 +24,7 @@ function enc(text) {
 }
 
 function lang() {
-  return document.documentElement.lang === "de" ? "de" : "en";
+  return document.documentElement.lang || "en";
 }
 
 function capital(text) {
