@@ -134,9 +134,7 @@ TOURNAMENT_TEXTS: dict[str, dict[str, str]] = {{
 
 def _doc(text: str) -> str:
     doc = text.split('"""', 2)[1]
-    return doc.replace(
-        "Standard library only.", "The words are in locale/LANG/LC_MESSAGES/schocken.po."
-    )
+    return doc.replace("Standard library only.", "Words: the .po catalogues.")
 
 
 def _cut(text: str, start: str, end: str, body: str, where: str) -> str:
