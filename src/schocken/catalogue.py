@@ -82,6 +82,8 @@ def _unquote(line: str, where: str) -> str:
     if len(line) < 2 or line[0] != '"' or line[-1] != '"':
         raise ValueError(f"{where}: a quoted string expected, not {line!r}")
     body, out, i = line[1:-1], [], 0
+    if "\\" not in body:
+        return body
     while i < len(body):
         char = body[i]
         if char == "\\":
