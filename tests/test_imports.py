@@ -32,6 +32,7 @@ CORE_NAMES = [
     "round",
     "play",
     "record",
+    "catalogue",
     "texts",
     "refusal_texts",
     "record_texts",
