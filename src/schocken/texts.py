@@ -86,6 +86,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "money_other": "{sign}{number} {currency}",
         "percent_spaced": "{number}%",
         "cli_middle_held": "[middle {middle}; {held}]",
+        "cli_watch_title": "Schocken, {preset}: {seats}; seed {seed}",
+        "cli_record_saved": "record saved to {path}",
         "best_opens": "{best} has the best result ({result}) and opens round {number}.",
         "worst_opens": "{worst} threw lowest ({result}) and opens round {number}, taking no "
         "Deckel.",
@@ -1601,6 +1603,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "money_other": "{sign}{number} {currency}",
         "percent_spaced": "{number} %",
         "cli_middle_held": "[Mitte {middle}; {held}]",
+        "cli_watch_title": "Schocken, {preset}: {seats}; seed {seed}",
+        "cli_record_saved": "record saved to {path}",
         "best_opens": "{best} hat das beste Ergebnis ({result}) und eröffnet Runde {number}.",
         "worst_opens": "{worst} warf am niedrigsten ({result}) und eröffnet Runde {number}, "
         "ohne Deckel.",

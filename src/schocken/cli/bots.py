@@ -40,10 +40,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
     game = Game(rules, names, RandomDice(seed))
     strategies = [make_bot(b, seed + i + 1) for i, b in enumerate(bots)]
     shown = 0
-    print(
-        f"Schocken, {rules.preset}: "
-        f"{', '.join(f'{m} ({b})' for m, b in zip(names, bots, strict=True))}; seed {seed}"
-    )
+    seats = ", ".join(f"{m} ({b})" for m, b in zip(names, bots, strict=True))
+    print(t("cli_watch_title", lang, preset=rules.preset, seats=seats, seed=seed))
     by_seat = dict(enumerate(strategies))
     asked = NOTHING_ASKED
     while (decision := next_decision(game, by_seat, asked)) is not None:
@@ -67,7 +65,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 f"schocken watch: cannot save to {args.save}: {os_error_text(exc)}", file=sys.stderr
             )
             return 2
-        print(f"record saved to {args.save}")
+        print(t("cli_record_saved", lang, path=args.save))
     return 0
 
 
