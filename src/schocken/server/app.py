@@ -942,12 +942,21 @@ def create_app(
 
     worker = (STATIC / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace("__VERSION__", static_version())
+    worker = worker.replace(
+        '"__TEXTS__",', ", ".join(f'"/api/texts/{lang}"' for lang in LANGUAGES) + ","
+    )
 
     @app.get("/sw.js")
     async def service_worker() -> Response:
         """The service worker, its cache named by the static files' version: a new version
         of the app brings a new cache, the old one is dropped."""
         return Response(worker, media_type="text/javascript", headers={"cache-control": "no-cache"})
+
+    @app.get("/api/languages")
+    async def languages() -> list[dict[str, str]]:
+        """The languages the server speaks, one catalogue each, with each one's own name
+        (docs/translating.md): the page's language button goes through them in this order."""
+        return [{"code": lang, "name": CATALOGUE[lang]["language_name"]} for lang in LANGUAGES]
 
     @app.get("/api/texts/{lang}")
     async def texts(lang: str) -> dict[str, str]:

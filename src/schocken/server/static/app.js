@@ -79,9 +79,11 @@ async function loadTexts() {
   document.documentElement.lang = app.lang;
   // The button shows the other language's name, in that language; its accessible name begins
   // with the same words (WCAG 2.5.3) and says what it does in both languages.
-  langButton.textContent = t("web_language");
+  app.languages ??= await (await fetch("/api/languages")).json(); // one per catalogue
+  const next = app.languages[(app.languages.findIndex((l) => l.code === app.lang) + 1) % app.languages.length];
+  langButton.textContent = next.name;
   langButton.setAttribute("aria-label", t("web_language_label"));
-  langButton.lang = app.lang === "de" ? "en" : "de";
+  langButton.lang = next.code;
   showSoundSwitch();
 }
 
@@ -1561,7 +1563,7 @@ soundButton.addEventListener("click", () => {
 // ---------------------------------------------------------------- start
 
 langButton.addEventListener("click", async () => {
-  app.lang = app.lang === "de" ? "en" : "de";
+  app.lang = langButton.lang; // the next language, as the button says
   localStorage.setItem("schocken:lang", app.lang);
   await loadTexts();
   if (app.tableId) {
