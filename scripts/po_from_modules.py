@@ -15,7 +15,9 @@ It refuses to run twice: once the modules are loaders, the ``.po`` files are the
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -208,6 +210,38 @@ def shrink_modules() -> None:
     path.write_text(text, encoding="utf-8")
 
 
+DUMP = """
+import json
+from schocken import connection_texts, record_texts, refusal_texts, texts, tournament_texts
+print(json.dumps([
+    texts.CATALOGUE,
+    refusal_texts.REFUSALS,
+    tournament_texts.TOURNAMENT_TEXTS,
+    sorted(record_texts.RECORD_TEXTS),
+    sorted(connection_texts.CONNECTION_TEXTS),
+    list(texts.LANGUAGES),
+], ensure_ascii=False, sort_keys=True))
+"""
+
+
+def dump() -> str:
+    """The texts as the modules offer them, in a fresh process (without the pseudo-language)."""
+    env = {k: v for k, v in os.environ.items() if k != "SCHOCKEN_LOCALE_PATH"}
+    env["PYTHONPATH"] = str(ROOT / "src")
+    done = subprocess.run(
+        [sys.executable, "-c", DUMP], capture_output=True, text=True, env=env, check=True
+    )
+    return done.stdout
+
+
 if __name__ == "__main__":
+    if 'LANGUAGES = ("de", "en")\n' not in (SRC / "texts.py").read_text(encoding="utf-8"):
+        raise SystemExit("texts.py has no dict catalogue any more: the .po files are the catalogue")
+    before = dump()
     write_catalogues()
     shrink_modules()
+    if dump() != before:
+        raise SystemExit(
+            "the catalogues do not give the texts the modules had: look before committing"
+        )
+    print("the modules give the same texts as before, from the .po files")
