@@ -100,8 +100,11 @@ def write_catalogues() -> None:
 TEXTS_BODY = '''LANGUAGES: tuple[str, ...] = tuple(CATALOGUES)
 """The languages found: one ``.po`` file each (:mod:`schocken.catalogue`)."""
 
-CATALOGUE: dict[str, dict[str, str]] = {lang: cat.flat() for lang, cat in CATALOGUES.items()}
-"""Every text by language and key, read from ``locale/LANG/LC_MESSAGES/schocken.po``."""
+CATALOGUE: dict[str, dict[str, str]] = {
+    lang: {**CATALOGUES["en"].flat(), **cat.flat()} for lang, cat in CATALOGUES.items()
+}
+"""Every text by language and key, read from ``locale/LANG/LC_MESSAGES/schocken.po``; a text
+that a language's file lacks or leaves empty is said in English."""
 '''
 
 REFUSALS_BODY = '''REFUSALS: dict[str, dict[str, str]] = {

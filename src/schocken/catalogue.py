@@ -57,9 +57,12 @@ class Catalogue:
 
     def flat(self) -> dict[str, str]:
         """Key to text, as the page and :func:`schocken.texts.t` read them: a plural entry gives
-        its form for one under its key and its last form under its other key."""
+        its form for one under its key and its last form under its other key; an entry not
+        translated yet (an empty ``msgstr``) is left out."""
         out: dict[str, str] = {}
         for entry in self.entries.values():
+            if not entry.text or not all(entry.forms or [True]):
+                continue  # not translated yet: said in English (schocken.texts)
             if entry.plural_key is None:
                 out[entry.key] = entry.text
             else:
@@ -74,7 +77,7 @@ class Catalogue:
         for entry in self.entries.values():
             if entry.group == name:
                 keys += [entry.key] if entry.plural_key is None else [entry.key, entry.plural_key]
-        return {key: flat[key] for key in keys}
+        return {key: flat[key] for key in keys if key in flat}
 
 
 def _unquote(line: str, where: str) -> str:
@@ -151,7 +154,8 @@ def parse_po(text: str, name: str = "<po>") -> Catalogue:
                 record[f"msgstr[{i}]"] for i in range(len(record)) if f"msgstr[{i}]" in record
             )
             cat.entries[key] = Entry(group, key, forms[0], other, forms)
-            cat.forms[key] = cat.forms[other] = forms
+            if all(forms):
+                cat.forms[key] = cat.forms[other] = forms
     rule = cat.headers.get("Plural-Forms", "")
     if "plural=" in rule:
         cat.plural = gettext.c2py(rule.split("plural=", 1)[1].rstrip(";").strip())
