@@ -36,6 +36,7 @@ CORE_NAMES = [
     "round",
     "play",
     "record",
+    "catalogue",
     "texts",
     "refusal_texts",
     "record_texts",

@@ -82,7 +82,7 @@ def percent(p: float, lang: str) -> str:
         text = ">99.9"
     else:
         text = f"{100 * p:.1f}"
-    return f"{text.replace('.', ',')} %" if lang == "de" else f"{text}%"
+    return t("percent_spaced", lang, number=text.replace(".", t("number_decimal", lang)))
 
 
 def moves(advice: Advice, lang: str) -> list[dict[str, Any]]:

@@ -515,7 +515,7 @@ def _review_data(r: Review, seat: int | None) -> dict[str, Any]:
 
 def _number(x: float, lang: str, digits: int = 4) -> str:
     text = f"{x:.{digits}f}"
-    return text.replace(".", ",") if lang == "de" else text
+    return text.replace(".", t("number_decimal", lang))
 
 
 def _dice(dice: Sequence[int]) -> str:

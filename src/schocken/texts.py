@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import NamedTuple, TypeVar
 
 from schocken.actions import Action, Stop, Throw, TurnSixes
+from schocken.catalogue import CATALOGUES
 from schocken.errors import Said as Said  # a refusal's parts: made here as ever
 from schocken.errors import SchockenError
 from schocken.errors import said as said
@@ -77,6 +78,16 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "opening_throw": "Opening throw: {results}.",
         "stechen": "Stechen: {results}.",
         "covered": "covered",
+        "strasse_word": "Strasse",
+        "join_last": " and ",
+        "number_decimal": ".",
+        "number_group": ",",
+        "money_eur": "{sign}€{number}",
+        "money_other": "{sign}{number} {currency}",
+        "percent_spaced": "{number}%",
+        "cli_middle_held": "[middle {middle}; {held}]",
+        "cli_watch_title": "Schocken, {preset}: {seats}; seed {seed}",
+        "cli_record_saved": "record saved to {path}",
         "best_opens": "{best} has the best result ({result}) and opens round {number}.",
         "worst_opens": "{worst} threw lowest ({result}) and opens round {number}, taking no "
         "Deckel.",
@@ -183,6 +194,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_kept": "kept out of the cup",
         "web_in_cup": "in the cup",
         "web_language": "Deutsch",
+        "language_name": "English",
         "web_error": "Error",
         "web_no_table": "No such table.",
         "web_round_log": "What happened",
@@ -1629,6 +1641,16 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "opening_throw": "Eröffnungswurf: {results}.",
         "stechen": "Stechen: {results}.",
         "covered": "verdeckt",
+        "strasse_word": "Straße",
+        "join_last": " und ",
+        "number_decimal": ",",
+        "number_group": ".",
+        "money_eur": "{sign}{number} €",
+        "money_other": "{sign}{number} {currency}",
+        "percent_spaced": "{number} %",
+        "cli_middle_held": "[Mitte {middle}; {held}]",
+        "cli_watch_title": "Schocken, {preset}: {seats}; seed {seed}",
+        "cli_record_saved": "record saved to {path}",
         "best_opens": "{best} hat das beste Ergebnis ({result}) und eröffnet Runde {number}.",
         "worst_opens": "{worst} warf am niedrigsten ({result}) und eröffnet Runde {number}, "
         "ohne Deckel.",
@@ -1740,6 +1762,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "web_kept": "draußen",
         "web_in_cup": "im Becher",
         "web_language": "English",
+        "language_name": "Deutsch",
         "web_error": "Fehler",
         "web_no_table": "Diesen Tisch gibt es nicht.",
         "web_round_log": "Was passiert ist",
@@ -3225,13 +3248,21 @@ for _lang, _words in TOURNAMENT_TEXTS.items():  # a tournament's pages and paper
 
 
 def default_language() -> str:
-    """German or English, from the system locale (English when it says neither)."""
+    """The language of the system locale where the catalogue has it, else English
+    (``de_DE.UTF-8`` → ``de``)."""
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var, "")
         if value:
-            return "de" if value.lower().startswith("de") else "en"
-    loc = locale.getlocale()[0] or ""
-    return "de" if loc.lower().startswith("de") else "en"
+            return _known(value)
+    return _known(locale.getlocale()[0] or "")
+
+
+def _known(name: str) -> str:
+    code = name.lower().replace("-", "_").split(".")[0].split("@")[0]
+    for lang in (code, code.split("_")[0]):
+        if lang in CATALOGUE:
+            return lang
+    return "en"
 
 
 def t(key: str, lang: str, **fields: object) -> str:
@@ -3260,6 +3291,9 @@ def counted(key: str, n: int, lang: str, **fields: object) -> str:
     >>> counted("n_evenings", 1, "en"), counted("n_evenings", 2, "en"), counted("n_games", 1, "de")
     ('1 evening', '2 evenings', '1 Spiel')
     """
+    forms = CATALOGUES[lang].forms.get(key) if lang in CATALOGUES else None
+    if forms is not None:  # a plural entry of the catalogue: the language's rule picks the form
+        return forms[CATALOGUES[lang].plural(n)].format(n=n, **fields)
     one = f"{key}_1"
     return t(one if n == 1 and one in CATALOGUE[lang] else key, lang, n=n, **fields)
 
@@ -3302,13 +3336,11 @@ def money(cents: int, lang: str, currency: str = "EUR") -> str:
     """
     sign = "-" if cents < 0 else ""
     whole, part = divmod(abs(cents), 100)
-    if lang == "de":
-        number = f"{whole:,}".replace(",", ".") + f",{part:02d}"
-    else:
-        number = f"{whole:,}.{part:02d}"
+    number = f"{whole:,}".replace(",", t("number_group", lang))
+    number += t("number_decimal", lang) + f"{part:02d}"
     if currency == "EUR":
-        return f"{sign}{number} €" if lang == "de" else f"{sign}€{number}"
-    return f"{sign}{number} {currency}"
+        return t("money_eur", lang, sign=sign, number=number)
+    return t("money_other", lang, sign=sign, number=number, currency=currency)
 
 
 def result_name(result: Result | None, lang: str) -> str:
@@ -3318,7 +3350,7 @@ def result_name(result: Result | None, lang: str) -> str:
     if result.kind is ResultKind.PLAIN:
         return "-".join(str(p) for p in result.dice)
     if result.kind is ResultKind.STRASSE:
-        word = "Straße" if lang == "de" else "Strasse"
+        word = t("strasse_word", lang)
         return f"{word} {'-'.join(str(p) for p in result.dice)}"
     if result.kind is ResultKind.JULE:
         return t("result_jule", lang)
@@ -3346,8 +3378,7 @@ def action_name(action: Action, lang: str) -> str:
 def _join(names: Sequence[str], lang: str) -> str:
     if len(names) <= 1:
         return "".join(names)
-    last = " und " if lang == "de" else " and "
-    return ", ".join(names[:-1]) + last + names[-1]
+    return ", ".join(names[:-1]) + t("join_last", lang) + names[-1]
 
 
 class Line(NamedTuple):

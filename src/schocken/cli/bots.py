@@ -19,7 +19,7 @@ from schocken.play import NOTHING_ASKED, apply_decision, next_decision
 from schocken.record import record_of
 from schocken.rules import Rules
 from schocken.simulate import ENGINES, ProgressBar, choose_engine, seat_names, simulate
-from schocken.texts import LANGUAGES, default_language, explain
+from schocken.texts import LANGUAGES, default_language, explain, t
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
@@ -40,10 +40,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
     game = Game(rules, names, RandomDice(seed))
     strategies = [make_bot(b, seed + i + 1) for i, b in enumerate(bots)]
     shown = 0
-    print(
-        f"Schocken, {rules.preset}: "
-        f"{', '.join(f'{m} ({b})' for m, b in zip(names, bots, strict=True))}; seed {seed}"
-    )
+    seats = ", ".join(f"{m} ({b})" for m, b in zip(names, bots, strict=True))
+    print(t("cli_watch_title", lang, preset=rules.preset, seats=seats, seed=seed))
     by_seat = dict(enumerate(strategies))
     asked = NOTHING_ASKED
     while (decision := next_decision(game, by_seat, asked)) is not None:
@@ -55,7 +53,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 print(("  " if not line.startswith(("Round", "Runde")) else "") + line)
             if any(isinstance(e, RoundEnded) for e in new) and not game.is_over:
                 held = ", ".join(f"{names[s]} {d}" for s, d in enumerate(game.deckel) if d)
-                print(f"  [{'Mitte' if lang == 'de' else 'middle'} {game.middle}; {held or '-'}]")
+                print("  " + t("cli_middle_held", lang, middle=game.middle, held=held or "-"))
             shown = len(game.events)
             if args.delay:
                 time.sleep(args.delay)
@@ -67,7 +65,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 f"schocken watch: cannot save to {args.save}: {os_error_text(exc)}", file=sys.stderr
             )
             return 2
-        print(f"record saved to {args.save}")
+        print(t("cli_record_saved", lang, path=args.save))
     return 0
 
 

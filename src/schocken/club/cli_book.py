@@ -68,7 +68,7 @@ def balance_text(book: ClubBook, club: str, b: BalanceInfo, lang: str) -> str:
 
 def _decimal(x: float, lang: str) -> str:
     text = f"{x:.1f}"
-    return text.replace(".", ",") if lang == "de" else text
+    return text.replace(".", t("number_decimal", lang))
 
 
 def table_lines(rows: Sequence[Sequence[str]]) -> list[str]:

@@ -34,7 +34,10 @@ def static_version() -> str:
 def service_worker_script() -> str:
     """The service worker's script, its cache named by :func:`static_version`."""
     worker = (STATIC / "sw.js").read_text(encoding="utf-8")
-    return worker.replace("__VERSION__", static_version())
+    worker = worker.replace("__VERSION__", static_version())
+    return worker.replace(
+        '"__TEXTS__",', ", ".join(f'"/api/texts/{lang}"' for lang in LANGUAGES) + ","
+    )
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -68,6 +71,13 @@ async def service_worker() -> Response:
     of the app brings a new cache, the old one is dropped."""
     worker = service_worker_script()
     return Response(worker, media_type="text/javascript", headers={"cache-control": "no-cache"})
+
+
+@router.get("/api/languages")
+async def languages() -> list[dict[str, str]]:
+    """The languages the server speaks, one catalogue each, with each one's own name
+    (docs/translating.md): the page's language button goes through them in this order."""
+    return [{"code": lang, "name": CATALOGUE[lang]["language_name"]} for lang in LANGUAGES]
 
 
 @router.get("/api/texts/{lang}")

@@ -60,7 +60,7 @@ document.addEventListener("keyup", (e) => {
 // ---------------------------------------------------------------- start
 
 langButton.addEventListener("click", async () => {
-  app.lang = app.lang === "de" ? "en" : "de";
+  app.lang = langButton.lang; // the next language, as the button says
   localStorage.setItem("schocken:lang", app.lang);
   await loadTexts();
   if (app.tableId) {

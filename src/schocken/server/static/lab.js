@@ -5,7 +5,7 @@
 // The page's helpers (t, el) come in ctx, as for rules.js.
 
 function lang() {
-  return document.documentElement.lang === "de" ? "de" : "en";
+  return document.documentElement.lang || "en";
 }
 
 /** The panel: `rules()` gives the rules being built ({preset, overrides}), `presets` the

@@ -42,7 +42,7 @@ export const app = {
   // Key hints only where a keyboard is likely; the first key press shows them anyway.
   keyboard: matchMedia("(any-pointer: fine)").matches && !matchMedia("(pointer: coarse)").matches,
 };
-if (!["de", "en"].includes(app.lang)) app.lang = "en";
+if (!/^[a-z]{2,3}$/.test(app.lang ?? "")) app.lang = "en"; // a catalogue's code (docs/translating.md)
 
 export function t(key, fields = {}) {
   let text = app.texts[key] ?? key;
@@ -69,13 +69,17 @@ export async function loadTexts() {
   // Every request of every page (the club's, pub mode's, joining a table) carries the page's
   // language in this cookie: the server says its refusals in it (docs/protocol.md).
   document.cookie = `schocken-lang=${app.lang}; path=/; max-age=31536000; samesite=strict`;
-  app.texts = await (await fetch(`/api/texts/${app.lang}`)).json();
+  const response = await fetch(`/api/texts/${app.lang}`);
+  if (!response.ok && app.lang !== "en") { app.lang = "en"; return loadTexts(); } // no such catalogue
+  app.texts = await response.json();
   document.documentElement.lang = app.lang;
   // The button shows the other language's name, in that language; its accessible name begins
   // with the same words (WCAG 2.5.3) and says what it does in both languages.
-  langButton.textContent = t("web_language");
+  app.languages ??= await (await fetch("/api/languages")).json(); // one per catalogue
+  const next = app.languages[(app.languages.findIndex((l) => l.code === app.lang) + 1) % app.languages.length];
+  langButton.textContent = next.name;
   langButton.setAttribute("aria-label", t("web_language_label"));
-  langButton.lang = app.lang === "de" ? "en" : "de";
+  langButton.lang = next.code;
   showSoundSwitch();
 }
 

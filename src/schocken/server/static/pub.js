@@ -49,7 +49,7 @@ export function route(helpers, path) {
 // ---------------------------------------------------------------- talking to the server
 
 function lang() {
-  return document.documentElement.lang === "de" ? "de" : "en";
+  return document.documentElement.lang || "en";
 }
 
 async function call(path, body, entry = null) {

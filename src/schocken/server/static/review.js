@@ -75,7 +75,7 @@ function actionName(action) {
 
 function resultName(result) {
   if (result.kind === "plain") return result.dice.join("-");
-  if (result.kind === "strasse") return `${page.lang === "de" ? "Straße" : "Strasse"} ${result.dice.join("-")}`;
+  if (result.kind === "strasse") return `${page.t("strasse_word")} ${result.dice.join("-")}`;
   if (result.kind === "jule") return page.t("result_jule");
   return result.name;
 }

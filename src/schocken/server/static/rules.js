@@ -13,7 +13,7 @@ const described = {}; // lang -> the options' description
 const CHECK_DELAY = 150; // ms after the last change before the engine checks it
 
 function lang() {
-  return document.documentElement.lang === "de" ? "de" : "en";
+  return document.documentElement.lang || "en";
 }
 
 function capital(text) {

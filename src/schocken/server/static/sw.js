@@ -50,8 +50,8 @@ const FILES = [
   "/static/icon-192.png",
   "/static/icon-512.png",
   "/static/manifest.webmanifest",
-  "/api/texts/de",
-  "/api/texts/en",
+  "/api/languages",
+  "__TEXTS__", // the server puts one /api/texts/LANG per catalogue here
 ];
 const SLOW_MS = 5000; // a page's answer slower than this: the kept copy is shown (a pub's weak signal)
 
@@ -77,7 +77,7 @@ self.addEventListener("fetch", (event) => {
     if (isAppPage(url.pathname)) event.respondWith(networkFirst(request, PAGE));
     return;
   }
-  if (url.pathname.startsWith("/static/") || url.pathname.startsWith("/api/texts/")) {
+  if (url.pathname.startsWith("/static/") || url.pathname.startsWith("/api/texts/") || url.pathname === "/api/languages") {
     event.respondWith(networkFirst(request, url.pathname));
   }
 });

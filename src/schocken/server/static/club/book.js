@@ -14,7 +14,7 @@ export function inWords(key, n) {
 }
 
 export function lang() {
-  return document.documentElement.lang === "de" ? "de" : "en";
+  return document.documentElement.lang || "en";
 }
 
 export function enc(text) {

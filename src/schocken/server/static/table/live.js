@@ -116,7 +116,7 @@ export function myTurn(view) {
 // A result as players say it: "Schock 4", "General 5", "Straße 6-5-4", "6-5-2".
 export function resultName(result) {
   if (result.kind === "plain") return result.dice.join("-");
-  return app.lang === "en" ? result.name.replace("Straße", "Strasse") : result.name;
+  return result.name.replace("Straße", t("strasse_word"));
 }
 
 export function turnOf(view, seat) {

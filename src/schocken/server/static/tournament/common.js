@@ -14,7 +14,7 @@ export function enc(text) {
 }
 
 export function lang() {
-  return document.documentElement.lang === "de" ? "de" : "en";
+  return document.documentElement.lang || "en";
 }
 
 export function capital(text) {

@@ -1,0 +1,198 @@
+"""The words' catalogues: one gettext ``.po`` file per language, read with the standard library.
+
+Every text players read lives in ``locale/LANG/LC_MESSAGES/schocken.po`` beside this module (the
+format translators' tools read: Poedit, Weblate, Lokalize, ``msgfmt``). An entry's ``msgctxt``
+names its group (``texts``, ``refusal``, ``record``, ``connection``, ``tournament``: the module
+that offers it to Python), its ``msgid`` is the key the code looks it up by, its ``msgstr`` the
+wording with its ``{fields}``. A count's wording is a plural entry: ``msgid`` the key of its form
+for one (``n_games_1``), ``msgid_plural`` the key of the others (``n_games``), one ``msgstr[i]``
+per plural form of the language, chosen by the file's ``Plural-Forms`` header.
+
+The languages are the folders found (a language is a ``.po`` file, no code); a folder named in
+``SCHOCKEN_LOCALE_PATH`` (``os.pathsep``-separated) adds languages or replaces one (the
+pseudo-language of the tests, docs/translating.md). The engine imports only the standard library,
+so this is a small reader of the format, not Babel; Babel writes and checks the files
+(scripts/po_from_modules.py, scripts/pseudo_po.py, tests/test_catalogue.py).
+
+>>> cat = parse_po('msgctxt "texts"\\nmsgid "hi"\\nmsgstr "Hi, {name}!"\\n')
+>>> cat.entries["hi"].text
+'Hi, {name}!'
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DOMAIN = "schocken"
+HERE = Path(__file__).with_name("locale")
+ENV_PATH = "SCHOCKEN_LOCALE_PATH"
+
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\"}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One text: its group, key and wording; a plural entry has its other key and its forms."""
+
+    group: str
+    key: str
+    text: str
+    plural_key: str | None = None
+    forms: tuple[str, ...] = ()
+
+
+@dataclass
+class Catalogue:
+    """One language's texts, in the file's order, and its plural rule."""
+
+    entries: dict[str, Entry] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
+    plural: Callable[[int], int] = field(default=lambda n: int(n != 1))
+    forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Each plural entry's forms, by both of its keys."""
+
+    def flat(self) -> dict[str, str]:
+        """Key to text, as the page and :func:`schocken.texts.t` read them: a plural entry gives
+        its form for one under its key and its last form under its other key; an entry not
+        translated yet (an empty ``msgstr``) is left out."""
+        out: dict[str, str] = {}
+        for entry in self.entries.values():
+            if not entry.text or not all(entry.forms or [True]):
+                continue  # not translated yet: said in English (schocken.texts)
+            if entry.plural_key is None:
+                out[entry.key] = entry.text
+            else:
+                out[entry.key] = entry.forms[self.plural(1)]
+                out[entry.plural_key] = entry.forms[-1]
+        return out
+
+    def group(self, name: str) -> dict[str, str]:
+        """Key to text of one group only."""
+        flat = self.flat()
+        keys: list[str] = []
+        for entry in self.entries.values():
+            if entry.group == name:
+                keys += [entry.key] if entry.plural_key is None else [entry.key, entry.plural_key]
+        return {key: flat[key] for key in keys if key in flat}
+
+
+def _unquote(line: str, where: str) -> str:
+    line = line.strip()
+    if len(line) < 2 or line[0] != '"' or line[-1] != '"':
+        raise ValueError(f"{where}: a quoted string expected, not {line!r}")
+    body, out, i = line[1:-1], [], 0
+    if "\\" not in body:
+        return body
+    while i < len(body):
+        char = body[i]
+        if char == "\\":
+            i += 1
+            if i >= len(body) or body[i] not in _ESCAPES:
+                raise ValueError(f"{where}: unknown escape in {line!r}")
+            out.append(_ESCAPES[body[i]])
+        else:
+            out.append(char)
+        i += 1
+    return "".join(out)
+
+
+def _records(text: str, name: str) -> Iterator[dict[str, str]]:
+    """The file's entries as field → string (``msgstr[0]`` and so on as their own fields);
+    comments and obsolete entries (``#~``) are left out."""
+    record: dict[str, str] = {}
+    last: str | None = None
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        where = f"{name}:{number}"
+        if line.startswith("#,") and "fuzzy" in line:
+            record["fuzzy"] = ""
+            continue
+        if not line or line.startswith("#"):
+            if not line and record:
+                yield record
+                record, last = {}, None
+            continue
+        if line.startswith('"'):
+            if last is None:
+                raise ValueError(f"{where}: a continued string without its keyword")
+            record[last] += _unquote(line, where)
+            continue
+        word, _, rest = line.partition(" ")
+        if word in record or (word == "msgctxt" and "msgid" in record):
+            yield record
+            record = {}
+        record[word] = _unquote(rest, where)
+        last = word
+    if record:
+        yield record
+
+
+def parse_po(text: str, name: str = "<po>") -> Catalogue:
+    """A catalogue from the text of a ``.po`` file (see the module's doc for its shape)."""
+    cat = Catalogue()
+    for record in _records(text, name):
+        if "fuzzy" in record and record.get("msgid"):
+            continue  # a translator's guess, not yet checked: gettext leaves it out too
+        key = record.get("msgid")
+        if key is None:
+            raise ValueError(f"{name}: an entry without msgid: {record}")
+        if key == "":
+            for line in record.get("msgstr", "").splitlines():
+                head, _, value = line.partition(":")
+                cat.headers[head.strip()] = value.strip()
+            continue
+        group = record.get("msgctxt", "texts")
+        other = record.get("msgid_plural")
+        if other is None:
+            cat.entries[key] = Entry(group, key, record.get("msgstr", ""))
+        else:
+            forms = tuple(
+                record[f"msgstr[{i}]"] for i in range(len(record)) if f"msgstr[{i}]" in record
+            )
+            cat.entries[key] = Entry(group, key, forms[0], other, forms)
+            if all(forms):
+                cat.forms[key] = cat.forms[other] = forms
+    rule = cat.headers.get("Plural-Forms", "")
+    if "plural=" in rule:
+        cat.plural = gettext.c2py(rule.split("plural=", 1)[1].rstrip(";").strip())
+    return cat
+
+
+def po_path(lang: str, root: Path = HERE) -> Path:
+    """Where the ``.po`` file of ``lang`` lies under ``root``."""
+    return root / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def roots() -> list[Path]:
+    """The folders searched, the package's own first (a later one wins for the same language)."""
+    extra = [Path(p) for p in os.environ.get(ENV_PATH, "").split(os.pathsep) if p]
+    return [HERE, *extra]
+
+
+def load_all() -> dict[str, Catalogue]:
+    """Every language found, by its code, sorted by code."""
+    found: dict[str, Path] = {}
+    for root in roots():
+        if root.is_dir():
+            for folder in sorted(root.iterdir()):
+                if po_path(folder.name, root).is_file():
+                    found[folder.name] = po_path(folder.name, root)
+    return {
+        lang: parse_po(path.read_text(encoding="utf-8"), str(path))
+        for lang, path in sorted(found.items())
+    }
+
+
+CATALOGUES: dict[str, Catalogue] = load_all()
+"""Each language's catalogue, read once at import."""
+
+
+def triples(group: str) -> tuple[tuple[str, str, str], ...]:
+    """Key, English and German wording of each text of ``group`` (the shape the refusal modules
+    offered before the catalogues: tests and tools still read it)."""
+    en, de = CATALOGUES["en"].group(group), CATALOGUES["de"].group(group)
+    return tuple((key, text, de[key]) for key, text in en.items())
