@@ -57,10 +57,10 @@ def write_pseudo(out: Path, english: Path = ENGLISH) -> Path:
     for message in cat:
         if not message.id:
             continue
-        if isinstance(message.string, tuple):
+        if isinstance(message.string, (tuple, list)):
             message.string = tuple(pseudo(s) for s in message.string)
         else:
-            message.string = pseudo(message.string or "")
+            message.string = pseudo(str(message.string or ""))
     path = out / CODE / "LC_MESSAGES" / "schocken.po"
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as f:

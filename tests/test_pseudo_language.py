@@ -1,0 +1,182 @@
+"""The pseudo-language ``qps`` (scripts/pseudo_po.py): a command said in it shows no word that
+does not come from the catalogue (docs/translating.md).
+
+The check, per line of output: every run of letters is a pseudo word (all its letters accented
+by the pseudo-language), or an allowed name: a player's or a bot's, a preset's or a tournament
+format's id, a bot's kind (what the user typed or chose, said as it is), or a game word a result
+is named by in every language (Schock, General, Jule: results.py names them, not the catalogue).
+Numbers, dice (``6-5-4``), paths, links and a table's code have no letters or are taken out
+before the check.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from schocken.rules import PRESETS
+from schocken.tournament.formats import FORMATS
+from server_helpers import running
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMES = {"Anna", "Ben", "Cem", "Dora", "regular", "Schocken"} | {
+    word for name in [*PRESETS, *FORMATS] for word in re.findall(r"[^\W\d_]+", name)
+}
+GAME_WORDS = {"Schock", "Aus", "General", "Jule", "Nutte", "Achter"}
+
+
+def _pseudo_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "scripts_pseudo_po", ROOT / "scripts" / "pseudo_po.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+PSEUDO = _pseudo_module()
+
+
+@pytest.fixture(scope="module")
+def locale_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("pseudo")
+    PSEUDO.write_pseudo(out)
+    return out
+
+
+def foreign_words(text: str, allowed: set[str]) -> list[str]:
+    """The words of ``text`` that are neither pseudo words nor allowed names."""
+    return [
+        word
+        for word in re.findall(r"[^\W\d_]+", text)
+        if word not in allowed and not all(c in PSEUDO.LETTERS for c in word)
+    ]
+
+
+def schocken(locale_dir: Path, *args: str) -> str:
+    env = {**os.environ, "SCHOCKEN_LOCALE_PATH": str(locale_dir), "LANG": "qps", "LC_ALL": ""}
+    env["PYTHONPATH"] = str(ROOT / "src")
+    done = subprocess.run(
+        [sys.executable, "-m", "schocken.cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=True,
+    )
+    return done.stdout
+
+
+def test_the_check_finds_a_word_outside_the_catalogue() -> None:
+    assert foreign_words("⟦Ŧĥŕōŵ⟧ 6-5-4, Anna: Schock 4", NAMES | GAME_WORDS) == []
+    assert foreign_words("⟦Ŧĥŕōŵ⟧ round 2", NAMES) == ["round"]
+    assert foreign_words("Ŧĥŕōw", NAMES) == ["Ŧĥŕōw"]  # one plain letter is enough
+
+
+def test_watch_rules_and_review_say_every_word_from_the_catalogue(
+    locale_dir: Path, tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    outputs = {
+        "watch": schocken(locale_dir, "watch", "--seed", "3", "--save", str(record)),
+        "rules": schocken(locale_dir, "rules", "--lang", "qps"),
+        "review": schocken(locale_dir, "review", str(record)),
+    }
+    for command, output in outputs.items():
+        lines = output.replace(str(record), "").splitlines()
+        assert len(lines) > 3, command
+        bad = [(line, foreign_words(line, NAMES | GAME_WORDS)) for line in lines]
+        assert [b for b in bad if b[1]] == [], command
+    assert "⟦Šŧŕȧššē⟧" in outputs["watch"] or "⟦Šŧŕȧƨē⟧" in outputs["rules"]
+
+
+BOTS = {"Bodo", "Kalle", "Uschi", "Gisela", "Manni", "Heinz", "Rita", "Jupp", "Trude", "Fiete"}
+"""The bots' seat names (server/tables.py): names, said as they are."""
+
+SHOWN = """() => [document.body.innerText, document.title,
+    ...[...document.querySelectorAll('[aria-label], [title], [placeholder]')]
+      .map(e => [e.getAttribute('aria-label'), e.getAttribute('title'),
+                 e.getAttribute('placeholder')].filter(Boolean).join(' '))]"""
+"""What a person sees or hears of the page: its text, its title, its controls' names and hints."""
+
+
+def _page_words(page: Page, state: str, *, leave_out: tuple[str, ...] = ()) -> list[str]:
+    shown: list[str] = page.evaluate(SHOWN)
+    lines = [line for text in shown for line in text.splitlines()]
+    assert len(lines) > 3, state
+    text = "\n".join(lines)
+    # words marked as another language's (the language button says the next one's name in it)
+    others: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll('body [lang]')]
+            .filter(e => e.lang !== document.documentElement.lang).map(e => e.innerText)"""
+    )
+    for part in [*others, *leave_out]:  # a table's code: letters, not words
+        text = text.replace(part, "")
+    text = re.sub(r"https?://\S+", "", text)  # a link (the invite, the spectators')
+    return foreign_words(text, NAMES | BOTS | {"Krone"})
+
+
+def _wait_pseudo(page: Page, selector: str, word: str = "⟦") -> None:
+    page.wait_for_function(
+        "([sel, word]) => document.querySelector(sel)?.innerText.includes(word)",
+        arg=[selector, word],
+    )
+
+
+def test_the_pages_in_the_pseudo_language_show_only_catalogue_words(
+    locale_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, browser: Browser
+) -> None:
+    """The lobby, a table waiting and in play, the rules builder, a club's page, its
+    tournaments and pub mode, each in qps: every word on them is a pseudo word or a name."""
+    monkeypatch.setenv("SCHOCKEN_LOCALE_PATH", str(locale_dir))
+    found: dict[str, list[str]] = {}
+    with running(tmp_path / "db.sqlite3", seed=9, bot_delay=0.02) as server:
+        ctx = browser.new_context(locale="en-US")
+        ctx.add_init_script("localStorage.setItem('schocken:lang', 'qps')")
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        _wait_pseudo(page, "h1")
+        assert page.evaluate("document.documentElement.lang") == "qps"
+        found["lobby"] = _page_words(page, "lobby")
+        # the language button offers the next catalogue's language, in its own name
+        languages = page.request.get(server.url + "/api/languages").json()
+        assert [x["code"] for x in languages] == ["de", "en", "qps"]
+        assert languages[2]["name"] == "⟦Ēñĝľĩšĥ⟧"
+        assert page.locator("#lang").inner_text() == "Deutsch"
+        assert page.locator("#lang").get_attribute("lang") == "de"
+        page.fill("#name", "Anna")
+        page.fill("#seats", "3")
+        page.fill("#bots", "2")
+        page.click("button[type=submit]")
+        page.wait_for_selector("#start")
+        code = (page.locator("#code").inner_text(),)
+        found["table waiting"] = _page_words(page, "table waiting", leave_out=code)
+        page.click("#start")
+        page.wait_for_selector("#players")
+        found["table in play"] = _page_words(page, "table in play", leave_out=code)
+        page.goto(server.url + "/rules")
+        _wait_pseudo(page, "#rb-summary")
+        found["rules builder"] = _page_words(page, "rules builder")
+        made = server.post("/api/clubs", {"name": "Krone", "password": None}).json()
+        slug = made["club"]["slug"]
+        page.goto(f"{server.url}/club/{slug}#{made['secret']}")
+        _wait_pseudo(page, "h1", "Krone")
+        found["club"] = _page_words(page, "club")
+        page.goto(f"{server.url}/tournaments/{slug}")
+        _wait_pseudo(page, "h1", "Krone")
+        found["tournaments"] = _page_words(page, "tournaments")
+        page.goto(server.url + "/pub")
+        _wait_pseudo(page, "h1")
+        found["pub mode"] = _page_words(page, "pub mode")
+        ctx.close()
+    assert {state: words for state, words in found.items() if words} == {}
