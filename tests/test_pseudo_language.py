@@ -100,6 +100,36 @@ def test_watch_rules_and_review_say_every_word_from_the_catalogue(
     assert "⟦Šŧŕȧššē⟧" in outputs["watch"] or "⟦Šŧŕȧƨē⟧" in outputs["rules"]
 
 
+def test_the_club_and_tournament_commands_say_every_word_from_the_catalogue(
+    locale_dir: Path, tmp_path: Path
+) -> None:
+    db = str(tmp_path / "club.sqlite3")
+    steps = [
+        ("club", "create", "Krone"),
+        ("club", "member", "add", "Anna"),
+        ("club", "member", "add", "Ben"),
+        ("club", "pay", "Anna", "5"),
+        ("club", "price", "list"),
+        ("club", "balance"),
+        ("club", "kitty"),
+        ("club", "stats"),
+        ("tournament", "create", "Cup", "--date", "2025-06-01", "--club", "Krone"),
+        ("tournament", "register", "Anna", "Ben"),
+        ("tournament", "players"),
+        ("tournament", "tables"),
+        ("tournament", "rank"),
+        ("tournament", "list"),
+    ]
+    for step in steps:
+        output = schocken(locale_dir, *step, "--db", db)
+        output = re.sub(r"[A-Za-z0-9_-]{20,}", "", output)  # the club's secret key
+        output = re.sub(r"\b[0-9a-f]{8}\b", "", output)  # a draw's seed
+        assert output.strip(), step
+        assert foreign_words(output, NAMES | {"Krone", "krone", "Cup"}) == [], (
+            step
+        )  # krone: its slug
+
+
 BOTS = {"Bodo", "Kalle", "Uschi", "Gisela", "Manni", "Heinz", "Rita", "Jupp", "Trude", "Fiete"}
 """The bots' seat names (server/tables.py): names, said as they are."""
 
