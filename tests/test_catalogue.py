@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import os
 import re
+import string
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -132,3 +135,50 @@ def test_the_pseudo_catalogue_is_the_english_one_accented(tmp_path: Path) -> Non
     made = catalogue.parse_po(pseudo.write_pseudo(tmp_path / "out", english).read_text("utf-8"))
     assert made.headers["Language"] == "qps"
     assert made.flat() == {"hi": "⟦Ĥĩ {name}⟧", "n_1": "⟦{n} ĝȧɱē⟧", "n": "⟦{n} ĝȧɱēš⟧"}
+
+
+def test_a_new_language_is_a_po_file_and_may_be_partial(tmp_path: Path) -> None:
+    """A file dropped into a folder of SCHOCKEN_LOCALE_PATH is a language of the game: its
+    texts where it has them, English where it leaves them out or empty."""
+    path = catalogue.po_path("nl", tmp_path)
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        'msgid ""\nmsgstr ""\n"Language: nl\\n"\n'
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        'msgctxt "texts"\nmsgid "covered"\nmsgstr "bedekt"\n\n'
+        'msgctxt "texts"\nmsgid "finale"\nmsgstr ""\n\n'
+        'msgctxt "texts"\nmsgid "n_games_1"\nmsgid_plural "n_games"\n'
+        'msgstr[0] "1 spel"\nmsgstr[1] "{n} spellen"\n',
+        encoding="utf-8",
+    )
+    code = (
+        "from schocken.texts import LANGUAGES, counted, t\n"
+        "print(LANGUAGES, t('covered', 'nl'), t('finale', 'nl'), t('first_half', 'nl'),"
+        " counted('n_games', 1, 'nl'), counted('n_games', 3, 'nl'), sep='|')"
+    )
+    env = {**os.environ, catalogue.ENV_PATH: str(tmp_path), "PYTHONPATH": str(ROOT / "src")}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert done.stdout.strip().split("|") == [
+        "('de', 'en', 'nl')",
+        "bedekt",
+        "Finale",
+        "first half (Hinrunde)",
+        "1 spel",
+        "3 spellen",
+    ]
+
+
+def test_the_shipped_catalogues_have_every_text_with_the_same_fields() -> None:
+    english = catalogue.CATALOGUES["en"].flat()
+    for lang, cat in catalogue.CATALOGUES.items():
+        words = cat.flat()
+        assert set(words) == set(english), lang
+        for key, text in english.items():
+            assert _fields(words[key]) == _fields(text), (lang, key)
+
+
+def _fields(text: str) -> set[str]:
+    """The names of a text's fields (``{first!r}`` and ``{first}`` name the same one)."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
