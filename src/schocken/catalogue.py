@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +33,7 @@ HERE = Path(__file__).with_name("locale")
 ENV_PATH = "SCHOCKEN_LOCALE_PATH"
 
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\"}
+_ESCAPE = re.compile(r"\\(.?)")
 
 
 @dataclass(frozen=True)
@@ -80,24 +82,20 @@ class Catalogue:
         return {key: flat[key] for key in keys if key in flat}
 
 
-def _unquote(line: str, where: str) -> str:
+def _unquote(line: str, name: str, number: int) -> str:
     line = line.strip()
     if len(line) < 2 or line[0] != '"' or line[-1] != '"':
-        raise ValueError(f"{where}: a quoted string expected, not {line!r}")
-    body, out, i = line[1:-1], [], 0
+        raise ValueError(f"{name}:{number}: a quoted string expected, not {line!r}")
+    body = line[1:-1]
     if "\\" not in body:
         return body
-    while i < len(body):
-        char = body[i]
-        if char == "\\":
-            i += 1
-            if i >= len(body) or body[i] not in _ESCAPES:
-                raise ValueError(f"{where}: unknown escape in {line!r}")
-            out.append(_ESCAPES[body[i]])
-        else:
-            out.append(char)
-        i += 1
-    return "".join(out)
+
+    def escape(match: re.Match[str]) -> str:
+        if match.group(1) not in _ESCAPES:
+            raise ValueError(f"{name}:{number}: unknown escape in {line!r}")
+        return _ESCAPES[match.group(1)]
+
+    return _ESCAPE.sub(escape, body)
 
 
 def _records(text: str, name: str) -> Iterator[dict[str, str]]:
@@ -107,25 +105,23 @@ def _records(text: str, name: str) -> Iterator[dict[str, str]]:
     last: str | None = None
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
-        where = f"{name}:{number}"
-        if line.startswith("#,") and "fuzzy" in line:
-            record["fuzzy"] = ""
-            continue
-        if not line or line.startswith("#"):
-            if not line and record:
+        if not line or line[0] == "#":
+            if line.startswith("#,") and "fuzzy" in line:
+                record["fuzzy"] = ""
+            elif not line and record:
                 yield record
                 record, last = {}, None
             continue
-        if line.startswith('"'):
+        if line[0] == '"':
             if last is None:
-                raise ValueError(f"{where}: a continued string without its keyword")
-            record[last] += _unquote(line, where)
+                raise ValueError(f"{name}:{number}: a continued string without its keyword")
+            record[last] += _unquote(line, name, number)
             continue
         word, _, rest = line.partition(" ")
         if word in record or (word == "msgctxt" and "msgid" in record):
             yield record
             record = {}
-        record[word] = _unquote(rest, where)
+        record[word] = _unquote(rest, name, number)
         last = word
     if record:
         yield record
