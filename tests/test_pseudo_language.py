@@ -184,6 +184,8 @@ def test_the_pages_in_the_pseudo_language_show_only_catalogue_words(
         assert languages[2]["name"] == "⟦Ēñĝľĩšĥ⟧"
         assert page.locator("#lang").inner_text() == "Deutsch"
         assert page.locator("#lang").get_attribute("lang") == "de"
+        worker = page.request.get(server.url + "/sw.js").text()  # kept for a pub without signal
+        assert all(f'"/api/texts/{code}"' in worker for code in ("de", "en", "qps"))
         page.fill("#name", "Anna")
         page.fill("#seats", "3")
         page.fill("#bots", "2")
