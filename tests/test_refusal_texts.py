@@ -51,7 +51,11 @@ NOT_ON_A_PAGE = {
     ("server/tables.py", "LeaseLostError", ""): "caught by Tables: a StorageError on the page",
     ("server/store.py", "PubChangedError", ""): "caught by PubGames: read again and retried, "
     "else a StorageError on the page",
-    ("server/pub.py", "TableError", ""): "a ValueError of the engine without a key: none known",
+    (
+        "server/routes/pub.py",
+        "TableError",
+        "",
+    ): "a ValueError of the engine without a key: none known",
     ("store/base.py", "StoreError", "written by a newer schocken"): "the server's start",
     ("store/sqlite.py", "StoreError", "cannot open"): "opening the database: the server's start",
     ("store/sqlite.py", "StoreError", "cannot use"): "opening the database: the server's start",

@@ -140,7 +140,6 @@ def _organise(
     """In a worker process: the organiser's ``action`` on the tournament (as the server's
     route does it; ``""``: none), and its detail as JSON; or the refusal."""
     from schocken.server import tournament_views as views
-    from schocken.server.routes import tournaments as routes
 
     book = _BOOKS.get(str(target))
     if book is None:
@@ -150,7 +149,7 @@ def _organise(
         if action == "draw":  # drawn here: this is a worker process already
             book.draw(found, close=data.get("close", False))
         elif action:
-            routes._do(book, found, action, data)
+            views.organiser_change(book, found, action, data)
         return views._encoded(views.detail(book, found))
     except SchockenError as exc:  # the book's, the tournament's, the server's refusals
         return Refused(exc)

@@ -20,6 +20,7 @@ from schocken.tournament import TournamentBook
 from schocken.tournament.book import hidden_from
 from schocken.tournament.formats import PointsStage
 from schocken.tournament.paper import paper
+from schocken.tournament.results import result_by_hand
 from schocken.tournament.values import RankingInfo
 
 LIVE_LINES = 1000
@@ -206,3 +207,33 @@ def _view_in_worker(target: str, timeout: float, kind: str, name: str, *args: An
             return VIEW_MAKERS[kind](book, name, *args)
     except TournamentError as exc:
         return exc
+
+
+def organiser_change(book: TournamentBook, name: str, action: str, data: dict[str, Any]) -> None:
+    """The organiser's change ``action`` (not the draw's seating: the route and the worker
+    process draw as each must) on the tournament ``name``, read from the request's ``data``."""
+    if action == "register":
+        names = data.get("names")
+        book.register(
+            name,
+            names,  # type: ignore[arg-type]
+            team=data.get("team") or None,
+            guest=data.get("guest") or False,
+        )
+    elif action == "withdraw":
+        book.withdraw(name, data.get("name"))  # type: ignore[arg-type]
+    elif action == "draw":
+        book.draw(name, close=data.get("close", False))
+    elif action == "undraw":
+        book.undraw(name, data.get("reason"))  # type: ignore[arg-type]
+    elif action == "enter":
+        result = result_by_hand(
+            data.get("players"),  # type: ignore[arg-type]
+            halves=data.get("halves"),  # type: ignore[arg-type]
+            finale_loser=data.get("finale_loser") or None,
+            schock_aus=data.get("schock_aus") or None,
+            bought_in=data.get("bought_in") or None,
+        )
+        book.enter(name, data.get("round"), data.get("table"), result=result)  # type: ignore[arg-type]
+    else:
+        book.remove_game(name, data.get("round"), data.get("table"), data.get("reason"))  # type: ignore[arg-type]

@@ -34,10 +34,9 @@ from schocken.server.routes.clubs import ClubsDep, opened
 from schocken.server.settings import Limits, Site
 from schocken.server.tables import rules_from_request
 from schocken.server.tournament import Tournaments
-from schocken.server.tournament_views import SHOWN_PLAYERS, _of_club, detail
+from schocken.server.tournament_views import SHOWN_PLAYERS, _of_club, detail, organiser_change
 from schocken.tournament import FORMATS, TournamentBook
 from schocken.tournament.paper import PAPERS
-from schocken.tournament.results import result_by_hand
 
 router = APIRouter()
 log = logging.getLogger("schocken.server")
@@ -199,34 +198,6 @@ ACTIONS = ("register", "withdraw", "draw", "undraw", "enter", "remove")
 """The organiser's changes, each ``POST /api/clubs/{club}/tournaments/{name}/{action}``."""
 
 
-def _do(book: TournamentBook, name: str, action: str, data: dict[str, Any]) -> None:
-    if action == "register":
-        names = data.get("names")
-        book.register(
-            name,
-            names,  # type: ignore[arg-type]
-            team=data.get("team") or None,
-            guest=data.get("guest") or False,
-        )
-    elif action == "withdraw":
-        book.withdraw(name, data.get("name"))  # type: ignore[arg-type]
-    elif action == "draw":
-        book.draw(name, close=data.get("close", False))
-    elif action == "undraw":
-        book.undraw(name, data.get("reason"))  # type: ignore[arg-type]
-    elif action == "enter":
-        result = result_by_hand(
-            data.get("players"),  # type: ignore[arg-type]
-            halves=data.get("halves"),  # type: ignore[arg-type]
-            finale_loser=data.get("finale_loser") or None,
-            schock_aus=data.get("schock_aus") or None,
-            bought_in=data.get("bought_in") or None,
-        )
-        book.enter(name, data.get("round"), data.get("table"), result=result)  # type: ignore[arg-type]
-    else:
-        book.remove_game(name, data.get("round"), data.get("table"), data.get("reason"))  # type: ignore[arg-type]
-
-
 @router.post("/api/clubs/{club}/tournaments/{name}/online")
 async def open_online(
     club: str, name: str, request: Request, clubs: ClubsDep, tournaments: TournamentsDep
@@ -385,7 +356,7 @@ async def change(
         if action == "draw":
             book.draw(found, close=data.get("close", False), seat=tournaments.seat)
         else:
-            _do(book, found, action, data)
+            organiser_change(book, found, action, data)
         return detail(book, found)
 
     return await tournaments.run(do)
