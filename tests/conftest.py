@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
@@ -81,8 +82,23 @@ def engine(request: pytest.FixtureRequest) -> Iterator[str]:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Fail the run if a test read a file beside the clone: a clone alone must pass."""
+    """Fail the run if a test read a file beside the clone: a clone alone must pass. A
+    pytest-xdist worker hands what its tests read to the run's main process (which fails the
+    run: a worker's exit status and output go nowhere)."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["read_outside"] = list(clone_alone.read_outside)
+        return
     if clone_alone.read_outside:
         shown = "\n  ".join(clone_alone.read_outside[:20])
         print(f"\nRead beside the clone (a user's clone has none of it):\n  {shown}")
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """A pytest-xdist worker has ended: what its tests read beside the clone counts as read by
+    the run (:func:`pytest_sessionfinish` of the main process comes after every worker's)."""
+    for path in getattr(node, "workeroutput", {}).get("read_outside", []):
+        if path not in clone_alone.read_outside:
+            clone_alone.read_outside.append(path)
