@@ -1,10 +1,14 @@
 """Fixtures shared by the tests: one Debian Chromium per browser test module, driven by
 Playwright (never a downloaded browser; the flags are those that work on this machine), and the
 two database engines of the storage interface (a real PostgreSQL server, started by the tests
-themselves, beside SQLite files). The run reads nothing beside the clone (``clone_alone``)."""
+themselves, beside SQLite files). The run reads nothing beside the clone (``clone_alone``).
+``scripts/test`` runs the tests in two pytest-xdist workers; a test marked ``alone`` runs while
+no other test does."""
 
 from __future__ import annotations
 
+import fcntl
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +25,49 @@ clone_alone.watch()
 
 ENGINES = ("sqlite", "postgresql")
 """The engines every storage test runs against."""
+
+
+@pytest.fixture(scope="session")
+def run_locks(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[int, int] | None]:
+    """In a pytest-xdist worker: two lock files that every worker of the run opens (in the
+    run's temporary folder, which holds each worker's), the turnstile and the run's lock;
+    ``None`` in a run of one process."""
+    if not hasattr(request.config, "workerinput"):
+        yield None
+        return
+    folder = tmp_path_factory.getbasetemp().parent
+    fds = tuple(os.open(folder / name, os.O_RDWR | os.O_CREAT) for name in ("turnstile", "run"))
+    try:
+        yield fds[0], fds[1]
+    finally:
+        for fd in fds:
+            os.close(fd)
+
+
+@pytest.fixture(autouse=True)
+def alone_or_beside_others(
+    request: pytest.FixtureRequest, run_locks: tuple[int, int] | None
+) -> Iterator[None]:
+    """A test marked ``alone`` (it holds the server to a deadline: a lease taken over within
+    5 s, a turn timer's seconds left) runs, with its fixtures, while no test runs in another
+    worker; the others run beside each other. A shared lock for every test, the run's lock
+    taken whole for one alone; the turnstile lets no test start while one alone waits."""
+    if run_locks is None:
+        yield
+        return
+    turnstile, run = run_locks
+    alone = request.node.get_closest_marker("alone") is not None
+    fcntl.flock(turnstile, fcntl.LOCK_EX)
+    try:
+        fcntl.flock(run, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
+    finally:
+        fcntl.flock(turnstile, fcntl.LOCK_UN)
+    try:
+        yield
+    finally:
+        fcntl.flock(run, fcntl.LOCK_UN)
 
 
 @pytest.fixture(scope="module")
