@@ -1,12 +1,17 @@
 """Fixtures shared by the tests: one Debian Chromium per browser test module, driven by
 Playwright (never a downloaded browser; the flags are those that work on this machine), and the
 two database engines of the storage interface (a real PostgreSQL server, started by the tests
-themselves, beside SQLite files). The run reads nothing beside the clone (``clone_alone``)."""
+themselves, beside SQLite files). The run reads nothing beside the clone (``clone_alone``).
+``scripts/test`` runs the tests in two pytest-xdist workers; a test marked ``alone`` runs while
+no other test does."""
 
 from __future__ import annotations
 
+import fcntl
+import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
@@ -20,6 +25,49 @@ clone_alone.watch()
 
 ENGINES = ("sqlite", "postgresql")
 """The engines every storage test runs against."""
+
+
+@pytest.fixture(scope="session")
+def run_locks(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[int, int] | None]:
+    """In a pytest-xdist worker: two lock files that every worker of the run opens (in the
+    run's temporary folder, which holds each worker's), the turnstile and the run's lock;
+    ``None`` in a run of one process."""
+    if not hasattr(request.config, "workerinput"):
+        yield None
+        return
+    folder = tmp_path_factory.getbasetemp().parent
+    fds = tuple(os.open(folder / name, os.O_RDWR | os.O_CREAT) for name in ("turnstile", "run"))
+    try:
+        yield fds[0], fds[1]
+    finally:
+        for fd in fds:
+            os.close(fd)
+
+
+@pytest.fixture(autouse=True)
+def alone_or_beside_others(
+    request: pytest.FixtureRequest, run_locks: tuple[int, int] | None
+) -> Iterator[None]:
+    """A test marked ``alone`` (it holds the server to a deadline: a lease taken over within
+    5 s, a turn timer's seconds left) runs, with its fixtures, while no test runs in another
+    worker; the others run beside each other. A shared lock for every test, the run's lock
+    taken whole for one alone; the turnstile lets no test start while one alone waits."""
+    if run_locks is None:
+        yield
+        return
+    turnstile, run = run_locks
+    alone = request.node.get_closest_marker("alone") is not None
+    fcntl.flock(turnstile, fcntl.LOCK_EX)
+    try:
+        fcntl.flock(run, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
+    finally:
+        fcntl.flock(turnstile, fcntl.LOCK_UN)
+    try:
+        yield
+    finally:
+        fcntl.flock(run, fcntl.LOCK_UN)
 
 
 @pytest.fixture(scope="module")
@@ -81,8 +129,23 @@ def engine(request: pytest.FixtureRequest) -> Iterator[str]:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Fail the run if a test read a file beside the clone: a clone alone must pass."""
+    """Fail the run if a test read a file beside the clone: a clone alone must pass. A
+    pytest-xdist worker hands what its tests read to the run's main process (which fails the
+    run: a worker's exit status and output go nowhere)."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["read_outside"] = list(clone_alone.read_outside)
+        return
     if clone_alone.read_outside:
         shown = "\n  ".join(clone_alone.read_outside[:20])
         print(f"\nRead beside the clone (a user's clone has none of it):\n  {shown}")
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """A pytest-xdist worker has ended: what its tests read beside the clone counts as read by
+    the run (:func:`pytest_sessionfinish` of the main process comes after every worker's)."""
+    for path in getattr(node, "workeroutput", {}).get("read_outside", []):
+        if path not in clone_alone.read_outside:
+            clone_alone.read_outside.append(path)

@@ -21,10 +21,17 @@ import websockets
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+    """A port of 127.0.0.1 that nothing listens on now. Under pytest-xdist (``scripts/test``)
+    each worker takes only ports of its own share (``port // 2 % workers``), so two workers
+    never pick the same port between one asking for it and its server binding it."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    while True:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port: int = s.getsockname()[1]
+        if port // 2 % workers == int(worker.removeprefix("gw")):
+            return port
 
 
 ENGINE_DATABASE: Callable[[Path], str] | None = None

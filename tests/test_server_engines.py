@@ -173,6 +173,7 @@ async def test_an_entry_sent_again_is_applied_once_also_after_a_restart(
         server.stop()
 
 
+@pytest.mark.alone  # holds the server to a deadline
 async def test_the_turn_timer_goes_on_from_what_was_left_after_a_restart(
     where: dict[str, Any],
 ) -> None:

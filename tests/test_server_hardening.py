@@ -235,6 +235,7 @@ async def solver_in_finale(server: Server) -> tuple[Client, dict[str, Any]]:
 
 
 @pytest.mark.parametrize("bot", ["regular", "solver"])
+@pytest.mark.alone  # holds the server to a deadline
 async def test_a_solver_in_a_huge_finale_does_not_hold_up_other_tables(
     tmp_path: Path, bot: str
 ) -> None:

@@ -146,6 +146,7 @@ def behind(proxy: str, workers: list[Server], folder: Path) -> Iterator[Server]:
 
 
 @pytest.mark.parametrize("proxy", list(PROXIES))
+@pytest.mark.alone  # holds the server to a deadline
 async def test_the_owner_killed_behind_a_proxy_the_game_goes_on(
     proxy: str, postgres_server: Postgres, tmp_path: Path
 ) -> None:

@@ -96,6 +96,7 @@ async def said_hello(server: Server, table: str, token: str) -> dict[str, Any]:
 # ------------------------------------------------------------------ 4. WebSockets without hello
 
 
+@pytest.mark.alone  # holds the server to a deadline
 def test_websockets_without_a_hello_are_counted_from_their_upgrade_and_closed(
     tmp_path: Path,
 ) -> None:
@@ -134,6 +135,7 @@ def test_websockets_without_a_hello_are_counted_from_their_upgrade_and_closed(
         assert asyncio.run(said_hello(server, table["id"], table["tokens"][0]))["type"] == "state"
 
 
+@pytest.mark.alone  # holds the server to a deadline
 def test_websockets_count_towards_max_connections(tmp_path: Path) -> None:
     options = (*GENEROUS, "--max-connections", "12", "--hello-timeout", "1")
     with running(tmp_path / "db.sqlite3", extra=options) as server:

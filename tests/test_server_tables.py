@@ -236,6 +236,7 @@ async def test_the_turn_timer_counts_down_for_everyone_and_the_stand_in_is_logge
         await back.close()
 
 
+@pytest.mark.alone  # holds the server to a deadline
 async def test_a_seat_back_from_the_bot_mid_turn_has_its_whole_time_also_after_a_restart(
     tmp_path: Path,
 ) -> None:

@@ -135,6 +135,7 @@ async def test_players_on_two_workers_play_one_game(
         b.stop()
 
 
+@pytest.mark.alone  # holds the server to a deadline
 async def test_a_worker_killed_half_way_the_other_takes_its_table(
     postgres_server: Postgres, tmp_path: Path
 ) -> None:
@@ -287,6 +288,7 @@ class _Nothing:
         return None
 
 
+@pytest.mark.alone  # holds the server to a deadline
 async def test_a_busy_worker_keeps_its_leases_a_stuck_one_lets_them_go(
     postgres_server: Postgres,
 ) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from server_helpers import running
@@ -33,6 +34,7 @@ def seconds(page: Page, selector: str) -> int:
     return int(found.group(1))
 
 
+@pytest.mark.alone  # holds the server to a deadline
 def test_the_countdown_warns_at_ten_seconds_and_the_stand_in_is_logged(
     browser: Browser, tmp_path: Path
 ) -> None:
