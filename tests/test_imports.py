@@ -41,7 +41,6 @@ CORE_NAMES = [
     "refusal_texts",
     "record_texts",
     "connection_texts",
-    "tournament_texts",
     "players",
     "pub",
 ]

@@ -12,7 +12,7 @@ The languages are the folders found (a language is a ``.po`` file, no code); a f
 ``SCHOCKEN_LOCALE_PATH`` (``os.pathsep``-separated) adds languages or replaces one (the
 pseudo-language of the tests, docs/translating.md). The engine imports only the standard library,
 so this is a small reader of the format, not Babel; Babel writes and checks the files
-(scripts/po_from_modules.py, scripts/pseudo_po.py, tests/test_catalogue.py).
+(scripts/pseudo_po.py, tests/test_catalogue.py).
 
 >>> cat = parse_po('msgctxt "texts"\\nmsgid "hi"\\nmsgstr "Hi, {name}!"\\n')
 >>> cat.entries["hi"].text

@@ -5,7 +5,7 @@ print style sheet (A4, a page break between tables and certificates).
 The server shows them to the organiser's browser, which prints them
 (``/tournaments/{club}/{name}/print/{what}``), and ``schocken tournament print ... --pdf FILE``
 prints the same HTML to PDF with Debian's Chromium (:func:`print_pdf`). Words come from the
-catalogue (:mod:`schocken.tournament_texts`). Standard library only (Chromium is a program).
+catalogue (its group ``tournament``). Standard library only (Chromium is a program).
 """
 
 from __future__ import annotations
