@@ -60,6 +60,7 @@ def test_the_pattern_and_the_hook_can_fail(tmp_path: Path) -> None:
     repo.mkdir()
     (tmp_path / "shared").mkdir()
     (tmp_path / "shared" / "x.txt").write_text("beside")
+    (repo / "y.txt").write_text("inside")
     code = (
         "import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]); import clone_alone;"
         "repo = Path(sys.argv[2]); clone_alone.watch(repo);"
