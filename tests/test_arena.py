@@ -171,6 +171,10 @@ def test_the_table_in_both_languages_the_progress_bar_and_the_plot(
     code, out, err = run(capsys, *args, "--lang", "de")
     assert code == 0 and err == ""  # no bar unless asked (not a terminal)
     assert "Rang  Bot" in out and "Direktvergleich" in out and "25,0%" in out
+    code, out, _ = run(
+        capsys, "--bots", "random,regular", "--players", "2", "--games", "2", "--lang", "en"
+    )
+    assert code == 0 and "seats: 2 games in one line-up" in out.splitlines()[0]
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,7 @@ from schocken.bots import BOTS, make_bot
 from schocken.cli.args import Commands, add_rules, players_arg
 from schocken.lab.cli import number, rules_name
 from schocken.simulate import ENGINES, ProgressBar
-from schocken.texts import LANGUAGES, default_language, t
+from schocken.texts import LANGUAGES, counted, default_language, t
 
 GAMES = 2000
 """Games an arena plays unless told (shared out over the line-ups)."""
@@ -226,13 +226,13 @@ def cmd_arena(args: argparse.Namespace) -> int:
     else:
         each = plan[0].games
         print(
-            t(
+            counted(
                 "arena_title",
+                len(plan),
                 lang,
                 rules=rules_name(args.rules),
                 players=players,
                 games=number(f"{total:,}", lang),
-                line_ups=len(plan),
             )
         )
         key = "arena_line_ups_all" if len(bots) >= players else "arena_line_ups_repeat"
