@@ -67,7 +67,8 @@ def direct_count(data: dict[str, Any]) -> tuple[Counter[str], Counter[tuple[str,
             seat_bot = [bots[(s - g) % n] for s in range(n)]
             if lu["engine"] == "fast":
                 record = fast.play_record(rules, bots, lu["seed"], g, rotate=True)
-                assert record.meta["bots"] == seat_bot
+                assert record.meta is not None and record.meta["bots"] == seat_bot
+                assert record.outcome is not None
                 loser = record.outcome["loser"]
             else:
                 strategies = [make_bot(b, per_game[g] + s + 1) for s, b in enumerate(seat_bot)]
