@@ -185,6 +185,11 @@ def test_the_table_in_both_languages_the_progress_bar_and_the_plot(
         (("--bots", "random"), "an arena needs at least two bots, not 1"),
         (("--bots", "regular,regular"), "regular is named twice in --bots"),
         (("--bots", "random,regular", "--games", "0"), "--games must be at least 1, not 0"),
+        (
+            ("--bots", "regular,card,card:allgemein", "--engine", "fast"),
+            "the batch simulator does not play card, card:allgemein: --engine auto plays those "
+            "line-ups on the reference engine",
+        ),
     ],
 )  # fmt: skip
 def test_bad_input_is_refused_in_words(

@@ -27,7 +27,7 @@ from schocken.arena import (
 from schocken.bots import BOTS, make_bot
 from schocken.cli.args import Commands, add_rules, players_arg
 from schocken.lab.cli import number, rules_name
-from schocken.simulate import ENGINES, ProgressBar
+from schocken.simulate import ENGINES, ProgressBar, choose_engine
 from schocken.texts import LANGUAGES, counted, default_language, t
 
 GAMES = 2000
@@ -206,6 +206,13 @@ def cmd_arena(args: argparse.Namespace) -> int:
         if count > MAX_LINE_UPS:
             raise ValueError(t("arena_refuse_many", lang, count=count, most=MAX_LINE_UPS))
         plan = line_ups(bots, players, args.games, args.seed)
+        if args.engine == "fast":  # refused before any game, not at the first line-up it cannot
+            choose_engine("fast", bots)  # the fast extra installed
+            from schocken.fast import FAST_BOTS
+
+            others = [b for b in bots if b not in FAST_BOTS]
+            if others:
+                raise ValueError(t("arena_refuse_fast", lang, bots=", ".join(others)))
     except ValueError as exc:
         print(f"schocken arena: {exc}", file=sys.stderr)
         return 2
