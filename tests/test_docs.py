@@ -32,6 +32,7 @@ def test_the_core_imports_only_the_standard_library() -> None:
 
     core = [
         "actions",
+        "arena",
         "bots",
         "cli",
         "club",

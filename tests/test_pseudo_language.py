@@ -100,6 +100,16 @@ def test_watch_rules_and_review_say_every_word_from_the_catalogue(
     assert "⟦Šŧŕȧššē⟧" in outputs["watch"] or "⟦Šŧŕȧƨē⟧" in outputs["rules"]
 
 
+def test_the_arena_says_every_word_from_the_catalogue(locale_dir: Path) -> None:
+    output = schocken(
+        locale_dir, "arena", "--bots", "random,regular", "--games", "6", "--engine", "reference"
+    )
+    lines = output.splitlines()
+    assert len(lines) > 8
+    bad = [(line, foreign_words(line, NAMES | {"random"})) for line in lines]
+    assert [b for b in bad if b[1]] == []
+
+
 def test_the_club_and_tournament_commands_say_every_word_from_the_catalogue(
     locale_dir: Path, tmp_path: Path
 ) -> None:

@@ -11,6 +11,7 @@ the parsed arguments and returns the exit status. The commands of an application
 - :mod:`schocken.cli.play`: ``play``
 - :mod:`schocken.cli.odds`: ``odds``, ``hint``, ``rules``, ``card``
 - :mod:`schocken.cli.serve`: ``serve``
+- :mod:`schocken.cli.arena`: ``arena``
 - :mod:`schocken.migrate`: ``migrate``
 
 Shared argument types (a preset or rules file, a number of players, a port...) are in
@@ -27,7 +28,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from schocken.cli import bots, odds, play, records, serve
+from schocken.cli import arena, bots, odds, play, records, serve
 from schocken.cli.args import Commands
 from schocken.club.cli import add_club_parser
 from schocken.lab.cli import add_parser as add_lab_parser  # issue 31: `schocken lab`
@@ -46,6 +47,7 @@ COMMANDS: tuple[Callable[[Commands], None], ...] = (
     add_tournament_parser,
     add_migrate_parser,
     add_lab_parser,  # issue 31: `schocken lab`
+    arena.add_parser,  # issue 33: `schocken arena`
 )
 """Every command group of ``schocken``, in the order ``schocken --help`` lists them."""
 
