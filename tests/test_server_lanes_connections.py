@@ -18,7 +18,7 @@ from server_helpers import GENEROUS, Server
 
 SLOW_LOOK = """
 import time
-import schocken.server.routes.tournaments as t
+import schocken.server.tournament as t
 
 _opened = t._opened
 
