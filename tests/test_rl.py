@@ -19,6 +19,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test
 
 from schocken.dice import RandomDice
+from schocken.events import DeckelMoved
 from schocken.game import Game
 from schocken.results import result_table
 from schocken.rl import observe, pettingzoo_env, table
@@ -26,7 +27,6 @@ from schocken.rl.observe import Encoder
 from schocken.rl.pettingzoo_env import env
 from schocken.rl.table import ACTIONS, DECLINE, Table
 from schocken.rules import Rules, find_preset
-from schocken.views import TurnView
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "schocken"
 
@@ -39,7 +39,9 @@ RULE_IDS = ["tsv99", "allgemein", "schock4life", "hiding"]
 
 
 def test_the_modules_examples_hold() -> None:
-    for module in (table, observe, pettingzoo_env):
+    from schocken.rl import gym_env
+
+    for module in (table, observe, pettingzoo_env, gym_env):
         assert doctest.testmod(module).failed == 0, module.__name__
 
 
@@ -197,7 +199,6 @@ def test_the_observation_is_in_its_space_and_names_its_parts() -> None:
         assert v.min() >= 0.0 and v.max() <= 1.0
     with pytest.raises(ValueError, match="spectator"):
         enc.encode(Table(HIDING, 4, RandomDice(0)).view(None))
-    assert isinstance(TurnView, type)
 
 
 # ---------------------------------------------------------------------------- PettingZoo
@@ -244,3 +245,90 @@ def test_pettingzoo_renders_the_rounds_in_words() -> None:
     assert "player_" in text
     with pytest.raises(ValueError, match="render mode"):
         env("tsv99", render_mode="rgb_array")
+
+
+# ---------------------------------------------------------------------------- Gymnasium
+
+
+def test_gymnasium_check_env() -> None:
+    import gymnasium as gym
+    from gymnasium.utils.env_checker import check_env
+
+    from schocken.rl.gym_env import ENV_ID, SchockenGymEnv
+
+    check_env(SchockenGymEnv("schock4life", bots=("random", "regular")), skip_render_check=True)
+    made = gym.make(ENV_ID, rules="tsv99", bots=("regular", "regular", "regular"))
+    check_env(made.unwrapped)  # the render modes too, through the registered spec
+    made.close()
+
+
+def gym_game(e: Any, seed: int) -> tuple[list[str], float, int]:
+    """A game of the Gymnasium env from ``reset(seed=seed)``, always the last legal action:
+    its observations, the learner's summed reward, and its seat."""
+    obs, info = e.reset(seed=seed)
+    trace, total, done = [obs["observation"].tobytes().hex()], 0.0, False
+    while not done:
+        obs, reward, done, _, _ = e.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        trace.append(obs["observation"].tobytes().hex())
+        total += reward
+    return trace, total, info["seat"]
+
+
+@pytest.mark.parametrize("bots", [("regular",) * 3, ("random", "half", "solver")])
+def test_gymnasium_plays_against_the_bots_and_a_seed_reproduces_the_game(
+    bots: tuple[str, ...],
+) -> None:
+    from schocken.rl.gym_env import SchockenGymEnv
+
+    e = SchockenGymEnv("tsv99", bots=bots)
+    first = gym_game(e, 5)
+    assert gym_game(SchockenGymEnv("tsv99", bots=bots), 5) == first
+    assert gym_game(e, 6)[0] != first[0]
+    assert first[1] in (-1.0, 0.0)
+
+
+def test_gymnasium_seats_the_learner_in_every_seat() -> None:
+    from schocken.rl.gym_env import SchockenGymEnv
+
+    e = SchockenGymEnv("tsv99", bots=("regular",) * 3)
+    assert {e.reset(seed=s)[1]["seat"] for s in range(16)} == {0, 1, 2, 3}
+
+
+def test_gymnasium_refuses_an_illegal_action_and_plays_nothing() -> None:
+    from schocken.rl.gym_env import SchockenGymEnv
+
+    e = SchockenGymEnv("tsv99", bots=("regular",), seat=1)
+    obs, info = e.reset(seed=2)
+    assert info["seat"] == 1
+    assert e.table is not None
+    steps = len(e.table.game.steps)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    again, reward, done, _, info = e.step(illegal)
+    assert "not legal" in info["refused"] and reward == 0.0 and not done
+    assert np.array_equal(again["observation"], obs["observation"])
+    assert len(e.table.game.steps) == steps
+    with pytest.raises(ValueError, match="unknown bot"):
+        SchockenGymEnv(bots=("nobody",))
+    with pytest.raises(ValueError, match="no reward"):
+        SchockenGymEnv(reward="money")
+
+
+def test_the_deckel_reward_counts_the_learners_deckel() -> None:
+    from schocken.rl.gym_env import SchockenGymEnv
+
+    e = SchockenGymEnv("tsv99", bots=("regular", "regular"), seat=0, reward="deckel")
+    obs, _ = e.reset(seed=9)
+    assert e.table is not None
+    start = len(e.table.game.events)  # (what happened before the learner's first decision)
+    total, done = 0.0, False
+    while not done:
+        obs, reward, done, _, _ = e.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        total += reward
+    game = e.table.game
+    net = sum(
+        (m.amount if m.giver == 0 else 0) - (m.amount if m.receiver == 0 else 0)
+        for m in game.events[start:]
+        if isinstance(m, DeckelMoved)
+    )
+    half = e.rules.deckel_per_half
+    assert total == pytest.approx(net / half + (-1.0 if game.loser == 0 else 0.0))
