@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import TypeAlias
 
 from schocken.bots import make_bot
+from schocken.cli_words import Words, language, said
 from schocken.errors import RulesError
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS
 from schocken.rules import PRESETS, Rules, resolve_rules
+from schocken.texts import refusal_text
 
 Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """The subparsers of ``schocken``, which a command module's ``add_parser`` adds its commands to."""
@@ -22,16 +24,18 @@ def rules_arg(spec: str) -> Rules:
     try:
         return resolve_rules(spec)
     except RulesError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        raise argparse.ArgumentTypeError(refusal_text(exc, language())) from None
 
 
 def players_arg(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of players: {text!r}") from None
+        raise argparse.ArgumentTypeError(said("cli_refuse_players_number", text=text)) from None
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {n}")
+        raise argparse.ArgumentTypeError(
+            said("cli_refuse_players_range", low=MIN_PLAYERS, high=MAX_PLAYERS, n=n)
+        )
     return n
 
 
@@ -40,9 +44,9 @@ def seconds_arg(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(said("cli_refuse_seconds_number", text=text)) from None
     if not math.isfinite(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"seconds are 0 or more, not {text}")
+        raise argparse.ArgumentTypeError(said("cli_refuse_seconds_range", text=text))
     return value
 
 
@@ -51,9 +55,9 @@ def count_arg(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(said("cli_refuse_count_number", text=text)) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"a count is 0 or more, not {value}")
+        raise argparse.ArgumentTypeError(said("cli_refuse_count_range", value=value))
     return value
 
 
@@ -62,16 +66,16 @@ def positive_arg(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        raise argparse.ArgumentTypeError(said("cli_refuse_positive_number", text=text)) from None
     if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"a number above 0, not {text}")
+        raise argparse.ArgumentTypeError(said("cli_refuse_positive_range", text=text))
     return value
 
 
 def at_least_one(text: str) -> int:
     value = count_arg(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"at least 1, not {value}")
+        raise argparse.ArgumentTypeError(said("cli_refuse_at_least_one", value=value))
     return value
 
 
@@ -80,9 +84,9 @@ def port_arg(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+        raise argparse.ArgumentTypeError(said("cli_refuse_port_number", text=text)) from None
     if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 1 to 65535 (or 0: any free port), not {value}")
+        raise argparse.ArgumentTypeError(said("cli_refuse_port_range", value=value))
     return value
 
 
@@ -96,7 +100,7 @@ def bots_for(spec: str | None, n: int) -> list[str]:
     if len(names) == 1:
         names = names * n
     if len(names) != n:
-        raise SystemExit(f"schocken: --bots names {len(names)} bots for {n} players")
+        raise SystemExit(f"schocken: {said('cli_refuse_bots_count', given=len(names), n=n)}")
     return names
 
 
@@ -108,7 +112,7 @@ def add_rules(p: argparse.ArgumentParser) -> None:
         type=rules_arg,
         default=PRESETS["tsv99"],
         metavar="PRESET|FILE",
-        help=f"a preset ({', '.join(PRESETS)}) or a house-rules TOML file (default: tsv99)",
+        help=Words("cli_help_preset", presets=", ".join(PRESETS)),
     )
 
 

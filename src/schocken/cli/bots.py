@@ -11,6 +11,7 @@ import time
 
 from schocken.bots import BOTS, make_bot
 from schocken.cli.args import Commands, add_rules, bots_for, players_arg, seconds_arg
+from schocken.cli_words import Words
 from schocken.dice import RandomDice
 from schocken.events import RoundEnded, SectionStarted
 from schocken.files import check_writable, os_error_text, write_text_whole
@@ -122,46 +123,34 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Commands) -> None:
     """The parsers of ``watch``, ``simulate``."""
-    p = sub.add_parser("watch", help="watch bots play a whole game, round by round")
+    p = sub.add_parser("watch", help=Words("cli_help_watch"))
     add_rules(p)
     p.add_argument("--players", type=players_arg, default=4)
-    p.add_argument(
-        "--bots", help=f"bot per seat, comma-separated ({', '.join(BOTS)}); default regular"
-    )
+    p.add_argument("--bots", help=Words("cli_help_bots_per_seat", bots=", ".join(BOTS)))
     p.add_argument("--seed", type=int)
     p.add_argument("--lang", choices=LANGUAGES)
-    p.add_argument(
-        "--delay", type=seconds_arg, default=0.0, help="seconds to wait after each round"
-    )
-    p.add_argument("--save", metavar="FILE", help="save the game record to FILE")
+    p.add_argument("--delay", type=seconds_arg, default=0.0, help=Words("cli_watch_delay"))
+    p.add_argument("--save", metavar="FILE", help=Words("cli_watch_save"))
     p.set_defaults(func=cmd_watch)
 
-    p = sub.add_parser("simulate", help="play many bot games and count who loses")
+    p = sub.add_parser("simulate", help=Words("cli_help_simulate"))
     add_rules(p)
     p.add_argument("--players", type=players_arg, default=4)
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument(
-        "--bots", help=f"bot per seat, comma-separated ({', '.join(BOTS)}); default regular"
-    )
+    p.add_argument("--bots", help=Words("cli_help_bots_per_seat", bots=", ".join(BOTS)))
     p.add_argument(
         "--rotate",
         action="store_true",
-        help="move the line-up one seat on after every game (every bot sits in every seat)",
+        help=Words("cli_simulate_rotate"),
     )
-    p.add_argument(
-        "--procs", type=int, default=1, help="processes sharing the games (same report for any)"
-    )
+    p.add_argument("--procs", type=int, default=1, help=Words("cli_simulate_procs"))
     p.add_argument(
         "--engine",
         choices=ENGINES,
         default="auto",
-        help="fast: the batch simulator (the fast extra; random, regular, solver and half bots, "
-        "every core); "
-        "auto (default): fast where it can play the bots, else the reference engine",
+        help=Words("cli_simulate_engine"),
     )
-    p.add_argument(
-        "--progress", action="store_true", help="show a progress bar on stderr (default: on a tty)"
-    )
+    p.add_argument("--progress", action="store_true", help=Words("cli_simulate_progress"))
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from schocken.cli.args import Commands, read_text
+from schocken.cli_words import Words
 from schocken.errors import RecordError
 from schocken.record import check_dice, outcome_of, parse_record, replay
 from schocken.texts import LANGUAGES, default_language
@@ -139,33 +140,27 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Commands) -> None:
     """The parsers of ``replay``, ``verify``, ``review``."""
-    p = sub.add_parser("replay", help="check a game record and print its outcome")
+    p = sub.add_parser("replay", help=Words("cli_help_replay"))
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser(
         "verify",
-        help="check that a game's dice follow from the seed the server committed to",
-        description="Recompute every die of an online game's record from the seed the server "
-        "revealed at the game's end, and check the seed against the commitment it published at "
-        "the start (docs/fair-dice.md). Exit status 0: fair; 1: not fair, or not a legal game; "
-        "2: cannot be checked (unreadable, not a record, no commitment or no seed).",
+        help=Words("cli_help_verify"),
+        description=Words("cli_about_verify"),
     )
     p.add_argument("file", metavar="RECORD")
-    p.add_argument("--json", action="store_true", help="the verdict as JSON")
+    p.add_argument("--json", action="store_true", help=Words("cli_verify_json"))
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser(
         "review",
-        help="every decision of a recorded game valued: the move made against the best",
-        description="Every decision of every player in a game record: the chance of losing "
-        "of the move made and of the best move (the model of `schocken hint`; in the Finale "
-        "the Finale's solution), the loss and a label; each player's accuracy and three "
-        "costliest decisions as they saw them. docs/review.md says how.",
+        help=Words("cli_help_review"),
+        description=Words("cli_about_review"),
     )
     p.add_argument("file", metavar="RECORD")
-    p.add_argument("--lang", choices=LANGUAGES, help="de or en (default: from the locale)")
-    p.add_argument("--json", action="store_true", help="the review as JSON (docs/review.md)")
-    p.add_argument("--player", metavar="NAME", help="only this player's decisions")
+    p.add_argument("--lang", choices=LANGUAGES, help=Words("cli_help_lang"))
+    p.add_argument("--json", action="store_true", help=Words("cli_review_json"))
+    p.add_argument("--player", metavar="NAME", help=Words("cli_review_player"))
     p.set_defaults(func=cmd_review)
