@@ -10,6 +10,7 @@ placeholders such as ``FILE``, a preset's or a bot's id).
 from __future__ import annotations
 
 import argparse
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -65,6 +66,7 @@ TYPED = _typed() | CHOSEN | NAMES | GAME_WORDS | {"qps", "schocken"}
 
 def _bad(output: str, allowed: set[str]) -> list[tuple[str, list[str]]]:
     """The lines of ``output`` with a word outside the catalogue, and those words."""
+    output = re.sub(r"\b[0-9a-f]{16,}\b", "", output)  # a seed, a hash: not words
     found = [(line, foreign_words(line, allowed)) for line in output.splitlines()]
     return [(line, words) for line, words in found if words]
 
@@ -146,3 +148,51 @@ def test_argparses_refusals_are_the_catalogues(locale_dir: Path) -> None:
         assert _bad(done.stderr, TYPED | {"warp", "frobnicate", "nonsense", "nope", "x"}) == [], (
             case
         )
+
+
+ONLINE = Path(__file__).parent / "records" / "online-tsv99.json"
+
+
+def _check(outputs: dict[str, str], allowed: set[str]) -> None:
+    """Every output has lines, and none of them a word outside the catalogue."""
+    for command, output in outputs.items():
+        assert output.strip(), command
+    found = {command: _bad(output, allowed) for command, output in outputs.items()}
+    assert {command: lines for command, lines in found.items() if lines} == {}
+
+
+def test_simulate_replay_and_verify_say_every_word_from_the_catalogue(
+    locale_dir: Path, tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    run(locale_dir, "watch", "--seed", "3", "--save", str(record))
+    unfair = tmp_path / "unfair.json"
+    data = json.loads(ONLINE.read_text(encoding="utf-8"))
+    data["steps"][0]["pips"][0] = data["steps"][0]["pips"][0] % 6 + 1
+    unfair.write_text(json.dumps(data), encoding="utf-8")
+    bad_seed = tmp_path / "seed.json"
+    data = json.loads(ONLINE.read_text(encoding="utf-8"))
+    data["dice"]["seed"] = "00" * 32
+    bad_seed.write_text(json.dumps(data), encoding="utf-8")
+    runs = {
+        "simulate": ("simulate", "--games", "12", "--engine", "reference"),
+        "simulate rotated": ("simulate", "--games", "8", "--rotate", "--engine", "reference"),
+        "replay": ("replay", str(record)),
+        "verify": ("verify", str(ONLINE)),
+        "verify a die": ("verify", str(unfair)),
+        "verify the seed": ("verify", str(bad_seed)),
+        "verify no dice": ("verify", str(record)),
+        "replay no file": ("replay", str(tmp_path / "none.json")),
+        "review a folder": ("review", str(tmp_path)),
+        "simulate no bot": ("simulate", "--bots", "nobody"),
+        "simulate no game": ("simulate", "--games", "0"),
+    }
+    outputs = {}
+    for name, args in runs.items():
+        done = run(locale_dir, *args)
+        outputs[name] = (
+            (done.stdout + done.stderr).replace(str(tmp_path), "").replace(str(ONLINE), "")
+        )
+    assert "ŧĥē ŕēçōŕđ ĩš ľēĝȧľ.⟧" in outputs["replay"]
+    # a step's action is the record's own word (throw), a file's name is the user's
+    _check(outputs, TYPED | {"throw", "game", "json", "none", "unfair", "seed", "nobody"})

@@ -119,11 +119,13 @@ def _join_dash_values(argv: Sequence[str]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = _join_dash_values(sys.argv[1:] if argv is None else argv)
-    with speaking(language_of(argv)):  # the help and argparse's refusals in --lang's language
+    # the help, argparse's refusals and the command's own words in --lang's (or the locale's)
+    # language
+    with speaking(language_of(argv)):
         args = build_parser().parse_args(argv)
-    try:
-        result: int = args.func(args)
-    except BrokenPipeError:  # e.g. piped into `head`
-        sys.stderr.close()
-        return 0
+        try:
+            result: int = args.func(args)
+        except BrokenPipeError:  # e.g. piped into `head`
+            sys.stderr.close()
+            return 0
     return result

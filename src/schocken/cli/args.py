@@ -11,10 +11,12 @@ from typing import TypeAlias
 
 from schocken.bots import make_bot
 from schocken.cli_words import Words, language, said
-from schocken.errors import RulesError
+from schocken.errors import RefusalError, RulesError
+from schocken.errors import said as said_as
+from schocken.files import OS_ERRORS
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS
 from schocken.rules import PRESETS, Rules, resolve_rules
-from schocken.texts import refusal_text
+from schocken.texts import refusal_text, refused
 
 Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """The subparsers of ``schocken``, which a command module's ``add_parser`` adds its commands to."""
@@ -96,7 +98,7 @@ def bots_for(spec: str | None, n: int) -> list[str]:
         try:
             make_bot(b)
         except ValueError as exc:
-            raise SystemExit(f"schocken: {exc}") from None
+            raise SystemExit(f"schocken: {refusal_text(exc, language())}") from None
     if len(names) == 1:
         names = names * n
     if len(names) != n:
@@ -117,10 +119,12 @@ def add_rules(p: argparse.ArgumentParser) -> None:
 
 
 def read_text(path: str) -> str:
-    """A file's text, or a ValueError saying in one line why it cannot be read."""
+    """A file's text, or a refusal (a ValueError) saying in one line why it cannot be read."""
     try:
         return Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+        key = OS_ERRORS.get(exc.errno or 0)
+        why = said_as(key) if key else exc.strerror or str(exc)
+        raise refused(RefusalError, "club_refuse_cli_read", file=path, why=why) from None
     except UnicodeDecodeError:
-        raise ValueError(f"cannot read {path}: not UTF-8 text") from None
+        raise refused(RefusalError, "tournament_refuse_utf8", file=path) from None

@@ -11,7 +11,7 @@ import time
 
 from schocken.bots import BOTS, make_bot
 from schocken.cli.args import Commands, add_rules, bots_for, players_arg, seconds_arg
-from schocken.cli_words import Words
+from schocken.cli_words import Words, language
 from schocken.dice import RandomDice
 from schocken.events import RoundEnded, SectionStarted
 from schocken.files import check_writable, os_error_text, write_text_whole
@@ -20,7 +20,7 @@ from schocken.play import NOTHING_ASKED, apply_decision, next_decision
 from schocken.record import record_of
 from schocken.rules import Rules
 from schocken.simulate import ENGINES, ProgressBar, choose_engine, seat_names, simulate
-from schocken.texts import LANGUAGES, default_language, explain, t
+from schocken.texts import LANGUAGES, default_language, explain, refusal_text, t
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
@@ -32,8 +32,10 @@ def cmd_watch(args: argparse.Namespace) -> int:
         try:
             check_writable(args.save)
         except OSError as exc:
+            why = os_error_text(exc, lang)
             print(
-                f"schocken watch: cannot save to {args.save}: {os_error_text(exc)}", file=sys.stderr
+                f"schocken watch: {t('cli_cannot_save', lang, path=args.save, why=why)}",
+                file=sys.stderr,
             )
             return 2
     names = seat_names(n)
@@ -62,8 +64,10 @@ def cmd_watch(args: argparse.Namespace) -> int:
         try:
             write_text_whole(args.save, record_of(game).to_json())
         except OSError as exc:
+            why = os_error_text(exc, lang)
             print(
-                f"schocken watch: cannot save to {args.save}: {os_error_text(exc)}", file=sys.stderr
+                f"schocken watch: {t('cli_cannot_save', lang, path=args.save, why=why)}",
+                file=sys.stderr,
             )
             return 2
         print(t("cli_record_saved", lang, path=args.save))
@@ -88,7 +92,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             progress=bar if show else None,
         )
     except ValueError as exc:
-        print(f"schocken simulate: {exc}", file=sys.stderr)
+        print(f"schocken simulate: {refusal_text(exc, language())}", file=sys.stderr)
         return 2
     finally:
         bar.close()
@@ -116,8 +120,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             )
         )
     else:
-        print(report.format())
-        print(f"({report.turns} turns in {elapsed:.1f} s, {engine} engine)")
+        lang = args.lang or default_language()
+        print(report.format(lang))
+        print(t("sim_took", lang, turns=report.turns, seconds=f"{elapsed:.1f}", engine=engine))
     return 0
 
 
@@ -153,4 +158,5 @@ def add_parser(sub: Commands) -> None:
     )
     p.add_argument("--progress", action="store_true", help=Words("cli_simulate_progress"))
     p.add_argument("--json", action="store_true")
+    p.add_argument("--lang", choices=LANGUAGES, help=Words("cli_help_lang"))
     p.set_defaults(func=cmd_simulate)
