@@ -31,6 +31,8 @@ import math
 from typing import Any
 
 import numpy as np
+from numba import types
+from numba.typed import Dict
 
 from schocken.fast.jit import _jit
 
@@ -120,6 +122,7 @@ def solve_turn(
     player opens the round."""
     lim = 3 if opener else limit
     base = np.zeros(cov_ge.shape[0])
+    seen = Dict.empty(types.int64, types.int64)  # where a terminal's value is
     n_states = opts.shape[0]
     for t in range(lim, 0, -1):
         if t < lim:
@@ -137,10 +140,19 @@ def solve_turn(
             if s == 0:
                 continue  # the turn before its first throw: never after one
             lid = _later_row(s, t, opener, limit, lim, covers, code, aside, vis_id, covd_id)
-            tp, td = _terminal(
-                s, t, lid, after, worst, full, best_shown, middle, deckel, owed, code, worth,
-                cov_ge, cov_gt, cov_cdf, pool_gt, pool_cdf, base,
-            )  # fmt: skip
+            # the same result and the same later players: the same value
+            key = ((lid + 1) * owed.shape[0] + code[s, t]) * 2048 + worth[s, t] + 1
+            if key in seen:
+                tp, td = (
+                    term[seen[key] // 4, seen[key] % 4, 0],
+                    term[seen[key] // 4, seen[key] % 4, 1],
+                )
+            else:
+                tp, td = _terminal(
+                    s, t, lid, after, worst, full, best_shown, middle, deckel, owed, code, worth,
+                    cov_ge, cov_gt, cov_cdf, pool_gt, pool_cdf, base,
+                )  # fmt: skip
+                seen[key] = s * 4 + t
             term[s, t, 0] = tp
             term[s, t, 1] = td
             count = opts[s, t, 0] if t < lim else 0
@@ -238,6 +250,7 @@ def round_ends(
     ``th_ends[k, t]`` from each throw, ``te_ends[s, t]`` on stopping."""
     lim = 3 if opener else limit
     below = np.zeros(cov_ge.shape[0])
+    seen = Dict.empty(types.int64, types.int64)  # where a terminal's ends are
     size = st_ends.shape[2]
     for t in range(lim, 0, -1):
         if t < lim:
@@ -256,10 +269,15 @@ def round_ends(
             if s == 0:
                 continue
             lid = _later_row(s, t, opener, limit, lim, covers, code, aside, vis_id, covd_id)
-            _ends(
-                s, t, lid, after, worst, best_shown, code, of_code, runs, cov_ge, cov_gt,
-                cov_cdf, pool_cdf, below, te_ends[s, t],
-            )  # fmt: skip
+            key = (lid + 1) * of_code.shape[0] + code[s, t]  # the same result and later players
+            if key in seen:
+                te_ends[s, t, :] = te_ends[seen[key] // 4, seen[key] % 4, :]
+            else:
+                _ends(
+                    s, t, lid, after, worst, best_shown, code, of_code, runs, cov_ge, cov_gt,
+                    cov_cdf, pool_cdf, below, te_ends[s, t],
+                )  # fmt: skip
+                seen[key] = s * 4 + t
             count = opts[s, t, 0] if t < lim else 0
             if count == 0:
                 st_ends[s, t, :] = te_ends[s, t, :]
