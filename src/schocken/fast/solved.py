@@ -126,6 +126,13 @@ class Solved:
         self.pool_cdf = np.zeros((256, c))
         self._solutions: dict[tuple[object, ...], Solution] = {}
         self._ends: dict[tuple[object, ...], Ends] = {}
+        self._last: (
+            tuple[
+                Context,
+                tuple[Float64Array, Float64Array, Float64Array, Int64Array, Int64Array],
+            ]
+            | None
+        ) = None
 
     def _depth(self, s: int) -> int:
         """How many turnings of sixes follow from state ``s`` (the states are solved fewest
@@ -156,7 +163,17 @@ class Solved:
     def _context(
         self, ctx: Context
     ) -> tuple[Float64Array, Float64Array, Float64Array, Int64Array, Int64Array]:
-        """The covered cups' rows and the later players' row numbers of a situation."""
+        """The covered cups' rows and the later players' row numbers of a situation (the last
+        one's kept: the half bot's ends ask for it again after the solution)."""
+        if self._last is not None and self._last[0] == ctx:
+            return self._last[1]
+        found = self._gather(ctx)
+        self._last = (ctx, found)
+        return found
+
+    def _gather(
+        self, ctx: Context
+    ) -> tuple[Float64Array, Float64Array, Float64Array, Int64Array, Int64Array]:
         data, codes = self.data, self.data.codes
         ncov, c = len(ctx.cups), len(codes)
         cov = np.zeros((3, ncov, c))
@@ -202,6 +219,7 @@ class Solved:
         if len(self._rows) >= MAX_ROWS:
             self._rows.clear()
             self._ends.clear()
+            self._last = None
         cov_ge, cov_gt, cov_cdf, vis_id, covd_id = self._context(ctx)
         owed = np.zeros(len(self.data.codes), np.int64)
         if full:
@@ -243,10 +261,10 @@ class Solved:
         sol = self.solution(ctx)
         cov_ge, cov_gt, cov_cdf, vis_id, covd_id = self._context(ctx)
         n = len(self.opts)
-        ends = Ends(
-            np.zeros((n, MAX_THROWS + 1, self.size)),
-            np.zeros((len(KEEPS), MAX_THROWS + 1, self.size)),
-            np.zeros((n, MAX_THROWS + 1, self.size)),
+        ends = Ends(  # every entry a decision reads is written
+            np.empty((n, MAX_THROWS + 1, self.size)),
+            np.empty((len(KEEPS), MAX_THROWS + 1, self.size)),
+            np.empty((n, MAX_THROWS + 1, self.size)),
         )
         turns.round_ends(
             self.opts, self.kchild, self.kq, self.krolls, self.sixes, self.order, self.code,

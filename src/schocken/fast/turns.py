@@ -31,8 +31,6 @@ import math
 from typing import Any
 
 import numpy as np
-from numba import types
-from numba.typed import Dict
 
 from schocken.fast.jit import _jit
 
@@ -59,6 +57,26 @@ def _later_row(
         row: int = covd_id[after_limit, aside[s], t]
         return row
     found: int = vis_id[after_limit, code[s, t]]
+    return found
+
+
+@_jit
+def _seen_size(codes: int) -> int:
+    return (4 + 28 * 4) * codes
+
+
+@_jit
+def _seen_key(
+    s: int, t: int, opener: bool, limit: int, lim: int, covers: Any, code: Any, aside: Any,
+    codes: int,
+) -> int:  # fmt: skip
+    """What a terminal's value depends on besides its result's worth, as one number: its result
+    and the later players' distribution (shown: the limit after it; covered: its aside dice and
+    throws)."""
+    if covers[t, lim]:
+        found: int = (4 + aside[s] * 4 + t) * codes + code[s, t]
+    else:
+        found = (t if opener else limit) * codes + code[s, t]
     return found
 
 
@@ -122,7 +140,7 @@ def solve_turn(
     player opens the round."""
     lim = 3 if opener else limit
     base = np.zeros(cov_ge.shape[0])
-    seen = Dict.empty(types.int64, types.int64)  # where a terminal's value is
+    seen = np.full(_seen_size(owed.shape[0]), -1, np.int64)  # where a terminal's value is
     n_states = opts.shape[0]
     for t in range(lim, 0, -1):
         if t < lim:
@@ -140,13 +158,11 @@ def solve_turn(
             if s == 0:
                 continue  # the turn before its first throw: never after one
             lid = _later_row(s, t, opener, limit, lim, covers, code, aside, vis_id, covd_id)
-            # the same result and the same later players: the same value
-            key = ((lid + 1) * owed.shape[0] + code[s, t]) * 2048 + worth[s, t] + 1
-            if key in seen:
-                tp, td = (
-                    term[seen[key] // 4, seen[key] % 4, 0],
-                    term[seen[key] // 4, seen[key] % 4, 1],
-                )
+            # the same result, worth and later players: the same value
+            key = _seen_key(s, t, opener, limit, lim, covers, code, aside, owed.shape[0])
+            was = seen[key]
+            if was >= 0 and worth[was // 4, was % 4] == worth[s, t]:
+                tp, td = term[was // 4, was % 4, 0], term[was // 4, was % 4, 1]
             else:
                 tp, td = _terminal(
                     s, t, lid, after, worst, full, best_shown, middle, deckel, owed, code, worth,
@@ -250,7 +266,7 @@ def round_ends(
     ``th_ends[k, t]`` from each throw, ``te_ends[s, t]`` on stopping."""
     lim = 3 if opener else limit
     below = np.zeros(cov_ge.shape[0])
-    seen = Dict.empty(types.int64, types.int64)  # where a terminal's ends are
+    seen = np.full(_seen_size(of_code.shape[0]), -1, np.int64)  # where a terminal's ends are
     size = st_ends.shape[2]
     for t in range(lim, 0, -1):
         if t < lim:
@@ -269,9 +285,11 @@ def round_ends(
             if s == 0:
                 continue
             lid = _later_row(s, t, opener, limit, lim, covers, code, aside, vis_id, covd_id)
-            key = (lid + 1) * of_code.shape[0] + code[s, t]  # the same result and later players
-            if key in seen:
-                te_ends[s, t, :] = te_ends[seen[key] // 4, seen[key] % 4, :]
+            # the same result and later players: the same ends
+            key = _seen_key(s, t, opener, limit, lim, covers, code, aside, of_code.shape[0])
+            was = seen[key]
+            if was >= 0:
+                _copy(te_ends, s, t, te_ends, was // 4, was % 4)
             else:
                 _ends(
                     s, t, lid, after, worst, best_shown, code, of_code, runs, cov_ge, cov_gt,
@@ -280,7 +298,7 @@ def round_ends(
                 seen[key] = s * 4 + t
             count = opts[s, t, 0] if t < lim else 0
             if count == 0:
-                st_ends[s, t, :] = te_ends[s, t, :]
+                _copy(st_ends, s, t, te_ends, s, t)
                 continue
             best = opts[s, t, 1]
             best_p = _p_of(best, s, t, sixes, val, thr, term)
@@ -290,11 +308,18 @@ def round_ends(
                 if p < best_p - EPS:
                     best, best_p = a, p
             if best == STOP:
-                st_ends[s, t, :] = te_ends[s, t, :]
+                _copy(st_ends, s, t, te_ends, s, t)
             elif best == TURN_SIXES:
-                st_ends[s, t, :] = st_ends[sixes[s], t, :]
+                _copy(st_ends, s, t, st_ends, sixes[s], t)
             else:
-                st_ends[s, t, :] = th_ends[best, t, :]
+                _copy(st_ends, s, t, th_ends, best, t)
+
+
+@_jit
+def _copy(to: Any, i: int, j: int, source: Any, k: int, m: int) -> None:
+    """``to[i, j] = source[k, m]``, element by element (a slice copy allocates)."""
+    for e in range(to.shape[2]):
+        to[i, j, e] = source[k, m, e]
 
 
 @_jit
