@@ -1,7 +1,7 @@
 """Benchmark: a strong bot (half or solver) and three pub regulars in the batch simulator.
 
 Usage: python bench/fast_strong.py [--presets tsv99,schock4life] [--bots half,solver]
-                                   [--warm 2000] [--games 2000] [--every-core]
+                                   [--warm 2000] [--games 2000] [--every-core] [--fresh]
 
 For each preset and strong bot it plays ``--warm`` games with the memo as it starts (empty, or
 the one kept on disk under ``SCHOCKEN_CACHE_DIR`` when that is set: :mod:`schocken.fast.strong`)
@@ -12,14 +12,24 @@ meet is in the memo: the speed of the compiled loop with the strong bot's decisi
 for ``--games`` new games (new situations still fill the memo, and that time counts). Compiling is
 not timed (a run of a line-up of regulars first; numba caches the compiled code on disk). Four
 regulars are timed first on the same games, as a yardstick of how busy the machine is.
+
+The build is split: first what the reference bots compute once per rule set before their first
+decision (the setup: the half bot's model of the half, with its 400 games of regulars, and the
+Finale's solutions), then the games, with their turns per second. With ``--fresh`` each preset and
+bot runs in a process of its own (nothing of another run in its caches: a rule set new to the
+process, the memo empty, unless ``SCHOCKEN_CACHE_DIR`` is set).
 """
 
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
 import time
 
 from schocken import fast
+from schocken.bots.half_bot import _model, _two_player_bot
+from schocken.bots.solver_bot import _finale_bot
 from schocken.fast import strong
 from schocken.rules import PRESETS, Rules, find_preset
 
@@ -37,6 +47,16 @@ def _timed(rules: Rules, lineup: list[str], games: int, seed: int, threads: int 
     )
 
 
+def _setup(rules: Rules, bot: str, players: int) -> float:
+    """The seconds of what the reference bot computes once per rule set (see the module)."""
+    started = time.perf_counter()
+    _finale_bot(rules)
+    if bot == "half":
+        _model(rules, players)
+        _two_player_bot(rules)
+    return time.perf_counter() - started
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presets", default=",".join(PRESETS))
@@ -44,7 +64,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2_000)
     parser.add_argument("--warm", type=int, default=2_000)
     parser.add_argument("--every-core", action="store_true")
+    parser.add_argument("--fresh", action="store_true", help="each preset and bot in a process")
     args = parser.parse_args()
+    if args.fresh:
+        for preset in args.presets.split(","):
+            for bot in args.bots.split(","):
+                options = ["--presets", preset, "--bots", bot, "--warm", str(args.warm)]
+                options += ["--games", str(args.games)]
+                options += ["--every-core"] if args.every_core else []
+                subprocess.run([sys.executable, __file__, *options], check=True)
+        return
     threads: list[tuple[int | None, str]] = [(1, "1 thread")]
     if args.every_core:
         threads.append((None, "every core"))
@@ -67,14 +96,17 @@ def main() -> None:
             memo = strong.memo(rules)
             held, before = memo.keys_held, memo.seconds
             loaded = time.perf_counter() - started
+            setup = _setup(rules, bot, len(lineup))
             started = time.perf_counter()
             counts = fast.run(rules, lineup, args.warm, seed=7, threads=1)
             elapsed = time.perf_counter() - started
             on_disk = memo.path.stat().st_size if memo.path is not None else 0
             print(
-                f"  {bot}: memo of {held:,} keys at the start (loaded in {loaded:.1f} s); build: "
-                f"{args.warm:,} games in {elapsed:.1f} s ({memo.seconds - before:.1f} s of it "
-                f"filling the memo; {counts.turns:,} turns); memo: {memo.keys_held:,} keys, "
+                f"  {bot}: memo of {held:,} keys at the start (loaded in {loaded:.1f} s); "
+                f"setup {setup:.2f} s; build: {args.warm:,} games in {elapsed:.2f} s = "
+                f"{counts.turns / elapsed:,.0f} turns/s ({memo.seconds - before:.2f} s of it "
+                f"filling the memo; {counts.turns:,} turns); with the setup "
+                f"{counts.turns / (elapsed + setup):,.0f} turns/s; memo: {memo.keys_held:,} keys, "
                 f"{memo.nbytes / 1e6:.1f} MB in memory, {on_disk / 1e6:.1f} MB on disk",
                 flush=True,
             )

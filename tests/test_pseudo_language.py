@@ -11,40 +11,14 @@ before the check.
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-from schocken.rules import PRESETS
-from schocken.tournament.formats import FORMATS
+from pseudo_helpers import GAME_WORDS, NAMES, PSEUDO, foreign_words, schocken
 from server_helpers import running
-
-ROOT = Path(__file__).resolve().parent.parent
-NAMES = {"Anna", "Ben", "Cem", "Dora", "regular", "Schocken"} | {
-    word for name in [*PRESETS, *FORMATS] for word in re.findall(r"[^\W\d_]+", name)
-}
-GAME_WORDS = {"Schock", "Aus", "General", "Jule", "Nutte", "Achter"}
-
-
-def _pseudo_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "scripts_pseudo_po", ROOT / "scripts" / "pseudo_po.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-PSEUDO = _pseudo_module()
 
 
 @pytest.fixture(scope="module")
@@ -52,29 +26,6 @@ def locale_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("pseudo")
     PSEUDO.write_pseudo(out)
     return out
-
-
-def foreign_words(text: str, allowed: set[str]) -> list[str]:
-    """The words of ``text`` that are neither pseudo words nor allowed names."""
-    return [
-        word
-        for word in re.findall(r"[^\W\d_]+", text)
-        if word not in allowed and not all(c in PSEUDO.LETTERS for c in word)
-    ]
-
-
-def schocken(locale_dir: Path, *args: str) -> str:
-    env = {**os.environ, "SCHOCKEN_LOCALE_PATH": str(locale_dir), "LANG": "qps", "LC_ALL": ""}
-    env["PYTHONPATH"] = str(ROOT / "src")
-    done = subprocess.run(
-        [sys.executable, "-m", "schocken.cli", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        check=True,
-    )
-    return done.stdout
 
 
 def test_the_check_finds_a_word_outside_the_catalogue() -> None:

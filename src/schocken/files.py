@@ -65,9 +65,30 @@ def _mode_for(target: Path) -> int:
         return 0o666 & ~mask
 
 
-def os_error_text(exc: OSError) -> str:
-    """An :class:`OSError` in one line, without Python's ``[Errno n]``."""
-    text = exc.strerror or str(exc)
+OS_ERRORS = {
+    errno.ENOENT: "os_error_no_file",
+    errno.EACCES: "os_error_denied",
+    errno.EPERM: "os_error_not_permitted",
+    errno.EISDIR: "os_error_is_folder",
+    errno.ENOTDIR: "os_error_not_folder",
+    errno.EEXIST: "os_error_exists",
+    errno.ENOSPC: "os_error_no_space",
+    errno.EROFS: "os_error_read_only",
+    errno.EADDRINUSE: "os_error_address_in_use",
+    errno.EADDRNOTAVAIL: "os_error_address_not_here",
+}
+"""The system's errors said in the catalogue's words in a language other than English (the
+others, and English, as the system says them)."""
+
+
+def os_error_text(exc: OSError, lang: str = "en") -> str:
+    """An :class:`OSError` in one line, without Python's ``[Errno n]``, in ``lang`` where the
+    catalogue has its words."""
+    from schocken.texts import t  # the words (texts imports the engine; files is below it)
+
+    key = OS_ERRORS.get(exc.errno or 0)
+    own = exc.strerror or str(exc)  # in English the system's (or our raise's) own words
+    text = t(key, lang) if key and lang != "en" else own
     where = exc.filename
     return f"{text}: {where}" if where else text
 

@@ -26,6 +26,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from schocken.cli_words import Words
 from schocken.store import Database, StoreError, is_url, open_database
 from schocken.store.base import VERSIONS_TABLE
 from schocken.store.copy import columns, copy_tables, source_tables, table_digest
@@ -247,23 +248,21 @@ def add_migrate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     """``schocken migrate``."""
     p = sub.add_parser(
         "migrate",
-        help="copy a server's SQLite file into PostgreSQL (the server stopped)",
-        description="Copy everything of a schocken server's SQLite file (tables, pub games, "
-        "clubs with their sessions, tournaments) into an empty PostgreSQL database, and check "
-        "the copy (docs/server.md).",
+        help=Words("cli_help_migrate"),
+        description=Words("cli_about_migrate"),
     )
     p.add_argument(
         "--from",
         dest="source",
         required=True,
         metavar="DATA",
-        help="the server's data folder (its schocken.sqlite3) or SQLite file",
+        help=Words("cli_migrate_from"),
     )
     p.add_argument(
         "--to",
         dest="target",
         required=True,
         metavar="URL",
-        help="the empty database: postgresql://user@host/db (or a new SQLite file)",
+        help=Words("cli_migrate_to"),
     )
     p.set_defaults(func=cmd_migrate)

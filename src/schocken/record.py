@@ -91,6 +91,8 @@ class DiceCheck:
     index: int | None = None
     recorded: int | None = None
     derived: int | None = None
+    error: RecordError | None = None
+    """The fault as a refusal (its words in every language); ``reason`` is its English text."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,23 +174,32 @@ def check_dice(record: GameRecord) -> DiceCheck:
     total = sum(len(s.pips) for s in record.steps)
     hashed = commitment_of(seed)
     if hashed != proof.commitment:
-        return DiceCheck(
-            fair=False,
-            dice=0,
-            reason=f"the seed does not match the commitment made at the start: its SHA-256 "
-            f"is {hashed}, the commitment {proof.commitment}",
+        error = refused(
+            RecordError, "record_dice_seed_differs", hashed=hashed, commitment=proof.commitment
         )
+        return DiceCheck(fair=False, dice=0, reason=str(error), error=error)
     index = 0
     for i, step in enumerate(record.steps):
         for place, pip in enumerate(step.pips):
             derived = derived_die(seed, index)
             if pip != derived:
+                error = refused(
+                    RecordError,
+                    "record_dice_die_differs",
+                    step=i,
+                    action=step.action,
+                    seat=step.seat,
+                    place=place + 1,
+                    dice=len(step.pips),
+                    pip=pip,
+                    derived=derived,
+                    number=index + 1,
+                )
                 return DiceCheck(
                     fair=False,
                     dice=index,
-                    reason=f"step {i} ({step.action} by seat {step.seat}): die {place + 1} of "
-                    f"{len(step.pips)} shows {pip}, the seed gives {derived} "
-                    f"(die {index + 1} of the game)",
+                    reason=str(error),
+                    error=error,
                     step=i,
                     die=place,
                     index=index,

@@ -15,12 +15,14 @@ from typing import TextIO
 
 from schocken.bots import make_bot
 from schocken.dice import RandomDice
+from schocken.errors import RefusalError
 from schocken.events import SectionEnded
 from schocken.game import Game
 from schocken.intervals import wilson
 from schocken.play import play_game
 from schocken.players import seat_names
 from schocken.rules import Rules
+from schocken.texts import refused, t
 
 __all__ = [
     "SeatStats",
@@ -74,26 +76,38 @@ class SimulationReport:
     def half_share(self, seat: int) -> float:
         return self.seats[seat].halves_lost / self.halves if self.halves else 0.0
 
-    def format(self) -> str:
+    def format(self, lang: str = "en") -> str:
+        """The report as a table, in ``lang``."""
         n = len(self.seats)
         lines = [
-            f"{self.games} games, preset {self.rules.preset}, {n} players: "
-            f"{self.mean_rounds:.1f} rounds per game on average",
+            t(
+                "sim_summary",
+                lang,
+                games=self.games,
+                preset=self.rules.preset,
+                players=n,
+                rounds=f"{self.mean_rounds:.1f}",
+            )
         ]
         if self.rotate:
-            lines.append(
-                f"the line-up moved one seat on after every game; an even share is 1/{n} = "
-                f"{1 / n:.2%}"
-            )
-        label = "bot" if self.rotate else "seat"
+            lines.append(t("sim_rotated", lang, n=n, share=f"{1 / n:.2%}"))
+        label = t("sim_col_bot" if self.rotate else "sim_col_seat", lang)
+        plays, lost, ci, halves = (
+            t(key, lang)
+            for key in ("sim_col_plays", "sim_col_lost", "sim_col_ci", "sim_col_halves")
+        )
+        # each column as wide as its heading in the language, at least as in English
+        w = [max(4, len(label)), max(10, len(plays)), max(11, len(lost)), max(15, len(ci))]
+        w.append(max(11, len(halves)))
         lines.append(
-            f"{label:>4}  {'plays':<10} {'games lost':>11}  {'95% CI':>15}  {'halves lost':>11}"
+            f"{label:>{w[0]}}  {plays:<{w[1]}} {lost:>{w[2]}}  {ci:>{w[3]}}  {halves:>{w[4]}}"
         )
         for s in self.seats:
             lo, hi = self.loss_ci95(s.seat)
+            interval = f"[{lo:6.2%}, {hi:6.2%}]"
             lines.append(
-                f"{s.seat:>4}  {s.bot:<10} {self.loss_share(s.seat):>10.2%}  "
-                f"[{lo:6.2%}, {hi:6.2%}]  {self.half_share(s.seat):>10.2%}"
+                f"{s.seat:>{w[0]}}  {s.bot:<{w[1]}} {self.loss_share(s.seat):>{w[2] - 1}.2%}  "
+                f"{interval:>{w[3]}}  {self.half_share(s.seat):>{w[4] - 1}.2%}"
             )
         return "\n".join(lines)
 
@@ -111,12 +125,12 @@ def choose_engine(engine: str, bots: Sequence[str]) -> str:
     insists on it and says why it cannot, if it cannot.
     """
     if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; engines: {', '.join(ENGINES)}")
+        raise refused(RefusalError, "sim_refuse_engine", engine=engine, engines=", ".join(ENGINES))
     if engine == "reference":
         return "reference"
     if importlib.util.find_spec("numba") is None:
         if engine == "fast":
-            raise ValueError("the fast engine needs numba: pip install 'schocken[fast]'")
+            raise refused(RefusalError, "sim_refuse_numba")
         return "reference"
     from schocken import fast  # the fast extra: imported only when it may play
 
@@ -147,9 +161,9 @@ def simulate(
     report on both). ``progress`` is called with the number of games played so far, now and then.
     """
     if games < 1:
-        raise ValueError(f"simulate at least one game, not {games}")
+        raise refused(RefusalError, "sim_refuse_games", games=games)
     if procs < 1:
-        raise ValueError(f"simulate with at least one process, not {procs}")
+        raise refused(RefusalError, "sim_refuse_procs", procs=procs)
     for b in bots:
         make_bot(b)  # an unknown bot is refused here, before any game
     if choose_engine(engine, bots) == "fast":

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from schocken.bots.random_bot import RandomBot
 from schocken.bots.regular import PubRegular
+from schocken.errors import RefusalError
 from schocken.play import Strategy
 
 
@@ -51,9 +52,9 @@ def make_bot(name: str, seed: int | None = None) -> Strategy:
     try:
         factory = BOTS[name]
     except (KeyError, TypeError):
-        raise ValueError(
-            f"unknown bot {name!r}; known bots: {', '.join(BOTS)} (and card:PRESET, card:CODE)"
-        ) from None
+        from schocken.texts import refused  # the words of a refusal (texts needs no bot)
+
+        raise refused(RefusalError, "arena_refuse_bot", bot=name, known=", ".join(BOTS)) from None
     return factory(seed)
 
 

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 
 from schocken.cli import arena, bots, odds, play, records, serve
 from schocken.cli.args import Commands
+from schocken.cli_words import Parser, Words, language_of, speaking
 from schocken.club.cli import add_club_parser
 from schocken.lab.cli import add_parser as add_lab_parser  # issue 31: `schocken lab`
 from schocken.migrate import add_migrate_parser
@@ -70,7 +71,7 @@ class _Version(argparse.Action):
             dest,
             nargs=0,
             default=argparse.SUPPRESS,
-            help="show program's version number and exit",
+            help=Words("cli_help_version"),
         )
 
     def __call__(
@@ -86,8 +87,8 @@ class _Version(argparse.Action):
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``schocken`` parser: every command of :data:`COMMANDS`, in that order."""
-    parser = argparse.ArgumentParser(
-        prog="schocken", description="Schocken, the German pub dice game."
+    parser: argparse.ArgumentParser = Parser(
+        prog="schocken", description=Words("cli_about_schocken")
     )
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -117,10 +118,14 @@ def _join_dash_values(argv: Sequence[str]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(_join_dash_values(sys.argv[1:] if argv is None else argv))
-    try:
-        result: int = args.func(args)
-    except BrokenPipeError:  # e.g. piped into `head`
-        sys.stderr.close()
-        return 0
+    argv = _join_dash_values(sys.argv[1:] if argv is None else argv)
+    # the help, argparse's refusals and the command's own words in --lang's (or the locale's)
+    # language
+    with speaking(language_of(argv)):
+        args = build_parser().parse_args(argv)
+        try:
+            result: int = args.func(args)
+        except BrokenPipeError:  # e.g. piped into `head`
+            sys.stderr.close()
+            return 0
     return result

@@ -26,6 +26,7 @@ from schocken.arena import (
 )
 from schocken.bots import BOTS, make_bot
 from schocken.cli.args import Commands, add_rules, players_arg
+from schocken.cli_words import Words
 from schocken.lab.cli import number, rules_name
 from schocken.simulate import ENGINES, ProgressBar, choose_engine
 from schocken.texts import LANGUAGES, counted, default_language, t
@@ -271,31 +272,29 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Commands) -> None:
     """``schocken arena``."""
-    p = sub.add_parser("arena", help="rank bots over rotated line-ups by their share of games lost")
+    p = sub.add_parser("arena", help=Words("cli_help_arena"))
     p.add_argument(
         "--bots",
         required=True,
-        help=f"two or more bots, comma-separated ({', '.join(BOTS)}, card:PRESET)",
+        help=Words("cli_arena_bots", bots=", ".join(BOTS)),
     )
     add_rules(p)
-    p.add_argument("--players", type=players_arg, default=4, help="seats at the table (default 4)")
+    p.add_argument("--players", type=players_arg, default=4, help=Words("cli_arena_players"))
     p.add_argument(
         "--games",
         type=int,
         default=GAMES,
-        help=f"games in all (default {GAMES:,}), shared out evenly over the line-ups, each "
-        "line-up's share rounded up to a multiple of the players",
+        help=Words("cli_arena_games", games=f"{GAMES:,}"),
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument(
         "--engine",
         choices=ENGINES,
         default="auto",
-        help="auto (default): the batch simulator for a line-up whose bots it plays, else the "
-        "reference engine",
+        help=Words("cli_arena_engine"),
     )
-    p.add_argument("--plot", metavar="FILE", help="draw the ranking (needs the analysis extra)")
-    p.add_argument("--json", action="store_true", help="print the figures as JSON")
-    p.add_argument("--lang", choices=LANGUAGES, help="de or en (default: from the locale)")
-    p.add_argument("--progress", action="store_true", help="always show the progress bar")
+    p.add_argument("--plot", metavar="FILE", help=Words("cli_arena_plot"))
+    p.add_argument("--json", action="store_true", help=Words("cli_help_json_figures"))
+    p.add_argument("--lang", choices=LANGUAGES, help=Words("cli_help_lang"))
+    p.add_argument("--progress", action="store_true", help=Words("cli_help_progress"))
     p.set_defaults(func=cmd_arena)

@@ -10,9 +10,13 @@ from pathlib import Path
 from typing import TypeAlias
 
 from schocken.bots import make_bot
-from schocken.errors import RulesError
+from schocken.cli_words import Words, language, said
+from schocken.errors import RefusalError, RulesError
+from schocken.errors import said as said_as
+from schocken.files import OS_ERRORS
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS
 from schocken.rules import PRESETS, Rules, resolve_rules
+from schocken.texts import refusal_text, refused
 
 Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """The subparsers of ``schocken``, which a command module's ``add_parser`` adds its commands to."""
@@ -22,16 +26,18 @@ def rules_arg(spec: str) -> Rules:
     try:
         return resolve_rules(spec)
     except RulesError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        raise argparse.ArgumentTypeError(refusal_text(exc, language())) from None
 
 
 def players_arg(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of players: {text!r}") from None
+        raise argparse.ArgumentTypeError(said("cli_refuse_players_number", text=text)) from None
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {n}")
+        raise argparse.ArgumentTypeError(
+            said("cli_refuse_players_range", low=MIN_PLAYERS, high=MAX_PLAYERS, n=n)
+        )
     return n
 
 
@@ -40,9 +46,9 @@ def seconds_arg(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(said("cli_refuse_seconds_number", text=text)) from None
     if not math.isfinite(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"seconds are 0 or more, not {text}")
+        raise argparse.ArgumentTypeError(said("cli_refuse_seconds_range", text=text))
     return value
 
 
@@ -51,9 +57,9 @@ def count_arg(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(said("cli_refuse_count_number", text=text)) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"a count is 0 or more, not {value}")
+        raise argparse.ArgumentTypeError(said("cli_refuse_count_range", value=value))
     return value
 
 
@@ -62,16 +68,16 @@ def positive_arg(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        raise argparse.ArgumentTypeError(said("cli_refuse_positive_number", text=text)) from None
     if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"a number above 0, not {text}")
+        raise argparse.ArgumentTypeError(said("cli_refuse_positive_range", text=text))
     return value
 
 
 def at_least_one(text: str) -> int:
     value = count_arg(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"at least 1, not {value}")
+        raise argparse.ArgumentTypeError(said("cli_refuse_at_least_one", value=value))
     return value
 
 
@@ -80,9 +86,9 @@ def port_arg(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+        raise argparse.ArgumentTypeError(said("cli_refuse_port_number", text=text)) from None
     if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 1 to 65535 (or 0: any free port), not {value}")
+        raise argparse.ArgumentTypeError(said("cli_refuse_port_range", value=value))
     return value
 
 
@@ -92,11 +98,11 @@ def bots_for(spec: str | None, n: int) -> list[str]:
         try:
             make_bot(b)
         except ValueError as exc:
-            raise SystemExit(f"schocken: {exc}") from None
+            raise SystemExit(f"schocken: {refusal_text(exc, language())}") from None
     if len(names) == 1:
         names = names * n
     if len(names) != n:
-        raise SystemExit(f"schocken: --bots names {len(names)} bots for {n} players")
+        raise SystemExit(f"schocken: {said('cli_refuse_bots_count', given=len(names), n=n)}")
     return names
 
 
@@ -108,15 +114,17 @@ def add_rules(p: argparse.ArgumentParser) -> None:
         type=rules_arg,
         default=PRESETS["tsv99"],
         metavar="PRESET|FILE",
-        help=f"a preset ({', '.join(PRESETS)}) or a house-rules TOML file (default: tsv99)",
+        help=Words("cli_help_preset", presets=", ".join(PRESETS)),
     )
 
 
 def read_text(path: str) -> str:
-    """A file's text, or a ValueError saying in one line why it cannot be read."""
+    """A file's text, or a refusal (a ValueError) saying in one line why it cannot be read."""
     try:
         return Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+        key = OS_ERRORS.get(exc.errno or 0)
+        why = said_as(key) if key else exc.strerror or str(exc)
+        raise refused(RefusalError, "club_refuse_cli_read", file=path, why=why) from None
     except UnicodeDecodeError:
-        raise ValueError(f"cannot read {path}: not UTF-8 text") from None
+        raise refused(RefusalError, "tournament_refuse_utf8", file=path) from None

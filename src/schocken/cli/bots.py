@@ -11,6 +11,7 @@ import time
 
 from schocken.bots import BOTS, make_bot
 from schocken.cli.args import Commands, add_rules, bots_for, players_arg, seconds_arg
+from schocken.cli_words import Words, language
 from schocken.dice import RandomDice
 from schocken.events import RoundEnded, SectionStarted
 from schocken.files import check_writable, os_error_text, write_text_whole
@@ -19,7 +20,7 @@ from schocken.play import NOTHING_ASKED, apply_decision, next_decision
 from schocken.record import record_of
 from schocken.rules import Rules
 from schocken.simulate import ENGINES, ProgressBar, choose_engine, seat_names, simulate
-from schocken.texts import LANGUAGES, default_language, explain, t
+from schocken.texts import LANGUAGES, default_language, explain, refusal_text, t
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
@@ -31,8 +32,10 @@ def cmd_watch(args: argparse.Namespace) -> int:
         try:
             check_writable(args.save)
         except OSError as exc:
+            why = os_error_text(exc, lang)
             print(
-                f"schocken watch: cannot save to {args.save}: {os_error_text(exc)}", file=sys.stderr
+                f"schocken watch: {t('cli_cannot_save', lang, path=args.save, why=why)}",
+                file=sys.stderr,
             )
             return 2
     names = seat_names(n)
@@ -61,8 +64,10 @@ def cmd_watch(args: argparse.Namespace) -> int:
         try:
             write_text_whole(args.save, record_of(game).to_json())
         except OSError as exc:
+            why = os_error_text(exc, lang)
             print(
-                f"schocken watch: cannot save to {args.save}: {os_error_text(exc)}", file=sys.stderr
+                f"schocken watch: {t('cli_cannot_save', lang, path=args.save, why=why)}",
+                file=sys.stderr,
             )
             return 2
         print(t("cli_record_saved", lang, path=args.save))
@@ -87,7 +92,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             progress=bar if show else None,
         )
     except ValueError as exc:
-        print(f"schocken simulate: {exc}", file=sys.stderr)
+        print(f"schocken simulate: {refusal_text(exc, language())}", file=sys.stderr)
         return 2
     finally:
         bar.close()
@@ -115,53 +120,43 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             )
         )
     else:
-        print(report.format())
-        print(f"({report.turns} turns in {elapsed:.1f} s, {engine} engine)")
+        lang = args.lang or default_language()
+        print(report.format(lang))
+        print(t("sim_took", lang, turns=report.turns, seconds=f"{elapsed:.1f}", engine=engine))
     return 0
 
 
 def add_parser(sub: Commands) -> None:
     """The parsers of ``watch``, ``simulate``."""
-    p = sub.add_parser("watch", help="watch bots play a whole game, round by round")
+    p = sub.add_parser("watch", help=Words("cli_help_watch"))
     add_rules(p)
     p.add_argument("--players", type=players_arg, default=4)
-    p.add_argument(
-        "--bots", help=f"bot per seat, comma-separated ({', '.join(BOTS)}); default regular"
-    )
+    p.add_argument("--bots", help=Words("cli_help_bots_per_seat", bots=", ".join(BOTS)))
     p.add_argument("--seed", type=int)
     p.add_argument("--lang", choices=LANGUAGES)
-    p.add_argument(
-        "--delay", type=seconds_arg, default=0.0, help="seconds to wait after each round"
-    )
-    p.add_argument("--save", metavar="FILE", help="save the game record to FILE")
+    p.add_argument("--delay", type=seconds_arg, default=0.0, help=Words("cli_watch_delay"))
+    p.add_argument("--save", metavar="FILE", help=Words("cli_watch_save"))
     p.set_defaults(func=cmd_watch)
 
-    p = sub.add_parser("simulate", help="play many bot games and count who loses")
+    p = sub.add_parser("simulate", help=Words("cli_help_simulate"))
     add_rules(p)
     p.add_argument("--players", type=players_arg, default=4)
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument(
-        "--bots", help=f"bot per seat, comma-separated ({', '.join(BOTS)}); default regular"
-    )
+    p.add_argument("--bots", help=Words("cli_help_bots_per_seat", bots=", ".join(BOTS)))
     p.add_argument(
         "--rotate",
         action="store_true",
-        help="move the line-up one seat on after every game (every bot sits in every seat)",
+        help=Words("cli_simulate_rotate"),
     )
-    p.add_argument(
-        "--procs", type=int, default=1, help="processes sharing the games (same report for any)"
-    )
+    p.add_argument("--procs", type=int, default=1, help=Words("cli_simulate_procs"))
     p.add_argument(
         "--engine",
         choices=ENGINES,
         default="auto",
-        help="fast: the batch simulator (the fast extra; random, regular, solver and half bots, "
-        "every core); "
-        "auto (default): fast where it can play the bots, else the reference engine",
+        help=Words("cli_simulate_engine"),
     )
-    p.add_argument(
-        "--progress", action="store_true", help="show a progress bar on stderr (default: on a tty)"
-    )
+    p.add_argument("--progress", action="store_true", help=Words("cli_simulate_progress"))
     p.add_argument("--json", action="store_true")
+    p.add_argument("--lang", choices=LANGUAGES, help=Words("cli_help_lang"))
     p.set_defaults(func=cmd_simulate)

@@ -11,6 +11,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from schocken.cli.args import Commands, add_rules
+from schocken.cli_words import RawDescriptionFormatter, Words
 from schocken.errors import RulesError
 from schocken.players import MAX_PLAYERS
 from schocken.rule_docs import rules_markdown
@@ -63,20 +64,6 @@ def _throws_arg(text: str, where: str, default: int) -> int:
     if not text.isdigit() or not 1 <= int(text) <= MAX_THROWS:
         raise ValueError(f"{where}: the throws after '/' are 1 to {MAX_THROWS}, not {text!r}")
     return int(text)
-
-
-HINT_MODEL = """\
-The model (docs/odds.md, "The model of a round"): a covered cup before you holds its aside
-dice and a fair throw of the rest. Each player after you sees the table as it stands when your
-turn ends (the shown results, the covered cups by that distribution, your result or your cup)
-and plays as if they were the last: they minimise their chance of being the worst of it; where
-actions are equally good on that, they take the better expected place of their result (the
-odds' optimal policy), then the first in the engine's order. They do not react to one another.
-You minimise your chance of losing, then the expected Deckel.
-
-With nobody else given (no --shown, --covered or --after) a round cannot be lost or won by
-others: hint then says so and shows what each action makes of your own result.
-"""
 
 
 def _hint_situation(args: argparse.Namespace) -> Situation:
@@ -250,63 +237,56 @@ def cmd_card(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Commands) -> None:
     """The parsers of ``odds``, ``hint``, ``rules``, ``card``."""
-    p = sub.add_parser("odds", help="exact odds of a turn's result, per preset")
+    p = sub.add_parser("odds", help=Words("cli_help_odds"))
     add_rules(p)
     p.add_argument(
         "--policy",
         default="optimal",
-        help="optimal (maximises the result), keep-ones or throw-all (default optimal)",
+        help=Words("cli_odds_policy"),
     )
-    p.add_argument("--full", action="store_true", help="every result, not only the kinds")
-    p.add_argument("--plot", metavar="PNG", help="also save a bar chart (needs matplotlib)")
+    p.add_argument("--full", action="store_true", help=Words("cli_odds_full"))
+    p.add_argument("--plot", metavar="PNG", help=Words("cli_odds_plot"))
     p.set_defaults(func=cmd_odds)
 
     p = sub.add_parser(
         "hint",
-        help="the exact chance of losing the round, for each action",
-        description="The exact chance of losing the round and the expected change of your "
-        "Deckel, for each legal action of your turn, best first.",
-        epilog=HINT_MODEL,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        help=Words("cli_help_hint"),
+        description=Words("cli_about_hint"),
+        epilog=Words("cli_hint_model"),
+        formatter_class=RawDescriptionFormatter,
     )
     add_rules(p)
-    p.add_argument("--dice", help="the three dice showing, like 5-4-1 (none before a throw)")
-    p.add_argument("--aside", help="which of them were set aside before the last throw")
-    p.add_argument("--throws", type=int, default=0, help="throws used so far")
-    p.add_argument("--limit", type=int, help="the round's throw limit (default 3)")
-    p.add_argument("--opener", action="store_true", help="you open the round (fix the limit)")
-    p.add_argument(
-        "--shown", help="results before you, like 6-5-2,4-4-1/2,6-6-6/2a (throws; a: assembled)"
-    )
+    p.add_argument("--dice", help=Words("cli_hint_dice"))
+    p.add_argument("--aside", help=Words("cli_hint_aside"))
+    p.add_argument("--throws", type=int, default=0, help=Words("cli_hint_throws"))
+    p.add_argument("--limit", type=int, help=Words("cli_hint_limit"))
+    p.add_argument("--opener", action="store_true", help=Words("cli_hint_opener"))
+    p.add_argument("--shown", help=Words("cli_hint_shown"))
     p.add_argument(
         "--covered",
-        help="covered cups before you: aside/throws, like 1-1/3,-/3 ('-' or nothing: no dice "
-        "aside; throws default to the covered throw)",
+        help=Words("cli_hint_covered"),
     )
     p.add_argument(
         "--after",
         type=int,
         default=0,
-        help=f"players after you in the round (0 to {MAX_PLAYERS - 1}, less those before you)",
+        help=Words("cli_hint_after", most=MAX_PLAYERS - 1),
     )
-    p.add_argument("--middle", type=int, default=13, help="Deckel left in the middle")
-    p.add_argument("--deckel", type=int, default=0, help="Deckel you hold")
+    p.add_argument("--middle", type=int, default=13, help=Words("cli_hint_middle"))
+    p.add_argument("--deckel", type=int, default=0, help=Words("cli_hint_deckel"))
     p.set_defaults(func=cmd_hint)
 
-    p = sub.add_parser("rules", help="print the rules of a preset, or its options with sources")
-    p.add_argument("preset", nargs="?", help="a preset or a house-rules TOML file (default: all)")
-    p.add_argument("--lang", choices=LANGUAGES, help="the rules as sentences in de or en")
-    p.add_argument("--markdown", action="store_true", help="all options as docs/rules.md")
+    p = sub.add_parser("rules", help=Words("cli_help_rules"))
+    p.add_argument("preset", nargs="?", help=Words("cli_rules_preset"))
+    p.add_argument("--lang", choices=LANGUAGES, help=Words("cli_rules_lang"))
+    p.add_argument("--markdown", action="store_true", help=Words("cli_rules_markdown"))
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser(
         "card",
-        help="a preset's strategy card: a way to play you can remember, and what it costs",
-        description="The strategy card of a preset: the best of a family of simple threshold "
-        "rules found by simulation against three pub regulars (bench/card.py), with the share "
-        "of games it lost in 100,000 and how many points more that is than the solver bot's. "
-        "docs/strategy.md says how it was found.",
+        help=Words("cli_help_card"),
+        description=Words("cli_about_card"),
     )
-    p.add_argument("preset", nargs="?", help=f"{', '.join(PRESETS)} (default: all four)")
-    p.add_argument("--lang", choices=LANGUAGES, help="de or en (default: both)")
+    p.add_argument("preset", nargs="?", help=Words("cli_card_preset", presets=", ".join(PRESETS)))
+    p.add_argument("--lang", choices=LANGUAGES, help=Words("cli_card_lang"))
     p.set_defaults(func=cmd_card)

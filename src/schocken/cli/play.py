@@ -8,6 +8,7 @@ from pathlib import Path
 
 from schocken.bots import BOTS
 from schocken.cli.args import Commands, add_rules, count_arg, read_text, seconds_arg
+from schocken.cli_words import Words
 from schocken.errors import RecordError
 from schocken.files import check_writable, os_error_text
 from schocken.players import check_players
@@ -64,16 +65,16 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Commands) -> None:
     """The parser of ``play``."""
-    p = sub.add_parser("play", help="play a game in the terminal, with friends and bots")
+    p = sub.add_parser("play", help=Words("cli_help_play"))
     add_rules(p)
-    p.add_argument("--players", help="the humans' names, comma-separated (default: one human)")
-    p.add_argument("--bots", type=count_arg, default=2, help="how many bots join (default 2)")
-    p.add_argument("--bot-level", choices=list(BOTS), default="regular", help="how bots play")
-    p.add_argument("--lang", choices=LANGUAGES, help="de or en (default: from the locale)")
-    p.add_argument("--seed", type=int, help="reproducible dice (default: strong random dice)")
-    p.add_argument("--pace", type=seconds_arg, default=0.6, help="seconds between bot moves")
+    p.add_argument("--players", help=Words("cli_play_players"))
+    p.add_argument("--bots", type=count_arg, default=2, help=Words("cli_play_bots"))
     p.add_argument(
-        "--save", metavar="FILE", help="where the game is saved (default ./schocken-game.json)"
+        "--bot-level", choices=list(BOTS), default="regular", help=Words("cli_play_bot_level")
     )
-    p.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    p.add_argument("--lang", choices=LANGUAGES, help=Words("cli_help_lang"))
+    p.add_argument("--seed", type=int, help=Words("cli_play_seed"))
+    p.add_argument("--pace", type=seconds_arg, default=0.6, help=Words("cli_play_pace"))
+    p.add_argument("--save", metavar="FILE", help=Words("cli_play_save"))
+    p.add_argument("--resume", metavar="FILE", help=Words("cli_play_resume"))
     p.set_defaults(func=cmd_play)

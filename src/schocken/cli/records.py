@@ -11,16 +11,18 @@ from dataclasses import replace
 from typing import Any
 
 from schocken.cli.args import Commands, read_text
+from schocken.cli_words import Words, language
 from schocken.errors import RecordError
 from schocken.record import check_dice, outcome_of, parse_record, replay
-from schocken.texts import LANGUAGES, default_language
+from schocken.texts import LANGUAGES, refusal_text, t
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    lang = language()
     try:
         text = read_text(args.file)
     except ValueError as exc:
-        print(f"schocken replay: {exc}", file=sys.stderr)
+        print(f"schocken replay: {refusal_text(exc, lang)}", file=sys.stderr)
         return 2
     try:
         record = parse_record(text)
@@ -29,7 +31,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({"ok": False, "step": exc.step, "error": exc.reason}))
         else:
-            print(f"schocken replay: {args.file}: {exc}", file=sys.stderr)
+            print(f"schocken replay: {args.file}: {refusal_text(exc, lang)}", file=sys.stderr)
         return 1
     outcome = outcome_of(game)
     if args.json:
@@ -37,23 +39,27 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 0
     names = game.players
     print(
-        f"{args.file}: {len(record.steps)} steps, preset {game.rules.preset}, "
-        f"players {', '.join(names)}: the record is legal."
+        t(
+            "cli_replay_legal",
+            lang,
+            file=args.file,
+            steps=len(record.steps),
+            preset=game.rules.preset,
+            players=", ".join(names),
+        )
     )
     for s in outcome["sections"]:
         held = ", ".join(f"{names[i]} {d}" for i, d in enumerate(s["deckel"]) if d)
-        how = " by Schock-Aus" if s["schock_aus"] else ""
-        print(
-            f"  {s['section'].replace('_', ' ')}: lost by {s['loser_name']}{how} (Deckel: {held})"
-        )
+        key = "cli_replay_lost_schock_aus" if s["schock_aus"] else "cli_replay_lost"
+        section = t(f"cli_replay_{s['section']}", lang)
+        print("  " + t(key, lang, section=section, loser=s["loser_name"], held=held))
     if not outcome["finished"]:
-        print("  the game is not finished")
+        print("  " + t("cli_replay_not_finished", lang))
         return 0
-    print(
-        f"  Finale: {'yes' if outcome['finale'] else 'no'}; "
-        f"Blattschuss: {'yes' if outcome['blattschuss'] else 'no'}"
-    )
-    print(f"  the game's loser: {outcome['loser_name']}")
+    yes_no = {True: t("cli_yes", lang), False: t("cli_no", lang)}
+    finale, blattschuss = yes_no[bool(outcome["finale"])], yes_no[bool(outcome["blattschuss"])]
+    print("  " + t("cli_replay_finale_blattschuss", lang, finale=finale, blattschuss=blattschuss))
+    print("  " + t("cli_replay_loser", lang, loser=outcome["loser_name"]))
     return 0
 
 
@@ -62,23 +68,25 @@ def cmd_verify(args: argparse.Namespace) -> int:
     start (docs/fair-dice.md). Exit 0: fair; 1: not fair (or not a legal game); 2: cannot be
     checked (the file cannot be read, is not a record, or has no commitment or seed)."""
 
-    def cannot(message: str, step: int | None = None) -> int:
+    lang = language()
+
+    def cannot(error: RecordError) -> int:
         if args.json:
-            print(json.dumps({"ok": False, "fair": None, "step": step, "error": message}))
+            print(json.dumps({"ok": False, "fair": None, "step": error.step, "error": str(error)}))
         else:
-            print(f"schocken verify: {args.file}: {message}", file=sys.stderr)
+            print(f"schocken verify: {args.file}: {refusal_text(error, lang)}", file=sys.stderr)
         return 2
 
     try:
         text = read_text(args.file)
     except ValueError as exc:
-        print(f"schocken verify: {exc}", file=sys.stderr)
+        print(f"schocken verify: {refusal_text(exc, lang)}", file=sys.stderr)
         return 2
     try:
         record = parse_record(text)
         check = check_dice(record)
     except RecordError as exc:
-        return cannot(str(exc), exc.step)
+        return cannot(exc)
     assert record.dice is not None
     found: dict[str, Any] = {
         "fair": check.fair,
@@ -91,7 +99,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             replay(record)
         except RecordError as exc:
             # Dealt by the seed, but not a legal game: not a record of what was played.
-            check = replace(check, fair=False, reason=str(exc), step=exc.step)
+            check = replace(check, fair=False, reason=str(exc), step=exc.step, error=exc)
             found["fair"] = False
     if not check.fair:
         for key in ("step", "die", "index", "recorded", "derived"):
@@ -101,21 +109,28 @@ def cmd_verify(args: argparse.Namespace) -> int:
         print(json.dumps({"ok": check.fair, **found}, ensure_ascii=False, indent=2))
     elif check.fair:
         print(
-            f"{args.file}: fair: all {check.dice} dice follow from the seed committed at the "
-            f"start (commitment {record.dice.commitment})"
+            t(
+                "cli_verify_fair",
+                lang,
+                file=args.file,
+                dice=check.dice,
+                commitment=record.dice.commitment,
+            )
         )
     else:
-        print(f"{args.file}: NOT fair: {check.reason}")
+        why = refusal_text(check.error, lang) if check.error is not None else check.reason
+        print(t("cli_verify_not_fair", lang, file=args.file, why=why))
     return 0 if check.fair else 1
 
 
 def cmd_review(args: argparse.Namespace) -> int:
     from schocken.review import review, review_lines, seat_of
 
+    lang = args.lang or language()
     try:
         text = read_text(args.file)
     except ValueError as exc:
-        print(f"schocken review: {exc}", file=sys.stderr)
+        print(f"schocken review: {refusal_text(exc, lang)}", file=sys.stderr)
         return 2
     try:
         record = parse_record(text)
@@ -125,47 +140,41 @@ def cmd_review(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({"ok": False, "step": exc.step, "error": exc.reason}))
         else:
-            print(f"schocken review: {args.file}: {exc}", file=sys.stderr)
+            print(f"schocken review: {args.file}: {refusal_text(exc, lang)}", file=sys.stderr)
         return 1
     except ValueError as exc:
-        print(f"schocken review: {exc}", file=sys.stderr)
+        print(f"schocken review: {refusal_text(exc, lang)}", file=sys.stderr)
         return 2
     if args.json:
         print(result.to_json(seat))
         return 0
-    print("\n".join(review_lines(result, args.lang or default_language(), seat)))
+    print("\n".join(review_lines(result, lang, seat)))
     return 0
 
 
 def add_parser(sub: Commands) -> None:
     """The parsers of ``replay``, ``verify``, ``review``."""
-    p = sub.add_parser("replay", help="check a game record and print its outcome")
+    p = sub.add_parser("replay", help=Words("cli_help_replay"))
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser(
         "verify",
-        help="check that a game's dice follow from the seed the server committed to",
-        description="Recompute every die of an online game's record from the seed the server "
-        "revealed at the game's end, and check the seed against the commitment it published at "
-        "the start (docs/fair-dice.md). Exit status 0: fair; 1: not fair, or not a legal game; "
-        "2: cannot be checked (unreadable, not a record, no commitment or no seed).",
+        help=Words("cli_help_verify"),
+        description=Words("cli_about_verify"),
     )
     p.add_argument("file", metavar="RECORD")
-    p.add_argument("--json", action="store_true", help="the verdict as JSON")
+    p.add_argument("--json", action="store_true", help=Words("cli_verify_json"))
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser(
         "review",
-        help="every decision of a recorded game valued: the move made against the best",
-        description="Every decision of every player in a game record: the chance of losing "
-        "of the move made and of the best move (the model of `schocken hint`; in the Finale "
-        "the Finale's solution), the loss and a label; each player's accuracy and three "
-        "costliest decisions as they saw them. docs/review.md says how.",
+        help=Words("cli_help_review"),
+        description=Words("cli_about_review"),
     )
     p.add_argument("file", metavar="RECORD")
-    p.add_argument("--lang", choices=LANGUAGES, help="de or en (default: from the locale)")
-    p.add_argument("--json", action="store_true", help="the review as JSON (docs/review.md)")
-    p.add_argument("--player", metavar="NAME", help="only this player's decisions")
+    p.add_argument("--lang", choices=LANGUAGES, help=Words("cli_help_lang"))
+    p.add_argument("--json", action="store_true", help=Words("cli_review_json"))
+    p.add_argument("--player", metavar="NAME", help=Words("cli_review_player"))
     p.set_defaults(func=cmd_review)

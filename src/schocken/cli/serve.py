@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from schocken.cli.args import Commands, at_least_one, port_arg, positive_arg, seconds_arg
+from schocken.cli_words import Words
 from schocken.errors import SchockenError
 from schocken.files import check_writable, os_error_text
 
@@ -167,111 +168,129 @@ def _raise_open_files() -> None:
 
 def add_parser(sub: Commands) -> None:
     """The parser of ``serve``."""
-    p = sub.add_parser("serve", help="run the game server (HTTP and WebSockets, SQLite)")
-    p.add_argument("--host", help="the address to listen on (default 127.0.0.1)")
+    p = sub.add_parser("serve", help=Words("cli_help_serve"))
+    p.add_argument("--host", help=Words("cli_serve_host"))
     p.add_argument(
         "--lan",
         action="store_true",
-        help="listen on the network (0.0.0.0) and give this machine's LAN address in links",
+        help=Words("cli_serve_lan"),
     )
     p.add_argument(
         "--public-url",
-        help="the address players use (links, QR codes, allowed page origin); default from "
-        "--host and --port",
+        help=Words("cli_serve_public_url"),
     )
     p.add_argument(
         "--allow-origin",
         action="append",
         metavar="URL",
-        help="another page origin allowed to use the server (repeatable)",
+        help=Words("cli_serve_allow_origin"),
     )
     p.add_argument(
         "--forwarded-allow-ips",
         metavar="IPS",
-        help="the reverse proxy's addresses, whose X-Forwarded-For is trusted (default: none)",
+        help=Words("cli_serve_forwarded_allow_ips"),
     )
     p.add_argument(
         "--port",
         type=port_arg,
         default=8000,
-        help="1 to 65535, or 0: any free port (the one taken is printed); default 8000",
+        help=Words("cli_serve_port"),
     )
-    p.add_argument("--data", default="schocken-data", help="data folder (default ./schocken-data)")
-    p.add_argument("--db", help="the SQLite file (default DATA/schocken.sqlite3)")
+    p.add_argument("--data", default="schocken-data", help=Words("cli_serve_data"))
+    p.add_argument("--db", help=Words("cli_serve_db"))
     p.add_argument(
         "--database",
         metavar="URL",
-        help="keep everything in this PostgreSQL database instead of the SQLite file "
-        "(postgresql://user@host/db; the postgres extra)",
+        help=Words("cli_serve_database"),
     )
-    p.add_argument("--seed", type=int, help="seeded dice: for tests and demonstrations only")
-    p.add_argument("--bot-delay", type=seconds_arg, default=0.6, help="seconds before a bot moves")
+    p.add_argument("--seed", type=int, help=Words("cli_serve_seed"))
+    p.add_argument("--bot-delay", type=seconds_arg, default=0.6, help=Words("cli_serve_bot_delay"))
     p.add_argument(
         "--log-level",
         choices=["critical", "error", "warning", "info", "debug", "trace"],
         default="info",
     )
-    limits = p.add_argument_group("limits (docs/server.md)")
+    limits = p.add_argument_group(Words("cli_serve_limits"))
     add = limits.add_argument
-    add("--tables-per-minute", type=at_least_one, default=10, help="per client address")
-    add("--max-tables", type=at_least_one, default=1000, help="tables in play at once")
-    add("--conns-per-token", type=at_least_one, default=4, help="WebSockets with one token")
-    add("--conns-per-address", type=at_least_one, default=64, help="WebSockets per address")
-    add("--max-connections", type=at_least_one, default=4000, help="connections in all")
-    add("--msg-rate", type=positive_arg, default=10.0, help="messages a second per connection")
-    add("--max-body", type=at_least_one, default=16_384, help="bytes of a request body")
+    add(
+        "--tables-per-minute",
+        type=at_least_one,
+        default=10,
+        help=Words("cli_serve_tables_per_minute"),
+    )
+    add("--max-tables", type=at_least_one, default=1000, help=Words("cli_serve_max_tables"))
+    add("--conns-per-token", type=at_least_one, default=4, help=Words("cli_serve_conns_per_token"))
+    add(
+        "--conns-per-address",
+        type=at_least_one,
+        default=64,
+        help=Words("cli_serve_conns_per_address"),
+    )
+    add(
+        "--max-connections",
+        type=at_least_one,
+        default=4000,
+        help=Words("cli_serve_max_connections"),
+    )
+    add("--msg-rate", type=positive_arg, default=10.0, help=Words("cli_serve_msg_rate"))
+    add("--max-body", type=at_least_one, default=16_384, help=Words("cli_serve_max_body"))
     add(
         "--max-record",
         type=at_least_one,
         default=524_288,
-        help="bytes of a game record sent for review",
+        help=Words("cli_serve_max_record"),
     )
     add(
         "--max-register",
         type=at_least_one,
         default=1_048_576,
-        help="bytes of a tournament's registration (up to 10,000 names at once)",
+        help=Words("cli_serve_max_register"),
     )
-    add("--review-budget", type=positive_arg, default=30.0, help="seconds a review may take")
-    add("--request-timeout", type=positive_arg, default=10.0, help="seconds to send a request")
+    add("--review-budget", type=positive_arg, default=30.0, help=Words("cli_serve_review_budget"))
+    add(
+        "--request-timeout",
+        type=positive_arg,
+        default=10.0,
+        help=Words("cli_serve_request_timeout"),
+    )
     add(
         "--hello-timeout",
         type=positive_arg,
         default=5.0,
-        help="seconds for a WebSocket's hello once it is open",
+        help=Words("cli_serve_hello_timeout"),
     )
-    add("--keep-alive", type=at_least_one, default=5, help="seconds an idle HTTP link stays")
+    add("--keep-alive", type=at_least_one, default=5, help=Words("cli_serve_keep_alive"))
     add(
         "--idle-timeout",
         type=positive_arg,
         default=1800.0,
-        help="seconds a table with nobody connected stays in memory",
+        help=Words("cli_serve_idle_timeout"),
     )
-    add("--send-queue", type=at_least_one, default=256, help="messages queued for one client")
+    add("--send-queue", type=at_least_one, default=256, help=Words("cli_serve_send_queue"))
     add(
         "--write-timeout",
         type=positive_arg,
         default=5.0,
-        help="seconds a write waits for a locked database",
+        help=Words("cli_serve_write_timeout"),
     )
-    add("--bot-budget", type=positive_arg, default=5.0, help="seconds a solver bot may think")
-    add("--bot-workers", type=at_least_one, default=1, help="processes for solver bots")
+    add("--bot-budget", type=positive_arg, default=5.0, help=Words("cli_serve_bot_budget"))
+    add("--bot-workers", type=at_least_one, default=1, help=Words("cli_serve_bot_workers"))
     add(
         "--book-connections",
         type=at_least_one,
         default=8,
-        help="threads of the club's book and tournaments, a database connection each",
+        help=Words("cli_serve_book_connections"),
     )
     add(
         "--compression",
         action=argparse.BooleanOptionalAction,
         default=False,
-        help="compress WebSocket messages for clients that ask (permessage-deflate)",
+        help=Words("cli_serve_compression"),
     )
     add(
         "--away-after",
         type=positive_arg,
         default=30.0,
-        help="seconds a player may be disconnected before shown as away",
+        help=Words("cli_serve_away_after"),
     )
     p.set_defaults(func=cmd_serve)

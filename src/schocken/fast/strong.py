@@ -53,16 +53,10 @@ import numpy as np
 
 from schocken.actions import KEEPS, Action
 from schocken.bots.finale_bot import FinaleBot
-from schocken.bots.half_bot import _outcomes, _two_player_bot, _weights
-from schocken.bots.solver_bot import (
-    _Context,
-    _finale_bot,
-    _rules_data,
-    _solution,
-    best_choice,
-    deckel_decides,
-)
+from schocken.bots.half_bot import _two_player_bot, _weights
+from schocken.bots.solver_bot import _finale_bot, _rules_data, best_choice, deckel_decides
 from schocken.fast import kernel
+from schocken.fast.solved import Context, Solved
 from schocken.fast.tables import MAX_LEGAL, Float64Array, Int64Array, RuleTables, rule_tables
 from schocken.finale import Column
 from schocken.results import result_table
@@ -83,7 +77,7 @@ SOURCES = (
     "actions.py", "dice.py", "finale.py", "game.py", "odds.py", "play.py", "results.py",
     "round.py", "rules.py", "solver.py", "turn.py", "views.py", "bots/finale_bot.py",
     "bots/half_bot.py", "bots/regular.py", "bots/solver_bot.py", "fast/kernel.py",
-    "fast/strong.py", "fast/tables.py",
+    "fast/solved.py", "fast/strong.py", "fast/tables.py", "fast/turns.py",
 )  # fmt: skip
 """The modules (under ``src/schocken``) whose source goes into a memo file's fingerprint: the
 reference bots, the engine they measure with, and the batch simulator's keys."""
@@ -113,6 +107,7 @@ class Memo:
         """Time spent filling the memo (the reference bots' computations)."""
         self.changed = False
         """Whether it holds keys its file on disk lacks."""
+        self._solved: Solved | None = None
         self.path = _path(self.rules)
         if self.path is not None and self.path.exists():
             self._load(self.path)
@@ -134,7 +129,7 @@ class Memo:
         m.values = np.zeros(1, np.int64)
         m.ends = np.zeros((1, MAX_LEGAL, 2), np.float64)
         m.weights = np.zeros((1, 1), np.float64)
-        m.path, m.changed, m.keys_held = None, False, 0
+        m.path, m.changed, m.keys_held, m._solved = None, False, 0, None
         return m
 
     # ------------------------------------------------------------------ the table
@@ -214,7 +209,8 @@ class Memo:
             return self._finale(key)
         if kind == kernel.K_HALF_WEIGHTS:
             return self._weights(key)
-        state = self.turn(int(key[1]))
+        word = int(key[1])
+        state = self.turn(word)
         limit, worst, after, ncov, best = _round_words(int(key[2]))
         cups = tuple(
             (KEEPS[c >> 2], c & 3)
@@ -224,35 +220,35 @@ class Memo:
             )
         )
         legal = state.actions(self.rules, MAX_THROWS)
-        code = self.data.codes
-        ctx = _Context(
-            limit, None if worst < 0 else code[worst], cups, after, False
-        )  # the shown results by their order codes, as the bot has them
+        solved = self.solved
+        ctx = Context(limit, worst, after, cups)
         if kind == kernel.K_HALF_ENDS:
-            outcomes = _outcomes(self.data, ctx, None if best < 0 else code[best])
-            return self._ends_row([outcomes.action_ends(state, a) for a in legal], legal)
-        values = _solution(self.data, ctx).action_values(state, legal)
+            ends = solved.ends(ctx, best)
+            return self._ends_row(solved.action_ends(ends, word >> 2, word & 3), legal)
         if kind == kernel.K_SOLVER:
+            values = solved.values(solved.solution(ctx), word >> 2, word & 3)
             flag = 2 if deckel_decides(values, 1) else 1 if deckel_decides(values, 0) else 0
             return legal[best_choice(values)].code | flag << 8
         assert kind == kernel.K_SOLVER_FULL
         words = int(key[3])
         best_shown, middle, own = (words & 511) - 1, words >> 9 & 1023, words >> 19 & 1023
-        full = ctx._replace(
-            full=True,
-            best_shown=None if best_shown < 0 else code[best_shown],
-            middle=middle,
-            deckel=own,
-            total=self.rules.deckel_per_half,  # the solver bot asks in halves only
-        )
-        return legal[best_choice(_solution(self.data, full).action_values(state, legal))].code
+        # the solver bot asks in halves only: a half's Deckel
+        full = solved.solution(ctx, best_shown, middle, own, self.rules.deckel_per_half, full=True)
+        return legal[best_choice(solved.values(full, word >> 2, word & 3))].code
+
+    @property
+    def solved(self) -> Solved:
+        """The compiled turn's solutions of the rule set (made when first asked)."""
+        if self._solved is None:
+            self._solved = Solved(self.tables)
+        return self._solved
 
     def turn(self, word: int) -> TurnState:
         """The turn of a key's word 1 (state * 4 + throws)."""
         aside, thrown, must, turned, full = self.tables.states[word >> 2]
         return TurnState(aside, thrown, word & 3, turned, must, full)
 
-    def _ends_row(self, ends: list[tuple[float, ...]], legal: tuple[Action, ...]) -> int:
+    def _ends_row(self, ends: Float64Array, legal: tuple[Action, ...]) -> int:
         if self.ends_rows == len(self.ends):
             self.ends = np.concatenate([self.ends, np.zeros_like(self.ends)])
         row = self.ends_rows

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from schocken.cli_words import Words
 from schocken.errors import SchockenError
 from schocken.lab.run import (
     FIGURES,
@@ -312,37 +313,36 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
     p = sub.add_parser(
         "lab",
-        help="what a rule set does to an evening: game length, Finale, Schock-Aus, skill",
+        help=Words("cli_help_lab"),
     )
     p.add_argument(
         "rules",
-        help="a preset, a house-rules TOML file, the builder's JSON file, or 'ours' (--club)",
+        help=Words("cli_lab_rules"),
     )
-    p.add_argument("--against", help="a second rule set to put side by side (same forms)")
+    p.add_argument("--against", help=Words("cli_lab_against"))
     p.add_argument(
         "--games",
         type=int,
-        help=f"games of four regulars (default {GAMES:,} on the "
-        "batch simulator, fewer on the reference engine)",
+        help=Words("cli_lab_games", games=f"{GAMES:,}"),
     )
     p.add_argument(
         "--skill-games",
         type=int,
         default=SKILL_GAMES,
-        help=f"strong-bot games asked for at most (default {SKILL_GAMES:,})",
+        help=Words("cli_lab_skill_games", games=f"{SKILL_GAMES:,}"),
     )
     p.add_argument(
         "--skill-seconds",
         type=float,
         default=SKILL_SECONDS,
-        help=f"time the skill games may take (default {SKILL_SECONDS} s)",
+        help=Words("cli_lab_skill_seconds", seconds=SKILL_SECONDS),
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--engine", choices=("auto", "fast", "reference"), default="auto")
-    p.add_argument("--club", help="the club whose own rules are 'ours' and whose pace counts")
-    p.add_argument("--db", default=str(DEFAULT_DB), help="the club book (with --club)")
-    p.add_argument("--lang", choices=LANGUAGES, help="de or en (default: from the locale)")
-    p.add_argument("--json", action="store_true", help="print the figures as JSON")
-    p.add_argument("--plot", metavar="FILE", help="draw the figures (needs the analysis extra)")
-    p.add_argument("--progress", action="store_true", help="always show the progress bar")
+    p.add_argument("--club", help=Words("cli_lab_club"))
+    p.add_argument("--db", default=str(DEFAULT_DB), help=Words("cli_lab_db"))
+    p.add_argument("--lang", choices=LANGUAGES, help=Words("cli_help_lang"))
+    p.add_argument("--json", action="store_true", help=Words("cli_help_json_figures"))
+    p.add_argument("--plot", metavar="FILE", help=Words("cli_lab_plot"))
+    p.add_argument("--progress", action="store_true", help=Words("cli_help_progress"))
     p.set_defaults(func=cmd_lab)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from schocken.cli.args import Commands, add_rules, read_text
+from schocken.cli_words import Words
 from schocken.errors import RecordError
 from schocken.events import RoundEnded
 from schocken.files import check_writable, os_error_text, write_text_whole
@@ -121,18 +122,14 @@ def add_parser(sub: Commands) -> None:
     """The parser of ``pub``."""
     p = sub.add_parser(
         "pub",
-        help="keep a game played with real dice: enter each turn, the engine referees",
-        description="Pub mode: the players throw real dice; enter each turn (the dice at its "
-        "end and the throws) and the engine applies the rules: who is best and worst, where the "
-        "Deckel go, halves, Finale. Type ? in the game for the forms of an entry (docs/pub.md).",
+        help=Words("cli_help_pub"),
+        description=Words("cli_about_pub"),
     )
     add_rules(p)
-    p.add_argument("--players", help="the players' names, clockwise, comma-separated")
-    p.add_argument("--lang", choices=LANGUAGES, help="de or en (default: from the locale)")
-    p.add_argument(
-        "--save", metavar="FILE", help="where the record is saved (default ./schocken-pub.json)"
-    )
-    p.add_argument("--resume", metavar="FILE", help="go on with a pub game saved before")
-    p.add_argument("--stake", default="", help="what the game's loser owes, e.g. 'a round'")
-    p.add_argument("--half-stake", default="", help="what a half's loser owes")
+    p.add_argument("--players", help=Words("cli_pub_players"))
+    p.add_argument("--lang", choices=LANGUAGES, help=Words("cli_help_lang"))
+    p.add_argument("--save", metavar="FILE", help=Words("cli_pub_save"))
+    p.add_argument("--resume", metavar="FILE", help=Words("cli_pub_resume"))
+    p.add_argument("--stake", default="", help=Words("cli_pub_stake"))
+    p.add_argument("--half-stake", default="", help=Words("cli_pub_half_stake"))
     p.set_defaults(func=cmd_pub)

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from schocken.cli_words import Words
 from schocken.club import DEFAULT_DB
 from schocken.club.cli import date_arg
 from schocken.errors import ClubError, RulesError, TournamentError
@@ -491,16 +492,15 @@ def add_tournament_parser(sub: argparse._SubParsersAction[argparse.ArgumentParse
     common.add_argument(
         "--db",
         default=str(DEFAULT_DB),
-        help=f"the SQLite file or a postgresql:// URL (default {DEFAULT_DB}, the server's)",
+        help=Words("cli_help_db", db=DEFAULT_DB),
     )
-    common.add_argument("--tournament", "-t", help="the tournament (default: the only one)")
-    common.add_argument("--lang", choices=LANGUAGES, help="de or en (default: from the locale)")
+    common.add_argument("--tournament", "-t", help=Words("cli_tournament_tournament"))
+    common.add_argument("--lang", choices=LANGUAGES, help=Words("cli_help_lang"))
 
     top = sub.add_parser(
         "tournament",
-        help="a tournament: registration, the draw, results, the ranking",
-        description="A Schock tournament: formats, registration, the draw, results from records "
-        "or by hand, the ranking, export (docs/tournament.md).",
+        help=Words("cli_help_tournament"),
+        description=Words("cli_about_tournament"),
     )
     ts = top.add_subparsers(dest="tournament_command", required=True, metavar="COMMAND")
 
@@ -509,86 +509,94 @@ def add_tournament_parser(sub: argparse._SubParsersAction[argparse.ArgumentParse
         p.set_defaults(func=run_tournament, tournament_func=func)
         return p
 
-    p = leaf("create", cmd_create, "a new tournament")
+    p = leaf("create", cmd_create, Words("cli_help_tournament_create"))
     p.add_argument("name")
-    p.add_argument("--date", required=True, type=date_arg, help="YYYY-MM-DD")
+    p.add_argument("--date", required=True, type=date_arg, help=Words("cli_help_date"))
     p.add_argument("--place", default="")
-    p.add_argument("--club", help="the club whose tournament it is (its games go into its book)")
-    p.add_argument("--format", default="werl", help=f"{', '.join(FORMATS)} (default werl)")
-    p.add_argument("--rules", help="a preset or a house-rules TOML file (default allgemein)")
-    p.add_argument("--capacity", type=int, help="the most players it takes")
-    p.add_argument("--seed", help="the draw's seed (default: a random one, kept)")
-    leaf("list", cmd_list, "the tournaments here")
-    p = leaf("formats", cmd_formats, "the formats, their parameters and sources")
+    p.add_argument("--club", help=Words("cli_tournament_create_club"))
+    p.add_argument(
+        "--format",
+        default="werl",
+        help=Words("cli_tournament_create_format", formats=", ".join(FORMATS)),
+    )
+    p.add_argument("--rules", help=Words("cli_tournament_create_rules"))
+    p.add_argument("--capacity", type=int, help=Words("cli_tournament_create_capacity"))
+    p.add_argument("--seed", help=Words("cli_tournament_create_seed"))
+    leaf("list", cmd_list, Words("cli_help_tournament_list"))
+    p = leaf("formats", cmd_formats, Words("cli_help_tournament_formats"))
     p.add_argument("name", nargs="?")
-    p = leaf("register", cmd_register, "players into the tournament")
-    p.add_argument("names", nargs="+", metavar="NAME", help="names (or comma-separated lists)")
-    p.add_argument("--team", help="their team")
-    p.add_argument("--guest", action="store_true", help="not a member: add them as a guest")
-    p = leaf("withdraw", cmd_withdraw, "a player leaves")
+    p = leaf("register", cmd_register, Words("cli_help_tournament_register"))
+    p.add_argument("names", nargs="+", metavar="NAME", help=Words("cli_tournament_register_names"))
+    p.add_argument("--team", help=Words("cli_tournament_register_team"))
+    p.add_argument("--guest", action="store_true", help=Words("cli_tournament_register_guest"))
+    p = leaf("withdraw", cmd_withdraw, Words("cli_help_tournament_withdraw"))
     p.add_argument("player")
-    leaf("players", cmd_players, "who is registered")
-    p = leaf("draw", cmd_draw, "draw the next round")
+    leaf("players", cmd_players, Words("cli_help_tournament_players"))
+    p = leaf("draw", cmd_draw, Words("cli_help_tournament_draw"))
     p.add_argument(
         "--close",
         action="store_true",
-        help="close the round before on purpose: its games not played count for nobody",
+        help=Words("cli_tournament_draw_close"),
     )
     p.add_argument("--json", action="store_true")
-    p = leaf("undraw", cmd_undraw, "take back the latest round's draw (before it has games)")
-    p.add_argument("--reason", required=True, help="why (kept in the log)")
-    p = leaf("tables", cmd_tables, "the table plan of every round (or one)")
+    p = leaf("undraw", cmd_undraw, Words("cli_help_tournament_undraw"))
+    p.add_argument("--reason", required=True, help=Words("cli_tournament_undraw_reason"))
+    p = leaf("tables", cmd_tables, Words("cli_help_tournament_tables"))
     p.add_argument("round", nargs="?", type=int)
     p.add_argument("--json", action="store_true")
-    p = leaf("enter", cmd_enter, "a game at a table: its record, or by hand")
+    p = leaf("enter", cmd_enter, Words("cli_help_tournament_enter"))
     p.add_argument("round", type=int)
     p.add_argument("table", type=int)
-    p.add_argument("--record", metavar="FILE", help="the game's record (JSON, docs/record.md)")
+    p.add_argument("--record", metavar="FILE", help=Words("cli_help_record_file"))
     p.add_argument("--source", choices=("pub", "online"), default="pub")
     p.add_argument(
         "--half",
         action="append",
         metavar="ORDER",
-        help="a half's finishing order, first out first: 'Anna, Cem > Ben > Dora' "
-        "(twice: two halves; once: a game played scharf)",
+        help=Words("cli_tournament_enter_half"),
     )
-    p.add_argument("--finale-loser", metavar="NAME", help="who lost the Finale")
+    p.add_argument(
+        "--finale-loser", metavar="NAME", help=Words("cli_tournament_enter_finale_loser")
+    )
     p.add_argument(
         "--schock-aus",
         action="append",
         metavar="SECTION=NAME",
-        help=f"who threw the Schock-Aus that ended a section ({', '.join(SECTIONS)})",
+        help=Words("cli_tournament_enter_schock_aus", sections=", ".join(SECTIONS)),
     )
-    p.add_argument("--bought-in", action="append", metavar="SECTION=NAME", help="a buy-in")
-    p = leaf("remove", cmd_remove, "take back the last game entered at a table (a mistake)")
+    p.add_argument(
+        "--bought-in",
+        action="append",
+        metavar="SECTION=NAME",
+        help=Words("cli_tournament_enter_bought_in"),
+    )
+    p = leaf("remove", cmd_remove, Words("cli_help_tournament_remove"))
     p.add_argument("round", type=int)
     p.add_argument("table", type=int)
     p.add_argument("--reason", required=True)
-    p = leaf("games", cmd_games, "the games entered")
+    p = leaf("games", cmd_games, Words("cli_help_tournament_games"))
     p.add_argument("--round", type=int)
     p.add_argument("--table", type=int)
     p.add_argument("--json", action="store_true")
-    p = leaf("rank", cmd_rank, "the ranking: overall, or of one round")
+    p = leaf("rank", cmd_rank, Words("cli_help_tournament_rank"))
     p.add_argument("--round", type=int)
     p.add_argument("--json", action="store_true")
-    p = leaf("export", cmd_export, "the whole tournament as one JSON file")
+    p = leaf("export", cmd_export, Words("cli_help_tournament_export"))
     p.add_argument("file")
-    p = leaf("import", cmd_import, "a tournament from an export")
+    p = leaf("import", cmd_import, Words("cli_help_tournament_import"))
     p.add_argument("file")
-    leaf("log", cmd_log, "every change, with its time")
-    p = leaf("print", cmd_print, "table plan, score sheets, ranking, certificates on paper")
+    leaf("log", cmd_log, Words("cli_help_tournament_log"))
+    p = leaf("print", cmd_print, Words("cli_help_tournament_print"))
     p.add_argument(
         "what",
         nargs="*",
         metavar="WHAT",
-        help=f"{', '.join(PAPERS)} (default: all, in that order)",
+        help=Words("cli_tournament_print_what", papers=", ".join(PAPERS)),
     )
-    p.add_argument(
-        "--round", type=int, help="the table plan's and sheets' round (default: the latest)"
-    )
+    p.add_argument("--round", type=int, help=Words("cli_tournament_print_round"))
     out = p.add_mutually_exclusive_group()
-    out.add_argument("--pdf", metavar="FILE", help="print to a PDF file (by Chromium, headless)")
-    out.add_argument("--html", metavar="FILE", help="write the HTML page (the browser prints it)")
+    out.add_argument("--pdf", metavar="FILE", help=Words("cli_tournament_print_pdf"))
+    out.add_argument("--html", metavar="FILE", help=Words("cli_tournament_print_html"))
 
 
 def run_tournament(args: argparse.Namespace) -> int:

@@ -1,0 +1,290 @@
+"""The strong bots' decisions in a round for Deckel, solved by the compiled turn
+(:mod:`schocken.fast.turns`) for every turn state of a situation at once.
+
+:class:`Solved` holds, per rule set, the tables the compiled turn walks (the legal actions of
+every turn state, the throws' rolls, the results) and the distributions it reads: each covered
+cup's and each later player's, as the reference bot has them (``_RulesData.covered`` and
+``_RulesData.later``, in rows of floats over the result codes). A situation solved is kept
+(a few thousand of them), so that the next decision in it is a look-up.
+
+The situations are the memo's keys (:mod:`schocken.fast.strong`): the limit (0: the player opens
+the round), the worst result shown (a code index, -1: none), the players after, the covered cups
+before (aside dice, throws), and for the full solution the best result shown, the middle, the
+player's Deckel and the half's.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from schocken.actions import KEEPS, TURN_SIXES
+from schocken.bots.half_bot import _worths
+from schocken.bots.solver_bot import _ROLLS, _rules_data
+from schocken.fast import turns
+from schocken.fast.tables import (
+    MAX_LEGAL,
+    R_CODE,
+    R_DECKEL,
+    Float64Array,
+    Int64Array,
+    RuleTables,
+)
+from schocken.results import Dice
+from schocken.rules import MAX_THROWS
+from schocken.solver import owed_to_loser
+from schocken.turn import TurnState, one_throw
+
+MAX_ROWS = 20_000
+"""The later players' distributions kept (rows of floats over the codes); beyond, afresh."""
+MAX_SOLUTIONS = 4_000
+"""Solved situations kept (without the Deckel, and full); beyond, afresh."""
+MAX_ENDS = 300
+"""Situations' ends of the round kept (the half bot); beyond, afresh."""
+
+Cups = tuple[tuple[Dice, int], ...]
+
+
+class Context(NamedTuple):
+    """A situation of the round, as the memo's keys have it."""
+
+    limit: int
+    worst: int
+    after: int
+    cups: Cups
+
+
+class Solution(NamedTuple):
+    """A situation's values: ``val[s, t]``, ``thr[k, t]``, ``term[s, t]`` (see
+    :func:`schocken.fast.turns.solve_turn`)."""
+
+    val: Float64Array
+    thr: Float64Array
+    term: Float64Array
+
+
+class Ends(NamedTuple):
+    """A situation's ends of the round (see :func:`schocken.fast.turns.round_ends`)."""
+
+    state: Float64Array
+    throw: Float64Array
+    stop: Float64Array
+
+
+class Solved:
+    """The compiled turn's tables and solved situations of one rule set (see the module)."""
+
+    def __init__(self, tables: RuleTables) -> None:
+        rules = tables.rules
+        self.rules = rules
+        self.data = data = _rules_data(rules)
+        states = tables.states
+        index = {s: i for i, s in enumerate(states)}
+        n = len(states)
+        self.opts = np.zeros((n, MAX_THROWS + 1, MAX_LEGAL), np.int64)
+        self.sixes = np.full(n, -1, np.int64)
+        for i, (aside, thrown, must, turned, full) in enumerate(states):
+            if i == 0:
+                continue
+            for t in range(1, MAX_THROWS):
+                state = TurnState(aside, thrown, t, turned, must, full)
+                legal = state.actions(rules, MAX_THROWS)
+                self.opts[i, t, 0] = len(legal)
+                for j, a in enumerate(legal):
+                    self.opts[i, t, 1 + j] = a.code
+                    if a is TURN_SIXES:
+                        b = state.after_turn_sixes(rules)
+                        key = (b.aside, b.thrown, b.must_throw, b.turned, b.last_full)
+                        self.sixes[i] = index[key]
+        rolls = max(len(r) for r in _ROLLS.values())
+        self.kchild = np.zeros((len(KEEPS), rolls), np.int64)
+        self.kq = np.zeros((len(KEEPS), rolls), np.float64)
+        self.krolls = np.zeros(len(KEEPS), np.int64)
+        for k, keep in enumerate(KEEPS):
+            full = one_throw(keep)
+            self.krolls[k] = len(_ROLLS[3 - len(keep)])
+            for r, (roll, q) in enumerate(_ROLLS[3 - len(keep)]):
+                self.kchild[k, r] = index[keep, roll, (), 0, full]
+                self.kq[k, r] = q
+        self.order = np.array(sorted(range(n), key=self._depth), np.int64)
+        self.code = np.ascontiguousarray(tables.results[:, :, R_CODE])
+        self.worth = np.ascontiguousarray(tables.results[:, :, R_DECKEL])
+        self.aside = tables.aside
+        self.covers = np.array(
+            [[rules.covers(t, lim) for lim in range(MAX_THROWS + 1)] for t in range(4)], np.bool_
+        )
+        self.codes_at = [sorted({int(c) for c in self.code[1:, t]}) for t in range(4)]
+        self.keeps_at = sorted({int(k) for k in self.aside[1:]})
+        worths = _worths(rules)
+        self.size = 3 * len(worths.worths)
+        self.of_code = np.array(worths.of_code, np.int64)
+        self.runs = np.array(worths.runs, np.int64).reshape(-1, 2)
+        c = len(data.codes)
+        self._rows: dict[tuple[int, int | None, Cups], int] = {}
+        self.pool_gt = np.zeros((256, c))
+        self.pool_cdf = np.zeros((256, c))
+        self._solutions: dict[tuple[object, ...], Solution] = {}
+        self._ends: dict[tuple[object, ...], Ends] = {}
+        self._last: (
+            tuple[
+                Context,
+                tuple[Float64Array, Float64Array, Float64Array, Int64Array, Int64Array],
+            ]
+            | None
+        ) = None
+
+    def _depth(self, s: int) -> int:
+        """How many turnings of sixes follow from state ``s`` (the states are solved fewest
+        first: each after the state its sixes turn into)."""
+        depth = 0
+        while self.sixes[s] >= 0:
+            s = int(self.sixes[s])
+            depth += 1
+        return depth
+
+    # ------------------------------------------------------------------ the distributions
+
+    def _row(self, limit: int, worst: int | None, cups: Cups) -> int:
+        """The row of a later player's distribution (``_RulesData.later``)."""
+        key = (limit, worst, cups)
+        row = self._rows.get(key)
+        if row is None:
+            dist = self.data.later(limit, worst, cups)
+            row = self._rows[key] = len(self._rows)
+            if row == len(self.pool_gt):
+                self.pool_gt = np.concatenate([self.pool_gt, np.zeros_like(self.pool_gt)])
+                self.pool_cdf = np.concatenate([self.pool_cdf, np.zeros_like(self.pool_cdf)])
+            gt = dist.gt
+            self.pool_gt[row] = [gt[c] for c in self.data.codes]
+            self.pool_cdf[row] = dist.cdf
+        return row
+
+    def _context(
+        self, ctx: Context
+    ) -> tuple[Float64Array, Float64Array, Float64Array, Int64Array, Int64Array]:
+        """The covered cups' rows and the later players' row numbers of a situation (the last
+        one's kept: the half bot's ends ask for it again after the solution)."""
+        if self._last is not None and self._last[0] == ctx:
+            return self._last[1]
+        found = self._gather(ctx)
+        self._last = (ctx, found)
+        return found
+
+    def _gather(
+        self, ctx: Context
+    ) -> tuple[Float64Array, Float64Array, Float64Array, Int64Array, Int64Array]:
+        data, codes = self.data, self.data.codes
+        ncov, c = len(ctx.cups), len(codes)
+        cov = np.zeros((3, ncov, c))
+        for i, (aside, throws) in enumerate(ctx.cups):
+            dist = data.covered(aside, throws)
+            cov[0, i] = [dist.ge[x] for x in codes]
+            cov[1, i] = [dist.gt[x] for x in codes]
+            cov[2, i] = dist.cdf
+        vis_id = np.full((MAX_THROWS + 1, c), -1, np.int64)
+        covd_id = np.full((MAX_THROWS + 1, len(KEEPS), MAX_THROWS + 1), -1, np.int64)
+        if ctx.after:
+            opener = ctx.limit == 0
+            lim = MAX_THROWS if opener else ctx.limit
+            m = None if ctx.worst < 0 else codes[ctx.worst]
+            cups = tuple(sorted(ctx.cups))
+            for t in range(1, lim + 1):
+                a = t if opener else ctx.limit
+                if self.covers[t, lim]:
+                    for k in self.keeps_at:
+                        covered = tuple(sorted((*ctx.cups, (KEEPS[k], t))))
+                        covd_id[a, k, t] = self._row(a, m, covered)
+                    continue
+                for x in self.codes_at[t]:
+                    if vis_id[a, x] < 0:
+                        y = codes[x]
+                        vis_id[a, x] = self._row(a, y if m is None else min(m, y), cups)
+        return cov[0], cov[1], cov[2], vis_id, covd_id
+
+    # ------------------------------------------------------------------ solving
+
+    def solution(
+        self, ctx: Context, best: int = -1, middle: int = 0, deckel: int = 0, total: int = 0,
+        *, full: bool = False,
+    ) -> Solution:  # fmt: skip
+        """A situation solved (``_TurnSolution``): without the Deckel, or ``full`` with the best
+        result shown (a code index), the middle, the player's Deckel and the half's."""
+        key = (ctx, full, best, middle, deckel, total) if full else (ctx,)
+        sol = self._solutions.get(key)
+        if sol is not None:
+            return sol
+        if len(self._solutions) >= MAX_SOLUTIONS:
+            self._solutions.clear()
+        if len(self._rows) >= MAX_ROWS:
+            self._rows.clear()
+            self._ends.clear()
+            self._last = None
+        cov_ge, cov_gt, cov_cdf, vis_id, covd_id = self._context(ctx)
+        owed = np.zeros(len(self.data.codes), np.int64)
+        if full:
+            for i, code in enumerate(self.data.codes):
+                owed[i] = owed_to_loser(self.data.result_of[code], middle, deckel, total)
+        n = len(self.opts)
+        sol = Solution(
+            np.zeros((n, MAX_THROWS + 1, 2)),
+            np.zeros((len(KEEPS), MAX_THROWS + 1, 2)),
+            np.zeros((n, MAX_THROWS + 1, 2)),
+        )
+        turns.solve_turn(
+            self.opts, self.kchild, self.kq, self.krolls, self.sixes, self.order, self.code,
+            self.worth, self.aside, self.covers, ctx.limit == 0, ctx.limit, ctx.after, ctx.worst,
+            full, best, middle, deckel, owed, cov_ge, cov_gt, cov_cdf, vis_id, covd_id,
+            self.pool_gt, self.pool_cdf, sol.val, sol.thr, sol.term,
+        )  # fmt: skip
+        self._solutions[key] = sol
+        return sol
+
+    def values(self, sol: Solution, state: int, throws: int) -> list[tuple[float, float]]:
+        """Each legal action's (P(lose round), E[Deckel change]) in turn state ``state`` after
+        ``throws`` throws, in the engine's order (``_TurnSolution.action_values``)."""
+        out = np.zeros((MAX_LEGAL, 2))
+        count = turns.action_values(
+            self.opts, self.sixes, state, throws, sol.val, sol.thr, sol.term, out
+        )
+        return [(float(p), float(d)) for p, d in out[:count]]
+
+    def ends(self, ctx: Context, best: int) -> Ends:
+        """How the round ends from each state of a situation (``Outcomes``), the best result
+        shown being the code index ``best`` (-1: none)."""
+        key = (ctx, best)
+        found = self._ends.get(key)
+        if found is not None:
+            return found
+        if len(self._ends) >= MAX_ENDS:
+            self._ends.clear()
+        sol = self.solution(ctx)
+        cov_ge, cov_gt, cov_cdf, vis_id, covd_id = self._context(ctx)
+        n = len(self.opts)
+        ends = Ends(  # every entry a decision reads is written
+            np.empty((n, MAX_THROWS + 1, self.size)),
+            np.empty((len(KEEPS), MAX_THROWS + 1, self.size)),
+            np.empty((n, MAX_THROWS + 1, self.size)),
+        )
+        turns.round_ends(
+            self.opts, self.kchild, self.kq, self.krolls, self.sixes, self.order, self.code,
+            self.aside, self.covers, ctx.limit == 0, ctx.limit, ctx.after, ctx.worst, best,
+            self.of_code, self.runs, cov_ge, cov_gt, cov_cdf, vis_id, covd_id, self.pool_cdf,
+            sol.val, sol.thr, sol.term, ends.state, ends.throw, ends.stop,
+        )  # fmt: skip
+        self._ends[key] = ends
+        return ends
+
+    def action_ends(self, ends: Ends, state: int, throws: int) -> Float64Array:
+        """Each legal action's ends of the round (``Outcomes.action_ends``), one row each."""
+        count = int(self.opts[state, throws, 0])
+        out = np.zeros((count, self.size))
+        for j in range(count):
+            a = int(self.opts[state, throws, 1 + j])
+            if a == turns.STOP:
+                out[j] = ends.stop[state, throws]
+            elif a == turns.TURN_SIXES:
+                out[j] = ends.state[self.sixes[state], throws]
+            else:
+                out[j] = ends.throw[a, throws]
+        return out

@@ -1,0 +1,71 @@
+"""What the tests of the pseudo-language share (tests/test_pseudo_language.py, its pages and
+some commands; tests/test_pseudo_language_cli.py, every command): the pseudo catalogue, the
+check for words outside the catalogue, and a command run in ``qps``."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from schocken.rules import PRESETS
+from schocken.tournament.formats import FORMATS
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMES = {"Anna", "Ben", "Cem", "Dora", "regular", "Schocken"} | {
+    word for name in [*PRESETS, *FORMATS] for word in re.findall(r"[^\W\d_]+", name)
+}
+GAME_WORDS = {"Schock", "Aus", "General", "Jule", "Nutte", "Achter"}
+
+
+def _pseudo_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "scripts_pseudo_po", ROOT / "scripts" / "pseudo_po.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+PSEUDO = _pseudo_module()
+
+
+def foreign_words(text: str, allowed: set[str]) -> list[str]:
+    """The words of ``text`` that are neither pseudo words nor allowed names."""
+    return [
+        word
+        for word in re.findall(r"[^\W\d_]+", text)
+        if word not in allowed and not all(c in PSEUDO.LETTERS for c in word)
+    ]
+
+
+def run(
+    locale_dir: Path, *args: str, stdin: str | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``schocken ARGS`` said in ``qps`` (the locale's language), whatever its exit status."""
+    env = {**os.environ, "SCHOCKEN_LOCALE_PATH": str(locale_dir), "LANG": "qps", "LC_ALL": ""}
+    env["PYTHONPATH"] = str(ROOT / "src")
+    env.pop("LC_MESSAGES", None)
+    return subprocess.run(
+        [sys.executable, "-m", "schocken.cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        input=stdin,
+        cwd=cwd,
+        check=False,
+    )
+
+
+def schocken(locale_dir: Path, *args: str) -> str:
+    """What ``schocken ARGS`` prints in ``qps``; it must succeed."""
+    done = run(locale_dir, *args)
+    assert done.returncode == 0, (args, done.stderr)
+    return done.stdout

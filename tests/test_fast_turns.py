@@ -1,0 +1,73 @@
+"""The compiled turn (``schocken.fast.turns``) against the reference bots, value by value.
+
+In random situations of a round (limit, worst and best result shown, players after, covered
+cups, middle and Deckel) of every preset and a spread of variants, every legal action's value in
+sampled turn states must be the very float the reference bots compute: the solver bot's
+(P(lose), E[Deckel]) without and with the Deckel (``_TurnSolution.action_values``) and the half
+bot's ends of the round (``Outcomes.action_ends``). ``tests/test_fast_strong.py`` compares the
+decisions of whole games.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("numba")
+
+from schocken.actions import KEEPS
+from schocken.bots.half_bot import _outcomes
+from schocken.bots.solver_bot import _Context, _solution
+from schocken.fast.solved import Context, Solved
+from schocken.fast.strong import memo
+from schocken.fast.tables import rule_tables
+from schocken.rules import MAX_THROWS, find_preset
+from test_fast_strong import CASES
+
+
+@pytest.mark.parametrize(("preset", "overrides"), CASES)
+def test_compiled_values_are_the_reference_values(
+    preset: str, overrides: dict[str, object]
+) -> None:
+    rules = find_preset(preset).with_overrides(overrides)
+    tables = rule_tables(rules)
+    solved = Solved(tables)
+    turn = memo(rules).turn
+    codes = solved.data.codes
+    rng = random.Random(preset + str(overrides))
+    compared = 0
+    for _ in range(8):
+        limit, after = rng.randrange(4), rng.randrange(4)
+        worst = rng.choice([-1, rng.randrange(len(codes))])
+        best = -1 if worst < 0 else rng.randrange(worst, len(codes))
+        cups = tuple(
+            (KEEPS[rng.randrange(28)], rng.randrange(1, 4)) for _ in range(rng.randrange(3))
+        )
+        middle, own = rng.choice([0, 2]), rng.randrange(1, rules.deckel_per_half)
+        ctx = Context(limit, worst, after, cups)
+        plain = _Context(limit, None if worst < 0 else codes[worst], cups, after, False)
+        full = plain._replace(
+            full=True,
+            best_shown=None if best < 0 else codes[best],
+            middle=middle,
+            deckel=own,
+            total=rules.deckel_per_half,
+        )
+        mine = [
+            solved.solution(ctx),
+            solved.solution(ctx, best, middle, own, rules.deckel_per_half, full=True),
+        ]
+        ends = solved.ends(ctx, best)
+        outcomes = _outcomes(solved.data, plain, None if best < 0 else codes[best])
+        for s in rng.sample(range(1, len(tables.states)), 12):
+            for throws in range(1, (limit or MAX_THROWS)):
+                state = turn(s * 4 + throws)
+                legal = state.actions(rules, MAX_THROWS)
+                for sol, ref in zip(mine, (plain, full), strict=True):
+                    reference = _solution(solved.data, ref).action_values(state, legal)
+                    assert solved.values(sol, s, throws) == reference, (ctx, s, throws)
+                reference_ends = [list(outcomes.action_ends(state, a)) for a in legal]
+                assert solved.action_ends(ends, s, throws).tolist() == reference_ends
+                compared += 1
+    assert compared > 20

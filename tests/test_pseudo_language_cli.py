@@ -1,0 +1,198 @@
+"""Every command of ``schocken`` said in the pseudo-language ``qps`` (docs/translating.md): its
+help, argparse's own words, its output and its refusals come from the catalogue.
+
+The check is the one of tests/test_pseudo_language.py (tests/pseudo_helpers.py): every run of
+letters is a pseudo word or an allowed name. Allowed besides the names there: what one types
+as a command says it (the commands' and options' names, their values to choose from, their
+placeholders such as ``FILE``, a preset's or a bot's id).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pseudo_helpers import GAME_WORDS, NAMES, PSEUDO, foreign_words, run
+from schocken.bots import BOTS
+from schocken.cli import build_parser
+from schocken.club import DEFAULT_DB
+from schocken.club import SECTIONS as CLUB_SECTIONS
+from schocken.tournament.paper import PAPERS
+from schocken.tournament.results import SECTIONS
+
+
+@pytest.fixture(scope="module")
+def locale_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("pseudo")
+    PSEUDO.write_pseudo(out)
+    return out
+
+
+def _parsers(
+    parser: argparse.ArgumentParser, path: tuple[str, ...] = ()
+) -> Iterator[tuple[tuple[str, ...], argparse.ArgumentParser]]:
+    """Every parser of the command line with its path of commands, the top one first."""
+    yield path, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _parsers(sub, (*path, name))
+
+
+def _typed() -> set[str]:
+    """The words one types: the commands', options' and values' names, the placeholders."""
+    words: set[str] = set()
+    for path, parser in _parsers(build_parser()):
+        words.update(path)
+        for action in parser._actions:
+            said = [*action.option_strings, action.dest]
+            metavar = action.metavar
+            said += list(metavar) if isinstance(metavar, tuple) else [metavar or ""]
+            said += [str(choice) for choice in action.choices or ()]
+            words.update(w for text in said for w in re.findall(r"[^\W\d_]+", text))
+            words.update(w.upper() for w in re.findall(r"[^\W\d_]+", action.dest))
+    return words
+
+
+CHOSEN = set(re.findall(r"[^\W\d_]+", " ".join([*BOTS, *SECTIONS, *CLUB_SECTIONS, *PAPERS])))
+"""The bots', sections' and papers' ids a help lists (one types them)."""
+TYPED = _typed() | CHOSEN | NAMES | GAME_WORDS | {"qps", "schocken"}
+
+
+def _bad(output: str, allowed: set[str]) -> list[tuple[str, list[str]]]:
+    """The lines of ``output`` with a word outside the catalogue, and those words."""
+    output = re.sub(r"\b[0-9a-f]{16,}\b", "", output)  # a seed, a hash: not words
+    found = [(line, foreign_words(line, allowed)) for line in output.splitlines()]
+    return [(line, words) for line, words in found if words]
+
+
+HELP_ALL = """
+import argparse, sys
+from schocken.cli import build_parser
+from schocken.cli_words import speaking
+def walk(parser, path=()):
+    yield path, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from walk(sub, (*path, name))
+with speaking():
+    for path, parser in walk(build_parser()):
+        print("\\f" + " ".join(path))
+        print(parser.format_help())
+"""
+
+
+def test_the_help_of_every_command_is_the_catalogues(locale_dir: Path) -> None:
+    """``--help`` of ``schocken`` and of every command and subcommand, argparse's words too."""
+    done = run(locale_dir, "--help")
+    assert done.returncode == 0
+    assert "⟦ũšȧĝē:⟧ schocken" in done.stdout  # usage:
+    assert "⟦ōƥŧĩōñš⟧:" in done.stdout  # options:
+    assert "⟦šĥōŵ ŧĥĩš ĥēľƥ ɱēššȧĝē ȧñđ ēẋĩŧ⟧" in done.stdout
+    assert _bad(done.stdout, TYPED) == []
+    env_python = ["-c", HELP_ALL]
+    helps = run_python(locale_dir, *env_python)
+    pages = helps.split("\f")[1:]
+    paths = [page.split("\n", 1)[0] for page in pages]
+    assert len(pages) == len(list(_parsers(build_parser())))
+    assert {"club member add", "tournament enter", "serve", "lab", "migrate"} <= set(paths)
+    text = helps.replace(str(DEFAULT_DB), "")
+    bad = {p.split("\n", 1)[0]: _bad(p.split("\n", 1)[1], TYPED) for p in text.split("\f")[1:]}
+    assert {path: lines for path, lines in bad.items() if lines} == {}
+
+
+def run_python(locale_dir: Path, *args: str) -> str:
+    """Python (``-c``) in the pseudo-language's environment: what it prints."""
+    import os
+    import subprocess
+    import sys
+
+    from pseudo_helpers import ROOT
+
+    env = {**os.environ, "SCHOCKEN_LOCALE_PATH": str(locale_dir), "LANG": "qps", "LC_ALL": ""}
+    env["PYTHONPATH"] = str(ROOT / "src")
+    done = subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, env=env, timeout=120, check=True
+    )
+    return done.stdout
+
+
+def test_argparses_refusals_are_the_catalogues(locale_dir: Path) -> None:
+    """A missing argument, a value not among the choices, an unknown option or command, a bad
+    number: argparse's refusal and our types' refusals, in the catalogue's words."""
+    cases = [
+        ("club", "member", "add"),  # the following arguments are required
+        ("simulate", "--engine", "warp"),  # invalid choice
+        ("simulate", "--games", "10", "--frobnicate"),  # unrecognized arguments
+        ("nonsense",),  # invalid choice of a command
+        ("simulate", "--players", "1"),  # players must be 2 to ...
+        ("watch", "--delay", "x"),  # not a number of seconds
+        ("serve", "--port", "70000"),  # a port is 1 to 65535
+        ("serve", "--max-body", "0"),  # at least 1
+        ("serve", "--msg-rate", "-1"),  # a number above 0
+        ("play", "--bots", "x"),  # not a whole number
+        ("simulate", "--preset", "nope"),  # unknown preset (a refusal of the rules)
+        ("tournament", "print", "--pdf", "a.pdf", "--html", "a.html"),  # not allowed with
+        ("hint", "--dice"),  # expected one argument
+    ]
+    for case in cases:
+        done = run(locale_dir, *case)
+        assert done.returncode == 2, case
+        assert "⟦ũšȧĝē:⟧" in done.stderr and "ēŕŕōŕ" in done.stderr, case
+        assert _bad(done.stderr, TYPED | {"warp", "frobnicate", "nonsense", "nope", "x"}) == [], (
+            case
+        )
+
+
+ONLINE = Path(__file__).parent / "records" / "online-tsv99.json"
+
+
+def _check(outputs: dict[str, str], allowed: set[str]) -> None:
+    """Every output has lines, and none of them a word outside the catalogue."""
+    for command, output in outputs.items():
+        assert output.strip(), command
+    found = {command: _bad(output, allowed) for command, output in outputs.items()}
+    assert {command: lines for command, lines in found.items() if lines} == {}
+
+
+def test_simulate_replay_and_verify_say_every_word_from_the_catalogue(
+    locale_dir: Path, tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    run(locale_dir, "watch", "--seed", "3", "--save", str(record))
+    unfair = tmp_path / "unfair.json"
+    data = json.loads(ONLINE.read_text(encoding="utf-8"))
+    data["steps"][0]["pips"][0] = data["steps"][0]["pips"][0] % 6 + 1
+    unfair.write_text(json.dumps(data), encoding="utf-8")
+    bad_seed = tmp_path / "seed.json"
+    data = json.loads(ONLINE.read_text(encoding="utf-8"))
+    data["dice"]["seed"] = "00" * 32
+    bad_seed.write_text(json.dumps(data), encoding="utf-8")
+    runs = {
+        "simulate": ("simulate", "--games", "12", "--engine", "reference"),
+        "simulate rotated": ("simulate", "--games", "8", "--rotate", "--engine", "reference"),
+        "replay": ("replay", str(record)),
+        "verify": ("verify", str(ONLINE)),
+        "verify a die": ("verify", str(unfair)),
+        "verify the seed": ("verify", str(bad_seed)),
+        "verify no dice": ("verify", str(record)),
+        "replay no file": ("replay", str(tmp_path / "none.json")),
+        "review a folder": ("review", str(tmp_path)),
+        "simulate no bot": ("simulate", "--bots", "nobody"),
+        "simulate no game": ("simulate", "--games", "0"),
+    }
+    outputs = {}
+    for name, args in runs.items():
+        done = run(locale_dir, *args)
+        outputs[name] = (
+            (done.stdout + done.stderr).replace(str(tmp_path), "").replace(str(ONLINE), "")
+        )
+    assert "ŧĥē ŕēçōŕđ ĩš ľēĝȧľ.⟧" in outputs["replay"]
+    # a step's action is the record's own word (throw), a file's name is the user's
+    _check(outputs, TYPED | {"throw", "game", "json", "none", "unfair", "seed", "nobody"})
