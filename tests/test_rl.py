@@ -394,3 +394,40 @@ def test_a_copied_table_plays_on_apart() -> None:
     first = [twin.play(twin.legal_codes()[-1]) for _ in range(10)]
     assert len(t.game.events) == events and t.game.steps == steps
     assert [t.play(t.legal_codes()[-1]) for _ in range(10)] == first  # the same dice follow
+
+
+# ---------------------------------------------------------------------------- the baseline
+
+
+def test_the_baseline_trains_and_its_bot_plays_legal_actions(tmp_path: Path) -> None:
+    from schocken.bots import make_bot
+    from schocken.play import play_game
+    from schocken.rl.baseline import LinearBot, LinearPolicy, evaluate, train
+
+    policy, stats = train(seconds=1.0, seed=3)
+    assert stats.games >= 1 and stats.decisions >= stats.games and 0 <= stats.late_lost <= 1
+    rules = find_preset("tsv99")
+    bot = LinearBot(policy, rules, 4)
+    for seed in range(3):  # the engine refuses an illegal action: these games play only legal ones
+        game = Game(rules, ["a", "b", "c", "d"], RandomDice(seed))
+        play_game(game, [bot, make_bot("regular"), make_bot("regular"), make_bot("regular")])
+        assert game.is_over
+    lost, games = evaluate(policy, rules, games=4, seed=2)
+    assert games == 4 and 0 <= lost <= 4
+    assert evaluate(policy, rules, games=4, seed=2) == (lost, games)  # the seed decides
+    policy.save(tmp_path / "policy.npz")
+    again = LinearPolicy.load(tmp_path / "policy.npz")
+    assert np.array_equal(again.weights, policy.weights) and again.value_bias == policy.value_bias
+
+
+def test_the_benchmark_refuses_more_than_ten_minutes(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+
+    path = SRC.parent.parent / "bench" / "rl_baseline.py"
+    spec = importlib.util.spec_from_file_location("bench_rl_baseline", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    with pytest.raises(SystemExit) as exit_:
+        bench.main(["--minutes", "11"])
+    assert exit_.value.code == 2 and "at most 10" in capsys.readouterr().err
