@@ -18,7 +18,7 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test
 
-from schocken.dice import RandomDice
+from schocken.dice import RandomDice, ScriptedDice
 from schocken.events import DeckelMoved
 from schocken.game import Game
 from schocken.results import result_table
@@ -39,9 +39,9 @@ RULE_IDS = ["tsv99", "allgemein", "schock4life", "hiding"]
 
 
 def test_the_modules_examples_hold() -> None:
-    from schocken.rl import gym_env
+    from schocken.rl import gym_env, openspiel_game
 
-    for module in (table, observe, pettingzoo_env, gym_env):
+    for module in (table, observe, pettingzoo_env, gym_env, openspiel_game):
         assert doctest.testmod(module).failed == 0, module.__name__
 
 
@@ -332,3 +332,102 @@ def test_the_deckel_reward_counts_the_learners_deckel() -> None:
     )
     half = e.rules.deckel_per_half
     assert total == pytest.approx(net / half + (-1.0 if game.loser == 0 else 0.0))
+
+
+# ---------------------------------------------------------------------------- OpenSpiel
+
+
+@pytest.mark.parametrize(
+    ("params", "sims", "serialize"),
+    [
+        ({"players": 4}, 2, False),
+        ({"players": 3, "rules": "schock4life"}, 2, False),
+        ({"players": 2, "rules": "allgemein"}, 1, True),
+    ],
+)
+def test_openspiel_random_sim_test(params: dict[str, Any], sims: int, serialize: bool) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from schocken.rl import openspiel_game
+
+    game = pyspiel.load_game(openspiel_game.SHORT_NAME, params)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=serialize, verbose=False)
+
+
+def test_openspiel_throws_dice_at_chance_nodes_and_observes_the_seats_view() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from schocken.rl import openspiel_game
+
+    game = pyspiel.load_game("python_schocken", {"players": 3, "rules": "schock4life"})
+    state = game.new_initial_state()
+    pick = random.Random(2)
+    sizes: set[int] = set()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            sizes.add(len(outcomes))
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            ids, chances = zip(*outcomes, strict=True)
+            state.apply_action(pick.choices(ids, chances)[0])
+            continue
+        seat = state.current_player()
+        view = state.table.view(seat)
+        assert np.array_equal(
+            np.array(state.observation_tensor(seat), np.float32), game.encoder.encode(view)
+        )
+        assert state.information_state_string(seat) == openspiel_game.view_text(view)
+        state.apply_action(pick.choice(state.legal_actions()))
+    assert sizes <= {56, 21, 6} and 56 in sizes and 21 in sizes
+    assert sorted(state.returns()) == [-1.0, 0.0, 0.0]
+    with pytest.raises(ValueError, match="2 to 20 players, not 1"):
+        openspiel_game.SchockenGame({"players": 1})
+
+
+def test_a_copied_table_plays_on_apart() -> None:
+    import copy
+
+    pips = random.Random(4)
+    t = Table(find_preset("tsv99"), 3, ScriptedDice(pips.randint(1, 6) for _ in range(3000)))
+    for _ in range(20):
+        t.play(t.legal_codes()[0])
+    twin = copy.deepcopy(t)
+    events, steps = len(t.game.events), list(t.game.steps)
+    first = [twin.play(twin.legal_codes()[-1]) for _ in range(10)]
+    assert len(t.game.events) == events and t.game.steps == steps
+    assert [t.play(t.legal_codes()[-1]) for _ in range(10)] == first  # the same dice follow
+
+
+# ---------------------------------------------------------------------------- the baseline
+
+
+def test_the_baseline_trains_and_its_bot_plays_legal_actions(tmp_path: Path) -> None:
+    from schocken.bots import make_bot
+    from schocken.play import play_game
+    from schocken.rl.baseline import LinearBot, LinearPolicy, evaluate, train
+
+    policy, stats = train(seconds=1.0, seed=3)
+    assert stats.games >= 1 and stats.decisions >= stats.games and 0 <= stats.late_lost <= 1
+    rules = find_preset("tsv99")
+    bot = LinearBot(policy, rules, 4)
+    for seed in range(3):  # the engine refuses an illegal action: these games play only legal ones
+        game = Game(rules, ["a", "b", "c", "d"], RandomDice(seed))
+        play_game(game, [bot, make_bot("regular"), make_bot("regular"), make_bot("regular")])
+        assert game.is_over
+    lost, games = evaluate(policy, rules, games=4, seed=2)
+    assert games == 4 and 0 <= lost <= 4
+    assert evaluate(policy, rules, games=4, seed=2) == (lost, games)  # the seed decides
+    policy.save(tmp_path / "policy.npz")
+    again = LinearPolicy.load(tmp_path / "policy.npz")
+    assert np.array_equal(again.weights, policy.weights) and again.value_bias == policy.value_bias
+
+
+def test_the_benchmark_refuses_more_than_ten_minutes(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+
+    path = SRC.parent.parent / "bench" / "rl_baseline.py"
+    spec = importlib.util.spec_from_file_location("bench_rl_baseline", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    with pytest.raises(SystemExit) as exit_:
+        bench.main(["--minutes", "11"])
+    assert exit_.value.code == 2 and "at most 10" in capsys.readouterr().err

@@ -24,7 +24,9 @@ True
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from schocken.actions import (
     ACTION_COUNT,
@@ -165,6 +167,22 @@ class Table:
             assert played is not None
             events += played
             self._asked = d.asked
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        """A copy to play on apart (OpenSpiel clones states at every step): the game's state is
+        immutable values but for its lists and dicts, copied one level deep; the dice source
+        and the bots are copied deeply (``memo`` keeps a dice source shared with the caller's
+        copy shared). A :class:`~schocken.dice.RandomDice` is not copied that way (its generator
+        is a built-in method): the copy would draw from the original's generator."""
+        new = copy.copy(self)
+        game = new.game = copy.copy(self.game)
+        for name, value in vars(game).items():
+            if isinstance(value, list | dict | set):
+                setattr(game, name, copy.copy(value))
+        game.dice = copy.deepcopy(self.game.dice, memo)
+        new.bots = copy.deepcopy(self.bots, memo)
+        new._seats = {s: new.bots.get(s, _LEARNER) for s in self._seats}
+        return new
 
     def view(self, seat: int | None) -> PlayerView:
         """What ``seat`` may see (the engine's view: another's covered dice are absent)."""
