@@ -22,6 +22,7 @@ from schocken.bots import BOTS
 from schocken.cli import build_parser
 from schocken.club import DEFAULT_DB
 from schocken.club import SECTIONS as CLUB_SECTIONS
+from schocken.odds import POLICIES
 from schocken.tournament.paper import PAPERS
 from schocken.tournament.results import SECTIONS
 
@@ -59,8 +60,10 @@ def _typed() -> set[str]:
     return words
 
 
-CHOSEN = set(re.findall(r"[^\W\d_]+", " ".join([*BOTS, *SECTIONS, *CLUB_SECTIONS, *PAPERS])))
-"""The bots', sections' and papers' ids a help lists (one types them)."""
+CHOSEN = set(
+    re.findall(r"[^\W\d_]+", " ".join([*BOTS, *SECTIONS, *CLUB_SECTIONS, *PAPERS, *POLICIES]))
+)
+"""The bots', sections', papers' and policies' ids (one types them)."""
 TYPED = _typed() | CHOSEN | NAMES | GAME_WORDS | {"qps", "schocken"}
 
 
@@ -196,3 +199,31 @@ def test_simulate_replay_and_verify_say_every_word_from_the_catalogue(
     assert "ŧĥē ŕēçōŕđ ĩš ľēĝȧľ.⟧" in outputs["replay"]
     # a step's action is the record's own word (throw), a file's name is the user's
     _check(outputs, TYPED | {"throw", "game", "json", "none", "unfair", "seed", "nobody"})
+
+
+RESULT_NAMES = {"Hand", "Straße"}
+"""Result names as results.py names them in every language (Hand-Aus, Straße), like GAME_WORDS."""
+
+
+def test_odds_hint_and_card_say_every_word_from_the_catalogue(locale_dir: Path) -> None:
+    runs = {
+        "odds": ("odds",),
+        "odds full": ("odds", "--full", "--preset", "knobelrunde"),
+        "hint alone": ("hint", "--dice", "6-5-4", "--throws", "1"),
+        "hint": ("hint", "--dice", "6-5-4", "--throws", "1", "--shown", "6-6-1", "--after", "1"),
+        "card": ("card", "--lang", "qps"),
+        "odds no policy": ("odds", "--policy", "nope"),
+        "hint bad dice": ("hint", "--dice", "7-7-7", "--throws", "1"),
+        "hint covered": ("hint", "--covered", "1-1/3", "--preset", "tsv99"),
+        "card no preset": ("card", "nope"),
+        "rules no preset": ("rules", "nope"),
+        "simulate no card": ("simulate", "--bots", "card:x/y"),
+    }
+    outputs = {}
+    for name, args in runs.items():
+        done = run(locale_dir, *args)
+        outputs[name] = done.stdout + done.stderr
+    assert "⟦Ŝ" not in outputs["card"] and "⟦Šŧŕȧŧēĝý çȧŕđ, tsv99⟧" in outputs["card"]
+    # the card's measurement cites where the solver's figure comes from (a file, a command)
+    source = {"docs", "md", "seed", "rotate", "bots"}
+    _check(outputs, TYPED | RESULT_NAMES | source | {"nope", "x", "y"})
