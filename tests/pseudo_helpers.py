@@ -5,6 +5,7 @@ check for words outside the catalogue, and a command run in ``qps``."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -69,3 +70,37 @@ def schocken(locale_dir: Path, *args: str) -> str:
     done = run(locale_dir, *args)
     assert done.returncode == 0, (args, done.stderr)
     return done.stdout
+
+
+MANY = """
+import contextlib, io, json, sys
+from schocken.cli import main
+for argv in json.loads(sys.argv[1]):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        try:
+            main(argv)
+        except SystemExit as exc:
+            if isinstance(exc.code, str):
+                print(exc.code)
+    print(json.dumps(out.getvalue()))
+"""
+
+
+def run_many(locale_dir: Path, steps: list[list[str]]) -> list[str]:
+    """What each of ``steps`` (the arguments of one command each) prints in ``qps``, stdout and
+    stderr together: one Python for all of them (quicker than a process each)."""
+    env = {**os.environ, "SCHOCKEN_LOCALE_PATH": str(locale_dir), "LANG": "qps", "LC_ALL": ""}
+    env["PYTHONPATH"] = str(ROOT / "src")
+    env.pop("LC_MESSAGES", None)
+    done = subprocess.run(
+        [sys.executable, "-c", MANY, json.dumps(steps)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=True,
+    )
+    outputs: list[str] = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(outputs) == len(steps), done.stderr
+    return outputs

@@ -17,11 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from pseudo_helpers import GAME_WORDS, NAMES, PSEUDO, foreign_words, run
+from pseudo_helpers import GAME_WORDS, NAMES, PSEUDO, foreign_words, run, run_many
 from schocken.bots import BOTS
 from schocken.cli import build_parser
 from schocken.club import DEFAULT_DB
 from schocken.club import SECTIONS as CLUB_SECTIONS
+from schocken.odds import POLICIES
 from schocken.tournament.paper import PAPERS
 from schocken.tournament.results import SECTIONS
 
@@ -59,8 +60,10 @@ def _typed() -> set[str]:
     return words
 
 
-CHOSEN = set(re.findall(r"[^\W\d_]+", " ".join([*BOTS, *SECTIONS, *CLUB_SECTIONS, *PAPERS])))
-"""The bots', sections' and papers' ids a help lists (one types them)."""
+CHOSEN = set(
+    re.findall(r"[^\W\d_]+", " ".join([*BOTS, *SECTIONS, *CLUB_SECTIONS, *PAPERS, *POLICIES]))
+)
+"""The bots', sections', papers' and policies' ids (one types them)."""
 TYPED = _typed() | CHOSEN | NAMES | GAME_WORDS | {"qps", "schocken"}
 
 
@@ -196,3 +199,111 @@ def test_simulate_replay_and_verify_say_every_word_from_the_catalogue(
     assert "ŧĥē ŕēçōŕđ ĩš ľēĝȧľ.⟧" in outputs["replay"]
     # a step's action is the record's own word (throw), a file's name is the user's
     _check(outputs, TYPED | {"throw", "game", "json", "none", "unfair", "seed", "nobody"})
+
+
+RESULT_NAMES = {"Hand", "Straße"}
+"""Result names as results.py names them in every language (Hand-Aus, Straße), like GAME_WORDS."""
+
+
+def test_odds_hint_and_card_say_every_word_from_the_catalogue(locale_dir: Path) -> None:
+    runs = {
+        "odds": ("odds",),
+        "odds full": ("odds", "--full", "--preset", "knobelrunde"),
+        "hint alone": ("hint", "--dice", "6-5-4", "--throws", "1"),
+        "hint": ("hint", "--dice", "6-5-4", "--throws", "1", "--shown", "6-6-1", "--after", "1"),
+        "card": ("card", "--lang", "qps"),
+        "odds no policy": ("odds", "--policy", "nope"),
+        "hint bad dice": ("hint", "--dice", "7-7-7", "--throws", "1"),
+        "hint covered": ("hint", "--covered", "1-1/3", "--preset", "tsv99"),
+        "card no preset": ("card", "nope"),
+        "rules no preset": ("rules", "nope"),
+        "simulate no card": ("simulate", "--bots", "card:x/y"),
+    }
+    outputs = {}
+    for name, args in runs.items():
+        done = run(locale_dir, *args)
+        outputs[name] = done.stdout + done.stderr
+    assert "⟦Ŝ" not in outputs["card"] and "⟦Šŧŕȧŧēĝý çȧŕđ, tsv99⟧" in outputs["card"]
+    # the card's measurement cites where the solver's figure comes from (a file, a command)
+    source = {"docs", "md", "seed", "rotate", "bots"}
+    _check(outputs, TYPED | RESULT_NAMES | source | {"nope", "x", "y"})
+
+
+CLUB_STEPS = """club create Krone
+club list
+club secret
+club member add Anna Ben Cem Dora
+club member add Gustav --guest
+club member list
+club member rename Dora Doris
+club member leave Doris --date 2025-06-02
+club evening add 2025-06-01 --present Anna,Ben,Cem
+club evening present 2025-06-01 Gustav
+club evening list
+club game add --loser Anna --halves Anna,Ben
+club game add --loser Ben
+club game list
+club game void 2025-06-01 2 --reason oops
+club evening show
+club price set game_lost 0,50
+club price list
+club pay Anna 5
+club fine-item set Würfel 0,50
+club fine-item list
+club fine Ben Würfel
+club fine-item remove Würfel
+club charge Cem 1 --reason late
+club expense add 10 --for beer
+club expense list
+club account set DE89370400440532013000 Krone
+club account show
+club pay-qr Cem {tmp}/pay.svg
+club account remove
+club kitty
+club balance
+club ledger
+club ledger Anna
+club stats
+club csv balances {tmp}/balance.csv
+club plot {tmp}/stats.png
+club export {tmp}/club.json
+club import {tmp}/club.json
+club member rename Nobody X
+club pay Nobody 5
+club game add --loser Nobody
+club evening add 2025-13-01
+tournament create Cup --date 2025-06-01
+tournament list
+tournament register Anna Ben Cem Dora Erika Fritz Hans Ida Jan
+tournament withdraw Jan
+tournament players
+tournament draw
+tournament tables
+tournament rank
+tournament undraw --reason test
+tournament draw --close
+tournament export {tmp}/cup.json
+tournament print --html {tmp}/cup.html
+tournament import {tmp}/cup.json
+tournament enter 9 9 --half A>B
+tournament create Cup --date 2025-06-01
+tournament create Cup3 --date 2025-06-01 --format nope"""
+"""The club's and tournament's commands in a row (the first steps are in
+tests/test_pseudo_language.py); the log and the formats show data (JSON) and are left out."""
+
+
+def test_the_club_and_tournament_commands_say_every_word_from_the_catalogue(
+    locale_dir: Path, tmp_path: Path
+) -> None:
+    db = str(tmp_path / "club.sqlite3")
+    steps = [[*line.format(tmp=tmp_path).split(), "--db", db] for line in CLUB_STEPS.splitlines()]
+    outputs = {}
+    for step, output in zip(steps, run_many(locale_dir, steps), strict=True):
+        output = re.sub(r"/[\w./-]+", "", output.replace(str(tmp_path), ""))  # a file's path
+        output = re.sub(r"[A-Za-z0-9_-]{20,}", "", output)  # the club's secret key
+        output = re.sub(r"\b[0-9a-f]{8}\b", "", output)  # a draw's seed
+        outputs[" ".join(step[:4])] = output
+    players = {"Erika", "Fritz", "Hans", "Ida", "Jan", "Gustav", "Doris", "Nobody", "X", "A", "B"}
+    typed = {"Krone", "krone", "Cup", "Würfel", "oops", "late", "beer", "DE", "nope"}
+    typed.add("Schockbuch")  # a transfer's reference, quoted as the bank gets it
+    _check(outputs, TYPED | players | typed)

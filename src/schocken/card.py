@@ -26,9 +26,11 @@ from enum import StrEnum
 from functools import cache
 
 from schocken.actions import STOP, THROW_BLIND, THROWS, TURN_SIXES, Action, Stop, Throw, TurnSixes
+from schocken.errors import RefusalError
 from schocken.intervals import Z95, wilson
 from schocken.results import Result, ResultKind, ResultTable, result_table, sort_dice
 from schocken.rules import Rules
+from schocken.texts import refused
 from schocken.views import PlayerView
 
 
@@ -146,9 +148,9 @@ class Card:
                 try:
                     object.__setattr__(self, name, kind(value))
                 except ValueError:
-                    raise ValueError(
-                        f"a card's {name} must be one of {', '.join(k.value for k in kind)}, "
-                        f"not {value!r}"
+                    values = ", ".join(k.value for k in kind)
+                    raise refused(
+                        RefusalError, "card_refuse_part", name=name, values=values, value=value
                     ) from None
 
     @property
@@ -165,10 +167,7 @@ class Card:
         """A card from its :attr:`code`; a malformed code is refused, saying why."""
         parts = code.split("/")
         if len(parts) not in (6, 7):
-            raise ValueError(
-                f"not a card: {code!r} (expected first/second/later/covered/sixes/keep[/press], "
-                "like strasse/strasse/any/6xx/always/ones)"
-            )
+            raise refused(RefusalError, "card_refuse_code", code=code)
         return cls(*parts)  # type: ignore[arg-type]  # checked in __post_init__
 
 
@@ -459,14 +458,11 @@ def card_bot(spec: str, seed: int | None = None) -> CardBot:
     if spec in CARDS:
         return CardBot(CARDS[spec].card, seed)
     if "/" not in spec:
-        raise ValueError(
-            f"unknown bot 'card:{spec}': after 'card:' a preset ({', '.join(CARDS)}) "
-            "or a card's code, like strasse/strasse/any/6xx/always/ones"
-        )
+        raise refused(RefusalError, "card_refuse_bot", spec=spec, presets=", ".join(CARDS))
     try:
         card = Card.from_code(spec)
     except ValueError as exc:
-        raise ValueError(f"unknown bot 'card:{spec}': {exc}") from None
+        raise refused(RefusalError, "card_refuse_bot_code", spec=spec, why=exc) from None
     return CardBot(card, seed)
 
 
@@ -480,7 +476,9 @@ def find_card(preset: str) -> ChosenCard:
     try:
         return CARDS[preset]
     except KeyError:
-        raise ValueError(f"unknown preset {preset!r}; known presets: {', '.join(CARDS)}") from None
+        raise refused(
+            RefusalError, "rules_refused_unknown_preset", name=preset, known=", ".join(CARDS)
+        ) from None
 
 
 __all__ = [

@@ -27,9 +27,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from schocken.cli_words import Words
+from schocken.errors import said
 from schocken.store import Database, StoreError, is_url, open_database
 from schocken.store.base import VERSIONS_TABLE
 from schocken.store.copy import columns, copy_tables, source_tables, table_digest
+from schocken.texts import refused
 
 BOOKKEEPING = frozenset({VERSIONS_TABLE, "club_meta", "meta"})
 """Tables a new database has rows in as soon as it is opened (versions, when it was opened):
@@ -58,14 +60,12 @@ class Migration:
 def source_file(given: str | Path) -> Path:
     """The SQLite file ``--from`` names: a data folder (its ``schocken.sqlite3``) or the file."""
     if is_url(given):
-        raise MigrateError(
-            f"--from is a server's data folder or SQLite file, not a database URL: {given}"
-        )
+        raise refused(MigrateError, "migrate_refuse_from_url", given=given)
     path = Path(given)
     if path.is_dir():
         path = path / "schocken.sqlite3"
     if not path.is_file():
-        raise MigrateError(f"there is no SQLite file at {path}")
+        raise refused(MigrateError, "migrate_refuse_no_file", path=path)
     return path
 
 
@@ -81,7 +81,7 @@ def prepare(where: str | Path) -> None:
         Store(where).close()
         TournamentBook(where).close()
     except (ServerStoreError, TournamentError) as exc:
-        raise MigrateError(str(exc)) from None
+        raise refused(MigrateError, "migrate_refuse_prepare", why=exc) from None
 
 
 def _exports(where: str | Path) -> tuple[dict[str, str], dict[str, str]]:
@@ -95,11 +95,10 @@ def _exports(where: str | Path) -> tuple[dict[str, str], dict[str, str]]:
 
 
 def _newer(where: str, versions: dict[str, int]) -> MigrateError:
-    return MigrateError(
-        f"{where} was written by a newer schocken ("
-        + ", ".join(f"{part} tables of version {v}" for part, v in sorted(versions.items()))
-        + "): schocken migrate copies into an empty database; nothing was copied"
+    parts = tuple(
+        said("migrate_word_version", part=part, version=v) for part, v in sorted(versions.items())
     )
+    return refused(MigrateError, "migrate_refuse_newer", where=where, versions=parts)
 
 
 def _latest() -> dict[str, int]:
@@ -143,13 +142,13 @@ def refuse_target(target: str) -> None:
             conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
             conn.execute("SELECT 1 FROM sqlite_master").fetchall()
         except sqlite3.Error as exc:
-            raise MigrateError(f"cannot read {where}: {exc}") from None
+            raise refused(MigrateError, "migrate_refuse_read", where=where, why=exc) from None
 
         def rows(sql: str) -> list[tuple[object, ...]]:
             try:
                 return [tuple(r) for r in conn.execute(sql).fetchall()]
             except sqlite3.Error as exc:
-                raise MigrateError(f"cannot read {where}: {exc}") from None
+                raise refused(MigrateError, "migrate_refuse_read", where=where, why=exc) from None
 
         close = conn.close
         listing = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
@@ -157,9 +156,8 @@ def refuse_target(target: str) -> None:
         tables = sorted(str(r[0]) for r in rows(listing))
         held = [t for t in tables if t not in BOOKKEEPING and rows(f'SELECT 1 FROM "{t}" LIMIT 1')]
         if held:
-            raise MigrateError(
-                f"{where} holds data already (in {', '.join(held)}): schocken migrate copies "
-                "into an empty database; nothing was copied"
+            raise refused(
+                MigrateError, "migrate_refuse_not_empty", where=where, held=", ".join(held)
             )
         newer: dict[str, int] = {}
         latest = _latest()
@@ -191,7 +189,7 @@ def migrate(source: str | Path, target: str) -> Migration:
     ``target`` (a ``postgresql://`` URL, or another SQLite file), and check the copy."""
     path = source_file(source)
     if not is_url(target) and Path(target).resolve() == path.resolve():
-        raise MigrateError("--from and --to are the same file")
+        raise refused(MigrateError, "migrate_refuse_same")
     prepare(path)
     refuse_target(target)
     prepare(target)
@@ -204,16 +202,15 @@ def migrate(source: str | Path, target: str) -> Migration:
             tables = source_tables(src)
             held = _holding(dst, tables)
             if held:
-                raise MigrateError(
-                    f"{dst.where} holds data already (in {', '.join(held)}): schocken migrate "
-                    "copies into an empty database; nothing was copied"
+                raise refused(
+                    MigrateError, "migrate_refuse_not_empty", where=dst.where, held=", ".join(held)
                 )
             done.tables = copy_tables(src, dst)
             differ = [
                 t for t in tables if table_digest(src, t) != table_digest(dst, t, columns(src, t))
             ]
             if differ:
-                raise MigrateError(f"the copy differs in {', '.join(differ)}")
+                raise refused(MigrateError, "migrate_refuse_differs", tables=", ".join(differ))
         finally:
             dst.close()
     finally:
@@ -221,26 +218,34 @@ def migrate(source: str | Path, target: str) -> Migration:
     clubs, tournaments = _exports(path)
     clubs_there, tournaments_there = _exports(target)
     if clubs != clubs_there or tournaments != tournaments_there:
-        raise MigrateError("an export of the copy differs from the original's")
+        raise refused(MigrateError, "migrate_refuse_export_differs")
     done.clubs = sorted(clubs)
     done.tournaments = sorted(tournaments)
     return done
 
 
 def cmd_migrate(args: argparse.Namespace) -> int:
+    from schocken.cli_words import language
+    from schocken.texts import refusal_text, t
+
+    lang = language()
     try:
         done = migrate(args.source, args.target)
     except StoreError as exc:
-        print(f"schocken migrate: {exc}", file=sys.stderr)
+        print(f"schocken migrate: {refusal_text(exc, lang)}", file=sys.stderr)
         return 1
-    print(f"copied {done.source} to {done.target}: {done.rows} rows in {len(done.tables)} tables")
+    copied = t(
+        "migrate_copied",
+        lang,
+        source=done.source,
+        target=done.target,
+        rows=done.rows,
+        tables=len(done.tables),
+    )
+    print(copied)
     for table, count in done.tables:
         print(f"  {table}: {count}")
-    print(
-        f"checked: every table's rows are the same on both sides, and the export of each of "
-        f"{len(done.clubs)} clubs and {len(done.tournaments)} tournaments is the same byte for "
-        "byte"
-    )
+    print(t("migrate_checked", lang, clubs=len(done.clubs), tournaments=len(done.tournaments)))
     return 0
 
 

@@ -33,6 +33,7 @@ from schocken.game import Game
 from schocken.play import NOTHING_ASKED, apply_decision, next_decision
 from schocken.results import Result, ResultKind, ResultTable, result_table, roll_probabilities
 from schocken.rules import MAX_THROWS, Rules
+from schocken.texts import counted, t
 from schocken.turn import TurnState, remove
 from schocken.views import PlayerView, TurnView
 
@@ -193,13 +194,13 @@ def policy_for(rules: Rules, limit: int, policy: str) -> Policy:
     return POLICIES[policy](walker)
 
 
-def format_table(rules: Rules, policy: str, *, full: bool = False) -> str:
-    """The odds of a preset for 1, 2 and 3 throws, as a text table."""
+def format_table(rules: Rules, policy: str, *, full: bool = False, lang: str = "en") -> str:
+    """The odds of a preset for 1, 2 and 3 throws, as a text table in ``lang``."""
     odds = [turn_odds(rules, n, policy) for n in (1, 2, 3)]
     lines = [
-        f"{rules.preset}: the result of one turn, policy {policy} (exact; % rounded)",
-        f"{'result':<16}"
-        + "".join(f"{f'{n} throw' + ('s' if n > 1 else ''):>26}" for n in (1, 2, 3)),
+        t("odds_title", lang, preset=rules.preset, policy=policy),
+        f"{t('odds_result', lang):<16}"
+        + "".join(f"{counted('odds_n_throws', n, lang):>26}" for n in (1, 2, 3)),
     ]
     if full:
         names: list[str] = []
@@ -211,7 +212,7 @@ def format_table(rules: Rules, policy: str, *, full: bool = False) -> str:
     else:
         rows = []
         for kind in kinds_of(rules):
-            rows.append((_KIND_NAMES[kind], [o.by_kind()[kind] for o in odds]))
+            rows.append((kind_name(kind, lang), [o.by_kind()[kind] for o in odds]))
         for name in ("Schock-Aus", "Hand-Aus", "Schock 6", "Schock 2", "General 6"):
             if any(o.probability(name) for o in odds):
                 rows.append((f"  {name}", [o.probability(name) for o in odds]))
@@ -219,21 +220,15 @@ def format_table(rules: Rules, policy: str, *, full: bool = False) -> str:
         cells = "".join(f"{_fraction_text(p):>26}" for p in ps)
         lines.append(f"{name:<16}{cells}")
     lines.append(
-        f"{'E[Deckel]':<16}" + "".join(f"{float(o.expected_deckel()):>26.4f}" for o in odds)
+        f"{t('odds_expected_deckel', lang):<16}"
+        + "".join(f"{float(o.expected_deckel()):>26.4f}" for o in odds)
     )
     return "\n".join(lines)
 
 
-_KIND_NAMES = {
-    ResultKind.SCHOCK_AUS: "Schock-Aus",
-    ResultKind.NUTTE: "Nutte",
-    ResultKind.JULE: "Jule",
-    ResultKind.ACHTER: "Achter",
-    ResultKind.SCHOCK: "Schock",
-    ResultKind.GENERAL: "General",
-    ResultKind.STRASSE: "Straße",
-    ResultKind.PLAIN: "plain number",
-}
+def kind_name(kind: ResultKind, lang: str = "en") -> str:
+    """A kind of result as the odds' table names it ("Schock", "plain number")."""
+    return t(f"odds_kind_{kind.value}", lang)
 
 
 def kinds_of(rules: Rules) -> list[ResultKind]:
@@ -323,8 +318,9 @@ def simulate_turns(
     return counts
 
 
-def plot_odds(rules: Rules, policy: str, path: str) -> None:
-    """A bar chart (PNG) of the kinds of result for 1, 2 and 3 throws. Needs the analysis extra."""
+def plot_odds(rules: Rules, policy: str, path: str, lang: str = "en") -> None:
+    """A bar chart (PNG) of the kinds of result for 1, 2 and 3 throws, its words in ``lang``.
+    Needs the analysis extra."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -337,10 +333,10 @@ def plot_odds(rules: Rules, policy: str, path: str) -> None:
     for i, o in enumerate(odds):
         shares = [float(o.by_kind()[k]) for k in kinds]
         xs = [j + (i - 1) * width for j in range(len(kinds))]
-        ax.bar(xs, shares, width, label=f"{o.limit} throw{'s' if o.limit > 1 else ''}")
-    ax.set_xticks(range(len(kinds)), [_KIND_NAMES[k] for k in kinds])
-    ax.set_ylabel("probability")
-    ax.set_title(f"Schocken, {rules.preset}: one turn's result, policy {policy}")
+        ax.bar(xs, shares, width, label=counted("odds_n_throws", o.limit, lang))
+    ax.set_xticks(range(len(kinds)), [kind_name(k, lang) for k in kinds])
+    ax.set_ylabel(t("odds_plot_y", lang))
+    ax.set_title(t("odds_plot_title", lang, preset=rules.preset, policy=policy))
     ax.legend()
     fig.tight_layout()
     fig.savefig(path, dpi=110)

@@ -13,7 +13,8 @@ from schocken.actions import STOP, TURN_SIXES, Action, Throw
 from schocken.odds import places
 from schocken.results import Dice, Result, ResultKind, result_table, roll_probabilities
 from schocken.rules import Rules
-from schocken.solver import _POW6, SCALE, action_text
+from schocken.solver import _POW6, SCALE
+from schocken.texts import action_name, t
 from schocken.turn import TurnState
 
 _SCHOCK_OR_BETTER = frozenset(
@@ -112,18 +113,22 @@ def _throws(state: TurnState, keep: Dice) -> list[tuple[int, TurnState]]:
     ]
 
 
-def describe_outlook(o: Outlook) -> str:
+def describe_outlook(o: Outlook, lang: str = "en") -> str:
     """One line for a hint without other players (chances in per cent, as players say them)."""
-    return (
-        f"{action_text(o.action)}: Schock or better {_percent(o.schock)}, "
-        f"Schock-Aus {_percent(o.schock_aus)}, expected place {float(o.place):.3f}"
+    return t(
+        "hint_outlook_line",
+        lang,
+        action=action_name(o.action, lang),
+        schock=_percent(o.schock, lang),
+        schock_aus=_percent(o.schock_aus, lang),
+        place=f"{float(o.place):.3f}",
     )
 
 
-def _percent(p: Fraction) -> str:
+def _percent(p: Fraction, lang: str = "en") -> str:
     """A chance in per cent with two decimals; "certain" and "never" only when exactly so."""
     if p == 1:
-        return "certain"
+        return t("hint_certain", lang)
     if p == 0:
-        return "never"
+        return t("hint_never", lang)
     return f"{float(p):.2%}"

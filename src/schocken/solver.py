@@ -50,6 +50,8 @@ from schocken.odds import places
 from schocken.results import Dice, Result, result_table, roll_probabilities
 from schocken.round import round_payment
 from schocken.rules import MAX_THROWS, Rules, Tiebreak
+from schocken.texts import action_name
+from schocken.texts import t as text
 from schocken.turn import TurnState, covered_results
 
 Code = int
@@ -642,20 +644,11 @@ def solve(sit: Situation) -> list[ActionValue]:
 
 def describe(value: ActionValue, lang: str = "en") -> str:
     """One line for a hint: "keep 1-1 and throw one die: P(lose round) = 0.18"."""
-    return (
-        f"{action_text(value.action)}: P(lose round) = {float(value.p_lose):.4f} "
-        f"({value.p_lose}), E[Deckel] = {float(value.deckel):+.3f}"
+    return text(
+        "hint_line",
+        lang,
+        action=action_name(value.action, lang),
+        p=f"{float(value.p_lose):.4f}",
+        fraction=str(value.p_lose),
+        deckel=f"{float(value.deckel):+.3f}",
     )
-
-
-def action_text(action: Action) -> str:
-    """An action in words: "keep 1-1 and throw one die", "stop", "turn sixes"."""
-    if isinstance(action, Throw):
-        n = 3 - len(action.keep)
-        dice = {1: "one die", 2: "two dice", 3: "all three"}[n]
-        if action.keep:
-            return f"keep {'-'.join(map(str, action.keep))} and throw {dice}"
-        return "throw all three"
-    if action is STOP:
-        return "stop"
-    return "turn sixes"

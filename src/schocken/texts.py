@@ -136,6 +136,8 @@ def _refusal(key: str, lang: str, fields: dict[str, object]) -> str:
             return text[:1].lower() + text[1:] if value.lower_first else text
         if isinstance(value, Exception):
             return refusal_text(value, lang)
+        if isinstance(value, tuple) and value and all(isinstance(v, Said) for v in value):
+            return ", ".join(str(word(v)) for v in value)  # several parts, each said
         return value
 
     return t(key, lang, **{name: word(value) for name, value in fields.items()})

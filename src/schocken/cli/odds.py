@@ -11,13 +11,13 @@ import sys
 from typing import TYPE_CHECKING
 
 from schocken.cli.args import Commands, add_rules
-from schocken.cli_words import RawDescriptionFormatter, Words
-from schocken.errors import RulesError
+from schocken.cli_words import RawDescriptionFormatter, Words, language
+from schocken.errors import RefusalError, RulesError
 from schocken.players import MAX_PLAYERS
 from schocken.rule_docs import rules_markdown
 from schocken.rule_sources import OPTION_SOURCES, REGIONAL_SOURCES
 from schocken.rules import MAX_THROWS, PRESETS, Rules, resolve_rules
-from schocken.texts import LANGUAGES, describe_rules
+from schocken.texts import LANGUAGES, describe_rules, refusal_text, refused, t
 
 if TYPE_CHECKING:
     from schocken.solver import Situation
@@ -26,20 +26,19 @@ if TYPE_CHECKING:
 def cmd_odds(args: argparse.Namespace) -> int:
     from schocken.odds import POLICIES, format_table, plot_odds
 
+    lang = language()
     if args.policy not in POLICIES:
-        print(f"schocken odds: unknown policy {args.policy!r}", file=sys.stderr)
+        refusal = t("odds_refuse_policy", lang, policy=args.policy)
+        print(f"schocken odds: {refusal}", file=sys.stderr)
         return 2
-    print(format_table(args.rules, args.policy, full=args.full))
+    print(format_table(args.rules, args.policy, full=args.full, lang=lang))
     if args.plot:
         try:
-            plot_odds(args.rules, args.policy, args.plot)
+            plot_odds(args.rules, args.policy, args.plot, lang)
         except ImportError:
-            print(
-                "schocken odds --plot needs the analysis extra: pip install 'schocken[analysis]'",
-                file=sys.stderr,
-            )
+            print(t("odds_refuse_plot", lang), file=sys.stderr)
             return 2
-        print(f"plot saved to {args.plot}")
+        print(t("odds_plot_saved", lang, file=args.plot))
     return 0
 
 
@@ -51,9 +50,9 @@ def _dice_arg(text: str, what: str = "dice") -> tuple[int, ...]:
     try:
         pips = tuple(int(p) for p in text.split("-"))
     except ValueError:
-        raise ValueError(f"{what}: dice are written like 1-1-4, not {text!r}") from None
+        raise refused(RefusalError, "hint_refuse_dice_form", what=what, text=text) from None
     if not all(1 <= p <= 6 for p in pips) or len(pips) > 3:
-        raise ValueError(f"{what}: one to three pips from 1 to 6, like 1-1-4, not {text!r}")
+        raise refused(RefusalError, "hint_refuse_pips", what=what, text=text)
     return tuple(sorted(pips, reverse=True))
 
 
@@ -62,7 +61,9 @@ def _throws_arg(text: str, where: str, default: int) -> int:
     if not text:
         return default
     if not text.isdigit() or not 1 <= int(text) <= MAX_THROWS:
-        raise ValueError(f"{where}: the throws after '/' are 1 to {MAX_THROWS}, not {text!r}")
+        raise refused(
+            RefusalError, "hint_refuse_throws_after", where=where, most=MAX_THROWS, text=text
+        )
     return int(text)
 
 
@@ -78,29 +79,29 @@ def _hint_situation(args: argparse.Namespace) -> Situation:
     table = result_table(rules)
     opener = args.opener
     if opener and args.limit is not None:
-        raise ValueError("--opener fixes the round's throw limit: give no --limit with it")
+        raise refused(RefusalError, "hint_refuse_opener_limit")
     if opener and (args.shown or args.covered):
-        raise ValueError("--opener throws first in the round: nobody can be --shown or --covered")
+        raise refused(RefusalError, "hint_refuse_opener_before")
     limit = MAX_THROWS if args.limit is None else args.limit
     if not 1 <= limit <= MAX_THROWS:
-        raise ValueError(f"--limit is 1 to {MAX_THROWS}, not {limit}")
+        raise refused(RefusalError, "hint_refuse_limit", most=MAX_THROWS, limit=limit)
     if not 0 <= args.throws <= limit:
-        raise ValueError(f"--throws is 0 to {limit} (the throw limit), not {args.throws}")
+        raise refused(RefusalError, "hint_refuse_throws", limit=limit, throws=args.throws)
     if args.middle < 0 or args.deckel < 0:
-        raise ValueError("--middle and --deckel are 0 or more")
+        raise refused(RefusalError, "hint_refuse_deckel")
     showing = _dice_arg(args.dice, "--dice") if args.dice else ()
     aside = _dice_arg(args.aside, "--aside") if args.aside else ()
     if showing and len(showing) != 3:
-        raise ValueError("--dice names the three dice showing, like 1-1-4")
+        raise refused(RefusalError, "hint_refuse_three_dice")
     if bool(showing) != (args.throws > 0):
-        raise ValueError("give --dice exactly when --throws is 1 or more")
+        raise refused(RefusalError, "hint_refuse_dice_throws")
     if aside and args.throws == 1:
-        raise ValueError("--aside: nothing can be set aside before the first throw (--throws 1)")
+        raise refused(RefusalError, "hint_refuse_aside_first")
     if len(aside) == 3:
-        raise ValueError("--aside: at most two dice stay out of the cup for a throw")
+        raise refused(RefusalError, "hint_refuse_aside_two")
     thrown = remove(showing, aside) if showing else ()
     if thrown is None:
-        raise ValueError(f"--aside {args.aside} is not among the dice showing {args.dice}")
+        raise refused(RefusalError, "hint_refuse_aside_showing", aside=args.aside, dice=args.dice)
     covers = rules.covered is not Covered.NEVER
     shown = []
     for i, item in enumerate(filter(None, (args.shown or "").split(","))):
@@ -109,47 +110,60 @@ def _hint_situation(args: argparse.Namespace) -> Situation:
         throws = _throws_arg(rest.removesuffix("a"), f"--shown {item!r}", 1)
         dice = _dice_arg(dice_text, f"--shown {item!r}")
         if len(dice) != 3:
-            raise ValueError(f"--shown {item!r}: a shown result has three dice")
+            raise refused(RefusalError, "hint_refuse_shown_three", item=item)
         if assembled and throws == 1:
-            raise ValueError(f"--shown {item!r}: a result of one throw cannot be assembled")
+            raise refused(RefusalError, "hint_refuse_shown_assembled", item=item)
         if throws > limit:
-            raise ValueError(f"--shown {item!r}: {throws} throws, more than the limit of {limit}")
+            raise refused(
+                RefusalError, "hint_refuse_shown_limit", item=item, throws=throws, limit=limit
+            )
         if rules.covers(throws, limit) and not (
             i == 0 and rules.covered is Covered.LAST_THROW and throws < MAX_THROWS
         ):
-            raise ValueError(
-                f"--shown {item!r}: under {rules.preset} a result after {throws} throws of "
-                f"{limit} is covered, not shown (give it with --covered)"
+            raise refused(
+                RefusalError,
+                "hint_refuse_shown_covered",
+                item=item,
+                preset=rules.preset,
+                throws=throws,
+                limit=limit,
             )
         shown.append(table.result(dice, one_throw=not assembled, throws=throws))
     covered = []
     for item in filter(None, (args.covered or "").split(",")):
         dice_text, _, rest = item.strip().partition("/")
         if not covers:
-            raise ValueError(f"--covered: under {rules.preset} no throw is covered")
+            raise refused(RefusalError, "hint_refuse_no_covered", preset=rules.preset)
         default = limit if rules.covered is Covered.LAST_THROW else MAX_THROWS
         throws = _throws_arg(rest, f"--covered {item!r}", default)
         if not rules.covers(throws, limit):
-            raise ValueError(
-                f"--covered {item!r}: under {rules.preset} with a limit of {limit}, a cup is "
-                f"covered only after {default} throws, not {throws}"
+            raise refused(
+                RefusalError,
+                "hint_refuse_covered_throws",
+                item=item,
+                preset=rules.preset,
+                limit=limit,
+                default=default,
+                throws=throws,
             )
         cup_aside = _dice_arg(dice_text, f"--covered {item!r}")
         if len(cup_aside) == 3:
-            raise ValueError(f"--covered {item!r}: at most two dice stay out of a covered cup")
+            raise refused(RefusalError, "hint_refuse_covered_two", item=item)
         if cup_aside and throws == 1:
-            raise ValueError(f"--covered {item!r}: nothing is aside on a first throw")
+            raise refused(RefusalError, "hint_refuse_covered_first", item=item)
         covered.append((cup_aside, throws))
     before = len(shown) + len(covered)
     if before >= MAX_PLAYERS:
-        raise ValueError(
-            f"a round has at most {MAX_PLAYERS} players: you and {before} before you are more"
-        )
+        raise refused(RefusalError, "hint_refuse_players", most=MAX_PLAYERS, before=before)
     most = MAX_PLAYERS - 1 - before
     if not 0 <= args.after <= most:
-        raise ValueError(
-            f"--after is 0 to {most}: a round has at most {MAX_PLAYERS} players, you and "
-            f"{before} before you among them; not {args.after}"
+        raise refused(
+            RefusalError,
+            "hint_refuse_after",
+            most=most,
+            players=MAX_PLAYERS,
+            before=before,
+            after=args.after,
         )
     state = TurnState(aside, thrown, args.throws, 0, (), one_throw(aside))
     return Situation(
@@ -168,25 +182,22 @@ def cmd_hint(args: argparse.Namespace) -> int:
     from schocken import solver
     from schocken.outlook import describe_outlook, outlook
 
+    lang = language()
     try:
         sit = _hint_situation(args)
         if not (sit.shown or sit.covered or sit.after):
             limit = MAX_THROWS if sit.limit is None else sit.limit
             outlooks = outlook(sit.rules, sit.state, limit)
-            print(
-                "nobody else in the round is given (--shown, --covered, --after): alone you "
-                "would lose it whatever you do. What each action makes of your result, played "
-                "on for the best result (place: 0 the worst result, 1 the best):"
-            )
+            print(t("hint_alone", lang))
             for o in outlooks:
-                print(describe_outlook(o))
+                print(describe_outlook(o, lang))
             return 0
         values = solver.solve(sit)
     except ValueError as exc:
-        print(f"schocken hint: {exc}", file=sys.stderr)
+        print(f"schocken hint: {refusal_text(exc, lang)}", file=sys.stderr)
         return 2
     for v in values:
-        print(solver.describe(v))
+        print(solver.describe(v, lang))
     return 0
 
 
@@ -199,7 +210,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
         try:
             rules = resolve_rules(name)
         except RulesError as exc:
-            print(f"schocken rules: {exc}", file=sys.stderr)
+            print(f"schocken rules: {refusal_text(exc, language())}", file=sys.stderr)
             return 2
         if args.lang:
             print("\n".join(describe_rules(rules, args.lang)))
@@ -228,7 +239,7 @@ def cmd_card(args: argparse.Namespace) -> int:
     try:
         chosen = [find_card(name) for name in names]
     except ValueError as exc:
-        print(f"schocken card: {exc}", file=sys.stderr)
+        print(f"schocken card: {refusal_text(exc, language())}", file=sys.stderr)
         return 2
     blocks = ["\n".join(card_lines(c, lang)) for c in chosen for lang in langs]
     print("\n\n".join(blocks))

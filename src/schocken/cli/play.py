@@ -12,31 +12,29 @@ from schocken.cli_words import Words
 from schocken.errors import RecordError
 from schocken.files import check_writable, os_error_text
 from schocken.players import check_players
-from schocken.texts import LANGUAGES, default_language, t
+from schocken.texts import LANGUAGES, default_language, refusal_text, t
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    lang: str = args.lang or default_language()
     try:
         from schocken.tui import make_app
     except ImportError:
-        print(
-            "schocken play needs the terminal extra: pip install 'schocken[tui]'", file=sys.stderr
-        )
+        print(t("play_refuse_tui", lang), file=sys.stderr)
         return 2
     from schocken.session import Session, parse_seats
 
-    lang: str = args.lang or default_language()
     save = Path(args.save) if args.save else None
     if args.resume:
         try:
             text = read_text(args.resume)
         except ValueError as exc:
-            print(f"schocken play: {exc}", file=sys.stderr)
+            print(f"schocken play: {refusal_text(exc, lang)}", file=sys.stderr)
             return 2
         try:
             session = Session.resume(text, lang=args.lang, seed=args.seed)
         except RecordError as exc:
-            print(f"schocken play: {args.resume}: {exc}", file=sys.stderr)
+            print(f"schocken play: {args.resume}: {refusal_text(exc, lang)}", file=sys.stderr)
             return 2
         save = save or Path(args.resume)
     else:
@@ -47,19 +45,20 @@ def cmd_play(args: argparse.Namespace) -> int:
         try:
             check_players([seat.name for seat in seats])
         except ValueError as exc:
-            print(f"schocken play: {exc}", file=sys.stderr)
+            print(f"schocken play: {refusal_text(exc, lang)}", file=sys.stderr)
             return 2
         session = Session.new(args.rules, seats, lang=lang, seed=args.seed)
     target = save or Path("schocken-game.json")
     try:
         check_writable(target)
     except OSError as exc:
-        print(f"schocken play: cannot save to {target}: {os_error_text(exc)}", file=sys.stderr)
+        why = os_error_text(exc, lang)
+        print(f"schocken play: {t('cli_cannot_save', lang, path=target, why=why)}", file=sys.stderr)
         return 2
     app = make_app(session, pace=args.pace, save_path=save)
     app.run()
     if app.saved_to is not None:
-        print(f"saved to {app.saved_to}; continue with: schocken play --resume {app.saved_to}")
+        print(t("play_saved", lang, path=app.saved_to))
     return 0
 
 

@@ -9,9 +9,10 @@ import sys
 from pathlib import Path
 
 from schocken.cli.args import Commands, at_least_one, port_arg, positive_arg, seconds_arg
-from schocken.cli_words import Words
+from schocken.cli_words import Words, language
 from schocken.errors import SchockenError
 from schocken.files import check_writable, os_error_text
+from schocken.texts import refusal_text, t
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -34,6 +35,7 @@ def _without_password(url: str) -> str:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    lang = language()
     try:
         import sqlite3
 
@@ -49,9 +51,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from schocken.server.settings import Limits, local_site
         from schocken.server.store import StoreError
     except ImportError:
-        print(
-            "schocken serve needs the server extra: pip install 'schocken[server]'", file=sys.stderr
-        )
+        print(t("serve_refuse_extra", lang), file=sys.stderr)
         return 2
     db: Path | str = Path(args.db) if args.db else default_db(args.data)
     where = str(db)
@@ -59,10 +59,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from schocken.store import is_url
 
         if not is_url(args.database) or args.db:
-            print(
-                "schocken serve: --database is a postgresql:// URL, instead of --db",
-                file=sys.stderr,
-            )
+            print(f"schocken serve: {t('serve_refuse_database', lang)}", file=sys.stderr)
             return 2
         db = args.database
         where = _without_password(args.database)
@@ -71,8 +68,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         sock = _listen(host, args.port)
     except OSError as exc:
+        why = os_error_text(exc, lang)
         print(
-            f"schocken serve: cannot listen on {host} port {args.port}: {os_error_text(exc)}",
+            f"schocken serve: {t('serve_refuse_listen', lang, host=host, port=args.port, why=why)}",
             file=sys.stderr,
         )
         return 2
@@ -84,7 +82,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         try:
             site = local_site(host, port, public, args.allow_origin or [])
         except ValueError as exc:
-            print(f"schocken serve: {exc}", file=sys.stderr)
+            print(f"schocken serve: {refusal_text(exc, lang)}", file=sys.stderr)
             return 2
         limits = Limits(
             tables_per_minute=args.tables_per_minute,
@@ -120,19 +118,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 listen=listen,
             )
         except (OSError, sqlite3.Error, ValueError, StoreError, SchockenError) as exc:
-            why = os_error_text(exc) if isinstance(exc, OSError) else str(exc)
-            print(f"schocken serve: cannot keep the tables in {where}: {why}", file=sys.stderr)
+            why = os_error_text(exc, lang) if isinstance(exc, OSError) else refusal_text(exc, lang)
+            refusal = t("serve_refuse_store", lang, where=where, why=why)
+            print(f"schocken serve: {refusal}", file=sys.stderr)
             return 2
         if args.seed is not None:
-            print(
-                f"WARNING: seeded dice (--seed {args.seed}): every game's dice can be foreseen. "
-                "For tests and demonstrations only, never for a real game.",
-                file=sys.stderr,
-            )
+            print(t("serve_seeded", lang, seed=args.seed), file=sys.stderr)
         shown = f"[{host}]" if ":" in host else host
-        print(f"Schocken server on http://{shown}:{port}/ (tables stored in {db})", flush=True)
+        print(t("serve_running", lang, url=f"http://{shown}:{port}/", db=db), flush=True)
         if site.public_url != f"http://{shown}:{port}":
-            print(f"Players join at {site.public_url}/", flush=True)
+            print(t("serve_join_at", lang, url=f"{site.public_url}/"), flush=True)
         _raise_open_files()
         SlowRequestHTTP.request_timeout = limits.request_timeout
         install_log_filters()

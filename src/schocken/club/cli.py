@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from schocken.cli_words import Words
+from schocken.cli_words import Words, language
 from schocken.club import (
     CSV_KINDS,
     DEFAULT_DB,
@@ -79,7 +79,7 @@ def date_arg(text: str) -> str:
     try:
         return check_date(text)
     except ClubError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        raise argparse.ArgumentTypeError(refusal_text(exc, language())) from None
 
 
 def add_club_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -265,7 +265,7 @@ def run_club(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise
     except OSError as exc:
-        print(f"schocken club: {os_error_text(exc)}", file=sys.stderr)
+        print(f"schocken club: {os_error_text(exc, lang)}", file=sys.stderr)
         return 2
     finally:
         book.close()

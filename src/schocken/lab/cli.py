@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from schocken.cli_words import Words
-from schocken.errors import SchockenError
+from schocken.errors import RefusalError, SchockenError
 from schocken.lab.run import (
     FIGURES,
     GAMES,
@@ -31,7 +31,7 @@ from schocken.lab.run import (
 )
 from schocken.rules import Rules, resolve_rules, rules_from_data
 from schocken.simulate import ProgressBar
-from schocken.texts import LANGUAGES, default_language, t
+from schocken.texts import LANGUAGES, default_language, refusal_text, refused, t
 
 SHARES = frozenset({"finale", "schock_aus", "opener_lost", "skill"})
 """The figures that are shares (shown in per cent)."""
@@ -51,13 +51,13 @@ def read_rules(spec: str, ours: Rules | None = None) -> Rules:
     (``{"preset": ..., "overrides": {...}}``), or "ours" (the club's own rules)."""
     if spec == "ours":
         if ours is None:
-            raise ValueError("'ours' needs a club with its own rules (--club, --db)")
+            raise refused(RefusalError, "lab_refuse_ours")
         return ours
     if spec.endswith(".json"):
         try:
             data = json.loads(Path(spec).read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
-            raise ValueError(f"cannot read the rules {spec!r}: {exc}") from None
+            raise refused(RefusalError, "lab_refuse_read", spec=spec, why=exc) from None
         return rules_from_data(data, spec)
     return resolve_rules(spec)
 
@@ -230,7 +230,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
         specs = [args.rules] + ([args.against] if args.against else [])
         rule_sets = [read_rules(s, ours) for s in specs]
     except (SchockenError, ValueError) as exc:
-        print(f"schocken lab: {exc}", file=sys.stderr)
+        print(f"schocken lab: {refusal_text(exc, lang)}", file=sys.stderr)
         return 2
     games = args.games
     show = args.progress or (sys.stderr.isatty() and not args.json and (games or 0) > GAMES)
@@ -243,7 +243,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
             base = measure(ours or rule_sets[0], games=games, skill_games=1, skill_seconds=0,
                            engine=args.engine, seed=args.seed)  # fmt: skip
         except ValueError as exc:
-            print(f"schocken lab: {exc}", file=sys.stderr)
+            print(f"schocken lab: {refusal_text(exc, lang)}", file=sys.stderr)
             return 2
         seconds = club_minutes * 60 / base.turns.value
         pace_note = t("lab_pace_club", lang, minutes=f"{club_minutes:.0f}", gaps=gaps,
@@ -264,7 +264,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
                 )
             )
         except ValueError as exc:
-            print(f"schocken lab: {exc}", file=sys.stderr)
+            print(f"schocken lab: {refusal_text(exc, lang)}", file=sys.stderr)
             return 2
         finally:
             bar.close()
@@ -298,10 +298,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
         try:
             plot(results, args.plot, lang)
         except ImportError:
-            print(
-                "schocken lab: --plot needs matplotlib: pip install 'schocken[analysis]'",
-                file=sys.stderr,
-            )
+            print(f"schocken lab: {t('lab_refuse_plot', lang)}", file=sys.stderr)
             return 2
         print(t("lab_plot_written", lang, file=args.plot), file=sys.stderr)
     return 0

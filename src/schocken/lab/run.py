@@ -27,12 +27,14 @@ from datetime import datetime
 
 from schocken.bots import make_bot
 from schocken.dice import RandomDice
+from schocken.errors import RefusalError
 from schocken.events import RoundEnded, RoundKind, RoundStarted, Section, SectionEnded
 from schocken.game import Game
 from schocken.intervals import Z95, wilson
 from schocken.play import play_game
 from schocken.players import seat_names
 from schocken.rules import Rules
+from schocken.texts import refused
 
 PLAYERS = 4
 """A table of four: the evening's games are four regulars; the skill games one strong bot and
@@ -309,16 +311,18 @@ def measure(
     :data:`SECONDS_PER_TURN`). ``progress`` is told the evening's games done, now and then.
     """
     if engine not in ("auto", "fast", "reference"):
-        raise ValueError(f"unknown engine {engine!r}; engines: auto, fast, reference")
+        raise refused(
+            RefusalError, "sim_refuse_engine", engine=engine, engines="auto, fast, reference"
+        )
     if engine == "fast" and not fast_available():
-        raise ValueError("the fast engine needs numba: pip install 'schocken[fast]'")
+        raise refused(RefusalError, "sim_refuse_numba")
     chosen = "fast" if engine != "reference" and fast_available() else "reference"
     if games is None:
         games = GAMES if chosen == "fast" else REFERENCE_GAMES
     if games < 2:
-        raise ValueError(f"the lab needs at least two games, not {games}")
+        raise refused(RefusalError, "lab_refuse_games", games=games)
     if skill_games < 1:
-        raise ValueError(f"the lab needs at least one skill game, not {skill_games}")
+        raise refused(RefusalError, "lab_refuse_skill_games", games=skill_games)
     play = _play_fast if chosen == "fast" else _play_reference
     g = play(rules, games, seed, progress)
     pace = SECONDS_PER_TURN if seconds_per_turn is None else seconds_per_turn

@@ -15,7 +15,7 @@ from schocken.errors import RecordError
 from schocken.events import RoundEnded
 from schocken.files import check_writable, os_error_text, write_text_whole
 from schocken.record import parse_record
-from schocken.texts import LANGUAGES, default_language, refusal_text, t
+from schocken.texts import LANGUAGES, default_language, refusal_text, refused, t
 
 if TYPE_CHECKING:
     from schocken.pub import PubGame
@@ -29,38 +29,38 @@ def cmd_pub(args: argparse.Namespace) -> int:
     save = Path(args.save) if args.save else None
     if args.resume:
         if args.players:
-            print("schocken pub: give either --players or --resume, not both", file=sys.stderr)
+            print(f"schocken pub: {t('pub_refuse_players_resume', lang)}", file=sys.stderr)
             return 2
         try:
             pub = PubGame.from_record(parse_record(read_text(args.resume)))
         except (ValueError, RecordError) as exc:
-            print(f"schocken pub: {args.resume}: {exc}", file=sys.stderr)
+            print(f"schocken pub: {args.resume}: {refusal_text(exc, lang)}", file=sys.stderr)
             return 2
         save = save or Path(args.resume)
     else:
         names = [n for n in (args.players or "").split(",") if n.strip()]
         if not names:
-            print(
-                "schocken pub: name the players, clockwise: --players Anna,Ben,Cem", file=sys.stderr
-            )
+            print(f"schocken pub: {t('pub_refuse_no_players', lang)}", file=sys.stderr)
             return 2
         try:
             pub = PubGame(args.rules, names, half_stake=args.half_stake, game_stake=args.stake)
         except (ValueError, PubEntryError) as exc:
-            print(f"schocken pub: {exc}", file=sys.stderr)
+            print(f"schocken pub: {refusal_text(exc, lang)}", file=sys.stderr)
             return 2
     target = save or Path("schocken-pub.json")
     try:
         check_writable(target)
     except OSError as exc:
-        print(f"schocken pub: cannot save to {target}: {os_error_text(exc)}", file=sys.stderr)
+        why = os_error_text(exc, lang)
+        print(f"schocken pub: {t('cli_cannot_save', lang, path=target, why=why)}", file=sys.stderr)
         return 2
     print(t("pub_title", lang, players=", ".join(pub.players), preset=pub.rules.preset))
     _pub_loop(pub, lang)
     try:
         write_text_whole(target, pub.record().to_json())
     except OSError as exc:
-        print(f"schocken pub: cannot save to {target}: {os_error_text(exc)}", file=sys.stderr)
+        why = os_error_text(exc, lang)
+        print(f"schocken pub: {t('cli_cannot_save', lang, path=target, why=why)}", file=sys.stderr)
         return 2
     print(t("ui_saved", lang, path=target))
     return 0
@@ -94,9 +94,7 @@ def _pub_loop(pub: PubGame, lang: str) -> None:
             if word == "u" or word.startswith("u "):
                 count = word[1:].strip() or "1"
                 if not count.isdigit():
-                    raise PubEntryError(
-                        f"u takes back the last entry, u 3 the last three: {text!r}"
-                    )
+                    raise refused(PubEntryError, "pub_refuse_undo", text=text)
                 print(pub.undo_said(int(count), lang))
                 continue
             if question:

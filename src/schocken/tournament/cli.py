@@ -616,7 +616,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise
     except OSError as exc:
-        print(f"schocken tournament: {os_error_text(exc)}", file=sys.stderr)
+        print(f"schocken tournament: {os_error_text(exc, lang)}", file=sys.stderr)
         return 2
     finally:
         book.close()

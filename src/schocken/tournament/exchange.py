@@ -24,7 +24,7 @@ from schocken.club.values import check_date, slug_of
 from schocken.errors import RulesError, TournamentError
 from schocken.players import name_key
 from schocken.rules import rules_from_data
-from schocken.texts import said
+from schocken.texts import refused, said
 from schocken.tournament.book import _Book, _checked, read_record
 from schocken.tournament.formats import format_from_data
 from schocken.tournament.plan import check_entry
@@ -119,13 +119,13 @@ class _Exchange(_Book):
     def import_(self, text: str) -> TournamentInfo:
         """A tournament from an export: all of it, or nothing."""
         if not isinstance(text, str):
-            raise TournamentError("an export is JSON text")
+            raise refused(TournamentError, "tournament_refuse_export_text")
         if len(text) > MAX_IMPORT:
-            raise TournamentError(f"an export has at most {MAX_IMPORT} characters")
+            raise refused(TournamentError, "tournament_refuse_export_size", most=MAX_IMPORT)
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, RecursionError, ValueError) as exc:
-            raise TournamentError(f"the export is not JSON: {exc}") from None
+            raise refused(TournamentError, "tournament_refuse_export_json", why=exc) from None
         top = _obj(
             data, "the export", ("format", "version", "tournament", "players", "rounds", "log")
         )
@@ -171,7 +171,7 @@ class _Exchange(_Book):
             if db.execute(
                 "SELECT 1 FROM tournament_tournaments WHERE slug = ?", (slug,)
             ).fetchone():
-                raise TournamentError(f"there is a tournament {name!r} here already")
+                raise refused(TournamentError, "tournament_refuse_here_already", name=name)
             if club is not None:
                 club = self.book.club(club)["name"]
                 members = {name_key(m["name"]) for m in self.book.members(club)}

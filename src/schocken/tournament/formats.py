@@ -30,6 +30,7 @@ from enum import StrEnum
 from typing import Any
 
 from schocken.errors import TournamentError
+from schocken.texts import refused
 
 SMALLEST_TABLE = 3
 """No table of a tournament has fewer players (fiebel-t: "nicht weniger als drei")."""
@@ -421,7 +422,9 @@ def find_format(name: object) -> Format:
     """The preset of that name; an unknown name is refused with the list of known ones."""
     if isinstance(name, str) and name in FORMATS:
         return FORMATS[name]
-    raise TournamentError(f"unknown format {name!r}; the formats are {', '.join(FORMATS)}")
+    raise refused(
+        TournamentError, "tournament_refuse_format", name=name, formats=", ".join(FORMATS)
+    )
 
 
 # ---------------------------------------------------------------------- as data
