@@ -19,6 +19,7 @@ pytest.importorskip("numba")
 from schocken.actions import KEEPS
 from schocken.bots.half_bot import _outcomes
 from schocken.bots.solver_bot import _Context, _solution
+from schocken.fast import later
 from schocken.fast.solved import Context, Solved
 from schocken.fast.strong import memo
 from schocken.fast.tables import rule_tables
@@ -71,3 +72,24 @@ def test_compiled_values_are_the_reference_values(
                 assert solved.action_ends(ends, s, throws).tolist() == reference_ends
                 compared += 1
     assert compared > 20
+
+
+@pytest.mark.parametrize(("preset", "overrides"), CASES)
+def test_compiled_later_players_are_the_reference_distributions(
+    preset: str, overrides: dict[str, object]
+) -> None:
+    """A later player's distribution (``schocken.fast.later``; the reference's where the cups are
+    too many for 64 bits) is, float for float, ``_RulesData.later``'s."""
+    rules = find_preset(preset).with_overrides(overrides)
+    solved = Solved(rule_tables(rules))
+    data = solved.data
+    rng = random.Random(preset + str(overrides) + "later")
+    for count in (0, 1, 2, 3, 4, 6):
+        limit = rng.randrange(1, 4)
+        worst = rng.choice([None, rng.choice(data.codes)])
+        cups = tuple(sorted((KEEPS[rng.randrange(28)], rng.randrange(1, 4)) for _ in range(count)))
+        row = solved._row(limit, worst, cups)
+        reference = data.later(limit, worst, cups)
+        assert solved.pool_gt[row].tolist() == [reference.gt[c] for c in data.codes]
+        assert solved.pool_cdf[row].tolist() == reference.cdf
+    assert not later.fits((((), 3),) * 5)

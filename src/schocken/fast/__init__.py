@@ -52,6 +52,10 @@ RECORD_STEPS = 4096
 PARALLEL_CHUNK = 64
 """Games a thread takes at a time from a chunk."""
 
+SERIAL_BELOW = 1_000
+"""Games played again after the memo's filling, fewer than this, are played on one thread (on a
+busy machine, waking the other threads costs more than they save)."""
+
 _SECTIONS = (Section.FIRST_HALF, Section.SECOND_HALF, Section.FINALE, Section.EXTRA_HALF)
 """The sections by their number in the compiled loop (``kernel.FIRST_HALF`` ...)."""
 
@@ -131,8 +135,11 @@ def play_rows(
     with _threads(threads):
         # Games differ in length: the threads take them a few at a time, not half each.
         before = numba.set_parallel_chunksize(PARALLEL_CHUNK)
+        threads_before = numba.get_num_threads()
         try:
             while games.size:
+                if games.size < SERIAL_BELOW and games.size < count:
+                    numba.set_num_threads(1)
                 rows = np.zeros((games.size, kernel.O_SIZE), np.int64)
                 miss = np.zeros((games.size, kernel.KW), np.int64)
                 batch.play_batch(
@@ -147,6 +154,7 @@ def play_rows(
                 games, places = games[missed], places[missed]
         finally:
             numba.set_parallel_chunksize(before)
+            numba.set_num_threads(threads_before)
     m.save()
     return out
 

@@ -22,7 +22,7 @@ import numpy as np
 from schocken.actions import KEEPS, TURN_SIXES
 from schocken.bots.half_bot import _worths
 from schocken.bots.solver_bot import _ROLLS, _rules_data
-from schocken.fast import turns
+from schocken.fast import later, turns
 from schocken.fast.tables import (
     MAX_LEGAL,
     R_CODE,
@@ -121,6 +121,7 @@ class Solved:
         self.of_code = np.array(worths.of_code, np.int64)
         self.runs = np.array(worths.runs, np.int64).reshape(-1, 2)
         c = len(data.codes)
+        self.codes = tuple(data.codes)
         self._rows: dict[tuple[int, int | None, Cups], int] = {}
         self.pool_gt = np.zeros((256, c))
         self.pool_cdf = np.zeros((256, c))
@@ -146,19 +147,40 @@ class Solved:
     # ------------------------------------------------------------------ the distributions
 
     def _row(self, limit: int, worst: int | None, cups: Cups) -> int:
-        """The row of a later player's distribution (``_RulesData.later``)."""
+        """The row of a later player's distribution (``_RulesData.later``): compiled
+        (:mod:`schocken.fast.later`), or the reference's where the cups are too many for it."""
         key = (limit, worst, cups)
         row = self._rows.get(key)
         if row is None:
-            dist = self.data.later(limit, worst, cups)
             row = self._rows[key] = len(self._rows)
             if row == len(self.pool_gt):
                 self.pool_gt = np.concatenate([self.pool_gt, np.zeros_like(self.pool_gt)])
                 self.pool_cdf = np.concatenate([self.pool_cdf, np.zeros_like(self.pool_cdf)])
-            gt = dist.gt
-            self.pool_gt[row] = [gt[c] for c in self.data.codes]
-            self.pool_cdf[row] = dist.cdf
+            if not self._later(limit, worst, cups, row):
+                dist = self.data.later(limit, worst, cups)
+                gt = dist.gt
+                self.pool_gt[row] = [gt[c] for c in self.data.codes]
+                self.pool_cdf[row] = dist.cdf
         return row
+
+    def _later(self, limit: int, worst: int | None, cups: Cups, row: int) -> bool:
+        """A later player's distribution into ``row``, compiled; False where it does not fit."""
+        if not later.fits(cups):
+            return False
+        codes = self.codes
+        g = later.graph(self.rules, limit, codes)
+        below = np.ones(len(codes), np.int64)
+        for cup in cups:
+            below *= later.cup_at_least(self.rules, cup, codes)
+        return bool(
+            later.later_rows(
+                g.node_start, g.node_count, g.roll_count, g.roll_state, g.node_dice, g.order,
+                g.choice_start, g.choice_count, g.choice_kind, g.choice_index, g.result_code,
+                g.result_place, g.root, -1 if worst is None else self.data.index[worst],
+                below[g.result_code], bool(cups), len(codes), self.pool_gt[row],
+                self.pool_cdf[row],
+            )
+        )  # fmt: skip
 
     def _context(
         self, ctx: Context

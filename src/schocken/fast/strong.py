@@ -77,7 +77,7 @@ SOURCES = (
     "actions.py", "dice.py", "finale.py", "game.py", "odds.py", "play.py", "results.py",
     "round.py", "rules.py", "solver.py", "turn.py", "views.py", "bots/finale_bot.py",
     "bots/half_bot.py", "bots/regular.py", "bots/solver_bot.py", "fast/kernel.py",
-    "fast/solved.py", "fast/strong.py", "fast/tables.py", "fast/turns.py",
+    "fast/later.py", "fast/solved.py", "fast/strong.py", "fast/tables.py", "fast/turns.py",
 )  # fmt: skip
 """The modules (under ``src/schocken``) whose source goes into a memo file's fingerprint: the
 reference bots, the engine they measure with, and the batch simulator's keys."""
