@@ -50,6 +50,11 @@ def bot_names() -> list[str]:
     return [*BOTS, *(n for n in plugin_names() if n not in BOTS and not n.startswith(CARD_PREFIX))]
 
 
+def is_bot(name: object) -> bool:
+    """Whether ``name`` names a built-in bot or an installed plug-in (not a ``card:`` name)."""
+    return isinstance(name, str) and (name in BOTS or name in bot_names())
+
+
 def make_bot(name: str, seed: int | None = None) -> Strategy:
     """The bot of that name: a built-in one, a strategy card (``card:...``) or an installed
     plug-in (:mod:`schocken.bots.plugins`, guarded by a stand-in). An unknown name is refused
@@ -71,4 +76,13 @@ def make_bot(name: str, seed: int | None = None) -> Strategy:
     )
 
 
-__all__ = ["BOTS", "CARD_PREFIX", "PubRegular", "RandomBot", "Strategy", "bot_names", "make_bot"]
+__all__ = [
+    "BOTS",
+    "CARD_PREFIX",
+    "PubRegular",
+    "RandomBot",
+    "Strategy",
+    "bot_names",
+    "is_bot",
+    "make_bot",
+]

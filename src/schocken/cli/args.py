@@ -9,10 +9,11 @@ import math
 from pathlib import Path
 from typing import TypeAlias
 
-from schocken.bots import make_bot
+from schocken.bots import bot_names, is_bot, make_bot
 from schocken.errors import RulesError
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS
 from schocken.rules import PRESETS, Rules, resolve_rules
+from schocken.texts import default_language, refusal_text
 
 Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """The subparsers of ``schocken``, which a command module's ``add_parser`` adds its commands to."""
@@ -86,13 +87,24 @@ def port_arg(text: str) -> int:
     return value
 
 
-def bots_for(spec: str | None, n: int) -> list[str]:
+def bot_arg(name: str) -> str:
+    """A bot's name: a built-in bot or an installed plug-in (argparse says why not)."""
+    if not is_bot(name):
+        known = ", ".join(bot_names())
+        raise argparse.ArgumentTypeError(f"unknown bot {name!r}; known bots: {known}")
+    return name
+
+
+def bots_for(spec: str | None, n: int, lang: str | None = None) -> list[str]:
+    """The bot of each seat, by name; one that is unknown or cannot play (a broken plug-in,
+    said in ``lang``: default the locale's) ends the command."""
     names = [b.strip() for b in spec.split(",")] if spec else ["regular"]
     for b in names:
         try:
             make_bot(b)
         except ValueError as exc:
-            raise SystemExit(f"schocken: {exc}") from None
+            said = refusal_text(exc, lang or default_language())
+            raise SystemExit(f"schocken: {said}") from None
     if len(names) == 1:
         names = names * n
     if len(names) != n:

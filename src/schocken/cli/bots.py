@@ -26,7 +26,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     rules: Rules = args.rules
     n: int = args.players
     lang: str = args.lang or default_language()
-    bots = bots_for(args.bots, n)
+    bots = bots_for(args.bots, n, args.lang)
     if args.save:
         try:
             check_writable(args.save)
@@ -126,7 +126,9 @@ def add_parser(sub: Commands) -> None:
     add_rules(p)
     p.add_argument("--players", type=players_arg, default=4)
     p.add_argument(
-        "--bots", help=f"bot per seat, comma-separated ({', '.join(BOTS)}); default regular"
+        "--bots",
+        help=f"bot per seat, comma-separated ({', '.join(BOTS)}, card:PRESET, or an installed "
+        "plug-in); default regular",
     )
     p.add_argument("--seed", type=int)
     p.add_argument("--lang", choices=LANGUAGES)
@@ -142,7 +144,9 @@ def add_parser(sub: Commands) -> None:
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument(
-        "--bots", help=f"bot per seat, comma-separated ({', '.join(BOTS)}); default regular"
+        "--bots",
+        help=f"bot per seat, comma-separated ({', '.join(BOTS)}, card:PRESET, or an installed "
+        "plug-in); default regular",
     )
     p.add_argument(
         "--rotate",

@@ -7,11 +7,12 @@ import sys
 from pathlib import Path
 
 from schocken.bots import BOTS
-from schocken.cli.args import Commands, add_rules, count_arg, read_text, seconds_arg
+from schocken.cli.args import Commands, add_rules, bot_arg, count_arg, read_text, seconds_arg
 from schocken.errors import RecordError
 from schocken.files import check_writable, os_error_text
 from schocken.players import check_players
 from schocken.texts import LANGUAGES, default_language, t
+from schocken.texts import refusal_text as said_error
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -48,7 +49,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"schocken play: {exc}", file=sys.stderr)
             return 2
-        session = Session.new(args.rules, seats, lang=lang, seed=args.seed)
+        try:
+            session = Session.new(args.rules, seats, lang=lang, seed=args.seed)
+        except ValueError as exc:  # a plug-in that cannot play, said in words
+            print(f"schocken play: {said_error(exc, lang)}", file=sys.stderr)
+            return 2
     target = save or Path("schocken-game.json")
     try:
         check_writable(target)
@@ -68,7 +73,12 @@ def add_parser(sub: Commands) -> None:
     add_rules(p)
     p.add_argument("--players", help="the humans' names, comma-separated (default: one human)")
     p.add_argument("--bots", type=count_arg, default=2, help="how many bots join (default 2)")
-    p.add_argument("--bot-level", choices=list(BOTS), default="regular", help="how bots play")
+    p.add_argument(
+        "--bot-level",
+        type=bot_arg,
+        default="regular",
+        help=f"how bots play: {', '.join(BOTS)} or an installed plug-in (default regular)",
+    )
     p.add_argument("--lang", choices=LANGUAGES, help="de or en (default: from the locale)")
     p.add_argument("--seed", type=int, help="reproducible dice (default: strong random dice)")
     p.add_argument("--pace", type=seconds_arg, default=0.6, help="seconds between bot moves")
