@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schocken.actions import BUY_IN, STOP, THROW_BLIND, TURN_SIXES, Action, Throw
-from schocken.bots import BOTS, make_bot
+from schocken.bots import BOTS, bot_names, is_bot, make_bot
 from schocken.coach import Advice, advise, note, ranking_lines
 from schocken.dice import DiceSource, RandomDice, SystemDice
 from schocken.errors import IllegalActionError, RecordError
@@ -86,8 +86,11 @@ class Session:
         """
         check_players([s.name for s in seats])
         for seat in seats:
+            if seat.bot is not None and not is_bot(seat.bot):
+                known = ", ".join(bot_names())
+                raise ValueError(f"unknown bot {seat.bot!r}; known bots: {known}")
             if seat.bot is not None and seat.bot not in BOTS:
-                raise ValueError(f"unknown bot {seat.bot!r}; known bots: {', '.join(BOTS)}")
+                make_bot(seat.bot)  # a plug-in that cannot play is refused in words here
         dice: DiceSource = RandomDice(seed) if seed is not None else SystemDice()
         game = Game(rules, [s.name for s in seats], dice)
         session = cls(game=game, seats=tuple(seats), lang=lang, seed=seed)
@@ -374,10 +377,9 @@ def _saved_seats(raw: object, players: tuple[str, ...]) -> tuple[Seat, ...]:
         if not isinstance(item, dict):
             raise RecordError(f"{where}[{i}] must be an object with 'name' and 'bot'")
         bot = item.get("bot")
-        if bot is not None and bot not in BOTS:
-            raise RecordError(
-                f"{where}[{i}]: unknown bot {bot!r}; known bots: {', '.join(BOTS)} (or null)"
-            )
+        if bot is not None and not is_bot(bot):
+            known = ", ".join(bot_names())
+            raise RecordError(f"{where}[{i}]: unknown bot {bot!r}; known bots: {known} (or null)")
         seats.append(Seat(players[i], bot))
     return tuple(seats)
 

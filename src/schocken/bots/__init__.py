@@ -43,19 +43,47 @@ CARD_PREFIX = "card:"
 (:meth:`schocken.card.Card.from_code`); plain ``card`` plays the card of the game's preset."""
 
 
+def bot_names() -> list[str]:
+    """Every bot's name: the built-in ones, then the installed plug-ins'
+    (:mod:`schocken.bots.plugins`)."""
+    from schocken.bots.plugins import plugin_names
+
+    return [*BOTS, *(n for n in plugin_names() if n not in BOTS and not n.startswith(CARD_PREFIX))]
+
+
+def is_bot(name: object) -> bool:
+    """Whether ``name`` names a built-in bot or an installed plug-in (not a ``card:`` name)."""
+    return isinstance(name, str) and (name in BOTS or name in bot_names())
+
+
 def make_bot(name: str, seed: int | None = None) -> Strategy:
-    """The bot of that name; an unknown name is refused with the list of known ones."""
+    """The bot of that name: a built-in one, a strategy card (``card:...``) or an installed
+    plug-in (:mod:`schocken.bots.plugins`, guarded by a stand-in). An unknown name is refused
+    with the list of known ones (:class:`ValueError`); a plug-in that cannot be used, in words
+    (:class:`~schocken.bots.plugins.BotPluginError`, a :class:`ValueError` too)."""
     if isinstance(name, str) and name.startswith(CARD_PREFIX):
         from schocken.card import card_bot
 
         return card_bot(name.removeprefix(CARD_PREFIX), seed)
-    try:
-        factory = BOTS[name]
-    except (KeyError, TypeError):
-        from schocken.texts import refused  # the words of a refusal (texts needs no bot)
+    factory = BOTS.get(name) if isinstance(name, str) else None
+    if factory is not None:
+        return factory(seed)
+    from schocken.bots.plugins import make_plugin, plugin_entries
 
-        raise refused(RefusalError, "arena_refuse_bot", bot=name, known=", ".join(BOTS)) from None
-    return factory(seed)
+    if isinstance(name, str) and name in plugin_entries():
+        return make_plugin(name, seed)
+    from schocken.texts import refused  # the words of a refusal (texts needs no bot)
+
+    raise refused(RefusalError, "arena_refuse_bot", bot=name, known=", ".join(bot_names()))
 
 
-__all__ = ["BOTS", "CARD_PREFIX", "PubRegular", "RandomBot", "Strategy", "make_bot"]
+__all__ = [
+    "BOTS",
+    "CARD_PREFIX",
+    "PubRegular",
+    "RandomBot",
+    "Strategy",
+    "bot_names",
+    "is_bot",
+    "make_bot",
+]

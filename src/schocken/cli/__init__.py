@@ -12,6 +12,7 @@ the parsed arguments and returns the exit status. The commands of an application
 - :mod:`schocken.cli.odds`: ``odds``, ``hint``, ``rules``, ``card``
 - :mod:`schocken.cli.serve`: ``serve``
 - :mod:`schocken.cli.arena`: ``arena``
+- :mod:`schocken.cli.botplay`: ``bot-play``
 - :mod:`schocken.migrate`: ``migrate``
 
 Shared argument types (a preset or rules file, a number of players, a port...) are in
@@ -28,7 +29,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from schocken.cli import arena, bots, odds, play, records, serve
+from schocken.cli import arena, botplay, bots, odds, play, records, serve
 from schocken.cli.args import Commands
 from schocken.cli_words import Parser, Words, language_of, speaking
 from schocken.club.cli import add_club_parser
@@ -49,6 +50,7 @@ COMMANDS: tuple[Callable[[Commands], None], ...] = (
     add_migrate_parser,
     add_lab_parser,  # issue 31: `schocken lab`
     arena.add_parser,  # issue 33: `schocken arena`
+    botplay.add_parser,  # issue 33: `schocken bot-play`
 )
 """Every command group of ``schocken``, in the order ``schocken --help`` lists them."""
 

@@ -24,12 +24,13 @@ from schocken.arena import (
     seat_games,
     standings,
 )
-from schocken.bots import BOTS, make_bot
+from schocken.bots import BOTS, bot_names, make_bot
+from schocken.bots.plugins import BotPluginError
 from schocken.cli.args import Commands, add_rules, players_arg
 from schocken.cli_words import Words
 from schocken.lab.cli import number, rules_name
 from schocken.simulate import ENGINES, ProgressBar, choose_engine
-from schocken.texts import LANGUAGES, counted, default_language, t
+from schocken.texts import LANGUAGES, counted, default_language, refusal_text, t
 
 GAMES = 2000
 """Games an arena plays unless told (shared out over the line-ups)."""
@@ -54,8 +55,11 @@ def _bots(spec: str, lang: str) -> list[str]:
     for name in names:
         try:
             make_bot(name)
+        except BotPluginError as exc:  # installed, but it cannot play: why, in words
+            raise ValueError(refusal_text(exc, lang)) from None
         except ValueError:
-            raise ValueError(t("arena_refuse_bot", lang, bot=name, known=", ".join(BOTS))) from None
+            known = ", ".join(bot_names())
+            raise ValueError(t("arena_refuse_bot", lang, bot=name, known=known)) from None
     for name in names:
         if names.count(name) > 1:
             raise ValueError(t("arena_refuse_twice", lang, bot=name))

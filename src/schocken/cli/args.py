@@ -9,7 +9,7 @@ import math
 from pathlib import Path
 from typing import TypeAlias
 
-from schocken.bots import make_bot
+from schocken.bots import bot_names, is_bot, make_bot
 from schocken.cli_words import Words, language, said
 from schocken.errors import RefusalError, RulesError
 from schocken.errors import said as said_as
@@ -92,13 +92,24 @@ def port_arg(text: str) -> int:
     return value
 
 
-def bots_for(spec: str | None, n: int) -> list[str]:
+def bot_arg(name: str) -> str:
+    """A bot's name: a built-in bot or an installed plug-in (argparse says why not)."""
+    if not is_bot(name):
+        known = ", ".join(bot_names())
+        raise argparse.ArgumentTypeError(said("arena_refuse_bot", bot=name, known=known))
+    return name
+
+
+def bots_for(spec: str | None, n: int, lang: str | None = None) -> list[str]:
+    """The bot of each seat, by name; one that is unknown or cannot play (a broken plug-in,
+    said in ``lang``: default the locale's) ends the command."""
     names = [b.strip() for b in spec.split(",")] if spec else ["regular"]
     for b in names:
         try:
             make_bot(b)
         except ValueError as exc:
-            raise SystemExit(f"schocken: {refusal_text(exc, language())}") from None
+            why = refusal_text(exc, lang or language())
+            raise SystemExit(f"schocken: {why}") from None
     if len(names) == 1:
         names = names * n
     if len(names) != n:

@@ -27,7 +27,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     rules: Rules = args.rules
     n: int = args.players
     lang: str = args.lang or default_language()
-    bots = bots_for(args.bots, n)
+    bots = bots_for(args.bots, n, args.lang)
     if args.save:
         try:
             check_writable(args.save)

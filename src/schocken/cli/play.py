@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from schocken.bots import BOTS
-from schocken.cli.args import Commands, add_rules, count_arg, read_text, seconds_arg
+from schocken.cli.args import Commands, add_rules, bot_arg, count_arg, read_text, seconds_arg
 from schocken.cli_words import Words
 from schocken.errors import RecordError
 from schocken.files import check_writable, os_error_text
@@ -47,7 +47,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"schocken play: {refusal_text(exc, lang)}", file=sys.stderr)
             return 2
-        session = Session.new(args.rules, seats, lang=lang, seed=args.seed)
+        try:
+            session = Session.new(args.rules, seats, lang=lang, seed=args.seed)
+        except ValueError as exc:  # a plug-in that cannot play, said in words
+            print(f"schocken play: {refusal_text(exc, lang)}", file=sys.stderr)
+            return 2
     target = save or Path("schocken-game.json")
     try:
         check_writable(target)
@@ -69,7 +73,10 @@ def add_parser(sub: Commands) -> None:
     p.add_argument("--players", help=Words("cli_play_players"))
     p.add_argument("--bots", type=count_arg, default=2, help=Words("cli_play_bots"))
     p.add_argument(
-        "--bot-level", choices=list(BOTS), default="regular", help=Words("cli_play_bot_level")
+        "--bot-level",
+        type=bot_arg,
+        default="regular",
+        help=Words("cli_play_bot_level", bots=", ".join(BOTS)),
     )
     p.add_argument("--lang", choices=LANGUAGES, help=Words("cli_help_lang"))
     p.add_argument("--seed", type=int, help=Words("cli_play_seed"))

@@ -41,6 +41,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         import uvicorn
 
+        from schocken.bots.plugins import BotPluginError
         from schocken.server.app import create_app, default_db
         from schocken.server.net import (
             DroppableWebSocket,
@@ -53,6 +54,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ImportError:
         print(t("serve_refuse_extra", lang), file=sys.stderr)
         return 2
+    plugins = tuple(p.strip() for p in (args.bot_plugins or "").split(",") if p.strip())
     db: Path | str = Path(args.db) if args.db else default_db(args.data)
     where = str(db)
     if args.database is not None:
@@ -116,7 +118,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 limits=limits,
                 site=site,
                 listen=listen,
+                bot_plugins=plugins,
             )
+        except BotPluginError as exc:
+            print(f"schocken serve: {exc}", file=sys.stderr)
+            return 2
         except (OSError, sqlite3.Error, ValueError, StoreError, SchockenError) as exc:
             why = os_error_text(exc, lang) if isinstance(exc, OSError) else refusal_text(exc, lang)
             refusal = t("serve_refuse_store", lang, where=where, why=why)
@@ -200,6 +206,11 @@ def add_parser(sub: Commands) -> None:
     )
     p.add_argument("--seed", type=int, help=Words("cli_serve_seed"))
     p.add_argument("--bot-delay", type=seconds_arg, default=0.6, help=Words("cli_serve_bot_delay"))
+    p.add_argument(
+        "--bot-plugins",
+        metavar="NAME,...",
+        help="bot plug-ins (installed, entry point group schocken.bots) the tables may seat",
+    )
     p.add_argument(
         "--log-level",
         choices=["critical", "error", "warning", "info", "debug", "trace"],

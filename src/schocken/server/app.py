@@ -119,12 +119,22 @@ def create_app(
     limits: Limits | None = None,
     site: Site | None = None,
     listen: str | None = None,
+    bot_plugins: tuple[str, ...] = (),
 ) -> FastAPI:
     """The server's app, storing its tables in ``db_path``: a SQLite file, or a PostgreSQL
     database named by its ``postgresql://`` URL (then it is one of the server's workers,
     registered with ``listen``, the machine and address it listens on: a worker started again
-    where another listened takes that one's tables at once)."""
+    where another listened takes that one's tables at once). ``bot_plugins`` are the bot
+    plug-ins its tables may seat (``docs/bots-api.md``, "Plug-ins"): each is made once here, so
+    that one that cannot be used is refused (:class:`~schocken.bots.plugins.BotPluginError`)
+    before the server starts."""
     limits = limits or Limits()
+    if bot_plugins:
+        from schocken.bots.plugins import check_plugin, set_budget
+
+        set_budget(limits.bot_budget)
+        for name in bot_plugins:
+            check_plugin(name)
     site = site or Site()
     store = Store(
         db_path, timeout=limits.write_timeout, touch_every=min(60.0, limits.idle_timeout / 10)
@@ -134,7 +144,13 @@ def create_app(
         from schocken.server.workers import Cluster, Forward
 
         cluster = Cluster(str(db_path), listen or site.public_url)
-    tables = Tables(store, seed=seed, resume_within=limits.idle_timeout, leases=cluster)
+    tables = Tables(
+        store,
+        seed=seed,
+        resume_within=limits.idle_timeout,
+        leases=cluster,
+        plugins=tuple(bot_plugins),
+    )
     if cluster is not None:
         cluster.tables = tables
     thinker = Thinker(workers=limits.bot_workers, budget=limits.bot_budget)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from schocken.actions import STOP, Action
-from schocken.bots import BOTS, make_bot
+from schocken.bots import make_bot
 from schocken.events import Event, Section
 from schocken.game import Game
 from schocken.play import apply_decision, ask_buy_ins, next_decision, turn_decision
@@ -78,11 +78,25 @@ class Table(TableState):
         if self.seat_of(token) != self.host:
             raise refuse("server_refuse_host_only", 403)
 
-    def sit(self, name: object, seat: int | None = None) -> tuple[int, str]:
+    def sit(
+        self, name: object, seat: int | None = None, program: object = False
+    ) -> tuple[int, str]:
         """A human takes a free seat; returns the seat and its secret token. Refused at a
-        tournament's table (its drawn players are seated as it is made: :meth:`seat_drawn`)."""
+        tournament's table (its drawn players are seated as it is made: :meth:`seat_drawn`).
+        With ``program`` a program of the joiner's takes it (the bot API): the seat is marked so
+        for everyone."""
         self._not_tournament()
-        return self._sit(name, seat)
+        if not isinstance(program, bool):
+            raise refuse("botapi_refuse_program_flag")
+        return self._sit(name, seat, program=program)
+
+    def add_program(self, token: object, name: object, seat: int | None = None) -> tuple[int, str]:
+        """The host seats a program (the bot API, docs/bots-api.md) in the lobby: a seat marked
+        as a program's for everyone, with a secret token of its own (its bot token) that the host
+        gives to the program. Returns the seat and the token."""
+        self._host_check(token)
+        self._not_tournament()
+        return self._sit(name, seat, program=True)
 
     def seat_drawn(self, seat: int) -> str:
         """A tournament's table: its drawn player of ``seat`` seated (as the table is made);
@@ -90,7 +104,9 @@ class Table(TableState):
         assert self.tournament is not None
         return self._sit(self.tournament["players"][seat], seat)[1]
 
-    def _sit(self, name: object, seat: int | None = None) -> tuple[int, str]:
+    def _sit(
+        self, name: object, seat: int | None = None, *, program: bool = False
+    ) -> tuple[int, str]:
         if self.game is not None:
             raise refuse("server_refuse_started")
         name = _clean_name(name)
@@ -105,7 +121,7 @@ class Table(TableState):
             raise refuse("server_refuse_started")
         index = free[0] if seat is None else seat
         token = secrets.token_urlsafe(16)
-        self.seats[index] = Seat(name, token_hash(token), None)
+        self.seats[index] = Seat(name, token_hash(token), None, program)
         self._save()
         return index, token
 
@@ -124,8 +140,8 @@ class Table(TableState):
     def add_bot(self, token: object, kind: object = "regular", seat: int | None = None) -> int:
         self._host_check(token)
         self._not_tournament()
-        if not isinstance(kind, str) or kind not in BOTS:
-            raise refuse("server_refuse_bot", 400, bot=kind, bots=", ".join(BOTS))
+        if not isinstance(kind, str) or kind not in self.bot_kinds():
+            raise refuse("server_refuse_bot", 400, bot=kind, bots=", ".join(self.bot_kinds()))
         if self.game is not None:
             raise refuse("server_refuse_started")
         free = [i for i, s in enumerate(self.seats) if not s.taken]
@@ -188,8 +204,8 @@ class Table(TableState):
         self._not_tournament()
         seat = self._seat_index(seat)
         game = self._game_on()
-        if not isinstance(kind, str) or kind not in BOTS:
-            raise refuse("server_refuse_bot", 400, bot=kind, bots=", ".join(BOTS))
+        if not isinstance(kind, str) or kind not in self.bot_kinds():
+            raise refuse("server_refuse_bot", 400, bot=kind, bots=", ".join(self.bot_kinds()))
         place = self.seats[seat]
         if place.token_hash is None:
             raise refuse("server_refuse_seat_bot", 400, seat=seat)
@@ -266,7 +282,7 @@ class Table(TableState):
         self._host_check(token)
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise refuse("server_refuse_no_seat", 400, seat=seat)
-        if self.seats[seat].token_hash is None:
+        if self.seats[seat].token_hash is None or self.seats[seat].program:
             raise refuse("server_refuse_host_human")
         self.host = seat
         self._save()
@@ -310,6 +326,7 @@ class Table(TableState):
         )
         table.seats = [replace(s) for s in self.seats] + [replace(w) for w in self.waiting]
         table.host = self.host
+        table.plugins = self.plugins
         table.tournament = self.tournament
         table.coached = set(self.coached)
         table.spectator_hash = self.spectator_hash

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from schocken.actions import Action, parse_action
-from schocken.bots import make_bot
+from schocken.bots import BOTS, make_bot
 from schocken.dice import SEED_BYTES, CommittedDice, DiceSource, RandomDice, SystemDice
 from schocken.errors import RefusalError
 from schocken.game import Game
@@ -63,13 +63,19 @@ class Seat:
     """The SHA-256 of the seat's token (:func:`~schocken.server.store.token_hash`); ``None``:
     no human has the seat."""
     bot: str | None = None
+    program: bool = False
+    """A program plays the seat with its token (the bot API, docs/bots-api.md): the seat is
+    marked so for everyone (:meth:`TableState.programs`), otherwise it is a player's seat."""
 
     @property
     def taken(self) -> bool:
         return self.name is not None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "token_hash": self.token_hash, "bot": self.bot}
+        found: dict[str, Any] = {"name": self.name, "token_hash": self.token_hash, "bot": self.bot}
+        if self.program:
+            found["program"] = True
+        return found
 
 
 def new_dice_seed(seed: int | None = None) -> bytes:
@@ -253,6 +259,9 @@ class TableState:
         self.booked: dict[str, Any] | None = None
         """A tournament's table whose game the tournament took: where it went (``name``,
         ``round``, ``table``, ``number``: the table's game it is), for the players' pages."""
+        self.plugins: tuple[str, ...] = ()
+        """The bot plug-ins the server's operator lets its tables use (``schocken serve
+        --bot-plugins``), beside the built-in bots."""
         self.clock: tuple[int, float] | None = None
         """The turn timer's deadline for the decision after step ``n``: ``(n, deadline)``, the
         deadline in seconds since the epoch (``time.time()``), stored with the table, so that
@@ -315,10 +324,20 @@ class TableState:
             "turn_timer": self.turn_timer,
             "rematch": self.rematch,
             "coach": sorted(self.coached),
+            "programs": self.programs(),
             "waiting": [w.name for w in self.waiting],
             "tournament": self.tournament,
             "booked": self.booked,
         }
+
+    def bot_kinds(self) -> list[str]:
+        """The bots the host may seat or hand a seat to: the built-in ones and the operator's
+        plug-ins."""
+        return [*BOTS, *self.plugins]
+
+    def programs(self) -> list[int]:
+        """The seats a program plays with its own token (the bot API), for everyone to see."""
+        return [i for i, s in enumerate(self.seats) if s.program and s.token_hash is not None]
 
     def dice_proof(self) -> DiceProof | None:
         """The commitment to the table's dice; with the seed once the game is over."""

@@ -56,8 +56,11 @@ class Tables:
         seed: int | None = None,
         resume_within: float | None = None,
         leases: Leases | None = None,
+        plugins: tuple[str, ...] = (),
     ) -> None:
         self.store = store
+        self.plugins = plugins
+        """The bot plug-ins the operator lets the tables use (``--bot-plugins``)."""
         self.leases = leases
         """The workers' leases (PostgreSQL): then no table is resumed at start (the workers take
         the tables of a worker that died, :mod:`schocken.server.workers`), and every table is
@@ -95,7 +98,10 @@ class Tables:
             created=created,
         )
         rehashed = hash_table_secrets(data)  # a row an older version wrote (tokens as given)
-        table.seats = [Seat(s["name"], s["token_hash"], s["bot"]) for s in data["seats"]]
+        table.seats = [
+            Seat(s["name"], s["token_hash"], s["bot"], bool(s.get("program", False)))
+            for s in data["seats"]
+        ]
         table.host = data["host"]
         table.spectator_hash = data["spectator_hash"]
         table.rematch = data.get("rematch")
@@ -132,6 +138,7 @@ class Tables:
         log.error("table %s set aside: its stored record cannot be played (%s)", table_id, why)
 
     def _register(self, table: Table) -> None:
+        table.plugins = self.plugins
         self.by_id[table.id] = table
         self.by_code[table.code] = table
 
@@ -212,6 +219,7 @@ class Tables:
             turn_timer=turn_timer,
         )
         table.tournament = tournament
+        table.plugins = self.plugins
         _, token = table._sit(host_name, 0)
         spectator = table.new_spectator_token()
         table.host = 0

@@ -37,7 +37,7 @@ from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from schocken.actions import Action, parse_action
-from schocken.bots import make_bot
+from schocken.bots import BOTS, make_bot
 from schocken.errors import RecordError
 from schocken.events import RoundKind, Section
 from schocken.play import Ask, Decision
@@ -213,7 +213,7 @@ class Thinker:
             answer = await self.workers.run(self.budget, _decide, kind, seed, decision)
             return None if answer is None else parse_action(answer)
         except TimeoutError:
-            if situation is not None:
+            if situation is not None and kind in BOTS:  # a plug-in is not judged by the rules
                 self._too_large.add(situation)
             log.warning(
                 "a %s bot did not decide within %.1f s (%s): the pub regular's rule plays it, "

@@ -202,7 +202,24 @@ async def get_table(key: str, tables: TablesDep, hub: HubDep) -> dict[str, Any]:
 async def join(key: str, request: Request, tables: TablesDep, hub: HubDep) -> dict[str, Any]:
     data = await read_body(request)
     table = await tables.get(key)
-    seat, token = await tables.commit(table, table.sit, data.get("name"))
+    program = data.get("program", False)
+    seat, token = await tables.commit(table, table.sit, data.get("name"), None, program)
+    hub.send_states(table)
+    return {"id": table.id, "seat": seat, "token": token, "table": table.public()}
+
+
+@router.post("/api/tables/{key}/programs")
+async def add_program(key: str, request: Request, tables: TablesDep, hub: HubDep) -> dict[str, Any]:
+    """The host seats a program of their own or someone else's (the bot API): a seat marked
+    as a program's for everyone, and its bot token, given out only now."""
+    data = await read_body(request)
+    table = await tables.get(key)
+    seat = data.get("seat")
+    if seat is not None:
+        seat = _int(data, "seat")
+    seat, token = await tables.commit(
+        table, table.add_program, data.get("token"), data.get("name"), seat
+    )
     hub.send_states(table)
     return {"id": table.id, "seat": seat, "token": token, "table": table.public()}
 
