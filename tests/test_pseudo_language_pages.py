@@ -54,11 +54,13 @@ class Walk:
         self.page = page
         self.server = server
         self.found: dict[str, list[str]] = {}
+        self.seen: list[str] = []
         self.errors: list[str] = []
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
     def look(self, state: str, *, leave_out: tuple[str, ...] = ()) -> None:
         page = self.page
+        self.seen.append(state)
         shown: list[str] = page.evaluate(HEARD)
         lines = [line for text in shown for line in text.splitlines()]
         assert len(lines) > 3, state
@@ -112,10 +114,14 @@ def the_pages_plural_rule_is_gettexts(walk: Walk) -> None:
     assert picked == [[gettext.c2py(rule)(n) for n in counts] for rule in RULES.values()]
     texts = walk.page.request.get(walk.server.url + "/api/texts/qps").json()
     assert texts["@plural"] == "(n != 1)"
-    assert texts["@forms"]["n_games"] == texts["@forms"]["n_games_1"] == [
-        "⟦1 ĝȧɱē⟧",
-        "⟦{n} ĝȧɱēš⟧",
-    ]
+    assert (
+        texts["@forms"]["n_games"]
+        == texts["@forms"]["n_games_1"]
+        == [
+            "⟦1 ĝȧɱē⟧",
+            "⟦{n} ĝȧɱēš⟧",
+        ]
+    )
 
 
 def few_games(route: Route) -> None:
@@ -161,6 +167,8 @@ def tables_and_review(walk: Walk) -> None:
     walk.look("join: refused, the table is full", leave_out=(full["code"],))
     walk.go("/review", "main")
     walk.look("review: a file to upload")
+    walk.go("/club", "main")
+    walk.look("a new club")
 
 
 def rules_lab(walk: Walk) -> None:
@@ -204,6 +212,14 @@ def club(walk: Walk) -> tuple[str, dict[str, str]]:
         page.locator(f"#club-tab-{view}").click()
         expect(page.locator(f"#club-tab-{view}")).to_have_attribute("aria-current", "page")
         walk.look(f"club: {view}")
+        if view == "money":  # a member's ledger
+            page.locator("#club-balances").get_by_role("button", name="Ben").click()
+            page.wait_for_selector("#club-ledger")
+            walk.look("club: money, Ben's ledger")
+        if view == "members":  # a member changed
+            page.click("#club-edit-1")
+            page.wait_for_selector("#club-edit-h")
+            walk.look("club: members, Ben's changes")
         buttons = page.locator("button.club-fold-button")
         for i in range(buttons.count()):
             button = buttons.nth(i)
@@ -227,14 +243,33 @@ def tournament(walk: Walk, slug: str, session: str) -> None:
     walk.look("tournaments of the club")
     walk.go(f"/tournaments/{slug}/Cup", "main", "Anna")
     walk.look("tournament: players and tables drawn")
+    open_every_fold(walk, "tournament")
+    order = [["Anna"], ["Ben"], ["Cem"], ["Dora"]]
+    game = {"session": session, "round": 1, "table": 1, "players": ["Anna", "Ben", "Cem", "Dora"]}
+    r = server.post(f"/api/clubs/{slug}/tournaments/Cup/enter", {**game, "halves": [order] * 2})
+    assert r.is_success, r.text
+    walk.go(f"/tournaments/{slug}/Cup", "main", "Anna")
+    walk.look("tournament: a game entered")
     with TournamentBook(server.db) as book:
         key = book.view_key("Cup")
     for view in ("screen", "phone"):
         walk.go(f"/tournaments/{slug}/Cup/{view}?key={key}", "main", "Anna")
         walk.look(f"tournament: its {view}", leave_out=(key,))
-    for paper in ("plan", "sheets", "ranking"):
+    open_every_fold(walk, "tournament: its phone view")
+    for paper in ("plan", "sheets", "ranking", "certificates"):
         page.goto(f"{server.url}/tournaments/{slug}/Cup/print/{paper}?key={key}&lang=qps")
         walk.look(f"tournament: printed {paper}")
+
+
+def open_every_fold(walk: Walk, state: str) -> None:
+    """Open each closed part (``details``) of the page in turn, looking at the page each time."""
+    folds = walk.page.locator("main details")
+    for i in range(folds.count()):
+        fold = folds.nth(i)
+        if fold.is_visible() and fold.get_attribute("open") is None:
+            fold.locator("> summary").click()
+            expect(fold).to_have_attribute("open", "")
+            walk.look(f"{state}, part {i + 1} open")
 
 
 def pub(walk: Walk) -> None:
@@ -298,5 +333,6 @@ def test_every_page_state_in_the_pseudo_language_shows_only_catalogue_words(
         pub(walk)
         offline(walk, slug)
         ctx.close()
+    assert len(walk.seen) > 50
     assert walk.found == {}
     assert walk.errors == []
