@@ -184,6 +184,10 @@ def rules_lab(walk: Walk) -> None:
     page.click("#lab-run")
     page.wait_for_selector("#lab-table tbody tr", timeout=60_000)
     walk.look("rules builder: the lab's figures")
+    # a count out of range, refused in words (the request's field named as it is written)
+    body = {"rules": {"preset": "tsv99", "overrides": {}}, "games": 5}
+    said = page.request.post(walk.server.url + "/api/lab?lang=qps", data=body).json()["error"]
+    assert foreign_words(said, {"games"}) == [], said
 
 
 def club(walk: Walk) -> tuple[str, dict[str, str]]:
