@@ -152,8 +152,18 @@ def tables_and_review(walk: Walk) -> None:
     for _ in range(2):
         server.post(f"/api/tables/{table['id']}/bots", {"token": table["token"]})
     server.post(f"/api/tables/{table['id']}/start", {"token": table["token"]})
+    # a move the rules do not allow, sent by the page: refused in words on the page
+    page.goto(f"{server.url}/t/{table['id']}#{table['token']}")
+    while not page.locator("#throw").count():  # Anna's turn (a round's reveal closed first)
+        page.wait_for_selector("#throw, #reveal-go")
+        dismiss_reveal(page)
+    page.evaluate("async () => (await import('/static/table/live.js')).send('throw keep 6-6-6-6')")
+    walk.wait("#error")
+    walk.look("table: a move refused", leave_out=(table["code"], "throw keep"))  # as sent
+    walk.go("/", "h1")  # another page first: the address differs only after its #
     page.goto(f"{server.url}/t/{table['id']}#spectate={table['spectator_token']}")
     page.wait_for_selector("#players")
+    assert page.evaluate("async () => (await import('/static/page.js')).app.spectate")
     walk.look("table in play, as a spectator", leave_out=(table["code"],))
     # refusals: a bad code, a full table
     walk.go("/join/ZZZZZZ", "main")
