@@ -134,7 +134,7 @@ def test_a_club_on_a_phone_from_members_to_statistics(
     expect(rows).to_have_count(3)
     expect(rows.nth(1)).to_contain_text("Ben")
     expect(rows.nth(1).locator("td").nth(1)).to_have_text("1")
-    expect(rows.nth(1).locator("td").nth(2)).to_have_text("100 %")
+    expect(rows.nth(1).locator("td").nth(2)).to_have_text("100%")  # the catalogue's percent
     expect(page.locator("#club-chart rect")).to_have_count(3)
     # a reload keeps the club open (the session is kept), also on the statistics page
     page.reload()

@@ -54,6 +54,9 @@ class Catalogue:
     entries: dict[str, Entry] = field(default_factory=dict)
     headers: dict[str, str] = field(default_factory=dict)
     plural: Callable[[int], int] = field(default=lambda n: int(n != 1))
+    plural_rule: str = "(n != 1)"
+    """The ``Plural-Forms`` header's C expression of ``n`` (what :attr:`plural` computes), for
+    the page, which evaluates it itself (``static/page.js``)."""
     forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Each plural entry's forms, by both of its keys."""
 
@@ -154,7 +157,8 @@ def parse_po(text: str, name: str = "<po>") -> Catalogue:
                 cat.forms[key] = cat.forms[other] = forms
     rule = cat.headers.get("Plural-Forms", "")
     if "plural=" in rule:
-        cat.plural = gettext.c2py(rule.split("plural=", 1)[1].rstrip(";").strip())
+        cat.plural_rule = rule.split("plural=", 1)[1].rstrip(";").strip()
+        cat.plural = gettext.c2py(cat.plural_rule)
     return cat
 
 

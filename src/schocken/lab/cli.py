@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -63,16 +64,16 @@ def read_rules(spec: str, ours: Rules | None = None) -> Rules:
 
 
 def number(text: str, lang: str) -> str:
-    """Digits as ``lang`` writes them: "20,000" and "7.5" in English, "20.000" and "7,5" in
-    German.
+    """Digits as ``lang`` writes them, by its catalogue's separators: "20,000" and "7.5" in
+    English, "20.000" and "7,5" in German.
 
     >>> number("20,000 games, 7.5%", "de")
     '20.000 games, 7,5%'
     """
-    return text.translate(_GERMAN) if lang == "de" else text
-
-
-_GERMAN = str.maketrans({",": ".", ".": ","})
+    group, decimal = t("number_group", lang), t("number_decimal", lang)
+    separators: dict[str, str | int | None] = {",": group, ".": decimal}
+    table = str.maketrans(separators)  # the catalogue's (docs/translating.md), in numbers only
+    return re.sub(r"\d(?:[\d,.]*\d)?", lambda m: m.group().translate(table), text)
 
 
 def value_text(name: str, e: Estimate | None, lang: str) -> str:

@@ -21,7 +21,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 
 from schocken.errors import RulesError
 from schocken.lab import compare, measure
-from schocken.lab.cli import figure_label, figures_data, notes, rules_name, value_text
+from schocken.lab.cli import figure_label, figures_data, notes, number, rules_name, value_text
 from schocken.lab.run import (
     FIGURES,
     GAMES,
@@ -114,9 +114,13 @@ async def lab(request: Request) -> Any:
     on_fast = engine == "auto" and fast_available()
     games = data.get("games", GAMES if on_fast else REFERENCE_GAMES)
     skill_games = data.get("skill_games", SKILL_GAMES)
-    for value, low, high in ((games, 100, MOST_GAMES), (skill_games, 1, SKILL_GAMES)):
+    for field, value, low, high in (
+        ("games", games, 100, MOST_GAMES),
+        ("skill_games", skill_games, 1, SKILL_GAMES),
+    ):
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            reason = f"games: {low:,} … {high:,}"
+            low_text, high_text = (number(f"{x:,}", lang) for x in (low, high))
+            reason = t("lab_refuse_count", lang, field=field, low=low_text, high=high_text)
             return _refuse(t("lab_refuse_rules", lang, reason=reason))
     address = client_address(request)
     if address in _busy:

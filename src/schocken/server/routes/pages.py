@@ -11,6 +11,7 @@ from pathlib import Path
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from schocken.catalogue import CATALOGUES
 from schocken.server.refusals import refuse as refuse_request
 from schocken.server.requests import web_page
 from schocken.texts import CATALOGUE, LANGUAGES
@@ -81,7 +82,11 @@ async def languages() -> list[dict[str, str]]:
 
 
 @router.get("/api/texts/{lang}")
-async def texts(lang: str) -> dict[str, str]:
+async def texts(lang: str) -> dict[str, object]:
+    """Key to text (a plural entry's form for one under its key, its last form under its other
+    key), and for counts the language's plural rule (``@plural``: the ``Plural-Forms`` C
+    expression of ``n``) and every plural entry's forms by both of its keys (``@forms``)."""
     if lang not in CATALOGUE:
         raise refuse_request("server_refuse_language", 404, lang=lang, langs=", ".join(LANGUAGES))
-    return CATALOGUE[lang]
+    cat = CATALOGUES[lang]
+    return {**CATALOGUE[lang], "@plural": cat.plural_rule, "@forms": cat.forms}

@@ -8,6 +8,8 @@
 // status line every club and pub page shows (online or not, how many entries wait). See
 // docs/club.md, "Offline".
 
+import { counted } from "/static/page.js";
+
 const DB_NAME = "schocken-offline";
 const ENTRIES = "entries"; // keyPath seq (the order made); fields below
 const KEPT = "kept"; // keyPath key ("club:SLUG", "pub:ID"): the last answer seen
@@ -384,7 +386,7 @@ function drawStatus() {
   const waiting = entries.filter((e) => e.state === "waiting").length;
   const held = entries.length - waiting;
   const parts = [words(isOnline() ? "offline_online" : "offline_offline")];
-  parts.push(waiting === 1 ? words("offline_waiting_1") : words("offline_waiting_n", { count: waiting }));
+  parts.push(counted("offline_waiting_n", waiting, { count: waiting }));
   if (held) parts.push(words("offline_held", { count: held }));
   const text = parts.join(" · ");
   if (line.textContent !== text) line.textContent = text;

@@ -50,6 +50,83 @@ export function t(key, fields = {}) {
   return text;
 }
 
+// ---------------------------------------------------------------- counts, numbers, money, dates
+
+/** The catalogue's plural rule (its Plural-Forms C expression of n, served as "@plural") as a
+ * function of n, read by a small parser: the page's security policy allows no eval. */
+export function pluralRule(expr) {
+  const tokens = String(expr).match(/\d+|n|&&|\|\||[=!<>]=|[-+*/%()<>?:!]/g) || [];
+  let i = 0;
+  const levels = [["||"], ["&&"], ["==", "!="], ["<", ">", "<=", ">="], ["+", "-"], ["*", "/", "%"]];
+  const ops = { "||": (a, b) => a || b, "&&": (a, b) => a && b, "==": (a, b) => a === b, "!=": (a, b) => a !== b,
+    "<": (a, b) => a < b, ">": (a, b) => a > b, "<=": (a, b) => a <= b, ">=": (a, b) => a >= b,
+    "+": (a, b) => a + b, "-": (a, b) => a - b, "*": (a, b) => a * b, "/": (a, b) => Math.trunc(a / b), "%": (a, b) => a % b };
+  const unary = () => {
+    const token = tokens[i++];
+    if (token === "!") { const x = unary(); return (n) => Number(!x(n)); }
+    if (token === "-") { const x = unary(); return (n) => -x(n); }
+    if (token === "(") { const x = ternary(); i++; return x; }
+    return token === "n" ? (n) => n : () => Number(token);
+  };
+  const level = (l) => {
+    if (l === levels.length) return unary();
+    let left = level(l + 1);
+    while (levels[l].includes(tokens[i])) {
+      const [op, a, b] = [ops[tokens[i++]], left, level(l + 1)];
+      left = (n) => Number(op(a(n), b(n)));
+    }
+    return left;
+  };
+  const ternary = () => {
+    const test = level(0);
+    if (tokens[i] !== "?") return test;
+    i++;
+    const yes = ternary();
+    i++; // ":"
+    const no = ternary();
+    return (n) => (test(n) ? yes(n) : no(n));
+  };
+  return ternary();
+}
+let plural = (n) => Number(n !== 1);
+
+/** A count's text: the form of the plural entry ``key`` (either of its keys) that the
+ * language's rule picks for ``n``, its fields filled in. */
+export function counted(key, n, fields = {}) {
+  const forms = app.texts["@forms"]?.[key];
+  if (!forms) return t(key, fields);
+  let text = forms[Math.min(plural(n), forms.length - 1)];
+  for (const [k, v] of Object.entries(fields)) text = text.replaceAll(`{${k}}`, String(v));
+  return text;
+}
+
+/** A number as the catalogue writes it (its separators), with ``digits`` after the point. */
+export function number(x, digits = 0) {
+  const [whole, part] = Math.abs(x).toFixed(digits).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, t("number_group"));
+  return (x < 0 && Number(x.toFixed(digits)) !== 0 ? "-" : "") + grouped + (part ? t("number_decimal") + part : "");
+}
+
+/** A share (0.123) as a percentage, as the catalogue writes it ("12.3%", "12,3 %"). */
+export function percent(p, digits = 1) {
+  return t("percent_spaced", { number: number(p * 100, digits) });
+}
+
+/** An amount in cents as the catalogue writes money ("€12.50", "12,50 €", "3.00 CHF"). */
+export function money(cents, currency = "EUR") {
+  const fields = { sign: cents < 0 ? "-" : "", number: number(Math.abs(cents) / 100, 2), currency };
+  return t(currency === "EUR" ? "money_eur" : "money_other", fields);
+}
+
+/** A date (2026-11-20) as the catalogue says it: "Fri, Nov 20, 2026". */
+export function day(iso) {
+  const [y, m, d] = iso.split("-").map(Number);
+  const date = new Date(y, m - 1, d);
+  if (Number.isNaN(date.getTime())) return iso;
+  return t("date_short", { weekday: t(`weekday_short_${(date.getDay() + 6) % 7 + 1}`),
+    day: d, month: t(`month_short_${m}`), year: y });
+}
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -72,6 +149,7 @@ export async function loadTexts() {
   const response = await fetch(`/api/texts/${app.lang}`);
   if (!response.ok && app.lang !== "en") { app.lang = "en"; return loadTexts(); } // no such catalogue
   app.texts = await response.json();
+  plural = pluralRule(app.texts["@plural"] ?? "n != 1");
   document.documentElement.lang = app.lang;
   // The button shows the other language's name, in that language; its accessible name begins
   // with the same words (WCAG 2.5.3) and says what it does in both languages.

@@ -523,7 +523,7 @@ function resultNames(options) {
 
 function resultPicker(v) {
   const { t } = ctx;
-  return choice("pub-result", t("pub_web_result"), resultNames(v.options).map((n) => [n, n]), pub.result,
+  return choice("pub-result", t("pub_web_result"), resultNames(v.options).map((n) => [n, n.replace("Straße", t("strasse_word"))]), pub.result,
     (n) => { pub.result = n; render(); });
 }
 
@@ -582,7 +582,7 @@ function renderStanding(v) {
       el("li", { class: "pub-seat middle" },
         el("span", { class: "name" }, t("pub_web_middle")),
         pieces.deckelStack(s.middle),
-        el("span", { class: "count" }, String(s.middle), el("span", { class: "visually-hidden" }, " Deckel"))),
+        el("span", { class: "count" }, el("span", { "aria-hidden": "true" }, String(s.middle)), el("span", { class: "visually-hidden" }, t("ui_deckel", { count: s.middle })))),
       v.players.map((name, seat) => {
         const turn = shown.get(seat);
         const classes = ["pub-seat"];
@@ -591,7 +591,7 @@ function renderStanding(v) {
         return el("li", { class: classes.join(" ") },
           el("span", { class: "name" }, name, s.playing[seat] ? null : ` (${t("pub_web_out")})`),
           pieces.deckelStack(s.deckel[seat]),
-          el("span", { class: "count" }, String(s.deckel[seat]), el("span", { class: "visually-hidden" }, " Deckel")),
+          el("span", { class: "count" }, el("span", { "aria-hidden": "true" }, String(s.deckel[seat])), el("span", { class: "visually-hidden" }, t("ui_deckel", { count: s.deckel[seat] }))),
           turn ? el("span", { class: "pub-shown" }, turn.dice
             ? pieces.diceRow(turn.dice, `${turn.result} (${turn.throws})`)
             : t("pub_web_covered_cup")) : null);

@@ -5,6 +5,7 @@
 // its aside dice and throws); the page shows nothing else.
 
 import * as pieces from "/static/pieces.js";
+import * as words from "/static/page.js";
 
 const MAX_THROWS = 3;
 let page = null; // what app.js hands over: main, t, el, lang, throwNth
@@ -50,11 +51,11 @@ function upload(input) {
 // ---------------------------------------------------------------- words and numbers
 
 function percent(p) {
-  return new Intl.NumberFormat(page.lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(p);
+  return words.percent(p, 1);
 }
 
 function number(x) {
-  return new Intl.NumberFormat(page.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
+  return words.number(x, 1);
 }
 
 // A loss in percentage points of P(lose).
@@ -135,7 +136,7 @@ function drawSummary(data) {
         el("th", { scope: "col" }, t("web_rv_given_away")))),
       el("tbody", {}, rows)),
     el("ul", { class: "rv-players" }, costly),
-    Object.entries(unvalued).map(([reason, n]) => el("p", { class: "hint" }, t(n === 1 ? `review_unvalued_${reason}_1` : `review_unvalued_${reason}`, { n }))));
+    Object.entries(unvalued).map(([reason, n]) => el("p", { class: "hint" }, words.counted(`review_unvalued_${reason}`, n, { n }))));
 }
 
 function drawStepper(data) {
@@ -212,7 +213,7 @@ function drawDecision(d, data) {
   });
   return [
     el("h3", { id: "rv-step-h" }, t("web_rv_step_head", { step: d.step, name })),
-    el("p", { class: "rv-where" }, where, " · ", t("web_middle"), ": ", String(s.middle), " · Deckel: ", deckel),
+    el("p", { class: "rv-where" }, where, " · ", t("web_middle"), ": ", String(s.middle), " · ", t("review_web_deckel", { deckel })),
     el("h4", {}, t("web_rv_before", { name })),
     before.length ? el("ul", { class: "rv-before" }, before) : el("p", {}, t("web_rv_opens", { name })),
     s.after ? el("p", {}, t("web_rv_after", { n: s.after })) : null,

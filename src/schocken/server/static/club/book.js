@@ -2,15 +2,16 @@
 // jobs wait in the phone's queue (offline.js) and are shown meanwhile on the last book seen.
 
 import * as offline from "/static/offline.js";
+import * as words from "/static/page.js";
 import { card, fail, go, href, render, said, table } from "/static/club/frame.js";
 import { club, ctx, ui } from "/static/club/state.js";
 import { booked, bookedIn, markBookedIn } from "/static/club/tonight.js";
 
 // ---------------------------------------------------------------- talking to the server
 
-// "1 evening", "3 evenings": the catalogue's singular (KEY_1) for one, its plural otherwise.
+// "1 evening", "3 evenings": the catalogue's plural entry, its form picked by the language's rule.
 export function inWords(key, n) {
-  return n === 1 ? ctx.t(`${key}_1`) : ctx.t(key, { n });
+  return words.counted(key, n, { n });
 }
 
 export function lang() {
@@ -340,12 +341,7 @@ export async function change(path, body, done, focus, then) {
 }
 
 export function money(cents) {
-  const currency = club.book?.club.currency || "EUR";
-  try {
-    return new Intl.NumberFormat(lang(), { style: "currency", currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
+  return words.money(cents, club.book?.club.currency || "EUR");
 }
 
 export function cents(text) {
@@ -359,13 +355,5 @@ export function today() {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
-/** A date as people say it: "Fri, 20 Nov 2026". */
-export function day(iso) {
-  const [y, m, d] = iso.split("-").map(Number);
-  try {
-    return new Intl.DateTimeFormat(lang(), { weekday: "short", day: "numeric", month: "short", year: "numeric" })
-      .format(new Date(y, m - 1, d));
-  } catch {
-    return iso;
-  }
-}
+/** A date as the catalogue says it: "Fri, Nov 20, 2026". */
+export const day = words.day;

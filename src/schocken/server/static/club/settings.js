@@ -2,6 +2,7 @@
 // devices, seasons, export and import, closing the club.
 
 import * as offline from "/static/offline.js";
+import { counted } from "/static/page.js";
 import * as rulesPage from "/static/rules.js";
 import { call, cents, change, day, enc, keep, label, money, setBook, write } from "/static/club/book.js";
 import { card, fail, fold, href, options, render, said, scroller, table } from "/static/club/frame.js";
@@ -266,7 +267,7 @@ function devicesPart() {
     try {
       const sessions = await call(`/api/clubs/${enc(club.slug)}/sessions`);
       show(sessions);
-      said(sessions.length === 1 ? t("club_web_devices_shown_1") : t("club_web_devices_shown", { count: sessions.length }));
+      said(counted("club_web_devices_shown", sessions.length, { count: sessions.length }));
     } catch (e) {
       fail(e);
     }
@@ -380,7 +381,7 @@ async function showLog(place) {
     place.replaceChildren(el("h3", {}, t("club_web_log")),
       scroller(t("club_web_log"), table(t("club_web_log"), [t("club_web_when"), t("club_web_item"), t("club_web_details")],
         log.map((e) => [e.at.replace("T", " ").replace("+00:00", ""), action(e.action), details(e.detail)]), "club-log")));
-    said(log.length === 1 ? t("club_web_log_shown_1") : t("club_web_log_shown", { count: log.length }));
+    said(counted("club_web_log_shown", log.length, { count: log.length }));
   } catch (e) {
     fail(e);
   }

@@ -1,5 +1,6 @@
 // Statistics: the club's figures by season, with a chart.
 
+import * as words from "/static/page.js";
 import { call, enc, inWords, label } from "/static/club/book.js";
 import { card, fail, options, render, scroller, scrollHint, table } from "/static/club/frame.js";
 import { club, ctx, ui } from "/static/club/state.js";
@@ -17,8 +18,8 @@ export function statsView() {
   if (!s || s.season !== ui.season) {
     return { left: [card("club-stats-part", t("club_web_stats"), el("p", { class: "hint" }, t("club_web_loading")))], right: [] };
   }
-  const pct = (x) => (x == null ? "–" : `${(100 * x).toFixed(0)} %`);
-  const interval = (ci) => `${(100 * ci[0]).toFixed(0)}–${(100 * ci[1]).toFixed(0)} %`;
+  const pct = (x) => (x == null ? "–" : words.percent(x, 0));
+  const interval = (ci) => t("percent_spaced", { number: `${words.number(100 * ci[0])}–${words.number(100 * ci[1])}` });
   const rows = s.members.filter((m) => m.games > 0);
   const pick = el("select", { id: "club-season", onchange: (e) => {
     ui.season = e.target.value || null;
@@ -32,7 +33,7 @@ export function statsView() {
       .map((h) => el("th", { scope: "col" }, h)))),
     el("tbody", {}, rows.map((m) => el("tr", {},
       el("th", { scope: "row" }, m.name), el("td", {}, String(m.games)), el("td", {}, String(m.games_lost)),
-      el("td", {}, pct(m.games_lost_share)), el("td", {}, interval(m.games_lost_ci95)), el("td", {}, m.games_lost_expected.toFixed(1))))));
+      el("td", {}, pct(m.games_lost_share)), el("td", {}, interval(m.games_lost_ci95)), el("td", {}, words.number(m.games_lost_expected, 1))))));
   return {
     left: [card("club-stats-part", t("club_web_stats_title", { club: club.book.club.name }),
       el("label", {}, t("club_web_season"), pick),

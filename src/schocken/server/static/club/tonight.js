@@ -433,7 +433,7 @@ export function paymentForm(name, date = today(), heading = true) {
   heading ? el("h3", { id: "club-payment-h", tabindex: "-1" }, t("club_web_pay_label", { name })) : null,
   el("div", { class: "club-row" },
     el("label", {}, t("club_web_amount"), el("input", { name: "amount", id: "club-payment-amount", inputmode: "decimal", required: true,
-      pattern: "-?[0-9]+([.,][0-9]{1,2})?", value: owed > 0 ? (owed / 100).toFixed(2).replace(".", lang() === "de" ? "," : ".") : "" })),
+      pattern: "-?[0-9]+([.,][0-9]{1,2})?", value: owed > 0 ? (owed / 100).toFixed(2).replace(".", ctx.t("number_decimal")) : "" })),
     el("label", {}, t("club_web_note"), el("input", { name: "note", maxlength: "200" }))),
   el("button", { type: "submit", class: "primary" }, t("club_web_pay")),
   payPart(name));

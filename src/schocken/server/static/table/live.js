@@ -3,7 +3,7 @@
 
 import * as pieces from "/static/pieces.js";
 import * as sound from "/static/sound.js";
-import { api, app, el, linkPart, main, showBanner, t } from "/static/page.js";
+import { api, app, counted, el, linkPart, main, showBanner, t } from "/static/page.js";
 import { rememberCommitment } from "/static/table/check.js";
 import { names, render } from "/static/table/lobby.js";
 import { noteInReveal, queueReveals, showReveal } from "/static/table/reveal.js";
@@ -299,7 +299,7 @@ function tellStandIns(message) {
   if (message.type !== "state") return; // live: the log and the announcements tell it
   const moves = message.log.filter((line) => line.key === "stand_in" && line.seat === seat && line.n > seen);
   if (!moves.length) return;
-  const text = t(moves.length === 1 ? "web_stand_in_away_1" : "web_stand_in_away_n",
+  const text = counted("web_stand_in_away_n", moves.length,
     { count: moves.length, actions: moves.map((line) => line.action).join(", ") });
   document.getElementById("stand-in-away")?.remove();
   const said = el("p", { role: "status", id: "stand-in-away-text" });

@@ -121,7 +121,7 @@ export function renderPublic(club, name, view) {
       state.data = data;
       failedNow = "";
       if (before !== JSON.stringify(data)) draw();
-      stamp.textContent = t("tw_updated", { time: new Date().toLocaleTimeString(lang()) });
+      stamp.textContent = t("tw_updated", { time: new Date().toTimeString().slice(0, 8) }); // 24-hour clock: digits only
     } catch (e) {
       failedNow = state.data ? t("tw_refresh_failed") : e.message;
     }

@@ -1,0 +1,352 @@
+"""The pseudo-language ``qps`` on the page states the other browser tests reach (issue 30): a
+table's end and its review, the spectators' view, refusals, the rules lab's figures, a club with
+members, an evening, money, statistics and settings, a tournament with its tables drawn, its
+screen, phone view and score sheets, pub mode from its first turn to its end, and a club's page
+without a signal. Every word a person reads or hears on them (the text, the title, the controls'
+names and hints, images' alt texts, what live regions say) is a pseudo word or a name: no word
+comes from outside the catalogues (tests/test_pseudo_language.py has the check and the first
+pages). One browser context walks through them all against one real server."""
+
+from __future__ import annotations
+
+import gettext
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
+
+from schocken.tournament import TournamentBook
+from server_helpers import Server, running
+from test_pseudo_language import BOTS, GAME_WORDS, NAMES, PSEUDO, foreign_words
+from test_server_review import finished_table
+from test_web import dismiss_reveal
+from test_web_offline import ready_offline
+
+HEARD = """() => [document.body.innerText, document.title,
+    ...[...document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')]
+      .map(e => ['aria-label', 'title', 'placeholder', 'alt'].map(a => e.getAttribute(a))
+                 .filter(Boolean).join(' ')),
+    ...[...document.querySelectorAll('[aria-live], [role=status], [role=alert], [role=log]')]
+      .map(e => e.textContent)]"""
+"""What a person sees or hears of the page: its text, its title, its controls' names and hints,
+its images' alt texts and what its live regions say (shown or not)."""
+
+ALLOWED = NAMES | BOTS | GAME_WORDS | {"Krone", "Cup", "Spinksen", "half"}
+"""Names (players', bots', the club's, the tournament's, a fine the club named), game words results
+are named by, and the lab's strong bot's kind (``half``), said as they are."""
+FEW = {"games": 100, "engine": "reference", "skill_games": 4}
+"""What the test adds to the lab's request: few games on the reference engine."""
+
+
+@pytest.fixture(scope="module")
+def locale_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("pseudo")
+    PSEUDO.write_pseudo(out)
+    return out
+
+
+class Walk:
+    """One browser page in ``qps``, and the foreign words found on each state it looked at."""
+
+    def __init__(self, page: Page, server: Server) -> None:
+        self.page = page
+        self.server = server
+        self.found: dict[str, list[str]] = {}
+        self.seen: list[str] = []
+        self.errors: list[str] = []
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def look(self, state: str, *, leave_out: tuple[str, ...] = ()) -> None:
+        page = self.page
+        self.seen.append(state)
+        shown: list[str] = page.evaluate(HEARD)
+        lines = [line for text in shown for line in text.splitlines()]
+        assert len(lines) > 3, state
+        text = "\n".join(lines)
+        others: list[str] = page.evaluate(
+            """() => [...document.querySelectorAll('body [lang]')]
+                .filter(e => e.lang !== document.documentElement.lang).map(e => e.innerText)"""
+        )
+        for part in [*others, *leave_out]:
+            text = text.replace(part, "")
+        text = re.sub(r"https?://\S+", "", text)
+        text = re.sub(r"\b[0-9a-f]{64}\b", "", text)  # the dice's commitment (a hash)
+        words = foreign_words(text, ALLOWED)
+        if words:
+            self.found[state] = sorted(set(words))
+
+    def go(self, path: str, selector: str, word: str = "⟦") -> None:
+        self.page.goto(self.server.url + path)
+        self.wait(selector, word)
+
+    def wait(self, selector: str, word: str = "⟦") -> None:
+        self.page.wait_for_function(
+            "([sel, word]) => document.querySelector(sel)?.innerText.includes(word)",
+            arg=[selector, word],
+        )
+
+
+RULES = {
+    "de": "(n != 1)",
+    "fr": "(n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2",
+    "pl": "n == 1 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2",
+    "ar": "(n == 0 ? 0 : n == 1 ? 1 : n == 2 ? 2 : n % 100 >= 3 && n % 100 <= 10 ? 3 : "
+    "n % 100 >= 11 && n % 100 <= 99 ? 4 : 5)",
+    "sl": "n % 100 == 1 ? 0 : n % 100 == 2 ? 1 : (n % 100 == 3 || n % 100 == 4) ? 2 : 3",
+    "ro": "(n == 1 ? 0 : n == 0 || n != 1 && n % 100 >= 1 && n % 100 <= 19 ? 1 : 2)",
+}
+"""Plural rules of other languages, as Babel gives CLDR's (a catalogue's Plural-Forms)."""
+
+
+def the_pages_plural_rule_is_gettexts(walk: Walk) -> None:
+    """The page reads a catalogue's plural rule as gettext does, for any language's rule; the
+    served texts carry the rule and each plural entry's forms."""
+    counts = [*range(250), 1000, 1001, 1000000, 2000000]
+    picked = walk.page.evaluate(
+        """async ([rules, counts]) => {
+            const page = await import("/static/page.js");
+            return rules.map((rule) => counts.map((n) => page.pluralRule(rule)(n)));
+        }""",
+        [list(RULES.values()), counts],
+    )
+    assert picked == [[gettext.c2py(rule)(n) for n in counts] for rule in RULES.values()]
+    texts = walk.page.request.get(walk.server.url + "/api/texts/qps").json()
+    assert texts["@plural"] == "(n != 1)"
+    assert (
+        texts["@forms"]["n_games"]
+        == texts["@forms"]["n_games_1"]
+        == [
+            "⟦1 ĝȧɱē⟧",
+            "⟦{n} ĝȧɱēš⟧",
+        ]
+    )
+
+
+def few_games(route: Route) -> None:
+    body = json.loads(route.request.post_data or "{}")
+    route.continue_(post_data=json.dumps({**body, **FEW}))
+
+
+def tables_and_review(walk: Walk) -> None:
+    page, server = walk.page, walk.server
+    key, token = finished_table(server)
+    page.goto(f"{server.url}/t/{key}#{token}")
+    page.wait_for_selector("#summary")
+    if page.locator("#reveal-go").count():
+        walk.look("a round's cups lifted")
+    while dismiss_reveal(page):
+        pass
+    walk.look("table: the game's end", leave_out=(key,))
+    page.click("#check-dice")
+    page.wait_for_selector("#dice-verdict[data-fair=fair]")
+    walk.look("table: the dice checked", leave_out=(key,))
+    page.click("#review-link")
+    page.wait_for_selector("#rv-accuracy")
+    walk.look("review")
+    page.keyboard.press("ArrowRight")
+    walk.look("review, a step on")
+    # the spectators' view of a table in play
+    table = server.post("/api/tables", {"name": "Anna", "seats": 3}).json()
+    for _ in range(2):
+        server.post(f"/api/tables/{table['id']}/bots", {"token": table["token"]})
+    server.post(f"/api/tables/{table['id']}/start", {"token": table["token"]})
+    # a move the rules do not allow, sent by the page: refused in words on the page
+    page.goto(f"{server.url}/t/{table['id']}#{table['token']}")
+    while not page.locator("#throw").count():  # Anna's turn (a round's reveal closed first)
+        page.wait_for_selector("#throw, #reveal-go")
+        dismiss_reveal(page)
+    page.evaluate("async () => (await import('/static/table/live.js')).send('throw keep 6-6-6-6')")
+    walk.wait("#error")
+    walk.look("table: a move refused", leave_out=(table["code"], "throw keep"))  # as sent
+    walk.go("/", "h1")  # another page first: the address differs only after its #
+    page.goto(f"{server.url}/t/{table['id']}#spectate={table['spectator_token']}")
+    page.wait_for_selector("#players")
+    assert page.evaluate("async () => (await import('/static/page.js')).app.spectate")
+    walk.look("table in play, as a spectator", leave_out=(table["code"],))
+    # refusals: a bad code, a full table
+    walk.go("/join/ZZZZZZ", "main")
+    walk.look("join: a code no table has")
+    full = server.post("/api/tables", {"name": "Anna", "seats": 2}).json()
+    server.post(f"/api/tables/{full['code']}/join", {"name": "Ben"})
+    page.goto(f"{server.url}/join/{full['code']}")
+    page.fill("#name", "Cem")
+    page.locator("button[type=submit]").click()
+    page.get_by_role("alert").wait_for()
+    walk.look("join: refused, the table is full", leave_out=(full["code"],))
+    walk.go("/review", "main")
+    walk.look("review: a file to upload")
+    walk.go("/club", "main")
+    walk.look("a new club")
+
+
+def rules_lab(walk: Walk) -> None:
+    page = walk.page
+    page.route("**/api/lab*", few_games)
+    walk.go("/rules", "#rb-summary")
+    folds = page.locator("details.rb-fold")
+    for i in range(folds.count()):
+        if folds.nth(i).get_attribute("open") is None:
+            folds.nth(i).locator("> summary").click()
+            expect(folds.nth(i)).to_have_attribute("open", "")
+        walk.look(f"rules builder, group {i + 1} open")
+    page.click("#lab-run")
+    page.wait_for_selector("#lab-table tbody tr", timeout=60_000)
+    walk.look("rules builder: the lab's figures")
+    # a count out of range, refused in words (the request's field named as it is written)
+    body = {"rules": {"preset": "tsv99", "overrides": {}}, "games": 5}
+    said = page.request.post(walk.server.url + "/api/lab?lang=qps", data=body).json()["error"]
+    assert foreign_words(said, {"games"}) == [], said
+
+
+def club(walk: Walk) -> tuple[str, dict[str, str]]:
+    """A club with members, an evening with a game, prices, a fine, a payment and an expense,
+    each of its views with each of their parts open."""
+    page, server = walk.page, walk.server
+    made = server.post("/api/clubs", {"name": "Krone", "password": None}).json()
+    slug, session = made["club"]["slug"], made["session"]
+
+    def post(what: str, **body: object) -> None:
+        r = server.post(f"/api/clubs/{slug}/{what}", {"session": session, **body})
+        assert r.is_success, (what, r.text)
+
+    for name in ("Anna", "Ben", "Cem", "Dora"):
+        post("members", name=name)
+    post("evenings", date="2026-11-20", present=["Anna", "Ben", "Cem"])
+    post("games", date="2026-11-20", loser="Ben")
+    post("prices", item="game_lost", cents=150)
+    post("fine-items", name="Spinksen", cents=50)
+    post("fines", member="Ben", fine="Spinksen", date="2026-11-20", count=2)
+    post("payments", member="Ben", cents=100)
+    post("expenses", cents=300, purpose="Spinksen")
+    page.goto(f"{server.url}/club/{slug}?evening=2026-11-20#{made['secret']}")
+    walk.wait("#club-tonight-h")
+    for view in ("tonight", "money", "members", "stats", "settings"):
+        page.locator(f"#club-tab-{view}").click()
+        expect(page.locator(f"#club-tab-{view}")).to_have_attribute("aria-current", "page")
+        walk.look(f"club: {view}")
+        if view == "money":  # a member's ledger
+            page.locator("#club-balances").get_by_role("button", name="Ben").click()
+            page.wait_for_selector("#club-ledger")
+            walk.look("club: money, Ben's ledger")
+        if view == "members":  # a member changed
+            page.click("#club-edit-1")
+            page.wait_for_selector("#club-edit-h")
+            walk.look("club: members, Ben's changes")
+        buttons = page.locator("button.club-fold-button")
+        for i in range(buttons.count()):
+            button = buttons.nth(i)
+            if button.get_attribute("aria-expanded") != "true":
+                button.click()
+                expect(buttons.nth(i)).to_have_attribute("aria-expanded", "true")
+                walk.look(f"club: {view}, {buttons.nth(i).inner_text()}")
+    return slug, made
+
+
+def tournament(walk: Walk, slug: str, session: str) -> None:
+    page, server = walk.page, walk.server
+    body = {"session": session, "name": "Cup", "date": "2026-12-01", "format": "sfreunde"}
+    assert server.post(f"/api/clubs/{slug}/tournaments", body).is_success
+    names = {"session": session, "names": ["Anna", "Ben", "Cem", "Dora"]}
+    r = server.post(f"/api/clubs/{slug}/tournaments/Cup/register", names)
+    assert r.is_success, r.text
+    r = server.post(f"/api/clubs/{slug}/tournaments/Cup/draw", {"session": session})
+    assert r.is_success, r.text
+    walk.go(f"/tournaments/{slug}", "h1", "Krone")
+    walk.look("tournaments of the club")
+    walk.go(f"/tournaments/{slug}/Cup", "main", "Anna")
+    walk.look("tournament: players and tables drawn")
+    open_every_fold(walk, "tournament")
+    order = [["Anna"], ["Ben"], ["Cem"], ["Dora"]]
+    game = {"session": session, "round": 1, "table": 1, "players": ["Anna", "Ben", "Cem", "Dora"]}
+    r = server.post(f"/api/clubs/{slug}/tournaments/Cup/enter", {**game, "halves": [order] * 2})
+    assert r.is_success, r.text
+    walk.go(f"/tournaments/{slug}/Cup", "main", "Anna")
+    walk.look("tournament: a game entered")
+    with TournamentBook(server.db) as book:
+        key = book.view_key("Cup")
+    for view in ("screen", "phone"):
+        walk.go(f"/tournaments/{slug}/Cup/{view}?key={key}", "main", "Anna")
+        walk.look(f"tournament: its {view}", leave_out=(key,))
+    open_every_fold(walk, "tournament: its phone view")
+    for paper in ("plan", "sheets", "ranking", "certificates"):
+        page.goto(f"{server.url}/tournaments/{slug}/Cup/print/{paper}?key={key}&lang=qps")
+        walk.look(f"tournament: printed {paper}")
+
+
+def open_every_fold(walk: Walk, state: str) -> None:
+    """Open each closed part (``details``) of the page in turn, looking at the page each time."""
+    folds = walk.page.locator("main details")
+    for i in range(folds.count()):
+        fold = folds.nth(i)
+        if fold.is_visible() and fold.get_attribute("open") is None:
+            fold.locator("> summary").click()
+            expect(fold).to_have_attribute("open", "")
+            walk.look(f"{state}, part {i + 1} open")
+
+
+def pub(walk: Walk) -> None:
+    page = walk.page
+    walk.go("/pub", "h1")
+    page.fill("#player-1", "Anna")
+    page.fill("#player-2", "anna")
+    page.click("button[type=submit]")
+    page.get_by_role("alert").wait_for()
+    walk.look("pub: refused, twin names", leave_out=("anna",))
+    page.fill("#player-2", "Ben")
+    page.click("summary")
+    page.fill("#house", 'preset = "tsv99"\ndeckel_per_half = 2\ndeckel_in_finale = 2\n')
+    page.click("button[type=submit]")
+    page.wait_for_selector("#pub-turn-title")
+    walk.look("pub: the first turn")
+    page.click("#pub-save")
+    page.locator("#pub-error").wait_for()
+    walk.look("pub: refused, no dice")
+    for entries in range(1, 41):  # each turn's result straight away, until the game ends
+        page.locator("#pub-mode label").nth(1).click()
+        page.locator("#pub-result label").first.click()
+        page.click("#pub-save")
+        expect(page.locator(f".pub-bar[data-entries='{entries}']")).to_be_attached()
+        if entries == 2:
+            walk.look("pub: a round on")
+        if page.locator("#pub-record").count():
+            break
+    walk.look("pub: the game's end")
+
+
+def offline(walk: Walk, slug: str) -> None:
+    page = walk.page
+    page.goto(f"{walk.server.url}/club/{slug}")
+    walk.wait("#net-status")
+    ready_offline(page)
+    page.context.set_offline(True)
+    page.goto(f"{walk.server.url}/club/{slug}")
+    walk.wait("#net-status")
+    page.locator("#club-start").get_by_role("button", name="Anna", exact=True).click()
+    page.locator("#club-start-button").click()
+    walk.wait("#club-said")
+    walk.look("club: without a signal")
+    page.context.set_offline(False)
+
+
+def test_every_page_state_in_the_pseudo_language_shows_only_catalogue_words(
+    locale_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, browser: Browser
+) -> None:
+    monkeypatch.setenv("SCHOCKEN_LOCALE_PATH", str(locale_dir))
+    with running(tmp_path / "db.sqlite3", seed=9, bot_delay=0.0) as server:
+        ctx = browser.new_context(locale="en-US")
+        ctx.add_init_script("localStorage.setItem('schocken:lang', 'qps')")
+        walk = Walk(ctx.new_page(), server)
+        walk.go("/", "h1")
+        the_pages_plural_rule_is_gettexts(walk)
+        tables_and_review(walk)
+        rules_lab(walk)
+        slug, made = club(walk)
+        tournament(walk, slug, made["session"])
+        pub(walk)
+        offline(walk, slug)
+        ctx.close()
+    assert len(walk.seen) > 50
+    assert walk.found == {}
+    assert walk.errors == []
