@@ -30,6 +30,7 @@ from schocken.events import RoundKind, Section
 from schocken.play import Strategy
 from schocken.results import Result, result_table
 from schocken.rules import Rules
+from schocken.texts import t
 from schocken.views import Phase, PlayerView, TurnView
 
 PROTOCOL = 3
@@ -50,7 +51,7 @@ class ClientError(Exception):
         """The server's error code (``docs/protocol.md``), when the server gave one."""
 
 
-def socket_url(url: str) -> str:
+def socket_url(url: str, lang: str = "en") -> str:
     """The WebSocket address of a table from any link to it: the table's page
     (``http://host:8000/t/ID``), its invite link (``.../join/CODE``) or ``ws://host:8000/ws/ID``.
 
@@ -63,10 +64,7 @@ def socket_url(url: str) -> str:
     scheme = {"http": "ws", "https": "wss", "ws": "ws", "wss": "wss"}.get(parts.scheme)
     segments = [s for s in parts.path.split("/") if s]
     if scheme is None or not parts.netloc or len(segments) < 2:
-        raise ClientError(
-            f"not a table's address: {url!r} (give its page http://HOST:PORT/t/ID, "
-            "its invite link http://HOST:PORT/join/CODE or ws://HOST:PORT/ws/ID)"
-        )
+        raise ClientError(t("client_not_a_table", lang, url=url))
     return f"{scheme}://{parts.netloc}/ws/{segments[-1]}"
 
 
@@ -253,7 +251,7 @@ class TableClient:
         timeout: float = 10.0,
         copy_to: TextIO | None = None,
     ) -> None:
-        self.uri = socket_url(url)
+        self.uri = socket_url(url, lang)
         self.copy_to = copy_to
         """Where every message the server sends is written as it comes, one JSON a line (and a
         line ``{"type": "reconnect", "code": ..., "since": ...}`` where the client connects
@@ -278,16 +276,14 @@ class TableClient:
         try:
             from websockets.sync.client import connect
         except ImportError:  # pragma: no cover - the server extra is installed with the tests
-            raise ClientError(
-                "the client needs websockets: pip install 'schocken[server]'"
-            ) from None
+            raise ClientError(t("client_needs_websockets", self.lang)) from None
         self.close()
         try:
             self._ws = connect(self.uri, max_size=2**22, open_timeout=self.timeout).__enter__()
         except (OSError, TimeoutError) as exc:
-            raise ClientError(f"cannot reach {self.uri}: {exc}") from None
+            raise ClientError(t("client_cannot_reach", self.lang, uri=self.uri, why=exc)) from None
         except Exception as exc:  # the handshake refused (429, 503, 403)
-            raise ClientError(f"{self.uri} refused the connection: {exc}") from None
+            raise ClientError(t("client_refused", self.lang, uri=self.uri, why=exc)) from None
         since = self.known.since if self.known.state is not None else None
         hello = {"v": PROTOCOL, "type": "hello", "token": self.token, "lang": self.lang}
         self._ws.send(json.dumps({**hello, "since": since}))
@@ -320,7 +316,7 @@ class TableClient:
             except ConnectionClosed as exc:
                 code = exc.rcvd.code if exc.rcvd is not None else None
                 if code in (1000, 4403, 4400, 4429) or broken >= RETRIES:
-                    raise ClientError(f"the server closed the connection ({code})") from None
+                    raise ClientError(t("client_closed", self.lang, code=code)) from None
                 broken += 1
                 self._note({"type": "reconnect", "code": code, "since": self.known.since})
                 time.sleep(0.2 * 2**broken)

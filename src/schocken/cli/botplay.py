@@ -7,7 +7,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from schocken.cli.args import Commands
+from schocken.cli.args import Commands, bot_arg
+from schocken.cli_words import Words
+from schocken.files import os_error_text
 from schocken.texts import LANGUAGES, default_language, refusal_text, t
 
 
@@ -23,12 +25,13 @@ def cmd_bot_play(args: argparse.Namespace) -> int:
         print(f"schocken bot-play: {refusal_text(exc, lang)}", file=sys.stderr)
         return 2
     except ValueError as exc:
-        print(f"schocken bot-play: {exc}", file=sys.stderr)
+        print(f"schocken bot-play: {refusal_text(exc, lang)}", file=sys.stderr)
         return 2
     try:
         copy = open(args.messages, "w", encoding="utf-8") if args.messages else None  # noqa: SIM115
     except OSError as exc:
-        print(f"schocken bot-play: cannot write {args.messages}: {exc.strerror}", file=sys.stderr)
+        why = t("cli_cannot_save", lang, path=args.messages, why=os_error_text(exc, lang))
+        print(f"schocken bot-play: {why}", file=sys.stderr)
         return 2
     try:
         end = play(args.url, args.token, strategy_chooser(strategy), lang=lang, copy_to=copy)
@@ -57,16 +60,11 @@ def cmd_bot_play(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Commands) -> None:
     """The parser of ``bot-play``."""
-    p = sub.add_parser(
-        "bot-play",
-        help="let a bot (built-in or plug-in) play a seat at an online table, as a program",
-    )
-    p.add_argument("url", help="the table's address (http://HOST:PORT/t/ID or its invite link)")
-    p.add_argument("token", help="the seat's bot token (from the table's host, or from joining)")
-    p.add_argument("--bot", default="regular", help="the bot that plays (default regular)")
-    p.add_argument("--seed", type=int, help="the bot's seed (default: random)")
-    p.add_argument("--lang", choices=LANGUAGES, help="de or en (default: from the locale)")
-    p.add_argument(
-        "--messages", metavar="FILE", help="write every message the server sends, one JSON a line"
-    )
+    p = sub.add_parser("bot-play", help=Words("cli_help_bot_play"))
+    p.add_argument("url", help=Words("cli_bot_play_url"))
+    p.add_argument("token", help=Words("cli_bot_play_token"))
+    p.add_argument("--bot", type=bot_arg, default="regular", help=Words("cli_bot_play_bot"))
+    p.add_argument("--seed", type=int, help=Words("cli_bot_play_seed"))
+    p.add_argument("--lang", choices=LANGUAGES, help=Words("cli_help_lang"))
+    p.add_argument("--messages", metavar="FILE", help=Words("cli_bot_play_messages"))
     p.set_defaults(func=cmd_bot_play)

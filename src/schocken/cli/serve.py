@@ -209,7 +209,7 @@ def add_parser(sub: Commands) -> None:
     p.add_argument(
         "--bot-plugins",
         metavar="NAME,...",
-        help="bot plug-ins (installed, entry point group schocken.bots) the tables may seat",
+        help=Words("cli_serve_bot_plugins"),
     )
     p.add_argument(
         "--log-level",
