@@ -22,7 +22,7 @@ import time
 
 from schocken.intervals import wilson
 from schocken.rl.baseline import evaluate, train
-from schocken.rl.pettingzoo_env import rules_of
+from schocken.rl.table import rules_of
 from schocken.simulate import choose_engine, simulate
 
 MAX_MINUTES = 10.0

@@ -36,9 +36,8 @@ from gymnasium import spaces
 from schocken.bots import make_bot
 from schocken.dice import RandomDice
 from schocken.events import DeckelMoved, Event
-from schocken.rl.observe import Encoder, action_mask
-from schocken.rl.pettingzoo_env import Observation, rules_of
-from schocken.rl.table import ACTIONS, Table
+from schocken.rl.observe import Encoder, Observation, action_mask
+from schocken.rl.table import ACTIONS, Table, rules_of
 from schocken.rules import Rules
 from schocken.texts import explain
 

@@ -24,6 +24,8 @@ from __future__ import annotations
 import dataclasses
 from enum import Enum
 from functools import cache
+from itertools import accumulate
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -36,6 +38,8 @@ from schocken.views import Phase, PlayerView
 
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
+Observation = dict[str, npt.NDArray[Any]]
+"""What the environments observe: ``observation`` (a :data:`Vector`) and ``action_mask``."""
 
 _PHASES = tuple(Phase)
 _SECTIONS = tuple(Section)
@@ -67,11 +71,10 @@ _SEAT = (
     ("turned", 1),
 )
 _SEAT_SIZE = sum(size for _, size in _SEAT)
-_SEAT_AT = {}
-_at = 0
-for _name, _size in _SEAT:
-    _SEAT_AT[_name] = _at
-    _at += _size
+_SEAT_AT = dict(
+    zip([n for n, _ in _SEAT], accumulate([s for _, s in _SEAT[:-1]], initial=0), strict=True)
+)
+"""Where each part of a seat's block begins."""
 
 
 def rule_vector(rules: Rules) -> Vector:
@@ -235,4 +238,4 @@ def action_mask(codes: tuple[int, ...]) -> Mask:
     return mask
 
 
-__all__ = ["Encoder", "Mask", "Vector", "action_mask", "rule_vector"]
+__all__ = ["Encoder", "Mask", "Observation", "Vector", "action_mask", "rule_vector"]

@@ -44,8 +44,7 @@ from schocken.play import Ask
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS
 from schocken.results import Dice, all_rolls, roll_probabilities
 from schocken.rl.observe import Encoder
-from schocken.rl.pettingzoo_env import rules_of
-from schocken.rl.table import ACTIONS, Table, action_text
+from schocken.rl.table import ACTIONS, Table, action_text, rules_of
 from schocken.turn import dice_text
 from schocken.views import PlayerView
 

@@ -40,17 +40,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from schocken.dice import RandomDice
-from schocken.rl.observe import Encoder, action_mask
-from schocken.rl.table import ACTIONS, Table, agent_name
-from schocken.rules import Rules, resolve_rules
+from schocken.rl.observe import Encoder, Observation, action_mask
+from schocken.rl.table import ACTIONS, Table, agent_name, rules_of
+from schocken.rules import Rules
 from schocken.texts import explain
-
-Observation = dict[str, np.ndarray[Any, Any]]
-
-
-def rules_of(rules: Rules | str) -> Rules:
-    """Rules given as rules, a preset's name or a house-rules TOML file's path."""
-    return rules if isinstance(rules, Rules) else resolve_rules(rules)
 
 
 class SchockenEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # (PettingZoo: untyped)
@@ -184,4 +177,4 @@ def env(
     return wrappers.OrderEnforcingWrapper(e)
 
 
-__all__ = ["SchockenEnv", "env", "raw_env", "rules_of"]
+__all__ = ["SchockenEnv", "env", "raw_env"]

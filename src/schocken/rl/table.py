@@ -47,13 +47,18 @@ from schocken.play import (
     apply_decision,
     next_decision,
 )
-from schocken.rules import Rules
+from schocken.rules import Rules, resolve_rules
 from schocken.views import PlayerView
 
 DECLINE = ACTION_COUNT
 """The code of declining to buy back in (the answer "no" to a buy-in question)."""
 ACTIONS = ACTION_COUNT + 1
 """How many action codes there are: the engine's 32 and :data:`DECLINE`."""
+
+
+def rules_of(rules: Rules | str) -> Rules:
+    """Rules given as rules, a preset's name or a house-rules TOML file's path."""
+    return rules if isinstance(rules, Rules) else resolve_rules(rules)
 
 
 def agent_name(seat: int) -> str:
@@ -195,4 +200,4 @@ class Table:
         return [-1.0 if s == loser else 0.0 for s in range(len(self.game.players))]
 
 
-__all__ = ["ACTIONS", "DECLINE", "Table", "action_text", "agent_name"]
+__all__ = ["ACTIONS", "DECLINE", "Table", "action_text", "agent_name", "rules_of"]
