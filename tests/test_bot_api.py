@@ -277,3 +277,25 @@ def test_the_example_bot_in_the_docs_plays_a_whole_game(tmp_path: Path) -> None:
         record = server.get(f"/api/tables/{table['id']}/record").json()
         assert f"lost: {record['outcome']['loser_name']}" in out
         assert any(step["seat"] == 1 for step in record["steps"])
+
+
+def test_a_slow_program_gets_the_stand_in_as_a_player_does(tmp_path: Path) -> None:
+    """With a turn timer, a program that does not answer in time is played for by the stand-in,
+    as a player is; the log says so, and the seat stays the program's."""
+    with running(tmp_path / "db.sqlite3") as server:
+        made = server.post(
+            "/api/tables", {"name": "Anna", "seats": 2, "rules": "tsv99", "turn_timer": 5}
+        )
+        table = made.json()
+        robo = add_program(server, table, "Robo")
+        key = table["id"]
+        assert server.post(f"/api/tables/{key}/start", {"token": table["token"]}).is_success
+        to_bot = {"token": table["token"], "seat": 0, "to": "bot"}
+        assert server.post(f"/api/tables/{key}/seat", to_bot).is_success
+        with TableClient(f"{server.url}/t/{key}", robo["token"]) as client:
+            for message in client.receive():  # the program never acts
+                lines = message.get("log") or []
+                if any(x["key"] == "stand_in" and x.get("seat") == 1 for x in lines):
+                    break
+        public = server.get(f"/api/tables/{key}").json()
+        assert public["programs"] == [1] and public["seats"][1]["bot"] is None

@@ -85,6 +85,20 @@ class Sleeper(Cautious):
         return super().choose(view, legal)
 
 
+class Hanger(Cautious):
+    """Never answers its first decision (counted in a file), then quick."""
+
+    name = "hanger"
+
+    def choose(self, view, legal):
+        count = Path(os.environ["TINYBOTS_HANGS"])
+        if not count.exists():
+            count.write_text("1")
+            while True:
+                time.sleep(1)
+        return super().choose(view, legal)
+
+
 def not_a_bot(seed=None):
     return 42
 
@@ -98,6 +112,7 @@ cautious = tinybots:Cautious
 raiser = tinybots:Raiser
 liar = tinybots:Liar
 sleeper = tinybots:Sleeper
+hanger = tinybots:Hanger
 notabot = tinybots:not_a_bot
 notcallable = tinybots:NOT_CALLABLE
 broken = tinybots_missing:Bot
@@ -120,6 +135,7 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("PYTHONPATH", path)
     monkeypatch.setenv("TINYBOTS_LOG", str(tmp_path / "asked.txt"))
     monkeypatch.setenv("TINYBOTS_SLEEPS", str(tmp_path / "sleeps.txt"))
+    monkeypatch.setenv("TINYBOTS_HANGS", str(tmp_path / "hangs.txt"))
     yield where
 
 
@@ -205,7 +221,7 @@ def test_a_broken_plugin_is_refused_in_words(site: Path, bot: str, en: str, de: 
 def test_serve_refuses_a_plugin_that_is_not_installed(site: Path) -> None:
     serve = schocken("serve", "--port", "0", "--bot-plugins", "nosuch", timeout=60)
     assert serve.returncode == 2
-    assert "no bot plug-in 'nosuch' is installed; installed plug-ins: broken, cautious" in (
+    assert "no bot plug-in 'nosuch' is installed; installed plug-ins: broken, cautious, hanger" in (
         serve.stderr
     )
 
@@ -260,3 +276,14 @@ def test_the_server_seats_the_plugins_its_operator_lists(site: Path, tmp_path: P
         assert "the bot plug-in 'raiser' raised an error: the pub regular plays for it" in log
         assert "did not decide within 1.0 s" in log  # the sleeper, stood in for
     assert asked(site) > 0  # the cautious plug-in itself was asked
+
+
+def test_a_plugin_that_never_answers_holds_no_game_and_no_exit(site: Path) -> None:
+    """Its first decision never ends: the stand-in plays it after the plug-in's time, the game
+    goes on to its end, and the command ends (the thread it hangs in is let go)."""
+    watched = schocken(
+        "watch", "--bots", "hanger,regular", "--players", "2", "--lang", "en", timeout=120
+    )
+    assert watched.returncode == 0, watched.stderr
+    assert "the bot plug-in 'hanger' took too long: the pub regular plays for it" in watched.stderr
+    assert "Summary: first half" in watched.stdout  # the game's end

@@ -23,8 +23,6 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -152,22 +150,25 @@ class Guarded:
         self.name = name
         self.stand_in = PubRegular()
         self.stood_in: dict[str, int] = {}
-        self._pool: ThreadPoolExecutor | None = None
 
     def _ask(self, call: Callable[[], Any]) -> tuple[bool, Any]:
-        """(whether it answered in time without raising, its answer or why not)."""
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(1, thread_name_prefix=f"bot-{self.name}")
-        future: Future[Any] = self._pool.submit(call)
-        try:
-            return True, future.result(timeout=BUDGET)
-        except FutureTimeout:
-            # The call goes on in its thread, which is let go: the next one gets a new thread.
-            self._pool.shutdown(wait=False)
-            self._pool = None
+        """(whether it answered in time without raising, its answer or why not). The call runs
+        in a daemon thread of its own: one that does not end in time is let go (it cannot hold
+        the program up at its exit either)."""
+        box: list[tuple[bool, Any]] = []
+
+        def run() -> None:
+            try:
+                box.append((True, call()))
+            except Exception as exc:
+                box.append((False, ("raised", _why(exc))))
+
+        thread = threading.Thread(target=run, name=f"bot-{self.name}", daemon=True)
+        thread.start()
+        thread.join(BUDGET)
+        if not box:
             return False, ("slow", f"more than {BUDGET:g} s")
-        except Exception as exc:
-            return False, ("raised", _why(exc))
+        return box[0]
 
     def _stood_in(self, reason: str, detail: str) -> None:
         self.stood_in[reason] = self.stood_in.get(reason, 0) + 1

@@ -11,6 +11,7 @@ import {
   botLabel,
   hostAction,
   names,
+  programMark,
   render,
   renderInvite,
   tournamentBooked,
@@ -90,6 +91,7 @@ function renderPlayers(m, who) {
       const halfLost = view.section === "extra_half" ? view.half_losers.includes(seat) : view.half_losers[0] === seat && view.section !== "first_half";
       if (halfLost) badges.push(el("span", { class: "badge half-loser" }, t("web_half_loser")));
       if (place.bot) badges.push(el("span", { class: "badge bot" }, botLabel(place.bot)));
+      if ((m.table.programs || []).includes(seat)) badges.push(programMark(seat));
       if ((m.table.coach || []).includes(seat)) badges.push(el("span", { class: "badge coach", id: `coach-badge-${seat}` }, t("web_coach_badge")));
       if (m.presence?.[seat] === "away") badges.push(el("span", { class: "badge away", id: `away-${seat}` }, t("web_away")));
       if (app.clock && app.clock.seat === seat && view.loser == null) badges.push(clockNode(name, `clock-${seat}`));

@@ -55,6 +55,42 @@ function botChoice() {
   return el("p", {}, el("label", { for: "lobby-bot" }, t("web_bot_level")), " ", select);
 }
 
+// The robot mark of a seat a program plays (the bot API: docs/bots-api.md), for everyone.
+export function programMark(seat) {
+  return el("span", { class: "badge program", id: `program-${seat}`, role: "img", "aria-label": t("web_program_mark"), title: t("web_program_mark") }, "🤖");
+}
+
+// The host seats a program: a name, then the seat's bot token (shown only now, with the command
+// that lets a bot of the package play it).
+function programForm(m) {
+  const name = el("input", { id: "program-name", maxlength: "40", autocomplete: "off" });
+  const seat = async () => {
+    try {
+      const made = await api(`/api/tables/${app.tableId}/programs`, { token: app.token, name: name.value });
+      app.program = { name: name.value.trim(), token: made.token };
+      app.error = "";
+    } catch (e) {
+      app.error = e.message;
+    }
+    render();
+  };
+  const shown = app.program;
+  const command = shown ? `schocken bot-play ${location.origin}/t/${m.table.id} ${shown.token} --bot regular` : "";
+  return el("section", { "aria-labelledby": "program-h" },
+    el("h2", { id: "program-h" }, t("web_program_heading")),
+    m.table.seats.some((s) => !s.name)
+      ? el("p", { class: "row" }, el("label", { for: "program-name" }, t("web_program_name")), " ", name,
+        el("button", { class: "secondary", type: "button", id: "add-program", onclick: seat }, t("web_program_add")))
+      : null,
+    shown
+      ? el("div", { id: "program-token", role: "status" },
+        el("p", {}, t("web_program_token", { name: shown.name })),
+        el("input", { value: shown.token, readonly: true, class: "copy-box", id: "program-token-value", "aria-label": t("web_program_token_label") }),
+        el("p", {}, t("web_program_command")),
+        el("input", { value: command, readonly: true, class: "copy-box", id: "program-command", "aria-label": t("web_program_command") }))
+      : null);
+}
+
 // A tournament's table seats the players of its draw only: no invite, no bot and no removal by
 // the host (the organiser decides, from the tournament's page); the lobby says where its games
 // count, and the end of a game says where it went (round, table, its number there).
@@ -87,6 +123,7 @@ function renderLobby(m) {
     if (i === you.seat) tags.push(t("web_you"));
     if (seat.bot) tags.push(botLabel(seat.bot));
     const controls = [];
+    if ((m.table.programs || []).includes(i)) controls.push(programMark(i));
     if (isHost && !seat.name && !drawn) {
       controls.push(el("button", { class: "secondary", type: "button", onclick: () => hostAction("bots", { seat: i, bot: app.lobbyBot || "regular" }) }, t("web_add_bot")));
     }
@@ -104,6 +141,7 @@ function renderLobby(m) {
       el("p", { id: "lobby-timer" }, `${t("web_turn_timer")}: ${m.table.turn_timer ? t("web_timer_seconds", { n: m.table.turn_timer }) : t("web_timer_off")}`),
       el("ul", { class: "players lobby" }, seats),
       isHost && !drawn && m.table.seats.some((seat) => !seat.name) ? botChoice() : [],
+      isHost && !drawn && (m.table.seats.some((seat) => !seat.name) || app.program) ? programForm(m) : [],
       isHost
         ? el("p", {}, el("button", { class: "primary", type: "button", id: "start", onclick: () => hostAction("start", {}) }, t("web_start")))
         : el("p", {}, app.spectate ? t("web_spectating") : t("web_waiting_host")),
