@@ -205,12 +205,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if args.markdown:
         print(rules_markdown(), end="")
         return 0
+    lang = language()
     names = [args.preset] if args.preset else list(PRESETS)
     for name in names:
         try:
             rules = resolve_rules(name)
         except RulesError as exc:
-            print(f"schocken rules: {refusal_text(exc, language())}", file=sys.stderr)
+            print(f"schocken rules: {refusal_text(exc, lang)}", file=sys.stderr)
             return 2
         if args.lang:
             print("\n".join(describe_rules(rules, args.lang)))
@@ -224,9 +225,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
             source = OPTION_SOURCES.get(key, {}).get(rules.preset)
             if source:
                 print(f"      {source}")
-            print(f"      elsewhere: {REGIONAL_SOURCES[key]}")
+            print("      " + t("rules_elsewhere", lang, sources=REGIONAL_SOURCES[key]))
     if not args.lang:
-        print("sources: schocken rules --markdown (or docs/rules.md) lists the keys in brackets")
+        print(t("rules_sources", lang))
     return 0
 
 
