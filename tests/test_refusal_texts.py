@@ -31,8 +31,6 @@ set, the club's book, the server and the database (its words inside a 503)."""
 
 NOT_ON_A_PAGE = {
     ("pub/game.py", "PubEntryError", "the engine made"): "an assertion in words: never reached",
-    ("pub/cli.py", "PubEntryError", "takes back the last entry"): "the terminal's pub mode "
-    "(schocken pub): never a page",
     ("rules.py", "RulesError", "cannot read house rules"): "a file of the command line",
     ("rules.py", "RulesError", "are not UTF-8 text"): "a file of the command line",
     ("actions.py", "ValueError", "no action has the code"): "integer codes: bots and RL only",
