@@ -159,6 +159,10 @@ def test_argparses_refusals_are_the_catalogues(locale_dir: Path) -> None:
         assert _bad(output, TYPED | {"warp", "frobnicate", "nonsense", "nope", "x"}) == [], case
 
 
+RESULT_NAMES = {"Hand", "Straße"}
+"""Result names as results.py names them in every language (Hand-Aus, Straße), like GAME_WORDS."""
+
+
 ONLINE = Path(__file__).parent / "records" / "online-tsv99.json"
 
 
@@ -201,6 +205,8 @@ def test_simulate_replay_and_verify_say_every_word_from_the_catalogue(
         "review a folder": ("review", str(tmp_path)),
         "simulate no bot": ("simulate", "--bots", "nobody"),
         "simulate no game": ("simulate", "--games", "0"),
+        "review no player": ("review", str(record), "--player", "Nobody"),
+        "odds plot nowhere": ("odds", "--plot", str(tmp_path / "none" / "odds.png")),
     }
     outputs = {
         name: output.replace(str(tmp_path), "").replace(str(ONLINE), "")
@@ -208,11 +214,8 @@ def test_simulate_replay_and_verify_say_every_word_from_the_catalogue(
     }
     assert "ŧĥē ŕēçōŕđ ĩš ľēĝȧľ.⟧" in outputs["replay"]
     # a step's action is the record's own word (throw), a file's name is the user's
-    _check(outputs, TYPED | {"throw", "game", "json", "none", "unfair", "seed", "nobody"})
-
-
-RESULT_NAMES = {"Hand", "Straße"}
-"""Result names as results.py names them in every language (Hand-Aus, Straße), like GAME_WORDS."""
+    words = {"throw", "game", "json", "none", "unfair", "seed", "nobody", "Nobody", "odds", "png"}
+    _check(outputs, TYPED | RESULT_NAMES | words)
 
 
 def test_odds_hint_and_card_say_every_word_from_the_catalogue(locale_dir: Path) -> None:
@@ -339,6 +342,7 @@ def test_lab_pub_play_migrate_and_serve_say_every_word_from_the_catalogue(
             "migrate": ("migrate", "--from", str(club), "--to", str(copy)),
             "lab no preset": ("lab", "nope"),
             "lab games": ("lab", "tsv99", "--games", "1"),
+            "lab a file": ("lab", str(none / "rules.json")),
             "pub no players": ("pub",),
             "pub both": ("pub", "--players", "Anna,Ben", "--resume", "x.json"),
             "pub a file": ("pub", "--resume", str(none / "pub.json")),
