@@ -193,6 +193,8 @@ def test_simulate_replay_and_verify_say_every_word_from_the_catalogue(
     data = json.loads(ONLINE.read_text(encoding="utf-8"))
     data["dice"]["seed"] = "00" * 32
     bad_seed.write_text(json.dumps(data), encoding="utf-8")
+    not_json = tmp_path / "bad.json"
+    not_json.write_text('{"players": ["Anna",]}', encoding="utf-8")
     runs = {
         "simulate": ("simulate", "--games", "12", "--engine", "reference"),
         "simulate rotated": ("simulate", "--games", "8", "--rotate", "--engine", "reference"),
@@ -206,6 +208,7 @@ def test_simulate_replay_and_verify_say_every_word_from_the_catalogue(
         "simulate no bot": ("simulate", "--bots", "nobody"),
         "simulate no game": ("simulate", "--games", "0"),
         "review no player": ("review", str(record), "--player", "Nobody"),
+        "replay not JSON": ("replay", str(not_json)),
         "odds plot nowhere": ("odds", "--plot", str(tmp_path / "none" / "odds.png")),
     }
     outputs = {
@@ -215,6 +218,7 @@ def test_simulate_replay_and_verify_say_every_word_from_the_catalogue(
     assert "ŧĥē ŕēçōŕđ ĩš ľēĝȧľ.⟧" in outputs["replay"]
     # a step's action is the record's own word (throw), a file's name is the user's
     words = {"throw", "game", "json", "none", "unfair", "seed", "nobody", "Nobody", "odds", "png"}
+    words.add("bad")
     _check(outputs, TYPED | RESULT_NAMES | words)
 
 
