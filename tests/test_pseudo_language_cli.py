@@ -317,7 +317,26 @@ def test_the_club_and_tournament_commands_say_every_word_from_the_catalogue(
         output = re.sub(r"[A-Za-z0-9_-]{20,}", "", output)  # the club's secret key
         output = re.sub(r"\b[0-9a-f]{8}\b", "", output)  # a draw's seed
         outputs[" ".join(step[:4])] = output
+    # a tournament drawn by its seed: table 1 is Ida, Anna, Erika, Dora; a game entered by hand
+    cup = ["--tournament", "Open", "--db", db]
+    halves = ["--half", "Ida,Anna>Erika>Dora", "--half", "Anna>Ida>Erika>Dora"]
+    played = [
+        ["tournament", "create", "Open", "--date", "2025-06-02", "--seed", "1", "--db", db],
+        ["tournament", "register", "Anna,Ben,Cem,Dora,Erika,Fritz,Hans,Ida", *cup],
+        ["tournament", "draw", *cup],
+        ["tournament", "enter", "1", "1", *halves, "--schock-aus", "first_half=Ida", *cup],
+        ["tournament", "games", *cup],
+        ["tournament", "rank", *cup],
+        ["tournament", "remove", "1", "1", "--reason", "mistake", *cup],
+        ["tournament", "enter", "1", "1", "--half", "Ida>Nobody", *cup],
+    ]
+    done = run_many(locale_dir, played)
+    assert [code for _, code in done] == [0, 0, 0, 0, 0, 0, 0, 1], done
+    assert "Ida (1 " in done[5][0]  # the Schock-Aus king, in words
+    for step, (output, _) in zip(played, done, strict=True):
+        outputs[" ".join(step[:3])] = re.sub(r"\b[0-9a-f]{8}\b", "", output)
     players = {"Erika", "Fritz", "Hans", "Ida", "Jan", "Gustav", "Doris", "Nobody", "X", "A", "B"}
+    players |= {"Open", "mistake"}
     typed = {"Krone", "krone", "Cup", "Würfel", "oops", "late", "beer", "DE", "nope"}
     typed.add("Schockbuch")  # a transfer's reference, quoted as the bank gets it
     _check(outputs, TYPED | players | typed)
