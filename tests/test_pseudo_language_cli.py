@@ -317,6 +317,9 @@ def test_the_club_and_tournament_commands_say_every_word_from_the_catalogue(
         output = re.sub(r"[A-Za-z0-9_-]{20,}", "", output)  # the club's secret key
         output = re.sub(r"\b[0-9a-f]{8}\b", "", output)  # a draw's seed
         outputs[" ".join(step[:4])] = output
+    for password in ("geheim123", "short"):  # read from standard input; too short, refused
+        done_pw = run(locale_dir, "club", "password", "--db", db, stdin=password + "\n")
+        outputs[f"club password {len(password)}"] = done_pw.stdout + done_pw.stderr
     # a tournament drawn by its seed: table 1 is Ida, Anna, Erika, Dora; a game entered by hand
     cup = ["--tournament", "Open", "--db", db]
     halves = ["--half", "Ida,Anna>Erika>Dora", "--half", "Anna>Ida>Erika>Dora"]
