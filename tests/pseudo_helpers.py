@@ -46,18 +46,23 @@ def foreign_words(text: str, allowed: set[str]) -> list[str]:
     ]
 
 
+def pseudo_env(locale_dir: Path) -> dict[str, str]:
+    """The environment of a command said in ``qps``: the locale's language, our tree first."""
+    env = {**os.environ, "SCHOCKEN_LOCALE_PATH": str(locale_dir), "LANG": "qps", "LC_ALL": ""}
+    env["PYTHONPATH"] = str(ROOT / "src")
+    env.pop("LC_MESSAGES", None)
+    return env
+
+
 def run(
     locale_dir: Path, *args: str, stdin: str | None = None, cwd: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
     """``schocken ARGS`` said in ``qps`` (the locale's language), whatever its exit status."""
-    env = {**os.environ, "SCHOCKEN_LOCALE_PATH": str(locale_dir), "LANG": "qps", "LC_ALL": ""}
-    env["PYTHONPATH"] = str(ROOT / "src")
-    env.pop("LC_MESSAGES", None)
     return subprocess.run(
         [sys.executable, "-m", "schocken.cli", *args],
         capture_output=True,
         text=True,
-        env=env,
+        env=pseudo_env(locale_dir),
         timeout=300,
         input=stdin,
         cwd=cwd,
@@ -79,28 +84,27 @@ for argv in json.loads(sys.argv[1]):
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
         try:
-            main(argv)
+            code = main(argv)
         except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 1
             if isinstance(exc.code, str):
                 print(exc.code)
-    print(json.dumps(out.getvalue()))
+    print(json.dumps([out.getvalue(), code]))
 """
 
 
-def run_many(locale_dir: Path, steps: list[list[str]]) -> list[str]:
+def run_many(locale_dir: Path, steps: list[list[str]]) -> list[tuple[str, int]]:
     """What each of ``steps`` (the arguments of one command each) prints in ``qps``, stdout and
-    stderr together: one Python for all of them (quicker than a process each)."""
-    env = {**os.environ, "SCHOCKEN_LOCALE_PATH": str(locale_dir), "LANG": "qps", "LC_ALL": ""}
-    env["PYTHONPATH"] = str(ROOT / "src")
-    env.pop("LC_MESSAGES", None)
+    stderr together, and its exit status: one Python for all of them (quicker than a process
+    each: the imports and the solver's tables are made once)."""
     done = subprocess.run(
         [sys.executable, "-c", MANY, json.dumps(steps)],
         capture_output=True,
         text=True,
-        env=env,
+        env=pseudo_env(locale_dir),
         timeout=300,
         check=True,
     )
-    outputs: list[str] = [json.loads(line) for line in done.stdout.splitlines()]
+    outputs: list[tuple[str, int]] = [tuple(json.loads(line)) for line in done.stdout.splitlines()]
     assert len(outputs) == len(steps), done.stderr
     return outputs

@@ -12,12 +12,23 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import socket
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from pseudo_helpers import GAME_WORDS, NAMES, PSEUDO, foreign_words, run, run_many
+from pseudo_helpers import (
+    GAME_WORDS,
+    NAMES,
+    PSEUDO,
+    foreign_words,
+    pseudo_env,
+    run,
+    run_many,
+)
 from schocken.bots import BOTS
 from schocken.cli import build_parser
 from schocken.club import DEFAULT_DB
@@ -112,16 +123,13 @@ def test_the_help_of_every_command_is_the_catalogues(locale_dir: Path) -> None:
 
 def run_python(locale_dir: Path, *args: str) -> str:
     """Python (``-c``) in the pseudo-language's environment: what it prints."""
-    import os
-    import subprocess
-    import sys
-
-    from pseudo_helpers import ROOT
-
-    env = {**os.environ, "SCHOCKEN_LOCALE_PATH": str(locale_dir), "LANG": "qps", "LC_ALL": ""}
-    env["PYTHONPATH"] = str(ROOT / "src")
     done = subprocess.run(
-        [sys.executable, *args], capture_output=True, text=True, env=env, timeout=120, check=True
+        [sys.executable, *args],
+        capture_output=True,
+        text=True,
+        env=pseudo_env(locale_dir),
+        timeout=120,
+        check=True,
     )
     return done.stdout
 
@@ -144,16 +152,24 @@ def test_argparses_refusals_are_the_catalogues(locale_dir: Path) -> None:
         ("tournament", "print", "--pdf", "a.pdf", "--html", "a.html"),  # not allowed with
         ("hint", "--dice"),  # expected one argument
     ]
-    for case in cases:
-        done = run(locale_dir, *case)
-        assert done.returncode == 2, case
-        assert "⟦ũšȧĝē:⟧" in done.stderr and "ēŕŕōŕ" in done.stderr, case
-        assert _bad(done.stderr, TYPED | {"warp", "frobnicate", "nonsense", "nope", "x"}) == [], (
-            case
-        )
+    done = run_many(locale_dir, [list(c) for c in cases])
+    for case, (output, code) in zip(cases, done, strict=True):
+        assert code == 2, case
+        assert "⟦ũšȧĝē:⟧" in output and "ēŕŕōŕ" in output, case
+        assert _bad(output, TYPED | {"warp", "frobnicate", "nonsense", "nope", "x"}) == [], case
+
+
+RESULT_NAMES = {"Hand", "Straße"}
+"""Result names as results.py names them in every language (Hand-Aus, Straße), like GAME_WORDS."""
 
 
 ONLINE = Path(__file__).parent / "records" / "online-tsv99.json"
+
+
+def _outputs(locale_dir: Path, runs: dict[str, tuple[str, ...]]) -> dict[str, str]:
+    """What each command of ``runs`` prints (stdout and stderr), by its name: all in one Python."""
+    done = run_many(locale_dir, [list(args) for args in runs.values()])
+    return {name: output for name, (output, _) in zip(runs, done, strict=True)}
 
 
 def _check(outputs: dict[str, str], allowed: set[str]) -> None:
@@ -177,6 +193,8 @@ def test_simulate_replay_and_verify_say_every_word_from_the_catalogue(
     data = json.loads(ONLINE.read_text(encoding="utf-8"))
     data["dice"]["seed"] = "00" * 32
     bad_seed.write_text(json.dumps(data), encoding="utf-8")
+    not_json = tmp_path / "bad.json"
+    not_json.write_text('{"players": ["Anna",]}', encoding="utf-8")
     runs = {
         "simulate": ("simulate", "--games", "12", "--engine", "reference"),
         "simulate rotated": ("simulate", "--games", "8", "--rotate", "--engine", "reference"),
@@ -189,20 +207,19 @@ def test_simulate_replay_and_verify_say_every_word_from_the_catalogue(
         "review a folder": ("review", str(tmp_path)),
         "simulate no bot": ("simulate", "--bots", "nobody"),
         "simulate no game": ("simulate", "--games", "0"),
+        "review no player": ("review", str(record), "--player", "Nobody"),
+        "replay not JSON": ("replay", str(not_json)),
+        "odds plot nowhere": ("odds", "--plot", str(tmp_path / "none" / "odds.png")),
     }
-    outputs = {}
-    for name, args in runs.items():
-        done = run(locale_dir, *args)
-        outputs[name] = (
-            (done.stdout + done.stderr).replace(str(tmp_path), "").replace(str(ONLINE), "")
-        )
+    outputs = {
+        name: output.replace(str(tmp_path), "").replace(str(ONLINE), "")
+        for name, output in _outputs(locale_dir, runs).items()
+    }
     assert "ŧĥē ŕēçōŕđ ĩš ľēĝȧľ.⟧" in outputs["replay"]
     # a step's action is the record's own word (throw), a file's name is the user's
-    _check(outputs, TYPED | {"throw", "game", "json", "none", "unfair", "seed", "nobody"})
-
-
-RESULT_NAMES = {"Hand", "Straße"}
-"""Result names as results.py names them in every language (Hand-Aus, Straße), like GAME_WORDS."""
+    words = {"throw", "game", "json", "none", "unfair", "seed", "nobody", "Nobody", "odds", "png"}
+    words.add("bad")
+    _check(outputs, TYPED | RESULT_NAMES | words)
 
 
 def test_odds_hint_and_card_say_every_word_from_the_catalogue(locale_dir: Path) -> None:
@@ -219,10 +236,7 @@ def test_odds_hint_and_card_say_every_word_from_the_catalogue(locale_dir: Path) 
         "rules no preset": ("rules", "nope"),
         "simulate no card": ("simulate", "--bots", "card:x/y"),
     }
-    outputs = {}
-    for name, args in runs.items():
-        done = run(locale_dir, *args)
-        outputs[name] = done.stdout + done.stderr
+    outputs = _outputs(locale_dir, runs)
     assert "⟦Ŝ" not in outputs["card"] and "⟦Šŧŕȧŧēĝý çȧŕđ, tsv99⟧" in outputs["card"]
     # the card's measurement cites where the solver's figure comes from (a file, a command)
     source = {"docs", "md", "seed", "rotate", "bots"}
@@ -298,12 +312,99 @@ def test_the_club_and_tournament_commands_say_every_word_from_the_catalogue(
     db = str(tmp_path / "club.sqlite3")
     steps = [[*line.format(tmp=tmp_path).split(), "--db", db] for line in CLUB_STEPS.splitlines()]
     outputs = {}
-    for step, output in zip(steps, run_many(locale_dir, steps), strict=True):
+    for step, (output, _) in zip(steps, run_many(locale_dir, steps), strict=True):
         output = re.sub(r"/[\w./-]+", "", output.replace(str(tmp_path), ""))  # a file's path
         output = re.sub(r"[A-Za-z0-9_-]{20,}", "", output)  # the club's secret key
         output = re.sub(r"\b[0-9a-f]{8}\b", "", output)  # a draw's seed
         outputs[" ".join(step[:4])] = output
+    for password in ("geheim123", "short"):  # read from standard input; too short, refused
+        done_pw = run(locale_dir, "club", "password", "--db", db, stdin=password + "\n")
+        outputs[f"club password {len(password)}"] = done_pw.stdout + done_pw.stderr
+    # a tournament drawn by its seed: table 1 is Ida, Anna, Erika, Dora; a game entered by hand
+    cup = ["--tournament", "Open", "--db", db]
+    halves = ["--half", "Ida,Anna>Erika>Dora", "--half", "Anna>Ida>Erika>Dora"]
+    played = [
+        ["tournament", "create", "Open", "--date", "2025-06-02", "--seed", "1", "--db", db],
+        ["tournament", "register", "Anna,Ben,Cem,Dora,Erika,Fritz,Hans,Ida", *cup],
+        ["tournament", "draw", *cup],
+        ["tournament", "enter", "1", "1", *halves, "--schock-aus", "first_half=Ida", *cup],
+        ["tournament", "games", *cup],
+        ["tournament", "rank", *cup],
+        ["tournament", "remove", "1", "1", "--reason", "mistake", *cup],
+        ["tournament", "enter", "1", "1", "--half", "Ida>Nobody", *cup],
+    ]
+    done = run_many(locale_dir, played)
+    assert [code for _, code in done] == [0, 0, 0, 0, 0, 0, 0, 1], done
+    assert "Ida (1 " in done[5][0]  # the Schock-Aus king, in words
+    for step, (output, _) in zip(played, done, strict=True):
+        outputs[" ".join(step[:3])] = re.sub(r"\b[0-9a-f]{8}\b", "", output)
     players = {"Erika", "Fritz", "Hans", "Ida", "Jan", "Gustav", "Doris", "Nobody", "X", "A", "B"}
+    players |= {"Open", "mistake"}
     typed = {"Krone", "krone", "Cup", "Würfel", "oops", "late", "beer", "DE", "nope"}
     typed.add("Schockbuch")  # a transfer's reference, quoted as the bank gets it
     _check(outputs, TYPED | players | typed)
+
+
+PUB_ENTRIES = "?\n6-5-4/1\ns\nxyz\nu x\n4-4-2\nu\nq\n"
+"""Pub mode's help, an entry refused, the standing, a turn and its undoing, quitting."""
+
+
+def test_lab_pub_play_migrate_and_serve_say_every_word_from_the_catalogue(
+    locale_dir: Path, tmp_path: Path
+) -> None:
+    saved = tmp_path / "pub.json"
+    pub = ("pub", "--players", "Anna,Ben,Cem", "--save", str(saved))
+    done = run(locale_dir, *pub, stdin=PUB_ENTRIES)
+    outputs = {"pub": done.stdout + done.stderr}
+    assert saved.is_file()
+    club, copy, none = tmp_path / "club.sqlite3", tmp_path / "copy.sqlite3", tmp_path / "none"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        runs = {
+            "lab": ("lab", "tsv99", "--games", "8", "--skill-games", "1", "--skill-seconds", "0"),
+            "club": ("club", "create", "Krone", "--db", str(club)),
+            "migrate": ("migrate", "--from", str(club), "--to", str(copy)),
+            "lab no preset": ("lab", "nope"),
+            "lab games": ("lab", "tsv99", "--games", "1"),
+            "lab a file": ("lab", str(none / "rules.json")),
+            "pub no players": ("pub",),
+            "pub both": ("pub", "--players", "Anna,Ben", "--resume", "x.json"),
+            "pub a file": ("pub", "--resume", str(none / "pub.json")),
+            "play same names": ("play", "--players", "Anna,Anna"),
+            "play a file": ("play", "--resume", str(none / "game.json")),
+            "play no folder": ("play", "--save", str(none / "game.json")),
+            "migrate no file": ("migrate", "--from", str(none), "--to", str(copy)),
+            "migrate not empty": ("migrate", "--from", str(club), "--to", str(copy)),
+            "serve a port taken": ("serve", "--port", port, "--data", str(tmp_path / "data")),
+            "serve no url": ("serve", "--database", "x"),
+        }
+        done_all = run_many(locale_dir, [list(args) for args in runs.values()])
+    for name, (output, code) in zip(runs, done_all, strict=True):
+        assert (code == 0) == (name in ("lab", "club", "migrate")), (name, output)
+        outputs[name] = output
+    del outputs["club"]  # made for migrate; its words are checked with the club's
+    # a table's name and its rows, as the database has them
+    outputs["migrate"] = re.sub(r"(?m)^  \w+: \d+$", "", outputs["migrate"])
+    outputs["migrate not empty"] = re.sub(r"\w+_\w+", "", outputs["migrate not empty"])
+    data = ["--data", str(tmp_path / "data"), "--log-level", "warning"]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "schocken.cli", "serve", "--port", "0", "--seed", "1", *data],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=pseudo_env(locale_dir),
+    )
+    try:
+        assert server.stdout is not None and server.stderr is not None
+        outputs["serve"] = server.stdout.readline() + server.stderr.readline()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert "http://127.0.0.1:" in outputs["serve"]
+    for name, output in outputs.items():
+        output = output.replace(str(tmp_path), "")
+        outputs[name] = re.sub(r"https?://\S+|/[\w./-]+", "", output)  # a link, a file's path
+    # what one typed (a preset, an entry, a file); the bot the lab measured skill with
+    _check(outputs, TYPED | RESULT_NAMES | {"x", "xyz", "u", "json", "nope", "half", "Krone"})

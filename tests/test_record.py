@@ -216,8 +216,14 @@ def test_a_step_refused_in_german_keeps_its_index_and_english_reason() -> None:
 def test_not_json_and_not_an_object() -> None:
     with pytest.raises(RecordError, match="not valid JSON") as info:
         parse_record("{nope")
-    detail = str(info.value).removeprefix("not valid JSON: ")  # the JSON reader's own words
-    assert assert_german(info.value, detail) == f"kein gültiges JSON: {detail}"
+    assert str(info.value) == (
+        "not valid JSON: Expecting property name enclosed in double quotes: line 1 column 2 "
+        "(char 1)"  # the JSON reader's words in English, where and why in German (below)
+    )
+    assert assert_german(info.value) == (
+        "kein gültiges JSON: ein Name in doppelten Anführungszeichen fehlt: Zeile 1, Spalte 2 "
+        "(Zeichen 1)"
+    )
     with pytest.raises(RecordError, match="a record is a JSON object"):
         parse_record("[1, 2]")
 

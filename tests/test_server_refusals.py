@@ -208,7 +208,8 @@ def test_every_refusal_of_the_club_join_and_pub_pages_is_said_in_german(tmp_path
 
 def details(english: str) -> tuple[str, ...]:
     """What a reader of JSON or TOML says itself inside a refusal ("Expecting value: line 1
-    column 2 (char 1)"): it stays as it says it."""
+    column 2 (char 1)"): TOML's stays as it says it, the JSON reader's is said in the catalogue's
+    words where they are known (errors.JSON_ERRORS), else as it says it."""
     for frame in ("not valid JSON: ", "not valid TOML: "):
         if frame in english:
             return (english.split(frame, 1)[1],)

@@ -7,6 +7,7 @@ derive from :class:`ValueError`. A refused action never changes the game.
 
 from __future__ import annotations
 
+from json import JSONDecodeError
 from typing import NamedTuple
 
 
@@ -51,6 +52,29 @@ class Said(NamedTuple):
 def said(key: str, *, lower_first: bool = False, **fields: object) -> Said:
     """A text of the catalogue as a part of a refusal (:class:`Said`)."""
     return Said(key, fields, lower_first)
+
+
+JSON_ERRORS = {
+    "Expecting value": "json_error_value",
+    "Expecting property name enclosed in double quotes": "json_error_name",
+    "Expecting ':' delimiter": "json_error_colon",
+    "Expecting ',' delimiter": "json_error_comma",
+    "Unterminated string starting at": "json_error_string",
+    "Invalid control character at": "json_error_control",
+    "Invalid \\escape": "json_error_escape",
+    "Invalid \\uXXXX escape": "json_error_unicode",
+    "Extra data": "json_error_extra",
+}
+"""The JSON reader's words (its ``msg``), said in the catalogue's (``json_error_*``)."""
+
+
+def json_error_said(exc: JSONDecodeError) -> Said | str:
+    """Where and why JSON text cannot be read, as a part of a refusal: in the catalogue's words
+    where they are known, else as the reader says it."""
+    key = JSON_ERRORS.get(exc.msg)
+    if key is None:
+        return str(exc)
+    return said("json_error_at", what=said(key), line=exc.lineno, column=exc.colno, char=exc.pos)
 
 
 class IllegalActionError(RefusalError):

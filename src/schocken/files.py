@@ -93,4 +93,13 @@ def os_error_text(exc: OSError, lang: str = "en") -> str:
     return f"{text}: {where}" if where else text
 
 
-__all__ = ["check_writable", "os_error_text", "write_text_whole"]
+def os_error_said(exc: OSError) -> object:
+    """An :class:`OSError` as a part of a refusal (its file is named by the refusal): the
+    catalogue's words where it has them (:data:`OS_ERRORS`), else the system's."""
+    from schocken.errors import said
+
+    key = OS_ERRORS.get(exc.errno or 0)
+    return said(key) if key else exc.strerror or str(exc)
+
+
+__all__ = ["check_writable", "os_error_said", "os_error_text", "write_text_whole"]

@@ -21,7 +21,13 @@ from typing import Any
 
 from schocken.actions import Action, parse_action
 from schocken.dice import SCHEME, SEED_BYTES, commitment_of, derived_die
-from schocken.errors import DiceExhaustedError, IllegalActionError, RecordError, RulesError
+from schocken.errors import (
+    DiceExhaustedError,
+    IllegalActionError,
+    RecordError,
+    RulesError,
+    json_error_said,
+)
 from schocken.events import GameEnded, RoundStarted, Section, SectionEnded
 from schocken.game import Game
 from schocken.players import check_players
@@ -444,8 +450,8 @@ def parse_record(text: str) -> GameRecord:
         data = json.loads(text, parse_constant=_no_constant)
     except RecordError:
         raise
-    except json.JSONDecodeError as exc:  # the reader's detail (where) stays as it says it
-        raise refused(RecordError, "record_refuse_json", why=exc) from None
+    except json.JSONDecodeError as exc:  # where and why, in the catalogue's words
+        raise refused(RecordError, "record_refuse_json", why=json_error_said(exc)) from None
     except RecursionError:
         raise refused(RecordError, "record_refuse_json_deep") from None
     except ValueError:  # Python's limit on the digits of a whole number

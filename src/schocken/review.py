@@ -23,6 +23,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from schocken.actions import BUY_IN, Action
+from schocken.errors import RefusalError
 from schocken.events import RoundKind, Section
 from schocken.game import Game
 from schocken.odds import turn_state_of
@@ -32,7 +33,7 @@ from schocken.record import GameRecord, RecordStep, replay
 from schocken.results import Dice, Result
 from schocken.rules import MAX_THROWS, Rules, rules_to_data
 from schocken.solver import Situation, solve
-from schocken.texts import action_name, counted, result_name, t, throw_nth
+from schocken.texts import action_name, counted, refused, result_name, t, throw_nth
 from schocken.turn import TurnState
 from schocken.views import PlayerView
 
@@ -244,11 +245,11 @@ class Review:
 
 def seat_of(players: Sequence[str], name: str) -> int:
     """The seat of the player called ``name`` (case and spacing as the name check compares
-    them); a ValueError naming the players if there is none."""
+    them); a refusal (a ValueError) naming the players if there is none."""
     for seat, player in enumerate(players):
         if name_key(player) == name_key(name):
             return seat
-    raise ValueError(f"no player {name!r} in this game; the players: {', '.join(players)}")
+    raise refused(RefusalError, "review_refuse_player", name=name, players=", ".join(players))
 
 
 def review(record: GameRecord) -> Review:

@@ -311,7 +311,7 @@ class SchockenApp(App[None]):
             self.save()
         except OSError as exc:
             self.session.message = t(
-                "ui_save_failed", lang, path=str(path), reason=os_error_text(exc)
+                "ui_save_failed", lang, path=str(path), reason=os_error_text(exc, lang)
             )
             return False
         self.session.message = t("ui_saved", lang, path=str(path))

@@ -12,8 +12,7 @@ from typing import TypeAlias
 from schocken.bots import bot_names, is_bot, make_bot
 from schocken.cli_words import Words, language, said
 from schocken.errors import RefusalError, RulesError
-from schocken.errors import said as said_as
-from schocken.files import OS_ERRORS
+from schocken.files import os_error_said
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS
 from schocken.rules import PRESETS, Rules, resolve_rules
 from schocken.texts import refusal_text, refused
@@ -134,8 +133,7 @@ def read_text(path: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        key = OS_ERRORS.get(exc.errno or 0)
-        why = said_as(key) if key else exc.strerror or str(exc)
+        why = os_error_said(exc)
         raise refused(RefusalError, "club_refuse_cli_read", file=path, why=why) from None
     except UnicodeDecodeError:
         raise refused(RefusalError, "tournament_refuse_utf8", file=path) from None

@@ -20,7 +20,7 @@ from schocken.play import NOTHING_ASKED, apply_decision, next_decision
 from schocken.record import record_of
 from schocken.rules import Rules
 from schocken.simulate import ENGINES, ProgressBar, choose_engine, seat_names, simulate
-from schocken.texts import LANGUAGES, default_language, explain, refusal_text, t
+from schocken.texts import LANGUAGES, default_language, explain_lines, refusal_text, t
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
@@ -52,8 +52,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
         asked = decision.asked
         new = game.events[shown:]
         if any(isinstance(e, (RoundEnded, SectionStarted)) for e in new) or game.is_over:
-            for line in explain(new, rules, names, lang):
-                print(("  " if not line.startswith(("Round", "Runde")) else "") + line)
+            for line in explain_lines(new, rules, names, lang):  # under each round its sentences
+                print(("" if line.key == "round_results" else "  ") + line.text)
             if any(isinstance(e, RoundEnded) for e in new) and not game.is_over:
                 held = ", ".join(f"{names[s]} {d}" for s, d in enumerate(game.deckel) if d)
                 print("  " + t("cli_middle_held", lang, middle=game.middle, held=held or "-"))

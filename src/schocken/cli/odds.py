@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from schocken.cli.args import Commands, add_rules
 from schocken.cli_words import RawDescriptionFormatter, Words, language
 from schocken.errors import RefusalError, RulesError
+from schocken.files import os_error_text
 from schocken.players import MAX_PLAYERS
 from schocken.rule_docs import rules_markdown
 from schocken.rule_sources import OPTION_SOURCES, REGIONAL_SOURCES
@@ -37,6 +38,13 @@ def cmd_odds(args: argparse.Namespace) -> int:
             plot_odds(args.rules, args.policy, args.plot, lang)
         except ImportError:
             print(t("odds_refuse_plot", lang), file=sys.stderr)
+            return 2
+        except OSError as exc:
+            why = os_error_text(exc, lang)
+            print(
+                f"schocken odds: {t('cli_cannot_save', lang, path=args.plot, why=why)}",
+                file=sys.stderr,
+            )
             return 2
         print(t("odds_plot_saved", lang, file=args.plot))
     return 0
@@ -205,12 +213,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if args.markdown:
         print(rules_markdown(), end="")
         return 0
+    lang = language()
     names = [args.preset] if args.preset else list(PRESETS)
     for name in names:
         try:
             rules = resolve_rules(name)
         except RulesError as exc:
-            print(f"schocken rules: {refusal_text(exc, language())}", file=sys.stderr)
+            print(f"schocken rules: {refusal_text(exc, lang)}", file=sys.stderr)
             return 2
         if args.lang:
             print("\n".join(describe_rules(rules, args.lang)))
@@ -224,9 +233,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
             source = OPTION_SOURCES.get(key, {}).get(rules.preset)
             if source:
                 print(f"      {source}")
-            print(f"      elsewhere: {REGIONAL_SOURCES[key]}")
+            print("      " + t("rules_elsewhere", lang, sources=REGIONAL_SOURCES[key]))
     if not args.lang:
-        print("sources: schocken rules --markdown (or docs/rules.md) lists the keys in brackets")
+        print(t("rules_sources", lang))
     return 0
 
 

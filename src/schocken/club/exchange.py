@@ -32,7 +32,7 @@ from schocken.club.values import (
     check_text,
     slug_of,
 )
-from schocken.errors import ClubError
+from schocken.errors import ClubError, json_error_said
 from schocken.events import Section
 from schocken.texts import refused, said
 
@@ -391,7 +391,7 @@ class _Exchange(_OurRules):
         try:
             data = json.loads(text, parse_constant=_no_constant)
         except json.JSONDecodeError as exc:
-            raise refused(ClubError, "club_refuse_json", why=exc) from None
+            raise refused(ClubError, "club_refuse_json", why=json_error_said(exc)) from None
         except (RecursionError, ValueError):
             raise refused(ClubError, "club_refuse_json_deep") from None
         doc = _Doc(data, "")

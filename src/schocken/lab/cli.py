@@ -15,6 +15,7 @@ from typing import Any
 
 from schocken.cli_words import Words
 from schocken.errors import RefusalError, SchockenError
+from schocken.files import os_error_said
 from schocken.lab.run import (
     FIGURES,
     GAMES,
@@ -57,7 +58,10 @@ def read_rules(spec: str, ours: Rules | None = None) -> Rules:
     if spec.endswith(".json"):
         try:
             data = json.loads(Path(spec).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+        except OSError as exc:
+            why = os_error_said(exc)
+            raise refused(RefusalError, "lab_refuse_read", spec=spec, why=why) from None
+        except ValueError as exc:
             raise refused(RefusalError, "lab_refuse_read", spec=spec, why=exc) from None
         return rules_from_data(data, spec)
     return resolve_rules(spec)

@@ -327,7 +327,7 @@ def cmd_games(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
                 round=g["round"],
                 table=g["table"],
                 number=g["number"],
-                source=g["source"],
+                source=t(f"tournament_source_{g['source']}", lang),
                 loser=g["loser"],
             )
         )

@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from schocken.club.values import check_date, slug_of
-from schocken.errors import RulesError, TournamentError
+from schocken.errors import RulesError, TournamentError, json_error_said
 from schocken.players import name_key
 from schocken.rules import rules_from_data
 from schocken.texts import refused, said
@@ -125,7 +125,8 @@ class _Exchange(_Book):
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, RecursionError, ValueError) as exc:
-            raise refused(TournamentError, "tournament_refuse_export_json", why=exc) from None
+            why = json_error_said(exc) if isinstance(exc, json.JSONDecodeError) else exc
+            raise refused(TournamentError, "tournament_refuse_export_json", why=why) from None
         top = _obj(
             data, "the export", ("format", "version", "tournament", "players", "rounds", "log")
         )
