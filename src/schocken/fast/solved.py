@@ -15,6 +15,7 @@ player's Deckel and the half's.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import NamedTuple
 
 import numpy as np
@@ -40,9 +41,11 @@ from schocken.turn import TurnState, one_throw
 MAX_ROWS = 20_000
 """The later players' distributions kept (rows of floats over the codes); beyond, afresh."""
 MAX_SOLUTIONS = 4_000
-"""Solved situations kept (without the Deckel, and full); beyond, afresh."""
+"""Solved situations kept (without the Deckel, and full); beyond, the one asked for longest ago
+goes."""
 MAX_ENDS = 300
-"""Situations' ends of the round kept (the half bot); beyond, afresh."""
+"""Situations' ends of the round kept (the half bot; about 0.5 MB each); beyond, the one asked for
+longest ago goes."""
 
 Cups = tuple[tuple[Dice, int], ...]
 
@@ -127,8 +130,8 @@ class Solved:
         self._rows: dict[tuple[int, int | None, Cups], int] = {}
         self.pool_gt = np.zeros((256, c))
         self.pool_cdf = np.zeros((256, c))
-        self._solutions: dict[tuple[object, ...], Solution] = {}
-        self._ends: dict[tuple[object, ...], Ends] = {}
+        self._solutions: OrderedDict[tuple[object, ...], Solution] = OrderedDict()
+        self._ends: OrderedDict[tuple[object, ...], Ends] = OrderedDict()
         self._last: (
             tuple[
                 Context,
@@ -258,9 +261,10 @@ class Solved:
         key = (ctx, full, best, middle, deckel, total) if full else (ctx,)
         sol = self._solutions.get(key)
         if sol is not None:
+            self._solutions.move_to_end(key)
             return sol
         if len(self._solutions) >= MAX_SOLUTIONS:
-            self._solutions.clear()
+            self._solutions.popitem(last=False)  # the one asked for longest ago
         if len(self._rows) >= MAX_ROWS:
             self._rows.clear()
             self._ends.clear()
@@ -300,9 +304,10 @@ class Solved:
         key = (ctx, best)
         found = self._ends.get(key)
         if found is not None:
+            self._ends.move_to_end(key)
             return found
         if len(self._ends) >= MAX_ENDS:
-            self._ends.clear()
+            self._ends.popitem(last=False)  # the one asked for longest ago
         sol = self.solution(ctx)
         cov_ge, cov_gt, cov_cdf, vis_id, covd_id = self._context(ctx)
         n = len(self.opts)
