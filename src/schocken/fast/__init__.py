@@ -2,7 +2,8 @@
 
 It plays the full rules of any rule set (every preset and house rule) for 2 to 20 players with
 the ``random`` and ``regular`` bots, many million turns a second, and the ``solver`` and ``half``
-bots from a memo of their reference decisions filled on demand (:mod:`schocken.fast.strong`),
+bots from a memo of their decisions filled on demand, computed as the reference bots compute
+them (:mod:`schocken.fast.strong`),
 and can write any of its games as a :class:`~schocken.record.GameRecord` that the reference
 engine replays to the same outcome.
 It needs the ``fast`` extra (numba and numpy); the core package never imports it:

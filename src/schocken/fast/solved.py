@@ -15,9 +15,11 @@ player's Deckel and the half's.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from schocken.actions import KEEPS, TURN_SIXES
 from schocken.bots.half_bot import _worths
@@ -39,9 +41,11 @@ from schocken.turn import TurnState, one_throw
 MAX_ROWS = 20_000
 """The later players' distributions kept (rows of floats over the codes); beyond, afresh."""
 MAX_SOLUTIONS = 4_000
-"""Solved situations kept (without the Deckel, and full); beyond, afresh."""
+"""Solved situations kept (without the Deckel, and full); beyond, the one asked for longest ago
+goes."""
 MAX_ENDS = 300
-"""Situations' ends of the round kept (the half bot); beyond, afresh."""
+"""Situations' ends of the round kept (the half bot; about 0.5 MB each); beyond, the one asked for
+longest ago goes."""
 
 Cups = tuple[tuple[Dice, int], ...]
 
@@ -108,6 +112,7 @@ class Solved:
                 self.kchild[k, r] = index[keep, roll, (), 0, full]
                 self.kq[k, r] = q
         self.order = np.array(sorted(range(n), key=self._depth), np.int64)
+        self.reach = self._reach(n)
         self.code = np.ascontiguousarray(tables.results[:, :, R_CODE])
         self.worth = np.ascontiguousarray(tables.results[:, :, R_DECKEL])
         self.aside = tables.aside
@@ -125,8 +130,8 @@ class Solved:
         self._rows: dict[tuple[int, int | None, Cups], int] = {}
         self.pool_gt = np.zeros((256, c))
         self.pool_cdf = np.zeros((256, c))
-        self._solutions: dict[tuple[object, ...], Solution] = {}
-        self._ends: dict[tuple[object, ...], Ends] = {}
+        self._solutions: OrderedDict[tuple[object, ...], Solution] = OrderedDict()
+        self._ends: OrderedDict[tuple[object, ...], Ends] = OrderedDict()
         self._last: (
             tuple[
                 Context,
@@ -134,6 +139,27 @@ class Solved:
             ]
             | None
         ) = None
+
+    def _reach(self, n: int) -> npt.NDArray[np.bool_]:
+        """Whether a turn can be in each state after each number of throws."""
+        reach = np.zeros((n, MAX_THROWS + 1), np.bool_)
+        now = {int(s) for s in self.kchild[0, : self.krolls[0]]}  # the first throw
+        for t in range(1, MAX_THROWS + 1):
+            todo = list(now)
+            while todo:  # and the states turning sixes leads to
+                s = todo.pop()
+                codes = self.opts[s, t, 1 : 1 + self.opts[s, t, 0]]
+                if turns.TURN_SIXES in codes and int(self.sixes[s]) not in now:
+                    now.add(int(self.sixes[s]))
+                    todo.append(int(self.sixes[s]))
+            reach[sorted(now), t] = True
+            after: set[int] = set()
+            for s in now:
+                for a in self.opts[s, t, 1 : 1 + self.opts[s, t, 0]]:
+                    if a < turns.TURN_SIXES:
+                        after.update(int(x) for x in self.kchild[a, : self.krolls[a]])
+            now = after
+        return reach
 
     def _depth(self, s: int) -> int:
         """How many turnings of sixes follow from state ``s`` (the states are solved fewest
@@ -235,9 +261,10 @@ class Solved:
         key = (ctx, full, best, middle, deckel, total) if full else (ctx,)
         sol = self._solutions.get(key)
         if sol is not None:
+            self._solutions.move_to_end(key)
             return sol
         if len(self._solutions) >= MAX_SOLUTIONS:
-            self._solutions.clear()
+            self._solutions.popitem(last=False)  # the one asked for longest ago
         if len(self._rows) >= MAX_ROWS:
             self._rows.clear()
             self._ends.clear()
@@ -254,9 +281,9 @@ class Solved:
             np.zeros((n, MAX_THROWS + 1, 2)),
         )
         turns.solve_turn(
-            self.opts, self.kchild, self.kq, self.krolls, self.sixes, self.order, self.code,
-            self.worth, self.aside, self.covers, ctx.limit == 0, ctx.limit, ctx.after, ctx.worst,
-            full, best, middle, deckel, owed, cov_ge, cov_gt, cov_cdf, vis_id, covd_id,
+            self.opts, self.kchild, self.kq, self.krolls, self.sixes, self.order, self.reach,
+            self.code, self.worth, self.aside, self.covers, ctx.limit == 0, ctx.limit, ctx.after,
+            ctx.worst, full, best, middle, deckel, owed, cov_ge, cov_gt, cov_cdf, vis_id, covd_id,
             self.pool_gt, self.pool_cdf, sol.val, sol.thr, sol.term,
         )  # fmt: skip
         self._solutions[key] = sol
@@ -277,9 +304,10 @@ class Solved:
         key = (ctx, best)
         found = self._ends.get(key)
         if found is not None:
+            self._ends.move_to_end(key)
             return found
         if len(self._ends) >= MAX_ENDS:
-            self._ends.clear()
+            self._ends.popitem(last=False)  # the one asked for longest ago
         sol = self.solution(ctx)
         cov_ge, cov_gt, cov_cdf, vis_id, covd_id = self._context(ctx)
         n = len(self.opts)
@@ -289,9 +317,9 @@ class Solved:
             np.empty((n, MAX_THROWS + 1, self.size)),
         )
         turns.round_ends(
-            self.opts, self.kchild, self.kq, self.krolls, self.sixes, self.order, self.code,
-            self.aside, self.covers, ctx.limit == 0, ctx.limit, ctx.after, ctx.worst, best,
-            self.of_code, self.runs, cov_ge, cov_gt, cov_cdf, vis_id, covd_id, self.pool_cdf,
+            self.opts, self.kchild, self.kq, self.krolls, self.sixes, self.order, self.reach,
+            self.code, self.aside, self.covers, ctx.limit == 0, ctx.limit, ctx.after, ctx.worst,
+            best, self.of_code, self.runs, cov_ge, cov_gt, cov_cdf, vis_id, covd_id, self.pool_cdf,
             sol.val, sol.thr, sol.term, ends.state, ends.throw, ends.stop,
         )  # fmt: skip
         self._ends[key] = ends

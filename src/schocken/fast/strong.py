@@ -7,8 +7,11 @@ matter). The whole space is far too large for a table built in advance (every se
 cups, every Deckel situation of up to 20 players), but a game visits few of its points. So the
 compiled loop looks each decision up in a memo under the smallest key that determines it, and a
 game that reaches a key the memo lacks stops there (``kernel.O_MISS``); the memo is filled for
-the missing keys by the reference bots' own functions, and those games are played again from
-their start (each game draws its own dice: the same game again).
+the missing keys, and those games are played again from their start (each game draws its own
+dice: the same game again). The round's keys (``K_SOLVER``, ``K_SOLVER_FULL``, ``K_HALF_ENDS``)
+are filled by the strong bots' turn compiled (:mod:`schocken.fast.solved`: the reference bots'
+arithmetic operation for operation, the same floats), the others by the reference bots' own
+functions (the half bot's weights, the Finale's solutions).
 
 The keys, in ``kernel.strong_choice``:
 

@@ -17,7 +17,8 @@ The arrays (``S`` turn states of :func:`schocken.fast.tables.rule_tables`, ``C``
   ``TurnState.actions(rules, 3)`` lists them; ``kchild[k, r]``, ``kq[k, r]``: the state after the
   ``r``-th roll of a throw keeping ``KEEPS[k]`` and its probability (``_ROLLS`` order);
   ``sixes[s]``: the state after turning sixes; ``order``: the states, each after the state its
-  sixes turn into.
+  sixes turn into; ``reach[s, t]``: whether a turn can be in state ``s`` after ``t`` throws (the
+  others are skipped: nothing reads them).
 - ``code[s, t]``, ``worth[s, t]``: the result's code and Deckel (-1: a Schock-Aus) if the turn ends
   there; ``aside[s]``: the keep index of its dice aside; ``covers[t, limit]``.
 - The context: the covered cups' ``cov_ge``, ``cov_gt``, ``cov_cdf`` (rows in the order of the
@@ -128,11 +129,11 @@ def _terminal(
 
 @_jit
 def solve_turn(
-    opts: Any, kchild: Any, kq: Any, krolls: Any, sixes: Any, order: Any, code: Any,
-    worth: Any, aside: Any, covers: Any, opener: bool, limit: int, after: int, worst: int,
-    full: bool, best_shown: int, middle: int, deckel: int, owed: Any, cov_ge: Any, cov_gt: Any,
-    cov_cdf: Any, vis_id: Any, covd_id: Any, pool_gt: Any, pool_cdf: Any, val: Any, thr: Any,
-    term: Any,
+    opts: Any, kchild: Any, kq: Any, krolls: Any, sixes: Any, order: Any, reach: Any,
+    code: Any, worth: Any, aside: Any, covers: Any, opener: bool, limit: int, after: int,
+    worst: int, full: bool, best_shown: int, middle: int, deckel: int, owed: Any, cov_ge: Any,
+    cov_gt: Any, cov_cdf: Any, vis_id: Any, covd_id: Any, pool_gt: Any, pool_cdf: Any, val: Any,
+    thr: Any, term: Any,
 ) -> None:  # fmt: skip
     """The values of a situation (``_TurnSolution``): ``val[s, t]`` of each state after ``t``
     throws, ``thr[k, t]`` of throwing all but ``KEEPS[k]`` after ``t`` throws, ``term[s, t]`` of
@@ -155,8 +156,8 @@ def solve_turn(
                 thr[k, t, 1] = d
         for i in range(n_states):
             s = order[i]
-            if s == 0:
-                continue  # the turn before its first throw: never after one
+            if not reach[s, t]:
+                continue  # never after t throws
             lid = _later_row(s, t, opener, limit, lim, covers, code, aside, vis_id, covd_id)
             # the same result, worth and later players: the same value
             key = _seen_key(s, t, opener, limit, lim, covers, code, aside, owed.shape[0])
@@ -255,9 +256,9 @@ def _ends(
 
 @_jit
 def round_ends(
-    opts: Any, kchild: Any, kq: Any, krolls: Any, sixes: Any, order: Any, code: Any,
-    aside: Any, covers: Any, opener: bool, limit: int, after: int, worst: int, best_shown: int,
-    of_code: Any, runs: Any, cov_ge: Any, cov_gt: Any, cov_cdf: Any, vis_id: Any,
+    opts: Any, kchild: Any, kq: Any, krolls: Any, sixes: Any, order: Any, reach: Any,
+    code: Any, aside: Any, covers: Any, opener: bool, limit: int, after: int, worst: int,
+    best_shown: int, of_code: Any, runs: Any, cov_ge: Any, cov_gt: Any, cov_cdf: Any, vis_id: Any,
     covd_id: Any, pool_cdf: Any, val: Any, thr: Any, term: Any, st_ends: Any, th_ends: Any,
     te_ends: Any,
 ) -> None:  # fmt: skip
@@ -282,7 +283,7 @@ def round_ends(
                             th_ends[k, t, e] += q * x
         for i in range(order.shape[0]):
             s = order[i]
-            if s == 0:
+            if not reach[s, t]:
                 continue
             lid = _later_row(s, t, opener, limit, lim, covers, code, aside, vis_id, covd_id)
             # the same result and later players: the same ends
