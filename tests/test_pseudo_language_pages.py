@@ -185,6 +185,20 @@ def tables_and_review(walk: Walk) -> None:
     walk.look("review: a file to upload")
     walk.go("/club", "main")
     walk.look("a new club")
+    # the rules builder in a dialog, from the lobby's start form; house rules refused in words
+    walk.go("/", "h1")
+    page.locator("#house").locator("xpath=ancestor::details").locator("> summary").click()
+    page.fill("#house", "deckel_per_half = 0\n")
+    page.fill("#name", "Anna")
+    page.click("button[type=submit]")
+    page.get_by_role("alert").filter(has_text="0").wait_for()
+    typed = ("deckel_per_half",)  # the key as the user wrote it in the TOML, named as it is
+    walk.look("lobby: house rules refused", leave_out=typed)
+    page.fill("#house", "")
+    page.click("#house-rules-open")
+    page.wait_for_selector("dialog[open] #rb-h")
+    walk.look("lobby: the rules builder in a dialog", leave_out=typed)
+    page.keyboard.press("Escape")
 
 
 def rules_lab(walk: Walk) -> None:
