@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
+from schocken.errors import PubEntryError
+from schocken.texts import refusal_text, refused
 from schocken.tournament import TournamentBook
 from server_helpers import Server, running
 from test_pseudo_language import BOTS, GAME_WORDS, NAMES, PSEUDO, foreign_words
@@ -370,3 +372,15 @@ def test_every_page_state_in_the_pseudo_language_shows_only_catalogue_words(
     assert len(walk.seen) > 50
     assert walk.found == {}
     assert walk.errors == []
+
+
+def test_a_refusal_with_a_count_takes_the_form_the_languages_rule_picks() -> None:
+    """A refusal that counts (its field ``n``) is said in the form of the plural entry that the
+    language's rule picks, not in one the code chose."""
+    for n, en, de in (
+        (1, "there is 1 so far", "bisher gibt es 1"),
+        (3, "there are 3", "bisher gibt es 3"),
+    ):
+        error = refused(PubEntryError, "pub_refuse_undo_n", count=5, n=n)
+        assert en in refusal_text(error, "en")
+        assert de in refusal_text(error, "de")
