@@ -337,6 +337,34 @@ def pub(walk: Walk) -> None:
     walk.look("pub: the game's end")
 
 
+def pub_blind(walk: Walk) -> None:
+    """A pub game whose rules allow a blind opening: the switch, the covered cup, an undo."""
+    page = walk.page
+    walk.go("/pub", "h1")
+    page.fill("#player-1", "Anna")
+    page.fill("#player-2", "Ben")
+    page.click("summary")
+    page.fill("#house", 'preset = "tsv99"\ndeckel_per_half = 2\nblind = true\n')
+    page.click("button[type=submit]")
+    page.wait_for_selector("#pub-turn-title")
+    for entries, dice in enumerate(((6, 5, 3), (6, 5, 2)), start=1):
+        for i, pips in enumerate(dice):
+            page.click(f"label[for=d{i}-{pips}]")
+        page.click("#pub-save")
+        expect(page.locator(f".pub-bar[data-entries='{entries}']")).to_be_attached()
+    page.click("label[for=pub-blind]")
+    expect(page.locator("#pub-throws input")).to_have_count(1)
+    walk.look("pub: opening blind")
+    for i, pips in enumerate((3, 3, 1)):
+        page.click(f"label[for=d{i}-{pips}]")
+    page.click("#pub-save")
+    expect(page.locator(".pub-bar[data-entries='3']")).to_be_attached()
+    walk.look("pub: a blind cup covered")
+    page.click("#pub-undo")
+    expect(page.locator(".pub-bar[data-entries='2']")).to_be_attached()
+    walk.look("pub: the blind opening undone")
+
+
 def offline(walk: Walk, slug: str) -> None:
     page = walk.page
     page.goto(f"{walk.server.url}/club/{slug}")
@@ -367,6 +395,7 @@ def test_every_page_state_in_the_pseudo_language_shows_only_catalogue_words(
         slug, made = club(walk)
         tournament(walk, slug, made["session"])
         pub(walk)
+        pub_blind(walk)
         offline(walk, slug)
         ctx.close()
     assert len(walk.seen) > 50
