@@ -373,10 +373,30 @@ def offline(walk: Walk, slug: str) -> None:
     page.context.set_offline(True)
     page.goto(f"{walk.server.url}/club/{slug}")
     walk.wait("#net-status")
-    page.locator("#club-start").get_by_role("button", name="Anna", exact=True).click()
+    for name in ("Anna", "Ben"):
+        page.locator("#club-start").get_by_role("button", name=name, exact=True).click()
     page.locator("#club-start-button").click()
     walk.wait("#club-said")
     walk.look("club: without a signal")
+    # a pub game of the evening, made and played without a signal: its turns wait
+    page.click("#club-new-pub")
+    walk.wait("#pub-for-club", "Krone")
+    walk.look("pub: a game for the club's evening")
+    fields = page.locator("input[name=player]")
+    for i in range(fields.count()):
+        fields.nth(i).fill(["Anna", "Ben"][i] if i < 2 else "")
+    page.locator("details summary").click()
+    page.fill("#house", 'preset = "tsv99"\ndeckel_per_half = 2\n')
+    page.click("button[type=submit]")
+    page.wait_for_selector("#pub-turn-title")
+    walk.look("pub: no signal, the first turn")
+    page.locator("#pub-who-0").check()  # offline the phone cannot tell whose turn it is
+    for i, pips in enumerate((6, 5, 3)):
+        page.click(f"label[for=d{i}-{pips}]")
+    page.locator("#pub-throws-1").check()
+    page.click("#pub-save")
+    expect(page.locator("#pub-waiting li")).to_have_count(2)  # the game made, and the turn
+    walk.look("pub: a turn waiting without a signal")
     page.context.set_offline(False)
 
 
