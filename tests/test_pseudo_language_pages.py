@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import gettext
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ from schocken.errors import PubEntryError
 from schocken.texts import refusal_text, refused
 from schocken.tournament import TournamentBook
 from server_helpers import Server, running
-from test_pseudo_language import BOTS, GAME_WORDS, NAMES, PSEUDO, foreign_words
+from test_pseudo_language import BOTS, GAME_WORDS, NAMES, PSEUDO, foreign_words, page_words
 from test_server_review import finished_table
 from test_web import click_if_there, dismiss_reveal
 from test_web_offline import ready_offline
@@ -61,21 +60,8 @@ class Walk:
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
     def look(self, state: str, *, leave_out: tuple[str, ...] = ()) -> None:
-        page = self.page
         self.seen.append(state)
-        shown: list[str] = page.evaluate(HEARD)
-        lines = [line for text in shown for line in text.splitlines()]
-        assert len(lines) > 3, state
-        text = "\n".join(lines)
-        others: list[str] = page.evaluate(
-            """() => [...document.querySelectorAll('body [lang]')]
-                .filter(e => e.lang !== document.documentElement.lang).map(e => e.innerText)"""
-        )
-        for part in [*others, *leave_out]:
-            text = text.replace(part, "")
-        text = re.sub(r"https?://\S+", "", text)
-        text = re.sub(r"\b[0-9a-f]{64}\b", "", text)  # the dice's commitment (a hash)
-        words = foreign_words(text, ALLOWED)
+        words = page_words(self.page, state, leave_out=leave_out, shown_by=HEARD, allowed=ALLOWED)
         if words:
             self.found[state] = sorted(set(words))
 
