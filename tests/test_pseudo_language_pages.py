@@ -25,14 +25,20 @@ from test_server_review import finished_table
 from test_web import click_if_there, dismiss_reveal
 from test_web_offline import ready_offline
 
-HEARD = """() => [document.body.innerText, document.title,
-    ...[...document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')]
-      .map(e => ['aria-label', 'title', 'placeholder', 'alt'].map(a => e.getAttribute(a))
-                 .filter(Boolean).join(' ')),
-    ...[...document.querySelectorAll('[aria-live], [role=status], [role=alert], [role=log]')]
-      .map(e => e.textContent)]"""
-"""What a person sees or hears of the page: its text, its title, its controls' names and hints,
-its images' alt texts and what its live regions say (shown or not)."""
+HEARD = """() => {
+    const said = ['aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext',
+                  'title', 'placeholder', 'alt'];
+    return [document.body.innerText, document.title,
+      ...[...document.querySelectorAll(said.map(a => `[${a}]`).join(', '))]
+        .map(e => said.map(a => e.getAttribute(a)).filter(Boolean).join(' ')),
+      ...[...document.querySelectorAll('[aria-live], [role=status], [role=alert], [role=log]')]
+        .map(e => e.textContent),
+      ...[...document.querySelectorAll('option, input[type=submit], input[type=button]')]
+        .map(e => e.textContent || e.value)];
+}"""
+"""What a person sees or hears of the page: its text, its title, its controls' names, hints and
+values as read out, its images' alt texts, what its live regions say (shown or not) and every
+choice of its lists."""
 
 ALLOWED = NAMES | BOTS | GAME_WORDS | {"Krone", "Cup", "Spinksen", "half"}
 """Names (players', bots', the club's, the tournament's, a fine the club named), game words results
