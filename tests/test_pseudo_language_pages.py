@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 from schocken.errors import PubEntryError
 from schocken.texts import refusal_text, refused
 from schocken.tournament import TournamentBook
-from server_helpers import Server, running
+from server_helpers import GENEROUS, Server, running
 from test_pseudo_language import BOTS, GAME_WORDS, NAMES, PSEUDO, foreign_words, page_words
 from test_server_review import finished_table
 from test_web import click_if_there, dismiss_reveal
@@ -141,11 +141,18 @@ def tables_and_review(walk: Walk) -> None:
     walk.look("review, a step on")
     # the spectators' view of a table in play
     table = server.post("/api/tables", {"name": "Anna", "seats": 3}).json()
-    for _ in range(2):
-        server.post(f"/api/tables/{table['id']}/bots", {"token": table["token"]})
+    assert server.post(f"/api/tables/{table['code']}/join", {"name": "Ben"}).is_success
+    server.post(f"/api/tables/{table['id']}/bots", {"token": table["token"]})
     server.post(f"/api/tables/{table['id']}/start", {"token": table["token"]})
-    # a move the rules do not allow, sent by the page: refused in words on the page
     page.goto(f"{server.url}/t/{table['id']}#{table['token']}")
+    # Ben never came: he is away, and the host is asked before a bot plays his seat
+    page.click("#seat-bot-1")
+    page.wait_for_selector("dialog#confirm-bot[open]")
+    walk.look("table: a bot for a player away?", leave_out=(table["code"],))
+    page.click("#confirm-bot-yes")
+    page.wait_for_selector("#players li[data-seat='1'] .badge.bot")
+    walk.look("table: a bot plays for a player away", leave_out=(table["code"],))
+    # a move the rules do not allow, sent by the page: refused in words on the page
     while not page.locator("#throw").count():  # Anna's turn (a round's reveal closed first)
         page.wait_for_selector("#throw, #reveal-go")
         dismiss_reveal(page)
@@ -396,7 +403,8 @@ def test_every_page_state_in_the_pseudo_language_shows_only_catalogue_words(
     locale_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, browser: Browser
 ) -> None:
     monkeypatch.setenv("SCHOCKEN_LOCALE_PATH", str(locale_dir))
-    with running(tmp_path / "db.sqlite3", seed=9, bot_delay=0.0) as server:
+    extra = (*GENEROUS, "--away-after", "0.2")  # a player who never came is away at once
+    with running(tmp_path / "db.sqlite3", seed=9, bot_delay=0.0, extra=extra) as server:
         ctx = browser.new_context(locale="en-US")
         ctx.add_init_script("localStorage.setItem('schocken:lang', 'qps')")
         walk = Walk(ctx.new_page(), server)
