@@ -364,6 +364,38 @@ def pub_blind(walk: Walk) -> None:
     walk.look("pub: the blind opening undone")
 
 
+def pub_buy_in(walk: Walk) -> None:
+    """A pub game of three that lets a player who is out buy back in: the question, declined."""
+    page = walk.page
+    walk.go("/pub", "h1")
+    page.click("#add-player")
+    for i, name in enumerate(("Anna", "Ben", "Cem"), start=1):
+        page.fill(f"#player-{i}", name)
+    page.click("summary")
+    page.fill("#house", 'preset = "tsv99"\ndeckel_per_half = 3\neinwuerfeln = true\n')
+    page.click("button[type=submit]")
+    page.wait_for_selector("#pub-turn-title")
+    for entries in range(1, 41):  # Anna a Schock 2 each time, the others 6-5-3
+        if not page.locator("#pub-save").count():
+            break  # a question instead of a turn: the buy-in
+        if "Anna" in page.inner_text("#pub-turn-title"):
+            page.locator("#pub-mode label").nth(1).click()
+            page.locator("#pub-result label", has_text="Schock 2").click()
+        else:
+            page.locator("#pub-mode label").nth(0).click()
+            for i, pips in enumerate((6, 5, 3)):
+                page.click(f"label[for=d{i}-{pips}]")
+        if page.locator("#pub-throws-1").count():
+            page.locator("#pub-throws-1").check()
+        page.click("#pub-save")
+        expect(page.locator(f".pub-bar[data-entries='{entries}']")).to_be_attached()
+    expect(page.locator("#pub-save")).to_have_count(0)
+    walk.look("pub: a buy-in asked")
+    page.locator(".pub-options button.secondary").click()  # Anna stays out
+    page.wait_for_selector("#pub-save")
+    walk.look("pub: the buy-in declined")
+
+
 def offline(walk: Walk, slug: str) -> None:
     page = walk.page
     page.goto(f"{walk.server.url}/club/{slug}")
@@ -416,6 +448,7 @@ def test_every_page_state_in_the_pseudo_language_shows_only_catalogue_words(
         tournament(walk, slug, made["session"])
         pub(walk)
         pub_blind(walk)
+        pub_buy_in(walk)
         offline(walk, slug)
         ctx.close()
     assert len(walk.seen) > 50
