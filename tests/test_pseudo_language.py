@@ -101,8 +101,18 @@ SHOWN = """() => [document.body.innerText, document.title,
 """What a person sees or hears of the page: its text, its title, its controls' names and hints."""
 
 
-def _page_words(page: Page, state: str, *, leave_out: tuple[str, ...] = ()) -> list[str]:
-    shown: list[str] = page.evaluate(SHOWN)
+def page_words(
+    page: Page,
+    state: str,
+    *,
+    leave_out: tuple[str, ...] = (),
+    shown_by: str = SHOWN,
+    allowed: set[str] | None = None,
+) -> list[str]:
+    """The foreign words of what ``shown_by`` (a script) finds on the page, leaving out the
+    parts in ``leave_out``, those marked as another language's, links and the dice's commitment
+    (a hash); ``allowed``: the names allowed (players', bots', the club's by default)."""
+    shown: list[str] = page.evaluate(shown_by)
     lines = [line for text in shown for line in text.splitlines()]
     assert len(lines) > 3, state
     text = "\n".join(lines)
@@ -114,7 +124,8 @@ def _page_words(page: Page, state: str, *, leave_out: tuple[str, ...] = ()) -> l
     for part in [*others, *leave_out]:  # a table's code: letters, not words
         text = text.replace(part, "")
     text = re.sub(r"https?://\S+", "", text)  # a link (the invite, the spectators')
-    return foreign_words(text, NAMES | BOTS | {"Krone"})
+    text = re.sub(r"\b[0-9a-f]{64}\b", "", text)  # the dice's commitment (a hash)
+    return foreign_words(text, NAMES | BOTS | {"Krone"} if allowed is None else allowed)
 
 
 def _wait_pseudo(page: Page, selector: str, word: str = "⟦") -> None:
@@ -138,7 +149,7 @@ def test_the_pages_in_the_pseudo_language_show_only_catalogue_words(
         page.goto(server.url + "/")
         _wait_pseudo(page, "h1")
         assert page.evaluate("document.documentElement.lang") == "qps"
-        found["lobby"] = _page_words(page, "lobby")
+        found["lobby"] = page_words(page, "lobby")
         # the language button offers the next catalogue's language, in its own name
         languages = page.request.get(server.url + "/api/languages").json()
         assert [x["code"] for x in languages] == ["de", "en", "qps"]
@@ -153,23 +164,23 @@ def test_the_pages_in_the_pseudo_language_show_only_catalogue_words(
         page.click("button[type=submit]")
         page.wait_for_selector("#start")
         code = (page.locator("#code").inner_text(),)
-        found["table waiting"] = _page_words(page, "table waiting", leave_out=code)
+        found["table waiting"] = page_words(page, "table waiting", leave_out=code)
         page.click("#start")
         page.wait_for_selector("#players")
-        found["table in play"] = _page_words(page, "table in play", leave_out=code)
+        found["table in play"] = page_words(page, "table in play", leave_out=code)
         page.goto(server.url + "/rules")
         _wait_pseudo(page, "#rb-summary")
-        found["rules builder"] = _page_words(page, "rules builder")
+        found["rules builder"] = page_words(page, "rules builder")
         made = server.post("/api/clubs", {"name": "Krone", "password": None}).json()
         slug = made["club"]["slug"]
         page.goto(f"{server.url}/club/{slug}#{made['secret']}")
         _wait_pseudo(page, "h1", "Krone")
-        found["club"] = _page_words(page, "club")
+        found["club"] = page_words(page, "club")
         page.goto(f"{server.url}/tournaments/{slug}")
         _wait_pseudo(page, "h1", "Krone")
-        found["tournaments"] = _page_words(page, "tournaments")
+        found["tournaments"] = page_words(page, "tournaments")
         page.goto(server.url + "/pub")
         _wait_pseudo(page, "h1")
-        found["pub mode"] = _page_words(page, "pub mode")
+        found["pub mode"] = page_words(page, "pub mode")
         ctx.close()
     assert {state: words for state, words in found.items() if words} == {}

@@ -11,27 +11,35 @@ from __future__ import annotations
 
 import gettext
 import json
-import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
+from pseudo_helpers import GAME_WORDS, NAMES, PSEUDO, foreign_words
+from schocken.errors import PubEntryError
+from schocken.texts import refusal_text, refused
 from schocken.tournament import TournamentBook
-from server_helpers import Server, running
-from test_pseudo_language import BOTS, GAME_WORDS, NAMES, PSEUDO, foreign_words
+from server_helpers import GENEROUS, Server, running
+from test_pseudo_language import BOTS, page_words
 from test_server_review import finished_table
-from test_web import dismiss_reveal
+from test_web import click_if_there, dismiss_reveal
 from test_web_offline import ready_offline
 
-HEARD = """() => [document.body.innerText, document.title,
-    ...[...document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')]
-      .map(e => ['aria-label', 'title', 'placeholder', 'alt'].map(a => e.getAttribute(a))
-                 .filter(Boolean).join(' ')),
-    ...[...document.querySelectorAll('[aria-live], [role=status], [role=alert], [role=log]')]
-      .map(e => e.textContent)]"""
-"""What a person sees or hears of the page: its text, its title, its controls' names and hints,
-its images' alt texts and what its live regions say (shown or not)."""
+HEARD = """() => {
+    const said = ['aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext',
+                  'title', 'placeholder', 'alt'];
+    return [document.body.innerText, document.title,
+      ...[...document.querySelectorAll(said.map(a => `[${a}]`).join(', '))]
+        .map(e => said.map(a => e.getAttribute(a)).filter(Boolean).join(' ')),
+      ...[...document.querySelectorAll('[aria-live], [role=status], [role=alert], [role=log]')]
+        .map(e => e.textContent),
+      ...[...document.querySelectorAll('option, input[type=submit], input[type=button]')]
+        .map(e => e.textContent || e.value)];
+}"""
+"""What a person sees or hears of the page: its text, its title, its controls' names, hints and
+values as read out, its images' alt texts, what its live regions say (shown or not) and every
+choice of its lists."""
 
 ALLOWED = NAMES | BOTS | GAME_WORDS | {"Krone", "Cup", "Spinksen", "half"}
 """Names (players', bots', the club's, the tournament's, a fine the club named), game words results
@@ -59,21 +67,8 @@ class Walk:
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
     def look(self, state: str, *, leave_out: tuple[str, ...] = ()) -> None:
-        page = self.page
         self.seen.append(state)
-        shown: list[str] = page.evaluate(HEARD)
-        lines = [line for text in shown for line in text.splitlines()]
-        assert len(lines) > 3, state
-        text = "\n".join(lines)
-        others: list[str] = page.evaluate(
-            """() => [...document.querySelectorAll('body [lang]')]
-                .filter(e => e.lang !== document.documentElement.lang).map(e => e.innerText)"""
-        )
-        for part in [*others, *leave_out]:
-            text = text.replace(part, "")
-        text = re.sub(r"https?://\S+", "", text)
-        text = re.sub(r"\b[0-9a-f]{64}\b", "", text)  # the dice's commitment (a hash)
-        words = foreign_words(text, ALLOWED)
+        words = page_words(self.page, state, leave_out=leave_out, shown_by=HEARD, allowed=ALLOWED)
         if words:
             self.found[state] = sorted(set(words))
 
@@ -134,8 +129,6 @@ def tables_and_review(walk: Walk) -> None:
     key, token = finished_table(server)
     page.goto(f"{server.url}/t/{key}#{token}")
     page.wait_for_selector("#summary")
-    if page.locator("#reveal-go").count():
-        walk.look("a round's cups lifted")
     while dismiss_reveal(page):
         pass
     walk.look("table: the game's end", leave_out=(key,))
@@ -149,17 +142,32 @@ def tables_and_review(walk: Walk) -> None:
     walk.look("review, a step on")
     # the spectators' view of a table in play
     table = server.post("/api/tables", {"name": "Anna", "seats": 3}).json()
-    for _ in range(2):
-        server.post(f"/api/tables/{table['id']}/bots", {"token": table["token"]})
+    assert server.post(f"/api/tables/{table['code']}/join", {"name": "Ben"}).is_success
+    server.post(f"/api/tables/{table['id']}/bots", {"token": table["token"]})
     server.post(f"/api/tables/{table['id']}/start", {"token": table["token"]})
-    # a move the rules do not allow, sent by the page: refused in words on the page
     page.goto(f"{server.url}/t/{table['id']}#{table['token']}")
+    # Ben never came: he is away, and the host is asked before a bot plays his seat
+    page.click("#seat-bot-1")
+    page.wait_for_selector("dialog#confirm-bot[open]")
+    walk.look("table: a bot for a player away?", leave_out=(table["code"],))
+    page.click("#confirm-bot-yes")
+    page.wait_for_selector("#players li[data-seat='1'] .badge.bot")
+    walk.look("table: a bot plays for a player away", leave_out=(table["code"],))
+    # a move the rules do not allow, sent by the page: refused in words on the page
     while not page.locator("#throw").count():  # Anna's turn (a round's reveal closed first)
         page.wait_for_selector("#throw, #reveal-go")
         dismiss_reveal(page)
     page.evaluate("async () => (await import('/static/table/live.js')).send('throw keep 6-6-6-6')")
     walk.wait("#error")
     walk.look("table: a move refused", leave_out=(table["code"], "throw keep"))  # as sent
+    for _ in range(100):  # Anna plays on (throws, stops) until a round's cups are lifted
+        if page.locator("#reveal-go").count():
+            break
+        if not click_if_there(page, "#stop", reveal=False):
+            click_if_there(page, "#throw", reveal=False)
+        page.wait_for_selector("#reveal-go, #stop, #throw")
+    expect(page.locator("#reveal-go")).to_be_visible()
+    walk.look("table: a round's cups lifted", leave_out=(table["code"],))
     walk.go("/", "h1")  # another page first: the address differs only after its #
     page.goto(f"{server.url}/t/{table['id']}#spectate={table['spectator_token']}")
     page.wait_for_selector("#players")
@@ -179,6 +187,20 @@ def tables_and_review(walk: Walk) -> None:
     walk.look("review: a file to upload")
     walk.go("/club", "main")
     walk.look("a new club")
+    # the rules builder in a dialog, from the lobby's start form; house rules refused in words
+    walk.go("/", "h1")
+    page.locator("#house").locator("xpath=ancestor::details").locator("> summary").click()
+    page.fill("#house", "deckel_per_half = 0\n")
+    page.fill("#name", "Anna")
+    page.click("button[type=submit]")
+    page.get_by_role("alert").filter(has_text="0").wait_for()
+    typed = ("deckel_per_half",)  # the key as the user wrote it in the TOML, named as it is
+    walk.look("lobby: house rules refused", leave_out=typed)
+    page.fill("#house", "")
+    page.click("#house-rules-open")
+    page.wait_for_selector("dialog[open] #rb-h")
+    walk.look("lobby: the rules builder in a dialog", leave_out=typed)
+    page.keyboard.press("Escape")
 
 
 def rules_lab(walk: Walk) -> None:
@@ -315,6 +337,66 @@ def pub(walk: Walk) -> None:
     walk.look("pub: the game's end")
 
 
+def pub_blind(walk: Walk) -> None:
+    """A pub game whose rules allow a blind opening: the switch, the covered cup, an undo."""
+    page = walk.page
+    walk.go("/pub", "h1")
+    page.fill("#player-1", "Anna")
+    page.fill("#player-2", "Ben")
+    page.click("summary")
+    page.fill("#house", 'preset = "tsv99"\ndeckel_per_half = 2\nblind = true\n')
+    page.click("button[type=submit]")
+    page.wait_for_selector("#pub-turn-title")
+    for entries, dice in enumerate(((6, 5, 3), (6, 5, 2)), start=1):
+        for i, pips in enumerate(dice):
+            page.click(f"label[for=d{i}-{pips}]")
+        page.click("#pub-save")
+        expect(page.locator(f".pub-bar[data-entries='{entries}']")).to_be_attached()
+    page.click("label[for=pub-blind]")
+    expect(page.locator("#pub-throws input")).to_have_count(1)
+    walk.look("pub: opening blind")
+    for i, pips in enumerate((3, 3, 1)):
+        page.click(f"label[for=d{i}-{pips}]")
+    page.click("#pub-save")
+    expect(page.locator(".pub-bar[data-entries='3']")).to_be_attached()
+    walk.look("pub: a blind cup covered")
+    page.click("#pub-undo")
+    expect(page.locator(".pub-bar[data-entries='2']")).to_be_attached()
+    walk.look("pub: the blind opening undone")
+
+
+def pub_buy_in(walk: Walk) -> None:
+    """A pub game of three that lets a player who is out buy back in: the question, declined."""
+    page = walk.page
+    walk.go("/pub", "h1")
+    page.click("#add-player")
+    for i, name in enumerate(("Anna", "Ben", "Cem"), start=1):
+        page.fill(f"#player-{i}", name)
+    page.click("summary")
+    page.fill("#house", 'preset = "tsv99"\ndeckel_per_half = 3\neinwuerfeln = true\n')
+    page.click("button[type=submit]")
+    page.wait_for_selector("#pub-turn-title")
+    for entries in range(1, 41):  # Anna a Schock 2 each time, the others 6-5-3
+        if not page.locator("#pub-save").count():
+            break  # a question instead of a turn: the buy-in
+        if "Anna" in page.inner_text("#pub-turn-title"):
+            page.locator("#pub-mode label").nth(1).click()
+            page.locator("#pub-result label", has_text="Schock 2").click()
+        else:
+            page.locator("#pub-mode label").nth(0).click()
+            for i, pips in enumerate((6, 5, 3)):
+                page.click(f"label[for=d{i}-{pips}]")
+        if page.locator("#pub-throws-1").count():
+            page.locator("#pub-throws-1").check()
+        page.click("#pub-save")
+        expect(page.locator(f".pub-bar[data-entries='{entries}']")).to_be_attached()
+    expect(page.locator("#pub-save")).to_have_count(0)
+    walk.look("pub: a buy-in asked")
+    page.locator(".pub-options button.secondary").click()  # Anna stays out
+    page.wait_for_selector("#pub-save")
+    walk.look("pub: the buy-in declined")
+
+
 def offline(walk: Walk, slug: str) -> None:
     page = walk.page
     page.goto(f"{walk.server.url}/club/{slug}")
@@ -323,10 +405,30 @@ def offline(walk: Walk, slug: str) -> None:
     page.context.set_offline(True)
     page.goto(f"{walk.server.url}/club/{slug}")
     walk.wait("#net-status")
-    page.locator("#club-start").get_by_role("button", name="Anna", exact=True).click()
+    for name in ("Anna", "Ben"):
+        page.locator("#club-start").get_by_role("button", name=name, exact=True).click()
     page.locator("#club-start-button").click()
     walk.wait("#club-said")
     walk.look("club: without a signal")
+    # a pub game of the evening, made and played without a signal: its turns wait
+    page.click("#club-new-pub")
+    walk.wait("#pub-for-club", "Krone")
+    walk.look("pub: a game for the club's evening")
+    fields = page.locator("input[name=player]")
+    for i in range(fields.count()):
+        fields.nth(i).fill(["Anna", "Ben"][i] if i < 2 else "")
+    page.locator("details summary").click()
+    page.fill("#house", 'preset = "tsv99"\ndeckel_per_half = 2\n')
+    page.click("button[type=submit]")
+    page.wait_for_selector("#pub-turn-title")
+    walk.look("pub: no signal, the first turn")
+    page.locator("#pub-who-0").check()  # offline the phone cannot tell whose turn it is
+    for i, pips in enumerate((6, 5, 3)):
+        page.click(f"label[for=d{i}-{pips}]")
+    page.locator("#pub-throws-1").check()
+    page.click("#pub-save")
+    expect(page.locator("#pub-waiting li")).to_have_count(2)  # the game made, and the turn
+    walk.look("pub: a turn waiting without a signal")
     page.context.set_offline(False)
 
 
@@ -334,7 +436,8 @@ def test_every_page_state_in_the_pseudo_language_shows_only_catalogue_words(
     locale_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, browser: Browser
 ) -> None:
     monkeypatch.setenv("SCHOCKEN_LOCALE_PATH", str(locale_dir))
-    with running(tmp_path / "db.sqlite3", seed=9, bot_delay=0.0) as server:
+    extra = (*GENEROUS, "--away-after", "0.2")  # a player who never came is away at once
+    with running(tmp_path / "db.sqlite3", seed=9, bot_delay=0.0, extra=extra) as server:
         ctx = browser.new_context(locale="en-US")
         ctx.add_init_script("localStorage.setItem('schocken:lang', 'qps')")
         walk = Walk(ctx.new_page(), server)
@@ -345,8 +448,22 @@ def test_every_page_state_in_the_pseudo_language_shows_only_catalogue_words(
         slug, made = club(walk)
         tournament(walk, slug, made["session"])
         pub(walk)
+        pub_blind(walk)
+        pub_buy_in(walk)
         offline(walk, slug)
         ctx.close()
     assert len(walk.seen) > 50
     assert walk.found == {}
     assert walk.errors == []
+
+
+def test_a_refusal_with_a_count_takes_the_form_the_languages_rule_picks() -> None:
+    """A refusal that counts (its field ``n``) is said in the form of the plural entry that the
+    language's rule picks, not in one the code chose."""
+    for n, en, de in (
+        (1, "there is 1 so far", "bisher gibt es 1"),
+        (3, "there are 3", "bisher gibt es 3"),
+    ):
+        error = refused(PubEntryError, "pub_refuse_undo_n", count=5, n=n)
+        assert en in refusal_text(error, "en")
+        assert de in refusal_text(error, "de")

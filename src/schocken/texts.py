@@ -140,7 +140,12 @@ def _refusal(key: str, lang: str, fields: dict[str, object]) -> str:
             return ", ".join(str(word(v)) for v in value)  # several parts, each said
         return value
 
-    return t(key, lang, **{name: word(value) for name, value in fields.items()})
+    said = {name: word(value) for name, value in fields.items()}
+    forms = CATALOGUES[lang].forms.get(key) if lang in CATALOGUES else None
+    n = fields.get("n")
+    if forms is not None and isinstance(n, int):  # a count: the language's rule picks the form
+        return forms[CATALOGUES[lang].plural(n)].format(**said)
+    return t(key, lang, **said)
 
 
 def money(cents: int, lang: str, currency: str = "EUR") -> str:

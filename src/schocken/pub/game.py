@@ -335,12 +335,7 @@ class PubGame:
             raise refused(PubEntryError, "pub_refuse_undo_count", value=count)
         if count > len(self._entries):
             n = len(self._entries)
-            raise refused(
-                PubEntryError,
-                "pub_refuse_undo_1" if n == 1 else "pub_refuse_undo_n",
-                count=count,
-                n=n,
-            )
+            raise refused(PubEntryError, "pub_refuse_undo_n", count=count, n=n)  # n: its form
         undone = tuple(self._entries[-count:])
         self._replay(self._entries[:-count])
         return undone

@@ -95,8 +95,8 @@ function sectionReveal({ ended, game, who, lines }) {
   const total = ended.deckel.reduce((a, b) => a + b, 0);
   const title = game ? t("web_game_end") : t("web_section_end", { section: t(`gen_${ended.section}`) });
   const badges = [];
-  if (ended.schock_aus) badges.push(el("span", { class: "badge worst" }, "Schock-Aus!"));
-  if (game?.blattschuss) badges.push(el("span", { class: "badge worst" }, "Blattschuss!"));
+  if (ended.schock_aus) badges.push(el("span", { class: "badge worst" }, t("web_badge_schock_aus")));
+  if (game?.blattschuss) badges.push(el("span", { class: "badge worst" }, t("web_badge_blattschuss")));
   return [el("h2", { id: "reveal-h" }, title),
     el("p", { class: "section-loser", id: "section-loser" }, pieces.deckelStack(Math.min(total, 8)),
       el("strong", {}, who[game ? game.loser : ended.loser]), ...badges),
