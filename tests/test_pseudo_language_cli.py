@@ -408,3 +408,92 @@ def test_lab_pub_play_migrate_and_serve_say_every_word_from_the_catalogue(
         outputs[name] = re.sub(r"https?://\S+|/[\w./-]+", "", output)  # a link, a file's path
     # what one typed (a preset, an entry, a file); the bot the lab measured skill with
     _check(outputs, TYPED | RESULT_NAMES | {"x", "xyz", "u", "json", "nope", "half", "Krone"})
+
+
+PLAY = """
+import asyncio, html, re, sys
+from pathlib import Path
+from schocken.dice import ScriptedDice
+from schocken.game import Game
+from schocken.rules import find_preset
+from schocken.session import Seat, Session
+from schocken.tui import PassScreen, make_app
+
+def screen(app):
+    rows = {}
+    svg = app.export_screenshot()
+    for m in re.finditer(r'<text [^>]*x="([\\d.]+)" y="([\\d.]+)"[^>]*>(.*?)</text>', svg):
+        rows.setdefault(float(m[2]), []).append((float(m[1]), html.unescape(m[3])))
+    return "\\n".join("".join(t for _, t in sorted(r)) for _, r in sorted(rows.items()))
+
+async def whole_game(screens):
+    seats = [Seat("Anna"), Seat("Ben"), Seat("Bodo", "regular")]
+    rules = find_preset("schock4life").with_overrides({"deckel_per_half": 5, "deckel_in_finale": 5})
+    s = Session.new(rules, seats, lang="qps", seed=3)
+    app = make_app(s, pace=0, save_path=Path(sys.argv[1]) / "none" / "game.json")
+    async with app.run_test(size=(110, 50)) as pilot:
+        await pilot.pause()
+        screens.append(screen(app))
+        await pilot.press("c")  # the coach on
+        await pilot.press("ctrl+s")  # a save that fails
+        screens.append(screen(app))
+        for step in range(5000):
+            for _ in range(1000):
+                await pilot.pause()
+                if s.game.is_over or isinstance(app.screen, PassScreen) or not s.bot_to_move:
+                    break
+            if step % 7 == 0 or isinstance(app.screen, PassScreen):
+                screens.append(screen(app))
+            if s.game.is_over:
+                break
+            if isinstance(app.screen, PassScreen):
+                await pilot.press("enter")
+            elif s.can("stop") and step % 5 == 0:
+                await pilot.press("s")
+            elif s.can("turn"):
+                await pilot.press("t")
+            elif s.can("throw"):
+                await pilot.press("space")
+            elif s.can("buyin"):
+                await pilot.press("b")
+            else:
+                raise AssertionError("no key offered")
+        assert s.game.is_over
+        screens.append(screen(app))
+        await pilot.press("r")  # the review
+        screens.append(screen(app))
+
+async def refused(screens):
+    pips = [6, 5, 4, 3, 2, 2, 1, 5, 3, 2, 2]
+    game = Game(find_preset("schock4life"), ["Anna", "Ben"], ScriptedDice(pips))
+    s = Session(game=game, seats=(Seat("Anna"), Seat("Ben")), lang="qps")
+    s._start()
+    app = make_app(s, pace=0)
+    async with app.run_test(size=(110, 40)) as pilot:
+        for key in ["space", "space", "space", "3", "space", "1", "space"]:
+            await pilot.press(key)
+        screens.append(screen(app))
+
+screens = []
+asyncio.run(whole_game(screens))
+asyncio.run(refused(screens))
+print("\\f".join(screens))
+"""
+"""``schocken play``'s screen (tests/test_tui.py's pilot): a whole game of two humans and a bot,
+the pass screen, the coach, a save that fails, the review, a move refused; the screen's text
+read from Textual's screenshot, line by line."""
+
+
+def test_the_play_screen_says_every_word_from_the_catalogue(
+    locale_dir: Path, tmp_path: Path
+) -> None:
+    screens = run_python(locale_dir, "-c", PLAY, str(tmp_path)).split("\f")
+    assert len(screens) > 10
+    outputs = {
+        f"screen {i}": re.sub(r"/[\w./-]+", "", screen.replace(str(tmp_path), ""))  # a path
+        for i, screen in enumerate(screens)
+    }
+    assert any("⟦ŌĶ⟧" in screen for screen in screens)  # the pass screen's key
+    # the keys as Textual names them (space, ^s, q), the players' names
+    keys = {"space", "s", "t", "b", "l", "c", "r", "q"}
+    _check(outputs, NAMES | GAME_WORDS | RESULT_NAMES | keys | {"Bodo", "Ben"})
