@@ -34,6 +34,7 @@ from schocken.cli import build_parser
 from schocken.club import DEFAULT_DB
 from schocken.club import SECTIONS as CLUB_SECTIONS
 from schocken.odds import POLICIES
+from schocken.tournament.formats import FORMATS
 from schocken.tournament.paper import PAPERS
 from schocken.tournament.results import SECTIONS
 
@@ -497,3 +498,16 @@ def test_the_play_screen_says_every_word_from_the_catalogue(
     # the keys as Textual names them (space, ^s, q), the players' names
     keys = {"space", "s", "t", "b", "l", "c", "r", "q"}
     _check(outputs, NAMES | GAME_WORDS | RESULT_NAMES | keys | {"Bodo", "Ben"})
+
+
+def test_the_formats_say_their_labels_from_the_catalogue(locale_dir: Path) -> None:
+    """``tournament formats``: the labels and the tie-breaks from the catalogue; a format's title
+    as its source names it, its source's address and its stages as data (JSON) stay data."""
+    ((output, code),) = run_many(locale_dir, [["tournament", "formats"]])
+    assert code == 0
+    for fmt in FORMATS.values():
+        assert f": {fmt.title}\n" in output and f"{fmt.source}⟧\n" in output
+        output = output.replace(fmt.title, "").replace(fmt.source, "")
+    output = re.sub(r"\{.*\}", "", output)  # a stage as data
+    assert output.count("⟦Šōũŕçē: ⟧") == len(FORMATS)
+    _check({"formats": output}, NAMES)
