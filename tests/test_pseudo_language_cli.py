@@ -511,3 +511,44 @@ def test_the_formats_say_their_labels_from_the_catalogue(locale_dir: Path) -> No
     output = re.sub(r"\{.*\}", "", output)  # a stage as data
     assert output.count("⟦Šōũŕçē: ⟧") == len(FORMATS)
     _check({"formats": output}, NAMES)
+
+
+def test_a_tournament_exports_checks_on_import_say_their_words_from_the_catalogue(
+    locale_dir: Path, tmp_path: Path
+) -> None:
+    """An export spoilt in several places, imported: where in the file and what is wrong, said
+    in the catalogue's words (the file's keys and values, quoted, are data)."""
+    db, export = str(tmp_path / "a.sqlite3"), tmp_path / "cup.json"
+    made = [
+        ["tournament", "create", "Cup", "--date", "2025-06-01", "--seed", "1", "--db", db],
+        ["tournament", "register", "Anna,Ben,Cem,Dora,Erika,Fritz", "--db", db],
+        ["tournament", "draw", "--db", db],
+        ["tournament", "export", str(export), "--db", db],
+    ]
+    assert [code for _, code in run_many(locale_dir, made)] == [0, 0, 0, 0]
+    good = json.loads(export.read_text(encoding="utf-8"))
+
+    def spoilt(name: str, change: str) -> list[str]:
+        data = json.loads(json.dumps(good))
+        exec(change, {"d": data})  # the test's own statements
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        return ["tournament", "import", str(path), "--db", str(tmp_path / f"{name}.sqlite3")]
+
+    changes = {
+        "version": "d['version'] = 9",
+        "unknown": "d['tournament']['colour'] = 1",
+        "twice": "d['players'][1]['name'] = 'Anna'",
+        "number": "d['players'][0]['number'] = 0",
+        "stranger": "d['rounds'][0]['tables'][0]['players'][0] = 'Zed'",
+        "game": "d['rounds'][0]['tables'][0]['games'] = [{'number': 1, 'source': 'pub'}]",
+        "log": "d['log'].append({'at': 1})",
+        "list": "d['rounds'] = 3",
+    }
+    runs = [spoilt(name, change) for name, change in changes.items()]
+    outputs = {}
+    for name, (output, code) in zip(changes, run_many(locale_dir, runs), strict=True):
+        assert code == 1, (name, output)
+        outputs[name] = re.sub(r"'[^']*'", "", output)  # the file's keys and values, quoted
+    assert "⟦ŧĥē ēẋƥōŕŧ⟧" in outputs["version"]
+    _check(outputs, TYPED | {"Cup", "Zed"})
