@@ -552,3 +552,29 @@ def test_a_tournament_exports_checks_on_import_say_their_words_from_the_catalogu
         outputs[name] = re.sub(r"'[^']*'", "", output)  # the file's keys and values, quoted
     assert "⟦ŧĥē ēẋƥōŕŧ⟧" in outputs["version"]
     _check(outputs, TYPED | {"Cup", "Zed"})
+
+
+def test_the_logs_label_each_change_from_the_catalogue(locale_dir: Path, tmp_path: Path) -> None:
+    """``club log`` and ``tournament log``: each line's time and action id (data, as an export
+    has them), its label from the catalogue, and its data (JSON)."""
+    db = ["--db", str(tmp_path / "club.sqlite3")]
+    steps = [
+        ["club", "create", "Krone", *db],
+        ["club", "member", "add", "Anna", "Ben", "Cem", *db],
+        ["club", "evening", "add", "2025-06-01", "--present", "Anna,Ben,Cem", *db],
+        ["club", "game", "add", "--loser", "Anna", *db],
+        ["club", "pay", "Anna", "5", *db],
+        ["club", "log", *db],
+        ["tournament", "create", "Cup", "--date", "2025-06-01", "--seed", "1", *db],
+        ["tournament", "register", "Anna,Ben,Cem,Dora,Erika,Fritz", *db],
+        ["tournament", "draw", *db],
+        ["tournament", "log", *db],
+    ]
+    done = run_many(locale_dir, steps)
+    assert all(code == 0 for _, code in done), done
+    outputs = {"club log": done[5][0], "tournament log": done[9][0]}
+    for name, output in outputs.items():
+        lines = output.splitlines()
+        assert len(lines) >= 3 and all(re.match(r"\S+  \w+ +⟦", line) for line in lines), name
+        outputs[name] = re.sub(r"(?m)^\S+  \w+ +|\{.*\}", "", output)  # when, the id, the data
+    _check(outputs, set())

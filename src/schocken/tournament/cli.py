@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from schocken.cli_words import Words
+from schocken.cli_words import Words, log_line
 from schocken.club import DEFAULT_DB
 from schocken.club.cli import date_arg
 from schocken.errors import ClubError, RulesError, TournamentError
@@ -479,8 +479,7 @@ def cmd_print(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
 
 def cmd_log(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
     for entry in book.log(_tournament(book, args)):
-        detail = json.dumps(entry["detail"], ensure_ascii=False)
-        print(f"{entry['at']}  {entry['action']:<14} {detail}")
+        print(log_line(entry, lang))
     return 0
 
 
