@@ -304,7 +304,7 @@ tournament enter 9 9 --half A>B
 tournament create Cup --date 2025-06-01
 tournament create Cup3 --date 2025-06-01 --format nope"""
 """The club's and tournament's commands in a row (the first steps are in
-tests/test_pseudo_language.py); the log and the formats show data (JSON) and are left out."""
+tests/test_pseudo_language.py); the logs and the formats have their own tests below."""
 
 
 def test_the_club_and_tournament_commands_say_every_word_from_the_catalogue(
