@@ -34,6 +34,7 @@ from schocken.cli import build_parser
 from schocken.club import DEFAULT_DB
 from schocken.club import SECTIONS as CLUB_SECTIONS
 from schocken.odds import POLICIES
+from schocken.tournament.formats import FORMATS
 from schocken.tournament.paper import PAPERS
 from schocken.tournament.results import SECTIONS
 
@@ -303,7 +304,7 @@ tournament enter 9 9 --half A>B
 tournament create Cup --date 2025-06-01
 tournament create Cup3 --date 2025-06-01 --format nope"""
 """The club's and tournament's commands in a row (the first steps are in
-tests/test_pseudo_language.py); the log and the formats show data (JSON) and are left out."""
+tests/test_pseudo_language.py); the logs and the formats have their own tests below."""
 
 
 def test_the_club_and_tournament_commands_say_every_word_from_the_catalogue(
@@ -408,3 +409,172 @@ def test_lab_pub_play_migrate_and_serve_say_every_word_from_the_catalogue(
         outputs[name] = re.sub(r"https?://\S+|/[\w./-]+", "", output)  # a link, a file's path
     # what one typed (a preset, an entry, a file); the bot the lab measured skill with
     _check(outputs, TYPED | RESULT_NAMES | {"x", "xyz", "u", "json", "nope", "half", "Krone"})
+
+
+PLAY = """
+import asyncio, html, re, sys
+from pathlib import Path
+from schocken.dice import ScriptedDice
+from schocken.game import Game
+from schocken.rules import find_preset
+from schocken.session import Seat, Session
+from schocken.tui import PassScreen, make_app
+
+def screen(app):
+    rows = {}
+    svg = app.export_screenshot()
+    for m in re.finditer(r'<text [^>]*x="([\\d.]+)" y="([\\d.]+)"[^>]*>(.*?)</text>', svg):
+        rows.setdefault(float(m[2]), []).append((float(m[1]), html.unescape(m[3])))
+    return "\\n".join("".join(t for _, t in sorted(r)) for _, r in sorted(rows.items()))
+
+async def whole_game(screens):
+    seats = [Seat("Anna"), Seat("Ben"), Seat("Bodo", "regular")]
+    rules = find_preset("schock4life").with_overrides({"deckel_per_half": 5, "deckel_in_finale": 5})
+    s = Session.new(rules, seats, lang="qps", seed=3)
+    app = make_app(s, pace=0, save_path=Path(sys.argv[1]) / "none" / "game.json")
+    async with app.run_test(size=(110, 50)) as pilot:
+        await pilot.pause()
+        screens.append(screen(app))
+        await pilot.press("c")  # the coach on
+        await pilot.press("ctrl+s")  # a save that fails
+        screens.append(screen(app))
+        for step in range(5000):
+            for _ in range(1000):
+                await pilot.pause()
+                if s.game.is_over or isinstance(app.screen, PassScreen) or not s.bot_to_move:
+                    break
+            if step % 7 == 0 or isinstance(app.screen, PassScreen):
+                screens.append(screen(app))
+            if s.game.is_over:
+                break
+            if isinstance(app.screen, PassScreen):
+                await pilot.press("enter")
+            elif s.can("stop") and step % 5 == 0:
+                await pilot.press("s")
+            elif s.can("turn"):
+                await pilot.press("t")
+            elif s.can("throw"):
+                await pilot.press("space")
+            elif s.can("buyin"):
+                await pilot.press("b")
+            else:
+                raise AssertionError("no key offered")
+        assert s.game.is_over
+        screens.append(screen(app))
+        await pilot.press("r")  # the review
+        screens.append(screen(app))
+
+async def refused(screens):
+    pips = [6, 5, 4, 3, 2, 2, 1, 5, 3, 2, 2]
+    game = Game(find_preset("schock4life"), ["Anna", "Ben"], ScriptedDice(pips))
+    s = Session(game=game, seats=(Seat("Anna"), Seat("Ben")), lang="qps")
+    s._start()
+    app = make_app(s, pace=0)
+    async with app.run_test(size=(110, 40)) as pilot:
+        for key in ["space", "space", "space", "3", "space", "1", "space"]:
+            await pilot.press(key)
+        screens.append(screen(app))
+
+screens = []
+asyncio.run(whole_game(screens))
+asyncio.run(refused(screens))
+print("\\f".join(screens))
+"""
+"""``schocken play``'s screen (tests/test_tui.py's pilot): a whole game of two humans and a bot,
+the pass screen, the coach, a save that fails, the review, a move refused; the screen's text
+read from Textual's screenshot, line by line."""
+
+
+def test_the_play_screen_says_every_word_from_the_catalogue(
+    locale_dir: Path, tmp_path: Path
+) -> None:
+    screens = run_python(locale_dir, "-c", PLAY, str(tmp_path)).split("\f")
+    assert len(screens) > 10
+    outputs = {
+        f"screen {i}": re.sub(r"/[\w./-]+", "", screen.replace(str(tmp_path), ""))  # a path
+        for i, screen in enumerate(screens)
+    }
+    assert any("⟦ŌĶ⟧" in screen for screen in screens)  # the pass screen's key
+    # the keys as Textual names them (space, ^s, q), the players' names
+    keys = {"space", "s", "t", "b", "l", "c", "r", "q"}
+    _check(outputs, NAMES | GAME_WORDS | RESULT_NAMES | keys | {"Bodo", "Ben"})
+
+
+def test_the_formats_say_their_labels_from_the_catalogue(locale_dir: Path) -> None:
+    """``tournament formats``: the labels and the tie-breaks from the catalogue; a format's title
+    as its source names it, its source's address and its stages as data (JSON) stay data."""
+    ((output, code),) = run_many(locale_dir, [["tournament", "formats"]])
+    assert code == 0
+    for fmt in FORMATS.values():
+        assert f": {fmt.title}\n" in output and f"{fmt.source}⟧\n" in output
+        output = output.replace(fmt.title, "").replace(fmt.source, "")
+    output = re.sub(r"\{.*\}", "", output)  # a stage as data
+    assert output.count("⟦Šōũŕçē: ⟧") == len(FORMATS)
+    _check({"formats": output}, NAMES)
+
+
+def test_a_tournament_exports_checks_on_import_say_their_words_from_the_catalogue(
+    locale_dir: Path, tmp_path: Path
+) -> None:
+    """An export spoilt in several places, imported: where in the file and what is wrong, said
+    in the catalogue's words (the file's keys and values, quoted, are data)."""
+    db, export = str(tmp_path / "a.sqlite3"), tmp_path / "cup.json"
+    made = [
+        ["tournament", "create", "Cup", "--date", "2025-06-01", "--seed", "1", "--db", db],
+        ["tournament", "register", "Anna,Ben,Cem,Dora,Erika,Fritz", "--db", db],
+        ["tournament", "draw", "--db", db],
+        ["tournament", "export", str(export), "--db", db],
+    ]
+    assert [code for _, code in run_many(locale_dir, made)] == [0, 0, 0, 0]
+    good = json.loads(export.read_text(encoding="utf-8"))
+
+    def spoilt(name: str, change: str) -> list[str]:
+        data = json.loads(json.dumps(good))
+        exec(change, {"d": data})  # the test's own statements
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        return ["tournament", "import", str(path), "--db", str(tmp_path / f"{name}.sqlite3")]
+
+    changes = {
+        "version": "d['version'] = 9",
+        "unknown": "d['tournament']['colour'] = 1",
+        "twice": "d['players'][1]['name'] = 'Anna'",
+        "number": "d['players'][0]['number'] = 0",
+        "stranger": "d['rounds'][0]['tables'][0]['players'][0] = 'Zed'",
+        "game": "d['rounds'][0]['tables'][0]['games'] = [{'number': 1, 'source': 'pub'}]",
+        "log": "d['log'].append({'at': 1})",
+        "list": "d['rounds'] = 3",
+    }
+    runs = [spoilt(name, change) for name, change in changes.items()]
+    outputs = {}
+    for name, (output, code) in zip(changes, run_many(locale_dir, runs), strict=True):
+        assert code == 1, (name, output)
+        outputs[name] = re.sub(r"'[^']*'", "", output)  # the file's keys and values, quoted
+    assert "⟦ŧĥē ēẋƥōŕŧ⟧" in outputs["version"]
+    _check(outputs, TYPED | {"Cup", "Zed"})
+
+
+def test_the_logs_label_each_change_from_the_catalogue(locale_dir: Path, tmp_path: Path) -> None:
+    """``club log`` and ``tournament log``: each line's time and action id (data, as an export
+    has them), its label from the catalogue, and its data (JSON)."""
+    db = ["--db", str(tmp_path / "club.sqlite3")]
+    steps = [
+        ["club", "create", "Krone", *db],
+        ["club", "member", "add", "Anna", "Ben", "Cem", *db],
+        ["club", "evening", "add", "2025-06-01", "--present", "Anna,Ben,Cem", *db],
+        ["club", "game", "add", "--loser", "Anna", *db],
+        ["club", "pay", "Anna", "5", *db],
+        ["club", "log", *db],
+        ["tournament", "create", "Cup", "--date", "2025-06-01", "--seed", "1", *db],
+        ["tournament", "register", "Anna,Ben,Cem,Dora,Erika,Fritz", *db],
+        ["tournament", "draw", *db],
+        ["tournament", "log", *db],
+    ]
+    done = run_many(locale_dir, steps)
+    assert all(code == 0 for _, code in done), done
+    outputs = {"club log": done[5][0], "tournament log": done[9][0]}
+    for name, output in outputs.items():
+        lines = output.splitlines()
+        assert len(lines) >= 3 and all(re.match(r"\S+  \w+ +⟦", line) for line in lines), name
+        outputs[name] = re.sub(r"(?m)^\S+  \w+ +|\{.*\}", "", output)  # when, the id, the data
+    _check(outputs, set())

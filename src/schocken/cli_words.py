@@ -23,7 +23,8 @@ tournament, the lab and pub mode import it, and the cli package imports them.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator, Sequence
+import json
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
@@ -215,3 +216,14 @@ class Parser(argparse.ArgumentParser):
 
 class RawDescriptionFormatter(Formatter, argparse.RawDescriptionHelpFormatter):
     """:class:`Formatter` keeping the description's lines as they are."""
+
+
+def log_line(entry: Mapping[str, Any], lang: str) -> str:
+    """A line of a club's or tournament's log: when, the action's id (data, as an export has
+    it), its label from the catalogue (``log_action_ID``, where it has one) and its data (JSON).
+    """
+    action = str(entry["action"])
+    key = f"log_action_{action}"
+    label = t(key, lang) if key in CATALOGUE[lang] else action
+    detail = json.dumps(entry["detail"], ensure_ascii=False)
+    return f"{entry['at']}  {action:<16} " + t("log_line", lang, label=label, detail=detail)

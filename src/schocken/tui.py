@@ -7,7 +7,7 @@ and turns keys into its actions; everything the game says comes from :mod:`schoc
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -86,12 +86,11 @@ def player_lines(view: PlayerView, lang: str) -> list[str]:
 class PassScreen(Screen[None]):
     """Hides the table while the keyboard goes to another human."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "confirm", "OK", show=True)]
-
     def __init__(self, name: str, lang: str) -> None:
         super().__init__()
         self.player = name
         self.lang = lang
+        self._bindings.bind("enter", "confirm", t("ui_ok", lang), show=True)
 
     def compose(self) -> ComposeResult:
         yield Static(

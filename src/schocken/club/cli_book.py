@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from schocken.cli_words import log_line
 from schocken.club import (
     BalanceInfo,
     ClubBook,
@@ -415,6 +416,5 @@ def cmd_plot(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
 
 def cmd_log(book: ClubBook, args: argparse.Namespace, lang: str) -> int:
     for entry in book.log(chosen_club(book, args)):
-        detail = json.dumps(entry["detail"], ensure_ascii=False)
-        print(f"{entry['at']}  {entry['action']:<16} {detail}")
+        print(log_line(entry, lang))
     return 0

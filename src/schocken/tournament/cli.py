@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from schocken.cli_words import Words
+from schocken.cli_words import Words, log_line
 from schocken.club import DEFAULT_DB
 from schocken.club.cli import date_arg
 from schocken.errors import ClubError, RulesError, TournamentError
@@ -126,11 +126,12 @@ def cmd_formats(book: TournamentBook, args: argparse.Namespace, lang: str) -> in
         if args.name and name != args.name:
             continue
         print(f"{name}: {fmt.title}")
-        print(f"  {fmt.source}")
+        print("  " + t("tournament_formats_source", lang, source=fmt.source))
         data = format_to_data(fmt)
-        for part in ("qualifying", "final"):
+        for part in ("qualifying", "final"):  # the stages as data (JSON), as a format file has them
             if data[part] is not None:
-                print(f"  {part}: {json.dumps(data[part], ensure_ascii=False)}")
+                said = json.dumps(data[part], ensure_ascii=False)
+                print("  " + t(f"tournament_formats_{part}", lang, data=said))
         breaks = [t(f"tournament_tb_{b.value}", lang) for b in fmt.tie_breaks]
         print("  " + t("tournament_tie_breaks", lang, breaks=", ".join(breaks) or "-"))
     if args.name:
@@ -478,8 +479,7 @@ def cmd_print(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
 
 def cmd_log(book: TournamentBook, args: argparse.Namespace, lang: str) -> int:
     for entry in book.log(_tournament(book, args)):
-        detail = json.dumps(entry["detail"], ensure_ascii=False)
-        print(f"{entry['at']}  {entry['action']:<14} {detail}")
+        print(log_line(entry, lang))
     return 0
 
 

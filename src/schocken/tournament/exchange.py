@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from schocken.club.values import check_date, slug_of
-from schocken.errors import RulesError, TournamentError, json_error_said
+from schocken.errors import RulesError, Said, TournamentError, json_error_said
 from schocken.players import name_key
 from schocken.rules import rules_from_data
 from schocken.texts import refused, said
@@ -37,30 +37,39 @@ MAX_IMPORT = 50_000_000
 """An export to import has at most this many characters."""
 
 
-def _need(ok: bool, where: str, message: str) -> None:
+def _need(ok: bool, where: Said, what: str, /, **fields: object) -> None:
+    """Refuse the import unless ``ok``: where in the file (``where``), what is wrong (the text
+    ``tournament_import_WHAT``), both in the catalogue's words."""
     if not ok:
-        raise TournamentError(f"{where}: {message}")
+        why = Said(f"tournament_import_{what}", fields)
+        raise refused(TournamentError, "tournament_import_at", where=where, why=why)
 
 
-def _obj(value: object, where: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
-    _need(isinstance(value, Mapping), where, "must be an object")
+def _in(where: Said, key: str) -> Said:
+    """A key of the file's object at ``where`` (``'players' 2: 'number'``)."""
+    return said("tournament_import_field", where=where, field=key)
+
+
+def _obj(value: object, where: Said, keys: tuple[str, ...]) -> Mapping[str, Any]:
+    _need(isinstance(value, Mapping), where, "object")
     assert isinstance(value, Mapping)
     unknown = [k for k in value if k not in keys]
-    _need(not unknown, where, f"unknown key {unknown[0]!r}" if unknown else "")
+    _need(not unknown, where, "unknown_key", part=repr(unknown[0]) if unknown else "")
     return value
 
 
-def _list(value: object, where: str) -> list[Any]:
-    _need(isinstance(value, list), where, "must be a list")
+def _list(value: object, where: Said) -> list[Any]:
+    _need(isinstance(value, list), where, "list")
     assert isinstance(value, list)
     return value
 
 
-def _int(value: object, where: str, low: int = 1) -> int:
+def _int(value: object, where: Said, low: int = 1) -> int:
     _need(
         not isinstance(value, bool) and isinstance(value, int) and value >= low,
         where,
-        f"must be a whole number of at least {low}",
+        "whole",
+        low=low,
     )
     assert isinstance(value, int)
     return value
@@ -127,46 +136,51 @@ class _Exchange(_Book):
         except (json.JSONDecodeError, RecursionError, ValueError) as exc:
             why = json_error_said(exc) if isinstance(exc, json.JSONDecodeError) else exc
             raise refused(TournamentError, "tournament_refuse_export_json", why=why) from None
-        top = _obj(
-            data, "the export", ("format", "version", "tournament", "players", "rounds", "log")
-        )
-        _need(
-            top.get("format") == EXPORT_FORMAT, "the export", f"'format' must be {EXPORT_FORMAT!r}"
-        )
+        export = said("tournament_import_the_export")
+        top = _obj(data, export, ("format", "version", "tournament", "players", "rounds", "log"))
+        _need(top.get("format") == EXPORT_FORMAT, export, "format", format=repr(EXPORT_FORMAT))
         _need(
             top.get("version") == EXPORT_VERSION,
-            "the export",
-            f"version {top.get('version')!r} is not read here (this reads {EXPORT_VERSION})",
+            export,
+            "version",
+            version=repr(top.get("version")),
+            reads=EXPORT_VERSION,
         )
+        where = said("tournament_import_key", part="tournament")
         head = _obj(
             top.get("tournament"),
-            "'tournament'",
+            where,
             ("name", "date", "place", "club", "created", "seed", "capacity", "rules", "format"),
         )
         fmt = format_from_data(head.get("format"))
         try:
             rules = rules_from_data(head.get("rules"), "'tournament': 'rules'")
         except RulesError as exc:
-            raise TournamentError(str(exc)) from None
+            raise refused(TournamentError, "tournament_refuse_as_is", why=exc) from None
         name, club = head.get("name"), head.get("club")
-        _need(isinstance(name, str) and bool(slug_of(name)), "'tournament'", "'name' is a name")
+        _need(isinstance(name, str) and bool(slug_of(name)), where, "name", part="name")
         _checked(check_date, head.get("date"), said("tournament_what_export_date"))
-        _need(isinstance(head.get("place"), str), "'tournament'", "'place' is a text")
-        _need(isinstance(head.get("created"), str), "'tournament'", "'created' is a time")
-        _need(club is None or isinstance(club, str), "'tournament'", "'club' is a name or null")
+        _need(isinstance(head.get("place"), str), where, "text", part="place")
+        _need(isinstance(head.get("created"), str), where, "time", part="created")
+        _need(club is None or isinstance(club, str), where, "name_or_null", part="club")
         capacity = head.get("capacity")
         _need(
             capacity is None or (isinstance(capacity, int) and not isinstance(capacity, bool)),
-            "'tournament'",
-            "'capacity' is a number or null",
+            where,
+            "number_or_null",
+            part="capacity",
         )
-        entrants = self._entrants(_list(top.get("players"), "'players'"))
+        entrants = self._entrants(
+            _list(top.get("players"), said("tournament_import_key", part="players"))
+        )
         seed = head.get("seed")
-        _need(isinstance(seed, str) and bool(seed), "'tournament'", "'seed' is a text")
+        _need(isinstance(seed, str) and bool(seed), where, "text", part="seed")
         assert isinstance(name, str) and isinstance(seed, str)
         pic = Tournament(name, fmt, rules, seed, entrants)
-        pic = self._replay_rounds(pic, _list(top.get("rounds"), "'rounds'"))
-        log = _list(top.get("log"), "'log'")
+        pic = self._replay_rounds(
+            pic, _list(top.get("rounds"), said("tournament_import_key", part="rounds"))
+        )
+        log = _list(top.get("log"), said("tournament_import_key", part="log"))
         with self._tx() as db:
             slug = slug_of(name)
             if db.execute(
@@ -178,9 +192,11 @@ class _Exchange(_Book):
                 members = {name_key(m["name"]) for m in self.book.members(club)}
                 for e in entrants:
                     if name_key(e.name) not in members:
-                        raise TournamentError(
-                            f"{e.name!r} is not a member of {club} in this book (import the "
-                            "club first)"
+                        raise refused(
+                            TournamentError,
+                            "tournament_import_not_member",
+                            name=repr(e.name),
+                            club=club,
                         )
             tid = db.insert(
                 "INSERT INTO tournament_tournaments (slug, name, date, place, club, rules, "
@@ -225,12 +241,13 @@ class _Exchange(_Book):
                     ),
                 )
             for i, item in enumerate(log):
-                entry = _obj(item, f"'log' {i + 1}", ("at", "action", "detail"))
+                at_log = said("tournament_import_nth", part="log", n=i + 1)
+                entry = _obj(item, at_log, ("at", "action", "detail"))
                 at, action, detail = entry.get("at"), entry.get("action"), entry.get("detail")
                 _need(
                     isinstance(at, str) and isinstance(action, str) and isinstance(detail, dict),
-                    f"'log' {i + 1}",
-                    "has 'at' and 'action' (texts) and 'detail' (an object)",
+                    at_log,
+                    "log_entry",
                 )
                 db.execute(
                     "INSERT INTO tournament_log (tournament_id, at, action, detail) "
@@ -244,16 +261,16 @@ class _Exchange(_Book):
         keys: set[str] = set()
         last = 0
         for i, item in enumerate(items):
-            where = f"'players' {i + 1}"
+            where = said("tournament_import_nth", part="players", n=i + 1)
             p = _obj(item, where, ("number", "name", "team", "from_round", "left_after"))
-            number = _int(p.get("number"), f"{where}: 'number'")
-            _need(number > last, where, "the players are in the order they registered")
+            number = _int(p.get("number"), _in(where, "number"))
+            _need(number > last, where, "players_order")
             last = number
             name, team = p.get("name"), p.get("team")
-            _need(isinstance(name, str) and bool(name.strip()), where, "'name' is a name")
-            _need(team is None or isinstance(team, str), where, "'team' is a name or null")
+            _need(isinstance(name, str) and bool(name.strip()), where, "name", part="name")
+            _need(team is None or isinstance(team, str), where, "name_or_null", part="team")
             assert isinstance(name, str)
-            _need(name_key(name) not in keys, where, f"{name!r} is named twice")
+            _need(name_key(name) not in keys, where, "twice", name=repr(name))
             keys.add(name_key(name))
             left = p.get("left_after")
             out.append(
@@ -261,8 +278,8 @@ class _Exchange(_Book):
                     name,
                     team,
                     number,
-                    _int(p.get("from_round"), f"{where}: 'from_round'"),
-                    None if left is None else _int(left, f"{where}: 'left_after'", 0),
+                    _int(p.get("from_round"), _in(where, "from_round")),
+                    None if left is None else _int(left, _in(where, "left_after"), 0),
                 )
             )
         return tuple(out)
@@ -271,57 +288,59 @@ class _Exchange(_Book):
         """The rounds and games of an export, each checked as when it was entered."""
         known = {e.name for e in pic.entrants}
         for i, item in enumerate(items):
-            where = f"'rounds' {i + 1}"
+            where = said("tournament_import_nth", part="rounds", n=i + 1)
             r = _obj(item, where, ("number", "tables"))
-            number = _int(r.get("number"), f"{where}: 'number'")
-            _need(number == i + 1, where, "the rounds are numbered 1, 2, ... in order")
-            _need(number <= pic.format.rounds, where, f"the format has {pic.format.rounds} rounds")
+            number = _int(r.get("number"), _in(where, "number"))
+            _need(number == i + 1, where, "rounds_order")
+            _need(number <= pic.format.rounds, where, "rounds_past", rounds=pic.format.rounds)
             tables = []
-            games: list[tuple[int, Any, str]] = []
+            games: list[tuple[int, Any, Said]] = []
             seen: set[str] = set()
-            for j, t_item in enumerate(_list(r.get("tables"), f"{where}: 'tables'")):
-                tw = f"{where}, table {j + 1}"
+            for j, t_item in enumerate(_list(r.get("tables"), _in(where, "tables"))):
+                tw = said("tournament_import_table", where=where, table=j + 1)
                 t = _obj(t_item, tw, ("number", "players", "games"))
-                n = _int(t.get("number"), f"{tw}: 'number'")
-                players = _list(t.get("players"), f"{tw}: 'players'")
+                n = _int(t.get("number"), _in(tw, "number"))
+                players = _list(t.get("players"), _in(tw, "players"))
                 for p in players:
-                    _need(p in known, tw, f"{p!r} is not among the players")
-                    _need(p not in seen, tw, f"{p!r} has two seats in the round")
+                    _need(p in known, tw, "not_player", name=repr(p))
+                    _need(p not in seen, tw, "two_seats", name=repr(p))
                     seen.add(p)
                 tables.append((n, tuple(players)))
-                for k, g in enumerate(_list(t.get("games"), f"{tw}: 'games'")):
-                    games.append((n, g, f"{tw}, game {k + 1}"))
+                for k, g in enumerate(_list(t.get("games"), _in(tw, "games"))):
+                    games.append((n, g, said("tournament_import_game", where=tw, game=k + 1)))
             numbers = [n for n, _ in tables]
-            _need(numbers == sorted(set(numbers)), where, "the tables are in order, without twins")
+            _need(numbers == sorted(set(numbers)), where, "tables_order")
             pic = replace(pic, rounds=(*pic.rounds, Seating(number, tuple(tables))))
             for n, g_item, gw in games:
                 pic = self._replay_game(pic, number, n, g_item, gw)
         return pic
 
     def _replay_game(
-        self, pic: Tournament, number: int, table: int, item: object, where: str
+        self, pic: Tournament, number: int, table: int, item: object, where: Said
     ) -> Tournament:
         g = _obj(item, where, ("number", "source", "record", "result"))
-        game_no = _int(g.get("number"), f"{where}: 'number'")
+        game_no = _int(g.get("number"), _in(where, "number"))
         _need(
             game_no == len(pic.games_at(number, table)) + 1,
             where,
-            "the games are numbered 1, 2, ... in order",
+            "games_order",
         )
         source = g.get("source")
         try:
             if "record" in g:
-                _need(source in ("pub", "online"), where, "a record's source is pub or online")
+                _need(source in ("pub", "online"), where, "record_source")
                 record = read_record(g["record"])
                 result = result_of_record(record)
                 check_entry(pic, number, table, result, record.rules)
                 text: str | None = record.to_json(indent=None)
             else:
-                _need(source == "hand", where, "a game without its record has source 'hand'")
+                _need(source == "hand", where, "hand_source")
                 result = result_from_data(g.get("result"))
                 check_entry(pic, number, table, result)
                 text = None
         except TournamentError as exc:
-            raise TournamentError(f"{where}: {exc}") from None
+            if exc.key == "tournament_import_at":  # says where already
+                raise
+            raise refused(TournamentError, "tournament_import_at", where=where, why=exc) from None
         entry = Entry(number, table, game_no, str(source), result, text)
         return replace(pic, games=(*pic.games, entry))
