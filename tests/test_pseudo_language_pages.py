@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from pseudo_helpers import GAME_WORDS, NAMES, PSEUDO, foreign_words
+from schocken.club import ClubBook
 from schocken.errors import PubEntryError
 from schocken.texts import refusal_text, refused
 from schocken.tournament import TournamentBook
@@ -453,6 +454,47 @@ def test_every_page_state_in_the_pseudo_language_shows_only_catalogue_words(
         offline(walk, slug)
         ctx.close()
     assert len(walk.seen) > 50
+    assert walk.found == {}
+    assert walk.errors == []
+
+
+def club_import(walk: Walk, tmp_path: Path) -> None:
+    """A club's export read into this server from the page: a broken file refused, a good one
+    imported (the club's page says so)."""
+    page = walk.page
+    with ClubBook(tmp_path / "elsewhere.sqlite3") as book:
+        book.create_club("Krone")
+        book.add_member("Krone", "Anna")
+        book.add_evening("Krone", "2026-11-20", present=["Anna"])
+        exported = book.export_club("Krone")
+    good, bad = tmp_path / "krone.json", tmp_path / "broken.json"
+    good.write_text(exported, encoding="utf-8")
+    bad.write_text(exported[: len(exported) // 2], encoding="utf-8")
+    walk.go("/club", "#club-import")
+    walk.look("a new club: an import to choose")
+    form = page.locator("#club-import")
+    form.locator("input[type=file]").set_input_files(bad)
+    form.locator("button[type=submit]").click()
+    walk.wait("main [role=alert]")
+    walk.look("a new club: a broken import refused")
+    form.locator("input[type=file]").set_input_files(good)
+    form.locator("button[type=submit]").click()
+    walk.wait("#club-said", "Krone")
+    walk.look("club: imported")
+
+
+def test_the_other_page_states_in_the_pseudo_language_show_only_catalogue_words(
+    locale_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, browser: Browser
+) -> None:
+    """A club's import, its entries held for the treasurer, and a tournament's table played
+    online, walked as the first test walks its states."""
+    monkeypatch.setenv("SCHOCKEN_LOCALE_PATH", str(locale_dir))
+    with running(tmp_path / "db.sqlite3", seed=9, bot_delay=0.0, extra=GENEROUS) as server:
+        ctx = browser.new_context(locale="en-US")
+        ctx.add_init_script("localStorage.setItem('schocken:lang', 'qps')")
+        walk = Walk(ctx.new_page(), server)
+        club_import(walk, tmp_path)
+        ctx.close()
     assert walk.found == {}
     assert walk.errors == []
 
