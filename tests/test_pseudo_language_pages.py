@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import gettext
 import json
+import re
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -483,6 +485,37 @@ def club_import(walk: Walk, tmp_path: Path) -> None:
     walk.look("club: imported")
 
 
+def conflicts(walk: Walk) -> None:
+    """The imported club's fines for Ben and Dora entered without a signal, while another device
+    renames Ben and Dora leaves the club: both held for the treasurer, one then settled."""
+    page, slug, day = walk.page, "krone", date.today().isoformat()
+    with ClubBook(walk.server.db) as book:
+        for name in ("Ben", "Dora"):
+            book.add_member(slug, name)
+        book.add_evening(slug, day, present=["Anna", "Ben", "Dora"])
+        book.set_fine_item(slug, "Spinksen", 50)
+    page.goto(f"{walk.server.url}/club/{slug}")
+    walk.wait("#club-fine-members", "Dora")
+    ready_offline(page)
+    page.context.set_offline(True)
+    for entries, name in enumerate(("Ben", "Dora"), start=1):
+        page.locator("#club-fine-members").get_by_role("button", name=name, exact=True).click()
+        page.locator("#club-fine").get_by_role("button", name=re.compile("Spinksen")).click()
+        expect(page.locator("#club-queue-list li")).to_have_count(entries)
+    walk.look("club: fines waiting without a signal")
+    with ClubBook(walk.server.db) as book:
+        book.rename_member(slug, "Ben", "Cem")
+        book.member_leaves(slug, "Dora", day)
+    page.context.set_offline(False)
+    held = page.locator("#club-queue-list li.held")
+    expect(held).to_have_count(2, timeout=30_000)
+    walk.wait("#club-queue-list li.held", "Cem")  # Ben is called Cem now
+    walk.look("club: two entries held for the treasurer")
+    held.nth(0).locator("button").first.click()
+    expect(held).to_have_count(1)
+    walk.look("club: one entry held for the treasurer")
+
+
 def test_the_other_page_states_in_the_pseudo_language_show_only_catalogue_words(
     locale_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, browser: Browser
 ) -> None:
@@ -494,7 +527,9 @@ def test_the_other_page_states_in_the_pseudo_language_show_only_catalogue_words(
         ctx.add_init_script("localStorage.setItem('schocken:lang', 'qps')")
         walk = Walk(ctx.new_page(), server)
         club_import(walk, tmp_path)
+        conflicts(walk)
         ctx.close()
+    assert len(walk.seen) >= 6, walk.seen
     assert walk.found == {}
     assert walk.errors == []
 
