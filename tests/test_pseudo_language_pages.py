@@ -2,10 +2,12 @@
 table's end and its review, the spectators' view, refusals, the rules lab's figures, a club with
 members, an evening, money, statistics and settings, a tournament with its tables drawn, its
 screen, phone view and score sheets, pub mode from its first turn to its end, and a club's page
-without a signal. Every word a person reads or hears on them (the text, the title, the controls'
-names and hints, images' alt texts, what live regions say) is a pseudo word or a name: no word
-comes from outside the catalogues (tests/test_pseudo_language.py has the check and the first
-pages). One browser context walks through them all against one real server."""
+without a signal; in a second test, a club's import, its entries held for the treasurer and a
+tournament's table played online. Every word a person reads or hears on them (the text, the
+title, the controls' names and hints, images' alt texts, what live regions say) is a pseudo word
+or a name: no word comes from outside the catalogues (tests/test_pseudo_language.py has the
+check and the first pages). One browser context walks through each test's states against one
+real server."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from server_helpers import GENEROUS, Server, running
 from test_pseudo_language import BOTS, page_words
 from test_server_review import finished_table
 from test_web import click_if_there, dismiss_reveal
+from test_web_history import Hand, play_together
 from test_web_offline import ready_offline
 
 HEARD = """() => {
@@ -516,6 +519,48 @@ def conflicts(walk: Walk) -> None:
     walk.look("club: one entry held for the treasurer")
 
 
+def online_tournament(walk: Walk) -> None:
+    """A tournament of the imported club whose table 1 the organiser opens online: the links to
+    the seats, the host's lobby, the game played at the server (each seat by a second
+    connection, as tests/test_web_tournament.py plays it) and its end booked to the tournament."""
+    page, server = walk.page, walk.server
+    with TournamentBook(server.db) as book:
+        book.create("Cup", date="2026-12-01", club="krone", format="sfreunde", seed="5")
+        book.register("Cup", ["Anna", "Cem", "Ben", "Dora"], guest=True)
+        book.draw("Cup")
+    walk.go("/tournaments/krone/Cup", "main", "Anna")
+    page.locator(".tw-opens button").first.click()
+    expect(page.locator(".tw-seats li")).to_have_count(4)
+    walk.wait("#announce")
+    walk.look("tournament: a table opened online")
+    links = [str(a.get_attribute("href")) for a in page.locator(".tw-seats li a").all()]
+    tokens = [link.split("#", 1)[1] for link in links]
+    table_id = links[0].split("/t/", 1)[1].split("#")[0]
+    host = page.context.new_page()
+    host.on("pageerror", lambda e: walk.errors.append(str(e)))
+    walk.page = host
+    host.goto(links[0])
+    walk.wait("#tournament")
+    walk.look("tournament table: the host's lobby", leave_out=(table_id,))
+    hands = [Hand(server, table_id, token) for token in tokens]
+    host.locator("#start").click()
+    for hand in hands:
+        hand.read()
+    play_together(hands)
+    for hand in hands:
+        hand.close()
+    expect(host.locator("#booked")).to_be_visible(timeout=30_000)
+    walk.wait("#booked", "Cup")
+    while dismiss_reveal(host):
+        pass
+    walk.look("tournament table: the game booked", leave_out=(table_id,))
+    host.close()
+    walk.page = page
+    page.reload()
+    walk.wait("main", "Anna")
+    walk.look("tournament: a table played online")
+
+
 def test_the_other_page_states_in_the_pseudo_language_show_only_catalogue_words(
     locale_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, browser: Browser
 ) -> None:
@@ -528,8 +573,9 @@ def test_the_other_page_states_in_the_pseudo_language_show_only_catalogue_words(
         walk = Walk(ctx.new_page(), server)
         club_import(walk, tmp_path)
         conflicts(walk)
+        online_tournament(walk)
         ctx.close()
-    assert len(walk.seen) >= 6, walk.seen
+    assert len(walk.seen) >= 10, walk.seen
     assert walk.found == {}
     assert walk.errors == []
 
