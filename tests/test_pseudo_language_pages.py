@@ -559,6 +559,18 @@ def online_tournament(walk: Walk) -> None:
     page.reload()
     walk.wait("main", "Anna")
     walk.look("tournament: a table played online")
+    for fold in page.locator(".tw-online details").all():  # new links, a bot for a player
+        if fold.get_attribute("open") is None:
+            fold.locator("> summary").click()
+            expect(fold).to_have_attribute("open", "")
+    asks = page.locator(".tw-online .tw-ask")
+    assert asks.count() >= 2
+    for i in range(asks.count()):  # each question asked, then answered no
+        asks.nth(i).locator("xpath=preceding-sibling::button[1]").click()
+        expect(asks.nth(i).locator("p")).to_be_visible()
+        walk.look(f"tournament: the organiser asked, question {i + 1}")
+        asks.nth(i).locator("button.secondary").click()
+        expect(asks.nth(i).locator("p")).to_have_count(0)
 
 
 def test_the_other_page_states_in_the_pseudo_language_show_only_catalogue_words(
@@ -575,7 +587,7 @@ def test_the_other_page_states_in_the_pseudo_language_show_only_catalogue_words(
         conflicts(walk)
         online_tournament(walk)
         ctx.close()
-    assert len(walk.seen) >= 10, walk.seen
+    assert len(walk.seen) >= 12, walk.seen
     assert walk.found == {}
     assert walk.errors == []
 
