@@ -2,21 +2,26 @@
 table's end and its review, the spectators' view, refusals, the rules lab's figures, a club with
 members, an evening, money, statistics and settings, a tournament with its tables drawn, its
 screen, phone view and score sheets, pub mode from its first turn to its end, and a club's page
-without a signal. Every word a person reads or hears on them (the text, the title, the controls'
-names and hints, images' alt texts, what live regions say) is a pseudo word or a name: no word
-comes from outside the catalogues (tests/test_pseudo_language.py has the check and the first
-pages). One browser context walks through them all against one real server."""
+without a signal; in a second test, a club's import, its entries held for the treasurer and a
+tournament's table played online. Every word a person reads or hears on them (the text, the
+title, the controls' names and hints, images' alt texts, what live regions say) is a pseudo word
+or a name: no word comes from outside the catalogues (tests/test_pseudo_language.py has the
+check and the first pages). One browser context walks through each test's states against one
+real server."""
 
 from __future__ import annotations
 
 import gettext
 import json
+import re
+from datetime import date
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from pseudo_helpers import GAME_WORDS, NAMES, PSEUDO, foreign_words
+from schocken.club import ClubBook
 from schocken.errors import PubEntryError
 from schocken.texts import refusal_text, refused
 from schocken.tournament import TournamentBook
@@ -24,6 +29,7 @@ from server_helpers import GENEROUS, Server, running
 from test_pseudo_language import BOTS, page_words
 from test_server_review import finished_table
 from test_web import click_if_there, dismiss_reveal
+from test_web_history import Hand, play_together
 from test_web_offline import ready_offline
 
 HEARD = """() => {
@@ -453,6 +459,135 @@ def test_every_page_state_in_the_pseudo_language_shows_only_catalogue_words(
         offline(walk, slug)
         ctx.close()
     assert len(walk.seen) > 50
+    assert walk.found == {}
+    assert walk.errors == []
+
+
+def club_import(walk: Walk, tmp_path: Path) -> None:
+    """A club's export read into this server from the page: a broken file refused, a good one
+    imported (the club's page says so)."""
+    page = walk.page
+    with ClubBook(tmp_path / "elsewhere.sqlite3") as book:
+        book.create_club("Krone")
+        book.add_member("Krone", "Anna")
+        book.add_evening("Krone", "2026-11-20", present=["Anna"])
+        exported = book.export_club("Krone")
+    good, bad = tmp_path / "krone.json", tmp_path / "broken.json"
+    good.write_text(exported, encoding="utf-8")
+    bad.write_text(exported[: len(exported) // 2], encoding="utf-8")
+    walk.go("/club", "#club-import")
+    walk.look("a new club: an import to choose")
+    form = page.locator("#club-import")
+    form.locator("input[type=file]").set_input_files(bad)
+    form.locator("button[type=submit]").click()
+    walk.wait("main [role=alert]")
+    walk.look("a new club: a broken import refused")
+    form.locator("input[type=file]").set_input_files(good)
+    form.locator("button[type=submit]").click()
+    walk.wait("#club-said", "Krone")
+    walk.look("club: imported")
+
+
+def conflicts(walk: Walk) -> None:
+    """The imported club's fines for Ben and Dora entered without a signal, while another device
+    renames Ben and Dora leaves the club: both held for the treasurer, one then settled."""
+    page, slug, day = walk.page, "krone", date.today().isoformat()
+    with ClubBook(walk.server.db) as book:
+        for name in ("Ben", "Dora"):
+            book.add_member(slug, name)
+        book.add_evening(slug, day, present=["Anna", "Ben", "Dora"])
+        book.set_fine_item(slug, "Spinksen", 50)
+    page.goto(f"{walk.server.url}/club/{slug}")
+    walk.wait("#club-fine-members", "Dora")
+    ready_offline(page)
+    page.context.set_offline(True)
+    for entries, name in enumerate(("Ben", "Dora"), start=1):
+        page.locator("#club-fine-members").get_by_role("button", name=name, exact=True).click()
+        page.locator("#club-fine").get_by_role("button", name=re.compile("Spinksen")).click()
+        expect(page.locator("#club-queue-list li")).to_have_count(entries)
+    walk.look("club: fines waiting without a signal")
+    with ClubBook(walk.server.db) as book:
+        book.rename_member(slug, "Ben", "Cem")
+        book.member_leaves(slug, "Dora", day)
+    page.context.set_offline(False)
+    held = page.locator("#club-queue-list li.held")
+    expect(held).to_have_count(2, timeout=30_000)
+    walk.wait("#club-queue-list li.held", "Cem")  # Ben is called Cem now
+    walk.look("club: two entries held for the treasurer")
+    held.nth(0).locator("button").first.click()
+    expect(held).to_have_count(1)
+    walk.look("club: one entry held for the treasurer")
+
+
+def online_tournament(walk: Walk) -> None:
+    """A tournament of the imported club whose table 1 the organiser opens online: the links to
+    the seats, the host's lobby, the game played at the server (each seat by a second
+    connection, as tests/test_web_tournament.py plays it) and its end booked to the tournament."""
+    page, server = walk.page, walk.server
+    with TournamentBook(server.db) as book:
+        book.create("Cup", date="2026-12-01", club="krone", format="sfreunde", seed="5")
+        book.register("Cup", ["Anna", "Cem", "Ben", "Dora"], guest=True)
+        book.draw("Cup")
+    walk.go("/tournaments/krone/Cup", "main", "Anna")
+    page.locator(".tw-opens button").first.click()
+    expect(page.locator(".tw-seats li")).to_have_count(4)
+    walk.wait("#announce")
+    walk.look("tournament: a table opened online")
+    links = [str(a.get_attribute("href")) for a in page.locator(".tw-seats li a").all()]
+    tokens = [link.split("#", 1)[1] for link in links]
+    table_id = links[0].split("/t/", 1)[1].split("#")[0]
+    host = page.context.new_page()
+    host.on("pageerror", lambda e: walk.errors.append(str(e)))
+    walk.page = host
+    host.goto(links[0])
+    walk.wait("#tournament")
+    walk.look("tournament table: the host's lobby", leave_out=(table_id,))
+    hands = [Hand(server, table_id, token) for token in tokens]
+    host.locator("#start").click()
+    for hand in hands:
+        hand.read()
+    play_together(hands)
+    for hand in hands:
+        hand.close()
+    expect(host.locator("#booked")).to_be_visible(timeout=30_000)
+    walk.wait("#booked", "Cup")
+    while dismiss_reveal(host):
+        pass
+    walk.look("tournament table: the game booked", leave_out=(table_id,))
+    host.close()
+    walk.page = page
+    page.reload()
+    walk.wait("main", "Anna")
+    walk.look("tournament: a table played online")
+    for fold in page.locator(".tw-online details").all():  # new links, a bot for a player
+        if fold.get_attribute("open") is None:
+            fold.locator("> summary").click()
+            expect(fold).to_have_attribute("open", "")
+    asks = page.locator(".tw-online .tw-ask")
+    assert asks.count() >= 2
+    for i in range(asks.count()):  # each question asked, then answered no
+        asks.nth(i).locator("xpath=preceding-sibling::button[1]").click()
+        expect(asks.nth(i).locator("p")).to_be_visible()
+        walk.look(f"tournament: the organiser asked, question {i + 1}")
+        asks.nth(i).locator("button.secondary").click()
+        expect(asks.nth(i).locator("p")).to_have_count(0)
+
+
+def test_the_other_page_states_in_the_pseudo_language_show_only_catalogue_words(
+    locale_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, browser: Browser
+) -> None:
+    """A club's import, its entries held for the treasurer, and a tournament's table played
+    online, walked as the first test walks its states."""
+    monkeypatch.setenv("SCHOCKEN_LOCALE_PATH", str(locale_dir))
+    with running(tmp_path / "db.sqlite3", seed=9, bot_delay=0.0, extra=GENEROUS) as server:
+        ctx = browser.new_context(locale="en-US")
+        ctx.add_init_script("localStorage.setItem('schocken:lang', 'qps')")
+        walk = Walk(ctx.new_page(), server)
+        club_import(walk, tmp_path)
+        conflicts(walk)
+        online_tournament(walk)
+        ctx.close()
+    assert len(walk.seen) >= 12, walk.seen
     assert walk.found == {}
     assert walk.errors == []
 
