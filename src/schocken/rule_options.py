@@ -1,7 +1,7 @@
 """The rule options as players read them: every option of :class:`~schocken.rules.Rules` with
 its group, kind, choices, defaults per preset, words (German or English, from the catalogue) and
 where it is played (from :data:`~schocken.rule_sources.OPTION_SOURCES` and
-:data:`~schocken.rule_sources.REGIONAL_SOURCES`). The web page's rules builder draws its form from
+:func:`~schocken.rule_sources.regional_sources`). The web page's rules builder draws its form from
 :func:`rule_options` alone, so no option is described anywhere else; :func:`said_value` and
 :func:`differences` put a rule set's changes into words the way the page does.
 
@@ -23,7 +23,13 @@ from typing import Any
 from schocken.errors import RulesError
 from schocken.rule_docs import rules_to_toml
 from schocken.rule_groups import GROUPS, ONLY_WITH, OPTIONS, is_read, option_choices, option_type
-from schocken.rule_sources import OPTION_SOURCES, REGIONAL_SOURCES, SOURCES, apart, source_keys
+from schocken.rule_sources import (
+    OPTION_SOURCES,
+    SOURCES,
+    apart,
+    regional_sources,
+    source_keys,
+)
 from schocken.rules import (
     DECKEL_RANGE,
     PRESETS,
@@ -106,7 +112,7 @@ def _option(name: str, group: str, lang: str) -> dict[str, Any]:
         "only_with": {other: list(values) for other, values in ONLY_WITH.get(name, {}).items()},
         "sources": {
             "presets": dict(OPTION_SOURCES[name]),
-            "elsewhere": REGIONAL_SOURCES[name],
+            "elsewhere": regional_sources(name, lang),
             "keys": {key: SOURCES[key] for key in source_keys(name)},
         },
     }

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 
+from schocken.catalogue import CATALOGUES
 from schocken.rule_groups import GROUPS, is_read
 from schocken.rules import PRESETS, Rules, find_preset
+from schocken.texts import t
 
 SILENT = "text silent: our reading"
 _PRESET_NUMBERS = (
@@ -358,98 +360,23 @@ SOURCES: dict[str, str] = {
 issue 14; ``shared/REGIONAL.md`` has the catalogue)."""
 
 REGIONAL_SOURCES: dict[str, str] = {
-    "deckel_per_half": "13 in most pages and programs [wiki, jusos, kepler, burger, bvb, mad, "
-    "tsw, shaw]; 15 [papr, greher, schockomania, tsw]; 11 [monopoly]; 26 [schockaus]; about 10 "
-    "a player [casino]. Any count from 1 to 999 may be set.",
-    "deckel_in_finale": "as many as a half in most [daha12, bitzen, burger]; tsv99 plays 14 in a "
-    "half and 13 in the Finale.",
-    "finale": "a Finale almost everywhere; none, every lost half a lost game, in tsw's presets "
-    "without Finale [tsw].",
-    "opening": "lowest_takes [liga, rebel, tanneb]; a round for no Deckel, best opens (tsv99); "
-    'worst_opens, one throw each, the worst opens for no Deckel ("Laden") [mad]; '
-    "high_die, one die each, the highest opens, ties throw again [h2g2, keller, jusos, mortsch]; "
-    "low_die, one die each, the lowest opens, ties Stechen [papr]; first_seat, a fixed first "
-    'player: the youngest [burger], the club\'s "König" [rsc03] or "Präsident" [kroeten], the '
-    "app's host [ohnetheke], one drawn by lot [spiele7].",
-    "more_halves": 'a Finale almost everywhere; no Finale but a token ("Hälfte") for each lost '
-    "half, whoever has lost two pays, so two different half-losers are followed by a further "
-    "half of everyone [keller].",
-    "finale_opener": "first_half_loser [rsc03, tanneb, bitzen, mad, mats].",
-    "put_back": "allowed [sackj, monopoly, o2k, rebel]; forbidden [bvb, ohnetheke, mad].",
-    "strasse_one_throw": "only from one throw in most [tingting, sackj, niederrhein, keller, "
-    "jusos, h2g2, papr, board, mad, shaw]; may be assembled [mortsch].",
-    "general_one_throw": "only from one throw in most [tingting, sackj, niederrhein, keller, "
-    "jusos, h2g2, papr, board, mad, shaw]; may be assembled [mortsch].",
-    "general_beats_schock_2": "above Schock 2 [tingting, niederrhein, bvb, board, casino]; below "
-    "it [sackj, mad, tsw, papr, o2k, rebel, holl, leon]: an even split.",
-    "tiebreak": "later_loses [tingting, niederrhein, paua, liga, board, greher, rebel, mad]; "
-    "more_throws_then_later [sackj, greher, niederrhein, tsw, seb, papr]; "
-    "one_throw_then_later, a result from one throw beating a built one [rebel, mad] (mad: a "
-    "later one-throw result wins even against an earlier one; rebel: then the earlier wins; "
-    "one_throw_then_later plays rebel's 'Goldene Mitte': a later one-throw result takes the best "
-    "place from an earlier built one, which is saved); throw_off [kerwe, monopoly]; no_deckel, "
-    "nobody takes Deckel on a tied worst result [o2k].",
-    "hand_aus_beats": "true [tingting, sr-en]; a switch in [mad].",
-    "sixes_rethrow": "other_sixes [tsw, ohnetheke]; all_remaining [rebel].",
-    "covered": "third_throw [sackj, keller, mortsch]; last_throw [kroeten, lustige, bvb, tsw, "
-    "mad]; all, every throw covered until the reveal [spiele7].",
-    "einwuerfeln": "taking one Deckel from each holder (schock4life); at risk [board], see "
-    "einwuerfeln_form; other ways back in [velen, rebel] are not offered.",
-    "einwuerfeln_form": "from_each_holder (schock4life); at_risk: joins the round taking nothing "
-    'and "picks Deckel up again if he loses the round" [board].',
-    "jule": "4-2-1 is a Jule in Hessian and Knobel circles and some programs [greher, casino, "
-    "monopoly, papr, tsw, shaw]; a switch, off by default, in [mad].",
-    "jule_deckel": "7 [mad, papr, tsw, greher, shaw]; 8 [monopoly]; 9 [casino].",
-    "jule_rank": "top: right below Schock-Aus [mad, tsw, papr]; by_worth: ranked by its worth "
-    "[shaw].",
-    "jule_one_throw": "true [papr]; a switch, off by default, in [mad].",
-    "general": "three equal dice are a General worth 3 everywhere; [mad] can switch it off.",
-    "set_aside": "ones [h2g2, schockaus, keller, rebel, mad]; ones_and_sixes [shaw]; any "
-    "[tingting, sackj, monopoly, o2k], and [mad] with its switch.",
-    "sixes_turn": "any_throw with a throw left [bvb, ohnetheke, greher, tsw, mad, keller, "
-    'mortsch]; one_throw, "aus der Hand" [rebel, jusos] (our reading: all three dice thrown); '
-    "first_throw, only after the turn's first throw [schockaus]; never: a switch in [mad, shaw].",
-    "first_round_one_throw": '"Erster Hoch", a switch off by default in [mad]: halves; with its '
-    'second switch "Erster Hoch im Finale", halves_and_finale. No other source has it.',
-    "strassen": "all four in almost every source [wiki, tingting, sackj, tsw, mad, papr]; outer, "
-    "only 1-2-3 and 4-5-6 [sr-en].",
-    "strasse_rank": "by_pips, the higher Straße better, in most [tsw, casino, liga]; equal, "
-    "the tie rule deciding, in a declared switch of [shaw].",
-    "nutte": '2-2-1 as a top special: "Nutte" in tsw\'s Nutte presets (with 15 Deckel) [tsw], '
-    '"Siebener" [shaw]; elsewhere it is the worst throw, in club ledgers booked as a penalty '
-    "[greher, sr-en] (tsv99 too).",
-    "nutte_deckel": "9 [tsw, shaw]; 7 [shaw].",
-    "nutte_rank": "top: right below Schock-Aus, above a Jule [tsw]; by_worth: ranked by its worth "
-    "among the specials and Schocks [shaw].",
-    "nutte_one_throw": "true: specials only from one throw unless Pflücken is allowed, the "
-    "default of [shaw]; tsw does not say (false).",
-    "one_throw_while_middle": '"Anknobeln": one throw each while Deckel are in the middle, up '
-    "to three once players give Deckel to each other [casino, weizhao]. No other source has it.",
-    "schock_aus": "half, the worst taking every Deckel, in almost every source [wiki, burger, "
-    "tingting, niederrhein, keller, bvb, tsw, mad, rebel, papr]; game, the game over at once "
-    '[schockaus]; worth, a fixed worth: "Julius" 7 [casino, monopoly], "Chicago" the whole '
-    "stock of 15 [greher]. Not offered: nobody throws after a Schock-Aus [o2k].",
-    "schock_aus_deckel": '7 ("Julius") [casino, monopoly]; 15, the whole stock ("Chicago") '
-    "[greher].",
-    "achter": '3-3-1 as a special "Achter", ranked by its worth like every special there, and '
-    "(unless Pflücken is allowed) only from one throw [shaw]. No other source has it.",
-    "achter_deckel": "8 or 10 [shaw].",
-    "plain_rank": "digits, read as a three-digit number, in almost every source [wiki, tsw, mad, "
-    "papr, greher]; pip_sum, the sum of the pips [schockomania].",
-    "later_opener": "loser in every source; once Deckel go between players, most_deckel, the "
-    "holder of the most [keller], or after_most_deckel, the player after him [kerwe].",
-    "deckel_owed": "best almost everywhere; sum, the worths of every player's special result "
-    'added up ("pro Mitspieler mit Sonderwerten erhöht sich die Anzahl der Deckel") [monopoly]; '
-    "the loser taking every point thrown in the round, 1 if no special was thrown [casino].",
-    "blind": 'a player who does not lift his cup says "Blind"; those after him may look only '
-    "up to his throw count, and the last throw is blind too [schockaus]; blind play [rebel, "
-    "ohnetheke]. Not offered: going blind later than the opener's first throw.",
-    "blind_double": "a first throw left blind counts double, Schock-Aus excepted [burger].",
-    "open_round": '"offen spielen": an opener who leaves his first throw open makes the whole '
-    "round open [rsc03, mortsch, rebel].",
+    key.removeprefix("regional_"): text
+    for key, text in CATALOGUES["en"].group("texts").items()
+    if key.startswith("regional_")
 }
 """For each option: what rule pages and other Schocken programs play, by :data:`SOURCES` key
-(in brackets)."""
+(in brackets), in English: the catalogue's ``regional_<option>`` texts
+(:func:`regional_sources` says them in any language)."""
+
+
+def regional_sources(name: str, lang: str = "en") -> str:
+    """What rule pages and programs play for option ``name``, in ``lang``, the :data:`SOURCES`
+    keys in brackets as in English.
+
+    >>> regional_sources("jule_deckel", "de")
+    '7 [mad, papr, tsw, greher, shaw]; 8 [monopoly]; 9 [casino].'
+    """
+    return t(f"regional_{name}", lang)
 
 
 def source_keys(name: str) -> tuple[str, ...]:
