@@ -34,6 +34,7 @@ from schocken.cli import build_parser
 from schocken.club import DEFAULT_DB
 from schocken.club import SECTIONS as CLUB_SECTIONS
 from schocken.odds import POLICIES
+from schocken.rule_sources import OPTION_SOURCES
 from schocken.tournament.formats import FORMATS
 from schocken.tournament.paper import PAPERS
 from schocken.tournament.results import SECTIONS
@@ -578,3 +579,17 @@ def test_the_logs_label_each_change_from_the_catalogue(locale_dir: Path, tmp_pat
         assert len(lines) >= 3 and all(re.match(r"\S+  \w+ +⟦", line) for line in lines), name
         outputs[name] = re.sub(r"(?m)^\S+  \w+ +|\{.*\}", "", output)  # when, the id, the data
     _check(outputs, set())
+
+
+def test_rules_without_lang_says_every_word_from_the_catalogue(locale_dir: Path) -> None:
+    """``schocken rules``: what other pages and programs play is the catalogue's; left out of the
+    check are only the data (``key = value``, the ``[preset]`` heads) and the rule texts' own
+    sentences (:data:`OPTION_SOURCES`, quoted as written, and its English notes where a text is
+    silent: not yet in the catalogue)."""
+    output = _outputs(locale_dir, {"rules": ("rules",)})["rules"]
+    quoted = {text for by_preset in OPTION_SOURCES.values() for text in by_preset.values()}
+    data = re.compile(r"^\s*(\[\w+\]|\w+ = .*)$")
+    lines = output.splitlines()
+    kept = [line for line in lines if line.strip() not in quoted and not data.match(line)]
+    assert len(OPTION_SOURCES) < len(kept) < len(lines)  # an "elsewhere" line for each option
+    _check({"rules": "\n".join(kept)}, TYPED)
