@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser
 
 from schocken.bots import PubRegular
 from schocken.bots.plugins import Guarded, set_budget
@@ -23,6 +24,7 @@ from schocken.game import Game
 from schocken.play import play_game
 from schocken.rules import find_preset
 from server_helpers import running
+from test_web_table import DESKTOP, new_page
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -261,8 +263,9 @@ def test_the_server_seats_the_plugins_its_operator_lists(site: Path, tmp_path: P
         assert other.status_code == 400
         assert other.json()["error"].startswith("unknown bot 'liar'; known bots: random")
         assert other.json()["error"].endswith("cautious, raiser, sleeper")
-        seats = server.get(f"/api/tables/{key}").json()["seats"]
-        assert [s["bot"] for s in seats] == [None, "cautious", "raiser", "sleeper"]
+        after = server.get(f"/api/tables/{key}").json()
+        assert after["plugins"] == ["cautious", "raiser", "sleeper"]  # the lobby offers them
+        assert [s["bot"] for s in after["seats"]] == [None, "cautious", "raiser", "sleeper"]
         assert server.post(f"/api/tables/{key}/start", {"token": token}).status_code == 200
         to_bot = {"token": token, "seat": 0, "to": "bot"}
         assert server.post(f"/api/tables/{key}/seat", to_bot).status_code == 200
@@ -287,3 +290,37 @@ def test_a_plugin_that_never_answers_holds_no_game_and_no_exit(site: Path) -> No
     assert watched.returncode == 0, watched.stderr
     assert "the bot plug-in 'hanger' took too long: the pub regular plays for it" in watched.stderr
     assert "Summary: first half" in watched.stdout  # the game's end
+
+
+def test_the_lobby_offers_the_operators_plugins(
+    site: Path, tmp_path: Path, browser: Browser
+) -> None:
+    """The host picks a plug-in from the lobby's bot choice, by its name, and it takes a seat."""
+    extra = ("--msg-rate", "1000", "--bot-plugins", "cautious")
+    with running(tmp_path / "db.sqlite3", extra=extra) as server:
+        ctx, page = new_page(browser, "en-US", DESKTOP)
+        try:
+            page.goto(server.url + "/")
+            page.fill("#name", "Anna")
+            page.fill("#seats", "3")
+            page.fill("#bots", "0")
+            page.click("button[type=submit]")
+            page.wait_for_selector("#lobby-bot")
+            options = page.locator("#lobby-bot option").evaluate_all(
+                "os => os.map(o => [o.value, o.textContent])"
+            )
+            assert [value for value, _ in options][-1] == "cautious"
+            assert ["cautious", "cautious"] in options  # a plug-in by its name as it is
+            assert len(options) == 5  # the four built-in kinds and the plug-in
+            page.select_option("#lobby-bot", "cautious")
+            page.get_by_role("button", name="Add bot").first.click()
+            page.wait_for_function(
+                "() => document.body.innerText.includes('cautious')"
+                " && [...document.querySelectorAll('#lobby-bot option')].length === 5"
+            )
+            key = page.evaluate("() => location.pathname.split('/').pop()")
+            seats = server.get(f"/api/tables/{key}").json()["seats"]
+            assert "cautious" in [s["bot"] for s in seats]
+            assert page.errors == []  # type: ignore[attr-defined]
+        finally:
+            ctx.close()

@@ -325,6 +325,7 @@ class TableState:
             "rematch": self.rematch,
             "coach": sorted(self.coached),
             "programs": self.programs(),
+            "plugins": list(self.plugins),
             "waiting": [w.name for w in self.waiting],
             "tournament": self.tournament,
             "booked": self.booked,

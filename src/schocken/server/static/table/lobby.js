@@ -40,8 +40,11 @@ export function names(m) {
 
 const BOT_KINDS = ["regular", "solver", "half", "random"];
 
+// The built-in bots, and at a table the operator's bot plug-ins too (the table's `plugins`), a
+// plug-in by its name as it is.
 export function botOptions() {
-  return BOT_KINDS.map((b) => el("option", { value: b }, t(`web_bot_${b}`)));
+  const kinds = [...BOT_KINDS, ...(app.msg?.table?.plugins || [])];
+  return kinds.map((b) => el("option", { value: b }, BOT_KINDS.includes(b) ? t(`web_bot_${b}`) : b));
 }
 
 export function botLabel(kind) {
