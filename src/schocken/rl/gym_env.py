@@ -39,7 +39,6 @@ from schocken.events import DeckelMoved, Event
 from schocken.rl.observe import Encoder, Observation, action_mask
 from schocken.rl.table import ACTIONS, Table, rules_of
 from schocken.rules import Rules
-from schocken.texts import explain
 
 REWARDS = ("game", "deckel")
 
@@ -83,7 +82,6 @@ class SchockenGymEnv(gym.Env[dict[str, Any], np.int64]):
         self.action_space = spaces.Discrete(ACTIONS)
         self.seat = 0
         self.table: Table | None = None
-        self._told = 0
         self._scale = float(self.rules.deckel_per_half)
 
     def _observation(self) -> Observation:
@@ -112,7 +110,6 @@ class SchockenGymEnv(gym.Env[dict[str, Any], np.int64]):
             self.table = Table(self.rules, self.players, dice, bots)
             if self.table.decision is not None:
                 break
-        self._told = 0
         return self._observation(), {"seat": seat}
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
@@ -146,16 +143,7 @@ class SchockenGymEnv(gym.Env[dict[str, Any], np.int64]):
 
     def render(self) -> str | None:
         """What happened since the last render, in words (the rounds' ends)."""
-        if self.render_mode is None or self.table is None:
-            return None
-        game = self.table.game
-        text = "\n".join(explain(game.events[self._told :], self.rules, game.players, self.lang))
-        self._told = len(game.events)
-        if self.render_mode == "human":
-            if text:
-                print(text)
-            return None
-        return text
+        return None if self.table is None else self.table.render(self.render_mode, self.lang)
 
 
 ENV_ID = "schocken/Schocken-v0"

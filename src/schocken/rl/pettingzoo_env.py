@@ -43,7 +43,6 @@ from schocken.dice import RandomDice
 from schocken.rl.observe import Encoder, Observation, action_mask
 from schocken.rl.table import ACTIONS, Table, agent_name, rules_of
 from schocken.rules import Rules
-from schocken.texts import explain
 
 
 class SchockenEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # (PettingZoo: untyped)
@@ -80,7 +79,6 @@ class SchockenEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # (Pett
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {a: spaces.Discrete(ACTIONS) for a in self.possible_agents}
         self._seeds = random.Random()
-        self._told = 0
         self.table: Table | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -93,7 +91,6 @@ class SchockenEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # (Pett
         if seed is not None:
             self._seeds = random.Random(seed)
         self.table = Table(self.rules, self.players, RandomDice(self._seeds.getrandbits(63)))
-        self._told = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -139,16 +136,7 @@ class SchockenEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # (Pett
     def render(self) -> str | None:
         """What happened since the last render, in words (the rounds' ends: nothing covered is
         in them): printed for ``human``, returned for ``ansi``."""
-        if self.render_mode is None or self.table is None:
-            return None
-        game = self.table.game
-        text = "\n".join(explain(game.events[self._told :], self.rules, game.players, self.lang))
-        self._told = len(game.events)
-        if self.render_mode == "human":
-            if text:
-                print(text)
-            return None
-        return text
+        return None if self.table is None else self.table.render(self.render_mode, self.lang)
 
     def close(self) -> None:
         pass

@@ -48,6 +48,7 @@ from schocken.play import (
     next_decision,
 )
 from schocken.rules import Rules, resolve_rules
+from schocken.texts import explain
 from schocken.views import PlayerView
 
 DECLINE = ACTION_COUNT
@@ -109,9 +110,25 @@ class Table:
         self._seats: dict[int, Strategy] = {s: self.bots.get(s, _LEARNER) for s in range(players)}
         self._asked = NOTHING_ASKED
         self._forced = forced
+        self._told = 0
         self.decision: Decision | None = None
         """The learner's decision the table waits for (``None``: the game is over)."""
         self._advance()
+
+    def render(self, mode: str | None, lang: str) -> str | None:
+        """What happened since the last render, in words (the rounds' ends: nothing covered is in
+        them): printed for ``human`` (and ``None`` returned), returned for ``ansi``, nothing for
+        no mode. Both learning environments render through here."""
+        if mode is None:
+            return None
+        game = self.game
+        text = "\n".join(explain(game.events[self._told :], game.rules, game.players, lang))
+        self._told = len(game.events)
+        if mode == "human":
+            if text:
+                print(text)
+            return None
+        return text
 
     @property
     def seat(self) -> int | None:
