@@ -595,3 +595,60 @@ def test_rules_without_lang_says_every_word_from_the_catalogue(locale_dir: Path)
     for quote in sorted(QUOTED, key=len, reverse=True):
         text = text.replace(quote, "")
     _check({"rules": text}, TYPED)
+
+
+TOML_BROKEN = {
+    "value": 'preset = "tsv99"\ndeckel_per_half = = 3\n',
+    "twice": 'preset = "tsv99"\npreset = "allgemein"\n',
+    "unterminated": 'preset = "tsv99\n',
+    "table": '[rules\npreset = "tsv99"\n',
+    "character": 'preset = "ts\x01v99"\n',
+    "end": 'preset = "tsv99"\ndeckel_per_half = [13\n',
+}
+"""Rule files the TOML reader cannot read, each for another of its messages."""
+
+
+def test_what_other_libraries_say_in_a_refusal_is_the_catalogues(
+    locale_dir: Path, tmp_path: Path
+) -> None:
+    """A refusal that says what the TOML reader, SQLite or uvicorn reports says it in the
+    catalogue's words (``errors.TOML_ERRORS``, ``errors.SQLITE_ERRORS``, ``net.UVICORN_LOG``): the
+    reader's position is data, and so are a key the file names twice, a character it has, uvicorn's
+    level name (``INFO:``) and the server's process number."""
+    runs: dict[str, tuple[str, ...]] = {}
+    for name, text in TOML_BROKEN.items():
+        path = tmp_path / f"{name}.toml"
+        path.write_text(text, encoding="utf-8")
+        runs[f"rules {name}"] = ("rules", str(path))
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    not_sqlite = tmp_path / "data" / "schocken.sqlite3"
+    not_sqlite.parent.mkdir()
+    not_sqlite.write_text("no database here, only words " * 20, encoding="utf-8")
+    runs["club in a folder"] = ("club", "list", "--db", str(folder))
+    runs["tournament not sqlite"] = ("tournament", "list", "--db", str(not_sqlite))
+    runs["serve not sqlite"] = ("serve", "--port", "0", "--data", str(not_sqlite.parent))
+    outputs = _outputs(locale_dir, runs)
+    assert all("⟦" in output for output in outputs.values()), outputs
+    server = subprocess.Popen(
+        [sys.executable, "-m", "schocken.cli", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=pseudo_env(locale_dir),
+        cwd=tmp_path,
+    )
+    try:
+        assert server.stdout is not None and server.stderr is not None
+        server.stdout.readline()
+        log = [server.stderr.readline() for _ in range(3)]  # started, starting, started
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert all(line.startswith("INFO:") for line in log), log
+    outputs["serve log"] = re.sub(r"(?m)^INFO: +|\[\d+\]", "", "".join(log))
+    for name, output in outputs.items():
+        output = output.replace(str(tmp_path), "")
+        output = re.sub(r"\('\w+',\)|'\\\w+'", "", output)  # a key twice, a character
+        outputs[name] = re.sub(r"/[\w./-]+", "", output)  # a file's path
+    _check(outputs, TYPED)
