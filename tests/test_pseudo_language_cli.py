@@ -24,6 +24,7 @@ from pseudo_helpers import (
     GAME_WORDS,
     NAMES,
     PSEUDO,
+    ROOT,
     foreign_words,
     pseudo_env,
     run,
@@ -34,7 +35,7 @@ from schocken.cli import build_parser
 from schocken.club import DEFAULT_DB
 from schocken.club import SECTIONS as CLUB_SECTIONS
 from schocken.odds import POLICIES
-from schocken.rule_sources import QUOTED
+from schocken.rule_sources import NOTED_SOURCES, QUOTED, SOURCES
 from schocken.tournament.formats import FORMATS
 from schocken.tournament.paper import PAPERS
 from schocken.tournament.results import SECTIONS
@@ -652,3 +653,21 @@ def test_what_other_libraries_say_in_a_refusal_is_the_catalogues(
         output = re.sub(r"\('\w+',\)|'\\\w+'", "", output)  # a key twice, a character
         outputs[name] = re.sub(r"/[\w./-]+", "", output)  # a file's path
     _check(outputs, TYPED)
+
+
+def test_rules_markdown_is_said_in_the_users_language(locale_dir: Path) -> None:
+    """``schocken rules --markdown`` in the user's language: every heading, the introduction,
+    each option's words (the rules builder's label and help), its choices, where each preset
+    takes it from, what others play, our readings and the sources' notes come from the
+    catalogue; left out of the check are the data: what is written as code (an option's key, a
+    value, a preset's id, in backticks), the rule texts' own sentences (:data:`QUOTED`) and the
+    sources' addresses (a name or a file in a repository after one, as it is)."""
+    output = _outputs(locale_dir, {"markdown": ("rules", "--markdown")})["markdown"]
+    assert output.startswith("# ⟦") and "## ⟦" in output
+    for key, where in SOURCES.items():
+        output = output.replace(where.split(" (")[0] if key in NOTED_SOURCES else where, "")
+    for quote in sorted(QUOTED, key=len, reverse=True):
+        output = output.replace(quote, "")
+    _check({"rules --markdown": re.sub(r"`[^`\n]*`", "", output)}, TYPED)
+    english = run_many(locale_dir, [["rules", "--markdown", "--lang", "en"]])[0][0]
+    assert english == (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")

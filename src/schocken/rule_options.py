@@ -25,11 +25,11 @@ from schocken.rule_docs import rules_to_toml
 from schocken.rule_groups import GROUPS, ONLY_WITH, OPTIONS, is_read, option_choices, option_type
 from schocken.rule_sources import (
     OPTION_SOURCES,
-    SOURCES,
     apart,
     option_source,
     regional_sources,
     source_keys,
+    source_where,
 )
 from schocken.rules import (
     DECKEL_RANGE,
@@ -114,7 +114,7 @@ def _option(name: str, group: str, lang: str) -> dict[str, Any]:
         "sources": {
             "presets": {p: option_source(name, p, lang) for p in OPTION_SOURCES[name]},
             "elsewhere": regional_sources(name, lang),
-            "keys": {key: SOURCES[key] for key in source_keys(name)},
+            "keys": {key: source_where(key, lang) for key in source_keys(name)},
         },
     }
     if kind == "bool":

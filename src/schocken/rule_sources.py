@@ -439,6 +439,23 @@ SOURCES: dict[str, str] = {
 """Rule pages and other Schocken programs that :data:`REGIONAL_SOURCES` cites by key (read for
 issue 14; ``shared/REGIONAL.md`` has the catalogue)."""
 
+NOTED_SOURCES = ("wiki", "sackj", "tingting", "weizhao")
+"""The sources whose address has a note in our words (the catalogue's ``source_note_<key>``);
+the others' notes are names or a file in a repository, as they are."""
+
+
+def source_where(key: str, lang: str = "en") -> str:
+    """Where source ``key`` of :data:`SOURCES` is, its note in ``lang``.
+
+    >>> source_where("tingting", "de")
+    'http://knobelklub-tingtingting.de/seite/spielregeln.html (der Text von knobelrunde)'
+    """
+    where = SOURCES[key]
+    if key not in NOTED_SOURCES:
+        return where
+    return f"{where.split(' (')[0]} ({t(f'source_note_{key}', lang)})"
+
+
 REGIONAL_SOURCES: dict[str, str] = {
     key.removeprefix("regional_"): text
     for key, text in CATALOGUES["en"].group("texts").items()

@@ -210,10 +210,10 @@ def cmd_hint(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    if args.markdown:
-        print(rules_markdown(), end="")
-        return 0
     lang = language()
+    if args.markdown:
+        print(rules_markdown(args.lang or lang), end="")
+        return 0
     names = [args.preset] if args.preset else list(PRESETS)
     for name in names:
         try:
