@@ -1577,8 +1577,9 @@ def test_a_change_the_file_cannot_take_is_refused_and_leaves_nothing(tmp_path: P
             refused, german = str(exc), refusal_text(exc, "de")
             break
     assert refused == "the disk is full (database or disk is full); nothing was changed"
-    # said in German around what SQLite says (the club's page shows it in a 503)
-    assert german == "die Festplatte ist voll (database or disk is full); nichts wurde geändert"
+    # said in German, what SQLite says too (the club's page shows it in a 503)
+    said = "die Festplatte ist voll (Datenbank oder Festplatte voll); nichts wurde geändert"
+    assert german == said
     assert isinstance(book.db, SqliteDatabase)
     assert dump(book) == before and not book.db.db.in_transaction
     # Changes made as one transaction: all of them or none.

@@ -14,7 +14,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_rules_doc_is_current() -> None:
     text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    assert text == rules_markdown(), "regenerate: schocken rules --markdown > docs/rules.md"
+    assert text == rules_markdown(), (
+        "regenerate: schocken rules --markdown --lang en > docs/rules.md"
+    )
 
 
 def test_rules_doc_names_every_preset_and_reading() -> None:

@@ -24,6 +24,7 @@ from pseudo_helpers import (
     GAME_WORDS,
     NAMES,
     PSEUDO,
+    ROOT,
     foreign_words,
     pseudo_env,
     run,
@@ -34,7 +35,7 @@ from schocken.cli import build_parser
 from schocken.club import DEFAULT_DB
 from schocken.club import SECTIONS as CLUB_SECTIONS
 from schocken.odds import POLICIES
-from schocken.rule_sources import OPTION_SOURCES
+from schocken.rule_sources import NOTED_SOURCES, QUOTED, SOURCES
 from schocken.tournament.formats import FORMATS
 from schocken.tournament.paper import PAPERS
 from schocken.tournament.results import SECTIONS
@@ -582,14 +583,91 @@ def test_the_logs_label_each_change_from_the_catalogue(locale_dir: Path, tmp_pat
 
 
 def test_rules_without_lang_says_every_word_from_the_catalogue(locale_dir: Path) -> None:
-    """``schocken rules``: what other pages and programs play is the catalogue's; left out of the
-    check are only the data (``key = value``, the ``[preset]`` heads) and the rule texts' own
-    sentences (:data:`OPTION_SOURCES`, quoted as written, and its English notes where a text is
-    silent: not yet in the catalogue)."""
+    """``schocken rules``: where each preset takes an option from (our readings) and what other
+    pages and programs play are the catalogue's; left out of the check are only the data
+    (``key = value``, the ``[preset]`` heads) and the rule texts' own sentences, quoted as written
+    (:data:`QUOTED`)."""
     output = _outputs(locale_dir, {"rules": ("rules",)})["rules"]
-    quoted = {text for by_preset in OPTION_SOURCES.values() for text in by_preset.values()}
     data = re.compile(r"^\s*(\[\w+\]|\w+ = .*)$")
-    lines = output.splitlines()
-    kept = [line for line in lines if line.strip() not in quoted and not data.match(line)]
-    assert len(OPTION_SOURCES) < len(kept) < len(lines)  # an "elsewhere" line for each option
-    _check({"rules": "\n".join(kept)}, TYPED)
+    lines = [line for line in output.splitlines() if not data.match(line)]
+    readings = [line for line in lines if re.match(r"\s+00\d: ⟦", line)]
+    assert len(readings) > 100  # every "text silent", "not in the text", "no Jule" ... line
+    text = "\n".join(lines)
+    for quote in sorted(QUOTED, key=len, reverse=True):
+        text = text.replace(quote, "")
+    _check({"rules": text}, TYPED)
+
+
+TOML_BROKEN = {
+    "value": 'preset = "tsv99"\ndeckel_per_half = = 3\n',
+    "twice": 'preset = "tsv99"\npreset = "allgemein"\n',
+    "unterminated": 'preset = "tsv99\n',
+    "table": '[rules\npreset = "tsv99"\n',
+    "character": 'preset = "ts\x01v99"\n',
+    "end": 'preset = "tsv99"\ndeckel_per_half = [13\n',
+}
+"""Rule files the TOML reader cannot read, each for another of its messages."""
+
+
+def test_what_other_libraries_say_in_a_refusal_is_the_catalogues(
+    locale_dir: Path, tmp_path: Path
+) -> None:
+    """A refusal that says what the TOML reader, SQLite or uvicorn reports says it in the
+    catalogue's words (``errors.TOML_ERRORS``, ``errors.SQLITE_ERRORS``, ``net.UVICORN_LOG``): the
+    reader's position is data, and so are a key the file names twice, a character it has, uvicorn's
+    level name (``INFO:``) and the server's process number."""
+    runs: dict[str, tuple[str, ...]] = {}
+    for name, text in TOML_BROKEN.items():
+        path = tmp_path / f"{name}.toml"
+        path.write_text(text, encoding="utf-8")
+        runs[f"rules {name}"] = ("rules", str(path))
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    not_sqlite = tmp_path / "data" / "schocken.sqlite3"
+    not_sqlite.parent.mkdir()
+    not_sqlite.write_text("no database here, only words " * 20, encoding="utf-8")
+    runs["club in a folder"] = ("club", "list", "--db", str(folder))
+    runs["tournament not sqlite"] = ("tournament", "list", "--db", str(not_sqlite))
+    runs["serve not sqlite"] = ("serve", "--port", "0", "--data", str(not_sqlite.parent))
+    outputs = _outputs(locale_dir, runs)
+    assert all("⟦" in output for output in outputs.values()), outputs
+    server = subprocess.Popen(
+        [sys.executable, "-m", "schocken.cli", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=pseudo_env(locale_dir),
+        cwd=tmp_path,
+    )
+    try:
+        assert server.stdout is not None and server.stderr is not None
+        server.stdout.readline()
+        log = [server.stderr.readline() for _ in range(3)]  # started, starting, started
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert all(line.startswith("INFO:") for line in log), log
+    outputs["serve log"] = re.sub(r"(?m)^INFO: +|\[\d+\]", "", "".join(log))
+    for name, output in outputs.items():
+        output = output.replace(str(tmp_path), "")
+        output = re.sub(r"\('\w+',\)|'\\\w+'", "", output)  # a key twice, a character
+        outputs[name] = re.sub(r"/[\w./-]+", "", output)  # a file's path
+    _check(outputs, TYPED)
+
+
+def test_rules_markdown_is_said_in_the_users_language(locale_dir: Path) -> None:
+    """``schocken rules --markdown`` in the user's language: every heading, the introduction,
+    each option's words (the rules builder's label and help), its choices, where each preset
+    takes it from, what others play, our readings and the sources' notes come from the
+    catalogue; left out of the check are the data: what is written as code (an option's key, a
+    value, a preset's id, in backticks), the rule texts' own sentences (:data:`QUOTED`) and the
+    sources' addresses (a name or a file in a repository after one, as it is)."""
+    output = _outputs(locale_dir, {"markdown": ("rules", "--markdown")})["markdown"]
+    assert output.startswith("# ⟦") and "## ⟦" in output
+    for key, where in SOURCES.items():
+        output = output.replace(where.split(" (")[0] if key in NOTED_SOURCES else where, "")
+    for quote in sorted(QUOTED, key=len, reverse=True):
+        output = output.replace(quote, "")
+    _check({"rules --markdown": re.sub(r"`[^`\n]*`", "", output)}, TYPED)
+    english = run_many(locale_dir, [["rules", "--markdown", "--lang", "en"]])[0][0]
+    assert english == (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")

@@ -131,8 +131,9 @@ def test_rows_written_with_their_ids_are_followed_by_new_ids_after_them(database
 
 
 def test_what_the_database_says_is_framed_in_the_pages_language(tmp_path: Path) -> None:
-    """A file another program holds, a row twice: the sentence is said in German too, what
-    SQLite says stays as it says it (it goes into the club's 503 "cannot be used now")."""
+    """A file another program holds, a row twice: the sentence is said in German too, and what
+    SQLite says in the catalogue's words (``errors.SQLITE_ERRORS``; in English as SQLite says
+    it, a column's name as it is); it goes into the club's 503 "cannot be used now"."""
     path = tmp_path / "held.sqlite3"
     db = SqliteDatabase(path, timeout=0.05)
     other = sqlite3.connect(path, isolation_level=None)
@@ -142,12 +143,14 @@ def test_what_the_database_says_is_framed_in_the_pages_language(tmp_path: Path) 
         with pytest.raises(StoreConflictError) as conflict:
             db.execute("INSERT INTO t_items (name, cents) VALUES (?, ?)", ("a", 2))
         said = "UNIQUE constraint failed: t_items.name"
-        assert str(conflict.value) == refusal_text(conflict.value, "de") == said
+        assert str(conflict.value) == said
+        german = "einen Wert gibt es schon (UNIQUE): t_items.name"
+        assert refusal_text(conflict.value, "de") == german
         other.execute("BEGIN EXCLUSIVE")
         with pytest.raises(StoreBusyError) as busy:
             db.execute("INSERT INTO t_items (name, cents) VALUES (?, ?)", ("b", 2))
         assert str(busy.value) == "another program holds the file (database is locked)"
-        german = "ein anderes Programm hält die Datei fest (database is locked)"
+        german = "ein anderes Programm hält die Datei fest (die Datenbank ist gesperrt)"
         assert refusal_text(busy.value, "de") == german
         other.execute("ROLLBACK")
         assert db.execute("SELECT name FROM t_items").fetchall() == [("a",)]

@@ -7,6 +7,7 @@ derive from :class:`ValueError`. A refused action never changes the game.
 
 from __future__ import annotations
 
+import re
 from json import JSONDecodeError
 from typing import NamedTuple
 
@@ -75,6 +76,82 @@ def json_error_said(exc: JSONDecodeError) -> Said | str:
     if key is None:
         return str(exc)
     return said("json_error_at", what=said(key), line=exc.lineno, column=exc.colno, char=exc.pos)
+
+
+TOML_ERRORS: tuple[tuple[str, str], ...] = (
+    ("Invalid value", "toml_error_value"),
+    ("Invalid statement", "toml_error_statement"),
+    ("Invalid initial character for a key part", "toml_error_key"),
+    ("Expected '=' after a key in a key/value pair", "toml_error_equals"),
+    ("Expected newline or end of document after a statement", "toml_error_newline"),
+    ("Expected ']' at the end of a table declaration", "toml_error_table_end"),
+    ("Expected ']]' at the end of an array declaration", "toml_error_array_end"),
+    ("Unclosed array", "toml_error_array"),
+    ("Unclosed inline table", "toml_error_inline"),
+    ("Unterminated string", "toml_error_string"),
+    ("Unescaped '\\\\' in a string", "toml_error_backslash"),
+    ("Invalid hex value", "toml_error_hex"),
+    ("Escaped character is not a Unicode scalar value", "toml_error_scalar"),
+    ("Invalid date or datetime", "toml_error_date"),
+    ("Cannot overwrite a value", "toml_error_overwrite"),
+    ("Cannot declare (?P<detail>.+) twice", "toml_error_twice"),
+    ("Cannot mutate immutable namespace (?P<detail>.+)", "toml_error_immutable"),
+    ("Cannot redefine namespace (?P<detail>.+)", "toml_error_redefine"),
+    ("Duplicate inline table key (?P<detail>.+)", "toml_error_inline_twice"),
+    ("Found invalid character (?P<detail>.+)", "toml_error_character"),
+    ("Illegal character (?P<detail>.+)", "toml_error_illegal"),
+    ("Expected (?P<detail>'.+')", "toml_error_expected"),
+)
+"""The TOML reader's words (a pattern of its message, the file's own text in ``detail``), said
+in the catalogue's (``toml_error_*``; in English as the reader says them)."""
+
+_TOML_AT = re.compile(
+    r"(?P<what>.+) \(at (?:line (?P<line>\d+), column (?P<column>\d+)|end of document)\)"
+)
+
+SQLITE_ERRORS: tuple[tuple[str, str], ...] = (
+    ("unable to open database file", "sqlite_error_open"),
+    ("database is locked", "sqlite_error_locked"),
+    ("database table is locked", "sqlite_error_table_locked"),
+    ("database or disk is full", "sqlite_error_full"),
+    ("attempt to write a readonly database", "sqlite_error_read_only"),
+    ("disk I/O error", "sqlite_error_io"),
+    ("database disk image is malformed", "sqlite_error_malformed"),
+    ("file is not a database", "sqlite_error_not_database"),
+    ("UNIQUE constraint failed: (?P<detail>.+)", "sqlite_error_unique"),
+    ("NOT NULL constraint failed: (?P<detail>.+)", "sqlite_error_not_null"),
+    ("CHECK constraint failed: (?P<detail>.+)", "sqlite_error_check"),
+    ("FOREIGN KEY constraint failed", "sqlite_error_foreign_key"),
+    ("no such table: (?P<detail>.+)", "sqlite_error_no_table"),
+)
+"""SQLite's words (a pattern of its message, a table's or column's name in ``detail``), said in
+the catalogue's (``sqlite_error_*``; in English as SQLite says them)."""
+
+
+def _known(patterns: tuple[tuple[str, str], ...], text: str) -> Said | None:
+    for pattern, key in patterns:
+        found = re.fullmatch(pattern, text)
+        if found:
+            return Said(key, dict(found.groupdict()))
+    return None
+
+
+def toml_error_said(exc: ValueError) -> Said | str:
+    """Where and why TOML text cannot be read (the reader's ``TOMLDecodeError``), as a part of a
+    refusal: in the catalogue's words where they are known, else as the reader says it."""
+    at = _TOML_AT.fullmatch(str(exc))
+    what = _known(TOML_ERRORS, at["what"] if at else str(exc))
+    if at is None or what is None:
+        return str(exc)
+    if at["line"] is None:
+        return said("toml_error_at_end", what=what)
+    return said("toml_error_at", what=what, line=int(at["line"]), column=int(at["column"]))
+
+
+def sqlite_error_said(exc: Exception) -> Said | str:
+    """What SQLite says of an error (an ``sqlite3.Error``), as a part of a refusal: in the
+    catalogue's words where they are known, else as SQLite says it."""
+    return _known(SQLITE_ERRORS, str(exc)) or str(exc)
 
 
 class IllegalActionError(RefusalError):

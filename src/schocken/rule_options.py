@@ -1,6 +1,6 @@
 """The rule options as players read them: every option of :class:`~schocken.rules.Rules` with
 its group, kind, choices, defaults per preset, words (German or English, from the catalogue) and
-where it is played (from :data:`~schocken.rule_sources.OPTION_SOURCES` and
+where it is played (from :func:`~schocken.rule_sources.option_source` and
 :func:`~schocken.rule_sources.regional_sources`). The web page's rules builder draws its form from
 :func:`rule_options` alone, so no option is described anywhere else; :func:`said_value` and
 :func:`differences` put a rule set's changes into words the way the page does.
@@ -25,10 +25,11 @@ from schocken.rule_docs import rules_to_toml
 from schocken.rule_groups import GROUPS, ONLY_WITH, OPTIONS, is_read, option_choices, option_type
 from schocken.rule_sources import (
     OPTION_SOURCES,
-    SOURCES,
     apart,
+    option_source,
     regional_sources,
     source_keys,
+    source_where,
 )
 from schocken.rules import (
     DECKEL_RANGE,
@@ -111,9 +112,9 @@ def _option(name: str, group: str, lang: str) -> dict[str, Any]:
         "defaults": {p: rules.to_dict()[name] for p, rules in PRESETS.items()},
         "only_with": {other: list(values) for other, values in ONLY_WITH.get(name, {}).items()},
         "sources": {
-            "presets": dict(OPTION_SOURCES[name]),
+            "presets": {p: option_source(name, p, lang) for p in OPTION_SOURCES[name]},
             "elsewhere": regional_sources(name, lang),
-            "keys": {key: SOURCES[key] for key in source_keys(name)},
+            "keys": {key: source_where(key, lang) for key in source_keys(name)},
         },
     }
     if kind == "bool":

@@ -1,317 +1,397 @@
 """Where each rule option comes from: for each option and preset the sentence of the rule text it
-comes from, or that the text is silent and our reading (:data:`OPTION_SOURCES`); what other rule
-pages and programs play (:data:`REGIONAL_SOURCES`, by :data:`SOURCES` key); and in which options
-a preset differs (:func:`apart`).
+comes from, or that the text is silent and our reading (:func:`option_source`, in English
+:data:`OPTION_SOURCES`); what other rule pages and programs play (:data:`REGIONAL_SOURCES`, by
+:data:`SOURCES` key); and in which options a preset differs (:func:`apart`).
 """
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from schocken.catalogue import CATALOGUES
 from schocken.rule_groups import GROUPS, is_read
 from schocken.rules import PRESETS, Rules, find_preset
 from schocken.texts import t
 
-SILENT = "text silent: our reading"
 _PRESET_NUMBERS = (
     ("000", "tsv99"),
     ("001", "schock4life"),
     ("002", "knobelrunde"),
     ("003", "allgemein"),
 )
+_NUMBER = {preset: number for number, preset in _PRESET_NUMBERS}
 
-OPTION_SOURCES: dict[str, dict[str, str]] = {
+
+class Reading(NamedTuple):
+    """Our words about a rule text's sentences: the catalogue's ``source_<key>``, its ``{quote}``
+    and ``{quote2}`` the sentences, quoted as the text writes them."""
+
+    key: str
+    quotes: tuple[str, ...] = ()
+
+
+def _our(key: str, *quotes: str) -> Reading:
+    return Reading(key, quotes)
+
+
+_BY_OPTION: dict[str, dict[str, str | Reading]] = {
     "deckel_per_half": {
-        "tsv99": '000: "14 Bierdeckel" ... "bis die 14 Bierdeckel ... verteilt sind"',
-        "schock4life": '001: "13 Deckel starten in der Mitte."',
-        "knobelrunde": '002: "In die Mitte der Runde kommt ein Stapel mit 13 Deckeln."',
-        "allgemein": f"003: {SILENT} (13, the common count)",
+        "tsv99": '"14 Bierdeckel" ... "bis die 14 Bierdeckel ... verteilt sind"',
+        "schock4life": '"13 Deckel starten in der Mitte."',
+        "knobelrunde": '"In die Mitte der Runde kommt ein Stapel mit 13 Deckeln."',
+        "allgemein": _our("silent_13_common"),
     },
     "deckel_in_finale": {
-        "tsv99": '000: "die 2 Looser untereinander mit den 13 Bierdeckeln den endgültigen '
+        "tsv99": '"die 2 Looser untereinander mit den 13 Bierdeckeln den endgültigen '
         'Verlierer ausspielen"',
-        "schock4life": '001: "Die beiden Verlierer*innen spielen 1 gegen 1 mit 13 Deckeln."',
-        "knobelrunde": f"002: {SILENT} (13, as in a half)",
-        "allgemein": f"003: {SILENT} (13, as in a half)",
+        "schock4life": '"Die beiden Verlierer*innen spielen 1 gegen 1 mit 13 Deckeln."',
+        "knobelrunde": _our("silent_13_half"),
+        "allgemein": _our("silent_13_half"),
     },
     "finale": {
-        "tsv99": '000: "Beide Verlierer spielen schließlich den endgültigen Verlierer aus."',
-        "schock4life": '001: "Finale (nur falls zwei verschiedene Personen Hin- und Rückrunde '
+        "tsv99": '"Beide Verlierer spielen schließlich den endgültigen Verlierer aus."',
+        "schock4life": '"Finale (nur falls zwei verschiedene Personen Hin- und Rückrunde '
         'verloren haben)"',
-        "knobelrunde": '002: "so spielen sie alleine in einer dritten Runde den Verlierer der '
+        "knobelrunde": '"so spielen sie alleine in einer dritten Runde den Verlierer der '
         'gesamten Knobelrunde aus"',
-        "allgemein": '003: "Sollten die beiden Hälften an zwei verschiedene Spieler gegangen '
+        "allgemein": '"Sollten die beiden Hälften an zwei verschiedene Spieler gegangen '
         'sein, so entscheidet der Endkampf."',
     },
     "opening": {
-        "tsv99": '000: "Es wird ein normaler Durchgang von allen Mitspielern gewürfelt. '
-        "Derjenige, der den höchsten Wert gewürfelt hat ... darf die eigentliche 1. Runde "
-        'eröffnen."',
-        "schock4life": '001: "Alle würfeln einmal. Wer den niedrigsten Wurf hat, bekommt so '
-        'viele Deckel wie der höchste Wurf zeigt. ... Bei Gleichstand: Stechen"',
-        "knobelrunde": f"002: {SILENT} (as tsv99: a round for no Deckel, best result opens)",
-        "allgemein": f"003: {SILENT} (as tsv99: a round for no Deckel, best result opens)",
+        "tsv99": '"Es wird ein normaler Durchgang von allen Mitspielern gewürfelt. '
+        "Derjenige, der den höchsten Wert gewürfelt hat ... darf die "
+        'eigentliche 1. Runde eröffnen."',
+        "schock4life": '"Alle würfeln einmal. Wer den niedrigsten Wurf hat, bekommt so viele '
+        'Deckel wie der höchste Wurf zeigt. ... Bei Gleichstand: Stechen"',
+        "knobelrunde": _our("silent_opening_as_tsv99"),
+        "allgemein": _our("silent_opening_as_tsv99"),
     },
     "more_halves": {
-        "tsv99": '000: "Beide Verlierer spielen schließlich den endgültigen Verlierer aus." (a '
-        "Finale, no further half)",
-        "schock4life": '001: "Finale (nur falls zwei verschiedene Personen Hin- und Rückrunde '
+        "tsv99": _our(
+            "finale_no_half", '"Beide Verlierer spielen schließlich den endgültigen Verlierer aus."'
+        ),
+        "schock4life": '"Finale (nur falls zwei verschiedene Personen Hin- und Rückrunde '
         'verloren haben)"',
-        "knobelrunde": '002: "so spielen sie alleine in einer dritten Runde den Verlierer der '
+        "knobelrunde": '"so spielen sie alleine in einer dritten Runde den Verlierer der '
         'gesamten Knobelrunde aus"',
-        "allgemein": '003: "Sollten die beiden Hälften an zwei verschiedene Spieler gegangen '
+        "allgemein": '"Sollten die beiden Hälften an zwei verschiedene Spieler gegangen '
         'sein, so entscheidet der Endkampf."',
     },
     "finale_opener": {
-        "tsv99": f"000: {SILENT} (the loser of the last round, as between rounds)",
-        "schock4life": '001: "Hinrunden-Verlierer*in beginnt das Finale."',
-        "knobelrunde": f"002: {SILENT} (the loser of the last round)",
-        "allgemein": f"003: {SILENT} (the loser of the last round)",
+        "tsv99": _our("silent_finale_opener_rounds"),
+        "schock4life": '"Hinrunden-Verlierer*in beginnt das Finale."',
+        "knobelrunde": _our("silent_finale_opener"),
+        "allgemein": _our("silent_finale_opener"),
     },
     "put_back": {
-        "tsv99": '000: "Auch Würfel, die bei vorhergehenden versuchen "draussen" ... waren, '
+        "tsv99": '"Auch Würfel, die bei vorhergehenden versuchen "draussen" ... waren, '
         'können wieder in den Becher gegeben werden."',
-        "schock4life": '001: "Bereits rausgelegte Würfel dürfen nicht erneut gewürfelt werden."',
-        "knobelrunde": f'002: {SILENT} (yes: "Jeder Würfel kann stehen gelassen werden" '
-        "forbids nothing)",
-        "allgemein": '003: "Auch Würfel, die bei vorhergehenden Versuchen draußen ... waren, '
+        "schock4life": '"Bereits rausgelegte Würfel dürfen nicht erneut gewürfelt werden."',
+        "knobelrunde": _our("silent_put_back", '"Jeder Würfel kann stehen gelassen werden"'),
+        "allgemein": '"Auch Würfel, die bei vorhergehenden Versuchen draußen ... waren, '
         'können wieder in den Becher gegeben werden."',
     },
     "strasse_one_throw": {
-        "tsv99": f"000: {SILENT} (no: a Strasse may be assembled)",
-        "schock4life": '001: "Kombinationen dürfen über mehrere Würfe entstehen. z. B. 3-4 im '
+        "tsv99": _our("silent_strasse_assembled"),
+        "schock4life": '"Kombinationen dürfen über mehrere Würfe entstehen. z. B. 3-4 im '
         'ersten, 5 im zweiten → ergibt eine Straße"',
-        "knobelrunde": '002: "Straße: ... (muß mit einem Wurf gewürfelt werden)"',
-        "allgemein": '003: "Straßen und Generals sind in EINEM Wurf zu tätigen"',
+        "knobelrunde": '"Straße: ... (muß mit einem Wurf gewürfelt werden)"',
+        "allgemein": '"Straßen und Generals sind in EINEM Wurf zu tätigen"',
     },
     "general_one_throw": {
-        "tsv99": f"000: {SILENT} (no: a General may be assembled)",
-        "schock4life": '001: "Kombinationen dürfen über mehrere Würfe entstehen."',
-        "knobelrunde": '002: "General: ... (muß mit einem Wurf gewürfelt werden)"',
-        "allgemein": '003: "Straßen und Generals sind in EINEM Wurf zu tätigen"',
+        "tsv99": _our("silent_general_assembled"),
+        "schock4life": '"Kombinationen dürfen über mehrere Würfe entstehen."',
+        "knobelrunde": '"General: ... (muß mit einem Wurf gewürfelt werden)"',
+        "allgemein": '"Straßen und Generals sind in EINEM Wurf zu tätigen"',
     },
     "general_beats_schock_2": {
-        "tsv99": f"000: {SILENT} (no: every Schock beats a General)",
-        "schock4life": "001: the ranking table lists Schock 1-1-6 to 1-1-2 above the General",
-        "knobelrunde": '002: "General ... ist höher als ein Schock 2 (auch Schock doof genannt)"',
-        "allgemein": '003: "Sollten in einer Runde ein Schock 2 und ein General die höchsten '
-        "Wertungen sein, erhält der unterlegene Spieler die Deckelanzahl der höchsten Wertung, "
-        'also Schock 2"',
+        "tsv99": _our("silent_schock_beats_general"),
+        "schock4life": _our("table_schock_above_general"),
+        "knobelrunde": '"General ... ist höher als ein Schock 2 (auch Schock doof genannt)"',
+        "allgemein": '"Sollten in einer Runde ein Schock 2 und ein General die höchsten '
+        "Wertungen sein, erhält der unterlegene Spieler die Deckelanzahl der "
+        'höchsten Wertung, also Schock 2"',
     },
     "tiebreak": {
-        "tsv99": '000: "Haben mehrere Spieler das gleiche Ergebnis erwürfelt, so verliert '
+        "tsv99": '"Haben mehrere Spieler das gleiche Ergebnis erwürfelt, so verliert '
         'derjenige, der als letzter geworfen hat (= Nachgelegt!!!)."',
-        "schock4life": '001: "Bei Gleichstand zählt: 1. Wer mehr Würfe gebraucht hat, '
-        'verliert. 2. Danach verliert die Person, die später geworfen hat."',
-        "knobelrunde": '002: "Bei gleichen Würfen gilt "Mit ist Schitt"."',
-        "allgemein": '003: "... so ist derjenige überlegen, der weniger Würfe angewandt hat."',
+        "schock4life": '"Bei Gleichstand zählt: 1. Wer mehr Würfe gebraucht hat, verliert. 2. '
+        'Danach verliert die Person, die später geworfen hat."',
+        "knobelrunde": '"Bei gleichen Würfen gilt "Mit ist Schitt"."',
+        "allgemein": '"... so ist derjenige überlegen, der weniger Würfe angewandt hat."',
     },
     "hand_aus_beats": {
-        "tsv99": f"000: {SILENT} (no: every Schock-Aus is equal)",
-        "schock4life": '001: "Ein direkter Schock-Aus (1-1-1 in einem Wurf) schlägt einen '
-        'vorherigen, selbst wenn die andere Person weniger Würfe gebraucht hat."',
-        "knobelrunde": f'002: {SILENT} (yes: "Hand Out: drei mal 1 in einem Wurf" is named '
-        'apart from "Schock Out")',
-        "allgemein": f"003: {SILENT} (no: every Schock-Aus is equal)",
+        "tsv99": _our("silent_schock_aus_equal"),
+        "schock4life": '"Ein direkter Schock-Aus (1-1-1 in einem Wurf) schlägt einen '
+        "vorherigen, selbst wenn die andere Person weniger Würfe gebraucht "
+        'hat."',
+        "knobelrunde": _our(
+            "silent_hand_aus_apart", '"Hand Out: drei mal 1 in einem Wurf"', '"Schock Out"'
+        ),
+        "allgemein": _our("silent_schock_aus_equal"),
     },
     "sixes_rethrow": {
-        "tsv99": '000: "Darüberhinaus muss die andere Sechs wieder zurück in den Würfelbecher."',
-        "schock4life": '001: "2x Sechs in einem Wurf → 1 Würfel zu einer 1 drehen, die '
-        'restlichen Würfel erneut würfeln"',
-        "knobelrunde": '002: "Hat man nach dem ersten oder zweiten Wurf 2 Einsen und bspw. '
-        '1 Sechs stehen, muss weitergewürfelt werden."',
-        "allgemein": '003: "Die andere Sechs muss zurück in den Würfelbecher und ein weiterer '
+        "tsv99": '"Darüberhinaus muss die andere Sechs wieder zurück in den Würfelbecher."',
+        "schock4life": '"2x Sechs in einem Wurf → 1 Würfel zu einer 1 drehen, die restlichen '
+        'Würfel erneut würfeln"',
+        "knobelrunde": '"Hat man nach dem ersten oder zweiten Wurf 2 Einsen und bspw. 1 Sechs '
+        'stehen, muss weitergewürfelt werden."',
+        "allgemein": '"Die andere Sechs muss zurück in den Würfelbecher und ein weiterer '
         'Wurf muss folgen."',
     },
     "covered": {
-        "tsv99": f"000: {SILENT} (no throw is covered)",
-        "schock4life": '001: "Nach dem letzten Wurf bleibt der Becher verdeckt." ... "Am Ende '
+        "tsv99": _our("silent_not_covered"),
+        "schock4life": '"Nach dem letzten Wurf bleibt der Becher verdeckt." ... "Am Ende '
         'decken alle ihre Würfe auf."',
-        "knobelrunde": f"002: {SILENT} (no throw is covered)",
-        "allgemein": '003: "Der erste Spieler hat bis zu drei Versuche, wobei der dritte Wurf '
+        "knobelrunde": _our("silent_not_covered"),
+        "allgemein": '"Der erste Spieler hat bis zu drei Versuche, wobei der dritte Wurf '
         'nicht aufgedeckt werden darf."',
     },
     "einwuerfeln": {
-        "tsv99": '000: not in the text ("Hat man keine Deckel mehr, so ist man aus dem Finale '
-        'ausgeschieden")',
-        "schock4life": '001: "Ausgeschiedene können sich einwürfeln."',
-        "knobelrunde": "002: not in the text",
-        "allgemein": '003: not in the text ("nehmen vorerst nicht mehr am Spiel teil")',
+        "tsv99": _our(
+            "not_in_text_quote",
+            '"Hat man keine Deckel mehr, so ist man aus dem Finale ausgeschieden"',
+        ),
+        "schock4life": '"Ausgeschiedene können sich einwürfeln."',
+        "knobelrunde": _our("not_in_text"),
+        "allgemein": _our("not_in_text_quote", '"nehmen vorerst nicht mehr am Spiel teil"'),
     },
     "einwuerfeln_form": {
-        "tsv99": "000: not in the text (no Einwürfeln)",
-        "schock4life": '001: "bekommen sie **von jeder Person einen Deckel**" (from_each_holder)',
-        "knobelrunde": "002: not in the text (no Einwürfeln)",
-        "allgemein": "003: not in the text (no Einwürfeln)",
+        "tsv99": _our("no_einwuerfeln"),
+        "schock4life": _our("from_each_holder", '"bekommen sie **von jeder Person einen Deckel**"'),
+        "knobelrunde": _our("no_einwuerfeln"),
+        "allgemein": _our("no_einwuerfeln"),
     },
     "jule": {
-        "tsv99": '000: no Jule: "Alles andere sind alle Würfe, die keine Strasse, kein General '
-        'und kein Schock sind." (4-2-1 is the number 421)',
-        "schock4life": "001: no Jule: the ranking table has Schock-Aus, Schock, General, Straße "
-        'and "Einfach Zahl" only',
-        "knobelrunde": '002: no Jule: "Einfacher Wurf: nach Augenzahl sortiert" (4-2-1 is 421)',
-        "allgemein": '003: no Jule: the order ends with "normale Zahlen (1 Deckel)", 4-2-1 among '
-        "them",
+        "tsv99": _our(
+            "no_jule_number",
+            '"Alles andere sind alle Würfe, die keine Strasse, kein General und kein Schock sind."',
+        ),
+        "schock4life": _our("no_jule_table", '"Einfach Zahl"'),
+        "knobelrunde": _our("no_jule_plain", '"Einfacher Wurf: nach Augenzahl sortiert"'),
+        "allgemein": _our("no_jule_order", '"normale Zahlen (1 Deckel)"'),
     },
     "jule_deckel": {
-        "tsv99": "000: not in the text (no Jule); 7, the worth most sources give it",
-        "schock4life": "001: not in the text (no Jule); 7, the worth most sources give it",
-        "knobelrunde": "002: not in the text (no Jule); 7, the worth most sources give it",
-        "allgemein": "003: not in the text (no Jule); 7, the worth most sources give it",
+        "tsv99": _our("jule_deckel"),
+        "schock4life": _our("jule_deckel"),
+        "knobelrunde": _our("jule_deckel"),
+        "allgemein": _our("jule_deckel"),
     },
     "jule_rank": {
-        "tsv99": "000: not in the text (no Jule)",
-        "schock4life": "001: not in the text (no Jule)",
-        "knobelrunde": "002: not in the text (no Jule)",
-        "allgemein": "003: not in the text (no Jule)",
+        "tsv99": _our("no_jule"),
+        "schock4life": _our("no_jule"),
+        "knobelrunde": _our("no_jule"),
+        "allgemein": _our("no_jule"),
     },
     "jule_one_throw": {
-        "tsv99": "000: not in the text (no Jule)",
-        "schock4life": "001: not in the text (no Jule)",
-        "knobelrunde": "002: not in the text (no Jule)",
-        "allgemein": "003: not in the text (no Jule)",
+        "tsv99": _our("no_jule"),
+        "schock4life": _our("no_jule"),
+        "knobelrunde": _our("no_jule"),
+        "allgemein": _our("no_jule"),
     },
     "general": {
-        "tsv99": '000: "Generäle - dreimal dieselbe Zahl"',
-        "schock4life": '001: "Jenny, General (Drilling) 6-6-6 3 Deckel"',
-        "knobelrunde": '002: "General: drei mal 2,3,4,5 oder 6 -> 3 Deckel"',
-        "allgemein": '003: "General (3 Deckel)"',
+        "tsv99": '"Generäle - dreimal dieselbe Zahl"',
+        "schock4life": '"Jenny, General (Drilling) 6-6-6 3 Deckel"',
+        "knobelrunde": '"General: drei mal 2,3,4,5 oder 6 -> 3 Deckel"',
+        "allgemein": '"General (3 Deckel)"',
     },
     "set_aside": {
-        "tsv99": '000: "Nach einem Wurf kann man alle Würfel zurück in den Becher geben, er kann '
-        'aber auch zwei oder nur einen Würfel zurück in den Becher geben."',
-        "schock4life": '001: "Nach jedem Wurf dürfen beliebige Würfel erneut geworfen werden."',
-        "knobelrunde": '002: "Jeder Würfel kann stehen gelassen werden"',
-        "allgemein": '003: "Nach einem Wurf kann der Spieler alle Würfel zurück in den Becher '
-        'geben, er kann aber auch zwei oder nur einen Würfel zurück in den Becher geben."',
+        "tsv99": '"Nach einem Wurf kann man alle Würfel zurück in den Becher geben, er '
+        'kann aber auch zwei oder nur einen Würfel zurück in den Becher geben."',
+        "schock4life": '"Nach jedem Wurf dürfen beliebige Würfel erneut geworfen werden."',
+        "knobelrunde": '"Jeder Würfel kann stehen gelassen werden"',
+        "allgemein": '"Nach einem Wurf kann der Spieler alle Würfel zurück in den Becher '
+        "geben, er kann aber auch zwei oder nur einen Würfel zurück in den "
+        'Becher geben."',
     },
     "sixes_turn": {
-        "tsv99": '000: "Würfelt man mit einem Wurf zwei Sechsen, so kann man eine davon umdrehen '
-        '(zur eins machen). Das geht aber nicht im dritten Wurf."',
-        "schock4life": '001: "2x Sechs in einem Wurf → 1 Würfel zu einer 1 drehen" ... "Sechs '
-        'drehen ist nur erlaubt, wenn noch mindestens ein Wurf in diesem Zug übrig ist."',
-        "knobelrunde": '002: "Zwei mal die 6 in einem Wurf kann zu einer 1 umgedreht werden; drei '
+        "tsv99": '"Würfelt man mit einem Wurf zwei Sechsen, so kann man eine davon '
+        'umdrehen (zur eins machen). Das geht aber nicht im dritten Wurf."',
+        "schock4life": '"2x Sechs in einem Wurf → 1 Würfel zu einer 1 drehen" ... "Sechs '
+        "drehen ist nur erlaubt, wenn noch mindestens ein Wurf in diesem Zug "
+        'übrig ist."',
+        "knobelrunde": '"Zwei mal die 6 in einem Wurf kann zu einer 1 umgedreht werden; drei '
         'mal die 6 zu zwei Einsen."',
-        "allgemein": '003: "Würfelt man mit EINEM Wurf zwei Sechsen, so kann man eine davon zu '
+        "allgemein": '"Würfelt man mit EINEM Wurf zwei Sechsen, so kann man eine davon zu '
         'einer 1 umdrehen. Dies gilt jedoch nicht beim dritten Wurf."',
     },
     "first_round_one_throw": {
-        "tsv99": '000: never: every round alike, "Der erste Spieler hat bis zu drei Versuche."',
-        "schock4life": '001: never: every round alike, "Bis zu **drei Würfe** sind erlaubt."',
-        "knobelrunde": '002: never: every round alike, "Der Spieler, der den ersten Wurf der '
-        '(Einzel-) Runde macht, legt durch die Anzahl seiner Würfe (max. 3) fest"',
-        "allgemein": '003: never: every round alike, "Der erste Spieler hat bis zu drei Versuche"',
+        "tsv99": _our("every_round_alike", '"Der erste Spieler hat bis zu drei Versuche."'),
+        "schock4life": _our("every_round_alike", '"Bis zu **drei Würfe** sind erlaubt."'),
+        "knobelrunde": _our(
+            "every_round_alike",
+            '"Der Spieler, der den ersten Wurf der (Einzel-) Runde macht, legt '
+            'durch die Anzahl seiner Würfe (max. 3) fest"',
+        ),
+        "allgemein": _our("every_round_alike", '"Der erste Spieler hat bis zu drei Versuche"'),
     },
     "strassen": {
-        "tsv99": '000: "Strassen - eins zwei drei / zwei drei vier / drei vier fünf oder vier '
-        'fünf sechs"',
-        "schock4life": '001: "Straße 6-5-4, 3-2-1" names the highest and the lowest; "3-4 im '
-        'ersten, 5 im zweiten → ergibt eine **Straße**": 3-4-5 is one too',
-        "knobelrunde": '002: "Straße: 1,2,3 bis 4,5,6"',
-        "allgemein": f'003: {SILENT} ("Straße (2 Deckel)" without a list: all four, as the '
-        "other texts)",
+        "tsv99": '"Strassen - eins zwei drei / zwei drei vier / drei vier fünf oder '
+        'vier fünf sechs"',
+        "schock4life": _our(
+            "strassen_named",
+            '"Straße 6-5-4, 3-2-1"',
+            '"3-4 im ersten, 5 im zweiten → ergibt eine **Straße**"',
+        ),
+        "knobelrunde": '"Straße: 1,2,3 bis 4,5,6"',
+        "allgemein": _our("silent_strassen_all", '"Straße (2 Deckel)"'),
     },
     "strasse_rank": {
-        "tsv99": '000: "(=Kleine, 2 Mittlere und Große)"',
-        "schock4life": '001: "Straße 6-5-4, 3-2-1", highest first as every row of the table',
-        "knobelrunde": '002: "Straße: 1,2,3 bis 4,5,6", the order of the list of results',
-        "allgemein": f"003: {SILENT} (the higher Straße is better, as in the other texts)",
+        "tsv99": '"(=Kleine, 2 Mittlere und Große)"',
+        "schock4life": _our("strasse_rank_table", '"Straße 6-5-4, 3-2-1"'),
+        "knobelrunde": _our("strasse_rank_list", '"Straße: 1,2,3 bis 4,5,6"'),
+        "allgemein": _our("silent_strasse_higher"),
     },
     "nutte": {
-        "tsv99": '000: no Nutte: "das niedrigste zwei zwei eins (= DDR-Schock)", the worst throw',
-        "schock4life": "001: no Nutte: the ranking table has Schock-Aus, Schock, General, Straße "
-        'and "Einfach Zahl" only',
-        "knobelrunde": '002: no Nutte: "Einfacher Wurf: nach Augenzahl sortiert" (2-2-1 is 221)',
-        "allgemein": '003: no Nutte: the order ends with "normale Zahlen (1 Deckel)", 2-2-1 among '
-        "them",
+        "tsv99": _our("no_nutte_worst", '"das niedrigste zwei zwei eins (= DDR-Schock)"'),
+        "schock4life": _our("no_nutte_table", '"Einfach Zahl"'),
+        "knobelrunde": _our("no_nutte_plain", '"Einfacher Wurf: nach Augenzahl sortiert"'),
+        "allgemein": _our("no_nutte_order", '"normale Zahlen (1 Deckel)"'),
     },
     "nutte_deckel": {
-        "tsv99": "000: not in the text (no Nutte); 9, the worth tsw gives it",
-        "schock4life": "001: not in the text (no Nutte); 9, the worth tsw gives it",
-        "knobelrunde": "002: not in the text (no Nutte); 9, the worth tsw gives it",
-        "allgemein": "003: not in the text (no Nutte); 9, the worth tsw gives it",
+        "tsv99": _our("nutte_deckel"),
+        "schock4life": _our("nutte_deckel"),
+        "knobelrunde": _our("nutte_deckel"),
+        "allgemein": _our("nutte_deckel"),
     },
     "nutte_rank": {
-        "tsv99": "000: not in the text (no Nutte)",
-        "schock4life": "001: not in the text (no Nutte)",
-        "knobelrunde": "002: not in the text (no Nutte)",
-        "allgemein": "003: not in the text (no Nutte)",
+        "tsv99": _our("no_nutte"),
+        "schock4life": _our("no_nutte"),
+        "knobelrunde": _our("no_nutte"),
+        "allgemein": _our("no_nutte"),
     },
     "nutte_one_throw": {
-        "tsv99": "000: not in the text (no Nutte)",
-        "schock4life": "001: not in the text (no Nutte)",
-        "knobelrunde": "002: not in the text (no Nutte)",
-        "allgemein": "003: not in the text (no Nutte)",
+        "tsv99": _our("no_nutte"),
+        "schock4life": _our("no_nutte"),
+        "knobelrunde": _our("no_nutte"),
+        "allgemein": _our("no_nutte"),
     },
     "one_throw_while_middle": {
-        "tsv99": '000: false: "Der erste Spieler hat bis zu drei Versuche." for every round, the '
-        "middle full or empty",
-        "schock4life": '001: false: "Bis zu **drei Würfe** sind erlaubt." while "Solange Deckel '
-        'in der Mitte sind, **spielen alle mit**."',
-        "knobelrunde": '002: false: "legt durch die Anzahl seiner Würfe (max. 3) fest" for every '
-        "round",
-        "allgemein": '003: false: "Der erste Spieler hat bis zu drei Versuche" for every round',
+        "tsv99": _our("middle_every_round_full", '"Der erste Spieler hat bis zu drei Versuche."'),
+        "schock4life": _our(
+            "middle_while",
+            '"Bis zu **drei Würfe** sind erlaubt."',
+            '"Solange Deckel in der Mitte sind, **spielen alle mit**."',
+        ),
+        "knobelrunde": _our(
+            "middle_every_round", '"legt durch die Anzahl seiner Würfe (max. 3) fest"'
+        ),
+        "allgemein": _our("middle_every_round", '"Der erste Spieler hat bis zu drei Versuche"'),
     },
     "schock_aus": {
-        "tsv99": '000: half: "Würfelt jemand einen Schock out (eins eins eins), so verliert '
-        "derjenige die jeweilige Hälfte, der in diesem Durchgang den niedrigsten Wert erzielt "
-        'hat."',
-        "schock4life": '001: half: "Schock-Aus 1-1-1 Runde endet sofort - schlechtester Wurf '
-        'verliert"',
-        "knobelrunde": '002: half: "Schock Out: drei mal 1 in zwei oder drei Würfen -> die '
-        'Hälfte ist zu Ende und der Spieler mit dem niedrigsten Wurf dieser Runde hat verloren."',
-        "allgemein": '003: half: "so erhält der Mitspieler mit der niedrigsten Wertung alle '
-        'Deckel, ungeachtet der Tatsache, ob einige Deckel schon verteilt wurden oder nicht."',
+        "tsv99": _our(
+            "schock_aus_half",
+            '"Würfelt jemand einen Schock out (eins eins eins), so verliert '
+            "derjenige die jeweilige Hälfte, der in diesem Durchgang den "
+            'niedrigsten Wert erzielt hat."',
+        ),
+        "schock4life": _our(
+            "schock_aus_half", '"Schock-Aus 1-1-1 Runde endet sofort - schlechtester Wurf verliert"'
+        ),
+        "knobelrunde": _our(
+            "schock_aus_half",
+            '"Schock Out: drei mal 1 in zwei oder drei Würfen -> die Hälfte ist zu '
+            "Ende und der Spieler mit dem niedrigsten Wurf dieser Runde hat "
+            'verloren."',
+        ),
+        "allgemein": _our(
+            "schock_aus_half",
+            '"so erhält der Mitspieler mit der niedrigsten Wertung alle Deckel, '
+            "ungeachtet der Tatsache, ob einige Deckel schon verteilt wurden oder "
+            'nicht."',
+        ),
     },
     "schock_aus_deckel": {
-        "tsv99": '000: not in the text (a Schock-Aus ends the half); 7, casino\'s "Julius"',
-        "schock4life": '001: not in the text (a Schock-Aus ends the half); 7, casino\'s "Julius"',
-        "knobelrunde": '002: not in the text (a Schock-Aus ends the half); 7, casino\'s "Julius"',
-        "allgemein": '003: not in the text (a Schock-Aus ends the half); 7, casino\'s "Julius"',
+        "tsv99": _our("schock_aus_deckel", '"Julius"'),
+        "schock4life": _our("schock_aus_deckel", '"Julius"'),
+        "knobelrunde": _our("schock_aus_deckel", '"Julius"'),
+        "allgemein": _our("schock_aus_deckel", '"Julius"'),
     },
     "achter": {
-        "tsv99": '000: no Achter: "Alles andere sind alle Würfe, die keine Strasse, kein General '
-        'und kein Schock sind." (3-3-1 is 331)',
-        "schock4life": '001: no Achter: the ranking table ends with "Einfach Zahl"',
-        "knobelrunde": '002: no Achter: "Einfacher Wurf: nach Augenzahl sortiert" (3-3-1 is 331)',
-        "allgemein": '003: no Achter: the order ends with "normale Zahlen (1 Deckel)"',
+        "tsv99": _our(
+            "no_achter_plain",
+            '"Alles andere sind alle Würfe, die keine Strasse, kein General und kein Schock sind."',
+        ),
+        "schock4life": _our("no_achter_table", '"Einfach Zahl"'),
+        "knobelrunde": _our("no_achter_plain", '"Einfacher Wurf: nach Augenzahl sortiert"'),
+        "allgemein": _our("no_achter_order", '"normale Zahlen (1 Deckel)"'),
     },
     "achter_deckel": {
-        "tsv99": "000: not in the text (no Achter); 8, the lower worth shaw offers",
-        "schock4life": "001: not in the text (no Achter); 8, the lower worth shaw offers",
-        "knobelrunde": "002: not in the text (no Achter); 8, the lower worth shaw offers",
-        "allgemein": "003: not in the text (no Achter); 8, the lower worth shaw offers",
+        "tsv99": _our("achter_deckel"),
+        "schock4life": _our("achter_deckel"),
+        "knobelrunde": _our("achter_deckel"),
+        "allgemein": _our("achter_deckel"),
     },
     "plain_rank": {
-        "tsv99": '000: "Geordnet werden sie absteigend nach den Augenzahlen der Würfel."',
-        "schock4life": '001: "Einfach Zahl 4-6-3 = 643"',
-        "knobelrunde": '002: "Einfacher Wurf: nach Augenzahl sortiert: (z.B. 3,6,1 = 631)"',
-        "allgemein": '003: "Das heißt in den oben gezeigten Beispielen liegen einmal '
-        'Sechshundertfünfundsechzig und einmal Zweihunderteinundzwanzig (der kleinste Wurf)."',
+        "tsv99": '"Geordnet werden sie absteigend nach den Augenzahlen der Würfel."',
+        "schock4life": '"Einfach Zahl 4-6-3 = 643"',
+        "knobelrunde": '"Einfacher Wurf: nach Augenzahl sortiert: (z.B. 3,6,1 = 631)"',
+        "allgemein": '"Das heißt in den oben gezeigten Beispielen liegen einmal '
+        "Sechshundertfünfundsechzig und einmal Zweihunderteinundzwanzig (der "
+        'kleinste Wurf)."',
     },
     "later_opener": {
-        "tsv99": f"000: {SILENT} (the loser of a round opens the next, as in the other texts)",
-        "schock4life": '001: "Die Person mit dem niedrigsten Wurf **beginnt** das Spiel." (the '
-        "loser opens, the middle empty or not)",
-        "knobelrunde": f"002: {SILENT} (the loser of a round opens the next)",
-        "allgemein": f"003: {SILENT} (the loser of a round opens the next)",
+        "tsv99": _our("silent_loser_opens_others"),
+        "schock4life": _our(
+            "loser_opens_middle", '"Die Person mit dem niedrigsten Wurf **beginnt** das Spiel."'
+        ),
+        "knobelrunde": _our("silent_loser_opens"),
+        "allgemein": _our("silent_loser_opens"),
     },
     "deckel_owed": {
-        "tsv99": '000: "Er bekommt soviele deckel, wie es der höchste Wert (also das höchste '
+        "tsv99": '"Er bekommt soviele deckel, wie es der höchste Wert (also das höchste '
         'Würfelergebnis) in dieser Runde vorschreibt."',
-        "schock4life": '001: "Wer den niedrigsten Wurf hat, bekommt so viele Deckel wie der '
+        "schock4life": '"Wer den niedrigsten Wurf hat, bekommt so viele Deckel wie der '
         'höchste Wurf zeigt."',
-        "knobelrunde": '002: "bekommt eine entsprechende Anzahl von Deckeln, die vom höchsten Wurf '
+        "knobelrunde": '"bekommt eine entsprechende Anzahl von Deckeln, die vom höchsten Wurf '
         'der Runde abhängt"',
-        "allgemein": '003: "bekommt der Spieler, der die niedrigste Wertung würfelt, ... die '
-        'Anzahl der Deckel, die der Spieler mit der höchsten Wertung erzielt hat"',
+        "allgemein": '"bekommt der Spieler, der die niedrigste Wertung würfelt, ... die '
+        "Anzahl der Deckel, die der Spieler mit der höchsten Wertung erzielt "
+        'hat"',
     },
-    "blind": {p: f"{n}: not in the text (no blind play)" for n, p in _PRESET_NUMBERS},
-    "blind_double": {p: f"{n}: not in the text (no blind play)" for n, p in _PRESET_NUMBERS},
-    "open_round": {p: f"{n}: not in the text (no open round)" for n, p in _PRESET_NUMBERS},
+    "blind": {p: _our("no_blind") for p in _NUMBER},
+    "blind_double": {p: _our("no_blind") for p in _NUMBER},
+    "open_round": {p: _our("no_open_round") for p in _NUMBER},
 }
-"""For each option (but ``preset``) and preset: the sentence of the text, or our reading."""
+"""For each option (but ``preset``) and preset: the sentences of its rule text as written (in
+German, quoted), or our reading of them (:class:`Reading`, words of the catalogue)."""
+
+
+def option_source(name: str, preset: str, lang: str = "en") -> str:
+    """Where preset ``preset`` takes option ``name`` from, in ``lang``: its text's number, then the
+    text's sentence as quoted, or our reading (the quotes in it as written).
+
+    >>> option_source("deckel_per_half", "allgemein", "de")
+    '003: Text schweigt, unsere Lesart (13, die übliche Zahl)'
+    >>> option_source("deckel_per_half", "schock4life", "de")
+    '001: "13 Deckel starten in der Mitte."'
+    """
+    source = _BY_OPTION[name][preset]
+    if isinstance(source, str):
+        return f"{_NUMBER[preset]}: {source}"
+    fields = dict(zip(("quote", "quote2"), source.quotes, strict=False))
+    return f"{_NUMBER[preset]}: " + t(f"source_{source.key}", lang, **fields)
+
+
+OPTION_SOURCES: dict[str, dict[str, str]] = {
+    name: {preset: option_source(name, preset) for preset in by_preset}
+    for name, by_preset in _BY_OPTION.items()
+}
+"""For each option (but ``preset``) and preset: the sentence of the text, or our reading, in
+English (docs/rules.md)."""
+
+QUOTED: frozenset[str] = frozenset(
+    quote
+    for by_preset in _BY_OPTION.values()
+    for source in by_preset.values()
+    for quote in ((source,) if isinstance(source, str) else source.quotes)
+)
+"""The rule texts' sentences as :data:`OPTION_SOURCES` quotes them (German, in any language)."""
+
+SILENT = t("source_silent", "en")
+"""What a reading says where its text is silent, in English."""
+
 
 SOURCES: dict[str, str] = {
     "wiki": "https://de.wiki.li/Schocken (mirror of German Wikipedia)",
@@ -358,6 +438,23 @@ SOURCES: dict[str, str] = {
 }
 """Rule pages and other Schocken programs that :data:`REGIONAL_SOURCES` cites by key (read for
 issue 14; ``shared/REGIONAL.md`` has the catalogue)."""
+
+NOTED_SOURCES = ("wiki", "sackj", "tingting", "weizhao")
+"""The sources whose address has a note in our words (the catalogue's ``source_note_<key>``);
+the others' notes are names or a file in a repository, as they are."""
+
+
+def source_where(key: str, lang: str = "en") -> str:
+    """Where source ``key`` of :data:`SOURCES` is, its note in ``lang``.
+
+    >>> source_where("tingting", "de")
+    'http://knobelklub-tingtingting.de/seite/spielregeln.html (der Text von knobelrunde)'
+    """
+    where = SOURCES[key]
+    if key not in NOTED_SOURCES:
+        return where
+    return f"{where.split(' (')[0]} ({t(f'source_note_{key}', lang)})"
+
 
 REGIONAL_SOURCES: dict[str, str] = {
     key.removeprefix("regional_"): text

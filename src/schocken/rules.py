@@ -26,7 +26,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from schocken.errors import RulesError, said
+from schocken.errors import RulesError, said, toml_error_said
 from schocken.refusal_texts import english
 from schocken.rule_choices import (
     Covered,
@@ -637,7 +637,9 @@ def parse_rules(text: str, *, source: object = "house rules") -> Rules:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise refused_rules("rules_toml_invalid", source=source, detail=exc) from None
+        raise refused_rules(
+            "rules_toml_invalid", source=source, detail=toml_error_said(exc)
+        ) from None
     except (ValueError, RecursionError):  # numbers too long, nesting too deep
         raise refused_rules("rules_toml_too_deep", source=source) from None
     if "rules" in data and isinstance(data["rules"], dict) and len(data) == 1:

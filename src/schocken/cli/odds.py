@@ -16,7 +16,7 @@ from schocken.errors import RefusalError, RulesError
 from schocken.files import os_error_text
 from schocken.players import MAX_PLAYERS
 from schocken.rule_docs import rules_markdown
-from schocken.rule_sources import OPTION_SOURCES, regional_sources
+from schocken.rule_sources import OPTION_SOURCES, option_source, regional_sources
 from schocken.rules import MAX_THROWS, PRESETS, Rules, resolve_rules
 from schocken.texts import LANGUAGES, describe_rules, refusal_text, refused, t
 
@@ -210,10 +210,10 @@ def cmd_hint(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    if args.markdown:
-        print(rules_markdown(), end="")
-        return 0
     lang = language()
+    if args.markdown:
+        print(rules_markdown(args.lang or lang), end="")
+        return 0
     names = [args.preset] if args.preset else list(PRESETS)
     for name in names:
         try:
@@ -230,9 +230,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
             if key == "preset":
                 continue
             print(f"  {key} = {json.dumps(value)}")
-            source = OPTION_SOURCES.get(key, {}).get(rules.preset)
-            if source:
-                print(f"      {source}")
+            if rules.preset in OPTION_SOURCES.get(key, {}):
+                print("      " + option_source(key, rules.preset, lang))
             print("      " + t("rules_elsewhere", lang, sources=regional_sources(key, lang)))
     if not args.lang:
         print(t("rules_sources", lang))

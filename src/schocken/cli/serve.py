@@ -136,7 +136,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print(t("serve_join_at", lang, url=f"{site.public_url}/"), flush=True)
         _raise_open_files()
         SlowRequestHTTP.request_timeout = limits.request_timeout
-        install_log_filters()
+        install_log_filters(lang)
         config = uvicorn.Config(
             app,
             http=SlowRequestHTTP,

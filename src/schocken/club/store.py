@@ -236,7 +236,7 @@ class _Store:
         try:
             self.db: Database = open_database(path, timeout=timeout)
         except StoreError as exc:
-            raise ClubStoreError(str(exc)) from None
+            raise refused(ClubStoreError, "store_detail", detail=exc) from None
         try:
             self._migrate()
         except StoreError as exc:

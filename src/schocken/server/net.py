@@ -38,6 +38,8 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 from websockets.server import ServerProtocol
 
+from schocken.texts import t
+
 COMPRESSION_LEVEL = 1
 """zlib's level for permessage-deflate (uvicorn's default is zlib's, 6)."""
 
@@ -274,11 +276,51 @@ class RedactSecrets(logging.Filter):
         return True
 
 
-def install_log_filters() -> None:
+UVICORN_LOG = {
+    "Started server process [%d]": "serve_log_started",
+    "Waiting for application startup.": "serve_log_starting",
+    "Application startup complete.": "serve_log_started_app",
+    "Application startup failed. Exiting.": "serve_log_start_failed",
+    "Shutting down": "serve_log_stopping",
+    "Waiting for connections to close. (CTRL+C to force quit)": "serve_log_closing",
+    "Waiting for background tasks to complete. (CTRL+C to force quit)": "serve_log_tasks",
+    "Waiting for application shutdown.": "serve_log_stopping_app",
+    "Application shutdown complete.": "serve_log_stopped_app",
+    "Application shutdown failed. Exiting.": "serve_log_stop_failed",
+    "Finished server process [%d]": "serve_log_stopped",
+}
+"""What uvicorn logs as the server starts and stops (its message), said in the catalogue's
+words (``serve_log_*``, ``{pid}`` the process's number); in English as uvicorn says it. Its
+level name before (``INFO:``) stays as the log has it."""
+
+
+class SaidInLanguage(logging.Filter):
+    """Says uvicorn's start and stop lines (:data:`UVICORN_LOG`) in ``lang``."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        key = UVICORN_LOG.get(record.msg) if isinstance(record.msg, str) else None
+        if key is not None:
+            pid = record.args[0] if isinstance(record.args, tuple) and record.args else ""
+            record.msg = t(key, self.lang, pid=pid).replace("%", "%%")
+            record.args = ()
+            record.__dict__.pop("color_message", None)  # uvicorn's coloured copy, in English
+        return True
+
+
+def install_log_filters(lang: str = "en") -> None:
+    """Blank the secrets in uvicorn's log lines, say its start and stop lines in ``lang``."""
     for name in ("uvicorn.access", "uvicorn.error"):
         logger = logging.getLogger(name)
         if not any(isinstance(f, RedactSecrets) for f in logger.filters):
             logger.addFilter(RedactSecrets())
+    logger = logging.getLogger("uvicorn.error")
+    for old in [f for f in logger.filters if isinstance(f, SaidInLanguage)]:
+        logger.removeFilter(old)
+    logger.addFilter(SaidInLanguage(lang))
 
 
 def lan_address() -> str:

@@ -30,9 +30,11 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
+from schocken.errors import SchockenError, sqlite_error_said
 from schocken.store import Database, open_database
 from schocken.store import StoreError as BackendError
 from schocken.store.sqlite import SqliteDatabase
+from schocken.texts import refused
 
 T = TypeVar("T")
 log = logging.getLogger("schocken.server")
@@ -141,8 +143,9 @@ def hash_table_secrets(data: dict[str, Any]) -> bool:
     return changed
 
 
-class StoreError(Exception):
-    """The file cannot be used (read-only, not SQLite, ...); the message says why."""
+class StoreError(SchockenError):
+    """The file cannot be used (read-only, not SQLite, ...); the message says why (in the
+    catalogue's words: :func:`schocken.texts.refusal_text` says it in any language)."""
 
 
 class SaveTable(NamedTuple):
@@ -253,7 +256,7 @@ class Store:
         try:
             db = open_database(self.target, timeout=self.timeout, sync_every_commit=False)
         except BackendError as exc:
-            raise StoreError(str(exc)) from None
+            raise refused(StoreError, "store_detail", detail=exc) from None
         try:
             older = isinstance(db, SqliteDatabase) and db.has_table("tables")
             db.migrate("server", MIGRATIONS)
@@ -279,9 +282,12 @@ class Store:
                 "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 (str(time.time()),),
             )
-        except (BackendError, sqlite3.Error) as exc:
+        except BackendError as exc:
             db.close()
-            raise StoreError(str(exc)) from None
+            raise refused(StoreError, "store_detail", detail=exc) from None
+        except sqlite3.Error as exc:
+            db.close()
+            raise refused(StoreError, "store_detail", detail=sqlite_error_said(exc)) from None
         return db
 
     def close(self) -> None:

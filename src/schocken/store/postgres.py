@@ -79,7 +79,9 @@ class PostgresDatabase(Database):
         try:
             self.conn = psycopg.connect(url, autocommit=True, connect_timeout=10)
         except psycopg.Error as exc:
-            raise StoreError(f"cannot reach {self.where}: {store_error(exc)}") from None
+            raise refused(
+                StoreError, "store_cannot_reach", where=self.where, why=store_error(exc)
+            ) from None
         self.conn.adapters.register_loader("numeric", _WholeNumbers)
         self.execute(f"SET lock_timeout = '{int(timeout * 1000)}ms'")
         self.execute("SET client_min_messages = warning")

@@ -13,6 +13,8 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from schocken.errors import sqlite_error_said
+from schocken.files import os_error_said
 from schocken.store.base import (
     Database,
     Params,
@@ -29,17 +31,18 @@ def store_error(exc: sqlite3.Error) -> StoreError:
     """SQLite's error as the interface's, with a message in words (said in the page's language
     around what SQLite says, :mod:`schocken.connection_texts`)."""
     detail = str(exc)
+    said = sqlite_error_said(exc)
     if isinstance(exc, sqlite3.IntegrityError):
-        return refused(StoreConflictError, "store_detail", detail=detail)
+        return refused(StoreConflictError, "store_detail", detail=said)
     if "full" in detail:
-        return refused(StoreFullError, "store_full", detail=detail)
+        return refused(StoreFullError, "store_full", detail=said)
     if "locked" in detail or "busy" in detail:
-        return refused(StoreBusyError, "store_busy_file", detail=detail)
+        return refused(StoreBusyError, "store_busy_file", detail=said)
     if "not a database" in detail:
         return refused(StoreError, "store_not_sqlite")
     if "readonly" in detail or "read-only" in detail:
-        return refused(StoreError, "store_file_read_only", detail=detail)
-    return refused(StoreError, "store_detail", detail=detail)
+        return refused(StoreError, "store_file_read_only", detail=said)
+    return refused(StoreError, "store_detail", detail=said)
 
 
 class SqliteDatabase(Database):
@@ -59,8 +62,14 @@ class SqliteDatabase(Database):
             db = sqlite3.connect(
                 self.where, isolation_level=None, timeout=timeout, check_same_thread=False
             )
-        except (sqlite3.Error, OSError) as exc:
-            raise StoreError(f"cannot open {self.where}: {exc}") from None
+        except OSError as exc:
+            raise refused(
+                StoreError, "store_cannot_open", where=self.where, why=os_error_said(exc)
+            ) from None
+        except sqlite3.Error as exc:
+            raise refused(
+                StoreError, "store_cannot_open", where=self.where, why=sqlite_error_said(exc)
+            ) from None
         self.db = db
         try:
             db.execute("PRAGMA foreign_keys=ON")
@@ -72,7 +81,9 @@ class SqliteDatabase(Database):
                 db.execute("PRAGMA wal_autocheckpoint=0")
         except sqlite3.Error as exc:
             db.close()
-            raise StoreError(f"cannot use {self.where}: {store_error(exc)}") from None
+            raise refused(
+                StoreError, "store_cannot_use", where=self.where, why=store_error(exc)
+            ) from None
 
     def execute(self, sql: str, params: Params = ()) -> Rows:
         try:
