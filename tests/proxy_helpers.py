@@ -13,6 +13,7 @@ import contextlib
 import os
 import re
 import shutil
+import socket
 import subprocess
 import time
 from collections.abc import Iterator
@@ -111,12 +112,12 @@ def proxied(
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """``proxy`` with the docs' configuration in front of the workers on ``ports``, started
     here and stopped after: its address (``http://127.0.0.1:PORT``) and its process."""
-    from server_helpers import free_port
-
     name, command = COMMANDS[proxy]
     assert shutil.which(command[0]), f"{proxy} is not installed (bash scripts/test installs it)"
     folder.mkdir(parents=True, exist_ok=True)
-    port = free_port()
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
     conf = folder / name
     conf.write_text(config(proxy, folder, ports, port, routes=routes), "utf-8")
     env = {**os.environ, "HOME": str(folder), "XDG_DATA_HOME": str(folder / "data")}
