@@ -10,7 +10,8 @@
  * received a state of a higher step (CLOCK_MONOTONIC, as Python's time.perf_counter).
  *
  * stdin:  "<players> <protocol> <timeout seconds>", then a line a player:
- *         "<table index> <port> <table id> <seat> <token>"
+ *         "<table index> <port> <table id> <seat> <token> <route>" (route: the table's worker's
+ *         path prefix behind a proxy that routes by table, "/w/8001", or "-" for none)
  * stdout: "connected <n>" once every player's WebSocket is open (the Python side then starts
  *         the tables), then at the end: "actions <n>", "finished <tables>", "last_end <t>",
  *         "error <text>" (one a table given up), "seen <table index> <step>" (the highest
@@ -51,7 +52,7 @@ typedef struct {
 
 typedef struct {
     int fd, table, seat, port;
-    char table_id[80], token[160];
+    char table_id[80], token[160], route[48];
     unsigned char *buf;
     size_t len, cap;
     int seen, acted, done, closed;
@@ -395,10 +396,10 @@ static int open_ws(Conn *c) {
     if (connect(c->fd, (struct sockaddr *)&a, sizeof a) != 0) return -1;
     char req[512];
     int n = snprintf(req, sizeof req,
-                     "GET /ws/%s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
+                     "GET %s/ws/%s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
                      "Connection: Upgrade\r\nSec-WebSocket-Key: c2Nob2NrZW4tYmVuY2gtMQ==\r\n"
                      "Sec-WebSocket-Version: 13\r\n\r\n",
-                     c->table_id, c->port);
+                     c->route, c->table_id, c->port);
     if (send(c->fd, req, (size_t)n, MSG_NOSIGNAL) != n) return -1;
     char head[4096];
     size_t got = 0;
@@ -430,8 +431,10 @@ int main(void) {
     conns = calloc((size_t)nconns, sizeof *conns);
     for (int i = 0; i < nconns; i++) {
         Conn *c = &conns[i];
-        if (scanf("%d %d %79s %d %159s", &c->table, &c->port, c->table_id, &c->seat, c->token) != 5)
+        if (scanf("%d %d %79s %d %159s %47s", &c->table, &c->port, c->table_id, &c->seat, c->token,
+                  c->route) != 6)
             return 2;
+        if (strcmp(c->route, "-") == 0) c->route[0] = 0;
         if (c->table + 1 > ntables) ntables = c->table + 1;
         c->seen = c->acted = -1;
     }

@@ -107,16 +107,22 @@ def percentile(ordered: list[float], p: float) -> float:
 
 
 def bench_server(
-    folder: Path, seed: int, src: str | None = None, database: str | None = None
+    folder: Path,
+    seed: int,
+    src: str | None = None,
+    database: str | None = None,
+    named: bool = False,
 ) -> ServerProcess:
     """The server under load: seeded, bots at once, and the limits per address and per client
-    out of the way (one address plays every seat); on ``database`` (PostgreSQL), one worker."""
+    out of the way (one address plays every seat); on ``database`` (PostgreSQL), one worker,
+    ``named`` by its port (``--worker-name``, as docs/server.md names them)."""
     return ServerProcess(
         folder,
         [
             "--seed", str(seed), "--bot-delay", "0", "--log-level", "warning",
             "--conns-per-address", "100000", "--tables-per-minute", "100000",
             "--max-tables", "100000", "--msg-rate", "1000", "--max-connections", "100000",
+            *(("--worker-name", "{port}") if named else ()),
         ],
         src=src,
         database=database,
@@ -243,7 +249,10 @@ class TableRun:
     ended: int = 0
     failed: bool = False
     port: int = 0
-    """The worker the table was made at (its owner)."""
+    """The worker the table was made at (its owner); behind a proxy, the proxy's."""
+    route: str = ""
+    """Behind a proxy that routes by table: the owner's route (``/w/<name>``), as its answer
+    to the table's creation said it; else empty."""
 
     def on_state(self, now: float, stats: Stats) -> None:
         """A player got a newer state: the actions every player has now seen are done."""
@@ -266,13 +275,13 @@ class Bench:
         args: argparse.Namespace,
         ports: list[int],
         protocol: int = 3,
-        probe: Callable[[], tuple[float, float, float, float]] | None = None,
+        probe: Callable[[], tuple[float, ...]] | None = None,
     ) -> None:
         self.args = args
         self.probe = probe
-        """CPU seconds used so far by the server, this process, PostgreSQL and the whole
-        machine (sampled during the play, see :meth:`sample_cpu`)."""
-        self.cpu_samples: list[tuple[float, tuple[float, float, float, float]]] = []
+        """CPU seconds used so far by the server, this process, PostgreSQL, the whole machine
+        and the proxy (sampled during the play, see :meth:`sample_cpu`)."""
+        self.cpu_samples: list[tuple[float, tuple[float, ...]]] = []
         self.loadgen: Path | None = None
         """bench/loadgen.c, built (``--client c``)."""
         self.child_pid: int | None = None
@@ -305,10 +314,16 @@ class Bench:
         return self.ports[(t.index + seat) % len(self.ports)]
 
     async def post(self, http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> Any:
+        return (await self.post_routed(http, path, body))[0]
+
+    async def post_routed(
+        self, http: httpx.AsyncClient, path: str, body: dict[str, Any]
+    ) -> tuple[Any, str]:
+        """The answer, and the route of the worker that made it (``X-Schocken-Route``)."""
         response = await http.post(path, json=body)
         if response.status_code != 200:
             raise RuntimeError(f"POST {path}: {response.status_code} {response.text[:200]}")
-        return response.json()
+        return response.json(), response.headers.get("x-schocken-route", "")
 
     # ------------------------------------------------------------------ lobby
 
@@ -347,16 +362,20 @@ class Bench:
             body = {"name": "P1", "rules": self.args.preset, "seats": t.seats}
             t.port = self.ports[t.index % len(self.ports)]
             try:
-                made = await self.post(http, f"http://{HOST}:{t.port}/api/tables", body)
+                made, route = await self.post_routed(
+                    http, f"http://{HOST}:{t.port}/api/tables", body
+                )
             except (httpx.HTTPError, RuntimeError) as exc:
                 self.fail(t, f"create: {exc!r}")
                 continue
+            if self.args.proxy == "routed":
+                t.route = route
             t.id, t.code = made["id"], made["code"]
             t.players.append(Player(t, 0, made["token"]))
 
         async def join(t: TableRun, n: int) -> Player | None:
             try:
-                url = f"http://{HOST}:{self.port_of(t, n)}/api/tables/{t.code}/join"
+                url = f"http://{HOST}:{self.port_of(t, n)}{t.route}/api/tables/{t.code}/join"
                 sat = await self.post(http, url, {"name": f"P{n + 1}"})
             except (httpx.HTTPError, RuntimeError) as exc:
                 self.fail(t, f"join: {exc!r}")
@@ -371,7 +390,7 @@ class Bench:
 
     async def connect(self, player: Player) -> None:
         t = player.table
-        uri = f"ws://{HOST}:{self.port_of(t, player.seat)}/ws/{t.id}"
+        uri = f"ws://{HOST}:{self.port_of(t, player.seat)}{t.route}/ws/{t.id}"
         player.gone = asyncio.get_running_loop().create_future()
         try:
             await ws_connect(
@@ -443,7 +462,7 @@ class Bench:
         if self.stats.first_start is None:
             self.stats.first_start = now
         try:
-            url = f"http://{HOST}:{self.port_of(t, 0)}/api/tables/{t.id}/start"
+            url = f"http://{HOST}:{self.port_of(t, 0)}{t.route}/api/tables/{t.id}/start"
             await self.post(http, url, {"token": t.players[0].token})
         except (httpx.HTTPError, RuntimeError) as exc:
             self.fail(t, f"start: {exc!r}")
@@ -488,7 +507,7 @@ class Bench:
         for t in live:
             for p in t.players:
                 port = self.port_of(t, p.seat)
-                lines.append(f"{t.index} {port} {t.id} {p.seat} {p.token}")
+                lines.append(f"{t.index} {port} {t.id} {p.seat} {p.token} {t.route or '-'}")
         child = await asyncio.create_subprocess_exec(
             str(self.loadgen), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
         )
@@ -545,9 +564,9 @@ class Bench:
         """Every 0.5 s, the CPU each side has used so far (to tell who used the machine while
         the sustained rate was measured)."""
         while self.probe is not None:
-            server, client, db, machine = self.probe()
+            server, client, *rest = self.probe()
             client += self.child_cpu()
-            self.cpu_samples.append((time.perf_counter(), (server, client, db, machine)))
+            self.cpu_samples.append((time.perf_counter(), (server, client, *rest)))
             await asyncio.sleep(0.5)
 
     async def watch_loop(self) -> None:
@@ -645,7 +664,26 @@ def main() -> int:
         help="run 1 process on SQLite, 1 worker and --workers workers (2 at least; each spread) "
         "on PostgreSQL, one after the other, and print them side by side",
     )
+    parser.add_argument(
+        "--proxy",
+        choices=("none", "routed", "round-robin"),
+        default="none",
+        help="with --workers 2: the players reach the workers through the proxy docs/server.md "
+        "configures (routed: each table's players under its worker's route; round-robin: the "
+        "same without the routes), started here on 127.0.0.1",
+    )
+    parser.add_argument(
+        "--proxy-server", choices=("nginx", "caddy"), default="nginx", help="which proxy"
+    )
+    parser.add_argument(
+        "--compare-proxy",
+        action="store_true",
+        help="run 1 worker (reached directly), 2 workers behind the routed proxy and 2 behind "
+        "round robin on PostgreSQL, --pairs times in turn, and print the medians side by side",
+    )
     args = parser.parse_args()
+    if args.proxy != "none" and (args.engine != "postgresql" or args.workers != 2):
+        parser.error("--proxy needs --engine postgresql --workers 2 (the docs' configuration)")
     if not MIN_PLAYERS <= args.table_size <= MAX_PLAYERS:
         parser.error(f"--table-size is {MIN_PLAYERS} to {MAX_PLAYERS}")
     if args.players < MIN_PLAYERS or 0 < args.players % args.table_size < MIN_PLAYERS:
@@ -661,6 +699,8 @@ def main() -> int:
         parser.error("--workers is 1 to 8, and more than 1 only with --engine postgresql")
 
     _raise_fd_limit()
+    if args.compare_proxy:
+        return compare_proxy(args)
     if args.compare:
         return compare(args)
     if args.against is None:
@@ -697,6 +737,10 @@ class Figures:
     p99: float
     """The latency's 99th percentile, ms."""
     errors: int
+    server_ms: float = 0.0
+    """The server's (all workers') CPU per action while the sustained rate was measured, ms."""
+    proxy_cores: float = 0.0
+    """The cores the proxy used meanwhile."""
 
 
 def compare(args: argparse.Namespace) -> int:
@@ -751,6 +795,59 @@ def compare(args: argparse.Namespace) -> int:
     return 0 if all(f.errors == 0 for f in median.values()) else 1
 
 
+def compare_proxy(args: argparse.Namespace) -> int:
+    """1 worker reached directly, 2 workers behind the proxy routing by table, 2 behind round
+    robin, all on PostgreSQL, ``--pairs`` rounds, each round in another order (drifts of a
+    shared machine fall on all alike); the medians side by side."""
+    setups = {
+        "1 worker, direct": {"workers": 1, "proxy": "none"},
+        f"2 workers, {args.proxy_server} routed": {"workers": 2, "proxy": "routed"},
+        f"2 workers, {args.proxy_server} round robin": {"workers": 2, "proxy": "round-robin"},
+    }
+    names = list(setups)
+    runs: dict[str, list[Figures]] = {name: [] for name in names}
+    for turn in range(max(1, args.pairs)):
+        order = names[turn % 3 :] + names[: turn % 3]
+        for name in order:
+            print(f"--- {name} (round {turn + 1})", flush=True)
+            changed = {"engine": "postgresql", "spread": "owner", **setups[name]}
+            runs[name].append(measure(argparse.Namespace(**{**vars(args), **changed}), None))
+            print(flush=True)
+    print(f"side by side (median of {max(1, args.pairs)}):")
+    median: dict[str, Figures] = {}
+    for name, each in runs.items():
+        median[name] = f = Figures(
+            statistics.median(x.rate for x in each),
+            statistics.median(x.sustained for x in each),
+            statistics.median(x.p99 for x in each),
+            sum(x.errors for x in each),
+            statistics.median(x.server_ms for x in each),
+            statistics.median(x.proxy_cores for x in each),
+        )
+        print(
+            f"  {name}: {f.sustained:,.0f} actions/s sustained ({f.rate:,.0f} over the play), "
+            f"p99 {f.p99:.1f} ms, workers' CPU {f.server_ms:.3f} ms an action, "
+            f"proxy {f.proxy_cores:.2f} cores, errors {f.errors}"
+        )
+        print(
+            "    runs: "
+            + ", ".join(f"{x.sustained:,.0f}/s {x.server_ms:.3f} ms p99 {x.p99:.0f}" for x in each)
+        )
+    one = median[names[0]]
+    for name in names[1:]:
+        f = median[name]
+        rate = f.sustained / one.sustained if one.sustained else 0.0
+        cpu = f.server_ms / one.server_ms if one.server_ms else 0.0
+        print(f"  {name} / 1 worker: {rate:.2f}x the actions/s, {cpu:.2f}x the CPU an action")
+        ratios = [
+            b.sustained / a.sustained
+            for a, b in zip(runs[names[0]], runs[name], strict=True)
+            if a.sustained
+        ]
+        print("    round by round: " + ", ".join(f"{r:.2f}x" for r in ratios))
+    return 0 if all(f.errors == 0 for f in median.values()) else 1
+
+
 def _postgres() -> Any:
     """A PostgreSQL server in a temporary folder, as the tests start it."""
     import sys
@@ -780,7 +877,14 @@ def postgres_cpu(data: Path) -> float:
     """CPU seconds the PostgreSQL server has used: its postmaster, the children it reaped and
     the ones running (Linux /proc)."""
     with contextlib.suppress(OSError, ValueError, IndexError):
-        master = int((data / "postmaster.pid").read_text().split()[0])
+        return tree_cpu(int((data / "postmaster.pid").read_text().split()[0]))
+    return 0.0
+
+
+def tree_cpu(master: int) -> float:
+    """CPU seconds a process has used, with the children it reaped and the ones running (the
+    PostgreSQL server, nginx's master and workers; Linux /proc)."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
         total = 0.0
         tick = os.sysconf("SC_CLK_TCK")
         for proc in Path("/proc").iterdir():
@@ -809,20 +913,36 @@ def measure(args: argparse.Namespace, src: str | None) -> Figures:
         try:
             for _ in range(args.workers if pg is not None else 1):
                 # One after the other: the first makes the database's tables.
-                servers.append(bench_server(Path(folder), args.seed, src, database))
+                named = args.proxy == "routed"
+                servers.append(bench_server(Path(folder), args.seed, src, database, named))
                 servers[-1].wait_ready()
             url = servers[0].url + "/api/health"
             protocol = int(httpx.get(url, timeout=10).json()["protocol"])
+            ports = [s.port for s in servers]
+            proxy_pid: int | None = None
+            if args.proxy != "none":
+                from proxy_helpers import proxied
 
-            def probe() -> tuple[float, float, float, float]:
+                front, proc = stack.enter_context(
+                    proxied(
+                        args.proxy_server,
+                        ports,
+                        Path(folder) / "proxy",
+                        routes=args.proxy == "routed",
+                    )
+                )
+                ports, proxy_pid = [int(front.rsplit(":", 1)[1])], proc.pid
+
+            def probe() -> tuple[float, ...]:
                 return (
                     sum(s.cpu_seconds()[0] for s in servers),
                     time.process_time(),
                     0.0 if pg is None else postgres_cpu(pg.data),
                     machine_busy_seconds(),
+                    0.0 if proxy_pid is None else tree_cpu(proxy_pid),
                 )
 
-            bench = Bench(args, [s.port for s in servers], protocol, probe)
+            bench = Bench(args, ports, protocol, probe)
             cpu_server = sum(s.cpu_seconds()[0] for s in servers)
             cpu_db = 0.0 if pg is None else postgres_cpu(pg.data)
             if args.client == "c":
@@ -838,6 +958,13 @@ def measure(args: argparse.Namespace, src: str | None) -> Figures:
             cpu_client = time.process_time() + children_cpu() - cpu_client
             cpu_other = machine_busy_seconds() - cpu_machine - cpu_server - cpu_client - cpu_db
             rss = max(s.peak_rss_mib() for s in servers)
+            relayed = 0
+            if pg is not None:
+                with contextlib.suppress(httpx.HTTPError, KeyError, TypeError, ValueError):
+                    for s in servers:
+                        relayed += int(
+                            httpx.get(s.url + "/api/health", timeout=10).json()["relayed"]
+                        )
         finally:
             # All told to stop at once: none takes over the tables of one stopped before it.
             for server in servers:
@@ -847,6 +974,10 @@ def measure(args: argparse.Namespace, src: str | None) -> Figures:
                 server.stop()
         log = "\n".join(s.log() for s in servers)
     where = "SQLite" if pg is None else f"PostgreSQL, {len(servers)} worker(s), {args.spread}"
+    if args.proxy != "none":
+        where += f", behind {args.proxy_server} ({args.proxy})"
+    if pg is not None:
+        where += f"; relay messages sent by the workers: {relayed:,}"
     print(f"server: {where}" + (f"; PostgreSQL's CPU {cpu_db:.1f} s" if pg is not None else ""))
     return report(
         args, bench, finished_in_time, wall, (cpu_server, cpu_client, cpu_other), rss, log
@@ -901,12 +1032,16 @@ def report(
     )
     print(f"sustained (while the middle 80% of the actions were sent): {steady:,.0f} actions/s")
     split = cpu_in(bench.cpu_samples, window)
+    server_ms = proxy_cores = 0.0
     if split is not None:
-        server, client, db, machine = split
+        server, client, db, machine, proxy_cores = split
+        server_ms = 1000 * server / steady if steady else 0.0
         print(
             f"  CPU meanwhile, in cores: server {server:.2f}, load generator {client:.2f}, "
-            f"PostgreSQL {db:.2f}, the whole machine {machine:.2f} of {os.cpu_count()}"
+            f"PostgreSQL {db:.2f}, proxy {proxy_cores:.2f}, "
+            f"the whole machine {machine:.2f} of {os.cpu_count()}"
         )
+        print(f"  server CPU per action meanwhile: {server_ms:.3f} ms")
     print(
         "latency, action sent to seen by every player at its table: "
         f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms, max {top:.1f} ms"
@@ -928,7 +1063,7 @@ def report(
     lines = [ln for ln in log.splitlines() if ln.strip() and "seeded dice" not in ln]
     if lines:
         print("server log (tail):", *lines[-20:], sep="\n  ")
-    return Figures(rate, steady, p99, stats.errors)
+    return Figures(rate, steady, p99, stats.errors, server_ms, proxy_cores)
 
 
 def sustained(sent_at: list[float]) -> tuple[float, tuple[float, float]]:
@@ -945,7 +1080,7 @@ def sustained(sent_at: list[float]) -> tuple[float, tuple[float, float]]:
 
 
 def cpu_in(
-    samples: list[tuple[float, tuple[float, float, float, float]]], window: tuple[float, float]
+    samples: list[tuple[float, tuple[float, ...]]], window: tuple[float, float]
 ) -> tuple[float, ...] | None:
     """The cores each side used on average between the samples around ``window``."""
     before = [x for x in samples if x[0] <= window[0]]

@@ -69,7 +69,8 @@ class ServerProcess:
         where = ("--database", database) if database else ("--db", str(self.db))
         command = [
             sys.executable, *start, "serve",
-            "--host", HOST, "--port", str(self.port), *where, *options,
+            "--host", HOST, "--port", str(self.port), *where,
+            *(o.replace("{port}", str(self.port)) for o in options),
         ]  # fmt: skip
         variables = {**os.environ, **(env or {})}
         if src is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 from pathlib import Path
 from typing import TypeAlias
 
@@ -78,6 +79,13 @@ def at_least_one(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(said("cli_refuse_at_least_one", value=value))
     return value
+
+
+def worker_name_arg(text: str) -> str:
+    """A worker's name in its route ``/w/<name>``: 1 to 32 small letters, digits or ``-``."""
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,31}", text):
+        raise argparse.ArgumentTypeError(said("cli_refuse_worker_name", name=text))
+    return text
 
 
 def port_arg(text: str) -> int:

@@ -8,7 +8,14 @@ import socket
 import sys
 from pathlib import Path
 
-from schocken.cli.args import Commands, at_least_one, port_arg, positive_arg, seconds_arg
+from schocken.cli.args import (
+    Commands,
+    at_least_one,
+    port_arg,
+    positive_arg,
+    seconds_arg,
+    worker_name_arg,
+)
 from schocken.cli_words import Words, language
 from schocken.errors import SchockenError
 from schocken.files import check_writable, os_error_text
@@ -119,6 +126,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 site=site,
                 listen=listen,
                 bot_plugins=plugins,
+                worker_name=args.worker_name,
             )
         except BotPluginError as exc:
             print(f"schocken serve: {exc}", file=sys.stderr)
@@ -203,6 +211,12 @@ def add_parser(sub: Commands) -> None:
         "--database",
         metavar="URL",
         help=Words("cli_serve_database"),
+    )
+    p.add_argument(
+        "--worker-name",
+        metavar="NAME",
+        type=worker_name_arg,
+        help=Words("cli_serve_worker_name"),
     )
     p.add_argument("--seed", type=int, help=Words("cli_serve_seed"))
     p.add_argument("--bot-delay", type=seconds_arg, default=0.6, help=Words("cli_serve_bot_delay"))

@@ -120,6 +120,7 @@ def create_app(
     site: Site | None = None,
     listen: str | None = None,
     bot_plugins: tuple[str, ...] = (),
+    worker_name: str | None = None,
 ) -> FastAPI:
     """The server's app, storing its tables in ``db_path``: a SQLite file, or a PostgreSQL
     database named by its ``postgresql://`` URL (then it is one of the server's workers,
@@ -127,7 +128,9 @@ def create_app(
     where another listened takes that one's tables at once). ``bot_plugins`` are the bot
     plug-ins its tables may seat (``docs/bots-api.md``, "Plug-ins"): each is made once here, so
     that one that cannot be used is refused (:class:`~schocken.bots.plugins.BotPluginError`)
-    before the server starts."""
+    before the server starts. A worker given ``worker_name`` is reached through the proxy
+    under ``/w/<worker_name>/`` too, and tells its clients so (:class:`~schocken.server.workers.
+    Routes`)."""
     limits = limits or Limits()
     if bot_plugins:
         from schocken.bots.plugins import check_plugin, set_budget
@@ -141,9 +144,9 @@ def create_app(
     )
     cluster = None
     if is_url(db_path):  # PostgreSQL: this process is one of the server's workers
-        from schocken.server.workers import Cluster, Forward
+        from schocken.server.workers import Cluster, Forward, Routes
 
-        cluster = Cluster(str(db_path), listen or site.public_url)
+        cluster = Cluster(str(db_path), listen or site.public_url, worker_name)
     tables = Tables(
         store,
         seed=seed,
@@ -155,6 +158,7 @@ def create_app(
         cluster.tables = tables
     thinker = Thinker(workers=limits.bot_workers, budget=limits.bot_budget)
     hub = Hub(tables, bot_delay=bot_delay, limits=limits, site=site, thinker=thinker)
+    hub.route = None if cluster is None else cluster.route
     background: list[asyncio.Task[None]] = []
 
     @contextlib.asynccontextmanager
@@ -194,6 +198,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)
     if cluster is not None:  # outermost: a table another worker owns is its business
         app.add_middleware(Forward, cluster=cluster)
+        app.add_middleware(Routes, route=cluster.route)  # the route's prefix off first
     app.state.tables = tables
     app.state.hub = hub
     app.state.seeded = seed is not None

@@ -97,6 +97,9 @@ class Hub:
         self.limits = limits
         self.site = site
         self.thinker = thinker
+        self.route: str | None = None
+        """This worker's route through the proxy (``/w/<name>``, ``--worker-name``), told to
+        every client in its states; ``None``: the server is reached at its plain paths."""
         self.conns: dict[str, list[Conn]] = {}
         self.per_token: Counter[str] = Counter()
         self.per_address: Counter[str] = Counter()
@@ -174,6 +177,8 @@ class Hub:
             "presence": self.presence(table),
             "timer": self.clock(table),
         }
+        if self.route is not None:
+            message["route"] = self.route
         if game is None:
             conn.sent = 0
             message.update(step=0, seq=0, since=0, events=[], log=[], view=None, legal=[])

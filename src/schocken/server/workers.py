@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import secrets
 import threading
 import time
@@ -109,9 +110,12 @@ WHERE t.id = %s OR t.code = %s
 class Cluster:
     """This worker: its registration, its leases, the relay, and the loop that keeps them."""
 
-    def __init__(self, url: str, address: str) -> None:
+    def __init__(self, url: str, address: str, name: str | None = None) -> None:
         self.url = url
         self.address = address
+        self.route = None if name is None else f"/w/{name}"
+        """Where the proxy sends this worker's own requests (``--worker-name``): its clients
+        are told it (:class:`Routes`), and reach it there without the relay."""
         self.tables: Tables = Tables.__new__(Tables)
         """The worker's tables (set once they are made with this cluster's leases)."""
         self.worker = "w" + secrets.token_hex(6)
@@ -384,6 +388,49 @@ class Cluster:
         log.warning("table %s taken over (its worker stopped, or stopped answering)", table_id)
         if self.hub is not None:
             self.hub.kick(table)
+
+
+ROUTED = re.compile(r"^/w/[a-z0-9][a-z0-9-]{0,31}(?=/)")
+"""The prefix of a worker's route (``/w/<name>``) before a path."""
+ROUTE_HEADER = b"x-schocken-route"
+
+
+class Routes:
+    """A worker's route (``docs/server.md``, "Routing by table"): a request under
+    ``/w/<name>/`` is served as the path after it (the proxy sends this worker's route here,
+    with or without its prefix; a request under another worker's route, which the proxy sent
+    here while that worker was down, is served, or relayed, as any other); and every HTTP
+    answer says the route of the worker that made it (``X-Schocken-Route``), a relayed one its
+    owner's. The WebSocket's states say it too (``route``)."""
+
+    def __init__(self, app: ASGIApp, route: str | None) -> None:
+        self.app = app
+        self.header = None if route is None else (ROUTE_HEADER, route.encode())
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        prefix = ROUTED.match(scope["path"])
+        if prefix is not None:
+            cut = prefix.end()
+            scope = {**scope, "path": scope["path"][cut:]}
+            raw = scope.get("raw_path")
+            if raw is not None:
+                scope["raw_path"] = raw[cut:] if raw[:cut].decode("latin-1") == prefix[0] else raw
+        header = self.header
+        if scope["type"] != "http" or header is None:
+            await self.app(scope, receive, send)
+            return
+
+        async def with_route(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                if all(k.lower() != ROUTE_HEADER for k, _ in headers):  # an owner's kept
+                    message = {**message, "headers": [*headers, header]}
+            await send(message)
+
+        await self.app(scope, receive, with_route)
 
 
 class Forward:

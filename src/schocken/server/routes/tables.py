@@ -150,6 +150,8 @@ async def health(request: Request, tables: TablesDep) -> dict[str, Any]:
         "tables": len(tables.by_id),
         "set_aside": len(tables.set_aside),
         "worker": None if cluster is None else cluster.worker,
+        "route": None if cluster is None else cluster.route,
+        "relayed": None if cluster is None else cluster.relay.sent,
     }
 
 

@@ -18,6 +18,7 @@ export const app = {
   token: null,
   spectate: false,
   ws: null,
+  route: "", // the table's worker's route behind a proxy that routes by table ("/w/a"), or ""
   retry: 0,
   msg: null, // what the page knows: the last state with every update since merged in
   events: [], // the game's events so far (as this player may see them), numbered from 1
@@ -161,12 +162,36 @@ export async function loadTexts() {
   showSoundSwitch();
 }
 
+// Behind a proxy that routes by table (docs/server.md, "Routing by table") a table's requests
+// and its WebSocket go to the worker that holds the table, under its route ("/w/a"): the server
+// says it in every answer about a table (X-Schocken-Route) and in the table's states.
+const TABLE_PATH = /^\/(api\/tables\/[^/]+|ws\/)/;
+
+/** ``path`` under the table's route, when the server gave one and it is about a table. */
+export function routed(path) {
+  return app.route && TABLE_PATH.test(path) ? app.route + path : path;
+}
+
 export async function api(path, body) {
-  const response = await fetch(path, {
+  const ask = (where) => fetch(where, {
     method: body === undefined ? "GET" : "POST",
     headers: { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  let response;
+  const where = routed(path);
+  try {
+    response = await ask(where);
+  } catch (error) {
+    if (where === path) throw error;
+    response = null;
+  }
+  if (where !== path && (response === null || response.status === 502 || response.status === 504)) {
+    app.route = ""; // the route's worker is gone and the proxy has no other: the plain path
+    response = await ask(path);
+  }
+  const route = response.headers.get("x-schocken-route");
+  if (route !== null && path.startsWith("/api/tables")) app.route = route;
   const data = await response.json();
   if (!response.ok) throw Object.assign(new Error(data.error || response.statusText), { code: data.code });
   return data;

@@ -37,9 +37,12 @@ export function openTable(id) {
 
 export function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/${app.tableId}`);
+  const route = app.route || "";
+  const ws = new WebSocket(`${scheme}://${location.host}${route}/ws/${app.tableId}`);
   app.ws = ws;
+  let opened = false;
   ws.onopen = () => {
+    opened = true;
     app.retry = 0;
     showBanner("");
     // The first message says who is connecting (protocol 3); after a lost connection the
@@ -50,6 +53,15 @@ export function connect() {
   };
   ws.onmessage = (event) => {
     const message = JSON.parse(event.data);
+    if (message.type === "state" && message.route !== undefined && message.route !== route) {
+      // Reached through another worker (the relay): the table's own worker, once its state
+      // is shown. The old connection ends when the new one is made.
+      onState(message);
+      app.route = message.route;
+      connect();
+      ws.close();
+      return;
+    }
     if (message.type === "state" || message.type === "update") onState(message);
     else if (message.type === "table") onTable(message);
     else if (message.type === "coach") {
@@ -88,6 +100,7 @@ export function connect() {
   };
   ws.onclose = () => {
     if (app.ws !== ws || app.denied) return;
+    if (!opened && route) app.route = ""; // the route's worker cannot be reached: the plain path
     showBanner(t("web_reconnecting"));
     app.retry = Math.min(app.retry + 1, 5);
     setTimeout(connect, 300 * app.retry);

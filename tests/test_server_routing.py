@@ -1,0 +1,145 @@
+"""Routing by table (docs/server.md, "Routing by table"): two workers, each named by its port
+(``--worker-name``), on a real PostgreSQL server, behind Debian's nginx and Caddy with the very
+configuration docs/server.md shows (read from the docs, :mod:`proxy_helpers`).
+
+- A table is made through the proxy (round robin); every answer about it says the owner's
+  route; the players join, connect and play under that route: no message goes through the
+  relay (the workers' ``relayed`` counters stay where they were).
+- A player who asks under the other worker's route is still served (through the relay), and
+  told the owner's route.
+- Half way the owner is killed (SIGKILL): the other worker has the table within 5 s; the
+  players connect again under the old route (the proxy sends it to the live worker), are told
+  the new route, move to it and finish with the same record as one server plays, none of its
+  steps lost or stored twice, and again nothing through the relay.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any, cast
+
+import httpx
+import pytest
+
+from postgres_helpers import Postgres
+from proxy_helpers import COMMANDS, proxied
+from server_helpers import GENEROUS, Client, Server, play_until_over, stored_rows
+from test_server import _play_to
+from test_server_workers import NAMES, no_leaks, owner_of, whole_game
+
+
+def named_worker(tmp_path: Path, name: str, database: str) -> Server:
+    """A worker named by its port (as the docs' systemd unit names them)."""
+    server = Server(tmp_path / f"{name}.sqlite3", database=database, seed=21)
+    server.extra = (*GENEROUS, "--worker-name", str(server.port))
+    return server.start()
+
+
+def relayed(*workers: Server) -> list[int]:
+    """Each worker's relay messages sent so far."""
+    return [int(w.get("/api/health").json()["relayed"]) for w in workers]
+
+
+async def under(front: str, route: str, table: str, token: str) -> Client:
+    """A player connected to ``table`` through the proxy under ``route``; told another route
+    (the table's worker is another), it connects again there, as the page does."""
+    port = int(front.rsplit(":", 1)[1])
+    for _ in range(3):
+        client = Client(cast(Server, _Port(port)), table, token)
+        client.uri = f"ws://127.0.0.1:{port}{route}/ws/{table}"
+        await client.connect()
+        assert client.state is not None
+        told = client.state.get("route")
+        if told == route:
+            return client
+        await client.close()
+        route = str(told)
+    raise AssertionError("the route did not settle")
+
+
+class _Port:
+    def __init__(self, port: int) -> None:
+        self.port = port
+
+
+@pytest.mark.parametrize("proxy", list(COMMANDS))
+@pytest.mark.alone  # holds the server to a deadline
+async def test_a_table_played_under_its_route_never_uses_the_relay(
+    proxy: str, postgres_server: Postgres, tmp_path: Path
+) -> None:
+    whole = await whole_game(tmp_path)
+    database = postgres_server.new_database()
+    a = named_worker(tmp_path, "a", database)
+    b = named_worker(tmp_path, "b", database)
+    workers = {f"/w/{w.port}": w for w in (a, b)}
+    ids = {w.get("/api/health").json()["worker"]: w for w in (a, b)}
+    try:
+        with (
+            proxied(proxy, [a.port, b.port], tmp_path / proxy) as (front, _),
+            httpx.Client(base_url=front, timeout=30) as http,
+        ):
+            made = http.post(
+                "/api/tables", json={"name": NAMES[0], "seats": 3, "rules": "schock4life"}
+            )
+            assert made.status_code == 200, made.text
+            route = made.headers["x-schocken-route"]
+            owner = workers[route]
+            other = b if owner is a else a
+            assert owner_of(a, made.json()["id"]) == next(k for k, w in ids.items() if w is owner)
+            table: dict[str, Any] = made.json()
+            before = relayed(a, b)
+            tokens = [table["token"]]
+            for name in NAMES[1:]:
+                joined = http.post(f"{route}/api/tables/{table['code']}/join", json={"name": name})
+                assert joined.status_code == 200, joined.text
+                assert joined.headers["x-schocken-route"] == route
+                tokens.append(joined.json()["token"])
+            clients = [await under(front, route, table["id"], t) for t in tokens]
+            started = http.post(
+                f"{route}/api/tables/{table['id']}/start", json={"token": tokens[0]}
+            )
+            assert started.status_code == 200 and started.headers["x-schocken-route"] == route
+            await _play_to(owner, table, clients, len(whole["steps"]) // 2)
+            assert relayed(a, b) == before, "a message went through the relay"
+
+            # Under the other worker's route: served all the same, through the relay, and
+            # told the owner's route.
+            astray = f"/w/{other.port}"
+            asked = http.get(f"{astray}/api/tables/{table['id']}")
+            assert asked.status_code == 200 and asked.headers["x-schocken-route"] == route
+            lost = await under(front, astray, table["id"], tokens[1])
+            await lost.close()
+            assert relayed(a, b) != before
+
+            no_leaks(clients, [0, 1, 2])
+            seen = max(c.state["step"] for c in clients if c.state is not None)
+            for c in clients:
+                await c.close()
+            owner.kill()
+            killed = time.monotonic()
+            other_id = next(k for k, w in ids.items() if w is other)
+            while owner_of(other, table["id"]) != other_id:
+                assert time.monotonic() - killed < 5, "the table was not taken over within 5 s"
+                await asyncio.sleep(0.05)
+            # The players come back under the old route and are moved to the new one.
+            again = [await under(front, route, table["id"], t) for t in tokens]
+            new_route = f"/w/{other.port}"
+            assert all(f"{new_route}/ws/" in c.uri for c in again)
+            assert again[0].state is not None and again[0].state["step"] >= seen
+            after = relayed(other)
+            await play_until_over(again)
+            no_leaks(again, [0, 1, 2])
+            for c in again:
+                await c.close()
+            assert relayed(other) == after, "a message went through the relay"
+            answer = http.get(f"{new_route}/api/tables/{table['id']}/record")
+            assert answer.headers["x-schocken-route"] == new_route
+            record = answer.json()
+        stored = stored_rows(other, "SELECT COUNT(*) FROM steps WHERE table_id = ?", (table["id"],))
+    finally:
+        a.stop()
+        b.stop()
+    assert record["steps"] == whole["steps"] and record["outcome"] == whole["outcome"]
+    assert stored[0][0] == len(whole["steps"])  # none lost, none twice
