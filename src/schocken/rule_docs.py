@@ -53,8 +53,6 @@ def rules_markdown(lang: str = "en") -> str:
     :class:`~schocken.rules.Rules`; in another language by the rules builder's words for it (its
     label and help in the catalogue), and a choice by its label.
     """
-    from schocken.rule_options import choice  # rule_options reads rules_to_toml from here
-
     presets = list(PRESETS)
     either = t("rules_md_or", lang)
     intro = t("rules_md_intro", lang, silent=t("source_silent", lang))
@@ -96,7 +94,7 @@ def rules_markdown(lang: str = "en") -> str:
                     if lang == "en":
                         doc = " ".join(_attribute_doc(ENUM_OPTIONS[name], member.name).split())
                     else:
-                        doc = choice(name, member.value, lang)
+                        doc = t(f"option_{name}_{member.value}", lang)  # rule_options.choice
                     lines.append("- " + t("rules_md_choice", lang, value=member.value, doc=doc))
                 lines.append("")
             for p in presets:
