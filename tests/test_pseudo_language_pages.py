@@ -24,6 +24,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 from pseudo_helpers import GAME_WORDS, NAMES, PSEUDO, foreign_words
 from schocken.club import ClubBook
 from schocken.errors import PubEntryError
+from schocken.rule_sources import NOTED_SOURCES, QUOTED, SOURCES
 from schocken.texts import CATALOGUE, refusal_text, refused
 from schocken.tournament import TournamentBook
 from server_helpers import GENEROUS, Server, running
@@ -55,6 +56,20 @@ choice of its lists."""
 ALLOWED = NAMES | BOTS | GAME_WORDS | {"Krone", "Cup", "Pokal", "Spinksen", "half", *FOUR_MORE}
 """Names (players', bots', the club's, the tournaments', a fine the club named), game words results
 are named by, and the lab's strong bot's kind (``half``), said as they are."""
+AS_WRITTEN = tuple(
+    sorted(
+        QUOTED
+        | {
+            where.split(" (")[0] if key in NOTED_SOURCES else where
+            for key, where in SOURCES.items()
+        }
+        | {f"[{key}]" for key in SOURCES},
+        key=len,
+        reverse=True,
+    )
+)
+"""The rule texts' sentences (German, quoted as written), the sources' keys and addresses (with a
+name or a file after one), left as they are in every language."""
 FEW = {"games": 100, "engine": "reference", "skill_games": 4}
 """What the test adds to the lab's request: few games on the reference engine."""
 
@@ -224,6 +239,12 @@ def rules_lab(walk: Walk) -> None:
             folds.nth(i).locator("> summary").click()
             expect(folds.nth(i)).to_have_attribute("open", "")
         walk.look(f"rules builder, group {i + 1} open")
+    opened = (
+        "(open) => document.querySelectorAll('details.rb-where').forEach((d) => { d.open = open; })"
+    )
+    page.evaluate(opened, True)
+    walk.look("rules builder: where each option is played", leave_out=AS_WRITTEN)
+    page.evaluate(opened, False)
     page.click("#lab-run")
     page.wait_for_selector("#lab-table tbody tr", timeout=60_000)
     walk.look("rules builder: the lab's figures")
