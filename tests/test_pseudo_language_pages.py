@@ -2,8 +2,9 @@
 table's end and its review, the spectators' view, refusals, the rules lab's figures, a club with
 members, an evening, money, statistics and settings, a tournament with its tables drawn, its
 screen, phone view and score sheets, pub mode from its first turn to its end, and a club's page
-without a signal; in a second test, a club's import, its entries held for the treasurer and a
-tournament's table played online. Every word a person reads or hears on them (the text, the
+without a signal; in a second test, a club's import, its entries held for the treasurer, a
+tournament's table played online and one played as a pub game, the organiser's questions answered
+no and yes. Every word a person reads or hears on them (the text, the
 title, the controls' names and hints, images' alt texts, what live regions say) is a pseudo word
 or a name: no word comes from outside the catalogues (tests/test_pseudo_language.py has the
 check and the first pages). One browser context walks through each test's states against one
@@ -23,15 +24,20 @@ from playwright.sync_api import Browser, Page, Route, expect
 from pseudo_helpers import GAME_WORDS, NAMES, PSEUDO, foreign_words
 from schocken.club import ClubBook
 from schocken.errors import PubEntryError
-from schocken.texts import refusal_text, refused
+from schocken.rule_sources import NOTED_SOURCES, QUOTED, SOURCES
+from schocken.texts import CATALOGUE, refusal_text, refused
 from schocken.tournament import TournamentBook
 from server_helpers import GENEROUS, Server, running
 from test_pseudo_language import BOTS, page_words
 from test_server_review import finished_table
+from test_server_tournament_pub import enter
 from test_web import click_if_there, dismiss_reveal
 from test_web_history import Hand, play_together
 from test_web_offline import ready_offline
+from test_web_pub import pick_dice, saved
 
+FOUR_MORE = ("Erika", "Fritz", "Gerd", "Hanna")
+"""Players of a tournament of two tables, besides Anna, Ben, Cem and Dora."""
 HEARD = """() => {
     const said = ['aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext',
                   'title', 'placeholder', 'alt'];
@@ -47,9 +53,23 @@ HEARD = """() => {
 values as read out, its images' alt texts, what its live regions say (shown or not) and every
 choice of its lists."""
 
-ALLOWED = NAMES | BOTS | GAME_WORDS | {"Krone", "Cup", "Spinksen", "half"}
-"""Names (players', bots', the club's, the tournament's, a fine the club named), game words results
+ALLOWED = NAMES | BOTS | GAME_WORDS | {"Krone", "Cup", "Pokal", "Spinksen", "half", *FOUR_MORE}
+"""Names (players', bots', the club's, the tournaments', a fine the club named), game words results
 are named by, and the lab's strong bot's kind (``half``), said as they are."""
+AS_WRITTEN = tuple(
+    sorted(
+        QUOTED
+        | {
+            where.split(" (")[0] if key in NOTED_SOURCES else where
+            for key, where in SOURCES.items()
+        }
+        | {f"[{key}]" for key in SOURCES},
+        key=len,
+        reverse=True,
+    )
+)
+"""The rule texts' sentences (German, quoted as written), the sources' keys and addresses (with a
+name or a file after one), left as they are in every language."""
 FEW = {"games": 100, "engine": "reference", "skill_games": 4}
 """What the test adds to the lab's request: few games on the reference engine."""
 
@@ -219,6 +239,12 @@ def rules_lab(walk: Walk) -> None:
             folds.nth(i).locator("> summary").click()
             expect(folds.nth(i)).to_have_attribute("open", "")
         walk.look(f"rules builder, group {i + 1} open")
+    opened = (
+        "(open) => document.querySelectorAll('details.rb-where').forEach((d) => { d.open = open; })"
+    )
+    page.evaluate(opened, True)
+    walk.look("rules builder: where each option is played", leave_out=AS_WRITTEN)
+    page.evaluate(opened, False)
     page.click("#lab-run")
     page.wait_for_selector("#lab-table tbody tr", timeout=60_000)
     walk.look("rules builder: the lab's figures")
@@ -571,13 +597,110 @@ def online_tournament(walk: Walk) -> None:
         walk.look(f"tournament: the organiser asked, question {i + 1}")
         asks.nth(i).locator("button.secondary").click()
         expect(asks.nth(i).locator("p")).to_have_count(0)
+    answer_yes(walk, ".tw-online", 0, "tournament: the organiser's new links, yes")
+    answer_yes(walk, ".tw-online", 1, "tournament: a bot for a player, refused: played already")
+
+
+def answer_yes(walk: Walk, where: str, i: int, state: str) -> None:
+    """Ask question ``i`` of the organiser's page's part ``where`` (its folds opened) and answer
+    yes: the page says what it did, or why not."""
+    page = walk.page
+    for fold in page.locator(f"{where} details").all():
+        if fold.get_attribute("open") is None:
+            fold.locator("> summary").click()
+            expect(fold).to_have_attribute("open", "")
+    ask = page.locator(f"{where} .tw-ask").nth(i)
+    ask.locator("xpath=preceding-sibling::button[1]").click()
+    before = page.inner_text("#announce")
+    ask.locator("button.primary").click()
+    page.wait_for_function(
+        """(before) => [document.querySelector('#announce').innerText]
+            .some((said) => said !== before && said.includes('⟦'))
+            || [...document.querySelectorAll('main .error')].some((e) => e.innerText)""",
+        arg=before,
+    )
+    walk.look(state)
+
+
+FIRST_ROUND = ((6, 5, 3), (2, 1, 1), (3, 1, 1), (4, 1, 1))
+"""The first round of a tournament's pub game, seat by seat: the first player's 6-5-3 loses to
+every Schock."""
+
+
+def pub_tournament(walk: Walk) -> None:
+    """A tournament's table counted on one phone (pub mode): the organiser opens it, the phone
+    enters a round and the game ends (the rest sent as tests/test_web_tournament_pub.py sends
+    it), the next game offered; the organiser's page after it, a new link asked for and made, the
+    other table opened online and a bot put in for a player there, and the round closed while
+    that table has its game to play (each asked first, answered yes)."""
+    page, server = walk.page, walk.server
+    with TournamentBook(server.db) as book:
+        book.create("Pokal", date="2026-12-02", club="krone", format="sfreunde", seed="5")
+        book.register("Pokal", ["Anna", "Cem", "Ben", "Dora", *FOUR_MORE], guest=True)
+        tables = [table["players"] for table in book.draw("Pokal")["tables"]]
+    players = tables[0]
+    walk.go("/tournaments/krone/Pokal", "main", "Anna")
+    page.locator(".tw-opens").first.locator("button").nth(1).click()
+    link = page.locator(".tw-pub-link a")
+    expect(link).to_have_count(1)
+    walk.wait("#announce")
+    walk.look("tournament: a table counted on one phone")
+    pub_id, token = str(link.get_attribute("href")).rsplit("/", 1)[1].split("#")
+    phone = page.context.new_page()
+    phone.on("pageerror", lambda e: walk.errors.append(str(e)))
+    walk.page = phone
+    phone.goto(str(link.get_attribute("href")))
+    walk.wait("#pub-turn-title", players[0])
+    walk.look("tournament's pub game: the first turn", leave_out=(pub_id,))
+    for seat, dice in enumerate(FIRST_ROUND):
+        pick_dice(phone, dice)
+        phone.click("#pub-save")
+        saved(phone, seat + 1)
+    walk.look("tournament's pub game: a round entered", leave_out=(pub_id,))
+    view = phone.request.get(
+        f"{server.url}/api/pub/{pub_id}?lang=en", headers={"x-pub-token": token}
+    ).json()
+    enter(server, pub_id, token, view, 500)
+    phone.reload()
+    phone.wait_for_selector("#pub-next")
+    walk.look("tournament's pub game: its end, the next game offered", leave_out=(pub_id,))
+    phone.close()
+    walk.page = page
+    page.reload()
+    walk.wait("main", "Anna")
+    walk.look("tournament: a table played as a pub game")
+    answer_yes(walk, ".tw-online", 0, "tournament: a new link for the table's phone, yes")
+    session = page.evaluate("JSON.parse(localStorage.getItem('schocken:club:krone')).session")
+    game = {"session": session, "round": 1, "table": 2, "players": tables[1]}
+    order = [[name] for name in tables[1]]
+    r = server.post("/api/clubs/krone/tournaments/Pokal/enter", {**game, "halves": [order] * 2})
+    assert r.is_success, r.text
+    page.reload()
+    walk.wait("main", "Anna")
+    page.locator(".tw-opens").first.locator("button").first.click()  # table 2, online
+    expect(page.locator(".tw-seats li")).to_have_count(4)
+    answer_yes(walk, ".tw-online", 2, "tournament: a bot for a player, yes")
+    draw = PSEUDO.pseudo(CATALOGUE["en"]["tw_draw"]).format(round=2)
+    page.get_by_role("button", name=draw).click()  # round 2: not yet
+    ask = page.locator("main .tw-ask p")
+    expect(ask).to_have_count(1)
+    walk.look("tournament: the organiser asked to close the round")
+    before = page.inner_text("#announce")
+    ask.locator("xpath=following-sibling::button[1]").click()
+    page.wait_for_function(
+        "(before) => [document.querySelector('#announce').innerText]"
+        ".some((said) => said !== before && said.includes('⟦'))",
+        arg=before,
+    )
+    walk.look("tournament: the round closed, yes")
 
 
 def test_the_other_page_states_in_the_pseudo_language_show_only_catalogue_words(
     locale_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, browser: Browser
 ) -> None:
-    """A club's import, its entries held for the treasurer, and a tournament's table played
-    online, walked as the first test walks its states."""
+    """A club's import, its entries held for the treasurer, a tournament's table played online
+    and one played as a pub game (the organiser's questions answered no, then yes), walked as
+    the first test walks its states."""
     monkeypatch.setenv("SCHOCKEN_LOCALE_PATH", str(locale_dir))
     with running(tmp_path / "db.sqlite3", seed=9, bot_delay=0.0, extra=GENEROUS) as server:
         ctx = browser.new_context(locale="en-US")
@@ -586,8 +709,9 @@ def test_the_other_page_states_in_the_pseudo_language_show_only_catalogue_words(
         club_import(walk, tmp_path)
         conflicts(walk)
         online_tournament(walk)
+        pub_tournament(walk)
         ctx.close()
-    assert len(walk.seen) >= 12, walk.seen
+    assert len(walk.seen) >= 20, walk.seen
     assert walk.found == {}
     assert walk.errors == []
 
