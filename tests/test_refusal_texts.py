@@ -49,7 +49,6 @@ NOT_ON_A_PAGE = {
         "TableError",
         "",
     ): "a ValueError of the engine without a key: none known",
-    ("store/postgres.py", "StoreError", "needs the postgres extra"): "the server's start",
 }
 """Plain messages (by module, error and a part of their words) that never reach the club's, the
 join or the pub page, and why."""
