@@ -623,6 +623,11 @@ def test_what_other_libraries_say_in_a_refusal_is_the_catalogues(
         runs[f"rules {name}"] = ("rules", str(path))
     folder = tmp_path / "folder"
     folder.mkdir()
+    (tmp_path / "latin.toml").write_bytes(b'preset = "tsv99"\n\xff\n')
+    runs["rules not utf-8"] = ("rules", str(tmp_path / "latin.toml"))
+    runs["rules no file"] = ("rules", str(tmp_path / "none.toml"))
+    runs["rules a folder"] = ("rules", str(folder))
+    runs["serve public url"] = ("serve", "--port", "0", "--public-url", "ftp://x")
     not_sqlite = tmp_path / "data" / "schocken.sqlite3"
     not_sqlite.parent.mkdir()
     not_sqlite.write_text("no database here, only words " * 20, encoding="utf-8")
@@ -650,7 +655,7 @@ def test_what_other_libraries_say_in_a_refusal_is_the_catalogues(
     outputs["serve log"] = re.sub(r"(?m)^INFO: +|\[\d+\]", "", "".join(log))
     for name, output in outputs.items():
         output = output.replace(str(tmp_path), "")
-        output = re.sub(r"\('\w+',\)|'\\\w+'", "", output)  # a key twice, a character
+        output = re.sub(r"\('\w+',\)|'\\\w+'|'ftp://x'", "", output)  # as written
         outputs[name] = re.sub(r"/[\w./-]+", "", output)  # a file's path
     _check(outputs, TYPED)
 

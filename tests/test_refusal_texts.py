@@ -31,13 +31,10 @@ set, the club's book, the server and the database (its words inside a 503)."""
 
 NOT_ON_A_PAGE = {
     ("pub/game.py", "PubEntryError", "the engine made"): "an assertion in words: never reached",
-    ("rules.py", "RulesError", "cannot read house rules"): "a file of the command line",
-    ("rules.py", "RulesError", "are not UTF-8 text"): "a file of the command line",
     ("actions.py", "ValueError", "no action has the code"): "integer codes: bots and RL only",
     ("actions.py", "ValueError", "is no legal throw"): "an action made in code, never sent",
     ("game.py", "ValueError", "no seat"): "a view asked for in code (the server's own seats)",
     ("game.py", "ValueError", "the dice source gave"): "the server's own dice",
-    ("server/settings.py", "ValueError", "a public URL"): "schocken serve --public-url",
     ("server/store.py", "ValueError", "a table's data"): "reading the server's own database",
     ("server/tables.py", "StorageError", ""): "keyed by its class (server_refuse_storage)",
     ("server/lanes.py", "RuntimeError", "threads of the lanes only"): "a call made wrong in "
@@ -52,11 +49,6 @@ NOT_ON_A_PAGE = {
         "TableError",
         "",
     ): "a ValueError of the engine without a key: none known",
-    ("store/base.py", "StoreError", "written by a newer schocken"): "the server's start",
-    ("store/postgres.py", "StoreError", "needs the postgres extra"): "the server's start",
-    ("store/copy.py", "StoreError", "a copy is made from"): "schocken migrate (command line)",
-    ("store/copy.py", "StoreError", " has no table "): "schocken migrate (command line)",
-    ("store/copy.py", "StoreError", "refer to each other"): "schocken migrate (command line)",
 }
 """Plain messages (by module, error and a part of their words) that never reach the club's, the
 join or the pub page, and why."""

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from schocken.errors import RulesError, said, toml_error_said
+from schocken.files import os_error_said
 from schocken.refusal_texts import english
 from schocken.rule_choices import (
     Covered,
@@ -658,9 +659,11 @@ def load_rules(path: str | Path) -> Rules:
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
-        raise RulesError(f"cannot read house rules {str(p)!r}: {exc.strerror}") from None
+        path, why = repr(str(p)), os_error_said(exc)  # said in the catalogue's words elsewhere
+        message = f"cannot read house rules {path}: {exc.strerror}"  # os_error_* is not a refusal
+        raise RulesError(message, key="rules_cannot_read", path=path, why=why) from None
     except UnicodeDecodeError:
-        raise RulesError(f"house rules {str(p)!r} are not UTF-8 text") from None
+        raise refused_rules("rules_not_utf8", path=repr(str(p))) from None
     return parse_rules(text, source=str(p))
 
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from schocken.errors import RefusalError
+from schocken.texts import refused
+
 MAX_PUBLIC_URL = 200
 """A public address is at most this long (it goes into every QR code)."""
 
@@ -85,12 +88,12 @@ def check_public_url(url: str) -> str:
     """A public address as given (without a trailing slash), or :class:`ValueError`."""
     url = url.strip().rstrip("/")
     if len(url) > MAX_PUBLIC_URL:
-        raise ValueError(f"a public URL has at most {MAX_PUBLIC_URL} characters")
+        raise refused(RefusalError, "serve_public_url_long", most=MAX_PUBLIC_URL)
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValueError(f"a public URL is http(s)://host[:port][/path], not {url!r}")
+        raise refused(RefusalError, "serve_public_url_form", url=repr(url))
     if parts.query or parts.fragment or any(c.isspace() for c in url):
-        raise ValueError(f"a public URL has no query, fragment or spaces: {url!r}")
+        raise refused(RefusalError, "serve_public_url_query", url=repr(url))
     return url
 
 

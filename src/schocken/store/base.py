@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from schocken.errors import SchockenError
+from schocken.texts import refused
 
 Params = Sequence[Any]
 Row = tuple[Any, ...]
@@ -124,9 +125,13 @@ class Database(abc.ABC):
             )
             version = self._version(component)
             if version > latest:
-                raise StoreError(
-                    f"the {component} tables in {self.where} are of version {version}, written "
-                    f"by a newer schocken; this one reads version {latest}"
+                raise refused(
+                    StoreError,
+                    "store_newer",
+                    component=component,
+                    where=self.where,
+                    version=version,
+                    latest=latest,
                 )
             for v in range(version + 1, latest + 1):
                 self.run_script(migrations[v])

@@ -31,6 +31,7 @@ from collections.abc import Iterator
 
 from schocken.store.base import Database, StoreError
 from schocken.store.sqlite import SqliteDatabase
+from schocken.texts import refused
 
 BATCH = 1000
 """Rows written per statement batch."""
@@ -39,7 +40,7 @@ BATCH = 1000
 def source_tables(source: Database) -> list[str]:
     """The tables of a SQLite database, each after every table it refers to."""
     if not isinstance(source, SqliteDatabase):
-        raise StoreError(f"a copy is made from a SQLite file, not from {source.where}")
+        raise refused(StoreError, "store_copy_from", where=source.where)
     names = [
         str(r[0])
         for r in source.execute(
@@ -57,7 +58,7 @@ def source_tables(source: Database) -> list[str]:
         ready = [n for n in names if n not in placed and parents[n] <= placed]
         if not ready:
             cycle = ", ".join(n for n in names if n not in placed)
-            raise StoreError(f"the tables refer to each other in a circle: {cycle}")
+            raise refused(StoreError, "store_copy_circle", tables=cycle)
         ordered.extend(ready)
         placed.update(ready)
     return ordered
@@ -83,7 +84,9 @@ def copy_tables(source: Database, target: Database) -> list[tuple[str, int]]:
     tables = source_tables(source)
     missing = [t for t in tables if not target.has_table(t)]
     if missing:
-        raise StoreError(f"{target.where} has no table {', '.join(missing)}")
+        raise refused(
+            StoreError, "store_copy_no_table", where=target.where, tables=", ".join(missing)
+        )
     counts: list[tuple[str, int]] = []
     with source.transaction(), target.transaction():
         for table in reversed(tables):

@@ -32,8 +32,8 @@ try:
     from psycopg import errors as pg_errors
     from psycopg.adapt import Loader
 except ImportError as exc:  # pragma: no cover - the extra is part of the test environment
-    raise StoreError(
-        "PostgreSQL needs the postgres extra: pip install 'schocken[postgres]'"
+    raise refused(
+        StoreError, "store_postgres_extra", install="pip install 'schocken[postgres]'"
     ) from exc
 
 _SCHEMA_WORDS = (
