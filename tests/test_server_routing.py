@@ -25,6 +25,7 @@ import pytest
 
 from postgres_helpers import Postgres
 from proxy_helpers import COMMANDS, proxied
+from schocken.client import TableClient
 from server_helpers import GENEROUS, Client, Server, play_until_over, stored_rows
 from test_server import _play_to
 from test_server_workers import NAMES, no_leaks, owner_of, whole_game
@@ -112,6 +113,12 @@ async def test_a_table_played_under_its_route_never_uses_the_relay(
             lost = await under(front, astray, table["id"], tokens[1])
             await lost.close()
             assert relayed(a, b) != before
+
+            # schocken.client's programs follow the route as the page does.
+            with TableClient(f"{front}/t/{table['id']}", tokens[2]) as program:
+                first = next(program.receive())
+                assert first["type"] == "state" and program.route == route
+                assert program.uri.endswith(f"{route}/ws/{table['id']}")
 
             no_leaks(clients, [0, 1, 2])
             seen = max(c.state["step"] for c in clients if c.state is not None)
