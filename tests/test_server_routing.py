@@ -22,6 +22,7 @@ from typing import Any, cast
 
 import httpx
 import pytest
+from playwright.sync_api import Browser
 
 from postgres_helpers import Postgres
 from proxy_helpers import COMMANDS, proxied
@@ -29,6 +30,7 @@ from schocken.client import TableClient
 from server_helpers import GENEROUS, Client, Server, play_until_over, stored_rows
 from test_server import _play_to
 from test_server_workers import NAMES, no_leaks, owner_of, whole_game
+from test_web_table import DESKTOP, new_page, start_table
 
 
 def named_worker(tmp_path: Path, name: str, database: str) -> Server:
@@ -150,3 +152,44 @@ async def test_a_table_played_under_its_route_never_uses_the_relay(
         b.stop()
     assert record["steps"] == whole["steps"] and record["outcome"] == whole["outcome"]
     assert stored[0][0] == len(whole["steps"])  # none lost, none twice
+
+
+class _Front:
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+
+@pytest.mark.alone  # holds the server to a deadline
+def test_the_page_follows_its_tables_route(
+    postgres_server: Postgres, tmp_path: Path, browser: Browser
+) -> None:
+    """In Chromium through nginx: the page opens its table's WebSocket under the owner's route
+    (nothing through the relay); the owner killed, the page is moved to the other worker's."""
+    database = postgres_server.new_database()
+    a = named_worker(tmp_path, "a", database)
+    b = named_worker(tmp_path, "b", database)
+    ids = {w.get("/api/health").json()["worker"]: w for w in (a, b)}
+    try:
+        with proxied("nginx", [a.port, b.port], tmp_path / "nginx") as (front, _):
+            ctx, page = new_page(browser, "en-US", DESKTOP)
+            sockets: list[str] = []
+            page.on("websocket", lambda ws: sockets.append(ws.url))
+            try:
+                start_table(page, cast(Server, _Front(front)), seats=3)
+                key = page.evaluate("() => location.pathname.split('/').pop()")
+                owner = ids[str(owner_of(a, key))]
+                other = b if owner is a else a
+                assert sockets and all(f"/w/{owner.port}/ws/{key}" in url for url in sockets)
+                assert relayed(a, b) == [0, 0]
+                owner.kill()
+                deadline = time.monotonic() + 30
+                while not any(f"/w/{other.port}/ws/{key}" in url for url in sockets):
+                    assert time.monotonic() < deadline, sockets
+                    page.wait_for_timeout(100)
+                page.wait_for_selector("#players")
+                assert page.errors == []  # type: ignore[attr-defined]
+            finally:
+                ctx.close()
+    finally:
+        a.stop()
+        b.stop()
