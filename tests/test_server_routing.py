@@ -25,7 +25,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from postgres_helpers import Postgres
-from proxy_helpers import COMMANDS, proxied
+from proxy_helpers import COMMANDS, free_port, proxied
 from schocken.client import TableClient
 from server_helpers import GENEROUS, Client, Server, play_until_over, stored_rows
 from test_server import _play_to
@@ -33,10 +33,13 @@ from test_server_workers import NAMES, no_leaks, owner_of, whole_game
 from test_web_table import DESKTOP, new_page, start_table
 
 
-def named_worker(tmp_path: Path, name: str, database: str) -> Server:
-    """A worker named by its port (as the docs' systemd unit names them)."""
+def named_worker(tmp_path: Path, name: str, database: str, public: str | None = None) -> Server:
+    """A worker named by its port (as the docs' systemd unit names them); ``public``: the
+    proxy's address, where the page comes from."""
     server = Server(tmp_path / f"{name}.sqlite3", database=database, seed=21)
     server.extra = (*GENEROUS, "--worker-name", str(server.port))
+    if public is not None:
+        server.extra += ("--public-url", public)
     return server.start()
 
 
@@ -166,11 +169,13 @@ def test_the_page_follows_its_tables_route(
     """In Chromium through nginx: the page opens its table's WebSocket under the owner's route
     (nothing through the relay); the owner killed, the page is moved to the other worker's."""
     database = postgres_server.new_database()
-    a = named_worker(tmp_path, "a", database)
-    b = named_worker(tmp_path, "b", database)
+    port = free_port()
+    public = f"http://127.0.0.1:{port}"
+    a = named_worker(tmp_path, "a", database, public)
+    b = named_worker(tmp_path, "b", database, public)
     ids = {w.get("/api/health").json()["worker"]: w for w in (a, b)}
     try:
-        with proxied("nginx", [a.port, b.port], tmp_path / "nginx") as (front, _):
+        with proxied("nginx", [a.port, b.port], tmp_path / "nginx", port=port) as (front, _):
             ctx, page = new_page(browser, "en-US", DESKTOP)
             sockets: list[str] = []
             page.on("websocket", lambda ws: sockets.append(ws.url))
