@@ -425,6 +425,30 @@ static int open_ws(Conn *c) {
     return send_text(c, hello, (size_t)n);
 }
 
+static int ep;
+
+/* One round of the epoll loop: what arrived on the open connections is read and answered. */
+static void pump(int wait_ms) {
+    struct epoll_event events[256];
+    int k = epoll_wait(ep, events, 256, wait_ms);
+    for (int j = 0; j < k; j++) {
+        Conn *c = &conns[events[j].data.u32];
+        if (c->closed) continue;
+        if (c->cap - c->len < 4096) {
+            c->cap *= 2;
+            c->buf = realloc(c->buf, c->cap);
+        }
+        ssize_t r = recv(c->fd, c->buf + c->len, c->cap - c->len, 0);
+        if (r > 0) {
+            c->len += (size_t)r;
+            frames(c);
+        } else if (r == 0 || (errno != EAGAIN && errno != EINTR)) {
+            if (!c->done) fail_table(c->table, "connection closed", c->seat);
+            close_conn(c);
+        }
+    }
+}
+
 int main(void) {
     double timeout;
     if (scanf("%d %d %lf", &nconns, &protocol, &timeout) != 3) return 2;
@@ -443,7 +467,7 @@ int main(void) {
         Table *tb = &tables[conns[i].table];
         if (tb->n < MAX_SEATS) tb->players[tb->n++] = i;
     }
-    int ep = epoll_create1(0);
+    ep = epoll_create1(0);
     long connected = 0;
     for (int i = 0; i < nconns; i++) {
         Conn *c = &conns[i];
@@ -457,32 +481,17 @@ int main(void) {
         connected++;
         struct epoll_event ev = {.events = EPOLLIN, .data.u32 = (unsigned)i};
         epoll_ctl(ep, EPOLL_CTL_ADD, c->fd, &ev);
+        /* The ones already open are read meanwhile: on a busy machine connecting every player
+         * takes longer than the server's ping interval and its wait for the pong (20 s each),
+         * and a ping not answered closes the connection (1011). */
+        pump(0);
     }
     for (int i = 0; i < nconns; i++) /* a table with a player that failed to connect: left */
         if (tables[conns[i].table].failed && !conns[i].closed) close_conn(&conns[i]);
     printf("connected %ld\n", connected);
     fflush(stdout);
     double deadline = now() + timeout;
-    struct epoll_event events[256];
-    while (open_conns > 0 && now() < deadline) {
-        int k = epoll_wait(ep, events, 256, 100);
-        for (int j = 0; j < k; j++) {
-            Conn *c = &conns[events[j].data.u32];
-            if (c->closed) continue;
-            if (c->cap - c->len < 4096) {
-                c->cap *= 2;
-                c->buf = realloc(c->buf, c->cap);
-            }
-            ssize_t r = recv(c->fd, c->buf + c->len, c->cap - c->len, 0);
-            if (r > 0) {
-                c->len += (size_t)r;
-                frames(c);
-            } else if (r == 0 || (errno != EAGAIN && errno != EINTR)) {
-                if (!c->done) fail_table(c->table, "connection closed", c->seat);
-                close_conn(c);
-            }
-        }
-    }
+    while (open_conns > 0 && now() < deadline) pump(100);
     printf("actions %ld\nfinished %ld\nlast_end %.9f\n", actions, finished, last_end);
     for (int t = 0; t < ntables; t++) {
         int most = -1;

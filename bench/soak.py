@@ -89,9 +89,14 @@ def percentile(ordered: list[float], p: float) -> float:
 
 
 class ServerProcess:
-    def __init__(self, folder: Path, port: int, database: str | None = None) -> None:
+    def __init__(
+        self, folder: Path, port: int, database: str | None = None, named: bool = False
+    ) -> None:
         self.folder = folder
         self.port = port
+        self.named = named
+        """Behind the proxy: named by its port (``--worker-name``), trusting the proxy's
+        ``X-Forwarded-For`` (docs/server.md, "Running two workers here")."""
         self.db = folder / "soak.sqlite3"
         self.database = database
         """A PostgreSQL URL (a worker on it), instead of the SQLite file."""
@@ -109,6 +114,8 @@ class ServerProcess:
             *(("--database", self.database) if self.database else ("--db", str(self.db))),
             "--bot-delay", "0", "--log-level", "warning",
         ]  # fmt: skip
+        if self.named:
+            args += ["--worker-name", str(self.port), "--forwarded-allow-ips", "127.0.0.1"]
         self.runs += 1
         log = (self.folder / f"server.{self.port}.{self.runs}.log").open("wb")
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=log)
@@ -197,6 +204,8 @@ class TableRun:
     """Every action sent: (the step of the state it was chosen on, seat, action)."""
     down_since: float | None = None
     """When the worker that owned the table was killed (until a player sees a state again)."""
+    route: str = ""
+    """Behind the proxy routing by table: the route of the table's worker, as it last said."""
 
 
 class Soak:
@@ -213,6 +222,8 @@ class Soak:
         self.up = asyncio.Event()
         self.up.set()
         self.tables: list[TableRun] = []
+        self.front: str | None = None
+        """The proxy's address (``--proxy``): every player goes through it."""
         self.dead: set[int] = set()
         """The workers killed and not yet started again (with --workers): a client that fails
         to reach one of them goes to another, and that failure is no error."""
@@ -229,8 +240,12 @@ class Soak:
             await self.up.wait()
             started = time.perf_counter()
             server = self.servers[t.home if t is not None else 0]
+            url = server.url + path
+            if self.front is not None:
+                url = self.front + (t.route if t is not None and path != "/api/tables" else "")
+                url += path
             try:
-                answer = await http.post(server.url + path, json=body, timeout=30)
+                answer = await http.post(url, json=body, timeout=30)
             except httpx.HTTPError:
                 down = t is not None and t.home in self.dead
                 if not (down or self.in_window(started) or self.in_window(time.perf_counter())):
@@ -240,6 +255,8 @@ class Soak:
                 await asyncio.sleep(0.2)
                 continue
             if answer.status_code == 200:
+                if t is not None and self.args.proxy == "routed":
+                    t.route = answer.headers.get("x-schocken-route", t.route)
                 return answer.json()
             if answer.status_code == 503 and self.in_window(started):
                 await asyncio.sleep(0.2)
@@ -292,6 +309,8 @@ class Soak:
             started = time.perf_counter()
             try:
                 uri = f"ws://{HOST}:{self.servers[p.worker].port}/ws/{p.table.id}"
+                if self.front is not None:
+                    uri = f"ws{self.front[4:]}{p.table.route}/ws/{p.table.id}"
                 with contextlib.suppress(Exception):
                     await p.opened.aclose()  # the connection before, if any (lost by now)
                 ws = await p.opened.enter_async_context(
@@ -301,12 +320,15 @@ class Soak:
                 hello = {"v": V, "type": "hello", "token": p.token, "lang": "en", "since": since}
                 await ws.send(json.dumps(hello))
                 first = json.loads(await asyncio.wait_for(ws.recv(), 30))
-            except (OSError, TimeoutError, WebSocketException):
+            except (OSError, TimeoutError, WebSocketException) as exc:
                 down = p.worker in self.dead  # a player moves on from a killed worker
                 if not (down or self.in_window(started) or self.in_window(time.perf_counter())):
                     self.stats.error("connect")
+                    if os.environ.get("SOAK_DEBUG"):
+                        print("connect", uri, repr(exc), flush=True)
                 if self.workers:  # that worker is down, or let the table go: ask another
                     p.worker = (p.worker + 1) % len(self.servers)
+                p.table.route = ""  # as the page: the route cannot be reached, the plain path
                 await asyncio.sleep(0.2 + self.rng.random() * 0.5)
                 continue
             if first.get("type") != "state":
@@ -320,6 +342,10 @@ class Soak:
                 print(f"LOST {t.seen - first['step']} steps at table {t.id}", flush=True)
             p.state = None
             self.observe(p, first)
+            route = first.get("route")
+            if self.args.proxy == "routed" and route is not None and route != t.route:
+                t.route = str(route)  # reached through another worker: to the table's own
+                continue
             return
 
     def observe(self, p: Player, message: dict[str, Any]) -> None:
@@ -402,9 +428,10 @@ class Soak:
         while time.perf_counter() < self.deadline:
             await self.up.wait()
             server = self.servers[self.stats.abuse_closes % len(self.servers)]
+            where = f"ws://{HOST}:{server.port}" if self.front is None else f"ws{self.front[4:]}"
             with contextlib.suppress(OSError, TimeoutError, WebSocketException):
                 async with connect(
-                    f"ws://{HOST}:{server.port}/ws/{made['id']}",
+                    f"{where}/ws/{made['id']}",
                     open_timeout=30,
                     local_addr=("127.0.0.2", 0),
                 ) as ws:
@@ -421,7 +448,7 @@ class Soak:
             for _ in range(20):
                 with contextlib.suppress(httpx.HTTPError):
                     answer = await http.post(
-                        server.url + "/api/tables", json={"name": "F"}, timeout=10
+                        (self.front or server.url) + "/api/tables", json={"name": "F"}, timeout=10
                     )
                     if answer.status_code == 429:
                         self.stats.abuse_tables_refused += 1
@@ -568,9 +595,21 @@ def main() -> int:
         default=30.0,
         help="with --workers: seconds a killed worker stays down before it is started again",
     )
+    parser.add_argument(
+        "--proxy",
+        choices=("none", "routed", "round-robin"),
+        default="none",
+        help="with --workers 2: every player goes through the proxy docs/server.md configures "
+        "(routed: a table's players under its worker's route; round-robin: without the routes)",
+    )
+    parser.add_argument(
+        "--proxy-server", choices=("nginx", "caddy"), default="nginx", help="which proxy"
+    )
     args = parser.parse_args()
     if not 1 <= args.workers <= 8:
         parser.error("--workers is 1 to 8")
+    if args.proxy != "none" and args.workers != 2:
+        parser.error("--proxy needs --workers 2 (the docs' configuration)")
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -589,7 +628,7 @@ def main() -> int:
             with socket.socket() as sock:
                 sock.bind((HOST, 0))
                 port = sock.getsockname()[1]
-            servers.append(ServerProcess(Path(folder), port, database))
+            servers.append(ServerProcess(Path(folder), port, database, args.proxy != "none"))
         soak = Soak(args, servers)
         started = time.perf_counter()
         cpu_before = os.times()
@@ -599,6 +638,17 @@ def main() -> int:
                 for each in servers:  # one after the other: the first makes the tables
                     each.start()
                     await each.wait_ready(http)
+            if args.proxy != "none":
+                from proxy_helpers import proxied
+
+                soak.front, _ = stack.enter_context(
+                    proxied(
+                        args.proxy_server,
+                        [each.port for each in servers],
+                        Path(folder) / "proxy",
+                        routes=args.proxy == "routed",
+                    )
+                )
             await soak.run()
 
         try:
@@ -608,6 +658,9 @@ def main() -> int:
         finally:
             for each in servers:
                 each.kill()
+            if os.environ.get("SOAK_DEBUG"):
+                for log in (Path(folder) / "proxy").glob("*error.log"):
+                    print(f"{log.name} (tail):", log.read_text()[-6000:])
         took = time.perf_counter() - started
         st = soak.stats
         lat = sorted(st.latencies)
@@ -616,6 +669,7 @@ def main() -> int:
             f"think {args.think} s ± 50%, {took / 60:.1f} min, {len(soak.windows)} kills "
             f"(SIGKILL) and restarts, seed {args.seed}, default limits"
             + (f", {args.workers} workers on PostgreSQL" if args.workers > 1 else "")
+            + (f", behind {args.proxy_server} ({args.proxy})" if args.proxy != "none" else "")
         )
         print(f"games finished: {st.games}; reconnects: {st.reconnects}")
         print(f"actions accepted: {st.accepted} ({st.in_windows} of them sent in a restart window)")

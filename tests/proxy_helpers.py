@@ -106,18 +106,24 @@ def config(proxy: str, folder: Path, ports: list[int], port: int, *, routes: boo
     return CADDY_GLOBAL.format(dir=folder) + text
 
 
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
 @contextlib.contextmanager
 def proxied(
-    proxy: str, ports: list[int], folder: Path, *, routes: bool = True
+    proxy: str, ports: list[int], folder: Path, *, routes: bool = True, port: int = 0
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """``proxy`` with the docs' configuration in front of the workers on ``ports``, started
-    here and stopped after: its address (``http://127.0.0.1:PORT``) and its process."""
+    here and stopped after: its address (``http://127.0.0.1:PORT``, on ``port`` if given) and
+    its process."""
     name, command = COMMANDS[proxy]
     assert shutil.which(command[0]), f"{proxy} is not installed (bash scripts/test installs it)"
     folder.mkdir(parents=True, exist_ok=True)
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = int(sock.getsockname()[1])
+    if not port:
+        port = free_port()
     conf = folder / name
     conf.write_text(config(proxy, folder, ports, port, routes=routes), "utf-8")
     env = {**os.environ, "HOME": str(folder), "XDG_DATA_HOME": str(folder / "data")}

@@ -22,18 +22,24 @@ from typing import Any, cast
 
 import httpx
 import pytest
+from playwright.sync_api import Browser
 
 from postgres_helpers import Postgres
-from proxy_helpers import COMMANDS, proxied
+from proxy_helpers import COMMANDS, free_port, proxied
+from schocken.client import TableClient
 from server_helpers import GENEROUS, Client, Server, play_until_over, stored_rows
 from test_server import _play_to
 from test_server_workers import NAMES, no_leaks, owner_of, whole_game
+from test_web_table import DESKTOP, new_page, start_table
 
 
-def named_worker(tmp_path: Path, name: str, database: str) -> Server:
-    """A worker named by its port (as the docs' systemd unit names them)."""
+def named_worker(tmp_path: Path, name: str, database: str, public: str | None = None) -> Server:
+    """A worker named by its port (as the docs' systemd unit names them); ``public``: the
+    proxy's address, where the page comes from."""
     server = Server(tmp_path / f"{name}.sqlite3", database=database, seed=21)
     server.extra = (*GENEROUS, "--worker-name", str(server.port))
+    if public is not None:
+        server.extra += ("--public-url", public)
     return server.start()
 
 
@@ -113,6 +119,12 @@ async def test_a_table_played_under_its_route_never_uses_the_relay(
             await lost.close()
             assert relayed(a, b) != before
 
+            # schocken.client's programs follow the route as the page does.
+            with TableClient(f"{front}/t/{table['id']}", tokens[2]) as program:
+                first = next(program.receive())
+                assert first["type"] == "state" and program.route == route
+                assert program.uri.endswith(f"{route}/ws/{table['id']}")
+
             no_leaks(clients, [0, 1, 2])
             seen = max(c.state["step"] for c in clients if c.state is not None)
             for c in clients:
@@ -143,3 +155,46 @@ async def test_a_table_played_under_its_route_never_uses_the_relay(
         b.stop()
     assert record["steps"] == whole["steps"] and record["outcome"] == whole["outcome"]
     assert stored[0][0] == len(whole["steps"])  # none lost, none twice
+
+
+class _Front:
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+
+@pytest.mark.alone  # holds the server to a deadline
+def test_the_page_follows_its_tables_route(
+    postgres_server: Postgres, tmp_path: Path, browser: Browser
+) -> None:
+    """In Chromium through nginx: the page opens its table's WebSocket under the owner's route
+    (nothing through the relay); the owner killed, the page is moved to the other worker's."""
+    database = postgres_server.new_database()
+    port = free_port()
+    public = f"http://127.0.0.1:{port}"
+    a = named_worker(tmp_path, "a", database, public)
+    b = named_worker(tmp_path, "b", database, public)
+    ids = {w.get("/api/health").json()["worker"]: w for w in (a, b)}
+    try:
+        with proxied("nginx", [a.port, b.port], tmp_path / "nginx", port=port) as (front, _):
+            ctx, page = new_page(browser, "en-US", DESKTOP)
+            sockets: list[str] = []
+            page.on("websocket", lambda ws: sockets.append(ws.url))
+            try:
+                start_table(page, cast(Server, _Front(front)), seats=3)
+                key = page.evaluate("() => location.pathname.split('/').pop()")
+                owner = ids[str(owner_of(a, key))]
+                other = b if owner is a else a
+                assert sockets and all(f"/w/{owner.port}/ws/{key}" in url for url in sockets)
+                assert relayed(a, b) == [0, 0]
+                owner.kill()
+                deadline = time.monotonic() + 30
+                while not any(f"/w/{other.port}/ws/{key}" in url for url in sockets):
+                    assert time.monotonic() < deadline, sockets
+                    page.wait_for_timeout(100)
+                page.wait_for_selector("#players")
+                assert page.errors == []  # type: ignore[attr-defined]
+            finally:
+                ctx.close()
+    finally:
+        a.stop()
+        b.stop()

@@ -19,6 +19,7 @@ engine's :class:`~schocken.views.PlayerView` (:func:`player_view`), so that any
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -35,6 +36,8 @@ from schocken.views import Phase, PlayerView, TurnView
 
 PROTOCOL = 3
 """The protocol version this client speaks."""
+ROUTE = re.compile(r"/w/[a-z0-9][a-z0-9-]{0,31}")
+"""A worker's route behind a proxy that routes by table (``docs/server.md``)."""
 RETRIES = 5
 """Times the client connects again after its connection broke, before it gives up."""
 GAME_MESSAGES = ("state", "update", "table", "presence")
@@ -252,6 +255,10 @@ class TableClient:
         copy_to: TextIO | None = None,
     ) -> None:
         self.uri = socket_url(url, lang)
+        self._plain = self.uri
+        self.route = ""
+        """Behind a proxy that routes by table: the route of the table's worker (``/w/a``),
+        as its states say it; the client connects there (``docs/server.md``)."""
         self.copy_to = copy_to
         """Where every message the server sends is written as it comes, one JSON a line (and a
         line ``{"type": "reconnect", "code": ..., "since": ...}`` where the client connects
@@ -279,7 +286,13 @@ class TableClient:
             raise ClientError(t("client_needs_websockets", self.lang)) from None
         self.close()
         try:
-            self._ws = connect(self.uri, max_size=2**22, open_timeout=self.timeout).__enter__()
+            try:
+                self._ws = connect(self.uri, max_size=2**22, open_timeout=self.timeout).__enter__()
+            except Exception:
+                if not self.route:
+                    raise
+                self.route, self.uri = "", self._plain  # the route's worker: not reached
+                self._ws = connect(self.uri, max_size=2**22, open_timeout=self.timeout).__enter__()
         except (OSError, TimeoutError) as exc:
             raise ClientError(t("client_cannot_reach", self.lang, uri=self.uri, why=exc)) from None
         except Exception as exc:  # the handshake refused (429, 503, 403)
@@ -332,6 +345,14 @@ class TableClient:
                 self.connect()  # a message was missed: the state brings what is missing
                 continue
             broken = 0
+            route = message.get("route") if message.get("type") == "state" else None
+            if isinstance(route, str) and route != self.route and ROUTE.fullmatch(route):
+                # Reached through another worker: to the table's own, under its route.
+                self.route = route
+                scheme, rest = self._plain.split("://", 1)
+                host, path = rest.split("/", 1)
+                self.uri = f"{scheme}://{host}{route}/{path}"
+                self.connect()
             yield message
 
     def play(self, choose: Chooser) -> dict[str, Any]:

@@ -18,7 +18,9 @@ export const app = {
   token: null,
   spectate: false,
   ws: null,
-  route: "", // the table's worker's route behind a proxy that routes by table ("/w/a"), or ""
+  // The table's worker's route behind a proxy that routes by table ("/w/a"), or "": kept for
+  // the tab, so that the table's page, loaded after the lobby made the table, knows it.
+  route: sessionStorage.getItem("schocken:route") || "",
   retry: 0,
   msg: null, // what the page knows: the last state with every update since merged in
   events: [], // the game's events so far (as this player may see them), numbered from 1
@@ -167,6 +169,12 @@ export async function loadTexts() {
 // says it in every answer about a table (X-Schocken-Route) and in the table's states.
 const TABLE_PATH = /^\/(api\/tables\/[^/]+|ws\/)/;
 
+/** The route the server said (kept for the tab). */
+export function setRoute(route) {
+  app.route = route;
+  sessionStorage.setItem("schocken:route", route);
+}
+
 /** ``path`` under the table's route, when the server gave one and it is about a table. */
 export function routed(path) {
   return app.route && TABLE_PATH.test(path) ? app.route + path : path;
@@ -187,11 +195,11 @@ export async function api(path, body) {
     response = null;
   }
   if (where !== path && (response === null || response.status === 502 || response.status === 504)) {
-    app.route = ""; // the route's worker is gone and the proxy has no other: the plain path
+    setRoute(""); // the route's worker is gone and the proxy has no other: the plain path
     response = await ask(path);
   }
   const route = response.headers.get("x-schocken-route");
-  if (route !== null && path.startsWith("/api/tables")) app.route = route;
+  if (route !== null && path.startsWith("/api/tables")) setRoute(route);
   const data = await response.json();
   if (!response.ok) throw Object.assign(new Error(data.error || response.statusText), { code: data.code });
   return data;

@@ -1,7 +1,7 @@
 // Stand-ins and dice anyone can check: the table's commitment, the dice derived in the browser or
 // checked by the server.
 
-import { api, app, el, t } from "/static/page.js";
+import { api, app, el, routed, t } from "/static/page.js";
 import { render } from "/static/table/lobby.js";
 import { speak } from "/static/table/speech.js";
 
@@ -67,7 +67,7 @@ async function checkDice() {
   let verdict;
   try {
     if (globalThis.crypto?.subtle) {
-      const response = await fetch(`/api/tables/${app.tableId}/record`);
+      const response = await fetch(routed(`/api/tables/${app.tableId}/record`));
       if (!response.ok) throw new Error((await response.json()).error || response.statusText);
       verdict = { ...(await checkInBrowser(await response.json())), where: t("web_dice_in_browser") };
     } else {

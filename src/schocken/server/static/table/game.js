@@ -1,7 +1,7 @@
 // The table during a game: status, players, the log, the summary at its end, the rematch, watching.
 
 import * as pieces from "/static/pieces.js";
-import { api, app, el, t } from "/static/page.js";
+import { api, app, el, routed, t } from "/static/page.js";
 import { renderDiceCheck } from "/static/table/check.js";
 import { renderCoach } from "/static/table/coach.js";
 import { renderTray } from "/static/table/dice.js";
@@ -205,7 +205,7 @@ export function renderGame(m) {
       renderRematch(m),
       renderDiceCheck(m),
       el("p", {}, el("a", { href: `/review/${app.tableId}`, id: "review-link" }, t("web_rv_link"))),
-      el("p", {}, el("a", { href: `/api/tables/${app.tableId}/record`, download: `schocken-${app.tableId}.json`, id: "download" }, t("web_download"))),
+      el("p", {}, el("a", { href: routed(`/api/tables/${app.tableId}/record`), download: `schocken-${app.tableId}.json`, id: "download" }, t("web_download"))),
       el("p", {}, el("a", { href: "/" }, t("web_new_game")))));
   } else if (view.seat != null && m.you.bot) {
     right.push(el("section", { class: "card", id: "bot-plays", "aria-live": "polite" },

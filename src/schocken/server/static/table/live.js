@@ -3,7 +3,7 @@
 
 import * as pieces from "/static/pieces.js";
 import * as sound from "/static/sound.js";
-import { api, app, counted, el, linkPart, main, showBanner, t } from "/static/page.js";
+import { api, app, counted, el, linkPart, main, setRoute, showBanner, t } from "/static/page.js";
 import { rememberCommitment } from "/static/table/check.js";
 import { names, render } from "/static/table/lobby.js";
 import { noteInReveal, queueReveals, showReveal } from "/static/table/reveal.js";
@@ -57,7 +57,7 @@ export function connect() {
       // Reached through another worker (the relay): the table's own worker, once its state
       // is shown. The old connection ends when the new one is made.
       onState(message);
-      app.route = message.route;
+      setRoute(message.route);
       connect();
       ws.close();
       return;
@@ -100,7 +100,7 @@ export function connect() {
   };
   ws.onclose = () => {
     if (app.ws !== ws || app.denied) return;
-    if (!opened && route) app.route = ""; // the route's worker cannot be reached: the plain path
+    if (!opened && route) setRoute(""); // the route's worker cannot be reached: the plain path
     showBanner(t("web_reconnecting"));
     app.retry = Math.min(app.retry + 1, 5);
     setTimeout(connect, 300 * app.retry);

@@ -1,7 +1,7 @@
 // Drawing the table's page, and its lobby: players, bots, the table's rules, the invite.
 
 import * as rulesPage from "/static/rules.js";
-import { api, app, el, main, t } from "/static/page.js";
+import { api, app, el, main, routed, t } from "/static/page.js";
 import { renderGame } from "/static/table/game.js";
 
 // ---------------------------------------------------------------- drawing the page
@@ -152,7 +152,7 @@ function renderLobby(m) {
     drawn ? tournamentLine(m, "tournament") : el("section", { class: "card", "aria-labelledby": "invite-h" },
       el("h2", { id: "invite-h" }, t("web_invite")),
       el("p", { class: "code", id: "code" }, m.table.code),
-      el("img", { class: "qr", src: `/api/tables/${m.table.code}/qr.svg`, alt: invite }),
+      el("img", { class: "qr", src: routed(`/api/tables/${m.table.code}/qr.svg`), alt: invite }),
       el("p", {}, el("a", { href: invite, id: "invite" }, invite)),
       copyButton(invite),
       spectatorToken
