@@ -404,9 +404,9 @@ def _two_player_bot(rules: Rules) -> FinaleBot:
 
 @cache
 def _solved(rules: Rules, total: int) -> FinaleSolution:
-    from schocken.finale import solve_finale
+    from schocken.finale import finale_solution
 
-    return solve_finale(rules, total=total)
+    return finale_solution(rules, total)
 
 
 class HalfBot:
