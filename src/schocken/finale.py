@@ -400,22 +400,29 @@ def finale_key(rules: Rules) -> tuple[object, ...]:
 _MODELS: dict[tuple[object, ...], _RoundModel] = {}
 """The round models made, by :func:`finale_key`."""
 
+_MODEL_OF: dict[Rules, _RoundModel] = {}
+"""The same, by the rules asked for (a look-up without making the key)."""
+
 _SOLVED: dict[tuple[tuple[object, ...], int], FinaleSolution] = {}
 """The solutions made by :func:`finale_solution`, by :func:`finale_key` and Deckel."""
 
 
 def _round_model(rules: Rules) -> _RoundModel:
     """The round model of ``rules``, made once per :func:`finale_key`."""
-    key = finale_key(rules)
-    model = _MODELS.get(key)
+    model = _MODEL_OF.get(rules)
     if model is None:
-        model = _MODELS[key] = _RoundModel(rules)
+        key = finale_key(rules)
+        model = _MODELS.get(key)
+        if model is None:
+            model = _MODELS[key] = _RoundModel(rules)
+        _MODEL_OF[rules] = model
     return model
 
 
 def clear_caches() -> None:
     """Forget the round models and solutions made (for timing them from cold)."""
     _MODELS.clear()
+    _MODEL_OF.clear()
     _SOLVED.clear()
 
 
