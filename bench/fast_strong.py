@@ -34,16 +34,22 @@ from schocken.fast import strong
 from schocken.rules import PRESETS, Rules, find_preset
 
 
+def _ends_solved(rules: Rules) -> int:
+    """Situations whose ends of the round the half bot's filling has solved (see solved.py)."""
+    found = strong.memo(rules)._solved
+    return 0 if found is None else found.ends_solved
+
+
 def _timed(rules: Rules, lineup: list[str], games: int, seed: int, threads: int | None) -> str:
     memo = strong.memo(rules)
-    before = memo.seconds
+    before, ends = memo.seconds, _ends_solved(rules)
     started = time.perf_counter()
     counts = fast.run(rules, lineup, games, seed=seed, threads=threads)
     elapsed = time.perf_counter() - started
     return (
         f"{games:,} games, {counts.turns:,} turns in {elapsed:.2f} s = "
         f"{counts.turns / elapsed:,.0f} turns/s ({memo.seconds - before:.2f} s filling the memo; "
-        f"now {memo.keys_held:,} keys)"
+        f"now {memo.keys_held:,} keys; {_ends_solved(rules) - ends:,} situations' ends solved)"
     )
 
 
@@ -97,6 +103,7 @@ def main() -> None:
             held, before = memo.keys_held, memo.seconds
             loaded = time.perf_counter() - started
             setup = _setup(rules, bot, len(lineup))
+            ends = _ends_solved(rules)
             started = time.perf_counter()
             counts = fast.run(rules, lineup, args.warm, seed=7, threads=1)
             elapsed = time.perf_counter() - started
@@ -107,7 +114,8 @@ def main() -> None:
                 f"{counts.turns / elapsed:,.0f} turns/s ({memo.seconds - before:.2f} s of it "
                 f"filling the memo; {counts.turns:,} turns); with the setup "
                 f"{counts.turns / (elapsed + setup):,.0f} turns/s; memo: {memo.keys_held:,} keys, "
-                f"{memo.nbytes / 1e6:.1f} MB in memory, {on_disk / 1e6:.1f} MB on disk",
+                f"{memo.nbytes / 1e6:.1f} MB in memory, {on_disk / 1e6:.1f} MB on disk; "
+                f"{_ends_solved(rules) - ends:,} situations' ends solved",
                 flush=True,
             )
             for n, label in threads:

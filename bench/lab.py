@@ -1,7 +1,7 @@
 """Benchmark: how long the rules lab takes for each preset (what ``schocken lab`` and the
 builder's panel wait for); prints seconds.
 
-Usage: python bench/lab.py [--preset all] [--games 20000] [--reference]
+Usage: python bench/lab.py [--preset all] [--games 20000] [--reference] [--cold]
 
 For each preset, in one process (as the server keeps it): the evening's figures (the games of
 four regulars), the skill figure the first time the rule set is measured (the strong bot's
@@ -11,17 +11,59 @@ whole :func:`schocken.lab.measure` call after that. The batch
 simulator's compiling is not timed (a warm-up run first, on a rule set none of the presets is, so
 that their skill figures start new; numba caches the compiled code on disk). With
 ``--reference`` the reference engine's fewer games instead (the lab without the fast extra).
-Also printed: how many skill games fitted into the skill figure's time (``SKILL_SECONDS``).
+Also printed: how many skill games fitted into the skill figure's time (``SKILL_SECONDS``), and
+the processor seconds the skill figure for the new rule set took in this process ("cpu") and in
+the helper process that makes the strong bot's model of the half meanwhile ("helper", see
+``schocken.bots.half_bot.model_ahead``): on a busy machine the wall-clock seconds say mostly how
+busy it is, these how much work there was.
+
+With ``--cold``, instead: for each preset with one Deckel fewer a half (a rule set no process has
+met), a whole ``schocken lab`` in a new process (Python's start, the imports, numba's compiled
+code loaded from its cache, the evening and the skill figure), its wall-clock seconds and the
+processor seconds of it and its helper.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import resource
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from schocken.lab import measure
 from schocken.lab.run import GAMES, REFERENCE_GAMES, SKILL_SECONDS
 from schocken.rules import PRESETS, find_preset
+
+
+def _children_seconds() -> float:
+    """Processor seconds of this process's finished child processes (the helpers)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def _cold(presets: list[str]) -> None:
+    print("schocken lab in a new process, each preset with one Deckel fewer a half")
+    print(f"{'preset':<12} {'wall s':>7} {'cpu s':>6}")
+    with tempfile.TemporaryDirectory() as folder:
+        for name in presets:
+            rules = find_preset(name)
+            path = Path(folder) / f"{name}.json"
+            changed = {"deckel_per_half": rules.deckel_per_half - 1}
+            path.write_text(json.dumps({"preset": name, "overrides": changed}))
+            code = "import sys; from schocken.cli import main; sys.exit(main(sys.argv[1:]))"
+            before = _children_seconds()
+            started = time.perf_counter()
+            subprocess.run(
+                [sys.executable, "-c", code, "lab", str(path), "--lang", "en"],
+                check=True,
+                capture_output=True,
+            )
+            wall = time.perf_counter() - started
+            print(f"{name:<12} {wall:>7.2f} {_children_seconds() - before:>6.2f}")
 
 
 def main() -> None:
@@ -29,22 +71,29 @@ def main() -> None:
     parser.add_argument("--preset", default="all", help=f"{', '.join(PRESETS)} or all")
     parser.add_argument("--games", type=int)
     parser.add_argument("--reference", action="store_true", help="the reference engine")
+    parser.add_argument("--cold", action="store_true", help="schocken lab in a new process")
     args = parser.parse_args()
     presets = list(PRESETS) if args.preset == "all" else [args.preset]
+    if args.cold:
+        _cold(presets)
+        return
     engine = "reference" if args.reference else "fast"
     games = args.games or (REFERENCE_GAMES if args.reference else GAMES)
     if not args.reference:  # compile (or load the cached code) first, on rules not measured here
         warm_up = find_preset("tsv99").with_overrides({"deckel_per_half": 12})
         measure(warm_up, games=100, skill_games=1, skill_seconds=0)
     print(f"{engine} engine, {games:,} games of four regulars, skill for {SKILL_SECONDS} s")
-    print(f"{'preset':<12} {'evening s':>9} {'skill new s':>11} {'games':>6} "
-          f"{'skill again s':>13} {'games':>6} {'whole s':>8}")  # fmt: skip
+    print(f"{'preset':<12} {'evening s':>9} {'skill new s':>11} {'cpu':>5} {'helper':>6} "
+          f"{'games':>6} {'skill again s':>13} {'games':>6} {'whole s':>8}")  # fmt: skip
     for name in presets:
         rules = find_preset(name)
         # skill alone (the fewest evening games the lab takes), first for the new rule set
-        started = time.perf_counter()
+        helper = _children_seconds()
+        started, cpu = time.perf_counter(), time.process_time()
         first = measure(rules, games=2, engine=engine)
         skill_new = time.perf_counter() - started
+        cpu = time.process_time() - cpu
+        helper = _children_seconds() - helper
         started = time.perf_counter()
         measure(rules, games=games, engine=engine, skill_games=1, skill_seconds=0)
         evening = time.perf_counter() - started
@@ -54,7 +103,8 @@ def main() -> None:
         started = time.perf_counter()
         measure(rules, games=games, engine=engine)
         whole = time.perf_counter() - started
-        print(f"{name:<12} {evening:>9.2f} {skill_new:>11.2f} {first.skill.games:>6} "
+        print(f"{name:<12} {evening:>9.2f} {skill_new:>11.2f} {cpu:>5.2f} {helper:>6.2f} "
+              f"{first.skill.games:>6} "
               f"{skill_again:>13.2f} {again.skill.games:>6} {whole:>8.2f}")  # fmt: skip
 
 

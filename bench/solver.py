@@ -43,7 +43,7 @@ def _clear() -> None:
     solver._cup_counts.cache_clear()
     solver._cup_tail.cache_clear()
     solver._below_cups.cache_clear()
-    finale._round_model.cache_clear()
+    finale.clear_caches()
 
 
 def _hint(*args: str) -> float:

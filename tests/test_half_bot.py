@@ -178,3 +178,24 @@ def test_half_bot_simulation_runs() -> None:
     assert sum(s.games_lost for s in report.seats) == 60
     assert report.seats[0].bot == "half"
     assert make_bot("half").name == "half"
+
+
+def test_the_model_made_in_the_helper_process_is_the_same_model(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """model_ahead makes the model of the half in another process: the same worths and values,
+    float for float, as made here; where the helper fails, it is made here."""
+    rules = PRESETS["knobelrunde"].with_overrides({"deckel_per_half": 5})
+    monkeypatch.setattr(hb, "_MODELS", {})
+    monkeypatch.setattr(hb, "_AHEAD", {})
+    hb.model_ahead(rules, 3)
+    assert (rules, 3) in hb._AHEAD
+    helped = hb._model(rules, 3)
+    assert (rules, 3) not in hb._AHEAD and hb._model(rules, 3) is helped
+    here = hb._make_model(rules, 3)
+    assert helped is not here
+    assert helped.worth == here.worth and helped._values == here._values
+    # A helper that cannot start: made here, the same.
+    monkeypatch.setattr("sys.executable", "/nonexistent/python")
+    hb.model_ahead(rules, 4)
+    assert hb._model(rules, 4)._values == hb._make_model(rules, 4)._values

@@ -38,8 +38,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from functools import cache
+from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
@@ -69,14 +68,22 @@ SCHOCK_AUS_WORTH = 0
 the Deckel the best result is worth. A round model's ``worths`` lists those its rules have."""
 
 
+_NUMPY: list[Any] = []
+"""numpy, once :func:`_np` has imported it."""
+
+
 def _np() -> Any:
     # The Finale's matrices are small: one BLAS thread is fastest, and on a busy machine several
     # spin against each other (solve_finale took 14-41 s instead of 0.4-0.7 s with both cores
-    # busy). This holds where numpy is first imported here, as in the solver bot.
+    # busy). This holds where numpy is first imported here, as in the solver bot. Once imported,
+    # numpy is kept (the solution asks for it thousands of times).
+    if _NUMPY:
+        return _NUMPY[0]
     for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(var, "1")
     import numpy
 
+    _NUMPY.append(numpy)
     return numpy
 
 
@@ -360,9 +367,63 @@ class _RoundModel:
         return float(-value), w
 
 
-@cache
+NOT_IN_THE_FINALE = frozenset(
+    {
+        "preset",
+        "deckel_per_half",
+        "deckel_in_finale",
+        "finale",
+        "opening",
+        "more_halves",
+        "finale_opener",
+        "einwuerfeln",
+        "einwuerfeln_form",
+        "first_round_one_throw",
+        "one_throw_while_middle",
+        "later_opener",
+        "deckel_owed",
+        "blind",
+        "blind_double",
+        "open_round",
+    }
+)
+"""The rule options the solution never reads (who opens, how a game or half begins and goes
+on, the Deckel counts, which are given apart): rule sets that differ only in these have the same
+solution. Every other option, and any added later, counts (:func:`finale_key`)."""
+
+
+def finale_key(rules: Rules) -> tuple[object, ...]:
+    """What of ``rules`` the solution depends on: every option but :data:`NOT_IN_THE_FINALE`."""
+    return tuple(getattr(rules, f.name) for f in fields(rules) if f.name not in NOT_IN_THE_FINALE)
+
+
+_MODELS: dict[tuple[object, ...], _RoundModel] = {}
+"""The round models made, by :func:`finale_key`."""
+
+_MODEL_OF: dict[Rules, _RoundModel] = {}
+"""The same, by the rules asked for (a look-up without making the key)."""
+
+_SOLVED: dict[tuple[tuple[object, ...], int], FinaleSolution] = {}
+"""The solutions made by :func:`finale_solution`, by :func:`finale_key` and Deckel."""
+
+
 def _round_model(rules: Rules) -> _RoundModel:
-    return _RoundModel(rules)
+    """The round model of ``rules``, made once per :func:`finale_key`."""
+    model = _MODEL_OF.get(rules)
+    if model is None:
+        key = finale_key(rules)
+        model = _MODELS.get(key)
+        if model is None:
+            model = _MODELS[key] = _RoundModel(rules)
+        _MODEL_OF[rules] = model
+    return model
+
+
+def clear_caches() -> None:
+    """Forget the round models and solutions made (for timing them from cold)."""
+    _MODELS.clear()
+    _MODEL_OF.clear()
+    _SOLVED.clear()
 
 
 # ---------------------------------------------------------------------------- the Finale game
@@ -658,3 +719,15 @@ def solve_finale(
             g = _outcome_values(model.worths, n, m, o, n - m - o, f)
             f[m, o] = model.solve_round(g)[0]
     return FinaleSolution(rules, n, f, residual, iterations, time.perf_counter() - started)
+
+
+def finale_solution(rules: Rules, total: int | None = None) -> FinaleSolution:
+    """:func:`solve_finale` of ``rules`` (``total`` Deckel, default the Finale's), solved once
+    per :func:`finale_key` and Deckel count: rule sets that differ only in options the solution
+    never reads share it (the same values; each gets its own ``rules``)."""
+    n = rules.deckel_in_finale if total is None else total
+    key = (finale_key(rules), n)
+    sol = _SOLVED.get(key)
+    if sol is None:
+        sol = _SOLVED[key] = solve_finale(rules, total=n)
+    return sol if sol.rules == rules else replace(sol, rules=rules)

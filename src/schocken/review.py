@@ -347,9 +347,9 @@ def _finale(rules: Rules) -> FinaleSolution | None:
     """The Finale's solution, once per rule set (``None`` without numpy)."""
     if importlib.util.find_spec("numpy") is None:
         return None
-    from schocken.finale import solve_finale
+    from schocken.finale import finale_solution
 
-    return solve_finale(rules)
+    return finale_solution(rules)
 
 
 def _finale_values(finale: FinaleSolution, view: PlayerView) -> Valued:

@@ -31,8 +31,14 @@ extra), like the solver bot.
 from __future__ import annotations
 
 import importlib.util
+import os
+import pickle
+import subprocess
+import sys
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import cache
+from pathlib import Path
 
 from schocken.actions import STOP, THROW_BLIND, TURN_SIXES, Action, Throw
 from schocken.bots.finale_bot import FinaleBot
@@ -59,7 +65,7 @@ from schocken.rules import Rules
 from schocken.turn import TurnState, one_throw
 from schocken.views import PlayerView
 
-__all__ = ["HalfBot", "HalfModel", "Outcomes", "worth_frequencies"]
+__all__ = ["HalfBot", "HalfModel", "Outcomes", "model_ahead", "prepare", "worth_frequencies"]
 
 Worth = int | None
 """What a round's best result is worth: Deckel, or ``None`` for a Schock-Aus (the whole half)."""
@@ -391,9 +397,84 @@ def _outcomes(data: _RulesData, ctx: _Context, best_shown: int | None) -> Outcom
 # ---------------------------------------------------------------------------- the bot
 
 
-@cache
-def _model(rules: Rules, players: int) -> HalfModel:
+_MODELS: dict[tuple[Rules, int], HalfModel] = {}
+"""The models of the half made, by rule set and players."""
+
+_AHEAD: dict[tuple[Rules, int], Future[HalfModel | None]] = {}
+"""Models being made in a helper process (:func:`model_ahead`)."""
+
+_WAITER = ThreadPoolExecutor(max_workers=2, thread_name_prefix="half-model")
+"""Threads that wait for the helper processes (the waiting holds no lock of Python's)."""
+
+
+def _make_model(rules: Rules, players: int) -> HalfModel:
     return HalfModel(rules.deckel_per_half, players, worth_frequencies(rules, players))
+
+
+def _model(rules: Rules, players: int) -> HalfModel:
+    """The half bot's model of the half for ``rules`` and ``players``, made once (here, or
+    taken from the helper process where :func:`model_ahead` started it)."""
+    key = (rules, players)
+    model = _MODELS.get(key)
+    if model is None:
+        ahead = _AHEAD.pop(key, None)
+        if ahead is not None:
+            model = ahead.result()
+        if model is None:  # not made ahead, or the helper failed: made here
+            model = _make_model(rules, players)
+        _MODELS[key] = model
+    return model
+
+
+def model_ahead(rules: Rules, players: int) -> None:
+    """Start making the model of the half for ``rules`` and ``players`` (its :data:`MEASURED_GAMES`
+    games of regulars on the reference engine, about a second) in a helper process, while this
+    one goes on (the Finale's solutions, the games of regulars on the batch simulator); the
+    first decision that needs it waits for it. The same model, float for float: the same games
+    and arithmetic, in another Python process (:func:`_serve`, the rules and the model pickled
+    through its pipes). Where the helper fails, the model is made here
+    when first needed, as without this."""
+    key = (rules, players)
+    if key not in _MODELS and key not in _AHEAD:
+        _AHEAD[key] = _WAITER.submit(_helper, rules, players)
+
+
+def _helper(rules: Rules, players: int) -> HalfModel | None:
+    """The model made by a helper process (None where that failed)."""
+    package = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (package, env.get("PYTHONPATH")) if p)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", "from schocken.bots.half_bot import _serve; _serve()"],
+            input=pickle.dumps((rules, players)),
+            capture_output=True,
+            env=env,
+            check=True,
+        )
+        model = pickle.loads(done.stdout)
+    except (OSError, subprocess.CalledProcessError, pickle.UnpicklingError, EOFError):
+        return None
+    return model if isinstance(model, HalfModel) else None
+
+
+def _serve() -> None:
+    """The helper process of :func:`model_ahead`: rules and players in, the model out."""
+    rules, players = pickle.loads(sys.stdin.buffer.read())
+    sys.stdout.buffer.write(pickle.dumps(_make_model(rules, players)))
+
+
+def prepare(rules: Rules, players: int) -> None:
+    """What the half bot computes once per rule set before its decisions, started at once: the
+    model of the half in the helper process (:func:`model_ahead`) and, meanwhile here, the
+    Finale's solutions (of a half with two players left, and of the Finale where the rules have
+    one)."""
+    model_ahead(rules, players)
+    _two_player_bot(rules)
+    if rules.finale:
+        from schocken.bots.solver_bot import _finale_bot
+
+        _finale_bot(rules)
 
 
 @cache
@@ -404,9 +485,9 @@ def _two_player_bot(rules: Rules) -> FinaleBot:
 
 @cache
 def _solved(rules: Rules, total: int) -> FinaleSolution:
-    from schocken.finale import solve_finale
+    from schocken.finale import finale_solution
 
-    return solve_finale(rules, total=total)
+    return finale_solution(rules, total)
 
 
 class HalfBot:

@@ -397,6 +397,6 @@ class SolverBot:
 @cache
 def _finale_bot(rules: Rules) -> Strategy:
     from schocken.bots.finale_bot import FinaleBot
-    from schocken.finale import solve_finale
+    from schocken.finale import finale_solution
 
-    return FinaleBot(solve_finale(rules), TurnSolverBot())
+    return FinaleBot(finale_solution(rules), TurnSolverBot())

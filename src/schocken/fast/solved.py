@@ -43,9 +43,9 @@ MAX_ROWS = 20_000
 MAX_SOLUTIONS = 4_000
 """Solved situations kept (without the Deckel, and full); beyond, the one asked for longest ago
 goes."""
-MAX_ENDS = 300
-"""Situations' ends of the round kept (the half bot; about 0.5 MB each); beyond, the one asked for
-longest ago goes."""
+MAX_ENDS_BYTES = 160 << 20
+"""The bytes the situations' ends of the round kept may take (the half bot; :class:`Ends`, as
+kept, 40 to 100 kB each: some 2,000 situations); beyond, the ones asked for longest ago go."""
 
 Cups = tuple[tuple[Dice, int], ...]
 
@@ -69,11 +69,25 @@ class Solution(NamedTuple):
 
 
 class Ends(NamedTuple):
-    """A situation's ends of the round (see :func:`schocken.fast.turns.round_ends`)."""
+    """A situation's ends of the round (see :func:`schocken.fast.turns.round_ends`), as kept: what
+    a decision reads of them (:meth:`Solved.action_ends`), the same floats. Of the ends on
+    stopping, the distinct rows of the states a turn reaches (many states end alike: the same
+    result, the same later players); of the ends from a state, those of the states turning sixes
+    leads to."""
 
-    state: Float64Array
     throw: Float64Array
+    """``throw[k, t]``: from each throw (keep ``k``) after ``t`` throws."""
     stop: Float64Array
+    """The distinct ends on stopping (rows)."""
+    stop_at: Int64Array
+    """``stop_at[s, t]``: the row of ``stop`` on stopping in state ``s`` after ``t`` throws (-1:
+    never reached)."""
+    turned: Float64Array
+    """``turned[Solved.turned_at[s], t]``: from state ``s`` that turning sixes leads to."""
+
+    @property
+    def nbytes(self) -> int:
+        return self.throw.nbytes + self.stop.nbytes + self.stop_at.nbytes + self.turned.nbytes
 
 
 class Solved:
@@ -113,6 +127,11 @@ class Solved:
                 self.kq[k, r] = q
         self.order = np.array(sorted(range(n), key=self._depth), np.int64)
         self.reach = self._reach(n)
+        targets = np.unique(self.sixes[self.sixes >= 0])
+        self.turned_states = targets
+        """The states turning sixes leads to."""
+        self.turned_at = np.full(n, -1, np.int64)
+        self.turned_at[targets] = np.arange(len(targets))
         self.code = np.ascontiguousarray(tables.results[:, :, R_CODE])
         self.worth = np.ascontiguousarray(tables.results[:, :, R_DECKEL])
         self.aside = tables.aside
@@ -132,6 +151,9 @@ class Solved:
         self.pool_cdf = np.zeros((256, c))
         self._solutions: OrderedDict[tuple[object, ...], Solution] = OrderedDict()
         self._ends: OrderedDict[tuple[object, ...], Ends] = OrderedDict()
+        self._ends_bytes = 0
+        self.ends_solved = 0
+        """Situations' ends of the round solved so far (a count, for benchmarks)."""
         self._last: (
             tuple[
                 Context,
@@ -268,6 +290,7 @@ class Solved:
         if len(self._rows) >= MAX_ROWS:
             self._rows.clear()
             self._ends.clear()
+            self._ends_bytes = 0
             self._last = None
         cov_ge, cov_gt, cov_cdf, vis_id, covd_id = self._context(ctx)
         owed = np.zeros(len(self.data.codes), np.int64)
@@ -306,23 +329,35 @@ class Solved:
         if found is not None:
             self._ends.move_to_end(key)
             return found
-        if len(self._ends) >= MAX_ENDS:
-            self._ends.popitem(last=False)  # the one asked for longest ago
         sol = self.solution(ctx)
         cov_ge, cov_gt, cov_cdf, vis_id, covd_id = self._context(ctx)
         n = len(self.opts)
-        ends = Ends(  # every entry a decision reads is written
-            np.empty((n, MAX_THROWS + 1, self.size)),
-            np.empty((len(KEEPS), MAX_THROWS + 1, self.size)),
-            np.empty((n, MAX_THROWS + 1, self.size)),
-        )
+        # every entry a decision reads is written
+        state = np.empty((n, MAX_THROWS + 1, self.size))
+        throw = np.empty((len(KEEPS), MAX_THROWS + 1, self.size))
+        stop = np.empty((n, MAX_THROWS + 1, self.size))
         turns.round_ends(
             self.opts, self.kchild, self.kq, self.krolls, self.sixes, self.order, self.reach,
             self.code, self.aside, self.covers, ctx.limit == 0, ctx.limit, ctx.after, ctx.worst,
             best, self.of_code, self.runs, cov_ge, cov_gt, cov_cdf, vis_id, covd_id, self.pool_cdf,
-            sol.val, sol.thr, sol.term, ends.state, ends.throw, ends.stop,
+            sol.val, sol.thr, sol.term, state, throw, stop,
         )  # fmt: skip
+        self.ends_solved += 1
+        reached = np.ascontiguousarray(stop[self.reach])
+        # distinct by their bytes (every float as it is)
+        _, first, inverse = np.unique(
+            reached.view(np.dtype((np.void, 8 * self.size))).ravel(),
+            return_index=True,
+            return_inverse=True,
+        )
+        stop_at = np.full(self.reach.shape, -1, np.int64)
+        stop_at[self.reach] = inverse.ravel()
+        ends = Ends(throw, reached[first], stop_at, state[self.turned_states])
         self._ends[key] = ends
+        self._ends_bytes += ends.nbytes
+        while self._ends_bytes > MAX_ENDS_BYTES and len(self._ends) > 1:
+            _, gone = self._ends.popitem(last=False)  # the one asked for longest ago
+            self._ends_bytes -= gone.nbytes
         return ends
 
     def action_ends(self, ends: Ends, state: int, throws: int) -> Float64Array:
@@ -332,9 +367,12 @@ class Solved:
         for j in range(count):
             a = int(self.opts[state, throws, 1 + j])
             if a == turns.STOP:
-                out[j] = ends.stop[state, throws]
+                row = int(ends.stop_at[state, throws])
+                if row < 0:
+                    raise AssertionError(f"state {state} after {throws} throws is never reached")
+                out[j] = ends.stop[row]
             elif a == turns.TURN_SIXES:
-                out[j] = ends.state[self.sixes[state], throws]
+                out[j] = ends.turned[self.turned_at[self.sixes[state]], throws]
             else:
                 out[j] = ends.throw[a, throws]
         return out

@@ -274,6 +274,10 @@ def _skill(rules: Rules, engine: str, games: int, seconds: float, seed: int) -> 
     key = (rules, engine)
     known, cost = _KNOWN.get(key, (0, 0.0))
     started = time.perf_counter()
+    if not known:  # the strong bot's setup of new rules, its model made alongside
+        from schocken.bots import half_bot
+
+        half_bot.prepare(rules, PLAYERS)
     lost = done = 0
     while done < games:
         chunk = done // SKILL_CHUNK
@@ -324,6 +328,10 @@ def measure(
     if skill_games < 1:
         raise refused(RefusalError, "lab_refuse_skill_games", games=skill_games)
     play = _play_fast if chosen == "fast" else _play_reference
+    # The strong bot's model of the half is made in a helper process while the evening is played.
+    from schocken.bots import half_bot
+
+    half_bot.model_ahead(rules, PLAYERS)
     g = play(rules, games, seed, progress)
     pace = SECONDS_PER_TURN if seconds_per_turn is None else seconds_per_turn
     minutes = [t * pace / 60 for t in g.turns]
