@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -590,6 +594,55 @@ def test_serve_refuses_data_it_cannot_write(
     code, out, err = run(capsys, "serve", "--port", "0", "--db", str(tmp_path))
     assert code == 2 and "it is a folder" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_serve_stops_on_ctrl_c_without_a_traceback(tmp_path: Path) -> None:
+    pytest.importorskip("uvicorn")
+    import httpx
+
+    server = subprocess.Popen(
+        [sys.executable, "-m", "schocken.cli", "serve", "--port", "0", "--data", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "LANG": "C.UTF-8"},
+    )
+    try:
+        assert server.stdout is not None
+        first = server.stdout.readline()
+        assert first.startswith("Schocken server on http://127.0.0.1:")
+        url = first.split()[3]
+        for _ in range(600):  # until it answers (uvicorn's signal handlers are in place)
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(url + "api/health", timeout=5).status_code == 200:
+                    break
+            time.sleep(0.1)
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=60)
+    finally:
+        server.kill()
+    assert server.returncode == 0
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert "Finished server process" in err
+
+
+def test_ctrl_c_stops_a_command_without_a_traceback() -> None:
+    watch = subprocess.Popen(
+        [sys.executable, "-m", "schocken.cli", "watch", "--delay", "5", "--seed", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "LANG": "C.UTF-8"},
+    )
+    try:
+        assert watch.stdout is not None
+        assert watch.stdout.readline() != ""  # it is watching
+        watch.send_signal(signal.SIGINT)
+        _, err = watch.communicate(timeout=60)
+    finally:
+        watch.kill()
+    assert watch.returncode == 130
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
 
 
 def test_serve_port_0_takes_a_free_port_and_says_which(

@@ -130,4 +130,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except BrokenPipeError:  # e.g. piped into `head`
             sys.stderr.close()
             return 0
+        except KeyboardInterrupt:  # Ctrl-C: the user stopped it; no traceback
+            print(file=sys.stderr)
+            return 130
     return result

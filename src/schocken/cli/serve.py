@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import socket
 import sys
@@ -157,7 +158,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
             timeout_keep_alive=args.keep_alive,
             limit_concurrency=args.max_connections,
         )
-        uvicorn.Server(config).run(sockets=[sock])
+        # Ctrl-C: uvicorn shuts down cleanly, then raises the interrupt again; nothing to tell.
+        with contextlib.suppress(KeyboardInterrupt):
+            uvicorn.Server(config).run(sockets=[sock])
     finally:
         sock.close()
     return 0
