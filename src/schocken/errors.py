@@ -7,6 +7,7 @@ derive from :class:`ValueError`. A refused action never changes the game.
 
 from __future__ import annotations
 
+import errno
 import re
 from json import JSONDecodeError
 from typing import NamedTuple
@@ -229,3 +230,26 @@ class ClubStoreError(SchockenError):
 class TournamentError(SchockenError, ValueError):
     """A change to a tournament is refused: a bad format, draw, result or name, or something
     that is not in the tournament. Nothing was changed."""
+
+
+OS_ERRORS = {
+    errno.ENOENT: "os_error_no_file",
+    errno.EACCES: "os_error_denied",
+    errno.EPERM: "os_error_not_permitted",
+    errno.EISDIR: "os_error_is_folder",
+    errno.ENOTDIR: "os_error_not_folder",
+    errno.EEXIST: "os_error_exists",
+    errno.ENOSPC: "os_error_no_space",
+    errno.EROFS: "os_error_read_only",
+    errno.EADDRINUSE: "os_error_address_in_use",
+    errno.EADDRNOTAVAIL: "os_error_address_not_here",
+}
+"""The system's errors said in the catalogue's words in a language other than English (the
+others, and English, as the system says them)."""
+
+
+def os_error_said(exc: OSError) -> object:
+    """An :class:`OSError` as a part of a refusal (its file is named by the refusal): the
+    catalogue's words where it has them (:data:`OS_ERRORS`), else the system's."""
+    key = OS_ERRORS.get(exc.errno or 0)
+    return said(key) if key else exc.strerror or str(exc)

@@ -13,6 +13,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from schocken.errors import OS_ERRORS
+
 
 def _scratch(path: Path) -> tuple[int, str]:
     """A new, empty file beside ``path`` (its descriptor and name)."""
@@ -65,22 +67,6 @@ def _mode_for(target: Path) -> int:
         return 0o666 & ~mask
 
 
-OS_ERRORS = {
-    errno.ENOENT: "os_error_no_file",
-    errno.EACCES: "os_error_denied",
-    errno.EPERM: "os_error_not_permitted",
-    errno.EISDIR: "os_error_is_folder",
-    errno.ENOTDIR: "os_error_not_folder",
-    errno.EEXIST: "os_error_exists",
-    errno.ENOSPC: "os_error_no_space",
-    errno.EROFS: "os_error_read_only",
-    errno.EADDRINUSE: "os_error_address_in_use",
-    errno.EADDRNOTAVAIL: "os_error_address_not_here",
-}
-"""The system's errors said in the catalogue's words in a language other than English (the
-others, and English, as the system says them)."""
-
-
 def os_error_text(exc: OSError, lang: str = "en") -> str:
     """An :class:`OSError` in one line, without Python's ``[Errno n]``, in ``lang`` where the
     catalogue has its words."""
@@ -93,13 +79,4 @@ def os_error_text(exc: OSError, lang: str = "en") -> str:
     return f"{text}: {where}" if where else text
 
 
-def os_error_said(exc: OSError) -> object:
-    """An :class:`OSError` as a part of a refusal (its file is named by the refusal): the
-    catalogue's words where it has them (:data:`OS_ERRORS`), else the system's."""
-    from schocken.errors import said
-
-    key = OS_ERRORS.get(exc.errno or 0)
-    return said(key) if key else exc.strerror or str(exc)
-
-
-__all__ = ["check_writable", "os_error_said", "os_error_text", "write_text_whole"]
+__all__ = ["check_writable", "os_error_text", "write_text_whole"]

@@ -26,8 +26,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from schocken.errors import RulesError, said, toml_error_said
-from schocken.files import os_error_said
+from schocken.errors import RulesError, os_error_said, said, toml_error_said
 from schocken.refusal_texts import english
 from schocken.rule_choices import (
     Covered,

@@ -12,8 +12,7 @@ from typing import TypeAlias
 
 from schocken.bots import bot_names, is_bot, make_bot
 from schocken.cli_words import Words, language, said
-from schocken.errors import RefusalError, RulesError
-from schocken.files import os_error_said
+from schocken.errors import RefusalError, RulesError, os_error_said
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS
 from schocken.rules import PRESETS, Rules, resolve_rules
 from schocken.texts import refusal_text, refused

@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from schocken.cli_words import Words
-from schocken.errors import RefusalError, SchockenError
-from schocken.files import os_error_said
+from schocken.errors import RefusalError, SchockenError, os_error_said
 from schocken.lab.run import (
     FIGURES,
     GAMES,

@@ -13,8 +13,7 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from schocken.errors import sqlite_error_said
-from schocken.files import os_error_said
+from schocken.errors import os_error_said, sqlite_error_said
 from schocken.store.base import (
     Database,
     Params,
