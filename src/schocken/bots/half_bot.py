@@ -485,7 +485,7 @@ def _two_player_bot(rules: Rules) -> FinaleBot:
 
 @cache
 def _solved(rules: Rules, total: int) -> FinaleSolution:
-    from schocken.finale import finale_solution
+    from schocken.finale_shared import finale_solution
 
     return finale_solution(rules, total)
 
