@@ -31,7 +31,7 @@ import subprocess
 import sys
 import time
 
-from schocken import finale, odds, solver
+from schocken import finale, finale_shared, odds, solver
 from schocken.cli import main as cli
 from schocken.rules import PRESETS, Covered
 
@@ -43,7 +43,7 @@ def _clear() -> None:
     solver._cup_counts.cache_clear()
     solver._cup_tail.cache_clear()
     solver._below_cups.cache_clear()
-    finale.clear_caches()
+    finale_shared.clear_caches()
 
 
 def _hint(*args: str) -> float:

@@ -38,10 +38,11 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
+from schocken.finale_shared import finale_key
 from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
 from schocken.round import round_payment
 from schocken.rules import MAX_THROWS, Rules, Tiebreak
@@ -367,44 +368,12 @@ class _RoundModel:
         return float(-value), w
 
 
-NOT_IN_THE_FINALE = frozenset(
-    {
-        "preset",
-        "deckel_per_half",
-        "deckel_in_finale",
-        "finale",
-        "opening",
-        "more_halves",
-        "finale_opener",
-        "einwuerfeln",
-        "einwuerfeln_form",
-        "first_round_one_throw",
-        "one_throw_while_middle",
-        "later_opener",
-        "deckel_owed",
-        "blind",
-        "blind_double",
-        "open_round",
-    }
-)
-"""The rule options the solution never reads (who opens, how a game or half begins and goes
-on, the Deckel counts, which are given apart): rule sets that differ only in these have the same
-solution. Every other option, and any added later, counts (:func:`finale_key`)."""
-
-
-def finale_key(rules: Rules) -> tuple[object, ...]:
-    """What of ``rules`` the solution depends on: every option but :data:`NOT_IN_THE_FINALE`."""
-    return tuple(getattr(rules, f.name) for f in fields(rules) if f.name not in NOT_IN_THE_FINALE)
-
-
 _MODELS: dict[tuple[object, ...], _RoundModel] = {}
-"""The round models made, by :func:`finale_key`."""
+"""The round models made, by :func:`~schocken.finale_shared.finale_key` (rule sets that differ
+only in options the Finale never reads share one)."""
 
 _MODEL_OF: dict[Rules, _RoundModel] = {}
 """The same, by the rules asked for (a look-up without making the key)."""
-
-_SOLVED: dict[tuple[tuple[object, ...], int], FinaleSolution] = {}
-"""The solutions made by :func:`finale_solution`, by :func:`finale_key` and Deckel."""
 
 
 def _round_model(rules: Rules) -> _RoundModel:
@@ -417,13 +386,6 @@ def _round_model(rules: Rules) -> _RoundModel:
             model = _MODELS[key] = _RoundModel(rules)
         _MODEL_OF[rules] = model
     return model
-
-
-def clear_caches() -> None:
-    """Forget the round models and solutions made (for timing them from cold)."""
-    _MODELS.clear()
-    _MODEL_OF.clear()
-    _SOLVED.clear()
 
 
 # ---------------------------------------------------------------------------- the Finale game
@@ -719,15 +681,3 @@ def solve_finale(
             g = _outcome_values(model.worths, n, m, o, n - m - o, f)
             f[m, o] = model.solve_round(g)[0]
     return FinaleSolution(rules, n, f, residual, iterations, time.perf_counter() - started)
-
-
-def finale_solution(rules: Rules, total: int | None = None) -> FinaleSolution:
-    """:func:`solve_finale` of ``rules`` (``total`` Deckel, default the Finale's), solved once
-    per :func:`finale_key` and Deckel count: rule sets that differ only in options the solution
-    never reads share it (the same values; each gets its own ``rules``)."""
-    n = rules.deckel_in_finale if total is None else total
-    key = (finale_key(rules), n)
-    sol = _SOLVED.get(key)
-    if sol is None:
-        sol = _SOLVED[key] = solve_finale(rules, total=n)
-    return sol if sol.rules == rules else replace(sol, rules=rules)

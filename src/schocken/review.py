@@ -347,7 +347,7 @@ def _finale(rules: Rules) -> FinaleSolution | None:
     """The Finale's solution, once per rule set (``None`` without numpy)."""
     if importlib.util.find_spec("numpy") is None:
         return None
-    from schocken.finale import finale_solution
+    from schocken.finale_shared import finale_solution
 
     return finale_solution(rules)
 

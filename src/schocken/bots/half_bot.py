@@ -432,10 +432,10 @@ def model_ahead(rules: Rules, players: int) -> None:
     one goes on (the Finale's solutions, the games of regulars on the batch simulator); the
     first decision that needs it waits for it. The same model, float for float: the same games
     and arithmetic, in another Python process (:func:`_serve`, the rules and the model pickled
-    through its pipes). Where the helper fails, the model is made here
-    when first needed, as without this."""
+    through its pipes). Where the helper fails, the model is made here when first needed, as
+    without this; without numpy (which the model needs) nothing is started."""
     key = (rules, players)
-    if key not in _MODELS and key not in _AHEAD:
+    if key not in _MODELS and key not in _AHEAD and importlib.util.find_spec("numpy") is not None:
         _AHEAD[key] = _WAITER.submit(_helper, rules, players)
 
 
@@ -468,7 +468,9 @@ def prepare(rules: Rules, players: int) -> None:
     """What the half bot computes once per rule set before its decisions, started at once: the
     model of the half in the helper process (:func:`model_ahead`) and, meanwhile here, the
     Finale's solutions (of a half with two players left, and of the Finale where the rules have
-    one)."""
+    one). Without numpy nothing (the bot says so when it plays)."""
+    if importlib.util.find_spec("numpy") is None:
+        return
     model_ahead(rules, players)
     _two_player_bot(rules)
     if rules.finale:
@@ -485,7 +487,7 @@ def _two_player_bot(rules: Rules) -> FinaleBot:
 
 @cache
 def _solved(rules: Rules, total: int) -> FinaleSolution:
-    from schocken.finale import finale_solution
+    from schocken.finale_shared import finale_solution
 
     return finale_solution(rules, total)
 

@@ -397,6 +397,6 @@ class SolverBot:
 @cache
 def _finale_bot(rules: Rules) -> Strategy:
     from schocken.bots.finale_bot import FinaleBot
-    from schocken.finale import finale_solution
+    from schocken.finale_shared import finale_solution
 
     return FinaleBot(finale_solution(rules), TurnSolverBot())

@@ -152,8 +152,6 @@ class Solved:
         self._solutions: OrderedDict[tuple[object, ...], Solution] = OrderedDict()
         self._ends: OrderedDict[tuple[object, ...], Ends] = OrderedDict()
         self._ends_bytes = 0
-        self.ends_solved = 0
-        """Situations' ends of the round solved so far (a count, for benchmarks)."""
         self._last: (
             tuple[
                 Context,
@@ -342,7 +340,6 @@ class Solved:
             best, self.of_code, self.runs, cov_ge, cov_gt, cov_cdf, vis_id, covd_id, self.pool_cdf,
             sol.val, sol.thr, sol.term, state, throw, stop,
         )  # fmt: skip
-        self.ends_solved += 1
         reached = np.ascontiguousarray(stop[self.reach])
         # distinct by their bytes (every float as it is)
         _, first, inverse = np.unique(
