@@ -67,7 +67,8 @@ http {{
     }}
 }}
 """
-"""docs/server.md's nginx configuration, on 127.0.0.1 without TLS, its files in ``dir``."""
+"""docs/server.md's nginx configuration without its routes (plain round robin; the routed one
+is tried by tests/test_server_routing.py), on 127.0.0.1 without TLS, its files in ``dir``."""
 
 CADDY = """
 {{
@@ -86,7 +87,8 @@ http://127.0.0.1:{port} {{
     }}
 }}
 """
-"""docs/server.md's Caddyfile, on 127.0.0.1 without TLS (``auto_https off``)."""
+"""docs/server.md's Caddyfile without its routes (plain round robin), on 127.0.0.1 without TLS
+(``auto_https off``)."""
 
 PROXIES = {
     "nginx": (NGINX, "nginx.conf", ["/usr/sbin/nginx", "-c", "{conf}", "-g", "daemon off;"]),

@@ -11,6 +11,8 @@ configuration docs/server.md shows (read from the docs, :mod:`proxy_helpers`).
   players connect again under the old route (the proxy sends it to the live worker), are told
   the new route, move to it and finish with the same record as one server plays, none of its
   steps lost or stored twice, and again nothing through the relay.
+- In Chromium through nginx, the page opens its table's WebSocket under the owner's route
+  (nothing through the relay) and, the owner killed, under the other worker's.
 """
 
 from __future__ import annotations
