@@ -248,22 +248,24 @@ def test_options_the_finale_never_reads_leave_its_solution_as_it_is() -> None:
     """Each option of NOT_IN_THE_FINALE (the Deckel counts given apart), set otherwise, gives the
     same solution, solved from scratch; so rule sets differing only there may share it."""
     from schocken import finale_shared as shared
+    from schocken.finale_reads import NOT_IN_THE_FINALE, finale_key
 
     base = find_preset("tsv99").with_overrides({"covered": "third_throw"})
     shared.clear_caches()
     expected = solve_finale(base, total=4).values
-    names = shared.NOT_IN_THE_FINALE - {"preset", "deckel_per_half", "deckel_in_finale"}
+    names = NOT_IN_THE_FINALE - {"preset", "deckel_per_half", "deckel_in_finale"}
     for name in sorted(names):
         for value in _other_values(base, name):
             variant = base.with_overrides({name: value})
             shared.clear_caches()
-            assert shared.finale_key(variant) == shared.finale_key(base)
+            assert finale_key(variant) == finale_key(base)
             got = solve_finale(variant, total=4).values
             assert got.tobytes() == expected.tobytes(), (name, value)
 
 
 def test_finale_solution_is_shared_where_the_key_is_equal() -> None:
     from schocken import finale_shared as shared
+    from schocken.finale_reads import finale_key
 
     shared.clear_caches()
     a = find_preset("schock4life")
@@ -272,5 +274,5 @@ def test_finale_solution_is_shared_where_the_key_is_equal() -> None:
     assert one.values is two.values and one.rules == a and two.rules == b
     assert shared.finale_solution(a, total=3).n == 3
     other = a.with_overrides({"jule": not a.jule})
-    assert shared.finale_key(other) != shared.finale_key(a)
+    assert finale_key(other) != finale_key(a)
     assert shared.finale_solution(other).values is not one.values

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
-from schocken.finale_shared import finale_key
+from schocken.finale_reads import finale_key
 from schocken.results import Dice, Result, ResultTable, result_table, roll_probabilities
 from schocken.round import round_payment
 from schocken.rules import MAX_THROWS, Rules, Tiebreak
@@ -369,7 +369,7 @@ class _RoundModel:
 
 
 _MODELS: dict[tuple[object, ...], _RoundModel] = {}
-"""The round models made, by :func:`~schocken.finale_shared.finale_key` (rule sets that differ
+"""The round models made, by :func:`~schocken.finale_reads.finale_key` (rule sets that differ
 only in options the Finale never reads share one)."""
 
 _MODEL_OF: dict[Rules, _RoundModel] = {}

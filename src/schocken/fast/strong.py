@@ -77,8 +77,9 @@ CACHE_ENV = "SCHOCKEN_CACHE_DIR"
 """The environment variable naming the directory of the memos kept on disk (unset: none)."""
 
 SOURCES = (
-    "actions.py", "dice.py", "finale.py", "finale_shared.py", "game.py", "odds.py", "play.py",
-    "results.py", "round.py", "rules.py", "solver.py", "turn.py", "views.py", "bots/finale_bot.py",
+    "actions.py", "dice.py", "finale.py", "finale_reads.py", "finale_shared.py", "game.py",
+    "odds.py", "play.py", "results.py", "round.py", "rules.py", "solver.py", "turn.py", "views.py",
+    "bots/finale_bot.py",
     "bots/half_bot.py", "bots/regular.py", "bots/solver_bot.py", "fast/kernel.py",
     "fast/later.py", "fast/solved.py", "fast/strong.py", "fast/tables.py", "fast/turns.py",
 )  # fmt: skip
