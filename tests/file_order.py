@@ -5,9 +5,11 @@ files start early and the short ones fill the end: no worker is left alone with 
 the end of the run. A file not in the table (a new one) runs first, as if it were the longest:
 it cannot hold up the end. A file's tests keep their order.
 
-Writing the table after a whole run with ``--junitxml=run.xml``::
+Writing the table after a whole run with ``--junitxml=run.xml``, and how long two workers
+would take for that run's tests in pytest-xdist's own order and longest first::
 
     python tests/file_order.py run.xml > tests/file_seconds.txt
+    python tests/file_order.py --compare run.xml
 """
 
 from __future__ import annotations
@@ -59,17 +61,45 @@ def longest_first(
     return sorted(items, key=key)
 
 
-def seconds_from_junit(xml: str) -> dict[str, float]:
-    """Seconds per test file of a run's JUnit XML (``pytest --junitxml``): the sum of its
-    tests' times (set-up and tear-down included)."""
-    seconds: dict[str, float] = {}
+def times_from_junit(xml: str) -> dict[str, list[float]]:
+    """The seconds of each test per test file of a run's JUnit XML (``pytest --junitxml``),
+    set-up and tear-down included, in the order they ran."""
+    tests: dict[str, list[float]] = {}
     for case in ET.fromstring(xml).iter("testcase"):
         module = case.get("classname", "").split(".")
         # classname: tests.test_x or tests.test_x.TestClass
         parts = [p for p in module if p.startswith("test_")][:1] or module[-1:]
         name = "/".join(module[: module.index(parts[0]) + 1]) + ".py"
-        seconds[name] = seconds.get(name, 0.0) + float(case.get("time", "0"))
-    return seconds
+        tests.setdefault(name, []).append(float(case.get("time", "0")))
+    return tests
+
+
+def seconds_from_junit(xml: str) -> dict[str, float]:
+    """Seconds per test file of a run's JUnit XML: the sum of its tests' times."""
+    return {name: sum(times) for name, times in times_from_junit(xml).items()}
+
+
+def run_time(tests: Mapping[str, Sequence[float]], order: Sequence[str], workers: int = 2) -> float:
+    """How long ``workers`` pytest-xdist workers take for the files in ``order`` (``tests``:
+    each file's tests' seconds), handed out as ``--dist loadfile`` does: a file to each worker,
+    the next file to a worker as soon as it has two tests or fewer left."""
+    queue = list(order)
+    left: list[list[float]] = [[] for _ in range(workers)]
+    clock = [0.0] * workers
+
+    def hand_out(worker: int) -> None:
+        if queue and len(left[worker]) <= 2:
+            left[worker].extend(tests[queue.pop(0)])
+
+    for worker in range(workers):
+        hand_out(worker)
+    for worker in range(workers):
+        hand_out(worker)
+    while any(left):
+        worker = min((w for w in range(workers) if left[w]), key=lambda w: clock[w] + left[w][0])
+        clock[worker] += left[worker].pop(0)
+        hand_out(worker)
+    return max(clock)
 
 
 def table(seconds: Mapping[str, float]) -> str:
@@ -78,10 +108,23 @@ def table(seconds: Mapping[str, float]) -> str:
     return "".join(f"{value:.1f} {name}\n" for name, value in rows)
 
 
-if __name__ == "__main__":
-    print(
-        "# Seconds per test file in one whole run (tests/file_order.py writes it).",
-        table(seconds_from_junit(Path(sys.argv[1]).read_text(encoding="utf-8"))),
-        sep="\n",
-        end="",
+def compare(tests: Mapping[str, Sequence[float]], workers: int = 2) -> str:
+    """The run's seconds in all, and how long ``workers`` take in pytest-xdist's own order
+    (most tests first) and longest first."""
+    seconds = {name: sum(times) for name, times in tests.items()}
+    most_tests = sorted(tests, key=lambda name: -len(tests[name]))
+    longest = sorted(tests, key=lambda name: -seconds[name])
+    return (
+        f"{sum(seconds.values()):.0f} s of tests in {len(tests)} files; {workers} workers: "
+        f"{run_time(tests, most_tests, workers):.0f} s most tests first (pytest-xdist's order), "
+        f"{run_time(tests, longest, workers):.0f} s longest first\n"
     )
+
+
+if __name__ == "__main__":
+    xml = Path(sys.argv[-1]).read_text(encoding="utf-8")
+    if sys.argv[1] == "--compare":
+        print(compare(times_from_junit(xml)), end="")
+    else:
+        print("# Seconds per test file in one whole run (tests/file_order.py writes it).")
+        print(table(seconds_from_junit(xml)), end="")

@@ -7,7 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from file_order import TABLE, file_of, longest_first, read_table, seconds_from_junit, table
+from file_order import (
+    TABLE,
+    compare,
+    file_of,
+    longest_first,
+    read_table,
+    run_time,
+    seconds_from_junit,
+    table,
+    times_from_junit,
+)
 
 ITEMS = [
     "tests/test_a.py::test_one",
@@ -67,6 +77,7 @@ def test_the_table_from_a_runs_junit_xml_written_and_read(tmp_path: Path) -> Non
       <testcase classname="tests.test_c.Group" name="test_one" time="3.0"/>
       <testcase classname="tests.test_c" name="test_two" time="1.5"/>
     </testsuite></testsuites>"""
+    assert times_from_junit(xml)["tests/test_a.py"] == [1.25, 0.75]
     seconds = seconds_from_junit(xml)
     assert seconds == {"tests/test_a.py": 2.0, "tests/test_b.py": 40.5, "tests/test_c.py": 4.5}
     path = tmp_path / "file_seconds.txt"
@@ -95,3 +106,20 @@ def test_this_run_has_the_longest_files_first(request: pytest.FixtureRequest) ->
     assert known == sorted(known, reverse=True)
     new = [name for name in files if name not in seconds]
     assert files[: len(new)] == new
+
+
+def test_the_run_time_of_two_workers_as_pytest_xdist_hands_out_the_files() -> None:
+    """A worker gets its next file when it has two tests or fewer left: a long file last goes
+    to a worker that is still busy, longest first the other worker takes the short files."""
+    tests = {
+        "tests/test_a.py": [1.0] * 3,
+        "tests/test_b.py": [1.0] * 3,
+        "tests/test_c.py": [10.0] * 3,
+    }
+    assert run_time(tests, ["tests/test_a.py", "tests/test_b.py", "tests/test_c.py"]) == 33.0
+    assert run_time(tests, ["tests/test_c.py", "tests/test_a.py", "tests/test_b.py"]) == 30.0
+    assert run_time(tests, ["tests/test_c.py", "tests/test_a.py", "tests/test_b.py"], 1) == 36.0
+    assert compare(tests) == (
+        "36 s of tests in 3 files; 2 workers: 33 s most tests first (pytest-xdist's order), "
+        "30 s longest first\n"
+    )
