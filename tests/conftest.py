@@ -2,8 +2,8 @@
 Playwright (never a downloaded browser; the flags are those that work on this machine), and the
 two database engines of the storage interface (a real PostgreSQL server, started by the tests
 themselves, beside SQLite files). The run reads nothing beside the clone (``clone_alone``).
-``scripts/test`` runs the tests in two pytest-xdist workers; a test marked ``alone`` runs while
-no other test does."""
+``scripts/test`` runs the tests in two pytest-xdist workers, the longest files first
+(``file_order``); a test marked ``alone`` runs while no other test does."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, sync_playwright
 
 import clone_alone
+import file_order
 import server_helpers
 from postgres_helpers import Postgres, postgres
 from test_web import CHROMIUM, FLAGS
@@ -25,6 +26,18 @@ clone_alone.watch()
 
 ENGINES = ("sqlite", "postgresql")
 """The engines every storage test runs against."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """pytest-xdist hands out the files in the order they were collected (its own order, most
+    tests first, would leave the long browser files with few tests to the end)."""
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest test files first, by the seconds of a measured run (``file_order``)."""
+    items[:] = file_order.longest_first(items, lambda item: item.nodeid, file_order.read_table())
 
 
 @pytest.fixture(scope="session")
