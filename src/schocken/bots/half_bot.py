@@ -38,7 +38,6 @@ import sys
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import cache
-from pathlib import Path
 
 from schocken.actions import STOP, THROW_BLIND, TURN_SIXES, Action, Throw
 from schocken.bots.finale_bot import FinaleBot
@@ -441,9 +440,8 @@ def model_ahead(rules: Rules, players: int) -> None:
 
 def _helper(rules: Rules, players: int) -> HalfModel | None:
     """The model made by a helper process (None where that failed)."""
-    package = str(Path(__file__).resolve().parents[2])
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (package, env.get("PYTHONPATH")) if p)
+    env = dict(os.environ)  # the helper imports what this process imports, from where it does
+    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
     try:
         done = subprocess.run(
             [sys.executable, "-c", "from schocken.bots.half_bot import _serve; _serve()"],
