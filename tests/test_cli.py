@@ -602,6 +602,7 @@ def test_serve_stops_on_ctrl_c_without_a_traceback(tmp_path: Path) -> None:
 
     server = subprocess.Popen(
         [sys.executable, "-m", "schocken.cli", "serve", "--port", "0", "--data", str(tmp_path)],
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as in a terminal
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -627,8 +628,11 @@ def test_serve_stops_on_ctrl_c_without_a_traceback(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_stops_a_command_without_a_traceback() -> None:
+    # As in a terminal, where Ctrl-C is not ignored (a background job, as CI runs, inherits
+    # SIGINT ignored, and Python then leaves it so).
     watch = subprocess.Popen(
         [sys.executable, "-m", "schocken.cli", "watch", "--delay", "5", "--seed", "1"],
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
