@@ -10,7 +10,6 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,6 +17,8 @@ from typing import Any
 
 import httpx
 import websockets
+
+from server_forks import ForkedProcess, start_server
 
 
 def free_port() -> int:
@@ -73,7 +74,7 @@ class Server:
         """More ``schocken serve`` options (limits)."""
         self.log_level = log_level
         self.port = free_port()
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: subprocess.Popen[bytes] | ForkedProcess | None = None
 
     @property
     def where(self) -> str | Path:
@@ -85,16 +86,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        start = ["-m", "schocken.cli"]
-        if self.prelude:
-            start = [
-                "-c",
-                f"{self.prelude}\nimport sys\nfrom schocken.cli import main\n"
-                "sys.exit(main(sys.argv[1:]))",
-            ]
         args = [
-            sys.executable,
-            *start,
             "serve",
             "--port",
             str(self.port),
@@ -109,10 +101,7 @@ class Server:
             args += ["--seed", str(self.seed)]
         # The server's log goes to a file (a pipe nobody reads would fill up and stall it).
         self.log = self.db.with_suffix(f".{self.port}.log")
-        with open(self.log, "wb") as log:
-            self.proc = subprocess.Popen(
-                args, stdout=subprocess.DEVNULL, stderr=log, env={**os.environ}
-            )
+        self.proc = start_server(args, {**os.environ}, self.log, self.prelude)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -38,6 +38,7 @@ from schocken.events import Event, RoundStarted, Thrown, TurnEnded, censor
 from schocken.game import Game
 from schocken.record import GameRecord, parse_record
 from schocken.results import Result
+from schocken.store import Database, open_database
 from schocken.texts import CATALOGUE, explain
 from schocken.views import PlayerView, TurnView
 from server_helpers import Client, Server, hello, running, stored_rows
@@ -730,9 +731,11 @@ def leaks(message: dict[str, Any], viewer: int | None) -> list[str]:
     return found
 
 
-def stored_steps(server: Server, table: str) -> int:
-    rows = stored_rows(server, "SELECT COUNT(*) FROM steps WHERE table_id = ?", (table,))
-    return int(rows[0][0])
+def stored_steps(db: Database, table: str) -> int:
+    """How many steps of ``table`` the server has stored (read as another program would, on a
+    connection of the test's own)."""
+    row = db.execute("SELECT COUNT(*) FROM steps WHERE table_id = ?", (table,)).fetchone()
+    return int(row[0])
 
 
 def choose(rng: random.Random, legal: list[str]) -> str:
@@ -845,23 +848,27 @@ async def test_no_client_ever_sees_anothers_covered_dice(
                 return
             live.extend(leaks(message, viewer))
             # Stored before it was broadcast.
-            if message["step"] > stored_steps(server.server, table.id):
+            if message["step"] > stored_steps(db, table.id):
                 live.append(f"step {message['step']} broadcast before it was stored")
 
         return check
 
     start(server, table)
     rng = random.Random(seed)
-    await asyncio.wait_for(
-        asyncio.gather(
-            *(
-                random_player(c, seat, random.Random(rng.randrange(2**32)), checker(seat))
-                for seat, c in enumerate(players)
+    db = open_database(server.server.where)
+    try:
+        await asyncio.wait_for(
+            asyncio.gather(
+                *(
+                    random_player(c, seat, random.Random(rng.randrange(2**32)), checker(seat))
+                    for seat, c in enumerate(players)
+                ),
+                spectate(spectator, checker(None)),
             ),
-            spectate(spectator, checker(None)),
-        ),
-        timeout=300,
-    )
+            timeout=300,
+        )
+    finally:
+        db.close()
     for c in (*players, spectator):
         await c.close()
     assert live == []
