@@ -29,8 +29,8 @@ from playwright.sync_api import Browser
 from postgres_helpers import Postgres
 from proxy_helpers import COMMANDS, free_port, proxied
 from schocken.client import TableClient
-from server_helpers import GENEROUS, Client, Server, play_until_over, stored_rows
-from test_server import _play_to
+from server_helpers import GENEROUS, Client, Server, play_until_over, running, stored_rows
+from test_server import _play_to, new_table
 from test_server_workers import NAMES, no_leaks, owner_of, whole_game
 from test_web_table import DESKTOP, new_page, start_table
 
@@ -200,3 +200,45 @@ def test_the_page_follows_its_tables_route(
     finally:
         a.stop()
         b.stop()
+
+
+def seated(server: Server, table: str) -> list[str]:
+    seats = server.get(f"/api/tables/{table}").json()["seats"]
+    return [s["name"] for s in seats if s["name"] is not None]
+
+
+def test_a_change_that_meets_no_worker_is_not_sent_twice(tmp_path: Path, browser: Browser) -> None:
+    """A POST under the table's route answered 502 by the proxy (its worker gone mid-request,
+    and the proxy has no other) is not sent again on the plain path: the worker may have made
+    it. The player is told and asks again, on the plain path; a question (GET) is asked again
+    at once."""
+    with running(tmp_path / "db.sqlite3") as server:
+        table = new_table(server, ["Anna"], seats=3)
+        code = table["code"]
+        ctx, page = new_page(browser, "en-US", DESKTOP)
+        sent: list[str] = []
+        page.on("request", lambda r: sent.append(f"{r.method} {r.url.removeprefix(server.url)}"))
+        page.route("**/w/gone/**", lambda route: route.fulfill(status=502, body="<h1>502</h1>"))
+        try:
+            page.goto(f"{server.url}/join/{code}")
+            page.wait_for_selector("#name")
+            to_gone = "async () => (await import('/static/page.js')).setRoute('/w/gone')"
+            page.evaluate(to_gone)
+            page.fill("#name", "Ben")
+            page.click("button[type=submit]")
+            page.wait_for_selector("text=The server did not answer. Please try again.")
+            joins = [s for s in sent if s.startswith("POST") and s.endswith("/join")]
+            assert joins == [f"POST /w/gone/api/tables/{code}/join"]
+            assert seated(server, table["id"]) == ["Anna"]  # not made at all, so not twice
+            page.click("button[type=submit]")  # asked again: on the plain path
+            page.wait_for_url(f"**/t/{table['id']}")
+            assert seated(server, table["id"]) == ["Anna", "Ben"]
+            # A question under a dead route is asked again at once, on the plain path.
+            sent.clear()
+            page.evaluate(to_gone)
+            page.goto(f"{server.url}/join/{code}")
+            page.wait_for_selector("#name")
+            asked = [s for s in sent if s.startswith("GET") and s.endswith(f"/api/tables/{code}")]
+            assert asked == [f"GET /w/gone/api/tables/{code}", f"GET /api/tables/{code}"]
+        finally:
+            ctx.close()

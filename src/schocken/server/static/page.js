@@ -196,11 +196,19 @@ export async function api(path, body) {
   }
   if (where !== path && (response === null || response.status === 502 || response.status === 504)) {
     setRoute(""); // the route's worker is gone and the proxy has no other: the plain path
+    // A question is asked again at once. A change is not: the worker may have made it before it
+    // went, and made twice it would seat a player or a bot twice. The player asks again.
+    if (body !== undefined) throw new Error(t("web_no_answer"));
     response = await ask(path);
   }
   const route = response.headers.get("x-schocken-route");
   if (route !== null && path.startsWith("/api/tables")) setRoute(route);
-  const data = await response.json();
+  let data;
+  try {
+    data = await response.json();
+  } catch {
+    throw new Error(t("web_no_answer")); // a proxy's own error page, not the server's answer
+  }
   if (!response.ok) throw Object.assign(new Error(data.error || response.statusText), { code: data.code });
   return data;
 }
