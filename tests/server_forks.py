@@ -132,18 +132,25 @@ class ForkedProcess:
 
 
 class _ForkServer:
-    def __init__(self) -> None:
+    def __init__(self, env: dict[str, str]) -> None:
         libc = ctypes.CDLL(None, use_errno=True)
         if libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0:
             raise OSError(ctypes.get_errno(), "prctl(PR_SET_CHILD_SUBREAPER)")
-        self.env = dict(os.environ)
+        self.env = env
         self.proc = subprocess.Popen(
             [sys.executable, "-c", _FORK_SERVER],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            env=self.env,
+            env=env,
         )
         self.lock = threading.Lock()
+
+    def close(self) -> None:
+        """Ends it (its stdin closed); the servers forked from it go on."""
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=10)
 
     def start(self, args: list[str], env: dict[str, str], log: Path) -> int:
         request = {"args": args, "env": env, "log": str(log), "cwd": os.getcwd()}
@@ -162,12 +169,21 @@ class _ForkServer:
 _FORK_SERVERS: list[_ForkServer] = []
 
 
-def _fork_server() -> _ForkServer | None:
-    if os.environ.get("SCHOCKEN_TEST_FORKS", "1") == "0" or not sys.platform.startswith("linux"):
-        return None
-    if not _FORK_SERVERS or _FORK_SERVERS[0].proc.poll() is not None:
-        _FORK_SERVERS[:] = [_ForkServer()]
+def _fork_server(env: dict[str, str]) -> _ForkServer:
+    """The fork server for ``env``: a new one where the environment changed since the last one
+    started (a test that set a variable for a while, a module that sets one for good), so a
+    server's imports always met the environment it is started with, as a new process's do."""
+    if _FORK_SERVERS:
+        forks = _FORK_SERVERS[0]
+        if forks.proc.poll() is None and _same(env, forks.env):
+            return forks
+        forks.close()
+    _FORK_SERVERS[:] = [_ForkServer(env)]
     return _FORK_SERVERS[0]
+
+
+def _forking() -> bool:
+    return os.environ.get("SCHOCKEN_TEST_FORKS", "1") != "0" and sys.platform.startswith("linux")
 
 
 def _same(env: dict[str, str], other: dict[str, str]) -> bool:
@@ -182,13 +198,12 @@ def start_server(
     args: list[str], env: dict[str, str], log: Path, prelude: str = ""
 ) -> ForkedProcess | subprocess.Popen[bytes]:
     """``python -m schocken.cli <args>`` (after ``prelude``), its standard error into ``log``:
-    forked from the fork server when ``env`` is its environment and there is no prelude, else
-    a new process. (A prelude changes the server's modules before they are imported, which a
-    fork, having them imported already, cannot repeat: a name imported from a module the
-    prelude changes would keep what the module had.)"""
-    forks = None if prelude else _fork_server()
-    if forks is not None and _same(env, forks.env):
-        return ForkedProcess(forks.start(args, env, log))
+    forked from the fork server of ``env`` where there is no prelude, else a new process. (A
+    prelude changes the server's modules before they are imported, which a fork, having them
+    imported already, cannot repeat: a name imported from a module the prelude changes would
+    keep what the module had.)"""
+    if not prelude and _forking():
+        return ForkedProcess(_fork_server(env).start(args, env, log))
     start = ["-m", "schocken.cli"]
     if prelude:
         start = [

@@ -1,6 +1,6 @@
 """The test suite's servers forked from one that imported them (tests/server_forks.py): they are
 the test process's own children, answer as a new process does, end as one does, and a server
-whose environment or start differs is still a new process."""
+with a prelude is still a new process."""
 
 from __future__ import annotations
 
@@ -33,8 +33,8 @@ def test_a_forked_server_ends_as_a_new_process_does(
     """SIGTERM, SIGKILL and a refused start give the exit status a new process gives."""
     ends: dict[str, list[int]] = {}
     for how in ("fork", "new"):
-        if how == "new":  # an environment the fork server does not have: a new process
-            monkeypatch.setenv("SCHOCKEN_TEST_OTHER", "1")
+        if how == "new":
+            monkeypatch.setenv("SCHOCKEN_TEST_FORKS", "0")
         kind = ForkedProcess if how == "fork" else subprocess.Popen
         server = Server(tmp_path / f"{how}.sqlite3").start()
         assert isinstance(server.proc, kind)
@@ -50,11 +50,24 @@ def test_a_forked_server_ends_as_a_new_process_does(
     assert ends["fork"] == ends["new"] == [-signal.SIGTERM, -signal.SIGKILL, 2]
 
 
-def test_another_environment_starts_a_new_process(tmp_path: Path) -> None:
-    env = {**os.environ, "SCHOCKEN_LOCALE_PATH": str(tmp_path)}
-    proc = start_server(["serve", "--port", "99999"], env, tmp_path / "log")
-    assert isinstance(proc, subprocess.Popen)
-    assert proc.wait(30) == 2
+def test_another_environment_gets_a_fork_server_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server is forked from a fork server that started with the server's environment (what
+    a module reads from it on import is what a new process would read); a prelude, which must
+    run before the imports, makes a new process."""
+
+    def started_with(pid: int) -> dict[str, str]:
+        pairs = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        return dict(p.decode().split("=", 1) for p in pairs if p)
+
+    with running(tmp_path / "a.sqlite3") as server:
+        assert isinstance(server.proc, ForkedProcess)
+        assert "SCHOCKEN_LOCALE_PATH" not in started_with(server.proc.pid)
+    monkeypatch.setenv("SCHOCKEN_LOCALE_PATH", str(tmp_path))
+    with running(tmp_path / "b.sqlite3") as server:
+        assert isinstance(server.proc, ForkedProcess)
+        assert started_with(server.proc.pid)["SCHOCKEN_LOCALE_PATH"] == str(tmp_path)
     with_prelude = start_server(["serve", "--port", "99999"], {**os.environ}, tmp_path / "l", "x=1")
     assert isinstance(with_prelude, subprocess.Popen)
     assert with_prelude.wait(30) == 2
