@@ -1,7 +1,7 @@
 """``schocken serve`` started by fork from a process that has imported it once: the test suite's
 servers without a second's imports each.
 
-A test run starts some 700 servers, and a new Python process spends most of its start (1.1 of
+A test run starts some 430 servers, and a new Python process spends most of its start (1.1 of
 1.5 s) importing the server. Here one helper process per test process (the *fork server*)
 imports what ``schocken serve`` imports and waits; each server is a fork of it that runs
 ``schocken.cli.main(["serve", ...])`` as ``python -m schocken.cli serve ...`` would, with its
