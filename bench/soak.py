@@ -136,11 +136,16 @@ class ServerProcess:
             self.proc.wait()
 
     def memory(self) -> tuple[int, int]:
-        """Resident set and its peak (KiB) of the running server."""
-        if self.proc is None:
+        """Resident set and its peak (KiB) of the running server; 0, 0 for one not running (a
+        worker killed near the end is still down)."""
+        if self.proc is None or self.proc.poll() is not None:
             return 0, 0
         values = {}
-        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+        try:
+            status = Path(f"/proc/{self.proc.pid}/status").read_text()
+        except FileNotFoundError:
+            return 0, 0
+        for line in status.splitlines():
             key, _, rest = line.partition(":")
             if key in ("VmRSS", "VmHWM"):
                 values[key] = int(rest.split()[0])
