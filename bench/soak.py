@@ -687,6 +687,11 @@ def main() -> int:
                 f"state again): p50 {percentile(back, 50):.2f} s, max "
                 f"{(back[-1] if back else 0):.2f} s"
             )
+            if back:
+                print(
+                    "  by decile: "
+                    + ", ".join(f"{percentile(back, q):.2f}" for q in range(10, 100, 10))
+                )
         print(f"errors: {st.errors} {st.error_kinds if st.errors else ''}".rstrip())
         print(
             f"latency outside restart windows ({len(lat)} actions): p50 "
@@ -733,6 +738,9 @@ def main() -> int:
             ]
             said = [f"{n} {k}" for k, w in events.items() if (n := sum(w in x for x in lines))]
             print("the workers' logs: " + ("; ".join(said) or "nothing of note"))
+            took = [x.split("took over ", 1)[1] for x in lines if "took over " in x]
+            if took:
+                print("  the take-overs: " + "; ".join(took))
             refused = [x for x in lines if "could not be stored" in x or "could not be kept" in x]
             for line in refused[:5]:
                 print(f"  {line[:200]}")

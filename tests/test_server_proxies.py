@@ -1,8 +1,8 @@
 """Two workers behind a reverse proxy, as docs/server.md ("Many workers") runs them: Debian's
-nginx and Caddy, each started here on 127.0.0.1 with the configuration below (round robin, no
-stickiness, WebSockets passed on), in front of two ``schocken serve --database`` workers on a
-real PostgreSQL server. The players reach the workers through the proxy only, so their
-requests and WebSockets land on either worker.
+nginx and Caddy, each started here on 127.0.0.1 with docs/server.md's configuration without its
+routes (round robin, no stickiness, WebSockets passed on), in front of two ``schocken serve
+--database`` workers on a real PostgreSQL server. The players reach the workers through the
+proxy only, so their requests and WebSockets land on either worker.
 
 - A table is made, joined and played through the proxy; half way its owner is killed
   (SIGKILL); the other worker has the table within 5 s, the players connect again through the
@@ -16,8 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
-import shutil
 import subprocess
 import time
 from collections.abc import Iterator
@@ -28,72 +26,14 @@ import httpx
 import pytest
 
 from postgres_helpers import Postgres
+from proxy_helpers import config, proxied
 from schocken.server.settings import Limits
-from server_helpers import Client, Server, free_port, stored_rows
+from server_helpers import Client, Server, stored_rows
 from test_server import _play_to
 from test_server_pub import create, play_out
 from test_server_workers import come_back_and_finish, owner_of, table_at, whole_game
 
-NGINX = """
-worker_processes 1;
-pid {dir}/nginx.pid;
-error_log {dir}/nginx-error.log warn;
-events {{ worker_connections 1024; }}
-http {{
-    access_log off;
-    client_body_temp_path {dir}/body;
-    client_body_buffer_size 1m;  # in memory: nginx's workers (nobody) cannot write in {dir}
-    proxy_temp_path {dir}/proxy;
-    fastcgi_temp_path {dir}/fastcgi;
-    uwsgi_temp_path {dir}/uwsgi;
-    scgi_temp_path {dir}/scgi;
-    upstream schocken {{
-        server 127.0.0.1:{a} max_fails=1 fail_timeout=5s;
-        server 127.0.0.1:{b} max_fails=1 fail_timeout=5s;
-    }}
-    server {{
-        listen 127.0.0.1:{port};
-        location / {{
-            proxy_pass http://schocken;
-            proxy_http_version 1.1;
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection "upgrade";
-            proxy_set_header Host $host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_next_upstream error timeout;
-            proxy_read_timeout 120s;
-            client_max_body_size 1m;  # the largest request: a registration (--max-register)
-        }}
-    }}
-}}
-"""
-"""docs/server.md's nginx configuration without its routes (plain round robin; the routed one
-is tried by tests/test_server_routing.py), on 127.0.0.1 without TLS, its files in ``dir``."""
-
-CADDY = """
-{{
-    admin off
-    auto_https off
-    storage file_system {dir}/caddy
-}}
-http://127.0.0.1:{port} {{
-    reverse_proxy 127.0.0.1:{a} 127.0.0.1:{b} {{
-        lb_policy round_robin
-        lb_try_duration 5s
-        fail_duration 5s
-        health_uri /api/health
-        health_interval 1s
-        health_timeout 1s
-    }}
-}}
-"""
-"""docs/server.md's Caddyfile without its routes (plain round robin), on 127.0.0.1 without TLS
-(``auto_https off``)."""
-
-PROXIES = {
-    "nginx": (NGINX, "nginx.conf", ["/usr/sbin/nginx", "-c", "{conf}", "-g", "daemon off;"]),
-    "caddy": (CADDY, "Caddyfile", ["/usr/bin/caddy", "run", "--config", "{conf}"]),
-}
+PROXIES = ["nginx", "caddy"]
 
 
 class Front:
@@ -112,42 +52,19 @@ class Front:
 
 @contextlib.contextmanager
 def behind(proxy: str, workers: list[Server], folder: Path) -> Iterator[Server]:
-    """``proxy`` in front of ``workers``, started here and stopped after."""
-    text, name, command = PROXIES[proxy]
-    assert shutil.which(command[0]), f"{proxy} is not installed (bash scripts/test installs it)"
-    port = free_port()
-    conf = folder / name
-    conf.write_text(
-        text.format(dir=folder, a=workers[0].port, b=workers[1].port, port=port), "utf-8"
-    )
-    env = {**os.environ, "HOME": str(folder), "XDG_DATA_HOME": str(folder / "data")}
-    env["XDG_CONFIG_HOME"] = str(folder / "config")
-    log = open(folder / f"{proxy}.log", "wb")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen(
-        [part.format(conf=conf) for part in command], stdout=log, stderr=log, env=env
-    )
-    front = Front(port)
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            assert proc.poll() is None, (folder / f"{proxy}.log").read_text()
-            with contextlib.suppress(httpx.HTTPError):
-                if front.get("/api/health").status_code == 200:
-                    break
-            assert time.monotonic() < deadline, f"{proxy} did not answer in 20 s"
-            time.sleep(0.1)
+    """``proxy`` in front of ``workers``, started here and stopped after: docs/server.md's
+    configuration without its routes (plain round robin, ``tests/proxy_helpers.py``; the routed
+    one is tried by tests/test_server_routing.py), on 127.0.0.1 without TLS."""
+    with proxied(proxy, [w.port for w in workers], folder / proxy, routes=False) as (url, _):
+        front = Front(int(url.rsplit(":", 1)[1]))
         # No stickiness: one request after the other reaches either worker.
         ids = {w.get("/api/health").json()["worker"] for w in workers}
         seen = {front.get("/api/health").json()["worker"] for _ in range(6)}
         assert seen == ids
         yield cast(Server, front)
-    finally:
-        proc.terminate()
-        proc.wait(10)
-        log.close()
 
 
-@pytest.mark.parametrize("proxy", list(PROXIES))
+@pytest.mark.parametrize("proxy", PROXIES)
 @pytest.mark.alone  # holds the server to a deadline
 async def test_the_owner_killed_behind_a_proxy_the_game_goes_on(
     proxy: str, postgres_server: Postgres, tmp_path: Path
@@ -180,7 +97,7 @@ async def test_the_owner_killed_behind_a_proxy_the_game_goes_on(
     assert stored[0][0] == len(whole["steps"])  # none lost, none twice
 
 
-@pytest.mark.parametrize("proxy", list(PROXIES))
+@pytest.mark.parametrize("proxy", PROXIES)
 def test_a_pub_game_behind_a_proxy_loses_no_entry(
     proxy: str, postgres_server: Postgres, tmp_path: Path
 ) -> None:
@@ -215,12 +132,14 @@ def test_a_pub_game_behind_a_proxy_loses_no_entry(
 
 
 def test_the_docs_give_the_proxies_one_body_limit() -> None:
-    """docs/server.md's two nginx configurations and the one tried here allow the same body
-    size: the largest request the server takes (``--max-register``)."""
+    """docs/server.md's two nginx configurations and the round robin tried here (the routed one
+    without its routes) allow the same body size: the largest request the server takes
+    (``--max-register``)."""
     import re
 
     text = (Path(__file__).parent.parent / "docs" / "server.md").read_text("utf-8")
-    sizes = re.findall(r"client_max_body_size (\w+);", text + NGINX)
+    round_robin = config("nginx", Path("/tmp"), [1, 2], 3, routes=False)
+    sizes = re.findall(r"client_max_body_size (\w+);", text + round_robin)
     assert sizes == ["1m"] * 3
     assert Limits().max_register == 1024 * 1024
 

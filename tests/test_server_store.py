@@ -85,3 +85,23 @@ def test_a_pub_game_is_written_only_over_the_version_read(database: str) -> None
         assert store.pub_version("p1") == 2 and store.pub_version("p2") is None
     finally:
         store.close()
+
+
+def test_many_tables_are_read_with_their_steps_at_once(database: str) -> None:
+    """What a worker taking over many tables reads in one go: each table's row with its steps
+    in their order; an id without a table is left out."""
+    store = Store(database)
+    try:
+        for i in range(3):
+            store.write_now([SaveTable(f"t{i}", f"C{i:05}", float(i), {"x": i}, False)])
+            for idx in range(i):
+                store.write_now([AddStep(f"t{i}", idx, idx % 2, "throw", (idx + 1, 2, 3))])
+        found = store.tables_with_steps(["t2", "nobody", "t0", "t1"])
+        assert sorted(found) == [
+            (("t0", "C00000", 0.0, {"x": 0}), []),
+            (("t1", "C00001", 1.0, {"x": 1}), [(0, "throw", [1, 2, 3])]),
+            (("t2", "C00002", 2.0, {"x": 2}), [(0, "throw", [1, 2, 3]), (1, "throw", [2, 2, 3])]),
+        ]
+        assert [(row, store.steps(row[0])) for row, _ in found] == found
+    finally:
+        store.close()

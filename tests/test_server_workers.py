@@ -171,6 +171,38 @@ async def test_a_worker_killed_half_way_the_other_takes_its_table(
     assert stored[0][0] == len(whole["steps"])  # none lost, none twice
 
 
+async def test_a_killed_workers_tables_are_all_taken_over_together(
+    postgres_server: Postgres, tmp_path: Path
+) -> None:
+    """A worker killed with several games going: the other takes every one over (in one
+    read, one replay and one write: ``Tables.adopt``) within 5 s, each at the step it had."""
+    a, b = two_workers(tmp_path, postgres_server.new_database())
+    try:
+        worker_b = b.get("/api/health").json()["worker"]
+        tables = [table_at(a, a) for _ in range(6)]
+        for i, table in enumerate(tables):
+            clients = [await Client(a, table["id"], t).connect() for t in table["tokens"]]
+            a.post(f"/api/tables/{table['id']}/start", {"token": table["tokens"][0]})
+            await _play_to(a, table, clients, 3 + i)
+            table["seen"] = max(c.state["step"] for c in clients if c.state is not None)
+            for c in clients:
+                await c.close()
+        a.kill()
+        killed = time.monotonic()
+        while any(owner_of(b, t["id"]) != worker_b for t in tables):
+            assert time.monotonic() - killed < 5, "not every table was taken over within 5 s"
+            await asyncio.sleep(0.1)
+        for table in tables:
+            client = await Client(b, table["id"], table["tokens"][1]).connect()
+            assert client.state is not None and client.state["step"] == table["seen"]
+            await client.close()
+        logged = b.log.read_text("utf-8")
+        assert logged.count("taken over (its worker stopped") == len(tables)
+    finally:
+        a.stop()
+        b.stop()
+
+
 async def test_a_stalled_owner_loses_its_table_and_its_late_write_is_refused(
     postgres_server: Postgres, tmp_path: Path
 ) -> None:

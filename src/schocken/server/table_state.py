@@ -98,6 +98,15 @@ class _CountingDice:
         self.rolls += 1
         return self.source.roll(n)
 
+    def skip(self, n: int) -> None:
+        """Wind on by a throw of ``n`` dice already made: committed dice by their count (each
+        die follows from its number), other dice by drawing it."""
+        if isinstance(self.source, CommittedDice):
+            self.rolls += 1
+            self.source.drawn += n
+        else:
+            self.roll(n)
+
 
 class TableBots(Mapping[int, Strategy]):
     """The bots of a table by seat.
@@ -472,6 +481,6 @@ class TableState:
             # drawn; seeded random dice draw once a throw), then play on with them.
             for _, _, pips in steps:
                 if pips:
-                    self._dice.roll(len(pips))
+                    self._dice.skip(len(pips))
             game.dice = self._dice
             self.game = game

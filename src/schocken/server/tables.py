@@ -13,8 +13,8 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, TypeVar
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Protocol, TypeVar, cast
 
 from schocken.errors import RulesError
 from schocken.rules import Rules, find_preset, parse_rules, rules_from_data
@@ -77,7 +77,9 @@ class Tables:
         """Asked before a game of a tournament's table starts (the host starts it, or asks for
         the next one): refuses (:class:`TableError`) a game the tournament would not count."""
         self._created = store.count()
-        self._load_lock = asyncio.Lock()
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        """The tables being loaded, by id: who asks for one of them meanwhile waits for that
+        load (a table is loaded once; different tables are loaded side by side)."""
         since = None if resume_within is None else time.time() - resume_within
         for row in [] if leases is not None else store.tables(since=since):
             self._resume(row, store.steps(row[0]))
@@ -300,15 +302,67 @@ class Tables:
         table_id = row[0]
         if table_id in self.set_aside:
             raise refuse("server_refuse_damaged", 503)
-        # Two requests for the same table load it once (loading is seldom: one at a time).
-        async with self._load_lock:
-            claimed = self.by_id.get(table_id) is not None or self.leases is None
-            if not claimed and self.leases is not None and not await self.leases.claim(table_id):
-                raise elsewhere()
-            found = await self._load(row)
-        if found is None:
+        found = await self._load_once([table_id], self._claim_and_load, row)
+        if found[table_id] is None:
             raise refuse("server_refuse_damaged", 503)
-        return found
+        return cast(Table, found[table_id])
+
+    async def _claim_and_load(self, row: TableRow) -> dict[str, Table | None]:
+        """The table of ``row``, its lease claimed first (with workers): :class:`Elsewhere`
+        where another worker holds it."""
+        claimed = self.by_id.get(row[0]) is not None or self.leases is None
+        if not claimed and self.leases is not None and not await self.leases.claim(row[0]):
+            raise elsewhere()
+        return {row[0]: await self._load(row)}
+
+    async def _load_once(
+        self,
+        table_ids: Sequence[str],
+        load: Callable[..., Awaitable[dict[str, Table | None]]],
+        *args: Any,
+    ) -> dict[str, Table | None]:
+        """``load(*args)`` for the tables ``table_ids``, unless they are in memory or being
+        loaded already: those are waited for (two requests for the same table load it once;
+        other tables are loaded meanwhile). By id, as ``load`` gives them; what ``load`` raised
+        is raised to everyone who waited for it."""
+        out: dict[str, Table | None] = {}
+        waiting: dict[str, asyncio.Future[Table | None]] = {}
+        mine: list[str] = []
+        for table_id in table_ids:
+            if table_id in self.by_id:
+                out[table_id] = self.by_id[table_id]
+            elif table_id in self._loading:
+                waiting[table_id] = self._loading[table_id]
+            else:
+                mine.append(table_id)
+        if mine:
+            loop = asyncio.get_running_loop()
+            futures = {t: loop.create_future() for t in mine}
+            for table_id, future in futures.items():
+                future.add_done_callback(_retrieved)
+                self._loading[table_id] = future
+            try:
+                loaded = await load(*args)
+            except BaseException as exc:
+                for future in futures.values():
+                    if isinstance(exc, asyncio.CancelledError):
+                        future.cancel()
+                    else:
+                        future.set_exception(exc)
+                raise
+            finally:
+                for table_id in mine:
+                    del self._loading[table_id]
+            for table_id, future in futures.items():
+                future.set_result(loaded.get(table_id))
+            out.update({t: loaded.get(t) for t in mine})
+        for table_id, future in waiting.items():
+            await asyncio.wait([future])
+            if future.cancelled():  # who loaded it went away: ask again
+                out.update(await self._load_once([table_id], load, *args))
+            else:
+                out[table_id] = future.result()
+        return out
 
     async def _load(self, row: TableRow) -> Table | None:
         table = self.by_id.get(row[0])
@@ -330,14 +384,70 @@ class Tables:
         self._register(table)
         return table
 
-    async def adopt(self, table_id: str) -> Table | None:
-        """A table whose lease this worker just took over (its worker died): loaded from its
-        stored row and steps (``None``: it is no more, or set aside)."""
-        row = await self.store.read(self.store.table, table_id)
-        if row is None or row[0] in self.set_aside:
-            return None
-        async with self._load_lock:
-            return await self._load(row)
+    async def adopt(self, table_ids: Sequence[str]) -> dict[str, Table | None]:
+        """The tables whose leases this worker just took over (their worker died), loaded from
+        their stored rows and steps, all in one read, one replay in a thread and one write
+        (a take-over of hundreds of tables waits for the store three times, not three times per
+        table); by id, ``None``: it is no more, or set aside. Raises what the store raised."""
+        began = time.monotonic()
+        spent: dict[str, float] = {}
+        out = await self._load_once(table_ids, self._load_many, table_ids, spent)
+        log.warning(
+            "took over %d tables in %.2f s (%s)",
+            sum(t is not None for t in out.values()),
+            time.monotonic() - began,
+            ", ".join(f"{part} {seconds:.2f} s" for part, seconds in spent.items()),
+        )
+        return out
+
+    async def _load_many(
+        self, table_ids: Sequence[str], spent: dict[str, float]
+    ) -> dict[str, Table | None]:
+        """The tables ``table_ids`` (not in memory) from one read of their rows and steps, one
+        replay in a thread and one (group) write; ``spent`` is told the seconds of each."""
+        ids = [t for t in table_ids if t not in self.by_id and t not in self.set_aside]
+        began = time.monotonic()
+        found = await self.store.read(self.store.tables_with_steps, ids)
+        spent["read"] = time.monotonic() - began
+        built = await asyncio.to_thread(self._build_each, found)
+        spent["replayed"] = time.monotonic() - began - spent["read"]
+        tables = [t for t in built.values() if not isinstance(t, BaseException)]
+        for table_id, failed in built.items():
+            if isinstance(failed, BaseException):
+                self._set_aside(table_id, failed)
+        writes = [self._fenced(t.id, t.take_pending()) for t in tables]
+        stored = iter(
+            await asyncio.gather(
+                *(self.store.write(ops) for ops in writes if ops), return_exceptions=True
+            )
+        )
+        spent["stored"] = time.monotonic() - began - spent["read"] - spent["replayed"]
+        out: dict[str, Table | None] = {}
+        for table, ops in zip(tables, writes, strict=True):
+            if ops and isinstance(next(stored), BaseException):
+                continue  # not stored: not taken; its lease runs out, another worker tries
+            self._register(table)
+            out[table.id] = table
+        return out
+
+    def _build_each(
+        self, found: list[tuple[TableRow, list[tuple[int, str, list[int]]]]]
+    ) -> dict[str, Table | BaseException]:
+        """:meth:`_build` of each table (in a thread: replaying games takes a while); a table
+        whose record cannot be played gives what it raised."""
+        out: dict[str, Table | BaseException] = {}
+        for row, steps in found:
+            try:
+                out[row[0]] = self._build(row, steps)
+            except Exception as exc:
+                out[row[0]] = exc
+        return out
+
+
+def _retrieved(future: asyncio.Future[Any]) -> None:
+    """A load's outcome counted as seen (nobody may be waiting for it)."""
+    if not future.cancelled():
+        future.exception()
 
 
 def rules_of_body(body: dict[str, Any]) -> Rules:

@@ -69,7 +69,7 @@ TICK_EVERY = 0.25
 """Seconds between the event loop's signs of life to the renewals' thread."""
 SCAN_EVERY = 0.5
 """Seconds between a worker's looks for leases that ran out (tables to take over)."""
-TAKE_AT_ONCE = 200
+TAKE_AT_ONCE = 1000
 """Tables one look takes over at most (the rest at the next)."""
 MAX_BODY = 1 << 20
 """Bytes of a request about a table read before it is forwarded (or answered 413)."""
@@ -132,6 +132,9 @@ class Cluster:
         a thousand players asking where their tables are never hold a renewal up."""
         self._keeper_lock = asyncio.Lock()
         self._adopting: set[asyncio.Task[None]] = set()
+        self._scanning = asyncio.Lock()
+        self._scanned = 0.0
+        """When the last look for leases that ran out began (:meth:`take_over_now`)."""
         self._loop: asyncio.Task[None] | None = None
         self._ticker: asyncio.Task[None] | None = None
         self._renewer: threading.Thread | None = None
@@ -271,6 +274,7 @@ class Cluster:
         worker stopped answering is waited for until its lease runs out and a worker (maybe
         this one) has taken it over, at most :data:`LEASE` and a little more."""
         deadline = time.monotonic() + LEASE + 2 * SCAN_EVERY
+        looked = False
         while True:
             if self.tables.loaded(key) is not None or not 1 <= len(key) <= 64:
                 return None
@@ -278,8 +282,16 @@ class Cluster:
             if not rows:
                 return None
             _, worker, left, beat = rows[0]
-            if worker is None or worker == self.worker or left is None or left <= 0:
+            if worker is None or worker == self.worker or left is None:
                 return None  # nobody's (or ours): served here, its lease taken
+            if left <= 0:
+                if looked:
+                    return None  # served here: its lease is claimed first
+                # Taken over now, with every other table whose lease ran out (one load for all
+                # of them: the players of a dead worker's tables ask at about the same time).
+                looked = True
+                await self.take_over_now()
+                continue
             if beat is not None and beat < STALE:
                 return str(worker)
             if time.monotonic() > deadline:
@@ -330,12 +342,23 @@ class Cluster:
             if (table_id, epoch) not in kept and self.held.get(table_id) == epoch:
                 self.lost(table_id)
 
+    async def take_over_now(self) -> None:
+        """Look for leases that ran out and take them, now (a client asks for a table whose
+        worker died, or it is time to look): one look at a time; who asks while one is under
+        way waits for the next, unless one began after the asking."""
+        asked = time.monotonic()
+        async with self._scanning:
+            if self._scanned > asked:
+                return
+            self._scanned = time.monotonic()
+            await self._take_over()
+
     async def _keep(self) -> None:
         cleaned = 0.0
         while True:
             await asyncio.sleep(SCAN_EVERY)
             try:
-                await self._take_over()
+                await self.take_over_now()
                 await self._peers()
                 if time.monotonic() - cleaned >= RENEW_EVERY:
                     cleaned = time.monotonic()
@@ -364,30 +387,33 @@ class Cluster:
                 self.relay.gone(worker)
 
     async def _take_over(self) -> None:
-        """Take the leases that ran out; their tables are loaded in the background (one at a
-        time), so that this worker's renewals go on meanwhile."""
+        """Take the leases that ran out; their tables are loaded in the background (all of one
+        look together), so that this worker's renewals go on meanwhile."""
         rows = await self._run(TAKE_OVER, (self.worker, LEASE, TAKE_AT_ONCE), keeper=True)
-        for table_id, epoch in rows:
-            self.held[str(table_id)] = int(epoch)
-            task = asyncio.create_task(self._adopt(str(table_id)))
-            self._adopting.add(task)
-            task.add_done_callback(self._adopting.discard)
-
-    async def _adopt(self, table_id: str) -> None:
-        table = self.tables.by_id.get(table_id)
-        if table is None:
-            try:
-                table = await self.tables.adopt(table_id)
-            except Exception as exc:  # the store: the lease runs out, another worker tries
-                log.error("table %s could not be taken over: %s", table_id, exc)
-                return
-        if table is None:  # gone from the store, or set aside
-            self.unloaded(table_id)
+        if not rows:
             return
-        self.taken_over += 1
-        log.warning("table %s taken over (its worker stopped, or stopped answering)", table_id)
-        if self.hub is not None:
-            self.hub.kick(table)
+        ids = [str(table_id) for table_id, _ in rows]
+        self.held.update(zip(ids, (int(epoch) for _, epoch in rows), strict=True))
+        task = asyncio.create_task(self._adopt(ids))
+        self._adopting.add(task)
+        task.add_done_callback(self._adopting.discard)
+
+    async def _adopt(self, table_ids: list[str]) -> None:
+        try:
+            adopted = await self.tables.adopt(table_ids)
+        except Exception as exc:  # the store: the leases run out, another worker tries
+            log.error("%d tables could not be taken over: %s", len(table_ids), exc)
+            return
+        for table_id, table in adopted.items():
+            if table is None:  # gone from the store, set aside, or its first write failed
+                if table_id not in self.tables.set_aside:
+                    log.error("table %s could not be taken over", table_id)
+                self.unloaded(table_id)
+                continue
+            self.taken_over += 1
+            log.warning("table %s taken over (its worker stopped, or stopped answering)", table_id)
+            if self.hub is not None:
+                self.hub.kick(table)
 
 
 ROUTED = re.compile(r"^/w/[a-z0-9][a-z0-9-]{0,31}(?=/)")
