@@ -331,7 +331,7 @@ async def test_a_busy_worker_keeps_its_leases_a_stuck_one_lets_them_go(
     import psycopg
 
     from schocken.server.store import SaveTable, Store
-    from schocken.server.workers import LEASE, Cluster
+    from schocken.server.workers import LEASE, LOOP_STALE, RENEW_EVERY, Cluster
 
     url = postgres_server.new_database()
     store = Store(url)
@@ -351,7 +351,9 @@ async def test_a_busy_worker_keeps_its_leases_a_stuck_one_lets_them_go(
                 await asyncio.sleep(0)
             assert db.execute(lease).fetchone() == (cluster.worker, epoch, True)
             assert cluster.held == {"t1": epoch}
-            time.sleep(LEASE + 1.5)  # stuck
+            # Stuck: renewed until the loop is LOOP_STALE late (a renewal at most RENEW_EVERY
+            # after that), then the lease runs out.
+            time.sleep(LOOP_STALE + RENEW_EVERY + LEASE + 0.5)
             assert db.execute(lease).fetchone() == (cluster.worker, epoch, False)
     finally:
         await cluster.stop()

@@ -59,9 +59,9 @@ class Hub(Protocol):
 
 log = logging.getLogger("schocken.server")
 
-LEASE = 3.0
+LEASE = 2.5
 """Seconds a lease holds after it was taken or renewed."""
-RENEW_EVERY = 1.0
+RENEW_EVERY = 0.5
 """Seconds between a worker's renewals of its leases (and its heartbeat)."""
 LOOP_STALE = LEASE - RENEW_EVERY
 """Seconds without a turn of the worker's event loop after which its leases are not renewed."""
