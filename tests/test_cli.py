@@ -806,3 +806,51 @@ def test_serve_database_is_a_postgresql_url_instead_of_db(
     assert main(["serve", "--port", "0", "--database", unreachable]) == 2
     err = capsys.readouterr().err
     assert "cannot keep the tables in postgresql://nobody:***@" in err and "secret" not in err
+
+
+def test_each_command_group_names_the_commands_its_module_adds() -> None:
+    """``COMMANDS`` says which module adds which commands (a command imports only its own)."""
+    import argparse
+
+    from schocken.cli import COMMANDS, build_parser
+
+    for group in COMMANDS:
+        sub = argparse.ArgumentParser().add_subparsers()
+        group.adder()(sub)
+        assert tuple(sub.choices) == group.names, group.module
+    every = [name for group in COMMANDS for name in group.names]
+    assert len(every) == len(set(every))
+    assert _commands(build_parser()) == every
+    assert _commands(build_parser("lab")) == ["lab"]
+    assert _commands(build_parser("no-such-command")) == every
+
+
+def _commands(parser: Any) -> list[str]:
+    """The command names a ``schocken`` parser offers."""
+    for action in parser._actions:
+        if isinstance(action.choices, dict):
+            return list(action.choices)
+    return []
+
+
+def test_a_command_imports_only_its_own_group() -> None:
+    """``schocken rules`` (in a new process) loads neither the arena nor the tournament."""
+    code = (
+        "import sys; from schocken.cli import main; main(['rules', 'tsv99', '--lang', 'en']);"
+        "print(sorted(m for m in ('schocken.arena', 'schocken.tournament.cli', 'schocken.club.cli',"
+        " 'schocken.lab.cli') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_an_unknown_command_is_refused_with_every_command_listed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["lap", "--lang", "en"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "lap" in err and "lab" in err and "tournament" in err

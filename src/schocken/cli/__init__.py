@@ -17,7 +17,8 @@ the parsed arguments and returns the exit status. The commands of an application
 
 Shared argument types (a preset or rules file, a number of players, a port...) are in
 :mod:`schocken.cli.args`. A new command is one module with ``add_parser(sub)`` and its handler,
-and one line in :data:`COMMANDS` (its place there is its place in ``schocken --help``). A module
+and one line in :data:`COMMANDS`: its names and its module (its place there is its place in
+``schocken --help``; the module is imported only when one of its names is the command). A module
 imports only the standard library and the core at the top; what a command needs beyond that
 (the server, the solver, the terminal UI) it imports when it runs, so ``schocken --help`` stays
 quick and works without the extras.
@@ -26,31 +27,48 @@ quick and works without the extras.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from schocken.cli import arena, botplay, bots, odds, play, records, serve
 from schocken.cli.args import Commands
 from schocken.cli_words import Parser, Words, language_of, speaking
-from schocken.club.cli import add_club_parser
-from schocken.lab.cli import add_parser as add_lab_parser  # issue 31: `schocken lab`
-from schocken.migrate import add_migrate_parser
-from schocken.pub import cli as pub
-from schocken.tournament.cli import add_tournament_parser
 
-COMMANDS: tuple[Callable[[Commands], None], ...] = (
-    bots.add_parser,
-    records.add_parser,
-    play.add_parser,
-    pub.add_parser,
-    odds.add_parser,
-    serve.add_parser,
-    add_club_parser,
-    add_tournament_parser,
-    add_migrate_parser,
-    add_lab_parser,  # issue 31: `schocken lab`
-    arena.add_parser,  # issue 33: `schocken arena`
-    botplay.add_parser,  # issue 33: `schocken bot-play`
+
+@dataclass(frozen=True)
+class Command:
+    """A group of commands: their names and where its ``add_parser`` lives.
+
+    The module is imported only when its parser is wanted: ``schocken lab ...`` imports the
+    lab's command module and not the arena's, the club's or the tournament's (a quarter of a
+    second of a new process; issue 31: ``schocken lab`` within 2 s)."""
+
+    names: tuple[str, ...]
+    module: str
+    function: str = "add_parser"
+
+    def adder(self) -> Callable[[Commands], None]:
+        """The group's ``add_parser(sub)``, its module imported now."""
+        add: Callable[[Commands], None] = getattr(
+            importlib.import_module(self.module), self.function
+        )
+        return add
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command(("watch", "simulate"), "schocken.cli.bots"),
+    Command(("replay", "verify", "review"), "schocken.cli.records"),
+    Command(("play",), "schocken.cli.play"),
+    Command(("pub",), "schocken.pub.cli"),
+    Command(("odds", "hint", "rules", "card"), "schocken.cli.odds"),
+    Command(("serve",), "schocken.cli.serve"),
+    Command(("club",), "schocken.club.cli", "add_club_parser"),
+    Command(("tournament",), "schocken.tournament.cli", "add_tournament_parser"),
+    Command(("migrate",), "schocken.migrate", "add_migrate_parser"),
+    Command(("lab",), "schocken.lab.cli"),  # issue 31: `schocken lab`
+    Command(("arena",), "schocken.cli.arena"),  # issue 33: `schocken arena`
+    Command(("bot-play",), "schocken.cli.botplay"),  # issue 33: `schocken bot-play`
 )
 """Every command group of ``schocken``, in the order ``schocken --help`` lists them."""
 
@@ -87,15 +105,18 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``schocken`` parser: every command of :data:`COMMANDS`, in that order."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``schocken`` parser: every command of :data:`COMMANDS`, in that order; with
+    ``command`` (a command's name) only the group that has it, where one has (a command line
+    that names its command parses the same with either)."""
     parser: argparse.ArgumentParser = Parser(
         prog="schocken", description=Words("cli_about_schocken")
     )
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True)
-    for add_parser in COMMANDS:
-        add_parser(sub)
+    groups = [c for c in COMMANDS if command in c.names] or COMMANDS
+    for group in groups:
+        group.adder()(sub)
     return parser
 
 
@@ -124,7 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # the help, argparse's refusals and the command's own words in --lang's (or the locale's)
     # language
     with speaking(language_of(argv)):
-        args = build_parser().parse_args(argv)
+        # The command's own group only, where the first word names one (not for `--help`).
+        args = build_parser(argv[0] if argv else None).parse_args(argv)
         try:
             result: int = args.func(args)
         except BrokenPipeError:  # e.g. piped into `head`
