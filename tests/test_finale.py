@@ -276,3 +276,51 @@ def test_finale_solution_is_shared_where_the_key_is_equal() -> None:
     other = a.with_overrides({"jule": not a.jule})
     assert finale_key(other) != finale_key(a)
     assert shared.finale_solution(other).values is not one.values
+
+
+@pytest.mark.parametrize("name", ["tsv99", "allgemein"])
+def test_the_accelerated_m0_layer_is_plain_value_iterations_fixed_point(name: str) -> None:
+    """The m == 0 layer, solved with Anderson's mixing, holds the values plain value iteration
+    (Jacobi sweeps from 0.5, as before the mixing) converges to, to its tolerance."""
+    import numpy as np
+
+    from schocken import finale
+
+    rules = find_preset(name).with_overrides({"deckel_per_half": 1, "deckel_in_finale": 7})
+    sol = solve_finale(rules)
+    model = finale._round_model(rules)
+    n = sol.n
+    f = np.full((n + 1, n + 1), np.nan)
+    inner = list(range(1, n))
+    f[0, inner] = 0.5
+    sweeps = 0
+    while True:
+        sweeps += 1
+        new = np.array(
+            [
+                model.solve_round(finale._outcome_values(model.worths, n, 0, o, n - o, f))[0]
+                for o in inner
+            ]
+        )
+        change = float(np.max(np.abs(new - f[0, inner])))
+        f[0, inner] = new
+        if change <= finale.TOLERANCE:
+            break
+    assert sol.iterations < sweeps
+    assert np.max(np.abs(sol.values[0, inner] - f[0, inner])) < 1e-12
+
+
+def test_the_fixed_point_of_an_affine_contraction_and_its_refusal() -> None:
+    import numpy as np
+
+    from schocken.finale import _fixed_point
+
+    a = np.array([[0.5, 0.3, 0.1], [0.2, 0.6, 0.1], [0.1, 0.1, 0.7]]) * 0.99
+    b = np.array([0.05, 0.02, 0.03])
+    exact = np.linalg.solve(np.eye(3) - a, b)
+    values, residual, sweeps = _fixed_point(lambda x: a @ x + b, np.full(3, 0.5), 1e-13)
+    assert residual <= 1e-13
+    assert np.max(np.abs(values - exact)) < 1e-11
+    assert sweeps < 20  # plain iteration needs hundreds (the largest eigenvalue is about 0.89)
+    with pytest.raises(RuntimeError):
+        _fixed_point(lambda x: x + 0.1, np.full(3, 0.25), 1e-13, limit=50)  # none in [0, 1]

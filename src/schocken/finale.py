@@ -27,8 +27,9 @@ the time. Under ``"no_deckel"`` a tie is still read as ``later_loses`` reads it 
 a tie that moves nothing would make every layer cyclic).
 
 Situations with ``m > 0`` only lead to situations with fewer Deckel in the middle; the ``m == 0``
-layer is cyclic (Deckel go back and forth) and is solved by value iteration (Jacobi sweeps from
-0.5) until a sweep changes no value by more than :data:`TOLERANCE`; then the layers
+layer is cyclic (Deckel go back and forth) and is solved by value iteration (sweeps from 0.5,
+accelerated by Anderson's mixing of the last few: :func:`_fixed_point`) until a sweep changes no
+value by more than :data:`TOLERANCE`; then the layers
 ``m = 1 .. N`` follow by backward induction. numpy is needed (the ``analysis`` extra); it is
 imported here only, inside functions, so the engine itself stays free of it.
 """
@@ -37,7 +38,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -640,6 +641,50 @@ def _opener_summary(sol: FinaleSolution, m: int, o: int, r: int) -> OpenerSummar
     return OpenerSummary((used[0], used[1], used[2]), (stops[0], stops[1]))
 
 
+ANDERSON_MEMORY = 5
+"""How many earlier sweeps the m == 0 layer's iteration combines (:func:`_fixed_point`)."""
+
+
+def _fixed_point(
+    sweep: Callable[[Array], Array], start: Array, tolerance: float, limit: int = 20_000
+) -> tuple[Array, float, int]:
+    """The values ``x = sweep(x)`` of the m == 0 layer, to ``tolerance``.
+
+    Value iteration, accelerated (Anderson's mixing, as in Walker and Ni 2011): the next values
+    are the sweep's, corrected by the combination of the last :data:`ANDERSON_MEMORY` sweeps that
+    best cancels their changes (least squares), kept within the probabilities' [0, 1]. Where a
+    step changes the values more than the step before it did, the memory is dropped and the plain
+    sweep taken. It stops, as plain value iteration does, at the first sweep that changes no value
+    by more than ``tolerance``, and returns that sweep's values, its change and the number of
+    sweeps (16 to 17 for the presets' 13 and 14 Deckel, against 33 to 38 plain sweeps).
+    """
+    np = _np()
+    x = start
+    changes: list[Array] = []
+    steps: list[Array] = []
+    last_value: Array | None = None
+    last_change: Array | None = None
+    for iterations in range(1, limit + 1):
+        value = sweep(x)
+        change = value - x
+        residual = float(np.max(np.abs(change)))
+        if residual <= tolerance:
+            return value, residual, iterations
+        if last_change is not None and last_value is not None:
+            if residual > float(np.max(np.abs(last_change))):
+                changes, steps = [], []  # no progress: start the mixing afresh
+            else:
+                changes = [*changes, change - last_change][-ANDERSON_MEMORY:]
+                steps = [*steps, value - last_value][-ANDERSON_MEMORY:]
+        last_value, last_change = value, change
+        if changes:
+            gamma = np.linalg.lstsq(np.array(changes).T, change, rcond=None)[0]
+            x = np.clip(value - np.array(steps).T @ gamma, 0.0, 1.0)
+        else:
+            x = value
+    raise RuntimeError("the m == 0 layer did not converge")
+
+
 def solve_finale(
     rules: Rules, *, tolerance: float = TOLERANCE, total: int | None = None
 ) -> FinaleSolution:
@@ -657,25 +702,20 @@ def solve_finale(
     f = np.full((n + 1, n + 1), np.nan)
     # The m == 0 layer: o from 1 to n - 1.
     inner = list(range(1, n))
-    for o in inner:
-        f[0, o] = 0.5
-    iterations = 0
-    residual = np.inf
+
+    def sweep(x: Array) -> Array:
+        """One Bellman step of the m == 0 layer from the values ``x``."""
+        f[0, inner] = x
+        values: Array = np.array(
+            [model.solve_round(_outcome_values(model.worths, n, 0, o, n - o, f))[0] for o in inner]
+        )
+        return values
+
     if inner:
-        while residual > tolerance:
-            iterations += 1
-            new = np.array(
-                [
-                    model.solve_round(_outcome_values(model.worths, n, 0, o, n - o, f))[0]
-                    for o in inner
-                ]
-            )
-            residual = float(np.max(np.abs(new - f[0, inner])))
-            f[0, inner] = new
-            if iterations > 20_000:
-                raise RuntimeError("the m == 0 layer did not converge")
+        values, residual, iterations = _fixed_point(sweep, np.full(len(inner), 0.5), tolerance)
+        f[0, inner] = values
     else:
-        residual = 0.0
+        residual, iterations = 0.0, 0
     for m in range(1, n + 1):
         for o in range(0, n - m + 1):
             g = _outcome_values(model.worths, n, m, o, n - m - o, f)
