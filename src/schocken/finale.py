@@ -110,6 +110,39 @@ class _Layer:
     node_index: dict[Dice, int] = field(default_factory=dict)
     trans: Array | None = None
     """Throw nodes x states of layer j + 1: the probability of each outcome."""
+    choices: _Choices | None = None
+    """``opts`` as :func:`_best` reads it."""
+    turned_choices: _Choices | None = None
+    """``turned_opts`` as :func:`_best` reads it."""
+
+
+_Choices = tuple[list[Any], Any]
+"""Option rows for :func:`_best`: the distinct rows' k-th options (one index array per k) and,
+for each row, which distinct row it is."""
+
+
+def _choices(opts: IntArray) -> _Choices:
+    """``opts`` (rows of padded option indices) for :func:`_best`: of the 308 states after two
+    throws only 68 have distinct options."""
+    np = _np()
+    if len(opts) == 0:
+        return [np.zeros(0, dtype=np.int64)], np.zeros(0, dtype=np.int64)
+    distinct, which = np.unique(opts, axis=0, return_inverse=True)
+    columns = [np.ascontiguousarray(distinct[:, k]) for k in range(distinct.shape[1])]
+    return columns, np.asarray(which).ravel()
+
+
+def _best(values: Array, choices: _Choices) -> Array:
+    """``values[opts].max(axis=1)``: each row's best option (rows of ``values`` per option),
+    the same floats (a maximum is exact), taken for each distinct row once and one option at a
+    time (five to six times faster than the gather of every row's every option)."""
+    np = _np()
+    columns, which = choices
+    best: Any = values.take(columns[0], axis=0)
+    for column in columns[1:]:
+        np.maximum(best, values.take(column, axis=0), out=best)
+    result: Array = best.take(which, axis=0)
+    return result
 
 
 class _TurnGraph:
@@ -180,6 +213,7 @@ class _TurnGraph:
             layer.trans = trans
             layer.turned = turned_states
             layer.turned_opts = _pad(turned_rows, n_nodes)
+            layer.turned_choices = _choices(layer.turned_opts)
             layer.opts = _pad(
                 [
                     throws + ([n_nodes + turned_index[t]] if t is not None else [])
@@ -187,6 +221,7 @@ class _TurnGraph:
                 ],
                 n_nodes + len(turned_states),
             )
+            layer.choices = _choices(layer.opts)
             self.layers.append(_Layer(nxt_states, nxt_index, [s.result(table) for s in nxt_states]))
 
     def solve(self, terminal: Sequence[Array], keep_all: bool = False) -> tuple[Array, list[Any]]:
@@ -207,10 +242,10 @@ class _TurnGraph:
                 return q[0], saved
             cols = q.shape[1:]
             ninf = np.full((1, *cols), -np.inf)
-            ext = np.concatenate((q, ninf))
-            tv = ext[layer.turned_opts].max(axis=1)
+            assert layer.choices is not None and layer.turned_choices is not None
+            tv = _best(np.concatenate((q, ninf)), layer.turned_choices)
             ext = np.concatenate((q, tv, ninf))
-            v = np.maximum(terminal[j], ext[layer.opts].max(axis=1))
+            v = np.maximum(terminal[j], _best(ext, layer.choices))
             if keep_all:
                 saved[j] = (q, tv, v)
         raise AssertionError("unreachable")
