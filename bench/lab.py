@@ -17,16 +17,21 @@ the helper process that makes the strong bot's model of the half meanwhile ("hel
 ``schocken.bots.half_bot.model_ahead``): on a busy machine the wall-clock seconds say mostly how
 busy it is, these how much work there was.
 
-With ``--cold``, instead: for each preset with one Deckel fewer a half (a rule set no process has
-met), a whole ``schocken lab`` in a new process (Python's start, the imports, numba's compiled
-code loaded from its cache, the evening and the skill figure), its wall-clock seconds and the
-processor seconds of it and its helper.
+With ``--cold``, instead: for each preset as it is and with one Deckel fewer a half (a rule set
+no process has met), a whole ``schocken lab`` in a new process (Python's start, the imports,
+numba's compiled code loaded from its cache, the evening and the skill figure), its wall-clock
+seconds and the processor seconds of it and its helper; ``--repeat N`` rounds of them, with the
+median and the slowest. The processes write Python's bytecode as Python does by default (where
+``PYTHONDONTWRITEBYTECODE`` is set, as on some CI machines, every new process would compile
+every module from source: 0.27 s more); one unmeasured run first writes it and loads numba's
+cache.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -45,25 +50,42 @@ def _children_seconds() -> float:
     return used.ru_utime + used.ru_stime
 
 
-def _cold(presets: list[str]) -> None:
-    print("schocken lab in a new process, each preset with one Deckel fewer a half")
-    print(f"{'preset':<12} {'wall s':>7} {'cpu s':>6}")
+def _cold(presets: list[str], repeat: int) -> None:
+    print("schocken lab in a new process: each preset as it is and with one Deckel fewer a half")
+    print("(Python writing its bytecode, as it does by default; one unmeasured run first)")
+    print(f"{'rules':<16} {'wall s':>7} {'cpu s':>6}")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    code = "import sys; from schocken.cli import main; sys.exit(main(sys.argv[1:]))"
+
+    def lab(rules: str) -> tuple[float, float]:
+        before = _children_seconds()
+        started = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-c", code, "lab", rules, "--lang", "en"],
+            check=True,
+            capture_output=True,
+            env=env,
+        )
+        return time.perf_counter() - started, _children_seconds() - before
+
     with tempfile.TemporaryDirectory() as folder:
+        runs: list[tuple[str, str]] = []
         for name in presets:
             rules = find_preset(name)
             path = Path(folder) / f"{name}.json"
             changed = {"deckel_per_half": rules.deckel_per_half - 1}
             path.write_text(json.dumps({"preset": name, "overrides": changed}))
-            code = "import sys; from schocken.cli import main; sys.exit(main(sys.argv[1:]))"
-            before = _children_seconds()
-            started = time.perf_counter()
-            subprocess.run(
-                [sys.executable, "-c", code, "lab", str(path), "--lang", "en"],
-                check=True,
-                capture_output=True,
-            )
-            wall = time.perf_counter() - started
-            print(f"{name:<12} {wall:>7.2f} {_children_seconds() - before:>6.2f}")
+            runs += [(name, name), (f"{name} -1", str(path))]
+        lab(runs[0][1])  # the bytecode written, numba's cache loaded once
+        walls: list[float] = []
+        for _ in range(repeat):
+            for label, rules_arg in runs:
+                wall, cpu = lab(rules_arg)
+                walls.append(wall)
+                print(f"{label:<16} {wall:>7.2f} {cpu:>6.2f}")
+        walls.sort()
+        print(f"median {walls[len(walls) // 2]:.2f} s, slowest {walls[-1]:.2f} s "
+              f"of {len(walls)} runs")  # fmt: skip
 
 
 def main() -> None:
@@ -72,10 +94,11 @@ def main() -> None:
     parser.add_argument("--games", type=int)
     parser.add_argument("--reference", action="store_true", help="the reference engine")
     parser.add_argument("--cold", action="store_true", help="schocken lab in a new process")
+    parser.add_argument("--repeat", type=int, default=1, help="--cold: rounds of runs")
     args = parser.parse_args()
     presets = list(PRESETS) if args.preset == "all" else [args.preset]
     if args.cold:
-        _cold(presets)
+        _cold(presets, args.repeat)
         return
     engine = "reference" if args.reference else "fast"
     games = args.games or (REFERENCE_GAMES if args.reference else GAMES)
