@@ -324,30 +324,3 @@ def test_the_fixed_point_of_an_affine_contraction_and_its_refusal() -> None:
     assert sweeps < 20  # plain iteration needs hundreds (the largest eigenvalue is about 0.89)
     with pytest.raises(RuntimeError):
         _fixed_point(lambda x: x + 0.1, np.full(3, 0.25), 1e-13, limit=50)  # none in [0, 1]
-
-
-@pytest.mark.parametrize("name", ["tsv99", "schock4life"])
-def test_each_states_best_option_is_the_gather_of_every_option(name: str) -> None:
-    """``_best`` (each distinct row of options once, one option at a time) gives the very floats
-    of ``values[opts].max(axis=1)``, for every layer of every turn graph of the round."""
-    import numpy as np
-
-    from schocken import finale
-
-    model = finale._round_model(find_preset(name))
-    rng = np.random.default_rng(7)
-    graphs = [model.opener, *model.responder.values()]
-    layers = [layer for graph in graphs for layer in graph.layers if layer.opts is not None]
-    assert any(
-        len(np.unique(lo, axis=0)) < len(lo) for lo in (x.opts for x in layers) if lo is not None
-    )
-    for layer in layers:
-        assert layer.choices is not None and layer.turned_choices is not None
-        for opts, choices in (
-            (layer.opts, layer.choices),
-            (layer.turned_opts, layer.turned_choices),
-        ):
-            assert opts is not None
-            values = rng.random((int(opts.max(initial=0)) + 1, 5))
-            values[-1] = -np.inf
-            assert np.array_equal(finale._best(values, choices), values[opts].max(axis=1))

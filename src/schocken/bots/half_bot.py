@@ -184,7 +184,7 @@ class HalfModel:
 
     def _solve_empty_middle(self) -> None:
         """Every situation with the middle empty at once: V = known + P V (numpy)."""
-        from schocken.finale import _np
+        from schocken.finale_turns import _np
 
         np = _np()
         keys = [

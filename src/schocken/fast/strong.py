@@ -77,7 +77,8 @@ CACHE_ENV = "SCHOCKEN_CACHE_DIR"
 """The environment variable naming the directory of the memos kept on disk (unset: none)."""
 
 SOURCES = (
-    "actions.py", "dice.py", "finale.py", "finale_reads.py", "finale_shared.py", "game.py",
+    "actions.py", "dice.py", "finale.py", "finale_reads.py", "finale_shared.py", "finale_turns.py",
+    "game.py",
     "odds.py", "play.py", "results.py", "round.py", "rules.py", "solver.py", "turn.py", "views.py",
     "bots/finale_bot.py",
     "bots/half_bot.py", "bots/regular.py", "bots/solver_bot.py", "fast/kernel.py",
