@@ -204,3 +204,32 @@ def test_without_the_fast_extra_the_lab_says_so(
     assert "The batch simulator (extra 'fast': numba) is not installed" in out
     assert main(["lab", "tsv99", "--engine", "fast"]) == 2
     assert "needs numba" in capsys.readouterr().err
+
+
+def test_a_process_keeps_the_strong_bots_work_for_a_few_rule_sets_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past ``KEPT_RULE_SETS`` rule sets measured, what the strong bots made for them (the
+    memos, the models, the Finale's solutions) is forgotten, and a rule set measured again gives
+    the very same figures."""
+    from schocken import finale_shared
+    from schocken.bots import half_bot
+    from schocken.fast import strong
+    from schocken.lab import run
+
+    monkeypatch.setattr(run, "KEPT_RULE_SETS", 2)
+    run.forget_rule_sets()
+    base = find_preset("knobelrunde")
+    a, b, c = (base.with_overrides({"deckel_per_half": d}) for d in (4, 5, 6))
+    first = measure(a, games=200, skill_games=100, skill_seconds=0)
+    measure(b, games=200, skill_games=100, skill_seconds=0)
+    assert strong.memo.cache_info().currsize == 2
+    assert {r for r, _ in half_bot._MODELS} == {a, b}
+    measure(c, games=200, skill_games=100, skill_seconds=0)  # a third: a and b forgotten
+    assert strong.memo.cache_info().currsize == 1
+    assert {r for r, _ in half_bot._MODELS} == {c}
+    assert all(sol.n != 4 for sol in finale_shared._SOLVED.values())
+    again = measure(a, games=200, skill_games=100, skill_seconds=0)
+    assert again.skill == first.skill and again.rounds == first.rounds
+    run.forget_rule_sets()
+    assert strong.memo.cache_info().currsize == 0 and not half_bot._MODELS

@@ -477,6 +477,17 @@ def prepare(rules: Rules, players: int) -> None:
         _finale_bot(rules)
 
 
+def clear_caches() -> None:
+    """Forget every rule set's model of the half, worths, round ends and Finale bots made (a
+    model still being made in a helper is kept: it is taken when asked for)."""
+    _MODELS.clear()
+    _OUTCOMES.clear()
+    worth_frequencies.cache_clear()
+    _worths.cache_clear()
+    _two_player_bot.cache_clear()
+    _solved.cache_clear()
+
+
 @cache
 def _two_player_bot(rules: Rules) -> FinaleBot:
     """The Finale's solution for a half's Deckel (solved once per rule set and Deckel count)."""

@@ -400,3 +400,11 @@ def _finale_bot(rules: Rules) -> Strategy:
     from schocken.finale_shared import finale_solution
 
     return FinaleBot(finale_solution(rules), TurnSolverBot())
+
+
+def clear_caches() -> None:
+    """Forget every rule set's data, solved situations and Finale bot made."""
+    for solutions in _SOLUTIONS:
+        solutions.clear()
+    _rules_data.cache_clear()
+    _finale_bot.cache_clear()

@@ -335,3 +335,9 @@ def _path(rules: Rules) -> Path | None:
 def memo(rules: Rules) -> Memo:
     """The (process-wide) memo of a rule set."""
     return Memo(rule_tables(rules))
+
+
+def clear_caches() -> None:
+    """Forget every rule set's memo (kept on disk where ``SCHOCKEN_CACHE_DIR`` says) and tables."""
+    memo.cache_clear()
+    rule_tables.cache_clear()

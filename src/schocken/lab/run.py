@@ -57,6 +57,12 @@ chunks of :data:`SKILL_CHUNK`, at least one chunk. Their number is said with the
 SKILL_CHUNK = 100
 """Skill games played between two looks at the clock."""
 
+KEPT_RULE_SETS = 4
+"""Rule sets whose strong-bot setup and memo a process keeps between measurements: each new one
+takes 40 to 50 MB after one measurement and up to half a gigabyte after 20,000 skill games, and
+the builder's server measures every rule set its users try. Measuring one more than this forgets
+them all (:func:`forget_rule_sets`): one measured again pays its setup again, about a second."""
+
 STRONG_BOT = "half"
 """The strong bot: the half bot (it plays for the half, not only the round: ``docs/bots.md``)."""
 
@@ -261,6 +267,37 @@ _KNOWN: dict[tuple[Rules, str], tuple[int, float]] = {}
 holds their decisions: played again they are quick) and what the last new one cost (seconds)."""
 
 
+_KEPT: dict[Rules, None] = {}
+"""The rule sets measured since :func:`forget_rule_sets` last ran, the latest last."""
+
+
+def forget_rule_sets() -> None:
+    """Forget what the strong bots made for every rule set: the batch simulator's memos and
+    tables, the half bot's models, the solver bot's solutions, the Finale's solutions."""
+    from schocken import finale_shared
+    from schocken.bots import half_bot, solver_bot
+
+    if fast_available():
+        from schocken.fast import strong
+
+        strong.clear_caches()
+    half_bot.clear_caches()
+    solver_bot.clear_caches()
+    finale_shared.clear_caches()
+    _KNOWN.clear()
+    _KEPT.clear()
+
+
+def _keep(rules: Rules) -> None:
+    """Note ``rules`` as measured; past :data:`KEPT_RULE_SETS` others, forget them all first."""
+    if rules in _KEPT:
+        _KEPT[rules] = _KEPT.pop(rules)
+        return
+    if len(_KEPT) >= KEPT_RULE_SETS:
+        forget_rule_sets()
+    _KEPT[rules] = None
+
+
 def _skill(rules: Rules, engine: str, games: int, seconds: float, seed: int) -> Estimate:
     """The strong bot's share of lost games against three regulars, the line-up moving one seat
     on after every game: as many of ``games`` games as ``seconds`` allow, the first chunk always.
@@ -328,6 +365,7 @@ def measure(
     if skill_games < 1:
         raise refused(RefusalError, "lab_refuse_skill_games", games=skill_games)
     play = _play_fast if chosen == "fast" else _play_reference
+    _keep(rules)
     # The strong bot's model of the half is made in a helper process while the evening is played.
     from schocken.bots import half_bot
 
