@@ -1,16 +1,17 @@
 """docs/lab.md's table: what the common house rules of docs/regional.md do on each preset,
 measured with the rules lab; writes the table into docs/lab.md (between its markers).
 
-Usage: python bench/lab_table.py [--preset all] [--games 20000] [--skill-games 400]
-                                 [--skill-seconds 60] [--print]
+Usage: python bench/lab_table.py [--preset all] [--games 20000] [--skill-games 20000]
+                                 [--skill-seconds 900] [--print]
 
 Each row is a preset with one house rule (or none: the preset as it is), measured by
 :func:`schocken.lab.measure` with seed 0: rounds per game and minutes at the default pace, the
 share of games with a Finale, the share of rounds for Deckel ending in a Schock-Aus, and the
 strong bot's share of lost games against three regulars (even: 25%). A figure marked * differs
 from the preset's own beyond chance (:func:`schocken.lab.compare`: a two-sided z-test at 5%,
-Holm-corrected over the figures). The same command gives the same evening figures; the number of
-skill games a row gets depends on the time they take (``--skill-seconds``).
+Holm-corrected over the figures). The same command gives the same table: every figure comes from
+seeded games, and each row's 20,000 skill games take seconds, far within the ``--skill-seconds``
+a row may take (fewer skill games where a row reaches it: their number is shown).
 """
 
 from __future__ import annotations
@@ -82,8 +83,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--preset", default="all", help=f"{', '.join(PRESETS)} or all")
     parser.add_argument("--games", type=int, default=GAMES)
-    parser.add_argument("--skill-games", type=int, default=400)
-    parser.add_argument("--skill-seconds", type=float, default=60.0)
+    parser.add_argument("--skill-games", type=int, default=20_000)
+    parser.add_argument("--skill-seconds", type=float, default=900.0)
     parser.add_argument("--print", action="store_true", help="print the table, not into the doc")
     args = parser.parse_args()
     presets = list(PRESETS) if args.preset == "all" else [args.preset]
