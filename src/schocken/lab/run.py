@@ -290,11 +290,9 @@ def forget_rule_sets() -> None:
 
 def _keep(rules: Rules) -> None:
     """Note ``rules`` as measured; past :data:`KEPT_RULE_SETS` others, forget them all first."""
-    if rules in _KEPT:
-        _KEPT[rules] = _KEPT.pop(rules)
-        return
-    if len(_KEPT) >= KEPT_RULE_SETS:
+    if rules not in _KEPT and len(_KEPT) >= KEPT_RULE_SETS:
         forget_rule_sets()
+    _KEPT.pop(rules, None)  # the latest last
     _KEPT[rules] = None
 
 
