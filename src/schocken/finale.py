@@ -39,25 +39,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
 from schocken.finale_reads import finale_key
-from schocken.finale_turns import _np, _TurnGraph
+from schocken.finale_turns import Array, IntArray, _np, _TurnGraph
 from schocken.results import Dice, Result, ResultTable, result_table
 from schocken.round import round_payment
 from schocken.rules import MAX_THROWS, Rules, Tiebreak
 from schocken.turn import TurnState, covered_results
-
-if TYPE_CHECKING:
-    import numpy as np
-    from numpy.typing import NDArray
-
-    Array = NDArray[np.float64]
-    IntArray = NDArray[np.int64]
-else:
-    Array = Any
-    IntArray = Any
 
 TOLERANCE = 1e-13
 """The m == 0 layer is iterated until one more Bellman step changes no value by more than this."""
