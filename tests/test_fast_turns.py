@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 pytest.importorskip("numba")
 
 from schocken.actions import KEEPS
 from schocken.bots.half_bot import _outcomes
-from schocken.bots.solver_bot import _Context, _solution
-from schocken.fast import later
+from schocken.bots.solver_bot import _Context, _solution, best_choice, deckel_decides
+from schocken.fast import later, turns
 from schocken.fast.solved import Context, Solved
 from schocken.fast.strong import memo
 from schocken.fast.tables import rule_tables
@@ -95,3 +96,54 @@ def test_compiled_later_players_are_the_reference_distributions(
         assert solved.pool_gt[row].tolist() == [reference.gt[c] for c in data.codes]
         assert solved.pool_cdf[row].tolist() == reference.cdf
     assert not later.fits((((), 3),) * 5)
+
+
+@pytest.mark.parametrize(("preset", "overrides"), CASES[:6])
+def test_compiled_choices_are_the_reference_bots_choices(
+    preset: str, overrides: dict[str, object]
+) -> None:
+    """``solver_choices`` takes the action ``best_choice`` takes on the same values, and flags
+    where ``deckel_decides`` says the Deckel decide (with Deckel in the middle, or only without)."""
+    rules = find_preset(preset).with_overrides(overrides)
+    tables = rule_tables(rules)
+    solved = Solved(tables)
+    turn = memo(rules).turn
+    codes = solved.data.codes
+    rng = random.Random("choices" + preset + str(overrides))
+    flagged = compared = 0
+    for _ in range(8):
+        limit, after = rng.randrange(4), rng.randrange(4)
+        worst = rng.choice([-1, rng.randrange(len(codes))])
+        cups = tuple(
+            (KEEPS[rng.randrange(28)], rng.randrange(1, 4)) for _ in range(rng.randrange(3))
+        )
+        ctx = Context(limit, worst, after, cups)
+        words = np.array(
+            [
+                s * 4 + t
+                for s in range(1, len(tables.states))
+                for t in range(1, limit or MAX_THROWS)
+                if solved.reach[s, t] and solved.opts[s, t, 0] > 0
+            ],
+            np.int64,
+        )
+        for full in (False, True):
+            sol = (
+                solved.solution(ctx, -1, rng.choice([0, 2]), 1, rules.deckel_per_half, full=True)
+                if full
+                else solved.solution(ctx)
+            )
+            chosen = np.zeros(len(words), np.int64)
+            turns.solver_choices(
+                solved.opts, solved.sixes, words, sol.val, sol.thr, sol.term, not full, chosen
+            )
+            for word, code in zip(words.tolist(), chosen.tolist(), strict=True):
+                values = solved.values(sol, word >> 2, word & 3)
+                legal = turn(word).actions(rules, MAX_THROWS)
+                flag = 0
+                if not full:
+                    flag = 2 if deckel_decides(values, 1) else 1 if deckel_decides(values, 0) else 0
+                assert code == legal[best_choice(values)].code | flag << 8, (ctx, word)
+                flagged += flag > 0
+                compared += 1
+    assert compared > 1000 and flagged > 0

@@ -324,3 +324,32 @@ def test_the_fixed_point_of_an_affine_contraction_and_its_refusal() -> None:
     assert sweeps < 20  # plain iteration needs hundreds (the largest eigenvalue is about 0.89)
     with pytest.raises(RuntimeError):
         _fixed_point(lambda x: x + 0.1, np.full(3, 0.25), 1e-13, limit=50)  # none in [0, 1]
+
+
+@pytest.mark.parametrize("name", ["tsv99", "allgemein"])
+def test_best_action_codes_are_best_action_in_every_state(name: str) -> None:
+    """Many states at once (the batch simulator's way) choose as :meth:`best_action` does, for
+    the opener and for the responder facing each final the opener can end with."""
+    from schocken.finale import _round_model
+
+    sol = solved(name)
+    model = _round_model(sol.rules)
+    for m, o, r in [(13, 0, 0), (3, 6, 4), (0, 7, 6), (1, 11, 1)]:
+        graph = model.opener
+        states = [s for j in (0, 1, 2) for s in graph.layers[j].states + graph.layers[j].turned]
+        expected = [sol.best_action(m, o, r, s).code for s in states]
+        assert sol.best_action_codes(m, o, r, states) == expected
+        for limit in (1, 2, 3):
+            graph = model.responder[limit]
+            states = [s for j in range(limit) for s in graph.layers[j].states]
+            finals = list(model.col_index[limit])
+            cases = [(s, f) for i, s in enumerate(states) for f in finals[i % 3 :: 3]]
+            codes = sol.best_action_codes(
+                m, r, o, [s for s, _ in cases], finals=[f for _, f in cases], limit=limit
+            )
+            assert codes == [
+                sol.best_action(m, r, o, s, opener_final=f, limit=limit).code for s, f in cases
+            ]
+    stray = TurnState((1, 1), (6,), 1, 0, (), False)  # dice aside after one throw: never
+    with pytest.raises(ValueError, match="not a state of this turn"):
+        sol.best_action_codes(13, 0, 0, [stray])

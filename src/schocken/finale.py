@@ -335,6 +335,62 @@ class FinaleSolution:
             0
         ]
 
+    def best_action_codes(
+        self,
+        m: int,
+        own: int,
+        other: int,
+        states: Sequence[TurnState],
+        *,
+        finals: Sequence[Column] | None = None,
+        limit: int | None = None,
+    ) -> list[int]:
+        """:meth:`best_action` in each of ``states`` (their codes) for one situation, at once:
+        the opener's (``finals`` None) or the responder's, who sees the opener's final
+        ``finals[i]`` in ``states[i]``. The same values compared the same way: the same
+        choices."""
+        np = _np()
+        model = _round_model(self.rules)
+        if finals is None:
+            saved, terminal = _opener_dp(self, m, own, other)
+            graph = model.opener
+            cols = np.zeros(len(states), dtype=np.int64)
+        else:
+            assert limit is not None and len(finals) == len(states)
+            columns = model.col_index[limit]
+            if any(f not in columns for f in finals):
+                # the one-at-a-time way says which, as best_action does
+                return [self.best_action(m, own, other, s, opener_final=f, limit=limit).code
+                        for s, f in zip(states, finals, strict=True)]  # fmt: skip
+            saved, terminal = _responder_dp(self, m, other, own, limit)
+            graph = model.responder[limit]
+            cols = np.array([columns[f] for f in finals], dtype=np.int64)
+        codes = [0] * len(states)
+        for j in range(1, graph.limit):
+            asked = [i for i, s in enumerate(states) if s.throws == j]
+            if not asked:
+                continue
+            actions = graph.layer_actions(j)
+            rows = np.array([actions.row.get(states[i], -1) for i in asked], dtype=np.int64)
+            if (rows < 0).any():
+                stray = states[asked[int(np.argmin(rows))]]
+                raise ValueError(f"{stray} is not a state of this turn")
+            q, tv, _ = saved[j]
+            values = np.concatenate((terminal[j], tv, q))[
+                actions.sources[rows], cols[asked][:, None]
+            ]
+            # the opener minimises -value, the responder 1 - value (as action_values gives them)
+            lose = -values if finals is None else 1.0 - values
+            lose[actions.codes[rows] < 0] = np.inf
+            best = actions.codes[rows, lose.argmin(axis=1)]  # the first of the least
+            for i, code in zip(asked, best.tolist(), strict=True):
+                codes[i] = code
+        for i, s in enumerate(states):
+            if not 0 < s.throws < graph.limit:  # the start, or the turn over: one at a time
+                final = None if finals is None else finals[i]
+                codes[i] = self.best_action(m, own, other, s, opener_final=final, limit=limit).code
+        return codes
+
     def opener_summary(self, m: int, o: int, r: int) -> OpenerSummary:
         """How the opener plays optimally in (m, o, r)."""
         return _opener_summary(self, m, o, r)

@@ -74,6 +74,20 @@ class _Layer:
     """``turned_opts`` as :func:`_best` reads it."""
 
 
+@dataclass
+class LayerActions:
+    """The legal actions of a layer's states (:meth:`_TurnGraph.layer_actions`), in the order
+    ``TurnState.actions`` gives them."""
+
+    row: dict[TurnState, int]
+    """Each state's row (the layer's states, then its turned states)."""
+    codes: IntArray
+    """``codes[row, i]``: the code of the i-th legal action (-1 past the last)."""
+    sources: IntArray
+    """``sources[row, i]``: where its value is, in the layer's values on stopping, then its
+    turned states', then its throw nodes' (one array, in this order)."""
+
+
 _Choices = tuple[list[Any], Any]
 """Option rows for :func:`_best`: the distinct rows' k-th options (one index array per k) and,
 for each row, which distinct row it is."""
@@ -118,6 +132,7 @@ class _TurnGraph:
         table = result_table(rules)
         start = TurnState()
         self.layers: list[_Layer] = [_Layer([start], {start: 0}, [])]
+        self._actions: dict[int, LayerActions] = {}
         for j in range(limit):
             layer = self.layers[j]
             nxt_states: list[TurnState] = []
@@ -181,6 +196,43 @@ class _TurnGraph:
             )
             layer.choices = _choices(layer.opts)
             self.layers.append(_Layer(nxt_states, nxt_index, [s.result(table) for s in nxt_states]))
+
+    def layer_actions(self, j: int) -> LayerActions:
+        """The legal actions of every state after ``j`` throws (``0 < j < limit``), as arrays
+        (made when first asked)."""
+        found = self._actions.get(j)
+        if found is not None:
+            return found
+        np = _np()
+        layer = self.layers[j]
+        n_states, n_turned = len(layer.states), len(layer.turned)
+        row: dict[TurnState, int] = {}
+        codes: list[list[int]] = []
+        sources: list[list[int]] = []
+        for state in [*layer.states, *layer.turned]:
+            if state in row:
+                continue
+            row[state] = len(codes)
+            codes.append([])
+            sources.append([])
+            for a in state.actions(self.rules, self.limit):
+                codes[-1].append(a.code)
+                if a is STOP:
+                    sources[-1].append(layer.index[state])
+                elif a is TURN_SIXES:
+                    turned = state.after_turn_sixes(self.rules)
+                    sources[-1].append(n_states + layer.turned.index(turned))
+                else:
+                    assert isinstance(a, Throw)
+                    sources[-1].append(n_states + n_turned + layer.node_index[a.keep])
+        width = max(len(c) for c in codes)
+        found = LayerActions(
+            row,
+            np.array([c + [-1] * (width - len(c)) for c in codes], dtype=np.int64),
+            np.array([c + [0] * (width - len(c)) for c in sources], dtype=np.int64),
+        )
+        self._actions[j] = found
+        return found
 
     def solve(self, terminal: Sequence[Array], keep_all: bool = False) -> tuple[Array, list[Any]]:
         """Maximise: ``terminal[j]`` (states of layer j x columns) is the value of ending there.

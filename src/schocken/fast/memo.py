@@ -43,6 +43,30 @@ def memo_slot(keys: Any, key: Any) -> np.int64:
 
 
 @_jit
+def memo_absent(keys: Any, rows: Any) -> Any:
+    """Whether each of ``rows`` (keys) is missing from the memo's ``keys``."""
+    absent = np.zeros(rows.shape[0], np.bool_)
+    for i in range(rows.shape[0]):
+        absent[i] = memo_slot(keys, rows[i]) < 0
+    return absent
+
+
+@_jit
+def memo_insert(keys: Any, values: Any, rows: Any, row_values: Any) -> None:
+    """Put ``rows`` (keys) with their values into the memo (which has room for them); a key it
+    holds already takes the new value."""
+    for i in range(rows.shape[0]):
+        slot = memo_slot(keys, rows[i])
+        if slot >= 0:
+            values[slot] = row_values[i]
+            continue
+        slot = -1 - slot
+        for w in range(KW):
+            keys[slot, w] = rows[i, w]
+        values[slot] = row_values[i]
+
+
+@_jit
 def _look_up(memo_keys: Any, memo_vals: Any, key: Any, miss: Any) -> int:
     """The memo's value for ``key``; -1 where it has none yet (the key then goes into ``miss``)."""
     slot = memo_slot(memo_keys, key)

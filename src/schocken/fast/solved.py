@@ -149,6 +149,8 @@ class Solved:
         self._rows: dict[tuple[int, int | None, Cups], int] = {}
         self.pool_gt = np.zeros((256, c))
         self.pool_cdf = np.zeros((256, c))
+        self._no_owed = np.zeros(c, np.int64)
+        self._owed_of: dict[tuple[int, int, int], Int64Array] = {}
         self._solutions: OrderedDict[tuple[object, ...], Solution] = OrderedDict()
         self._ends: OrderedDict[tuple[object, ...], Ends] = OrderedDict()
         self._ends_bytes = 0
@@ -291,10 +293,7 @@ class Solved:
             self._ends_bytes = 0
             self._last = None
         cov_ge, cov_gt, cov_cdf, vis_id, covd_id = self._context(ctx)
-        owed = np.zeros(len(self.data.codes), np.int64)
-        if full:
-            for i, code in enumerate(self.data.codes):
-                owed[i] = owed_to_loser(self.data.result_of[code], middle, deckel, total)
+        owed = self._owed(middle, deckel, total) if full else self._no_owed
         n = len(self.opts)
         sol = Solution(
             np.zeros((n, MAX_THROWS + 1, 2)),
@@ -309,6 +308,17 @@ class Solved:
         )  # fmt: skip
         self._solutions[key] = sol
         return sol
+
+    def _owed(self, middle: int, deckel: int, total: int) -> Int64Array:
+        """What the loser gets with each code as the best result (``owed_to_loser``)."""
+        key = (middle, deckel, total)
+        owed = self._owed_of.get(key)
+        if owed is None:
+            owed = self._owed_of[key] = np.array(
+                [owed_to_loser(self.data.result_of[c], middle, deckel, total) for c in self.codes],
+                np.int64,
+            )
+        return owed
 
     def values(self, sol: Solution, state: int, throws: int) -> list[tuple[float, float]]:
         """Each legal action's (P(lose round), E[Deckel change]) in turn state ``state`` after

@@ -57,8 +57,9 @@ import numpy as np
 from schocken.actions import KEEPS, Action
 from schocken.bots.finale_bot import FinaleBot
 from schocken.bots.half_bot import _two_player_bot, _weights
-from schocken.bots.solver_bot import _finale_bot, _rules_data, best_choice, deckel_decides
-from schocken.fast import kernel
+from schocken.bots.solver_bot import _finale_bot, _rules_data
+from schocken.fast import kernel, turns
+from schocken.fast.memo import memo_absent, memo_insert
 from schocken.fast.solved import Context, Solved
 from schocken.fast.tables import MAX_LEGAL, Float64Array, Int64Array, RuleTables, rule_tables
 from schocken.finale import Column
@@ -113,6 +114,7 @@ class Memo:
         self.changed = False
         """Whether it holds keys its file on disk lacks."""
         self._solved: Solved | None = None
+        self._turns: dict[int, TurnState] = {}
         self.path = _path(self.rules)
         if self.path is not None and self.path.exists():
             self._load(self.path)
@@ -144,17 +146,21 @@ class Memo:
         for games of ``players`` players."""
         started = time.perf_counter()
         rows = np.unique(missing, axis=0)
+        rows = rows[memo_absent(self.keys, rows)]
         self.changed = True
-        for row in rows:
-            if kernel.memo_slot(self.keys, row) >= 0:
-                continue
-            value = self._value(row, players)
-            if 2 * (self.keys_held + 1) > len(self.keys):
-                self._grow()
-            slot = -1 - kernel.memo_slot(self.keys, row)
-            self.keys[slot] = row
-            self.values[slot] = value
-            self.keys_held += 1
+        values = np.zeros(len(rows), np.int64)
+        for kind in np.unique(rows[:, 0]).tolist():
+            at = np.flatnonzero(rows[:, 0] == kind)
+            if kind in (kernel.K_SOLVER, kernel.K_SOLVER_FULL):
+                values[at] = self._solver(rows[at], full=kind == kernel.K_SOLVER_FULL)
+            elif kind in (kernel.K_FINALE, kernel.K_TWO):
+                values[at] = self._finales(rows[at])
+            else:
+                values[at] = [self._value(row, players) for row in rows[at]]
+        while 2 * (self.keys_held + len(rows)) > len(self.keys):
+            self._grow()
+        memo_insert(self.keys, self.values, rows, values)
+        self.keys_held += len(rows)
         self.seconds += time.perf_counter() - started
 
     def trim(self) -> None:
@@ -163,13 +169,11 @@ class Memo:
             self._clear()
 
     def _grow(self) -> None:
-        keys, values = self.keys, self.values
-        self.keys = np.zeros((2 * len(keys), kernel.KW), np.int64)
-        self.values = np.zeros(2 * len(keys), np.int64)
-        for slot in np.flatnonzero(keys[:, 0]):
-            new = -1 - kernel.memo_slot(self.keys, keys[slot])
-            self.keys[new] = keys[slot]
-            self.values[new] = values[slot]
+        held = self.keys[:, 0] != 0
+        keys, values = self.keys[held], self.values[held]
+        self.keys = np.zeros((2 * len(self.keys), kernel.KW), np.int64)
+        self.values = np.zeros(len(self.keys), np.int64)
+        memo_insert(self.keys, self.values, keys, values)
 
     # ------------------------------------------------------------------ on disk
 
@@ -209,37 +213,59 @@ class Memo:
     # ------------------------------------------------------------------ one key's value
 
     def _value(self, key: Int64Array, players: int) -> int:
+        """One key's value (the half bot's keys; the others are filled many at once:
+        :meth:`_solver`, :meth:`_finales`)."""
         kind = int(key[0])
         if kind in (kernel.K_FINALE, kernel.K_TWO):
-            return self._finale(key)
+            return self._finales(key[None, :])[0]
         if kind == kernel.K_HALF_WEIGHTS:
             return self._weights(key)
+        if kind in (kernel.K_SOLVER, kernel.K_SOLVER_FULL):
+            return self._solver(key[None, :], full=kind == kernel.K_SOLVER_FULL)[0]
+        assert kind == kernel.K_HALF_ENDS
         word = int(key[1])
-        state = self.turn(word)
-        limit, worst, after, ncov, best = _round_words(int(key[2]))
-        cups = tuple(
-            (KEEPS[c >> 2], c & 3)
-            for c in (
-                int(key[4 + i // kernel.CUPS_PER_WORD]) >> (8 * (i % kernel.CUPS_PER_WORD)) & 255
-                for i in range(ncov)
-            )
-        )
-        legal = state.actions(self.rules, MAX_THROWS)
+        ctx, best = _context(key)
         solved = self.solved
-        ctx = Context(limit, worst, after, cups)
-        if kind == kernel.K_HALF_ENDS:
-            ends = solved.ends(ctx, best)
-            return self._ends_row(solved.action_ends(ends, word >> 2, word & 3), legal)
-        if kind == kernel.K_SOLVER:
-            values = solved.values(solved.solution(ctx), word >> 2, word & 3)
-            flag = 2 if deckel_decides(values, 1) else 1 if deckel_decides(values, 0) else 0
-            return legal[best_choice(values)].code | flag << 8
-        assert kind == kernel.K_SOLVER_FULL
-        words = int(key[3])
-        best_shown, middle, own = (words & 511) - 1, words >> 9 & 1023, words >> 19 & 1023
-        # the solver bot asks in halves only: a half's Deckel
-        full = solved.solution(ctx, best_shown, middle, own, self.rules.deckel_per_half, full=True)
-        return legal[best_choice(solved.values(full, word >> 2, word & 3))].code
+        ends = solved.ends(ctx, best)
+        legal = self.turn(word).actions(self.rules, MAX_THROWS)
+        return self._ends_row(solved.action_ends(ends, word >> 2, word & 3), legal)
+
+    def _solver(self, rows: Int64Array, *, full: bool) -> list[int]:
+        """The solver bot's choices at ``rows`` (keys ``K_SOLVER``, or ``K_SOLVER_FULL`` where
+        ``full``), a situation at a time: each solved once (:meth:`Solved.solution`), and the
+        choice in each of its turn states compiled (:func:`~schocken.fast.turns.solver_choices`,
+        as ``best_choice`` and ``deckel_decides`` make it)."""
+        solved = self.solved
+        # the situation: the round's words, the covered cups, then the Deckel (full) last, so
+        # that the situations of one round come one after another
+        columns = [2, *range(4, kernel.KW), 3] if full else [2, *range(4, kernel.KW)]
+        _, first, which = np.unique(
+            rows[:, columns], axis=0, return_index=True, return_inverse=True
+        )
+        order = np.argsort(which.ravel(), kind="stable")
+        bounds = np.searchsorted(which.ravel()[order], np.arange(len(first) + 1))
+        words = np.ascontiguousarray(rows[order, 1])
+        chosen = np.zeros(len(rows), np.int64)
+        for g, row in enumerate(first.tolist()):
+            ctx, _ = _context(rows[row])
+            if full:
+                deckel = int(rows[row, 3])
+                best_shown, middle = (deckel & 511) - 1, deckel >> 9 & 1023
+                own = deckel >> 19 & 1023
+                # the solver bot asks in halves only: a half's Deckel
+                total = self.rules.deckel_per_half
+                sol = solved.solution(ctx, best_shown, middle, own, total, full=True)
+            else:
+                sol = solved.solution(ctx)
+            lo, hi = int(bounds[g]), int(bounds[g + 1])
+            turns.solver_choices(
+                solved.opts, solved.sixes, words[lo:hi], sol.val, sol.thr, sol.term, not full,
+                chosen[lo:hi],
+            )  # fmt: skip
+        values = np.zeros(len(rows), np.int64)
+        values[order] = chosen
+        result: list[int] = values.tolist()
+        return result
 
     @property
     def solved(self) -> Solved:
@@ -250,8 +276,11 @@ class Memo:
 
     def turn(self, word: int) -> TurnState:
         """The turn of a key's word 1 (state * 4 + throws)."""
-        aside, thrown, must, turned, full = self.tables.states[word >> 2]
-        return TurnState(aside, thrown, word & 3, turned, must, full)
+        state = self._turns.get(word)
+        if state is None:
+            aside, thrown, must, turned, full = self.tables.states[word >> 2]
+            state = self._turns[word] = TurnState(aside, thrown, word & 3, turned, must, full)
+        return state
 
     def _ends_row(self, ends: Float64Array, legal: tuple[Action, ...]) -> int:
         if self.ends_rows == len(self.ends):
@@ -278,28 +307,53 @@ class Memo:
         self.weights[row] = w
         return row
 
-    def _finale(self, key: Int64Array) -> int:
-        if int(key[0]) == kernel.K_FINALE:
-            bot = cast(FinaleBot, _finale_bot(self.rules))
-        else:
-            bot = _two_player_bot(self.rules)
-        state = self.turn(int(key[1]))
-        words = int(key[3])
-        middle, own, other = words & 1023, words >> 10 & 1023, words >> 20 & 1023
-        opener = int(key[2])
-        if not opener & 1:
-            action = bot.solution.best_action(middle, own, other, state)
-        else:
-            first = self.turn((opener >> 1 & 1023) << 2 | opener >> 11 & 3)
-            final: Column = (
-                ("covered", first.aside)
-                if opener >> 13 & 1
-                else ("shown", first.result(result_table(self.rules)))
-            )
-            action = bot.solution.best_action(
-                middle, own, other, state, opener_final=final, limit=opener >> 14 & 3
-            )
-        return action.code
+    def _finales(self, rows: Int64Array) -> list[int]:
+        """The Finale's choices at ``rows`` (keys ``K_FINALE`` or ``K_TWO``), a situation (the
+        Deckel, opener or responder and the opener's limit) at a time
+        (:meth:`FinaleSolution.best_action_codes`)."""
+        groups: dict[tuple[int, int, int, int], list[int]] = {}
+        for i, (kind, opener, words) in enumerate(rows[:, [0, 2, 3]].tolist()):
+            limit = opener >> 14 & 3 if opener & 1 else 0
+            groups.setdefault((kind, words, opener & 1, limit), []).append(i)
+        chosen = [0] * len(rows)
+        for (kind, words, responder, limit), at in groups.items():
+            if kind == kernel.K_FINALE:
+                bot = cast(FinaleBot, _finale_bot(self.rules))
+            else:
+                bot = _two_player_bot(self.rules)
+            middle, own, other = words & 1023, words >> 10 & 1023, words >> 20 & 1023
+            states = [self.turn(int(rows[i, 1])) for i in at]
+            if responder:
+                finals = [self._opener_final(int(rows[i, 2])) for i in at]
+                codes = bot.solution.best_action_codes(
+                    middle, own, other, states, finals=finals, limit=limit
+                )
+            else:
+                codes = bot.solution.best_action_codes(middle, own, other, states)
+            for i, code in zip(at, codes, strict=True):
+                chosen[i] = code
+        return chosen
+
+    def _opener_final(self, opener: int) -> Column:
+        """What the responder sees of the opener's final turn (a Finale key's word 2)."""
+        first = self.turn((opener >> 1 & 1023) << 2 | opener >> 11 & 3)
+        if opener >> 13 & 1:
+            return ("covered", first.aside)
+        return ("shown", first.result(result_table(self.rules)))
+
+
+def _context(key: Int64Array) -> tuple[Context, int]:
+    """The situation of a round key (``kernel._round_key``) and its best result shown (a code
+    index, -1: none)."""
+    limit, worst, after, ncov, best = _round_words(int(key[2]))
+    cups = tuple(
+        (KEEPS[c >> 2], c & 3)
+        for c in (
+            int(key[4 + i // kernel.CUPS_PER_WORD]) >> (8 * (i % kernel.CUPS_PER_WORD)) & 255
+            for i in range(ncov)
+        )
+    )
+    return Context(limit, worst, after, cups), best
 
 
 def _round_words(word: int) -> tuple[int, int, int, int, int]:

@@ -210,6 +210,44 @@ def action_values(
 
 
 @_jit
+def solver_choices(
+    opts: Any, sixes: Any, words: Any, val: Any, thr: Any, term: Any, flags: bool, out: Any
+) -> None:
+    """The solver bot's action in each of ``words`` (state * 4 + throws) of one solved
+    situation, into ``out``: the code of ``best_choice`` of the actions' values, with ``flags``
+    also where the Deckel decide between actions tied on the chance of losing
+    (``deckel_decides``): 2 << 8 with Deckel in the middle, 1 << 8 only with it empty."""
+    values = np.zeros((opts.shape[2], 2))
+    for i in range(words.shape[0]):
+        s, t = words[i] >> 2, words[i] & 3
+        count = action_values(opts, sixes, s, t, val, thr, term, values)
+        best = 0  # best_choice: the first one no later one is better than
+        for j in range(1, count):
+            if _better(values[j, 0], values[j, 1], values[best, 0], values[best, 1]):
+                best = j
+        choice = opts[s, t, 1 + best]
+        if flags:
+            if _deckel_decides(values, count, 1):
+                choice |= 2 << 8
+            elif _deckel_decides(values, count, 0):
+                choice |= 1 << 8
+        out[i] = choice
+
+
+@_jit
+def _deckel_decides(values: Any, count: int, middle: int) -> bool:
+    """``schocken.bots.solver_bot.deckel_decides`` of the first ``count`` values."""
+    best = values[0, 0]
+    for j in range(1, count):
+        best = min(best, values[j, 0])
+    tied = 0
+    for j in range(count):
+        if values[j, 0] <= best + EPS:
+            tied += 1
+    return tied > 1 and not (best <= EPS and middle > 0)
+
+
+@_jit
 def _ends(
     s: int, t: int, lid: int, after: int, worst: int, best_shown: int, code: Any, of_code: Any,
     runs: Any, cov_ge: Any, cov_gt: Any, cov_cdf: Any, pool_cdf: Any, below: Any, ends: Any,
