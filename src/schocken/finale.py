@@ -352,6 +352,7 @@ class FinaleSolution:
         np = _np()
         model = _round_model(self.rules)
         if finals is None:
+            key: tuple[object, ...] = ("opener", m, own, other)
             saved, terminal = _opener_dp(self, m, own, other)
             graph = model.opener
             cols = np.zeros(len(states), dtype=np.int64)
@@ -362,6 +363,7 @@ class FinaleSolution:
                 # the one-at-a-time way says which, as best_action does
                 return [self.best_action(m, own, other, s, opener_final=f, limit=limit).code
                         for s, f in zip(states, finals, strict=True)]  # fmt: skip
+            key = ("responder", m, other, own, limit)
             saved, terminal = _responder_dp(self, m, other, own, limit)
             graph = model.responder[limit]
             cols = np.array([columns[f] for f in finals], dtype=np.int64)
@@ -375,10 +377,11 @@ class FinaleSolution:
             if (rows < 0).any():
                 stray = states[asked[int(np.argmin(rows))]]
                 raise ValueError(f"{stray} is not a state of this turn")
-            q, tv, _ = saved[j]
-            values = np.concatenate((terminal[j], tv, q))[
-                actions.sources[rows], cols[asked][:, None]
-            ]
+            joined = self.cache.get((*key, j))
+            if joined is None:  # as LayerActions.sources has them
+                q, tv, _ = saved[j]
+                joined = self.cache[(*key, j)] = np.concatenate((terminal[j], tv, q))
+            values = joined[actions.sources[rows], cols[asked][:, None]]
             # the opener minimises -value, the responder 1 - value (as action_values gives them)
             lose = -values if finals is None else 1.0 - values
             lose[actions.codes[rows] < 0] = np.inf

@@ -115,6 +115,7 @@ class Memo:
         """Whether it holds keys its file on disk lacks."""
         self._solved: Solved | None = None
         self._turns: dict[int, TurnState] = {}
+        self._finals: dict[int, Column] = {}
         self.path = _path(self.rules)
         if self.path is not None and self.path.exists():
             self._load(self.path)
@@ -248,6 +249,7 @@ class Memo:
         chosen = np.zeros(len(rows), np.int64)
         for g, row in enumerate(first.tolist()):
             ctx, _ = _context(rows[row])
+            lo, hi = int(bounds[g]), int(bounds[g + 1])
             if full:
                 deckel = int(rows[row, 3])
                 best_shown, middle = (deckel & 511) - 1, deckel >> 9 & 1023
@@ -257,7 +259,6 @@ class Memo:
                 sol = solved.solution(ctx, best_shown, middle, own, total, full=True)
             else:
                 sol = solved.solution(ctx)
-            lo, hi = int(bounds[g]), int(bounds[g + 1])
             turns.solver_choices(
                 solved.opts, solved.sixes, words[lo:hi], sol.val, sol.thr, sol.term, not full,
                 chosen[lo:hi],
@@ -336,10 +337,15 @@ class Memo:
 
     def _opener_final(self, opener: int) -> Column:
         """What the responder sees of the opener's final turn (a Finale key's word 2)."""
-        first = self.turn((opener >> 1 & 1023) << 2 | opener >> 11 & 3)
-        if opener >> 13 & 1:
-            return ("covered", first.aside)
-        return ("shown", first.result(result_table(self.rules)))
+        final = self._finals.get(opener)
+        if final is None:
+            first = self.turn((opener >> 1 & 1023) << 2 | opener >> 11 & 3)
+            if opener >> 13 & 1:
+                final = ("covered", first.aside)
+            else:
+                final = ("shown", first.result(result_table(self.rules)))
+            self._finals[opener] = final
+        return final
 
 
 def _context(key: Int64Array) -> tuple[Context, int]:
