@@ -114,13 +114,15 @@ def test_every_kind_of_strong_decision_comes_up() -> None:
 
 
 def test_the_memo_fills_once_and_plays_the_same_games() -> None:
-    """A game played when the memo lacks its situations and again when it holds them is the same
-    game; the memo does not grow the second time."""
-    rules = find_preset("tsv99").with_overrides({"deckel_per_half": 5})
+    """A game played when the memo lacks its situations (it stops at each, and goes on from the
+    start of that round once the memo holds it) and again when it holds them is the same game;
+    the memo does not grow the second time."""
+    rules = find_preset("tsv99").with_overrides({"deckel_per_half": 5, "deckel_in_finale": 4})
     lineup = ["half", "regular", "solver", "regular"]
-    first = fast.play_rows(rules, lineup, 1000, 30, seed=5, threads=1)
+    assert strong.memo(rules).keys_held == 0  # new to this process: the games stop many times
+    first = fast.play_rows(rules, lineup, 1000, 60, seed=5, threads=1)
     held = strong.memo(rules).keys_held
-    again = fast.play_rows(rules, lineup, 1000, 30, seed=5, threads=None)
+    again = fast.play_rows(rules, lineup, 1000, 60, seed=5, threads=None)
     assert (first == again).all()
     assert strong.memo(rules).keys_held == held
     assert (first[:, kernel.O_MISS] == 0).all()

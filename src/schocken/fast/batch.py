@@ -44,6 +44,7 @@ def play_batch(
     games: Any,
     out: Any,
     miss: Any,
+    saves: Any,
 ) -> None:
     """Play the games numbered in ``games`` on every core; one row of ``out`` (and of ``miss``)
     each.
@@ -51,7 +52,9 @@ def play_batch(
     ``place_bot[p]`` is the bot of line-up place ``p``; with ``rotate`` game ``g`` seats place
     ``p`` at seat ``(p + g) % n``. A row holds the ``O_*`` values with the seats of the losers
     (of the game and of each half) turned into line-up places; a game that stopped at a key the
-    memo lacks has ``O_MISS`` set and the key in its row of ``miss``.
+    memo lacks has ``O_MISS`` set and the key in its row of ``miss``; played again, it goes on
+    from the start of that round, as its row of ``saves`` holds it
+    (:func:`~schocken.fast.kernel.play_game`; with no columns, from the start).
     """
     no_steps = np.zeros((0, S_SIZE), np.int64)
     no_sections = np.zeros((0, E_DECKEL + n), np.int64)
@@ -65,7 +68,7 @@ def play_batch(
         play_game(
             n, params, legal, after, thrown, sixes, results, regular, buy_in, aside_of,
             memo_keys, memo_vals, ends, weights, seat_bot, game_seed(seed, g), False, no_steps,
-            no_sections, row, miss[i],
+            no_sections, row, miss[i], saves[i],
         )  # fmt: skip
         if row[O_MISS] != 0:
             continue

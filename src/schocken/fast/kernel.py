@@ -217,6 +217,34 @@ def strong_choice(
     return found
 
 
+SAVE_SIZE = 24 + 3 * PLACES + MAX_HALVES
+"""Words of a game's state at the start of a round (:func:`play_game`'s ``save``): whether one
+is held, the dice's generator, 21 counts and phases, then the Deckel, who is in the section, the
+order of play and the halves' losers."""
+
+
+@_jit
+def _save_arrays(save: Any, deckel: Any, in_section: Any, order: Any, half_losers: Any) -> None:
+    n = deckel.shape[0]
+    for s in range(n):
+        save[24 + s] = deckel[s]
+        save[24 + PLACES + s] = in_section[s]
+        save[24 + 2 * PLACES + s] = order[s]
+    for h in range(MAX_HALVES):
+        save[24 + 3 * PLACES + h] = half_losers[h]
+
+
+@_jit
+def _load_arrays(save: Any, deckel: Any, in_section: Any, order: Any, half_losers: Any) -> None:
+    n = deckel.shape[0]
+    for s in range(n):
+        deckel[s] = save[24 + s]
+        in_section[s] = save[24 + PLACES + s] != 0
+        order[s] = save[24 + 2 * PLACES + s]
+    for h in range(MAX_HALVES):
+        half_losers[h] = save[24 + 3 * PLACES + h]
+
+
 @_jit
 def play_game(
     n: int,
@@ -240,6 +268,7 @@ def play_game(
     sections: Any,
     out: Any,
     miss: Any,
+    save: Any,
 ) -> None:
     """Play one game of ``n`` players to its end; what it came to goes into ``out`` (``O_*``).
 
@@ -248,6 +277,11 @@ def play_game(
     ``sections``. Where a strong bot's decision is not in the memo (``memo_keys``, ``memo_vals``,
     ``ends``, ``weights``: see :func:`strong_choice`) the game stops with ``out[O_MISS]`` set and
     the key in ``miss``.
+
+    ``save`` (:data:`SAVE_SIZE` words, or none) holds what the game has come to at the start of
+    each round: a game that stops at a missing key is played on from the start of that round by
+    the next call with the same ``save`` (the same dice from there: the same game), not again
+    from its first round.
     """
     deckel_half = params[P_DECKEL_HALF]
     cover_mode = params[P_COVER_MODE]
@@ -300,8 +334,32 @@ def play_game(
     n_sections = 0
     loser = -1
     blattschuss = False
+    if save.shape[0] > 0 and save[0] != 0:  # on from the round where it stopped
+        rng[0] = np.uint64(save[1]) << np.uint64(32) | np.uint64(save[2])
+        in_count, order_len, off_best, off_second = save[3], save[4], save[5], save[6]
+        off_owed, halves, section, total, middle = save[7], save[8], save[9], save[10], save[11]
+        playing, kind, anchor, opening_value = save[12] != 0, save[13], save[14], save[15]
+        section_rounds, rounds, turns, paid = save[16], save[17], save[18], save[19]
+        schock_aus_rounds, opener_lost = save[20], save[21]
+        n_steps, n_sections = save[22], save[23]
+        _load_arrays(save, deckel, in_section, order, half_losers)
     while loser < 0:
         # ---------------------------------------------------------------- a round begins
+        if save.shape[0] > 0:  # what a game that stops in this round goes on from
+            save[0] = 1
+            save[1] = np.int64(rng[0] >> np.uint64(32))
+            save[2] = np.int64(rng[0] & np.uint64(0xFFFFFFFF))
+            save[3], save[4], save[5], save[6] = in_count, order_len, off_best, off_second
+            save[7], save[8], save[9], save[10], save[11] = off_owed, halves, section, total, middle
+            save[12], save[13], save[14], save[15] = playing, kind, anchor, opening_value
+            save[16], save[17], save[18], save[19] = section_rounds, rounds, turns, paid
+            save[20], save[21], save[22], save[23] = (
+                schock_aus_rounds,
+                opener_lost,
+                n_steps,
+                n_sections,
+            )
+            _save_arrays(save, deckel, in_section, order, half_losers)
         rounds += 1
         blind = False  # the round was opened blind: one throw each, every cup covered
         one_throw_round = kind in (OPENING_THROW, STECHEN, OPENING_DIE, THROW_OFF)
