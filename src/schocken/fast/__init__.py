@@ -135,7 +135,7 @@ def play_rows(
     places = np.arange(count)
     # a game that stops at a key the memo lacks goes on from the start of that round
     strong_bots = any(b in STRONG_BOTS for b in bots)
-    saves = np.zeros((count, kernel.SAVE_SIZE if strong_bots else 0), np.int64)
+    saves = np.zeros((count, kernel.save_size(len(bots)) if strong_bots else 0), np.int64)
     with _threads(threads):
         # Games differ in length: the threads take them a few at a time, not half each.
         before = numba.set_parallel_chunksize(PARALLEL_CHUNK)
@@ -149,13 +149,13 @@ def play_rows(
                 batch.play_batch(
                     len(bots), t.params, t.legal, t.after, t.thrown, t.sixes, t.results,
                     t.regular, t.buy_in, t.aside, m.keys, m.values, m.ends, m.weights, place_bot,
-                    rotate, _seed(seed), games, rows, miss, saves,
+                    rotate, _seed(seed), games, rows, miss, saves, places,
                 )  # fmt: skip
                 missed = rows[:, kernel.O_MISS] != 0
                 out[places[~missed]] = rows[~missed]
                 if missed.any():  # a strong bot met new situations: fill the memo, play on
                     m.fill(miss[missed], len(bots))
-                games, places, saves = games[missed], places[missed], saves[missed]
+                games, places = games[missed], places[missed]
         finally:
             numba.set_parallel_chunksize(before)
             numba.set_num_threads(threads_before)

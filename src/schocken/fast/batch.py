@@ -45,6 +45,7 @@ def play_batch(
     out: Any,
     miss: Any,
     saves: Any,
+    places: Any,
 ) -> None:
     """Play the games numbered in ``games`` on every core; one row of ``out`` (and of ``miss``)
     each.
@@ -53,8 +54,8 @@ def play_batch(
     ``p`` at seat ``(p + g) % n``. A row holds the ``O_*`` values with the seats of the losers
     (of the game and of each half) turned into line-up places; a game that stopped at a key the
     memo lacks has ``O_MISS`` set and the key in its row of ``miss``; played again, it goes on
-    from the start of that round, as its row of ``saves`` holds it
-    (:func:`~schocken.fast.kernel.play_game`; with no columns, from the start).
+    from the start of that round, as row ``places[i]`` of ``saves`` holds it for the ``i``-th
+    game (:func:`~schocken.fast.kernel.play_game`; with no columns, from the start).
     """
     no_steps = np.zeros((0, S_SIZE), np.int64)
     no_sections = np.zeros((0, E_DECKEL + n), np.int64)
@@ -68,7 +69,7 @@ def play_batch(
         play_game(
             n, params, legal, after, thrown, sixes, results, regular, buy_in, aside_of,
             memo_keys, memo_vals, ends, weights, seat_bot, game_seed(seed, g), False, no_steps,
-            no_sections, row, miss[i], saves[i],
+            no_sections, row, miss[i], saves[places[i]],
         )  # fmt: skip
         if row[O_MISS] != 0:
             continue

@@ -217,32 +217,35 @@ def strong_choice(
     return found
 
 
-SAVE_SIZE = 24 + 3 * PLACES + MAX_HALVES
-"""Words of a game's state at the start of a round (:func:`play_game`'s ``save``): whether one
-is held, the dice's generator, 21 counts and phases, then the Deckel, who is in the section, the
-order of play and the halves' losers."""
+def save_size(n: int) -> int:
+    """Words of the state of a game of ``n`` players at the start of a round (:func:`play_game`'s
+    ``save``): whether one is held, the dice's generator, 21 counts and phases, then the halves'
+    losers and, per player, the Deckel, whether in the section, the order of play."""
+    return 24 + MAX_HALVES + 3 * n
 
 
 @_jit
 def _save_arrays(save: Any, deckel: Any, in_section: Any, order: Any, half_losers: Any) -> None:
     n = deckel.shape[0]
-    for s in range(n):
-        save[24 + s] = deckel[s]
-        save[24 + PLACES + s] = in_section[s]
-        save[24 + 2 * PLACES + s] = order[s]
     for h in range(MAX_HALVES):
-        save[24 + 3 * PLACES + h] = half_losers[h]
+        save[24 + h] = half_losers[h]
+    at = 24 + MAX_HALVES
+    for s in range(n):
+        save[at + s] = deckel[s]
+        save[at + n + s] = in_section[s]
+        save[at + 2 * n + s] = order[s]
 
 
 @_jit
 def _load_arrays(save: Any, deckel: Any, in_section: Any, order: Any, half_losers: Any) -> None:
     n = deckel.shape[0]
-    for s in range(n):
-        deckel[s] = save[24 + s]
-        in_section[s] = save[24 + PLACES + s] != 0
-        order[s] = save[24 + 2 * PLACES + s]
     for h in range(MAX_HALVES):
-        half_losers[h] = save[24 + 3 * PLACES + h]
+        half_losers[h] = save[24 + h]
+    at = 24 + MAX_HALVES
+    for s in range(n):
+        deckel[s] = save[at + s]
+        in_section[s] = save[at + n + s] != 0
+        order[s] = save[at + 2 * n + s]
 
 
 @_jit
@@ -278,7 +281,7 @@ def play_game(
     ``ends``, ``weights``: see :func:`strong_choice`) the game stops with ``out[O_MISS]`` set and
     the key in ``miss``.
 
-    ``save`` (:data:`SAVE_SIZE` words, or none) holds what the game has come to at the start of
+    ``save`` (:func:`save_size` words, or none) holds what the game has come to at the start of
     each round: a game that stops at a missing key is played on from the start of that round by
     the next call with the same ``save`` (the same dice from there: the same game), not again
     from its first round.
