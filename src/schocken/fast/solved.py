@@ -368,18 +368,15 @@ class Solved:
         return ends
 
     def action_ends(self, ends: Ends, state: int, throws: int) -> Float64Array:
-        """Each legal action's ends of the round (``Outcomes.action_ends``), one row each."""
-        count = int(self.opts[state, throws, 0])
-        out = np.zeros((count, self.size))
-        for j in range(count):
-            a = int(self.opts[state, throws, 1 + j])
-            if a == turns.STOP:
-                row = int(ends.stop_at[state, throws])
-                if row < 0:
-                    raise AssertionError(f"state {state} after {throws} throws is never reached")
-                out[j] = ends.stop[row]
-            elif a == turns.TURN_SIXES:
-                out[j] = ends.turned[self.turned_at[self.sixes[state]], throws]
-            else:
-                out[j] = ends.throw[a, throws]
+        """Each legal action's ends of the round (``Outcomes.action_ends``), one row each (as
+        :func:`turns.ends_rows` writes them for the memo)."""
+        rows = np.zeros((1, MAX_LEGAL, self.size + 2))
+        words = np.array([state * 4 + throws], np.int64)
+        stray = turns.ends_rows(
+            self.opts, self.sixes, self.turned_at, words, ends.throw, ends.stop, ends.stop_at,
+            ends.turned, rows,
+        )  # fmt: skip
+        if stray >= 0:
+            raise AssertionError(f"state {state} after {throws} throws is never reached")
+        out: Float64Array = rows[0, : self.opts[state, throws, 0], : self.size]
         return out

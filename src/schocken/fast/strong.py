@@ -54,7 +54,7 @@ from typing import cast
 
 import numpy as np
 
-from schocken.actions import KEEPS, Action
+from schocken.actions import KEEPS
 from schocken.bots.finale_bot import FinaleBot
 from schocken.bots.half_bot import _two_player_bot, _weights
 from schocken.bots.solver_bot import _finale_bot, _rules_data
@@ -64,7 +64,7 @@ from schocken.fast.solved import Context, Solved
 from schocken.fast.tables import MAX_LEGAL, Float64Array, Int64Array, RuleTables, rule_tables
 from schocken.finale import Column
 from schocken.results import result_table
-from schocken.rules import MAX_THROWS, Rules
+from schocken.rules import Rules
 from schocken.turn import TurnState
 
 FIRST_SLOTS = 1 << 14
@@ -154,6 +154,8 @@ class Memo:
             at = np.flatnonzero(rows[:, 0] == kind)
             if kind in (kernel.K_SOLVER, kernel.K_SOLVER_FULL):
                 values[at] = self._solver(rows[at], full=kind == kernel.K_SOLVER_FULL)
+            elif kind == kernel.K_HALF_ENDS:
+                values[at] = self._half_ends(rows[at])
             elif kind in (kernel.K_FINALE, kernel.K_TWO):
                 values[at] = self._finales(rows[at])
             else:
@@ -224,12 +226,38 @@ class Memo:
         if kind in (kernel.K_SOLVER, kernel.K_SOLVER_FULL):
             return self._solver(key[None, :], full=kind == kernel.K_SOLVER_FULL)[0]
         assert kind == kernel.K_HALF_ENDS
-        word = int(key[1])
-        ctx, best = _context(key)
+        return self._half_ends(key[None, :])[0]
+
+    def _half_ends(self, rows: Int64Array) -> list[int]:
+        """The half bot's ends of the round at ``rows`` (keys ``K_HALF_ENDS``), each a new row of
+        :attr:`ends` (its value), a situation at a time: its ends solved once
+        (:meth:`Solved.ends`), each turn state's rows compiled (:func:`turns.ends_rows`)."""
         solved = self.solved
-        ends = solved.ends(ctx, best)
-        legal = self.turn(word).actions(self.rules, MAX_THROWS)
-        return self._ends_row(solved.action_ends(ends, word >> 2, word & 3), legal)
+        order, first, bounds = _situations(rows, [2, *range(4, kernel.KW)])
+        words = np.ascontiguousarray(rows[order, 1])
+        if self.ends_rows + len(rows) > len(self.ends):  # room for them: twice as many at least
+            grown = np.zeros(
+                (max(2 * len(self.ends), self.ends_rows + len(rows)), *self.ends.shape[1:])
+            )
+            grown[: self.ends_rows] = self.ends[: self.ends_rows]
+            self.ends = grown
+        start = self.ends_rows
+        for g, row in enumerate(first):
+            ctx, best = _context(rows[row])
+            ends = solved.ends(ctx, best)
+            lo, hi = int(bounds[g]), int(bounds[g + 1])
+            stray = turns.ends_rows(
+                solved.opts, solved.sixes, solved.turned_at, words[lo:hi], ends.throw, ends.stop,
+                ends.stop_at, ends.turned, self.ends[start + lo : start + hi],
+            )  # fmt: skip
+            if stray >= 0:
+                word = int(words[lo + stray])
+                raise AssertionError(f"state {word >> 2} after {word & 3} throws is never reached")
+        self.ends_rows += len(rows)
+        values = np.zeros(len(rows), np.int64)
+        values[order] = np.arange(start, start + len(rows))
+        result: list[int] = values.tolist()
+        return result
 
     def _solver(self, rows: Int64Array, *, full: bool) -> list[int]:
         """The solver bot's choices at ``rows`` (keys ``K_SOLVER``, or ``K_SOLVER_FULL`` where
@@ -240,14 +268,10 @@ class Memo:
         # the situation: the round's words, the covered cups, then the Deckel (full) last, so
         # that the situations of one round come one after another
         columns = [2, *range(4, kernel.KW), 3] if full else [2, *range(4, kernel.KW)]
-        _, first, which = np.unique(
-            rows[:, columns], axis=0, return_index=True, return_inverse=True
-        )
-        order = np.argsort(which.ravel(), kind="stable")
-        bounds = np.searchsorted(which.ravel()[order], np.arange(len(first) + 1))
+        order, first, bounds = _situations(rows, columns)
         words = np.ascontiguousarray(rows[order, 1])
         chosen = np.zeros(len(rows), np.int64)
-        for g, row in enumerate(first.tolist()):
+        for g, row in enumerate(first):
             ctx, _ = _context(rows[row])
             lo, hi = int(bounds[g]), int(bounds[g + 1])
             if full:
@@ -282,17 +306,6 @@ class Memo:
             aside, thrown, must, turned, full = self.tables.states[word >> 2]
             state = self._turns[word] = TurnState(aside, thrown, word & 3, turned, must, full)
         return state
-
-    def _ends_row(self, ends: Float64Array, legal: tuple[Action, ...]) -> int:
-        if self.ends_rows == len(self.ends):
-            self.ends = np.concatenate([self.ends, np.zeros_like(self.ends)])
-        row = self.ends_rows
-        self.ends_rows += 1
-        self.ends[row, 0, self.size] = len(legal)
-        for j, (e, a) in enumerate(zip(ends, legal, strict=True)):
-            self.ends[row, j, : self.size] = e
-            self.ends[row, j, self.size + 1] = a.code
-        return row
 
     def _weights(self, key: Int64Array) -> int:
         players, others_count, words = int(key[1]), int(key[2]), int(key[3])
@@ -346,6 +359,17 @@ class Memo:
                 final = ("shown", first.result(result_table(self.rules)))
             self._finals[opener] = final
         return final
+
+
+def _situations(rows: Int64Array, columns: list[int]) -> tuple[Int64Array, list[int], Int64Array]:
+    """``rows`` grouped by their words in ``columns`` (a situation): the order that puts each
+    situation's rows together (situations in the order of those words), the first row of each,
+    and where each begins in that order (and the end)."""
+    _, first, which = np.unique(rows[:, columns], axis=0, return_index=True, return_inverse=True)
+    order = np.argsort(which.ravel(), kind="stable")
+    bounds = np.searchsorted(which.ravel()[order], np.arange(len(first) + 1))
+    firsts: list[int] = first.tolist()
+    return order, firsts, bounds
 
 
 def _context(key: Int64Array) -> tuple[Context, int]:

@@ -248,6 +248,36 @@ def _deckel_decides(values: Any, count: int, middle: int) -> bool:
 
 
 @_jit
+def ends_rows(
+    opts: Any, sixes: Any, turned_at: Any, words: Any, throw: Any, stop: Any, stop_at: Any,
+    turned: Any, rows: Any,
+) -> int:  # fmt: skip
+    """The half bot's ends of the round for each legal action (``Outcomes.action_ends``) in each
+    of ``words`` (state * 4 + throws) of one situation (its ends as :class:`~schocken.fast.
+    solved.Ends` keeps them), into ``rows[i]``: per action its ends, then (at ``size`` of the
+    first) the number of actions and (at ``size + 1``) the action's code. Returns -1, or the
+    index of a word whose state the turn never reaches after its throws."""
+    size = throw.shape[2]
+    for i in range(words.shape[0]):
+        s, t = words[i] >> 2, words[i] & 3
+        count = opts[s, t, 0]
+        rows[i, 0, size] = count
+        for j in range(count):
+            a = opts[s, t, 1 + j]
+            for e in range(size):
+                if a == STOP:
+                    if stop_at[s, t] < 0:
+                        return i
+                    rows[i, j, e] = stop[stop_at[s, t], e]
+                elif a == TURN_SIXES:
+                    rows[i, j, e] = turned[turned_at[sixes[s]], t, e]
+                else:
+                    rows[i, j, e] = throw[a, t, e]
+            rows[i, j, size + 1] = a
+    return -1
+
+
+@_jit
 def _ends(
     s: int, t: int, lid: int, after: int, worst: int, best_shown: int, code: Any, of_code: Any,
     runs: Any, cov_ge: Any, cov_gt: Any, cov_cdf: Any, pool_cdf: Any, below: Any, ends: Any,
