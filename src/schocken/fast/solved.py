@@ -351,12 +351,10 @@ class Solved:
             sol.val, sol.thr, sol.term, state, throw, stop,
         )  # fmt: skip
         reached = np.ascontiguousarray(stop[self.reach])
-        # distinct by their bytes (every float as it is)
-        _, first, inverse = np.unique(
-            reached.view(np.dtype((np.void, 8 * self.size))).ravel(),
-            return_index=True,
-            return_inverse=True,
-        )
+        # distinct by their bits (every float as it is)
+        first = np.zeros(len(reached), np.int64)
+        inverse = np.zeros(len(reached), np.int64)
+        first = first[: turns.distinct_rows(reached, first, inverse)]
         stop_at = np.full(self.reach.shape, -1, np.int64)
         stop_at[self.reach] = inverse.ravel()
         ends = Ends(throw, reached[first], stop_at, state[self.turned_states])

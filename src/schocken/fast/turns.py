@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from schocken.fast.jit import _jit
+from schocken.fast.rng import _GOLDEN, _mix
 
 EPS = 1e-12
 """As ``schocken.bots.solver_bot.EPS``."""
@@ -275,6 +276,43 @@ def ends_rows(
                     rows[i, j, e] = throw[a, t, e]
             rows[i, j, size + 1] = a
     return -1
+
+
+@_jit
+def distinct_rows(rows: Any, first: Any, which: Any) -> int:
+    """The distinct ``rows`` (floats, compared by their bits): the index of each one's first
+    row into ``first`` (in the order they come), and which distinct row each row is into
+    ``which``; returns how many there are."""
+    bits = rows.view(np.int64)
+    m, width = bits.shape
+    size = 1
+    while size < 2 * m:
+        size *= 2
+    slots = np.full(size, -1, np.int64)
+    count = 0
+    for i in range(m):
+        h = np.uint64(0)
+        for e in range(width):
+            h = _mix(h + np.uint64(bits[i, e]) + _GOLDEN)
+        slot = np.int64(h & np.uint64(size - 1))
+        while True:
+            j = slots[slot]
+            if j < 0:
+                slots[slot] = count
+                first[count] = i
+                which[i] = count
+                count += 1
+                break
+            same = True
+            for e in range(width):
+                if bits[first[j], e] != bits[i, e]:
+                    same = False
+                    break
+            if same:
+                which[i] = j
+                break
+            slot = (slot + 1) & (size - 1)
+    return count
 
 
 @_jit
