@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,11 @@ from postgres_helpers import Postgres, postgres
 from test_web import CHROMIUM, FLAGS
 
 clone_alone.watch()
+
+# The Finale's solutions are kept on disk (schocken.finale_shared): here in a folder of this run's
+# own, not the user's cache, and no memo of the strong bots unless a test asks for one.
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="schocken-tests-cache-")
+os.environ.pop("SCHOCKEN_CACHE_DIR", None)
 
 ENGINES = ("sqlite", "postgresql")
 """The engines every storage test runs against."""

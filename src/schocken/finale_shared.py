@@ -1,33 +1,109 @@
 """The Finale's solution shared: rule sets that differ only in options the solution never reads
 have the same solution (:mod:`schocken.finale`), solved once per :func:`finale_key` and Deckel
-count (:func:`~schocken.finale_reads.finale_key`)."""
+count (:func:`~schocken.finale_reads.finale_key`), and kept on disk for later processes.
+
+On disk: one small file per solution (its values, a few kB) in the directory
+``SCHOCKEN_CACHE_DIR`` names, or where that is unset in ``schocken`` under the user's cache
+directory (``XDG_CACHE_HOME``, else ``~/.cache``); set to an empty string, nothing is kept. A
+file's name is a fingerprint of what the solution reads of the rules, its Deckel and the source
+of every module it is computed with: a change of either solves it anew. A file that cannot be
+read is solved anew and written again.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import os
 from dataclasses import replace
+from pathlib import Path
 
 from schocken import finale
 from schocken.finale_reads import finale_key
+from schocken.finale_turns import _np
 from schocken.rules import Rules
 
 _SOLVED: dict[tuple[tuple[object, ...], int], finale.FinaleSolution] = {}
 """The solutions made by :func:`finale_solution`, by :func:`finale_key` and Deckel."""
 
+CACHE_ENV = "SCHOCKEN_CACHE_DIR"
+"""The environment variable naming the cache directory (as for the strong bots' memo)."""
+
+SOURCES = (
+    "actions.py", "dice.py", "finale.py", "finale_reads.py", "finale_turns.py", "results.py",
+    "round.py", "rules.py", "turn.py",
+)  # fmt: skip
+"""The modules (under ``src/schocken``) a solution is computed with: their source goes into
+its file's fingerprint."""
+
 
 def finale_solution(rules: Rules, total: int | None = None) -> finale.FinaleSolution:
     """:func:`solve_finale` of ``rules`` (``total`` Deckel, default the Finale's), solved once
     per :func:`finale_key` and Deckel count: rule sets that differ only in options the solution
-    never reads share it (the same values; each gets its own ``rules``)."""
+    never reads share it (the same values; each gets its own ``rules``). Kept on disk (see the
+    module) for later processes."""
     n = rules.deckel_in_finale if total is None else total
     key = (finale_key(rules), n)
     sol = _SOLVED.get(key)
     if sol is None:
-        sol = _SOLVED[key] = finale.solve_finale(rules, total=n)
+        path = _path(key)
+        sol = _load(path, rules, n) if path is not None else None
+        if sol is None:
+            sol = finale.solve_finale(rules, total=n)
+            if path is not None:
+                _save(path, sol)
+        _SOLVED[key] = sol
     return sol if sol.rules == rules else replace(sol, rules=rules)
 
 
+def cache_dir() -> Path | None:
+    """Where solutions are kept on disk (None: nowhere)."""
+    folder = os.environ.get(CACHE_ENV)
+    if folder is not None:
+        return Path(folder) if folder else None
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(home) / "schocken"
+
+
+def _path(key: tuple[tuple[object, ...], int]) -> Path | None:
+    folder = cache_dir()
+    if folder is None:
+        return None
+    h = hashlib.sha256(repr(key).encode())
+    root = Path(__file__).resolve().parent
+    for name in SOURCES:
+        h.update(name.encode())
+        h.update((root / name).read_bytes())
+    return folder / f"finale-{h.hexdigest()[:24]}.npz"
+
+
+def _load(path: Path, rules: Rules, n: int) -> finale.FinaleSolution | None:
+    np = _np()
+    try:
+        with np.load(path) as f:
+            values, about = f["values"], f["about"]
+    except (OSError, ValueError, KeyError, EOFError):
+        return None  # none yet, or not readable: solved anew
+    if values.shape != (n + 1, n + 1) or about.shape != (3,):
+        return None
+    return finale.FinaleSolution(rules, n, values, float(about[0]), int(about[1]), float(about[2]))
+
+
+def _save(path: Path, sol: finale.FinaleSolution) -> None:
+    np = _np()
+    part = path.with_suffix(f".{os.getpid()}.part")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with part.open("wb") as f:
+            about = np.array([sol.residual, sol.iterations, sol.seconds])
+            np.savez(f, values=sol.values, about=about)
+        part.replace(path)  # whole or not at all, whoever else writes it
+    except OSError:
+        part.unlink(missing_ok=True)  # a read-only home: solved again next time, that is all
+
+
 def clear_caches() -> None:
-    """Forget the solutions and round models made (for timing them from cold)."""
+    """Forget the solutions and round models made (for timing them from cold; the files on disk
+    stay)."""
     _SOLVED.clear()
     finale._MODELS.clear()
     finale._MODEL_OF.clear()

@@ -1,0 +1,87 @@
+"""The Finale's solutions shared between rule sets and kept on disk for later processes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from schocken import finale_shared
+from schocken.finale_shared import cache_dir, finale_solution
+from schocken.rules import find_preset
+from schocken.turn import TurnState
+
+pytest.importorskip("numpy")
+
+RULES = find_preset("allgemein").with_overrides({"deckel_in_finale": 5})
+
+
+@pytest.fixture()
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache folder of the test's own, nothing solved in the process."""
+    monkeypatch.setenv(finale_shared.CACHE_ENV, str(tmp_path))
+    finale_shared.clear_caches()
+    return tmp_path
+
+
+def test_a_solution_is_kept_on_disk_and_read_back_the_same(folder: Path) -> None:
+    solved = finale_solution(RULES)
+    files = list(folder.glob("finale-*.npz"))
+    assert len(files) == 1
+    finale_shared.clear_caches()  # a new process, as far as this one knows
+    read = finale_solution(RULES)
+    assert read is not solved
+    assert read.values.tobytes() == solved.values.tobytes()  # every float, the nan too
+    assert (read.n, read.residual, read.iterations) == (
+        solved.n,
+        solved.residual,
+        solved.iterations,
+    )
+    for m, o, r in [(5, 0, 0), (2, 2, 1), (0, 3, 2)]:
+        assert read.best_action(m, o, r, TurnState()) == solved.best_action(m, o, r, TurnState())
+    # another Deckel count, another file; the same options the Finale reads: the same file
+    finale_solution(RULES, total=4)
+    finale_solution(RULES.with_overrides({"opening": "first_seat", "deckel_per_half": 9}))
+    assert len(list(folder.glob("finale-*.npz"))) == 2
+
+
+def test_a_file_that_cannot_be_read_is_solved_anew_and_written_again(folder: Path) -> None:
+    solved = finale_solution(RULES)
+    (path,) = folder.glob("finale-*.npz")
+    path.write_bytes(b"not a solution")
+    finale_shared.clear_caches()
+    again = finale_solution(RULES)
+    assert again.values.tobytes() == solved.values.tobytes()
+    finale_shared.clear_caches()
+    assert finale_solution(RULES).values.tobytes() == solved.values.tobytes()
+    assert path.read_bytes()[:2] == b"PK"  # a numpy archive again
+
+
+def test_an_empty_setting_keeps_nothing_and_unset_means_the_users_cache(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(finale_shared.CACHE_ENV, "")
+    assert cache_dir() is None
+    finale_solution(RULES)
+    assert not list(folder.iterdir())
+    monkeypatch.delenv(finale_shared.CACHE_ENV)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder / "xdg"))
+    assert cache_dir() == folder / "xdg" / "schocken"
+
+
+def test_a_later_process_reads_what_an_earlier_one_solved(folder: Path) -> None:
+    code = (
+        "import time; from schocken.finale_shared import finale_solution; "
+        "from schocken.rules import find_preset; "
+        "s = finale_solution(find_preset('allgemein').with_overrides({'deckel_in_finale': 5})); "
+        "print(s.values[2, 2])"
+    )
+    first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    written = {p: p.stat().st_mtime_ns for p in folder.glob("finale-*.npz")}
+    second = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert first.stdout == second.stdout
+    assert written and {p: p.stat().st_mtime_ns for p in folder.glob("finale-*.npz")} == written
