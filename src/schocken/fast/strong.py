@@ -123,7 +123,9 @@ class Memo:
     def _clear(self) -> None:
         self.keys = np.zeros((FIRST_SLOTS, kernel.KW), np.int64)
         self.values = np.zeros(FIRST_SLOTS, np.int64)
-        self.ends = np.zeros((64, MAX_LEGAL, self.size + 2), np.float64)
+        # a row per key: per legal action (at most as many as a turn state has) its ends
+        width = int(self.tables.legal[:, 0].max())
+        self.ends = np.zeros((64, width, self.size + 2), np.float64)
         self.weights = np.zeros((64, self.size), np.float64)
         self.keys_held = 0
         self.ends_rows = 0
@@ -242,6 +244,8 @@ class Memo:
             grown[: self.ends_rows] = self.ends[: self.ends_rows]
             self.ends = grown
         start = self.ends_rows
+        if int(solved.opts[:, :, 0].max()) > self.ends.shape[1]:
+            raise ValueError("a turn state has more legal actions than the memo's rows of ends")
         for g, row in enumerate(first):
             ctx, best = _context(rows[row])
             ends = solved.ends(ctx, best)
