@@ -12,6 +12,8 @@ meet is in the memo: the speed of the compiled loop with the strong bot's decisi
 for ``--games`` new games (new situations still fill the memo, and that time counts). Compiling is
 not timed (a run of a line-up of regulars first; numba caches the compiled code on disk). Four
 regulars are timed first on the same games, as a yardstick of how busy the machine is.
+With ``SCHOCKEN_CACHE_DIR`` set, the Finale's solutions too are read from what earlier runs kept
+there (:mod:`schocken.finale_shared`): the setup then costs nothing.
 
 The build is split: first what the reference bots compute once per rule set before their first
 decision (the setup: the half bot's model of the half, with its 400 games of regulars, and the

@@ -17,12 +17,6 @@ the helper process that makes the strong bot's model of the half meanwhile ("hel
 ``schocken.bots.half_bot.model_ahead``): on a busy machine the wall-clock seconds say mostly how
 busy it is, these how much work there was.
 
-The Finale's solutions are kept on disk as ``schocken`` keeps them for its users
-(:mod:`schocken.finale_shared`), here in a folder of the run's own that is empty at its start
-(``--disk kept``: a process finds what earlier ones of the run solved, as a user's later runs
-do), or not at all (``--disk none``: every process solves them). The strong bots' memo is never
-kept on disk here.
-
 With ``--cold``, instead: for each preset as it is and with one Deckel fewer a half (a rule set
 no process has met), a whole ``schocken lab`` in a new process (Python's start, the imports,
 numba's compiled code loaded from its cache, the evening and the skill figure), its wall-clock
@@ -101,20 +95,7 @@ def main() -> None:
     parser.add_argument("--reference", action="store_true", help="the reference engine")
     parser.add_argument("--cold", action="store_true", help="schocken lab in a new process")
     parser.add_argument("--repeat", type=int, default=1, help="--cold: rounds of runs")
-    parser.add_argument(
-        "--disk",
-        choices=("kept", "none"),
-        default="kept",
-        help="the Finale's solutions kept on disk between processes (in a folder of this run's "
-        "own, empty at its start), or nothing on disk",
-    )
     args = parser.parse_args()
-    os.environ.pop("SCHOCKEN_CACHE_DIR", None)  # no memo of the strong bots on disk
-    if args.disk == "none":
-        os.environ["SCHOCKEN_CACHE_DIR"] = ""  # nothing at all
-    else:
-        os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="bench-lab-cache-")
-    print(f"the Finale's solutions on disk: {args.disk}")
     presets = list(PRESETS) if args.preset == "all" else [args.preset]
     if args.cold:
         _cold(presets, args.repeat)

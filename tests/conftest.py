@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import fcntl
 import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,9 +24,8 @@ from test_web import CHROMIUM, FLAGS
 
 clone_alone.watch()
 
-# The Finale's solutions are kept on disk (schocken.finale_shared): here in a folder of this run's
-# own, not the user's cache, and no memo of the strong bots unless a test asks for one.
-os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="schocken-tests-cache-")
+# Nothing of the strong bots or the Finale kept on disk from earlier runs (schocken.fast.strong,
+# schocken.finale_shared), unless a test asks for it.
 os.environ.pop("SCHOCKEN_CACHE_DIR", None)
 
 ENGINES = ("sqlite", "postgresql")

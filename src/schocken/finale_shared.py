@@ -2,12 +2,11 @@
 have the same solution (:mod:`schocken.finale`), solved once per :func:`finale_key` and Deckel
 count (:func:`~schocken.finale_reads.finale_key`), and kept on disk for later processes.
 
-On disk: one small file per solution (its values, a few kB) in the directory
-``SCHOCKEN_CACHE_DIR`` names, or where that is unset in ``schocken`` under the user's cache
-directory (``XDG_CACHE_HOME``, else ``~/.cache``); set to an empty string, nothing is kept. A
-file's name is a fingerprint of what the solution reads of the rules, its Deckel and the source
-of every module it is computed with: a change of either solves it anew. A file that cannot be
-read is solved anew and written again.
+On disk where ``SCHOCKEN_CACHE_DIR`` names a directory (as for the strong bots' memo,
+:mod:`schocken.fast.strong`; unset or empty: nothing is kept): one small file per solution (its
+values, a few kB). A file's name is a fingerprint of what the solution reads of the rules, its
+Deckel and the source of every module it is computed with: a change of either solves it anew. A
+file that cannot be read is solved anew and written again.
 """
 
 from __future__ import annotations
@@ -39,8 +38,8 @@ its file's fingerprint."""
 def finale_solution(rules: Rules, total: int | None = None) -> finale.FinaleSolution:
     """:func:`solve_finale` of ``rules`` (``total`` Deckel, default the Finale's), solved once
     per :func:`finale_key` and Deckel count: rule sets that differ only in options the solution
-    never reads share it (the same values; each gets its own ``rules``). Kept on disk (see the
-    module) for later processes."""
+    never reads share it (the same values; each gets its own ``rules``). Kept on disk for later
+    processes where ``SCHOCKEN_CACHE_DIR`` says (see the module)."""
     n = rules.deckel_in_finale if total is None else total
     key = (finale_key(rules), n)
     sol = _SOLVED.get(key)
@@ -58,10 +57,7 @@ def finale_solution(rules: Rules, total: int | None = None) -> finale.FinaleSolu
 def cache_dir() -> Path | None:
     """Where solutions are kept on disk (None: nowhere)."""
     folder = os.environ.get(CACHE_ENV)
-    if folder is not None:
-        return Path(folder) if folder else None
-    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(home) / "schocken"
+    return Path(folder) if folder else None
 
 
 def _path(key: tuple[tuple[object, ...], int]) -> Path | None:
