@@ -10,8 +10,8 @@ through the reference engine and require the same outcome and the same decisions
 Every game draws from its own generator (SplitMix64), seeded from the run's seed and the game's
 number, so a game is the same game whichever thread plays it and however the games are split.
 Beside it: :mod:`schocken.fast.rng` (the generator), :mod:`schocken.fast.seats` (who plays next),
-:mod:`schocken.fast.memo` (the strong bots' memo), :mod:`schocken.fast.batch` (many games on
-every core) and :mod:`schocken.fast.jit` (compiling).
+:mod:`schocken.fast.memo` (the strong bots' memo and their decisions from it),
+:mod:`schocken.fast.batch` (many games on every core) and :mod:`schocken.fast.jit` (compiling).
 """
 
 from __future__ import annotations
@@ -23,17 +23,21 @@ import numpy as np
 from schocken.fast.jit import _jit
 from schocken.fast.memo import CUPS_PER_WORD as CUPS_PER_WORD  # re-exported: kernel.X
 from schocken.fast.memo import DECKEL_PER_WORD as DECKEL_PER_WORD
+from schocken.fast.memo import K_FINALE as K_FINALE
+from schocken.fast.memo import K_HALF_ENDS as K_HALF_ENDS
+from schocken.fast.memo import K_HALF_WEIGHTS as K_HALF_WEIGHTS
+from schocken.fast.memo import K_SOLVER as K_SOLVER
+from schocken.fast.memo import K_SOLVER_FULL as K_SOLVER_FULL
+from schocken.fast.memo import K_TWO as K_TWO
 from schocken.fast.memo import KW as KW
-from schocken.fast.memo import _look_up, _round_key
 from schocken.fast.memo import memo_slot as memo_slot
+from schocken.fast.memo import strong_choice
 from schocken.fast.rng import _below, _uniform
 from schocken.fast.rng import game_seed as game_seed
 from schocken.fast.seats import _clockwise_from, _giver, _lost_two, _next_opener
 from schocken.fast.tables import (
-    BOT_HALF,
     BOT_RANDOM,
     BOT_REGULAR,
-    BOT_SOLVER,
     CAT_NOT_WORST,
     CAT_ONLY_COVERED,
     CAT_OPENER,
@@ -125,96 +129,6 @@ E_LOSER = 1
 E_SCHOCK_AUS = 2
 E_DECKEL = 3
 """Each seat's Deckel when the section ended, from this column on."""
-# The kinds of the strong bots' memo keys (schocken.fast.memo: a key is KW words, the first its
-# kind).
-K_SOLVER = 1
-"""The solver bot in a round for Deckel of a half: its choice from the chance of losing the round,
-and whether the Deckel decide (value ``code | flag << 8``: flag 0 never, 1 with the middle empty,
-2 always)."""
-K_SOLVER_FULL = 2
-"""The solver bot's choice where the Deckel decide (value: the code)."""
-K_HALF_ENDS = 3
-"""The half bot: how the round ends for each legal action (value: a row of ``ends``)."""
-K_HALF_WEIGHTS = 4
-"""The half bot: P(losing the half) after each end of the round (value: a row of ``weights``)."""
-K_FINALE = 5
-"""The Finale's solution (value: the code)."""
-K_TWO = 6
-"""The half bot with two players in a round of a half: the solution for a half's Deckel."""
-
-
-@_jit
-def strong_choice(
-    bot: int, section: int, n: int, order: Any, order_len: int, pos: int, state: int,
-    throws: int, limit: int, middle: int, deckel: Any, worst: int, best: int, cov: Any,
-    ncov: int, first_state: int, first_throws: int, first_covered: bool, memo_keys: Any,
-    memo_vals: Any, ends: Any, weights: Any, key: Any, miss: Any,
-) -> int:  # fmt: skip
-    """The solver or half bot's action in a round for Deckel (a turn with a choice), from the
-    memo; -1 where the memo lacks a key (it is then in ``miss``).
-
-    ``worst`` and ``best`` are the codes of the worst and best results shown before the player
-    (-1: none), ``cov[:ncov]`` the covered cups before it (keep index * 4 + throws), ``first_*``
-    the round's first turn (for the responder of a round of two).
-    """
-    seat = order[pos]
-    after = order_len - pos - 1
-    if section == FINALE or (bot == BOT_HALF and order_len == 2):
-        key[0] = K_FINALE if section == FINALE else K_TWO
-        key[1] = state * 4 + throws
-        key[2] = 0
-        if pos > 0:
-            key[2] = 1 | first_state << 1 | first_throws << 11 | first_covered << 13 | limit << 14
-        other = order[1 - pos]  # a round of two
-        key[3] = middle | deckel[seat] << 10 | deckel[other] << 20
-        for w in range(4, KW):
-            key[w] = 0
-        return _look_up(memo_keys, memo_vals, key, miss)
-    if bot == BOT_SOLVER:
-        _round_key(key, K_SOLVER, state, throws, limit, worst, after, -1, cov, ncov)
-        value = _look_up(memo_keys, memo_vals, key, miss)
-        if value < 0:
-            return -1
-        flag = value >> 8
-        if flag == 2 or (flag == 1 and middle == 0):
-            key[0] = K_SOLVER_FULL
-            key[3] = (best + 1) | middle << 9 | deckel[seat] << 19
-            return _look_up(memo_keys, memo_vals, key, miss)
-        code: int = value & 255
-        return code
-    # The half bot: the least sum of P(end) * P(losing the half after it) over the ends.
-    _round_key(key, K_HALF_ENDS, state, throws, limit, worst, after, best, cov, ncov)
-    row = _look_up(memo_keys, memo_vals, key, miss)
-    if row < 0:
-        return -1
-    key[0] = K_HALF_WEIGHTS
-    key[1] = n
-    key[2] = order_len - 1
-    key[3] = middle | deckel[seat] << 10
-    for w in range(4, KW):
-        key[w] = 0
-    i = 0
-    for p in range(order_len):
-        if order[p] != seat:
-            key[4 + i // DECKEL_PER_WORD] |= deckel[order[p]] << (10 * (i % DECKEL_PER_WORD))
-            i += 1
-    w_row = _look_up(memo_keys, memo_vals, key, miss)
-    if w_row < 0:
-        return -1
-    size = weights.shape[1]
-    chosen = -1
-    least = 0.0
-    for j in range(np.int64(ends[row, 0, size])):
-        total = 0.0
-        for e in range(size):
-            x = ends[row, j, e]
-            if x != 0.0:
-                total += x * weights[w_row, e]
-        if chosen < 0 or total < least:
-            chosen = j
-            least = total
-    found: int = int(ends[row, chosen, size + 1])
-    return found
 
 
 def save_size(n: int) -> int:
@@ -483,7 +397,8 @@ def play_game(
                                 code = legal[state, 1 + _below(rng, count)]
                         elif bot != BOT_REGULAR and kind == NORMAL:
                             code = strong_choice(
-                                bot, section, n, order, order_len, pos, state, throws, limit,
+                                bot, section == FINALE, n, order, order_len, pos, state, throws,
+                                limit,
                                 middle, deckel, worst_c, best_c, cov, ncov, first_state,
                                 first_throws, first_covered, memo_keys, memo_vals, ends, weights,
                                 memo_key, miss,
