@@ -161,7 +161,8 @@ class Memo:
             elif kind in (kernel.K_FINALE, kernel.K_TWO):
                 values[at] = self._finales(rows[at])
             else:
-                values[at] = [self._value(row, players) for row in rows[at]]
+                assert kind == kernel.K_HALF_WEIGHTS
+                values[at] = [self._weights(row) for row in rows[at]]
         while 2 * (self.keys_held + len(rows)) > len(self.keys):
             self._grow()
         memo_insert(self.keys, self.values, rows, values)
@@ -215,20 +216,7 @@ class Memo:
         """The memo's size in bytes (its arrays as allocated)."""
         return self.keys.nbytes + self.values.nbytes + self.ends.nbytes + self.weights.nbytes
 
-    # ------------------------------------------------------------------ one key's value
-
-    def _value(self, key: Int64Array, players: int) -> int:
-        """One key's value (the half bot's keys; the others are filled many at once:
-        :meth:`_solver`, :meth:`_finales`)."""
-        kind = int(key[0])
-        if kind in (kernel.K_FINALE, kernel.K_TWO):
-            return self._finales(key[None, :])[0]
-        if kind == kernel.K_HALF_WEIGHTS:
-            return self._weights(key)
-        if kind in (kernel.K_SOLVER, kernel.K_SOLVER_FULL):
-            return self._solver(key[None, :], full=kind == kernel.K_SOLVER_FULL)[0]
-        assert kind == kernel.K_HALF_ENDS
-        return self._half_ends(key[None, :])[0]
+    # ------------------------------------------------------------------ the keys' values
 
     def _half_ends(self, rows: Int64Array) -> list[int]:
         """The half bot's ends of the round at ``rows`` (keys ``K_HALF_ENDS``), each a new row of
