@@ -142,10 +142,22 @@ def test_three_programs_play_a_whole_game_and_see_only_their_own_dice(tmp_path: 
         # The host lets a bot play her own seat: the three programs play with it.
         to_bot = {"token": table["token"], "seat": 0, "to": "bot"}
         assert server.post(f"/api/tables/{table['id']}/seat", to_bot).status_code == 200
+        outs: list[tuple[str, str]] = []
         try:
-            outs = [finish(proc, tmp_path / f"seat{i + 1}.jsonl") for i, proc in enumerate(procs)]
+            for i, proc in enumerate(procs):
+                outs.append(finish(proc, tmp_path / f"seat{i + 1}.jsonl"))
         except AssertionError as exc:
-            raise AssertionError(f"{exc}\nthe server's log: {server.log.read_text()}") from None
+            outs.append(("", "(it did not end)"))
+            for proc in procs[len(outs) :]:
+                proc.kill()
+                outs.append(proc.communicate())
+            ended = "\n".join(
+                f"seat {i + 1} (exit {proc.returncode}): {err}"
+                for i, (proc, (_, err)) in enumerate(zip(procs, outs, strict=True))
+            )
+            raise AssertionError(
+                f"{exc}\n{ended}\nthe server's log: {server.log.read_text()}"
+            ) from None
         for proc, (said, err) in zip(procs, outs, strict=True):
             assert proc.returncode == 0, err
             assert "lost the game" in said

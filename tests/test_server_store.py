@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from schocken.server.store import AddStep, SaveTable, Store
+from schocken.server.store import AddStep, SaveTable, Store, new_token
 from schocken.store import StoreConflictError
 
 
@@ -105,3 +105,15 @@ def test_many_tables_are_read_with_their_steps_at_once(database: str) -> None:
         assert [(row, store.steps(row[0])) for row, _ in found] == found
     finally:
         store.close()
+
+
+def test_a_new_token_never_begins_with_a_dash(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``schocken bot-play URL TOKEN`` would read a token that begins with ``-`` as an option
+    (one in 64 did, and a program's seat was never played): such a draw is drawn again."""
+    import secrets
+
+    draws = iter(["-dash", "-again", "plain"])
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda nbytes: next(draws))
+    assert new_token() == "plain"
+    monkeypatch.undo()
+    assert all(not new_token(1).startswith("-") for _ in range(2000))

@@ -34,7 +34,7 @@ from schocken.pub import PubGame
 from schocken.record import GameRecord
 from schocken.server.refusals import StorageError, TableError, refusal_of, refuse
 from schocken.server.requests import language
-from schocken.server.store import PubChangedError, SavePub, Store, token_hash
+from schocken.server.store import PubChangedError, SavePub, Store, new_token, token_hash
 
 KEPT = 500
 """Pub games kept in memory at most (the least recently used leave; the file keeps them)."""
@@ -94,7 +94,7 @@ class PubGames:
     async def create(self, pub: PubGame, *, chained: bool = False) -> tuple[str, str]:
         """Store a new pub game: its id and secret token. ``chained``: the first game of a
         chain, whose phone makes the next game when one is over (:meth:`next_game`)."""
-        pub_id, token = secrets.token_urlsafe(9), secrets.token_urlsafe(16)
+        pub_id, token = secrets.token_urlsafe(9), new_token()
         kept = _Kept(
             token_hash(token), pub, chain={"first": pub_id, "next": None} if chained else None
         )
@@ -186,7 +186,7 @@ class PubGames:
     async def new_token(self, pub_id: str) -> str:
         """A new token for the pub game ``pub_id`` and the next games of its chain (the server
         keeps its hash): the old one opens none of them from now on."""
-        token = secrets.token_urlsafe(16)
+        token = new_token()
         for each in await self.chain(pub_id):
             kept = await self._load(each)
             async with kept.lock:

@@ -22,6 +22,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import secrets
 import sqlite3
 import threading
 import time
@@ -117,6 +118,16 @@ when it is opened)."""
 HASHED = "sha256"
 """The ``meta`` row ``tokens`` says the file's tokens are kept as their hashes (an older file,
 without it, kept them as given)."""
+
+
+def new_token(nbytes: int = 16) -> str:
+    """A new secret token (``secrets.token_urlsafe``) that does not begin with ``-``: a program
+    is given its token on a command line (``schocken bot-play URL TOKEN``), where a word that
+    begins with ``-`` is read as an option. One token in 64 is drawn again."""
+    while True:
+        token = secrets.token_urlsafe(nbytes)
+        if not token.startswith("-"):
+            return token
 
 
 def token_hash(token: str) -> str:

@@ -7,7 +7,6 @@ WebSockets.
 
 from __future__ import annotations
 
-import secrets
 import time
 from dataclasses import replace
 from typing import Any
@@ -20,7 +19,7 @@ from schocken.play import apply_decision, ask_buy_ins, next_decision, turn_decis
 from schocken.players import MAX_PLAYERS, name_key
 from schocken.record import GameRecord, record_of
 from schocken.server.refusals import refuse
-from schocken.server.store import AddStep, token_hash
+from schocken.server.store import AddStep, new_token, token_hash
 from schocken.server.table_state import BotTurn, Seat, StandIn, TableState, _clean_name
 
 
@@ -54,7 +53,7 @@ class Table(TableState):
             raise refuse("server_refuse_name_taken", 400, name=name)
         if len(self.seats) + len(self.waiting) >= MAX_PLAYERS:
             raise refuse("server_refuse_next_full", 400, most=MAX_PLAYERS)
-        token = secrets.token_urlsafe(16)
+        token = new_token()
         self.waiting.append(Seat(name, token_hash(token), None))
         self._save()
         return len(self.waiting) - 1, token
@@ -120,7 +119,7 @@ class Table(TableState):
         if self.game is not None:
             raise refuse("server_refuse_started")
         index = free[0] if seat is None else seat
-        token = secrets.token_urlsafe(16)
+        token = new_token()
         self.seats[index] = Seat(name, token_hash(token), None, program)
         self._save()
         return index, token
@@ -132,7 +131,7 @@ class Table(TableState):
             raise refuse("server_refuse_no_seat", 400, seat=seat)
         if self.seats[seat].token_hash is None:
             raise refuse("server_refuse_seat_no_link", 400, seat=seat)
-        token = secrets.token_urlsafe(16)
+        token = new_token()
         self.seats[seat] = replace(self.seats[seat], token_hash=token_hash(token))
         self._save()
         return token

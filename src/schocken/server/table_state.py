@@ -29,7 +29,7 @@ from schocken.players import MAX_PLAYERS, MIN_PLAYERS, check_name
 from schocken.record import DiceProof, GameRecord, RecordStep, replay
 from schocken.rules import Rules, rules_to_data
 from schocken.server.refusals import refusal_of, refuse
-from schocken.server.store import Op, SaveTable, Store, token_hash
+from schocken.server.store import Op, SaveTable, Store, new_token, token_hash
 
 
 class BotTurn(NamedTuple):
@@ -421,7 +421,7 @@ class TableState:
     def new_spectator_token(self) -> str:
         """A new spectator token for the table (whoever has it may watch); only its hash is
         kept."""
-        token = secrets.token_urlsafe(12)
+        token = new_token(12)
         self.spectator_hash = token_hash(token)
         return token
 
