@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
+import os
 import sys
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import numba
@@ -32,6 +36,41 @@ def _numpy_support_without_blas() -> None:
 
 
 _numpy_support_without_blas()
+
+
+def _cache_dir() -> None:
+    """Keep the compiled code under a folder named by the source of every module here.
+
+    numba keeps a compiled function on disk by the stamp of its own file only: a game loop
+    compiled when a function it calls (in another module) read differently would still be
+    loaded after that module changed, and play by the old code. So the compiled code goes to
+    ``__pycache__/numba-<hash of this package's modules>`` beside them (or, where that cannot be
+    written, under the user's cache folder): any change compiles afresh. ``NUMBA_CACHE_DIR``,
+    where set, is left as it is.
+    """
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return
+    here = Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    for module in sorted(here.glob("*.py")):
+        h.update(module.name.encode())
+        h.update(module.read_bytes())
+    name = f"numba-{h.hexdigest()[:16]}"
+    for base in (
+        here / "__pycache__",
+        Path.home() / ".cache" / "schocken",
+        Path(tempfile.gettempdir()) / "schocken",
+    ):
+        try:
+            (base / name).mkdir(parents=True, exist_ok=True)
+        except OSError:
+            continue
+        if os.access(base / name, os.W_OK):
+            numba.config.CACHE_DIR = str(base / name)  # type: ignore[attr-defined]
+            return
+
+
+_cache_dir()
 
 F = TypeVar("F", bound=Callable[..., Any])
 

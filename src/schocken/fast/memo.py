@@ -12,6 +12,7 @@ import numpy as np
 from schocken.fast.jit import _jit
 from schocken.fast.rng import _GOLDEN, _mix
 from schocken.fast.tables import BOT_HALF, BOT_SOLVER
+from schocken.fast.turns import STOP, TURN_SIXES
 
 # The memo of the strong bots (schocken.fast.strong): a key is KW words, the first its kind.
 KW = 8
@@ -29,7 +30,8 @@ and whether the Deckel decide (value ``code | flag << 8``: flag 0 never, 1 with 
 K_SOLVER_FULL = 2
 """The solver bot's choice where the Deckel decide (value: the code)."""
 K_HALF_ENDS = 3
-"""The half bot: how the round ends for each legal action (value: a row of ``ends``)."""
+"""The half bot: how the round ends in a situation, from each of its turn states (word 1 is 0;
+value: the situation's index in ``ends``, :func:`half_choice`)."""
 K_HALF_WEIGHTS = 4
 """The half bot: P(losing the half) after each end of the round (value: a row of ``weights``)."""
 K_FINALE = 5
@@ -153,9 +155,9 @@ def strong_choice(
         code: int = value & 255
         return code
     # The half bot: the least sum of P(end) * P(losing the half after it) over the ends.
-    _round_key(key, K_HALF_ENDS, state, throws, limit, worst, after, best, cov, ncov)
-    row = _look_up(memo_keys, memo_vals, key, miss)
-    if row < 0:
+    _round_key(key, K_HALF_ENDS, 0, 0, limit, worst, after, best, cov, ncov)
+    k = _look_up(memo_keys, memo_vals, key, miss)
+    if k < 0:
         return -1
     key[0] = K_HALF_WEIGHTS
     key[1] = n
@@ -171,17 +173,50 @@ def strong_choice(
     w_row = _look_up(memo_keys, memo_vals, key, miss)
     if w_row < 0:
         return -1
-    size = weights.shape[1]
+    code = half_choice(ends, k, state, throws, weights[w_row])
+    if code < 0:  # a state the turn never reaches: its key with its word, which the filling refuses
+        _round_key(miss, K_HALF_ENDS, state, throws, limit, worst, after, best, cov, ncov)
+    return code
+
+
+@_jit
+def half_choice(ends: Any, k: int, s: int, t: int, weights: Any) -> int:
+    """The half bot's action in state ``s`` after ``t`` throws of situation ``k`` of the
+    memo's ``ends`` (:attr:`schocken.fast.strong.Memo.ends`: the situations' ends of the round
+    as :class:`~schocken.fast.solved.Ends` keeps them, after 1 and 2 throws): of the legal
+    actions in the engine's order, the first with the least sum of P(end) * ``weights``
+    (P(losing the half after it)) over the ends, as ``HalfBot.choose`` adds them up. -1 where
+    stopping in ``s`` is a state the turn never reaches (never met: the tests compare every
+    decision with the reference bot's)."""
+    opts, sixes, turned_at, throw, stop, stop_at, stop_off, turned = ends
+    size = weights.shape[0]
     chosen = -1
     least = 0.0
-    for j in range(np.int64(ends[row, 0, size])):
+    for j in range(opts[s, t, 0]):
+        a = opts[s, t, 1 + j]
         total = 0.0
-        for e in range(size):
-            x = ends[row, j, e]
-            if x != 0.0:
-                total += x * weights[w_row, e]
+        if a == STOP:
+            r = stop_at[k, s, t - 1]
+            if r < 0:
+                return -1
+            r += stop_off[k]
+            for e in range(size):
+                x = stop[r, e]
+                if x != 0.0:
+                    total += x * weights[e]
+        elif a == TURN_SIXES:
+            r = turned_at[sixes[s]]
+            for e in range(size):
+                x = turned[k, r, t - 1, e]
+                if x != 0.0:
+                    total += x * weights[e]
+        else:
+            for e in range(size):
+                x = throw[k, a, t - 1, e]
+                if x != 0.0:
+                    total += x * weights[e]
         if chosen < 0 or total < least:
-            chosen = j
+            chosen = a
             least = total
-    found: int = int(ends[row, chosen, size + 1])
+    found: int = chosen
     return found

@@ -43,10 +43,6 @@ MAX_ROWS = 20_000
 MAX_SOLUTIONS = 4_000
 """Solved situations kept (without the Deckel, and full); beyond, the one asked for longest ago
 goes."""
-MAX_ENDS_BYTES = 160 << 20
-"""The bytes the situations' ends of the round kept may take (the half bot; :class:`Ends`, as
-kept, 40 to 100 kB each: some 2,000 situations); beyond, the ones asked for longest ago go."""
-
 Cups = tuple[tuple[Dice, int], ...]
 
 
@@ -152,8 +148,6 @@ class Solved:
         self._no_owed = np.zeros(c, np.int64)
         self._owed_of: dict[tuple[int, int, int], Int64Array] = {}
         self._solutions: OrderedDict[tuple[object, ...], Solution] = OrderedDict()
-        self._ends: OrderedDict[tuple[object, ...], Ends] = OrderedDict()
-        self._ends_bytes = 0
         self._last: (
             tuple[
                 Context,
@@ -289,8 +283,6 @@ class Solved:
             self._solutions.popitem(last=False)  # the one asked for longest ago
         if len(self._rows) >= MAX_ROWS:
             self._rows.clear()
-            self._ends.clear()
-            self._ends_bytes = 0
             self._last = None
         cov_ge, cov_gt, cov_cdf, vis_id, covd_id = self._context(ctx)
         owed = self._owed(middle, deckel, total) if full else self._no_owed
@@ -331,12 +323,8 @@ class Solved:
 
     def ends(self, ctx: Context, best: int) -> Ends:
         """How the round ends from each state of a situation (``Outcomes``), the best result
-        shown being the code index ``best`` (-1: none)."""
-        key = (ctx, best)
-        found = self._ends.get(key)
-        if found is not None:
-            self._ends.move_to_end(key)
-            return found
+        shown being the code index ``best`` (-1: none); not kept here (the memo keeps them:
+        :meth:`schocken.fast.strong.Memo.ends`)."""
         sol = self.solution(ctx)
         cov_ge, cov_gt, cov_cdf, vis_id, covd_id = self._context(ctx)
         n = len(self.opts)
@@ -357,13 +345,7 @@ class Solved:
         first = first[: turns.distinct_rows(reached, first, inverse)]
         stop_at = np.full(self.reach.shape, -1, np.int64)
         stop_at[self.reach] = inverse.ravel()
-        ends = Ends(throw, reached[first], stop_at, state[self.turned_states])
-        self._ends[key] = ends
-        self._ends_bytes += ends.nbytes
-        while self._ends_bytes > MAX_ENDS_BYTES and len(self._ends) > 1:
-            _, gone = self._ends.popitem(last=False)  # the one asked for longest ago
-            self._ends_bytes -= gone.nbytes
-        return ends
+        return Ends(throw, reached[first], stop_at, state[self.turned_states])
 
     def action_ends(self, ends: Ends, state: int, throws: int) -> Float64Array:
         """Each legal action's ends of the round (``Outcomes.action_ends``), one row each (as

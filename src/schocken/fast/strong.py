@@ -50,9 +50,10 @@ import os
 import time
 from functools import cache
 from pathlib import Path
-from typing import cast
+from typing import TypeVar, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from schocken.actions import KEEPS
 from schocken.bots.finale_bot import FinaleBot
@@ -60,12 +61,26 @@ from schocken.bots.half_bot import _two_player_bot, _weights
 from schocken.bots.solver_bot import _finale_bot, _rules_data
 from schocken.fast import kernel, turns
 from schocken.fast.memo import memo_absent, memo_insert
-from schocken.fast.solved import Context, Solved
-from schocken.fast.tables import MAX_LEGAL, Float64Array, Int64Array, RuleTables, rule_tables
+from schocken.fast.solved import Context, Ends, Solved
+from schocken.fast.tables import Float64Array, Int64Array, RuleTables, rule_tables
 from schocken.finale import Column
 from schocken.results import result_table
-from schocken.rules import Rules
+from schocken.rules import MAX_THROWS, Rules
 from schocken.turn import TurnState
+
+T = TypeVar("T", bound=np.generic)
+
+EndsArrays = tuple[
+    Int64Array,
+    Int64Array,
+    Int64Array,
+    Float64Array,
+    Float64Array,
+    Int64Array,
+    Int64Array,
+    Float64Array,
+]
+"""The half bot's ends of the round as the compiled loop takes them (:attr:`Memo.ends`)."""
 
 FIRST_SLOTS = 1 << 14
 """The memo's first size (slots; it doubles when half full)."""
@@ -73,6 +88,13 @@ FIRST_SLOTS = 1 << 14
 MAX_KEYS = 1 << 20
 """The keys beyond which a memo starts afresh at the next call of the compiled loop
 (:meth:`Memo.trim`; never within one: the games of a call keep what they filled)."""
+
+DECIDING = slice(1, MAX_THROWS)
+"""The throws after which a turn has a choice: of the ends by throws, those kept."""
+
+MAX_SITUATIONS = 10_000
+"""The half bot's situations (:attr:`Memo.ends`, 40 to 50 kB each) beyond which a memo starts
+afresh in the same way."""
 
 CACHE_ENV = "SCHOCKEN_CACHE_DIR"
 """The environment variable naming the directory of the memos kept on disk (unset: none)."""
@@ -83,7 +105,8 @@ SOURCES = (
     "odds.py", "play.py", "results.py", "round.py", "rules.py", "solver.py", "turn.py", "views.py",
     "bots/finale_bot.py",
     "bots/half_bot.py", "bots/regular.py", "bots/solver_bot.py", "fast/kernel.py",
-    "fast/later.py", "fast/solved.py", "fast/strong.py", "fast/tables.py", "fast/turns.py",
+    "fast/later.py", "fast/memo.py", "fast/solved.py", "fast/strong.py", "fast/tables.py",
+    "fast/turns.py",
 )  # fmt: skip
 """The modules (under ``src/schocken``) whose source goes into a memo file's fingerprint: the
 reference bots, the engine they measure with, and the batch simulator's keys."""
@@ -106,7 +129,15 @@ class Memo:
             )
         self.keys: Int64Array
         self.values: Int64Array
-        self.ends: Float64Array
+        self.throw: Float64Array
+        """The half bot's situations' ends of the round (:class:`~schocken.fast.solved.Ends`),
+        one situation a row of each: ``throw[k]``, ``turned[k]``, ``stop_at[k]`` (a row of
+        ``stop`` from ``stop_off[k]`` on), after the throws a turn decides after
+        (:data:`DECIDING`: 1 and 2)."""
+        self.turned: Float64Array
+        self.stop_at: Int64Array
+        self.stop_off: Int64Array
+        self.stop: Float64Array
         self.weights: Float64Array
         self._clear()
         self.seconds = 0.0
@@ -123,23 +154,65 @@ class Memo:
     def _clear(self) -> None:
         self.keys = np.zeros((FIRST_SLOTS, kernel.KW), np.int64)
         self.values = np.zeros(FIRST_SLOTS, np.int64)
-        # a row per key: per legal action (at most as many as a turn state has) its ends
-        width = int(self.tables.legal[:, 0].max())
-        self.ends = np.zeros((64, width, self.size + 2), np.float64)
         self.weights = np.zeros((64, self.size), np.float64)
         self.keys_held = 0
-        self.ends_rows = 0
         self.weights_rows = 0
+        self.situations = 0
+        self.stop_rows = 0
+        # the turn's tables (from Solved, once a situation's ends are added) and no situation
+        self.opts = np.zeros((1, 1, 1), np.int64)
+        self.sixes = np.zeros(1, np.int64)
+        self.turned_at = np.zeros(1, np.int64)
+        self.throw = np.zeros((0, 1, 1, self.size))
+        self.turned = np.zeros((0, 1, 1, self.size))
+        self.stop_at = np.zeros((0, 1, 1), np.int64)
+        self.stop_off = np.zeros(0, np.int64)
+        self.stop = np.zeros((0, self.size))
+
+    @property
+    def ends(self) -> EndsArrays:
+        """The half bot's situations' ends as the compiled loop reads them
+        (:func:`schocken.fast.memo.half_choice`)."""
+        return (
+            self.opts, self.sixes, self.turned_at, self.throw, self.stop, self.stop_at,
+            self.stop_off, self.turned,
+        )  # fmt: skip
+
+    def _add_ends(self, ends: Ends) -> int:
+        """A situation's ends of the round (:meth:`Solved.ends`) added; its index."""
+        if self.situations == 0:
+            solved = self.solved
+            self.opts, self.sixes, self.turned_at = solved.opts, solved.sixes, solved.turned_at
+            self.throw = np.zeros((64, *ends.throw[:, DECIDING].shape))
+            self.turned = np.zeros((64, *ends.turned[:, DECIDING].shape))
+            self.stop_at = np.zeros((64, *ends.stop_at[:, DECIDING].shape), np.int64)
+            self.stop_off = np.zeros(64, np.int64)
+            self.stop = np.zeros((1024, self.size))
+        k = self.situations
+        if k == len(self.throw):
+            self.throw, self.turned = _doubled(self.throw), _doubled(self.turned)
+            self.stop_at, self.stop_off = _doubled(self.stop_at), _doubled(self.stop_off)
+        self.throw[k], self.turned[k] = ends.throw[:, DECIDING], ends.turned[:, DECIDING]
+        self.stop_at[k] = ends.stop_at[:, DECIDING]
+        self.stop_off[k] = self.stop_rows
+        rows = len(ends.stop)
+        while self.stop_rows + rows > len(self.stop):
+            self.stop = _doubled(self.stop)
+        self.stop[self.stop_rows : self.stop_rows + rows] = ends.stop
+        self.stop_rows += rows
+        self.situations += 1
+        return k
 
     @classmethod
     def empty(cls) -> Memo:
         """A memo that holds nothing, for line-ups without a strong bot (the loop never asks)."""
         m = cls.__new__(cls)
+        m.size = 1
+        m._clear()
         m.keys = np.zeros((1, kernel.KW), np.int64)
         m.values = np.zeros(1, np.int64)
-        m.ends = np.zeros((1, MAX_LEGAL, 2), np.float64)
         m.weights = np.zeros((1, 1), np.float64)
-        m.path, m.changed, m.keys_held, m._solved = None, False, 0, None
+        m.path, m.changed, m._solved = None, False, None
         return m
 
     # ------------------------------------------------------------------ the table
@@ -170,8 +243,9 @@ class Memo:
         self.seconds += time.perf_counter() - started
 
     def trim(self) -> None:
-        """Start afresh, empty, where the memo holds :data:`MAX_KEYS` keys or more."""
-        if self.keys_held >= MAX_KEYS:
+        """Start afresh, empty, where the memo holds :data:`MAX_KEYS` keys or
+        :data:`MAX_SITUATIONS` situations or more."""
+        if self.keys_held >= MAX_KEYS or self.situations >= MAX_SITUATIONS:
             self._clear()
 
     def _grow(self) -> None:
@@ -194,62 +268,61 @@ class Memo:
                 f,
                 keys=self.keys,
                 values=self.values,
-                ends=self.ends[: self.ends_rows],
                 weights=self.weights[: self.weights_rows],
+                opts=self.opts,
+                sixes=self.sixes,
+                turned_at=self.turned_at,
+                throw=self.throw[: self.situations],
+                turned=self.turned[: self.situations],
+                stop_at=self.stop_at[: self.situations],
+                stop_off=self.stop_off[: self.situations],
+                stop=self.stop[: self.stop_rows],
             )
         part.replace(self.path)  # whole or not at all, whoever else writes it
         self.changed = False
 
     def _load(self, path: Path) -> None:
         with np.load(path) as f:
-            keys, values, ends, weights = f["keys"], f["values"], f["ends"], f["weights"]
-        if keys.shape[1:] != (kernel.KW,) or ends.shape[1:] != self.ends.shape[1:]:
+            found = {name: f[name] for name in f.files}
+        keys, weights = found["keys"], found["weights"]
+        if keys.shape[1:] != (kernel.KW,) or weights.shape[1:] != (self.size,):
             return  # another layout: start empty
-        self.keys, self.values = keys, values
+        self.keys, self.values = keys, found["values"]
         self.keys_held = int(np.count_nonzero(keys[:, 0]))
-        self.ends_rows, self.weights_rows = len(ends), len(weights)
-        self.ends = np.concatenate([ends, np.zeros((max(64, len(ends)), *ends.shape[1:]))])
+        self.weights_rows = len(weights)
         self.weights = np.concatenate([weights, np.zeros((max(64, len(weights)), self.size))])
+        self.situations, self.stop_rows = len(found["throw"]), len(found["stop"])
+        if self.situations:
+            self.opts, self.sixes, self.turned_at = (
+                found["opts"],
+                found["sixes"],
+                found["turned_at"],
+            )
+            self.throw, self.turned = _doubled(found["throw"]), _doubled(found["turned"])
+            self.stop_at, self.stop_off = _doubled(found["stop_at"]), _doubled(found["stop_off"])
+            self.stop = _doubled(found["stop"])
 
     @property
     def nbytes(self) -> int:
         """The memo's size in bytes (its arrays as allocated)."""
-        return self.keys.nbytes + self.values.nbytes + self.ends.nbytes + self.weights.nbytes
+        held = self.keys.nbytes + self.values.nbytes + self.weights.nbytes
+        return held + sum(a.nbytes for a in self.ends)
 
     # ------------------------------------------------------------------ the keys' values
 
     def _half_ends(self, rows: Int64Array) -> list[int]:
-        """The half bot's ends of the round at ``rows`` (keys ``K_HALF_ENDS``), each a new row of
-        :attr:`ends` (its value), a situation at a time: its ends solved once
-        (:meth:`Solved.ends`), each turn state's rows compiled (:func:`turns.ends_rows`)."""
-        solved = self.solved
-        order, first, bounds = _situations(rows, [2, *range(4, kernel.KW)])
-        words = np.ascontiguousarray(rows[order, 1])
-        if self.ends_rows + len(rows) > len(self.ends):  # room for them: twice as many at least
-            grown = np.zeros(
-                (max(2 * len(self.ends), self.ends_rows + len(rows)), *self.ends.shape[1:])
-            )
-            grown[: self.ends_rows] = self.ends[: self.ends_rows]
-            self.ends = grown
-        start = self.ends_rows
-        if int(solved.opts[:, :, 0].max()) > self.ends.shape[1]:
-            raise ValueError("a turn state has more legal actions than the memo's rows of ends")
-        for g, row in enumerate(first):
-            ctx, best = _context(rows[row])
-            ends = solved.ends(ctx, best)
-            lo, hi = int(bounds[g]), int(bounds[g + 1])
-            stray = turns.ends_rows(
-                solved.opts, solved.sixes, solved.turned_at, words[lo:hi], ends.throw, ends.stop,
-                ends.stop_at, ends.turned, self.ends[start + lo : start + hi],
-            )  # fmt: skip
-            if stray >= 0:
-                word = int(words[lo + stray])
-                raise AssertionError(f"state {word >> 2} after {word & 3} throws is never reached")
-        self.ends_rows += len(rows)
-        values = np.zeros(len(rows), np.int64)
-        values[order] = np.arange(start, start + len(rows))
-        result: list[int] = values.tolist()
-        return result
+        """The half bot's ends of the round in the situations of ``rows`` (keys ``K_HALF_ENDS``),
+        each solved once (:meth:`Solved.ends`) and added to :attr:`ends` (its index the value):
+        the compiled loop reads every turn state's from there."""
+        stray = rows[rows[:, 1] != 0]
+        if len(stray):  # strong_choice's key of a state the turn never reaches
+            word = int(stray[0, 1])
+            raise AssertionError(f"state {word >> 2} after {word & 3} throws is never reached")
+        found = []
+        for row in rows:
+            ctx, best = _context(row)
+            found.append(self._add_ends(self.solved.ends(ctx, best)))
+        return found
 
     def _solver(self, rows: Int64Array, *, full: bool) -> list[int]:
         """The solver bot's choices at ``rows`` (keys ``K_SOLVER``, or ``K_SOLVER_FULL`` where
@@ -351,6 +424,13 @@ class Memo:
                 final = ("shown", first.result(result_table(self.rules)))
             self._finals[opener] = final
         return final
+
+
+def _doubled(a: npt.NDArray[T]) -> npt.NDArray[T]:
+    """``a`` with room for as many rows again (zeros), at least 64."""
+    grown = np.zeros((len(a) + max(64, len(a)), *a.shape[1:]), a.dtype)
+    grown[: len(a)] = a
+    return grown
 
 
 def _situations(rows: Int64Array, columns: list[int]) -> tuple[Int64Array, list[int], Int64Array]:
