@@ -67,17 +67,18 @@ class Solution(NamedTuple):
 class Ends(NamedTuple):
     """A situation's ends of the round (see :func:`schocken.fast.turns.round_ends`), as kept: what
     a decision reads of them (:meth:`Solved.action_ends`), the same floats. Of the ends on
-    stopping, the distinct rows of the states a turn reaches (many states end alike: the same
-    result, the same later players); of the ends from a state, those of the states turning sixes
+    stopping, a row for each terminal of the turn alike (many states end alike: the same result,
+    the same later players); of the ends from a state, those of the states turning sixes
     leads to."""
 
     throw: Float64Array
     """``throw[k, t]``: from each throw (keep ``k``) after ``t`` throws."""
     stop: Float64Array
-    """The distinct ends on stopping (rows)."""
+    """The ends on stopping (rows: one for all terminals with the same result and later
+    players)."""
     stop_at: Int64Array
     """``stop_at[s, t]``: the row of ``stop`` on stopping in state ``s`` after ``t`` throws (-1:
-    never reached)."""
+    never reached within the round's limit)."""
     turned: Float64Array
     """``turned[Solved.turned_at[s], t]``: from state ``s`` that turning sixes leads to."""
 
@@ -128,6 +129,8 @@ class Solved:
         """The states turning sixes leads to."""
         self.turned_at = np.full(n, -1, np.int64)
         self.turned_at[targets] = np.arange(len(targets))
+        self.terminals = int(self.reach.sum())
+        """The most rows of ends on stopping a situation can have (one a state and throws)."""
         self.code = np.ascontiguousarray(tables.results[:, :, R_CODE])
         self.worth = np.ascontiguousarray(tables.results[:, :, R_DECKEL])
         self.aside = tables.aside
@@ -331,21 +334,15 @@ class Solved:
         # every entry a decision reads is written
         state = np.empty((n, MAX_THROWS + 1, self.size))
         throw = np.empty((len(KEEPS), MAX_THROWS + 1, self.size))
-        stop = np.empty((n, MAX_THROWS + 1, self.size))
-        turns.round_ends(
+        stop = np.empty((self.terminals, self.size))
+        stop_at = np.full((n, MAX_THROWS + 1), -1, np.int64)
+        rows = turns.round_ends(
             self.opts, self.kchild, self.kq, self.krolls, self.sixes, self.order, self.reach,
             self.code, self.aside, self.covers, ctx.limit == 0, ctx.limit, ctx.after, ctx.worst,
             best, self.of_code, self.runs, cov_ge, cov_gt, cov_cdf, vis_id, covd_id, self.pool_cdf,
-            sol.val, sol.thr, sol.term, state, throw, stop,
+            sol.val, sol.thr, sol.term, state, throw, stop, stop_at,
         )  # fmt: skip
-        reached = np.ascontiguousarray(stop[self.reach])
-        # distinct by their bits (every float as it is)
-        first = np.zeros(len(reached), np.int64)
-        inverse = np.zeros(len(reached), np.int64)
-        first = first[: turns.distinct_rows(reached, first, inverse)]
-        stop_at = np.full(self.reach.shape, -1, np.int64)
-        stop_at[self.reach] = inverse.ravel()
-        return Ends(throw, reached[first], stop_at, state[self.turned_states])
+        return Ends(throw, stop[:rows], stop_at, state[self.turned_states])
 
     def action_ends(self, ends: Ends, state: int, throws: int) -> Float64Array:
         """Each legal action's ends of the round (``Outcomes.action_ends``), one row each (as

@@ -193,12 +193,18 @@ class Memo:
             self.throw, self.turned = _doubled(self.throw), _doubled(self.turned)
             self.stop_at, self.stop_off = _doubled(self.stop_at), _doubled(self.stop_off)
         self.throw[k], self.turned[k] = ends.throw[:, DECIDING], ends.turned[:, DECIDING]
-        self.stop_at[k] = ends.stop_at[:, DECIDING]
+        # of the ends on stopping only the rows a decision reads (after the last throw none
+        # does: a round that covers after it has as many rows again for that throw alone)
+        at = ends.stop_at[:, DECIDING]
+        used = np.unique(at[at >= 0])
+        renumbered = np.full(len(ends.stop), -1, np.int64)
+        renumbered[used] = np.arange(len(used))
+        self.stop_at[k] = np.where(at >= 0, renumbered[at], -1)
         self.stop_off[k] = self.stop_rows
-        rows = len(ends.stop)
+        rows = len(used)
         while self.stop_rows + rows > len(self.stop):
             self.stop = _doubled(self.stop)
-        self.stop[self.stop_rows : self.stop_rows + rows] = ends.stop
+        self.stop[self.stop_rows : self.stop_rows + rows] = ends.stop[used]
         self.stop_rows += rows
         self.situations += 1
         return k

@@ -34,7 +34,6 @@ from typing import Any
 import numpy as np
 
 from schocken.fast.jit import _jit
-from schocken.fast.rng import _GOLDEN, _mix
 
 EPS = 1e-12
 """As ``schocken.bots.solver_bot.EPS``."""
@@ -279,43 +278,6 @@ def ends_rows(
 
 
 @_jit
-def distinct_rows(rows: Any, first: Any, which: Any) -> int:
-    """The distinct ``rows`` (floats, compared by their bits): the index of each one's first
-    row into ``first`` (in the order they come), and which distinct row each row is into
-    ``which``; returns how many there are."""
-    bits = rows.view(np.int64)
-    m, width = bits.shape
-    size = 1
-    while size < 2 * m:
-        size *= 2
-    slots = np.full(size, -1, np.int64)
-    count = 0
-    for i in range(m):
-        h = np.uint64(0)
-        for e in range(width):
-            h = _mix(h + np.uint64(bits[i, e]) + _GOLDEN)
-        slot = np.int64(h & np.uint64(size - 1))
-        while True:
-            j = slots[slot]
-            if j < 0:
-                slots[slot] = count
-                first[count] = i
-                which[i] = count
-                count += 1
-                break
-            same = True
-            for e in range(width):
-                if bits[first[j], e] != bits[i, e]:
-                    same = False
-                    break
-            if same:
-                which[i] = j
-                break
-            slot = (slot + 1) & (size - 1)
-    return count
-
-
-@_jit
 def _ends(
     s: int, t: int, lid: int, after: int, worst: int, best_shown: int, code: Any, of_code: Any,
     runs: Any, cov_ge: Any, cov_gt: Any, cov_cdf: Any, pool_cdf: Any, below: Any, ends: Any,
@@ -366,14 +328,17 @@ def round_ends(
     code: Any, aside: Any, covers: Any, opener: bool, limit: int, after: int, worst: int,
     best_shown: int, of_code: Any, runs: Any, cov_ge: Any, cov_gt: Any, cov_cdf: Any, vis_id: Any,
     covd_id: Any, pool_cdf: Any, val: Any, thr: Any, term: Any, st_ends: Any, th_ends: Any,
-    te_ends: Any,
-) -> None:  # fmt: skip
+    te_rows: Any, te_at: Any,
+) -> int:  # fmt: skip
     """How the round ends (``Outcomes``), the turn played on by the solver bot's choice on the
     values of :func:`solve_turn` (without the Deckel): ``st_ends[s, t]`` from each state,
-    ``th_ends[k, t]`` from each throw, ``te_ends[s, t]`` on stopping."""
+    ``th_ends[k, t]`` from each throw, and on stopping ``te_rows[te_at[s, t]]`` (``te_at`` comes
+    filled with -1 and keeps it where the turn never is): one row for every terminal alike (the
+    same result, the same later players), as many rows as it returns."""
     lim = 3 if opener else limit
     below = np.zeros(cov_ge.shape[0])
-    seen = np.full(_seen_size(of_code.shape[0]), -1, np.int64)  # where a terminal's ends are
+    seen = np.full(_seen_size(of_code.shape[0]), -1, np.int64)  # a terminal's row of te_rows
+    rows = 0
     size = st_ends.shape[2]
     for t in range(lim, 0, -1):
         if t < lim:
@@ -394,18 +359,18 @@ def round_ends(
             lid = _later_row(s, t, opener, limit, lim, covers, code, aside, vis_id, covd_id)
             # the same result and later players: the same ends
             key = _seen_key(s, t, opener, limit, lim, covers, code, aside, of_code.shape[0])
-            was = seen[key]
-            if was >= 0:
-                _copy(te_ends, s, t, te_ends, was // 4, was % 4)
-            else:
+            row = seen[key]
+            if row < 0:
+                row = seen[key] = rows
+                rows += 1
                 _ends(
                     s, t, lid, after, worst, best_shown, code, of_code, runs, cov_ge, cov_gt,
-                    cov_cdf, pool_cdf, below, te_ends[s, t],
+                    cov_cdf, pool_cdf, below, te_rows[row],
                 )  # fmt: skip
-                seen[key] = s * 4 + t
+            te_at[s, t] = row
             count = opts[s, t, 0] if t < lim else 0
             if count == 0:
-                _copy(st_ends, s, t, te_ends, s, t)
+                _copy_row(st_ends, s, t, te_rows, row)
                 continue
             best = opts[s, t, 1]
             best_p = _p_of(best, s, t, sixes, val, thr, term)
@@ -415,11 +380,19 @@ def round_ends(
                 if p < best_p - EPS:
                     best, best_p = a, p
             if best == STOP:
-                _copy(st_ends, s, t, te_ends, s, t)
+                _copy_row(st_ends, s, t, te_rows, row)
             elif best == TURN_SIXES:
                 _copy(st_ends, s, t, st_ends, sixes[s], t)
             else:
                 _copy(st_ends, s, t, th_ends, best, t)
+    return rows
+
+
+@_jit
+def _copy_row(to: Any, i: int, j: int, source: Any, k: int) -> None:
+    """``to[i, j] = source[k]``, element by element."""
+    for e in range(to.shape[2]):
+        to[i, j, e] = source[k, e]
 
 
 @_jit
