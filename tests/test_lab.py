@@ -6,6 +6,7 @@ import json
 import math
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from schocken.cli import main
@@ -233,3 +234,28 @@ def test_a_process_keeps_the_strong_bots_work_for_a_few_rule_sets_only(
     assert again.skill == first.skill and again.rounds == first.rounds
     run.forget_rule_sets()
     assert strong.memo.cache_info().currsize == 0 and not half_bot._MODELS
+
+
+def test_the_skill_games_are_the_same_however_many_are_played_at_once() -> None:
+    """On the batch simulator the skill chunks are played many at a time (new ones in growing
+    batches, those played before all at once): the games and the figure are those of the chunks
+    one by one, game numbers 0 to n-1 of one seed."""
+    from schocken import fast
+    from schocken.fast import kernel
+    from schocken.lab import run
+
+    rules = find_preset("knobelrunde").with_overrides({"deckel_per_half": 7})
+    run.forget_rule_sets()
+    try:
+        first = run._skill(rules, "fast", 750, 60.0, 5)  # 1, 2, 4 chunks, then the half one
+        assert run._KNOWN[(rules, "fast")][0] == 7  # whole chunks played
+        again = run._skill(rules, "fast", 750, 60.0, 5)  # 7 at once, then the half one
+        bots = [run.STRONG_BOT] + [run.REGULAR_BOT] * (run.PLAYERS - 1)
+        rows = np.concatenate(
+            [fast.play_rows(rules, bots, g, 50, 5 + 7919, rotate=True) for g in range(0, 750, 50)]
+        )
+        lost = int((rows[:, kernel.O_LOSER] == 0).sum())
+        assert first == again == run._share(lost, 750)
+        assert first.games == 750
+    finally:
+        run.forget_rule_sets()

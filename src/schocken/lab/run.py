@@ -59,9 +59,10 @@ SKILL_CHUNK = 100
 
 KEPT_RULE_SETS = 4
 """Rule sets whose strong-bot setup and memo a process keeps between measurements: each new one
-takes 40 to 50 MB after one measurement and up to half a gigabyte after 20,000 skill games, and
-the builder's server measures every rule set its users try. Measuring one more than this forgets
-them all (:func:`forget_rule_sets`): one measured again pays its setup again, about a second."""
+takes 40 to 50 MB after one measurement and its memo 130 MB (tsv99) to 340 MB (allgemein) after
+20,000 skill games (measured 2026-12-05), and the builder's server measures every rule set its
+users try. Measuring one more than this forgets them all (:func:`forget_rule_sets`): one
+measured again pays its setup again, about a second."""
 
 STRONG_BOT = "half"
 """The strong bot: the half bot (it plays for the half, not only the round: ``docs/bots.md``)."""
@@ -264,7 +265,8 @@ def _play_reference(
 
 _KNOWN: dict[tuple[Rules, str], tuple[int, float]] = {}
 """Per rule set and engine: the skill chunks this process has played (the strong bot's memo
-holds their decisions: played again they are quick) and what the last new one cost (seconds)."""
+holds their decisions: played again they are quick) and what each of the last new ones cost
+(seconds)."""
 
 
 _KEPT: dict[Rules, None] = {}
@@ -300,9 +302,13 @@ def _skill(rules: Rules, engine: str, games: int, seconds: float, seed: int) -> 
     """The strong bot's share of lost games against three regulars, the line-up moving one seat
     on after every game: as many of ``games`` games as ``seconds`` allow, the first chunk always.
 
-    A chunk played before (in this process) is played again while time is left; a new one only
-    where the last new one's cost fits in the time left (a new rule set's games fill the strong
-    bot's memo, seconds for a chunk: so the first measurement of new rules plays one chunk)."""
+    The games come in chunks of :data:`SKILL_CHUNK`, always the same ones (the same figure,
+    however many the clock allows). Chunks played before (in this process) are played again while
+    time is left; a new one only where it fits in the time left at what the last new ones cost
+    (a new rule set's games fill the strong bot's memo: so the first measurement of new rules plays
+    few). On the batch simulator the chunks are played many at a time (the memo is filled more
+    keys at once, the quicker): those played before all at once, new ones twice as many each time
+    while they fit."""
     from schocken.simulate import simulate
 
     bots = [STRONG_BOT] + [REGULAR_BOT] * (PLAYERS - 1)
@@ -313,22 +319,47 @@ def _skill(rules: Rules, engine: str, games: int, seconds: float, seed: int) -> 
         from schocken.bots import half_bot
 
         half_bot.prepare(rules, PLAYERS)
+
+    def play(chunk: int, count: int) -> int:
+        """Games lost by the strong bot in ``count`` chunks from ``chunk`` on (the last may be
+        cut short by ``games``)."""
+        first = chunk * SKILL_CHUNK
+        last = min(games, first + count * SKILL_CHUNK)
+        if engine == "fast":
+            from schocken import fast
+            from schocken.fast import kernel
+
+            rows = fast.play_rows(rules, bots, first, last - first, seed + 7919, rotate=True)
+            return int((rows[:, kernel.O_LOSER] == 0).sum())
+        # Each chunk its own seed on the reference engine.
+        report = simulate(rules, bots, last - first, seed + 7919 * (chunk + 1), rotate=True)
+        return report.seats[0].games_lost
+
+    chunks = -(-games // SKILL_CHUNK)
     lost = done = 0
-    while done < games:
-        chunk = done // SKILL_CHUNK
+    size = 1
+    while done < chunks:
         elapsed = time.perf_counter() - started
-        if chunk and (elapsed >= seconds if chunk < known else elapsed + cost > seconds):
-            break
-        count = min(SKILL_CHUNK, games - done)
+        if done < known:
+            if done and elapsed >= seconds:
+                break
+            count = known - done if engine == "fast" else 1
+        else:
+            count = min(size, chunks - done)
+            while done and count and elapsed + cost * count > seconds:
+                count //= 2
+            if not count:
+                break
         begun = time.perf_counter()
-        # Each chunk its own seed: the same chunks, the same figure, however many the clock allows.
-        report = simulate(rules, bots, count, seed + 7919 * (chunk + 1), rotate=True, engine=engine)
-        if chunk >= known and count == SKILL_CHUNK:
-            known, cost = chunk + 1, time.perf_counter() - begun
-        lost += report.seats[0].games_lost
+        lost += play(done, count)
+        if done + count > known:  # new chunks: what they cost, each
+            cost = (time.perf_counter() - begun) / count
+            known = min(done + count, games // SKILL_CHUNK)  # whole chunks
+            if engine == "fast":
+                size = 2 * count
         done += count
     _KNOWN[key] = (known, cost)
-    return _share(lost, done)
+    return _share(lost, min(games, done * SKILL_CHUNK))
 
 
 def measure(
