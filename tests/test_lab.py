@@ -259,3 +259,15 @@ def test_the_skill_games_are_the_same_however_many_are_played_at_once() -> None:
         assert first.games == 750
     finally:
         run.forget_rule_sets()
+
+
+def test_cli_shows_the_skill_games_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    """More skill games asked for than a second gives: a bar for them too (here asked for with
+    --progress), the evening's bar cleared first."""
+    code = main(["lab", "knobelrunde", "--games", "10", "--skill-games", "300",
+                 "--skill-seconds", "60", "--progress", "--lang", "en"])  # fmt: skip
+    assert code == 0
+    captured = capsys.readouterr()
+    assert "10/10 games" in captured.err and "300/300 games" in captured.err
+    assert captured.err.index("10/10 games") < captured.err.index("/300 games")
+    assert "300 games of the half bot" in captured.out

@@ -248,6 +248,7 @@ class ProgressBar:
         if self.shown:
             self.stream.write("\r" + " " * (self.width + 60) + "\r")
             self.stream.flush()
+            self.shown = False
 
 
 _Counts = tuple[int, int, int, list[int], list[int]]

@@ -238,6 +238,10 @@ def cmd_lab(args: argparse.Namespace) -> int:
         return 2
     games = args.games
     show = args.progress or (sys.stderr.isatty() and not args.json and (games or 0) > GAMES)
+    # the skill games likewise where they may take longer than they do by default
+    show_skill = args.progress or (
+        sys.stderr.isatty() and not args.json and args.skill_seconds > SKILL_SECONDS
+    )
     results: list[Figures] = []
     pace_note = ""
     seconds = None
@@ -254,6 +258,14 @@ def cmd_lab(args: argparse.Namespace) -> int:
                       seconds=f"{seconds:.0f}")  # fmt: skip
     for rules in rule_sets:
         bar = ProgressBar(games or GAMES, at_once=args.progress)
+        skill_bar = ProgressBar(args.skill_games, at_once=args.progress)
+
+        def skill_done(
+            done: int, bar: ProgressBar = bar, skill_bar: ProgressBar = skill_bar
+        ) -> None:
+            bar.close()  # the evening's bar gives its line to the skill games'
+            skill_bar(done)
+
         try:
             results.append(
                 measure(
@@ -265,6 +277,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
                     skill_seconds=args.skill_seconds,
                     seconds_per_turn=seconds,
                     progress=bar if show else None,
+                    skill_progress=skill_done if show_skill else None,
                 )
             )
         except ValueError as exc:
@@ -272,6 +285,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
             return 2
         finally:
             bar.close()
+            skill_bar.close()
     a, b = results[0], (results[1] if len(results) > 1 else None)
     if args.json:
         data: dict[str, Any] = {"rules": figures_data(a)}

@@ -298,7 +298,14 @@ def _keep(rules: Rules) -> None:
     _KEPT[rules] = None
 
 
-def _skill(rules: Rules, engine: str, games: int, seconds: float, seed: int) -> Estimate:
+def _skill(
+    rules: Rules,
+    engine: str,
+    games: int,
+    seconds: float,
+    seed: int,
+    progress: Callable[[int], None] | None = None,
+) -> Estimate:
     """The strong bot's share of lost games against three regulars, the line-up moving one seat
     on after every game: as many of ``games`` games as ``seconds`` allow, the first chunk always.
 
@@ -358,6 +365,8 @@ def _skill(rules: Rules, engine: str, games: int, seconds: float, seed: int) -> 
             if engine == "fast":
                 size = 2 * count
         done += count
+        if progress is not None:
+            progress(min(games, done * SKILL_CHUNK))
     _KNOWN[key] = (known, cost)
     return _share(lost, min(games, done * SKILL_CHUNK))
 
@@ -372,13 +381,15 @@ def measure(
     skill_seconds: float = SKILL_SECONDS,
     seconds_per_turn: float | None = None,
     progress: Callable[[int], None] | None = None,
+    skill_progress: Callable[[int], None] | None = None,
 ) -> Figures:
     """The lab's figures for ``rules``.
 
     ``engine`` is "auto" (the batch simulator where installed), "fast" or "reference";
     ``games`` the evening's games (default :data:`GAMES`, on the reference engine
     :data:`REFERENCE_GAMES`). ``seconds_per_turn`` is the pace of a club's games (default
-    :data:`SECONDS_PER_TURN`). ``progress`` is told the evening's games done, now and then.
+    :data:`SECONDS_PER_TURN`). ``progress`` is told the evening's games done, now and then,
+    ``skill_progress`` the skill games done.
     """
     if engine not in ("auto", "fast", "reference"):
         raise refused(
@@ -402,7 +413,7 @@ def measure(
     g = play(rules, games, seed, progress)
     pace = SECONDS_PER_TURN if seconds_per_turn is None else seconds_per_turn
     minutes = [t * pace / 60 for t in g.turns]
-    skill = _skill(rules, chosen, skill_games, skill_seconds, seed)
+    skill = _skill(rules, chosen, skill_games, skill_seconds, seed, skill_progress)
     return Figures(
         rules=rules,
         engine=chosen,
