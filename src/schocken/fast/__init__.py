@@ -184,8 +184,9 @@ def run(
     rotate: bool = False,
     threads: int | None = None,
     progress: Callable[[int], None] | None = None,
+    first: int = 0,
 ) -> BatchCounts:
-    """Play ``games`` games (numbers 0 to ``games - 1``) and count who lost what.
+    """Play ``games`` games (numbers ``first`` to ``first + games - 1``) and count who lost what.
 
     ``bots`` names the bot of each line-up place; with ``rotate`` the line-up moves one seat on
     after every game. ``progress`` is called with the number of games done after each chunk.
@@ -200,7 +201,7 @@ def run(
     done = 0
     while done < games:
         count = min(CHUNK, games - done)
-        rows = play_rows(rules, bots, done, count, seed, rotate=rotate, threads=threads)
+        rows = play_rows(rules, bots, first + done, count, seed, rotate=rotate, threads=threads)
         lost += np.bincount(rows[:, kernel.O_LOSER], minlength=n)
         half = rows[:, kernel.O_HALF_LOSER :].ravel()
         half = half[half >= 0]

@@ -334,10 +334,9 @@ def _skill(
         last = min(games, first + count * SKILL_CHUNK)
         if engine == "fast":
             from schocken import fast
-            from schocken.fast import kernel
 
-            rows = fast.play_rows(rules, bots, first, last - first, seed + 7919, rotate=True)
-            return int((rows[:, kernel.O_LOSER] == 0).sum())
+            counts = fast.run(rules, bots, last - first, seed + 7919, rotate=True, first=first)
+            return counts.games_lost[0]
         # Each chunk its own seed on the reference engine.
         report = simulate(rules, bots, last - first, seed + 7919 * (chunk + 1), rotate=True)
         return report.seats[0].games_lost
