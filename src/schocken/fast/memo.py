@@ -87,6 +87,45 @@ def memo_insert(keys: Any, values: Any, rows: Any, row_values: Any) -> None:
 
 
 @_jit
+def keep_ends(
+    k: int, throw_src: Any, turned_src: Any, stop_at_src: Any, stop_src: Any, throw: Any,
+    turned: Any, stop_at: Any, stop_off: Any, stop: Any, stop_rows: int,
+) -> int:  # fmt: skip
+    """A situation's ends (:class:`~schocken.fast.solved.Ends`) kept as situation ``k`` of the
+    memo's arrays (:attr:`schocken.fast.strong.Memo.ends`), after the throws a turn decides
+    after (1 and 2): of the ends on stopping only the rows a decision reads, in their order,
+    from row ``stop_rows`` of ``stop`` on (which has room for all of ``stop_src``). Returns the
+    rows of ``stop`` then used."""
+    for a in range(throw_src.shape[0]):
+        for t in range(2):
+            for e in range(throw_src.shape[2]):
+                throw[k, a, t, e] = throw_src[a, t + 1, e]
+    for a in range(turned_src.shape[0]):
+        for t in range(2):
+            for e in range(turned_src.shape[2]):
+                turned[k, a, t, e] = turned_src[a, t + 1, e]
+    renumbered = np.full(stop_src.shape[0], -1, np.int64)
+    for s in range(stop_at_src.shape[0]):
+        for t in range(2):
+            r = stop_at_src[s, t + 1]
+            if r >= 0:
+                renumbered[r] = -2  # read
+    rows = 0
+    for r in range(stop_src.shape[0]):
+        if renumbered[r] == -2:
+            renumbered[r] = rows
+            for e in range(stop_src.shape[1]):
+                stop[stop_rows + rows, e] = stop_src[r, e]
+            rows += 1
+    for s in range(stop_at_src.shape[0]):
+        for t in range(2):
+            r = stop_at_src[s, t + 1]
+            stop_at[k, s, t] = renumbered[r] if r >= 0 else -1
+    stop_off[k] = stop_rows
+    return stop_rows + rows
+
+
+@_jit
 def _look_up(memo_keys: Any, memo_vals: Any, key: Any, miss: Any) -> int:
     """The memo's value for ``key``; -1 where it has none yet (the key then goes into ``miss``)."""
     slot = memo_slot(memo_keys, key)

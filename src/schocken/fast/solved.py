@@ -146,6 +146,8 @@ class Solved:
         c = len(data.codes)
         self.codes = tuple(data.codes)
         self._rows: dict[tuple[int, int | None, Cups], int] = {}
+        self._cups: dict[tuple[Dice, int], Float64Array] = {}
+        self._scratch: tuple[Float64Array, Float64Array, Float64Array, Int64Array] | None = None
         self.pool_gt = np.zeros((256, c))
         self.pool_cdf = np.zeros((256, c))
         self._no_owed = np.zeros(c, np.int64)
@@ -238,17 +240,25 @@ class Solved:
         self._last = (ctx, found)
         return found
 
+    def _covered(self, cup: tuple[Dice, int]) -> Float64Array:
+        """A covered cup's P(at least), P(better than) and cdf over the codes, as rows (kept)."""
+        rows = self._cups.get(cup)
+        if rows is None:
+            dist = self.data.covered(*cup)
+            codes = self.data.codes
+            rows = self._cups[cup] = np.array(
+                [[dist.ge[x] for x in codes], [dist.gt[x] for x in codes], list(dist.cdf)]
+            )
+        return rows
+
     def _gather(
         self, ctx: Context
     ) -> tuple[Float64Array, Float64Array, Float64Array, Int64Array, Int64Array]:
-        data, codes = self.data, self.data.codes
+        codes = self.data.codes
         ncov, c = len(ctx.cups), len(codes)
         cov = np.zeros((3, ncov, c))
-        for i, (aside, throws) in enumerate(ctx.cups):
-            dist = data.covered(aside, throws)
-            cov[0, i] = [dist.ge[x] for x in codes]
-            cov[1, i] = [dist.gt[x] for x in codes]
-            cov[2, i] = dist.cdf
+        for i, cup in enumerate(ctx.cups):
+            cov[:, i] = self._covered(cup)
         vis_id = np.full((MAX_THROWS + 1, c), -1, np.int64)
         covd_id = np.full((MAX_THROWS + 1, len(KEEPS), MAX_THROWS + 1), -1, np.int64)
         if ctx.after:
@@ -324,18 +334,26 @@ class Solved:
         )
         return [(float(p), float(d)) for p, d in out[:count]]
 
-    def ends(self, ctx: Context, best: int) -> Ends:
+    def ends(self, ctx: Context, best: int, *, scratch: bool = False) -> Ends:
         """How the round ends from each state of a situation (``Outcomes``), the best result
         shown being the code index ``best`` (-1: none); not kept here (the memo keeps them:
-        :meth:`schocken.fast.strong.Memo.ends`)."""
+        :meth:`schocken.fast.strong.Memo.ends`). With ``scratch`` in arrays the next call with
+        it writes over (for a caller that copies them at once: new ones each time, of a
+        megabyte, cost the system's fresh pages, as much as the solving)."""
         sol = self.solution(ctx)
         cov_ge, cov_gt, cov_cdf, vis_id, covd_id = self._context(ctx)
         n = len(self.opts)
         # every entry a decision reads is written
-        state = np.empty((n, MAX_THROWS + 1, self.size))
-        throw = np.empty((len(KEEPS), MAX_THROWS + 1, self.size))
-        stop = np.empty((self.terminals, self.size))
-        stop_at = np.full((n, MAX_THROWS + 1), -1, np.int64)
+        if scratch and self._scratch is not None:
+            state, throw, stop, stop_at = self._scratch
+            stop_at.fill(-1)
+        else:
+            state = np.empty((n, MAX_THROWS + 1, self.size))
+            throw = np.empty((len(KEEPS), MAX_THROWS + 1, self.size))
+            stop = np.empty((self.terminals, self.size))
+            stop_at = np.full((n, MAX_THROWS + 1), -1, np.int64)
+            if scratch:
+                self._scratch = state, throw, stop, stop_at
         rows = turns.round_ends(
             self.opts, self.kchild, self.kq, self.krolls, self.sixes, self.order, self.reach,
             self.code, self.aside, self.covers, ctx.limit == 0, ctx.limit, ctx.after, ctx.worst,

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import mmap
 import os
 import time
 from functools import cache
@@ -60,7 +61,7 @@ from schocken.bots.finale_bot import FinaleBot
 from schocken.bots.half_bot import _two_player_bot, _weights
 from schocken.bots.solver_bot import _finale_bot, _rules_data
 from schocken.fast import kernel, turns
-from schocken.fast.memo import memo_absent, memo_insert
+from schocken.fast.memo import keep_ends, memo_absent, memo_insert
 from schocken.fast.solved import Context, Ends, Solved
 from schocken.fast.tables import Float64Array, Int64Array, RuleTables, rule_tables
 from schocken.finale import Column
@@ -95,6 +96,11 @@ DECIDING = slice(1, MAX_THROWS)
 MAX_SITUATIONS = 10_000
 """The half bot's situations (:attr:`Memo.ends`, 40 to 50 kB each) beyond which a memo starts
 afresh in the same way."""
+
+MAX_STOP_ROWS = 1 << 21
+"""The room for the half bot's ends on stopping (rows of :attr:`Memo.stop`, 121 a situation on
+average under ``allgemein``, 56 under ``tsv99``): a memo whose situations use half of it starts
+afresh in the same way (one batch of games may add more: the room then grows)."""
 
 CACHE_ENV = "SCHOCKEN_CACHE_DIR"
 """The environment variable naming the directory of the memos kept on disk (unset: none)."""
@@ -183,29 +189,25 @@ class Memo:
         if self.situations == 0:
             solved = self.solved
             self.opts, self.sixes, self.turned_at = solved.opts, solved.sixes, solved.turned_at
-            self.throw = np.zeros((64, *ends.throw[:, DECIDING].shape))
-            self.turned = np.zeros((64, *ends.turned[:, DECIDING].shape))
-            self.stop_at = np.zeros((64, *ends.stop_at[:, DECIDING].shape), np.int64)
-            self.stop_off = np.zeros(64, np.int64)
-            self.stop = np.zeros((1024, self.size))
+            # room for every situation a memo holds (trim): zeros the system gives as they are
+            # first written, so that the arrays never move (copying them cost more than filling)
+            self.throw = _zeros((MAX_SITUATIONS, *ends.throw[:, DECIDING].shape), np.float64)
+            self.turned = _zeros((MAX_SITUATIONS, *ends.turned[:, DECIDING].shape), np.float64)
+            self.stop_at = _zeros((MAX_SITUATIONS, *ends.stop_at[:, DECIDING].shape), np.int64)
+            self.stop_off = _zeros((MAX_SITUATIONS,), np.int64)
+            self.stop = _zeros((MAX_STOP_ROWS, self.size), np.float64)
         k = self.situations
-        if k == len(self.throw):
-            self.throw, self.turned = _doubled(self.throw), _doubled(self.turned)
-            self.stop_at, self.stop_off = _doubled(self.stop_at), _doubled(self.stop_off)
-        self.throw[k], self.turned[k] = ends.throw[:, DECIDING], ends.turned[:, DECIDING]
+        if k == len(self.throw):  # loaded from disk with as many as it held
+            self.throw, self.turned = _room(self.throw), _room(self.turned)
+            self.stop_at, self.stop_off = _room(self.stop_at), _room(self.stop_off)
+        while self.stop_rows + len(ends.stop) > len(self.stop):
+            self.stop = _room(self.stop)
         # of the ends on stopping only the rows a decision reads (after the last throw none
         # does: a round that covers after it has as many rows again for that throw alone)
-        at = ends.stop_at[:, DECIDING]
-        used = np.unique(at[at >= 0])
-        renumbered = np.full(len(ends.stop), -1, np.int64)
-        renumbered[used] = np.arange(len(used))
-        self.stop_at[k] = np.where(at >= 0, renumbered[at], -1)
-        self.stop_off[k] = self.stop_rows
-        rows = len(used)
-        while self.stop_rows + rows > len(self.stop):
-            self.stop = _doubled(self.stop)
-        self.stop[self.stop_rows : self.stop_rows + rows] = ends.stop[used]
-        self.stop_rows += rows
+        self.stop_rows = keep_ends(
+            k, ends.throw, ends.turned, ends.stop_at, ends.stop, self.throw, self.turned,
+            self.stop_at, self.stop_off, self.stop, self.stop_rows,
+        )  # fmt: skip
         self.situations += 1
         return k
 
@@ -250,15 +252,19 @@ class Memo:
 
     def trim(self) -> None:
         """Start afresh, empty, where the memo holds :data:`MAX_KEYS` keys or
-        :data:`MAX_SITUATIONS` situations or more."""
-        if self.keys_held >= MAX_KEYS or self.situations >= MAX_SITUATIONS:
+        :data:`MAX_SITUATIONS` situations or more, or half of :data:`MAX_STOP_ROWS`."""
+        if (
+            self.keys_held >= MAX_KEYS
+            or self.situations >= MAX_SITUATIONS
+            or 2 * self.stop_rows >= MAX_STOP_ROWS
+        ):
             self._clear()
 
     def _grow(self) -> None:
         held = self.keys[:, 0] != 0
         keys, values = self.keys[held], self.values[held]
-        self.keys = np.zeros((2 * len(self.keys), kernel.KW), np.int64)
-        self.values = np.zeros(len(self.keys), np.int64)
+        self.keys = _zeros((2 * len(self.keys), kernel.KW), np.int64)
+        self.values = _zeros((len(self.keys),), np.int64)
         memo_insert(self.keys, self.values, keys, values)
 
     # ------------------------------------------------------------------ on disk
@@ -304,15 +310,20 @@ class Memo:
                 found["sixes"],
                 found["turned_at"],
             )
-            self.throw, self.turned = _doubled(found["throw"]), _doubled(found["turned"])
-            self.stop_at, self.stop_off = _doubled(found["stop_at"]), _doubled(found["stop_off"])
-            self.stop = _doubled(found["stop"])
+            self.throw, self.turned = _room(found["throw"]), _room(found["turned"])
+            self.stop_at, self.stop_off = _room(found["stop_at"]), _room(found["stop_off"])
+            self.stop = _room(found["stop"])
 
     @property
     def nbytes(self) -> int:
-        """The memo's size in bytes (its arrays as allocated)."""
+        """The memo's size in bytes: its table as allocated, its situations as far as written
+        (the rest of their room the system gives only once written)."""
         held = self.keys.nbytes + self.values.nbytes + self.weights.nbytes
-        return held + sum(a.nbytes for a in self.ends)
+        held += self.opts.nbytes + self.sixes.nbytes + self.turned_at.nbytes
+        k = self.situations
+        for a in (self.throw[:k], self.turned[:k], self.stop_at[:k], self.stop_off[:k]):
+            held += a.nbytes
+        return held + self.stop[: self.stop_rows].nbytes
 
     # ------------------------------------------------------------------ the keys' values
 
@@ -327,7 +338,7 @@ class Memo:
         found = []
         for row in rows:
             ctx, best = _context(row)
-            found.append(self._add_ends(self.solved.ends(ctx, best)))
+            found.append(self._add_ends(self.solved.ends(ctx, best, scratch=True)))
         return found
 
     def _solver(self, rows: Int64Array, *, full: bool) -> list[int]:
@@ -432,9 +443,22 @@ class Memo:
         return final
 
 
-def _doubled(a: npt.NDArray[T]) -> npt.NDArray[T]:
-    """``a`` with room for as many rows again (zeros), at least 64."""
-    grown = np.zeros((len(a) + max(64, len(a)), *a.shape[1:]), a.dtype)
+def _zeros(shape: tuple[int, ...], dtype: type[T]) -> npt.NDArray[T]:
+    """Zeros, in pages the system gives as they are first written, and small ones: numpy asks
+    for huge pages (2 MB) for large arrays, and a process that has run a while waits for each
+    (measured: 6 ms a page, a third of the half bot's filling under ``allgemein``)."""
+    count = int(np.prod(shape))
+    size = max(1, count * np.dtype(dtype).itemsize)
+    pages = mmap.mmap(-1, size)
+    if hasattr(mmap, "MADV_NOHUGEPAGE"):  # Linux
+        pages.madvise(mmap.MADV_NOHUGEPAGE)
+    a: npt.NDArray[T] = np.frombuffer(pages, dtype, count).reshape(shape)
+    return a
+
+
+def _room(a: npt.NDArray[T]) -> npt.NDArray[T]:
+    """``a`` with room for three times as many rows again (zeros), at least 1,024."""
+    grown = _zeros((len(a) + max(1024, 3 * len(a)), *a.shape[1:]), a.dtype.type)
     grown[: len(a)] = a
     return grown
 
