@@ -9,7 +9,8 @@ and prints the time that took (the build: nearly all of it the reference bots fi
 how many keys the memo holds, its size in memory and on disk. Then it prints turns per second on
 one thread (and with ``--every-core`` on every core) for the same games again (every decision they
 meet is in the memo: the speed of the compiled loop with the strong bot's decisions looked up) and
-for ``--games`` new games (new situations still fill the memo, and that time counts). Compiling is
+for ``--games`` new games (new situations still fill the memo, and that time counts; with
+``--every-core`` other new games than the one thread's). Compiling is
 not timed (a run of a line-up of regulars first; numba caches the compiled code on disk). Four
 regulars are timed first on the same games, as a yardstick of how busy the machine is.
 With ``SCHOCKEN_CACHE_DIR`` set, the Finale's solutions too are read from what earlier runs kept
@@ -133,9 +134,9 @@ def main() -> None:
                 f"{_ends_solved(rules) - ends:,} situations' ends solved",
                 flush=True,
             )
-            for n, label in threads:
+            for i, (n, label) in enumerate(threads):  # each its own new games
                 print(f"    {label:>10}, same games: {_timed(rules, lineup, args.warm, 7, n)}")
-                print(f"    {label:>10},  new games: {_timed(rules, lineup, args.games, 8, n)}")
+                print(f"    {label:>10},  new games: {_timed(rules, lineup, args.games, 8 + i, n)}")
 
 
 if __name__ == "__main__":
