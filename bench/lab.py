@@ -1,7 +1,7 @@
 """Benchmark: how long the rules lab takes for each preset (what ``schocken lab`` and the
 builder's panel wait for); prints seconds.
 
-Usage: python bench/lab.py [--preset all] [--games 20000] [--reference] [--cold]
+Usage: python bench/lab.py [--preset all] [--games 20000] [--reference] [--cold] [--pairs]
 
 For each preset, in one process (as the server keeps it): the evening's figures (the games of
 four regulars), the skill figure the first time the rule set is measured (the strong bot's
@@ -16,6 +16,11 @@ the processor seconds the skill figure for the new rule set took in this process
 the helper process that makes the strong bot's model of the half meanwhile ("helper", see
 ``schocken.bots.half_bot.model_ahead``): on a busy machine the wall-clock seconds say mostly how
 busy it is, these how much work there was.
+
+With ``--pairs``, instead: the builder's panel with two rule sets (the preset with fewer Deckel
+a half beside the preset), in one process as the server measures them: both new to it, and the
+preset measured first (the page has the server warm it when it opens). With ``--cold --pairs``
+the cold runs include ``schocken lab`` of the two side by side (``--against``).
 
 With ``--cold``, instead: for each preset as it is and with one Deckel fewer a half (a rule set
 no process has met), a whole ``schocken lab`` in a new process (Python's start, the imports,
@@ -40,7 +45,13 @@ import time
 from pathlib import Path
 
 from schocken.lab import measure
-from schocken.lab.run import GAMES, REFERENCE_GAMES, SKILL_SECONDS
+from schocken.lab.run import (
+    GAMES,
+    REFERENCE_GAMES,
+    SKILL_SECONDS,
+    forget_rule_sets,
+    start_models,
+)
 from schocken.rules import PRESETS, find_preset
 
 
@@ -50,18 +61,20 @@ def _children_seconds() -> float:
     return used.ru_utime + used.ru_stime
 
 
-def _cold(presets: list[str], repeat: int) -> None:
+def _cold(presets: list[str], repeat: int, pairs: bool) -> None:
     print("schocken lab in a new process: each preset as it is and with one Deckel fewer a half")
+    if pairs:
+        print("and the second beside the first (--against: two rule sets new to the process)")
     print("(Python writing its bytecode, as it does by default; one unmeasured run first)")
     print(f"{'rules':<16} {'wall s':>7} {'cpu s':>6}")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     code = "import sys; from schocken.cli import main; sys.exit(main(sys.argv[1:]))"
 
-    def lab(rules: str) -> tuple[float, float]:
+    def lab(rules: list[str]) -> tuple[float, float]:
         before = _children_seconds()
         started = time.perf_counter()
         subprocess.run(
-            [sys.executable, "-c", code, "lab", rules, "--lang", "en"],
+            [sys.executable, "-c", code, "lab", *rules, "--lang", "en"],
             check=True,
             capture_output=True,
             env=env,
@@ -69,13 +82,15 @@ def _cold(presets: list[str], repeat: int) -> None:
         return time.perf_counter() - started, _children_seconds() - before
 
     with tempfile.TemporaryDirectory() as folder:
-        runs: list[tuple[str, str]] = []
+        runs: list[tuple[str, list[str]]] = []
         for name in presets:
             rules = find_preset(name)
             path = Path(folder) / f"{name}.json"
             changed = {"deckel_per_half": rules.deckel_per_half - 1}
             path.write_text(json.dumps({"preset": name, "overrides": changed}))
-            runs += [(name, name), (f"{name} -1", str(path))]
+            runs += [(name, [name]), (f"{name} -1", [str(path)])]
+            if pairs:
+                runs.append((f"{name} -1 | {name}", [str(path), "--against", name]))
         lab(runs[0][1])  # the bytecode written, numba's cache loaded once
         walls: list[float] = []
         for _ in range(repeat):
@@ -88,6 +103,30 @@ def _cold(presets: list[str], repeat: int) -> None:
               f"of {len(walls)} runs")  # fmt: skip
 
 
+def _pairs(presets: list[str]) -> None:
+    """The builder's panel: the rules being built (the preset with fewer Deckel a half) beside
+    the preset, as ``POST /api/lab`` measures them, in this process (numba's code loaded): with
+    the preset new to the process, and with it measured first as the page has the server do
+    when it opens (``POST /api/lab/warm``)."""
+    print("the builder's panel: the preset with fewer Deckel beside the preset, in one process")
+    print(f"{'preset':<12} {'both new s':>10} {'games':>11} {'preset warmed s':>15} {'games':>11}")
+    for name in presets:
+        rules = find_preset(name)
+        found: list[str] = []
+        for fewer, warm in ((1, False), (2, True)):
+            forget_rule_sets()
+            if warm:
+                measure(rules)
+            ours = rules.with_overrides({"deckel_per_half": rules.deckel_per_half - fewer})
+            sets = [ours, rules]
+            started = time.perf_counter()
+            start_models(sets)
+            a, b = (measure(r, skill_seconds=SKILL_SECONDS / len(sets)) for r in sets)
+            seconds = time.perf_counter() - started
+            found += [f"{seconds:.2f}", f"{a.skill.games}+{b.skill.games}"]
+        print(f"{name:<12} {found[0]:>10} {found[1]:>11} {found[2]:>15} {found[3]:>11}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--preset", default="all", help=f"{', '.join(PRESETS)} or all")
@@ -95,16 +134,20 @@ def main() -> None:
     parser.add_argument("--reference", action="store_true", help="the reference engine")
     parser.add_argument("--cold", action="store_true", help="schocken lab in a new process")
     parser.add_argument("--repeat", type=int, default=1, help="--cold: rounds of runs")
+    parser.add_argument("--pairs", action="store_true", help="two rule sets side by side")
     args = parser.parse_args()
     presets = list(PRESETS) if args.preset == "all" else [args.preset]
     if args.cold:
-        _cold(presets, args.repeat)
+        _cold(presets, args.repeat, args.pairs)
         return
     engine = "reference" if args.reference else "fast"
     games = args.games or (REFERENCE_GAMES if args.reference else GAMES)
     if not args.reference:  # compile (or load the cached code) first, on rules not measured here
         warm_up = find_preset("tsv99").with_overrides({"deckel_per_half": 12})
         measure(warm_up, games=100, skill_games=1, skill_seconds=0)
+    if args.pairs:
+        _pairs(presets)
+        return
     print(f"{engine} engine, {games:,} games of four regulars, skill for {SKILL_SECONDS} s")
     print(f"{'preset':<12} {'evening s':>9} {'skill new s':>11} {'cpu':>5} {'helper':>6} "
           f"{'games':>6} {'skill again s':>13} {'games':>6} {'whole s':>8}")  # fmt: skip

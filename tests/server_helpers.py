@@ -59,8 +59,13 @@ class Server:
         extra: tuple[str, ...] = GENEROUS,
         log_level: str = "warning",
         database: str | None = None,
+        lab_warm: bool = False,
     ) -> None:
         self.db = db
+        self.lab_warm = lab_warm
+        """Whether the rules lab warms a preset when the builder's page asks (``POST
+        /api/lab/warm``): off unless a test asks, so that every page that opens the builder does
+        not set the server measuring (and numba compiling) beside the test."""
         if database is None and ENGINE_DATABASE is not None:
             database = ENGINE_DATABASE(db)
         self.database = database
@@ -101,7 +106,8 @@ class Server:
             args += ["--seed", str(self.seed)]
         # The server's log goes to a file (a pipe nobody reads would fill up and stall it).
         self.log = self.db.with_suffix(f".{self.port}.log")
-        self.proc = start_server(args, {**os.environ}, self.log, self.prelude)
+        env = {**os.environ, "SCHOCKEN_LAB_WARM": "1" if self.lab_warm else "0"}
+        self.proc = start_server(args, env, self.log, self.prelude)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

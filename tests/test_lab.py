@@ -222,12 +222,15 @@ def test_a_process_keeps_the_strong_bots_work_for_a_few_rule_sets_only(
     run.forget_rule_sets()
     base = find_preset("knobelrunde")
     a, b, c = (base.with_overrides({"deckel_per_half": d}) for d in (4, 5, 6))
+    assert not run.known(a)
     first = measure(a, games=200, skill_games=100, skill_seconds=0)
+    assert run.known(a) and not run.known(a, "reference") and not run.known(b)
     measure(b, games=200, skill_games=100, skill_seconds=0)
     assert strong.memo.cache_info().currsize == 2
     assert {r for r, _ in half_bot._MODELS} == {a, b}
     measure(c, games=200, skill_games=100, skill_seconds=0)  # a third: a and b forgotten
     assert strong.memo.cache_info().currsize == 1
+    assert not run.known(a) and run.known(c)
     assert {r for r, _ in half_bot._MODELS} == {c}
     assert all(sol.n != 4 for sol in finale_shared._SOLVED.values())
     again = measure(a, games=200, skill_games=100, skill_seconds=0)

@@ -7,7 +7,9 @@ games, asked for by the test, so that it does not wait for the batch simulator's
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -34,8 +36,20 @@ def few_games(route: Route) -> None:
 def test_the_lab_on_a_phone(browser: Browser, server: Server) -> None:
     ctx, page = new_page(browser, "de-DE", PHONE)
     page.route("**/api/lab*", few_games)
+    warmed: list[dict[str, object]] = []
+
+    def warm(route: Route) -> None:  # the page asks the server to warm the preset beside it
+        warmed.append(json.loads(route.request.post_data or "{}"))
+        route.continue_()
+
+    page.route("**/api/lab/warm", warm)  # the later route is asked first
     page.goto(server.url + "/rules")
     page.wait_for_selector("#lab-run")
+    for _ in range(100):
+        if warmed:
+            break
+        page.wait_for_timeout(50)
+    assert warmed == [{"against": "tsv99"}]
     # The groups fold: the page with the lab fits about three phone screens.
     assert page.locator("details.rb-fold[open]").count() == 1
     height = page.evaluate("document.documentElement.scrollHeight")
@@ -64,8 +78,38 @@ def test_the_lab_on_a_phone(browser: Browser, server: Server) -> None:
     # Nothing wider than the phone: a wide table scrolls in its own region.
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
     assert unnamed_controls(page) == []
+    # Another preset chosen: the server is asked to warm that one.
+    page.select_option("#lab-against", "allgemein")
+    for _ in range(100):
+        if len(warmed) > 1:
+            break
+        page.wait_for_timeout(50)
+    assert warmed == [{"against": "tsv99"}, {"against": "allgemein"}]
     assert page.errors == []  # type: ignore[attr-defined]
     ctx.close()
+
+
+def test_the_server_warms_the_preset_beside_the_rules(tmp_path: Path) -> None:
+    """``POST /api/lab/warm``: the preset measured once in the background (on the batch
+    simulator), so that the figures beside it come within their two seconds; a second ask while
+    it runs starts nothing; an unknown preset is refused in words."""
+    with running(tmp_path / "db.sqlite3", lab_warm=True) as s:
+
+        def warm(against: object) -> httpx.Response:
+            body = {"against": against}
+            return httpx.post(f"{s.url}/api/lab/warm", json=body, headers={"origin": s.url})
+
+        r = warm("kneipe")
+        assert r.status_code == 400 and "'kneipe'" in r.json()["error"]
+        assert warm(None).json() == {"ok": True, "warming": False, "ready": False}
+        assert warm("allgemein").json() == {"ok": True, "warming": True, "ready": False}
+        assert warm("allgemein").json() == {"ok": True, "warming": False, "ready": False}
+        deadline = time.monotonic() + 300  # numba may compile its code first, on a fresh clone
+        while not warm("allgemein").json()["ready"]:
+            assert time.monotonic() < deadline, "the preset was not measured"
+            time.sleep(0.5)
+        assert warm("allgemein").json() == {"ok": True, "warming": False, "ready": True}
+        assert warm("tsv99").json()["warming"]  # another preset: its own measurement
 
 
 def test_bad_rules_refused_in_words(server: Server) -> None:

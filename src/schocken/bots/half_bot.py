@@ -462,11 +462,13 @@ def _serve() -> None:
     sys.stdout.buffer.write(pickle.dumps(_make_model(rules, players)))
 
 
-def prepare(rules: Rules, players: int) -> None:
+def prepare(rules: Rules, players: int, *, wait: bool = False) -> None:
     """What the half bot computes once per rule set before its decisions, started at once: the
     model of the half in the helper process (:func:`model_ahead`) and, meanwhile here, the
     Finale's solutions (of a half with two players left, and of the Finale where the rules have
-    one). Without numpy nothing (the bot says so when it plays)."""
+    one); with ``wait`` the model too is ready on return (the first decision would wait for it:
+    so that what the first games cost is theirs alone). Without numpy nothing (the bot says so
+    when it plays)."""
     if importlib.util.find_spec("numpy") is None:
         return
     model_ahead(rules, players)
@@ -475,6 +477,8 @@ def prepare(rules: Rules, players: int) -> None:
         from schocken.bots.solver_bot import _finale_bot
 
         _finale_bot(rules)
+    if wait:
+        _model(rules, players)
 
 
 def clear_caches() -> None:

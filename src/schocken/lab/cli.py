@@ -29,6 +29,7 @@ from schocken.lab.run import (
     compare,
     fast_available,
     measure,
+    start_models,
 )
 from schocken.rules import Rules, resolve_rules, rules_from_data
 from schocken.simulate import ProgressBar
@@ -256,6 +257,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
         seconds = club_minutes * 60 / base.turns.value
         pace_note = t("lab_pace_club", lang, minutes=f"{club_minutes:.0f}", gaps=gaps,
                       seconds=f"{seconds:.0f}")  # fmt: skip
+    start_models(rule_sets)
     for rules in rule_sets:
         bar = ProgressBar(games or GAMES, at_once=args.progress)
         skill_bar = ProgressBar(args.skill_games, at_once=args.progress)
@@ -274,7 +276,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
                     seed=args.seed,
                     engine=args.engine,
                     skill_games=args.skill_games,
-                    skill_seconds=args.skill_seconds,
+                    skill_seconds=args.skill_seconds / len(rule_sets),
                     seconds_per_turn=seconds,
                     progress=bar if show else None,
                     skill_progress=skill_done if show_skill else None,

@@ -290,6 +290,22 @@ def forget_rule_sets() -> None:
     _KEPT.clear()
 
 
+def known(rules: Rules, engine: str = "fast") -> bool:
+    """Whether this process has measured ``rules`` on ``engine`` (its skill games then start from
+    what the strong bot's memo holds: the builder's server warms the preset a page will put
+    beside its rules, ``POST /api/lab/warm``)."""
+    return _KNOWN.get((rules, engine), (0, 0.0))[0] > 0
+
+
+def start_models(rule_sets: Sequence[Rules]) -> None:
+    """Start the strong bot's model of the half for each of ``rule_sets`` in the helper, all at
+    once: rule sets measured side by side have the later ones' ready when they come."""
+    from schocken.bots import half_bot
+
+    for rules in rule_sets:
+        half_bot.model_ahead(rules, PLAYERS)
+
+
 def _keep(rules: Rules) -> None:
     """Note ``rules`` as measured; past :data:`KEPT_RULE_SETS` others, forget them all first."""
     if rules not in _KEPT and len(_KEPT) >= KEPT_RULE_SETS:
@@ -325,7 +341,8 @@ def _skill(
     if not known:  # the strong bot's setup of new rules, its model made alongside
         from schocken.bots import half_bot
 
-        half_bot.prepare(rules, PLAYERS)
+        # waited for here: the first chunk's cost then says what new games cost
+        half_bot.prepare(rules, PLAYERS, wait=True)
 
     def play(chunk: int, count: int) -> int:
         """Games lost by the strong bot in ``count`` chunks from ``chunk`` on (the last may be
@@ -406,9 +423,7 @@ def measure(
     play = _play_fast if chosen == "fast" else _play_reference
     _keep(rules)
     # The strong bot's model of the half is made in a helper process while the evening is played.
-    from schocken.bots import half_bot
-
-    half_bot.model_ahead(rules, PLAYERS)
+    start_models([rules])
     g = play(rules, games, seed, progress)
     pace = SECONDS_PER_TURN if seconds_per_turn is None else seconds_per_turn
     minutes = [t * pace / 60 for t in g.turns]

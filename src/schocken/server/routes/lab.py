@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import threading
 from collections.abc import AsyncIterator
 from typing import Any
@@ -29,6 +30,8 @@ from schocken.lab.run import (
     SKILL_GAMES,
     SKILL_SECONDS,
     fast_available,
+    known,
+    start_models,
 )
 from schocken.rule_options import read_rules, refusal_in_words
 from schocken.rules import PRESETS
@@ -45,6 +48,12 @@ _busy: set[str] = set()
 
 _one_at_a_time = threading.Lock()
 """One measurement at a time for the whole server (its threads would share two cores)."""
+
+_warming: set[str] = set()
+"""Presets being warmed (:func:`warm`)."""
+
+WARM_ENV = "SCHOCKEN_LAB_WARM"
+"""The environment variable that, set to 0, keeps :func:`warm` from measuring anything."""
 
 
 def _refuse(text: str, status: int = 400) -> JSONResponse:
@@ -133,6 +142,7 @@ async def lab(request: Request) -> Any:
 
     def work() -> dict[str, Any]:
         with _one_at_a_time:
+            start_models(sets)
             found = []
             for i, r in enumerate(sets):
                 base = i * games
@@ -172,3 +182,38 @@ async def lab(request: Request) -> Any:
             _busy.discard(address)
 
     return StreamingResponse(stream(), media_type="application/x-ndjson")
+
+
+@router.post("/api/lab/warm")
+async def warm(request: Request) -> Any:
+    """Measure the preset ``against`` once in the background, where this server has not yet, so
+    that the builder's panel, which puts the rules being built beside it, finds its strong bot
+    ready (its Finale's solutions, its model of the half, its first skill games' decisions) and
+    answers within its two seconds. The page asks as it opens and when another preset is chosen.
+    ``{"ok": true, "warming": bool, "ready": bool}``: whether a measurement was started, and
+    whether the preset has been measured. Only on the batch simulator (the reference engine has
+    nothing to keep); :data:`WARM_ENV` set to 0 turns it off."""
+    data = await read_body(request)
+    name = data.get("against") if isinstance(data, dict) else None
+    if name in (None, ""):
+        return {"ok": True, "warming": False, "ready": False}
+    if name not in PRESETS:
+        lang = language(request)
+        reason = f"{name!r}: {', '.join(PRESETS)}"
+        return _refuse(t("lab_refuse_rules", lang, reason=reason))
+    rules = PRESETS[name]
+    off = os.environ.get(WARM_ENV, "1") == "0"
+    if off or not fast_available() or name in _warming or known(rules):
+        return {"ok": True, "warming": False, "ready": known(rules)}
+    _warming.add(name)
+
+    def work() -> None:
+        try:
+            with _one_at_a_time:
+                if not known(rules):
+                    measure(rules)
+        finally:
+            _warming.discard(name)
+
+    threading.Thread(target=work, name=f"lab-warm-{name}", daemon=True).start()
+    return {"ok": True, "warming": True, "ready": False}
