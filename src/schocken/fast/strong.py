@@ -449,7 +449,10 @@ def _zeros(shape: tuple[int, ...], dtype: type[T]) -> npt.NDArray[T]:
     (measured: 6 ms a page, a third of the half bot's filling under ``allgemein``)."""
     count = int(np.prod(shape))
     size = max(1, count * np.dtype(dtype).itemsize)
-    pages = mmap.mmap(-1, size)
+    if hasattr(mmap, "MAP_PRIVATE"):  # this process's own pages (shared ones are the default)
+        pages = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    else:
+        pages = mmap.mmap(-1, size)
     if hasattr(mmap, "MADV_NOHUGEPAGE"):  # Linux
         pages.madvise(mmap.MADV_NOHUGEPAGE)
     a: npt.NDArray[T] = np.frombuffer(pages, dtype, count).reshape(shape)
