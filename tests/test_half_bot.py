@@ -199,3 +199,33 @@ def test_the_model_made_in_the_helper_process_is_the_same_model(
     monkeypatch.setattr("sys.executable", "/nonexistent/python")
     hb.model_ahead(rules, 4)
     assert hb._model(rules, 4)._values == hb._make_model(rules, 4)._values
+
+
+def test_the_weights_ask_the_model_once_per_end_alike() -> None:
+    """With Deckel in the middle the chance after a round is the loser's alone: ``_weights`` asks
+    the model once per loser and adds the same value as often as the pairs it stands for, the
+    very floats of asking for every pair."""
+    from schocken.bots.half_bot import _after_round, _model, _weights, _worths
+    from schocken.rules import find_preset
+
+    rules = find_preset("tsv99")
+    model = _model(rules, 4)
+    for middle, mine, others in ((5, 2, [4, 3]), (1, 1, [7, 5]), (0, 4, [7, 3]), (9, 1, [3, 1])):
+        held = [mine, *others]
+        plain: list[list[float]] = [[], [], []]
+        for w in _worths(rules).worths:
+            if w is None:
+                for out, x in zip(plain, (1.0, 0.0, 0.0), strict=True):
+                    out.append(x)
+                continue
+            groups = (
+                [(0, j) for j in range(1, 3)],
+                [(j, 0) for j in range(1, 3)],
+                [(j, i) for j in range(1, 3) for i in range(1, 3) if i != j],
+            )
+            for out, pairs in zip(plain, groups, strict=True):
+                total = 0.0
+                for loser, winner in pairs:
+                    total += model.value(*_after_round(middle, held, loser, winner, w))
+                out.append(total / len(pairs))
+        assert _weights(rules, 4, middle, mine, others) == (*plain[0], *plain[1], *plain[2])

@@ -591,6 +591,9 @@ def _weights(
             best.append(0.0)
             neither.append(0.0)
             continue
+        # With Deckel in the middle the loser takes them from there, whoever was best: the
+        # chance after the round is the loser's alone (asked once, added as often as before).
+        after: dict[tuple[int, int], float] = {}
         pairs = {
             "lose": [(0, j) for j in range(1, k)],
             "best": [(j, 0) for j in range(1, k)],
@@ -602,6 +605,10 @@ def _weights(
                 continue
             total = 0.0
             for loser, winner in pairs[name]:
-                total += model.value(*_after_round(middle, held, loser, winner, w))
+                key = (loser, winner if middle == 0 else -1)
+                v = after.get(key)
+                if v is None:
+                    v = after[key] = model.value(*_after_round(middle, held, loser, winner, w))
+                total += v
             out.append(total / len(pairs[name]))
     return (*lose, *best, *neither)
