@@ -197,7 +197,7 @@ class Memo:
             self.stop_off = _zeros((MAX_SITUATIONS,), np.int64)
             self.stop = _zeros((MAX_STOP_ROWS, self.size), np.float64)
         k = self.situations
-        if k == len(self.throw):  # loaded from disk with as many as it held
+        if k == len(self.throw):  # loaded from disk: room as it held and three times more
             self.throw, self.turned = _room(self.throw), _room(self.turned)
             self.stop_at, self.stop_off = _room(self.stop_at), _room(self.stop_off)
         while self.stop_rows + len(ends.stop) > len(self.stop):

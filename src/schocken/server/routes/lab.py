@@ -60,6 +60,12 @@ def _refuse(text: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"ok": False, "error": text}, status_code=status)
 
 
+def _unknown_preset(name: object, lang: str) -> JSONResponse:
+    """The refusal of a preset to put the rules beside that is none, with the ones there are."""
+    reason = f"{name!r}: {', '.join(PRESETS)}"
+    return _refuse(t("lab_refuse_rules", lang, reason=reason))
+
+
 def _answer(data: dict[str, Any], lang: str, asked: int) -> dict[str, Any]:
     """The figures as the panel shows them: each one's label and text, with the comparison."""
     ours = data["ours"]
@@ -115,8 +121,7 @@ async def lab(request: Request) -> Any:
     assert isinstance(data, dict)
     against_name = data.get("against")
     if against_name is not None and against_name not in PRESETS:
-        reason = f"{against_name!r}: {', '.join(PRESETS)}"
-        return _refuse(t("lab_refuse_rules", lang, reason=reason))
+        return _unknown_preset(against_name, lang)
     engine = data.get("engine", "auto")
     if engine not in ("auto", "reference"):
         return _refuse(t("lab_refuse_rules", lang, reason="engine: auto, reference"))
@@ -198,9 +203,7 @@ async def warm(request: Request) -> Any:
     if name in (None, ""):
         return {"ok": True, "warming": False, "ready": False}
     if name not in PRESETS:
-        lang = language(request)
-        reason = f"{name!r}: {', '.join(PRESETS)}"
-        return _refuse(t("lab_refuse_rules", lang, reason=reason))
+        return _unknown_preset(name, language(request))
     rules = PRESETS[name]
     off = os.environ.get(WARM_ENV, "1") == "0"
     if off or not fast_available() or name in _warming or known(rules):
