@@ -79,7 +79,7 @@ from picows import WSCloseCode, WSError, WSFrame, WSListener, WSMsgType, WSTrans
 
 from schocken.players import MAX_PLAYERS, MIN_PLAYERS
 from schocken.rules import PRESETS
-from serving import HOST, ServerProcess, simple_choice
+from serving import HOST, ServerProcess, cpu_capped, simple_choice
 
 """The only address used: the server listens here and every client connects here."""
 
@@ -681,7 +681,17 @@ def main() -> int:
         help="run 1 worker (reached directly), 2 workers behind the routed proxy and 2 behind "
         "round robin on PostgreSQL, --pairs times in turn, and print the medians side by side",
     )
+    parser.add_argument(
+        "--worker-cores",
+        type=float,
+        metavar="CORES",
+        help="hold each worker to this many cores (a cgroup of its own with a CPU quota; needs "
+        "root): one worker and each of two then get the same CPU, as on machines of their own, "
+        "and the players, the proxy and PostgreSQL the rest of this machine's",
+    )
     args = parser.parse_args()
+    if args.worker_cores is not None and not 0.05 <= args.worker_cores <= (os.cpu_count() or 1):
+        parser.error(f"--worker-cores is 0.05 to {os.cpu_count()}")
     if args.proxy != "none" and (args.engine != "postgresql" or args.workers != 2):
         parser.error("--proxy needs --engine postgresql --workers 2 (the docs' configuration)")
     if not MIN_PLAYERS <= args.table_size <= MAX_PLAYERS:
@@ -916,6 +926,8 @@ def measure(args: argparse.Namespace, src: str | None) -> Figures:
                 named = args.proxy == "routed"
                 servers.append(bench_server(Path(folder), args.seed, src, database, named))
                 servers[-1].wait_ready()
+                if args.worker_cores is not None:
+                    stack.enter_context(cpu_capped(servers[-1].proc.pid, args.worker_cores))
             url = servers[0].url + "/api/health"
             protocol = int(httpx.get(url, timeout=10).json()["protocol"])
             ports = [s.port for s in servers]
@@ -976,6 +988,8 @@ def measure(args: argparse.Namespace, src: str | None) -> Figures:
     where = "SQLite" if pg is None else f"PostgreSQL, {len(servers)} worker(s), {args.spread}"
     if args.proxy != "none":
         where += f", behind {args.proxy_server} ({args.proxy})"
+    if args.worker_cores is not None:
+        where += f", each worker held to {args.worker_cores:g} cores"
     if pg is not None:
         where += f"; relay messages sent by the workers: {relayed:,}"
     print(f"server: {where}" + (f"; PostgreSQL's CPU {cpu_db:.1f} s" if pg is not None else ""))

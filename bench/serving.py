@@ -10,7 +10,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,42 @@ def free_port() -> int:
         s.bind((HOST, 0))
         port: int = s.getsockname()[1]
         return port
+
+
+@contextlib.contextmanager
+def cpu_capped(pid: int, cores: float) -> Iterator[None]:
+    """The process ``pid`` (all its threads) held to ``cores`` of the machine's CPU while the
+    block runs: a cgroup of its own with a CFS quota (cgroup v2's ``cpu.max``, else v1's
+    ``cpu`` controller; needs root). So one worker and each of two get the same share of CPU,
+    as they would on machines of their own, with the rest left to the players, the proxy and
+    PostgreSQL on this one machine."""
+    if not 0.05 <= cores <= (os.cpu_count() or 1):
+        raise ValueError(f"a cap of {cores} cores: 0.05 to the machine's {os.cpu_count()}")
+    period = 10_000  # 10 ms: a share smooth at the scale of an action, not 100 ms bursts
+    quota = round(cores * period)
+    unified = Path("/sys/fs/cgroup")
+    if (unified / "cgroup.controllers").exists():
+        group = unified / f"schocken-bench-{pid}"
+        group.mkdir()
+        (group / "cpu.max").write_text(f"{quota} {period}")
+        home = unified
+    else:
+        home = Path("/sys/fs/cgroup/cpu")
+        group = home / f"schocken-bench-{pid}"
+        group.mkdir()
+        (group / "cpu.cfs_period_us").write_text(str(period))
+        (group / "cpu.cfs_quota_us").write_text(str(quota))
+    try:
+        (group / "cgroup.procs").write_text(str(pid))
+        yield
+    finally:
+        # Whatever is left in the group goes back to the root, then the group is removed.
+        with contextlib.suppress(OSError):
+            for line in (group / "cgroup.procs").read_text().split():
+                with contextlib.suppress(OSError):
+                    (home / "cgroup.procs").write_text(line)
+        with contextlib.suppress(OSError):
+            group.rmdir()
 
 
 def simple_choice(state: dict[str, Any]) -> str | None:

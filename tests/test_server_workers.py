@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from postgres_helpers import Postgres
-from server_helpers import Client, Server, play_until_over, stored_rows
+from server_helpers import Client, Server, play_until_over, stored_change, stored_rows
 from test_server import _play_to
 from test_server_protocol import leaks
 
@@ -198,6 +198,47 @@ async def test_a_killed_workers_tables_are_all_taken_over_together(
             await client.close()
         logged = b.log.read_text("utf-8")
         assert logged.count("taken over (its worker stopped") == len(tables)
+    finally:
+        a.stop()
+        b.stop()
+
+
+async def test_a_killed_worker_is_seen_gone_without_waiting_for_its_leases(
+    postgres_server: Postgres, tmp_path: Path
+) -> None:
+    """A worker that dies loses its database sessions, and with them the lock that says it
+    lives: the other worker takes its tables over at its next look, not when the leases run
+    out. The dead worker's leases are set to last a minute (it is stopped first, so it renews
+    nothing): the table is taken over all the same, and the game goes on from its step."""
+    a, b = two_workers(tmp_path, postgres_server.new_database())
+    try:
+        worker_a = a.get("/api/health").json()["worker"]
+        worker_b = b.get("/api/health").json()["worker"]
+        table = table_at(a, a)
+        clients = [await Client(a, table["id"], t).connect() for t in table["tokens"]]
+        a.post(f"/api/tables/{table['id']}/start", {"token": table["tokens"][0]})
+        await _play_to(a, table, clients, 4)
+        seen = max(c.state["step"] for c in clients if c.state is not None)
+        for c in clients:
+            await c.close()
+        assert a.proc is not None
+        a.proc.send_signal(signal.SIGSTOP)
+        stored_change(
+            b,
+            "UPDATE leases SET expires = clock_timestamp() + interval '60 seconds' "
+            "WHERE worker = ?",
+            (worker_a,),
+        )
+        a.kill()
+        killed = time.monotonic()
+        while owner_of(b, table["id"]) != worker_b:
+            assert time.monotonic() - killed < 30, "taken over only when its lease ran out"
+            await asyncio.sleep(0.1)
+        assert stored_rows(b, "SELECT id FROM workers WHERE id = ?", (worker_a,)) == []
+        client = await Client(b, table["id"], table["tokens"][1]).connect()
+        assert client.state is not None and client.state["step"] == seen
+        await client.close()
+        assert f"worker {worker_a} is gone" in b.log.read_text("utf-8")
     finally:
         a.stop()
         b.stop()

@@ -109,7 +109,10 @@ CREATE TABLE IF NOT EXISTS relay_bodies (
 """PostgreSQL only: the workers of a server (each with its heartbeat), the lease of each table
 in play (which worker owns it, until when, and its ``epoch``, counted up at every take-over),
 and the bodies of relayed messages too large for a ``NOTIFY`` (:mod:`schocken.server.relay`)."""
-WORKER_MIGRATIONS = {1: WORKER_TABLES}
+WORKER_LOCKS = "ALTER TABLE workers ADD COLUMN IF NOT EXISTS lock_key INTEGER"
+"""The key of the advisory lock a worker holds on its database session while it lives
+(:mod:`schocken.server.workers`): ``NULL`` for a worker of an older version, which holds none."""
+WORKER_MIGRATIONS = {1: WORKER_TABLES, 2: WORKER_LOCKS}
 
 COLUMNS = {"updated": "REAL NOT NULL DEFAULT 0", "finished": "INTEGER NOT NULL DEFAULT 0"}
 """Columns added to ``tables`` before the schema was versioned (added to an older SQLite file

@@ -13,11 +13,18 @@ of a table checks, in its transaction, that the worker still holds the lease at 
 (:class:`~schocken.server.store.Fence`): a worker that lost a table (it stalled, another took
 the table over) has its write refused, and drops the table.
 
+A worker also holds an advisory lock on its database session for as long as it lives (its key
+in ``workers.lock_key``). A worker killed (``kill -9``, a crash) loses its connections at once,
+and with them the lock: the others see it gone at their next look (every :data:`SCAN_EVERY`
+seconds), end its leases and take its tables over without waiting for the leases to run out.
+A worker that is stuck (SIGSTOP, a stalled machine) keeps its connections and the lock: its
+tables go when its leases run out, as before. Either way the fence refuses a late write.
+
 Any worker takes any request: one about a table another live worker owns goes to that worker
 through the relay (:mod:`schocken.server.relay`, ``LISTEN``/``NOTIFY``); one about a table
 nobody owns is served here, the table loaded from the store (taking its lease). Every
-:data:`SCAN_EVERY` seconds each worker takes over the tables whose lease ran out (their worker
-died: ``kill -9``), from their stored steps: a seeded table throws the same dice.
+:data:`SCAN_EVERY` seconds each worker takes over the tables whose lease ran out or whose
+worker is gone, from their stored steps: a seeded table throws the same dice.
 
 On SQLite there are no workers: one process, as before.
 """
@@ -99,6 +106,27 @@ WITH beat AS (UPDATE workers SET heartbeat = clock_timestamp() WHERE id = %s)
 UPDATE leases SET expires = clock_timestamp() + %s * interval '1 second'
 WHERE worker = %s RETURNING table_id, epoch
 """
+LOCK_CLASS = 0x5343
+"""The first key of every worker's advisory lock (``pg_advisory_lock(LOCK_CLASS, lock_key)``);
+the second is the worker's ``lock_key``."""
+BURY = """
+WITH dead AS (
+    DELETE FROM workers w WHERE w.id <> %s AND w.lock_key IS NOT NULL AND NOT EXISTS (
+        SELECT 1 FROM pg_locks k
+        WHERE k.locktype = 'advisory' AND k.granted AND k.classid = %s
+            AND k.objid = w.lock_key::oid AND k.objsubid = 2
+            AND k.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+    )
+    RETURNING w.id
+), ended AS (
+    UPDATE leases SET expires = clock_timestamp() - interval '1 second'
+    WHERE worker IN (SELECT id FROM dead) RETURNING worker
+)
+SELECT d.id, (SELECT count(*) FROM ended e WHERE e.worker = d.id) FROM dead d
+"""
+"""The workers whose lock is gone (their sessions ended: the process died) removed, and their
+leases ended at once, so that they are taken over now; each such worker with its leases' count.
+Workers of an older version (no ``lock_key``) are left to their leases."""
 OWNER = """
 SELECT t.id, l.worker, EXTRACT(EPOCH FROM l.expires - clock_timestamp()),
     EXTRACT(EPOCH FROM clock_timestamp() - w.heartbeat)
@@ -163,10 +191,19 @@ class Cluster:
         self.hub, self.app = hub, app
         self._conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
         self._keeper = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        # The lock that says this worker lives, held by the keeper's session until it ends,
+        # taken before the worker is registered (a key another worker holds: another key).
+        key = 0
+        while key == 0:
+            key = secrets.randbelow(2**31 - 1) + 1
+            taken = await self._run(
+                "SELECT pg_try_advisory_lock(%s, %s)", (LOCK_CLASS, key), keeper=True
+            )
+            key = key if taken and taken[0][0] else 0
         await self._run(
-            "INSERT INTO workers (id, address, started, heartbeat) "
-            "VALUES (%s, %s, clock_timestamp(), clock_timestamp())",
-            (self.worker, self.address),
+            "INSERT INTO workers (id, address, started, heartbeat, lock_key) "
+            "VALUES (%s, %s, clock_timestamp(), clock_timestamp(), %s)",
+            (self.worker, self.address, key),
         )
         # A worker that listened where this one listens now is gone (restarted by its
         # supervisor, say): its tables are taken over at once, not when their leases run out.
@@ -358,6 +395,7 @@ class Cluster:
         while True:
             await asyncio.sleep(SCAN_EVERY)
             try:
+                await self._bury()
                 await self.take_over_now()
                 await self._peers()
                 if time.monotonic() - cleaned >= RENEW_EVERY:
@@ -369,6 +407,16 @@ class Cluster:
                     )
             except Exception as exc:  # the next round tries again; the leases say the rest
                 log.error("the workers' leases could not be kept: %s", exc)
+
+    async def _bury(self) -> None:
+        """Workers that died (their lock gone with their sessions): removed, and their leases
+        ended, so that the look that follows takes their tables over at once."""
+        for worker, leases in await self._run(BURY, (self.worker, LOCK_CLASS), keeper=True):
+            log.warning(
+                "worker %s is gone (its database session ended): its %d tables taken over now",
+                worker,
+                leases,
+            )
 
     async def _peers(self) -> None:
         """The workers this one carries connections for (or from) whose heartbeat is older than
