@@ -2,6 +2,7 @@
 builder's panel wait for); prints seconds.
 
 Usage: python bench/lab.py [--preset all] [--games 20000] [--reference] [--cold] [--pairs]
+    [--refine]
 
 For each preset, in one process (as the server keeps it): the evening's figures (the games of
 four regulars), the skill figure the first time the rule set is measured (the strong bot's
@@ -21,6 +22,12 @@ With ``--pairs``, instead: the builder's panel with two rule sets (the preset wi
 a half beside the preset), in one process as the server measures them: both new to it, and the
 preset measured first (the page has the server warm it when it opens). With ``--cold --pairs``
 the cold runs include ``schocken lab`` of the two side by side (``--against``).
+
+With ``--refine``, instead: for each preset with one Deckel fewer a half (a rule set new to
+the process), in one process as the server measures it: the seconds to the builder's figures
+(the skill figure from the games that fitted) and then to its skill figure from all 20,000 games
+(refined in slices of ``REFINE_SLICE`` seconds, as ``POST /api/lab`` goes on after its first
+answer).
 
 With ``--cold``, instead: for each preset as it is and with one Deckel fewer a half (a rule set
 no process has met), a whole ``schocken lab`` in a new process (Python's start, the imports,
@@ -48,6 +55,7 @@ from schocken.lab import measure
 from schocken.lab.run import (
     GAMES,
     REFERENCE_GAMES,
+    SKILL_GAMES,
     SKILL_SECONDS,
     forget_rule_sets,
     start_models,
@@ -127,6 +135,26 @@ def _pairs(presets: list[str]) -> None:
         print(f"{name:<12} {found[0]:>10} {found[1]:>11} {found[2]:>15} {found[3]:>11}")
 
 
+def _refine(presets: list[str]) -> None:
+    from schocken.lab import refine
+    from schocken.server.routes.lab import REFINE_SLICE
+
+    print(f"skill games refined to {SKILL_GAMES:,} in slices of {REFINE_SLICE} s, new rules")
+    print(f"{'rules':<16} {'figures s':>9} {'games':>6} {'all s':>6} {'slices':>6}")
+    for name in presets:
+        base = find_preset(name)
+        rules = base.with_overrides({"deckel_per_half": base.deckel_per_half - 1})
+        started = time.perf_counter()
+        figures = measure(rules)
+        first, games = time.perf_counter() - started, figures.skill.games
+        slices = 0
+        while figures.skill.games < SKILL_GAMES:
+            figures = refine(figures, SKILL_GAMES, REFINE_SLICE)
+            slices += 1
+        took = time.perf_counter() - started
+        print(f"{name + ' -1':<16} {first:>9.2f} {games:>6} {took:>6.2f} {slices:>6}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--preset", default="all", help=f"{', '.join(PRESETS)} or all")
@@ -135,6 +163,7 @@ def main() -> None:
     parser.add_argument("--cold", action="store_true", help="schocken lab in a new process")
     parser.add_argument("--repeat", type=int, default=1, help="--cold: rounds of runs")
     parser.add_argument("--pairs", action="store_true", help="two rule sets side by side")
+    parser.add_argument("--refine", action="store_true", help="the skill figure refined")
     args = parser.parse_args()
     presets = list(PRESETS) if args.preset == "all" else [args.preset]
     if args.cold:
@@ -147,6 +176,9 @@ def main() -> None:
         measure(warm_up, games=100, skill_games=1, skill_seconds=0)
     if args.pairs:
         _pairs(presets)
+        return
+    if args.refine:
+        _refine(presets)
         return
     print(f"{engine} engine, {games:,} games of four regulars, skill for {SKILL_SECONDS} s")
     print(f"{'preset':<12} {'evening s':>9} {'skill new s':>11} {'cpu':>5} {'helper':>6} "

@@ -172,10 +172,17 @@ class Stats:
     """Stored steps that are no action a player sent on the state of that step."""
     back: list[float] = field(default_factory=list)
     """Per table of a killed worker: seconds from the kill to the first state after it."""
+    given_up: int = 0
+    """Tables left before their game: a request whose answer was lost (its worker killed while
+    answering) had been done, and asking again was refused (a join: the name is taken)."""
 
     def error(self, kind: str) -> None:
         self.errors += 1
         self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
+
+
+class GivenUpError(Exception):
+    """A table left before its game (:attr:`Stats.given_up`), or the soak's time is up."""
 
 
 @dataclass(eq=False)
@@ -241,7 +248,10 @@ class Soak:
     async def post(
         self, http: httpx.AsyncClient, path: str, body: dict[str, Any], t: TableRun | None = None
     ) -> Any:
+        answer_lost = False
         while True:
+            if t is not None and time.perf_counter() > self.deadline:
+                raise GivenUpError("the soak's time is up")
             await self.up.wait()
             started = time.perf_counter()
             server = self.servers[t.home if t is not None else 0]
@@ -252,6 +262,7 @@ class Soak:
             try:
                 answer = await http.post(url, json=body, timeout=30)
             except httpx.HTTPError:
+                answer_lost = True
                 down = t is not None and t.home in self.dead
                 if not (down or self.in_window(started) or self.in_window(time.perf_counter())):
                     self.stats.error("http")
@@ -264,8 +275,15 @@ class Soak:
                     t.route = answer.headers.get("x-schocken-route", t.route)
                 return answer.json()
             if answer.status_code == 503 and self.in_window(started):
+                answer_lost = True
                 await asyncio.sleep(0.2)
                 continue
+            if answer_lost and t is not None and 400 <= answer.status_code < 500:
+                # Done before its answer was lost (a join: the name is taken now, the seat's
+                # token never heard): the table is left, as a player would leave it.
+                self.stats.given_up += 1
+                raise GivenUpError(f"{path}: {answer.status_code} after an answer lost")
+            answer_lost = answer.status_code >= 500
             self.stats.error(f"http {answer.status_code}")
             await asyncio.sleep(0.2)
 
@@ -288,18 +306,25 @@ class Soak:
         while time.perf_counter() < self.deadline:
             t = TableRun(home=index % n)
             body = {"name": names[0], "seats": TABLE_SIZE}
-            made = await self.post(http, "/api/tables", body, t)
-            t.id, t.code = made["id"], made["code"]
-            t.players.append(Player(t, 0, made["token"], worker=index % n))
-            for i in range(1, TABLE_SIZE):
-                path = f"/api/tables/{t.code}/join"
-                sat = await self.post(http, path, {"name": names[i]}, t)
-                seat = int(sat["seat"])
-                t.players.append(Player(t, seat, sat["token"], worker=(index + seat) % n))
-            self.tables.append(t)
-            for p in t.players:
-                await self.connect(p, address)
-            await self.post(http, f"/api/tables/{t.id}/start", {"token": t.players[0].token}, t)
+            try:
+                made = await self.post(http, "/api/tables", body, t)
+                t.id, t.code = made["id"], made["code"]
+                t.players.append(Player(t, 0, made["token"], worker=index % n))
+                for i in range(1, TABLE_SIZE):
+                    path = f"/api/tables/{t.code}/join"
+                    sat = await self.post(http, path, {"name": names[i]}, t)
+                    seat = int(sat["seat"])
+                    t.players.append(Player(t, seat, sat["token"], worker=(index + seat) % n))
+                self.tables.append(t)
+                for p in t.players:
+                    await self.connect(p, address)
+                path = f"/api/tables/{t.id}/start"
+                await self.post(http, path, {"token": t.players[0].token}, t)
+            except GivenUpError:
+                for p in t.players:
+                    with contextlib.suppress(Exception):
+                        await p.opened.aclose()
+                continue
             await asyncio.gather(*(self.play(p, address) for p in t.players))
             if any(
                 p.state and p.state["view"] and p.state["view"]["loser"] is not None
@@ -311,7 +336,7 @@ class Soak:
                     await p.opened.aclose()
 
     async def connect(self, p: Player, address: str) -> None:
-        while True:
+        while time.perf_counter() < self.deadline:
             await self.up.wait()
             started = time.perf_counter()
             try:
@@ -695,6 +720,11 @@ def main() -> int:
                     + ", ".join(f"{percentile(back, q):.2f}" for q in range(10, 100, 10))
                 )
         print(f"errors: {st.errors} {st.error_kinds if st.errors else ''}".rstrip())
+        if st.given_up:
+            print(
+                f"tables given up before their game: {st.given_up} (a request done before its "
+                "answer was lost with its worker, refused when asked again)"
+            )
         print(
             f"latency outside restart windows ({len(lat)} actions): p50 "
             f"{percentile(lat, 50) * 1000:.1f} ms, p99 {percentile(lat, 99) * 1000:.1f} ms, "

@@ -264,6 +264,37 @@ def test_the_skill_games_are_the_same_however_many_are_played_at_once() -> None:
         run.forget_rule_sets()
 
 
+def test_the_skill_figure_refined_goes_on_with_the_same_games() -> None:
+    """``refine``: the skill games counted before are counted as they were and new ones of the
+    same seed follow, at least one chunk each time; refined to all, the figure is that of games
+    0 to n-1, and a later measurement of the same rules counts them at once."""
+    from schocken import fast
+    from schocken.fast import kernel
+    from schocken.lab import refine, run
+
+    rules = find_preset("knobelrunde").with_overrides({"deckel_per_half": 6})
+    run.forget_rule_sets()
+    try:
+        f = measure(rules, games=200, skill_games=450, skill_seconds=0, seed=3)
+        assert f.skill.games == 100 and f.seed == 3  # the first chunk only
+        seen = [f.skill.games]
+        while f.skill.games < 450:
+            f = refine(f, 450, seconds=0)  # no time: one new chunk each
+            seen.append(f.skill.games)
+        assert seen == [100, 200, 300, 400, 450]
+        bots = [run.STRONG_BOT] + [run.REGULAR_BOT] * (run.PLAYERS - 1)
+        rows = fast.play_rows(rules, bots, 0, 450, 3 + 7919, rotate=True)
+        assert f.skill == run._share(int((rows[:, kernel.O_LOSER] == 0).sum()), 450)
+        # The 400 games of whole chunks kept: measured again, counted at once, not played.
+        again = measure(rules, games=200, skill_games=400, skill_seconds=0, seed=3)
+        assert again.skill.games == 400
+        assert refine(again, 400, seconds=0).skill == again.skill  # nothing left to play
+        other = measure(rules, games=200, skill_games=450, skill_seconds=0, seed=4)
+        assert other.skill.games == 400  # another seed: its games played (the memo holds them)
+    finally:
+        run.forget_rule_sets()
+
+
 def test_cli_shows_the_skill_games_progress(capsys: pytest.CaptureFixture[str]) -> None:
     """More skill games asked for than a second gives: a bar for them too (here asked for with
     --progress), the evening's bar cleared first."""
@@ -274,3 +305,26 @@ def test_cli_shows_the_skill_games_progress(capsys: pytest.CaptureFixture[str]) 
     assert "10/10 games" in captured.err and "300/300 games" in captured.err
     assert captured.err.index("10/10 games") < captured.err.index("/300 games")
     assert "300 games of the half bot" in captured.out
+
+
+def test_cli_refines_the_skill_figure_after_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--refine``: the table as soon as the figures are there, then the rest of the skill
+    games and the table again, the skill figure from all of them; with ``--json`` only the
+    refined figures."""
+    from schocken.lab import run
+
+    run.forget_rule_sets()
+    try:
+        code = main(["lab", "knobelrunde", "--games", "200", "--skill-games", "700",
+                     "--skill-seconds", "0", "--refine", "--lang", "en"])  # fmt: skip
+        assert code == 0
+        out = capsys.readouterr().out
+        first, _, second = out.partition("The strong bot plays on: 600 more games")
+        assert "Skill from 100 games only, not 700" in first and "Rounds per game" in first
+        assert "Skill: 700 games of the half bot" in second and "Skill from" not in second
+        assert main(["lab", "knobelrunde", "--games", "200", "--skill-games", "900",
+                     "--skill-seconds", "0", "--refine", "--json"]) == 0  # fmt: skip
+        data = json.loads(capsys.readouterr().out)
+        assert data["rules"]["skill"]["games"] == 900
+    finally:
+        run.forget_rule_sets()

@@ -89,6 +89,58 @@ def test_the_lab_on_a_phone(browser: Browser, server: Server) -> None:
     ctx.close()
 
 
+def test_the_skill_figure_refined_on_the_page(browser: Browser, server: Server) -> None:
+    """On the batch simulator the figures show at once and the status says the strong bot plays
+    on; the table is shown again with the skill figure from all its games, and the status says
+    so. Measuring anew while it refines starts the new measurement (the refining stops)."""
+    asked: dict[str, object] = {"games": 200}  # and the skill games as the page asks: 20,000
+
+    def games(route: Route) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        route.continue_(post_data=json.dumps({**body, **asked}))
+
+    ctx, page = new_page(browser, "de-DE", PHONE)
+    page.route("**/api/lab*", games)
+    page.goto(server.url + "/rules")
+    page.wait_for_selector("#lab-run")
+    # Every status said, with whether the button could be used then, and the table's skill cell.
+    page.evaluate("""() => {
+        window.said = [];
+        const status = document.getElementById("lab-status");
+        new MutationObserver(() => {
+            const cell = document.querySelector("tr[data-figure=skill] td");
+            window.said.push([status.textContent, document.getElementById("lab-run").disabled,
+                              cell ? cell.textContent : null]);
+        }).observe(status, { childList: true, characterData: true, subtree: true });
+    }""")
+    page.select_option("#lab-against", "")  # the rules alone
+    page.click("#lab-run")
+    status = page.locator("#lab-status")
+    expect(status).to_have_text(
+        "Kennzahlen fertig; der Anteil des starken Bots jetzt aus 20.000 Spielen.", timeout=300_000
+    )
+    said = page.evaluate("window.said")
+    texts = [text for text, _, _ in said]
+    assert texts[0] == "Wird gemessen …", said
+    refining = [x for x in said if x[0].startswith("Kennzahlen fertig. Der starke Bot spielt")]
+    assert len(refining) == 1 and refining[0][1] is False, said  # the button usable meanwhile
+    assert refining[0][2] != said[-1][2]  # the skill figure shown, then a narrower one
+    assert not any("nur aus" in x for x in page.locator(".lab-notes li").all_inner_texts())
+    # Refining again (more games asked), then measured anew: the new figures, no error.
+    page.locator("#rb-fold-specials > summary").click()
+    page.get_by_label("Jule (4-2-1)", exact=True).check()
+    page.click("#lab-run")
+    expect(status).to_contain_text("Der starke Bot spielt weitere Spiele", timeout=300_000)
+    asked.clear()
+    asked.update(FEW)
+    page.click("#lab-run")
+    expect(status).to_have_text("Kennzahlen fertig.", timeout=120_000)
+    expect(page.locator("#lab-error")).to_have_text("")
+    assert "100 Spiele von vier Stammspielern" in page.locator(".lab-notes").inner_text()
+    assert page.errors == []  # type: ignore[attr-defined]
+    ctx.close()
+
+
 def test_the_server_warms_the_preset_beside_the_rules(tmp_path: Path) -> None:
     """``POST /api/lab/warm``: the preset measured once in the background (on the batch
     simulator), so that the figures beside it come within their two seconds; a second ask while
@@ -145,3 +197,49 @@ def test_figures_stream_with_progress(server: Server) -> None:
         "p95_rounds",
         "skill",
     ]
+
+
+def test_the_skill_figure_refined_after_the_figures(tmp_path: Path) -> None:
+    """On the batch simulator: the figures come at once, the skill figure from the games that
+    fitted (``refining``); the stream goes on with the skill games' progress and ends with the
+    figures again, the skill figure from all of them. A new measurement from the same address
+    while one refines is not refused: that one stops, without a last result."""
+    rules = {"preset": "knobelrunde", "overrides": {"deckel_per_half": 7}}
+    body = {"rules": rules, "against": "knobelrunde", "games": 200, "skill_games": 2_000}
+    with running(tmp_path / "db.sqlite3") as s:
+        headers = {"origin": s.url}
+        with httpx.stream("POST", f"{s.url}/api/lab?lang=en", json=body, headers=headers,
+                          timeout=300) as r:  # fmt: skip
+            lines = [json.loads(line) for line in r.iter_lines() if line]
+        results = [x["result"] for x in lines if "result" in x]
+        first, last = results[0], results[-1]
+        assert first["ok"] and first["refining"] and len(results) == 2, lines
+        assert first["ours"]["skill"]["games"] < 2_000 or first["against"]["skill"]["games"] < 2_000
+        assert not last["refining"]
+        assert last["ours"]["skill"]["games"] == last["against"]["skill"]["games"] == 2_000
+        assert not any("Skill from" in note for note in last["notes"])
+        assert last["ours"]["rounds"] == first["ours"]["rounds"]  # only the skill figure moves
+        after = lines[lines.index({"result": first}) + 1 : -1]
+        assert after and all(x["skill_total"] == 4_000 for x in after)
+        assert after[-1]["skill_done"] == 4_000
+        # Refined again with more games asked: a new measurement stops it, and is answered.
+        more = {
+            **body,
+            "rules": {**rules, "overrides": {"deckel_per_half": 8}},
+            "skill_games": 20_000,
+        }
+        with httpx.stream("POST", f"{s.url}/api/lab?lang=en", json=more, headers=headers,
+                          timeout=300) as r:  # fmt: skip
+            seen = []
+            lines_left = r.iter_lines()
+            for line in lines_left:
+                if line:
+                    seen.append(json.loads(line))
+                    if "result" in seen[-1]:
+                        break
+            assert seen[-1]["result"]["refining"]
+            few = {"rules": rules, **FEW}
+            answer = httpx.post(f"{s.url}/api/lab", json=few, headers=headers, timeout=300)
+            assert answer.status_code == 200 and '"ok": true' in answer.text
+            rest = [json.loads(line) for line in lines_left if line]
+        assert not any("result" in x for x in rest)  # stopped before all 20,000

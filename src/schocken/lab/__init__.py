@@ -12,6 +12,7 @@ from schocken.lab.run import (
     compare,
     fast_available,
     measure,
+    refine,
 )
 
 __all__ = [
@@ -24,4 +25,5 @@ __all__ = [
     "compare",
     "fast_available",
     "measure",
+    "refine",
 ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import sys
 from pathlib import Path
@@ -29,6 +30,7 @@ from schocken.lab.run import (
     compare,
     fast_available,
     measure,
+    refine,
     start_models,
 )
 from schocken.rules import Rules, resolve_rules, rules_from_data
@@ -228,6 +230,36 @@ def _club_rules_and_pace(args: argparse.Namespace) -> tuple[Rules | None, float 
     return ours, pace[0], str(pace[1])
 
 
+def _show(results: list[Figures], args: argparse.Namespace, lang: str, pace_note: str) -> None:
+    """The figures printed: a table with notes, or JSON (``--json``)."""
+    a, b = results[0], (results[1] if len(results) > 1 else None)
+    if args.json:
+        data: dict[str, Any] = {"rules": figures_data(a)}
+        if b is not None:
+            data["against"] = figures_data(b)
+            data["differences"] = [
+                {
+                    "figure": d.name,
+                    "difference": d.difference,
+                    "z": d.z,
+                    "p_holm": d.p,
+                    "beyond_chance": d.beyond_chance,
+                }
+                for d in compare(a, b)
+            ]
+        print(json.dumps(data, indent=2))
+    else:
+        title = rules_name(a.rules) + (f" / {rules_name(b.rules)}" if b is not None else "")
+        print(t("lab_title", lang, rules=title))
+        print(format_table(table(a, b, lang)))
+        for f in results:
+            for line in notes(f, lang, asked_skill=args.skill_games):
+                print(f"{rules_name(f.rules)}: {line}" if b is not None else line)
+        print(pace_note or t("lab_pace_default", lang, seconds=f"{a.seconds_per_turn:.0f}"))
+        if b is not None:
+            print(t("lab_test", lang, count=len(compare(a, b))))
+
+
 def cmd_lab(args: argparse.Namespace) -> int:
     lang = args.lang or default_language()
     try:
@@ -288,32 +320,22 @@ def cmd_lab(args: argparse.Namespace) -> int:
         finally:
             bar.close()
             skill_bar.close()
-    a, b = results[0], (results[1] if len(results) > 1 else None)
-    if args.json:
-        data: dict[str, Any] = {"rules": figures_data(a)}
-        if b is not None:
-            data["against"] = figures_data(b)
-            data["differences"] = [
-                {
-                    "figure": d.name,
-                    "difference": d.difference,
-                    "z": d.z,
-                    "p_holm": d.p,
-                    "beyond_chance": d.beyond_chance,
-                }
-                for d in compare(a, b)
-            ]
-        print(json.dumps(data, indent=2))
-    else:
-        title = rules_name(a.rules) + (f" / {rules_name(b.rules)}" if b is not None else "")
-        print(t("lab_title", lang, rules=title))
-        print(format_table(table(a, b, lang)))
-        for f in results:
-            for line in notes(f, lang, asked_skill=args.skill_games):
-                print(f"{rules_name(f.rules)}: {line}" if b is not None else line)
-        print(pace_note or t("lab_pace_default", lang, seconds=f"{a.seconds_per_turn:.0f}"))
-        if b is not None:
-            print(t("lab_test", lang, count=len(compare(a, b))))
+    short = [f for f in results if f.engine == "fast" and f.skill.games < args.skill_games]
+    if args.refine and short and not args.json:
+        _show(results, args, lang, pace_note)
+        left = sum(args.skill_games - f.skill.games for f in short)
+        print("\n" + t("lab_refining", lang, games=number(f"{left:,}", lang)))
+    if args.refine and short:  # all the skill games, a bar for each rule set
+        show_refine = args.progress or (sys.stderr.isatty() and not args.json)
+        for i, f in enumerate(results):
+            if f.engine == "fast" and f.skill.games < args.skill_games:
+                refine_bar = ProgressBar(args.skill_games, at_once=args.progress)
+                try:
+                    tell = refine_bar if show_refine else None
+                    results[i] = refine(f, args.skill_games, math.inf, tell)
+                finally:
+                    refine_bar.close()
+    _show(results, args, lang, pace_note)
     if args.plot:
         try:
             plot(results, args.plot, lang)
@@ -354,6 +376,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=SKILL_SECONDS,
         help=Words("cli_lab_skill_seconds", seconds=SKILL_SECONDS),
     )
+    p.add_argument("--refine", action="store_true", help=Words("cli_lab_refine"))
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--engine", choices=("auto", "fast", "reference"), default="auto")
     p.add_argument("--club", help=Words("cli_lab_club"))

@@ -22,7 +22,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from schocken.bots import make_bot
@@ -125,6 +125,8 @@ class Figures:
     pace_from_club: bool
     rounds_per_game: tuple[int, ...] = field(repr=False)
     """Every game's rounds (for the plot)."""
+    seed: int = 0
+    """The seed of the games (:func:`refine` goes on with the same skill games)."""
 
     def get(self, name: str) -> Estimate | None:
         value = getattr(self, name)
@@ -268,6 +270,11 @@ _KNOWN: dict[tuple[Rules, str], tuple[int, float]] = {}
 holds their decisions: played again they are quick) and what each of the last new ones cost
 (seconds)."""
 
+_PLAYED: dict[tuple[Rules, str, int], tuple[int, int]] = {}
+"""Per rule set, engine and seed: the whole skill chunks from the first played so far and the
+games the strong bot lost in them. The games of a seed are always the same, so a later
+measurement of the same rules counts them as they were and goes on with new ones."""
+
 
 _KEPT: dict[Rules, None] = {}
 """The rule sets measured since :func:`forget_rule_sets` last ran, the latest last."""
@@ -287,6 +294,7 @@ def forget_rule_sets() -> None:
     solver_bot.clear_caches()
     finale_shared.clear_caches()
     _KNOWN.clear()
+    _PLAYED.clear()
     _KEPT.clear()
 
 
@@ -321,17 +329,21 @@ def _skill(
     seconds: float,
     seed: int,
     progress: Callable[[int], None] | None = None,
+    *,
+    more: bool = False,
 ) -> Estimate:
     """The strong bot's share of lost games against three regulars, the line-up moving one seat
     on after every game: as many of ``games`` games as ``seconds`` allow, the first chunk always.
 
     The games come in chunks of :data:`SKILL_CHUNK`, always the same ones (the same figure,
-    however many the clock allows). Chunks played before (in this process) are played again while
-    time is left; a new one only where it fits in the time left at what the last new ones cost
-    (a new rule set's games fill the strong bot's memo: so the first measurement of new rules plays
-    few). On the batch simulator the chunks are played many at a time (the memo is filled more
-    keys at once, the quicker): those played before all at once, new ones twice as many each time
-    while they fit."""
+    however many the clock allows). The chunks of this seed counted before (in this process)
+    are counted as they were (:data:`_PLAYED`), the first chunk then already played; chunks the
+    memo holds from another seed are played again while time is left; a new one only where it
+    fits in the time left at what the last new ones cost (a new rule set's games fill the strong
+    bot's memo: so the first measurement of new rules plays few); with ``more`` one new chunk
+    always (:func:`refine`). On the batch simulator the chunks are played many at a time (the
+    memo is filled more keys at once, the quicker): those played before all at once, new ones
+    twice as many each time while they fit."""
     from schocken.simulate import simulate
 
     bots = [STRONG_BOT] + [REGULAR_BOT] * (PLAYERS - 1)
@@ -360,19 +372,26 @@ def _skill(
 
     chunks = -(-games // SKILL_CHUNK)
     lost = done = 0
-    size = 1
+    played = (rules, engine, seed)
+    before = _PLAYED.get(played)
+    if before is not None and before[0] * SKILL_CHUNK <= games:  # counted as they were
+        done, lost = before
+    size = max(1, done)
+    floor = done if more else 0  # up to here no look at the clock: with ``more`` a new chunk
     while done < chunks:
         elapsed = time.perf_counter() - started
         if done < known:
-            if done and elapsed >= seconds:
+            if done > floor and elapsed >= seconds:
                 break
             count = known - done if engine == "fast" else 1
         else:
             count = min(size, chunks - done)
-            while done and count and elapsed + cost * count > seconds:
+            while count and elapsed + cost * count > seconds:
                 count //= 2
             if not count:
-                break
+                if done > floor:
+                    break
+                count = 1
         begun = time.perf_counter()
         lost += play(done, count)
         if done + count > known:  # new chunks: what they cost, each
@@ -384,6 +403,8 @@ def _skill(
         if progress is not None:
             progress(min(games, done * SKILL_CHUNK))
     _KNOWN[key] = (known, cost)
+    if done * SKILL_CHUNK <= games:  # whole chunks only: a later measurement goes on from them
+        _PLAYED[played] = (done, lost)
     return _share(lost, min(games, done * SKILL_CHUNK))
 
 
@@ -444,7 +465,28 @@ def measure(
         seconds_per_turn=pace,
         pace_from_club=seconds_per_turn is not None,
         rounds_per_game=tuple(g.rounds),
+        seed=seed,
     )
+
+
+def refine(
+    figures: Figures,
+    skill_games: int = SKILL_GAMES,
+    seconds: float = SKILL_SECONDS,
+    progress: Callable[[int], None] | None = None,
+) -> Figures:
+    """``figures`` with the skill figure from more games: the skill games counted before go on
+    with new ones of the same seed, as many as ``seconds`` allow (one new chunk at least), up to
+    ``skill_games`` in all. The builder's panel shows the figures within its two seconds, the
+    skill figure from the games that fitted, and then refines it to all 20,000 (``POST
+    /api/lab``)."""
+    if skill_games < 1:
+        raise refused(RefusalError, "lab_refuse_skill_games", games=skill_games)
+    _keep(figures.rules)
+    skill = _skill(
+        figures.rules, figures.skill_engine, skill_games, seconds, figures.seed, progress, more=True
+    )
+    return replace(figures, skill=skill)
 
 
 @dataclass(frozen=True, slots=True)
@@ -539,4 +581,5 @@ __all__ = [
     "compare",
     "fast_available",
     "measure",
+    "refine",
 ]

@@ -3,14 +3,20 @@ beside a preset's, for the builder's panel (``static/lab.js``).
 
 The games are played in a worker thread (the batch simulator's compiled loop lets go of the
 interpreter), one measurement at a time for the whole server (two cores) and one waiting per
-address: another from the same address is refused in words. The answer is a stream of JSON
-lines: ``{"done": n, "total": N}`` now and then while the games are played, then
-``{"result": {...}}`` (or ``{"error": "..."}``).
+address: another from the same address is refused in words, unless the one before is only
+refining its skill figure (then that stops). The answer is a stream of JSON lines:
+``{"done": n, "total": N}`` now and then while the games are played, then ``{"result": {...}}``
+(or ``{"error": "..."}``) within the panel's two seconds. Where its skill figure comes from fewer
+strong-bot games than asked (new rules: those that fitted into the second), the result says
+``"refining": true`` and the stream goes on: ``{"skill_done": n, "skill_total": N}`` while more
+skill games are played (in slices of :data:`REFINE_SLICE` seconds, other measurements let in
+between), then the result again with the skill figure from all of them (``"refining": false``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import os
 import threading
@@ -21,7 +27,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
 from schocken.errors import RulesError
-from schocken.lab import compare, measure
+from schocken.lab import Figures, compare, measure, refine
 from schocken.lab.cli import figure_label, figures_data, notes, number, rules_name, value_text
 from schocken.lab.run import (
     FIGURES,
@@ -43,8 +49,23 @@ router = APIRouter()
 MOST_GAMES = 200_000
 """The most games the panel may ask for (a progress bar shows while they are played)."""
 
-_busy: set[str] = set()
-"""Addresses with a measurement asked for and not yet answered."""
+REFINE_SLICE = 0.5
+"""Seconds of skill games between two looks at whether the refining is still wanted (its page
+gone, or a new measurement asked for from its address) and another measurement's turn."""
+
+
+@dataclasses.dataclass(eq=False)
+class _Asked:
+    """A measurement asked for: stopped once its answer is read no more."""
+
+    stop: threading.Event = dataclasses.field(default_factory=threading.Event)
+    refining: bool = False
+    """Its figures answered, only the skill figure being refined (a new measurement from the
+    same address stops it rather than being refused)."""
+
+
+_busy: dict[str, _Asked] = {}
+"""Addresses with a measurement asked for and not yet answered whole."""
 
 _one_at_a_time = threading.Lock()
 """One measurement at a time for the whole server (its threads would share two cores)."""
@@ -66,9 +87,10 @@ def _unknown_preset(name: object, lang: str) -> JSONResponse:
     return _refuse(t("lab_refuse_rules", lang, reason=reason))
 
 
-def _answer(data: dict[str, Any], lang: str, asked: int) -> dict[str, Any]:
+def _answer(data: dict[str, Figures | None], lang: str, asked: int) -> dict[str, Any]:
     """The figures as the panel shows them: each one's label and text, with the comparison."""
     ours = data["ours"]
+    assert ours is not None
     against = data.get("against")
     diffs = {d.name: d for d in compare(ours, against)} if against is not None else {}
     rows = []
@@ -137,15 +159,21 @@ async def lab(request: Request) -> Any:
             reason = t("lab_refuse_count", lang, field=field, low=low_text, high=high_text)
             return _refuse(t("lab_refuse_rules", lang, reason=reason))
     address = client_address(request)
-    if address in _busy:
+    held = _busy.get(address)
+    if held is not None and not held.refining:
         return _refuse(t("lab_refuse_busy", lang), 429)
-    _busy.add(address)
+    if held is not None:  # only refining: the new measurement instead
+        held.stop.set()
+    asked = _busy[address] = _Asked()
     sets = [rules] + ([PRESETS[against_name]] if against_name else [])
     progress: asyncio.Queue[str] = asyncio.Queue()
     loop = asyncio.get_running_loop()
     total = games * len(sets)
 
-    def work() -> dict[str, Any]:
+    def say(line: dict[str, int]) -> None:
+        loop.call_soon_threadsafe(progress.put_nowait, json.dumps(line))
+
+    def work() -> list[Figures]:
         with _one_at_a_time:
             start_models(sets)
             found = []
@@ -153,8 +181,7 @@ async def lab(request: Request) -> Any:
                 base = i * games
 
                 def tell(done: int, base: int = base) -> None:
-                    line = json.dumps({"done": base + done, "total": total})
-                    loop.call_soon_threadsafe(progress.put_nowait, line)
+                    say({"done": base + done, "total": total})
 
                 found.append(
                     measure(
@@ -166,25 +193,69 @@ async def lab(request: Request) -> Any:
                         progress=tell,
                     )
                 )
-            return {"ours": found[0], "against": found[1] if len(found) > 1 else None}
+            return found
+
+    def short(found: list[Figures]) -> list[int]:
+        return [i for i, f in enumerate(found) if f.skill.games < skill_games]
+
+    def more(found: list[Figures]) -> list[Figures]:
+        """The skill figures refined to all ``skill_games`` games, a slice at a time."""
+        done = [f.skill.games for f in found]
+        while short(found) and not asked.stop.is_set():
+            with _one_at_a_time:
+                for i in short(found):
+
+                    def tell(n: int, i: int = i) -> None:
+                        done[i] = n
+                        say({"skill_done": sum(done), "skill_total": skill_games * len(found)})
+
+                    found[i] = refine(found[i], skill_games, REFINE_SLICE / len(found), tell)
+        return found
+
+    def answer(found: list[Figures], refining: bool) -> bytes:
+        data = {"ours": found[0], "against": found[1] if len(found) > 1 else None}
+        try:
+            result = _answer(data, lang, skill_games) | {"refining": refining}
+        except ValueError as exc:
+            result = {"ok": False, "error": t("lab_refuse_rules", lang, reason=exc)}
+        return (json.dumps({"result": result}, ensure_ascii=False) + "\n").encode()
+
+    async def pump(job: asyncio.Future[Any]) -> AsyncIterator[bytes]:
+        """The progress lines while ``job`` runs."""
+        while not job.done():
+            getter = asyncio.ensure_future(progress.get())
+            await asyncio.wait({job, getter}, return_when=asyncio.FIRST_COMPLETED)
+            if getter.done():
+                yield (getter.result() + "\n").encode()
+            else:
+                getter.cancel()
 
     async def stream() -> AsyncIterator[bytes]:
         try:
-            job = asyncio.ensure_future(asyncio.to_thread(work))
-            while not job.done():
-                getter = asyncio.ensure_future(progress.get())
-                await asyncio.wait({job, getter}, return_when=asyncio.FIRST_COMPLETED)
-                if getter.done():
-                    yield (getter.result() + "\n").encode()
-                else:
-                    getter.cancel()
+            job: asyncio.Future[list[Figures]] = asyncio.ensure_future(asyncio.to_thread(work))
+            async for line in pump(job):
+                yield line
             try:
-                result = _answer(job.result(), lang, skill_games)
+                found = job.result()
             except ValueError as exc:
-                result = {"ok": False, "error": t("lab_refuse_rules", lang, reason=exc)}
-            yield (json.dumps({"result": result}, ensure_ascii=False) + "\n").encode()
+                error = {"ok": False, "error": t("lab_refuse_rules", lang, reason=exc)}
+                yield (json.dumps({"result": error}, ensure_ascii=False) + "\n").encode()
+                return
+            refining = on_fast and bool(short(found))
+            yield answer(found, refining)
+            if not refining:
+                return
+            asked.refining = True
+            job = asyncio.ensure_future(asyncio.to_thread(more, found))
+            async for line in pump(job):
+                yield line
+            found = job.result()
+            if not short(found):
+                yield answer(found, False)
         finally:
-            _busy.discard(address)
+            asked.stop.set()
+            if _busy.get(address) is asked:
+                del _busy[address]
 
     return StreamingResponse(stream(), media_type="application/x-ndjson")
 

@@ -48,17 +48,28 @@ export function labPanel(ctx, { rules, presets, heading = "h2" }) {
       el("ul", { class: "hint lab-notes" }, answer.notes.map((line) => el("li", {}, line))));
   }
 
+  let current = null; // the measurement under way: {controller, finished}
+
   async function measure() {
+    if (current) { // only its skill figure still being refined (else the button is off): stop it
+      current.controller.abort();
+      await current.finished;
+    }
+    const controller = new AbortController();
+    let finish;
+    current = { controller, finished: new Promise((resolve) => { finish = resolve; }) };
     run.disabled = true;
     error.textContent = "";
     status.textContent = t("lab_web_running");
     bar.hidden = false;
     bar.removeAttribute("value"); // no count yet: a bar that only says "busy"
     const label = against.selectedOptions[0]?.textContent || "";
+    let refined = false;
     try {
       const response = await fetch(`/api/lab?lang=${lang()}`, {
         method: "POST", headers: { "content-type": "application/json" },
         body: JSON.stringify({ rules: rules(), against: against.value || null }),
+        signal: controller.signal,
       });
       if (!response.ok) {
         const data = await response.json().catch(() => ({}));
@@ -78,19 +89,36 @@ export function labPanel(ctx, { rules, presets, heading = "h2" }) {
           if (!line) continue;
           const item = JSON.parse(line);
           if (item.total) { bar.max = String(item.total); bar.value = String(item.done); }
-          if (item.result) answer = item.result;
+          if (item.skill_total) { bar.max = String(item.skill_total); bar.value = String(item.skill_done); }
+          if (!item.result) continue;
+          answer = item.result;
+          if (!answer.ok) throw new Error(answer.error);
+          // The figures at once; where the skill figure came from fewer games than asked, the
+          // server goes on with it and sends the figures again, the skill figure from all.
+          showTable(answer, label);
+          if (answer.refining) {
+            refined = true;
+            run.disabled = false; // a new measurement may be asked for: this one then stops
+            bar.removeAttribute("value");
+            status.textContent = t("lab_web_refining");
+          } else {
+            const games = answer.ours.skill.games.toLocaleString(lang());
+            status.textContent = refined ? t("lab_web_refined", { games }) : t("lab_web_done");
+          }
         }
       }
       if (!answer) throw new Error(response.statusText);
-      if (!answer.ok) throw new Error(answer.error);
-      showTable(answer, label);
-      status.textContent = t("lab_web_done");
+      if (answer.refining) status.textContent = t("lab_web_done"); // ended before all: as shown
     } catch (err) {
-      status.textContent = "";
-      error.textContent = err.message;
+      if (err.name !== "AbortError") {
+        status.textContent = "";
+        error.textContent = err.message;
+      }
     } finally {
       bar.hidden = true;
       run.disabled = false;
+      current = null;
+      finish();
     }
   }
 
