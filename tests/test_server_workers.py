@@ -244,6 +244,39 @@ async def test_a_killed_worker_is_seen_gone_without_waiting_for_its_leases(
         b.stop()
 
 
+async def test_a_worker_that_loses_its_database_stops_and_comes_back(tmp_path: Path) -> None:
+    """PostgreSQL restarted under a worker (every session ended): the worker cannot go on with
+    broken connections, so it stops at once with exit status 3, saying why, for its supervisor
+    to start it again; started again on its port it takes its table back, and the game goes on
+    from its step. (A PostgreSQL of its own: the other tests' goes on.)"""
+    pg = Postgres().start()
+    a = Server(tmp_path / "a.sqlite3", database=pg.new_database(), seed=21).start()
+    try:
+        table = table_at(a, a)
+        clients = [await Client(a, table["id"], t).connect() for t in table["tokens"]]
+        a.post(f"/api/tables/{table['id']}/start", {"token": table["tokens"][0]})
+        await _play_to(a, table, clients, 4)
+        seen = max(c.state["step"] for c in clients if c.state is not None)
+        for c in clients:
+            await c.close()
+        pg.restart()
+        assert a.proc is not None
+        assert a.proc.wait(timeout=30) == 3
+        said = a.log.read_text("utf-8")
+        assert "this worker lost its database" in said
+        assert "schocken serve: the server lost its database" in said
+        a.start()  # as systemd's Restart=always does
+        again = [await Client(a, table["id"], t).connect() for t in table["tokens"]]
+        assert again[0].state is not None and again[0].state["step"] == seen
+        await play_until_over(again)
+        assert all(c.state is not None and c.state["view"]["loser"] is not None for c in again)
+        for c in again:
+            await c.close()
+    finally:
+        a.stop()
+        pg.stop()
+
+
 async def test_a_stalled_owner_loses_its_table_and_its_late_write_is_refused(
     postgres_server: Postgres, tmp_path: Path
 ) -> None:

@@ -52,10 +52,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from schocken.bots.plugins import BotPluginError
         from schocken.server.app import create_app, default_db
         from schocken.server.net import (
+            DATABASE_LOST,
             DroppableWebSocket,
             SlowRequestHTTP,
             install_log_filters,
             lan_address,
+            serving,
+            stopped_for,
         )
         from schocken.server.settings import Limits, local_site
         from schocken.server.store import StoreError
@@ -159,10 +162,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
             limit_concurrency=args.max_connections,
         )
         # Ctrl-C: uvicorn shuts down cleanly, then raises the interrupt again; nothing to tell.
+        server = uvicorn.Server(config)
+        serving.append(server)
         with contextlib.suppress(KeyboardInterrupt):
-            uvicorn.Server(config).run(sockets=[sock])
+            server.run(sockets=[sock])
     finally:
         sock.close()
+    if stopped_for:  # a worker that lost its database: its supervisor starts it again
+        print(f"schocken serve: {t('serve_database_lost', lang, why=stopped_for[0])}",
+              file=sys.stderr)  # fmt: skip
+        return DATABASE_LOST
     return 0
 
 

@@ -15,6 +15,9 @@ invalid frame, and logs without secrets.
   ``send`` writes a text message at once and says how much waits to go out (the table's
   broadcast goes to the transport directly, not through a task per client and the ASGI layers);
   and logs a text frame that is not UTF-8 in one line, not with a traceback.
+- :func:`stop_server`: a worker that lost its database for good (PostgreSQL restarted) stops
+  at once, saying why, for its supervisor to start it again (``schocken serve`` then exits with
+  :data:`DATABASE_LOST`).
 - :class:`RedactSecrets`: a logging filter that blanks the value of every secret-bearing
   parameter (``token=``, ``session=``, ``secret=``, ``password=``, ``spectate=``, ...: see
   :data:`SECRET_NAMES`) in every logged line (the protocol never puts a secret in a URL, but an
@@ -26,7 +29,9 @@ from __future__ import annotations
 import asyncio
 import fcntl
 import logging
+import os
 import re
+import signal
 import socket
 import sys
 import termios
@@ -39,6 +44,33 @@ from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFact
 from websockets.server import ServerProtocol
 
 from schocken.texts import t
+
+DATABASE_LOST = 3
+"""``schocken serve``'s exit status when it stopped because it lost its database."""
+
+stopped_for: list[str] = []
+"""Why this server stopped of itself (:func:`stop_server`; empty: it did not)."""
+
+serving: list[Any] = []
+"""The uvicorn server running this process's app (``schocken serve`` puts it here)."""
+
+
+def stop_server(why: str) -> None:
+    """Stop this server at once, as SIGTERM does (its connections closed, its tables given up):
+    a worker whose connections to PostgreSQL broke (the database restarted, the network) cannot
+    go on; started again (systemd's ``Restart=always``) it connects anew and takes its tables
+    back. Once only, from any thread; ``schocken serve`` exits with :data:`DATABASE_LOST`."""
+    if stopped_for:
+        return
+    why = " ".join(why.split())  # psycopg's texts run over lines
+    stopped_for.append(why)
+    log.error("this worker lost its database (%s): it stops, to be started again", why)
+    if serving:
+        for server in serving:
+            server.should_exit = True  # uvicorn looks every 0.1 s
+    else:  # not under ``schocken serve`` (an app served otherwise): as its operator would
+        os.kill(os.getpid(), signal.SIGTERM)
+
 
 COMPRESSION_LEVEL = 1
 """zlib's level for permessage-deflate (uvicorn's default is zlib's, 6)."""

@@ -35,6 +35,7 @@ from typing import Any
 import psycopg
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from schocken.server.net import stop_server
 from schocken.server.protocol import CLOSE_MOVED
 
 log = logging.getLogger("schocken.server")
@@ -477,7 +478,7 @@ def _stopped(task: asyncio.Task[None]) -> None:
     """The relay's listener or sender ended (its connection to the database broke): this worker
     hears no other worker any more until it is started again."""
     if not task.cancelled():
-        log.error("the relay stopped (%s): restart this worker", task.exception())
+        stop_server(f"the relay's connection: {task.exception()}")
 
 
 def _report(task: asyncio.Future[None]) -> None:

@@ -546,6 +546,10 @@ class Store:
                 outcomes.append(None)
             except Exception as exc:
                 outcomes.append(exc)
+        if self.db.broken:  # lost for good (a worker's database restarted): it stops
+            from schocken.server.net import stop_server
+
+            stop_server("the connection of its writes broke")
         return outcomes
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:

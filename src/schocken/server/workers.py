@@ -43,6 +43,7 @@ from typing import Any, Protocol
 import psycopg
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from schocken.server.net import stop_server
 from schocken.server.protocol import CLOSE_MOVED
 from schocken.server.refusals import TableError, elsewhere, refuse
 from schocken.server.relay import TABLE_PATH, Relay
@@ -407,6 +408,10 @@ class Cluster:
                     )
             except Exception as exc:  # the next round tries again; the leases say the rest
                 log.error("the workers' leases could not be kept: %s", exc)
+            lost = [c for c in (self._keeper, self._conn) if c is not None and c.broken]
+            if lost:  # for good: this worker stops, to be started again (net.stop_server)
+                stop_server("its connections to the database broke")
+                return
 
     async def _bury(self) -> None:
         """Workers that died (their lock gone with their sessions): removed, and their leases

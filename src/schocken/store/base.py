@@ -64,6 +64,12 @@ class Database(abc.ABC):
     where: str
     """The database in words, for messages (a file's path; a URL without its password)."""
 
+    @property
+    def broken(self) -> bool:
+        """Whether the connection is lost for good (a database server restarted): every
+        statement from now on fails."""
+        return False
+
     @abc.abstractmethod
     def execute(self, sql: str, params: Params = ()) -> Rows:
         """Run one statement; its rows (if any)."""

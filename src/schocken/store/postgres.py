@@ -141,6 +141,10 @@ class PostgresDatabase(Database):
             script = pattern.sub(words, script)
         return script
 
+    @property
+    def broken(self) -> bool:
+        return bool(self.conn.broken)
+
     def close(self) -> None:
         self.conn.close()
 
