@@ -328,3 +328,20 @@ def test_cli_refines_the_skill_figure_after_the_table(capsys: pytest.CaptureFixt
         assert data["rules"]["skill"]["games"] == 900
     finally:
         run.forget_rule_sets()
+
+
+def test_cli_says_how_to_get_the_skill_figure_from_all_games(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Without ``--refine``, a skill figure from fewer games than asked says how to get all."""
+    from schocken.lab import run
+
+    run.forget_rule_sets()
+    try:
+        assert main(["lab", "knobelrunde", "--games", "200", "--skill-games", "700",
+                     "--skill-seconds", "0", "--lang", "de"]) == 0  # fmt: skip
+        out = capsys.readouterr().out
+        assert "Können nur aus 100 statt 700 Spielen" in out
+        assert out.rstrip().endswith("aus allen 700 Spielen: --refine (einige Sekunden mehr).")
+    finally:
+        run.forget_rule_sets()

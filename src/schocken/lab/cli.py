@@ -336,6 +336,9 @@ def cmd_lab(args: argparse.Namespace) -> int:
                 finally:
                     refine_bar.close()
     _show(results, args, lang, pace_note)
+    if short and not args.refine and not args.json:
+        asked = number(f"{args.skill_games:,}", lang)
+        print(t("lab_refine_hint", lang, asked=asked))
     if args.plot:
         try:
             plot(results, args.plot, lang)
