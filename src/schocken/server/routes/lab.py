@@ -229,6 +229,8 @@ async def lab(request: Request) -> Any:
                 yield (getter.result() + "\n").encode()
             else:
                 getter.cancel()
+        while not progress.empty():  # what it said before it ended, before what follows
+            yield (progress.get_nowait() + "\n").encode()
 
     async def stream() -> AsyncIterator[bytes]:
         try:
@@ -241,11 +243,10 @@ async def lab(request: Request) -> Any:
                 error = {"ok": False, "error": t("lab_refuse_rules", lang, reason=exc)}
                 yield (json.dumps({"result": error}, ensure_ascii=False) + "\n").encode()
                 return
-            refining = on_fast and bool(short(found))
+            refining = asked.refining = on_fast and bool(short(found))
             yield answer(found, refining)
             if not refining:
                 return
-            asked.refining = True
             job = asyncio.ensure_future(asyncio.to_thread(more, found))
             async for line in pump(job):
                 yield line
