@@ -57,6 +57,7 @@ import json
 import os
 import random
 import resource
+import secrets
 import signal
 import sqlite3
 import subprocess
@@ -312,7 +313,10 @@ class Soak:
                 t.players.append(Player(t, 0, made["token"], worker=index % n))
                 for i in range(1, TABLE_SIZE):
                     path = f"/api/tables/{t.code}/join"
-                    sat = await self.post(http, path, {"name": names[i]}, t)
+                    # A token of its own, as the page proposes: asked again (its answer lost
+                    # with a killed worker), the same seat comes back.
+                    body = {"name": names[i], "token": "s" + secrets.token_urlsafe(18)}
+                    sat = await self.post(http, path, body, t)
                     seat = int(sat["seat"])
                     t.players.append(Player(t, seat, sat["token"], worker=(index + seat) % n))
                 self.tables.append(t)

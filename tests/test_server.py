@@ -417,3 +417,33 @@ def test_joining_is_refused_in_the_pages_language(tmp_path: Path) -> None:
             assert r.status_code == status and r.json() == {"error": words, "code": key}
             r = join(code, name, {})
             assert r.status_code == status and r.json() == {"error": english, "code": key}
+
+
+def test_a_join_asked_again_with_its_token_seats_nobody_twice(tmp_path: Path) -> None:
+    """A join with a token of the joiner's own (the page proposes one): asked again (its answer
+    lost, say with a worker that died answering), the same seat and token come back and nobody
+    is seated twice; the same name with another token is refused as taken; a malformed token is
+    refused in words, seating nobody."""
+    with running(tmp_path / "db.sqlite3") as server:
+        table = new_table(server, ["Anna"], seats=3)
+        code = table["code"]
+        mine = "Ben-s-own-token_0123456789"
+
+        def join(body: dict[str, object]) -> httpx.Response:
+            return server.post(f"/api/tables/{code}/join", body)
+
+        first = join({"name": "Ben", "token": mine})
+        assert first.status_code == 200 and first.json()["token"] == mine
+        again = join({"name": "ben", "token": mine})  # the name as the server compares it
+        assert again.status_code == 200
+        assert (again.json()["seat"], again.json()["token"]) == (first.json()["seat"], mine)
+        other = join({"name": "Ben", "token": "someone-elses-token_0123"})
+        assert other.status_code == 400 and other.json()["code"] == "server_refuse_name_taken"
+        for bad in ("short", "-starts-with-a-dash-0123456", 12345, "spaces are not 22 chars ok"):
+            r = join({"name": "Cem", "token": bad})
+            assert r.status_code == 400 and r.json()["code"] == "server_refuse_join_token", bad
+        used = join({"name": "Cem", "token": mine})  # Ben's token for another seat: no
+        assert used.status_code == 400 and used.json()["code"] == "server_refuse_join_token"
+        seats = server.get(f"/api/tables/{table['id']}").json()["seats"]
+        assert [s["name"] for s in seats] == ["Anna", "Ben", None]
+        assert join({"name": "Cem"}).status_code == 200  # without a token: the server's own

@@ -18,13 +18,14 @@ configuration docs/server.md shows (read from the docs, :mod:`proxy_helpers`).
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from pathlib import Path
 from typing import Any, cast
 
 import httpx
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Route
 
 from postgres_helpers import Postgres
 from proxy_helpers import COMMANDS, free_port, proxied
@@ -242,5 +243,47 @@ def test_a_change_that_meets_no_worker_is_not_sent_twice(tmp_path: Path, browser
             page.wait_for_selector("#name")
             asked = [s for s in sent if s.startswith("GET") and s.endswith(f"/api/tables/{code}")]
             assert asked == [f"GET /w/gone/api/tables/{code}", f"GET /api/tables/{code}"]
+        finally:
+            ctx.close()
+
+
+def test_a_join_whose_answer_was_lost_is_asked_again_and_seats_once(
+    tmp_path: Path, browser: Browser
+) -> None:
+    """The join is made but its answer never reaches the page (a worker that died answering:
+    the proxy says 502). The player asks again; the page sends the same token it proposed, so
+    the server answers with the seat it gave, and the player is in, seated once."""
+    with running(tmp_path / "db.sqlite3") as server:
+        table = new_table(server, ["Anna"], seats=3)
+        code = table["code"]
+        ctx, page = new_page(browser, "en-US", DESKTOP)
+        bodies: list[dict[str, object]] = []
+
+        def lose_the_first_answer(route: Route) -> None:
+            bodies.append(json.loads(route.request.post_data or "{}"))
+            answer = route.fetch()  # the server seats the player
+            if len(bodies) == 1:
+                route.fulfill(status=502, body="<h1>502 Bad Gateway</h1>")
+            else:
+                route.fulfill(response=answer)
+
+        page.route(f"**/api/tables/{code}/join", lose_the_first_answer)
+        try:
+            page.goto(f"{server.url}/join/{code}")
+            page.wait_for_selector("#name")
+            page.fill("#name", "Ben")
+            page.click("button[type=submit]")
+            page.wait_for_selector("text=The server did not answer. Please try again.")
+            assert seated(server, table["id"]) == ["Anna", "Ben"]  # made, its answer lost
+            page.click("button[type=submit]")
+            page.wait_for_url(f"**/t/{table['id']}")
+            assert seated(server, table["id"]) == ["Anna", "Ben"]  # not twice
+            assert len(bodies) == 2 and bodies[0] == bodies[1]  # the same token proposed
+            token = bodies[0]["token"]
+            assert isinstance(token, str) and len(token) >= 22
+            page.wait_for_selector("#lobby-h")  # at the table, with the seat's token kept
+            kept = page.evaluate(f"localStorage.getItem('schocken:table:{table['id']}')")
+            assert json.loads(kept)["token"] == token
+            assert page.errors == []  # type: ignore[attr-defined]
         finally:
             ctx.close()

@@ -7,6 +7,7 @@ WebSockets.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import replace
 from typing import Any
@@ -21,6 +22,11 @@ from schocken.record import GameRecord, record_of
 from schocken.server.refusals import refuse
 from schocken.server.store import AddStep, new_token, token_hash
 from schocken.server.table_state import BotTurn, Seat, StandIn, TableState, _clean_name
+
+PROPOSED_TOKEN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]{21,63}")
+"""A token a joiner proposes for its seat (``POST .../join``, ``token``): 22 to 64 characters
+of the URL-safe alphabet (16 random bytes and more), not beginning with ``-``, as the server's
+own (:func:`~schocken.server.store.new_token`)."""
 
 
 class Table(TableState):
@@ -78,16 +84,35 @@ class Table(TableState):
             raise refuse("server_refuse_host_only", 403)
 
     def sit(
-        self, name: object, seat: int | None = None, program: object = False
+        self,
+        name: object,
+        seat: int | None = None,
+        program: object = False,
+        token: object = None,
     ) -> tuple[int, str]:
         """A human takes a free seat; returns the seat and its secret token. Refused at a
         tournament's table (its drawn players are seated as it is made: :meth:`seat_drawn`).
         With ``program`` a program of the joiner's takes it (the bot API): the seat is marked so
-        for everyone."""
+        for everyone.
+
+        ``token``, where the joiner proposes one (:data:`PROPOSED_TOKEN`: a random one of its
+        own), becomes the seat's token, and the same join asked again (the same name and token:
+        its answer was lost, say with a worker that died answering) is answered as the first
+        was, seating nobody twice."""
         self._not_tournament()
         if not isinstance(program, bool):
             raise refuse("botapi_refuse_program_flag")
-        return self._sit(name, seat, program=program)
+        if token is not None and not (isinstance(token, str) and PROPOSED_TOKEN.fullmatch(token)):
+            raise refuse("server_refuse_join_token")
+        if token is not None and self.game is None:
+            clean = _clean_name(name)
+            for index, s in enumerate(self.seats):
+                same = s.name is not None and name_key(s.name) == name_key(clean)
+                if same and s.token_hash == token_hash(token) and s.program == program:
+                    return index, token  # the same join again: as it was answered
+            if any(s.token_hash == token_hash(token) for s in (*self.seats, *self.waiting)):
+                raise refuse("server_refuse_join_token")  # one token, one seat
+        return self._sit(name, seat, program=program, token=token)
 
     def add_program(self, token: object, name: object, seat: int | None = None) -> tuple[int, str]:
         """The host seats a program (the bot API, docs/bots-api.md) in the lobby: a seat marked
@@ -104,7 +129,12 @@ class Table(TableState):
         return self._sit(self.tournament["players"][seat], seat)[1]
 
     def _sit(
-        self, name: object, seat: int | None = None, *, program: bool = False
+        self,
+        name: object,
+        seat: int | None = None,
+        *,
+        program: bool = False,
+        token: str | None = None,
     ) -> tuple[int, str]:
         if self.game is not None:
             raise refuse("server_refuse_started")
@@ -119,7 +149,7 @@ class Table(TableState):
         if self.game is not None:
             raise refuse("server_refuse_started")
         index = free[0] if seat is None else seat
-        token = new_token()
+        token = new_token() if token is None else token
         self.seats[index] = Seat(name, token_hash(token), None, program)
         self._save()
         return index, token

@@ -205,7 +205,8 @@ async def join(key: str, request: Request, tables: TablesDep, hub: HubDep) -> di
     data = await read_body(request)
     table = await tables.get(key)
     program = data.get("program", False)
-    seat, token = await tables.commit(table, table.sit, data.get("name"), None, program)
+    proposed = data.get("token")
+    seat, token = await tables.commit(table, table.sit, data.get("name"), None, program, proposed)
     hub.send_states(table)
     return {"id": table.id, "seat": seat, "token": token, "table": table.public()}
 

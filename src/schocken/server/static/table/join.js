@@ -134,10 +134,22 @@ function renderSit(code) {
   main.replaceChildren(form);
 }
 
+// The seat's token proposed by the page: the same join asked again (its answer lost, say with a
+// worker that died answering) gets the same seat back, not "name taken". A new name, a new one.
+let proposed = { name: null, token: null };
+
+function newToken() {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  const text = btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_");
+  return text.startsWith("-") ? `_${text.slice(1)}` : text;
+}
+
 async function joinTable(event, code, error) {
   event.preventDefault();
+  const name = event.target.name.value;
+  if (proposed.name !== name) proposed = { name, token: newToken() };
   try {
-    const joined = await api(`/api/tables/${code}/join`, { name: event.target.name.value });
+    const joined = await api(`/api/tables/${code}/join`, { name, token: proposed.token });
     keepToken(joined.id, joined.token, false);
     location.href = `/t/${joined.id}`;
   } catch (e) {
