@@ -42,6 +42,19 @@ def table_at(made: Server, joined: Server, preset: str = "schock4life") -> dict[
     return {**data, "tokens": tokens}
 
 
+async def played_then_left(server: Server, step: int) -> tuple[dict[str, Any], int]:
+    """A table made at ``server``, its game started and played to ``step`` or later by its
+    players, who then leave: the table and the step they saw last."""
+    table = table_at(server, server)
+    clients = [await Client(server, table["id"], t).connect() for t in table["tokens"]]
+    server.post(f"/api/tables/{table['id']}/start", {"token": table["tokens"][0]})
+    await _play_to(server, table, clients, step)
+    seen = max(c.state["step"] for c in clients if c.state is not None)
+    for c in clients:
+        await c.close()
+    return table, seen
+
+
 async def whole_game(tmp_path: Path) -> dict[str, Any]:
     """The game as one process on SQLite plays it (the same seed, the same choices)."""
     server = Server(tmp_path / "whole.sqlite3", seed=21).start()
@@ -214,13 +227,7 @@ async def test_a_killed_worker_is_seen_gone_without_waiting_for_its_leases(
     try:
         worker_a = a.get("/api/health").json()["worker"]
         worker_b = b.get("/api/health").json()["worker"]
-        table = table_at(a, a)
-        clients = [await Client(a, table["id"], t).connect() for t in table["tokens"]]
-        a.post(f"/api/tables/{table['id']}/start", {"token": table["tokens"][0]})
-        await _play_to(a, table, clients, 4)
-        seen = max(c.state["step"] for c in clients if c.state is not None)
-        for c in clients:
-            await c.close()
+        table, seen = await played_then_left(a, 4)
         assert a.proc is not None
         a.proc.send_signal(signal.SIGSTOP)
         stored_change(
@@ -252,13 +259,7 @@ async def test_a_worker_that_loses_its_database_stops_and_comes_back(tmp_path: P
     pg = Postgres().start()
     a = Server(tmp_path / "a.sqlite3", database=pg.new_database(), seed=21).start()
     try:
-        table = table_at(a, a)
-        clients = [await Client(a, table["id"], t).connect() for t in table["tokens"]]
-        a.post(f"/api/tables/{table['id']}/start", {"token": table["tokens"][0]})
-        await _play_to(a, table, clients, 4)
-        seen = max(c.state["step"] for c in clients if c.state is not None)
-        for c in clients:
-            await c.close()
+        table, seen = await played_then_left(a, 4)
         pg.restart()
         assert a.proc is not None
         assert a.proc.wait(timeout=30) == 3

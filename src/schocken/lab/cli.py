@@ -320,21 +320,23 @@ def cmd_lab(args: argparse.Namespace) -> int:
         finally:
             bar.close()
             skill_bar.close()
-    short = [f for f in results if f.engine == "fast" and f.skill.games < args.skill_games]
+    # The rule sets whose skill figure the batch simulator could give from more games.
+    short = [
+        i for i, f in enumerate(results) if f.engine == "fast" and f.skill.games < args.skill_games
+    ]
     if args.refine and short and not args.json:
         _show(results, args, lang, pace_note)
-        left = sum(args.skill_games - f.skill.games for f in short)
+        left = sum(args.skill_games - results[i].skill.games for i in short)
         print("\n" + t("lab_refining", lang, games=number(f"{left:,}", lang)))
-    if args.refine and short:  # all the skill games, a bar for each rule set
+    if args.refine:  # all the skill games, a bar for each rule set
         show_refine = args.progress or (sys.stderr.isatty() and not args.json)
-        for i, f in enumerate(results):
-            if f.engine == "fast" and f.skill.games < args.skill_games:
-                refine_bar = ProgressBar(args.skill_games, at_once=args.progress)
-                try:
-                    tell = refine_bar if show_refine else None
-                    results[i] = refine(f, args.skill_games, math.inf, tell)
-                finally:
-                    refine_bar.close()
+        for i in short:
+            refine_bar = ProgressBar(args.skill_games, at_once=args.progress)
+            try:
+                tell = refine_bar if show_refine else None
+                results[i] = refine(results[i], args.skill_games, math.inf, tell)
+            finally:
+                refine_bar.close()
     _show(results, args, lang, pace_note)
     if short and not args.refine and not args.json:
         asked = number(f"{args.skill_games:,}", lang)
