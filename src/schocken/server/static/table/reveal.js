@@ -129,10 +129,15 @@ export function showReveal() {
   const saying = hushFor(item.upTo);
   document.body.append(overlay);
   for (const part of behind) part.inert = true;
-  // The focus comes when the words being said are heard to their end (keys work at once).
-  const focus = () => { if (overlay.isConnected) go.focus({ preventScroll: true }); };
-  if (saying > 0) setTimeout(focus, saying);
-  else focus();
+  // The focus comes when the words being said are heard to their end (keys work at once). A
+  // timer may fire a few milliseconds early on a busy phone: it is then set again for the rest.
+  const heardAt = performance.now() + saying;
+  const focus = () => {
+    const left = heardAt - performance.now();
+    if (left > 0) setTimeout(focus, Math.ceil(left));
+    else if (overlay.isConnected) go.focus({ preventScroll: true });
+  };
+  focus();
   if (item.kind === "section" && (item.ended.schock_aus || item.game)) setTimeout(sound.schockAus, 200);
 }
 
