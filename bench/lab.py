@@ -76,13 +76,12 @@ def _cold(presets: list[str], repeat: int, pairs: bool) -> None:
     print("(Python writing its bytecode, as it does by default; one unmeasured run first)")
     print(f"{'rules':<16} {'wall s':>7} {'cpu s':>6}")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    code = "import sys; from schocken.cli import main; sys.exit(main(sys.argv[1:]))"
 
     def lab(rules: list[str]) -> tuple[float, float]:
         before = _children_seconds()
         started = time.perf_counter()
         subprocess.run(
-            [sys.executable, "-c", code, "lab", *rules, "--lang", "en"],
+            [sys.executable, "-m", "schocken.cli", "lab", *rules, "--lang", "en"],  # the program
             check=True,
             capture_output=True,
             env=env,

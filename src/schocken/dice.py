@@ -61,6 +61,44 @@ class RandomDice:
         return table[int(self._random() * size)]  # one draw: the same dice for the same seed
 
 
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+
+
+def _mix(z: int) -> int:
+    """SplitMix64's output function."""
+    z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+    return z ^ (z >> 31)
+
+
+class SplitMixDice:
+    """Dice from SplitMix64, the batch simulator's generator (:mod:`schocken.fast.rng`), in plain
+    Python: game number ``game`` of a run seeded with ``seed`` throws the dice the batch
+    simulator's game of that number throws, where nothing but the dice draws from it (a line-up
+    of pub regulars, who never draw for a choice). Each throw of ``n`` dice is one draw: the top
+    32 bits scaled to the ``6**n`` throws of :data:`TABLES`.
+
+    >>> SplitMixDice(0, 5).roll(3) == SplitMixDice(0, 5).roll(3)
+    True
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, seed: int, game: int) -> None:
+        self._state = _mix((_mix(seed & _MASK) + (game + 1) * _GOLDEN) & _MASK)
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        try:
+            table, size = _SIZED[n]
+        except (KeyError, TypeError):
+            raise ValueError(f"a throw has 1 to 3 dice, not {n!r}") from None
+        self._state = (self._state + _GOLDEN) & _MASK
+        return table[((_mix(self._state) >> 32) * size) >> 32]
+
+
 class SystemDice:
     """Dice from the operating system's cryptographically strong source (``secrets``)."""
 

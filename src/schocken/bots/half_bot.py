@@ -35,7 +35,7 @@ import os
 import pickle
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import cache
 
@@ -53,7 +53,7 @@ from schocken.bots.solver_bot import (
     _TurnSolution,
     turn_state_of,
 )
-from schocken.dice import RandomDice
+from schocken.dice import SplitMixDice
 from schocken.events import RoundEnded, RoundKind, Section
 from schocken.finale import FinaleSolution
 from schocken.game import Game
@@ -64,7 +64,17 @@ from schocken.rules import Rules
 from schocken.turn import TurnState, one_throw
 from schocken.views import PlayerView
 
-__all__ = ["HalfBot", "HalfModel", "Outcomes", "model_ahead", "prepare", "worth_frequencies"]
+__all__ = [
+    "HalfBot",
+    "HalfModel",
+    "Outcomes",
+    "frequencies",
+    "model_ahead",
+    "model_from_counts",
+    "prepare",
+    "worth_counts",
+    "worth_frequencies",
+]
 
 Worth = int | None
 """What a round's best result is worth: Deckel, or ``None`` for a Schock-Aus (the whole half)."""
@@ -76,22 +86,39 @@ MEASURED_GAMES = 400
 # ---------------------------------------------------------------------------- the half's value
 
 
-@cache
-def worth_frequencies(rules: Rules, players: int) -> dict[int, dict[Worth, float]]:
-    """What the best result of a round for Deckel is worth, by the number of players in the
-    round: the frequencies in :data:`MEASURED_GAMES` games of ``players`` pub regulars (seed 0)."""
+def worth_counts(
+    rules: Rules, players: int, games: int = MEASURED_GAMES, seed: int = 0
+) -> dict[int, dict[Worth, int]]:
+    """What the best result of a round for Deckel was worth, by the number of players in the
+    round, counted in ``games`` games of ``players`` pub regulars: game ``g`` thrown with
+    :class:`SplitMixDice` of ``seed`` and number ``g``, so that the batch simulator plays the very
+    same games (:func:`schocken.fast.worth_counts`, proven equal by the tests)."""
     counts: dict[int, dict[Worth, int]] = {}
     regular = PubRegular()
-    for g in range(MEASURED_GAMES):
-        game = play_game(Game(rules, seat_names(players), RandomDice(g)), [regular] * players)
+    for g in range(games):
+        dice = SplitMixDice(seed, g)
+        game = play_game(Game(rules, seat_names(players), dice), [regular] * players)
         for e in game.events:
             if isinstance(e, RoundEnded) and e.kind is RoundKind.NORMAL:
                 per = counts.setdefault(len(e.results), {})
                 per[e.deckel] = per.get(e.deckel, 0) + 1
+    return counts
+
+
+def frequencies(counts: dict[int, dict[Worth, int]]) -> dict[int, dict[Worth, float]]:
+    """The counts of :func:`worth_counts` as frequencies per number of players in the round."""
     return {
         k: {w: n / sum(per.values()) for w, n in sorted(per.items(), key=lambda wn: _order(wn[0]))}
         for k, per in sorted(counts.items())
+        if per
     }
+
+
+@cache
+def worth_frequencies(rules: Rules, players: int) -> dict[int, dict[Worth, float]]:
+    """What the best result of a round for Deckel is worth, by the number of players in the
+    round: the frequencies in :data:`MEASURED_GAMES` games of ``players`` pub regulars."""
+    return frequencies(worth_counts(rules, players))
 
 
 def _order(w: Worth) -> int:
@@ -436,6 +463,19 @@ def model_ahead(rules: Rules, players: int) -> None:
     key = (rules, players)
     if key not in _MODELS and key not in _AHEAD and importlib.util.find_spec("numpy") is not None:
         _AHEAD[key] = _WAITER.submit(_helper, rules, players)
+
+
+def model_from_counts(
+    rules: Rules, players: int, count: Callable[[], dict[int, dict[Worth, int]]]
+) -> None:
+    """Make the model of the half for ``rules`` and ``players`` here and now from the counts of
+    the games of :func:`worth_counts` played elsewhere (``count`` plays them): the batch
+    simulator plays them in a few hundredths of a second (:func:`schocken.fast.worth_counts`),
+    so the lab needs no helper process for the model (the same games: the same model, float for
+    float). Nothing where the model is made or being made already."""
+    key = (rules, players)
+    if key not in _MODELS and key not in _AHEAD:
+        _MODELS[key] = HalfModel(rules.deckel_per_half, players, frequencies(count()))
 
 
 def _helper(rules: Rules, players: int) -> HalfModel | None:

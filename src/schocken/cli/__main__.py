@@ -1,5 +1,5 @@
 """``python -m schocken.cli``: the ``schocken`` command."""
 
-from schocken.cli import main
+from schocken.cli import run
 
-raise SystemExit(main())
+run()

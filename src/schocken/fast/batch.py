@@ -46,6 +46,7 @@ def play_batch(
     miss: Any,
     saves: Any,
     places: Any,
+    worths: Any,
 ) -> None:
     """Play the games numbered in ``games`` on every core; one row of ``out`` (and of ``miss``)
     each.
@@ -56,9 +57,13 @@ def play_batch(
     memo lacks has ``O_MISS`` set and the key in its row of ``miss``; played again, it goes on
     from the start of that round, as row ``places[i]`` of ``saves`` holds it for the ``i``-th
     game (:func:`~schocken.fast.kernel.play_game`; with no columns, from the start).
+    ``worths`` (a 2-d array for each row of ``saves``, or none) counts the game's rounds for Deckel
+    by their size and worth (``play_game``'s ``worths``).
     """
     no_steps = np.zeros((0, S_SIZE), np.int64)
     no_sections = np.zeros((0, E_DECKEL + n), np.int64)
+    no_worths = np.zeros((0, 0), np.int64)
+    counting = worths.shape[0] > 0
     for i in numba.prange(games.shape[0]):
         g = games[i]
         shift = g % n if rotate else 0
@@ -70,6 +75,7 @@ def play_batch(
             n, params, legal, after, thrown, sixes, results, regular, buy_in, aside_of,
             memo_keys, memo_vals, ends, weights, seat_bot, game_seed(seed, g), False, no_steps,
             no_sections, row, miss[i], saves[places[i]],
+            worths[places[i]] if counting else no_worths,
         )  # fmt: skip
         if row[O_MISS] != 0:
             continue

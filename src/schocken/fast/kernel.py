@@ -186,6 +186,7 @@ def play_game(
     out: Any,
     miss: Any,
     save: Any,
+    worths: Any,
 ) -> None:
     """Play one game of ``n`` players to its end; what it came to goes into ``out`` (``O_*``).
 
@@ -199,6 +200,10 @@ def play_game(
     each round: a game that stops at a missing key is played on from the start of that round by
     the next call with the same ``save`` (the same dice from there: the same game), not again
     from its first round.
+
+    ``worths`` (``n + 1`` rows, or none) counts the rounds for Deckel by how many played them (the
+    row) and what their best result was worth (column 0 a Schock-Aus, else 1 + the Deckel): the
+    counts of :func:`schocken.bots.half_bot.worth_counts`.
     """
     deckel_half = params[P_DECKEL_HALF]
     cover_mode = params[P_COVER_MODE]
@@ -317,7 +322,8 @@ def play_game(
                         candidates += 1
             for c in range(candidates):
                 s = seats[c]
-                if _uniform(rng) >= buy_in[seat_bot[s]]:
+                # (a bot that never buys in draws nothing: the dice alone draw for regulars)
+                if buy_in[seat_bot[s]] <= 0.0 or _uniform(rng) >= buy_in[seat_bot[s]]:
                     continue
                 # Einwürfeln: one Deckel from everyone of the section who holds any (from the
                 # middle if nobody does), and a place in the order clockwise from the anchor.
@@ -514,6 +520,8 @@ def play_game(
                     owed = max(owed, 1)
                 if blind and params[P_BLIND_DOUBLE] != 0 and owed >= 0:
                     owed *= 2
+                if kind == NORMAL and worths.shape[0] > 0:
+                    worths[order_len, min(max(owed + 1, 0), worths.shape[1] - 1)] += 1
                 pay = True
                 if kind == NORMAL and worst_tie != 0:  # a tie for the worst: throw-off or no Deckel
                     tied = 0

@@ -16,6 +16,7 @@ from typing import Any
 
 from schocken.cli_words import Words
 from schocken.errors import RefusalError, SchockenError, os_error_said
+from schocken.lab.beside import Beside
 from schocken.lab.run import (
     FIGURES,
     GAMES,
@@ -275,6 +276,35 @@ def cmd_lab(args: argparse.Namespace) -> int:
     show_skill = args.progress or (
         sys.stderr.isatty() and not args.json and args.skill_seconds > SKILL_SECONDS
     )
+    # Two rule sets on the batch simulator, no bars to show: the second in a process of its own.
+    beside = None
+    pair = len(rule_sets) == 2 and args.engine != "reference" and fast_available()
+    if pair and not (show or show_skill):
+        share = args.skill_seconds / 2  # the skill games' time shared, as one after the other
+        beside = Beside(rule_sets[1], games=games, seed=args.seed, engine=args.engine,
+                        skill_games=args.skill_games, skill_seconds=share)  # fmt: skip
+    try:
+        bars = (show, show_skill)
+        return _measure_and_show(args, lang, rule_sets, (ours, club_minutes, gaps), bars, beside)
+    finally:
+        if beside is not None:
+            beside.close()
+
+
+def _measure_and_show(
+    args: argparse.Namespace,
+    lang: str,
+    rule_sets: list[Rules],
+    club: tuple[Rules | None, float | None, str],
+    bars: tuple[bool, bool],
+    beside: Beside | None,
+) -> int:
+    """The figures of ``rule_sets`` measured (the second by ``beside``, where given) and shown;
+    ``club`` is the club's rules, minutes per game and gaps counted (:func:`_club_rules_and_pace`),
+    ``bars`` whether to show the evening's and the skill games' progress."""
+    ours, club_minutes, gaps = club
+    show, show_skill = bars
+    games = args.games
     results: list[Figures] = []
     pace_note = ""
     seconds = None
@@ -289,8 +319,11 @@ def cmd_lab(args: argparse.Namespace) -> int:
         seconds = club_minutes * 60 / base.turns.value
         pace_note = t("lab_pace_club", lang, minutes=f"{club_minutes:.0f}", gaps=gaps,
                       seconds=f"{seconds:.0f}")  # fmt: skip
-    start_models(rule_sets)
-    for rules in rule_sets:
+    here = rule_sets[:1] if beside is not None else rule_sets
+    if beside is not None:
+        beside.go(seconds)
+    start_models(here)
+    for rules in here:
         bar = ProgressBar(games or GAMES, at_once=args.progress)
         skill_bar = ProgressBar(args.skill_games, at_once=args.progress)
 
@@ -320,6 +353,12 @@ def cmd_lab(args: argparse.Namespace) -> int:
         finally:
             bar.close()
             skill_bar.close()
+    if beside is not None:
+        try:
+            results.append(beside.result())
+        except ValueError as exc:
+            print(f"schocken lab: {refusal_text(exc, lang)}", file=sys.stderr)
+            return 2
     # The rule sets whose skill figure the batch simulator could give from more games.
     short = [
         i for i, f in enumerate(results) if f.engine == "fast" and f.skill.games < args.skill_games

@@ -306,12 +306,22 @@ def known(rules: Rules, engine: str = "fast") -> bool:
 
 
 def start_models(rule_sets: Sequence[Rules]) -> None:
-    """Start the strong bot's model of the half for each of ``rule_sets`` in the helper, all at
-    once: rule sets measured side by side have the later ones' ready when they come."""
+    """The strong bot's model of the half for each of ``rule_sets``: made at once from the games
+    of regulars it counts, played on the batch simulator (hundredths of a second), or where
+    only the reference engine is installed started in the helper process, all at once (rule
+    sets measured side by side have the later ones' ready when they come)."""
     from schocken.bots import half_bot
 
     for rules in rule_sets:
-        half_bot.model_ahead(rules, PLAYERS)
+        if fast_available():
+            from schocken import fast
+
+            def count(rules: Rules = rules) -> dict[int, dict[int | None, int]]:
+                return fast.worth_counts(rules, PLAYERS, half_bot.MEASURED_GAMES)
+
+            half_bot.model_from_counts(rules, PLAYERS, count)
+        else:
+            half_bot.model_ahead(rules, PLAYERS)
 
 
 def _keep(rules: Rules) -> None:
@@ -443,7 +453,8 @@ def measure(
         raise refused(RefusalError, "lab_refuse_skill_games", games=skill_games)
     play = _play_fast if chosen == "fast" else _play_reference
     _keep(rules)
-    # The strong bot's model of the half is made in a helper process while the evening is played.
+    # The strong bot's model of the half (without the batch simulator: in a helper process while
+    # the evening is played).
     start_models([rules])
     g = play(rules, games, seed, progress)
     pace = SECONDS_PER_TURN if seconds_per_turn is None else seconds_per_turn

@@ -1,0 +1,132 @@
+"""Two rule sets side by side on two cores: the second measured in a process of its own.
+
+``schocken lab A --against B`` measures B in a child process forked from this one (it has this
+process's imports already: it starts at once) while this one measures A. Each rule set's setup
+for the strong bot (the Finale's solutions, the first skill games filling its memo) is work in
+Python for one core, so the two take about half as long side by side as one after the other.
+The child learns the pace (the club's, measured here first where asked) through a pipe and
+sends its figures back the same way, pickled. Where forking is not safe (not POSIX, or the
+batch simulator's threads already started here: GNU OpenMP's do not survive a fork) or the child
+fails, B is measured here after A: the same figures, later.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import signal
+from collections.abc import Callable
+from typing import Any
+
+from schocken.lab.run import Figures, measure
+from schocken.rules import Rules
+
+
+class Beside:
+    """B being measured in a child process: :meth:`go` tells it the pace and lets it start,
+    :meth:`result` waits for its figures (or measures B here, where the child could not)."""
+
+    def __init__(self, rules: Rules, **options: Any) -> None:
+        self._rules = rules
+        self._options = options
+        self._pace: float | None = None
+        self._pid = self._threads = 0
+        self._to_child = self._from_child = -1
+        self.from_child = False
+        """Whether :meth:`result` had B's figures from the child."""
+        if not hasattr(os, "fork") or not _fork_safe():
+            return
+        down_r, down_w = os.pipe()
+        up_r, up_w = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: wait for the pace, measure, answer, and go
+            os.close(down_w)
+            os.close(up_r)
+            _threads(1)
+            _child(down_r, up_w, lambda pace: measure(rules, seconds_per_turn=pace, **options))
+        os.close(down_r)
+        os.close(up_w)
+        self._pid, self._to_child, self._from_child = pid, down_w, up_r
+
+    def go(self, seconds_per_turn: float | None) -> None:
+        """Let the child measure, at this pace (None: the default)."""
+        self._pace = seconds_per_turn
+        if self._to_child >= 0:
+            self._threads = _threads(1)  # from now on this process's other core is the child's
+            with contextlib.suppress(OSError):  # a child gone already: B is measured here
+                os.write(self._to_child, pickle.dumps(seconds_per_turn))
+            os.close(self._to_child)
+            self._to_child = -1
+
+    def result(self) -> Figures:
+        """B's figures: the child's, or where it failed, measured here (a refusal is raised)."""
+        answer: object = None
+        if self._pid:
+            with os.fdopen(self._from_child, "rb") as pipe:
+                data = pipe.read()
+            self._from_child = -1
+            self._end_child(kill=False)
+            try:
+                answer = pickle.loads(data)
+            except Exception:  # nothing (the child died), or not to be read
+                answer = None
+        if isinstance(answer, Figures):
+            self.from_child = True
+            return answer
+        # the child's refusal is raised by measuring here (the same words)
+        return measure(self._rules, seconds_per_turn=self._pace, **self._options)
+
+    def close(self) -> None:
+        """Stop a child still measuring (this process ends early: a refusal, Ctrl-C)."""
+        for fd in (self._to_child, self._from_child):
+            if fd >= 0:
+                os.close(fd)
+        self._to_child = self._from_child = -1
+        if self._pid:
+            self._end_child(kill=True)
+
+    def _end_child(self, *, kill: bool) -> None:
+        with contextlib.suppress(OSError):
+            if kill:
+                os.kill(self._pid, signal.SIGKILL)
+            os.waitpid(self._pid, 0)
+        self._pid = 0
+        if self._threads:
+            _threads(self._threads)
+            self._threads = 0
+
+
+def _fork_safe() -> bool:
+    """Whether the batch simulator has not run on several threads here yet (its threading layer
+    not started: a child could not use GNU OpenMP's threads, the parent's)."""
+    from numba.np.ufunc import parallel
+
+    import schocken.fast  # noqa: F401 - loaded once, before the fork: the child has it
+
+    return getattr(parallel, "_is_initialized", True) is False
+
+
+def _threads(threads: int) -> int:
+    """Have the batch simulator play on ``threads`` threads (two processes on two cores: one
+    each, not two each waiting for the other's core); returns how many it had."""
+    import numba
+
+    before = int(numba.get_num_threads())
+    numba.set_num_threads(threads)
+    return before
+
+
+def _child(down: int, up: int, work: Callable[[float | None], Figures]) -> None:
+    """The child's whole life; it never returns into the parent's code (``os._exit``)."""
+    status = 1
+    try:
+        with os.fdopen(down, "rb") as pipe:
+            pace = pickle.loads(pipe.read())
+        with contextlib.suppress(ValueError):  # a refusal: the parent says it, measuring
+            figures = work(pace)
+            with os.fdopen(up, "wb") as pipe:
+                pipe.write(pickle.dumps(figures))
+            status = 0
+    finally:
+        os._exit(status)

@@ -1,0 +1,149 @@
+"""Two rule sets side by side: the second measured in a child process, the same figures as
+measured here; where the child fails or may not be forked, measured here."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+pytest.importorskip("numba")
+
+from schocken.lab.beside import Beside
+from schocken.lab.cli import figures_data
+from schocken.lab.run import measure
+from schocken.rules import find_preset
+
+B = {"preset": "allgemein", "overrides": {"deckel_per_half": 5}}
+OPTIONS = {"games": 2_000, "skill_games": 100, "skill_seconds": 0.0}
+"""Few games, and the skill figure from its first chunk only: the same figures wherever made."""
+
+
+def _in_a_new_process(body: str) -> dict[str, object]:
+    """Run ``body`` in a new Python process (the batch simulator's threads not started: a fork
+    is safe there) with the rule sets at hand; it prints its answer as JSON."""
+    code = textwrap.dedent(
+        f"""
+        import json, os, signal
+        from schocken.lab.beside import Beside
+        from schocken.lab.cli import figures_data
+        from schocken.lab.run import measure
+        from schocken.rules import find_preset, rules_from_data
+        a = find_preset("tsv99").with_overrides({{"deckel_per_half": 5}})
+        b = rules_from_data({B!r})
+        options = {OPTIONS!r}
+        """
+    ) + textwrap.dedent(body)
+    english = {**os.environ, "LC_ALL": "en_GB.UTF-8"}  # a refusal's words in English
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+        env=english,
+    )
+    answer: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return answer
+
+
+def _here(pace: float | None = None) -> dict[str, object]:
+    b = find_preset("allgemein").with_overrides({"deckel_per_half": 5})
+    return figures_data(measure(b, seconds_per_turn=pace, **OPTIONS))  # type: ignore[arg-type]
+
+
+def test_the_second_rule_set_is_measured_in_a_child_with_the_same_figures() -> None:
+    answer = _in_a_new_process(
+        """
+        beside = Beside(b, **options)
+        forked = beside._pid != 0
+        beside.go(20.0)  # the pace, known only now (a club's)
+        here = measure(a, seconds_per_turn=20.0, **options)
+        there = beside.result()
+        print(json.dumps({"forked": forked, "from_child": beside.from_child,
+                          "a": here.rules == a, "b": figures_data(there)}))
+        """
+    )
+    assert answer["forked"] and answer["from_child"] and answer["a"]
+    assert answer["b"] == _here(20.0)
+
+
+def test_a_child_that_dies_leaves_the_rule_set_to_this_process() -> None:
+    answer = _in_a_new_process(
+        """
+        beside = Beside(b, **options)
+        os.kill(beside._pid, signal.SIGKILL)
+        beside.go(None)
+        there = beside.result()
+        print(json.dumps({"from_child": beside.from_child, "b": figures_data(there)}))
+        """
+    )
+    assert answer["from_child"] is False
+    assert answer["b"] == _here()
+
+
+def test_a_refusal_is_said_by_this_process() -> None:
+    answer = _in_a_new_process(
+        """
+        beside = Beside(b, games=1, skill_games=100, skill_seconds=0.0)
+        beside.go(None)
+        try:
+            beside.result()
+            said = None
+        except ValueError as exc:
+            said = str(exc)
+        print(json.dumps({"said": said, "from_child": beside.from_child}))
+        """
+    )
+    assert answer["from_child"] is False
+    assert answer["said"] == "the lab needs at least two games, not 1"
+
+
+def test_no_fork_once_the_batch_simulators_threads_run_here() -> None:
+    """GNU OpenMP's threads do not survive a fork: after the batch simulator has run on its
+    threads in this process, the second rule set is measured here."""
+    from schocken import fast
+
+    fast.run(find_preset("tsv99"), ["regular"] * 4, 200)  # its threads started, if not yet
+    beside = Beside(find_preset("allgemein").with_overrides({"deckel_per_half": 5}), **OPTIONS)
+    try:
+        assert beside._pid == 0
+        beside.go(None)
+        assert figures_data(beside.result()) == _here()
+        assert beside.from_child is False
+    finally:
+        beside.close()
+
+
+def _program(*args: str) -> subprocess.CompletedProcess[str]:
+    """``schocken`` run as the program is (``python -m schocken.cli``), its output piped."""
+    return subprocess.run(
+        [sys.executable, "-m", "schocken.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={k: v for k, v in os.environ.items() if k != "SCHOCKEN_CACHE_DIR"},
+    )
+
+
+def test_the_program_measures_a_pair_and_ends_with_its_whole_output() -> None:
+    """``schocken lab A --against B`` as the program: the pair measured (the second in the
+    child), the JSON whole on a pipe though the program ends without Python's clearing up, the
+    same figures as measured here."""
+    done = _program("lab", "allgemein", "--against", "tsv99", "--games", "2000",
+                    "--skill-seconds", "0", "--json")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    tsv99 = measure(find_preset("tsv99"), games=2_000, skill_games=20_000, skill_seconds=0.0)
+    assert data["against"]["rounds"] == figures_data(tsv99)["rounds"]
+    assert data["against"]["skill"] == figures_data(tsv99)["skill"]  # its first chunk
+
+
+def test_a_refusal_ends_the_program_with_status_2() -> None:
+    done = _program("lab", "allgemein", "--against", "tsv99", "--games", "1", "--lang", "en")
+    assert done.returncode == 2
+    assert done.stderr == "schocken lab: the lab needs at least two games, not 1\n"
