@@ -14,9 +14,10 @@ that their skill figures start new; numba caches the compiled code on disk). Wit
 ``--reference`` the reference engine's fewer games instead (the lab without the fast extra).
 Also printed: how many skill games fitted into the skill figure's time (``SKILL_SECONDS``), and
 the processor seconds the skill figure for the new rule set took in this process ("cpu") and in
-the helper process that makes the strong bot's model of the half meanwhile ("helper", see
-``schocken.bots.half_bot.model_ahead``): on a busy machine the wall-clock seconds say mostly how
-busy it is, these how much work there was.
+a helper process ("helper": the strong bot's model of the half is made in one only where the
+batch simulator is not installed, ``schocken.bots.half_bot.model_ahead``; with ``--reference``):
+on a busy machine the wall-clock seconds say mostly how busy it is, these how much work there
+was.
 
 With ``--pairs``, instead: the builder's panel with two rule sets (the preset with fewer Deckel
 a half beside the preset), in one process as the server measures them: both new to it, and the
@@ -32,7 +33,8 @@ answer).
 With ``--cold``, instead: for each preset as it is and with one Deckel fewer a half (a rule set
 no process has met), a whole ``schocken lab`` in a new process (Python's start, the imports,
 numba's compiled code loaded from its cache, the evening and the skill figure), its wall-clock
-seconds and the processor seconds of it and its helper; ``--repeat N`` rounds of them, with the
+seconds and the processor seconds of it and its child (``--against``: the second rule set's,
+:mod:`schocken.lab.beside`); ``--repeat N`` rounds of them, with the
 median and the slowest. The processes write Python's bytecode as Python does by default (where
 ``PYTHONDONTWRITEBYTECODE`` is set, as on some CI machines, every new process would compile
 every module from source: 0.27 s more); one unmeasured run first writes it and loads numba's
@@ -64,7 +66,7 @@ from schocken.rules import PRESETS, find_preset
 
 
 def _children_seconds() -> float:
-    """Processor seconds of this process's finished child processes (the helpers)."""
+    """Processor seconds of this process's finished child processes (and theirs)."""
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     return used.ru_utime + used.ru_stime
 
