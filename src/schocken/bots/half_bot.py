@@ -470,7 +470,7 @@ def model_from_counts(
 ) -> None:
     """Make the model of the half for ``rules`` and ``players`` here and now from the counts of
     the games of :func:`worth_counts` played elsewhere (``count`` plays them): the batch
-    simulator plays them in a few hundredths of a second (:func:`schocken.fast.worth_counts`),
+    simulator plays them in milliseconds (:func:`schocken.fast.worth_counts`),
     so the lab needs no helper process for the model (the same games: the same model, float for
     float). Nothing where the model is made or being made already."""
     key = (rules, players)

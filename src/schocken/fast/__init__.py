@@ -284,7 +284,7 @@ def worth_counts(
     number of players in the round, counted in games ``0`` to ``games - 1`` of ``players`` pub
     regulars: the counts of :func:`schocken.bots.half_bot.worth_counts`, from the very same games
     (regulars draw nothing but their dice, so the reference engine throws these games' dice with
-    :class:`schocken.dice.SplitMixDice`), in a few hundredths of a second instead of a second."""
+    :class:`schocken.dice.SplitMixDice`), in milliseconds instead of a second."""
     t = rule_tables(rules)
     most = max(int(t.results[..., R_DECKEL].max()), players * int(t.results[..., R_ADDS].max()), 1)
     worths = np.zeros((games, players + 1, 2 * most + 2), np.int64)  # a blind round's doubled

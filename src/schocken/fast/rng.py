@@ -1,6 +1,8 @@
 """The generator of the compiled game loop (SplitMix64): every game draws from its own, seeded
 from the run's seed and the game's number (:func:`game_seed`), so a game is the same game
-whichever thread plays it and however the games are split.
+whichever thread plays it and however the games are split. :class:`schocken.dice.SplitMixDice`
+is the same generator in plain Python, for the reference engine (the half bot's games of
+regulars: ``tests/test_fast.py`` finds them the same games).
 """
 
 from __future__ import annotations

@@ -307,7 +307,7 @@ def known(rules: Rules, engine: str = "fast") -> bool:
 
 def start_models(rule_sets: Sequence[Rules]) -> None:
     """The strong bot's model of the half for each of ``rule_sets``: made at once from the games
-    of regulars it counts, played on the batch simulator (hundredths of a second), or where
+    of regulars it counts, played on the batch simulator (milliseconds), or where
     only the reference engine is installed started in the helper process, all at once (rule
     sets measured side by side have the later ones' ready when they come)."""
     from schocken.bots import half_bot
