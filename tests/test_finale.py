@@ -353,3 +353,27 @@ def test_best_action_codes_are_best_action_in_every_state(name: str) -> None:
     stray = TurnState((1, 1), (6,), 1, 0, (), False)  # dice aside after one throw: never
     with pytest.raises(ValueError, match="not a state of this turn"):
         sol.best_action_codes(13, 0, 0, [stray])
+
+
+def test_the_solution_is_the_same_on_any_number_of_blas_threads() -> None:
+    """The server (one BLAS thread) and a program that imported numpy first (its threads) find
+    the same solution, bit for bit: a product split over threads may sum in another order, and a
+    review would then differ from the server's in the last digit (once seen: a batched solve)."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import hashlib, numpy; from schocken.finale import solve_finale; "
+        "from schocken.rules import find_preset; "
+        "v = numpy.nan_to_num(solve_finale(find_preset('schock4life')).values); "
+        "print(hashlib.sha256(v.tobytes()).hexdigest())"
+    )
+    found = set()
+    for threads in ("1", "2"):
+        env = {**os.environ, "OPENBLAS_NUM_THREADS": threads, "OMP_NUM_THREADS": threads}
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+        )
+        found.add(done.stdout.strip())
+    assert len(found) == 1

@@ -202,24 +202,6 @@ class _RoundModel:
         value, _ = self.opener.solve([-w[c] for c in self.terminal_cols])
         return float(-value), w
 
-    def solve_rounds(self, gs: Array) -> Array:
-        """:meth:`solve_round`'s P(opener loses the Finale) for each row of ``gs`` (outcome
-        values of rounds that do not depend on each other), all at once: each round's values
-        are a column of their own in the turns' arrays (the turns are solved column by column),
-        so their tables are read once for all of them, not once each."""
-        np = _np()
-        b = len(gs)
-        parts = []
-        for t in (1, 2, 3):
-            u = np.tensordot(gs, self.mix[t], axes=1)  # round, responder's result, column
-            u = np.moveaxis(u, 0, -1).reshape(u.shape[1], -1)  # the rounds' columns side by side
-            top = self.responder[t].solve(self.responder_terminal(u, t))[0]
-            parts.append(top.reshape(-1, b))
-        w = np.concatenate(parts)  # the responder's values: opener's column, round
-        value, _ = self.opener.solve([-w[c] for c in self.terminal_cols])
-        result: Array = -value
-        return result
-
 
 _MODELS: dict[tuple[object, ...], _RoundModel] = {}
 """The round models made, by :func:`~schocken.finale_reads.finale_key` (rule sets that differ
@@ -617,17 +599,18 @@ def solve_finale(
     def sweep(x: Array) -> Array:
         """One Bellman step of the m == 0 layer from the values ``x``."""
         f[0, inner] = x
-        gs = np.array([_outcome_values(model.worths, n, 0, o, n - o, f) for o in inner])
-        return model.solve_rounds(gs)
+        values: Array = np.array(
+            [model.solve_round(_outcome_values(model.worths, n, 0, o, n - o, f))[0] for o in inner]
+        )
+        return values
 
     if inner:
         values, residual, iterations = _fixed_point(sweep, np.full(len(inner), 0.5), tolerance)
         f[0, inner] = values
     else:
         residual, iterations = 0.0, 0
-    for m in range(1, n + 1):  # a layer's rounds lead to layers below it only: solved at once
-        gs = np.array(
-            [_outcome_values(model.worths, n, m, o, n - m - o, f) for o in range(n - m + 1)]
-        )
-        f[m, : n - m + 1] = model.solve_rounds(gs)
+    for m in range(1, n + 1):
+        for o in range(0, n - m + 1):
+            g = _outcome_values(model.worths, n, m, o, n - m - o, f)
+            f[m, o] = model.solve_round(g)[0]
     return FinaleSolution(rules, n, f, residual, iterations, time.perf_counter() - started)
