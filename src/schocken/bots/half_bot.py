@@ -502,23 +502,36 @@ def _serve() -> None:
     sys.stdout.buffer.write(pickle.dumps(_make_model(rules, players)))
 
 
-def prepare(rules: Rules, players: int, *, wait: bool = False) -> None:
+def prepare(rules: Rules, players: int, *, wait: bool = False, finales: bool = True) -> None:
     """What the half bot computes once per rule set before its decisions, started at once: the
     model of the half in the helper process (:func:`model_ahead`) and, meanwhile here, the
     Finale's solutions (of a half with two players left, and of the Finale where the rules have
-    one); with ``wait`` the model too is ready on return (the first decision would wait for it:
-    so that what the first games cost is theirs alone). Without numpy nothing (the bot says so
-    when it plays)."""
+    one; not with ``finales`` false: :func:`finales_ahead` has a helper process solve them); with
+    ``wait`` the model too is ready on return (the first decision would wait for it: so that
+    what the first games cost is theirs alone). Without numpy nothing (the bot says so when it
+    plays)."""
     if importlib.util.find_spec("numpy") is None:
         return
     model_ahead(rules, players)
-    _two_player_bot(rules)
-    if rules.finale:
-        from schocken.bots.solver_bot import _finale_bot
+    if finales:
+        _two_player_bot(rules)
+        if rules.finale:
+            from schocken.bots.solver_bot import _finale_bot
 
-        _finale_bot(rules)
+            _finale_bot(rules)
     if wait:
         _model(rules, players)
+
+
+def finales_ahead(rules: Rules) -> None:
+    """Start solving the Finale's solutions the half bot asks for (:func:`prepare`) in a helper
+    process (:func:`schocken.finale_shared.solve_ahead`): its first decisions in a half with two
+    players left (or in the Finale) take them from there."""
+    if importlib.util.find_spec("numpy") is None:
+        return
+    from schocken.finale_shared import solve_ahead
+
+    solve_ahead(rules, [rules.deckel_per_half, *([rules.deckel_in_finale] if rules.finale else [])])
 
 
 def clear_caches() -> None:

@@ -63,12 +63,24 @@ def memo_slot(keys: Any, key: Any) -> np.int64:
 
 
 @_jit
-def memo_absent(keys: Any, rows: Any) -> Any:
-    """Whether each of ``rows`` (keys) is missing from the memo's ``keys``."""
-    absent = np.zeros(rows.shape[0], np.bool_)
+def memo_new(keys: Any, rows: Any) -> Any:
+    """Which of ``rows`` (keys, repeats allowed) the memo's ``keys`` lacks, each the first time
+    it comes (a table of its own for the repeats)."""
+    size = 1
+    while size < 2 * rows.shape[0]:
+        size *= 2
+    seen = np.zeros((size, KW), np.int64)
+    new = np.zeros(rows.shape[0], np.bool_)
     for i in range(rows.shape[0]):
-        absent[i] = memo_slot(keys, rows[i]) < 0
-    return absent
+        if memo_slot(keys, rows[i]) >= 0:
+            continue
+        slot = memo_slot(seen, rows[i])
+        if slot < 0:
+            slot = -1 - slot
+            for w in range(KW):
+                seen[slot, w] = rows[i, w]
+            new[i] = True
+    return new
 
 
 @_jit

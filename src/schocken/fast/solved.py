@@ -152,6 +152,10 @@ class Solved:
         self.pool_cdf = np.zeros((256, c))
         self._no_owed = np.zeros(c, np.int64)
         self._owed_of: dict[tuple[int, int, int], Int64Array] = {}
+        self._chosen: dict[Context, Int64Array] = {}
+        self._graphs: dict[int, later.Graph] = {}
+        self._at_least: dict[tuple[Dice, int], Int64Array] = {}
+        self._gathered: dict[tuple[int, int | None, Cups, int], Int64Array] = {}
         self._solutions: OrderedDict[tuple[object, ...], Solution] = OrderedDict()
         self._last: (
             tuple[
@@ -215,10 +219,15 @@ class Solved:
         if not later.fits(cups):
             return False
         codes = self.codes
-        g = later.graph(self.rules, limit, codes)
+        g = self._graphs.get(limit)
+        if g is None:  # kept here: the cache's key (the rules, the codes) is slow to hash
+            g = self._graphs[limit] = later.graph(self.rules, limit, codes)
         below = np.ones(len(codes), np.int64)
         for cup in cups:
-            below *= later.cup_at_least(self.rules, cup, codes)
+            at_least = self._at_least.get(cup)
+            if at_least is None:
+                at_least = self._at_least[cup] = later.cup_at_least(self.rules, cup, codes)
+            below *= at_least
         return bool(
             later.later_rows(
                 g.node_start, g.node_count, g.roll_count, g.roll_state, g.node_dice, g.order,
@@ -269,15 +278,39 @@ class Solved:
             for t in range(1, lim + 1):
                 a = t if opener else ctx.limit
                 if self.covers[t, lim]:
-                    for k in self.keeps_at:
-                        covered = tuple(sorted((*ctx.cups, (KEEPS[k], t))))
-                        covd_id[a, k, t] = self._row(a, m, covered)
-                    continue
-                for x in self.codes_at[t]:
-                    if vis_id[a, x] < 0:
-                        y = codes[x]
-                        vis_id[a, x] = self._row(a, y if m is None else min(m, y), cups)
+                    covd_id[a, self.keeps_at, t] = self._covered_rows(a, m, cups, t)
+                else:
+                    vis_id[a, self.codes_at[t]] = self._shown_rows(a, m, cups, t)
         return cov[0], cov[1], cov[2], vis_id, covd_id
+
+    def _shown_rows(self, a: int, m: int | None, cups: Cups, t: int) -> Int64Array:
+        """The later players' rows (:meth:`_row`) after a turn shows each result it can have
+        after ``t`` throws (``codes_at[t]``), the limit ``a``, the worst shown before ``m`` and
+        the covered ``cups`` (kept: many situations share them)."""
+        key = (a, m, cups, t)
+        found = self._gathered.get(key)
+        if found is None:
+            codes = self.codes
+            found = self._gathered[key] = np.array(
+                [
+                    self._row(a, codes[x] if m is None else min(m, codes[x]), cups)
+                    for x in self.codes_at[t]
+                ],
+                np.int64,
+            )
+        return found
+
+    def _covered_rows(self, a: int, m: int | None, cups: Cups, t: int) -> Int64Array:
+        """The later players' rows after a turn covers after ``t`` throws with each of
+        ``keeps_at`` aside (as :meth:`_shown_rows`)."""
+        key = (a, m, cups, -t)
+        found = self._gathered.get(key)
+        if found is None:
+            found = self._gathered[key] = np.array(
+                [self._row(a, m, tuple(sorted((*cups, (KEEPS[k], t))))) for k in self.keeps_at],
+                np.int64,
+            )
+        return found
 
     # ------------------------------------------------------------------ solving
 
@@ -296,6 +329,7 @@ class Solved:
             self._solutions.popitem(last=False)  # the one asked for longest ago
         if len(self._rows) >= MAX_ROWS:
             self._rows.clear()
+            self._gathered.clear()
             self._last = None
         cov_ge, cov_gt, cov_cdf, vis_id, covd_id = self._context(ctx)
         owed = self._owed(middle, deckel, total) if full else self._no_owed
@@ -358,9 +392,24 @@ class Solved:
             self.opts, self.kchild, self.kq, self.krolls, self.sixes, self.order, self.reach,
             self.code, self.aside, self.covers, ctx.limit == 0, ctx.limit, ctx.after, ctx.worst,
             best, self.of_code, self.runs, cov_ge, cov_gt, cov_cdf, vis_id, covd_id, self.pool_cdf,
-            sol.val, sol.thr, sol.term, state, throw, stop, stop_at,
+            self._choices(ctx, sol), state, throw, stop, stop_at,
         )  # fmt: skip
         return Ends(throw, stop[:rows], stop_at, state[self.turned_states])
+
+    def _choices(self, ctx: Context, sol: Solution) -> Int64Array:
+        """The solver bot's choices in a situation as the round's ends follow them
+        (:func:`turns.round_choices`; kept: the same for every best result shown)."""
+        chosen = self._chosen.get(ctx)
+        if chosen is None:
+            if len(self._chosen) >= MAX_SOLUTIONS:
+                self._chosen.clear()
+            chosen = self._chosen[ctx] = np.zeros((len(self.opts), MAX_THROWS + 1), np.int64)
+            lim = MAX_THROWS if ctx.limit == 0 else ctx.limit
+            turns.round_choices(
+                self.opts, self.sixes, self.order, self.reach, lim, sol.val, sol.thr, sol.term,
+                chosen,
+            )  # fmt: skip
+        return chosen
 
     def action_ends(self, ends: Ends, state: int, throws: int) -> Float64Array:
         """Each legal action's ends of the round (``Outcomes.action_ends``), one row each (as

@@ -61,7 +61,7 @@ from schocken.bots.finale_bot import FinaleBot
 from schocken.bots.half_bot import _two_player_bot, _weights
 from schocken.bots.solver_bot import _finale_bot, _rules_data
 from schocken.fast import kernel, turns
-from schocken.fast.memo import keep_ends, memo_absent, memo_insert
+from schocken.fast.memo import keep_ends, memo_insert, memo_new
 from schocken.fast.solved import Context, Ends, Solved
 from schocken.fast.tables import Float64Array, Int64Array, RuleTables, rule_tables
 from schocken.finale import Column
@@ -229,8 +229,7 @@ class Memo:
         """Add the values of the ``missing`` keys (rows of ``kernel.KW`` words; repeats allowed)
         for games of ``players`` players."""
         started = time.perf_counter()
-        rows = np.unique(missing, axis=0)
-        rows = rows[memo_absent(self.keys, rows)]
+        rows = missing[memo_new(self.keys, missing)]
         self.changed = True
         values = np.zeros(len(rows), np.int64)
         for kind in np.unique(rows[:, 0]).tolist():
@@ -335,10 +334,13 @@ class Memo:
         if len(stray):  # strong_choice's key of a state the turn never reaches
             word = int(stray[0, 1])
             raise AssertionError(f"state {word >> 2} after {word & 3} throws is never reached")
-        found = []
-        for row in rows:
-            ctx, best = _context(row)
-            found.append(self._add_ends(self.solved.ends(ctx, best, scratch=True)))
+        # a situation's rows with every best result shown one after another: its covered cups'
+        # and later players' rows are gathered once (``Solved._context`` keeps the last)
+        order = np.lexsort((rows[:, 2] >> 21, *rows[:, 4:].T[::-1], rows[:, 2] & (1 << 21) - 1))
+        found = [0] * len(rows)
+        for i in order.tolist():
+            ctx, best = _context(rows[i])
+            found[i] = self._add_ends(self.solved.ends(ctx, best, scratch=True))
         return found
 
     def _solver(self, rows: Int64Array, *, full: bool) -> list[int]:

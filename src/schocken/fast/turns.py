@@ -327,11 +327,12 @@ def round_ends(
     opts: Any, kchild: Any, kq: Any, krolls: Any, sixes: Any, order: Any, reach: Any,
     code: Any, aside: Any, covers: Any, opener: bool, limit: int, after: int, worst: int,
     best_shown: int, of_code: Any, runs: Any, cov_ge: Any, cov_gt: Any, cov_cdf: Any, vis_id: Any,
-    covd_id: Any, pool_cdf: Any, val: Any, thr: Any, term: Any, st_ends: Any, th_ends: Any,
-    te_rows: Any, te_at: Any,
+    covd_id: Any, pool_cdf: Any, chosen: Any, st_ends: Any, th_ends: Any, te_rows: Any,
+    te_at: Any,
 ) -> int:  # fmt: skip
     """How the round ends (``Outcomes``), the turn played on by the solver bot's choice on the
-    values of :func:`solve_turn` (without the Deckel): ``st_ends[s, t]`` from each state,
+    values of :func:`solve_turn` (without the Deckel; :func:`round_choices`, the same for every
+    best result shown): ``st_ends[s, t]`` from each state,
     ``th_ends[k, t]`` from each throw, and on stopping ``te_rows[te_at[s, t]]`` (``te_at`` comes
     filled with -1 and keeps it where the turn never is): one row for every terminal alike (the
     same result, the same later players), as many rows as it returns."""
@@ -372,13 +373,7 @@ def round_ends(
             if count == 0:
                 _copy_row(st_ends, s, t, te_rows, row)
                 continue
-            best = opts[s, t, 1]
-            best_p = _p_of(best, s, t, sixes, val, thr, term)
-            for j in range(1, count):
-                a = opts[s, t, 1 + j]
-                p = _p_of(a, s, t, sixes, val, thr, term)
-                if p < best_p - EPS:
-                    best, best_p = a, p
+            best = chosen[s, t]
             if best == STOP:
                 _copy_row(st_ends, s, t, te_rows, row)
             elif best == TURN_SIXES:
@@ -386,6 +381,32 @@ def round_ends(
             else:
                 _copy(st_ends, s, t, th_ends, best, t)
     return rows
+
+
+@_jit
+def round_choices(
+    opts: Any, sixes: Any, order: Any, reach: Any, lim: int, val: Any, thr: Any, term: Any,
+    chosen: Any,
+) -> None:  # fmt: skip
+    """The solver bot's choice (``Outcomes``: the least chance of losing the round, the first
+    of those within ``EPS``) in each state it can be in after each throw before the round's
+    limit ``lim`` with a choice, into ``chosen[s, t]`` (:func:`round_ends` plays on by it)."""
+    for t in range(1, lim):
+        for i in range(order.shape[0]):
+            s = order[i]
+            if not reach[s, t]:
+                continue
+            count = opts[s, t, 0]
+            if count == 0:
+                continue
+            best = opts[s, t, 1]
+            best_p = _p_of(best, s, t, sixes, val, thr, term)
+            for j in range(1, count):
+                a = opts[s, t, 1 + j]
+                p = _p_of(a, s, t, sixes, val, thr, term)
+                if p < best_p - EPS:
+                    best, best_p = a, p
+            chosen[s, t] = best
 
 
 @_jit

@@ -283,6 +283,11 @@ def cmd_lab(args: argparse.Namespace) -> int:
         share = args.skill_seconds / 2  # the skill games' time shared, as one after the other
         beside = Beside(rule_sets[1], games=games, seed=args.seed, engine=args.engine,
                         skill_games=args.skill_games, skill_seconds=share)  # fmt: skip
+    if args.engine != "reference" and fast_available():
+        # the Finale's solutions of new rules come from a helper: its start beside the imports
+        from schocken.finale_shared import start_helper
+
+        start_helper()
     try:
         bars = (show, show_skill)
         return _measure_and_show(args, lang, rule_sets, (ours, club_minutes, gaps), bars, beside)

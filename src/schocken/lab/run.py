@@ -309,7 +309,9 @@ def start_models(rule_sets: Sequence[Rules]) -> None:
     """The strong bot's model of the half for each of ``rule_sets``: made at once from the games
     of regulars it counts, played on the batch simulator (milliseconds), or where
     only the reference engine is installed started in the helper process, all at once (rule
-    sets measured side by side have the later ones' ready when they come)."""
+    sets measured side by side have the later ones' ready when they come). On the batch
+    simulator, for rules new to the process, the Finale's solutions the strong bot asks for are
+    started in a helper process too (:func:`~schocken.bots.half_bot.finales_ahead`)."""
     from schocken.bots import half_bot
 
     for rules in rule_sets:
@@ -320,6 +322,8 @@ def start_models(rule_sets: Sequence[Rules]) -> None:
                 return fast.worth_counts(rules, PLAYERS, half_bot.MEASURED_GAMES)
 
             half_bot.model_from_counts(rules, PLAYERS, count)
+            if not known(rules):  # the Finale's solutions on the other core meanwhile
+                half_bot.finales_ahead(rules)
         else:
             half_bot.model_ahead(rules, PLAYERS)
 
@@ -353,7 +357,7 @@ def _skill(
     bot's memo: so the first measurement of new rules plays few); with ``more`` one new chunk
     always (:func:`refine`). On the batch simulator the chunks are played many at a time (the
     memo is filled more keys at once, the quicker): those played before all at once, new ones
-    twice as many each time while they fit."""
+    four times as many each time, as many as fit."""
     from schocken.simulate import simulate
 
     bots = [STRONG_BOT] + [REGULAR_BOT] * (PLAYERS - 1)
@@ -363,8 +367,9 @@ def _skill(
     if not known:  # the strong bot's setup of new rules, its model made alongside
         from schocken.bots import half_bot
 
-        # waited for here: the first chunk's cost then says what new games cost
-        half_bot.prepare(rules, PLAYERS, wait=True)
+        # waited for here: the first chunk's cost then says what new games cost (on the batch
+        # simulator but the Finale's solutions, solved in a helper meanwhile: start_models)
+        half_bot.prepare(rules, PLAYERS, wait=True, finales=engine != "fast")
 
     def play(chunk: int, count: int) -> int:
         """Games lost by the strong bot in ``count`` chunks from ``chunk`` on (the last may be
@@ -408,7 +413,7 @@ def _skill(
             cost = (time.perf_counter() - begun) / count
             known = min(done + count, games // SKILL_CHUNK)  # whole chunks
             if engine == "fast":
-                size = 2 * count
+                size = 4 * count
         done += count
         if progress is not None:
             progress(min(games, done * SKILL_CHUNK))
