@@ -30,6 +30,12 @@ the process), in one process as the server measures it: the seconds to the build
 (refined in slices of ``REFINE_SLICE`` seconds, as ``POST /api/lab`` goes on after its first
 answer).
 
+Each measurement in one process starts with the helper process (:mod:`schocken.helper`, the
+Finale's solutions and a share of the strong bot's memo on the other core) idle, as a server's
+is when a page's user asks seconds after the page opened: its start and what the warm-up or the
+measurement before gave it are not counted against the next one. ``schocken lab`` (``--cold``)
+uses none.
+
 With ``--cold``, instead: for each preset as it is and with one Deckel fewer a half (a rule set
 no process has met), a whole ``schocken lab`` in a new process (Python's start, the imports,
 numba's compiled code loaded from its cache, the evening and the skill figure), its wall-clock
@@ -53,6 +59,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from schocken import helper as helper_process
 from schocken.lab import measure
 from schocken.lab.run import (
     GAMES,
@@ -63,6 +70,14 @@ from schocken.lab.run import (
     start_models,
 )
 from schocken.rules import PRESETS, find_preset
+
+
+def _settled() -> None:
+    """Wait until the helper process (:mod:`schocken.helper`) has done what it was given: as a
+    server's is when a page's user asks, seconds after the page opened (its own first start and
+    the warm-up's work not counted against the next measurement)."""
+    while not helper_process.idle():
+        time.sleep(0.01)
 
 
 def _children_seconds() -> float:
@@ -128,6 +143,7 @@ def _pairs(presets: list[str]) -> None:
                 measure(rules)
             ours = rules.with_overrides({"deckel_per_half": rules.deckel_per_half - fewer})
             sets = [ours, rules]
+            _settled()
             started = time.perf_counter()
             start_models(sets)
             a, b = (measure(r, skill_seconds=SKILL_SECONDS / len(sets)) for r in sets)
@@ -145,6 +161,7 @@ def _refine(presets: list[str]) -> None:
     for name in presets:
         base = find_preset(name)
         rules = base.with_overrides({"deckel_per_half": base.deckel_per_half - 1})
+        _settled()
         started = time.perf_counter()
         figures = measure(rules)
         first, games = time.perf_counter() - started, figures.skill.games
@@ -187,6 +204,7 @@ def main() -> None:
     for name in presets:
         rules = find_preset(name)
         # skill alone (the fewest evening games the lab takes), first for the new rule set
+        _settled()
         helper = _children_seconds()
         started, cpu = time.perf_counter(), time.process_time()
         first = measure(rules, games=2, engine=engine)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from schocken import finale, finale_shared
+from schocken import finale, finale_shared, helper
 from schocken.finale_reads import finale_key
 from schocken.finale_shared import cache_dir, finale_solution
 from schocken.rules import find_preset
@@ -98,6 +98,8 @@ def no_folder(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_solution_solved_ahead_in_the_helper_is_the_one_solved_here(no_folder: None) -> None:
     finale_shared.solve_ahead(RULES, [4, 5])
     assert set(finale_shared._AHEAD) == {(finale_key(RULES), n) for n in (4, 5)}
+    for future, _ in finale_shared._AHEAD.values():
+        future.result()  # solved there
     ahead = [finale_solution(RULES, total=n) for n in (4, 5)]
     assert not finale_shared._AHEAD  # taken from the helper
     finale_shared.clear_caches()
@@ -105,49 +107,39 @@ def test_a_solution_solved_ahead_in_the_helper_is_the_one_solved_here(no_folder:
     for a, h in zip(ahead, here, strict=True):
         assert a.values.tobytes() == h.values.tobytes()  # every float
         assert (a.n, a.residual, a.iterations, a.rules) == (h.n, h.residual, h.iterations, RULES)
-    # the helper stays for the next ones (its imports done)
-    helper = finale_shared._HELPER
-    assert helper is not None and helper.process.poll() is None
+    assert helper.idle()
+
+
+def test_a_solution_the_helper_has_not_begun_is_solved_here(no_folder: None) -> None:
+    busy = helper.call("time:sleep", 1.0)
+    finale_shared.solve_ahead(RULES, [4])
+    ((queued, _),) = finale_shared._AHEAD.values()
+    solved = finale_solution(RULES, total=4)  # not waited for behind the other call
+    assert queued.cancelled()
+    assert solved.values.tobytes() == finale.solve_finale(RULES, total=4).values.tobytes()
+    busy.result()
+    assert helper.idle()
 
 
 def test_a_helper_that_fails_leaves_the_solving_here(
     no_folder: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    here = finale.solve_finale(RULES, total=4).values.tobytes()
     # a helper that ends as soon as it is asked, without an answer
-    ends = subprocess.Popen(
-        [sys.executable, "-c", "import sys; sys.stdin.buffer.read(1)"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-    )
-    helper = finale_shared._Helper.__new__(finale_shared._Helper)
-    helper.process = ends
-    monkeypatch.setattr(finale_shared, "_HELPER", helper)
-    finale_shared.solve_ahead(RULES, [4, 5])
-    solved = finale_solution(RULES, total=4)
-    assert solved.values.tobytes() == finale.solve_finale(RULES, total=4).values.tobytes()
-    assert finale_solution(RULES, total=5).n == 5
-    assert finale_shared._HELPER is None and ends.poll() is not None  # ended: the next starts anew
-    # and where none can start, solved here all the same
-    monkeypatch.setattr(sys, "executable", "/nonexistent/python")
+    helper.stop()
+    monkeypatch.setattr(sys, "executable", "/bin/true")
+    finale_shared.solve_ahead(RULES, [4])
+    assert finale_solution(RULES, total=4).values.tobytes() == here
+    # one that cannot start
     finale_shared.clear_caches()
+    monkeypatch.setattr(sys, "executable", "/nonexistent/python")
     finale_shared.solve_ahead(RULES, [4])
-    assert finale_solution(RULES, total=4).values.tobytes() == solved.values.tobytes()
-    assert finale_shared._HELPER is None
-
-
-def test_a_forked_child_does_not_share_the_parents_helper(no_folder: None) -> None:
-    import os
-
-    finale_shared.start_helper()
+    assert finale_solution(RULES, total=4).values.tobytes() == here
+    # none to be used: nothing started
+    finale_shared.clear_caches()
+    monkeypatch.setenv(helper.ENV, "0")
     finale_shared.solve_ahead(RULES, [4])
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: its own helper, none of the parent's waits
-        ok = not finale_shared._AHEAD and finale_shared._HELPER is None
-        ok = ok and finale_solution(RULES, total=4).n == 4
-        os.write(write, b"1" if ok else b"0")
-        os._exit(0)
-    os.close(write)
-    assert os.read(read, 1) == b"1"
-    os.waitpid(pid, 0)
-    assert finale_solution(RULES, total=4).n == 4
+    assert not finale_shared._AHEAD
+    assert finale_solution(RULES, total=4).values.tobytes() == here
+    monkeypatch.undo()
+    helper.stop()  # the next test starts a working one

@@ -250,7 +250,7 @@ def test_the_skill_games_are_the_same_however_many_are_played_at_once() -> None:
     rules = find_preset("knobelrunde").with_overrides({"deckel_per_half": 7})
     run.forget_rule_sets()
     try:
-        first = run._skill(rules, "fast", 750, 60.0, 5)  # 1, 2, 4 chunks, then the half one
+        first = run._skill(rules, "fast", 750, 60.0, 5)  # 1 chunk, then the 6 and the half one
         assert run._KNOWN[(rules, "fast")][0] == 7  # whole chunks played
         again = run._skill(rules, "fast", 750, 60.0, 5)  # 7 at once, then the half one
         bots = [run.STRONG_BOT] + [run.REGULAR_BOT] * (run.PLAYERS - 1)

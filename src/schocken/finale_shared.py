@@ -2,10 +2,11 @@
 have the same solution (:mod:`schocken.finale`), solved once per :func:`finale_key` and Deckel
 count (:func:`~schocken.finale_reads.finale_key`), and kept on disk for later processes.
 
-A caller that knows which solutions it will ask for soon starts them in a helper process
-(:func:`solve_ahead`): the same code in another Python process, the same floats (the solution
-does not depend on the number of BLAS threads), while this one goes on; :func:`finale_solution`
-then waits for it, and solves here where the helper failed.
+A caller that knows which solutions it will ask for soon starts them in the helper process
+(:func:`solve_ahead`, :mod:`schocken.helper`): the same code in another Python process, the same
+floats (the solution does not depend on the number of BLAS threads), while this one goes on;
+:func:`finale_solution` then waits for it where the helper has begun it, and solves here where
+it has not or failed.
 
 On disk where ``SCHOCKEN_CACHE_DIR`` names a directory (as for the strong bots' memo,
 :mod:`schocken.fast.strong`; unset or empty: nothing is kept): one small file per solution (its
@@ -16,17 +17,15 @@ file that cannot be read is solved anew and written again.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
-import pickle
-import subprocess
-import sys
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from schocken import finale
+from schocken import finale, helper
 from schocken.finale_reads import finale_key
 from schocken.finale_turns import _np
 from schocken.rules import Rules
@@ -36,14 +35,9 @@ Key = tuple[tuple[object, ...], int]
 _SOLVED: dict[Key, finale.FinaleSolution] = {}
 """The solutions made by :func:`finale_solution`, by :func:`finale_key` and Deckel."""
 
-Found = tuple[Any, Any] | None
-"""A helper's solution: its values and (residual, iterations, seconds); None where it failed."""
-
-_AHEAD: dict[Key, Future[Found]] = {}
-"""The solutions being made by a helper process (:func:`solve_ahead`), by key."""
-
-_WAITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="finale-ahead")
-"""The thread that talks to the helper process, a request at a time."""
+_AHEAD: dict[Key, tuple[Future[Any], int]] = {}
+"""The solutions being made by the helper process (:func:`solve_ahead`), by key: the call's
+future (a list of their values and (residual, iterations, seconds)) and the place in it."""
 
 CACHE_ENV = "SCHOCKEN_CACHE_DIR"
 """The environment variable naming the cache directory (as for the strong bots' memo)."""
@@ -68,8 +62,10 @@ def finale_solution(rules: Rules, total: int | None = None) -> finale.FinaleSolu
         path = _path(key)
         sol = _load(path, rules, n) if path is not None else None
         ahead = _AHEAD.pop(key, None)
-        if sol is None and ahead is not None:
-            sol = _solution(rules, n, ahead.result())
+        # taken from the helper where it has begun it (not waited for behind other work there)
+        if sol is None and ahead is not None and not ahead[0].cancel():
+            with contextlib.suppress(helper.HelperError):  # else solved here
+                sol = _solution(rules, n, ahead[0].result()[ahead[1]])
             if sol is not None and path is not None:
                 _save(path, sol)
         if sol is None:
@@ -81,125 +77,38 @@ def finale_solution(rules: Rules, total: int | None = None) -> finale.FinaleSolu
 
 
 def solve_ahead(rules: Rules, totals: list[int]) -> None:
-    """Start solving the Finale of ``rules`` for each of ``totals`` Deckel (in that order) in a
-    helper process, where neither solved nor on disk nor started yet: :func:`finale_solution`
-    takes them from there when asked (the lab: while the first games of new rules are played,
-    the other core solves)."""
-    todo: dict[Key, Future[Found]] = {}
+    """Start solving the Finale of ``rules`` for each of ``totals`` Deckel (in that order) in the
+    helper process (:mod:`schocken.helper`), where neither solved nor on disk nor started yet:
+    :func:`finale_solution` takes them from there when asked (the lab: while the first games of
+    new rules are played, the other core solves)."""
+    if not helper.enabled():
+        return
+    todo: dict[Key, int] = {}
     for n in totals:
         key = (finale_key(rules), n)
         path = _path(key)
         if key in _SOLVED or key in _AHEAD or key in todo or (path and path.exists()):
             continue
-        todo[key] = Future()
-    if todo:
-        _AHEAD.update(todo)
-        _WAITER.submit(_solve, rules, [n for _, n in todo], list(todo.values()))
+        todo[key] = n
+    if todo:  # one call: begun, all of them are waited for
+        future = helper.call("schocken.finale_shared:_solved_values", rules, list(todo.values()))
+        _AHEAD.update({key: (future, i) for i, key in enumerate(todo)})
 
 
-class _Helper:
-    """A helper process that solves Finales (:func:`_serve`), kept for the next ones: started
-    once (:func:`start_helper`), its imports done before it is first asked."""
-
-    def __init__(self) -> None:
-        env = dict(os.environ)  # it imports what this process imports, from where it does
-        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
-        env["OPENBLAS_NUM_THREADS"] = "1"  # one core: this process has the other
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", "from schocken.finale_shared import _serve; _serve()"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            env=env,
-        )
-
-    def solve(self, rules: Rules, totals: list[int], futures: list[Future[Found]]) -> None:
-        """Each of ``totals`` solved there, its future told as it comes (None for those that
-        did not: the helper then ends, and the next call starts another)."""
-        try:
-            stdin, stdout = self.process.stdin, self.process.stdout
-            assert stdin is not None and stdout is not None
-            stdin.write(pickle.dumps((rules, totals)))
-            stdin.flush()
-            for future in futures:
-                future.set_result(pickle.load(stdout))
-        except (OSError, pickle.UnpicklingError, EOFError, ValueError):
-            self.close()
-        finally:
-            for future in futures:
-                if not future.done():
-                    future.set_result(None)
-
-    def close(self) -> None:
-        global _HELPER
-        if _HELPER is self:
-            _HELPER = None
-        self.process.kill()
-        self.process.wait()
-
-
-_HELPER: _Helper | None = None
-
-
-def start_helper() -> None:
-    """Start the helper process of :func:`solve_ahead` now, where it is not running (its
-    Python and imports take a fifth of a second: a caller that will ask soon starts it early)."""
-    _WAITER.submit(_helper)
-
-
-def _helper() -> _Helper | None:
-    """The helper process (started where none runs; None where it cannot be)."""
-    global _HELPER
-    if _HELPER is None or _HELPER.process.poll() is not None:
-        try:
-            _HELPER = _Helper()
-        except OSError:
-            return None
-    return _HELPER
-
-
-def _solve(rules: Rules, totals: list[int], futures: list[Future[Found]]) -> None:
-    helper = _helper()
-    if helper is None:
-        for future in futures:
-            future.set_result(None)
-        return
-    helper.solve(rules, totals, futures)
-
-
-def _serve() -> None:
-    """The helper process of :func:`solve_ahead`: rules and Deckel counts in, each solution's
-    values out as it is solved; until its input ends."""
+def _solved_values(rules: Rules, totals: list[int]) -> list[tuple[Any, Any]]:
+    """In the helper process: :func:`finale_solution` for each of ``totals`` (kept there too,
+    for its later calls), their values and (residual, iterations, seconds)."""
     np = _np()
-    while True:
-        try:
-            rules, totals = pickle.load(sys.stdin.buffer)
-        except EOFError:
-            return
-        for n in totals:
-            sol = finale.solve_finale(rules, total=n)
-            about = np.array([sol.residual, sol.iterations, sol.seconds])
-            pickle.dump((sol.values, about), sys.stdout.buffer)
-            sys.stdout.buffer.flush()
+    found = []
+    for n in totals:
+        sol = finale_solution(rules, n)
+        found.append((sol.values, np.array([sol.residual, sol.iterations, sol.seconds])))
+    return found
 
 
-def _forget_helper_in_child() -> None:
-    """In a child forked from this process: the parent's helper, its thread and the solutions
-    it waits for are the parent's (the child starts its own where it asks)."""
-    global _HELPER, _WAITER
-    _HELPER = None
-    _WAITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="finale-ahead")
-    _AHEAD.clear()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_forget_helper_in_child)
-
-
-def _solution(rules: Rules, n: int, found: Found) -> finale.FinaleSolution | None:
-    """The solution a helper sent (None where it failed or sent something else)."""
-    if found is None:
-        return None
+def _solution(rules: Rules, n: int, found: tuple[Any, Any]) -> finale.FinaleSolution | None:
+    """The solution of its values and (residual, iterations, seconds) as the helper sent them or
+    a file holds them (None where they are not that)."""
     values, about = found
     np = _np()
     if not (isinstance(values, np.ndarray) and isinstance(about, np.ndarray)):

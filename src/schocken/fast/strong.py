@@ -49,6 +49,7 @@ import json
 import mmap
 import os
 import time
+from concurrent.futures import Future
 from functools import cache
 from pathlib import Path
 from typing import TypeVar, cast
@@ -56,11 +57,12 @@ from typing import TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 
+from schocken import helper
 from schocken.actions import KEEPS
 from schocken.bots.finale_bot import FinaleBot
 from schocken.bots.half_bot import _two_player_bot, _weights
 from schocken.bots.solver_bot import _finale_bot, _rules_data
-from schocken.fast import kernel, turns
+from schocken.fast import away, kernel, turns
 from schocken.fast.memo import keep_ends, memo_insert, memo_new
 from schocken.fast.solved import Context, Ends, Solved
 from schocken.fast.tables import Float64Array, Int64Array, RuleTables, rule_tables
@@ -150,6 +152,9 @@ class Memo:
         """Time spent filling the memo (the reference bots' computations)."""
         self.changed = False
         """Whether it holds keys its file on disk lacks."""
+        self.sharing = True
+        """Whether a share of its filling goes to the helper process (:mod:`schocken.fast.away`;
+        not the helper's own memo)."""
         self._solved: Solved | None = None
         self._turns: dict[int, TurnState] = {}
         self._finals: dict[int, Column] = {}
@@ -186,22 +191,9 @@ class Memo:
 
     def _add_ends(self, ends: Ends) -> int:
         """A situation's ends of the round (:meth:`Solved.ends`) added; its index."""
-        if self.situations == 0:
-            solved = self.solved
-            self.opts, self.sixes, self.turned_at = solved.opts, solved.sixes, solved.turned_at
-            # room for every situation a memo holds (trim): zeros the system gives as they are
-            # first written, so that the arrays never move (copying them cost more than filling)
-            self.throw = _zeros((MAX_SITUATIONS, *ends.throw[:, DECIDING].shape), np.float64)
-            self.turned = _zeros((MAX_SITUATIONS, *ends.turned[:, DECIDING].shape), np.float64)
-            self.stop_at = _zeros((MAX_SITUATIONS, *ends.stop_at[:, DECIDING].shape), np.int64)
-            self.stop_off = _zeros((MAX_SITUATIONS,), np.int64)
-            self.stop = _zeros((MAX_STOP_ROWS, self.size), np.float64)
+        throw, turned = ends.throw[:, DECIDING].shape, ends.turned[:, DECIDING].shape
+        self._room_for(throw, turned, ends.stop_at[:, DECIDING].shape, 1, len(ends.stop))
         k = self.situations
-        if k == len(self.throw):  # loaded from disk: room as it held and three times more
-            self.throw, self.turned = _room(self.throw), _room(self.turned)
-            self.stop_at, self.stop_off = _room(self.stop_at), _room(self.stop_off)
-        while self.stop_rows + len(ends.stop) > len(self.stop):
-            self.stop = _room(self.stop)
         # of the ends on stopping only the rows a decision reads (after the last throw none
         # does: a round that covers after it has as many rows again for that throw alone)
         self.stop_rows = keep_ends(
@@ -210,6 +202,47 @@ class Memo:
         )  # fmt: skip
         self.situations += 1
         return k
+
+    def _add_block(self, block: away.Block) -> int:
+        """Situations' ends as another memo kept them (:func:`away.fill_away`) added after
+        those held; the index of the first."""
+        count, rows = len(block.throw), len(block.stop)
+        throw, turned = block.throw.shape[1:], block.turned.shape[1:]
+        self._room_for(throw, turned, block.stop_at.shape[1:], count, rows)
+        k, r = self.situations, self.stop_rows
+        self.throw[k : k + count] = block.throw
+        self.turned[k : k + count] = block.turned
+        self.stop_at[k : k + count] = block.stop_at
+        self.stop_off[k : k + count] = block.stop_off + r
+        self.stop[r : r + rows] = block.stop
+        self.situations, self.stop_rows = k + count, r + rows
+        return k
+
+    def _room_for(
+        self,
+        throw: tuple[int, ...],
+        turned: tuple[int, ...],
+        stop_at: tuple[int, ...],
+        situations: int,
+        stop_rows: int,
+    ) -> None:
+        """Room for ``situations`` more and ``stop_rows`` more rows of their ends on stopping, a
+        situation's ends kept in the shapes ``throw``, ``turned`` and ``stop_at``."""
+        if self.situations == 0:
+            solved = self.solved
+            self.opts, self.sixes, self.turned_at = solved.opts, solved.sixes, solved.turned_at
+            # room for every situation a memo holds (trim): zeros the system gives as they are
+            # first written, so that the arrays never move (copying them cost more than filling)
+            self.throw = _zeros((MAX_SITUATIONS, *throw), np.float64)
+            self.turned = _zeros((MAX_SITUATIONS, *turned), np.float64)
+            self.stop_at = _zeros((MAX_SITUATIONS, *stop_at), np.int64)
+            self.stop_off = _zeros((MAX_SITUATIONS,), np.int64)
+            self.stop = _zeros((MAX_STOP_ROWS, self.size), np.float64)
+        while self.situations + situations > len(self.throw):  # loaded from disk: 3 times more
+            self.throw, self.turned = _room(self.throw), _room(self.turned)
+            self.stop_at, self.stop_off = _room(self.stop_at), _room(self.stop_off)
+        while self.stop_rows + stop_rows > len(self.stop):
+            self.stop = _room(self.stop)
 
     @classmethod
     def empty(cls) -> Memo:
@@ -220,17 +253,34 @@ class Memo:
         m.keys = np.zeros((1, kernel.KW), np.int64)
         m.values = np.zeros(1, np.int64)
         m.weights = np.zeros((1, 1), np.float64)
-        m.path, m.changed, m._solved = None, False, None
+        m.path, m.changed, m._solved, m.sharing = None, False, None, False
         return m
 
     # ------------------------------------------------------------------ the table
 
     def fill(self, missing: Int64Array, players: int) -> None:
         """Add the values of the ``missing`` keys (rows of ``kernel.KW`` words; repeats allowed)
-        for games of ``players`` players."""
+        for games of ``players`` players: a share of them made in the helper process where it
+        is free (:mod:`schocken.fast.away`), the rest here meanwhile."""
         started = time.perf_counter()
         rows = missing[memo_new(self.keys, missing)]
         self.changed = True
+        values = np.zeros(len(rows), np.int64)
+        there = away.share(rows) if self.sharing else np.zeros(len(rows), np.bool_)
+        answer = away.ask(self.rules, rows[there], players) if there.any() else None
+        here = ~there
+        values[here] = self.values_of(rows[here], players)
+        if answer is not None:
+            values[there] = self._taken(answer, rows[there], players)
+        while 2 * (self.keys_held + len(rows)) > len(self.keys):
+            self._grow()
+        memo_insert(self.keys, self.values, rows, values)
+        self.keys_held += len(rows)
+        self.seconds += time.perf_counter() - started
+
+    def values_of(self, rows: Int64Array, players: int) -> Int64Array:
+        """The values of the keys ``rows`` (none of them twice), made here: the half bot's ends
+        and weights added to :attr:`ends` and :attr:`weights`."""
         values = np.zeros(len(rows), np.int64)
         for kind in np.unique(rows[:, 0]).tolist():
             at = np.flatnonzero(rows[:, 0] == kind)
@@ -243,11 +293,21 @@ class Memo:
             else:
                 assert kind == kernel.K_HALF_WEIGHTS
                 values[at] = [self._weights(row) for row in rows[at]]
-        while 2 * (self.keys_held + len(rows)) > len(self.keys):
-            self._grow()
-        memo_insert(self.keys, self.values, rows, values)
-        self.keys_held += len(rows)
-        self.seconds += time.perf_counter() - started
+        return values
+
+    def _taken(self, answer: Future[away.Answer], rows: Int64Array, players: int) -> Int64Array:
+        """The values of ``rows`` as the helper made them (:func:`away.fill_away`), its ends
+        and weights added here after those held; made here where it failed."""
+        try:
+            found, block, weights = answer.result()
+        except helper.HelperError:
+            return self.values_of(rows, players)
+        kinds = rows[:, 0]
+        if len(block.throw):
+            found[kinds == kernel.K_HALF_ENDS] += self._add_block(block)
+        if len(weights):
+            found[kinds == kernel.K_HALF_WEIGHTS] += self._add_weights(weights)
+        return found
 
     def trim(self) -> None:
         """Start afresh, empty, where the memo holds :data:`MAX_KEYS` keys or
@@ -398,12 +458,16 @@ class Memo:
             for i in range(others_count)
         ]
         w = _weights(self.rules, players, words & 1023, words >> 10 & 1023, others)
-        if self.weights_rows == len(self.weights):
+        return self._add_weights(np.array([w], np.float64))
+
+    def _add_weights(self, rows: Float64Array) -> int:
+        """Rows of the half bot's weights added after those held; the index of the first."""
+        while self.weights_rows + len(rows) > len(self.weights):
             self.weights = np.concatenate([self.weights, np.zeros_like(self.weights)])
-        row = self.weights_rows
-        self.weights_rows += 1
-        self.weights[row] = w
-        return row
+        first = self.weights_rows
+        self.weights[first : first + len(rows)] = rows
+        self.weights_rows += len(rows)
+        return first
 
     def _finales(self, rows: Int64Array) -> list[int]:
         """The Finale's choices at ``rows`` (keys ``K_FINALE`` or ``K_TWO``), a situation (the

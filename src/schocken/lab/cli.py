@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from schocken import helper
 from schocken.cli_words import Words
 from schocken.errors import RefusalError, SchockenError, os_error_said
 from schocken.lab.beside import Beside
@@ -276,24 +277,24 @@ def cmd_lab(args: argparse.Namespace) -> int:
     show_skill = args.progress or (
         sys.stderr.isatty() and not args.json and args.skill_seconds > SKILL_SECONDS
     )
-    # Two rule sets on the batch simulator, no bars to show: the second in a process of its own.
-    beside = None
-    pair = len(rule_sets) == 2 and args.engine != "reference" and fast_available()
-    if pair and not (show or show_skill):
-        share = args.skill_seconds / 2  # the skill games' time shared, as one after the other
-        beside = Beside(rule_sets[1], games=games, seed=args.seed, engine=args.engine,
-                        skill_games=args.skill_games, skill_seconds=share)  # fmt: skip
-    if args.engine != "reference" and fast_available():
-        # the Finale's solutions of new rules come from a helper: its start beside the imports
-        from schocken.finale_shared import start_helper
-
-        start_helper()
-    try:
-        bars = (show, show_skill)
-        return _measure_and_show(args, lang, rule_sets, (ours, club_minutes, gaps), bars, beside)
-    finally:
-        if beside is not None:
-            beside.close()
+    # No helper process (schocken.helper): its start and imports, in a process that ends in a
+    # second or two, cost more than it saves (measured 2026-12-06, bench/lab.py --cold).
+    with helper.disabled():
+        # Two rule sets on the batch simulator, no bars to show: the second in a process of its
+        # own.
+        beside = None
+        pair = len(rule_sets) == 2 and args.engine != "reference" and fast_available()
+        if pair and not (show or show_skill):
+            share = args.skill_seconds / 2  # the skill games' time shared, as one after another
+            beside = Beside(rule_sets[1], games=games, seed=args.seed, engine=args.engine,
+                            skill_games=args.skill_games, skill_seconds=share)  # fmt: skip
+        try:
+            bars = (show, show_skill)
+            club = (ours, club_minutes, gaps)
+            return _measure_and_show(args, lang, rule_sets, club, bars, beside)
+        finally:
+            if beside is not None:
+                beside.close()
 
 
 def _measure_and_show(

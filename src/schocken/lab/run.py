@@ -57,6 +57,18 @@ chunks of :data:`SKILL_CHUNK`, at least one chunk. Their number is said with the
 SKILL_CHUNK = 100
 """Skill games played between two looks at the clock."""
 
+MARGIN = 1.5
+"""New skill games of a measurement are played only where they fit in the time left with this
+much more time than estimated (:func:`_new_cost`): the estimate from the first games is rough,
+and the figures are promised within two seconds."""
+
+GROWTH = 0.25
+"""On the batch simulator, the time the first ``n`` skill games of new rules take grows about
+as ``n ** GROWTH``: their strong bot's memo is filled mostly by the first games (measured
+2026-12-06 on the four presets with one Deckel fewer a half: 100, 900, 7,300 and 20,000 games
+took 0.65, 1.03, 1.73 and 2.26 s, exponents 0.21 to 0.27). What new games will take is
+estimated by it (:func:`_new_cost`)."""
+
 KEPT_RULE_SETS = 4
 """Rule sets whose strong-bot setup and memo a process keeps between measurements: each new one
 takes 40 to 50 MB after one measurement and its memo 130 MB (tsv99) to 340 MB (allgemein) after
@@ -267,8 +279,8 @@ def _play_reference(
 
 _KNOWN: dict[tuple[Rules, str], tuple[int, float]] = {}
 """Per rule set and engine: the skill chunks this process has played (the strong bot's memo
-holds their decisions: played again they are quick) and what each of the last new ones cost
-(seconds)."""
+holds their decisions: played again they are quick) and what they cost (seconds): on the batch
+simulator all of them together, on the reference engine each of the last new ones."""
 
 _PLAYED: dict[tuple[Rules, str, int], tuple[int, int]] = {}
 """Per rule set, engine and seed: the whole skill chunks from the first played so far and the
@@ -282,9 +294,13 @@ _KEPT: dict[Rules, None] = {}
 
 def forget_rule_sets() -> None:
     """Forget what the strong bots made for every rule set: the batch simulator's memos and
-    tables, the half bot's models, the solver bot's solutions, the Finale's solutions."""
-    from schocken import finale_shared
+    tables, the half bot's models, the solver bot's solutions, the Finale's solutions; and the
+    helper process likewise (:mod:`schocken.fast.away`), where one runs."""
+    from schocken import finale_shared, helper
     from schocken.bots import half_bot, solver_bot
+
+    if helper.running():
+        helper.call("schocken.lab.run:forget_rule_sets")
 
     if fast_available():
         from schocken.fast import strong
@@ -314,18 +330,26 @@ def start_models(rule_sets: Sequence[Rules]) -> None:
     started in a helper process too (:func:`~schocken.bots.half_bot.finales_ahead`)."""
     from schocken.bots import half_bot
 
-    for rules in rule_sets:
-        if fast_available():
-            from schocken import fast
-
-            def count(rules: Rules = rules) -> dict[int, dict[int | None, int]]:
-                return fast.worth_counts(rules, PLAYERS, half_bot.MEASURED_GAMES)
-
-            half_bot.model_from_counts(rules, PLAYERS, count)
-            if not known(rules):  # the Finale's solutions on the other core meanwhile
-                half_bot.finales_ahead(rules)
-        else:
+    if not fast_available():
+        for rules in rule_sets:
             half_bot.model_ahead(rules, PLAYERS)
+        return
+    from schocken import fast
+    from schocken.fast import away
+
+    for rules in rule_sets:
+
+        def count(rules: Rules = rules) -> dict[int, dict[int | None, int]]:
+            return fast.worth_counts(rules, PLAYERS, half_bot.MEASURED_GAMES)
+
+        half_bot.model_from_counts(rules, PLAYERS, count)
+    # the helper process on the other core meanwhile, for new rules: the Finale's solutions
+    # (all of them first: the first games ask for them), then its share of the strong bot's memo
+    new = [rules for rules in rule_sets if not known(rules)]
+    for rules in new:
+        half_bot.finales_ahead(rules)
+    for rules in new:
+        away.prepare(rules)
 
 
 def _keep(rules: Rules) -> None:
@@ -352,12 +376,12 @@ def _skill(
     The games come in chunks of :data:`SKILL_CHUNK`, always the same ones (the same figure,
     however many the clock allows). The chunks of this seed counted before (in this process)
     are counted as they were (:data:`_PLAYED`), the first chunk then already played; chunks the
-    memo holds from another seed are played again while time is left; a new one only where it
-    fits in the time left at what the last new ones cost (a new rule set's games fill the strong
-    bot's memo: so the first measurement of new rules plays few); with ``more`` one new chunk
-    always (:func:`refine`). On the batch simulator the chunks are played many at a time (the
-    memo is filled more keys at once, the quicker): those played before all at once, new ones
-    four times as many each time, as many as fit."""
+    memo holds from another seed are played again while time is left; new ones only where they
+    fit in the time left at what the new ones before cost (:func:`_new_cost`: a new rule set's
+    games fill the strong bot's memo, the first ones most); with ``more`` one new chunk always
+    (:func:`refine`). On the batch simulator the chunks are played many at a time (the memo is
+    filled more keys at once, the quicker): those played before all at once, new ones as many as
+    fit."""
     from schocken.simulate import simulate
 
     bots = [STRONG_BOT] + [REGULAR_BOT] * (PLAYERS - 1)
@@ -391,7 +415,6 @@ def _skill(
     before = _PLAYED.get(played)
     if before is not None and before[0] * SKILL_CHUNK <= games:  # counted as they were
         done, lost = before
-    size = max(1, done)
     floor = done if more else 0  # up to here no look at the clock: with ``more`` a new chunk
     while done < chunks:
         elapsed = time.perf_counter() - started
@@ -400,8 +423,8 @@ def _skill(
                 break
             count = known - done if engine == "fast" else 1
         else:
-            count = min(size, chunks - done)
-            while count and elapsed + cost * count > seconds:
+            count = chunks - done if engine == "fast" and known else 1
+            while count and elapsed + _new_cost(engine, known, cost, count, more) > seconds:
                 count //= 2
             if not count:
                 if done > floor:
@@ -409,11 +432,10 @@ def _skill(
                 count = 1
         begun = time.perf_counter()
         lost += play(done, count)
-        if done + count > known:  # new chunks: what they cost, each
-            cost = (time.perf_counter() - begun) / count
+        if done + count > known:  # new chunks: what they cost
+            took = time.perf_counter() - begun
+            cost = cost + took if engine == "fast" else took / count
             known = min(done + count, games // SKILL_CHUNK)  # whole chunks
-            if engine == "fast":
-                size = 4 * count
         done += count
         if progress is not None:
             progress(min(games, done * SKILL_CHUNK))
@@ -421,6 +443,17 @@ def _skill(
     if done * SKILL_CHUNK <= games:  # whole chunks only: a later measurement goes on from them
         _PLAYED[played] = (done, lost)
     return _share(lost, min(games, done * SKILL_CHUNK))
+
+
+def _new_cost(engine: str, known: int, cost: float, count: int, more: bool) -> float:
+    """Seconds that ``count`` new skill chunks after the ``known`` ones will take, where those
+    took ``cost`` (see :data:`_KNOWN`): on the batch simulator by :data:`GROWTH`, with
+    :data:`MARGIN` but for ``more`` (:func:`refine`, where no answer waits for the clock); on
+    the reference engine each as the last."""
+    if engine != "fast" or not known:
+        return cost * count
+    grown: float = (1 + count / known) ** GROWTH
+    return (1.0 if more else MARGIN) * cost * (grown - 1)
 
 
 def measure(
