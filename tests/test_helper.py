@@ -66,3 +66,17 @@ def test_a_forked_child_starts_its_own_helper() -> None:
     assert os.read(read, 1) == b"1"
     os.waitpid(pid, 0)
     assert helper.call("os:getpid").result() == parent
+
+
+def test_a_helper_forked_from_this_process_serves_and_ends_with_it() -> None:
+    with helper.forked():
+        pid = helper.call("os:getpid").result()
+        assert pid != os.getpid() and helper.running()
+        assert helper.call("math:fsum", [0.1] * 10).result() == 1.0
+        # ended: none started in its place while forked is in force
+        with pytest.raises(helper.HelperError, match="ended"):
+            helper.call("os:_exit", 0).result()
+        with pytest.raises(helper.HelperError, match="forked from this one ended"):
+            helper.call("os:getpid").result()
+    assert not helper.running()
+    assert helper.call("os:getpid").result() not in (pid, os.getpid())  # a new one again

@@ -15,11 +15,12 @@ import contextlib
 import importlib
 import os
 import pickle
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import IO, Any
 
 ENV = "SCHOCKEN_HELPER"
 """The environment variable that, set to 0, keeps the helper process from being used (callers
@@ -52,27 +53,59 @@ class HelperError(Exception):
 
 
 class _Process:
-    """The helper process (:func:`serve`)."""
+    """The helper process (:func:`serve`): a new Python, or with ``fork`` this process forked
+    (its imports done already: where this process ends soon, a new Python's start would cost
+    more than the helper saves)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, fork: bool = False) -> None:
+        self._popen: subprocess.Popen[bytes] | None = None
+        self._pid = 0
+        if fork:
+            down_r, down_w = os.pipe()
+            up_r, up_w = os.pipe()
+            pid = os.fork()
+            if pid == 0:  # the child: it serves, and never returns into the caller's code
+                os.close(down_w)
+                os.close(up_r)
+                status = 1
+                try:
+                    serve(os.fdopen(down_r, "rb"), os.fdopen(up_w, "wb"))
+                    status = 0
+                finally:
+                    os._exit(status)
+            os.close(down_r)
+            os.close(up_w)
+            self._pid = pid
+            self.stdin: IO[bytes] = os.fdopen(down_w, "wb")
+            self.stdout: IO[bytes] = os.fdopen(up_r, "rb")
+            return
         env = dict(os.environ)  # it imports what this process imports, from where it does
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
         env["OPENBLAS_NUM_THREADS"] = "1"  # one core: this process has the other
-        self.process = subprocess.Popen(
+        self._popen = subprocess.Popen(
             [sys.executable, "-c", "from schocken.helper import serve; serve()"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             env=env,
         )
+        assert self._popen.stdin is not None and self._popen.stdout is not None
+        self.stdin, self.stdout = self._popen.stdin, self._popen.stdout
+
+    def alive(self) -> bool:
+        """Whether it has not ended."""
+        if self._popen is not None:
+            return self._popen.poll() is None
+        try:
+            return os.waitpid(self._pid, os.WNOHANG)[0] == 0
+        except ChildProcessError:
+            return False
 
     def ask(self, target: str, args: tuple[Any, ...]) -> Any:
         try:
-            stdin, stdout = self.process.stdin, self.process.stdout
-            assert stdin is not None and stdout is not None
-            stdin.write(pickle.dumps((target, args), pickle.HIGHEST_PROTOCOL))
-            stdin.flush()
-            status, answer = pickle.load(stdout)
+            self.stdin.write(pickle.dumps((target, args), pickle.HIGHEST_PROTOCOL))
+            self.stdin.flush()
+            status, answer = pickle.load(self.stdout)
         except (OSError, pickle.UnpicklingError, EOFError, ValueError) as exc:
             self.close()
             raise HelperError(f"the helper process ended: {exc!r}") from exc
@@ -84,8 +117,16 @@ class _Process:
         global _PROCESS
         if _PROCESS is self:
             _PROCESS = None
-        self.process.kill()
-        self.process.wait()
+        for pipe in (self.stdin, self.stdout):
+            with contextlib.suppress(OSError):
+                pipe.close()
+        if self._popen is not None:
+            self._popen.kill()
+            self._popen.wait()
+        else:
+            with contextlib.suppress(OSError):
+                os.kill(self._pid, signal.SIGKILL)
+                os.waitpid(self._pid, 0)
 
 
 _PROCESS: _Process | None = None
@@ -95,9 +136,15 @@ _CALLS: set[Future[Any]] = set()
 """Calls asked and not yet answered (nor cancelled)."""
 
 
+_SPAWN = True
+"""Whether a new helper process may be started (not within :func:`forked`)."""
+
+
 def _process() -> _Process:
     global _PROCESS
-    if _PROCESS is None or _PROCESS.process.poll() is not None:
+    if _PROCESS is None or not _PROCESS.alive():
+        if not _SPAWN:
+            raise HelperError("the helper process forked from this one ended")
         try:
             _PROCESS = _Process()
         except OSError as exc:
@@ -136,7 +183,31 @@ def _ask(target: str, args: tuple[Any, ...]) -> Any:
 def running() -> bool:
     """Whether the helper process has been started and not ended."""
     process = _PROCESS
-    return process is not None and process.process.poll() is None
+    return process is not None and process.alive()
+
+
+@contextlib.contextmanager
+def forked() -> Iterator[None]:
+    """The helper forked from this process now, for the calls meanwhile (a process that ends in
+    a second or two: a new Python's start would cost more than the helper saves), and ended
+    after; none where this process cannot fork or the helper is not to be used. Forked from the
+    calling thread: call it before other threads run (a thread that held a lock at the fork
+    would hold it in the child for ever)."""
+    global _PROCESS, _SPAWN
+    if not hasattr(os, "fork") or not enabled():
+        yield
+        return
+    stop()
+    before, _SPAWN = _SPAWN, False
+    try:
+        _PROCESS = _Process(fork=True)
+    except OSError:
+        _PROCESS = None
+    try:
+        yield
+    finally:
+        stop()
+        _SPAWN = before
 
 
 def idle() -> bool:
@@ -167,12 +238,14 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forget_in_child)
 
 
-def serve() -> None:
+def serve(stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> None:
     """The helper process: calls in, answers out (``("ok", answer)`` or ``("error", what)``),
-    until its input ends. It starts no helper of its own."""
+    until its input ends (by default this process's standard input and output). It starts no
+    helper of its own."""
     global _OFF
     _OFF = True  # no helper of its own
-    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    stdin = sys.stdin.buffer if stdin is None else stdin
+    stdout = sys.stdout.buffer if stdout is None else stdout
     while True:
         try:
             target, args = pickle.load(stdin)

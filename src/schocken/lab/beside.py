@@ -35,7 +35,7 @@ class Beside:
         self._to_child = self._from_child = -1
         self.from_child = False
         """Whether :meth:`result` had B's figures from the child."""
-        if not hasattr(os, "fork") or not _fork_safe():
+        if not hasattr(os, "fork") or not fork_safe():
             return
         down_r, down_w = os.pipe()
         up_r, up_w = os.pipe()
@@ -97,7 +97,7 @@ class Beside:
             self._threads = 0
 
 
-def _fork_safe() -> bool:
+def fork_safe() -> bool:
     """Whether the batch simulator has not run on several threads here yet (its threading layer
     not started: a child could not use GNU OpenMP's threads, the parent's)."""
     from numba.np.ufunc import parallel

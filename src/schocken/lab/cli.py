@@ -17,7 +17,7 @@ from typing import Any
 from schocken import helper
 from schocken.cli_words import Words
 from schocken.errors import RefusalError, SchockenError, os_error_said
-from schocken.lab.beside import Beside
+from schocken.lab.beside import Beside, fork_safe
 from schocken.lab.run import (
     FIGURES,
     GAMES,
@@ -277,14 +277,16 @@ def cmd_lab(args: argparse.Namespace) -> int:
     show_skill = args.progress or (
         sys.stderr.isatty() and not args.json and args.skill_seconds > SKILL_SECONDS
     )
-    # No helper process (schocken.helper): its start and imports, in a process that ends in a
-    # second or two, cost more than it saves (measured 2026-12-06, bench/lab.py --cold).
-    with helper.disabled():
-        # Two rule sets on the batch simulator, no bars to show: the second in a process of its
-        # own.
+    # Two rule sets on the batch simulator, no bars to show: the second in a process of its
+    # own, and no helper process (schocken.helper: the other core is the child's). One rule set:
+    # the helper forked from this process (a new Python's start would cost more than it saves),
+    # before the batch simulator's threads start (Beside's check).
+    pair = len(rule_sets) == 2 and args.engine != "reference" and fast_available()
+    pair = pair and not (show or show_skill)
+    fork = not pair and args.engine != "reference" and fast_available() and fork_safe()
+    with helper.forked() if fork else helper.disabled():
         beside = None
-        pair = len(rule_sets) == 2 and args.engine != "reference" and fast_available()
-        if pair and not (show or show_skill):
+        if pair:
             share = args.skill_seconds / 2  # the skill games' time shared, as one after another
             beside = Beside(rule_sets[1], games=games, seed=args.seed, engine=args.engine,
                             skill_games=args.skill_games, skill_seconds=share)  # fmt: skip
