@@ -197,7 +197,8 @@ def forked() -> Iterator[None]:
     if not hasattr(os, "fork") or not enabled():
         yield
         return
-    stop()
+    if _PROCESS is not None:
+        stop()  # (the thread that talks to it is not started where there is none)
     before, _SPAWN = _SPAWN, False
     try:
         _PROCESS = _Process(fork=True)

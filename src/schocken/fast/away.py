@@ -1,14 +1,15 @@
 """A share of the strong bots' memo filled in the helper process (:mod:`schocken.helper`), on the
 other core, while this process fills the rest (:meth:`schocken.fast.strong.Memo.fill`).
 
-The helper keeps a memo of its own for each rule set (:func:`fill_away`): the keys given to it
-are made there by the same code as here (the round's ends by the strong bots' compiled turn, the
-half bot's weights, the Finale's choices), so the values are the ones this process would make,
-float for float. It answers with the values and with the ends and weights it added, as its memo
-keeps them; the caller adds those after its own (:meth:`~schocken.fast.strong.Memo.values_of`
-where the helper failed). A filling is shared only while the helper has nothing else to do (the
-Finale's solutions of new rules come first: :func:`schocken.finale_shared.solve_ahead`), and only
-where it is large enough to be worth the way there and back (:data:`SHARE_FROM`).
+The helper keeps a memo of its own for each rule set (:func:`schocken.fast.strong.fill_away`):
+the keys given to it are made there by the same code as here (the round's ends by the strong
+bots' compiled turn, the half bot's weights, the Finale's choices), so the values are the ones
+this process would make, float for float. It answers with the values and with the ends and
+weights it added, as its memo keeps them; the caller adds those after its own
+(:meth:`~schocken.fast.strong.Memo.values_of` where the helper failed). A filling is shared only
+while the helper has nothing else to do (the Finale's solutions of new rules come first:
+:func:`schocken.finale_shared.solve_ahead`), and only where it is large enough to be worth the
+way there and back (:data:`SHARE_FROM`).
 """
 
 from __future__ import annotations
@@ -81,63 +82,19 @@ def _half(words: Int64Array) -> npt.NDArray[np.bool_]:
 
 
 def ask(rules: Rules, rows: Int64Array, players: int) -> Future[Answer]:
-    """Have the helper fill ``rows`` for games of ``players`` players (:func:`fill_away`)."""
+    """Have the helper fill ``rows`` for games of ``players`` players
+    (:func:`schocken.fast.strong.fill_away`)."""
     model = None
     if (rows[:, 0] == kernel.K_HALF_WEIGHTS).any():  # the half bot's model, as made here
         from schocken.bots import half_bot
 
         model = half_bot.half_model(rules, players)
-    return helper.call("schocken.fast.away:fill_away", rules, players, model, rows)
+    return helper.call("schocken.fast.strong:fill_away", rules, players, model, rows)
 
 
 def prepare(rules: Rules) -> None:
-    """Have the helper make what it fills the memo of ``rules`` with (:func:`prepare_away`)
-    before it is given keys: its compiled code loaded, the rule set's tables."""
+    """Have the helper make what it fills the memo of ``rules`` with
+    (:func:`schocken.fast.strong.prepare_away`) before it is given keys: its compiled code
+    loaded, the rule set's tables."""
     if helper.enabled():
-        helper.call("schocken.fast.away:prepare_away", rules)
-
-
-# ---------------------------------------------------------------------- in the helper process
-
-
-def prepare_away(rules: Rules) -> None:
-    """In the helper: the memo of ``rules`` and its compiled turn, one situation solved."""
-    from schocken.fast import strong
-    from schocken.fast.solved import Context
-
-    m = strong.memo(rules)
-    m.sharing = False
-    # a round's opener with three players after: every compiled function of the round's ends
-    m.trim()
-    m._add_ends(m.solved.ends(Context(0, -1, 3, ()), -1, scratch=True))
-
-
-def fill_away(rules: Rules, players: int, model: object, rows: Int64Array) -> Answer:
-    """In the helper: the values of ``rows`` made in its memo of ``rules`` (``model``, where
-    given, the half bot's model of the half of the caller), with the ends and weights that
-    added."""
-    from schocken.bots import half_bot
-    from schocken.fast import strong
-
-    if isinstance(model, half_bot.HalfModel):
-        half_bot.keep_model(rules, players, model)
-    m = strong.memo(rules)
-    m.sharing = False
-    m.trim()
-    k, r, w = m.situations, m.stop_rows, m.weights_rows
-    found = m.values_of(rows, players)
-    kind = rows[:, 0]
-    found[kind == kernel.K_HALF_ENDS] -= k
-    found[kind == kernel.K_HALF_WEIGHTS] -= w
-    if m.situations > k:
-        block = Block(
-            m.throw[k : m.situations].copy(),
-            m.turned[k : m.situations].copy(),
-            m.stop_at[k : m.situations].copy(),
-            m.stop_off[k : m.situations] - r,
-            m.stop[r : m.stop_rows].copy(),
-        )
-    else:
-        none = np.zeros((0,))
-        block = Block(none, none, np.zeros((0,), np.int64), np.zeros((0,), np.int64), none)
-    return found, block, m.weights[w : m.weights_rows].copy()
+        helper.call("schocken.fast.strong:prepare_away", rules)

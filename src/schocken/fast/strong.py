@@ -204,7 +204,7 @@ class Memo:
         return k
 
     def _add_block(self, block: away.Block) -> int:
-        """Situations' ends as another memo kept them (:func:`away.fill_away`) added after
+        """Situations' ends as another memo kept them (:func:`fill_away`) added after
         those held; the index of the first."""
         count, rows = len(block.throw), len(block.stop)
         throw, turned = block.throw.shape[1:], block.turned.shape[1:]
@@ -296,7 +296,7 @@ class Memo:
         return values
 
     def _taken(self, answer: Future[away.Answer], rows: Int64Array, players: int) -> Int64Array:
-        """The values of ``rows`` as the helper made them (:func:`away.fill_away`), its ends
+        """The values of ``rows`` as the helper made them (:func:`fill_away`), its ends
         and weights added here after those held; made here where it failed."""
         try:
             found, block, weights = answer.result()
@@ -590,6 +590,50 @@ def _path(rules: Rules) -> Path | None:
 def memo(rules: Rules) -> Memo:
     """The (process-wide) memo of a rule set."""
     return Memo(rule_tables(rules))
+
+
+# ---------------------------------------------------------------------- in the helper process
+
+
+def prepare_away(rules: Rules) -> None:
+    """In the helper process (:func:`schocken.fast.away.prepare`): the memo of ``rules`` and its
+    compiled turn, one situation solved."""
+    m = memo(rules)
+    m.sharing = False
+    m.trim()
+    # a round's opener with three players after: every compiled function of the round's ends
+    m._add_ends(m.solved.ends(Context(0, -1, 3, ()), -1, scratch=True))
+
+
+def fill_away(rules: Rules, players: int, model: object, rows: Int64Array) -> away.Answer:
+    """In the helper process (:func:`schocken.fast.away.ask`): the values of ``rows`` made in its
+    memo of ``rules`` (``model``, where given, the caller's half bot's model of the half), with
+    the ends and weights that added (a half bot's ends counted from the first of them, its
+    weights likewise)."""
+    from schocken.bots import half_bot
+
+    if isinstance(model, half_bot.HalfModel):
+        half_bot.keep_model(rules, players, model)
+    m = memo(rules)
+    m.sharing = False
+    m.trim()
+    k, r, w = m.situations, m.stop_rows, m.weights_rows
+    found = m.values_of(rows, players)
+    kind = rows[:, 0]
+    found[kind == kernel.K_HALF_ENDS] -= k
+    found[kind == kernel.K_HALF_WEIGHTS] -= w
+    if m.situations > k:
+        block = away.Block(
+            m.throw[k : m.situations].copy(),
+            m.turned[k : m.situations].copy(),
+            m.stop_at[k : m.situations].copy(),
+            m.stop_off[k : m.situations] - r,
+            m.stop[r : m.stop_rows].copy(),
+        )
+    else:
+        none, no_rows = np.zeros((0,)), np.zeros((0,), np.int64)
+        block = away.Block(none, none, no_rows, no_rows, none)
+    return found, block, m.weights[w : m.weights_rows].copy()
 
 
 def clear_caches() -> None:
