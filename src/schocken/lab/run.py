@@ -65,8 +65,8 @@ and the figures are promised within two seconds."""
 GROWTH = 0.25
 """On the batch simulator, the time the first ``n`` skill games of new rules take grows about
 as ``n ** GROWTH``: their strong bot's memo is filled mostly by the first games (measured
-2026-12-06 on the four presets with one Deckel fewer a half: 100, 900, 7,300 and 20,000 games
-took 0.65, 1.03, 1.73 and 2.26 s, exponents 0.21 to 0.27). What new games will take is
+2026-12-06 under allgemein with one Deckel fewer a half: 100, 900, 7,300 and 20,000 games took
+0.65, 1.03, 1.73 and 2.26 s, exponents 0.21 to 0.27 between them). What new games will take is
 estimated by it (:func:`_new_cost`)."""
 
 KEPT_RULE_SETS = 4
@@ -295,7 +295,7 @@ _KEPT: dict[Rules, None] = {}
 def forget_rule_sets() -> None:
     """Forget what the strong bots made for every rule set: the batch simulator's memos and
     tables, the half bot's models, the solver bot's solutions, the Finale's solutions; and the
-    helper process likewise (:mod:`schocken.fast.away`), where one runs."""
+    helper process likewise (:mod:`schocken.helper`), where one runs."""
     from schocken import finale_shared, helper
     from schocken.bots import half_bot, solver_bot
 
@@ -326,8 +326,10 @@ def start_models(rule_sets: Sequence[Rules]) -> None:
     of regulars it counts, played on the batch simulator (milliseconds), or where
     only the reference engine is installed started in the helper process, all at once (rule
     sets measured side by side have the later ones' ready when they come). On the batch
-    simulator, for rules new to the process, the Finale's solutions the strong bot asks for are
-    started in a helper process too (:func:`~schocken.bots.half_bot.finales_ahead`)."""
+    simulator, for rules new to the process, the helper process (:mod:`schocken.helper`) is
+    given the Finale's solutions the strong bot asks for
+    (:func:`~schocken.bots.half_bot.finales_ahead`) and then gets ready for its share of the
+    strong bot's memo (:func:`schocken.fast.away.prepare`)."""
     from schocken.bots import half_bot
 
     if not fast_available():
