@@ -43,7 +43,7 @@ from typing import Any
 
 from schocken.actions import STOP, TURN_SIXES, Action, Throw
 from schocken.finale_reads import finale_key
-from schocken.finale_turns import Array, IntArray, _np, _TurnGraph
+from schocken.finale_turns import Array, IntArray, LayerActions, _np, _TurnGraph
 from schocken.results import Dice, Result, ResultTable, result_table
 from schocken.round import round_payment
 from schocken.rules import MAX_THROWS, Rules, Tiebreak
@@ -352,8 +352,6 @@ class FinaleSolution:
         np = _np()
         model = _round_model(self.rules)
         if finals is None:
-            key: tuple[object, ...] = ("opener", m, own, other)
-            saved, terminal = _opener_dp(self, m, own, other)
             graph = model.opener
             cols = np.zeros(len(states), dtype=np.int64)
         else:
@@ -363,8 +361,6 @@ class FinaleSolution:
                 # the one-at-a-time way says which, as best_action does
                 return [self.best_action(m, own, other, s, opener_final=f, limit=limit).code
                         for s, f in zip(states, finals, strict=True)]  # fmt: skip
-            key = ("responder", m, other, own, limit)
-            saved, terminal = _responder_dp(self, m, other, own, limit)
             graph = model.responder[limit]
             cols = np.array([columns[f] for f in finals], dtype=np.int64)
         codes = [0] * len(states)
@@ -372,15 +368,11 @@ class FinaleSolution:
             asked = [i for i, s in enumerate(states) if s.throws == j]
             if not asked:
                 continue
-            actions = graph.layer_actions(j)
+            actions, joined = self.layer_values(m, own, other, j, limit=limit)
             rows = np.array([actions.row.get(states[i], -1) for i in asked], dtype=np.int64)
             if (rows < 0).any():
                 stray = states[asked[int(np.argmin(rows))]]
                 raise ValueError(f"{stray} is not a state of this turn")
-            joined = self.cache.get((*key, j))
-            if joined is None:  # as LayerActions.sources has them
-                q, tv, _ = saved[j]
-                joined = self.cache[(*key, j)] = np.concatenate((terminal[j], tv, q))
             values = joined[actions.sources[rows], cols[asked][:, None]]
             # the opener minimises -value, the responder 1 - value (as action_values gives them)
             lose = -values if finals is None else 1.0 - values
@@ -393,6 +385,39 @@ class FinaleSolution:
                 final = None if finals is None else finals[i]
                 codes[i] = self.best_action(m, own, other, s, opener_final=final, limit=limit).code
         return codes
+
+    def turn_graph(self, limit: int | None = None) -> _TurnGraph:
+        """The opener's turn (``limit`` None) or the responder's with the opener's ``limit``."""
+        model = _round_model(self.rules)
+        return model.opener if limit is None else model.responder[limit]
+
+    def columns(self, limit: int) -> dict[Column, int]:
+        """The responder's columns with the opener's ``limit``: what it sees of the opener's
+        final turn, by index."""
+        return _round_model(self.rules).col_index[limit]
+
+    def layer_values(
+        self, m: int, own: int, other: int, j: int, *, limit: int | None = None
+    ) -> tuple[LayerActions, Array]:
+        """The legal actions of every state after ``j`` throws (``0 < j <`` the turn's limit)
+        and the values they lead to, where :attr:`LayerActions.sources` points, for every
+        column: the opener's (``limit`` None; one column) or the responder's (a column for
+        each final of the opener, :meth:`columns`), as :meth:`action_values` compares them (the
+        opener minimises -value, the responder 1 - value). Kept per situation and layer."""
+        graph = self.turn_graph(limit)
+        if limit is None:
+            key: tuple[object, ...] = ("opener", m, own, other, j)
+        else:
+            key = ("responder", m, other, own, limit, j)
+        joined = self.cache.get(key)
+        if joined is None:  # as LayerActions.sources has them
+            if limit is None:
+                saved, terminal = _opener_dp(self, m, own, other)
+            else:
+                saved, terminal = _responder_dp(self, m, other, own, limit)
+            q, tv, _ = saved[j]
+            joined = self.cache[key] = _np().concatenate((terminal[j], tv, q))
+        return graph.layer_actions(j), joined
 
     def opener_summary(self, m: int, o: int, r: int) -> OpenerSummary:
         """How the opener plays optimally in (m, o, r)."""

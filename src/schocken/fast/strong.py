@@ -63,6 +63,7 @@ from schocken.bots.finale_bot import FinaleBot
 from schocken.bots.half_bot import _two_player_bot, _weights
 from schocken.bots.solver_bot import _finale_bot, _rules_data
 from schocken.fast import away, kernel, turns
+from schocken.fast.finale_choices import FinaleChoices
 from schocken.fast.memo import keep_ends, memo_insert, memo_new
 from schocken.fast.solved import Context, Ends, Solved
 from schocken.fast.tables import Float64Array, Int64Array, RuleTables, rule_tables
@@ -158,6 +159,7 @@ class Memo:
         self._solved: Solved | None = None
         self._turns: dict[int, TurnState] = {}
         self._finals: dict[int, Column] = {}
+        self._finale_choices: dict[int, FinaleChoices] = {}
         self.path = _path(self.rules)
         if self.path is not None and self.path.exists():
             self._load(self.path)
@@ -260,18 +262,22 @@ class Memo:
 
     def fill(self, missing: Int64Array, players: int) -> None:
         """Add the values of the ``missing`` keys (rows of ``kernel.KW`` words; repeats allowed)
-        for games of ``players`` players: a share of them made in the helper process where it
-        is free (:mod:`schocken.fast.away`), the rest here meanwhile."""
+        for games of ``players`` players: pieces of them made in the helper process where it
+        is free (:mod:`schocken.fast.away`), the rest here meanwhile, and those it has not
+        begun when this process is done with its own."""
         started = time.perf_counter()
         rows = missing[memo_new(self.keys, missing)]
         self.changed = True
         values = np.zeros(len(rows), np.int64)
-        there = away.share(rows) if self.sharing else np.zeros(len(rows), np.bool_)
-        answer = away.ask(self.rules, rows[there], players) if there.any() else None
-        here = ~there
-        values[here] = self.values_of(rows[here], players)
-        if answer is not None:
-            values[there] = self._taken(answer, rows[there], players)
+        *theirs, mine = away.pieces(rows) if self.sharing else [np.arange(len(rows))]
+        asked = [away.ask(self.rules, rows[at], players) for at in theirs]
+        values[mine] = self.values_of(rows[mine], players)
+        while asked and asked[-1].cancel():  # not begun there: made here
+            asked.pop()
+            at = theirs.pop()
+            values[at] = self.values_of(rows[at], players)
+        for at, answer in zip(theirs, asked, strict=True):
+            values[at] = self._taken(answer, rows[at], players)
         while 2 * (self.keys_held + len(rows)) > len(self.keys):
             self._grow()
         memo_insert(self.keys, self.values, rows, values)
@@ -470,30 +476,24 @@ class Memo:
         return first
 
     def _finales(self, rows: Int64Array) -> list[int]:
-        """The Finale's choices at ``rows`` (keys ``K_FINALE`` or ``K_TWO``), a situation (the
-        Deckel, opener or responder and the opener's limit) at a time
-        (:meth:`FinaleSolution.best_action_codes`)."""
-        groups: dict[tuple[int, int, int, int], list[int]] = {}
-        for i, (kind, opener, words) in enumerate(rows[:, [0, 2, 3]].tolist()):
-            limit = opener >> 14 & 3 if opener & 1 else 0
-            groups.setdefault((kind, words, opener & 1, limit), []).append(i)
-        chosen = [0] * len(rows)
-        for (kind, words, responder, limit), at in groups.items():
-            if kind == kernel.K_FINALE:
-                bot = cast(FinaleBot, _finale_bot(self.rules))
-            else:
-                bot = _two_player_bot(self.rules)
+        """The Finale's choices at ``rows`` (keys ``K_FINALE`` or ``K_TWO``), as
+        :meth:`FinaleSolution.best_action` makes them (by tables: :mod:`.finale_choices`)."""
+        chosen: list[int] = []
+        for kind, word, opener, words in rows[:, :4].tolist():
+            choices = self._finale_choices.get(kind)
+            if choices is None:
+                if kind == kernel.K_FINALE:
+                    bot = cast(FinaleBot, _finale_bot(self.rules))
+                else:
+                    bot = _two_player_bot(self.rules)
+                choices = self._finale_choices[kind] = FinaleChoices(bot.solution)
             middle, own, other = words & 1023, words >> 10 & 1023, words >> 20 & 1023
-            states = [self.turn(int(rows[i, 1])) for i in at]
-            if responder:
-                finals = [self._opener_final(int(rows[i, 2])) for i in at]
-                codes = bot.solution.best_action_codes(
-                    middle, own, other, states, finals=finals, limit=limit
-                )
+            if opener & 1:  # the responder: the opener's final turn and limit
+                final, limit = self._opener_final(opener), opener >> 14 & 3
+                code = choices.code(middle, own, other, self.turn(word), final=final, limit=limit)
             else:
-                codes = bot.solution.best_action_codes(middle, own, other, states)
-            for i, code in zip(at, codes, strict=True):
-                chosen[i] = code
+                code = choices.code(middle, own, other, self.turn(word))
+            chosen.append(code)
         return chosen
 
     def _opener_final(self, opener: int) -> Column:
