@@ -419,6 +419,25 @@ class FinaleSolution:
             joined = self.cache[key] = _np().concatenate((terminal[j], tv, q))
         return graph.layer_actions(j), joined
 
+    def round_values(
+        self, m: int, o: int, r: int
+    ) -> dict[int | None, list[tuple[LayerActions, Array]]]:
+        """:meth:`layer_values` of every layer of a round in (m, o, r) (the opener holds ``o``,
+        the responder ``r``): the opener's (key None) and the responder's for each limit of
+        the opener (key the limit), solved at once (the opener's solution is made of the
+        responder's) and not kept."""
+        np = _np()
+        model = _round_model(self.rules)
+        g = self.outcome_values(m, o, r)
+        found: dict[int | None, list[tuple[LayerActions, Array]]] = {}
+        w = []
+        for t in (1, 2, 3):
+            solved = _responder_solved(model, g, t)
+            w.append(solved[0][0][0][0])  # the value at the start, as solve_round has it
+            found[t] = _layers(model.responder[t], solved)
+        found[None] = _layers(model.opener, _opener_solved(model, np.concatenate(w)))
+        return found
+
     def opener_summary(self, m: int, o: int, r: int) -> OpenerSummary:
         """How the opener plays optimally in (m, o, r)."""
         return _opener_summary(self, m, o, r)
@@ -461,11 +480,17 @@ def _opener_dp(sol: FinaleSolution, m: int, o: int, r: int) -> tuple[list[Any], 
     if key not in sol.cache:
         model = _round_model(sol.rules)
         _, w = model.solve_round(sol.outcome_values(m, o, r))
-        terminal = [-w[c][:, None] for c in model.terminal_cols]
-        _, saved = model.opener.solve(terminal, keep_all=True)
-        sol.cache[key] = (saved, terminal)
+        sol.cache[key] = _opener_solved(model, w)
     result: tuple[list[Any], list[Array]] = sol.cache[key]
     return result
+
+
+def _opener_solved(model: _RoundModel, w: Array) -> tuple[list[Any], list[Array]]:
+    """The opener's DP given the responder's values per opener column ``w``: saved layers,
+    negated terminals."""
+    terminal = [-w[c][:, None] for c in model.terminal_cols]
+    _, saved = model.opener.solve(terminal, keep_all=True)
+    return saved, terminal
 
 
 def _responder_dp(
@@ -474,13 +499,31 @@ def _responder_dp(
     """The responder's DP in (m, o, r) with limit t, for every column (cached)."""
     key = ("responder", m, o, r, t)
     if key not in sol.cache:
-        model = _round_model(sol.rules)
-        u = model.responder_payoff(sol.outcome_values(m, o, r), t)
-        terminal = model.responder_terminal(u, t)
-        _, saved = model.responder[t].solve(terminal, keep_all=True)
-        sol.cache[key] = (saved, terminal)
+        sol.cache[key] = _responder_solved(_round_model(sol.rules), sol.outcome_values(m, o, r), t)
     result: tuple[list[Any], list[Array]] = sol.cache[key]
     return result
+
+
+def _responder_solved(model: _RoundModel, g: Array, t: int) -> tuple[list[Any], list[Array]]:
+    """The responder's DP with limit t given the outcome values ``g``: saved layers, terminals
+    (the values at the turn's start: ``saved[0][0][0]``, as :meth:`_RoundModel.solve_round`
+    takes them)."""
+    terminal = model.responder_terminal(model.responder_payoff(g, t), t)
+    _, saved = model.responder[t].solve(terminal, keep_all=True)
+    return saved, terminal
+
+
+def _layers(
+    graph: _TurnGraph, solved: tuple[list[Any], list[Array]]
+) -> list[tuple[LayerActions, Array]]:
+    """Each layer's legal actions and their values, where ``LayerActions.sources`` points, of a
+    turn's solved DP (layers 1 to the turn's limit - 1)."""
+    saved, terminal = solved
+    np = _np()
+    return [
+        (graph.layer_actions(j), np.concatenate((terminal[j], saved[j][1], saved[j][0])))
+        for j in range(1, graph.limit)
+    ]
 
 
 def _opener_actions(

@@ -6,10 +6,13 @@ in a Deckel situation, after ``j`` throws, each legal action's value from the so
 (:meth:`FinaleSolution.layer_values`), the first of the least lost taken. A game visits few
 Deckel situations (about 250 in 20,000 games) but asks in each again and again, a few new turn
 states at a time (about 6,000 times): so here the choice of *every* state of the layer, for every
-column (the responder's: what it sees of the opener's final turn), is made at once, compiled, the
-first time a situation's layer is asked (:func:`best_table`), and kept. The same values compared
-the same way (the opener's -value, the responder's 1 - value, strictly less to replace): the
-reference's choices. ``tests/test_fast_finale_choices.py`` compares them state by state.
+column (the responder's: what it sees of the opener's final turn), is made at once, compiled
+(:func:`best_table`), the first time a round's situation is asked, for the opener and the
+responder alike (:meth:`FinaleSolution.round_values`: the opener's solution is made of the
+responder's), and only the tables are kept (a few hundred kB a situation, where the solved turns
+are a megabyte and more). The same values compared the same way (the opener's -value, the
+responder's 1 - value, strictly less to replace): the reference's choices.
+``tests/test_fast_finale_choices.py`` compares them state by state.
 """
 
 from __future__ import annotations
@@ -106,13 +109,14 @@ class FinaleChoices:
     ) -> tuple[dict[TurnState, int], Int16Array]:
         key = (m, own, other, j, -1 if limit is None else limit)
         found = self._tables.get(key)
-        if found is None:
-            actions, joined = self.solution.layer_values(m, own, other, j, limit=limit)
-            table = best_table(
-                np.ascontiguousarray(joined, np.float64),
-                actions.sources,
-                actions.codes,
-                limit is None,
-            )
-            found = self._tables[key] = (actions.row, table)
+        if found is None:  # the round's tables, the opener's and the responder's, at once
+            o, r = (own, other) if limit is None else (other, own)
+            for limit_of, layers in self.solution.round_values(m, o, r).items():
+                for j_of, (actions, joined) in enumerate(layers, start=1):
+                    table = best_table(joined, actions.sources, actions.codes, limit_of is None)
+                    if limit_of is None:
+                        self._tables[(m, o, r, j_of, -1)] = (actions.row, table)
+                    else:
+                        self._tables[(m, r, o, j_of, limit_of)] = (actions.row, table)
+            found = self._tables[key]
         return found
