@@ -21,8 +21,11 @@ was.
 
 With ``--pairs``, instead: the builder's panel with two rule sets (the preset with fewer Deckel
 a half beside the preset), in one process as the server measures them: both new to it, and the
-preset measured first (the page has the server warm it when it opens). With ``--cold --pairs``
-the cold runs include ``schocken lab`` of the two side by side (``--against``).
+preset measured first (the page has the server warm it when it opens): the seconds to the
+figures, the skill games they came from, and the seconds until both skill figures come from all
+20,000 games (refined as ``POST /api/lab`` goes on, in slices of ``REFINE_SLICE`` seconds shared
+between the two). With ``--cold --pairs`` the cold runs include ``schocken lab`` of the two side
+by side (``--against``).
 
 With ``--refine``, instead: for each preset with one Deckel fewer a half (a rule set new to
 the process), in one process as the server measures it: the seconds to the builder's figures
@@ -39,8 +42,9 @@ uses none.
 With ``--cold``, instead: for each preset as it is and with one Deckel fewer a half (a rule set
 no process has met), a whole ``schocken lab`` in a new process (Python's start, the imports,
 numba's compiled code loaded from its cache, the evening and the skill figure), its wall-clock
-seconds and the processor seconds of it and its child (``--against``: the second rule set's,
-:mod:`schocken.lab.beside`); ``--repeat N`` rounds of them, with the
+seconds, the processor seconds of it and its child (``--against``: the second rule set's,
+:mod:`schocken.lab.beside`) and the skill games each skill figure came from (as the program
+prints them); ``--repeat N`` rounds of them, with the
 median and the slowest. The processes write Python's bytecode as Python does by default (where
 ``PYTHONDONTWRITEBYTECODE`` is set, as on some CI machines, every new process would compile
 every module from source: 0.27 s more); one unmeasured run first writes it and loads numba's
@@ -52,6 +56,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -91,19 +96,23 @@ def _cold(presets: list[str], repeat: int, pairs: bool) -> None:
     if pairs:
         print("and the second beside the first (--against: two rule sets new to the process)")
     print("(Python writing its bytecode, as it does by default; one unmeasured run first)")
-    print(f"{'rules':<16} {'wall s':>7} {'cpu s':>6}")
+    print(f"{'rules':<16} {'wall s':>7} {'cpu s':>6} {'skill games':>13}")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
-    def lab(rules: list[str]) -> tuple[float, float]:
+    def lab(rules: list[str]) -> tuple[float, float, str]:
         before = _children_seconds()
         started = time.perf_counter()
-        subprocess.run(
+        done = subprocess.run(
             [sys.executable, "-m", "schocken.cli", "lab", *rules, "--lang", "en"],  # the program
             check=True,
             capture_output=True,
             env=env,
+            text=True,
         )
-        return time.perf_counter() - started, _children_seconds() - before
+        wall, cpu = time.perf_counter() - started, _children_seconds() - before
+        # the skill games each figure came from, as the program says it ("Skill: 9,300 games")
+        skill = "+".join(re.findall(r"Skill: ([\d,]+) games", done.stdout))
+        return wall, cpu, skill
 
     with tempfile.TemporaryDirectory() as folder:
         runs: list[tuple[str, list[str]]] = []
@@ -119,9 +128,9 @@ def _cold(presets: list[str], repeat: int, pairs: bool) -> None:
         walls: list[float] = []
         for _ in range(repeat):
             for label, rules_arg in runs:
-                wall, cpu = lab(rules_arg)
+                wall, cpu, skill = lab(rules_arg)
                 walls.append(wall)
-                print(f"{label:<16} {wall:>7.2f} {cpu:>6.2f}")
+                print(f"{label:<16} {wall:>7.2f} {cpu:>6.2f} {skill:>13}")
         walls.sort()
         print(f"median {walls[len(walls) // 2]:.2f} s, slowest {walls[-1]:.2f} s "
               f"of {len(walls)} runs")  # fmt: skip
@@ -133,7 +142,11 @@ def _pairs(presets: list[str]) -> None:
     the preset new to the process, and with it measured first as the page has the server do
     when it opens (``POST /api/lab/warm``)."""
     print("the builder's panel: the preset with fewer Deckel beside the preset, in one process")
-    print(f"{'preset':<12} {'both new s':>10} {'games':>11} {'preset warmed s':>15} {'games':>11}")
+    from schocken.lab import refine
+    from schocken.server.routes.lab import REFINE_SLICE
+
+    print(f"{'preset':<12} {'both new s':>10} {'games':>11} {'all s':>6} {'preset warmed s':>15} "
+          f"{'games':>11} {'all s':>6}")  # fmt: skip
     for name in presets:
         rules = find_preset(name)
         found: list[str] = []
@@ -146,10 +159,17 @@ def _pairs(presets: list[str]) -> None:
             _settled()
             started = time.perf_counter()
             start_models(sets)
-            a, b = (measure(r, skill_seconds=SKILL_SECONDS / len(sets)) for r in sets)
+            both = [measure(r, skill_seconds=SKILL_SECONDS / len(sets)) for r in sets]
             seconds = time.perf_counter() - started
-            found += [f"{seconds:.2f}", f"{a.skill.games}+{b.skill.games}"]
-        print(f"{name:<12} {found[0]:>10} {found[1]:>11} {found[2]:>15} {found[3]:>11}")
+            found += [f"{seconds:.2f}", f"{both[0].skill.games}+{both[1].skill.games}"]
+            # then the skill figures refined to all their games, as the server goes on
+            while any(f.skill.games < SKILL_GAMES for f in both):
+                for i, f in enumerate(both):
+                    if f.skill.games < SKILL_GAMES:
+                        both[i] = refine(f, SKILL_GAMES, REFINE_SLICE / len(both))
+            found.append(f"{time.perf_counter() - started:.2f}")
+        print(f"{name:<12} {found[0]:>10} {found[1]:>11} {found[2]:>6} {found[3]:>15} "
+              f"{found[4]:>11} {found[5]:>6}")  # fmt: skip
 
 
 def _refine(presets: list[str]) -> None:

@@ -147,3 +147,46 @@ def test_a_refusal_ends_the_program_with_status_2() -> None:
     done = _program("lab", "allgemein", "--against", "tsv99", "--games", "1", "--lang", "en")
     assert done.returncode == 2
     assert done.stderr == "schocken lab: the lab needs at least two games, not 1\n"
+
+
+@pytest.mark.parametrize("forked", [True, False])
+def test_side_by_side_each_rule_set_has_the_skill_games_whole_time(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], forked: bool
+) -> None:
+    """On a core each (the second in a child) each rule set has the skill games' whole time;
+    without a child both are measured here, one after the other, and share it."""
+    from schocken.cli import main
+    from schocken.lab import cli
+    from schocken.lab.run import SKILL_SECONDS, Figures
+    from schocken.rules import Rules
+
+    here: list[float] = []
+    child: list[float] = []
+
+    def measured(rules: Rules, **options: object) -> Figures:
+        here.append(float(options["skill_seconds"]))  # type: ignore[arg-type]
+        return measure(rules, games=200, skill_games=100, skill_seconds=0.0)
+
+    class Child:
+        def __init__(self, rules: Rules, **options: object) -> None:
+            self.rules, self.forked = rules, forked
+            if forked:
+                child.append(float(options["skill_seconds"]))  # type: ignore[arg-type]
+
+        def go(self, pace: float | None) -> None:
+            pass
+
+        def result(self) -> Figures:
+            return measure(self.rules, games=200, skill_games=100, skill_seconds=0.0)
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(cli, "measure", measured)
+    monkeypatch.setattr(cli, "Beside", Child)
+    assert main(["lab", "tsv99", "--against", "allgemein", "--json"]) == 0
+    capsys.readouterr()
+    if forked:
+        assert here == [SKILL_SECONDS] and child == [SKILL_SECONDS]
+    else:
+        assert here == [SKILL_SECONDS / 2] * 2 and child == []

@@ -49,6 +49,11 @@ class Beside:
         os.close(up_w)
         self._pid, self._to_child, self._from_child = pid, down_w, up_r
 
+    @property
+    def forked(self) -> bool:
+        """Whether B is being measured in a child (else :meth:`result` measures it here)."""
+        return self._pid != 0
+
     def go(self, seconds_per_turn: float | None) -> None:
         """Let the child measure, at this pace (None: the default)."""
         self._pace = seconds_per_turn

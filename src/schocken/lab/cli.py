@@ -286,10 +286,17 @@ def cmd_lab(args: argparse.Namespace) -> int:
     fork = not pair and args.engine != "reference" and fast_available() and fork_safe()
     with helper.forked() if fork else helper.disabled():
         beside = None
-        if pair:
-            share = args.skill_seconds / 2  # the skill games' time shared, as one after another
-            beside = Beside(rule_sets[1], games=games, seed=args.seed, engine=args.engine,
-                            skill_games=args.skill_games, skill_seconds=share)  # fmt: skip
+        if pair:  # side by side, on a core each: each rule set its skill games' time
+            beside = Beside(
+                rule_sets[1],
+                games=games,
+                seed=args.seed,
+                engine=args.engine,
+                skill_games=args.skill_games,
+                skill_seconds=args.skill_seconds,
+            )
+            if not beside.forked:  # no child: both here, one after the other, the time shared
+                beside = None
         try:
             bars = (show, show_skill)
             club = (ours, club_minutes, gaps)
@@ -349,7 +356,7 @@ def _measure_and_show(
                     seed=args.seed,
                     engine=args.engine,
                     skill_games=args.skill_games,
-                    skill_seconds=args.skill_seconds / len(rule_sets),
+                    skill_seconds=args.skill_seconds / len(here),
                     seconds_per_turn=seconds,
                     progress=bar if show else None,
                     skill_progress=skill_done if show_skill else None,
