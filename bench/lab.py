@@ -2,7 +2,7 @@
 builder's panel wait for); prints seconds.
 
 Usage: python bench/lab.py [--preset all] [--games 20000] [--reference] [--cold] [--pairs]
-    [--refine]
+    [--refine] [--repeat N]
 
 For each preset, in one process (as the server keeps it): the evening's figures (the games of
 four regulars), the skill figure the first time the rule set is measured (the strong bot's
@@ -40,7 +40,8 @@ measurement before gave it are not counted against the next one. ``schocken lab`
 uses none.
 
 With ``--cold``, instead: for each preset as it is and with one Deckel fewer a half (a rule set
-no process has met), a whole ``schocken lab`` in a new process (Python's start, the imports,
+no process has met), a whole ``schocken lab`` (with ``--refine``: ``schocken lab --refine``,
+the skill figures then from all their games) in a new process (Python's start, the imports,
 numba's compiled code loaded from its cache, the evening and the skill figure), its wall-clock
 seconds, the processor seconds of it and its child (``--against``: the second rule set's,
 :mod:`schocken.lab.beside`) and the skill games each skill figure came from (as the program
@@ -91,19 +92,22 @@ def _children_seconds() -> float:
     return used.ru_utime + used.ru_stime
 
 
-def _cold(presets: list[str], repeat: int, pairs: bool) -> None:
+def _cold(presets: list[str], repeat: int, pairs: bool, refine: bool) -> None:
     print("schocken lab in a new process: each preset as it is and with one Deckel fewer a half")
     if pairs:
         print("and the second beside the first (--against: two rule sets new to the process)")
     print("(Python writing its bytecode, as it does by default; one unmeasured run first)")
+    if refine:
+        print("with --refine: the skill figures from all their games, printed a second time")
     print(f"{'rules':<16} {'wall s':>7} {'cpu s':>6} {'skill games':>13}")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
     def lab(rules: list[str]) -> tuple[float, float, str]:
         before = _children_seconds()
         started = time.perf_counter()
+        more = ["--refine"] if refine else []
         done = subprocess.run(
-            [sys.executable, "-m", "schocken.cli", "lab", *rules, "--lang", "en"],  # the program
+            [sys.executable, "-m", "schocken.cli", "lab", *rules, "--lang", "en", *more],
             check=True,
             capture_output=True,
             env=env,
@@ -111,7 +115,8 @@ def _cold(presets: list[str], repeat: int, pairs: bool) -> None:
         )
         wall, cpu = time.perf_counter() - started, _children_seconds() - before
         # the skill games each figure came from, as the program says it ("Skill: 9,300 games")
-        skill = "+".join(re.findall(r"Skill: ([\d,]+) games", done.stdout))
+        said = re.findall(r"Skill: ([\d,]+) games", done.stdout)
+        skill = "+".join(said[-2:] if "--against" in rules else said[-1:])  # the last table's
         return wall, cpu, skill
 
     with tempfile.TemporaryDirectory() as folder:
@@ -205,7 +210,7 @@ def main() -> None:
     args = parser.parse_args()
     presets = list(PRESETS) if args.preset == "all" else [args.preset]
     if args.cold:
-        _cold(presets, args.repeat, args.pairs)
+        _cold(presets, args.repeat, args.pairs, args.refine)
         return
     engine = "reference" if args.reference else "fast"
     games = args.games or (REFERENCE_GAMES if args.reference else GAMES)
