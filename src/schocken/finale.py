@@ -410,13 +410,14 @@ class FinaleSolution:
         else:
             key = ("responder", m, other, own, limit, j)
         joined = self.cache.get(key)
-        if joined is None:  # as LayerActions.sources has them
+        if joined is None:
             if limit is None:
-                saved, terminal = _opener_dp(self, m, own, other)
+                solved = _opener_dp(self, m, own, other)
             else:
-                saved, terminal = _responder_dp(self, m, other, own, limit)
-            q, tv, _ = saved[j]
-            joined = self.cache[key] = _np().concatenate((terminal[j], tv, q))
+                solved = _responder_dp(self, m, other, own, limit)
+            for i, (_, values) in enumerate(_layers(graph, solved), start=1):
+                self.cache[(*key[:-1], i)] = values
+            joined = self.cache[key]
         return graph.layer_actions(j), joined
 
     def round_values(

@@ -9,8 +9,8 @@ states at a time (about 6,000 times): so here the choice of *every* state of the
 column (the responder's: what it sees of the opener's final turn), is made at once, compiled
 (:func:`best_table`), the first time a round's situation is asked, for the opener and the
 responder alike (:meth:`FinaleSolution.round_values`: the opener's solution is made of the
-responder's), and only the tables are kept (a few hundred kB a situation, where the solved turns
-are a megabyte and more). The same values compared the same way (the opener's -value, the
+responder's), and only the tables are kept (about 100 kB a situation, where its solved turns are
+about 2 MB). The same values compared the same way (the opener's -value, the
 responder's 1 - value, strictly less to replace): the reference's choices.
 ``tests/test_fast_finale_choices.py`` compares them state by state.
 """
