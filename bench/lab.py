@@ -73,7 +73,6 @@ from schocken.lab.run import (
     SKILL_GAMES,
     SKILL_SECONDS,
     forget_rule_sets,
-    start_models,
 )
 from schocken.rules import PRESETS, find_preset
 
@@ -147,7 +146,7 @@ def _pairs(presets: list[str]) -> None:
     the preset new to the process, and with it measured first as the page has the server do
     when it opens (``POST /api/lab/warm``)."""
     print("the builder's panel: the preset with fewer Deckel beside the preset, in one process")
-    from schocken.lab import refine
+    from schocken.lab.pair import measure_pair, refine_pair
     from schocken.server.routes.lab import REFINE_SLICE
 
     print(f"{'preset':<12} {'both new s':>10} {'games':>11} {'all s':>6} {'preset warmed s':>15} "
@@ -163,15 +162,12 @@ def _pairs(presets: list[str]) -> None:
             sets = [ours, rules]
             _settled()
             started = time.perf_counter()
-            start_models(sets)
-            both = [measure(r, skill_seconds=SKILL_SECONDS / len(sets)) for r in sets]
+            both = measure_pair(sets)
             seconds = time.perf_counter() - started
             found += [f"{seconds:.2f}", f"{both[0].skill.games}+{both[1].skill.games}"]
             # then the skill figures refined to all their games, as the server goes on
             while any(f.skill.games < SKILL_GAMES for f in both):
-                for i, f in enumerate(both):
-                    if f.skill.games < SKILL_GAMES:
-                        both[i] = refine(f, SKILL_GAMES, REFINE_SLICE / len(both))
+                both = refine_pair(both, SKILL_GAMES, REFINE_SLICE)
             found.append(f"{time.perf_counter() - started:.2f}")
         print(f"{name:<12} {found[0]:>10} {found[1]:>11} {found[2]:>6} {found[3]:>15} "
               f"{found[4]:>11} {found[5]:>6}")  # fmt: skip

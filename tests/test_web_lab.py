@@ -205,7 +205,7 @@ def test_the_skill_figure_refined_after_the_figures(tmp_path: Path) -> None:
     figures again, the skill figure from all of them. A new measurement from the same address
     while one refines is not refused: that one stops, without a last result."""
     rules = {"preset": "knobelrunde", "overrides": {"deckel_per_half": 7}}
-    body = {"rules": rules, "against": "knobelrunde", "games": 200, "skill_games": 2_000}
+    body = {"rules": rules, "against": "knobelrunde", "games": 200, "skill_games": 20_000}
     with running(tmp_path / "db.sqlite3") as s:
         headers = {"origin": s.url}
         with httpx.stream("POST", f"{s.url}/api/lab?lang=en", json=body, headers=headers,
@@ -214,20 +214,17 @@ def test_the_skill_figure_refined_after_the_figures(tmp_path: Path) -> None:
         results = [x["result"] for x in lines if "result" in x]
         first, last = results[0], results[-1]
         assert first["ok"] and first["refining"] and len(results) == 2, lines
-        assert first["ours"]["skill"]["games"] < 2_000 or first["against"]["skill"]["games"] < 2_000
+        assert min(first[side]["skill"]["games"] for side in ("ours", "against")) < 20_000
         assert not last["refining"]
-        assert last["ours"]["skill"]["games"] == last["against"]["skill"]["games"] == 2_000
+        assert last["ours"]["skill"]["games"] == last["against"]["skill"]["games"] == 20_000
         assert not any("Skill from" in note for note in last["notes"])
         assert last["ours"]["rounds"] == first["ours"]["rounds"]  # only the skill figure moves
         after = lines[lines.index({"result": first}) + 1 : -1]
-        assert after and all(x["skill_total"] == 4_000 for x in after)
-        assert after[-1]["skill_done"] == 4_000
-        # Refined again with more games asked: a new measurement stops it, and is answered.
-        more = {
-            **body,
-            "rules": {**rules, "overrides": {"deckel_per_half": 8}},
-            "skill_games": 20_000,
-        }
+        assert after and all(x["skill_total"] == 40_000 for x in after)
+        assert after[-1]["skill_done"] == 40_000
+        # Refining again (games long enough to take seconds): a new measurement stops it, and
+        # is answered.
+        more = {**body, "rules": {**rules, "overrides": {"deckel_per_half": 40}}}
         with httpx.stream("POST", f"{s.url}/api/lab?lang=en", json=more, headers=headers,
                           timeout=300) as r:  # fmt: skip
             seen = []

@@ -96,7 +96,7 @@ def _seed(seed: int) -> np.uint64:
 
 
 @contextmanager
-def _threads(threads: int | None) -> Iterator[None]:
+def on_threads(threads: int | None) -> Iterator[None]:
     """Run the compiled loop on ``threads`` threads (None: numba's default, every core)."""
     if threads is None:
         yield
@@ -139,7 +139,7 @@ def play_rows(
     # a game that stops at a key the memo lacks goes on from the start of that round
     strong_bots = any(b in STRONG_BOTS for b in bots)
     saves = np.zeros((count, kernel.save_size(len(bots)) if strong_bots else 0), np.int64)
-    with _threads(threads):
+    with on_threads(threads):
         # Games differ in length: the threads take them a few at a time, not half each.
         before = numba.set_parallel_chunksize(PARALLEL_CHUNK)
         threads_before = numba.get_num_threads()

@@ -27,17 +27,16 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
 from schocken.errors import RulesError
-from schocken.lab import Figures, compare, measure, refine
+from schocken.lab import Figures, compare, measure
 from schocken.lab.cli import figure_label, figures_data, notes, number, rules_name, value_text
+from schocken.lab.pair import measure_pair, refine_pair
 from schocken.lab.run import (
     FIGURES,
     GAMES,
     REFERENCE_GAMES,
     SKILL_GAMES,
-    SKILL_SECONDS,
     fast_available,
     known,
-    start_models,
 )
 from schocken.rule_options import read_rules, refusal_in_words
 from schocken.rules import PRESETS
@@ -175,25 +174,13 @@ async def lab(request: Request) -> Any:
 
     def work() -> list[Figures]:
         with _one_at_a_time:
-            start_models(sets)
-            found = []
-            for i, r in enumerate(sets):
-                base = i * games
 
-                def tell(done: int, base: int = base) -> None:
-                    say({"done": base + done, "total": total})
+            def tell(i: int, done: int) -> None:
+                say({"done": i * games + done, "total": total})
 
-                found.append(
-                    measure(
-                        r,
-                        games=games,
-                        engine=engine,
-                        skill_games=skill_games,
-                        skill_seconds=SKILL_SECONDS / len(sets),
-                        progress=tell,
-                    )
-                )
-            return found
+            return measure_pair(
+                sets, games=games, engine=engine, skill_games=skill_games, progress=tell
+            )
 
     def short(found: list[Figures]) -> list[int]:
         return [i for i, f in enumerate(found) if f.skill.games < skill_games]
@@ -201,15 +188,14 @@ async def lab(request: Request) -> Any:
     def more(found: list[Figures]) -> list[Figures]:
         """The skill figures refined to all ``skill_games`` games, a slice at a time."""
         done = [f.skill.games for f in found]
+
+        def tell(i: int, n: int) -> None:
+            done[i] = n
+            say({"skill_done": sum(done), "skill_total": skill_games * len(found)})
+
         while short(found) and not asked.stop.is_set():
             with _one_at_a_time:
-                for i in short(found):
-
-                    def tell(n: int, i: int = i) -> None:
-                        done[i] = n
-                        say({"skill_done": sum(done), "skill_total": skill_games * len(found)})
-
-                    found[i] = refine(found[i], skill_games, REFINE_SLICE / len(found), tell)
+                found = refine_pair(found, skill_games, REFINE_SLICE, tell)
         return found
 
     def answer(found: list[Figures], refining: bool) -> bytes:

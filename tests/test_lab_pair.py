@@ -1,0 +1,97 @@
+"""Two rule sets side by side in a process that keeps running (the builder's server): the second,
+new to the process, measured and refined in the helper process, with the same figures as here;
+where the helper fails or is not to be used, measured here."""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import Future
+from typing import Any
+
+import pytest
+
+pytest.importorskip("numba")
+
+from schocken import helper
+from schocken.lab import pair
+from schocken.lab.cli import figures_data
+from schocken.lab.run import Figures, forget_rule_sets, known, measure, refine
+from schocken.rules import find_preset
+
+A = find_preset("tsv99").with_overrides({"deckel_per_half": 6})
+B = find_preset("allgemein").with_overrides({"deckel_per_half": 6})
+OPTIONS: dict[str, Any] = {"games": 2_000, "skill_games": 100}
+"""Few games, the skill figure from its first chunk only (``skill_seconds`` 0): the same
+figures wherever made."""
+
+
+@pytest.fixture(autouse=True)
+def fresh() -> None:
+    """Both rule sets new to this process and to the helper."""
+    forget_rule_sets()
+
+
+def _measured_here() -> tuple[dict[str, Any], dict[str, Any]]:
+    forget_rule_sets()
+    with helper.disabled():
+        return tuple(  # type: ignore[return-value]
+            figures_data(measure(r, skill_seconds=0.0, **OPTIONS)) for r in (A, B)
+        )
+
+
+def test_the_second_new_rule_set_is_measured_in_the_helper_with_the_same_figures() -> None:
+    told: list[tuple[int, int]] = []
+    found = pair.measure_pair(
+        [A, B], skill_seconds=0.0, progress=lambda i, n: told.append((i, n)), **OPTIONS
+    )
+    assert known(A) and not known(B)  # B's memo is the helper's
+    assert helper.call("schocken.lab.run:known", B).result()
+    assert (told[-1][0], told[-1][1]) == (1, 2_000)  # the second's games said when it came
+    assert [figures_data(f) for f in found] == list(_measured_here())
+
+
+def test_the_second_is_refined_where_it_was_measured_with_the_same_games() -> None:
+    found = pair.measure_pair([A, B], skill_seconds=0.0, **OPTIONS)
+    assert [f.skill.games for f in found] == [100, 100]
+    done: dict[int, int] = {}
+    refined = pair.refine_pair(found, 300, math.inf, lambda i, n: done.__setitem__(i, n))
+    assert [f.skill.games for f in refined] == [300, 300]
+    assert done == {0: 300, 1: 300}
+    assert not known(B)  # refined in the helper, not here
+    forget_rule_sets()
+    with helper.disabled():  # the same games here: the same figure
+        here = [refine(measure(r, skill_seconds=0.0, **OPTIONS), 300, math.inf) for r in (A, B)]
+    assert [f.skill for f in refined] == [f.skill for f in here]
+
+
+def test_where_the_helper_fails_the_second_is_measured_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def failing(target: str, *args: object) -> Future[Figures]:
+        future: Future[Figures] = Future()
+        future.set_exception(helper.HelperError("the helper process ended"))
+        return future
+
+    monkeypatch.setattr(helper, "call", failing)
+    found = pair.measure_pair([A, B], skill_seconds=0.0, **OPTIONS)
+    assert known(B)
+    assert [figures_data(f) for f in found] == list(_measured_here())
+
+
+def test_known_rules_and_no_helper_are_measured_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+    real = helper.call
+
+    def noted(target: str, *args: object) -> Future[Any]:
+        asked.append(target)
+        return real(target, *args)
+
+    monkeypatch.setattr(helper, "call", noted)
+    measure(B, skill_seconds=0.0, **OPTIONS)  # B known here: not measured in the helper
+    pair.measure_pair([A, B], skill_seconds=0.0, **OPTIONS)
+    assert "schocken.lab.pair:_measured" not in asked
+    forget_rule_sets()
+    monkeypatch.setenv(helper.ENV, "0")
+    pair.measure_pair([A, B], skill_seconds=0.0, **OPTIONS)
+    assert known(A) and known(B)
+    assert "schocken.lab.pair:_measured" not in asked
