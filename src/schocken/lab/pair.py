@@ -72,8 +72,10 @@ def measure_pair(
         options_away = options | {"engine": engine, "skill_seconds": skill_seconds}
         away = helper.call("schocken.lab.pair:_measured", rule_sets[1], options_away)
     here = rule_sets[:1] if away is not None else rule_sets
-    # the Finale's solutions of all of them asked of the helper at once (:func:`start_models`)
-    start_models(here)
+    # the Finale's solutions of all of them asked of the helper at once (:func:`start_models`);
+    # where it measures the second, none (queued behind that, they would only hold up its
+    # refining later: this process solves them itself)
+    start_models(here, ahead=away is None)
     found: list[Figures] = []
     for i, rules in enumerate(here):
 

@@ -321,7 +321,7 @@ def known(rules: Rules, engine: str = "fast") -> bool:
     return _KNOWN.get((rules, engine), (0, 0.0))[0] > 0
 
 
-def start_models(rule_sets: Sequence[Rules]) -> None:
+def start_models(rule_sets: Sequence[Rules], *, ahead: bool = True) -> None:
     """The strong bot's model of the half for each of ``rule_sets``: made at once from the games
     of regulars it counts, played on the batch simulator (milliseconds), or where
     only the reference engine is installed started in the helper process, all at once (rule
@@ -329,7 +329,8 @@ def start_models(rule_sets: Sequence[Rules]) -> None:
     simulator, for rules new to the process, the helper process (:mod:`schocken.helper`) is
     given the Finale's solutions the strong bot asks for
     (:func:`~schocken.bots.half_bot.finales_ahead`) and then gets ready for its share of the
-    strong bot's memo (:func:`schocken.fast.away.prepare`)."""
+    strong bot's memo (:func:`schocken.fast.away.prepare`); not where ``ahead`` is false (the
+    helper busy with other work)."""
     from schocken.bots import half_bot
 
     if not fast_available():
@@ -347,7 +348,7 @@ def start_models(rule_sets: Sequence[Rules]) -> None:
         half_bot.model_from_counts(rules, PLAYERS, count)
     # the helper process on the other core meanwhile, for new rules: the Finale's solutions
     # (all of them first: the first games ask for them), then its share of the strong bot's memo
-    new = [rules for rules in rule_sets if not known(rules)]
+    new = [rules for rules in rule_sets if ahead and not known(rules)]
     for rules in new:
         half_bot.finales_ahead(rules)
     for rules in new:
