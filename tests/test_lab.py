@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -20,7 +21,7 @@ from schocken.lab.run import (
     round_counts,
 )
 from schocken.record import replay
-from schocken.rules import find_preset, rules_from_data
+from schocken.rules import Rules, find_preset, rules_from_data
 from schocken.texts import CATALOGUE
 
 
@@ -328,6 +329,29 @@ def test_cli_refines_the_skill_figure_after_the_table(capsys: pytest.CaptureFixt
         assert data["rules"]["skill"]["games"] == 900
     finally:
         run.forget_rule_sets()
+
+
+def test_cli_refine_gives_the_first_skill_games_less_time(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With ``--refine`` the first figures' skill games have ``REFINE_FIRST_SECONDS`` (the rest
+    follow at once), without it ``SKILL_SECONDS``; ``--skill-seconds`` given is taken as it is."""
+    from schocken.lab import cli, run
+
+    asked: list[float] = []
+    real = run.measure
+
+    def noted(rules: Rules, **options: Any) -> run.Figures:
+        asked.append(options["skill_seconds"])
+        return real(rules, **options)
+
+    monkeypatch.setattr(cli, "measure", noted)
+    base = ["lab", "knobelrunde", "--games", "200", "--skill-games", "100", "--json"]
+    for more in (["--refine"], [], ["--refine", "--skill-seconds", "0.5"]):
+        assert main(base + more) == 0
+    capsys.readouterr()
+    assert asked == [cli.REFINE_FIRST_SECONDS, run.SKILL_SECONDS, 0.5]
+    assert cli.REFINE_FIRST_SECONDS < run.SKILL_SECONDS
 
 
 def test_cli_says_how_to_get_the_skill_figure_from_all_games(
