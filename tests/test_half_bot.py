@@ -162,6 +162,42 @@ def test_the_model_of_the_half_is_its_own_fixed_point() -> None:
         assert model.value(*key) == pytest.approx(model._round(key, None, None), abs=1e-12)
 
 
+def test_the_model_of_the_half_is_the_same_on_any_number_of_blas_threads() -> None:
+    """The CLI and the helper process (one BLAS thread) and the server or a program that imported
+    numpy first (its threads) make the same model, bit for bit: LAPACK's solve rounded otherwise
+    on two threads, the half bot then chose otherwise in a near tie, and ``schocken lab`` gave
+    another skill figure than the server for the same games."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import hashlib, numpy; from schocken.bots.half_bot import HalfModel; "
+        "worth = {k: {1: 0.5, 2: 0.2, 3: 0.2, None: 0.1} for k in (2, 3, 4, 5, 6)}; "
+        "m = HalfModel(15, 6, worth); "
+        "v = numpy.array([m._values[k] for k in sorted(m._values)]); "
+        "print(hashlib.sha256(v.tobytes()).hexdigest())"
+    )
+    found = set()
+    for threads in ("1", "2"):
+        env = {**os.environ, "OPENBLAS_NUM_THREADS": threads, "OMP_NUM_THREADS": threads}
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+        )
+        found.add(done.stdout.strip())
+    assert len(found) == 1
+
+
+def test_the_half_models_solve_is_the_linear_systems_solution() -> None:
+    """``_solve``: what LAPACK's solve gives, to the last few bits, with rows to exchange."""
+    rng = numpy.random.default_rng(5)
+    a = rng.random((40, 40))
+    a[0, 0] = 0.0  # the first pivot from another row
+    b = rng.random(40)
+    expected = numpy.linalg.solve(a, b)
+    assert numpy.allclose(hb._solve(numpy, a.copy(), b.copy()), expected, rtol=1e-10, atol=1e-12)
+
+
 def test_worth_frequencies_are_measured_per_round_size() -> None:
     freq = hb.worth_frequencies(PRESETS["knobelrunde"], 4)
     assert set(freq) == {2, 3, 4}

@@ -4,10 +4,12 @@ measured here; where the child fails or may not be forked, measured here."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import subprocess
 import sys
 import textwrap
+from typing import Any
 
 import pytest
 
@@ -15,11 +17,11 @@ pytest.importorskip("numba")
 
 from schocken.lab.beside import Beside
 from schocken.lab.cli import figures_data
-from schocken.lab.run import measure
+from schocken.lab.run import measure, refine
 from schocken.rules import find_preset
 
 B = {"preset": "allgemein", "overrides": {"deckel_per_half": 5}}
-OPTIONS = {"games": 2_000, "skill_games": 100, "skill_seconds": 0.0}
+OPTIONS: dict[str, Any] = {"games": 2_000, "skill_games": 100, "skill_seconds": 0.0}
 """Few games, and the skill figure from its first chunk only: the same figures wherever made."""
 
 
@@ -53,7 +55,7 @@ def _in_a_new_process(body: str) -> dict[str, object]:
 
 def _here(pace: float | None = None) -> dict[str, object]:
     b = find_preset("allgemein").with_overrides({"deckel_per_half": 5})
-    return figures_data(measure(b, seconds_per_turn=pace, **OPTIONS))  # type: ignore[arg-type]
+    return figures_data(measure(b, seconds_per_turn=pace, **OPTIONS))
 
 
 def test_the_second_rule_set_is_measured_in_a_child_with_the_same_figures() -> None:
@@ -103,6 +105,37 @@ def test_a_refusal_is_said_by_this_process() -> None:
     assert answer["said"] == "the lab needs at least two games, not 1"
 
 
+def _refined_here() -> dict[str, object]:
+    b = find_preset("allgemein").with_overrides({"deckel_per_half": 5})
+    first = measure(b, **OPTIONS)
+    return figures_data(refine(first, 300, math.inf))
+
+
+@pytest.mark.parametrize("dies", [False, True])
+def test_the_child_refines_the_second_rule_set_with_the_same_figures(dies: bool) -> None:
+    """``--refine``: the child sends B's figures, then refines them where its memo is and sends
+    them again (this process does not refine them: its ``refine`` would fail); where the child
+    ends before (its ``refine`` ends it), they are refined here: the same figures either way."""
+    answer = _in_a_new_process(
+        f"""
+        import schocken.lab.beside as beside_module
+        real = beside_module.refine
+        if {dies!r}:  # in the child: it ends instead of refining
+            beside_module.refine = lambda *args: os._exit(3)
+        beside = Beside(b, refine_to=300, **options)
+        # here: refining only where the child did not
+        beside_module.refine = real if {dies!r} else (lambda *args: 1 / 0)
+        beside.go(None)
+        first = beside.result()
+        there = beside.refined(first)
+        print(json.dumps({{"first": first.skill.games, "from_child": beside.from_child,
+                          "ended": beside._pid == 0, "b": figures_data(there)}}))
+        """
+    )
+    assert answer["first"] == 100 and answer["from_child"] and answer["ended"]
+    assert answer["b"] == _refined_here()
+
+
 def test_no_fork_once_the_batch_simulators_threads_run_here() -> None:
     """GNU OpenMP's threads do not survive a fork: after the batch simulator has run on its
     threads in this process, the second rule set is measured here."""
@@ -141,6 +174,19 @@ def test_the_program_measures_a_pair_and_ends_with_its_whole_output() -> None:
     tsv99 = measure(find_preset("tsv99"), games=2_000, skill_games=20_000, skill_seconds=0.0)
     assert data["against"]["rounds"] == figures_data(tsv99)["rounds"]
     assert data["against"]["skill"] == figures_data(tsv99)["skill"]  # its first chunk
+
+
+def test_the_program_refines_a_pair() -> None:
+    """``schocken lab A --against B --refine``: both skill figures from all the games asked for
+    (B's refined in the child), the figures of those games."""
+    asked = ["--games", "2000", "--skill-games", "300", "--skill-seconds", "0", "--refine"]
+    done = _program("lab", "allgemein", "--against", "tsv99", *asked, "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    tsv99 = measure(find_preset("tsv99"), games=2_000, skill_games=300, skill_seconds=0.0)
+    assert tsv99.skill.games == 100  # the first chunk: refined to 300 in the child
+    assert data["against"]["skill"] == figures_data(refine(tsv99, 300, math.inf))["skill"]
+    assert data["rules"]["skill"]["games"] == 300
 
 
 def test_a_refusal_ends_the_program_with_status_2() -> None:

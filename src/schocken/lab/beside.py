@@ -5,34 +5,40 @@ process's imports already: it starts at once) while this one measures A. Each ru
 for the strong bot (the Finale's solutions, the first skill games filling its memo) is work in
 Python for one core, so the two take about half as long side by side as one after the other.
 The child learns the pace (the club's, measured here first where asked) through a pipe and
-sends its figures back the same way, pickled. Where forking is not safe (not POSIX, or the
-batch simulator's threads already started here: GNU OpenMP's do not survive a fork) or the child
-fails, B is measured here after A: the same figures, later.
+sends its figures back the same way, pickled. With ``refine_to`` (``--refine``) it goes on to
+refine B's skill figure to that many games, where its memo is, and sends the figures again
+(:meth:`Beside.refined`), while this process refines A's. Where forking is not safe (not POSIX, or
+the batch simulator's threads already started here: GNU OpenMP's do not survive a fork) or the
+child fails, B is measured (or refined) here after A: the same figures, later.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import pickle
 import signal
 from collections.abc import Callable
-from typing import Any
+from typing import IO, Any
 
-from schocken.lab.run import Figures, measure
+from schocken.lab.run import Figures, measure, refine
 from schocken.rules import Rules
 
 
 class Beside:
     """B being measured in a child process: :meth:`go` tells it the pace and lets it start,
-    :meth:`result` waits for its figures (or measures B here, where the child could not)."""
+    :meth:`result` waits for its figures (or measures B here, where the child could not), and
+    with ``refine_to`` :meth:`refined` for them refined to that many skill games."""
 
-    def __init__(self, rules: Rules, **options: Any) -> None:
+    def __init__(self, rules: Rules, *, refine_to: int | None = None, **options: Any) -> None:
         self._rules = rules
         self._options = options
+        self._refine_to = refine_to
         self._pace: float | None = None
         self._pid = self._threads = 0
         self._to_child = self._from_child = -1
+        self._answers: IO[bytes] | None = None
         self.from_child = False
         """Whether :meth:`result` had B's figures from the child."""
         if not hasattr(os, "fork") or not fork_safe():
@@ -44,7 +50,14 @@ class Beside:
             os.close(down_w)
             os.close(up_r)
             _threads(1)
-            _child(down_r, up_w, lambda pace: measure(rules, seconds_per_turn=pace, **options))
+
+            def work(pace: float | None, send: Callable[[Figures], None]) -> None:
+                figures = measure(rules, seconds_per_turn=pace, **options)
+                send(figures)
+                if refine_to is not None and short(figures, refine_to):
+                    send(refine(figures, refine_to, math.inf))
+
+            _child(down_r, up_w, work)
         os.close(down_r)
         os.close(up_w)
         self._pid, self._to_child, self._from_child = pid, down_w, up_r
@@ -66,21 +79,38 @@ class Beside:
 
     def result(self) -> Figures:
         """B's figures: the child's, or where it failed, measured here (a refusal is raised)."""
-        answer: object = None
-        if self._pid:
-            with os.fdopen(self._from_child, "rb") as pipe:
-                data = pipe.read()
-            self._from_child = -1
-            self._end_child(kill=False)
-            try:
-                answer = pickle.loads(data)
-            except Exception:  # nothing (the child died), or not to be read
-                answer = None
+        answer = self._answer()
         if isinstance(answer, Figures):
             self.from_child = True
+            if self._refine_to is None or not short(answer, self._refine_to):
+                self._end_child(kill=False)  # nothing more to come
             return answer
+        self._end_child(kill=True)
         # the child's refusal is raised by measuring here (the same words)
         return measure(self._rules, seconds_per_turn=self._pace, **self._options)
+
+    def refined(self, figures: Figures) -> Figures:
+        """B's ``figures`` (from :meth:`result`) refined to ``refine_to`` skill games: by the
+        child, or where it failed, here (:func:`~schocken.lab.run.refine`: the same figures)."""
+        assert self._refine_to is not None
+        answer = self._answer() if self._pid else None
+        self._end_child(kill=not isinstance(answer, Figures))
+        if isinstance(answer, Figures):
+            return answer
+        return refine(figures, self._refine_to, math.inf)
+
+    def _answer(self) -> object:
+        """The child's next figures (None: it sent none, ended, or sent what is not to be
+        read)."""
+        if not self._pid:
+            return None
+        if self._answers is None:
+            self._answers = os.fdopen(self._from_child, "rb")
+            self._from_child = -1
+        try:
+            return pickle.load(self._answers)
+        except Exception:  # nothing (the child died), or not to be read
+            return None
 
     def close(self) -> None:
         """Stop a child still measuring (this process ends early: a refusal, Ctrl-C)."""
@@ -88,14 +118,20 @@ class Beside:
             if fd >= 0:
                 os.close(fd)
         self._to_child = self._from_child = -1
-        if self._pid:
-            self._end_child(kill=True)
+        self._end_child(kill=True)
 
     def _end_child(self, *, kill: bool) -> None:
-        with contextlib.suppress(OSError):
-            if kill:
-                os.kill(self._pid, signal.SIGKILL)
-            os.waitpid(self._pid, 0)
+        if self._answers is not None:
+            self._answers.close()
+            self._answers = None
+        if self._from_child >= 0:
+            os.close(self._from_child)
+            self._from_child = -1
+        if self._pid:
+            with contextlib.suppress(OSError):
+                if kill:
+                    os.kill(self._pid, signal.SIGKILL)
+                os.waitpid(self._pid, 0)
         self._pid = 0
         if self._threads:
             _threads(self._threads)
@@ -122,16 +158,28 @@ def _threads(threads: int) -> int:
     return before
 
 
-def _child(down: int, up: int, work: Callable[[float | None], Figures]) -> None:
+def short(figures: Figures, skill_games: int) -> bool:
+    """Whether ``figures``' skill figure, on the batch simulator, comes from fewer than
+    ``skill_games`` games (``--refine`` plays the rest)."""
+    return figures.skill_engine == "fast" and figures.skill.games < skill_games
+
+
+def _child(
+    down: int, up: int, work: Callable[[float | None, Callable[[Figures], None]], None]
+) -> None:
     """The child's whole life; it never returns into the parent's code (``os._exit``)."""
     status = 1
     try:
         with os.fdopen(down, "rb") as pipe:
             pace = pickle.loads(pipe.read())
-        with contextlib.suppress(ValueError):  # a refusal: the parent says it, measuring
-            figures = work(pace)
-            with os.fdopen(up, "wb") as pipe:
-                pipe.write(pickle.dumps(figures))
-            status = 0
+        with os.fdopen(up, "wb") as answers:
+
+            def send(figures: Figures) -> None:
+                pickle.dump(figures, answers)
+                answers.flush()
+
+            with contextlib.suppress(ValueError):  # a refusal: the parent says it, measuring
+                work(pace, send)
+                status = 0
     finally:
         os._exit(status)

@@ -17,7 +17,7 @@ from typing import Any
 from schocken import helper
 from schocken.cli_words import Words
 from schocken.errors import RefusalError, SchockenError, os_error_said
-from schocken.lab.beside import Beside, fork_safe
+from schocken.lab.beside import Beside, fork_safe, short
 from schocken.lab.run import (
     FIGURES,
     GAMES,
@@ -303,6 +303,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
                 engine=args.engine,
                 skill_games=args.skill_games,
                 skill_seconds=args.skill_seconds,
+                refine_to=args.skill_games if args.refine else None,
             )
             if not beside.forked:  # no child: both here, one after the other, the time shared
                 beside = None
@@ -384,24 +385,28 @@ def _measure_and_show(
             print(f"schocken lab: {refusal_text(exc, lang)}", file=sys.stderr)
             return 2
     # The rule sets whose skill figure the batch simulator could give from more games.
-    short = [
-        i for i, f in enumerate(results) if f.engine == "fast" and f.skill.games < args.skill_games
-    ]
-    if args.refine and short and not args.json:
+    short_ones = [i for i, f in enumerate(results) if short(f, args.skill_games)]
+    if args.refine and short_ones and not args.json:
         _show(results, args, lang, pace_note)
-        left = sum(args.skill_games - results[i].skill.games for i in short)
+        left = sum(args.skill_games - results[i].skill.games for i in short_ones)
         print("\n" + t("lab_refining", lang, games=number(f"{left:,}", lang)))
     if args.refine:  # all the skill games, a bar for each rule set
         show_refine = args.progress or (sys.stderr.isatty() and not args.json)
-        for i in short:
+        for i in short_ones:
             refine_bar = ProgressBar(args.skill_games, at_once=args.progress)
             try:
                 tell = refine_bar if show_refine else None
-                results[i] = refine(results[i], args.skill_games, math.inf, tell)
+                if i == 1 and beside is not None and beside.from_child:
+                    # refined by the child meanwhile, where its memo is
+                    results[i] = beside.refined(results[i])
+                    if tell is not None:
+                        tell(results[i].skill.games)
+                else:
+                    results[i] = refine(results[i], args.skill_games, math.inf, tell)
             finally:
                 refine_bar.close()
     _show(results, args, lang, pace_note)
-    if short and not args.refine and not args.json:
+    if short_ones and not args.refine and not args.json:
         asked = number(f"{args.skill_games:,}", lang)
         print(t("lab_refine_hint", lang, asked=asked))
     if args.plot:
