@@ -95,3 +95,30 @@ def test_known_rules_and_no_helper_are_measured_here(monkeypatch: pytest.MonkeyP
     pair.measure_pair([A, B], skill_seconds=0.0, **OPTIONS)
     assert known(A) and known(B)
     assert "schocken.lab.pair:_measured" not in asked
+
+
+def test_nothing_is_sent_ahead_to_a_busy_helper(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``start_models``: a helper measuring the other rule set of a pair begins nothing else
+    before it ends, so nothing is queued for it (this process solves its Finale itself, before
+    timing its first skill games); an idle one is given the Finale's solutions."""
+    from schocken import finale_shared
+    from schocken.bots import half_bot
+    from schocken.lab.run import start_models
+
+    asked: list[str] = []
+
+    def noted(target: str, *args: object) -> Future[Any]:
+        asked.append(target)
+        return Future()  # never begun: whoever needs its answer solves it here
+
+    monkeypatch.setattr(helper, "call", noted)
+    finale_shared.clear_caches()
+    try:
+        monkeypatch.setattr(helper, "idle", lambda: False)
+        start_models([A])
+        assert asked == [] and not half_bot.finales_coming(A)
+        monkeypatch.setattr(helper, "idle", lambda: True)
+        start_models([A])
+        assert "schocken.finale_shared:_solved_values" in asked and half_bot.finales_coming(A)
+    finally:
+        finale_shared.clear_caches()

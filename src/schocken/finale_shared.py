@@ -95,6 +95,12 @@ def solve_ahead(rules: Rules, totals: list[int]) -> None:
         _AHEAD.update({key: (future, i) for i, key in enumerate(todo)})
 
 
+def asked_ahead(rules: Rules, total: int) -> bool:
+    """Whether :func:`solve_ahead` asked the helper for this solution and it has not been taken
+    (:func:`finale_solution`) yet."""
+    return (finale_key(rules), total) in _AHEAD
+
+
 def _solved_values(rules: Rules, totals: list[int]) -> list[tuple[Any, Any]]:
     """In the helper process: :func:`finale_solution` for each of ``totals`` (kept there too,
     for its later calls), their values and (residual, iterations, seconds)."""

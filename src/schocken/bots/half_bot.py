@@ -567,6 +567,15 @@ def finales_ahead(rules: Rules) -> None:
     solve_ahead(rules, [rules.deckel_per_half, *([rules.deckel_in_finale] if rules.finale else [])])
 
 
+def finales_coming(rules: Rules) -> bool:
+    """Whether a helper process was asked for the Finale's solutions of ``rules``
+    (:func:`finales_ahead`) and they have not been taken yet."""
+    from schocken.finale_shared import asked_ahead
+
+    totals = [rules.deckel_per_half, *([rules.deckel_in_finale] if rules.finale else [])]
+    return any(asked_ahead(rules, n) for n in totals)
+
+
 def clear_caches() -> None:
     """Forget every rule set's model of the half, worths, round ends and Finale bots made (a
     model still being made in a helper is kept: it is taken when asked for)."""

@@ -73,9 +73,9 @@ def measure_pair(
         away = helper.call("schocken.lab.pair:_measured", rule_sets[1], options_away)
     here = rule_sets[:1] if away is not None else rule_sets
     # the Finale's solutions of all of them asked of the helper at once (:func:`start_models`);
-    # where it measures the second, none (queued behind that, they would only hold up its
-    # refining later: this process solves them itself)
-    start_models(here, ahead=away is None)
+    # where it measures the second, none (it is not idle: queued behind that, they would only
+    # hold up its refining later; this process solves them itself)
+    start_models(here)
     found: list[Figures] = []
     for i, rules in enumerate(here):
 

@@ -321,7 +321,7 @@ def known(rules: Rules, engine: str = "fast") -> bool:
     return _KNOWN.get((rules, engine), (0, 0.0))[0] > 0
 
 
-def start_models(rule_sets: Sequence[Rules], *, ahead: bool = True) -> None:
+def start_models(rule_sets: Sequence[Rules]) -> None:
     """The strong bot's model of the half for each of ``rule_sets``: made at once from the games
     of regulars it counts, played on the batch simulator (milliseconds), or where
     only the reference engine is installed started in the helper process, all at once (rule
@@ -329,8 +329,9 @@ def start_models(rule_sets: Sequence[Rules], *, ahead: bool = True) -> None:
     simulator, for rules new to the process, the helper process (:mod:`schocken.helper`) is
     given the Finale's solutions the strong bot asks for
     (:func:`~schocken.bots.half_bot.finales_ahead`) and then gets ready for its share of the
-    strong bot's memo (:func:`schocken.fast.away.prepare`); not where ``ahead`` is false (the
-    helper busy with other work)."""
+    strong bot's memo (:func:`schocken.fast.away.prepare`): where the helper has nothing else to
+    do (busy measuring another rule set, :mod:`schocken.lab.pair`, it would begin them only
+    after that; the skill games then solve the Finale here first, :func:`_skill`)."""
     from schocken.bots import half_bot
 
     if not fast_available():
@@ -348,7 +349,10 @@ def start_models(rule_sets: Sequence[Rules], *, ahead: bool = True) -> None:
         half_bot.model_from_counts(rules, PLAYERS, count)
     # the helper process on the other core meanwhile, for new rules: the Finale's solutions
     # (all of them first: the first games ask for them), then its share of the strong bot's memo
-    new = [rules for rules in rule_sets if ahead and not known(rules)]
+    from schocken import helper
+
+    idle = helper.idle()
+    new = [rules for rules in rule_sets if idle and not known(rules)]
     for rules in new:
         half_bot.finales_ahead(rules)
     for rules in new:
@@ -395,8 +399,10 @@ def _skill(
         from schocken.bots import half_bot
 
         # waited for here: the first chunk's cost then says what new games cost (on the batch
-        # simulator but the Finale's solutions, solved in a helper meanwhile: start_models)
-        half_bot.prepare(rules, PLAYERS, wait=True, finales=engine != "fast")
+        # simulator but the Finale's solutions where a helper solves them meanwhile:
+        # start_models)
+        finales = engine != "fast" or not half_bot.finales_coming(rules)
+        half_bot.prepare(rules, PLAYERS, wait=True, finales=finales)
 
     def play(chunk: int, count: int) -> int:
         """Games lost by the strong bot in ``count`` chunks from ``chunk`` on (the last may be
