@@ -188,16 +188,6 @@ def test_the_model_of_the_half_is_the_same_on_any_number_of_blas_threads() -> No
     assert len(found) == 1
 
 
-def test_the_half_models_solve_is_the_linear_systems_solution() -> None:
-    """``_solve``: what LAPACK's solve gives, to the last few bits, with rows to exchange."""
-    rng = numpy.random.default_rng(5)
-    a = rng.random((40, 40))
-    a[0, 0] = 0.0  # the first pivot from another row
-    b = rng.random(40)
-    expected = numpy.linalg.solve(a, b)
-    assert numpy.allclose(hb._solve(numpy, a.copy(), b.copy()), expected, rtol=1e-10, atol=1e-12)
-
-
 def test_worth_frequencies_are_measured_per_round_size() -> None:
     freq = hb.worth_frequencies(PRESETS["knobelrunde"], 4)
     assert set(freq) == {2, 3, 4}

@@ -38,7 +38,6 @@ import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import cache
-from typing import Any
 
 from schocken.actions import STOP, THROW_BLIND, TURN_SIXES, Action, Throw
 from schocken.bots.finale_bot import FinaleBot
@@ -213,6 +212,7 @@ class HalfModel:
     def _solve_empty_middle(self) -> None:
         """Every situation with the middle empty at once: V = known + P V (numpy)."""
         from schocken.finale_turns import _np
+        from schocken.linear import solve
 
         np = _np()
         keys = [
@@ -228,30 +228,9 @@ class HalfModel:
             row = [0.0] * n
             b[i] = self._round(key, row, index)
             a[i] -= np.array(row)
-        values = _solve(np, a, b)
+        values = solve(a, b)
         for key, v in zip(keys, values, strict=True):
             self._values[key] = float(v)
-
-
-def _solve(np: Any, a: Any, b: Any) -> Any:
-    """``x`` with ``a x = b``: Gaussian elimination with partial pivoting in numpy's elementwise
-    operations, so the same floats on any number of BLAS threads (LAPACK's solve, blocked and
-    threaded, rounds otherwise on two threads than on one: the half bot then chose otherwise in
-    a near tie, and a figure of the lab differed between a program and the server). ``a`` and
-    ``b`` are changed."""
-    n = len(b)
-    for k in range(n - 1):
-        p = k + int(np.argmax(np.abs(a[k:, k])))
-        if p != k:
-            a[[k, p]] = a[[p, k]]
-            b[[k, p]] = b[[p, k]]
-        f = a[k + 1 :, k] / a[k, k]
-        a[k + 1 :, k:] -= f[:, None] * a[k, k:]
-        b[k + 1 :] -= f * b[k]
-    x = np.zeros(n)
-    for k in range(n - 1, -1, -1):
-        x[k] = (b[k] - np.sum(a[k, k + 1 :] * x[k + 1 :])) / a[k, k]
-    return x
 
 
 def _after_round(
