@@ -167,9 +167,7 @@ def test_the_model_of_the_half_is_the_same_on_any_number_of_blas_threads() -> No
     numpy first (its threads) make the same model, bit for bit: LAPACK's solve rounded otherwise
     on two threads, the half bot then chose otherwise in a near tie, and ``schocken lab`` gave
     another skill figure than the server for the same games."""
-    import os
-    import subprocess
-    import sys
+    from test_linear import printed_on_blas_threads
 
     code = (
         "import hashlib, numpy; from schocken.bots.half_bot import HalfModel; "
@@ -178,14 +176,7 @@ def test_the_model_of_the_half_is_the_same_on_any_number_of_blas_threads() -> No
         "v = numpy.array([m._values[k] for k in sorted(m._values)]); "
         "print(hashlib.sha256(v.tobytes()).hexdigest())"
     )
-    found = set()
-    for threads in ("1", "2"):
-        env = {**os.environ, "OPENBLAS_NUM_THREADS": threads, "OMP_NUM_THREADS": threads}
-        done = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
-        )
-        found.add(done.stdout.strip())
-    assert len(found) == 1
+    assert len(printed_on_blas_threads(code)) == 1
 
 
 def test_worth_frequencies_are_measured_per_round_size() -> None:
