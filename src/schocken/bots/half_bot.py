@@ -543,7 +543,7 @@ def finales_ahead(rules: Rules) -> None:
         return
     from schocken.finale_shared import solve_ahead
 
-    solve_ahead(rules, [rules.deckel_per_half, *([rules.deckel_in_finale] if rules.finale else [])])
+    solve_ahead(rules, _finale_totals(rules))
 
 
 def finales_coming(rules: Rules) -> bool:
@@ -551,8 +551,13 @@ def finales_coming(rules: Rules) -> bool:
     (:func:`finales_ahead`) and they have not been taken yet."""
     from schocken.finale_shared import asked_ahead
 
-    totals = [rules.deckel_per_half, *([rules.deckel_in_finale] if rules.finale else [])]
-    return any(asked_ahead(rules, n) for n in totals)
+    return any(asked_ahead(rules, n) for n in _finale_totals(rules))
+
+
+def _finale_totals(rules: Rules) -> list[int]:
+    """The Deckel counts of the Finale's solutions the half bot asks for: a half's (two players
+    left) and, where the rules have one, the Finale's."""
+    return [rules.deckel_per_half, *([rules.deckel_in_finale] if rules.finale else [])]
 
 
 def clear_caches() -> None:

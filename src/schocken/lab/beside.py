@@ -22,7 +22,7 @@ import signal
 from collections.abc import Callable
 from typing import IO, Any
 
-from schocken.lab.run import Figures, measure, refine
+from schocken.lab.run import Figures, measure, refine, skill_short
 from schocken.rules import Rules
 
 
@@ -54,7 +54,7 @@ class Beside:
             def work(pace: float | None, send: Callable[[Figures], None]) -> None:
                 figures = measure(rules, seconds_per_turn=pace, **options)
                 send(figures)
-                if refine_to is not None and short(figures, refine_to):
+                if refine_to is not None and skill_short(figures, refine_to):
                     send(refine(figures, refine_to, math.inf))
 
             _child(down_r, up_w, work)
@@ -82,7 +82,7 @@ class Beside:
         answer = self._answer()
         if isinstance(answer, Figures):
             self.from_child = True
-            if self._refine_to is None or not short(answer, self._refine_to):
+            if self._refine_to is None or not skill_short(answer, self._refine_to):
                 self._end_child(kill=False)  # nothing more to come
             return answer
         self._end_child(kill=True)
@@ -156,12 +156,6 @@ def _threads(threads: int) -> int:
     before = int(numba.get_num_threads())
     numba.set_num_threads(threads)
     return before
-
-
-def short(figures: Figures, skill_games: int) -> bool:
-    """Whether ``figures``' skill figure, on the batch simulator, comes from fewer than
-    ``skill_games`` games (``--refine`` plays the rest)."""
-    return figures.skill_engine == "fast" and figures.skill.games < skill_games
 
 
 def _child(

@@ -17,7 +17,7 @@ from typing import Any
 from schocken import helper
 from schocken.cli_words import Words
 from schocken.errors import RefusalError, SchockenError, os_error_said
-from schocken.lab.beside import Beside, fork_safe, short
+from schocken.lab.beside import Beside, fork_safe
 from schocken.lab.run import (
     FIGURES,
     GAMES,
@@ -33,6 +33,7 @@ from schocken.lab.run import (
     fast_available,
     measure,
     refine,
+    skill_short,
     start_models,
 )
 from schocken.rules import Rules, resolve_rules, rules_from_data
@@ -385,7 +386,7 @@ def _measure_and_show(
             print(f"schocken lab: {refusal_text(exc, lang)}", file=sys.stderr)
             return 2
     # The rule sets whose skill figure the batch simulator could give from more games.
-    short_ones = [i for i, f in enumerate(results) if short(f, args.skill_games)]
+    short_ones = [i for i, f in enumerate(results) if skill_short(f, args.skill_games)]
     if args.refine and short_ones and not args.json:
         _show(results, args, lang, pace_note)
         left = sum(args.skill_games - results[i].skill.games for i in short_ones)

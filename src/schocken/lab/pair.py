@@ -28,6 +28,7 @@ from schocken.lab.run import (
     known,
     measure,
     refine,
+    skill_short,
     start_models,
 )
 from schocken.rules import Rules
@@ -111,7 +112,7 @@ def refine_pair(
     here sharing the time.
     ``progress`` is told the skill games done."""
     result = list(found)
-    short = [i for i, f in enumerate(found) if f.skill.games < skill_games]
+    short = [i for i, f in enumerate(found) if skill_short(f, skill_games)]
     away: dict[int, Future[Figures]] = {}
     for i in short:  # one in the helper (its calls come one after another there)
         if not away and _away(found[i].rules, found[i].skill_engine):

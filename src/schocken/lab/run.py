@@ -527,6 +527,12 @@ def measure(
     )
 
 
+def skill_short(figures: Figures, skill_games: int) -> bool:
+    """Whether ``figures``' skill figure, on the batch simulator, comes from fewer than
+    ``skill_games`` games (:func:`refine` plays on to them: ``--refine``, the builder's panel)."""
+    return figures.skill_engine == "fast" and figures.skill.games < skill_games
+
+
 def refine(
     figures: Figures,
     skill_games: int = SKILL_GAMES,

@@ -37,6 +37,7 @@ from schocken.lab.run import (
     SKILL_GAMES,
     fast_available,
     known,
+    skill_short,
 )
 from schocken.rule_options import read_rules, refusal_in_words
 from schocken.rules import PRESETS
@@ -183,7 +184,7 @@ async def lab(request: Request) -> Any:
             )
 
     def short(found: list[Figures]) -> list[int]:
-        return [i for i, f in enumerate(found) if f.skill.games < skill_games]
+        return [i for i, f in enumerate(found) if skill_short(f, skill_games)]
 
     def more(found: list[Figures]) -> list[Figures]:
         """The skill figures refined to all ``skill_games`` games, a slice at a time."""
