@@ -22,7 +22,7 @@ pytest.importorskip("numba")
 from schocken import fast
 from schocken.bots import make_bot
 from schocken.dice import ScriptedDice
-from schocken.fast import kernel, strong
+from schocken.fast import kernel, round_ends, strong
 from schocken.game import Game
 from schocken.record import GameRecord, replay
 from schocken.rules import PRESETS, Rules, find_preset
@@ -176,7 +176,7 @@ def test_the_memo_is_kept_on_disk_and_bounded(
 
     # held to few ends on stopping (the room for them smaller than one situation's: it grows)
     monkeypatch.setattr(strong, "MAX_KEYS", 1 << 20)
-    monkeypatch.setattr(strong, "MAX_STOP_ROWS", 64)
+    monkeypatch.setattr(round_ends, "MAX_STOP_ROWS", 64)
     few = strong.Memo(fast.rule_tables(rules))
     monkeypatch.setattr(fast, "_memo", lambda rules, bots: few)
     bounded = [fast.play_rows(rules, lineup, g, 5, seed=11, threads=1) for g in range(0, 20, 5)]

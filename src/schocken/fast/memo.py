@@ -84,6 +84,17 @@ def memo_new(keys: Any, rows: Any) -> Any:
 
 
 @_jit
+def memo_get(keys: Any, values: Any, rows: Any) -> Any:
+    """The memo's value of each of ``rows`` (keys), -1 where it has none."""
+    out = np.full(rows.shape[0], -1, np.int64)
+    for i in range(rows.shape[0]):
+        slot = memo_slot(keys, rows[i])
+        if slot >= 0:
+            out[i] = values[slot]
+    return out
+
+
+@_jit
 def memo_insert(keys: Any, values: Any, rows: Any, row_values: Any) -> None:
     """Put ``rows`` (keys) with their values into the memo (which has room for them); a key it
     holds already takes the new value."""

@@ -15,8 +15,9 @@ player's Deckel and the half's.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import OrderedDict
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -34,7 +35,7 @@ from schocken.fast.tables import (
     RuleTables,
 )
 from schocken.results import Dice
-from schocken.rules import MAX_THROWS
+from schocken.rules import MAX_THROWS, Rules
 from schocken.solver import owed_to_loser
 from schocken.turn import TurnState, one_throw
 
@@ -44,6 +45,27 @@ MAX_SOLUTIONS = 4_000
 """Solved situations kept (without the Deckel, and full); beyond, the one asked for longest ago
 goes."""
 Cups = tuple[tuple[Dice, int], ...]
+
+HALF_OPTIONS = (
+    "preset", "deckel_per_half", "deckel_in_finale", "finale", "opening", "more_halves",
+    "finale_opener", "einwuerfeln", "einwuerfeln_form", "later_opener", "deckel_owed",
+    "first_round_one_throw", "one_throw_while_middle",
+)  # fmt: skip
+"""The options that shape the half and the game around a round for Deckel but not its turns,
+its results or the strong bots' model of it (:class:`Solved` reads none of them; a round's
+throw limit, which two of them set, is part of every situation). Rule sets that differ only
+in these have the same situations of a round solved alike: their memos share them
+(:func:`round_rules`; ``tests/test_fast_solved.py`` holds every preset to it, option by
+option)."""
+
+
+def round_rules(rules: Rules) -> Rules:
+    """``rules`` with every option of :data:`HALF_OPTIONS` as it is by default: the same for
+    two rule sets whose rounds the strong bots solve alike."""
+    defaults: dict[str, Any] = {
+        f.name: f.default for f in dataclasses.fields(Rules) if f.name in HALF_OPTIONS
+    }
+    return dataclasses.replace(rules, **defaults)
 
 
 class Context(NamedTuple):

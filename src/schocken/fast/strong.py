@@ -46,64 +46,34 @@ from __future__ import annotations
 
 import hashlib
 import json
-import mmap
 import os
 import time
 from concurrent.futures import Future
 from functools import cache
 from pathlib import Path
-from typing import TypeVar, cast
+from typing import Any, cast
 
 import numpy as np
-import numpy.typing as npt
 
 from schocken import helper
 from schocken.actions import KEEPS
 from schocken.bots.finale_bot import FinaleBot
 from schocken.bots.half_bot import _two_player_bot, _weights
 from schocken.bots.solver_bot import _finale_bot, _rules_data
-from schocken.fast import away, kernel, turns
+from schocken.fast import away, kernel, round_ends, turns
 from schocken.fast.finale_choices import FinaleChoices
-from schocken.fast.memo import keep_ends, memo_insert, memo_new
-from schocken.fast.solved import Context, Ends, Solved
+from schocken.fast.memo import memo_new
+from schocken.fast.round_ends import EndsArrays, RoundEnds, insert
+from schocken.fast.solved import Context, Solved, round_rules
 from schocken.fast.tables import Float64Array, Int64Array, RuleTables, rule_tables
 from schocken.finale import Column
 from schocken.results import result_table
-from schocken.rules import MAX_THROWS, Rules
+from schocken.rules import Rules
 from schocken.turn import TurnState
-
-T = TypeVar("T", bound=np.generic)
-
-EndsArrays = tuple[
-    Int64Array,
-    Int64Array,
-    Int64Array,
-    Float64Array,
-    Float64Array,
-    Int64Array,
-    Int64Array,
-    Float64Array,
-]
-"""The half bot's ends of the round as the compiled loop takes them (:attr:`Memo.ends`)."""
-
-FIRST_SLOTS = 1 << 14
-"""The memo's first size (slots; it doubles when half full)."""
 
 MAX_KEYS = 1 << 20
 """The keys beyond which a memo starts afresh at the next call of the compiled loop
 (:meth:`Memo.trim`; never within one: the games of a call keep what they filled)."""
-
-DECIDING = slice(1, MAX_THROWS)
-"""The throws after which a turn has a choice: of the ends by throws, those kept."""
-
-MAX_SITUATIONS = 10_000
-"""The half bot's situations (:attr:`Memo.ends`, 40 to 50 kB each) beyond which a memo starts
-afresh in the same way."""
-
-MAX_STOP_ROWS = 1 << 21
-"""The room for the half bot's ends on stopping (rows of :attr:`Memo.stop`, 121 a situation on
-average under ``allgemein``, 56 under ``tsv99``): a memo whose situations use half of it starts
-afresh in the same way (one batch of games may add more: the room then grows)."""
 
 CACHE_ENV = "SCHOCKEN_CACHE_DIR"
 """The environment variable naming the directory of the memos kept on disk (unset: none)."""
@@ -138,16 +108,12 @@ class Memo:
             )
         self.keys: Int64Array
         self.values: Int64Array
-        self.throw: Float64Array
-        """The half bot's situations' ends of the round (:class:`~schocken.fast.solved.Ends`),
-        one situation a row of each: ``throw[k]``, ``turned[k]``, ``stop_at[k]`` (a row of
-        ``stop`` from ``stop_off[k]`` on), after the throws a turn decides after
-        (:data:`DECIDING`: 1 and 2)."""
-        self.turned: Float64Array
-        self.stop_at: Int64Array
-        self.stop_off: Int64Array
-        self.stop: Float64Array
         self.weights: Float64Array
+        self.round = round_rules(self.rules)
+        """The rules as far as they shape a round: the memos of rule sets alike in it share
+        their situations' ends (:attr:`store`)."""
+        self.store = _store(self.round, tables, self.size)
+        """The half bot's situations' ends of the round (:mod:`schocken.fast.round_ends`)."""
         self._clear()
         self.seconds = 0.0
         """Time spent filling the memo (the reference bots' computations)."""
@@ -156,7 +122,6 @@ class Memo:
         self.sharing = True
         """Whether a share of its filling goes to the helper process (:mod:`schocken.fast.away`;
         not the helper's own memo)."""
-        self._solved: Solved | None = None
         self._turns: dict[int, TurnState] = {}
         self._finals: dict[int, Column] = {}
         self._finale_choices: dict[int, FinaleChoices] = {}
@@ -165,97 +130,42 @@ class Memo:
             self._load(self.path)
 
     def _clear(self) -> None:
-        self.keys = np.zeros((FIRST_SLOTS, kernel.KW), np.int64)
-        self.values = np.zeros(FIRST_SLOTS, np.int64)
+        """No key held (the store's situations kept: see :meth:`trim`)."""
+        self.keys = np.zeros((round_ends.FIRST_SLOTS, kernel.KW), np.int64)
+        self.values = np.zeros(round_ends.FIRST_SLOTS, np.int64)
         self.weights = np.zeros((64, self.size), np.float64)
         self.keys_held = 0
         self.weights_rows = 0
-        self.situations = 0
-        self.stop_rows = 0
-        # the turn's tables (from Solved, once a situation's ends are added) and no situation
-        self.opts = np.zeros((1, 1, 1), np.int64)
-        self.sixes = np.zeros(1, np.int64)
-        self.turned_at = np.zeros(1, np.int64)
-        self.throw = np.zeros((0, 1, 1, self.size))
-        self.turned = np.zeros((0, 1, 1, self.size))
-        self.stop_at = np.zeros((0, 1, 1), np.int64)
-        self.stop_off = np.zeros(0, np.int64)
-        self.stop = np.zeros((0, self.size))
+        self.generation = self.store.generation
+        """The store's generation its indices into it are of."""
 
     @property
     def ends(self) -> EndsArrays:
         """The half bot's situations' ends as the compiled loop reads them
         (:func:`schocken.fast.memo.half_choice`)."""
-        return (
-            self.opts, self.sixes, self.turned_at, self.throw, self.stop, self.stop_at,
-            self.stop_off, self.turned,
-        )  # fmt: skip
+        return self.store.arrays
 
-    def _add_ends(self, ends: Ends) -> int:
-        """A situation's ends of the round (:meth:`Solved.ends`) added; its index."""
-        throw, turned = ends.throw[:, DECIDING].shape, ends.turned[:, DECIDING].shape
-        self._room_for(throw, turned, ends.stop_at[:, DECIDING].shape, 1, len(ends.stop))
-        k = self.situations
-        # of the ends on stopping only the rows a decision reads (after the last throw none
-        # does: a round that covers after it has as many rows again for that throw alone)
-        self.stop_rows = keep_ends(
-            k, ends.throw, ends.turned, ends.stop_at, ends.stop, self.throw, self.turned,
-            self.stop_at, self.stop_off, self.stop, self.stop_rows,
-        )  # fmt: skip
-        self.situations += 1
-        return k
+    @property
+    def situations(self) -> int:
+        """The situations its store holds."""
+        return self.store.situations
 
-    def _add_block(self, block: away.Block) -> int:
-        """Situations' ends as another memo kept them (:func:`fill_away`) added after
-        those held; the index of the first."""
-        count, rows = len(block.throw), len(block.stop)
-        throw, turned = block.throw.shape[1:], block.turned.shape[1:]
-        self._room_for(throw, turned, block.stop_at.shape[1:], count, rows)
-        k, r = self.situations, self.stop_rows
-        self.throw[k : k + count] = block.throw
-        self.turned[k : k + count] = block.turned
-        self.stop_at[k : k + count] = block.stop_at
-        self.stop_off[k : k + count] = block.stop_off + r
-        self.stop[r : r + rows] = block.stop
-        self.situations, self.stop_rows = k + count, r + rows
-        return k
-
-    def _room_for(
-        self,
-        throw: tuple[int, ...],
-        turned: tuple[int, ...],
-        stop_at: tuple[int, ...],
-        situations: int,
-        stop_rows: int,
-    ) -> None:
-        """Room for ``situations`` more and ``stop_rows`` more rows of their ends on stopping, a
-        situation's ends kept in the shapes ``throw``, ``turned`` and ``stop_at``."""
-        if self.situations == 0:
-            solved = self.solved
-            self.opts, self.sixes, self.turned_at = solved.opts, solved.sixes, solved.turned_at
-            # room for every situation a memo holds (trim): zeros the system gives as they are
-            # first written, so that the arrays never move (copying them cost more than filling)
-            self.throw = _zeros((MAX_SITUATIONS, *throw), np.float64)
-            self.turned = _zeros((MAX_SITUATIONS, *turned), np.float64)
-            self.stop_at = _zeros((MAX_SITUATIONS, *stop_at), np.int64)
-            self.stop_off = _zeros((MAX_SITUATIONS,), np.int64)
-            self.stop = _zeros((MAX_STOP_ROWS, self.size), np.float64)
-        while self.situations + situations > len(self.throw):  # loaded from disk: 3 times more
-            self.throw, self.turned = _room(self.throw), _room(self.turned)
-            self.stop_at, self.stop_off = _room(self.stop_at), _room(self.stop_off)
-        while self.stop_rows + stop_rows > len(self.stop):
-            self.stop = _room(self.stop)
+    @property
+    def stop_rows(self) -> int:
+        """The rows of ends on stopping its store holds."""
+        return self.store.stop_rows
 
     @classmethod
     def empty(cls) -> Memo:
         """A memo that holds nothing, for line-ups without a strong bot (the loop never asks)."""
         m = cls.__new__(cls)
         m.size = 1
+        m.store = RoundEnds(None, 1)
         m._clear()
         m.keys = np.zeros((1, kernel.KW), np.int64)
         m.values = np.zeros(1, np.int64)
         m.weights = np.zeros((1, 1), np.float64)
-        m.path, m.changed, m._solved, m.sharing = None, False, None, False
+        m.path, m.changed, m.sharing = None, False, False
         return m
 
     # ------------------------------------------------------------------ the table
@@ -269,18 +179,23 @@ class Memo:
         rows = missing[memo_new(self.keys, missing)]
         self.changed = True
         values = np.zeros(len(rows), np.int64)
-        *theirs, mine = away.pieces(rows) if self.sharing else [np.arange(len(rows))]
-        asked = [away.ask(self.rules, rows[at], players) for at in theirs]
-        values[mine] = self.values_of(rows[mine], players)
+        # the half bot's ends of a round the store holds (solved for this memo or a sibling's)
+        ends = np.flatnonzero(rows[:, 0] == kernel.K_HALF_ENDS)
+        found = self.store.find(rows[ends])
+        values[ends] = found
+        todo = np.setdiff1d(np.arange(len(rows)), ends[found >= 0], assume_unique=True)
+        part, made = rows[todo], np.zeros(len(todo), np.int64)
+        *theirs, mine = away.pieces(part) if self.sharing else [np.arange(len(part))]
+        asked = [away.ask(self.rules, part[at], players) for at in theirs]
+        made[mine] = self.values_of(part[mine], players)
         while asked and asked[-1].cancel():  # not begun there: made here
             asked.pop()
             at = theirs.pop()
-            values[at] = self.values_of(rows[at], players)
+            made[at] = self.values_of(part[at], players)
         for at, answer in zip(theirs, asked, strict=True):
-            values[at] = self._taken(answer, rows[at], players)
-        while 2 * (self.keys_held + len(rows)) > len(self.keys):
-            self._grow()
-        memo_insert(self.keys, self.values, rows, values)
+            made[at] = self._taken(answer, part[at], players)
+        values[todo] = made
+        self.keys, self.values = insert(self.keys, self.values, self.keys_held, rows, values)
         self.keys_held += len(rows)
         self.seconds += time.perf_counter() - started
 
@@ -310,27 +225,21 @@ class Memo:
             return self.values_of(rows, players)
         kinds = rows[:, 0]
         if len(block.throw):
-            found[kinds == kernel.K_HALF_ENDS] += self._add_block(block)
+            ends = kinds == kernel.K_HALF_ENDS
+            found[ends] += self.store.add_block(block)
+            self.store.note(rows[ends], found[ends])
         if len(weights):
             found[kinds == kernel.K_HALF_WEIGHTS] += self._add_weights(weights)
         return found
 
     def trim(self) -> None:
-        """Start afresh, empty, where the memo holds :data:`MAX_KEYS` keys or
-        :data:`MAX_SITUATIONS` situations or more, or half of :data:`MAX_STOP_ROWS`."""
-        if (
-            self.keys_held >= MAX_KEYS
-            or self.situations >= MAX_SITUATIONS
-            or 2 * self.stop_rows >= MAX_STOP_ROWS
-        ):
+        """Start afresh, empty, where the memo holds :data:`MAX_KEYS` keys or its store is full
+        (:meth:`RoundEnds.full`: the store then starts afresh too), or where the store started
+        afresh for another memo of it."""
+        if self.store.full():
+            self.store.clear()
+        if self.keys_held >= MAX_KEYS or self.generation != self.store.generation:
             self._clear()
-
-    def _grow(self) -> None:
-        held = self.keys[:, 0] != 0
-        keys, values = self.keys[held], self.values[held]
-        self.keys = _zeros((2 * len(self.keys), kernel.KW), np.int64)
-        self.values = _zeros((len(self.keys),), np.int64)
-        memo_insert(self.keys, self.values, keys, values)
 
     # ------------------------------------------------------------------ on disk
 
@@ -340,21 +249,14 @@ class Memo:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
         part = self.path.with_suffix(f".{os.getpid()}.part")
+        arrays: dict[str, Any] = {
+            "keys": self.keys,
+            "values": self.values,
+            "weights": self.weights[: self.weights_rows],
+            **self.store.saved(),
+        }
         with part.open("wb") as f:
-            np.savez(
-                f,
-                keys=self.keys,
-                values=self.values,
-                weights=self.weights[: self.weights_rows],
-                opts=self.opts,
-                sixes=self.sixes,
-                turned_at=self.turned_at,
-                throw=self.throw[: self.situations],
-                turned=self.turned[: self.situations],
-                stop_at=self.stop_at[: self.situations],
-                stop_off=self.stop_off[: self.situations],
-                stop=self.stop[: self.stop_rows],
-            )
+            np.savez(f, **arrays)
         part.replace(self.path)  # whole or not at all, whoever else writes it
         self.changed = False
 
@@ -368,34 +270,24 @@ class Memo:
         self.keys_held = int(np.count_nonzero(keys[:, 0]))
         self.weights_rows = len(weights)
         self.weights = np.concatenate([weights, np.zeros((max(64, len(weights)), self.size))])
-        self.situations, self.stop_rows = len(found["throw"]), len(found["stop"])
-        if self.situations:
-            self.opts, self.sixes, self.turned_at = (
-                found["opts"],
-                found["sixes"],
-                found["turned_at"],
-            )
-            self.throw, self.turned = _room(found["throw"]), _room(found["turned"])
-            self.stop_at, self.stop_off = _room(found["stop_at"]), _room(found["stop_off"])
-            self.stop = _room(found["stop"])
+        self.store = RoundEnds(self.tables, self.size)  # its own: its keys' indices are into it
+        self.store.load(found)
+        self.generation = self.store.generation
 
     @property
     def nbytes(self) -> int:
-        """The memo's size in bytes: its table as allocated, its situations as far as written
-        (the rest of their room the system gives only once written)."""
-        held = self.keys.nbytes + self.values.nbytes + self.weights.nbytes
-        held += self.opts.nbytes + self.sixes.nbytes + self.turned_at.nbytes
-        k = self.situations
-        for a in (self.throw[:k], self.turned[:k], self.stop_at[:k], self.stop_off[:k]):
-            held += a.nbytes
-        return held + self.stop[: self.stop_rows].nbytes
+        """The memo's size in bytes: its table as allocated, its store's situations as far as
+        written (the rest of their room the system gives only once written; a store shared
+        counted in each of its memos)."""
+        return self.keys.nbytes + self.values.nbytes + self.weights.nbytes + self.store.nbytes
 
     # ------------------------------------------------------------------ the keys' values
 
     def _half_ends(self, rows: Int64Array) -> list[int]:
         """The half bot's ends of the round in the situations of ``rows`` (keys ``K_HALF_ENDS``),
-        each solved once (:meth:`Solved.ends`) and added to :attr:`ends` (its index the value):
-        the compiled loop reads every turn state's from there."""
+        each solved once (:meth:`Solved.ends`) and added to its store (its index the value,
+        noted there for the store's other memos): the compiled loop reads every turn state's
+        from there."""
         stray = rows[rows[:, 1] != 0]
         if len(stray):  # strong_choice's key of a state the turn never reaches
             word = int(stray[0, 1])
@@ -406,7 +298,8 @@ class Memo:
         found = [0] * len(rows)
         for i in order.tolist():
             ctx, best = _context(rows[i])
-            found[i] = self._add_ends(self.solved.ends(ctx, best, scratch=True))
+            found[i] = self.store.add(self.solved.ends(ctx, best, scratch=True))
+        self.store.note(rows, np.array(found, np.int64))
         return found
 
     def _solver(self, rows: Int64Array, *, full: bool) -> list[int]:
@@ -444,10 +337,8 @@ class Memo:
 
     @property
     def solved(self) -> Solved:
-        """The compiled turn's solutions of the rule set (made when first asked)."""
-        if self._solved is None:
-            self._solved = Solved(self.tables)
-        return self._solved
+        """The compiled turn's solutions of the rule set's rounds (its store's)."""
+        return self.store.solved
 
     def turn(self, word: int) -> TurnState:
         """The turn of a key's word 1 (state * 4 + throws)."""
@@ -507,29 +398,6 @@ class Memo:
                 final = ("shown", first.result(result_table(self.rules)))
             self._finals[opener] = final
         return final
-
-
-def _zeros(shape: tuple[int, ...], dtype: type[T]) -> npt.NDArray[T]:
-    """Zeros, in pages the system gives as they are first written, and small ones: numpy asks
-    for huge pages (2 MB) for large arrays, and a process that has run a while waits for each
-    (measured: 6 ms a page, a third of the half bot's filling under ``allgemein``)."""
-    count = int(np.prod(shape))
-    size = max(1, count * np.dtype(dtype).itemsize)
-    if hasattr(mmap, "MAP_PRIVATE"):  # this process's own pages (shared ones are the default)
-        pages = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
-    else:
-        pages = mmap.mmap(-1, size)
-    if hasattr(mmap, "MADV_NOHUGEPAGE"):  # Linux
-        pages.madvise(mmap.MADV_NOHUGEPAGE)
-    a: npt.NDArray[T] = np.frombuffer(pages, dtype, count).reshape(shape)
-    return a
-
-
-def _room(a: npt.NDArray[T]) -> npt.NDArray[T]:
-    """``a`` with room for three times as many rows again (zeros), at least 1,024."""
-    grown = _zeros((len(a) + max(1024, 3 * len(a)), *a.shape[1:]), a.dtype.type)
-    grown[: len(a)] = a
-    return grown
 
 
 def _situations(rows: Int64Array, columns: list[int]) -> tuple[Int64Array, list[int], Int64Array]:
@@ -592,6 +460,19 @@ def memo(rules: Rules) -> Memo:
     return Memo(rule_tables(rules))
 
 
+_STORES: dict[Rules, RoundEnds] = {}
+"""The stores of the half bot's ends (:class:`RoundEnds`) by the rules as far as they shape a
+round (:func:`~schocken.fast.solved.round_rules`)."""
+
+
+def _store(round_part: Rules, tables: RuleTables, size: int) -> RoundEnds:
+    """The store of the memos of rule sets alike in ``round_part`` (made with the first)."""
+    store = _STORES.get(round_part)
+    if store is None:
+        store = _STORES[round_part] = RoundEnds(tables, size)
+    return store
+
+
 # ---------------------------------------------------------------------- in the helper process
 
 
@@ -602,7 +483,7 @@ def prepare_away(rules: Rules) -> None:
     m.sharing = False
     m.trim()
     # a round's opener with three players after: every compiled function of the round's ends
-    m._add_ends(m.solved.ends(Context(0, -1, 3, ()), -1, scratch=True))
+    m.store.add(m.solved.ends(Context(0, -1, 3, ()), -1, scratch=True))
 
 
 def fill_away(rules: Rules, players: int, model: object, rows: Int64Array) -> away.Answer:
@@ -622,21 +503,11 @@ def fill_away(rules: Rules, players: int, model: object, rows: Int64Array) -> aw
     kind = rows[:, 0]
     found[kind == kernel.K_HALF_ENDS] -= k
     found[kind == kernel.K_HALF_WEIGHTS] -= w
-    if m.situations > k:
-        block = away.Block(
-            m.throw[k : m.situations].copy(),
-            m.turned[k : m.situations].copy(),
-            m.stop_at[k : m.situations].copy(),
-            m.stop_off[k : m.situations] - r,
-            m.stop[r : m.stop_rows].copy(),
-        )
-    else:
-        none, no_rows = np.zeros((0,)), np.zeros((0,), np.int64)
-        block = away.Block(none, none, no_rows, no_rows, none)
-    return found, block, m.weights[w : m.weights_rows].copy()
+    return found, m.store.block(k, r), m.weights[w : m.weights_rows].copy()
 
 
 def clear_caches() -> None:
     """Forget every rule set's memo (kept on disk where ``SCHOCKEN_CACHE_DIR`` says) and tables."""
     memo.cache_clear()
+    _STORES.clear()
     rule_tables.cache_clear()

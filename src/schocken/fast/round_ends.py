@@ -1,0 +1,280 @@
+"""The half bot's ends of a round's situations, as the batch simulator's memos keep them
+(:class:`RoundEnds`): one store for every memo of rule sets whose rounds the strong bots solve
+alike (:func:`schocken.fast.solved.round_rules`).
+
+The builder's rules are mostly a preset with a house rule ticked, and most house rules shape the
+half, not the round (the Deckel of a half, the Finale, the opening): the preset's situations of a
+round, solved as the page opened (``POST /api/lab/warm``), then serve the rules being built as
+they are. A situation's ends are the same floats whichever of the memos solved them; each memo
+keeps, in its own table, the index of each situation it asked for, and the store keeps its own
+table of them (:meth:`RoundEnds.find`) for the others.
+
+Where a store is full (:meth:`RoundEnds.full`) the memo that finds it so starts it afresh and
+itself with it; every other memo of the store starts afresh at its next batch of games (its
+indices are then of another generation: :attr:`RoundEnds.generation`).
+"""
+
+from __future__ import annotations
+
+import mmap
+from typing import TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from schocken.fast import away, kernel
+from schocken.fast.memo import keep_ends, memo_get, memo_insert
+from schocken.fast.solved import Ends, Solved
+from schocken.fast.tables import Float64Array, Int64Array, RuleTables
+from schocken.rules import MAX_THROWS
+
+T = TypeVar("T", bound=np.generic)
+
+EndsArrays = tuple[
+    Int64Array,
+    Int64Array,
+    Int64Array,
+    Float64Array,
+    Float64Array,
+    Int64Array,
+    Int64Array,
+    Float64Array,
+]
+"""The half bot's ends of the round as the compiled loop takes them (:attr:`RoundEnds.arrays`)."""
+
+FIRST_SLOTS = 1 << 14
+"""A key table's first size (slots; it doubles when half full)."""
+
+DECIDING = slice(1, MAX_THROWS)
+"""The throws after which a turn has a choice: of the ends by throws, those kept."""
+
+MAX_SITUATIONS = 10_000
+"""The half bot's situations (40 to 50 kB each) beyond which a store starts afresh (at the next
+batch of games of one of its memos: :meth:`schocken.fast.strong.Memo.trim`)."""
+
+MAX_STOP_ROWS = 1 << 21
+"""The room for the half bot's ends on stopping (rows of :attr:`RoundEnds.stop`, 121 a situation
+on average under ``allgemein``, 56 under ``tsv99``): a store whose situations use half of it
+starts afresh in the same way (one batch of games may add more: the room then grows)."""
+
+
+def insert(
+    keys: Int64Array, values: Int64Array, held: int, rows: Int64Array, row_values: Int64Array
+) -> tuple[Int64Array, Int64Array]:
+    """``rows`` (keys, none held) with their values put into a key table holding ``held`` keys:
+    the table, doubled as often as it needs to stay at most half full."""
+    while 2 * (held + len(rows)) > len(keys):
+        full = keys[:, 0] != 0
+        old_keys, old_values = keys[full], values[full]
+        keys = zeros((2 * len(keys), kernel.KW), np.int64)
+        values = zeros((len(keys),), np.int64)
+        memo_insert(keys, values, old_keys, old_values)
+    memo_insert(keys, values, rows, row_values)
+    return keys, values
+
+
+class RoundEnds:
+    """The half bot's situations' ends of the round (:class:`~schocken.fast.solved.Ends`), one
+    situation a row of each: ``throw[k]``, ``turned[k]``, ``stop_at[k]`` (a row of ``stop`` from
+    ``stop_off[k]`` on), after the throws a turn decides after (:data:`DECIDING`: 1 and 2); and
+    the compiled turn's solutions they come from (:attr:`solved`)."""
+
+    def __init__(self, tables: RuleTables | None, size: int) -> None:
+        self.tables = tables
+        """The tables of the rule set it was made for (None: a store never asked to solve)."""
+        self.size = size
+        """The length of a half bot's ends (three per worth: see ``half_bot.Ends``)."""
+        self.generation = 0
+        """How often it started afresh: a memo's indices into it are of one generation."""
+        self._solved: Solved | None = None
+        self.keys: Int64Array
+        self.values: Int64Array
+        self.throw: Float64Array
+        self.turned: Float64Array
+        self.stop_at: Int64Array
+        self.stop_off: Int64Array
+        self.stop: Float64Array
+        self.clear()
+        self.generation = 0
+
+    def clear(self) -> None:
+        """Start afresh: no situation (the memos' indices into it then stale)."""
+        self.generation += 1
+        self.keys = np.zeros((FIRST_SLOTS, kernel.KW), np.int64)
+        self.values = np.zeros(FIRST_SLOTS, np.int64)
+        self.keys_held = 0
+        self.situations = 0
+        self.stop_rows = 0
+        # the turn's tables (from Solved, once a situation's ends are added) and no situation
+        self.opts = np.zeros((1, 1, 1), np.int64)
+        self.sixes = np.zeros(1, np.int64)
+        self.turned_at = np.zeros(1, np.int64)
+        self.throw = np.zeros((0, 1, 1, self.size))
+        self.turned = np.zeros((0, 1, 1, self.size))
+        self.stop_at = np.zeros((0, 1, 1), np.int64)
+        self.stop_off = np.zeros(0, np.int64)
+        self.stop = np.zeros((0, self.size))
+
+    @property
+    def solved(self) -> Solved:
+        """The compiled turn's solutions of the rounds (made when first asked)."""
+        if self._solved is None:
+            assert self.tables is not None, "a store without tables solves nothing"
+            self._solved = Solved(self.tables)
+        return self._solved
+
+    @property
+    def arrays(self) -> EndsArrays:
+        """The ends as the compiled loop reads them (:func:`schocken.fast.memo.half_choice`)."""
+        return (
+            self.opts, self.sixes, self.turned_at, self.throw, self.stop, self.stop_at,
+            self.stop_off, self.turned,
+        )  # fmt: skip
+
+    def full(self) -> bool:
+        """Whether it holds :data:`MAX_SITUATIONS` situations or more, or half of
+        :data:`MAX_STOP_ROWS`."""
+        return self.situations >= MAX_SITUATIONS or 2 * self.stop_rows >= MAX_STOP_ROWS
+
+    def find(self, rows: Int64Array) -> Int64Array:
+        """The index of each of ``rows`` (keys ``K_HALF_ENDS``) held, -1 where none."""
+        found: Int64Array = memo_get(self.keys, self.values, rows)
+        return found
+
+    def note(self, rows: Int64Array, indices: Int64Array) -> None:
+        """``rows`` (keys ``K_HALF_ENDS``, none held) are situations ``indices``."""
+        self.keys, self.values = insert(self.keys, self.values, self.keys_held, rows, indices)
+        self.keys_held += len(rows)
+
+    def add(self, ends: Ends) -> int:
+        """A situation's ends of the round (:meth:`Solved.ends`) added; its index."""
+        throw, turned = ends.throw[:, DECIDING].shape, ends.turned[:, DECIDING].shape
+        self._room_for(throw, turned, ends.stop_at[:, DECIDING].shape, 1, len(ends.stop))
+        k = self.situations
+        # of the ends on stopping only the rows a decision reads (after the last throw none
+        # does: a round that covers after it has as many rows again for that throw alone)
+        self.stop_rows = keep_ends(
+            k, ends.throw, ends.turned, ends.stop_at, ends.stop, self.throw, self.turned,
+            self.stop_at, self.stop_off, self.stop, self.stop_rows,
+        )  # fmt: skip
+        self.situations += 1
+        return k
+
+    def add_block(self, block: away.Block) -> int:
+        """Situations' ends as another store kept them (:meth:`block`) added after those
+        held; the index of the first."""
+        count, rows = len(block.throw), len(block.stop)
+        throw, turned = block.throw.shape[1:], block.turned.shape[1:]
+        self._room_for(throw, turned, block.stop_at.shape[1:], count, rows)
+        k, r = self.situations, self.stop_rows
+        self.throw[k : k + count] = block.throw
+        self.turned[k : k + count] = block.turned
+        self.stop_at[k : k + count] = block.stop_at
+        self.stop_off[k : k + count] = block.stop_off + r
+        self.stop[r : r + rows] = block.stop
+        self.situations, self.stop_rows = k + count, r + rows
+        return k
+
+    def block(self, k: int, r: int) -> away.Block:
+        """The situations from ``k`` on, their rows of ends on stopping from ``r`` on, as a
+        block (copies) another store adds (:meth:`add_block`)."""
+        if self.situations <= k:
+            none, no_rows = np.zeros((0,)), np.zeros((0,), np.int64)
+            return away.Block(none, none, no_rows, no_rows, none)
+        return away.Block(
+            self.throw[k : self.situations].copy(),
+            self.turned[k : self.situations].copy(),
+            self.stop_at[k : self.situations].copy(),
+            self.stop_off[k : self.situations] - r,
+            self.stop[r : self.stop_rows].copy(),
+        )
+
+    def _room_for(
+        self,
+        throw: tuple[int, ...],
+        turned: tuple[int, ...],
+        stop_at: tuple[int, ...],
+        situations: int,
+        stop_rows: int,
+    ) -> None:
+        """Room for ``situations`` more and ``stop_rows`` more rows of their ends on stopping, a
+        situation's ends kept in the shapes ``throw``, ``turned`` and ``stop_at``."""
+        if self.situations == 0:
+            solved = self.solved
+            self.opts, self.sixes, self.turned_at = solved.opts, solved.sixes, solved.turned_at
+            # room for every situation a store holds (full): zeros the system gives as they
+            # are first written, so that the arrays never move (copying them cost more than
+            # filling)
+            self.throw = zeros((MAX_SITUATIONS, *throw), np.float64)
+            self.turned = zeros((MAX_SITUATIONS, *turned), np.float64)
+            self.stop_at = zeros((MAX_SITUATIONS, *stop_at), np.int64)
+            self.stop_off = zeros((MAX_SITUATIONS,), np.int64)
+            self.stop = zeros((MAX_STOP_ROWS, self.size), np.float64)
+        while self.situations + situations > len(self.throw):  # loaded from disk: 3 times more
+            self.throw, self.turned = room(self.throw), room(self.turned)
+            self.stop_at, self.stop_off = room(self.stop_at), room(self.stop_off)
+        while self.stop_rows + stop_rows > len(self.stop):
+            self.stop = room(self.stop)
+
+    def saved(self) -> dict[str, npt.NDArray[np.generic]]:
+        """What a memo's file keeps of it (:meth:`schocken.fast.strong.Memo.save`)."""
+        k = self.situations
+        return {
+            "opts": self.opts,
+            "sixes": self.sixes,
+            "turned_at": self.turned_at,
+            "throw": self.throw[:k],
+            "turned": self.turned[:k],
+            "stop_at": self.stop_at[:k],
+            "stop_off": self.stop_off[:k],
+            "stop": self.stop[: self.stop_rows],
+        }
+
+    def load(self, found: dict[str, npt.NDArray[np.generic]]) -> None:
+        """Take what a memo's file kept (:meth:`saved`)."""
+        self.situations, self.stop_rows = len(found["throw"]), len(found["stop"])
+        if self.situations:
+            self.opts, self.sixes, self.turned_at = (
+                found["opts"].astype(np.int64),
+                found["sixes"].astype(np.int64),
+                found["turned_at"].astype(np.int64),
+            )
+            self.throw = room(found["throw"].astype(np.float64))
+            self.turned = room(found["turned"].astype(np.float64))
+            self.stop_at = room(found["stop_at"].astype(np.int64))
+            self.stop_off = room(found["stop_off"].astype(np.int64))
+            self.stop = room(found["stop"].astype(np.float64))
+
+    @property
+    def nbytes(self) -> int:
+        """Its size in bytes: its situations as far as written (the rest of their room the
+        system gives only once written)."""
+        held = self.keys.nbytes + self.values.nbytes
+        held += self.opts.nbytes + self.sixes.nbytes + self.turned_at.nbytes
+        k = self.situations
+        for a in (self.throw[:k], self.turned[:k], self.stop_at[:k], self.stop_off[:k]):
+            held += a.nbytes
+        return held + self.stop[: self.stop_rows].nbytes
+
+
+def zeros(shape: tuple[int, ...], dtype: type[T]) -> npt.NDArray[T]:
+    """Zeros, in pages the system gives as they are first written, and small ones: numpy asks
+    for huge pages (2 MB) for large arrays, and a process that has run a while waits for each
+    (measured: 6 ms a page, a third of the half bot's filling under ``allgemein``)."""
+    count = int(np.prod(shape))
+    size = max(1, count * np.dtype(dtype).itemsize)
+    if hasattr(mmap, "MAP_PRIVATE"):  # this process's own pages (shared ones are the default)
+        pages = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    else:
+        pages = mmap.mmap(-1, size)
+    if hasattr(mmap, "MADV_NOHUGEPAGE"):
+        pages.madvise(mmap.MADV_NOHUGEPAGE)
+    a: npt.NDArray[T] = np.frombuffer(pages, dtype, count).reshape(shape)
+    return a
+
+
+def room(a: npt.NDArray[T]) -> npt.NDArray[T]:
+    """``a`` with room for three times as many rows again (zeros), at least 1,024."""
+    grown = zeros((len(a) + max(1024, 3 * len(a)), *a.shape[1:]), a.dtype.type)
+    grown[: len(a)] = a
+    return grown
