@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from enum import Enum
+from typing import Any
 
 import numpy as np
 import pytest
@@ -23,7 +24,7 @@ ARRAYS = ("opts", "sixes", "kchild", "kq", "krolls", "order", "reach", "code", "
 ARRAYS += ("covers", "turned_at", "of_code", "runs")
 
 
-def _other_values(rules: Rules, name: str) -> list[object]:
+def _other_values(rules: Rules, name: str) -> list[Any]:
     """Every other value of option ``name`` (a count: one less and one more)."""
     value = getattr(rules, name)
     if isinstance(value, bool):
