@@ -20,8 +20,10 @@ from schocken.fast.solved import HALF_OPTIONS, Context, Solved, round_rules
 from schocken.fast.tables import rule_tables
 from schocken.rules import PRESETS, Rules, find_preset
 
-ARRAYS = ("opts", "sixes", "kchild", "kq", "krolls", "order", "reach", "code", "worth", "aside")
-ARRAYS += ("covers", "turned_at", "of_code", "runs")
+ARRAYS = (
+    "opts", "sixes", "kchild", "kq", "krolls", "order", "reach", "code", "worth", "aside",
+    "covers", "turned_at", "of_code", "runs",
+)  # fmt: skip
 
 
 def _other_values(rules: Rules, name: str) -> list[Any]:
