@@ -74,7 +74,7 @@ from schocken.lab.run import (
     SKILL_SECONDS,
     forget_rule_sets,
 )
-from schocken.rules import PRESETS, find_preset
+from schocken.rules import PRESETS, Rules, find_preset
 
 
 def _settled() -> None:
@@ -146,6 +146,7 @@ def _pairs(presets: list[str]) -> None:
     the preset new to the process, and with it measured first as the page has the server do
     when it opens (``POST /api/lab/warm``)."""
     print("the builder's panel: the preset with fewer Deckel beside the preset, in one process")
+    from schocken.lab import refine
     from schocken.lab.pair import measure_pair, refine_pair
     from schocken.server.routes.lab import REFINE_SLICE
 
@@ -156,8 +157,10 @@ def _pairs(presets: list[str]) -> None:
         found: list[str] = []
         for fewer, warm in ((1, False), (2, True)):
             forget_rule_sets()
-            if warm:
-                measure(rules)
+            if warm:  # as POST /api/lab/warm: measured, then refined to all its skill games
+                warmed = measure(rules)
+                while warmed.skill.games < SKILL_GAMES:
+                    warmed = refine(warmed, SKILL_GAMES, REFINE_SLICE)
             ours = rules.with_overrides({"deckel_per_half": rules.deckel_per_half - fewer})
             sets = [ours, rules]
             _settled()
@@ -177,11 +180,7 @@ def _refine(presets: list[str]) -> None:
     from schocken.lab import refine
     from schocken.server.routes.lab import REFINE_SLICE
 
-    print(f"skill games refined to {SKILL_GAMES:,} in slices of {REFINE_SLICE} s, new rules")
-    print(f"{'rules':<16} {'figures s':>9} {'games':>6} {'all s':>6} {'slices':>6}")
-    for name in presets:
-        base = find_preset(name)
-        rules = base.with_overrides({"deckel_per_half": base.deckel_per_half - 1})
+    def timed(rules: Rules) -> str:
         _settled()
         started = time.perf_counter()
         figures = measure(rules)
@@ -191,7 +190,23 @@ def _refine(presets: list[str]) -> None:
             figures = refine(figures, SKILL_GAMES, REFINE_SLICE)
             slices += 1
         took = time.perf_counter() - started
-        print(f"{name + ' -1':<16} {first:>9.2f} {games:>6} {took:>6.2f} {slices:>6}")
+        return f"{first:>9.2f} {games:>6} {took:>6.2f} {slices:>6}"
+
+    print(f"skill games refined to {SKILL_GAMES:,} in slices of {REFINE_SLICE} s: rules whose")
+    print("rounds are new to the server (one Deckel fewer and the Jule ticked or unticked), and")
+    print("the preset with one Deckel fewer after the preset was measured (as the page warms it:")
+    print("the rounds of the two alike, the preset's situations taken)")
+    print(f"{'rules':<16} {'figures s':>9} {'games':>6} {'all s':>6} {'slices':>6} "
+          f"{'after preset s':>14} {'games':>6} {'all s':>6} {'slices':>6}")  # fmt: skip
+    for name in presets:
+        base = find_preset(name)
+        fewer = {"deckel_per_half": base.deckel_per_half - 1}
+        forget_rule_sets()
+        new = timed(base.with_overrides({**fewer, "jule": not base.jule}))
+        forget_rule_sets()
+        measure(base)
+        after = timed(base.with_overrides(fewer))
+        print(f"{name + ' -1':<16} {new} {after:>36}")
 
 
 def main() -> None:
@@ -211,7 +226,11 @@ def main() -> None:
     engine = "reference" if args.reference else "fast"
     games = args.games or (REFERENCE_GAMES if args.reference else GAMES)
     if not args.reference:  # compile (or load the cached code) first, on rules not measured here
-        warm_up = find_preset("tsv99").with_overrides({"deckel_per_half": 12})
+        from schocken.fast.solved import round_rules
+
+        warm_up = find_preset("tsv99").with_overrides({"deckel_per_half": 11, "jule": True})
+        # its rounds like no preset's: their memos share nothing with it (round_rules)
+        assert all(round_rules(warm_up) != round_rules(r) for r in PRESETS.values())
         measure(warm_up, games=100, skill_games=1, skill_seconds=0)
     if args.pairs:
         _pairs(presets)

@@ -122,3 +122,23 @@ def test_nothing_is_sent_ahead_to_a_busy_helper(monkeypatch: pytest.MonkeyPatch)
         assert "schocken.finale_shared:_solved_values" in asked and half_bot.finales_coming(A)
     finally:
         finale_shared.clear_caches()
+
+
+def test_a_rule_set_counted_whole_leaves_the_other_all_the_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Beside a rule set whose skill games are all counted (the preset the page warmed), the
+    other has the whole skill time; beside one not yet counted whole, half of it."""
+    measure(B, skill_seconds=math.inf, **OPTIONS)  # all its 100 skill games counted
+    asked: dict[object, float] = {}
+
+    def measured(rules: Any, **options: Any) -> Figures:
+        asked[rules] = options["skill_seconds"]
+        return measure(rules, **options)
+
+    monkeypatch.setattr(pair, "measure", measured)
+    pair.measure_pair([A, B], skill_seconds=0.8, **OPTIONS)  # both here: B is known
+    assert asked == {A: 0.8, B: 0.4}
+    asked.clear()
+    pair.measure_pair([A, B], skill_seconds=0.8, **{**OPTIONS, "skill_games": 200})
+    assert asked == {A: 0.4, B: 0.4}  # B's second hundred not yet counted

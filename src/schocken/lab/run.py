@@ -321,6 +321,13 @@ def known(rules: Rules, engine: str = "fast") -> bool:
     return _KNOWN.get((rules, engine), (0, 0.0))[0] > 0
 
 
+def counted(rules: Rules, games: int = SKILL_GAMES, seed: int = 0) -> bool:
+    """Whether this process has counted the first ``games`` skill games of ``rules`` and
+    ``seed`` on the batch simulator (a measurement then takes its skill figure as it was)."""
+    done = _PLAYED.get((rules, "fast", seed), (0, 0))[0]
+    return done * SKILL_CHUNK >= games
+
+
 def start_models(rule_sets: Sequence[Rules]) -> None:
     """The strong bot's model of the half for each of ``rule_sets``: made at once from the games
     of regulars it counts, played on the batch simulator (milliseconds), or where

@@ -27,7 +27,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
 from schocken.errors import RulesError
-from schocken.lab import Figures, compare, measure
+from schocken.lab import Figures, compare, measure, refine
 from schocken.lab.cli import figure_label, figures_data, notes, number, rules_name, value_text
 from schocken.lab.pair import measure_pair, refine_pair
 from schocken.lab.run import (
@@ -35,8 +35,8 @@ from schocken.lab.run import (
     GAMES,
     REFERENCE_GAMES,
     SKILL_GAMES,
+    counted,
     fast_available,
-    known,
     skill_short,
 )
 from schocken.rule_options import read_rules, refusal_in_words
@@ -252,11 +252,14 @@ async def lab(request: Request) -> Any:
 async def warm(request: Request) -> Any:
     """Measure the preset ``against`` once in the background, where this server has not yet, so
     that the builder's panel, which puts the rules being built beside it, finds its strong bot
-    ready (its Finale's solutions, its model of the half, its first skill games' decisions) and
-    answers within its two seconds. The page asks as it opens and when another preset is chosen.
+    ready (its Finale's solutions, its model of the half, its skill games' decisions, all
+    :data:`SKILL_GAMES` of them, refined in slices as :func:`lab` refines) and answers within
+    its two seconds: the rules being built, mostly the preset with house rules that leave its
+    rounds as they are, take its situations of a round (:mod:`schocken.fast.round_ends`). The
+    page asks as it opens and when another preset is chosen.
     ``{"ok": true, "warming": bool, "ready": bool}``: whether a measurement was started, and
-    whether the preset has been measured. Only on the batch simulator (the reference engine has
-    nothing to keep); :data:`WARM_ENV` set to 0 turns it off."""
+    whether the preset has been measured with all its skill games. Only on the batch simulator
+    (the reference engine has nothing to keep); :data:`WARM_ENV` set to 0 turns it off."""
     data = await read_body(request)
     name = data.get("against") if isinstance(data, dict) else None
     if name in (None, ""):
@@ -265,15 +268,22 @@ async def warm(request: Request) -> Any:
         return _unknown_preset(name, language(request))
     rules = PRESETS[name]
     off = os.environ.get(WARM_ENV, "1") == "0"
-    if off or not fast_available() or name in _warming or known(rules):
-        return {"ok": True, "warming": False, "ready": known(rules)}
+    if off or not fast_available() or name in _warming or counted(rules):
+        return {"ok": True, "warming": False, "ready": counted(rules)}
     _warming.add(name)
 
     def work() -> None:
         try:
             with _one_at_a_time:
-                if not known(rules):
-                    measure(rules)
+                if counted(rules):
+                    return
+                found = measure(rules)
+            # on to all its skill games, a slice at a time (measurements let in between): the
+            # rules being built, alike in their rounds, then take all its situations
+            # (schocken.fast.round_ends), and its own figure is ready whole
+            while skill_short(found, SKILL_GAMES):
+                with _one_at_a_time:
+                    found = refine(found, SKILL_GAMES, REFINE_SLICE)
         finally:
             _warming.discard(name)
 
