@@ -85,7 +85,8 @@ class RoundEnds:
         self.size = size
         """The length of a half bot's ends (three per worth: see ``half_bot.Ends``)."""
         self.generation = 0
-        """How often it started afresh: a memo's indices into it are of one generation."""
+        """How often it started afresh (:meth:`clear`): a memo's indices into it are of one
+        generation."""
         self._solved: Solved | None = None
         self.keys: Int64Array
         self.values: Int64Array
@@ -95,7 +96,6 @@ class RoundEnds:
         self.stop_off: Int64Array
         self.stop: Float64Array
         self.clear()
-        self.generation = 0
 
     def clear(self) -> None:
         """Start afresh: no situation (the memos' indices into it then stale)."""
@@ -142,7 +142,8 @@ class RoundEnds:
         return found
 
     def note(self, rows: Int64Array, indices: Int64Array) -> None:
-        """``rows`` (keys ``K_HALF_ENDS``, none held) are situations ``indices``."""
+        """``rows`` (keys ``K_HALF_ENDS``) are situations ``indices`` (a key held takes its new
+        index)."""
         self.keys, self.values = insert(self.keys, self.values, self.keys_held, rows, indices)
         self.keys_held += len(rows)
 

@@ -20,14 +20,14 @@ import dataclasses
 import json
 import os
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
 from schocken.errors import RulesError
-from schocken.lab import Figures, compare, measure, refine
+from schocken.lab import Figures, compare, measure
 from schocken.lab.cli import figure_label, figures_data, notes, number, rules_name, value_text
 from schocken.lab.pair import measure_pair, refine_pair
 from schocken.lab.run import (
@@ -75,6 +75,21 @@ _warming: set[str] = set()
 
 WARM_ENV = "SCHOCKEN_LAB_WARM"
 """The environment variable that, set to 0, keeps :func:`warm` from measuring anything."""
+
+
+def _refined(
+    found: list[Figures],
+    skill_games: int,
+    stop: threading.Event | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Figures]:
+    """``found``'s skill figures refined to all ``skill_games`` games, a slice of
+    :data:`REFINE_SLICE` seconds at a time (other measurements let in between), until ``stop``
+    is set."""
+    while any(skill_short(f, skill_games) for f in found) and not (stop and stop.is_set()):
+        with _one_at_a_time:
+            found = refine_pair(found, skill_games, REFINE_SLICE, progress)
+    return found
 
 
 def _refuse(text: str, status: int = 400) -> JSONResponse:
@@ -194,10 +209,7 @@ async def lab(request: Request) -> Any:
             done[i] = n
             say({"skill_done": sum(done), "skill_total": skill_games * len(found)})
 
-        while short(found) and not asked.stop.is_set():
-            with _one_at_a_time:
-                found = refine_pair(found, skill_games, REFINE_SLICE, tell)
-        return found
+        return _refined(found, skill_games, asked.stop, tell)
 
     def answer(found: list[Figures], refining: bool) -> bytes:
         data = {"ours": found[0], "against": found[1] if len(found) > 1 else None}
@@ -278,12 +290,9 @@ async def warm(request: Request) -> Any:
                 if counted(rules):
                     return
                 found = measure(rules)
-            # on to all its skill games, a slice at a time (measurements let in between): the
-            # rules being built, alike in their rounds, then take all its situations
-            # (schocken.fast.round_ends), and its own figure is ready whole
-            while skill_short(found, SKILL_GAMES):
-                with _one_at_a_time:
-                    found = refine(found, SKILL_GAMES, REFINE_SLICE)
+            # on to all its skill games: the rules being built, alike in their rounds, then take
+            # all its situations (schocken.fast.round_ends), and its own figure is ready whole
+            _refined([found], SKILL_GAMES)
         finally:
             _warming.discard(name)
 
