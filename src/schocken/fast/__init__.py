@@ -151,7 +151,7 @@ def play_rows(
                 miss = np.zeros((games.size, kernel.KW), np.int64)
                 batch.play_batch(
                     len(bots), t.params, t.legal, t.after, t.thrown, t.sixes, t.results,
-                    t.regular, t.buy_in, t.aside, m.keys, m.values, m.ends, m.weights, place_bot,
+                    t.regular, t.buy_in, t.aside, m.keys, m.values, m.ends, m.arrays, place_bot,
                     rotate, _seed(seed), games, rows, miss, saves, places,
                     _NO_WORTHS if worths is None else worths,
                 )  # fmt: skip
@@ -252,7 +252,7 @@ def play_record(
         miss = np.zeros(kernel.KW, np.int64)
         kernel.play_game(
             n, t.params, t.legal, t.after, t.thrown, t.sixes, t.results, t.regular, t.buy_in,
-            t.aside, m.keys, m.values, m.ends, m.weights, seat_bot,
+            t.aside, m.keys, m.values, m.ends, m.arrays, seat_bot,
             np.uint64(kernel.game_seed(_seed(seed), game)), True, steps, sections, out, miss,
             np.zeros(0, np.int64), np.zeros((0, 0), np.int64),
         )  # fmt: skip

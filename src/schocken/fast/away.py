@@ -7,8 +7,8 @@ this process makes the last and then takes back, from the end, those the helper 
 The helper keeps a memo of its own for each rule set (:func:`schocken.fast.strong.fill_away`):
 the keys given to it are made there by the same code as here (the round's ends by the strong
 bots' compiled turn, the half bot's weights, the Finale's choices), so the values are the ones
-this process would make, float for float. It answers with the values and with the ends and
-weights it added, as its memo keeps them; the caller adds those after its own
+this process would make, float for float. It answers with the values and with the ends,
+weights and Finale's codes it added, as its memo keeps them; the caller adds those after its own
 (:meth:`~schocken.fast.strong.Memo.values_of` where the helper failed). A filling is shared only
 while the helper has nothing else to do (the Finale's solutions of new rules come first:
 :func:`schocken.finale_shared.solve_ahead`), and only where it is large enough to be worth the
@@ -48,9 +48,10 @@ class Block(NamedTuple):
     stop: Float64Array
 
 
-Answer = tuple[Int64Array, Block, Float64Array]
+Answer = tuple[Int64Array, Block, Float64Array, Int64Array]
 """The helper's values of the keys it was given (a half bot's ends counted from the first of the
-block, its weights from the first of the rows), the block of ends and the rows of weights."""
+block, its weights from the first of the rows, the Finale's codes from the first of them), the
+block of ends, the rows of weights and the Finale's codes."""
 
 
 def pieces(rows: Int64Array) -> list[Int64Array]:

@@ -37,7 +37,7 @@ def play_batch(
     memo_keys: Any,
     memo_vals: Any,
     ends: Any,
-    weights: Any,
+    memo_arrays: Any,
     place_bot: Any,
     rotate: bool,
     seed: np.uint64,
@@ -73,7 +73,7 @@ def play_batch(
         row = out[i]
         play_game(
             n, params, legal, after, thrown, sixes, results, regular, buy_in, aside_of,
-            memo_keys, memo_vals, ends, weights, seat_bot, game_seed(seed, g), False, no_steps,
+            memo_keys, memo_vals, ends, memo_arrays, seat_bot, game_seed(seed, g), False, no_steps,
             no_sections, row, miss[i], saves[places[i]],
             worths[places[i]] if counting else no_worths,
         )  # fmt: skip

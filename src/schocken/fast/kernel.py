@@ -177,7 +177,7 @@ def play_game(
     memo_keys: Any,
     memo_vals: Any,
     ends: Any,
-    weights: Any,
+    memo_arrays: Any,
     seat_bot: Any,
     seed: np.uint64,
     recording: bool,
@@ -193,8 +193,8 @@ def play_game(
     ``seat_bot[s]`` is the bot (``BOT_*``) of seat ``s``. With ``recording`` each step goes into
     ``steps`` (as many as fit; ``out[O_STEPS]`` counts them all) and each ended section into
     ``sections``. Where a strong bot's decision is not in the memo (``memo_keys``, ``memo_vals``,
-    ``ends``, ``weights``: see :func:`strong_choice`) the game stops with ``out[O_MISS]`` set and
-    the key in ``miss``.
+    ``ends``, ``memo_arrays``: see :func:`strong_choice`) the game stops with ``out[O_MISS]`` set
+    and the key in ``miss``.
 
     ``save`` (:func:`save_size` words, or none) holds what the game has come to at the start of
     each round: a game that stops at a missing key is played on from the start of that round by
@@ -404,10 +404,9 @@ def play_game(
                         elif bot != BOT_REGULAR and kind == NORMAL:
                             code = strong_choice(
                                 bot, section == FINALE, n, order, order_len, pos, state, throws,
-                                limit,
-                                middle, deckel, worst_c, best_c, cov, ncov, first_state,
-                                first_throws, first_covered, memo_keys, memo_vals, ends, weights,
-                                memo_key, miss,
+                                limit, middle, deckel, worst_c, best_c, cov, ncov, first_state,
+                                first_throws, first_covered, memo_keys, memo_vals, ends,
+                                memo_arrays, memo_key, miss,
                             )  # fmt: skip
                             if code < 0:
                                 out[O_MISS] = 1

@@ -33,11 +33,15 @@ K_HALF_ENDS = 3
 """The half bot: how the round ends in a situation, from each of its turn states (word 1 is 0;
 value: the situation's index in ``ends``, :func:`half_choice`)."""
 K_HALF_WEIGHTS = 4
-"""The half bot: P(losing the half) after each end of the round (value: a row of ``weights``)."""
+"""The half bot: P(losing the half) after each end of the round (value: a row of the memo's
+weights, ``memo_arrays[0]``)."""
 K_FINALE = 5
-"""The Finale's solution (value: the code)."""
+"""The Finale's solution in a Deckel situation, for the opener or for the responder facing one
+final of the opener (word 1 is 0; value: where the choices of its states begin in the memo's
+codes of the Finale, :func:`strong_choice`)."""
 K_TWO = 6
-"""The half bot with two players in a round of a half: the solution for a half's Deckel."""
+"""The half bot with two players in a round of a half: the solution for a half's Deckel (as
+``K_FINALE``)."""
 
 
 @_jit
@@ -181,7 +185,7 @@ def strong_choice(
     bot: int, in_finale: bool, n: int, order: Any, order_len: int, pos: int, state: int,
     throws: int, limit: int, middle: int, deckel: Any, worst: int, best: int, cov: Any,
     ncov: int, first_state: int, first_throws: int, first_covered: bool, memo_keys: Any,
-    memo_vals: Any, ends: Any, weights: Any, key: Any, miss: Any,
+    memo_vals: Any, ends: Any, memo_arrays: Any, key: Any, miss: Any,
 ) -> int:  # fmt: skip
     """The solver or half bot's action in a round for Deckel (a turn with a choice), from the
     memo; -1 where the memo lacks a key (it is then in ``miss``).
@@ -189,21 +193,37 @@ def strong_choice(
     ``in_finale``: the round is the Finale's. ``worst`` and ``best`` are the codes of the worst
     and best results shown before the player (-1: none), ``cov[:ncov]`` the covered cups before
     it (keep index * 4 + throws), ``first_*`` the round's first turn (for the responder of a
-    round of two).
+    round of two). ``memo_arrays`` are the memo's rows the values of its keys point to
+    (:attr:`schocken.fast.strong.Memo.arrays`): the half bot's weights, and the Finale's
+    places of the states (by kind, side and state number) and codes.
     """
     seat = order[pos]
     after = order_len - pos - 1
     if in_finale or (bot == BOT_HALF and order_len == 2):
-        key[0] = K_FINALE if in_finale else K_TWO
-        key[1] = state * 4 + throws
+        kind = K_FINALE if in_finale else K_TWO
+        key[0] = kind
+        key[1] = 0
         key[2] = 0
+        side = 0  # the opener, else the responder by the opener's throws
         if pos > 0:
             key[2] = 1 | first_state << 1 | first_throws << 11 | first_covered << 13 | limit << 14
+            side = limit
         other = order[1 - pos]  # a round of two
         key[3] = middle | deckel[seat] << 10 | deckel[other] << 20
         for w in range(4, KW):
             key[w] = 0
-        return _look_up(memo_keys, memo_vals, key, miss)
+        first = _look_up(memo_keys, memo_vals, key, miss)
+        if first < 0:
+            return -1
+        _, places, codes = memo_arrays
+        at = places[kind - K_FINALE, side, state * 4 + throws]
+        if at < 0:  # a state with no choice there: its key with its word, which the filling refuses
+            for w in range(KW):
+                miss[w] = key[w]
+            miss[1] = state * 4 + throws
+            return -1
+        chosen: int = codes[first + at]
+        return chosen
     if bot == BOT_SOLVER:
         _round_key(key, K_SOLVER, state, throws, limit, worst, after, -1, cov, ncov)
         value = _look_up(memo_keys, memo_vals, key, miss)
@@ -235,7 +255,7 @@ def strong_choice(
     w_row = _look_up(memo_keys, memo_vals, key, miss)
     if w_row < 0:
         return -1
-    code = half_choice(ends, k, state, throws, weights[w_row])
+    code = half_choice(ends, k, state, throws, memo_arrays[0][w_row])
     if code < 0:  # a state the turn never reaches: its key with its word, which the filling refuses
         _round_key(miss, K_HALF_ENDS, state, throws, limit, worst, after, best, cov, ncov)
     return code

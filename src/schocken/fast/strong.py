@@ -28,8 +28,10 @@ The keys, in ``kernel.strong_choice``:
   of floats, and the compiled loop adds up the products in the order the bot does and takes the
   first least, as :meth:`HalfBot.choose` does: the same floating-point operations, the same choice.
 - ``K_FINALE`` and ``K_TWO``: the Finale's solution (both bots in the Finale) and the solution for
-  a half's Deckel (the half bot in a round of two players), by the Deckel, the turn and, for the
-  responder, the opener's final turn and the limit.
+  a half's Deckel (the half bot in a round of two players), by the Deckel and, for the
+  responder, the opener's final turn and the limit: the memo holds the choice of every state
+  with a choice there (:meth:`FinaleChoices.column`, in :attr:`Memo.codes`), and the compiled
+  loop finds the state's by :attr:`Memo.places`.
 
 The memo is kept per rule set for the process (:func:`memo`); its size and the time spent filling
 it are in :attr:`Memo.keys_held` and :attr:`Memo.seconds`. Once it holds :data:`MAX_KEYS` keys it
@@ -114,6 +116,11 @@ class Memo:
         their situations' ends (:attr:`store`)."""
         self.store = _store(self.round, tables, self.size)
         """The half bot's situations' ends of the round (:mod:`schocken.fast.round_ends`)."""
+        self.places = np.full((2, 4, 4 * len(tables.states)), -1, np.int64)
+        """Where a state's choice is in a column of :attr:`codes`: by the kind (``K_FINALE``,
+        ``K_TWO``), the side (0 the opener, else the responder by the opener's throws) and the
+        state's number (:meth:`FinaleChoices.places`; -1: no choice there); filled as asked."""
+        self._placed: set[tuple[int, int]] = set()
         self._clear()
         self.seconds = 0.0
         """Time spent filling the memo (the reference bots' computations)."""
@@ -134,10 +141,20 @@ class Memo:
         self.keys = np.zeros((round_ends.FIRST_SLOTS, kernel.KW), np.int64)
         self.values = np.zeros(round_ends.FIRST_SLOTS, np.int64)
         self.weights = np.zeros((64, self.size), np.float64)
+        self.codes = np.zeros(1024, np.int64)
+        """The Finale's choices of the ``K_FINALE`` and ``K_TWO`` keys, a column each."""
         self.keys_held = 0
         self.weights_rows = 0
+        self.codes_used = 0
         self.generation = self.store.generation
         """The store's generation its indices into it are of."""
+
+    @property
+    def arrays(self) -> tuple[Float64Array, Int64Array, Int64Array]:
+        """The rows the values of its keys point to, as the compiled loop reads them
+        (:func:`schocken.fast.memo.strong_choice`): the half bot's weights, the Finale's places
+        and codes."""
+        return self.weights, self.places, self.codes
 
     @property
     def ends(self) -> EndsArrays:
@@ -165,6 +182,7 @@ class Memo:
         m.keys = np.zeros((1, kernel.KW), np.int64)
         m.values = np.zeros(1, np.int64)
         m.weights = np.zeros((1, 1), np.float64)
+        m.places = np.full((2, 4, 1), -1, np.int64)
         m.path, m.changed, m.sharing = None, False, False
         return m
 
@@ -217,10 +235,10 @@ class Memo:
         return values
 
     def _taken(self, answer: Future[away.Answer], rows: Int64Array, players: int) -> Int64Array:
-        """The values of ``rows`` as the helper made them (:func:`fill_away`), its ends
-        and weights added here after those held; made here where it failed."""
+        """The values of ``rows`` as the helper made them (:func:`fill_away`), its ends,
+        weights and Finale's codes added here after those held; made here where it failed."""
         try:
-            found, block, weights = answer.result()
+            found, block, weights, codes = answer.result()
         except helper.HelperError:
             return self.values_of(rows, players)
         kinds = rows[:, 0]
@@ -230,6 +248,11 @@ class Memo:
             self.store.note(rows[ends], found[ends])
         if len(weights):
             found[kinds == kernel.K_HALF_WEIGHTS] += self._add_weights(weights)
+        finale = (kinds == kernel.K_FINALE) | (kinds == kernel.K_TWO)
+        if finale.any():
+            found[finale] += self._add_codes(codes)
+            for kind, opener in rows[finale][:, [0, 2]].tolist():
+                self._choices(kind, opener)  # its places here too
         return found
 
     def trim(self) -> None:
@@ -253,6 +276,9 @@ class Memo:
             "keys": self.keys,
             "values": self.values,
             "weights": self.weights[: self.weights_rows],
+            "codes": self.codes[: self.codes_used],
+            "places": self.places,
+            "placed": np.array(sorted(self._placed), np.int64).reshape(-1, 2),
             **self.store.saved(),
         }
         with part.open("wb") as f:
@@ -264,12 +290,22 @@ class Memo:
         with np.load(path) as f:
             found = {name: f[name] for name in f.files}
         keys, weights = found["keys"], found["weights"]
-        if keys.shape[1:] != (kernel.KW,) or weights.shape[1:] != (self.size,):
+        if (
+            keys.shape[1:] != (kernel.KW,)
+            or weights.shape[1:] != (self.size,)
+            or "places" not in found
+            or found["places"].shape != self.places.shape
+        ):
             return  # another layout: start empty
         self.keys, self.values = keys, found["values"]
         self.keys_held = int(np.count_nonzero(keys[:, 0]))
         self.weights_rows = len(weights)
         self.weights = np.concatenate([weights, np.zeros((max(64, len(weights)), self.size))])
+        codes = found["codes"]
+        self.codes_used = len(codes)
+        self.codes = np.concatenate([codes, np.zeros(max(1024, len(codes)), np.int64)])
+        self.places = found["places"]
+        self._placed = {(int(k), int(side)) for k, side in found["placed"].tolist()}
         self.store = RoundEnds(self.tables, self.size)  # its own: its keys' indices are into it
         self.store.load(found)
         self.generation = self.store.generation
@@ -279,7 +315,8 @@ class Memo:
         """The memo's size in bytes: its table as allocated, its store's situations as far as
         written (the rest of their room the system gives only once written; a store shared
         counted in each of its memos)."""
-        return self.keys.nbytes + self.values.nbytes + self.weights.nbytes + self.store.nbytes
+        own = self.keys, self.values, self.weights, self.places, self.codes
+        return sum(a.nbytes for a in own) + self.store.nbytes
 
     # ------------------------------------------------------------------ the keys' values
 
@@ -368,24 +405,47 @@ class Memo:
 
     def _finales(self, rows: Int64Array) -> list[int]:
         """The Finale's choices at ``rows`` (keys ``K_FINALE`` or ``K_TWO``), as
-        :meth:`FinaleSolution.best_action` makes them (by tables: :mod:`.finale_choices`)."""
-        chosen: list[int] = []
+        :meth:`FinaleSolution.best_action` makes them (by tables: :mod:`.finale_choices`): each
+        key's column of every state's choice added to :attr:`codes` (its first the value)."""
+        found: list[int] = []
         for kind, word, opener, words in rows[:, :4].tolist():
-            choices = self._finale_choices.get(kind)
-            if choices is None:
-                if kind == kernel.K_FINALE:
-                    bot = cast(FinaleBot, _finale_bot(self.rules))
-                else:
-                    bot = _two_player_bot(self.rules)
-                choices = self._finale_choices[kind] = FinaleChoices(bot.solution)
+            choices = self._choices(kind, opener)
             middle, own, other = words & 1023, words >> 10 & 1023, words >> 20 & 1023
+            final, limit = None, None
             if opener & 1:  # the responder: the opener's final turn and limit
                 final, limit = self._opener_final(opener), opener >> 14 & 3
-                code = choices.code(middle, own, other, self.turn(word), final=final, limit=limit)
+            if word:  # strong_choice's key of a state without a choice there
+                choices.code(middle, own, other, self.turn(word), final=final, limit=limit)
+                raise AssertionError(f"state {word >> 2} after {word & 3} throws has no place")
+            column = choices.column(middle, own, other, final=final, limit=limit)
+            found.append(self._add_codes(column))
+        return found
+
+    def _choices(self, kind: int, opener: int) -> FinaleChoices:
+        """The Finale's choices of ``kind`` (``K_FINALE`` or ``K_TWO``), the places of the
+        states of the side of a key's word 2 (``opener``) in :attr:`places`."""
+        choices = self._finale_choices.get(kind)
+        if choices is None:
+            if kind == kernel.K_FINALE:
+                bot = cast(FinaleBot, _finale_bot(self.rules))
             else:
-                code = choices.code(middle, own, other, self.turn(word))
-            chosen.append(code)
-        return chosen
+                bot = _two_player_bot(self.rules)
+            choices = self._finale_choices[kind] = FinaleChoices(bot.solution)
+        side = opener >> 14 & 3 if opener & 1 else 0
+        if (kind, side) not in self._placed:
+            found = choices.places(self.turn, self.places.shape[2], side or None)
+            self.places[kind - kernel.K_FINALE, side] = found
+            self._placed.add((kind, side))
+        return choices
+
+    def _add_codes(self, codes: Int64Array) -> int:
+        """Codes added after those held (:attr:`codes`); the index of the first."""
+        while self.codes_used + len(codes) > len(self.codes):
+            self.codes = np.concatenate([self.codes, np.zeros_like(self.codes)])
+        first = self.codes_used
+        self.codes[first : first + len(codes)] = codes
+        self.codes_used += len(codes)
+        return first
 
     def _opener_final(self, opener: int) -> Column:
         """What the responder sees of the opener's final turn (a Finale key's word 2)."""
@@ -489,8 +549,8 @@ def prepare_away(rules: Rules) -> None:
 def fill_away(rules: Rules, players: int, model: object, rows: Int64Array) -> away.Answer:
     """In the helper process (:func:`schocken.fast.away.ask`): the values of ``rows`` made in its
     memo of ``rules`` (``model``, where given, the caller's half bot's model of the half), with
-    the ends and weights that added (a half bot's ends counted from the first of them, its
-    weights likewise)."""
+    the ends, weights and Finale's codes that added (a half bot's ends counted from the first
+    of them, its weights and the codes likewise)."""
     from schocken.bots import half_bot
 
     if isinstance(model, half_bot.HalfModel):
@@ -498,12 +558,14 @@ def fill_away(rules: Rules, players: int, model: object, rows: Int64Array) -> aw
     m = memo(rules)
     m.sharing = False
     m.trim()
-    k, r, w = m.situations, m.stop_rows, m.weights_rows
+    k, r, w, c = m.situations, m.stop_rows, m.weights_rows, m.codes_used
     found = m.values_of(rows, players)
     kind = rows[:, 0]
     found[kind == kernel.K_HALF_ENDS] -= k
     found[kind == kernel.K_HALF_WEIGHTS] -= w
-    return found, m.store.block(k, r), m.weights[w : m.weights_rows].copy()
+    found[(kind == kernel.K_FINALE) | (kind == kernel.K_TWO)] -= c
+    weights, codes = m.weights[w : m.weights_rows].copy(), m.codes[c : m.codes_used].copy()
+    return found, m.store.block(k, r), weights, codes
 
 
 def clear_caches() -> None:
