@@ -55,3 +55,30 @@ def test_what_is_no_state_of_the_turn_is_refused_as_the_reference_refuses_it() -
     stray = TurnState((1, 1), (6,), 1, 0, (), False)  # dice aside after one throw: never
     with pytest.raises(ValueError, match="not a state of this turn"):
         choices.code(13, 0, 0, stray)
+
+
+def test_a_column_holds_each_states_choice_where_its_place_says() -> None:
+    """The memo's way (:meth:`FinaleChoices.column` and :meth:`~FinaleChoices.places`): every
+    state with a choice has a place, and the column there holds its choice."""
+    from schocken.fast.strong import memo
+
+    rules = find_preset("tsv99")
+    m = memo(rules)
+    words = 4 * len(m.tables.states)
+    sol = finale_solution(rules)
+    choices = FinaleChoices(sol)
+    for limit in (None, 2, 3):
+        graph = sol.turn_graph(limit)
+        places = choices.places(m.turn, words, limit)
+        with_choice = {s for j in range(1, graph.limit) for s in graph.layers[j].states}
+        placed = {m.turn(w) for w in range(words) if places[w] >= 0}
+        assert with_choice <= placed
+        finals = [None] if limit is None else list(sol.columns(limit))[::7]
+        for final in finals:
+            for situation in ((sol.n, 0, 0), (3, 6, sol.n - 9)):
+                column = choices.column(*situation, final=final, limit=limit)
+                for w in range(words):
+                    if places[w] >= 0:
+                        state = m.turn(w)
+                        expected = choices.code(*situation, state, final=final, limit=limit)
+                        assert column[places[w]] == expected

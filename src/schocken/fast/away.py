@@ -24,7 +24,7 @@ import numpy as np
 
 from schocken import helper
 from schocken.fast import kernel
-from schocken.fast.tables import Float64Array, Int64Array
+from schocken.fast.tables import Float64Array, Int16Array, Int64Array
 from schocken.rules import Rules
 
 SHARE_FROM = 32
@@ -48,7 +48,7 @@ class Block(NamedTuple):
     stop: Float64Array
 
 
-Answer = tuple[Int64Array, Block, Float64Array, Int64Array]
+Answer = tuple[Int64Array, Block, Float64Array, Int16Array]
 """The helper's values of the keys it was given (a half bot's ends counted from the first of the
 block, its weights from the first of the rows, the Finale's codes from the first of them), the
 block of ends, the rows of weights and the Finale's codes."""

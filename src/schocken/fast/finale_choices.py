@@ -29,11 +29,9 @@ import numpy as np
 import numpy.typing as npt
 
 from schocken.fast.jit import _jit
-from schocken.fast.tables import Int64Array
+from schocken.fast.tables import Int16Array, Int64Array
 from schocken.finale import Column, FinaleSolution
 from schocken.turn import TurnState
-
-Int16Array = npt.NDArray[np.int16]
 
 
 @_jit

@@ -67,7 +67,13 @@ from schocken.fast.finale_choices import FinaleChoices
 from schocken.fast.memo import memo_new
 from schocken.fast.round_ends import EndsArrays, RoundEnds, insert
 from schocken.fast.solved import Context, Solved, round_rules
-from schocken.fast.tables import Float64Array, Int64Array, RuleTables, rule_tables
+from schocken.fast.tables import (
+    Float64Array,
+    Int16Array,
+    Int64Array,
+    RuleTables,
+    rule_tables,
+)
 from schocken.finale import Column
 from schocken.results import result_table
 from schocken.rules import Rules
@@ -141,8 +147,9 @@ class Memo:
         self.keys = np.zeros((round_ends.FIRST_SLOTS, kernel.KW), np.int64)
         self.values = np.zeros(round_ends.FIRST_SLOTS, np.int64)
         self.weights = np.zeros((64, self.size), np.float64)
-        self.codes = np.zeros(1024, np.int64)
-        """The Finale's choices of the ``K_FINALE`` and ``K_TWO`` keys, a column each."""
+        self.codes = np.zeros(1024, np.int16)
+        """The Finale's choices (action codes) of the ``K_FINALE`` and ``K_TWO`` keys, a column
+        each."""
         self.keys_held = 0
         self.weights_rows = 0
         self.codes_used = 0
@@ -150,7 +157,7 @@ class Memo:
         """The store's generation its indices into it are of."""
 
     @property
-    def arrays(self) -> tuple[Float64Array, Int64Array, Int64Array]:
+    def arrays(self) -> tuple[Float64Array, Int64Array, Int16Array]:
         """The rows the values of its keys point to, as the compiled loop reads them
         (:func:`schocken.fast.memo.strong_choice`): the half bot's weights, the Finale's places
         and codes."""
@@ -303,7 +310,7 @@ class Memo:
         self.weights = np.concatenate([weights, np.zeros((max(64, len(weights)), self.size))])
         codes = found["codes"]
         self.codes_used = len(codes)
-        self.codes = np.concatenate([codes, np.zeros(max(1024, len(codes)), np.int64)])
+        self.codes = np.concatenate([codes, np.zeros(max(1024, len(codes)), np.int16)])
         self.places = found["places"]
         self._placed = {(int(k), int(side)) for k, side in found["placed"].tolist()}
         self.store = RoundEnds(self.tables, self.size)  # its own: its keys' indices are into it
@@ -438,7 +445,7 @@ class Memo:
             self._placed.add((kind, side))
         return choices
 
-    def _add_codes(self, codes: Int64Array) -> int:
+    def _add_codes(self, codes: Int16Array | Int64Array) -> int:
         """Codes added after those held (:attr:`codes`); the index of the first."""
         while self.codes_used + len(codes) > len(self.codes):
             self.codes = np.concatenate([self.codes, np.zeros_like(self.codes)])

@@ -48,6 +48,7 @@ from schocken.turn import SORTED, TurnState, turn_options
 from schocken.views import Phase, PlayerView, TurnView
 
 Int64Array = npt.NDArray[np.int64]
+Int16Array = npt.NDArray[np.int16]
 Float64Array = npt.NDArray[np.float64]
 
 # Where each option of the game flow sits in the ``params`` array.

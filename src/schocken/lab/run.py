@@ -71,8 +71,9 @@ estimated by it (:func:`_new_cost`)."""
 
 KEPT_RULE_SETS = 4
 """Rule sets whose strong-bot setup and memo a process keeps between measurements: each new one
-takes 40 to 50 MB after one measurement and its memo 130 MB (tsv99) to 340 MB (allgemein) after
-20,000 skill games (measured 2026-12-05), and the builder's server measures every rule set its
+takes 40 to 50 MB after one measurement and its memo 120 MB (tsv99) to 190 MB (allgemein) after
+20,000 skill games (measured 2026-12-07; nearly all of it the round's situations, which rule sets
+alike in their rounds share), and the builder's server measures every rule set its
 users try. Measuring one more than this forgets them all (:func:`forget_rule_sets`): one
 measured again pays its setup again, about a second."""
 
