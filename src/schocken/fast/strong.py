@@ -53,9 +53,10 @@ import time
 from concurrent.futures import Future
 from functools import cache
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from schocken import helper
 from schocken.actions import KEEPS
@@ -403,10 +404,8 @@ class Memo:
 
     def _add_weights(self, rows: Float64Array) -> int:
         """Rows of the half bot's weights added after those held; the index of the first."""
-        while self.weights_rows + len(rows) > len(self.weights):
-            self.weights = np.concatenate([self.weights, np.zeros_like(self.weights)])
         first = self.weights_rows
-        self.weights[first : first + len(rows)] = rows
+        self.weights = _after(self.weights, first, rows)
         self.weights_rows += len(rows)
         return first
 
@@ -447,10 +446,8 @@ class Memo:
 
     def _add_codes(self, codes: Int16Array | Int64Array) -> int:
         """Codes added after those held (:attr:`codes`); the index of the first."""
-        while self.codes_used + len(codes) > len(self.codes):
-            self.codes = np.concatenate([self.codes, np.zeros_like(self.codes)])
         first = self.codes_used
-        self.codes[first : first + len(codes)] = codes
+        self.codes = _after(self.codes, first, codes)
         self.codes_used += len(codes)
         return first
 
@@ -465,6 +462,18 @@ class Memo:
                 final = ("shown", first.result(result_table(self.rules)))
             self._finals[opener] = final
         return final
+
+
+A = TypeVar("A", bound=np.generic)
+
+
+def _after(held: npt.NDArray[A], used: int, rows: npt.NDArray[Any]) -> npt.NDArray[A]:
+    """``held`` (its first ``used`` rows in use) with ``rows`` written after those, twice as
+    long as often as it takes to have room."""
+    while used + len(rows) > len(held):
+        held = np.concatenate([held, np.zeros_like(held)])
+    held[used : used + len(rows)] = rows
+    return held
 
 
 def _situations(rows: Int64Array, columns: list[int]) -> tuple[Int64Array, list[int], Int64Array]:
