@@ -114,17 +114,9 @@ class FinaleChoices:
             rows, table = self._table(m, own, other, j, limit)
             if col >= 0:
                 parts.append(table[:, col].astype(np.int64))
-            else:  # a final the responder never sees: one at a time, as code does
-                best = self.solution.best_action
-                parts.append(
-                    np.array(
-                        [
-                            best(m, own, other, s, opener_final=final, limit=limit).code
-                            for s in rows
-                        ],
-                        np.int64,
-                    )
-                )
+            else:  # a final the responder never sees: one at a time (code says what is wrong)
+                codes = [self.code(m, own, other, s, final=final, limit=limit) for s in rows]
+                parts.append(np.array(codes, np.int64))
         return np.concatenate(parts)
 
     def places(

@@ -259,8 +259,8 @@ class Memo:
         finale = (kinds == kernel.K_FINALE) | (kinds == kernel.K_TWO)
         if finale.any():
             found[finale] += self._add_codes(codes)
-            for kind, opener in rows[finale][:, [0, 2]].tolist():
-                self._choices(kind, opener)  # its places here too
+            for kind, opener in np.unique(rows[finale][:, [0, 2]], axis=0).tolist():
+                self._place(kind, opener)  # the states' places here too
         return found
 
     def trim(self) -> None:
@@ -415,7 +415,7 @@ class Memo:
         key's column of every state's choice added to :attr:`codes` (its first the value)."""
         found: list[int] = []
         for kind, word, opener, words in rows[:, :4].tolist():
-            choices = self._choices(kind, opener)
+            choices = self._place(kind, opener)
             middle, own, other = words & 1023, words >> 10 & 1023, words >> 20 & 1023
             final, limit = None, None
             if opener & 1:  # the responder: the opener's final turn and limit
@@ -427,9 +427,10 @@ class Memo:
             found.append(self._add_codes(column))
         return found
 
-    def _choices(self, kind: int, opener: int) -> FinaleChoices:
+    def _place(self, kind: int, opener: int) -> FinaleChoices:
         """The Finale's choices of ``kind`` (``K_FINALE`` or ``K_TWO``), the places of the
-        states of the side of a key's word 2 (``opener``) in :attr:`places`."""
+        states of the side of a key's word 2 (``opener``) in :attr:`places` (made the first
+        time)."""
         choices = self._finale_choices.get(kind)
         if choices is None:
             if kind == kernel.K_FINALE:
