@@ -124,6 +124,58 @@ def test_nothing_is_sent_ahead_to_a_busy_helper(monkeypatch: pytest.MonkeyPatch)
         finale_shared.clear_caches()
 
 
+def test_the_finale_first_then_the_memos_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``finales_first`` (``schocken lab``, before it loads the batch simulator) gives an idle
+    helper the Finale's solutions of new rules at once; ``start_models`` then finds the helper
+    busy with them, asks for none twice and still gives it its share of the strong bot's memo
+    after them. Known rules are given nothing."""
+    from schocken import finale_shared
+    from schocken.bots import half_bot
+    from schocken.lab.run import finales_first, start_models
+
+    asked: list[str] = []
+
+    def noted(target: str, *args: object) -> Future[Any]:
+        asked.append(target)
+        return Future()  # never begun: whoever needs its answer solves it here
+
+    forget_rule_sets()
+    finale_shared.clear_caches()
+    monkeypatch.setattr(helper, "call", noted)
+    monkeypatch.setattr(helper, "idle", lambda: not asked)
+    try:
+        finales_first([A])
+        assert asked == ["schocken.finale_shared:_solved_values"]
+        assert half_bot.finales_coming(A)
+        start_models([A])
+        assert asked == [
+            "schocken.finale_shared:_solved_values",
+            "schocken.fast.strong:prepare_away",
+        ]
+        finale_shared.clear_caches()
+        asked.clear()
+        measure(A, skill_seconds=0.0, **OPTIONS)  # known now
+        asked.clear()
+        finales_first([A])
+        assert asked == []
+    finally:
+        finale_shared.clear_caches()
+
+
+def test_the_program_forks_its_helper_before_loading_the_batch_simulator() -> None:
+    """``schocken lab`` in a new process may fork its helper before numba is loaded (nothing
+    of it has started), without loading it: the helper solves the Finale meanwhile."""
+    import subprocess
+    import sys
+
+    code = "import sys; from schocken.lab.beside import fork_safe; "
+    code += "print(fork_safe(), 'numba' in sys.modules)"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.split() == ["True", "False"]
+
+
 def test_a_rule_set_counted_whole_leaves_the_other_all_the_time(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -1,7 +1,8 @@
 """Two rule sets side by side on two cores: the second measured in a process of its own.
 
 ``schocken lab A --against B`` measures B in a child process forked from this one (it has this
-process's imports already: it starts at once) while this one measures A. Each rule set's setup
+process's imports already, but for numba where that is not loaded yet: it loads it on its own
+core while this process does) while this one measures A. Each rule set's setup
 for the strong bot (the Finale's solutions, the first skill games filling its memo) is work in
 Python for one core, so the two take about half as long side by side as one after the other.
 The child learns the pace (the club's, measured here first where asked) through a pipe and
@@ -19,6 +20,7 @@ import math
 import os
 import pickle
 import signal
+import sys
 from collections.abc import Callable
 from typing import IO, Any
 
@@ -140,10 +142,12 @@ class Beside:
 
 def fork_safe() -> bool:
     """Whether the batch simulator has not run on several threads here yet (its threading layer
-    not started: a child could not use GNU OpenMP's threads, the parent's)."""
+    not started: a child could not use GNU OpenMP's threads, the parent's). Where numba is not
+    loaded yet, nothing of it has started: a child forked now loads it itself, on its own core
+    while this process does (a helper first solves the Finale, which needs none of it)."""
+    if "numba" not in sys.modules:
+        return True
     from numba.np.ufunc import parallel
-
-    import schocken.fast  # noqa: F401 - loaded once, before the fork: the child has it
 
     return getattr(parallel, "_is_initialized", True) is False
 

@@ -31,6 +31,7 @@ from schocken.lab.run import (
     club_minutes_per_game,
     compare,
     fast_available,
+    finales_first,
     measure,
     refine,
     skill_short,
@@ -290,11 +291,14 @@ def cmd_lab(args: argparse.Namespace) -> int:
     # Two rule sets on the batch simulator, no bars to show: the second in a process of its
     # own, and no helper process (schocken.helper: the other core is the child's). One rule set:
     # the helper forked from this process (a new Python's start would cost more than it saves),
-    # before the batch simulator's threads start (Beside's check).
+    # before the batch simulator's threads start (Beside's check) and before numba is loaded:
+    # the helper solves the Finale at once (finales_first) while this process loads it.
     pair = len(rule_sets) == 2 and args.engine != "reference" and fast_available()
     pair = pair and not (show or show_skill)
     fork = not pair and args.engine != "reference" and fast_available() and fork_safe()
     with helper.forked() if fork else helper.disabled():
+        if fork:
+            finales_first(rule_sets)
         beside = None
         if pair:  # side by side, on a core each: each rule set its skill games' time
             beside = Beside(

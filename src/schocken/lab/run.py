@@ -356,15 +356,31 @@ def start_models(rule_sets: Sequence[Rules]) -> None:
 
         half_bot.model_from_counts(rules, PLAYERS, count)
     # the helper process on the other core meanwhile, for new rules: the Finale's solutions
-    # (all of them first: the first games ask for them), then its share of the strong bot's memo
+    # (all of them first: the first games ask for them; asked already where finales_first
+    # was), then its share of the strong bot's memo
     from schocken import helper
 
     idle = helper.idle()
-    new = [rules for rules in rule_sets if idle and not known(rules)]
+    new = [r for r in rule_sets if not known(r) and (idle or half_bot.finales_coming(r))]
     for rules in new:
         half_bot.finales_ahead(rules)
     for rules in new:
         away.prepare(rules)
+
+
+def finales_first(rule_sets: Sequence[Rules]) -> None:
+    """Have the helper process begin at once with the Finale's solutions the strong bot will
+    ask for, for each of ``rule_sets`` new to this process (:func:`start_models` then gives it
+    the rest). They need numpy only: ``schocken lab`` asks before it loads the batch simulator,
+    and the other core solves while this one loads it and plays the evening's games (in a new
+    process the Finale's solutions were what its first skill games waited for)."""
+    from schocken import helper
+    from schocken.bots import half_bot
+
+    if fast_available() and helper.idle():
+        for rules in rule_sets:
+            if not known(rules):
+                half_bot.finales_ahead(rules)
 
 
 def _keep(rules: Rules) -> None:
