@@ -124,11 +124,10 @@ def test_nothing_is_sent_ahead_to_a_busy_helper(monkeypatch: pytest.MonkeyPatch)
         finale_shared.clear_caches()
 
 
-def test_the_finale_first_then_the_memos_share(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_finale_first_and_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """``finales_first`` (``schocken lab``, before it loads the batch simulator) gives an idle
     helper the Finale's solutions of new rules at once; ``start_models`` then finds the helper
-    busy with them, asks for none twice and still gives it its share of the strong bot's memo
-    after them. Known rules are given nothing."""
+    busy with them and asks for none twice. Known rules are given nothing."""
     from schocken import finale_shared
     from schocken.bots import half_bot
     from schocken.lab.run import finales_first, start_models
@@ -148,10 +147,7 @@ def test_the_finale_first_then_the_memos_share(monkeypatch: pytest.MonkeyPatch) 
         assert asked == ["schocken.finale_shared:_solved_values"]
         assert half_bot.finales_coming(A)
         start_models([A])
-        assert asked == [
-            "schocken.finale_shared:_solved_values",
-            "schocken.fast.strong:prepare_away",
-        ]
+        assert asked == ["schocken.finale_shared:_solved_values"]
         finale_shared.clear_caches()
         asked.clear()
         measure(A, skill_seconds=0.0, **OPTIONS)  # known now

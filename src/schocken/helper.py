@@ -1,5 +1,5 @@
 """A second Python process beside this one, for work that can go on meanwhile on the other core
-(the lab's: the Finale's solutions of new rules, a share of the strong bot's memo).
+(the lab's: the Finale's solutions of new rules, a second rule set measured side by side).
 
 Python runs one thread of Python at a time, so the second core is reached by a second process:
 started once (:func:`start`), kept (its imports done once), asked one call at a time

@@ -458,12 +458,6 @@ def half_model(rules: Rules, players: int) -> HalfModel:
     return _model(rules, players)
 
 
-def keep_model(rules: Rules, players: int, model: HalfModel) -> None:
-    """Take ``model`` as the model of the half for ``rules`` and ``players`` where none is made
-    (the helper process, given the caller's: :mod:`schocken.fast.away`)."""
-    _MODELS.setdefault((rules, players), model)
-
-
 def model_ahead(rules: Rules, players: int) -> None:
     """Start making the model of the half for ``rules`` and ``players`` (its :data:`MEASURED_GAMES`
     games of regulars on the reference engine, about a second) in a helper process, while this

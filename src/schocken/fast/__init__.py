@@ -158,7 +158,7 @@ def play_rows(
                 missed = rows[:, kernel.O_MISS] != 0
                 out[places[~missed]] = rows[~missed]
                 if missed.any():  # a strong bot met new situations: fill the memo, play on
-                    m.fill(miss[missed], len(bots))
+                    m.fill(miss[missed])
                 games, places = games[missed], places[missed]
         finally:
             numba.set_parallel_chunksize(before)
@@ -257,7 +257,7 @@ def play_record(
             np.zeros(0, np.int64), np.zeros((0, 0), np.int64),
         )  # fmt: skip
         if out[kernel.O_MISS]:
-            m.fill(miss[None, :], n)
+            m.fill(miss[None, :])
             continue
         if out[kernel.O_STEPS] <= capacity:
             break

@@ -22,7 +22,7 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from schocken.fast import away, kernel
+from schocken.fast import kernel
 from schocken.fast.memo import keep_ends, memo_get, memo_insert
 from schocken.fast.solved import Ends, Solved
 from schocken.fast.tables import Float64Array, Int64Array, RuleTables
@@ -160,35 +160,6 @@ class RoundEnds:
         )  # fmt: skip
         self.situations += 1
         return k
-
-    def add_block(self, block: away.Block) -> int:
-        """Situations' ends as another store kept them (:meth:`block`) added after those
-        held; the index of the first."""
-        count, rows = len(block.throw), len(block.stop)
-        throw, turned = block.throw.shape[1:], block.turned.shape[1:]
-        self._room_for(throw, turned, block.stop_at.shape[1:], count, rows)
-        k, r = self.situations, self.stop_rows
-        self.throw[k : k + count] = block.throw
-        self.turned[k : k + count] = block.turned
-        self.stop_at[k : k + count] = block.stop_at
-        self.stop_off[k : k + count] = block.stop_off + r
-        self.stop[r : r + rows] = block.stop
-        self.situations, self.stop_rows = k + count, r + rows
-        return k
-
-    def block(self, k: int, r: int) -> away.Block:
-        """The situations from ``k`` on, their rows of ends on stopping from ``r`` on, as a
-        block (copies) another store adds (:meth:`add_block`)."""
-        if self.situations <= k:
-            none, no_rows = np.zeros((0,)), np.zeros((0,), np.int64)
-            return away.Block(none, none, no_rows, no_rows, none)
-        return away.Block(
-            self.throw[k : self.situations].copy(),
-            self.turned[k : self.situations].copy(),
-            self.stop_at[k : self.situations].copy(),
-            self.stop_off[k : self.situations] - r,
-            self.stop[r : self.stop_rows].copy(),
-        )
 
     def _room_for(
         self,

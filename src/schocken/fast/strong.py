@@ -50,7 +50,6 @@ import hashlib
 import json
 import os
 import time
-from concurrent.futures import Future
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -58,12 +57,11 @@ from typing import Any, TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 
-from schocken import helper
 from schocken.actions import KEEPS
 from schocken.bots.finale_bot import FinaleBot
 from schocken.bots.half_bot import _two_player_bot, _weights
 from schocken.bots.solver_bot import _finale_bot, _rules_data
-from schocken.fast import away, kernel, round_ends, turns
+from schocken.fast import kernel, round_ends, turns
 from schocken.fast.finale_choices import FinaleChoices
 from schocken.fast.memo import memo_new
 from schocken.fast.round_ends import EndsArrays, RoundEnds, insert
@@ -133,9 +131,6 @@ class Memo:
         """Time spent filling the memo (the reference bots' computations)."""
         self.changed = False
         """Whether it holds keys its file on disk lacks."""
-        self.sharing = True
-        """Whether a share of its filling goes to the helper process (:mod:`schocken.fast.away`;
-        not the helper's own memo)."""
         self._turns: dict[int, TurnState] = {}
         self._finals: dict[int, Column] = {}
         self._finale_choices: dict[int, FinaleChoices] = {}
@@ -191,16 +186,14 @@ class Memo:
         m.values = np.zeros(1, np.int64)
         m.weights = np.zeros((1, 1), np.float64)
         m.places = np.full((2, 4, 1), -1, np.int64)
-        m.path, m.changed, m.sharing = None, False, False
+        m.path, m.changed = None, False
         return m
 
     # ------------------------------------------------------------------ the table
 
-    def fill(self, missing: Int64Array, players: int) -> None:
-        """Add the values of the ``missing`` keys (rows of ``kernel.KW`` words; repeats allowed)
-        for games of ``players`` players: pieces of them made in the helper process where it
-        is free (:mod:`schocken.fast.away`), the rest here meanwhile, and those it has not
-        begun when this process is done with its own."""
+    def fill(self, missing: Int64Array) -> None:
+        """Add the values of the ``missing`` keys (rows of ``kernel.KW`` words; repeats
+        allowed)."""
         started = time.perf_counter()
         rows = missing[memo_new(self.keys, missing)]
         self.changed = True
@@ -210,24 +203,14 @@ class Memo:
         found = self.store.find(rows[ends])
         values[ends] = found
         todo = np.setdiff1d(np.arange(len(rows)), ends[found >= 0], assume_unique=True)
-        part, made = rows[todo], np.zeros(len(todo), np.int64)
-        *theirs, mine = away.pieces(part) if self.sharing else [np.arange(len(part))]
-        asked = [away.ask(self.rules, part[at], players) for at in theirs]
-        made[mine] = self.values_of(part[mine], players)
-        while asked and asked[-1].cancel():  # not begun there: made here
-            asked.pop()
-            at = theirs.pop()
-            made[at] = self.values_of(part[at], players)
-        for at, answer in zip(theirs, asked, strict=True):
-            made[at] = self._taken(answer, part[at], players)
-        values[todo] = made
+        values[todo] = self.values_of(rows[todo])
         self.keys, self.values = insert(self.keys, self.values, self.keys_held, rows, values)
         self.keys_held += len(rows)
         self.seconds += time.perf_counter() - started
 
-    def values_of(self, rows: Int64Array, players: int) -> Int64Array:
-        """The values of the keys ``rows`` (none of them twice), made here: the half bot's ends
-        and weights added to :attr:`ends` and :attr:`weights`."""
+    def values_of(self, rows: Int64Array) -> Int64Array:
+        """The values of the keys ``rows`` (none of them twice): the half bot's ends and weights
+        added to :attr:`ends` and :attr:`weights`."""
         values = np.zeros(len(rows), np.int64)
         for kind in np.unique(rows[:, 0]).tolist():
             at = np.flatnonzero(rows[:, 0] == kind)
@@ -241,27 +224,6 @@ class Memo:
                 assert kind == kernel.K_HALF_WEIGHTS
                 values[at] = [self._weights(row) for row in rows[at]]
         return values
-
-    def _taken(self, answer: Future[away.Answer], rows: Int64Array, players: int) -> Int64Array:
-        """The values of ``rows`` as the helper made them (:func:`fill_away`), its ends,
-        weights and Finale's codes added here after those held; made here where it failed."""
-        try:
-            found, block, weights, codes = answer.result()
-        except helper.HelperError:
-            return self.values_of(rows, players)
-        kinds = rows[:, 0]
-        if len(block.throw):
-            ends = kinds == kernel.K_HALF_ENDS
-            found[ends] += self.store.add_block(block)
-            self.store.note(rows[ends], found[ends])
-        if len(weights):
-            found[kinds == kernel.K_HALF_WEIGHTS] += self._add_weights(weights)
-        finale = (kinds == kernel.K_FINALE) | (kinds == kernel.K_TWO)
-        if finale.any():
-            found[finale] += self._add_codes(codes)
-            for kind, opener in np.unique(rows[finale][:, [0, 2]], axis=0).tolist():
-                self._place(kind, opener)  # the states' places here too
-        return found
 
     def trim(self) -> None:
         """Start afresh, empty, where the memo holds :data:`MAX_KEYS` keys or its store is full
@@ -548,41 +510,6 @@ def _store(round_part: Rules, tables: RuleTables, size: int) -> RoundEnds:
     if store is None:
         store = _STORES[round_part] = RoundEnds(tables, size)
     return store
-
-
-# ---------------------------------------------------------------------- in the helper process
-
-
-def prepare_away(rules: Rules) -> None:
-    """In the helper process (:func:`schocken.fast.away.prepare`): the memo of ``rules`` and its
-    compiled turn, one situation solved."""
-    m = memo(rules)
-    m.sharing = False
-    m.trim()
-    # a round's opener with three players after: every compiled function of the round's ends
-    m.store.add(m.solved.ends(Context(0, -1, 3, ()), -1, scratch=True))
-
-
-def fill_away(rules: Rules, players: int, model: object, rows: Int64Array) -> away.Answer:
-    """In the helper process (:func:`schocken.fast.away.ask`): the values of ``rows`` made in its
-    memo of ``rules`` (``model``, where given, the caller's half bot's model of the half), with
-    the ends, weights and Finale's codes that added (a half bot's ends counted from the first
-    of them, its weights and the codes likewise)."""
-    from schocken.bots import half_bot
-
-    if isinstance(model, half_bot.HalfModel):
-        half_bot.keep_model(rules, players, model)
-    m = memo(rules)
-    m.sharing = False
-    m.trim()
-    k, r, w, c = m.situations, m.stop_rows, m.weights_rows, m.codes_used
-    found = m.values_of(rows, players)
-    kind = rows[:, 0]
-    found[kind == kernel.K_HALF_ENDS] -= k
-    found[kind == kernel.K_HALF_WEIGHTS] -= w
-    found[(kind == kernel.K_FINALE) | (kind == kernel.K_TWO)] -= c
-    weights, codes = m.weights[w : m.weights_rows].copy(), m.codes[c : m.codes_used].copy()
-    return found, m.store.block(k, r), weights, codes
 
 
 def clear_caches() -> None:

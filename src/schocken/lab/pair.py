@@ -4,9 +4,8 @@
 
 A rule set new to a process costs it the strong bot's setup (the Finale's solutions, the first
 skill games filling its memo: work in Python for one core). Shared out in pieces (the helper
-filling part of each memo, :mod:`schocken.fast.away`) two new rule sets took about as long side
-by side as one after the other; measured each on a core of its own, they take about as long as
-one. The helper measures and refines its rule set with the same code and the same games as this
+filling part of each memo, as it once did) two new rule sets took about as long side by side as
+one after the other; measured each on a core of its own, they take about as long as one. The helper measures and refines its rule set with the same code and the same games as this
 process would (:func:`~schocken.lab.run.measure`, :func:`~schocken.lab.run.refine` called
 there): the same figures, and it keeps that rule set's memo for its refining. Where the helper
 fails, the rule set is measured (or refined) here, after the first: the same figures, later.

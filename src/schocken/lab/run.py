@@ -335,11 +335,10 @@ def start_models(rule_sets: Sequence[Rules]) -> None:
     only the reference engine is installed started in the helper process, all at once (rule
     sets measured side by side have the later ones' ready when they come). On the batch
     simulator, for rules new to the process, the helper process (:mod:`schocken.helper`) is
-    given the Finale's solutions the strong bot asks for
-    (:func:`~schocken.bots.half_bot.finales_ahead`) and then gets ready for its share of the
-    strong bot's memo (:func:`schocken.fast.away.prepare`): where the helper has nothing else to
-    do (busy measuring another rule set, :mod:`schocken.lab.pair`, it would begin them only
-    after that; the skill games then solve the Finale here first, :func:`_skill`)."""
+    given the Finale's solutions the strong bot asks for (:func:`finales_first`), where it has
+    nothing else to do (busy measuring another rule set, :mod:`schocken.lab.pair`, it would
+    begin them only after that; the skill games then solve the Finale here first,
+    :func:`_skill`)."""
     from schocken.bots import half_bot
 
     if not fast_available():
@@ -347,7 +346,6 @@ def start_models(rule_sets: Sequence[Rules]) -> None:
             half_bot.model_ahead(rules, PLAYERS)
         return
     from schocken import fast
-    from schocken.fast import away
 
     for rules in rule_sets:
 
@@ -355,25 +353,15 @@ def start_models(rule_sets: Sequence[Rules]) -> None:
             return fast.worth_counts(rules, PLAYERS, half_bot.MEASURED_GAMES)
 
         half_bot.model_from_counts(rules, PLAYERS, count)
-    # the helper process on the other core meanwhile, for new rules: the Finale's solutions
-    # (all of them first: the first games ask for them; asked already where finales_first
-    # was), then its share of the strong bot's memo
-    from schocken import helper
-
-    idle = helper.idle()
-    new = [r for r in rule_sets if not known(r) and (idle or half_bot.finales_coming(r))]
-    for rules in new:
-        half_bot.finales_ahead(rules)
-    for rules in new:
-        away.prepare(rules)
+    finales_first(rule_sets)  # on the other core meanwhile (asked already in schocken lab)
 
 
 def finales_first(rule_sets: Sequence[Rules]) -> None:
-    """Have the helper process begin at once with the Finale's solutions the strong bot will
-    ask for, for each of ``rule_sets`` new to this process (:func:`start_models` then gives it
-    the rest). They need numpy only: ``schocken lab`` asks before it loads the batch simulator,
-    and the other core solves while this one loads it and plays the evening's games (in a new
-    process the Finale's solutions were what its first skill games waited for)."""
+    """Have an idle helper process begin with the Finale's solutions the strong bot will ask
+    for, for each of ``rule_sets`` new to this process (all of them: the first skill games ask
+    for them). They need numpy only: ``schocken lab`` asks at once, before it loads the batch
+    simulator, and the other core solves while this one loads it and plays the evening's games
+    (in a new process the Finale's solutions were what its first skill games waited for)."""
     from schocken import helper
     from schocken.bots import half_bot
 
