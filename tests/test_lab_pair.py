@@ -158,6 +158,16 @@ def test_the_finale_first_and_once(monkeypatch: pytest.MonkeyPatch) -> None:
         finale_shared.clear_caches()
 
 
+def test_the_helper_loads_the_batch_simulator_ahead() -> None:
+    """``load_ahead`` (the builder's page opened): the helper process loads the batch
+    simulator's code and the rules' tables meanwhile; nothing where it is not to be used."""
+    loading = pair.load_ahead(A)
+    assert loading is not None
+    assert loading.result(timeout=300) is None  # done there, no HelperError
+    with helper.disabled():
+        assert pair.load_ahead(A) is None
+
+
 def test_the_program_forks_its_helper_before_loading_the_batch_simulator() -> None:
     """``schocken lab`` in a new process may fork its helper before numba is loaded (nothing
     of it has started), without loading it: the helper solves the Finale meanwhile."""

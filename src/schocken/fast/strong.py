@@ -512,6 +512,16 @@ def _store(round_part: Rules, tables: RuleTables, size: int) -> RoundEnds:
     return store
 
 
+def load_code(rules: Rules) -> None:
+    """The compiled code the memo of ``rules`` is filled with loaded (from numba's cache) and
+    its tables made, a situation of a round solved: a process that will measure rules soon
+    does it while it has nothing else to do (the lab's helper process, :mod:`schocken.lab.pair`)."""
+    m = memo(rules)
+    m.trim()
+    # a round's opener with three players after: every compiled function of the round's ends
+    m.store.add(m.solved.ends(Context(0, -1, 3, ()), -1, scratch=True))
+
+
 def clear_caches() -> None:
     """Forget every rule set's memo (kept on disk where ``SCHOCKEN_CACHE_DIR`` says) and tables."""
     memo.cache_clear()

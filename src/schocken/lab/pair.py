@@ -5,8 +5,9 @@
 A rule set new to a process costs it the strong bot's setup (the Finale's solutions, the first
 skill games filling its memo: work in Python for one core). Shared out in pieces (the helper
 filling part of each memo, as it once did) two new rule sets took about as long side by side as
-one after the other; measured each on a core of its own, they take about as long as one. The helper measures and refines its rule set with the same code and the same games as this
-process would (:func:`~schocken.lab.run.measure`, :func:`~schocken.lab.run.refine` called
+one after the other; measured each on a core of its own, they take about as long as one. The
+helper measures and refines its rule set with the same code and the same games as this process
+would (:func:`~schocken.lab.run.measure`, :func:`~schocken.lab.run.refine` called
 there): the same figures, and it keeps that rule set's memo for its refining. Where the helper
 fails, the rule set is measured (or refined) here, after the first: the same figures, later.
 The command line has its own way to two cores (:mod:`schocken.lab.beside`: a forked child).
@@ -55,6 +56,30 @@ def _away(rules: Rules, engine: str) -> bool:
     """Whether ``rules`` is measured (or refined) in the helper: on the batch simulator, new to
     this process, and the helper to be used."""
     return engine != "reference" and fast_available() and helper.enabled() and not known(rules)
+
+
+def load_ahead(rules: Rules) -> Future[None] | None:
+    """Have the helper process load the batch simulator's compiled code (numba's cache: about
+    half a second) while it has nothing else to do, with the tables of ``rules``: a rule set
+    measured there later (:func:`measure_pair`) then begins at once. The builder's server asks
+    as its page opens (``POST /api/lab/warm``). Nothing where the batch simulator is not
+    installed or the helper is not to be used; else the call (its answer None)."""
+    if not (fast_available() and helper.enabled()):
+        return None
+    loaded: Future[None] = helper.call("schocken.lab.pair:_loaded", rules)
+    return loaded
+
+
+def _loaded(rules: Rules) -> None:
+    """In the helper process: :func:`load_ahead`'s work."""
+    from schocken import fast
+    from schocken.bots.half_bot import MEASURED_GAMES
+    from schocken.fast.strong import load_code
+    from schocken.lab.run import PLAYERS
+
+    with _one_core():
+        fast.worth_counts(rules, PLAYERS, MEASURED_GAMES)  # the games' loop
+    load_code(rules)  # the strong bots'
 
 
 def measure_pair(

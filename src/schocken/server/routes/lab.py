@@ -29,7 +29,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from schocken.errors import RulesError
 from schocken.lab import Figures, compare, measure
 from schocken.lab.cli import figure_label, figures_data, notes, number, rules_name, value_text
-from schocken.lab.pair import measure_pair, refine_pair
+from schocken.lab.pair import load_ahead, measure_pair, refine_pair
 from schocken.lab.run import (
     FIGURES,
     GAMES,
@@ -290,6 +290,9 @@ async def warm(request: Request) -> Any:
                 if counted(rules):
                     return
                 found = measure(rules)
+            # the helper's batch simulator ready for a second rule set (its Finale's solutions
+            # taken: it has nothing else to do)
+            load_ahead(rules)
             # on to all its skill games: the rules being built, alike in their rounds, then take
             # all its situations (schocken.fast.round_ends), and its own figure is ready whole
             _refined([found], SKILL_GAMES)
