@@ -232,6 +232,12 @@ def main() -> None:
         # its rounds like no preset's: their memos share nothing with it (round_rules)
         assert all(round_rules(warm_up) != round_rules(r) for r in PRESETS.values())
         measure(warm_up, games=100, skill_games=1, skill_seconds=0)
+        if args.pairs:  # as the builder's page has it do: the helper's batch simulator loaded
+            from schocken.lab.pair import load_ahead
+
+            loading = load_ahead(warm_up)
+            if loading is not None:
+                loading.result()
     if args.pairs:
         _pairs(presets)
         return
