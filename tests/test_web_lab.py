@@ -93,7 +93,9 @@ def test_the_skill_figure_refined_on_the_page(browser: Browser, server: Server) 
     """On the batch simulator the figures show at once and the status says the strong bot plays
     on; the table is shown again with the skill figure from all its games, and the status says
     so. Measuring anew while it refines starts the new measurement (the refining stops)."""
-    asked: dict[str, object] = {"games": 200}  # and the skill games as the page asks: 20,000
+    # and the skill games as the page asks (20,000), the first answer's from their first
+    # chunk alone: refined however quick the machine
+    asked: dict[str, object] = {"games": 200, "skill_seconds": 0}
 
     def games(route: Route) -> None:
         body = json.loads(route.request.post_data or "{}")
@@ -175,6 +177,13 @@ def test_bad_rules_refused_in_words(server: Server) -> None:
     nope = {"rules": {"preset": "tsv99", "overrides": {}}, "against": "kneipe", **FEW}
     r = httpx.post(f"{server.url}/api/lab", json=nope, headers={"origin": server.url})
     assert r.status_code == 400 and "kneipe" in r.json()["error"]
+    for seconds in (2, -0.5, "1", True):
+        slow = {"rules": {"preset": "tsv99", "overrides": {}}, **FEW, "skill_seconds": seconds}
+        r = httpx.post(f"{server.url}/api/lab?lang=en", json=slow, headers={"origin": server.url})
+        assert r.status_code == 400
+        assert r.json()["error"] == (
+            "The lab cannot measure these rules: skill_seconds: seconds from 0 to 1"
+        ), r.json()
 
 
 def test_figures_stream_with_progress(server: Server) -> None:
@@ -205,7 +214,13 @@ def test_the_skill_figure_refined_after_the_figures(tmp_path: Path) -> None:
     figures again, the skill figure from all of them. A new measurement from the same address
     while one refines is not refused: that one stops, without a last result."""
     rules = {"preset": "knobelrunde", "overrides": {"deckel_per_half": 7}}
-    body = {"rules": rules, "against": "knobelrunde", "games": 200, "skill_games": 20_000}
+    body = {
+        "rules": rules,
+        "against": "knobelrunde",
+        "games": 200,
+        "skill_games": 20_000,
+        "skill_seconds": 0,
+    }  # the first skill games alone: refined however quick the machine
     with running(tmp_path / "db.sqlite3") as s:
         headers = {"origin": s.url}
         with httpx.stream("POST", f"{s.url}/api/lab?lang=en", json=body, headers=headers,
@@ -222,8 +237,8 @@ def test_the_skill_figure_refined_after_the_figures(tmp_path: Path) -> None:
         after = lines[lines.index({"result": first}) + 1 : -1]
         assert after and all(x["skill_total"] == 40_000 for x in after)
         assert after[-1]["skill_done"] == 40_000
-        # Refining again (games long enough to take seconds): a new measurement stops it, and
-        # is answered.
+        # Refining again (20,000 new skill games take a second or so): a new measurement stops
+        # it, and is answered.
         more = {**body, "rules": {**rules, "overrides": {"deckel_per_half": 40}}}
         with httpx.stream("POST", f"{s.url}/api/lab?lang=en", json=more, headers=headers,
                           timeout=300) as r:  # fmt: skip

@@ -35,6 +35,7 @@ from schocken.lab.run import (
     GAMES,
     REFERENCE_GAMES,
     SKILL_GAMES,
+    SKILL_SECONDS,
     counted,
     fast_available,
     skill_short,
@@ -148,7 +149,9 @@ async def lab(request: Request) -> Any:
     """The lab's figures for ``rules`` ({preset, overrides}, as ``/api/rules/check`` takes
     them), beside the preset ``against`` (optional), from ``games`` games (default 20,000 on
     the batch simulator, fewer on the reference engine); ``engine`` "auto" or "reference" and
-    ``skill_games`` (the strong bot's games asked for at most) as ``schocken lab`` takes them."""
+    ``skill_games`` (the strong bot's games asked for at most) and ``skill_seconds`` (the time
+    their first answer's skill games may take, at most :data:`SKILL_SECONDS`) as ``schocken
+    lab`` takes them."""
     lang = language(request)
     data = await read_body(request)
     try:
@@ -173,6 +176,12 @@ async def lab(request: Request) -> Any:
             low_text, high_text = (number(f"{x:,}", lang) for x in (low, high))
             reason = t("lab_refuse_count", lang, field=field, low=low_text, high=high_text)
             return _refuse(t("lab_refuse_rules", lang, reason=reason))
+    skill_seconds = data.get("skill_seconds", SKILL_SECONDS)
+    number_given = isinstance(skill_seconds, (int, float)) and not isinstance(skill_seconds, bool)
+    if not number_given or not 0 <= skill_seconds <= SKILL_SECONDS:
+        low_text, high_text = (number(f"{x:g}", lang) for x in (0, SKILL_SECONDS))
+        reason = t("lab_refuse_seconds", lang, field="skill_seconds", low=low_text, high=high_text)
+        return _refuse(t("lab_refuse_rules", lang, reason=reason))
     address = client_address(request)
     held = _busy.get(address)
     if held is not None and not held.refining:
@@ -195,8 +204,9 @@ async def lab(request: Request) -> Any:
                 say({"done": i * games + done, "total": total})
 
             return measure_pair(
-                sets, games=games, engine=engine, skill_games=skill_games, progress=tell
-            )
+                sets, games=games, engine=engine, skill_games=skill_games,
+                skill_seconds=skill_seconds, progress=tell,
+            )  # fmt: skip
 
     def short(found: list[Figures]) -> list[int]:
         return [i for i, f in enumerate(found) if skill_short(f, skill_games)]
