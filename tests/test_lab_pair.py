@@ -5,6 +5,8 @@ where the helper fails or is not to be used, measured here."""
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 from concurrent.futures import Future
 from typing import Any
 
@@ -171,9 +173,6 @@ def test_the_helper_loads_the_batch_simulator_ahead() -> None:
 def test_the_program_forks_its_helper_before_loading_the_batch_simulator() -> None:
     """``schocken lab`` in a new process may fork its helper before numba is loaded (nothing
     of it has started), without loading it: the helper solves the Finale meanwhile."""
-    import subprocess
-    import sys
-
     code = "import sys; from schocken.lab.beside import fork_safe; "
     code += "print(fork_safe(), 'numba' in sys.modules)"
     done = subprocess.run(

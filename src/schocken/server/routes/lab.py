@@ -168,20 +168,19 @@ async def lab(request: Request) -> Any:
     on_fast = engine == "auto" and fast_available()
     games = data.get("games", GAMES if on_fast else REFERENCE_GAMES)
     skill_games = data.get("skill_games", SKILL_GAMES)
-    for field, value, low, high in (
-        ("games", games, 100, MOST_GAMES),
-        ("skill_games", skill_games, 1, SKILL_GAMES),
-    ):
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            low_text, high_text = (number(f"{x:,}", lang) for x in (low, high))
-            reason = t("lab_refuse_count", lang, field=field, low=low_text, high=high_text)
-            return _refuse(t("lab_refuse_rules", lang, reason=reason))
     skill_seconds = data.get("skill_seconds", SKILL_SECONDS)
-    number_given = isinstance(skill_seconds, (int, float)) and not isinstance(skill_seconds, bool)
-    if not number_given or not 0 <= skill_seconds <= SKILL_SECONDS:
-        low_text, high_text = (number(f"{x:g}", lang) for x in (0, SKILL_SECONDS))
-        reason = t("lab_refuse_seconds", lang, field="skill_seconds", low=low_text, high=high_text)
-        return _refuse(t("lab_refuse_rules", lang, reason=reason))
+    for field, value, low, high, whole in (
+        ("games", games, 100, MOST_GAMES, True),
+        ("skill_games", skill_games, 1, SKILL_GAMES, True),
+        ("skill_seconds", skill_seconds, 0, SKILL_SECONDS, False),
+    ):
+        kinds = (int,) if whole else (int, float)
+        if not isinstance(value, kinds) or isinstance(value, bool) or not low <= value <= high:
+            shape = "{:,}" if whole else "{:g}"
+            low_text, high_text = (number(shape.format(x), lang) for x in (low, high))
+            key = "lab_refuse_count" if whole else "lab_refuse_seconds"
+            reason = t(key, lang, field=field, low=low_text, high=high_text)
+            return _refuse(t("lab_refuse_rules", lang, reason=reason))
     address = client_address(request)
     held = _busy.get(address)
     if held is not None and not held.refining:
