@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -352,6 +355,51 @@ def test_cli_refine_gives_the_first_skill_games_less_time(
     capsys.readouterr()
     assert asked == [cli.REFINE_FIRST_SECONDS, run.SKILL_SECONDS, 0.5]
     assert cli.REFINE_FIRST_SECONDS < run.SKILL_SECONDS
+
+
+def test_cli_gives_the_first_figures_by_their_time_after_the_start(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without ``--skill-seconds`` the skill games end ``FIGURES_BY`` after the program's start
+    (the first chunk always): a program started long ago (a slow start) plays the first chunk
+    only; ``--skill-seconds`` given is taken as it is, with no such end."""
+    from schocken.lab import cli, run
+
+    asked: list[float | None] = []
+    real = run.measure
+
+    def noted(rules: Rules, **options: Any) -> run.Figures:
+        asked.append(options["skill_until"])
+        return real(rules, **options)
+
+    monkeypatch.setattr(cli, "measure", noted)
+    monkeypatch.setattr(cli, "process_age", lambda: 100.0)
+    run.forget_rule_sets()
+    try:
+        base = ["lab", "schock4life", "--games", "200", "--skill-games", "5000", "--lang", "en"]
+        before = time.perf_counter()
+        assert main(base) == 0
+        assert "Skill: 100 games of the half bot" in capsys.readouterr().out
+        due = asked[0]
+        assert due is not None and before - 100 < due - cli.FIGURES_BY < time.perf_counter() - 100
+        assert main([*base, "--skill-seconds", "60"]) == 0
+        assert asked[1] is None
+        assert "Skill: 5,000 games of the half bot" in capsys.readouterr().out
+    finally:
+        run.forget_rule_sets()
+
+
+def test_process_age_counts_from_the_process_start() -> None:
+    """A new Python's age, asked at once, is its start (well under a few seconds, more than
+    nothing); this process's is more than the time since the lab's module was imported."""
+    from schocken.lab import cli
+
+    said = subprocess.run(
+        [sys.executable, "-c", "from schocken.lab.cli import process_age; print(process_age())"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert 0 < float(said) < 10
+    assert cli.process_age() >= time.perf_counter() - cli._IMPORTED - 0.02
 
 
 def test_cli_says_how_to_get_the_skill_figure_from_all_games(

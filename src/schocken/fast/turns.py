@@ -350,9 +350,7 @@ def round_ends(
                     q = kq[k, r]
                     child = kchild[k, r]
                     for e in range(size):
-                        x = st_ends[child, t + 1, e]
-                        if x != 0.0:
-                            th_ends[k, t, e] += q * x
+                        th_ends[k, t, e] += q * st_ends[child, t + 1, e]
         for i in range(order.shape[0]):
             s = order[i]
             if not reach[s, t]:

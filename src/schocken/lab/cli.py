@@ -9,8 +9,10 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import re
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +43,8 @@ from schocken.rules import Rules, resolve_rules, rules_from_data
 from schocken.simulate import ProgressBar
 from schocken.texts import LANGUAGES, default_language, refusal_text, refused, t
 
+_IMPORTED = time.perf_counter()
+
 REFINE_FIRST_SECONDS = 0.25
 """With ``--refine`` (and no ``--skill-seconds``): the time the skill games of the first figures
 may take. All the skill games follow at once, and fewer first ones bring the last figures sooner
@@ -48,8 +52,26 @@ may take. All the skill games follow at once, and fewer first ones bring the las
 2026-12-06, ``--refine`` to all 20,000 skill games 0.15 to 0.25 s sooner than after a first
 second, on each preset)."""
 
+FIGURES_BY = 1.75
+"""Without ``--skill-seconds``: the seconds after the program's start (:func:`process_age`) by
+which the first figures are due, whatever the skill games' time (issue 31: within 2 s; the
+first skill chunk always). A slow start (a busy machine, Python's bytecode not written yet)
+leaves the skill games less of it, not the user a longer wait."""
+
 SHARES = frozenset({"finale", "schock_aus", "opener_lost", "skill"})
 """The figures that are shares (shown in per cent)."""
+
+
+def process_age() -> float:
+    """Seconds since this process started, as the system counts them (Linux: its start in
+    ``/proc/self/stat``, Python's own start and any wrapper script's included), else since this
+    module was imported."""
+    try:
+        fields = Path("/proc/self/stat").read_text().rpartition(")")[2].split()
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22, "starttime"
+        return time.clock_gettime(time.CLOCK_BOOTTIME) - started
+    except (OSError, ValueError, IndexError, AttributeError):  # not Linux
+        return time.perf_counter() - _IMPORTED
 
 
 def rules_name(rules: Rules) -> str:
@@ -273,8 +295,10 @@ def _show(results: list[Figures], args: argparse.Namespace, lang: str, pace_note
 
 def cmd_lab(args: argparse.Namespace) -> int:
     lang = args.lang or default_language()
+    args.skill_until = None  # the skill games' end: the first figures due (FIGURES_BY)
     if args.skill_seconds is None:
         args.skill_seconds = REFINE_FIRST_SECONDS if args.refine else SKILL_SECONDS
+        args.skill_until = time.perf_counter() - process_age() + FIGURES_BY
     try:
         ours, club_minutes, gaps = _club_rules_and_pace(args)
         specs = [args.rules] + ([args.against] if args.against else [])
@@ -308,6 +332,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
                 engine=args.engine,
                 skill_games=args.skill_games,
                 skill_seconds=args.skill_seconds,
+                skill_until=args.skill_until,
                 refine_to=args.skill_games if args.refine else None,
             )
             if not beside.forked:  # no child: both here, one after the other, the time shared
@@ -372,6 +397,7 @@ def _measure_and_show(
                     engine=args.engine,
                     skill_games=args.skill_games,
                     skill_seconds=args.skill_seconds / len(here),
+                    skill_until=args.skill_until,
                     seconds_per_turn=seconds,
                     progress=bar if show else None,
                     skill_progress=skill_done if show_skill else None,
@@ -452,7 +478,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--skill-seconds",
         type=float,
         help=Words(
-            "cli_lab_skill_seconds", seconds=SKILL_SECONDS, refine_seconds=REFINE_FIRST_SECONDS
+            "cli_lab_skill_seconds",
+            seconds=SKILL_SECONDS,
+            refine_seconds=REFINE_FIRST_SECONDS,
+            by=FIGURES_BY,
         ),
     )
     p.add_argument("--refine", action="store_true", help=Words("cli_lab_refine"))

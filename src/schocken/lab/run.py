@@ -388,9 +388,11 @@ def _skill(
     progress: Callable[[int], None] | None = None,
     *,
     more: bool = False,
+    until: float | None = None,
 ) -> Estimate:
     """The strong bot's share of lost games against three regulars, the line-up moving one seat
-    on after every game: as many of ``games`` games as ``seconds`` allow, the first chunk always.
+    on after every game: as many of ``games`` games as ``seconds`` allow (and the time left
+    until ``until``, a :func:`time.perf_counter` time, where given), the first chunk always.
 
     The games come in chunks of :data:`SKILL_CHUNK`, always the same ones (the same figure,
     however many the clock allows). The chunks of this seed counted before (in this process)
@@ -407,6 +409,8 @@ def _skill(
     key = (rules, engine)
     known, cost = _KNOWN.get(key, (0, 0.0))
     started = time.perf_counter()
+    if until is not None:
+        seconds = min(seconds, until - started)
     if not known:  # the strong bot's setup of new rules, its model made alongside
         from schocken.bots import half_bot
 
@@ -485,6 +489,7 @@ def measure(
     engine: str = "auto",
     skill_games: int = SKILL_GAMES,
     skill_seconds: float = SKILL_SECONDS,
+    skill_until: float | None = None,
     seconds_per_turn: float | None = None,
     progress: Callable[[int], None] | None = None,
     skill_progress: Callable[[int], None] | None = None,
@@ -493,9 +498,11 @@ def measure(
 
     ``engine`` is "auto" (the batch simulator where installed), "fast" or "reference";
     ``games`` the evening's games (default :data:`GAMES`, on the reference engine
-    :data:`REFERENCE_GAMES`). ``seconds_per_turn`` is the pace of a club's games (default
-    :data:`SECONDS_PER_TURN`). ``progress`` is told the evening's games done, now and then,
-    ``skill_progress`` the skill games done.
+    :data:`REFERENCE_GAMES`). The skill games take ``skill_seconds`` at most, and end by
+    ``skill_until`` (a :func:`time.perf_counter` time; None: no such end) where that comes first
+    (the first chunk always: :func:`_skill`). ``seconds_per_turn`` is the pace of a club's games
+    (default :data:`SECONDS_PER_TURN`). ``progress`` is told the evening's games done, now and
+    then, ``skill_progress`` the skill games done.
     """
     if engine not in ("auto", "fast", "reference"):
         raise refused(
@@ -518,7 +525,9 @@ def measure(
     g = play(rules, games, seed, progress)
     pace = SECONDS_PER_TURN if seconds_per_turn is None else seconds_per_turn
     minutes = [t * pace / 60 for t in g.turns]
-    skill = _skill(rules, chosen, skill_games, skill_seconds, seed, skill_progress)
+    skill = _skill(
+        rules, chosen, skill_games, skill_seconds, seed, skill_progress, until=skill_until
+    )
     return Figures(
         rules=rules,
         engine=chosen,
