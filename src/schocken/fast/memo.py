@@ -12,7 +12,7 @@ import numpy as np
 from schocken.fast.jit import _jit
 from schocken.fast.rng import _GOLDEN, _mix
 from schocken.fast.tables import BOT_HALF, BOT_SOLVER
-from schocken.fast.turns import STOP, TURN_SIXES
+from schocken.fast.turns import STOP, TURN_SIXES, round_ends
 
 # The memo of the strong bots (schocken.fast.strong): a key is KW words, the first its kind.
 KW = 8
@@ -150,6 +150,48 @@ def keep_ends(
             stop_at[k, s, t] = renumbered[r] if r >= 0 else -1
     stop_off[k] = stop_rows
     return stop_rows + rows
+
+
+@_jit
+def ends_batch(
+    tables: Any, ctx: Any, cov: Any, pool_cdf: Any, ctx_of: Any, bests: Any, scratch: Any,
+    store: Any, k: int, stop_rows: int,
+) -> tuple[int, int]:  # fmt: skip
+    """Situations' ends of the round (:func:`~schocken.fast.turns.round_ends`) kept in a
+    store (:func:`keep_ends`) from its situation ``k`` and its row ``stop_rows`` of ends on
+    stopping on, one after another, in one call (no interpreter between them: the caller's other
+    threads run meanwhile). Situation ``i`` is the round's situation ``ctx_of[i]`` (its limit,
+    worst shown and players after in ``ctx``; its covered cups' rows in ``cov`` (``ge``, ``gt``,
+    ``cdf``; as many as ``ctx[., 3]``), the later players' rows, the solver bot's choices) with
+    the best result shown ``bests[i]``. ``tables`` are the compiled turn's
+    (:class:`~schocken.fast.solved.Solved`), ``scratch`` its arrays to write a situation's ends
+    into, ``store`` the store's arrays (``throw``, ``turned``, ``stop_at``, ``stop_off``,
+    ``stop``). Returns how many were kept (fewer where the store's ``stop`` has no room for the
+    next one's rows) and the rows of ``stop`` then used."""
+    opts, kchild, kq, krolls, sixes, order, reach, code, aside, covers, of_code, runs, turned_at = (
+        tables
+    )
+    vis_id, covd_id, chosen = ctx[4], ctx[5], ctx[6]
+    state, throw_s, stop_s, stop_at_s = scratch
+    throw, turned, stop_at, stop_off, stop = store
+    turned_states = np.flatnonzero(turned_at >= 0)
+    for i in range(ctx_of.shape[0]):
+        if stop_rows + stop_s.shape[0] > stop.shape[0]:
+            return i, stop_rows
+        j = ctx_of[i]
+        limit, worst, after, ncov = ctx[0][j], ctx[1][j], ctx[2][j], ctx[3][j]
+        stop_at_s[:] = -1
+        rows = round_ends(
+            opts, kchild, kq, krolls, sixes, order, reach, code, aside, covers, limit == 0,
+            limit, after, worst, bests[i], of_code, runs, cov[0, j, :ncov], cov[1, j, :ncov],
+            cov[2, j, :ncov], vis_id[j], covd_id[j], pool_cdf, chosen[j], state, throw_s, stop_s,
+            stop_at_s,
+        )  # fmt: skip
+        stop_rows = keep_ends(
+            k + i, throw_s, state[turned_states], stop_at_s, stop_s[:rows], throw, turned,
+            stop_at, stop_off, stop, stop_rows,
+        )  # fmt: skip
+    return ctx_of.shape[0], stop_rows
 
 
 @_jit

@@ -22,8 +22,9 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from schocken.actions import KEEPS
 from schocken.fast import kernel
-from schocken.fast.memo import keep_ends, memo_get, memo_insert
+from schocken.fast.memo import ends_batch, keep_ends, memo_get, memo_insert
 from schocken.fast.solved import Ends, Solved
 from schocken.fast.tables import Float64Array, Int64Array, RuleTables
 from schocken.rules import MAX_THROWS
@@ -160,6 +161,36 @@ class RoundEnds:
         )  # fmt: skip
         self.situations += 1
         return k
+
+    def add_many(
+        self, situations: tuple[tuple[Int64Array, ...], Float64Array], ctx_of: Int64Array,
+        bests: Int64Array,
+    ) -> Int64Array:  # fmt: skip
+        """Situations' ends of the round added, solved in one compiled call (or a few, where
+        the room for their ends on stopping grows: :func:`~schocken.fast.memo.ends_batch`);
+        their indices. Each is situation ``ctx_of[i]`` of ``situations`` (:meth:`Solved.many`)
+        with the best result shown ``bests[i]``: the same ends as :meth:`add` of
+        :meth:`Solved.ends`, float for float."""
+        solved = self.solved
+        shapes = (
+            (len(KEEPS), MAX_THROWS - 1, self.size),
+            (len(solved.turned_states), MAX_THROWS - 1, self.size),
+            (len(solved.opts), MAX_THROWS - 1),
+        )
+        count = len(bests)
+        self._room_for(*shapes, count, solved.terminals)
+        first = done = self.situations
+        ctx, cov = situations
+        while done < first + count:
+            store = self.throw, self.turned, self.stop_at, self.stop_off, self.stop
+            kept, self.stop_rows = ends_batch(
+                solved.tables, ctx, cov, solved.pool_cdf, ctx_of[done - first :],
+                bests[done - first :], solved.scratch(), store, done, self.stop_rows,
+            )  # fmt: skip
+            done += kept
+            self.situations = done
+            self._room_for(*shapes, 0, solved.terminals)  # room for the next one's rows
+        return np.arange(first, first + count, dtype=np.int64)
 
     def _room_for(
         self,

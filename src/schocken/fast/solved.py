@@ -170,6 +170,8 @@ class Solved:
         self._rows: dict[tuple[int, int | None, Cups], int] = {}
         self._cups: dict[tuple[Dice, int], Float64Array] = {}
         self._scratch: tuple[Float64Array, Float64Array, Float64Array, Int64Array] | None = None
+        self.rows_held = False
+        """Whether the later players' rows are kept however many (:meth:`held_rows`)."""
         self.pool_gt = np.zeros((256, c))
         self.pool_cdf = np.zeros((256, c))
         self._no_owed = np.zeros(c, np.int64)
@@ -349,10 +351,8 @@ class Solved:
             return sol
         if len(self._solutions) >= MAX_SOLUTIONS:
             self._solutions.popitem(last=False)  # the one asked for longest ago
-        if len(self._rows) >= MAX_ROWS:
-            self._rows.clear()
-            self._gathered.clear()
-            self._last = None
+        if not self.rows_held:
+            self._trim_rows()
         cov_ge, cov_gt, cov_cdf, vis_id, covd_id = self._context(ctx)
         owed = self._owed(middle, deckel, total) if full else self._no_owed
         n = len(self.opts)
@@ -400,16 +400,14 @@ class Solved:
         cov_ge, cov_gt, cov_cdf, vis_id, covd_id = self._context(ctx)
         n = len(self.opts)
         # every entry a decision reads is written
-        if scratch and self._scratch is not None:
-            state, throw, stop, stop_at = self._scratch
+        if scratch:
+            state, throw, stop, stop_at = self.scratch()
             stop_at.fill(-1)
         else:
             state = np.empty((n, MAX_THROWS + 1, self.size))
             throw = np.empty((len(KEEPS), MAX_THROWS + 1, self.size))
             stop = np.empty((self.terminals, self.size))
             stop_at = np.full((n, MAX_THROWS + 1), -1, np.int64)
-            if scratch:
-                self._scratch = state, throw, stop, stop_at
         rows = turns.round_ends(
             self.opts, self.kchild, self.kq, self.krolls, self.sixes, self.order, self.reach,
             self.code, self.aside, self.covers, ctx.limit == 0, ctx.limit, ctx.after, ctx.worst,
@@ -417,6 +415,63 @@ class Solved:
             self._choices(ctx, sol), state, throw, stop, stop_at,
         )  # fmt: skip
         return Ends(throw, stop[:rows], stop_at, state[self.turned_states])
+
+    def _trim_rows(self) -> None:
+        """The later players' rows started afresh where :data:`MAX_ROWS` are held."""
+        if len(self._rows) >= MAX_ROWS:
+            self._rows.clear()
+            self._gathered.clear()
+            self._last = None
+
+    def hold_rows(self) -> None:
+        """Keep the later players' rows, however many, until :attr:`rows_held` is False again
+        (started afresh first where :data:`MAX_ROWS` are held): the situations of :meth:`many`
+        read them on another thread meanwhile."""
+        self._trim_rows()
+        self.rows_held = True
+
+    def many(self, ctxs: list[Context]) -> tuple[tuple[Int64Array, ...], Float64Array]:
+        """The situations ``ctxs`` (none twice) as :func:`~schocken.fast.memo.ends_batch` reads
+        them: their limits, worst results shown, players after, covered cups, later players'
+        rows and the solver bot's choices (each solved: :meth:`solution`), and their covered
+        cups' rows. After :meth:`hold_rows` (the later players' rows they name not written
+        over while they are read)."""
+        assert self.rows_held, "the later players' rows may be started afresh"
+        count, c, n = len(ctxs), len(self.codes), len(self.opts)
+        most = max(1, max(len(ctx.cups) for ctx in ctxs))
+        words = np.zeros((4, count), np.int64)
+        cov = np.zeros((3, count, most, c))
+        vis_id = np.zeros((count, MAX_THROWS + 1, c), np.int64)
+        covd_id = np.zeros((count, MAX_THROWS + 1, len(KEEPS), MAX_THROWS + 1), np.int64)
+        chosen = np.zeros((count, n, MAX_THROWS + 1), np.int64)
+        for j, ctx in enumerate(ctxs):
+            sol = self.solution(ctx)
+            ge, gt, cdf, vis_id[j], covd_id[j] = self._context(ctx)
+            words[:, j] = ctx.limit, ctx.worst, ctx.after, len(ctx.cups)
+            cov[:, j, : len(ctx.cups)] = ge, gt, cdf
+            chosen[j] = self._choices(ctx, sol)
+        return (*words, vis_id, covd_id, chosen), cov
+
+    @property
+    def tables(self) -> tuple[npt.NDArray[Any], ...]:
+        """The turn's tables as :func:`~schocken.fast.memo.ends_batch` takes them."""
+        return (
+            self.opts, self.kchild, self.kq, self.krolls, self.sixes, self.order, self.reach,
+            self.code, self.aside, self.covers, self.of_code, self.runs, self.turned_at,
+        )  # fmt: skip
+
+    def scratch(self) -> tuple[Float64Array, Float64Array, Float64Array, Int64Array]:
+        """The arrays a situation's ends are written into before they are kept (the same each
+        time: see :meth:`ends`)."""
+        if self._scratch is None:
+            n = len(self.opts)
+            self._scratch = (
+                np.empty((n, MAX_THROWS + 1, self.size)),
+                np.empty((len(KEEPS), MAX_THROWS + 1, self.size)),
+                np.empty((self.terminals, self.size)),
+                np.full((n, MAX_THROWS + 1), -1, np.int64),
+            )
+        return self._scratch
 
     def _choices(self, ctx: Context, sol: Solution) -> Int64Array:
         """The solver bot's choices in a situation as the round's ends follow them

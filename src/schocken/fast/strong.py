@@ -46,10 +46,14 @@ earlier ones filled, and a change of the rules or of the bots' code starts an em
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import queue
+import threading
 import time
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -81,6 +85,10 @@ from schocken.turn import TurnState
 MAX_KEYS = 1 << 20
 """The keys beyond which a memo starts afresh at the next call of the compiled loop
 (:meth:`Memo.trim`; never within one: the games of a call keep what they filled)."""
+
+ENDS_PART = 32
+"""Situations of a round made ready at a time for the half bot's ends (:meth:`Memo._half_ends`):
+the thread that solves them begins with the first part while this one makes the next."""
 
 CACHE_ENV = "SCHOCKEN_CACHE_DIR"
 """The environment variable naming the directory of the memos kept on disk (unset: none)."""
@@ -212,18 +220,35 @@ class Memo:
         """The values of the keys ``rows`` (none of them twice): the half bot's ends and weights
         added to :attr:`ends` and :attr:`weights`."""
         values = np.zeros(len(rows), np.int64)
-        for kind in np.unique(rows[:, 0]).tolist():
+        kinds = np.unique(rows[:, 0]).tolist()
+        ends = np.flatnonzero(rows[:, 0] == kernel.K_HALF_ENDS)
+        # the half bot's ends solved on another thread while this one makes the rest
+        solving = self._half_ends(rows[ends]) if len(ends) else None
+        try:
+            self._other_values(rows, kinds, values)
+        except BaseException:
+            if solving is not None:  # the thread's end waited for
+                with contextlib.suppress(BaseException):
+                    solving()
+            raise
+        if solving is not None:
+            values[ends] = solving()
+        return values
+
+    def _other_values(self, rows: Int64Array, kinds: list[int], values: Int64Array) -> None:
+        """The values of the keys of ``kinds`` in ``rows`` (but the half bot's ends) into
+        ``values``."""
+        for kind in kinds:
             at = np.flatnonzero(rows[:, 0] == kind)
             if kind in (kernel.K_SOLVER, kernel.K_SOLVER_FULL):
                 values[at] = self._solver(rows[at], full=kind == kernel.K_SOLVER_FULL)
             elif kind == kernel.K_HALF_ENDS:
-                values[at] = self._half_ends(rows[at])
+                continue
             elif kind in (kernel.K_FINALE, kernel.K_TWO):
                 values[at] = self._finales(rows[at])
             else:
                 assert kind == kernel.K_HALF_WEIGHTS
                 values[at] = [self._weights(row) for row in rows[at]]
-        return values
 
     def trim(self) -> None:
         """Start afresh, empty, where the memo holds :data:`MAX_KEYS` keys or its store is full
@@ -290,24 +315,71 @@ class Memo:
 
     # ------------------------------------------------------------------ the keys' values
 
-    def _half_ends(self, rows: Int64Array) -> list[int]:
-        """The half bot's ends of the round in the situations of ``rows`` (keys ``K_HALF_ENDS``),
-        each solved once (:meth:`Solved.ends`) and added to its store (its index the value,
-        noted there for the store's other memos): the compiled loop reads every turn state's
-        from there."""
+    def _half_ends(self, rows: Int64Array) -> Callable[[], Int64Array]:
+        """The half bot's ends of the round in the situations of ``rows`` (keys
+        ``K_HALF_ENDS``), each solved once and added to its store (its index the value, noted
+        there for the store's other memos): the compiled loop reads every turn state's from
+        there. The situations are made ready here (:meth:`Solved.many`), :data:`ENDS_PART` at
+        a time, and their ends solved part by part on a thread of its own, in compiled calls
+        that let go of the interpreter (:meth:`RoundEnds.add_many`): it begins with the first
+        part while this thread makes the next, and then the memo's other keys
+        (:meth:`values_of`). Returns what gives the values, once solved."""
         stray = rows[rows[:, 1] != 0]
         if len(stray):  # strong_choice's key of a state the turn never reaches
             word = int(stray[0, 1])
             raise AssertionError(f"state {word >> 2} after {word & 3} throws is never reached")
-        # a situation's rows with every best result shown one after another: its covered cups'
-        # and later players' rows are gathered once (``Solved._context`` keeps the last)
+        # a situation's rows with every best result shown one after another
         order = np.lexsort((rows[:, 2] >> 21, *rows[:, 4:].T[::-1], rows[:, 2] & (1 << 21) - 1))
-        found = [0] * len(rows)
-        for i in order.tolist():
-            ctx, best = _context(rows[i])
-            found[i] = self.store.add(self.solved.ends(ctx, best, scratch=True))
-        self.store.note(rows, np.array(found, np.int64))
-        return found
+        ctxs: dict[Context, int] = {}
+        ctx_of = np.zeros(len(rows), np.int64)  # rising: a situation's rows together
+        bests = np.zeros(len(rows), np.int64)
+        for i, row in enumerate(order.tolist()):
+            ctx, bests[i] = _context(rows[row])
+            ctx_of[i] = ctxs.setdefault(ctx, len(ctxs))
+        found = np.zeros(len(rows), np.int64)
+        solved, store = self.solved, self.store
+        parts: queue.SimpleQueue[tuple[int, int, Any] | None] = queue.SimpleQueue()
+        failed: list[BaseException] = []
+
+        def solve() -> None:  # the situations made ready, part by part, in their order
+            try:
+                while (part := parts.get()) is not None:
+                    lo, hi, situations = part
+                    first = ctx_of[lo]
+                    found[order[lo:hi]] = store.add_many(
+                        situations, ctx_of[lo:hi] - first, bests[lo:hi]
+                    )
+            except BaseException as exc:  # raised where the values are asked for
+                failed.append(exc)
+
+        thread = threading.Thread(target=solve)
+        distinct = list(ctxs)
+        starts = np.searchsorted(ctx_of, np.arange(0, len(distinct), ENDS_PART)).tolist()
+        bounds: list[int] = [*starts, len(rows)]
+
+        def values() -> Int64Array:
+            """The values, once the thread has solved every part (raising what it raised)."""
+            if thread.is_alive():
+                thread.join()
+            solved.rows_held = False
+            if failed:
+                raise failed[0]
+            store.note(rows, found)
+            return found
+
+        solved.hold_rows()  # until they are solved: the rows a part names not written over
+        try:
+            thread.start()
+            for p in range(len(bounds) - 1):
+                some = distinct[p * ENDS_PART : (p + 1) * ENDS_PART]
+                parts.put((bounds[p], bounds[p + 1], solved.many(some)))
+        except BaseException:
+            parts.put(None)
+            with contextlib.suppress(BaseException):
+                values()
+            raise
+        parts.put(None)
+        return values
 
     def _solver(self, rows: Int64Array, *, full: bool) -> list[int]:
         """The solver bot's choices at ``rows`` (keys ``K_SOLVER``, or ``K_SOLVER_FULL`` where
