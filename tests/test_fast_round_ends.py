@@ -59,3 +59,58 @@ def test_a_full_store_starts_afresh_for_every_memo_of_it(monkeypatch: pytest.Mon
             generations.append(store.generation)
     assert strong.memo(ours).store is store
     assert generations[-1] > generations[0]  # started afresh on the way
+
+
+@pytest.mark.parametrize("preset", ["tsv99", "allgemein"])
+def test_ends_solved_many_at_once_are_those_solved_one_by_one(
+    preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The situations a filling solves at once on a thread of their own (``RoundEnds.add_many``,
+    in compiled calls that stop where the room for the ends on stopping is short and go on once
+    it has grown) keep the very ends, float for float, that ``Solved.ends`` gives one by one."""
+    rules = find_preset(preset)
+    fast.play_rows(rules, LINEUP, 0, 200, seed=7, threads=1)  # situations games meet
+    memo = strong.memo(rules)
+    many = memo.store
+    held = many.situations
+    keys = many.keys[many.keys[:, 0] != 0]
+    keys = keys[np.argsort(many.find(keys))]  # in the order they were kept
+    assert held > 50 and len(keys) == held
+
+    one = round_ends.RoundEnds(memo.tables, memo.size)
+    for key in keys:
+        ctx, best = strong._context(key)
+        one.add(one.solved.ends(ctx, best, scratch=True))
+    assert one.stop_rows == many.stop_rows
+    for name in ("stop_at", "stop_off"):
+        assert np.array_equal(getattr(one, name)[:held], getattr(many, name)[:held]), name
+    assert np.array_equal(one.stop[: one.stop_rows], many.stop[: many.stop_rows])
+    # of the ends by throws those a decision reads: after the throws before the round's limit
+    # (the rest is never written: what the arrays held before), after turning sixes in states
+    # a turn can be in
+    reach = one.solved.reach[one.solved.turned_states][:, round_ends.DECIDING]
+
+    def alike(a: round_ends.RoundEnds, b: round_ends.RoundEnds) -> bool:
+        for k, key in enumerate(keys.tolist()):
+            decides = np.arange(1, 3) < (key[2] & 3 or 3)  # after 1 and 2 throws
+            if not np.array_equal(a.throw[k][:, decides], b.throw[k][:, decides]):
+                return False
+            read = reach & decides
+            if not np.array_equal(a.turned[k][read], b.turned[k][read]):
+                return False
+        return True
+
+    assert alike(one, many)
+
+    # again at once, with room for few rows of ends on stopping: the calls stop and go on
+    monkeypatch.setattr(round_ends, "MAX_STOP_ROWS", 2 * one.solved.terminals)
+    again = round_ends.RoundEnds(memo.tables, memo.size)
+    ctxs = [strong._context(key) for key in keys]
+    distinct = list(dict.fromkeys(ctx for ctx, _ in ctxs))
+    ctx_of = np.array([distinct.index(ctx) for ctx, _ in ctxs], np.int64)
+    bests = np.array([best for _, best in ctxs], np.int64)
+    again.solved.hold_rows()
+    indices = again.add_many(again.solved.many(distinct), ctx_of, bests)
+    assert indices.tolist() == list(range(held))
+    assert np.array_equal(again.stop[: again.stop_rows], many.stop[: many.stop_rows])
+    assert alike(again, many)
