@@ -149,7 +149,8 @@ class RoundEnds:
         self.keys_held += len(rows)
 
     def add(self, ends: Ends) -> int:
-        """A situation's ends of the round (:meth:`Solved.ends`) added; its index."""
+        """A situation's ends of the round (:meth:`Solved.ends`) added; its index (one at a
+        time: the memo's fillings use :meth:`add_many`, which the tests hold to this)."""
         throw, turned = ends.throw[:, DECIDING].shape, ends.turned[:, DECIDING].shape
         self._room_for(throw, turned, ends.stop_at[:, DECIDING].shape, 1, len(ends.stop))
         k = self.situations

@@ -171,7 +171,7 @@ class Solved:
         self._cups: dict[tuple[Dice, int], Float64Array] = {}
         self._scratch: tuple[Float64Array, Float64Array, Float64Array, Int64Array] | None = None
         self.rows_held = False
-        """Whether the later players' rows are kept however many (:meth:`held_rows`)."""
+        """Whether the later players' rows are kept however many (:meth:`hold_rows`)."""
         self.pool_gt = np.zeros((256, c))
         self.pool_cdf = np.zeros((256, c))
         self._no_owed = np.zeros(c, np.int64)

@@ -590,8 +590,14 @@ def load_code(rules: Rules) -> None:
     does it while it has nothing else to do (the lab's helper process, :mod:`schocken.lab.pair`)."""
     m = memo(rules)
     m.trim()
-    # a round's opener with three players after: every compiled function of the round's ends
-    m.store.add(m.solved.ends(Context(0, -1, 3, ()), -1, scratch=True))
+    # a round's opener with three players after, solved as a filling solves: every compiled
+    # function of the round's ends (memo.ends_batch and what it calls)
+    m.solved.hold_rows()
+    try:
+        opener = m.solved.many([Context(0, -1, 3, ())])
+        m.store.add_many(opener, np.zeros(1, np.int64), np.full(1, -1, np.int64))
+    finally:
+        m.solved.rows_held = False
 
 
 def clear_caches() -> None:
