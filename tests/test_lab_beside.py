@@ -74,6 +74,35 @@ def test_the_second_rule_set_is_measured_in_a_child_with_the_same_figures() -> N
     assert answer["b"] == _here(20.0)
 
 
+def test_the_child_forked_after_the_code_is_loaded_measures_with_what_it_inherits() -> None:
+    """``schocken lab A --against B``: numba's code, both rule sets' tables and B's Finale's
+    solutions (from the helper, forked first) made once, before B's child is forked, without
+    starting the compiled loop's threads (the fork still safe); the child's figures are B's."""
+    answer = _in_a_new_process(
+        """
+        import sys
+        from schocken import helper
+        from schocken.bots import half_bot
+        from schocken.lab.beside import fork_safe, load_before_fork
+        from schocken.lab.run import finales_first
+        with helper.forked():
+            finales_first([b, a])
+            load_before_fork([a, b])
+            loaded = "numba" in sys.modules and fork_safe()
+            coming = half_bot.finales_coming(b)
+            beside = Beside(b, **options)
+            forked = beside._pid != 0
+            beside.go(None)
+            there = beside.result()
+        print(json.dumps({"loaded": loaded, "coming": coming, "forked": forked,
+                          "from_child": beside.from_child, "b": figures_data(there)}))
+        """
+    )
+    assert answer["loaded"] and answer["forked"] and answer["from_child"]
+    assert answer["coming"] is False  # B's taken from the helper before the fork
+    assert answer["b"] == _here()
+
+
 def test_a_child_that_dies_leaves_the_rule_set_to_this_process() -> None:
     answer = _in_a_new_process(
         """

@@ -520,13 +520,20 @@ def prepare(rules: Rules, players: int, *, wait: bool = False, finales: bool = T
         return
     model_ahead(rules, players)
     if finales:
-        _two_player_bot(rules)
-        if rules.finale:
-            from schocken.bots.solver_bot import _finale_bot
-
-            _finale_bot(rules)
+        solve_finales(rules)
     if wait:
         _model(rules, players)
+
+
+def solve_finales(rules: Rules) -> None:
+    """The Finale's solutions the half bot asks for, here (or taken from the helper process
+    where :func:`finales_ahead` asked it, waiting for them): a half's with two players left and
+    the Finale's where the rules have one."""
+    _two_player_bot(rules)
+    if rules.finale:
+        from schocken.bots.solver_bot import _finale_bot
+
+        _finale_bot(rules)
 
 
 def finales_ahead(rules: Rules) -> None:

@@ -1,8 +1,10 @@
 """Two rule sets side by side on two cores: the second measured in a process of its own.
 
-``schocken lab A --against B`` measures B in a child process forked from this one (it has this
-process's imports already, but for numba where that is not loaded yet: it loads it on its own
-core while this process does) while this one measures A. Each rule set's setup
+``schocken lab A --against B`` measures B in a child process forked from this one while this
+one measures A. The child has what this process made before the fork: ``schocken lab`` first
+loads numba's code, both rule sets' tables and B's Finale's solutions (:func:`load_before_fork`,
+the Finale solved meanwhile by the helper process on the other core), made once rather than in
+each process. Each rule set's setup
 for the strong bot (the Finale's solutions, the first skill games filling its memo) is work in
 Python for one core, so the two take about half as long side by side as one after the other.
 The child learns the pace (the club's, measured here first where asked) through a pipe and
@@ -21,9 +23,10 @@ import os
 import pickle
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import IO, Any
 
+from schocken import helper
 from schocken.lab.run import Figures, measure, refine, skill_short
 from schocken.rules import Rules
 
@@ -152,6 +155,21 @@ def fork_safe() -> bool:
     return getattr(parallel, "_is_initialized", True) is False
 
 
+def load_before_fork(rule_sets: Sequence[Rules]) -> None:
+    """What both processes of ``schocken lab A --against B`` would each make, made once here
+    before B's child is forked (it inherits it): numba and the batch simulator's compiled code
+    loaded (from numba's cache), each rule set's tables made, and B's Finale's solutions (from
+    the helper process, :func:`~schocken.lab.run.finales_first`: solved on the other core while
+    this one loads, B's first). Nothing that starts the compiled loop's threads (the fork would
+    not be safe: :func:`fork_safe`): the games' own loop loads in each process."""
+    from schocken.bots import half_bot
+    from schocken.fast.strong import load_code
+
+    for rules in rule_sets:
+        load_code(rules)
+    half_bot.solve_finales(rule_sets[-1])
+
+
 def _threads(threads: int) -> int:
     """Have the batch simulator play on ``threads`` threads (two processes on two cores: one
     each, not two each waiting for the other's core); returns how many it had."""
@@ -176,7 +194,8 @@ def _child(
                 pickle.dump(figures, answers)
                 answers.flush()
 
-            with contextlib.suppress(ValueError):  # a refusal: the parent says it, measuring
+            # a refusal: the parent says it, measuring; the helper process is the parent's
+            with contextlib.suppress(ValueError), helper.disabled():
                 work(pace, send)
                 status = 0
     finally:

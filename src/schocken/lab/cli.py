@@ -19,7 +19,7 @@ from typing import Any
 from schocken import helper
 from schocken.cli_words import Words
 from schocken.errors import RefusalError, SchockenError, os_error_said
-from schocken.lab.beside import Beside, fork_safe
+from schocken.lab.beside import Beside, fork_safe, load_before_fork
 from schocken.lab.run import (
     FIGURES,
     GAMES,
@@ -312,19 +312,21 @@ def cmd_lab(args: argparse.Namespace) -> int:
     show_skill = args.progress or (
         sys.stderr.isatty() and not args.json and args.skill_seconds > SKILL_SECONDS
     )
-    # Two rule sets on the batch simulator, no bars to show: the second in a process of its
-    # own, and no helper process (schocken.helper: the other core is the child's). One rule set:
-    # the helper forked from this process (a new Python's start would cost more than it saves),
+    # The helper forked from this process (a new Python's start would cost more than it saves),
     # before the batch simulator's threads start (Beside's check) and before numba is loaded:
-    # the helper solves the Finale at once (finales_first) while this process loads it.
+    # it solves the Finale at once (finales_first) while this process loads numba. Two rule sets
+    # on the batch simulator, no bars to show: the second in a process of its own, forked once
+    # numba's code, the tables and its Finale's solutions are here (made once, not in each).
     pair = len(rule_sets) == 2 and args.engine != "reference" and fast_available()
     pair = pair and not (show or show_skill)
-    fork = not pair and args.engine != "reference" and fast_available() and fork_safe()
+    fork = args.engine != "reference" and fast_available() and fork_safe()
     with helper.forked() if fork else helper.disabled():
         if fork:
-            finales_first(rule_sets)
+            finales_first(rule_sets[::-1])  # the second's first: its child begins with them
         beside = None
         if pair:  # side by side, on a core each: each rule set its skill games' time
+            if fork:
+                load_before_fork(rule_sets)
             beside = Beside(
                 rule_sets[1],
                 games=games,
