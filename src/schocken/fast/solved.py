@@ -224,24 +224,38 @@ class Solved:
     def _row(self, limit: int, worst: int | None, cups: Cups) -> int:
         """The row of a later player's distribution (``_RulesData.later``): compiled
         (:mod:`schocken.fast.later`), or the reference's where the cups are too many for it."""
-        key = (limit, worst, cups)
-        row = self._rows.get(key)
-        if row is None:
-            row = self._rows[key] = len(self._rows)
-            if row == len(self.pool_gt):
+        return self._rows_of(limit, [worst], cups)[0]
+
+    def _rows_of(self, limit: int, worsts: list[int | None], cups: Cups) -> list[int]:
+        """The rows (:meth:`_row`) for each of ``worsts`` with the same limit and covered cups,
+        those not held yet made in one compiled call."""
+        held = self._rows
+        rows: list[int] = []
+        new: list[tuple[int, int | None]] = []
+        for worst in worsts:
+            key = (limit, worst, cups)
+            row = held.get(key)
+            if row is None:
+                row = held[key] = len(held)
+                new.append((row, worst))
+            rows.append(row)
+        if new:
+            while len(held) > len(self.pool_gt):
                 self.pool_gt = np.concatenate([self.pool_gt, np.zeros_like(self.pool_gt)])
                 self.pool_cdf = np.concatenate([self.pool_cdf, np.zeros_like(self.pool_cdf)])
-            if not self._later(limit, worst, cups, row):
+            inexact = self._later(limit, cups, new) if later.fits(cups) else new
+            for row, worst in inexact:
                 dist = self.data.later(limit, worst, cups)
                 gt = dist.gt
                 self.pool_gt[row] = [gt[c] for c in self.data.codes]
                 self.pool_cdf[row] = dist.cdf
-        return row
+        return rows
 
-    def _later(self, limit: int, worst: int | None, cups: Cups, row: int) -> bool:
-        """A later player's distribution into ``row``, compiled; False where it does not fit."""
-        if not later.fits(cups):
-            return False
+    def _later(
+        self, limit: int, cups: Cups, new: list[tuple[int, int | None]]
+    ) -> list[tuple[int, int | None]]:
+        """A later player's distributions into the ``new`` rows (row, worst shown), compiled;
+        those where a division was not exact returned (the reference's to make)."""
         codes = self.codes
         g = self._graphs.get(limit)
         if g is None:  # kept here: the cache's key (the rules, the codes) is slow to hash
@@ -252,15 +266,17 @@ class Solved:
             if at_least is None:
                 at_least = self._at_least[cup] = later.cup_at_least(self.rules, cup, codes)
             below *= at_least
-        return bool(
-            later.later_rows(
-                g.node_start, g.node_count, g.roll_count, g.roll_state, g.node_dice, g.order,
-                g.choice_start, g.choice_count, g.choice_kind, g.choice_index, g.result_code,
-                g.result_place, g.root, -1 if worst is None else self.data.index[worst],
-                below[g.result_code], bool(cups), len(codes), self.pool_gt[row],
-                self.pool_cdf[row],
-            )
+        index = self.data.index
+        worsts = np.array([-1 if w is None else index[w] for _, w in new], np.int64)
+        rows = np.array([row for row, _ in new], np.int64)
+        exact = np.zeros(len(new), np.bool_)
+        later.later_rows_many(
+            g.node_start, g.node_count, g.roll_count, g.roll_state, g.node_dice, g.order,
+            g.choice_start, g.choice_count, g.choice_kind, g.choice_index, g.result_code,
+            g.result_place, g.root, worsts, below[g.result_code], bool(cups), len(codes),
+            self.pool_gt, self.pool_cdf, rows, exact,
         )  # fmt: skip
+        return [new[i] for i in np.flatnonzero(~exact).tolist()]
 
     def _context(
         self, ctx: Context
@@ -315,13 +331,10 @@ class Solved:
         found = self._gathered.get(key)
         if found is None:
             codes = self.codes
-            found = self._gathered[key] = np.array(
-                [
-                    self._row(a, codes[x] if m is None else min(m, codes[x]), cups)
-                    for x in self.codes_at[t]
-                ],
-                np.int64,
-            )
+            worsts: list[int | None] = [
+                codes[x] if m is None else min(m, codes[x]) for x in self.codes_at[t]
+            ]
+            found = self._gathered[key] = np.array(self._rows_of(a, worsts, cups), np.int64)
         return found
 
     def _covered_rows(self, a: int, m: int | None, cups: Cups, t: int) -> Int64Array:
