@@ -12,7 +12,7 @@ import numpy as np
 from schocken.fast.jit import _jit
 from schocken.fast.rng import _GOLDEN, _mix
 from schocken.fast.tables import BOT_HALF, BOT_SOLVER
-from schocken.fast.turns import STOP, TURN_SIXES, round_ends
+from schocken.fast.turns import STOP, TURN_SIXES, round_choices, round_ends, solve_turn
 
 # The memo of the strong bots (schocken.fast.strong): a key is KW words, the first its kind.
 KW = 8
@@ -154,7 +154,7 @@ def keep_ends(
 
 @_jit
 def ends_batch(
-    tables: Any, ctx: Any, cov: Any, pool_cdf: Any, ctx_of: Any, bests: Any, scratch: Any,
+    tables: Any, ctx: Any, cov: Any, pool: Any, ctx_of: Any, bests: Any, scratch: Any,
     store: Any, k: int, stop_rows: int,
 ) -> tuple[int, int]:  # fmt: skip
     """Situations' ends of the round (:func:`~schocken.fast.turns.round_ends`) kept in a
@@ -162,17 +162,20 @@ def ends_batch(
     stopping on, one after another, in one call (no interpreter between them: the caller's other
     threads run meanwhile). Situation ``i`` is the round's situation ``ctx_of[i]`` (its limit,
     worst shown and players after in ``ctx``; its covered cups' rows in ``cov`` (``ge``, ``gt``,
-    ``cdf``; as many as ``ctx[., 3]``), the later players' rows, the solver bot's choices) with
-    the best result shown ``bests[i]``. ``tables`` are the compiled turn's
-    (:class:`~schocken.fast.solved.Solved`), ``scratch`` its arrays to write a situation's ends
-    into, ``store`` the store's arrays (``throw``, ``turned``, ``stop_at``, ``stop_off``,
-    ``stop``). Returns how many were kept (fewer where the store's ``stop`` has no room for the
-    next one's rows) and the rows of ``stop`` then used."""
-    opts, kchild, kq, krolls, sixes, order, reach, code, aside, covers, of_code, runs, turned_at = (
-        tables
-    )
-    vis_id, covd_id, chosen = ctx[4], ctx[5], ctx[6]
-    state, throw_s, stop_s, stop_at_s = scratch
+    ``cdf``; as many as ``ctx[., 3]``), the later players' rows, the solver bot's choices: where
+    ``ctx[7]`` says they are not given yet, the situation is solved first
+    (:func:`~schocken.fast.turns.solve_turn`, without the Deckel) and they are written there
+    (:func:`~schocken.fast.turns.round_choices`)) with the best result shown ``bests[i]``.
+    ``tables`` are the compiled turn's (:class:`~schocken.fast.solved.Solved`), ``pool`` the
+    later players' rows (``gt``, ``cdf``), ``scratch`` its arrays to write a situation's ends
+    and solution into, ``store`` the store's arrays (``throw``, ``turned``, ``stop_at``,
+    ``stop_off``, ``stop``). Returns how many were kept (fewer where the store's ``stop`` has no
+    room for the next one's rows) and the rows of ``stop`` then used."""
+    opts, kchild, kq, krolls, sixes, order, reach, code, aside, covers, of_code, runs = tables[:12]
+    turned_at, worth, no_owed = tables[12:]
+    pool_gt, pool_cdf = pool
+    vis_id, covd_id, chosen, given = ctx[4], ctx[5], ctx[6], ctx[7]
+    state, throw_s, stop_s, stop_at_s, val, thr, term = scratch
     throw, turned, stop_at, stop_off, stop = store
     turned_states = np.flatnonzero(turned_at >= 0)
     for i in range(ctx_of.shape[0]):
@@ -180,12 +183,24 @@ def ends_batch(
             return i, stop_rows
         j = ctx_of[i]
         limit, worst, after, ncov = ctx[0][j], ctx[1][j], ctx[2][j], ctx[3][j]
+        ge, gt, cdf = cov[0, j, :ncov], cov[1, j, :ncov], cov[2, j, :ncov]
+        if not given[j]:  # as Solved.solution and Solved._choices make them
+            val[:] = 0.0
+            thr[:] = 0.0
+            term[:] = 0.0
+            solve_turn(
+                opts, kchild, kq, krolls, sixes, order, reach, code, worth, aside, covers,
+                limit == 0, limit, after, worst, False, -1, 0, 0, no_owed, ge, gt, cdf,
+                vis_id[j], covd_id[j], pool_gt, pool_cdf, val, thr, term,
+            )  # fmt: skip
+            lim = 3 if limit == 0 else limit
+            round_choices(opts, sixes, order, reach, lim, val, thr, term, chosen[j])
+            given[j] = 1
         stop_at_s[:] = -1
         rows = round_ends(
             opts, kchild, kq, krolls, sixes, order, reach, code, aside, covers, limit == 0,
-            limit, after, worst, bests[i], of_code, runs, cov[0, j, :ncov], cov[1, j, :ncov],
-            cov[2, j, :ncov], vis_id[j], covd_id[j], pool_cdf, chosen[j], state, throw_s, stop_s,
-            stop_at_s,
+            limit, after, worst, bests[i], of_code, runs, ge, gt, cdf, vis_id[j], covd_id[j],
+            pool_cdf, chosen[j], state, throw_s, stop_s, stop_at_s,
         )  # fmt: skip
         stop_rows = keep_ends(
             k + i, throw_s, state[turned_states], stop_at_s, stop_s[:rows], throw, turned,

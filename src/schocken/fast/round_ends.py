@@ -185,7 +185,7 @@ class RoundEnds:
         while done < first + count:
             store = self.throw, self.turned, self.stop_at, self.stop_off, self.stop
             kept, self.stop_rows = ends_batch(
-                solved.tables, ctx, cov, solved.pool_cdf, ctx_of[done - first :],
+                solved.tables, ctx, cov, solved.pool, ctx_of[done - first :],
                 bests[done - first :], solved.scratch(), store, done, self.stop_rows,
             )  # fmt: skip
             done += kept

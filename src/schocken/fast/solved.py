@@ -46,6 +46,11 @@ MAX_SOLUTIONS = 4_000
 goes."""
 Cups = tuple[tuple[Dice, int], ...]
 
+Scratch = tuple[
+    Float64Array, Float64Array, Float64Array, Int64Array, Float64Array, Float64Array, Float64Array
+]
+"""A situation's ends and solution written before they are kept (:meth:`Solved.scratch`)."""
+
 HALF_OPTIONS = (
     "preset", "deckel_per_half", "deckel_in_finale", "finale", "opening", "more_halves",
     "finale_opener", "einwuerfeln", "einwuerfeln_form", "later_opener", "deckel_owed",
@@ -169,7 +174,7 @@ class Solved:
         self.codes = tuple(data.codes)
         self._rows: dict[tuple[int, int | None, Cups], int] = {}
         self._cups: dict[tuple[Dice, int], Float64Array] = {}
-        self._scratch: tuple[Float64Array, Float64Array, Float64Array, Int64Array] | None = None
+        self._scratch: Scratch | None = None
         self.rows_held = False
         """Whether the later players' rows are kept however many (:meth:`hold_rows`)."""
         self.pool_gt = np.zeros((256, c))
@@ -414,7 +419,7 @@ class Solved:
         n = len(self.opts)
         # every entry a decision reads is written
         if scratch:
-            state, throw, stop, stop_at = self.scratch()
+            state, throw, stop, stop_at = self.scratch()[:4]
             stop_at.fill(-1)
         else:
             state = np.empty((n, MAX_THROWS + 1, self.size))
@@ -446,7 +451,8 @@ class Solved:
     def many(self, ctxs: list[Context]) -> tuple[tuple[Int64Array, ...], Float64Array]:
         """The situations ``ctxs`` (none twice) as :func:`~schocken.fast.memo.ends_batch` reads
         them: their limits, worst results shown, players after, covered cups, later players'
-        rows and the solver bot's choices (each solved: :meth:`solution`), and their covered
+        rows and the solver bot's choices, with whether they are given (where :meth:`_choices`
+        made them before; the others ``ends_batch`` makes, on its thread), and their covered
         cups' rows. After :meth:`hold_rows` (the later players' rows they name not written
         over while they are read)."""
         assert self.rows_held, "the later players' rows may be started afresh"
@@ -457,13 +463,15 @@ class Solved:
         vis_id = np.zeros((count, MAX_THROWS + 1, c), np.int64)
         covd_id = np.zeros((count, MAX_THROWS + 1, len(KEEPS), MAX_THROWS + 1), np.int64)
         chosen = np.zeros((count, n, MAX_THROWS + 1), np.int64)
+        given = np.zeros(count, np.int64)
         for j, ctx in enumerate(ctxs):
-            sol = self.solution(ctx)
             ge, gt, cdf, vis_id[j], covd_id[j] = self._context(ctx)
             words[:, j] = ctx.limit, ctx.worst, ctx.after, len(ctx.cups)
             cov[:, j, : len(ctx.cups)] = ge, gt, cdf
-            chosen[j] = self._choices(ctx, sol)
-        return (*words, vis_id, covd_id, chosen), cov
+            known = self._chosen.get(ctx)
+            if known is not None:
+                chosen[j], given[j] = known, 1
+        return (*words, vis_id, covd_id, chosen, given), cov
 
     @property
     def tables(self) -> tuple[npt.NDArray[Any], ...]:
@@ -471,11 +479,19 @@ class Solved:
         return (
             self.opts, self.kchild, self.kq, self.krolls, self.sixes, self.order, self.reach,
             self.code, self.aside, self.covers, self.of_code, self.runs, self.turned_at,
+            self.worth, self._no_owed,
         )  # fmt: skip
 
-    def scratch(self) -> tuple[Float64Array, Float64Array, Float64Array, Int64Array]:
+    @property
+    def pool(self) -> tuple[Float64Array, Float64Array]:
+        """The later players' rows (``gt``, ``cdf``) as :func:`~schocken.fast.memo.ends_batch`
+        takes them."""
+        return self.pool_gt, self.pool_cdf
+
+    def scratch(self) -> Scratch:
         """The arrays a situation's ends are written into before they are kept (the same each
-        time: see :meth:`ends`)."""
+        time: see :meth:`ends`), and its solution (as :meth:`solution` makes it) where
+        :func:`~schocken.fast.memo.ends_batch` solves it."""
         if self._scratch is None:
             n = len(self.opts)
             self._scratch = (
@@ -483,6 +499,9 @@ class Solved:
                 np.empty((len(KEEPS), MAX_THROWS + 1, self.size)),
                 np.empty((self.terminals, self.size)),
                 np.full((n, MAX_THROWS + 1), -1, np.int64),
+                np.zeros((n, MAX_THROWS + 1, 2)),
+                np.zeros((len(KEEPS), MAX_THROWS + 1, 2)),
+                np.zeros((n, MAX_THROWS + 1, 2)),
             )
         return self._scratch
 
