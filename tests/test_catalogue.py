@@ -182,3 +182,39 @@ def test_the_shipped_catalogues_have_every_text_with_the_same_fields() -> None:
 def _fields(text: str) -> set[str]:
     """The names of a text's fields (``{first!r}`` and ``{first}`` name the same one)."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def test_the_catalogues_kept_as_read_are_those_the_files_give(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Kept as read (a new process reads them from there): the same texts, plural forms and
+    rules; a file changed since is read again, and so is what cannot be read."""
+    kept = tmp_path / "catalogues.marshal"
+    monkeypatch.setattr(catalogue, "KEPT", kept)
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.delenv(catalogue.ENV_PATH, raising=False)
+    read = catalogue.load_all()
+    assert kept.is_file()
+    again = catalogue.load_all()  # from what was kept
+    for lang, cat in read.items():
+        assert again[lang].entries == cat.entries
+        assert again[lang].forms == cat.forms
+        assert again[lang].headers == cat.headers
+        assert [again[lang].plural(n) for n in range(30)] == [cat.plural(n) for n in range(30)]
+    stamp = tuple(
+        (lang, str(catalogue.po_path(lang)), 1, 2) for lang in read
+    )  # the files as they were: other sizes and times of change
+    assert catalogue._kept(kept, stamp) is None
+    kept.write_bytes(b"not marshal")
+    assert catalogue.load_all()["de"].entries == read["de"].entries
+
+
+def test_nothing_is_kept_where_python_writes_no_bytecode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept = tmp_path / "catalogues.marshal"
+    monkeypatch.setattr(catalogue, "KEPT", kept)
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    monkeypatch.delenv(catalogue.ENV_PATH, raising=False)
+    catalogue.load_all()
+    assert not kept.exists()
