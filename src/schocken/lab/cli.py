@@ -322,7 +322,8 @@ def cmd_lab(args: argparse.Namespace) -> int:
     fork = args.engine != "reference" and fast_available() and fork_safe()
     with helper.forked() if fork else helper.disabled():
         if fork:
-            finales_first(rule_sets[::-1])  # the second's first: its child begins with them
+            # side by side the second's first: its child begins with them
+            finales_first(rule_sets[::-1] if pair else rule_sets)
         beside = None
         if pair:  # side by side, on a core each: each rule set its skill games' time
             if fork:
