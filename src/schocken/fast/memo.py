@@ -163,9 +163,10 @@ def ends_batch(
     threads run meanwhile). Situation ``i`` is the round's situation ``ctx_of[i]`` (its limit,
     worst shown and players after in ``ctx``; its covered cups' rows in ``cov`` (``ge``, ``gt``,
     ``cdf``; as many as ``ctx[., 3]``), the later players' rows, the solver bot's choices: where
-    ``ctx[7]`` says they are not given yet, the situation is solved first
-    (:func:`~schocken.fast.turns.solve_turn`, without the Deckel) and they are written there
-    (:func:`~schocken.fast.turns.round_choices`)) with the best result shown ``bests[i]``.
+    ``ctx[7]`` says they are not made yet (the first of its rows, in this call or one before),
+    the situation is solved first (:func:`~schocken.fast.turns.solve_turn`, without the Deckel)
+    and they are written there (:func:`~schocken.fast.turns.round_choices`)) with the best
+    result shown ``bests[i]``.
     ``tables`` are the compiled turn's (:class:`~schocken.fast.solved.Solved`), ``pool`` the
     later players' rows (``gt``, ``cdf``), ``scratch`` its arrays to write a situation's ends
     and solution into, ``store`` the store's arrays (``throw``, ``turned``, ``stop_at``,

@@ -451,10 +451,10 @@ class Solved:
     def many(self, ctxs: list[Context]) -> tuple[tuple[Int64Array, ...], Float64Array]:
         """The situations ``ctxs`` (none twice) as :func:`~schocken.fast.memo.ends_batch` reads
         them: their limits, worst results shown, players after, covered cups, later players'
-        rows and the solver bot's choices, with whether they are given (where :meth:`_choices`
-        made them before; the others ``ends_batch`` makes, on its thread), and their covered
-        cups' rows. After :meth:`hold_rows` (the later players' rows they name not written
-        over while they are read)."""
+        rows, room for the solver bot's choices and whether they are made yet (none:
+        ``ends_batch`` makes them, on its thread), and their covered cups' rows. After
+        :meth:`hold_rows` (the later players' rows they name not written over while they are
+        read)."""
         assert self.rows_held, "the later players' rows may be started afresh"
         count, c, n = len(ctxs), len(self.codes), len(self.opts)
         most = max(1, max(len(ctx.cups) for ctx in ctxs))
@@ -468,9 +468,6 @@ class Solved:
             ge, gt, cdf, vis_id[j], covd_id[j] = self._context(ctx)
             words[:, j] = ctx.limit, ctx.worst, ctx.after, len(ctx.cups)
             cov[:, j, : len(ctx.cups)] = ge, gt, cdf
-            known = self._chosen.get(ctx)
-            if known is not None:
-                chosen[j], given[j] = known, 1
         return (*words, vis_id, covd_id, chosen, given), cov
 
     @property
