@@ -114,3 +114,32 @@ def test_ends_solved_many_at_once_are_those_solved_one_by_one(
     assert indices.tolist() == list(range(held))
     assert np.array_equal(again.stop[: again.stop_rows], many.stop[: many.stop_rows])
     assert alike(again, many)
+
+
+def test_a_store_shared_plays_the_games_played_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A store shared with a child (``schocken lab A --against B``), on the child's side, its
+    situations claimed (the parent's half solved here too, where the parent claims none) and
+    its region small: the very games played alone; once its region is full it goes on alone,
+    and starts afresh as any store."""
+    preset = find_preset("tsv99")
+    ours = preset.with_overrides({"deckel_per_half": 10})
+    alone = [fast.play_rows(r, LINEUP, 0, 60, seed=5, threads=1) for r in (preset, ours)]
+    strong.clear_caches()
+
+    monkeypatch.setattr(round_ends, "MAX_SITUATIONS", 200)
+    for rules in (preset, ours):
+        strong.load_code(rules)
+    strong.share_stores([preset, ours])
+    store = strong.memo(preset).store
+    assert strong.memo(ours).store is store and store.shared is not None
+    strong.take_side(1)
+    assert store.first == 200 and store.situations == 200  # the child's region
+    table = store.shared
+    table.state[0] = 1  # the parent takes part (it claims nothing here)
+    assert store.partner is table
+    games = [fast.play_rows(r, LINEUP, g, 20, seed=5, threads=1) for r in (preset, ours)
+             for g in (0, 20, 40)]  # fmt: skip
+    assert (np.concatenate(games[:3]) == alone[0]).all()
+    assert (np.concatenate(games[3:]) == alone[1]).all()
+    assert store.shared is None and table.side == -1  # gone on alone
+    assert table.state[3] > 100 and table.state[1] == 0  # solved here, and said

@@ -103,6 +103,40 @@ def test_the_child_forked_after_the_code_is_loaded_measures_with_what_it_inherit
     assert answer["b"] == _here()
 
 
+def test_rule_sets_alike_in_their_rounds_solve_the_situations_they_share_once() -> None:
+    """Two rule sets alike but in the half (the builder's usual pair): their store of the half
+    bot's ends shared with the child, each process solving about half of the situations both
+    meet; the figures are those of each measured alone."""
+    answer = _in_a_new_process(
+        """
+        from schocken import helper
+        from schocken.fast import strong
+        from schocken.lab.beside import load_before_fork
+        from schocken.lab.run import finales_first
+        ours = b.with_overrides({"deckel_per_half": 6})
+        with helper.forked():
+            finales_first([b, ours])
+            load_before_fork([ours, b])
+            table = strong.memo(b).store.shared
+            beside = Beside(b, **options)
+            beside.go(None)
+            here = measure(ours, **options)
+            there = beside.result()
+        solved = table.state[2:].tolist() if table is not None else None
+        print(json.dumps({"same": strong.memo(ours).store is strong.memo(b).store,
+                          "solved": solved, "from_child": beside.from_child,
+                          "ours": figures_data(here), "b": figures_data(there)}))
+        """
+    )
+    assert answer["same"] and answer["from_child"]
+    solved = answer["solved"]
+    assert isinstance(solved, list)
+    assert min(solved) > 0.2 * sum(solved), solved  # both solved a fair share
+    assert answer["b"] == _here()
+    ours = find_preset("allgemein").with_overrides({"deckel_per_half": 6})
+    assert answer["ours"] == figures_data(measure(ours, **OPTIONS))
+
+
 def test_a_child_that_dies_leaves_the_rule_set_to_this_process() -> None:
     answer = _in_a_new_process(
         """

@@ -16,7 +16,6 @@ indices are then of another generation: :attr:`RoundEnds.generation`).
 
 from __future__ import annotations
 
-import mmap
 from typing import TypeVar
 
 import numpy as np
@@ -25,6 +24,7 @@ import numpy.typing as npt
 from schocken.actions import KEEPS
 from schocken.fast import kernel
 from schocken.fast.memo import ends_batch, keep_ends, memo_get, memo_insert
+from schocken.fast.shared_ends import Shared, zeros
 from schocken.fast.solved import Ends, Solved
 from schocken.fast.tables import Float64Array, Int64Array, RuleTables
 from schocken.rules import MAX_THROWS
@@ -89,6 +89,12 @@ class RoundEnds:
         """How often it started afresh (:meth:`clear`): a memo's indices into it are of one
         generation."""
         self._solved: Solved | None = None
+        self.shared: Shared | None = None
+        """Where it is shared with a process forked later (:meth:`share`): its situations'
+        table, and the side this process writes."""
+        self.first = self.first_stop = 0
+        """Where this process's region begins: of the situations, of the rows of ``stop`` (0
+        but on side 1 of a store shared)."""
         self.keys: Int64Array
         self.values: Int64Array
         self.throw: Float64Array
@@ -99,7 +105,12 @@ class RoundEnds:
         self.clear()
 
     def clear(self) -> None:
-        """Start afresh: no situation (the memos' indices into it then stale)."""
+        """Start afresh: no situation (the memos' indices into it then stale); a store shared
+        goes on as this process's own."""
+        if self.shared is not None:
+            self.shared.leave()
+            self.shared = None
+        self.first = self.first_stop = 0
         self.generation += 1
         self.keys = np.zeros((FIRST_SLOTS, kernel.KW), np.int64)
         self.values = np.zeros(FIRST_SLOTS, np.int64)
@@ -134,8 +145,60 @@ class RoundEnds:
 
     def full(self) -> bool:
         """Whether it holds :data:`MAX_SITUATIONS` situations or more, or half of
-        :data:`MAX_STOP_ROWS`."""
-        return self.situations >= MAX_SITUATIONS or 2 * self.stop_rows >= MAX_STOP_ROWS
+        :data:`MAX_STOP_ROWS` (a store shared: in this process's region)."""
+        return (
+            self.situations - self.first >= MAX_SITUATIONS
+            or 2 * (self.stop_rows - self.first_stop) >= MAX_STOP_ROWS
+        )
+
+    # ------------------------------------------------------------------ shared by two processes
+
+    def share(self) -> bool:
+        """Have a process forked from now on share it (:mod:`~schocken.fast.shared_ends`): its
+        arrays moved into memory both will see, twice as large (a region for each process),
+        and its situations into a table both read. Where it holds no situation yet (no room
+        made) it is not shared: False."""
+        if self.situations == 0 or self.shared is not None:
+            return self.shared is not None
+        shared = Shared()
+        k, rows = self.situations, self.stop_rows
+        throw, turned, stop_at, stop_off, stop = (
+            self.throw, self.turned, self.stop_at, self.stop_off, self.stop
+        )  # fmt: skip
+        self.throw = zeros((2 * MAX_SITUATIONS, *throw.shape[1:]), np.float64, shared=True)
+        self.turned = zeros((2 * MAX_SITUATIONS, *turned.shape[1:]), np.float64, shared=True)
+        self.stop_at = zeros((2 * MAX_SITUATIONS, *stop_at.shape[1:]), np.int64, shared=True)
+        self.stop_off = zeros((2 * MAX_SITUATIONS,), np.int64, shared=True)
+        self.stop = zeros((2 * MAX_STOP_ROWS, self.size), np.float64, shared=True)
+        self.throw[:k], self.turned[:k], self.stop_at[:k] = throw[:k], turned[:k], stop_at[:k]
+        self.stop_off[:k], self.stop[:rows] = stop_off[:k], stop[:rows]
+        held = self.keys[:, 0] != 0
+        shared.take(0)  # this process's side till the fork (what it holds, solved)
+        shared.publish(self.keys[held], self.values[held])
+        shared.leave()
+        self.shared = shared
+        return True
+
+    def take_side(self, side: int) -> None:
+        """After the fork: this process writes the region of ``side`` (0: the process that
+        shared it, 1: its child) and solves situations with the other."""
+        assert self.shared is not None
+        if side == 1:
+            self.first, self.first_stop = MAX_SITUATIONS, MAX_STOP_ROWS
+            self.situations, self.stop_rows = self.first, self.first_stop
+        self.shared.take(side)
+
+    @property
+    def partner(self) -> Shared | None:
+        """The table it shares with another process taking part now (None: none)."""
+        shared = self.shared
+        return shared if shared is not None and shared.partnered else None
+
+    def publish(self, rows: Int64Array, indices: Int64Array) -> None:
+        """``rows`` (keys ``K_HALF_ENDS``) solved at ``indices``, told the process it is shared
+        with (where it is)."""
+        if self.shared is not None and self.shared.side >= 0:
+            self.shared.publish(rows, indices)
 
     def find(self, rows: Int64Array) -> Int64Array:
         """The index of each of ``rows`` (keys ``K_HALF_ENDS``) held, -1 where none."""
@@ -183,7 +246,9 @@ class RoundEnds:
         first = done = self.situations
         ctx, cov = situations
         while done < first + count:
-            store = self.throw, self.turned, self.stop_at, self.stop_off, self.stop
+            # a store shared: this process's region of the rows on stopping only
+            stop = self.stop[: self._stop_end]
+            store = self.throw, self.turned, self.stop_at, self.stop_off, stop
             kept, self.stop_rows = ends_batch(
                 solved.tables, ctx, cov, solved.pool, ctx_of[done - first :],
                 bests[done - first :], solved.scratch(), store, done, self.stop_rows,
@@ -214,11 +279,27 @@ class RoundEnds:
             self.stop_at = zeros((MAX_SITUATIONS, *stop_at), np.int64)
             self.stop_off = zeros((MAX_SITUATIONS,), np.int64)
             self.stop = zeros((MAX_STOP_ROWS, self.size), np.float64)
+        if self.shared is not None and (
+            self.situations + situations > self.first + len(self.throw) // 2
+            or self.stop_rows + stop_rows > self._stop_end
+        ):  # no room left in this process's region: on as its own (the other's rows kept)
+            self.shared.leave()
+            self.shared = None
+            self.throw, self.turned = room(self.throw), room(self.turned)
+            self.stop_at, self.stop_off = room(self.stop_at), room(self.stop_off)
+            self.stop = room(self.stop)
         while self.situations + situations > len(self.throw):  # loaded from disk: 3 times more
             self.throw, self.turned = room(self.throw), room(self.turned)
             self.stop_at, self.stop_off = room(self.stop_at), room(self.stop_off)
         while self.stop_rows + stop_rows > len(self.stop):
             self.stop = room(self.stop)
+
+    @property
+    def _stop_end(self) -> int:
+        """The end of this process's rows of ``stop`` (a store shared: of its region)."""
+        if self.shared is None:
+            return len(self.stop)
+        return self.first_stop + len(self.stop) // 2
 
     def saved(self) -> dict[str, npt.NDArray[np.generic]]:
         """What a memo's file keeps of it (:meth:`schocken.fast.strong.Memo.save`)."""
@@ -259,22 +340,6 @@ class RoundEnds:
         for a in (self.throw[:k], self.turned[:k], self.stop_at[:k], self.stop_off[:k]):
             held += a.nbytes
         return held + self.stop[: self.stop_rows].nbytes
-
-
-def zeros(shape: tuple[int, ...], dtype: type[T]) -> npt.NDArray[T]:
-    """Zeros, in pages the system gives as they are first written, and small ones: numpy asks
-    for huge pages (2 MB) for large arrays, and a process that has run a while waits for each
-    (measured: 6 ms a page, a third of the half bot's filling under ``allgemein``)."""
-    count = int(np.prod(shape))
-    size = max(1, count * np.dtype(dtype).itemsize)
-    if hasattr(mmap, "MAP_PRIVATE"):  # this process's own pages (shared ones are the default)
-        pages = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
-    else:
-        pages = mmap.mmap(-1, size)
-    if hasattr(mmap, "MADV_NOHUGEPAGE"):
-        pages.madvise(mmap.MADV_NOHUGEPAGE)
-    a: npt.NDArray[T] = np.frombuffer(pages, dtype, count).reshape(shape)
-    return a
 
 
 def room(a: npt.NDArray[T]) -> npt.NDArray[T]:

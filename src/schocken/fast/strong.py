@@ -69,6 +69,7 @@ from schocken.fast import kernel, round_ends, turns
 from schocken.fast.finale_choices import FinaleChoices
 from schocken.fast.memo import memo_new
 from schocken.fast.round_ends import EndsArrays, RoundEnds, insert
+from schocken.fast.shared_ends import ABSENT, Shared, claimed_by
 from schocken.fast.solved import Context, Solved, round_rules
 from schocken.fast.tables import (
     Float64Array,
@@ -222,6 +223,12 @@ class Memo:
         values = np.zeros(len(rows), np.int64)
         kinds = np.unique(rows[:, 0]).tolist()
         ends = np.flatnonzero(rows[:, 0] == kernel.K_HALF_ENDS)
+        later = ends[:0]
+        partner = self.store.partner
+        if partner is not None and len(ends):  # this process's half of them first
+            mine = claimed_by(partner.side)  # (the side is left where the table is full)
+            values[ends] = partner.claim(rows[ends], every=False)
+            ends, later = _split(ends, values[ends] == mine)
         # the half bot's ends solved on another thread while this one makes the rest
         solving = self._half_ends(rows[ends]) if len(ends) else None
         try:
@@ -233,7 +240,31 @@ class Memo:
             raise
         if solving is not None:
             values[ends] = solving()
+        if partner is not None and len(later):
+            values[later] = self._shared_ends(partner, rows[later], values[later])
         return values
+
+    def _shared_ends(self, partner: Shared, rows: Int64Array, got: Int64Array) -> Int64Array:
+        """The half bot's ends of ``rows`` (keys ``K_HALF_ENDS``), solved by the other process
+        of a pair or left to it so far (``got``, :meth:`Shared.claim`): those solved since
+        taken, those no one has claimed solved here, then those the other is solving waited
+        for (and any it leaves solved here)."""
+        mine = claimed_by(partner.side)
+        if np.any(got == ABSENT):
+            got = partner.claim(rows, every=True)
+        solved_here = np.zeros(len(rows), np.bool_)
+        for _ in range(2):  # what is still to solve here, then what the other left to it
+            here = np.flatnonzero(got == mine)
+            if len(here):
+                got[here] = self._half_ends(rows[here])()  # noted in the store there
+                solved_here[here] = True
+            waiting = np.flatnonzero(got < 0)
+            if not len(waiting):
+                break
+            got[waiting] = partner.wait(rows[waiting])
+        assert np.all(got >= 0)
+        self.store.note(rows[~solved_here], got[~solved_here])
+        return got
 
     def _other_values(self, rows: Int64Array, kinds: list[int], values: Int64Array) -> None:
         """The values of the keys of ``kinds`` in ``rows`` (but the half bot's ends) into
@@ -346,9 +377,9 @@ class Memo:
                 while (part := parts.get()) is not None:
                     lo, hi, situations = part
                     first = ctx_of[lo]
-                    found[order[lo:hi]] = store.add_many(
-                        situations, ctx_of[lo:hi] - first, bests[lo:hi]
-                    )
+                    at = order[lo:hi]
+                    found[at] = store.add_many(situations, ctx_of[lo:hi] - first, bests[lo:hi])
+                    store.publish(rows[at], found[at])  # to the other process of a pair
             except BaseException as exc:  # raised where the values are asked for
                 failed.append(exc)
 
@@ -511,6 +542,11 @@ def _after(held: npt.NDArray[A], used: int, rows: npt.NDArray[Any]) -> npt.NDArr
     return held
 
 
+def _split(at: Int64Array, which: npt.NDArray[np.bool_]) -> tuple[Int64Array, Int64Array]:
+    """``at`` where ``which``, and the rest."""
+    return at[which], at[~which]
+
+
 def _situations(rows: Int64Array, columns: list[int]) -> tuple[Int64Array, list[int], Int64Array]:
     """``rows`` grouped by their words in ``columns`` (a situation): the order that puts each
     situation's rows together (situations in the order of those words), the first row of each,
@@ -574,6 +610,29 @@ def memo(rules: Rules) -> Memo:
 _STORES: dict[Rules, RoundEnds] = {}
 """The stores of the half bot's ends (:class:`RoundEnds`) by the rules as far as they shape a
 round (:func:`~schocken.fast.solved.round_rules`)."""
+
+
+def share_stores(rule_sets: list[Rules]) -> None:
+    """The stores of the half bot's ends that two or more of ``rule_sets`` use (their rounds
+    solved alike) shared with a process forked next (:meth:`RoundEnds.share`): each of the two
+    then solves about half of the situations both meet (:func:`take_side`)."""
+    parts = [round_rules(rules) for rules in rule_sets]
+    for part in set(parts):
+        store = _STORES.get(part)
+        if parts.count(part) > 1 and store is not None:
+            store.share()
+
+
+def take_side(side: int | None) -> None:
+    """After the fork: this process solves with the other on ``side`` (0: the parent, 1: the
+    child) in every store shared (:func:`share_stores`); None: no more (the other then waits
+    for nothing of this one)."""
+    for store in _STORES.values():
+        if store.shared is not None:
+            if side is None:
+                store.shared.leave()
+            else:
+                store.take_side(side)
 
 
 def _store(round_part: Rules, tables: RuleTables, size: int) -> RoundEnds:

@@ -57,15 +57,20 @@ class Beside:
             _threads(1)
 
             def work(pace: float | None, send: Callable[[Figures], None]) -> None:
-                figures = measure(rules, seconds_per_turn=pace, **options)
-                send(figures)
-                if refine_to is not None and skill_short(figures, refine_to):
-                    send(refine(figures, refine_to, math.inf))
+                _sides(1)
+                try:
+                    figures = measure(rules, seconds_per_turn=pace, **options)
+                    send(figures)
+                    if refine_to is not None and skill_short(figures, refine_to):
+                        send(refine(figures, refine_to, math.inf))
+                finally:
+                    _sides(None)
 
             _child(down_r, up_w, work)
         os.close(down_r)
         os.close(up_w)
         self._pid, self._to_child, self._from_child = pid, down_w, up_r
+        _sides(0)
 
     @property
     def forked(self) -> bool:
@@ -138,6 +143,7 @@ class Beside:
                     os.kill(self._pid, signal.SIGKILL)
                 os.waitpid(self._pid, 0)
         self._pid = 0
+        _sides(None)
         if self._threads:
             _threads(self._threads)
             self._threads = 0
@@ -163,11 +169,22 @@ def load_before_fork(rule_sets: Sequence[Rules]) -> None:
     this one loads, B's first). Nothing that starts the compiled loop's threads (the fork would
     not be safe: :func:`fork_safe`): the games' own loop loads in each process."""
     from schocken.bots import half_bot
-    from schocken.fast.strong import load_code
+    from schocken.fast.strong import load_code, share_stores
 
     for rules in rule_sets:
         load_code(rules)
     half_bot.solve_finales(rule_sets[-1])
+    share_stores(list(rule_sets))
+
+
+def _sides(side: int | None) -> None:
+    """This process solves the situations of the half bot's ends both meet with the other on
+    ``side`` (0: this one, 1: the child; None: no more), where the batch simulator is loaded and
+    a store is shared (:func:`~schocken.fast.strong.take_side`)."""
+    if "schocken.fast.strong" in sys.modules:
+        from schocken.fast.strong import take_side
+
+        take_side(side)
 
 
 def _threads(threads: int) -> int:
