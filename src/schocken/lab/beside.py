@@ -7,6 +7,9 @@ the Finale solved meanwhile by the helper process on the other core), made once 
 each process. Each rule set's setup
 for the strong bot (the Finale's solutions, the first skill games filling its memo) is work in
 Python for one core, so the two take about half as long side by side as one after the other.
+Rule sets alike in their rounds share their store of the half bot's ends with the child
+(:func:`~schocken.fast.strong.share_stores`): each process solves about half of the situations
+both meet and takes the rest from the other (:mod:`schocken.fast.shared_ends`).
 The child learns the pace (the club's, measured here first where asked) through a pipe and
 sends its figures back the same way, pickled. With ``refine_to`` (``--refine``) it goes on to
 refine B's skill figure to that many games, where its memo is, and sends the figures again
