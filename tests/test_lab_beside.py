@@ -105,8 +105,8 @@ def test_the_child_forked_after_the_code_is_loaded_measures_with_what_it_inherit
 
 def test_rule_sets_alike_in_their_rounds_solve_the_situations_they_share_once() -> None:
     """Two rule sets alike but in the half (the builder's usual pair): their store of the half
-    bot's ends shared with the child, each process solving about half of the situations both
-    meet; the figures are those of each measured alone."""
+    bot's ends shared with the child, the situations solved put where both read them; the
+    figures are those of each measured alone."""
     answer = _in_a_new_process(
         """
         from schocken import helper
@@ -131,7 +131,10 @@ def test_rule_sets_alike_in_their_rounds_solve_the_situations_they_share_once() 
     assert answer["same"] and answer["from_child"]
     solved = answer["solved"]
     assert isinstance(solved, list)
-    assert min(solved) > 0.2 * sum(solved), solved  # both solved a fair share
+    # every situation solved went into the table both read (by whichever process: how the
+    # two share them depends on the machine's minute; tests/test_fast_shared_ends.py has the
+    # claims)
+    assert sum(solved) > 100, solved
     assert answer["b"] == _here()
     ours = find_preset("allgemein").with_overrides({"deckel_per_half": 6})
     assert answer["ours"] == figures_data(measure(ours, **OPTIONS))

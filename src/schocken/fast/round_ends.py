@@ -16,6 +16,7 @@ indices are then of another generation: :attr:`RoundEnds.generation`).
 
 from __future__ import annotations
 
+import os
 from typing import TypeVar
 
 import numpy as np
@@ -157,8 +158,8 @@ class RoundEnds:
         """Have a process forked from now on share it (:mod:`~schocken.fast.shared_ends`): its
         arrays moved into memory both will see, twice as large (a region for each process),
         and its situations into a table both read. Where it holds no situation yet (no room
-        made) it is not shared: False."""
-        if self.situations == 0 or self.shared is not None:
+        made), or where processes are not forked (no ``os.fork``), it is not shared: False."""
+        if self.situations == 0 or self.shared is not None or not hasattr(os, "fork"):
             return self.shared is not None
         shared = Shared()
         k, rows = self.situations, self.stop_rows
