@@ -82,3 +82,20 @@ def test_a_column_holds_each_states_choice_where_its_place_says() -> None:
                         state = m.turn(w)
                         expected = choices.code(*situation, state, final=final, limit=limit)
                         assert column[places[w]] == expected
+
+
+def test_solutions_alike_share_their_choices() -> None:
+    """A preset's Finale and its halves' rounds of two (13 Deckel each under allgemein), and a
+    rule set that differs only in the half, use one set of tables; another Deckel count not."""
+    from schocken.bots.half_bot import _two_player_bot
+    from schocken.fast.finale_choices import choices_of, forget
+
+    forget()
+    preset = find_preset("allgemein")
+    assert preset.deckel_per_half == preset.deckel_in_finale
+    finale = choices_of(finale_solution(preset))
+    assert choices_of(_two_player_bot(preset).solution) is finale
+    fewer = preset.with_overrides({"deckel_per_half": 12})
+    assert choices_of(finale_solution(fewer)) is finale  # its Finale: 13 Deckel
+    assert choices_of(_two_player_bot(fewer).solution) is not finale  # its half: 12
+    forget()

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -116,7 +118,9 @@ def test_ends_solved_many_at_once_are_those_solved_one_by_one(
     assert alike(again, many)
 
 
-def test_a_store_shared_plays_the_games_played_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_store_shared_plays_the_games_played_alone(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """A store shared with a child (``schocken lab A --against B``), on the child's side, its
     situations claimed (the parent's half solved here too, where the parent claims none) and
     its region small: the very games played alone; once its region is full it goes on alone,
@@ -132,6 +136,12 @@ def test_a_store_shared_plays_the_games_played_alone(monkeypatch: pytest.MonkeyP
     strong.share_stores([preset, ours])
     store = strong.memo(preset).store
     assert strong.memo(ours).store is store and store.shared is not None
+    # its memos' files not written while it holds (or may hold) both regions' situations
+    memo = strong.memo(preset)
+    memo.path, memo.changed = tmp_path / "memo.npz", True
+    memo.save()
+    assert store.mixed and not memo.path.exists()
+    memo.path = None
     strong.take_side(1)
     assert store.first == 200 and store.situations == 200  # the child's region
     table = store.shared

@@ -31,6 +31,7 @@ import numpy.typing as npt
 from schocken.fast.jit import _jit
 from schocken.fast.tables import Int16Array, Int64Array
 from schocken.finale import Column, FinaleSolution
+from schocken.finale_reads import finale_key
 from schocken.turn import TurnState
 
 
@@ -166,3 +167,24 @@ class FinaleChoices:
                         self._tables[(m, r, o, j_of, limit_of)] = (actions.row, table)
             found = self._tables[key]
         return found
+
+
+_KEPT: dict[tuple[object, ...], FinaleChoices] = {}
+"""The choices made, by :func:`~schocken.finale_reads.finale_key` and Deckel count."""
+
+
+def choices_of(solution: FinaleSolution) -> FinaleChoices:
+    """The choices of ``solution``, one per :func:`~schocken.finale_reads.finale_key` and Deckel
+    count as the solutions themselves are (:func:`~schocken.finale_shared.finale_solution`):
+    a rule set's Finale and its halves' rounds of two where their Deckel are as many, and rule
+    sets alike in what the Finale reads, share the tables."""
+    key = (finale_key(solution.rules), solution.n)
+    choices = _KEPT.get(key)
+    if choices is None:
+        choices = _KEPT[key] = FinaleChoices(solution)
+    return choices
+
+
+def forget() -> None:
+    """Forget the choices made (:func:`choices_of`)."""
+    _KEPT.clear()

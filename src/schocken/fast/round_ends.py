@@ -96,6 +96,9 @@ class RoundEnds:
         self.first = self.first_stop = 0
         """Where this process's region begins: of the situations, of the rows of ``stop`` (0
         but on side 1 of a store shared)."""
+        self.mixed = False
+        """Whether it holds situations of two processes' regions (shared since it last started
+        afresh): its memos' files are not written (:meth:`saved` keeps one region)."""
         self.keys: Int64Array
         self.values: Int64Array
         self.throw: Float64Array
@@ -112,6 +115,7 @@ class RoundEnds:
             self.shared.leave()
             self.shared = None
         self.first = self.first_stop = 0
+        self.mixed = False
         self.generation += 1
         self.keys = np.zeros((FIRST_SLOTS, kernel.KW), np.int64)
         self.values = np.zeros(FIRST_SLOTS, np.int64)
@@ -177,7 +181,7 @@ class RoundEnds:
         shared.take(0)  # this process's side till the fork (what it holds, solved)
         shared.publish(self.keys[held], self.values[held])
         shared.leave()
-        self.shared = shared
+        self.shared, self.mixed = shared, True
         return True
 
     def take_side(self, side: int) -> None:

@@ -65,7 +65,7 @@ from schocken.actions import KEEPS
 from schocken.bots.finale_bot import FinaleBot
 from schocken.bots.half_bot import _two_player_bot, _weights
 from schocken.bots.solver_bot import _finale_bot, _rules_data
-from schocken.fast import kernel, round_ends, turns
+from schocken.fast import finale_choices, kernel, round_ends, turns
 from schocken.fast.finale_choices import FinaleChoices
 from schocken.fast.memo import memo_new
 from schocken.fast.round_ends import EndsArrays, RoundEnds, insert
@@ -293,8 +293,9 @@ class Memo:
     # ------------------------------------------------------------------ on disk
 
     def save(self) -> None:
-        """Write the memo to its file (where ``SCHOCKEN_CACHE_DIR`` is set and it changed)."""
-        if self.path is None or not self.changed:
+        """Write the memo to its file (where ``SCHOCKEN_CACHE_DIR`` is set and it changed; not
+        while its store holds another process's situations: :attr:`RoundEnds.mixed`)."""
+        if self.path is None or not self.changed or self.store.mixed:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
         part = self.path.with_suffix(f".{os.getpid()}.part")
@@ -502,7 +503,7 @@ class Memo:
                 bot = cast(FinaleBot, _finale_bot(self.rules))
             else:
                 bot = _two_player_bot(self.rules)
-            choices = self._finale_choices[kind] = FinaleChoices(bot.solution)
+            choices = self._finale_choices[kind] = finale_choices.choices_of(bot.solution)
         side = opener >> 14 & 3 if opener & 1 else 0
         if (kind, side) not in self._placed:
             found = choices.places(self.turn, self.places.shape[2], side or None)
@@ -663,4 +664,5 @@ def clear_caches() -> None:
     """Forget every rule set's memo (kept on disk where ``SCHOCKEN_CACHE_DIR`` says) and tables."""
     memo.cache_clear()
     _STORES.clear()
+    finale_choices.forget()
     rule_tables.cache_clear()
