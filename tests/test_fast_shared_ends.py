@@ -31,7 +31,7 @@ def _rows(count: int, bests: int = 1) -> np.ndarray:
 
 def _sides() -> tuple[Shared, Shared]:
     """The two processes' views of one table, both taking part."""
-    zero = Shared()
+    zero = Shared(np.zeros((0, kernel.KW), np.int64), np.zeros(0, np.int64))
     one = copy.copy(zero)
     zero.take(0)
     one.take(1)

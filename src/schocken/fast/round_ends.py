@@ -165,7 +165,8 @@ class RoundEnds:
         made), or where processes are not forked (no ``os.fork``), it is not shared: False."""
         if self.situations == 0 or self.shared is not None or not hasattr(os, "fork"):
             return self.shared is not None
-        shared = Shared()
+        held = self.keys[:, 0] != 0
+        shared = Shared(self.keys[held], self.values[held])
         k, rows = self.situations, self.stop_rows
         throw, turned, stop_at, stop_off, stop = (
             self.throw, self.turned, self.stop_at, self.stop_off, self.stop
@@ -177,10 +178,6 @@ class RoundEnds:
         self.stop = zeros((2 * MAX_STOP_ROWS, self.size), np.float64, shared=True)
         self.throw[:k], self.turned[:k], self.stop_at[:k] = throw[:k], turned[:k], stop_at[:k]
         self.stop_off[:k], self.stop[:rows] = stop_off[:k], stop[:rows]
-        held = self.keys[:, 0] != 0
-        shared.take(0)  # this process's side till the fork (what it holds, solved)
-        shared.publish(self.keys[held], self.values[held])
-        shared.leave()
         self.shared, self.mixed = shared, True
         return True
 

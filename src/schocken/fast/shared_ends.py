@@ -95,15 +95,18 @@ def halves(rows: Int64Array) -> Int64Array:
 class Shared:
     """The situations of a store shared between two processes: its table (a situation's index
     in the store once solved, or who claimed it), whether each process takes part, and how many
-    situations each has solved; made before the fork (memory both then see)."""
+    situations each has solved; made before the fork (memory both then see), with the
+    situations solved so far (``rows`` at ``indices``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, rows: Int64Array, indices: Int64Array) -> None:
         self.lock = multiprocessing.get_context("fork").Lock()
         self.keys = zeros((SLOTS, kernel.KW), np.int64, shared=True)
         self.values = zeros((SLOTS,), np.int64, shared=True)
+        memo_insert(self.keys, self.values, rows, indices)
         self.state = zeros((4,), np.int64, shared=True)
         """Per side: whether it takes part (0, 1), then how many situations it solved (2, 3)."""
         self.held = zeros((1,), np.int64, shared=True)
+        self.held[0] = len(rows)
         self.side = -1
         """This process's side (0 or 1; -1: none taken)."""
 
@@ -142,7 +145,7 @@ class Shared:
             new = int(np.count_nonzero(take))
             take |= got == mine
             if 2 * (int(self.held[0]) + new) <= SLOTS:
-                memo_insert(self.keys, self.values, rows[take], np.full(len(rows), mine)[take])
+                self._mark(rows[take])
                 self.held[0] += new
             else:
                 self.state[self.side] = 0
@@ -173,8 +176,11 @@ class Shared:
                 if solved != seen:
                     seen, since = solved, now
                 if not self.state[other] or now - since > STALL:
-                    mine = claimed_by(self.side)
-                    memo_insert(self.keys, self.values, rows[late], np.full(len(rows), mine)[late])
-                    got[late] = mine
+                    self._mark(rows[late])
+                    got[late] = claimed_by(self.side)
                     return got
             time.sleep(POLL)
+
+    def _mark(self, rows: Int64Array) -> None:
+        """``rows`` claimed by this process in the table (the lock held)."""
+        memo_insert(self.keys, self.values, rows, np.full(len(rows), claimed_by(self.side)))

@@ -228,7 +228,8 @@ class Memo:
         if partner is not None and len(ends):  # this process's half of them first
             mine = claimed_by(partner.side)  # (the side is left where the table is full)
             values[ends] = partner.claim(rows[ends], every=False)
-            ends, later = _split(ends, values[ends] == mine)
+            first = values[ends] == mine
+            ends, later = ends[first], ends[~first]
         # the half bot's ends solved on another thread while this one makes the rest
         solving = self._half_ends(rows[ends]) if len(ends) else None
         try:
@@ -541,11 +542,6 @@ def _after(held: npt.NDArray[A], used: int, rows: npt.NDArray[Any]) -> npt.NDArr
         held = np.concatenate([held, np.zeros_like(held)])
     held[used : used + len(rows)] = rows
     return held
-
-
-def _split(at: Int64Array, which: npt.NDArray[np.bool_]) -> tuple[Int64Array, Int64Array]:
-    """``at`` where ``which``, and the rest."""
-    return at[which], at[~which]
 
 
 def _situations(rows: Int64Array, columns: list[int]) -> tuple[Int64Array, list[int], Int64Array]:
