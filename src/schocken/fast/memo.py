@@ -325,9 +325,10 @@ def half_choice(ends: Any, k: int, s: int, t: int, weights: Any) -> int:
     memo's ``ends`` (:attr:`schocken.fast.strong.Memo.ends`: the situations' ends of the round
     as :class:`~schocken.fast.solved.Ends` keeps them, after 1 and 2 throws): of the legal
     actions in the engine's order, the first with the least sum of P(end) * ``weights``
-    (P(losing the half after it)) over the ends, as ``HalfBot.choose`` adds them up. -1 where
-    stopping in ``s`` is a state the turn never reaches (never met: the tests compare every
-    decision with the reference bot's)."""
+    (P(losing the half after it)) over the ends, as ``HalfBot.choose`` adds them up (it leaves
+    out the ends of P 0, whose products, +0.0, change no sum: here added, with no branch). -1
+    where stopping in ``s`` is a state the turn never reaches (never met: the tests compare
+    every decision with the reference bot's)."""
     opts, sixes, turned_at, throw, stop, stop_at, stop_off, turned = ends
     size = weights.shape[0]
     chosen = -1
@@ -341,20 +342,14 @@ def half_choice(ends: Any, k: int, s: int, t: int, weights: Any) -> int:
                 return -1
             r += stop_off[k]
             for e in range(size):
-                x = stop[r, e]
-                if x != 0.0:
-                    total += x * weights[e]
+                total += stop[r, e] * weights[e]
         elif a == TURN_SIXES:
             r = turned_at[sixes[s]]
             for e in range(size):
-                x = turned[k, r, t - 1, e]
-                if x != 0.0:
-                    total += x * weights[e]
+                total += turned[k, r, t - 1, e] * weights[e]
         else:
             for e in range(size):
-                x = throw[k, a, t - 1, e]
-                if x != 0.0:
-                    total += x * weights[e]
+                total += throw[k, a, t - 1, e] * weights[e]
         if chosen < 0 or total < least:
             chosen = a
             least = total
