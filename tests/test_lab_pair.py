@@ -128,9 +128,8 @@ def test_nothing_is_sent_ahead_to_a_busy_helper(monkeypatch: pytest.MonkeyPatch)
 
 def test_the_finale_first_and_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """``finales_first`` (``schocken lab``, before it loads the batch simulator) gives an idle
-    helper the Finale's solutions of new rules at once, and their choice tables next;
-    ``start_models`` then finds the helper busy with them and asks for none twice. Known rules
-    are given nothing."""
+    helper the Finale's solutions of new rules at once; ``start_models`` then finds the helper
+    busy with them and asks for none twice. Known rules are given nothing."""
     from schocken import finale_shared
     from schocken.bots import half_bot
     from schocken.lab.run import finales_first, start_models
@@ -147,11 +146,10 @@ def test_the_finale_first_and_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(helper, "idle", lambda: not asked)
     try:
         finales_first([A])
-        both = ["schocken.finale_shared:_solved_values", "schocken.finale_shared:_choices_of"]
-        assert asked == both
+        assert asked == ["schocken.finale_shared:_solved_values"]
         assert half_bot.finales_coming(A)
         start_models([A])
-        assert asked == both
+        assert asked == ["schocken.finale_shared:_solved_values"]
         finale_shared.clear_caches()
         asked.clear()
         measure(A, skill_seconds=0.0, **OPTIONS)  # known now
