@@ -3,8 +3,6 @@ for the opener and for the responder facing each final the opener can end with."
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 pytest.importorskip("numba")
@@ -101,47 +99,3 @@ def test_solutions_alike_share_their_choices() -> None:
     assert choices_of(finale_solution(fewer)) is finale  # its Finale: 13 Deckel
     assert choices_of(_two_player_bot(fewer).solution) is not finale  # its half: 12
     forget()
-
-
-def test_the_helpers_tables_are_the_ones_made_here() -> None:
-    """Asked with the Finale's solutions (the lab's ``finales_first``), the helper process makes
-    every round's tables next; the choices take them, the same codes as those made here."""
-    import numpy as np
-
-    from schocken import finale_shared, helper
-    from schocken.fast.finale_choices import choices_of, forget
-
-    rules = find_preset("allgemein").with_overrides({"deckel_in_finale": 5})
-    finale_shared.clear_caches()
-    forget()
-    finale_shared.solve_ahead(rules, [5], choices=True)
-    ((tables, _),) = finale_shared._CHOICES_AHEAD.values()
-    tables.result()  # made there
-    choices = choices_of(finale_solution(rules, 5))
-    assert not finale_shared._CHOICES_AHEAD  # taken
-    taken = dict(choices._tables)
-    assert len(taken) == len(finale_shared.all_choices(choices.solution))  # every round's
-    here = FinaleChoices(choices.solution)
-    for key, (rows, table) in taken.items():
-        m, own, other, j, limit = key
-        made_rows, made = here._table(m, own, other, j, None if limit < 0 else limit)
-        assert rows is made_rows
-        assert np.array_equal(table, made) and table.dtype == made.dtype
-    assert helper.idle()
-    forget()
-
-
-def test_a_table_that_is_not_one_is_refused() -> None:
-    import numpy as np
-
-    from schocken.finale_shared import all_choices
-
-    sol = finale_solution(find_preset("allgemein").with_overrides({"deckel_in_finale": 4}), 4)
-    tables = all_choices(sol)
-    key = next(iter(tables))
-    bad: list[Any] = [tables[key][:-1], tables[key].astype(np.int64)]  # a row short; int64
-    for table in bad:
-        choices = FinaleChoices(sol)
-        with pytest.raises(ValueError, match="is not one"):
-            choices.take({key: table})
-        assert key not in choices._tables  # nothing kept: made here when asked

@@ -27,15 +27,10 @@ from typing import Any
 
 from schocken import finale, helper
 from schocken.finale_reads import finale_key
-from schocken.finale_turns import CodeTable, _np, best_codes
+from schocken.finale_turns import _np
 from schocken.rules import Rules
 
 Key = tuple[tuple[object, ...], int]
-
-ChoiceKey = tuple[int, int, int, int, int]
-"""A table of the Finale's choices (:func:`round_choices`): the Deckel in the middle, the
-chooser's own, the other's, the throws after which it chooses, and the opener's limit that the
-responder chooses with (-1: the opener's own table)."""
 
 _SOLVED: dict[Key, finale.FinaleSolution] = {}
 """The solutions made by :func:`finale_solution`, by :func:`finale_key` and Deckel."""
@@ -43,10 +38,6 @@ _SOLVED: dict[Key, finale.FinaleSolution] = {}
 _AHEAD: dict[Key, tuple[Future[Any], int]] = {}
 """The solutions being made by the helper process (:func:`solve_ahead`), by key: the call's
 future (a list of their values and (residual, iterations, seconds)) and the place in it."""
-
-_CHOICES_AHEAD: dict[Key, tuple[Future[Any], int]] = {}
-"""The choice tables of solutions (:func:`all_choices`) being made by the helper process
-(:func:`solve_ahead` with ``choices``), by key: the call's future and the place in it."""
 
 CACHE_ENV = "SCHOCKEN_CACHE_DIR"
 """The environment variable naming the cache directory (as for the strong bots' memo)."""
@@ -85,12 +76,11 @@ def finale_solution(rules: Rules, total: int | None = None) -> finale.FinaleSolu
     return sol if sol.rules == rules else replace(sol, rules=rules)
 
 
-def solve_ahead(rules: Rules, totals: list[int], *, choices: bool = False) -> None:
+def solve_ahead(rules: Rules, totals: list[int]) -> None:
     """Start solving the Finale of ``rules`` for each of ``totals`` Deckel (in that order) in the
     helper process (:mod:`schocken.helper`), where neither solved nor on disk nor started yet:
     :func:`finale_solution` takes them from there when asked (the lab: while the first games of
-    new rules are played, the other core solves). With ``choices``, the choice tables of those
-    solutions (:func:`all_choices`) are made there next (:func:`choices_ahead` takes them)."""
+    new rules are played, the other core solves)."""
     if not helper.enabled():
         return
     todo: dict[Key, int] = {}
@@ -103,9 +93,6 @@ def solve_ahead(rules: Rules, totals: list[int], *, choices: bool = False) -> No
     if todo:  # one call: begun, all of them are waited for
         future = helper.call("schocken.finale_shared:_solved_values", rules, list(todo.values()))
         _AHEAD.update({key: (future, i) for i, key in enumerate(todo)})
-        if choices:  # after the solutions: a caller waiting for one waits for no table
-            tables = helper.call("schocken.finale_shared:_choices_of", rules, list(todo.values()))
-            _CHOICES_AHEAD.update({key: (tables, i) for i, key in enumerate(todo)})
 
 
 def asked_ahead(rules: Rules, total: int) -> bool:
@@ -123,50 +110,6 @@ def _solved_values(rules: Rules, totals: list[int]) -> list[tuple[Any, Any]]:
         sol = finale_solution(rules, n)
         found.append((sol.values, np.array([sol.residual, sol.iterations, sol.seconds])))
     return found
-
-
-def choices_ahead(rules: Rules, total: int) -> dict[ChoiceKey, CodeTable] | None:
-    """The choice tables of the solution of ``rules`` for ``total`` Deckel from the helper
-    process (:func:`solve_ahead` with ``choices``): waited for where it has begun them, None
-    where it has not (then no longer asked there), failed or was not asked."""
-    ahead = _CHOICES_AHEAD.pop((finale_key(rules), total), None)
-    if ahead is None or ahead[0].cancel():
-        return None
-    with contextlib.suppress(helper.HelperError):
-        found = ahead[0].result()[ahead[1]]
-        if isinstance(found, dict):
-            return found
-    return None
-
-
-def round_choices(sol: finale.FinaleSolution, m: int, o: int, r: int) -> dict[ChoiceKey, CodeTable]:
-    """The code of :meth:`~schocken.finale.FinaleSolution.best_action` in every state of every
-    layer of a round in (m, o, r) (the opener holds ``o``, the responder ``r``), for every column
-    (:func:`~schocken.finale_turns.best_codes`), as tables: the opener's, keyed (m, o, r, j,
-    -1), and the responder's for each limit of the opener, keyed (m, r, o, j, limit)."""
-    found: dict[ChoiceKey, CodeTable] = {}
-    for limit, layers in sol.round_values(m, o, r).items():
-        for j, (actions, joined) in enumerate(layers, start=1):
-            key = (m, o, r, j, -1) if limit is None else (m, r, o, j, limit)
-            found[key] = best_codes(actions, joined, limit is None)
-    return found
-
-
-def all_choices(sol: finale.FinaleSolution) -> dict[ChoiceKey, CodeTable]:
-    """:func:`round_choices` of every round the solution has a value for (its ``n`` Deckel in
-    the middle and held: none in the middle, each player holding some; else any)."""
-    n = sol.n
-    rounds = [(0, o, n - o) for o in range(1, n)]
-    rounds += [(m, o, n - m - o) for m in range(1, n + 1) for o in range(n - m + 1)]
-    found: dict[ChoiceKey, CodeTable] = {}
-    for m, o, r in rounds:
-        found.update(round_choices(sol, m, o, r))
-    return found
-
-
-def _choices_of(rules: Rules, totals: list[int]) -> list[dict[ChoiceKey, CodeTable]]:
-    """In the helper process: :func:`all_choices` of the solution for each of ``totals``."""
-    return [all_choices(finale_solution(rules, n)) for n in totals]
 
 
 def _solution(rules: Rules, n: int, found: tuple[Any, Any]) -> finale.FinaleSolution | None:
@@ -227,6 +170,5 @@ def clear_caches() -> None:
     stay)."""
     _SOLVED.clear()
     _AHEAD.clear()  # a helper still at work: its solution is not waited for
-    _CHOICES_AHEAD.clear()
     finale._MODELS.clear()
     finale._MODEL_OF.clear()

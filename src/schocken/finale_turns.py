@@ -26,11 +26,9 @@ if TYPE_CHECKING:
 
     Array = NDArray[np.float64]
     IntArray = NDArray[np.int64]
-    CodeTable = NDArray[np.int16]
 else:
     Array = Any
     IntArray = Any
-    CodeTable = Any
 
 
 _NUMPY: list[Any] = []
@@ -88,22 +86,6 @@ class LayerActions:
     sources: IntArray
     """``sources[row, i]``: where its value is, in the layer's values on stopping, then its
     turned states', then its throw nodes' (one array, in this order)."""
-
-
-def best_codes(actions: LayerActions, joined: Array, opener: bool) -> CodeTable:
-    """The code of the best action in every state of a layer (the rows of ``actions``) for
-    every column of ``joined`` (the values where ``actions.sources`` points:
-    :meth:`~schocken.finale.FinaleSolution.layer_values`), as
-    :meth:`~schocken.finale.FinaleSolution.best_action` compares them: the least of -value
-    (``opener``) or 1 - value, the first of the least. A table of int16, a row per state and a
-    column per column of ``joined``."""
-    np = _np()
-    values = joined[actions.sources]  # states, their actions, columns
-    lose = -values if opener else 1.0 - values
-    lose[:, 1:][actions.codes[:, 1:] < 0] = np.inf  # past a state's last action
-    best = np.take_along_axis(actions.codes, lose.argmin(axis=1), axis=1)
-    table: CodeTable = best.astype(np.int16)
-    return table
 
 
 _Choices = tuple[list[Any], Any]

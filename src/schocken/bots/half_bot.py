@@ -525,30 +525,26 @@ def prepare(rules: Rules, players: int, *, wait: bool = False, finales: bool = T
         _model(rules, players)
 
 
-def solve_finales(rules: Rules) -> list[FinaleSolution]:
+def solve_finales(rules: Rules) -> None:
     """The Finale's solutions the half bot asks for, here (or taken from the helper process
     where :func:`finales_ahead` asked it, waiting for them): a half's with two players left and
     the Finale's where the rules have one."""
-    found = [_two_player_bot(rules).solution]
+    _two_player_bot(rules)
     if rules.finale:
         from schocken.bots.solver_bot import _finale_bot
 
-        bot = _finale_bot(rules)
-        assert isinstance(bot, FinaleBot)
-        found.append(bot.solution)
-    return found
+        _finale_bot(rules)
 
 
-def finales_ahead(rules: Rules, *, choices: bool = False) -> None:
+def finales_ahead(rules: Rules) -> None:
     """Start solving the Finale's solutions the half bot asks for (:func:`prepare`) in a helper
     process (:func:`schocken.finale_shared.solve_ahead`): its first decisions in a half with two
-    players left (or in the Finale) take them from there; with ``choices`` their choice tables
-    too (the batch simulator's: :mod:`schocken.fast.finale_choices`)."""
+    players left (or in the Finale) take them from there."""
     if importlib.util.find_spec("numpy") is None:
         return
     from schocken.finale_shared import solve_ahead
 
-    solve_ahead(rules, _finale_totals(rules), choices=choices)
+    solve_ahead(rules, _finale_totals(rules))
 
 
 def finales_coming(rules: Rules) -> bool:

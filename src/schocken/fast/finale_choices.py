@@ -6,16 +6,13 @@ in a Deckel situation, after ``j`` throws, each legal action's value from the so
 (:meth:`FinaleSolution.layer_values`), the first of the least lost taken. A game visits few
 Deckel situations (about 250 in 20,000 games) but asks in each again and again, a few new turn
 states at a time (about 6,000 times): so here the choice of *every* state of the layer, for every
-column (the responder's: what it sees of the opener's final turn), is made at once
-(:func:`~schocken.finale_shared.round_choices`), the first time a round's situation is asked,
-for the opener and the responder alike (:meth:`FinaleSolution.round_values`: the opener's
-solution is made of the responder's), and only the tables are kept (about 100 kB a situation,
-where its solved turns are about 2 MB). The same values compared the same way (the opener's
--value, the responder's 1 - value, the first of the least): the reference's choices.
-``tests/test_fast_finale_choices.py`` compares them state by state. Where the helper process
-solved the Finale for the lab (:func:`~schocken.finale_shared.solve_ahead` with ``choices``),
-it made every round's tables next, on the other core: they are taken from there
-(:func:`choices_of`; a game of 20,000 visits nearly every round of the Finale anyway).
+column (the responder's: what it sees of the opener's final turn), is made at once, compiled
+(:func:`best_table`), the first time a round's situation is asked, for the opener and the
+responder alike (:meth:`FinaleSolution.round_values`: the opener's solution is made of the
+responder's), and only the tables are kept (about 100 kB a situation, where its solved turns are
+about 2 MB). The same values compared the same way (the opener's -value, the
+responder's 1 - value, strictly less to replace): the reference's choices.
+``tests/test_fast_finale_choices.py`` compares them state by state.
 
 The memo takes a whole column at a time (:meth:`FinaleChoices.column`: every state's choice in
 one Deckel situation, for the opener or for the responder facing one final), and the compiled
@@ -26,16 +23,48 @@ tsv99 were 103 Deckel situations of the Finale and 12 of two players in a half).
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 
 import numpy as np
+import numpy.typing as npt
 
+from schocken.fast.jit import _jit
 from schocken.fast.tables import Int16Array, Int64Array
 from schocken.finale import Column, FinaleSolution
 from schocken.finale_reads import finale_key
-from schocken.finale_shared import ChoiceKey, choices_ahead, round_choices
 from schocken.turn import TurnState
+
+
+@_jit
+def best_table(
+    joined: npt.NDArray[np.float64], sources: Int64Array, codes: Int64Array, opener: bool
+) -> Int16Array:
+    """The code of the best action in every state (rows of ``sources`` and ``codes``, a layer's
+    :class:`~schocken.finale_turns.LayerActions`) for every column of ``joined`` (the values
+    where ``sources`` points): the least of -value (``opener``) or 1 - value, the first of the
+    least; codes below 0 are no action."""
+    rows, width = sources.shape
+    columns = joined.shape[1]
+    table = np.empty((rows, columns), np.int16)
+    least = np.empty(columns)
+    at = np.empty(columns, np.int64)
+    for r in range(rows):
+        first = joined[sources[r, 0]]
+        for c in range(columns):
+            least[c] = -first[c] if opener else 1.0 - first[c]
+            at[c] = 0
+        for a in range(1, width):
+            if codes[r, a] < 0:
+                continue
+            values = joined[sources[r, a]]
+            for c in range(columns):
+                lose = -values[c] if opener else 1.0 - values[c]
+                if lose < least[c]:
+                    least[c] = lose
+                    at[c] = a
+        for c in range(columns):
+            table[r, c] = codes[r, at[c]]
+    return table
 
 
 class FinaleChoices:
@@ -129,20 +158,15 @@ class FinaleChoices:
         found = self._tables.get(key)
         if found is None:  # the round's tables, the opener's and the responder's, at once
             o, r = (own, other) if limit is None else (other, own)
-            self.take(round_choices(self.solution, m, o, r))
+            for limit_of, layers in self.solution.round_values(m, o, r).items():
+                for j_of, (actions, joined) in enumerate(layers, start=1):
+                    table = best_table(joined, actions.sources, actions.codes, limit_of is None)
+                    if limit_of is None:
+                        self._tables[(m, o, r, j_of, -1)] = (actions.row, table)
+                    else:
+                        self._tables[(m, r, o, j_of, limit_of)] = (actions.row, table)
             found = self._tables[key]
         return found
-
-    def take(self, tables: dict[ChoiceKey, Int16Array]) -> None:
-        """Tables of :func:`~schocken.finale_shared.round_choices` kept (made here or by the
-        helper process: :func:`choices_of`), each with its layer's rows."""
-        for key, table in tables.items():
-            j, limit = key[3:]
-            actions = self.solution.turn_graph(None if limit < 0 else limit).layer_actions(j)
-            columns = 1 if limit < 0 else len(self.solution.columns(limit))
-            if table.shape != (len(actions.row), columns) or table.dtype != np.int16:
-                raise ValueError(f"a table of the Finale's choices of {key} is not one")
-            self._tables[key] = (actions.row, table)
 
 
 _KEPT: dict[tuple[object, ...], FinaleChoices] = {}
@@ -158,10 +182,6 @@ def choices_of(solution: FinaleSolution) -> FinaleChoices:
     choices = _KEPT.get(key)
     if choices is None:
         choices = _KEPT[key] = FinaleChoices(solution)
-        made = choices_ahead(solution.rules, solution.n)  # every table, by the helper process
-        if made is not None:
-            with contextlib.suppress(ValueError):  # a table not one: made here when asked
-                choices.take(made)
     return choices
 
 

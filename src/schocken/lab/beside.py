@@ -1,15 +1,15 @@
 """Two rule sets side by side on two cores: the second measured in a process of its own.
 
-``schocken lab A --against B`` measures B in a child process forked from this one while this one
-measures A. The child has what this process made before the fork: ``schocken lab`` first loads
-numba's code, both rule sets' tables and B's Finale's solutions and their choice tables
-(:func:`load_before_fork`, made meanwhile by the helper process on the other core), made once
-rather than in each process. Each rule set's setup for the strong bot (the Finale's solutions,
-the first skill games filling its memo) is work in Python for one core, so the two take about
-half as long side by side as one after the other. Rule sets alike in their rounds share their
-store of the half bot's ends with the child (:func:`~schocken.fast.strong.share_stores`): each
-process solves about half of the situations both meet and takes the rest from the other
-(:mod:`schocken.fast.shared_ends`).
+``schocken lab A --against B`` measures B in a child process forked from this one while this
+one measures A. The child has what this process made before the fork: ``schocken lab`` first
+loads numba's code, both rule sets' tables and B's Finale's solutions (:func:`load_before_fork`,
+the Finale solved meanwhile by the helper process on the other core), made once rather than in
+each process. Each rule set's setup
+for the strong bot (the Finale's solutions, the first skill games filling its memo) is work in
+Python for one core, so the two take about half as long side by side as one after the other.
+Rule sets alike in their rounds share their store of the half bot's ends with the child
+(:func:`~schocken.fast.strong.share_stores`): each process solves about half of the situations
+both meet and takes the rest from the other (:mod:`schocken.fast.shared_ends`).
 The child learns the pace (the club's, measured here first where asked) through a pipe and
 sends its figures back the same way, pickled. With ``refine_to`` (``--refine``) it goes on to
 refine B's skill figure to that many games, where its memo is, and sends the figures again
@@ -167,19 +167,16 @@ def fork_safe() -> bool:
 def load_before_fork(rule_sets: Sequence[Rules]) -> None:
     """What both processes of ``schocken lab A --against B`` would each make, made once here
     before B's child is forked (it inherits it): numba and the batch simulator's compiled code
-    loaded (from numba's cache), each rule set's tables made, and B's Finale's solutions and
-    their choice tables (from the helper process, :func:`~schocken.lab.run.finales_first`: made
-    on the other core while this one loads, B's first). Nothing that starts the compiled loop's
-    threads (the fork would not be safe: :func:`fork_safe`): the games' own loop loads in each
-    process."""
+    loaded (from numba's cache), each rule set's tables made, and B's Finale's solutions (from
+    the helper process, :func:`~schocken.lab.run.finales_first`: solved on the other core while
+    this one loads, B's first). Nothing that starts the compiled loop's threads (the fork would
+    not be safe: :func:`fork_safe`): the games' own loop loads in each process."""
     from schocken.bots import half_bot
-    from schocken.fast.finale_choices import choices_of
     from schocken.fast.strong import load_code, share_stores
 
     for rules in rule_sets:
         load_code(rules)
-    for solution in half_bot.solve_finales(rule_sets[-1]):
-        choices_of(solution)  # with the choice tables the helper made next
+    half_bot.solve_finales(rule_sets[-1])
     share_stores(list(rule_sets))
 
 

@@ -367,8 +367,8 @@ def finales_first(rule_sets: Sequence[Rules]) -> None:
 
     if fast_available() and helper.idle():
         for rules in rule_sets:
-            if not known(rules):  # and their choice tables, as the batch simulator keeps them
-                half_bot.finales_ahead(rules, choices=True)
+            if not known(rules):
+                half_bot.finales_ahead(rules)
 
 
 def _keep(rules: Rules) -> None:
