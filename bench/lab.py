@@ -25,7 +25,9 @@ preset measured first (the page has the server warm it when it opens): the secon
 figures, the skill games they came from, and the seconds until both skill figures come from all
 20,000 games (refined as ``POST /api/lab`` goes on, in slices of ``REFINE_SLICE`` seconds shared
 between the two). With ``--cold --pairs`` the cold runs include ``schocken lab`` of the two side
-by side (``--against``).
+by side (``--against``): the preset with one Deckel fewer a half beside the preset (their rounds
+alike: the situations both meet solved once) and the preset with the Jule ticked or unticked
+beside the preset ("J": rounds unlike, nothing shared).
 
 With ``--refine``, instead: for each preset with one Deckel fewer a half (a rule set new to
 the process), in one process as the server measures it: the seconds to the builder's figures
@@ -98,7 +100,7 @@ def _cold(presets: list[str], repeat: int, pairs: bool, refine: bool) -> None:
     print("(Python writing its bytecode, as it does by default; one unmeasured run first)")
     if refine:
         print("with --refine: the skill figures from all their games, printed a second time")
-    print(f"{'rules':<16} {'wall s':>7} {'cpu s':>6} {'skill games':>13}")
+    print(f"{'rules':<20} {'wall s':>7} {'cpu s':>6} {'skill games':>13}")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
     def lab(rules: list[str]) -> tuple[float, float, str]:
@@ -128,13 +130,18 @@ def _cold(presets: list[str], repeat: int, pairs: bool, refine: bool) -> None:
             runs += [(name, [name]), (f"{name} -1", [str(path)])]
             if pairs:
                 runs.append((f"{name} -1 | {name}", [str(path), "--against", name]))
+                # the Jule ticked or unticked: rounds unlike the preset's, nothing shared
+                jule = Path(folder) / f"{name}-jule.json"
+                flipped = {"jule": not rules.jule}
+                jule.write_text(json.dumps({"preset": name, "overrides": flipped}))
+                runs.append((f"{name} J | {name}", [str(jule), "--against", name]))
         lab(runs[0][1])  # the bytecode written, numba's cache loaded once
         walls: list[float] = []
         for _ in range(repeat):
             for label, rules_arg in runs:
                 wall, cpu, skill = lab(rules_arg)
                 walls.append(wall)
-                print(f"{label:<16} {wall:>7.2f} {cpu:>6.2f} {skill:>13}")
+                print(f"{label:<20} {wall:>7.2f} {cpu:>6.2f} {skill:>13}")
         walls.sort()
         print(f"median {walls[len(walls) // 2]:.2f} s, slowest {walls[-1]:.2f} s "
               f"of {len(walls)} runs")  # fmt: skip
