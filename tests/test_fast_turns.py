@@ -96,6 +96,18 @@ def test_compiled_later_players_are_the_reference_distributions(
         assert solved.pool_gt[row].tolist() == [reference.gt[c] for c in data.codes]
         assert solved.pool_cdf[row].tolist() == reference.cdf
     assert not later.fits((((), 3),) * 5)
+    # many at once, as a turn that covers asks for them (each cup aside beside the others), in
+    # one compiled call, and one with too many cups for it among them
+    limit, base = 2, (((), 2), ((6,), 1))
+    wanted = [
+        (rng.choice([None, rng.choice(data.codes)]), tuple(sorted((*base, (keep, 1)))))
+        for keep in KEEPS
+    ]
+    wanted.append((None, (((), 3),) * 5))
+    for row, (worst, cups) in zip(solved._rows_of(limit, wanted), wanted, strict=True):
+        reference = data.later(limit, worst, cups)
+        assert solved.pool_gt[row].tolist() == [reference.gt[c] for c in data.codes]
+        assert solved.pool_cdf[row].tolist() == reference.cdf
 
 
 @pytest.mark.parametrize(("preset", "overrides"), CASES[:6])

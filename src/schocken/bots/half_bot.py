@@ -658,37 +658,33 @@ def _weights(
     rules: Rules, players: int, middle: int, mine: int, others: Sequence[int]
 ) -> tuple[float, ...]:
     """See :meth:`HalfBot.weights`."""
-    model = _model(rules, players)
-    worths = _worths(rules).worths
+    value = _model(rules, players).value
     held = [mine, *others]
     k = len(held)
-    lose: list[float] = []
-    best: list[float] = []
-    neither: list[float] = []
-    for w in worths:
+    # the pairs of the round's loser and best (0: the player) of each end: the player loses,
+    # the player's result is the best, neither
+    kinds = (
+        [(0, j) for j in range(1, k)],
+        [(j, 0) for j in range(1, k)],
+        [(j, i) for j in range(1, k) for i in range(1, k) if i != j],
+    )
+    ends: tuple[list[float], list[float], list[float]] = ([], [], [])
+    for w in _worths(rules).worths:
         if w is None:  # a Schock-Aus: its loser has lost the half
-            lose.append(1.0)
-            best.append(0.0)
-            neither.append(0.0)
+            for out, chance in zip(ends, (1.0, 0.0, 0.0), strict=True):
+                out.append(chance)
             continue
         # With Deckel in the middle the loser takes them from there, whoever was best: the
-        # chance after the round is the loser's alone (asked once, added as often as before).
-        after: dict[tuple[int, int], float] = {}
-        pairs = {
-            "lose": [(0, j) for j in range(1, k)],
-            "best": [(j, 0) for j in range(1, k)],
-            "neither": [(j, i) for j in range(1, k) for i in range(1, k) if i != j],
-        }
-        for name, out in (("lose", lose), ("best", best), ("neither", neither)):
-            if not pairs[name]:
-                out.append(0.0)
-                continue
+        # chance after the round is the loser's alone (asked once a loser, added once a pair).
+        by_loser: list[float] = []
+        if middle and k > 1:
+            by_loser = [value(*_after_round(middle, held, j, 0, w)) for j in range(k)]
+        for out, pairs in zip(ends, kinds, strict=True):
             total = 0.0
-            for loser, winner in pairs[name]:
-                key = (loser, winner if middle == 0 else -1)
-                v = after.get(key)
-                if v is None:
-                    v = after[key] = model.value(*_after_round(middle, held, loser, winner, w))
-                total += v
-            out.append(total / len(pairs[name]))
-    return (*lose, *best, *neither)
+            for loser, best in pairs:
+                if middle:
+                    total += by_loser[loser]
+                else:
+                    total += value(*_after_round(middle, held, loser, best, w))
+            out.append(total / len(pairs) if pairs else 0.0)
+    return (*ends[0], *ends[1], *ends[2])

@@ -234,14 +234,15 @@ def later_rows(
 def later_rows_many(
     node_start: Any, node_count: Any, roll_count: Any, roll_state: Any, node_dice: Any,
     order: Any, choice_start: Any, choice_count: Any, choice_kind: Any, choice_index: Any,
-    result_code: Any, result_place: Any, root: int, worsts: Any, below: Any, has_cups: bool,
+    result_code: Any, result_place: Any, root: int, worsts: Any, below: Any, has_cups: Any,
     codes: int, gt: Any, cdf: Any, rows: Any, exact: Any,
 ) -> None:  # fmt: skip
-    """:func:`later_rows` for each worst shown ``worsts[i]`` (the same covered cups), into row
-    ``rows[i]`` of ``gt`` and ``cdf``, in one call; ``exact[i]`` its answer."""
+    """:func:`later_rows` for each worst shown ``worsts[i]`` and covered cups ``below[i]``
+    (``has_cups[i]``), into row ``rows[i]`` of ``gt`` and ``cdf``, in one call; ``exact[i]``
+    its answer."""
     for i in range(worsts.shape[0]):
         exact[i] = later_rows(
             node_start, node_count, roll_count, roll_state, node_dice, order, choice_start,
             choice_count, choice_kind, choice_index, result_code, result_place, root, worsts[i],
-            below, has_cups, codes, gt[rows[i]], cdf[rows[i]],
+            below[i], has_cups[i], codes, gt[rows[i]], cdf[rows[i]],
         )  # fmt: skip

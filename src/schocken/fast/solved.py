@@ -229,27 +229,30 @@ class Solved:
     def _row(self, limit: int, worst: int | None, cups: Cups) -> int:
         """The row of a later player's distribution (``_RulesData.later``): compiled
         (:mod:`schocken.fast.later`), or the reference's where the cups are too many for it."""
-        return self._rows_of(limit, [worst], cups)[0]
+        return self._rows_of(limit, [(worst, cups)])[0]
 
-    def _rows_of(self, limit: int, worsts: list[int | None], cups: Cups) -> list[int]:
-        """The rows (:meth:`_row`) for each of ``worsts`` with the same limit and covered cups,
-        those not held yet made in one compiled call."""
+    def _rows_of(self, limit: int, wanted: list[tuple[int | None, Cups]]) -> list[int]:
+        """The rows (:meth:`_row`) for each of ``wanted`` (the worst shown and the covered cups)
+        with the same limit, those not held yet made in one compiled call."""
         held = self._rows
         rows: list[int] = []
-        new: list[tuple[int, int | None]] = []
-        for worst in worsts:
+        new: list[tuple[int, int | None, Cups]] = []
+        for worst, cups in wanted:
             key = (limit, worst, cups)
             row = held.get(key)
             if row is None:
                 row = held[key] = len(held)
-                new.append((row, worst))
+                new.append((row, worst, cups))
             rows.append(row)
         if new:
             while len(held) > len(self.pool_gt):
                 self.pool_gt = np.concatenate([self.pool_gt, np.zeros_like(self.pool_gt)])
                 self.pool_cdf = np.concatenate([self.pool_cdf, np.zeros_like(self.pool_cdf)])
-            inexact = self._later(limit, cups, new) if later.fits(cups) else new
-            for row, worst in inexact:
+            compiled = [n for n in new if later.fits(n[2])]
+            inexact = [n for n in new if not later.fits(n[2])]
+            if compiled:
+                inexact += self._later(limit, compiled)
+            for row, worst, cups in inexact:
                 dist = self.data.later(limit, worst, cups)
                 gt = dist.gt
                 self.pool_gt[row] = [gt[c] for c in self.data.codes]
@@ -257,28 +260,32 @@ class Solved:
         return rows
 
     def _later(
-        self, limit: int, cups: Cups, new: list[tuple[int, int | None]]
-    ) -> list[tuple[int, int | None]]:
-        """A later player's distributions into the ``new`` rows (row, worst shown), compiled;
-        those where a division was not exact returned (the reference's to make)."""
+        self, limit: int, new: list[tuple[int, int | None, Cups]]
+    ) -> list[tuple[int, int | None, Cups]]:
+        """A later player's distributions into the ``new`` rows (row, worst shown, covered
+        cups), compiled in one call; those where a division was not exact returned (the
+        reference's to make)."""
         codes = self.codes
         g = self._graphs.get(limit)
         if g is None:  # kept here: the cache's key (the rules, the codes) is slow to hash
             g = self._graphs[limit] = later.graph(self.rules, limit, codes)
-        below = np.ones(len(codes), np.int64)
-        for cup in cups:
-            at_least = self._at_least.get(cup)
-            if at_least is None:
-                at_least = self._at_least[cup] = later.cup_at_least(self.rules, cup, codes)
-            below *= at_least
+        # each row's covered cups: their throws below each result (all 1 without cups)
+        below = np.ones((len(new), len(codes)), np.int64)
+        for i, (_, _, cups) in enumerate(new):
+            for cup in cups:
+                at_least = self._at_least.get(cup)
+                if at_least is None:
+                    at_least = self._at_least[cup] = later.cup_at_least(self.rules, cup, codes)
+                below[i] *= at_least
         index = self.data.index
-        worsts = np.array([-1 if w is None else index[w] for _, w in new], np.int64)
-        rows = np.array([row for row, _ in new], np.int64)
+        worsts = np.array([-1 if w is None else index[w] for _, w, _ in new], np.int64)
+        rows = np.array([row for row, _, _ in new], np.int64)
+        has_cups = np.array([bool(cups) for _, _, cups in new], np.bool_)
         exact = np.zeros(len(new), np.bool_)
         later.later_rows_many(
             g.node_start, g.node_count, g.roll_count, g.roll_state, g.node_dice, g.order,
             g.choice_start, g.choice_count, g.choice_kind, g.choice_index, g.result_code,
-            g.result_place, g.root, worsts, below[g.result_code], bool(cups), len(codes),
+            g.result_place, g.root, worsts, below[:, g.result_code], has_cups, len(codes),
             self.pool_gt, self.pool_cdf, rows, exact,
         )  # fmt: skip
         return [new[i] for i in np.flatnonzero(~exact).tolist()]
@@ -339,7 +346,9 @@ class Solved:
             worsts: list[int | None] = [
                 codes[x] if m is None else min(m, codes[x]) for x in self.codes_at[t]
             ]
-            found = self._gathered[key] = np.array(self._rows_of(a, worsts, cups), np.int64)
+            found = self._gathered[key] = np.array(
+                self._rows_of(a, [(w, cups) for w in worsts]), np.int64
+            )
         return found
 
     def _covered_rows(self, a: int, m: int | None, cups: Cups, t: int) -> Int64Array:
@@ -348,10 +357,8 @@ class Solved:
         key = (a, m, cups, -t)
         found = self._gathered.get(key)
         if found is None:
-            found = self._gathered[key] = np.array(
-                [self._row(a, m, tuple(sorted((*cups, (KEEPS[k], t))))) for k in self.keeps_at],
-                np.int64,
-            )
+            wanted = [(m, tuple(sorted((*cups, (KEEPS[k], t))))) for k in self.keeps_at]
+            found = self._gathered[key] = np.array(self._rows_of(a, wanted), np.int64)
         return found
 
     # ------------------------------------------------------------------ solving
