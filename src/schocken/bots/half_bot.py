@@ -194,12 +194,21 @@ class HalfModel:
                 continue
             p = q / (k * (k - 1))
             for loser in range(k):
+                # with Deckel in the middle the loser takes them from there, whoever was best:
+                # the situation after the round is the same for each best (asked once)
+                same: float | None = None
                 for best in range(k):
                     if best == loser:
                         continue
+                    if same is not None:
+                        known += p * same
+                        continue
                     m2, mine2, others2 = _after_round(middle, held, loser, best, w)
                     if row is None or index is None:
-                        known += p * self.value(m2, mine2, others2)
+                        v = self.value(m2, mine2, others2)
+                        if middle:
+                            same = v
+                        known += p * v
                         continue
                     rest = sorted((d for d in others2 if d), reverse=True)
                     j = index.get((mine2, *rest))
