@@ -167,15 +167,21 @@ def fork_safe() -> bool:
 def load_before_fork(rule_sets: Sequence[Rules]) -> None:
     """What both processes of ``schocken lab A --against B`` would each make, made once here
     before B's child is forked (it inherits it): numba and the batch simulator's compiled code
-    loaded (from numba's cache), each rule set's tables made, and B's Finale's solutions (from
-    the helper process, :func:`~schocken.lab.run.finales_first`: solved on the other core while
-    this one loads, B's first). Nothing that starts the compiled loop's threads (the fork would
-    not be safe: :func:`fork_safe`): the games' own loop loads in each process."""
+    loaded (from numba's cache), the tables of each rule set whose rounds are A's (their store
+    of the half bot's ends shared: :func:`~schocken.fast.strong.share_stores`), and B's
+    Finale's solutions (from the helper process, :func:`~schocken.lab.run.finales_first`: solved
+    on the other core while this one loads, B's first). A rule set whose rounds are unlike A's
+    shares nothing with it: its tables are made in its own process, after the fork. Nothing
+    that starts the compiled loop's threads (the fork would not be safe: :func:`fork_safe`):
+    the games' own loop loads in each process."""
     from schocken.bots import half_bot
+    from schocken.fast.solved import round_rules
     from schocken.fast.strong import load_code, share_stores
 
+    first = round_rules(rule_sets[0])
     for rules in rule_sets:
-        load_code(rules)
+        if round_rules(rules) == first:
+            load_code(rules)
     half_bot.solve_finales(rule_sets[-1])
     share_stores(list(rule_sets))
 
