@@ -100,7 +100,6 @@ def _cold(presets: list[str], repeat: int, pairs: bool, refine: bool) -> None:
     print("(Python writing its bytecode, as it does by default; one unmeasured run first)")
     if refine:
         print("with --refine: the skill figures from all their games, printed a second time")
-    print(f"{'rules':<20} {'wall s':>7} {'cpu s':>6} {'skill games':>13}")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
     def lab(rules: list[str]) -> tuple[float, float, str]:
@@ -136,12 +135,14 @@ def _cold(presets: list[str], repeat: int, pairs: bool, refine: bool) -> None:
                 jule.write_text(json.dumps({"preset": name, "overrides": flipped}))
                 runs.append((f"{name} J | {name}", [str(jule), "--against", name]))
         lab(runs[0][1])  # the bytecode written, numba's cache loaded once
+        width = max(len(label) for label, _ in runs)
+        print(f"{'rules':<{width}} {'wall s':>7} {'cpu s':>6} {'skill games':>13}")
         walls: list[float] = []
         for _ in range(repeat):
             for label, rules_arg in runs:
                 wall, cpu, skill = lab(rules_arg)
                 walls.append(wall)
-                print(f"{label:<20} {wall:>7.2f} {cpu:>6.2f} {skill:>13}")
+                print(f"{label:<{width}} {wall:>7.2f} {cpu:>6.2f} {skill:>13}")
         walls.sort()
         print(f"median {walls[len(walls) // 2]:.2f} s, slowest {walls[-1]:.2f} s "
               f"of {len(walls)} runs")  # fmt: skip
