@@ -248,8 +248,10 @@ class Solved:
             while len(held) > len(self.pool_gt):
                 self.pool_gt = np.concatenate([self.pool_gt, np.zeros_like(self.pool_gt)])
                 self.pool_cdf = np.concatenate([self.pool_cdf, np.zeros_like(self.pool_cdf)])
-            compiled = [n for n in new if later.fits(n[2])]
-            inexact = [n for n in new if not later.fits(n[2])]
+            compiled: list[tuple[int, int | None, Cups]] = []
+            inexact: list[tuple[int, int | None, Cups]] = []
+            for n in new:  # too many cups for the compiled arithmetic: the reference's
+                (compiled if later.fits(n[2]) else inexact).append(n)
             if compiled:
                 inexact += self._later(limit, compiled)
             for row, worst, cups in inexact:
@@ -343,12 +345,10 @@ class Solved:
         found = self._gathered.get(key)
         if found is None:
             codes = self.codes
-            worsts: list[int | None] = [
-                codes[x] if m is None else min(m, codes[x]) for x in self.codes_at[t]
+            wanted: list[tuple[int | None, Cups]] = [
+                (codes[x] if m is None else min(m, codes[x]), cups) for x in self.codes_at[t]
             ]
-            found = self._gathered[key] = np.array(
-                self._rows_of(a, [(w, cups) for w in worsts]), np.int64
-            )
+            found = self._gathered[key] = np.array(self._rows_of(a, wanted), np.int64)
         return found
 
     def _covered_rows(self, a: int, m: int | None, cups: Cups, t: int) -> Int64Array:
