@@ -71,6 +71,11 @@ def test_the_lab_on_a_phone(browser: Browser, server: Server) -> None:
     assert table.locator("tbody th[scope=row]").count() == 8
     rounds = table.locator("tr[data-figure=rounds] td").all_inner_texts()
     assert rounds[0].count("[") == 1 and rounds[2] in ("ja", "nein")
+    # Each interval on a line under its figure, so that both rule sets and the verdict fit the
+    # phone side by side: nothing to scroll sideways.
+    assert table.locator("tr[data-figure=rounds] td .lab-ci").count() == 2
+    region = "document.querySelector('.lab-scroll')"
+    assert page.evaluate(f"{region}.scrollWidth <= {region}.clientWidth")
     notes = page.locator(".lab-notes").inner_text()
     assert "100 Spiele von vier Stammspielern auf der Referenz-Engine" in notes
     assert "Holm-korrigiert über 8 Kennzahlen" in notes
@@ -206,6 +211,10 @@ def test_figures_stream_with_progress(server: Server) -> None:
         "p95_rounds",
         "skill",
     ]
+    # each figure also in its parts (the page puts the interval under the figure)
+    rounds = result["rows"][0]
+    assert rounds["ours_parts"][0] + " " + rounds["ours_parts"][1] == rounds["ours"]
+    assert rounds["ours_parts"][1].startswith("[") and "against_parts" not in rounds
 
 
 def test_the_skill_figure_refined_after_the_figures(tmp_path: Path) -> None:

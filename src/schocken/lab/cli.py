@@ -115,13 +115,19 @@ def number(text: str, lang: str) -> str:
     return re.sub(r"\d(?:[\d,.]*\d)?", lambda m: m.group().translate(table), text)
 
 
-def value_text(name: str, e: Estimate | None, lang: str) -> str:
-    """A figure with its interval: "41.2 [40.9, 41.5]" or "12.3% [11.9%, 12.8%]"."""
+def value_parts(name: str, e: Estimate | None, lang: str) -> tuple[str, str]:
+    """A figure and its interval: ("41.2", "[40.9; 41.5]") or ("12.3%", "[11.9%; 12.8%]");
+    where there is no figure, the words saying why and no interval."""
     if e is None:
-        return t("lab_no_finale", lang)
-    if name in SHARES:
-        return number(f"{e.value:.1%} [{e.low:.1%}; {e.high:.1%}]", lang)
-    return number(f"{e.value:.1f} [{e.low:.1f}; {e.high:.1f}]", lang)
+        return t("lab_no_finale", lang), ""
+    form = ".1%" if name in SHARES else ".1f"
+    value = number(format(e.value, form), lang)
+    return value, number(f"[{e.low:{form}}; {e.high:{form}}]", lang)
+
+
+def value_text(name: str, e: Estimate | None, lang: str) -> str:
+    """A figure with its interval: "41.2 [40.9; 41.5]" or "12.3% [11.9%; 12.8%]"."""
+    return " ".join(part for part in value_parts(name, e, lang) if part)
 
 
 def figure_label(name: str, lang: str) -> str:

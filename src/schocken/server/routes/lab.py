@@ -28,7 +28,15 @@ from fastapi.responses import JSONResponse, StreamingResponse
 
 from schocken.errors import RulesError
 from schocken.lab import Figures, compare, measure
-from schocken.lab.cli import figure_label, figures_data, notes, number, rules_name, value_text
+from schocken.lab.cli import (
+    figure_label,
+    figures_data,
+    notes,
+    number,
+    rules_name,
+    value_parts,
+    value_text,
+)
 from schocken.lab.pair import load_ahead, measure_pair, refine_pair
 from schocken.lab.run import (
     FIGURES,
@@ -115,9 +123,12 @@ def _answer(data: dict[str, Figures | None], lang: str, asked: int) -> dict[str,
             "figure": name,
             "label": figure_label(name, lang),
             "ours": value_text(name, ours.get(name), lang),
+            # the figure and its interval apart: the page puts the interval under the figure
+            "ours_parts": value_parts(name, ours.get(name), lang),
         }
         if against is not None:
             row["against"] = value_text(name, against.get(name), lang)
+            row["against_parts"] = value_parts(name, against.get(name), lang)
             d = diffs.get(name)
             row["beyond_chance"] = None if d is None else d.beyond_chance
             row["verdict"] = (

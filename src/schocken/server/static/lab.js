@@ -30,6 +30,11 @@ export function labPanel(ctx, { rules, presets, heading = "h2" }) {
   const run = el("button", { type: "button", class: "secondary", id: "lab-run", onclick: measure }, t("lab_web_run"));
   const out = el("div", { id: "lab-out" });
 
+  // A figure's cell: the figure, its 95% interval on a line of its own under it (a phone then
+  // has room for both rule sets and the verdict side by side).
+  const cell = ([value, range]) => el("td", {},
+    el("span", { class: "lab-v" }, value), range ? [" ", el("span", { class: "lab-ci" }, range)] : null);
+
   function showTable(answer, label) {
     const both = answer.against !== null;
     const head = [t("lab_figure"), t("lab_web_ours")];
@@ -39,8 +44,8 @@ export function labPanel(ctx, { rules, presets, heading = "h2" }) {
       el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, answer.rows.map((row) => el("tr", { "data-figure": row.figure, class: row.beyond_chance ? "lab-beyond" : "" },
         el("th", { scope: "row" }, row.label),
-        el("td", {}, row.ours),
-        both ? [el("td", {}, row.against), el("td", {}, row.verdict)] : null))));
+        cell(row.ours_parts),
+        both ? [cell(row.against_parts), el("td", {}, row.verdict)] : null))));
     // A wide table scrolls on its own on a phone (the page does not); the region can be scrolled
     // by keyboard too.
     out.replaceChildren(
