@@ -69,6 +69,7 @@ def test_the_lab_on_a_phone(browser: Browser, server: Server) -> None:
         "Mehr als Zufall?",
     ]
     assert table.locator("tbody th[scope=row]").count() == 8
+    expect(table.locator("caption")).to_have_text("Regel-Labor: TSV 99 + 1")  # the preset's name
     rounds = table.locator("tr[data-figure=rounds] td").all_inner_texts()
     assert rounds[0].count("[") == 1 and rounds[2] in ("ja", "nein")
     # Each interval on a line under its figure, so that both rule sets and the verdict fit the

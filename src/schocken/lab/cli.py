@@ -74,13 +74,19 @@ def process_age() -> float:
         return time.perf_counter() - _IMPORTED
 
 
-def rules_name(rules: Rules) -> str:
-    """A rule set's name for a heading: its preset, with "+ N options" where it differs."""
+def rules_name(rules: Rules, lang: str | None = None) -> str:
+    """A rule set's name for a heading: its preset (as the command line names it, or with
+    ``lang`` as the builder's page does: "TSV 99"), with "+ N" options where it differs."""
     from schocken.rules import rules_to_data
 
     overrides = rules_to_data(rules)["overrides"]
     assert isinstance(overrides, dict)
-    return rules.preset + (f" + {len(overrides)}" if overrides else "")
+    name = rules.preset
+    if lang is not None:  # (the command line has no need of the builder's words)
+        from schocken.rule_options import preset_name
+
+        name = preset_name(name, lang)
+    return name + (f" + {len(overrides)}" if overrides else "")
 
 
 def read_rules(spec: str, ours: Rules | None = None) -> Rules:

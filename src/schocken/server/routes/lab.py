@@ -137,7 +137,7 @@ def _answer(data: dict[str, Figures | None], lang: str, asked: int) -> dict[str,
         rows.append(row)
     lines = notes(ours, lang, asked_skill=asked)
     if against is not None:
-        name = rules_name(against.rules)
+        name = rules_name(against.rules, lang)
         lines += [f"{name}: {line}" for line in notes(against, lang, asked_skill=asked)]
     lines.append(t("lab_pace_default", lang, seconds=f"{ours.seconds_per_turn:.0f}"))
     if against is not None:
@@ -147,8 +147,8 @@ def _answer(data: dict[str, Figures | None], lang: str, asked: int) -> dict[str,
         "ours": figures_data(ours),
         "against": figures_data(against) if against is not None else None,
         "names": {
-            "ours": rules_name(ours.rules),
-            "against": rules_name(against.rules) if against is not None else None,
+            "ours": rules_name(ours.rules, lang),
+            "against": rules_name(against.rules, lang) if against is not None else None,
         },
         "rows": rows,
         "notes": lines,
