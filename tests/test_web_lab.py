@@ -77,6 +77,12 @@ def test_the_lab_on_a_phone(browser: Browser, server: Server) -> None:
     assert table.locator("tr[data-figure=rounds] td .lab-ci").count() == 2
     region = "document.querySelector('.lab-scroll')"
     assert page.evaluate(f"{region}.scrollWidth <= {region}.clientWidth")
+    # A plot of the games by their rounds, a line for each rule set, said in words too
+    plot = page.get_by_role("img", name="Runden pro Spiel")
+    assert plot.locator("polyline").count() == 2
+    legend = page.locator("#lab-plot-said li").all_inner_texts()
+    assert [line.split(":")[0].strip() for line in legend] == ["Diese Regeln", "TSV 99"], legend
+    assert all("am häufigsten" in line and "Runden" in line for line in legend), legend
     notes = page.locator(".lab-notes").inner_text()
     assert "100 Spiele von vier Stammspielern auf der Referenz-Engine" in notes
     assert "Holm-korrigiert über 8 Kennzahlen" in notes
@@ -212,6 +218,9 @@ def test_figures_stream_with_progress(server: Server) -> None:
         "p95_rounds",
         "skill",
     ]
+    # the games by their rounds, for the page's plot
+    counts = result["rounds"]["ours"]
+    assert sum(counts) == 100 and counts[0] == 0 and result["rounds"]["against"] is None
     # each figure also in its parts (the page puts the interval under the figure)
     rounds = result["rows"][0]
     assert rounds["ours_parts"][0] + " " + rounds["ours_parts"][1] == rounds["ours"]

@@ -152,7 +152,20 @@ def _answer(data: dict[str, Figures | None], lang: str, asked: int) -> dict[str,
         },
         "rows": rows,
         "notes": lines,
+        # the page's plot: games by their rounds (index: rounds), each rule set's
+        "rounds": {
+            "ours": rounds_counts(ours),
+            "against": rounds_counts(against) if against is not None else None,
+        },
     }
+
+
+def rounds_counts(f: Figures) -> list[int]:
+    """How many of the evening's games took each number of rounds (index: rounds)."""
+    counts = [0] * (max(f.rounds_per_game, default=0) + 1)
+    for rounds in f.rounds_per_game:
+        counts[rounds] += 1
+    return counts
 
 
 @router.post("/api/lab")

@@ -8,6 +8,76 @@ function lang() {
   return document.documentElement.lang || "en";
 }
 
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  for (const child of children.flat()) {
+    if (child != null) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// The plot's size (the SVG's own units: it is as wide as the panel) and its frame.
+const W = 320, H = 190, LEFT = 46, RIGHT = 8, TOP = 10, BOTTOM = 36;
+// Each rule set's line: a colour (3:1 and more on the paper) and a dash, so that the two differ
+// without colour too.
+const LINES = [{ stroke: "#9b1c14", dash: null }, { stroke: "#1f4f8a", dash: "6 4" }];
+
+/** The plot of games by their rounds: `sets` [{name, counts}] (counts[r]: games of r rounds).
+ * A figure with its caption; the SVG's name says what it shows in words (the table has the
+ * numbers), each line's most frequent rounds in a line under it. */
+function roundsPlot(t, el, sets) {
+  const shares = sets.map(({ counts }) => {
+    const games = counts.reduce((a, b) => a + b, 0) || 1;
+    return counts.map((c) => c / games);
+  });
+  // the rounds shown: up to where each rule set has 99.5% of its games, in tens
+  const reach = shares.map((s) => {
+    let sum = 0;
+    const r = s.findIndex((x) => (sum += x) >= 0.995);
+    return r < 0 ? s.length - 1 : r;
+  });
+  const most = Math.max(10, Math.ceil(Math.max(...reach) / 10) * 10);
+  const peak = Math.max(...shares.flat(), 0.01);
+  const step = peak > 0.08 ? 0.05 : peak > 0.04 ? 0.02 : 0.01;
+  const top = Math.ceil(peak / step) * step;
+  const x = (r) => LEFT + (r / most) * (W - LEFT - RIGHT);
+  const y = (v) => H - BOTTOM - (v / top) * (H - TOP - BOTTOM);
+  const pct = (v) => v.toLocaleString(lang(), { style: "percent", maximumFractionDigits: 1 });
+  const grid = [];
+  for (let v = 0; v <= top + 1e-9; v += step) {
+    grid.push(svg("line", { x1: LEFT, x2: W - RIGHT, y1: y(v), y2: y(v), class: "lab-grid" }),
+      svg("text", { x: LEFT - 4, y: y(v) + 4, "text-anchor": "end" }, pct(v)));
+  }
+  for (let r = 0; r <= most; r += 10) {
+    grid.push(svg("text", { x: x(r), y: H - BOTTOM + 14, "text-anchor": "middle" }, r));
+  }
+  const lines = shares.map((s, i) => svg("polyline", {
+    points: s.slice(0, most + 1).map((v, r) => `${x(r).toFixed(1)},${y(v).toFixed(1)}`).join(" "),
+    fill: "none", stroke: LINES[i].stroke, "stroke-width": 2,
+    ...(LINES[i].dash ? { "stroke-dasharray": LINES[i].dash } : {}),
+  }));
+  const modes = sets.map(({ name }, i) => t("lab_web_plot_mode",
+    { rules: name, rounds: shares[i].indexOf(Math.max(...shares[i])) }));
+  return el("figure", { class: "lab-plot" },
+    el("figcaption", { id: "lab-plot-cap" }, t("lab_plot_title")),
+    svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": "lab-plot-cap lab-plot-said" },
+      grid,
+      svg("line", { x1: LEFT, x2: W - RIGHT, y1: H - BOTTOM, y2: H - BOTTOM, class: "lab-axis" }),
+      svg("text", { x: (LEFT + W - RIGHT) / 2, y: H - 4, "text-anchor": "middle" }, t("lab_plot_x")),
+      svg("text", { x: 10, y: (TOP + H - BOTTOM) / 2, "text-anchor": "middle",
+        transform: `rotate(-90 10 ${(TOP + H - BOTTOM) / 2})` }, t("lab_plot_y")),
+      lines),
+    el("ul", { class: "lab-legend", id: "lab-plot-said" },
+      sets.map(({ name }, i) => el("li", {},
+        svg("svg", { viewBox: "0 0 28 8", width: 28, height: 8, "aria-hidden": "true" },
+          svg("line", { x1: 0, x2: 28, y1: 4, y2: 4, stroke: LINES[i].stroke, "stroke-width": 2,
+            ...(LINES[i].dash ? { "stroke-dasharray": LINES[i].dash } : {}) })),
+        " ", modes[i]))));
+}
+
 /** The panel: `rules()` gives the rules being built ({preset, overrides}), `presets` the
  * presets to put beside them ([{name, label}]), `heading` the level of its heading. */
 export function labPanel(ctx, { rules, presets, heading = "h2" }) {
@@ -48,8 +118,11 @@ export function labPanel(ctx, { rules, presets, heading = "h2" }) {
         both ? [cell(row.against_parts), el("td", {}, row.verdict)] : null))));
     // A wide table scrolls on its own on a phone (the page does not); the region can be scrolled
     // by keyboard too.
+    const sets = [{ name: t("lab_web_ours"), counts: answer.rounds.ours }];
+    if (both) sets.push({ name: label, counts: answer.rounds.against });
     out.replaceChildren(
       el("div", { class: "lab-scroll", role: "region", tabindex: "0", "aria-labelledby": "lab-h" }, table),
+      roundsPlot(t, el, sets),
       el("ul", { class: "hint lab-notes" }, answer.notes.map((line) => el("li", {}, line))));
   }
 
