@@ -25,6 +25,12 @@ const W = 320, H = 190, LEFT = 46, RIGHT = 8, TOP = 10, BOTTOM = 36;
 // without colour too.
 const LINES = [{ stroke: "#9b1c14", dash: null }, { stroke: "#1f4f8a", dash: "6 4" }];
 
+/** The stroke of rule set `i`'s line (in the plot and in its legend). */
+function stroke(i) {
+  const { stroke: colour, dash } = LINES[i];
+  return { stroke: colour, "stroke-width": 2, ...(dash ? { "stroke-dasharray": dash } : {}) };
+}
+
 /** The plot of games by their rounds: `sets` [{name, counts}] (counts[r]: games of r rounds).
  * A figure with its caption; the SVG's name says what it shows in words (the table has the
  * numbers), each line's most frequent rounds in a line under it. */
@@ -56,8 +62,7 @@ function roundsPlot(t, el, sets) {
   }
   const lines = shares.map((s, i) => svg("polyline", {
     points: s.slice(0, most + 1).map((v, r) => `${x(r).toFixed(1)},${y(v).toFixed(1)}`).join(" "),
-    fill: "none", stroke: LINES[i].stroke, "stroke-width": 2,
-    ...(LINES[i].dash ? { "stroke-dasharray": LINES[i].dash } : {}),
+    fill: "none", ...stroke(i),
   }));
   const modes = sets.map(({ name }, i) => t("lab_web_plot_mode",
     { rules: name, rounds: shares[i].indexOf(Math.max(...shares[i])) }));
@@ -73,8 +78,7 @@ function roundsPlot(t, el, sets) {
     el("ul", { class: "lab-legend", id: "lab-plot-said" },
       sets.map(({ name }, i) => el("li", {},
         svg("svg", { viewBox: "0 0 28 8", width: 28, height: 8, "aria-hidden": "true" },
-          svg("line", { x1: 0, x2: 28, y1: 4, y2: 4, stroke: LINES[i].stroke, "stroke-width": 2,
-            ...(LINES[i].dash ? { "stroke-dasharray": LINES[i].dash } : {}) })),
+          svg("line", { x1: 0, x2: 28, y1: 4, y2: 4, ...stroke(i) })),
         " ", modes[i]))));
 }
 
