@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Route, expect
 
 from server_helpers import Server, running
+from test_web_club_tasks import axe
 from test_web_table import PHONE, new_page, unnamed_controls
 
 FEW = {"games": 100, "engine": "reference", "skill_games": 10}
@@ -83,6 +84,7 @@ def test_the_lab_on_a_phone(browser: Browser, server: Server) -> None:
     legend = page.locator("#lab-plot-said li").all_inner_texts()
     assert [line.split(":")[0].strip() for line in legend] == ["Diese Regeln", "TSV 99"], legend
     assert all("am häufigsten" in line and "Runden" in line for line in legend), legend
+    assert axe(page) == []  # WCAG 2.2 AA, the figures, the plot and the options shown
     notes = page.locator(".lab-notes").inner_text()
     assert "100 Spiele von vier Stammspielern auf der Referenz-Engine" in notes
     assert "Holm-korrigiert über 8 Kennzahlen" in notes
