@@ -4,19 +4,10 @@
 // are beyond chance. The answer comes as JSON lines: progress now and then, then the figures.
 // The page's helpers (t, el) come in ctx, as for rules.js.
 
+import { svg } from "/static/pieces.js";
+
 function lang() {
   return document.documentElement.lang || "en";
-}
-
-const SVG = "http://www.w3.org/2000/svg";
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  for (const child of children.flat()) {
-    if (child != null) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
 }
 
 // The plot's size (the SVG's own units: it is as wide as the panel) and its frame.

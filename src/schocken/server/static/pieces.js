@@ -3,10 +3,12 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 
-function svg(tag, attrs = {}, ...children) {
+/** An SVG element: `attrs` its attributes, `children` nodes or text (arrays flattened, null
+ * left out), as page.js's `el` makes HTML ones. */
+export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  node.append(...children);
+  node.append(...children.flat().filter((child) => child != null));
   return node;
 }
 
