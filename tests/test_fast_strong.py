@@ -174,11 +174,11 @@ def test_the_memo_is_kept_on_disk_and_bounded(
     assert (first == np.concatenate(bounded)).all()
     assert 0 < small.keys_held < held  # started afresh on the way
 
-    # held to few ends on stopping (the room for them smaller than one situation's: it grows)
+    # held to few rows of ends (the room for them smaller than one situation's: it grows)
     monkeypatch.setattr(strong, "MAX_KEYS", 1 << 20)
-    monkeypatch.setattr(round_ends, "MAX_STOP_ROWS", 64)
+    monkeypatch.setattr(round_ends, "MAX_ROWS", 64)
     few = strong.Memo(fast.rule_tables(rules))
     monkeypatch.setattr(fast, "_memo", lambda rules, bots: few)
     bounded = [fast.play_rows(rules, lineup, g, 5, seed=11, threads=1) for g in range(0, 20, 5)]
     assert (first == np.concatenate(bounded)).all()
-    assert 0 < few.keys_held < held and few.stop_rows < loaded.stop_rows
+    assert 0 < few.keys_held < held and few.rows_used < loaded.rows_used

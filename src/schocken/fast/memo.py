@@ -113,54 +113,118 @@ def memo_insert(keys: Any, values: Any, rows: Any, row_values: Any) -> None:
         values[slot] = row_values[i]
 
 
+ROW_SCALE = float(1 << 52)
+"""Ends (chances, 0 to 1) times this, as integers: what a row of ends is hashed by
+(:func:`row_hash`; equal floats, +0.0 and -0.0 too, hash alike)."""
+
+
+@_jit
+def row_hash(row: Any) -> np.uint64:
+    """The hash of a row of ends, by its floats' values (a multiplication each, mixed at the
+    end)."""
+    h = np.uint64(0)
+    for e in range(row.shape[0]):
+        h = (h + np.uint64(np.int64(row[e] * ROW_SCALE))) * _GOLDEN
+    return _mix(h)
+
+
+@_jit
+def row_slot(table: Any, rows: Any, row: Any) -> np.int64:
+    """The slot of the table of ``rows`` (open addressing, its size a power of two; a slot
+    holds a row of ``rows`` + 1, 0 none) holding a row equal to ``row``, or ``-1 - slot`` of
+    the empty slot where it would go."""
+    mask = table.shape[0] - 1
+    slot = np.int64(row_hash(row) & np.uint64(mask))
+    while True:
+        held = table[slot]
+        if held == 0:
+            return -1 - slot
+        same = True
+        for e in range(row.shape[0]):
+            if rows[held - 1, e] != row[e]:
+                same = False
+                break
+        if same:
+            return slot
+        slot = (slot + 1) & mask
+
+
+@_jit
+def table_rows(table: Any, rows: Any, first: int, last: int) -> None:
+    """Rows ``first`` to ``last - 1`` of ``rows`` put into ``table`` (with room for them), of
+    rows alike the first."""
+    for r in range(first, last):
+        slot = row_slot(table, rows, rows[r])
+        if slot < 0:
+            table[-1 - slot] = r + 1
+
+
+@_jit
+def _kept(row: Any, rows: Any, table: Any, used: int) -> tuple[int, int]:
+    """The row of ``rows`` equal to ``row``: the one ``table`` holds, else ``row`` written at
+    row ``used`` (and into the table); and the rows then used."""
+    slot = row_slot(table, rows, row)
+    if slot >= 0:
+        return table[slot] - 1, used
+    for e in range(row.shape[0]):
+        rows[used, e] = row[e]
+    table[-1 - slot] = used + 1
+    return used, used + 1
+
+
+@_jit
+def situation_rows(keeps: int, turned: int, terminals: int) -> int:
+    """The most rows of ends one situation adds (:func:`keep_ends`): from each throw and each
+    state turning sixes leads to, after 1 and 2 throws, and on stopping."""
+    return 2 * (keeps + turned) + terminals
+
+
 @_jit
 def keep_ends(
-    k: int, throw_src: Any, turned_src: Any, stop_at_src: Any, stop_src: Any, throw: Any,
-    turned: Any, stop_at: Any, stop_off: Any, stop: Any, stop_rows: int,
+    k: int, lim: int, throw_src: Any, turned_src: Any, turned_reach: Any, stop_at_src: Any,
+    stop_src: Any, throw_at: Any, sixes_at: Any, stop_at: Any, rows: Any, table: Any, used: int,
 ) -> int:  # fmt: skip
     """A situation's ends (:class:`~schocken.fast.solved.Ends`) kept as situation ``k`` of the
     memo's arrays (:attr:`schocken.fast.strong.Memo.ends`), after the throws a turn decides
-    after (1 and 2): of the ends on stopping only the rows a decision reads, in their order,
-    from row ``stop_rows`` of ``stop`` on (which has room for all of ``stop_src``). Returns the
-    rows of ``stop`` then used."""
-    for a in range(throw_src.shape[0]):
-        for t in range(2):
-            for e in range(throw_src.shape[2]):
-                throw[k, a, t, e] = throw_src[a, t + 1, e]
-    for a in range(turned_src.shape[0]):
-        for t in range(2):
-            for e in range(turned_src.shape[2]):
-                turned[k, a, t, e] = turned_src[a, t + 1, e]
+    after (1 and 2): ``throw_at[k, a, t]``, ``sixes_at[k, j, t]`` and ``stop_at[k, s, t]``
+    the rows of ``rows`` with the ends from throw ``a``, from the ``j``-th state turning sixes
+    leads to, and on stopping in state ``s``, where a decision reads them: after a throw before
+    the round's limit ``lim``, in a state the turn can be in (``turned_reach``; else -1, their
+    floats in the ``*_src`` arrays not written by this situation). Each row is kept once: a row
+    equal to
+    one ``rows`` holds (found by ``table``, :func:`row_slot`: most are, the ends of the same
+    result before the same players in many situations) is that one, a new one is written at
+    row ``used`` (``rows`` and ``table`` have room for all of the situation's). Of the ends on
+    stopping only the rows a decision reads. Returns the rows then used."""
+    for t in range(2):
+        decides = t + 1 < lim
+        for a in range(throw_src.shape[0]):
+            throw_at[k, a, t] = -1
+            if decides:
+                throw_at[k, a, t], used = _kept(throw_src[a, t + 1], rows, table, used)
+        for j in range(turned_src.shape[0]):
+            sixes_at[k, j, t] = -1
+            if decides and turned_reach[j, t + 1]:
+                sixes_at[k, j, t], used = _kept(turned_src[j, t + 1], rows, table, used)
     renumbered = np.full(stop_src.shape[0], -1, np.int64)
     for s in range(stop_at_src.shape[0]):
         for t in range(2):
             r = stop_at_src[s, t + 1]
-            if r >= 0:
-                renumbered[r] = -2  # read
-    rows = 0
-    for r in range(stop_src.shape[0]):
-        if renumbered[r] == -2:
-            renumbered[r] = rows
-            for e in range(stop_src.shape[1]):
-                stop[stop_rows + rows, e] = stop_src[r, e]
-            rows += 1
-    for s in range(stop_at_src.shape[0]):
-        for t in range(2):
-            r = stop_at_src[s, t + 1]
+            if r >= 0 and renumbered[r] < 0:
+                renumbered[r], used = _kept(stop_src[r], rows, table, used)
             stop_at[k, s, t] = renumbered[r] if r >= 0 else -1
-    stop_off[k] = stop_rows
-    return stop_rows + rows
+    return used
 
 
 @_jit
 def ends_batch(
     tables: Any, ctx: Any, cov: Any, pool: Any, ctx_of: Any, bests: Any, scratch: Any,
-    store: Any, k: int, stop_rows: int,
+    store: Any, k: int, used: int, held: int,
 ) -> tuple[int, int]:  # fmt: skip
     """Situations' ends of the round (:func:`~schocken.fast.turns.round_ends`) kept in a
-    store (:func:`keep_ends`) from its situation ``k`` and its row ``stop_rows`` of ends on
-    stopping on, one after another, in one call (no interpreter between them: the caller's other
-    threads run meanwhile). Situation ``i`` is the round's situation ``ctx_of[i]`` (its limit,
+    store (:func:`keep_ends`) from its situation ``k`` and its row ``used`` of ends on, one
+    after another, in one call (no interpreter between them: the caller's other threads run
+    meanwhile). Situation ``i`` is the round's situation ``ctx_of[i]`` (its limit,
     worst shown and players after in ``ctx``; its covered cups' rows in ``cov`` (``ge``, ``gt``,
     ``cdf``; as many as ``ctx[., 3]``), the later players' rows, the solver bot's choices: where
     ``ctx[7]`` says they are not made yet (the first of its rows, in this call or one before),
@@ -169,19 +233,23 @@ def ends_batch(
     result shown ``bests[i]``.
     ``tables`` are the compiled turn's (:class:`~schocken.fast.solved.Solved`), ``pool`` the
     later players' rows (``gt``, ``cdf``), ``scratch`` its arrays to write a situation's ends
-    and solution into, ``store`` the store's arrays (``throw``, ``turned``, ``stop_at``,
-    ``stop_off``, ``stop``). Returns how many were kept (fewer where the store's ``stop`` has no
-    room for the next one's rows) and the rows of ``stop`` then used."""
+    and solution into, ``store`` the store's arrays (``throw_at``, ``sixes_at``, ``stop_at``,
+    ``rows``) and the table of its rows (:func:`row_slot`), which holds ``held`` rows. Returns
+    how many were kept (fewer where the store's rows or its table have no room for the next
+    one's) and the rows then used."""
     opts, kchild, kq, krolls, sixes, order, reach, code, aside, covers, of_code, runs = tables[:12]
     turned_at, worth, no_owed = tables[12:]
     pool_gt, pool_cdf = pool
     vis_id, covd_id, chosen, given = ctx[4], ctx[5], ctx[6], ctx[7]
     state, throw_s, stop_s, stop_at_s, val, thr, term = scratch
-    throw, turned, stop_at, stop_off, stop = store
+    throw_at, sixes_at, stop_at, rows_kept, table = store
     turned_states = np.flatnonzero(turned_at >= 0)
+    turned_reach = reach[turned_states]
+    held -= used  # + used: the rows the table holds
+    most = situation_rows(throw_s.shape[0], turned_states.shape[0], stop_s.shape[0])
     for i in range(ctx_of.shape[0]):
-        if stop_rows + stop_s.shape[0] > stop.shape[0]:
-            return i, stop_rows
+        if used + most > rows_kept.shape[0] or 2 * (held + used + most) > table.shape[0]:
+            return i, used
         j = ctx_of[i]
         limit, worst, after, ncov = ctx[0][j], ctx[1][j], ctx[2][j], ctx[3][j]
         ge, gt, cdf = cov[0, j, :ncov], cov[1, j, :ncov], cov[2, j, :ncov]
@@ -203,11 +271,11 @@ def ends_batch(
             limit, after, worst, bests[i], of_code, runs, ge, gt, cdf, vis_id[j], covd_id[j],
             pool_cdf, chosen[j], state, throw_s, stop_s, stop_at_s,
         )  # fmt: skip
-        stop_rows = keep_ends(
-            k + i, throw_s, state[turned_states], stop_at_s, stop_s[:rows], throw, turned,
-            stop_at, stop_off, stop, stop_rows,
+        used = keep_ends(
+            k + i, 3 if limit == 0 else limit, throw_s, state[turned_states], turned_reach,
+            stop_at_s, stop_s[:rows], throw_at, sixes_at, stop_at, rows_kept, table, used,
         )  # fmt: skip
-    return ctx_of.shape[0], stop_rows
+    return ctx_of.shape[0], used
 
 
 @_jit
@@ -329,27 +397,25 @@ def half_choice(ends: Any, k: int, s: int, t: int, weights: Any) -> int:
     out the ends of P 0, whose products, +0.0, change no sum: here added, with no branch). -1
     where stopping in ``s`` is a state the turn never reaches (never met: the tests compare
     every decision with the reference bot's)."""
-    opts, sixes, turned_at, throw, stop, stop_at, stop_off, turned = ends
+    opts, sixes, turned_at, rows, throw_at, sixes_at, stop_at = ends
     size = weights.shape[0]
     chosen = -1
     least = 0.0
     for j in range(opts[s, t, 0]):
         a = opts[s, t, 1 + j]
-        total = 0.0
         if a == STOP:
             r = stop_at[k, s, t - 1]
             if r < 0:
                 return -1
-            r += stop_off[k]
-            for e in range(size):
-                total += stop[r, e] * weights[e]
         elif a == TURN_SIXES:
-            r = turned_at[sixes[s]]
-            for e in range(size):
-                total += turned[k, r, t - 1, e] * weights[e]
+            r = sixes_at[k, turned_at[sixes[s]], t - 1]
         else:
-            for e in range(size):
-                total += throw[k, a, t - 1, e] * weights[e]
+            r = throw_at[k, a, t - 1]
+        if r < 0:  # never kept: a decision no turn makes
+            return -1
+        total = 0.0
+        for e in range(size):
+            total += rows[r, e] * weights[e]
         if chosen < 0 or total < least:
             chosen = a
             least = total

@@ -24,11 +24,20 @@ import numpy.typing as npt
 
 from schocken.actions import KEEPS
 from schocken.fast import kernel
-from schocken.fast.memo import ends_batch, keep_ends, memo_get, memo_insert
+from schocken.fast.memo import (
+    ends_batch,
+    keep_ends,
+    memo_get,
+    memo_insert,
+    situation_rows,
+    table_rows,
+)
 from schocken.fast.shared_ends import Shared, zeros
 from schocken.fast.solved import Ends, Solved
 from schocken.fast.tables import Float64Array, Int64Array, RuleTables
 from schocken.rules import MAX_THROWS
+
+Int32Array = npt.NDArray[np.int32]
 
 T = TypeVar("T", bound=np.generic)
 
@@ -37,10 +46,9 @@ EndsArrays = tuple[
     Int64Array,
     Int64Array,
     Float64Array,
-    Float64Array,
-    Int64Array,
-    Int64Array,
-    Float64Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
 ]
 """The half bot's ends of the round as the compiled loop takes them (:attr:`RoundEnds.arrays`)."""
 
@@ -51,13 +59,18 @@ DECIDING = slice(1, MAX_THROWS)
 """The throws after which a turn has a choice: of the ends by throws, those kept."""
 
 MAX_SITUATIONS = 10_000
-"""The half bot's situations (40 to 50 kB each) beyond which a store starts afresh (at the next
-batch of games of one of its memos: :meth:`schocken.fast.strong.Memo.trim`)."""
+"""The half bot's situations (3 kB each, and their new rows of ends) beyond which a store starts
+afresh (at the next batch of games of one of its memos: :meth:`schocken.fast.strong.Memo.trim`)."""
 
-MAX_STOP_ROWS = 1 << 21
-"""The room for the half bot's ends on stopping (rows of :attr:`RoundEnds.stop`, 121 a situation
-on average under ``allgemein``, 56 under ``tsv99``): a store whose situations use half of it
+MAX_ROWS = 1 << 19
+"""The room for the rows of the half bot's ends (:attr:`RoundEnds.rows`, each kept once: 10 new
+ones a situation under ``allgemein`` and 20 under ``tsv99``, of the 120 to 200 its decisions
+read; measured 2026-12-07 after 20,000 skill games): a store whose situations use half of it
 starts afresh in the same way (one batch of games may add more: the room then grows)."""
+
+FIRST_ROW_SLOTS = 1 << 12
+"""The first size of a store's table of its rows of ends (slots; it doubles when half
+full)."""
 
 
 def insert(
@@ -77,9 +90,11 @@ def insert(
 
 class RoundEnds:
     """The half bot's situations' ends of the round (:class:`~schocken.fast.solved.Ends`), one
-    situation a row of each: ``throw[k]``, ``turned[k]``, ``stop_at[k]`` (a row of ``stop`` from
-    ``stop_off[k]`` on), after the throws a turn decides after (:data:`DECIDING`: 1 and 2); and
-    the compiled turn's solutions they come from (:attr:`solved`)."""
+    situation a row of each: ``throw_at[k]``, ``sixes_at[k]``, ``stop_at[k]`` (rows of
+    :attr:`rows`, which holds each row of ends once: :attr:`table`;
+    :func:`~schocken.fast.memo.keep_ends`), after the throws a turn decides after
+    (:data:`DECIDING`: 1 and 2); and the compiled turn's solutions they come from
+    (:attr:`solved`)."""
 
     def __init__(self, tables: RuleTables | None, size: int) -> None:
         self.tables = tables
@@ -93,19 +108,22 @@ class RoundEnds:
         self.shared: Shared | None = None
         """Where it is shared with a process forked later (:meth:`share`): its situations'
         table, and the side this process writes."""
-        self.first = self.first_stop = 0
-        """Where this process's region begins: of the situations, of the rows of ``stop`` (0
-        but on side 1 of a store shared)."""
+        self.first = self.first_row = 0
+        """Where this process's region begins: of the situations, of the :attr:`rows` (0 but
+        on side 1 of a store shared)."""
         self.mixed = False
         """Whether it holds situations of two processes' regions (shared since it last started
         afresh): its memos' files are not written (:meth:`saved` keeps one region)."""
         self.keys: Int64Array
         self.values: Int64Array
-        self.throw: Float64Array
-        self.turned: Float64Array
-        self.stop_at: Int64Array
-        self.stop_off: Int64Array
-        self.stop: Float64Array
+        self.throw_at: Int32Array
+        self.sixes_at: Int32Array
+        self.stop_at: Int32Array
+        self.rows: Float64Array
+        """The rows of ends, each once."""
+        self.table: Int64Array
+        """The rows this process wrote, by their floats (:func:`~schocken.fast.memo.row_slot`);
+        ``table_held`` how many."""
         self.clear()
 
     def clear(self) -> None:
@@ -114,23 +132,24 @@ class RoundEnds:
         if self.shared is not None:
             self.shared.leave()
             self.shared = None
-        self.first = self.first_stop = 0
+        self.first = self.first_row = 0
         self.mixed = False
         self.generation += 1
         self.keys = np.zeros((FIRST_SLOTS, kernel.KW), np.int64)
         self.values = np.zeros(FIRST_SLOTS, np.int64)
         self.keys_held = 0
         self.situations = 0
-        self.stop_rows = 0
+        self.rows_used = 0
         # the turn's tables (from Solved, once a situation's ends are added) and no situation
         self.opts = np.zeros((1, 1, 1), np.int64)
         self.sixes = np.zeros(1, np.int64)
         self.turned_at = np.zeros(1, np.int64)
-        self.throw = np.zeros((0, 1, 1, self.size))
-        self.turned = np.zeros((0, 1, 1, self.size))
-        self.stop_at = np.zeros((0, 1, 1), np.int64)
-        self.stop_off = np.zeros(0, np.int64)
-        self.stop = np.zeros((0, self.size))
+        self.throw_at = np.zeros((0, 1, 1), np.int32)
+        self.sixes_at = np.zeros((0, 1, 1), np.int32)
+        self.stop_at = np.zeros((0, 1, 1), np.int32)
+        self.rows = np.zeros((0, self.size))
+        self.table = np.zeros(FIRST_ROW_SLOTS, np.int64)
+        self.table_held = 0
 
     @property
     def solved(self) -> Solved:
@@ -144,16 +163,16 @@ class RoundEnds:
     def arrays(self) -> EndsArrays:
         """The ends as the compiled loop reads them (:func:`schocken.fast.memo.half_choice`)."""
         return (
-            self.opts, self.sixes, self.turned_at, self.throw, self.stop, self.stop_at,
-            self.stop_off, self.turned,
+            self.opts, self.sixes, self.turned_at, self.rows, self.throw_at, self.sixes_at,
+            self.stop_at,
         )  # fmt: skip
 
     def full(self) -> bool:
         """Whether it holds :data:`MAX_SITUATIONS` situations or more, or half of
-        :data:`MAX_STOP_ROWS` (a store shared: in this process's region)."""
+        :data:`MAX_ROWS` rows (a store shared: in this process's region)."""
         return (
             self.situations - self.first >= MAX_SITUATIONS
-            or 2 * (self.stop_rows - self.first_stop) >= MAX_STOP_ROWS
+            or 2 * (self.rows_used - self.first_row) >= MAX_ROWS
         )
 
     # ------------------------------------------------------------------ shared by two processes
@@ -167,17 +186,14 @@ class RoundEnds:
             return self.shared is not None
         held = self.keys[:, 0] != 0
         shared = Shared(self.keys[held], self.values[held])
-        k, rows = self.situations, self.stop_rows
-        throw, turned, stop_at, stop_off, stop = (
-            self.throw, self.turned, self.stop_at, self.stop_off, self.stop
-        )  # fmt: skip
-        self.throw = zeros((2 * MAX_SITUATIONS, *throw.shape[1:]), np.float64, shared=True)
-        self.turned = zeros((2 * MAX_SITUATIONS, *turned.shape[1:]), np.float64, shared=True)
-        self.stop_at = zeros((2 * MAX_SITUATIONS, *stop_at.shape[1:]), np.int64, shared=True)
-        self.stop_off = zeros((2 * MAX_SITUATIONS,), np.int64, shared=True)
-        self.stop = zeros((2 * MAX_STOP_ROWS, self.size), np.float64, shared=True)
-        self.throw[:k], self.turned[:k], self.stop_at[:k] = throw[:k], turned[:k], stop_at[:k]
-        self.stop_off[:k], self.stop[:rows] = stop_off[:k], stop[:rows]
+        k, used = self.situations, self.rows_used
+        throw_at, sixes_at, stop_at, rows = self.throw_at, self.sixes_at, self.stop_at, self.rows
+        self.throw_at = zeros((2 * MAX_SITUATIONS, *throw_at.shape[1:]), np.int32, shared=True)
+        self.sixes_at = zeros((2 * MAX_SITUATIONS, *sixes_at.shape[1:]), np.int32, shared=True)
+        self.stop_at = zeros((2 * MAX_SITUATIONS, *stop_at.shape[1:]), np.int32, shared=True)
+        self.rows = zeros((2 * MAX_ROWS, self.size), np.float64, shared=True)
+        self.throw_at[:k], self.sixes_at[:k] = throw_at[:k], sixes_at[:k]
+        self.stop_at[:k], self.rows[:used] = stop_at[:k], rows[:used]
         self.shared, self.mixed = shared, True
         return True
 
@@ -186,8 +202,8 @@ class RoundEnds:
         shared it, 1: its child) and solves situations with the other."""
         assert self.shared is not None
         if side == 1:
-            self.first, self.first_stop = MAX_SITUATIONS, MAX_STOP_ROWS
-            self.situations, self.stop_rows = self.first, self.first_stop
+            self.first, self.first_row = MAX_SITUATIONS, MAX_ROWS
+            self.situations, self.rows_used = self.first, self.first_row
         self.shared.take(side)
 
     @property
@@ -213,18 +229,27 @@ class RoundEnds:
         self.keys, self.values = insert(self.keys, self.values, self.keys_held, rows, indices)
         self.keys_held += len(rows)
 
-    def add(self, ends: Ends) -> int:
-        """A situation's ends of the round (:meth:`Solved.ends`) added; its index (one at a
-        time: the memo's fillings use :meth:`add_many`, which the tests hold to this)."""
-        throw, turned = ends.throw[:, DECIDING].shape, ends.turned[:, DECIDING].shape
-        self._room_for(throw, turned, ends.stop_at[:, DECIDING].shape, 1, len(ends.stop))
-        k = self.situations
+    def add(self, ends: Ends, limit: int) -> int:
+        """A situation's ends of the round (:meth:`Solved.ends`), its round's throw limit
+        ``limit`` (0: the opener's), added; its index (one at a time: the memo's fillings use
+        :meth:`add_many`, which the tests hold to this)."""
+        shapes = (
+            ends.throw[:, DECIDING].shape[:2],
+            ends.turned[:, DECIDING].shape[:2],
+            ends.stop_at[:, DECIDING].shape,
+        )
+        most = situation_rows(shapes[0][0], shapes[1][0], len(ends.stop))
+        self._room_for(*shapes, 1, most)
+        k, before = self.situations, self.rows_used
         # of the ends on stopping only the rows a decision reads (after the last throw none
         # does: a round that covers after it has as many rows again for that throw alone)
-        self.stop_rows = keep_ends(
-            k, ends.throw, ends.turned, ends.stop_at, ends.stop, self.throw, self.turned,
-            self.stop_at, self.stop_off, self.stop, self.stop_rows,
+        lim = MAX_THROWS if limit == 0 else limit
+        reach = self.solved.reach[self.solved.turned_states]
+        self.rows_used = keep_ends(
+            k, lim, ends.throw, ends.turned, reach, ends.stop_at, ends.stop, self.throw_at,
+            self.sixes_at, self.stop_at, self.rows, self.table, self.rows_used,
         )  # fmt: skip
+        self.table_held += self.rows_used - before
         self.situations += 1
         return k
 
@@ -233,75 +258,90 @@ class RoundEnds:
         bests: Int64Array,
     ) -> Int64Array:  # fmt: skip
         """Situations' ends of the round added, solved in one compiled call (or a few, where
-        the room for their ends on stopping grows: :func:`~schocken.fast.memo.ends_batch`);
+        the room for their rows of ends grows: :func:`~schocken.fast.memo.ends_batch`);
         their indices. Each is situation ``ctx_of[i]`` of ``situations`` (:meth:`Solved.many`)
         with the best result shown ``bests[i]``: the same ends as :meth:`add` of
         :meth:`Solved.ends`, float for float."""
         solved = self.solved
         shapes = (
-            (len(KEEPS), MAX_THROWS - 1, self.size),
-            (len(solved.turned_states), MAX_THROWS - 1, self.size),
+            (len(KEEPS), MAX_THROWS - 1),
+            (len(solved.turned_states), MAX_THROWS - 1),
             (len(solved.opts), MAX_THROWS - 1),
         )
+        most = situation_rows(len(KEEPS), len(solved.turned_states), solved.terminals)
         count = len(bests)
-        self._room_for(*shapes, count, solved.terminals)
+        self._room_for(*shapes, count, most)
         first = done = self.situations
         ctx, cov = situations
         while done < first + count:
-            # a store shared: this process's region of the rows on stopping only
-            stop = self.stop[: self._stop_end]
-            store = self.throw, self.turned, self.stop_at, self.stop_off, stop
-            kept, self.stop_rows = ends_batch(
+            # a store shared: this process's region of the rows only
+            rows = self.rows[: self._rows_end]
+            store = self.throw_at, self.sixes_at, self.stop_at, rows, self.table
+            before = self.rows_used
+            kept, self.rows_used = ends_batch(
                 solved.tables, ctx, cov, solved.pool, ctx_of[done - first :],
-                bests[done - first :], solved.scratch(), store, done, self.stop_rows,
+                bests[done - first :], solved.scratch(), store, done, self.rows_used,
+                self.table_held,
             )  # fmt: skip
+            self.table_held += self.rows_used - before
             done += kept
             self.situations = done
-            self._room_for(*shapes, 0, solved.terminals)  # room for the next one's rows
+            self._room_for(*shapes, 0, most)  # room for the next one's rows
         return np.arange(first, first + count, dtype=np.int64)
 
     def _room_for(
         self,
-        throw: tuple[int, ...],
-        turned: tuple[int, ...],
+        throw_at: tuple[int, ...],
+        sixes_at: tuple[int, ...],
         stop_at: tuple[int, ...],
         situations: int,
-        stop_rows: int,
+        rows: int,
     ) -> None:
-        """Room for ``situations`` more and ``stop_rows`` more rows of their ends on stopping, a
-        situation's ends kept in the shapes ``throw``, ``turned`` and ``stop_at``."""
+        """Room for ``situations`` more and ``rows`` more rows of ends (in :attr:`rows` and its
+        :attr:`table`), a situation's rows named in the shapes ``throw_at``, ``sixes_at`` and
+        ``stop_at``."""
         if self.situations == 0:
             solved = self.solved
             self.opts, self.sixes, self.turned_at = solved.opts, solved.sixes, solved.turned_at
             # room for every situation a store holds (full): zeros the system gives as they
             # are first written, so that the arrays never move (copying them cost more than
             # filling)
-            self.throw = zeros((MAX_SITUATIONS, *throw), np.float64)
-            self.turned = zeros((MAX_SITUATIONS, *turned), np.float64)
-            self.stop_at = zeros((MAX_SITUATIONS, *stop_at), np.int64)
-            self.stop_off = zeros((MAX_SITUATIONS,), np.int64)
-            self.stop = zeros((MAX_STOP_ROWS, self.size), np.float64)
+            self.throw_at = zeros((MAX_SITUATIONS, *throw_at), np.int32)
+            self.sixes_at = zeros((MAX_SITUATIONS, *sixes_at), np.int32)
+            self.stop_at = zeros((MAX_SITUATIONS, *stop_at), np.int32)
+            self.rows = zeros((MAX_ROWS, self.size), np.float64)
         if self.shared is not None and (
-            self.situations + situations > self.first + len(self.throw) // 2
-            or self.stop_rows + stop_rows > self._stop_end
+            self.situations + situations > self.first + len(self.throw_at) // 2
+            or self.rows_used + rows > self._rows_end
         ):  # no room left in this process's region: on as its own (the other's rows kept)
             self.shared.leave()
             self.shared = None
-            self.throw, self.turned = room(self.throw), room(self.turned)
-            self.stop_at, self.stop_off = room(self.stop_at), room(self.stop_off)
-            self.stop = room(self.stop)
-        while self.situations + situations > len(self.throw):  # loaded from disk: 3 times more
-            self.throw, self.turned = room(self.throw), room(self.turned)
-            self.stop_at, self.stop_off = room(self.stop_at), room(self.stop_off)
-        while self.stop_rows + stop_rows > len(self.stop):
-            self.stop = room(self.stop)
+            self.throw_at, self.sixes_at = room(self.throw_at), room(self.sixes_at)
+            self.stop_at, self.rows = room(self.stop_at), room(self.rows)
+        while self.situations + situations > len(self.throw_at):  # loaded from disk
+            self.throw_at, self.sixes_at = room(self.throw_at), room(self.sixes_at)
+            self.stop_at = room(self.stop_at)
+        while self.rows_used + rows > len(self.rows):
+            self.rows = room(self.rows)
+        if 2 * (self.table_held + rows) > len(self.table):
+            self._table_for(self.table_held + rows)
+
+    def _table_for(self, rows: int) -> None:
+        """The table of this process's rows (its region's) made anew, with room for ``rows``
+        rows (at most half full)."""
+        size = len(self.table)
+        while 2 * rows > size:
+            size *= 2
+        self.table = np.zeros(size, np.int64)
+        table_rows(self.table, self.rows, self.first_row, self.rows_used)
+        self.table_held = self.rows_used - self.first_row
 
     @property
-    def _stop_end(self) -> int:
-        """The end of this process's rows of ``stop`` (a store shared: of its region)."""
+    def _rows_end(self) -> int:
+        """The end of this process's :attr:`rows` (a store shared: of its region)."""
         if self.shared is None:
-            return len(self.stop)
-        return self.first_stop + len(self.stop) // 2
+            return len(self.rows)
+        return self.first_row + len(self.rows) // 2
 
     def saved(self) -> dict[str, npt.NDArray[np.generic]]:
         """What a memo's file keeps of it (:meth:`schocken.fast.strong.Memo.save`)."""
@@ -310,38 +350,37 @@ class RoundEnds:
             "opts": self.opts,
             "sixes": self.sixes,
             "turned_at": self.turned_at,
-            "throw": self.throw[:k],
-            "turned": self.turned[:k],
+            "throw_at": self.throw_at[:k],
+            "sixes_at": self.sixes_at[:k],
             "stop_at": self.stop_at[:k],
-            "stop_off": self.stop_off[:k],
-            "stop": self.stop[: self.stop_rows],
+            "rows": self.rows[: self.rows_used],
         }
 
     def load(self, found: dict[str, npt.NDArray[np.generic]]) -> None:
         """Take what a memo's file kept (:meth:`saved`)."""
-        self.situations, self.stop_rows = len(found["throw"]), len(found["stop"])
+        self.situations, self.rows_used = len(found["throw_at"]), len(found["rows"])
         if self.situations:
             self.opts, self.sixes, self.turned_at = (
                 found["opts"].astype(np.int64),
                 found["sixes"].astype(np.int64),
                 found["turned_at"].astype(np.int64),
             )
-            self.throw = room(found["throw"].astype(np.float64))
-            self.turned = room(found["turned"].astype(np.float64))
-            self.stop_at = room(found["stop_at"].astype(np.int64))
-            self.stop_off = room(found["stop_off"].astype(np.int64))
-            self.stop = room(found["stop"].astype(np.float64))
+            self.throw_at = room(found["throw_at"].astype(np.int32))
+            self.sixes_at = room(found["sixes_at"].astype(np.int32))
+            self.stop_at = room(found["stop_at"].astype(np.int32))
+            self.rows = room(found["rows"].astype(np.float64))
+            self._table_for(self.rows_used)
 
     @property
     def nbytes(self) -> int:
         """Its size in bytes: its situations as far as written (the rest of their room the
         system gives only once written)."""
-        held = self.keys.nbytes + self.values.nbytes
+        held = self.keys.nbytes + self.values.nbytes + self.table.nbytes
         held += self.opts.nbytes + self.sixes.nbytes + self.turned_at.nbytes
         k = self.situations
-        for a in (self.throw[:k], self.turned[:k], self.stop_at[:k], self.stop_off[:k]):
+        for a in (self.throw_at[:k], self.sixes_at[:k], self.stop_at[:k]):
             held += a.nbytes
-        return held + self.stop[: self.stop_rows].nbytes
+        return held + self.rows[: self.rows_used].nbytes
 
 
 def room(a: npt.NDArray[T]) -> npt.NDArray[T]:

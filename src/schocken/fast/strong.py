@@ -100,7 +100,8 @@ SOURCES = (
     "odds.py", "play.py", "results.py", "round.py", "rules.py", "solver.py", "turn.py", "views.py",
     "bots/finale_bot.py",
     "bots/half_bot.py", "bots/regular.py", "bots/solver_bot.py", "fast/kernel.py",
-    "fast/later.py", "fast/memo.py", "fast/solved.py", "fast/strong.py", "fast/tables.py",
+    "fast/later.py", "fast/memo.py", "fast/round_ends.py", "fast/solved.py", "fast/strong.py",
+    "fast/tables.py",
     "fast/turns.py",
 )  # fmt: skip
 """The modules (under ``src/schocken``) whose source goes into a memo file's fingerprint: the
@@ -180,9 +181,9 @@ class Memo:
         return self.store.situations
 
     @property
-    def stop_rows(self) -> int:
-        """The rows of ends on stopping its store holds."""
-        return self.store.stop_rows
+    def rows_used(self) -> int:
+        """The rows of ends its store holds (each once)."""
+        return self.store.rows_used
 
     @classmethod
     def empty(cls) -> Memo:

@@ -71,11 +71,12 @@ estimated by it (:func:`_new_cost`)."""
 
 KEPT_RULE_SETS = 4
 """Rule sets whose strong-bot setup and memo a process keeps between measurements: each new one
-takes 40 to 50 MB after one measurement and its memo 120 MB (tsv99) to 190 MB (allgemein) after
-20,000 skill games (measured 2026-12-07; nearly all of it the round's situations, which rule sets
-alike in their rounds share), and the builder's server measures every rule set its
-users try. Measuring one more than this forgets them all (:func:`forget_rule_sets`): one
-measured again pays its setup again, about a second."""
+takes 40 to 50 MB after one measurement and its memo 36 MB (tsv99) and 30 MB (allgemein) after
+20,000 skill games (measured 2026-12-07, each row of the round's ends kept once; before that 120
+and 190 MB; most of it the round's situations, which rule sets alike in their rounds share),
+and the builder's server measures every rule set its users try. Measuring one more than this
+forgets them all (:func:`forget_rule_sets`): one measured again pays its setup again, about a
+second."""
 
 STRONG_BOT = "half"
 """The strong bot: the half bot (it plays for the half, not only the round: ``docs/bots.md``)."""
@@ -157,9 +158,12 @@ def fast_available() -> bool:
 
 
 def _mean(values: Sequence[float]) -> Estimate:
+    """The mean with its interval; the spread summed in floats without rounding error
+    (:func:`math.fsum`; ``statistics.stdev`` sums in fractions, exactly: ten times as long for
+    the same digits)."""
     n = len(values)
-    m = statistics.fmean(values)
-    se = statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    m = math.fsum(values) / n
+    se = math.sqrt(math.fsum((x - m) ** 2 for x in values) / (n - 1) / n) if n > 1 else 0.0
     return Estimate(m, m - Z95 * se, m + Z95 * se, se, n)
 
 
