@@ -1,6 +1,6 @@
 """The half bot: legal play only, the exact two-player game where it is the Finale's, round ends
-that add up to the solver bot's chances, a model of the half that is its own fixed point, and
-whole games."""
+that add up to the solver bot's chances, and whole games (its model of the half:
+``test_half_model.py``)."""
 
 from __future__ import annotations
 
@@ -146,47 +146,6 @@ def test_round_ends_add_up_and_agree_with_the_solver_bots_chance_of_losing(prese
     assert checked >= 40
 
 
-def test_the_model_of_the_half_is_its_own_fixed_point() -> None:
-    rules = PRESETS["tsv99"]
-    model = hb._model(rules, 4)
-    total = rules.deckel_per_half
-    # At the start everyone is alike; who holds every Deckel has lost, who holds none is out.
-    assert model.value(total, 0, (0, 0, 0)) == pytest.approx(0.25)
-    assert model.value(0, total, ()) == 1.0
-    assert model.value(0, 0, (total - 3, 3)) == 0.0
-    # More Deckel, a greater chance of losing the half.
-    assert model.value(0, 9, (5,)) > model.value(0, 7, (7,)) > model.value(0, 5, (9,))
-    assert model.value(0, 7, (7,)) == pytest.approx(0.5)
-    # Every situation with the middle empty is the expectation over one round of those after it.
-    for key in [(0, 1, (13,)), (0, 6, (4, 4)), (0, 2, (5, 4, 3)), (0, 11, (2, 1))]:
-        assert model.value(*key) == pytest.approx(model._round(key, None, None), abs=1e-12)
-
-
-def test_the_model_of_the_half_is_the_same_on_any_number_of_blas_threads() -> None:
-    """The CLI and the helper process (one BLAS thread) and the server or a program that imported
-    numpy first (its threads) make the same model, bit for bit: LAPACK's solve rounded otherwise
-    on two threads, the half bot then chose otherwise in a near tie, and ``schocken lab`` gave
-    another skill figure than the server for the same games."""
-    from test_linear import printed_on_blas_threads
-
-    code = (
-        "import hashlib, numpy; from schocken.bots.half_bot import HalfModel; "
-        "worth = {k: {1: 0.5, 2: 0.2, 3: 0.2, None: 0.1} for k in (2, 3, 4, 5, 6)}; "
-        "m = HalfModel(15, 6, worth); "
-        "v = numpy.array([m._values[k] for k in sorted(m._values)]); "
-        "print(hashlib.sha256(v.tobytes()).hexdigest())"
-    )
-    assert len(printed_on_blas_threads(code)) == 1
-
-
-def test_worth_frequencies_are_measured_per_round_size() -> None:
-    freq = hb.worth_frequencies(PRESETS["knobelrunde"], 4)
-    assert set(freq) == {2, 3, 4}
-    for per in freq.values():
-        assert sum(per.values()) == pytest.approx(1.0)
-        assert None in per  # Schock-Aus happens
-
-
 def test_half_bot_simulation_runs() -> None:
     report = simulate(
         PRESETS["tsv99"], ["half", "regular", "regular", "regular"], 60, seed=2, rotate=True
@@ -222,7 +181,8 @@ def test_the_weights_ask_the_model_once_per_end_alike() -> None:
     """With Deckel in the middle the chance after a round is the loser's alone: ``_weights`` asks
     the model once per loser and adds the same value as often as the pairs it stands for, the
     very floats of asking for every pair."""
-    from schocken.bots.half_bot import _after_round, _model, _weights, _worths
+    from schocken.bots.half_bot import _model, _weights, _worths
+    from schocken.bots.half_model import _after_round
     from schocken.rules import find_preset
 
     rules = find_preset("tsv99")

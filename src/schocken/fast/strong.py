@@ -99,7 +99,8 @@ SOURCES = (
     "game.py",
     "odds.py", "play.py", "results.py", "round.py", "rules.py", "solver.py", "turn.py", "views.py",
     "bots/finale_bot.py",
-    "bots/half_bot.py", "bots/regular.py", "bots/solver_bot.py", "fast/kernel.py",
+    "bots/half_bot.py", "bots/half_model.py", "bots/regular.py", "bots/solver_bot.py",
+    "fast/kernel.py",
     "fast/later.py", "fast/memo.py", "fast/round_ends.py", "fast/solved.py", "fast/strong.py",
     "fast/tables.py",
     "fast/turns.py",
@@ -155,7 +156,11 @@ class Memo:
         self.weights = np.zeros((64, self.size), np.float64)
         self.codes = np.zeros(1024, np.int16)
         """The Finale's choices (action codes) of the ``K_FINALE`` and ``K_TWO`` keys, a column
-        each."""
+        each (keys of the same column share it: :attr:`columns`)."""
+        self.columns: dict[tuple[int, int, int, int, Column | None, int | None], int] = {}
+        """Where each column in :attr:`codes` begins, by the kind of its keys, the Deckel (the
+        middle, its own, the other's) and for the responder what it sees of the opener's final
+        turn and the opener's throws (many of the opener's final turns look alike)."""
         self.keys_held = 0
         self.weights_rows = 0
         self.codes_used = 0
@@ -480,7 +485,8 @@ class Memo:
     def _finales(self, rows: Int64Array) -> list[int]:
         """The Finale's choices at ``rows`` (keys ``K_FINALE`` or ``K_TWO``), as
         :meth:`FinaleSolution.best_action` makes them (by tables: :mod:`.finale_choices`): each
-        key's column of every state's choice added to :attr:`codes` (its first the value)."""
+        key's column of every state's choice added to :attr:`codes` once (where it begins the
+        value; keys alike in it share it, :attr:`columns`)."""
         found: list[int] = []
         for kind, word, opener, words in rows[:, :4].tolist():
             choices = self._place(kind, opener)
@@ -491,8 +497,12 @@ class Memo:
             if word:  # strong_choice's key of a state without a choice there
                 choices.code(middle, own, other, self.turn(word), final=final, limit=limit)
                 raise AssertionError(f"state {word >> 2} after {word & 3} throws has no place")
-            column = choices.column(middle, own, other, final=final, limit=limit)
-            found.append(self._add_codes(column))
+            at = (kind, middle, own, other, final, limit)
+            first = self.columns.get(at)
+            if first is None:
+                column = choices.column(middle, own, other, final=final, limit=limit)
+                first = self.columns[at] = self._add_codes(column)
+            found.append(first)
         return found
 
     def _place(self, kind: int, opener: int) -> FinaleChoices:
