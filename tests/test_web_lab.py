@@ -59,6 +59,19 @@ def test_the_lab_on_a_phone(browser: Browser, server: Server) -> None:
     page.locator("#rb-fold-specials > summary").click()
     page.get_by_label("Jule (4-2-1)", exact=True).check()
     expect(page.locator("#rb-summary")).to_contain_text("Jule")
+    # The action bar stays while the options scroll, its two buttons side by side under "Mit
+    # diesen Regeln:": the summary above and the bar below keep most of the phone's screen
+    # for the options.
+    bar = page.get_by_role("group", name="Mit diesen Regeln:")
+    start = bar.get_by_role("button", name="Tisch eröffnen", exact=True).bounding_box()
+    pub = bar.get_by_role("button", name="In der Kneipe mitschreiben", exact=True).bounding_box()
+    assert start is not None and pub is not None and start["y"] == pub["y"]
+    covered = page.evaluate(
+        "() => ['#rb-summary', '.rb-sticky'].map("
+        "(s) => document.querySelector(s).closest('.rb-summary, .rb-sticky')"
+        ".getBoundingClientRect().height)"
+    )
+    assert sum(covered) < 0.2 * PHONE["viewport"]["height"], covered
     assert page.input_value("#lab-against") == "tsv99"
     page.click("#lab-run")
     expect(page.locator("#lab-status")).to_have_text("Kennzahlen fertig.", timeout=120_000)

@@ -381,7 +381,12 @@ export async function builder(ctx, { start, mode, onUse, onCancel, heading = "h1
       el(sub, { id: "rb-summary-h" }, t("rb_summary")), summary, error),
     el("div", { class: "rb-groups" }, groups),
     mode === "page" ? labPanel(ctx, { rules: () => JSON.parse(holding()), presets: desc.presets, heading: sub }) : null,
-    el("div", { class: "rb-sticky" }, actions),
+    // On the page the two buttons side by side under one "with these rules" (a phone's screen
+    // keeps most of its height for the options while the bar stays)
+    mode === "page"
+      ? el("div", { class: "rb-sticky", role: "group", "aria-labelledby": "rb-start-with" },
+        el("p", { id: "rb-start-with", class: "rb-start-with" }, t("rb_start_with")), actions)
+      : el("div", { class: "rb-sticky" }, actions),
     clubPart,
     share,
     tomlPart);
