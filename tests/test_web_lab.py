@@ -34,6 +34,20 @@ def few_games(route: Route) -> None:
     route.continue_(post_data=json.dumps({**body, **FEW}))
 
 
+COVERED = """() => {
+  const e = document.activeElement;
+  if (!e || !e.matches('a, button, input, select, summary, textarea')) return null;
+  if (e.closest('.rb-summary, .rb-sticky')) return null;
+  const r = e.getBoundingClientRect();
+  const top = document.querySelector('.rb-summary').getBoundingClientRect();
+  const bar = document.querySelector('.rb-sticky').getBoundingClientRect();
+  const under = bar.bottom >= innerHeight - 1 && r.bottom > bar.top + 1 && r.top < innerHeight;
+  const over = top.top <= 1 && r.top < top.bottom - 1 && r.bottom > 0;
+  return under || over ? (e.id || e.textContent) : null;
+}"""
+"""The focused control, where the builder's sticky summary or its action bar covers some of it."""
+
+
 def test_the_lab_on_a_phone(browser: Browser, server: Server) -> None:
     ctx, page = new_page(browser, "de-DE", PHONE)
     page.route("**/api/lab*", few_games)
@@ -72,6 +86,16 @@ def test_the_lab_on_a_phone(browser: Browser, server: Server) -> None:
         ".getBoundingClientRect().height)"
     )
     assert sum(covered) < 0.2 * PHONE["viewport"]["height"], covered
+    # Each control the keyboard reaches is scrolled to where neither covers it (WCAG 2.4.11)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.locator("#rb-preset").focus()
+    covered_controls = []
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        found = page.evaluate(COVERED)
+        if found:
+            covered_controls.append(found)
+    assert covered_controls == []
     assert page.input_value("#lab-against") == "tsv99"
     page.click("#lab-run")
     expect(page.locator("#lab-status")).to_have_text("Kennzahlen fertig.", timeout=120_000)
@@ -91,6 +115,9 @@ def test_the_lab_on_a_phone(browser: Browser, server: Server) -> None:
     assert table.locator("tr[data-figure=rounds] td .lab-ci").count() == 2
     region = "document.querySelector('.lab-scroll')"
     assert page.evaluate(f"{region}.scrollWidth <= {region}.clientWidth")
+    page.set_viewport_size({"width": 320, "height": 568})  # and on the smallest phones
+    assert page.evaluate(f"{region}.scrollWidth <= {region}.clientWidth")
+    page.set_viewport_size(PHONE["viewport"])
     # A plot of the games by their rounds, a line for each rule set, said in words too
     plot = page.get_by_role("img", name="Runden pro Spiel")
     assert plot.locator("polyline").count() == 2
