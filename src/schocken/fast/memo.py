@@ -56,14 +56,18 @@ def memo_slot(keys: Any, key: Any) -> np.int64:
     while True:
         if keys[slot, 0] == 0:
             return -1 - slot
-        same = True
-        for w in range(KW):
-            if keys[slot, w] != key[w]:
-                same = False
-                break
-        if same:
+        if _equal(keys[slot], key):
             return slot
         slot = (slot + 1) & mask
+
+
+@_jit
+def _equal(a: Any, b: Any) -> bool:
+    """Whether the rows ``a`` and ``b`` (as long) hold the same values."""
+    for i in range(a.shape[0]):
+        if a[i] != b[i]:
+            return False
+    return True
 
 
 @_jit
@@ -139,12 +143,7 @@ def row_slot(table: Any, rows: Any, row: Any) -> np.int64:
         held = table[slot]
         if held == 0:
             return -1 - slot
-        same = True
-        for e in range(row.shape[0]):
-            if rows[held - 1, e] != row[e]:
-                same = False
-                break
-        if same:
+        if _equal(rows[held - 1], row):
             return slot
         slot = (slot + 1) & mask
 
