@@ -64,7 +64,7 @@ def memo_slot(keys: Any, key: Any) -> np.int64:
 @_jit
 def _equal(a: Any, b: Any) -> bool:
     """Whether the rows ``a`` and ``b`` (as long) hold the same values."""
-    for i in range(a.shape[0]):
+    for i in range(a.shape[0]):  # noqa: SIM110 (numba compiles the loop, not all() of a generator)
         if a[i] != b[i]:
             return False
     return True

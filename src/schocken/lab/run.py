@@ -69,14 +69,14 @@ as ``n ** GROWTH``: their strong bot's memo is filled mostly by the first games 
 0.65, 1.03, 1.73 and 2.26 s, exponents 0.21 to 0.27 between them). What new games will take is
 estimated by it (:func:`_new_cost`)."""
 
-KEPT_RULE_SETS = 4
-"""Rule sets whose strong-bot setup and memo a process keeps between measurements: each new one
-takes 40 to 50 MB after one measurement and its memo 36 MB (tsv99) and 30 MB (allgemein) after
-20,000 skill games (measured 2026-12-07, each row of the round's ends kept once; before that 120
-and 190 MB; most of it the round's situations, which rule sets alike in their rounds share),
-and the builder's server measures every rule set its users try. Measuring one more than this
-forgets them all (:func:`forget_rule_sets`): one measured again pays its setup again, about a
-second."""
+KEPT_RULE_SETS = 8
+"""Rule sets whose strong-bot setup and memo a process keeps between measurements (the builder's
+server measures every rule set its users try): measured 2026-12-07, one process measuring
+presets and variants of them one after the other, each to 20,000 skill games, held 529 MB
+after eight (the memo of a rule set 30 to 36 MB, each row of the round's ends kept once; most of
+it the round's situations, which rule sets alike in their rounds share); before rows were kept
+once, four took 720 MB. Measuring one more than this forgets them all
+(:func:`forget_rule_sets`): one measured again pays its setup again, about a second."""
 
 STRONG_BOT = "half"
 """The strong bot: the half bot (it plays for the half, not only the round: ``docs/bots.md``)."""
