@@ -190,11 +190,10 @@ def keep_ends(
     leads to, and on stopping in state ``s``, where a decision reads them: after a throw before
     the round's limit ``lim``, in a state the turn can be in (``turned_reach``; else -1, their
     floats in the ``*_src`` arrays not written by this situation). Each row is kept once: a row
-    equal to
-    one ``rows`` holds (found by ``table``, :func:`row_slot`: most are, the ends of the same
-    result before the same players in many situations) is that one, a new one is written at
-    row ``used`` (``rows`` and ``table`` have room for all of the situation's). Of the ends on
-    stopping only the rows a decision reads. Returns the rows then used."""
+    equal to one ``rows`` holds (found by ``table``, :func:`row_slot`: most are, the ends of the
+    same result before the same players in many situations) is that one, a new one is written
+    at row ``used`` (``rows`` and ``table`` have room for all of the situation's). Of the ends
+    on stopping only the rows a decision reads. Returns the rows then used."""
     for t in range(2):
         decides = t + 1 < lim
         for a in range(throw_src.shape[0]):
@@ -404,13 +403,11 @@ def half_choice(ends: Any, k: int, s: int, t: int, weights: Any) -> int:
         a = opts[s, t, 1 + j]
         if a == STOP:
             r = stop_at[k, s, t - 1]
-            if r < 0:
-                return -1
         elif a == TURN_SIXES:
             r = sixes_at[k, turned_at[sixes[s]], t - 1]
         else:
             r = throw_at[k, a, t - 1]
-        if r < 0:  # never kept: a decision no turn makes
+        if r < 0:  # never kept: a state the turn never reaches, a decision no turn makes
             return -1
         total = 0.0
         for e in range(size):

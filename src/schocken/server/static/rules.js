@@ -373,6 +373,7 @@ export async function builder(ctx, { start, mode, onUse, onCancel, heading = "h1
     clubPart.append(clubNote);
   });
 
+  const onPage = mode === "page";
   const root = el("section", { class: `rules-builder rb-mode-${mode}`, "aria-labelledby": "rb-h" },
     el(heading, { id: "rb-h", tabindex: "-1" }, t("rb_title")),
     el("p", {}, t("rb_intro")),
@@ -383,10 +384,8 @@ export async function builder(ctx, { start, mode, onUse, onCancel, heading = "h1
     mode === "page" ? labPanel(ctx, { rules: () => JSON.parse(holding()), presets: desc.presets, heading: sub }) : null,
     // On the page the two buttons side by side under one "with these rules" (a phone's screen
     // keeps most of its height for the options while the bar stays)
-    mode === "page"
-      ? el("div", { class: "rb-sticky", role: "group", "aria-labelledby": "rb-start-with" },
-        el("p", { id: "rb-start-with", class: "rb-start-with" }, t("rb_start_with")), actions)
-      : el("div", { class: "rb-sticky" }, actions),
+    el("div", { class: "rb-sticky", role: onPage ? "group" : null, "aria-labelledby": onPage ? "rb-start-with" : null },
+      onPage ? el("p", { id: "rb-start-with", class: "rb-start-with" }, t("rb_start_with")) : null, actions),
     clubPart,
     share,
     tomlPart);
