@@ -142,6 +142,7 @@ def test_cli_side_by_side(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     out = capsys.readouterr().out
     assert code == 0
     assert "tsv99" in out and "allgemein" in out and "Beyond chance?" in out
+    assert ": TSV 99" not in out  # presets as they are: no line of what they change
     assert "Holm-corrected over 8 figures" in out
     assert "Skill: 4 games of the half bot" in out
 
@@ -190,6 +191,8 @@ def test_cli_ours_at_the_clubs_pace(capsys: pytest.CaptureFixture[str], tmp_path
     out = capsys.readouterr().out
     assert code == 0
     assert "Rules lab: tsv99 + 1" in out
+    # what the "+ 1" stands for, in words, under the title
+    assert out.splitlines()[1] == "tsv99 + 1: TSV 99, but: Jule (4-2-1) counts."
     assert "Minutes at the club's pace: 20 min per game (median of 3 games in the book)" in out
     minutes = next(line for line in out.splitlines() if line.startswith("Minutes per game"))
     assert minutes.split()[3] == "20.0"  # the club's own rules at its own pace: its 20 minutes

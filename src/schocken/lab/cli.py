@@ -77,16 +77,22 @@ def process_age() -> float:
 def rules_name(rules: Rules, lang: str | None = None) -> str:
     """A rule set's name for a heading: its preset (as the command line names it, or with
     ``lang`` as the builder's page does: "TSV 99"), with "+ N" options where it differs."""
-    from schocken.rules import rules_to_data
-
-    overrides = rules_to_data(rules)["overrides"]
-    assert isinstance(overrides, dict)
     name = rules.preset
     if lang is not None:  # (the command line has no need of the builder's words)
         from schocken.rule_options import preset_name
 
         name = preset_name(name, lang)
-    return name + (f" + {len(overrides)}" if overrides else "")
+    changes = changed(rules)
+    return name + (f" + {changes}" if changes else "")
+
+
+def changed(rules: Rules) -> int:
+    """How many options ``rules`` change in their preset."""
+    from schocken.rules import rules_to_data
+
+    overrides = rules_to_data(rules)["overrides"]
+    assert isinstance(overrides, dict)
+    return len(overrides)
 
 
 def read_rules(spec: str, ours: Rules | None = None) -> Rules:
@@ -296,6 +302,12 @@ def _show(results: list[Figures], args: argparse.Namespace, lang: str, pace_note
     else:
         title = rules_name(a.rules) + (f" / {rules_name(b.rules)}" if b is not None else "")
         print(t("lab_title", lang, rules=title))
+        # what a name's "+ N" stands for: the options changed, in words
+        from schocken.rule_options import summary
+
+        for f in results:
+            if changed(f.rules):
+                print(f"{rules_name(f.rules)}: {summary(f.rules, lang)}")
         print(format_table(table(a, b, lang)))
         for f in results:
             for line in notes(f, lang, asked_skill=args.skill_games):
