@@ -11,6 +11,7 @@ decisions of whole games.
 from __future__ import annotations
 
 import random
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -108,6 +109,8 @@ def test_compiled_later_players_are_the_reference_distributions(
         reference = data.later(limit, worst, cups)
         assert solved.pool_gt[row].tolist() == [reference.gt[c] for c in data.codes]
         assert solved.pool_cdf[row].tolist() == reference.cdf
+    # one row or many: the same compiled version (each one more is loaded in every process)
+    assert len(cast(Any, later.later_rows_many).signatures) == 1
 
 
 @pytest.mark.parametrize(("preset", "overrides"), CASES[:6])

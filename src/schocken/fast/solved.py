@@ -284,10 +284,13 @@ class Solved:
         rows = np.array([row for row, _, _ in new], np.int64)
         has_cups = np.array([bool(cups) for _, _, cups in new], np.bool_)
         exact = np.zeros(len(new), np.bool_)
+        # C-ordered whatever the rows' number (a column pick of several rows is F-ordered, of
+        # one both): one compiled version of the call, not two loaded in each process
+        below = np.ascontiguousarray(below[:, g.result_code])
         later.later_rows_many(
             g.node_start, g.node_count, g.roll_count, g.roll_state, g.node_dice, g.order,
             g.choice_start, g.choice_count, g.choice_kind, g.choice_index, g.result_code,
-            g.result_place, g.root, worsts, below[:, g.result_code], has_cups, len(codes),
+            g.result_place, g.root, worsts, below, has_cups, len(codes),
             self.pool_gt, self.pool_cdf, rows, exact,
         )  # fmt: skip
         return [new[i] for i in np.flatnonzero(~exact).tolist()]
