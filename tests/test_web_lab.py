@@ -126,6 +126,9 @@ def test_the_lab_on_a_phone(browser: Browser, server: Server) -> None:
     assert all("am häufigsten" in line and "Runden" in line for line in legend), legend
     assert axe(page) == []  # WCAG 2.2 AA, the figures, the plot and the options shown
     notes = page.locator(".lab-notes").inner_text()
+    # first what "TSV 99 + 1" stands for
+    said = page.locator(".lab-notes li").first.inner_text()
+    assert said == "Diese Regeln: TSV 99, aber: Jule (4-2-1) zählt.", said
     assert "100 Spiele von vier Stammspielern auf der Referenz-Engine" in notes
     assert "Holm-korrigiert über 8 Kennzahlen" in notes
     assert page.locator("#lab-status").get_attribute("aria-live") == "polite"
@@ -294,6 +297,9 @@ def test_the_skill_figure_refined_after_the_figures(tmp_path: Path) -> None:
         assert not last["refining"]
         assert last["ours"]["skill"]["games"] == last["against"]["skill"]["games"] == 20_000
         assert not any("Skill from" in note for note in last["notes"])
+        # what these rules change, said first (the preset beside changes nothing)
+        assert last["notes"][0] == "These rules: Knobelrunde, but: 7 Deckel per half."
+        assert not any(", but:" in note for note in last["notes"][1:])
         assert last["ours"]["rounds"] == first["ours"]["rounds"]  # only the skill figure moves
         after = lines[lines.index({"result": first}) + 1 : -1]
         assert after and all(x["skill_total"] == 40_000 for x in after)

@@ -86,6 +86,17 @@ def rules_name(rules: Rules, lang: str | None = None) -> str:
     return name + (f" + {changes}" if changes else "")
 
 
+def changes_line(rules: Rules, lang: str, name: str | None = None) -> str | None:
+    """What ``rules`` change in their preset, in words, after their ``name`` (default:
+    :func:`rules_name`): "allgemein + 1: Allgemeine Regeln, aber: Jule (4-2-1) zählt." (None
+    for a preset as it is)."""
+    if not changed(rules):
+        return None
+    from schocken.rule_options import summary
+
+    return f"{name or rules_name(rules)}: {summary(rules, lang)}"
+
+
 def changed(rules: Rules) -> int:
     """How many options ``rules`` change in their preset."""
     from schocken.rules import rules_to_data
@@ -302,12 +313,10 @@ def _show(results: list[Figures], args: argparse.Namespace, lang: str, pace_note
     else:
         title = rules_name(a.rules) + (f" / {rules_name(b.rules)}" if b is not None else "")
         print(t("lab_title", lang, rules=title))
-        # what a name's "+ N" stands for: the options changed, in words
-        from schocken.rule_options import summary
-
-        for f in results:
-            if changed(f.rules):
-                print(f"{rules_name(f.rules)}: {summary(f.rules, lang)}")
+        for f in results:  # what a name's "+ N" stands for
+            line = changes_line(f.rules, lang)
+            if line is not None:
+                print(line)
         print(format_table(table(a, b, lang)))
         for f in results:
             for line in notes(f, lang, asked_skill=args.skill_games):

@@ -29,6 +29,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from schocken.errors import RulesError
 from schocken.lab import Figures, compare, measure
 from schocken.lab.cli import (
+    changes_line,
     figure_label,
     figures_data,
     notes,
@@ -135,10 +136,14 @@ def _answer(data: dict[str, Figures | None], lang: str, asked: int) -> dict[str,
                 "" if d is None else t("lab_beyond" if d.beyond_chance else "lab_within", lang)
             )
         rows.append(row)
+    # first what the rules being built change (and the rules beside, where they change any)
+    said = [changes_line(ours.rules, lang, t("lab_web_ours", lang))]
     lines = notes(ours, lang, asked_skill=asked)
     if against is not None:
         name = rules_name(against.rules, lang)
+        said.append(changes_line(against.rules, lang, name))
         lines += [f"{name}: {line}" for line in notes(against, lang, asked_skill=asked)]
+    lines = [line for line in said if line is not None] + lines
     lines.append(t("lab_pace_default", lang, seconds=f"{ours.seconds_per_turn:.0f}"))
     if against is not None:
         lines.append(t("lab_test", lang, count=len(diffs)))
