@@ -157,6 +157,30 @@ def test_cli_json_and_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert plot.read_bytes().startswith(b"\x89PNG")
 
 
+def test_the_plot_says_what_a_rule_sets_changes_are(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plot passed on says what its "+ N" names stand for, under the plots."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    said: list[str] = []
+    save = Figure.savefig
+
+    def savefig(self: Figure, *args: Any, **kwargs: Any) -> None:
+        said.extend(text.get_text() for text in self.texts)
+        save(self, *args, **kwargs)
+
+    monkeypatch.setattr(Figure, "savefig", savefig)
+    ours = tmp_path / "ours.json"
+    ours.write_text(json.dumps({"preset": "tsv99", "overrides": {"jule": True}}))
+    plot = tmp_path / "lab.png"
+    code = main(["lab", str(ours), "--against", "allgemein", "--engine", "reference", "--games",
+                 "10", "--skill-games", "4", "--lang", "de", "--plot", str(plot)])  # fmt: skip
+    assert code == 0 and plot.read_bytes().startswith(b"\x89PNG")
+    assert said == ["tsv99 + 1: TSV 99, aber: Jule (4-2-1) zählt."]
+
+
 def test_cli_refuses_bad_rules_in_words(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["lab", "nosuchpreset", "--engine", "reference"]) == 2
     assert "nosuchpreset" in capsys.readouterr().err

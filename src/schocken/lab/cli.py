@@ -268,7 +268,11 @@ def plot(figures: list[Figures], path: str, lang: str) -> None:
     right.axhline(1 / PLAYERS, linestyle="--", color="grey")
     right.set_title(figure_label("skill", lang), fontsize=9, wrap=True)
     right.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-    fig.tight_layout()
+    # under the plots, what a name's "+ N" stands for (a picture passed on says it itself)
+    said = [line for f in figures if (line := changes_line(f.rules, lang)) is not None]
+    if said:
+        fig.text(0.01, 0.01, "\n".join(said), fontsize=9, va="bottom", wrap=True)
+    fig.tight_layout(rect=(0, 0.045 * len(said), 1, 1))
     fig.savefig(path)
     plt.close(fig)
 
