@@ -181,6 +181,18 @@ def test_the_plot_says_what_a_rule_sets_changes_are(
     assert said == ["tsv99 + 1: TSV 99, aber: Jule (4-2-1) zählt."]
 
 
+def test_a_rule_sets_name_counts_what_the_engine_reads() -> None:
+    """The "+ N" of a name counts the options the engine reads under the rules, as the line of
+    words says them: a Jule's worth without the Jule changes nothing."""
+    from schocken.lab.cli import changes_line, rules_name
+
+    rules = find_preset("tsv99").with_overrides({"jule_deckel": 5, "deckel_per_half": 10})
+    assert rules_name(rules) == "tsv99 + 1"
+    assert changes_line(rules, "en") == "tsv99 + 1: TSV 99, but: 10 Deckel per half."
+    unread = find_preset("tsv99").with_overrides({"jule_deckel": 5})
+    assert rules_name(unread) == "tsv99" and changes_line(unread, "en") is None
+
+
 def test_cli_refuses_bad_rules_in_words(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["lab", "nosuchpreset", "--engine", "reference"]) == 2
     assert "nosuchpreset" in capsys.readouterr().err

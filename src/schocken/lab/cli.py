@@ -98,12 +98,14 @@ def changes_line(rules: Rules, lang: str, name: str | None = None) -> str | None
 
 
 def changed(rules: Rules) -> int:
-    """How many options ``rules`` change in their preset."""
+    """How many options ``rules`` change in their preset (those the engine reads under them, as
+    the builder shows them and :func:`~schocken.rule_options.differences` says them)."""
+    from schocken.rule_groups import is_read
     from schocken.rules import rules_to_data
 
     overrides = rules_to_data(rules)["overrides"]
     assert isinstance(overrides, dict)
-    return len(overrides)
+    return sum(is_read(rules, name) for name in overrides)
 
 
 def read_rules(spec: str, ours: Rules | None = None) -> Rules:
