@@ -97,6 +97,11 @@ def changes_line(rules: Rules, lang: str, name: str | None = None) -> str | None
     return f"{name or rules_name(rules)}: {summary(rules, lang)}"
 
 
+def changes_lines(figures: list[Figures], lang: str) -> list[str]:
+    """:func:`changes_line` of each of ``figures``' rule sets that changes its preset."""
+    return [line for f in figures if (line := changes_line(f.rules, lang)) is not None]
+
+
 def changed(rules: Rules) -> int:
     """How many options ``rules`` change in their preset (those the engine reads under them, as
     the builder shows them and :func:`~schocken.rule_options.differences` says them)."""
@@ -271,7 +276,7 @@ def plot(figures: list[Figures], path: str, lang: str) -> None:
     right.set_title(figure_label("skill", lang), fontsize=9, wrap=True)
     right.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
     # under the plots, what a name's "+ N" stands for (a picture passed on says it itself)
-    said = [line for f in figures if (line := changes_line(f.rules, lang)) is not None]
+    said = changes_lines(figures, lang)
     if said:
         fig.text(0.01, 0.01, "\n".join(said), fontsize=9, va="bottom", wrap=True)
     fig.tight_layout(rect=(0, 0.045 * len(said), 1, 1))
@@ -319,10 +324,8 @@ def _show(results: list[Figures], args: argparse.Namespace, lang: str, pace_note
     else:
         title = rules_name(a.rules) + (f" / {rules_name(b.rules)}" if b is not None else "")
         print(t("lab_title", lang, rules=title))
-        for f in results:  # what a name's "+ N" stands for
-            line = changes_line(f.rules, lang)
-            if line is not None:
-                print(line)
+        for line in changes_lines(results, lang):  # what a name's "+ N" stands for
+            print(line)
         print(format_table(table(a, b, lang)))
         for f in results:
             for line in notes(f, lang, asked_skill=args.skill_games):
