@@ -41,6 +41,12 @@ is when a page's user asks seconds after the page opened: its start and what the
 measurement before gave it are not counted against the next one. ``schocken lab`` (``--cold``)
 uses none.
 
+The lab's notebook (:mod:`schocken.lab.notebook`) is kept out of every measurement here (its
+folder empty, ``SCHOCKEN_LAB_DIR``): the games are played, as for rules the lab has never
+measured. With ``--cold --pairs``, the runs marked "noted" put a rule set beside the preset the
+notebook holds (a notebook with the preset alone measured before, ``--refine``, copied for each
+run): the preset's figures taken from it, the other rule set measured here alone.
+
 With ``--cold``, instead: for each preset as it is and with one Deckel fewer a half (a rule set
 no process has met), a whole ``schocken lab`` (with ``--refine``: ``schocken lab --refine``,
 the skill figures then from all their games) in a new process (Python's start, the imports,
@@ -61,6 +67,7 @@ import json
 import os
 import re
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -100,12 +107,18 @@ def _cold(presets: list[str], repeat: int, pairs: bool, refine: bool) -> None:
     print("(Python writing its bytecode, as it does by default; one unmeasured run first)")
     if refine:
         print("with --refine: the skill figures from all their games, printed a second time")
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    base_env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
-    def lab(rules: list[str]) -> tuple[float, float, str]:
+    def lab(rules: list[str], notebook: str = "") -> tuple[float, float, str]:
+        """One ``schocken lab``; ``notebook`` the folder of the lab's notebook (a copy made
+        for the run; none: a new, empty one)."""
+        run_notebook = tempfile.mkdtemp(dir=folder)
+        if notebook:
+            shutil.copytree(notebook, run_notebook, dirs_exist_ok=True)
+        env = base_env | {"SCHOCKEN_LAB_DIR": run_notebook}
         before = _children_seconds()
         started = time.perf_counter()
-        more = ["--refine"] if refine else []
+        more = ["--refine"] if refine or notebook else []
         done = subprocess.run(
             [sys.executable, "-m", "schocken.cli", "lab", *rules, "--lang", "en", *more],
             check=True,
@@ -120,27 +133,35 @@ def _cold(presets: list[str], repeat: int, pairs: bool, refine: bool) -> None:
         return wall, cpu, skill
 
     with tempfile.TemporaryDirectory() as folder:
-        runs: list[tuple[str, list[str]]] = []
+        runs: list[tuple[str, list[str], str]] = []
         for name in presets:
             rules = find_preset(name)
             path = Path(folder) / f"{name}.json"
             changed = {"deckel_per_half": rules.deckel_per_half - 1}
             path.write_text(json.dumps({"preset": name, "overrides": changed}))
-            runs += [(name, [name]), (f"{name} -1", [str(path)])]
+            runs += [(name, [name], ""), (f"{name} -1", [str(path)], "")]
             if pairs:
-                runs.append((f"{name} -1 | {name}", [str(path), "--against", name]))
+                runs.append((f"{name} -1 | {name}", [str(path), "--against", name], ""))
                 # the Jule ticked or unticked: rounds unlike the preset's, nothing shared
                 jule = Path(folder) / f"{name}-jule.json"
                 flipped = {"jule": not rules.jule}
                 jule.write_text(json.dumps({"preset": name, "overrides": flipped}))
-                runs.append((f"{name} J | {name}", [str(jule), "--against", name]))
+                runs.append((f"{name} J | {name}", [str(jule), "--against", name], ""))
+                # the same beside the preset the lab's notebook holds (measured once before)
+                noted = Path(folder) / f"{name}-notebook"
+                noted.mkdir()
+                prepare = base_env | {"SCHOCKEN_LAB_DIR": str(noted)}
+                subprocess.run([sys.executable, "-m", "schocken.cli", "lab", name, "--refine"],
+                               check=True, capture_output=True, env=prepare)  # fmt: skip
+                against = [str(jule), "--against", name]
+                runs.append((f"{name} J | {name} noted", against, str(noted)))
         lab(runs[0][1])  # the bytecode written, numba's cache loaded once
-        width = max(len(label) for label, _ in runs)
+        width = max(len(label) for label, _, _ in runs)
         print(f"{'rules':<{width}} {'wall s':>7} {'cpu s':>6} {'skill games':>13}")
         walls: list[float] = []
         for _ in range(repeat):
-            for label, rules_arg in runs:
-                wall, cpu, skill = lab(rules_arg)
+            for label, rules_arg, notebook in runs:
+                wall, cpu, skill = lab(rules_arg, notebook)
                 walls.append(wall)
                 print(f"{label:<{width}} {wall:>7.2f} {cpu:>6.2f} {skill:>13}")
         walls.sort()
@@ -227,6 +248,8 @@ def main() -> None:
     parser.add_argument("--pairs", action="store_true", help="two rule sets side by side")
     parser.add_argument("--refine", action="store_true", help="the skill figure refined")
     args = parser.parse_args()
+    # no figure from the lab's notebook in this process (the cold runs name their own folder)
+    os.environ["SCHOCKEN_LAB_DIR"] = ""
     presets = list(PRESETS) if args.preset == "all" else [args.preset]
     if args.cold:
         _cold(presets, args.repeat, args.pairs, args.refine)

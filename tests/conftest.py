@@ -27,6 +27,8 @@ clone_alone.watch()
 # Nothing of the strong bots or the Finale kept on disk from earlier runs (schocken.fast.strong,
 # schocken.finale_shared), unless a test asks for it.
 os.environ.pop("SCHOCKEN_CACHE_DIR", None)
+# Nor the lab's notebook (schocken.lab.notebook): every figure measured, unless a test asks.
+os.environ["SCHOCKEN_LAB_DIR"] = ""
 
 ENGINES = ("sqlite", "postgresql")
 """The engines every storage test runs against."""

@@ -65,7 +65,8 @@ class Beside:
                     figures = measure(rules, seconds_per_turn=pace, **options)
                     send(figures)
                     if refine_to is not None and skill_short(figures, refine_to):
-                        send(refine(figures, refine_to, math.inf))
+                        fresh = bool(options.get("fresh"))
+                        send(refine(figures, refine_to, math.inf, fresh=fresh))
                 finally:
                     _sides(None)
 
@@ -110,7 +111,7 @@ class Beside:
         self._end_child(kill=not isinstance(answer, Figures))
         if isinstance(answer, Figures):
             return answer
-        return refine(figures, self._refine_to, math.inf)
+        return refine(figures, self._refine_to, math.inf, fresh=bool(self._options.get("fresh")))
 
     def _answer(self) -> object:
         """The child's next figures (None: it sent none, ended, or sent what is not to be

@@ -13,6 +13,7 @@ import os
 import re
 import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from schocken.lab.run import (
     fast_available,
     finales_first,
     measure,
+    noted,
     refine,
     skill_short,
     start_models,
@@ -182,7 +184,18 @@ def notes(f: Figures, lang: str, *, asked_skill: int = SKILL_GAMES) -> list[str]
     if f.skill.games < asked_skill:
         n, asked = (number(f"{x:,}", lang) for x in (f.skill.games, asked_skill))
         lines.append(t("lab_skill_short", lang, games=n, asked=asked))
+    if f.noted is not None:
+        lines.append(t("lab_noted", lang, when=when_text(f.noted, lang)))
     return lines
+
+
+def when_text(iso: str, lang: str) -> str:
+    """A time noted in ISO 8601 (UTC) as a reader of ``lang`` writes it: "8.12.2026, 01:58
+    UTC", "2026-12-08 01:58 UTC"."""
+    at = datetime.fromisoformat(iso).astimezone(UTC)
+    if lang == "de":
+        return f"{at.day}.{at.month}.{at.year}, {at:%H:%M} UTC"
+    return f"{at:%Y-%m-%d %H:%M} UTC"
 
 
 def table(a: Figures, b: Figures | None, lang: str) -> list[list[str]]:
@@ -229,6 +242,7 @@ def figures_data(f: Figures) -> dict[str, Any]:
         "seconds_per_turn": f.seconds_per_turn,
         "pace_from_club": f.pace_from_club,
         "even": 1 / PLAYERS,
+        "noted": f.noted,
     }
     for name in FIGURES:
         e = f.get(name)
@@ -359,13 +373,17 @@ def cmd_lab(args: argparse.Namespace) -> int:
     # it solves the Finale at once (finales_first) while this process loads numba. Two rule sets
     # on the batch simulator, no bars to show: the second in a process of its own, forked once
     # numba's code, the tables and its Finale's solutions are here (made once, not in each).
-    pair = len(rule_sets) == 2 and args.engine != "reference" and fast_available()
+    # A rule set the lab's notebook holds whole needs no game, no helper, no process of its own:
+    # the other (where new) is measured here alone.
+    ready = [not args.fresh and noted(r, **_noted_options(args)) for r in rule_sets]
+    new = [r for r, whole in zip(rule_sets, ready, strict=True) if not whole]
+    pair = len(new) == 2 and args.engine != "reference" and fast_available()
     pair = pair and not (show or show_skill)
-    fork = args.engine != "reference" and fast_available() and fork_safe()
+    fork = bool(new) and args.engine != "reference" and fast_available() and fork_safe()
     with helper.forked() if fork else helper.disabled():
         if fork:
             # side by side the second's first: its child begins with them
-            finales_first(rule_sets[::-1] if pair else rule_sets)
+            finales_first(new[::-1] if pair else new)
         beside = None
         if pair:  # side by side, on a core each: each rule set its skill games' time
             if fork:
@@ -378,6 +396,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
                 skill_games=args.skill_games,
                 skill_seconds=args.skill_seconds,
                 skill_until=args.skill_until,
+                fresh=args.fresh,
                 refine_to=args.skill_games if args.refine else None,
             )
             if not beside.forked:  # no child: both here, one after the other, the time shared
@@ -389,6 +408,16 @@ def cmd_lab(args: argparse.Namespace) -> int:
         finally:
             if beside is not None:
                 beside.close()
+
+
+def _noted_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options of :func:`~schocken.lab.run.noted` as ``schocken lab`` was asked."""
+    return {
+        "engine": args.engine,
+        "games": args.games,
+        "skill_games": args.skill_games,
+        "seed": args.seed,
+    }
 
 
 def _measure_and_show(
@@ -412,7 +441,7 @@ def _measure_and_show(
         # The club's pace: its minutes per game over the turns of a game of its own rules.
         try:
             base = measure(ours or rule_sets[0], games=games, skill_games=1, skill_seconds=0,
-                           engine=args.engine, seed=args.seed)  # fmt: skip
+                           engine=args.engine, seed=args.seed, fresh=args.fresh)  # fmt: skip
         except ValueError as exc:
             print(f"schocken lab: {refusal_text(exc, lang)}", file=sys.stderr)
             return 2
@@ -422,7 +451,8 @@ def _measure_and_show(
     here = rule_sets[:1] if beside is not None else rule_sets
     if beside is not None:
         beside.go(seconds)
-    start_models(here)
+    fresh = args.fresh
+    start_models([r for r in here if fresh or not noted(r, **_noted_options(args))])
     for rules in here:
         bar = ProgressBar(games or GAMES, at_once=args.progress)
         skill_bar = ProgressBar(args.skill_games, at_once=args.progress)
@@ -446,6 +476,7 @@ def _measure_and_show(
                     seconds_per_turn=seconds,
                     progress=bar if show else None,
                     skill_progress=skill_done if show_skill else None,
+                    fresh=fresh,
                 )
             )
         except ValueError as exc:
@@ -478,7 +509,7 @@ def _measure_and_show(
                     if tell is not None:
                         tell(results[i].skill.games)
                 else:
-                    results[i] = refine(results[i], args.skill_games, math.inf, tell)
+                    results[i] = refine(results[i], args.skill_games, math.inf, tell, fresh=fresh)
             finally:
                 refine_bar.close()
     _show(results, args, lang, pace_note)
@@ -530,6 +561,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         ),
     )
     p.add_argument("--refine", action="store_true", help=Words("cli_lab_refine"))
+    p.add_argument("--fresh", action="store_true", help=Words("cli_lab_fresh"))
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--engine", choices=("auto", "fast", "reference"), default="auto")
     p.add_argument("--club", help=Words("cli_lab_club"))

@@ -29,6 +29,7 @@ from schocken.lab.run import (
     fast_available,
     known,
     measure,
+    noted,
     refine,
     skill_short,
     start_models,
@@ -94,7 +95,13 @@ def measure_pair(
     second, where new to this process, in the helper meanwhile, each with ``skill_seconds``;
     else one after the other, sharing them. ``progress`` is told the evening's games done."""
     away: Future[Figures] | None = None
-    if len(rule_sets) == 2 and _away(rule_sets[1], engine):
+    games, seed = options.get("skill_games", SKILL_GAMES), options.get("seed", 0)
+    evening = options.get("games")
+    # a rule set the lab's notebook holds whole needs no game: nothing to start for it
+    ready = [
+        noted(r, engine=engine, games=evening, skill_games=games, seed=seed) for r in rule_sets
+    ]
+    if len(rule_sets) == 2 and not any(ready) and _away(rule_sets[1], engine):
         # asked first: the helper begins it before what the first rule set asks of it
         options_away = options | {"engine": engine, "skill_seconds": skill_seconds}
         away = helper.call("schocken.lab.pair:_measured", rule_sets[1], options_away)
@@ -102,12 +109,11 @@ def measure_pair(
     # the Finale's solutions of all of them asked of the helper at once (:func:`start_models`);
     # where it measures the second, none (it is not idle: queued behind that, they would only
     # hold up its refining later; this process solves them itself)
-    start_models(here)
+    start_models([r for r, whole in zip(here, ready, strict=False) if not whole])
     found: list[Figures] = []
-    # a rule set whose skill games are all counted (the preset the page warmed) needs none of
-    # the time: the other has all of it
-    games, seed = options.get("skill_games", SKILL_GAMES), options.get("seed", 0)
-    whole = [counted(rules, games, seed) for rules in here]
+    # a rule set whose skill games are all counted (the preset the page warmed) or noted needs
+    # none of the time: the other has all of it
+    whole = [w or counted(r, games, seed) for r, w in zip(here, ready, strict=False)]
     for i, rules in enumerate(here):
 
         def tell(done: int, i: int = i) -> None:
@@ -136,18 +142,21 @@ def refine_pair(
     skill_games: int,
     seconds: float,
     progress: Progress | None = None,
+    *,
+    fresh: bool = False,
 ) -> list[Figures]:
     """:func:`~schocken.lab.run.refine` of each of ``found`` whose skill figure comes from
     fewer than ``skill_games`` games, for about ``seconds``: one new to this process (measured
     by the helper, :func:`measure_pair`, which keeps its memo) in the helper meanwhile, those
-    here sharing the time.
+    here sharing the time; with ``fresh`` played, not taken from the lab's notebook.
     ``progress`` is told the skill games done."""
     result = list(found)
     short = [i for i, f in enumerate(found) if skill_short(f, skill_games)]
     away: dict[int, Future[Figures]] = {}
     for i in short:  # one in the helper (its calls come one after another there)
         if not away and _away(found[i].rules, found[i].skill_engine):
-            away[i] = helper.call("schocken.lab.pair:_refined", found[i], skill_games, seconds)
+            call = "schocken.lab.pair:_refined"
+            away[i] = helper.call(call, found[i], skill_games, seconds, fresh)
     here = [i for i in short if i not in away]
     for i in here:
 
@@ -156,12 +165,12 @@ def refine_pair(
                 progress(i, done)
 
         with _one_core(bool(away)):
-            result[i] = refine(found[i], skill_games, seconds / len(here), tell)
+            result[i] = refine(found[i], skill_games, seconds / len(here), tell, fresh=fresh)
     for i, future in away.items():
         try:
             result[i] = future.result()
         except helper.HelperError:  # refined here instead
-            result[i] = refine(found[i], skill_games, seconds / len(short))
+            result[i] = refine(found[i], skill_games, seconds / len(short), fresh=fresh)
         if progress is not None:
             progress(i, result[i].skill.games)
     return result
@@ -174,7 +183,7 @@ def _measured(rules: Rules, options: dict[str, Any]) -> Figures:
         return measure(rules, **options)
 
 
-def _refined(figures: Figures, skill_games: int, seconds: float) -> Figures:
+def _refined(figures: Figures, skill_games: int, seconds: float, fresh: bool) -> Figures:
     """In the helper process: :func:`refine_pair`'s rule set measured there (on one core)."""
     with _one_core():
-        return refine(figures, skill_games, seconds)
+        return refine(figures, skill_games, seconds, fresh=fresh)

@@ -18,21 +18,15 @@ from __future__ import annotations
 
 import importlib.util
 import math
-import random
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from schocken.bots import make_bot
-from schocken.dice import RandomDice
 from schocken.errors import RefusalError
-from schocken.events import RoundEnded, RoundKind, RoundStarted, Section, SectionEnded
-from schocken.game import Game
 from schocken.intervals import Z95, wilson
-from schocken.play import play_game
-from schocken.players import seat_names
+from schocken.lab import evening, notebook
 from schocken.rules import Rules
 from schocken.texts import refused
 
@@ -141,6 +135,9 @@ class Figures:
     """Every game's rounds (for the plot)."""
     seed: int = 0
     """The seed of the games (:func:`refine` goes on with the same skill games)."""
+    noted: str | None = None
+    """Where every figure comes from the lab's notebook (:mod:`schocken.lab.notebook`, no game
+    played): when its games were played (ISO 8601, UTC)."""
 
     def get(self, name: str) -> Estimate | None:
         value = getattr(self, name)
@@ -194,92 +191,6 @@ def _percentile(values: Sequence[int], p: float = 0.95) -> Estimate:
     lo = ordered[max(0, math.floor(n * p - spread) - 1)]
     hi = ordered[min(n - 1, math.ceil(n * p + spread) - 1)]
     return Estimate(float(ordered[at]), float(lo), float(hi), (hi - lo) / (2 * Z95), n)
-
-
-@dataclass(slots=True)
-class _Games:
-    """Per game: rounds, turns, whether a Finale was played, and the rounds for Deckel that
-    gave Deckel, of them those that ended in a Schock-Aus and those their opener lost."""
-
-    rounds: list[int] = field(default_factory=list)
-    turns: list[int] = field(default_factory=list)
-    finale: list[bool] = field(default_factory=list)
-    paid: list[int] = field(default_factory=list)
-    schock_aus: list[int] = field(default_factory=list)
-    opener_lost: list[int] = field(default_factory=list)
-
-
-def _play_fast(
-    rules: Rules, games: int, seed: int, progress: Callable[[int], None] | None
-) -> _Games:
-    import numpy as np
-
-    from schocken import fast
-    from schocken.fast import kernel
-
-    out = _Games()
-    done = 0
-    while done < games:
-        count = min(fast.CHUNK, games - done)
-        rows = fast.play_rows(rules, [REGULAR_BOT] * PLAYERS, done, count, seed)
-        halves = (rows[:, kernel.O_HALF_LOSER :] >= 0).sum(axis=1)
-        out.rounds += rows[:, kernel.O_ROUNDS].tolist()
-        out.turns += rows[:, kernel.O_TURNS].tolist()
-        out.finale += (rows[:, kernel.O_SECTIONS] > halves).tolist()
-        out.paid += rows[:, kernel.O_PAID].tolist()
-        out.schock_aus += rows[:, kernel.O_SCHOCK_AUS].tolist()
-        out.opener_lost += rows[:, kernel.O_OPENER_LOST].tolist()
-        done += count
-        if progress is not None:
-            progress(done)
-    assert np is not None
-    return out
-
-
-def round_counts(events: Sequence[object]) -> tuple[int, int, int, bool]:
-    """A game's rounds for Deckel that gave Deckel (a throw-off counted with the round it
-    decided), of them those that ended in a Schock-Aus and those their opener lost, and whether
-    it reached a Finale (the batch simulator's ``O_PAID``, ``O_SCHOCK_AUS``, ``O_OPENER_LOST``)."""
-    paid = schock_aus = opener_lost = 0
-    opener = -1
-    finale = False
-    for e in events:
-        if isinstance(e, RoundStarted) and e.kind is RoundKind.NORMAL:
-            opener = e.order[0]
-        elif (
-            isinstance(e, RoundEnded)
-            and e.kind in (RoundKind.NORMAL, RoundKind.THROW_OFF)
-            and e.worst is not None
-            and not e.stechen
-        ):
-            paid += 1
-            schock_aus += e.deckel is None
-            opener_lost += e.worst == opener
-        elif isinstance(e, SectionEnded) and e.section is Section.FINALE:
-            finale = True
-    return paid, schock_aus, opener_lost, finale
-
-
-def _play_reference(
-    rules: Rules, games: int, seed: int, progress: Callable[[int], None] | None
-) -> _Games:
-    out = _Games()
-    names = seat_names(PLAYERS)
-    master = random.Random(seed)
-    for g in range(games):
-        game_seed = master.getrandbits(63)
-        bots = [make_bot(REGULAR_BOT, game_seed + s + 1) for s in range(PLAYERS)]
-        game = play_game(Game(rules, names, RandomDice(game_seed)), bots)
-        paid, schock_aus, opener_lost, finale = round_counts(game.events)
-        out.rounds.append(game.round_count)
-        out.turns.append(game.turns_played)
-        out.finale.append(finale)
-        out.paid.append(paid)
-        out.schock_aus.append(schock_aus)
-        out.opener_lost.append(opener_lost)
-        if progress is not None and (g + 1) % 50 == 0:
-            progress(g + 1)
-    return out
 
 
 _KNOWN: dict[tuple[Rules, str], tuple[int, float]] = {}
@@ -343,6 +254,8 @@ def start_models(rule_sets: Sequence[Rules]) -> None:
     nothing else to do (busy measuring another rule set, :mod:`schocken.lab.pair`, it would
     begin them only after that; the skill games then solve the Finale here first,
     :func:`_skill`)."""
+    if not rule_sets:  # nothing loaded for none (the lab's notebook held them all)
+        return
     from schocken.bots import half_bot
 
     if not fast_available():
@@ -485,6 +398,27 @@ def _new_cost(engine: str, known: int, cost: float, count: int, more: bool) -> f
     return (1.0 if more else MARGIN) * cost * (grown - 1)
 
 
+def _chosen(engine: str) -> str:
+    """The engine ``engine`` ("auto", "fast" or "reference") stands for here."""
+    return "fast" if engine != "reference" and fast_available() else "reference"
+
+
+def noted(
+    rules: Rules,
+    *,
+    engine: str = "auto",
+    games: int | None = None,
+    skill_games: int = SKILL_GAMES,
+    seed: int = 0,
+) -> bool:
+    """Whether :func:`measure` of ``rules`` with these options would take all its figures from
+    the lab's notebook (no game to play: nothing to start for it, no process to fork)."""
+    chosen = _chosen(engine)
+    if games is None:
+        games = GAMES if chosen == "fast" else REFERENCE_GAMES
+    return notebook.has(rules, chosen, games, skill_games, seed)
+
+
 def measure(
     rules: Rules,
     *,
@@ -497,6 +431,7 @@ def measure(
     seconds_per_turn: float | None = None,
     progress: Callable[[int], None] | None = None,
     skill_progress: Callable[[int], None] | None = None,
+    fresh: bool = False,
 ) -> Figures:
     """The lab's figures for ``rules``.
 
@@ -506,7 +441,9 @@ def measure(
     ``skill_until`` (a :func:`time.perf_counter` time; None: no such end) where that comes first
     (the first chunk always: :func:`_skill`). ``seconds_per_turn`` is the pace of a club's games
     (default :data:`SECONDS_PER_TURN`). ``progress`` is told the evening's games done, now and
-    then, ``skill_progress`` the skill games done.
+    then, ``skill_progress`` the skill games done. What the lab's notebook holds of these games
+    is taken from it rather than played again (:mod:`schocken.lab.notebook`: the same figures),
+    but with ``fresh``; what was played whole is noted there.
     """
     if engine not in ("auto", "fast", "reference"):
         raise refused(
@@ -514,24 +451,42 @@ def measure(
         )
     if engine == "fast" and not fast_available():
         raise refused(RefusalError, "sim_refuse_numba")
-    chosen = "fast" if engine != "reference" and fast_available() else "reference"
+    chosen = _chosen(engine)
     if games is None:
         games = GAMES if chosen == "fast" else REFERENCE_GAMES
     if games < 2:
         raise refused(RefusalError, "lab_refuse_games", games=games)
     if skill_games < 1:
         raise refused(RefusalError, "lab_refuse_skill_games", games=skill_games)
-    play = _play_fast if chosen == "fast" else _play_reference
-    _keep(rules)
-    # The strong bot's model of the half (without the batch simulator: in a helper process while
-    # the evening is played).
-    start_models([rules])
-    g = play(rules, games, seed, progress)
+    play = evening.play_fast if chosen == "fast" else evening.play_reference
+    noted_evening = None if fresh else notebook.evening(rules, chosen, games, seed)
+    noted_skill = None if fresh else notebook.skill(rules, chosen, skill_games, seed)
+    if noted_skill is None:
+        _keep(rules)
+        # The strong bot's model of the half (without the batch simulator: in a helper process
+        # while the evening is played).
+        start_models([rules])
+    if noted_evening is None:
+        g = play(rules, [REGULAR_BOT] * PLAYERS, games, seed, progress)
+        notebook.note_evening(rules, chosen, games, seed, g.lists())
+    else:
+        g = evening.Games.from_lists(noted_evening.lists)
+        if progress is not None:
+            progress(games)
     pace = SECONDS_PER_TURN if seconds_per_turn is None else seconds_per_turn
     minutes = [t * pace / 60 for t in g.turns]
-    skill = _skill(
-        rules, chosen, skill_games, skill_seconds, seed, skill_progress, until=skill_until
-    )
+    if noted_skill is None:
+        skill = _skill(
+            rules, chosen, skill_games, skill_seconds, seed, skill_progress, until=skill_until
+        )
+        _note_skill(rules, chosen, skill_games, seed, skill)
+    else:
+        skill = _share(noted_skill.lost, skill_games)
+        if skill_progress is not None:
+            skill_progress(skill_games)
+    noted = None
+    if noted_evening is not None and noted_skill is not None:
+        noted = min(noted_evening.measured, noted_skill.measured)
     return Figures(
         rules=rules,
         engine=chosen,
@@ -549,7 +504,14 @@ def measure(
         pace_from_club=seconds_per_turn is not None,
         rounds_per_game=tuple(g.rounds),
         seed=seed,
+        noted=noted,
     )
+
+
+def _note_skill(rules: Rules, engine: str, games: int, seed: int, skill: Estimate) -> None:
+    """Note the skill figure in the lab's notebook where it comes from all ``games`` games."""
+    if skill.games == games:
+        notebook.note_skill(rules, engine, games, seed, round(skill.value * games))
 
 
 def skill_short(figures: Figures, skill_games: int) -> bool:
@@ -563,18 +525,26 @@ def refine(
     skill_games: int = SKILL_GAMES,
     seconds: float = SKILL_SECONDS,
     progress: Callable[[int], None] | None = None,
+    *,
+    fresh: bool = False,
 ) -> Figures:
     """``figures`` with the skill figure from more games: the skill games counted before go on
     with new ones of the same seed, as many as ``seconds`` allow (one new chunk at least), up to
     ``skill_games`` in all. The builder's panel shows the figures within its two seconds, the
     skill figure from the games that fitted, and then refines it to all 20,000 (``POST
-    /api/lab``)."""
+    /api/lab``). Where the lab's notebook holds the skill games asked for (noted meanwhile by
+    another process), the figure is taken from it, but with ``fresh``; a skill figure refined to
+    all its games is noted there.
+    """
     if skill_games < 1:
         raise refused(RefusalError, "lab_refuse_skill_games", games=skill_games)
-    _keep(figures.rules)
-    skill = _skill(
-        figures.rules, figures.skill_engine, skill_games, seconds, figures.seed, progress, more=True
-    )
+    rules, engine, seed = figures.rules, figures.skill_engine, figures.seed
+    noted = None if fresh else notebook.skill(rules, engine, skill_games, seed)
+    if noted is not None:  # measured meanwhile elsewhere (another process, earlier)
+        return replace(figures, skill=_share(noted.lost, skill_games))
+    _keep(rules)
+    skill = _skill(rules, engine, skill_games, seconds, seed, progress, more=True)
+    _note_skill(rules, engine, skill_games, seed, skill)
     return replace(figures, skill=skill)
 
 

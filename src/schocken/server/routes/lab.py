@@ -92,13 +92,15 @@ def _refined(
     skill_games: int,
     stop: threading.Event | None = None,
     progress: Callable[[int, int], None] | None = None,
+    *,
+    fresh: bool = False,
 ) -> list[Figures]:
     """``found``'s skill figures refined to all ``skill_games`` games, a slice of
     :data:`REFINE_SLICE` seconds at a time (other measurements let in between), until ``stop``
-    is set."""
+    is set; with ``fresh`` played, not taken from the lab's notebook."""
     while any(skill_short(f, skill_games) for f in found) and not (stop and stop.is_set()):
         with _one_at_a_time:
-            found = refine_pair(found, skill_games, REFINE_SLICE, progress)
+            found = refine_pair(found, skill_games, REFINE_SLICE, progress, fresh=fresh)
     return found
 
 
@@ -327,13 +329,14 @@ async def warm(request: Request) -> Any:
             with _one_at_a_time:
                 if counted(rules):
                     return
-                found = measure(rules)
+                # played, not taken from the lab's notebook: what is warmed is the strong bot
+                found = measure(rules, fresh=True)
             # the helper's batch simulator ready for a second rule set (its Finale's solutions
             # taken: it has nothing else to do)
             load_ahead(rules)
             # on to all its skill games: the rules being built, alike in their rounds, then take
             # all its situations (schocken.fast.round_ends), and its own figure is ready whole
-            _refined([found], SKILL_GAMES)
+            _refined([found], SKILL_GAMES, fresh=True)
         finally:
             _warming.discard(name)
 
