@@ -43,9 +43,11 @@ uses none.
 
 The lab's notebook (:mod:`schocken.lab.notebook`) is kept out of every measurement here (its
 folder empty, ``SCHOCKEN_LAB_DIR``): the games are played, as for rules the lab has never
-measured. With ``--cold --pairs``, the runs marked "noted" put a rule set beside the preset the
-notebook holds (a notebook with the preset alone measured before, ``--refine``, copied for each
-run): the preset's figures taken from it, the other rule set measured here alone.
+measured. With ``--cold``, the runs marked "noted" have a notebook with the preset alone measured
+before (``--refine``; copied for each run): the preset with one Deckel fewer then takes the half
+bot's ends of the preset's rounds from it (its own games played), and with ``--pairs`` a rule
+set beside the preset takes the preset's figures from it and is measured alone (the Jule ticked
+or unticked: nothing of its rounds noted).
 
 With ``--cold``, instead: for each preset as it is and with one Deckel fewer a half (a rule set
 no process has met), a whole ``schocken lab`` (with ``--refine``: ``schocken lab --refine``,
@@ -139,7 +141,15 @@ def _cold(presets: list[str], repeat: int, pairs: bool, refine: bool) -> None:
             path = Path(folder) / f"{name}.json"
             changed = {"deckel_per_half": rules.deckel_per_half - 1}
             path.write_text(json.dumps({"preset": name, "overrides": changed}))
+            # the preset measured once before into a notebook of its own (--refine: whole)
+            noted = Path(folder) / f"{name}-notebook"
+            noted.mkdir()
+            prepare = base_env | {"SCHOCKEN_LAB_DIR": str(noted)}
+            subprocess.run([sys.executable, "-m", "schocken.cli", "lab", name, "--refine"],
+                           check=True, capture_output=True, env=prepare)  # fmt: skip
             runs += [(name, [name], ""), (f"{name} -1", [str(path)], "")]
+            # the same beside that notebook: the round's ends of the preset's rounds taken
+            runs.append((f"{name} -1 noted", [str(path)], str(noted)))
             if pairs:
                 runs.append((f"{name} -1 | {name}", [str(path), "--against", name], ""))
                 # the Jule ticked or unticked: rounds unlike the preset's, nothing shared
@@ -147,12 +157,9 @@ def _cold(presets: list[str], repeat: int, pairs: bool, refine: bool) -> None:
                 flipped = {"jule": not rules.jule}
                 jule.write_text(json.dumps({"preset": name, "overrides": flipped}))
                 runs.append((f"{name} J | {name}", [str(jule), "--against", name], ""))
-                # the same beside the preset the lab's notebook holds (measured once before)
-                noted = Path(folder) / f"{name}-notebook"
-                noted.mkdir()
-                prepare = base_env | {"SCHOCKEN_LAB_DIR": str(noted)}
-                subprocess.run([sys.executable, "-m", "schocken.cli", "lab", name, "--refine"],
-                               check=True, capture_output=True, env=prepare)  # fmt: skip
+                # the same beside the preset the notebook holds (its figures and its rounds')
+                runs.append((f"{name} -1 | {name} noted", [str(path), "--against", name],
+                             str(noted)))  # fmt: skip
                 against = [str(jule), "--against", name]
                 runs.append((f"{name} J | {name} noted", against, str(noted)))
         lab(runs[0][1])  # the bytecode written, numba's cache loaded once

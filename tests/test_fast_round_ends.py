@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("numba")
 
 from schocken import fast
-from schocken.fast import round_ends, strong
+from schocken.fast import round_ends, stores, strong
 from schocken.rules import find_preset
 
 LINEUP = ["half", "regular", "regular", "regular"]
@@ -137,7 +137,7 @@ def test_a_store_shared_plays_the_games_played_alone(
     monkeypatch.setattr(round_ends, "MAX_SITUATIONS", 200)
     for rules in (preset, ours):
         strong.load_code(rules)
-    strong.share_stores([preset, ours])
+    stores.share_stores([preset, ours])
     store = strong.memo(preset).store
     assert strong.memo(ours).store is store and store.shared is not None
     # its memos' files not written while it holds (or may hold) both regions' situations
@@ -146,7 +146,7 @@ def test_a_store_shared_plays_the_games_played_alone(
     memo.save()
     assert store.mixed and not memo.path.exists()
     memo.path = None
-    strong.take_side(1)
+    stores.take_side(1)
     assert store.first == 200 and store.situations == 200  # the child's region
     table = store.shared
     table.state[0] = 1  # the parent takes part (it claims nothing here)

@@ -35,6 +35,7 @@ def book(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     run.forget_rule_sets()
     yield folder
     run.forget_rule_sets()
+    run.keep_stores(fresh=True)  # the batch simulator's stores kept nowhere again
 
 
 def _no_games(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -197,6 +198,7 @@ def test_the_command_says_where_figures_come_from_the_notebook(
     assert main([*args, "--lang", "de"]) == 0
     first = capsys.readouterr().out
     assert "Notizbuch" not in first
+    assert len(list(book.glob("ends-*.npz"))) == 1  # the round's ends kept once it was shown
     assert main([*args, "--lang", "de"]) == 0
     again = capsys.readouterr().out
     (line,) = [x for x in again.splitlines() if "Notizbuch" in x]
@@ -281,3 +283,31 @@ def test_a_note_is_written_whole(book: Path) -> None:
     measure(RULES, **OPTIONS)
     assert not [p for p in book.iterdir() if p.name.startswith(".part-")]
     assert all(os.access(p, os.R_OK) for p in book.iterdir())
+
+
+def test_rules_alike_in_their_rounds_take_the_round_ends_solved_before(
+    book: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The half bot's ends of the round solved for a rule set are kept beside its notes
+    (:func:`run.save_stores`, once the figures are out); a house rule of the half measured
+    later, in a new process, starts from them: the same figures as measured without."""
+    from schocken.fast import strong
+    from schocken.fast.solved import round_rules
+
+    variant = RULES.with_overrides({"deckel_per_half": 9})
+    assert round_rules(variant) == round_rules(RULES)
+    monkeypatch.setenv(notebook.ENV, "")
+    alone = measure(variant, **OPTIONS)  # no notebook: every situation solved here
+    monkeypatch.setenv(notebook.ENV, str(book))
+    run.forget_rule_sets()
+    measure(RULES, **OPTIONS)
+    run.save_stores()
+    assert len(list(book.glob("ends-*.npz"))) == 1
+    run.forget_rule_sets()  # as a new process
+    run.keep_stores()
+    held = strong.memo(variant).situations
+    assert held > 0  # from the file, before a game is played
+    assert measure(variant, **OPTIONS) == alone
+    run.forget_rule_sets()
+    run.keep_stores(fresh=True)
+    assert strong.memo(variant).situations == 0  # --fresh: nothing taken

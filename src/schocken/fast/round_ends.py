@@ -344,8 +344,11 @@ class RoundEnds:
         return self.first_row + len(self.rows) // 2
 
     def saved(self) -> dict[str, npt.NDArray[np.generic]]:
-        """What a memo's file keeps of it (:meth:`schocken.fast.strong.Memo.save`)."""
+        """What a memo's file (:meth:`schocken.fast.strong.Memo.save`) or a store's
+        (:func:`schocken.fast.stores.save_stores`) keeps of it: its situations, and which
+        situation each key it was told of is (:meth:`note`)."""
         k = self.situations
+        held = self.keys[:, 0] != 0
         return {
             "opts": self.opts,
             "sixes": self.sixes,
@@ -354,10 +357,18 @@ class RoundEnds:
             "sixes_at": self.sixes_at[:k],
             "stop_at": self.stop_at[:k],
             "rows": self.rows[: self.rows_used],
+            "store_keys": self.keys[held],
+            "store_values": self.values[held],
         }
 
     def load(self, found: dict[str, npt.NDArray[np.generic]]) -> None:
-        """Take what a memo's file kept (:meth:`saved`)."""
+        """Take what a file kept (:meth:`saved`; a memo's file of before 2026-12-08 keeps no
+        keys of the store: its memo's keys name the situations)."""
+        if "store_keys" in found:
+            keys = found["store_keys"].astype(np.int64)
+            if keys.ndim != 2 or keys.shape[1] != kernel.KW:
+                raise ValueError("a store's keys of another layout")
+            self.note(keys, found["store_values"].astype(np.int64))
         self.situations, self.rows_used = len(found["throw_at"]), len(found["rows"])
         if self.situations:
             self.opts, self.sixes, self.turned_at = (

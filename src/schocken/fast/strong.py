@@ -65,7 +65,7 @@ from schocken.actions import KEEPS
 from schocken.bots.finale_bot import FinaleBot
 from schocken.bots.half_bot import _two_player_bot, _weights
 from schocken.bots.solver_bot import _finale_bot, _rules_data
-from schocken.fast import finale_choices, kernel, round_ends, turns
+from schocken.fast import finale_choices, kernel, round_ends, stores, turns
 from schocken.fast.finale_choices import FinaleChoices
 from schocken.fast.memo import memo_new
 from schocken.fast.round_ends import EndsArrays, RoundEnds, insert
@@ -130,7 +130,7 @@ class Memo:
         self.round = round_rules(self.rules)
         """The rules as far as they shape a round: the memos of rule sets alike in it share
         their situations' ends (:attr:`store`)."""
-        self.store = _store(self.round, tables, self.size)
+        self.store = stores.store_for(self.round, tables, self.size)
         """The half bot's situations' ends of the round (:mod:`schocken.fast.round_ends`)."""
         self.places = np.full((2, 4, 4 * len(tables.states)), -1, np.int64)
         """Where a state's choice is in a column of :attr:`codes`: by the kind (``K_FINALE``,
@@ -615,42 +615,6 @@ def memo(rules: Rules) -> Memo:
     return Memo(rule_tables(rules))
 
 
-_STORES: dict[Rules, RoundEnds] = {}
-"""The stores of the half bot's ends (:class:`RoundEnds`) by the rules as far as they shape a
-round (:func:`~schocken.fast.solved.round_rules`)."""
-
-
-def share_stores(rule_sets: list[Rules]) -> None:
-    """The stores of the half bot's ends that two or more of ``rule_sets`` use (their rounds
-    solved alike) shared with a process forked next (:meth:`RoundEnds.share`): each of the two
-    then solves about half of the situations both meet (:func:`take_side`)."""
-    parts = [round_rules(rules) for rules in rule_sets]
-    for part in set(parts):
-        store = _STORES.get(part)
-        if parts.count(part) > 1 and store is not None:
-            store.share()
-
-
-def take_side(side: int | None) -> None:
-    """After the fork: this process solves with the other on ``side`` (0: the parent, 1: the
-    child) in every store shared (:func:`share_stores`); None: no more (the other then waits
-    for nothing of this one)."""
-    for store in _STORES.values():
-        if store.shared is not None:
-            if side is None:
-                store.shared.leave()
-            else:
-                store.take_side(side)
-
-
-def _store(round_part: Rules, tables: RuleTables, size: int) -> RoundEnds:
-    """The store of the memos of rule sets alike in ``round_part`` (made with the first)."""
-    store = _STORES.get(round_part)
-    if store is None:
-        store = _STORES[round_part] = RoundEnds(tables, size)
-    return store
-
-
 def load_code(rules: Rules) -> None:
     """The compiled code the memo of ``rules`` is filled with loaded (from numba's cache) and
     its tables made, a situation of a round solved: a process that will measure rules soon
@@ -670,6 +634,6 @@ def load_code(rules: Rules) -> None:
 def clear_caches() -> None:
     """Forget every rule set's memo (kept on disk where ``SCHOCKEN_CACHE_DIR`` says) and tables."""
     memo.cache_clear()
-    _STORES.clear()
+    stores.clear()
     finale_choices.forget()
     rule_tables.cache_clear()

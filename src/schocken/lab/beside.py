@@ -8,7 +8,7 @@ each process. Each rule set's setup
 for the strong bot (the Finale's solutions, the first skill games filling its memo) is work in
 Python for one core, so the two take about half as long side by side as one after the other.
 Rule sets alike in their rounds share their store of the half bot's ends with the child
-(:func:`~schocken.fast.strong.share_stores`): each process solves about half of the situations
+(:func:`~schocken.fast.stores.share_stores`): each process solves about half of the situations
 both meet and takes the rest from the other (:mod:`schocken.fast.shared_ends`).
 The child learns the pace (the club's, measured here first where asked) through a pipe and
 sends its figures back the same way, pickled. With ``refine_to`` (``--refine``) it goes on to
@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 from schocken import helper
-from schocken.lab.run import Figures, measure, refine, skill_short
+from schocken.lab.run import Figures, measure, refine, save_stores, skill_short
 from schocken.rules import Rules
 
 
@@ -69,6 +69,7 @@ class Beside:
                         send(refine(figures, refine_to, math.inf, fresh=fresh))
                 finally:
                     _sides(None)
+                save_stores()  # its own (a store shared with the parent is not written)
 
             _child(down_r, up_w, work)
         os.close(down_r)
@@ -169,7 +170,7 @@ def load_before_fork(rule_sets: Sequence[Rules]) -> None:
     """What both processes of ``schocken lab A --against B`` would each make, made once here
     before B's child is forked (it inherits it): numba and the batch simulator's compiled code
     loaded (from numba's cache), the tables of each rule set whose rounds are A's (their store
-    of the half bot's ends shared: :func:`~schocken.fast.strong.share_stores`), and B's
+    of the half bot's ends shared: :func:`~schocken.fast.stores.share_stores`), and B's
     Finale's solutions (from the helper process, :func:`~schocken.lab.run.finales_first`: solved
     on the other core while this one loads, B's first). A rule set whose rounds are unlike A's
     shares nothing with it: its tables are made in its own process, after the fork. Nothing
@@ -177,7 +178,8 @@ def load_before_fork(rule_sets: Sequence[Rules]) -> None:
     the games' own loop loads in each process."""
     from schocken.bots import half_bot
     from schocken.fast.solved import round_rules
-    from schocken.fast.strong import load_code, share_stores
+    from schocken.fast.stores import share_stores
+    from schocken.fast.strong import load_code
 
     first = round_rules(rule_sets[0])
     for rules in rule_sets:
@@ -190,9 +192,9 @@ def load_before_fork(rule_sets: Sequence[Rules]) -> None:
 def _sides(side: int | None) -> None:
     """This process solves the situations of the half bot's ends both meet with the other on
     ``side`` (0: this one, 1: the child; None: no more), where the batch simulator is loaded and
-    a store is shared (:func:`~schocken.fast.strong.take_side`)."""
-    if "schocken.fast.strong" in sys.modules:
-        from schocken.fast.strong import take_side
+    a store is shared (:func:`~schocken.fast.stores.take_side`)."""
+    if "schocken.fast.stores" in sys.modules:
+        from schocken.fast.stores import take_side
 
         take_side(side)
 

@@ -35,9 +35,11 @@ from schocken.lab.run import (
     compare,
     fast_available,
     finales_first,
+    keep_stores,
     measure,
     noted,
     refine,
+    save_stores,
     skill_short,
     start_models,
 )
@@ -387,6 +389,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
         beside = None
         if pair:  # side by side, on a core each: each rule set its skill games' time
             if fork:
+                keep_stores(args.fresh)  # the stores the notebook holds loaded before the fork
                 load_before_fork(rule_sets)
             beside = Beside(
                 rule_sets[1],
@@ -404,7 +407,9 @@ def cmd_lab(args: argparse.Namespace) -> int:
         try:
             bars = (show, show_skill)
             club = (ours, club_minutes, gaps)
-            return _measure_and_show(args, lang, rule_sets, club, bars, beside)
+            shown = _measure_and_show(args, lang, rule_sets, club, bars, beside)
+            save_stores()  # the figures out: the round's ends solved kept for the next time
+            return shown
         finally:
             if beside is not None:
                 beside.close()

@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib.util
 import math
 import statistics
+import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -288,6 +289,27 @@ def finales_first(rule_sets: Sequence[Rules]) -> None:
                 half_bot.finales_ahead(rules)
 
 
+def keep_stores(fresh: bool = False) -> None:
+    """Have the batch simulator take the half bot's ends of the round the lab solved before
+    from the lab's notebook's folder (:func:`schocken.fast.stores.keep_stores`; not with
+    ``fresh``: all solved anew), and keep them there (:func:`save_stores`)."""
+    if fast_available():
+        from schocken.fast import stores
+
+        stores.keep_stores(None if fresh else notebook.folder(), notebook.code())
+
+
+def save_stores() -> None:
+    """Write the half bot's ends of the round solved in this process to the lab's notebook's
+    folder (:func:`keep_stores`), once the figures are out: a later process measuring rules of
+    the same rounds (the preset again, a house rule of the half) takes them rather than
+    solving them. Nothing where the batch simulator was not used."""
+    if "schocken.fast.stores" in sys.modules:
+        from schocken.fast import stores
+
+        stores.save_stores()
+
+
 def _keep(rules: Rules) -> None:
     """Note ``rules`` as measured; past :data:`KEPT_RULE_SETS` others, forget them all first."""
     if rules not in _KEPT and len(_KEPT) >= KEPT_RULE_SETS:
@@ -463,6 +485,7 @@ def measure(
     noted_skill = None if fresh else notebook.skill(rules, chosen, skill_games, seed)
     if noted_skill is None:
         _keep(rules)
+        keep_stores(fresh)
         # The strong bot's model of the half (without the batch simulator: in a helper process
         # while the evening is played).
         start_models([rules])
@@ -543,6 +566,7 @@ def refine(
     if noted is not None:  # measured meanwhile elsewhere (another process, earlier)
         return replace(figures, skill=_share(noted.lost, skill_games))
     _keep(rules)
+    keep_stores(fresh)
     skill = _skill(rules, engine, skill_games, seconds, seed, progress, more=True)
     _note_skill(rules, engine, skill_games, seed, skill)
     return replace(figures, skill=skill)

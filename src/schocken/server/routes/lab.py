@@ -26,6 +26,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
+from schocken import helper
 from schocken.errors import RulesError
 from schocken.lab import Figures, compare, measure
 from schocken.lab.cli import (
@@ -47,6 +48,8 @@ from schocken.lab.run import (
     SKILL_SECONDS,
     counted,
     fast_available,
+    noted,
+    save_stores,
     skill_short,
 )
 from schocken.rule_options import read_rules, refusal_in_words
@@ -92,15 +95,20 @@ def _refined(
     skill_games: int,
     stop: threading.Event | None = None,
     progress: Callable[[int, int], None] | None = None,
-    *,
-    fresh: bool = False,
 ) -> list[Figures]:
     """``found``'s skill figures refined to all ``skill_games`` games, a slice of
     :data:`REFINE_SLICE` seconds at a time (other measurements let in between), until ``stop``
-    is set; with ``fresh`` played, not taken from the lab's notebook."""
+    is set. Once all are there, the
+    half bot's ends of the round solved for them are kept in the notebook's folder (this
+    process's and the helper's: :func:`~schocken.lab.run.save_stores`), for after a restart."""
     while any(skill_short(f, skill_games) for f in found) and not (stop and stop.is_set()):
         with _one_at_a_time:
-            found = refine_pair(found, skill_games, REFINE_SLICE, progress, fresh=fresh)
+            found = refine_pair(found, skill_games, REFINE_SLICE, progress)
+    if not any(skill_short(f, skill_games) for f in found):
+        with _one_at_a_time:
+            save_stores()
+        if helper.running():
+            helper.call("schocken.lab.run:save_stores")
     return found
 
 
@@ -320,8 +328,9 @@ async def warm(request: Request) -> Any:
         return _unknown_preset(name, language(request))
     rules = PRESETS[name]
     off = os.environ.get(WARM_ENV, "1") == "0"
-    if off or not fast_available() or name in _warming or counted(rules):
-        return {"ok": True, "warming": False, "ready": counted(rules)}
+    ready = counted(rules) or noted(rules)  # noted: its figures, and its rounds' ends, kept
+    if off or not fast_available() or name in _warming or ready:
+        return {"ok": True, "warming": False, "ready": ready}
     _warming.add(name)
 
     def work() -> None:
@@ -329,14 +338,13 @@ async def warm(request: Request) -> Any:
             with _one_at_a_time:
                 if counted(rules):
                     return
-                # played, not taken from the lab's notebook: what is warmed is the strong bot
-                found = measure(rules, fresh=True)
+                found = measure(rules)
             # the helper's batch simulator ready for a second rule set (its Finale's solutions
             # taken: it has nothing else to do)
             load_ahead(rules)
             # on to all its skill games: the rules being built, alike in their rounds, then take
             # all its situations (schocken.fast.round_ends), and its own figure is ready whole
-            _refined([found], SKILL_GAMES, fresh=True)
+            _refined([found], SKILL_GAMES)
         finally:
             _warming.discard(name)
 

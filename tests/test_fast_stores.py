@@ -1,0 +1,70 @@
+"""The stores of the half bot's ends (schocken.fast.stores) kept on disk between processes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numba")
+
+from schocken import fast
+from schocken.fast import stores, strong
+from schocken.rules import Rules, find_preset
+
+
+def test_the_round_ends_are_kept_for_rules_alike_in_their_rounds(tmp_path: Path) -> None:
+    """With a folder to keep them in (:func:`stores.keep_stores`, the lab's notebook), a store of
+    the half bot's ends is written whole and a later memo of rules alike in their rounds starts
+    from it: it solves fewer situations and plays the very same games. A file not to be read
+    is passed over; a store shared with another process is not written."""
+    from schocken.fast.solved import round_rules
+
+    a = find_preset("tsv99").with_overrides({"deckel_per_half": 3, "deckel_in_finale": 2})
+    b = a.with_overrides({"deckel_per_half": 4})
+    assert round_rules(a) == round_rules(b)
+    lineup = ["half", "regular", "regular"]
+
+    def play(rules: Rules) -> tuple[np.ndarray, int, int]:
+        """The games; the situations its store holds after the first game and after all."""
+        rows = fast.play_rows(rules, lineup, 0, 1, seed=3, threads=1)  # the store made
+        before = strong.memo(rules).situations
+        rows = fast.play_rows(rules, lineup, 0, 30, seed=3, threads=1)
+        return rows, before, strong.memo(rules).situations
+
+    strong.clear_caches()
+    try:
+        unkept, first_game, solved_alone = play(b)  # no folder: nothing read or written
+        stores.save_stores()
+        assert not list(tmp_path.iterdir())
+
+        stores.keep_stores(tmp_path, "the code")
+        strong.clear_caches()
+        play(a)
+        stores.save_stores()
+        (kept,) = tmp_path.glob("ends-*.npz")
+        held = strong.memo(a).situations
+        modified = kept.stat().st_mtime_ns
+        stores.save_stores()  # nothing new: not written again
+        assert kept.stat().st_mtime_ns == modified
+
+        strong.clear_caches()  # a new process: b's store starts from a's file
+        again, started_with, now = play(b)
+        assert started_with >= held > 0
+        assert (again == unkept).all()
+        assert now - started_with < solved_alone  # fewer situations solved than alone
+
+        kept.write_bytes(b"not a store")
+        strong.clear_caches()
+        damaged, started_with, _ = play(b)
+        assert started_with == first_game and (damaged == unkept).all()  # started empty
+
+        store = strong.memo(b).store
+        store.mixed = True  # as after sharing with a forked process
+        before = kept.read_bytes()
+        stores.save_stores()
+        assert kept.read_bytes() == before
+    finally:
+        stores.keep_stores(None)
+        strong.clear_caches()
