@@ -10,6 +10,7 @@ import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
 
 import httpx
 import pytest
@@ -322,3 +323,35 @@ def test_the_skill_figure_refined_after_the_figures(tmp_path: Path) -> None:
             assert answer.status_code == 200 and '"ok": true' in answer.text
             rest = [json.loads(line) for line in lines_left if line]
         assert not any("result" in x for x in rest)  # stopped before all 20,000
+
+
+def test_a_restarted_server_answers_from_the_lab_notebook(tmp_path: Path) -> None:
+    """The builder's figures are noted (schocken.lab.notebook) with the round's ends solved for
+    them; a server started later gives the same figures at once, and says where they come
+    from."""
+    folder = tmp_path / "notebook"
+    prelude = f"import os; os.environ['SCHOCKEN_LAB_DIR'] = {str(folder)!r}"
+    rules = {"preset": "knobelrunde", "overrides": {"deckel_per_half": 7}}
+    body = {"rules": rules, "games": 200, "skill_games": 200, "skill_seconds": 1}
+
+    def ask(s: Server) -> dict[str, object]:
+        r = httpx.post(f"{s.url}/api/lab?lang=en", json=body, headers={"origin": s.url},
+                       timeout=300)  # fmt: skip
+        result: dict[str, object] = json.loads(r.text.splitlines()[-1])["result"]
+        return result
+
+    with running(tmp_path / "first.sqlite3", prelude=prelude) as s:
+        first = ask(s)
+        assert not any("notebook" in note for note in cast(list[str], first["notes"]))
+        deadline = time.monotonic() + 60
+        while not list(folder.glob("ends-*.npz")):  # written after the answer
+            assert time.monotonic() < deadline, "the round's ends were not kept"
+            time.sleep(0.1)
+    with running(tmp_path / "second.sqlite3", prelude=prelude) as s:
+        again = ask(s)
+    notes = cast(list[str], again["notes"])
+    assert any(note.startswith("From the lab's notebook: the same games, played on ")
+               for note in notes)  # fmt: skip
+    ours, ours_again = (cast(dict[str, object], x["ours"]) for x in (first, again))
+    assert ours["noted"] is None and isinstance(ours_again["noted"], str)
+    assert again["rows"] == first["rows"] and ours_again == ours | {"noted": ours_again["noted"]}

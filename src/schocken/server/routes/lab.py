@@ -105,11 +105,17 @@ def _refined(
         with _one_at_a_time:
             found = refine_pair(found, skill_games, REFINE_SLICE, progress)
     if not any(skill_short(f, skill_games) for f in found):
-        with _one_at_a_time:
-            save_stores()
-        if helper.running():
-            helper.call("schocken.lab.run:save_stores")
+        _save_stores()
     return found
+
+
+def _save_stores() -> None:
+    """The half bot's ends of the round solved here and in the helper process written to the
+    lab's notebook's folder (:func:`~schocken.lab.run.save_stores`), between measurements."""
+    with _one_at_a_time:
+        save_stores()
+    if helper.running():
+        helper.call("schocken.lab.run:save_stores")
 
 
 def _refuse(text: str, status: int = 400) -> JSONResponse:
@@ -293,6 +299,8 @@ async def lab(request: Request) -> Any:
             refining = asked.refining = on_fast and bool(short(found))
             yield answer(found, refining)
             if not refining:
+                if on_fast:  # all there at once: what was solved kept, the stream not held up
+                    threading.Thread(target=_save_stores, name="lab-save").start()
                 return
             job = asyncio.ensure_future(asyncio.to_thread(more, found))
             async for line in pump(job):
