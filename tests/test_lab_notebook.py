@@ -16,6 +16,7 @@ pytest.importorskip("numba")
 
 from schocken import helper
 from schocken.cli import main
+from schocken.fast import stores
 from schocken.lab import evening, notebook, pair, run
 from schocken.lab.cli import when_text
 from schocken.lab.run import Figures, measure, refine
@@ -35,7 +36,7 @@ def book(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     run.forget_rule_sets()
     yield folder
     run.forget_rule_sets()
-    run.keep_stores(fresh=True)  # the batch simulator's stores kept nowhere again
+    stores.keep_stores(None)  # the batch simulator's stores kept nowhere again
 
 
 def _no_games(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -309,5 +310,6 @@ def test_rules_alike_in_their_rounds_take_the_round_ends_solved_before(
     assert held > 0  # from the file, before a game is played
     assert measure(variant, **OPTIONS) == alone
     run.forget_rule_sets()
-    run.keep_stores(fresh=True)
-    assert strong.memo(variant).situations == 0  # --fresh: nothing taken
+    monkeypatch.setenv(notebook.ENV, "")
+    run.keep_stores()
+    assert strong.memo(variant).situations == 0  # no notebook: nothing taken

@@ -389,7 +389,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
         beside = None
         if pair:  # side by side, on a core each: each rule set its skill games' time
             if fork:
-                keep_stores(args.fresh)  # the stores the notebook holds loaded before the fork
+                keep_stores()  # the round's ends the notebook holds loaded before the fork
                 load_before_fork(rule_sets)
             beside = Beside(
                 rule_sets[1],

@@ -142,18 +142,21 @@ def refine_pair(
     skill_games: int,
     seconds: float,
     progress: Progress | None = None,
+    *,
+    fresh: bool = False,
 ) -> list[Figures]:
     """:func:`~schocken.lab.run.refine` of each of ``found`` whose skill figure comes from
     fewer than ``skill_games`` games, for about ``seconds``: one new to this process (measured
     by the helper, :func:`measure_pair`, which keeps its memo) in the helper meanwhile, those
-    here sharing the time.
+    here sharing the time; with ``fresh`` played, not taken from the lab's notebook.
     ``progress`` is told the skill games done."""
     result = list(found)
     short = [i for i, f in enumerate(found) if skill_short(f, skill_games)]
     away: dict[int, Future[Figures]] = {}
     for i in short:  # one in the helper (its calls come one after another there)
         if not away and _away(found[i].rules, found[i].skill_engine):
-            away[i] = helper.call("schocken.lab.pair:_refined", found[i], skill_games, seconds)
+            call = "schocken.lab.pair:_refined"
+            away[i] = helper.call(call, found[i], skill_games, seconds, fresh)
     here = [i for i in short if i not in away]
     for i in here:
 
@@ -162,12 +165,12 @@ def refine_pair(
                 progress(i, done)
 
         with _one_core(bool(away)):
-            result[i] = refine(found[i], skill_games, seconds / len(here), tell)
+            result[i] = refine(found[i], skill_games, seconds / len(here), tell, fresh=fresh)
     for i, future in away.items():
         try:
             result[i] = future.result()
         except helper.HelperError:  # refined here instead
-            result[i] = refine(found[i], skill_games, seconds / len(short))
+            result[i] = refine(found[i], skill_games, seconds / len(short), fresh=fresh)
         if progress is not None:
             progress(i, result[i].skill.games)
     return result
@@ -180,7 +183,7 @@ def _measured(rules: Rules, options: dict[str, Any]) -> Figures:
         return measure(rules, **options)
 
 
-def _refined(figures: Figures, skill_games: int, seconds: float) -> Figures:
+def _refined(figures: Figures, skill_games: int, seconds: float, fresh: bool) -> Figures:
     """In the helper process: :func:`refine_pair`'s rule set measured there (on one core)."""
     with _one_core():
-        return refine(figures, skill_games, seconds)
+        return refine(figures, skill_games, seconds, fresh=fresh)

@@ -289,14 +289,15 @@ def finales_first(rule_sets: Sequence[Rules]) -> None:
                 half_bot.finales_ahead(rules)
 
 
-def keep_stores(fresh: bool = False) -> None:
+def keep_stores() -> None:
     """Have the batch simulator take the half bot's ends of the round the lab solved before
-    from the lab's notebook's folder (:func:`schocken.fast.stores.keep_stores`; not with
-    ``fresh``: all solved anew), and keep them there (:func:`save_stores`)."""
+    from the lab's notebook's folder (:func:`schocken.fast.stores.keep_stores`: the same floats
+    as solved again, so ``fresh`` measurements take them too), and keep them there
+    (:func:`save_stores`)."""
     if fast_available():
         from schocken.fast import stores
 
-        stores.keep_stores(None if fresh else notebook.folder(), notebook.code())
+        stores.keep_stores(notebook.folder(), notebook.code())
 
 
 def save_stores() -> None:
@@ -465,7 +466,8 @@ def measure(
     (default :data:`SECONDS_PER_TURN`). ``progress`` is told the evening's games done, now and
     then, ``skill_progress`` the skill games done. What the lab's notebook holds of these games
     is taken from it rather than played again (:mod:`schocken.lab.notebook`: the same figures),
-    but with ``fresh``; what was played whole is noted there.
+    but with ``fresh`` (every game played; the round's ends solved before still taken,
+    :func:`keep_stores`); what was played whole is noted there.
     """
     if engine not in ("auto", "fast", "reference"):
         raise refused(
@@ -485,7 +487,8 @@ def measure(
     noted_skill = None if fresh else notebook.skill(rules, chosen, skill_games, seed)
     if noted_skill is None:
         _keep(rules)
-        keep_stores(fresh)
+        if chosen == "fast":
+            keep_stores()
         # The strong bot's model of the half (without the batch simulator: in a helper process
         # while the evening is played).
         start_models([rules])
@@ -566,7 +569,8 @@ def refine(
     if noted is not None:  # measured meanwhile elsewhere (another process, earlier)
         return replace(figures, skill=_share(noted.lost, skill_games))
     _keep(rules)
-    keep_stores(fresh)
+    if engine == "fast":
+        keep_stores()
     skill = _skill(rules, engine, skill_games, seconds, seed, progress, more=True)
     _note_skill(rules, engine, skill_games, seed, skill)
     return replace(figures, skill=skill)

@@ -48,7 +48,6 @@ from schocken.lab.run import (
     SKILL_SECONDS,
     counted,
     fast_available,
-    noted,
     save_stores,
     skill_short,
 )
@@ -95,15 +94,17 @@ def _refined(
     skill_games: int,
     stop: threading.Event | None = None,
     progress: Callable[[int, int], None] | None = None,
+    *,
+    fresh: bool = False,
 ) -> list[Figures]:
     """``found``'s skill figures refined to all ``skill_games`` games, a slice of
     :data:`REFINE_SLICE` seconds at a time (other measurements let in between), until ``stop``
-    is set. Once all are there, the
+    is set; with ``fresh`` played, not taken from the lab's notebook. Once all are there, the
     half bot's ends of the round solved for them are kept in the notebook's folder (this
     process's and the helper's: :func:`~schocken.lab.run.save_stores`), for after a restart."""
     while any(skill_short(f, skill_games) for f in found) and not (stop and stop.is_set()):
         with _one_at_a_time:
-            found = refine_pair(found, skill_games, REFINE_SLICE, progress)
+            found = refine_pair(found, skill_games, REFINE_SLICE, progress, fresh=fresh)
     if not any(skill_short(f, skill_games) for f in found):
         _save_stores()
     return found
@@ -336,9 +337,8 @@ async def warm(request: Request) -> Any:
         return _unknown_preset(name, language(request))
     rules = PRESETS[name]
     off = os.environ.get(WARM_ENV, "1") == "0"
-    ready = counted(rules) or noted(rules)  # noted: its figures, and its rounds' ends, kept
-    if off or not fast_available() or name in _warming or ready:
-        return {"ok": True, "warming": False, "ready": ready}
+    if off or not fast_available() or name in _warming or counted(rules):
+        return {"ok": True, "warming": False, "ready": counted(rules)}
     _warming.add(name)
 
     def work() -> None:
@@ -346,13 +346,15 @@ async def warm(request: Request) -> Any:
             with _one_at_a_time:
                 if counted(rules):
                     return
-                found = measure(rules)
+                # played, not taken from the lab's notebook: what is warmed is the strong bot
+                # (the round's ends the notebook holds taken: the games alone then)
+                found = measure(rules, fresh=True)
             # the helper's batch simulator ready for a second rule set (its Finale's solutions
             # taken: it has nothing else to do)
             load_ahead(rules)
             # on to all its skill games: the rules being built, alike in their rounds, then take
             # all its situations (schocken.fast.round_ends), and its own figure is ready whole
-            _refined([found], SKILL_GAMES)
+            _refined([found], SKILL_GAMES, fresh=True)
         finally:
             _warming.discard(name)
 
