@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -11,6 +12,7 @@ pytest.importorskip("numba")
 
 from schocken import fast
 from schocken.fast import stores, strong
+from schocken.fast.solved import round_rules
 from schocken.rules import Rules, find_preset
 
 
@@ -65,6 +67,37 @@ def test_the_round_ends_are_kept_for_rules_alike_in_their_rounds(tmp_path: Path)
         before = kept.read_bytes()
         stores.save_stores()
         assert kept.read_bytes() == before
+    finally:
+        stores.keep_stores(None)
+        strong.clear_caches()
+
+
+def test_the_folder_keeps_the_stores_used_last(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past ``STORES_KEPT`` stores, the one used longest ago goes (a store read counts as used)."""
+    monkeypatch.setattr(stores, "STORES_KEPT", 2)
+    lineup = ["half", "regular", "regular"]
+    base = find_preset("tsv99").with_overrides({"deckel_per_half": 3, "deckel_in_finale": 2})
+    rounds = [base.with_overrides({"jule": jule, "general": general})
+              for jule, general in ((False, True), (True, True), (False, False))]  # fmt: skip
+    strong.clear_caches()
+    stores.keep_stores(tmp_path, "the code")
+    try:
+        for rules in rounds[:2]:
+            fast.play_rows(rules, lineup, 0, 3, seed=3, threads=1)
+            stores.save_stores()
+        files = sorted(tmp_path.glob("ends-*.npz"))
+        assert len(files) == 2
+        for path in files:
+            os.utime(path, (1, 1))
+        strong.clear_caches()
+        strong.memo(rounds[0])  # read: used now
+        fast.play_rows(rounds[2], lineup, 0, 3, seed=3, threads=1)
+        stores.save_stores()
+        left = {p.name for p in tmp_path.glob("ends-*.npz")}
+        read = stores._store_path(round_rules(rounds[0]), strong.memo(rounds[0]).size)
+        assert read is not None and len(left) == 2 and read.name in left
     finally:
         stores.keep_stores(None)
         strong.clear_caches()

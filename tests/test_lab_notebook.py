@@ -280,9 +280,9 @@ def test_when_a_note_was_made_in_both_languages() -> None:
 
 
 def test_a_note_is_written_whole(book: Path) -> None:
-    """Written to a part file and renamed: no part file stays behind."""
+    """Written to a scratch file and renamed: no scratch file stays behind."""
     measure(RULES, **OPTIONS)
-    assert not [p for p in book.iterdir() if p.name.startswith(".part-")]
+    assert not [p for p in book.iterdir() if p.name.startswith(".")]
     assert all(os.access(p, os.R_OK) for p in book.iterdir())
 
 
@@ -313,3 +313,22 @@ def test_rules_alike_in_their_rounds_take_the_round_ends_solved_before(
     monkeypatch.setenv(notebook.ENV, "")
     run.keep_stores()
     assert strong.memo(variant).situations == 0  # no notebook: nothing taken
+
+
+def test_the_notebook_keeps_the_notes_used_last(
+    book: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bounded cache: past ``NOTES_KEPT`` notes of a kind, the one used longest ago goes
+    (reading a note counts as using it); a rule set whose note went is measured again."""
+    monkeypatch.setattr(notebook, "NOTES_KEPT", 2)
+    seeds = (1, 2, 3)
+    for seed in seeds[:2]:
+        measure(RULES, **OPTIONS | {"seed": seed})
+    for path in book.glob("*.json"):  # written long ago, as far as the clock says
+        os.utime(path, (1, 1))
+    assert notebook.evening(RULES, "fast", 300, 1) is not None  # used: kept
+    measure(RULES, **OPTIONS | {"seed": 3})
+    assert len(list(book.glob("evening-*.json"))) == len(list(book.glob("skill-*.json"))) == 2
+    assert notebook.evening(RULES, "fast", 300, 2) is None  # used longest ago: gone
+    assert notebook.evening(RULES, "fast", 300, 1) is not None
+    assert notebook.evening(RULES, "fast", 300, 3) is not None

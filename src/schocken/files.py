@@ -11,7 +11,9 @@ import contextlib
 import errno
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 from schocken.errors import OS_ERRORS
 
@@ -39,22 +41,49 @@ def check_writable(path: str | Path) -> None:
     os.unlink(scratch)
 
 
-def write_text_whole(path: str | Path, text: str) -> None:
+def write_text_whole(path: str | Path, text: str, *, sync: bool = True) -> None:
     """Write ``text`` (UTF-8) to ``path`` whole: into a scratch file beside it, then moved over
-    it in one step. On any error the scratch file is removed and ``path`` is as it was."""
+    it in one step. On any error the scratch file is removed and ``path`` is as it was. With
+    ``sync`` the scratch file is on the disk before it is moved (a record, a saved game; not
+    what can be made again, a cache)."""
+    write_whole(path, lambda f: f.write(text.encode("utf-8")), sync=sync)
+
+
+def write_whole(path: str | Path, fill: Callable[[BinaryIO], object], *, sync: bool = True) -> None:
+    """:func:`write_text_whole` of what ``fill`` writes into the (binary) file it is given."""
     target = Path(path)
     fd, scratch = _scratch(target)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            fill(f)
             f.flush()
-            os.fsync(f.fileno())
+            if sync:
+                os.fsync(f.fileno())
         os.chmod(scratch, _mode_for(target))
         os.replace(scratch, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(scratch)
         raise
+
+
+def keep_newest(folder: Path, pattern: str, count: int) -> None:
+    """Remove all but the ``count`` files in ``folder`` matching ``pattern`` that were written
+    (or marked used: :func:`mark_used`) last: a cache's bound. What cannot be removed stays."""
+    found: list[tuple[float, Path]] = []
+    for path in folder.glob(pattern):
+        with contextlib.suppress(OSError):
+            found.append((path.stat().st_mtime, path))
+    found.sort(reverse=True)
+    for _, path in found[count:]:
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+def mark_used(path: Path) -> None:
+    """Mark a cache's file as used now (its time set: :func:`keep_newest` keeps it longer)."""
+    with contextlib.suppress(OSError):
+        os.utime(path)
 
 
 def _mode_for(target: Path) -> int:

@@ -9,16 +9,16 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 
 from schocken.fast.round_ends import RoundEnds
 from schocken.fast.solved import round_rules
 from schocken.fast.tables import RuleTables
+from schocken.files import keep_newest, mark_used, write_whole
 from schocken.rules import Rules
 
 _STORES: dict[Rules, RoundEnds] = {}
@@ -60,11 +60,15 @@ def store_for(round_part: Rules, tables: RuleTables, size: int) -> RoundEnds:
             try:
                 with np.load(path) as f:
                     store.load({name: f[name] for name in f.files})
+                mark_used(path)
             except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
                 store.clear()  # not to be read: started empty, written anew
         _STORED[round_part] = store.situations, store.generation
     return store
 
+
+STORES_KEPT = 6
+"""Stores kept in the folder, those used last (a preset's after 20,000 skill games: 21 MB)."""
 
 _KEPT_IN: list[tuple[Path, str]] = []
 """The folder where the stores are kept between processes, and the fingerprint of the code
@@ -108,17 +112,16 @@ def save_stores() -> None:
             continue
         if _STORED.get(round_part) == now:
             continue
+        arrays: dict[str, Any] = store.saved()
+
+        def fill(f: BinaryIO, arrays: dict[str, Any] = arrays) -> None:
+            np.savez(f, **arrays)
+
         with contextlib.suppress(OSError):
             path.parent.mkdir(parents=True, exist_ok=True)
-            part = path.with_suffix(f".{os.getpid()}.part")
-            try:
-                arrays: dict[str, Any] = store.saved()
-                with part.open("wb") as f:
-                    np.savez(f, **arrays)
-                part.replace(path)
-            finally:
-                part.unlink(missing_ok=True)
+            write_whole(path, fill, sync=False)
             _STORED[round_part] = now
+            keep_newest(path.parent, "ends-*.npz", STORES_KEPT)
 
 
 def clear() -> None:

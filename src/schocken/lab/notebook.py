@@ -8,7 +8,9 @@ lost games) in a folder, under a fingerprint of the rule set, the games, the see
 (every module of the package and the versions of numpy and numba): a later ``schocken lab``
 of those rules (a club's "ours" again, the preset it is put beside) or a restarted server takes
 the note instead of playing the games again; a change of any of them measures anew. Only whole
-measurements are noted (every skill game asked for).
+measurements are noted (every skill game asked for), and the notebook keeps those used last
+(:data:`NOTES_KEPT` of each kind; the batch simulator's stores beside them likewise,
+:data:`schocken.fast.stores.STORES_KEPT`).
 
 The folder is ``SCHOCKEN_LAB_DIR`` where that is set (empty: no notebook), else ``schocken/lab``
 in the user's cache folder (``XDG_CACHE_HOME``, else ``~/.cache``). A note that cannot be read
@@ -23,17 +25,20 @@ import hashlib
 import importlib.util
 import json
 import os
-import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from schocken.files import keep_newest, mark_used, write_text_whole
 from schocken.rules import Rules
 
 ENV = "SCHOCKEN_LAB_DIR"
 """The environment variable naming the notebook's folder (empty: no notebook)."""
+
+NOTES_KEPT = 64
+"""Notes of each kind kept, those used last (an evening's note of 20,000 games is 0.3 MB)."""
 
 EVENING = ("rounds", "turns", "finale", "paid", "schock_aus", "opener_lost")
 """The evening's lists, one entry per game (see :class:`schocken.lab.evening.Games`)."""
@@ -111,26 +116,20 @@ def _read(path: Path | None) -> dict[str, Any] | None:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("measured"), str):
         return None
+    mark_used(path)
     return data
 
 
 def _write(path: Path | None, data: dict[str, Any]) -> None:
-    """``data`` written whole (a part file renamed: a reader meanwhile finds the old note or
-    none); nothing where it cannot be."""
+    """``data`` written whole (a reader meanwhile finds the old note or none), the oldest notes
+    of its kind past :data:`NOTES_KEPT` removed; nothing where it cannot be written."""
     if path is None:
         return
     data = {"measured": datetime.now(UTC).isoformat(timespec="seconds")} | data
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, part = tempfile.mkstemp(dir=path.parent, prefix=".part-", suffix=".json")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump(data, out, separators=(",", ":"))
-            os.replace(part, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(part)
-            raise
+        write_text_whole(path, json.dumps(data, separators=(",", ":")), sync=False)
+        keep_newest(path.parent, path.name.split("-")[0] + "-*.json", NOTES_KEPT)
 
 
 def evening(rules: Rules, engine: str, games: int, seed: int) -> Evening | None:
