@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("numba")
 
 from schocken import fast
-from schocken.fast import stores, strong
+from schocken.fast import round_ends, stores, strong
 from schocken.fast.solved import round_rules
 from schocken.rules import Rules, find_preset
 
@@ -62,9 +62,24 @@ def test_the_round_ends_are_kept_for_rules_alike_in_their_rounds(tmp_path: Path)
         damaged, started_with, _ = play(b)
         assert started_with == first_game and (damaged == unkept).all()  # started empty
 
+        # shared with a forked process: the first region kept, without the other's keys
         store = strong.memo(b).store
-        store.mixed = True  # as after sharing with a forked process
+        own = store.situations
+        assert store.share() and store.mixed
+        mine = store.keys[store.keys[:, 0] != 0][:2].copy()
+        theirs = mine.copy()
+        theirs[:, 2] ^= 1 << 40  # keys no situation here has, as the other process's
+        store.note(theirs, np.array([round_ends.MAX_SITUATIONS, round_ends.MAX_SITUATIONS + 1]))
+        stores.save_stores()
+        strong.clear_caches()
+        again_store = strong.memo(b).store
+        assert again_store.situations == own
+        assert (again_store.find(theirs) == -1).all()
+        assert (again_store.find(mine) >= 0).all()
+        store.first = round_ends.MAX_SITUATIONS  # the other side's: not written
         before = kept.read_bytes()
+        stores._STORED.clear()
+        stores._STORES[round_rules(b)] = store
         stores.save_stores()
         assert kept.read_bytes() == before
     finally:

@@ -346,9 +346,12 @@ class RoundEnds:
     def saved(self) -> dict[str, npt.NDArray[np.generic]]:
         """What a memo's file (:meth:`schocken.fast.strong.Memo.save`) or a store's
         (:func:`schocken.fast.stores.save_stores`) keeps of it: its situations, and which
-        situation each key it was told of is (:meth:`note`)."""
+        situation each key it was told of is (:meth:`note`). A store shared: the first region's
+        (the process that shared it), which names rows of its own only, without the keys of the
+        other's situations."""
+        assert self.first == 0, "the second region of a store shared is not kept"
         k = self.situations
-        held = self.keys[:, 0] != 0
+        held = (self.keys[:, 0] != 0) & (self.values < k)
         return {
             "opts": self.opts,
             "sixes": self.sixes,

@@ -102,13 +102,14 @@ def _store_path(round_part: Rules, size: int) -> Path | None:
 
 def save_stores() -> None:
     """Write each store that holds situations its file lacks (where :func:`keep_stores` names
-    a folder), whole (a part file renamed). Not a store shared with another process (it holds
-    two processes' regions, :attr:`RoundEnds.mixed`); nothing where the folder cannot be
+    a folder), whole (a scratch file renamed). Of a store shared with another process, the
+    region of the process that shared it (what it took from the file and solved itself:
+    :meth:`RoundEnds.saved`); the other process writes none. Nothing where the folder cannot be
     written."""
     for round_part, store in list(_STORES.items()):
         path = _store_path(round_part, store.size)
         now = store.situations, store.generation
-        if path is None or store.mixed or store.shared is not None or not store.situations:
+        if path is None or store.first != 0 or not store.situations:
             continue
         if _STORED.get(round_part) == now:
             continue
