@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -274,9 +275,18 @@ def test_the_builder_sends_no_noted_rule_set_to_the_helper(
     assert found[0].noted is None and found[0].skill.games == 200
 
 
-def test_when_a_note_was_made_in_both_languages() -> None:
-    assert when_text("2026-12-08T01:58:30+00:00", "de") == "8.12.2026, 01:58 UTC"
-    assert when_text("2026-12-08T01:58:30+00:00", "en") == "2026-12-08 01:58 UTC"
+def test_when_a_note_was_made_in_both_languages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the time zone of the machine (a Stammtisch in Berlin reads its own clock)."""
+    for zone, de, en in (
+        ("UTC", "8.12.2026, 01:58 UTC", "2026-12-08 01:58 UTC"),
+        ("CET-1", "8.12.2026, 02:58 CET", "2026-12-08 02:58 CET"),  # no tzdata needed
+    ):
+        monkeypatch.setenv("TZ", zone)
+        time.tzset()
+        assert when_text("2026-12-08T01:58:30+00:00", "de") == de
+        assert when_text("2026-12-08T01:58:30+00:00", "en") == en
+    monkeypatch.undo()
+    time.tzset()
 
 
 def test_a_note_is_written_whole(book: Path) -> None:

@@ -13,7 +13,7 @@ import os
 import re
 import sys
 import time
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -192,12 +192,13 @@ def notes(f: Figures, lang: str, *, asked_skill: int = SKILL_GAMES) -> list[str]
 
 
 def when_text(iso: str, lang: str) -> str:
-    """A time noted in ISO 8601 (UTC) as a reader of ``lang`` writes it: "8.12.2026, 01:58
-    UTC", "2026-12-08 01:58 UTC"."""
-    at = datetime.fromisoformat(iso).astimezone(UTC)
+    """A time noted in ISO 8601 as a reader of ``lang`` writes it, in this machine's time zone
+    (in Berlin: "8.12.2026, 02:58 CET", "2026-12-08 02:58 CET")."""
+    at = datetime.fromisoformat(iso).astimezone()
+    zone = at.tzname() or ""
     if lang == "de":
-        return f"{at.day}.{at.month}.{at.year}, {at:%H:%M} UTC"
-    return f"{at:%Y-%m-%d %H:%M} UTC"
+        return f"{at.day}.{at.month}.{at.year}, {at:%H:%M} {zone}".rstrip()
+    return f"{at:%Y-%m-%d %H:%M} {zone}".rstrip()
 
 
 def table(a: Figures, b: Figures | None, lang: str) -> list[list[str]]:
