@@ -43,6 +43,8 @@ class Beside:
         self._rules = rules
         self._options = options
         self._refine_to = refine_to
+        self._fresh = bool(options.get("fresh"))
+        """Whether B's figures are measured anew, not taken from the lab's notebook."""
         self._pace: float | None = None
         self._pid = self._threads = 0
         self._to_child = self._from_child = -1
@@ -65,8 +67,7 @@ class Beside:
                     figures = measure(rules, seconds_per_turn=pace, **options)
                     send(figures)
                     if refine_to is not None and skill_short(figures, refine_to):
-                        fresh = bool(options.get("fresh"))
-                        send(refine(figures, refine_to, math.inf, fresh=fresh))
+                        send(refine(figures, refine_to, math.inf, fresh=self._fresh))
                 finally:
                     _sides(None)
                 save_stores()  # its own (a store shared with the parent is not written)
@@ -112,7 +113,7 @@ class Beside:
         self._end_child(kill=not isinstance(answer, Figures))
         if isinstance(answer, Figures):
             return answer
-        return refine(figures, self._refine_to, math.inf, fresh=bool(self._options.get("fresh")))
+        return refine(figures, self._refine_to, math.inf, fresh=self._fresh)
 
     def _answer(self) -> object:
         """The child's next figures (None: it sent none, ended, or sent what is not to be

@@ -378,8 +378,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
     # numba's code, the tables and its Finale's solutions are here (made once, not in each).
     # A rule set the lab's notebook holds whole needs no game, no helper, no process of its own:
     # the other (where new) is measured here alone.
-    ready = [not args.fresh and noted(r, **_noted_options(args)) for r in rule_sets]
-    new = [r for r, whole in zip(rule_sets, ready, strict=True) if not whole]
+    new = _to_measure(rule_sets, args)
     pair = len(new) == 2 and args.engine != "reference" and fast_available()
     pair = pair and not (show or show_skill)
     fork = bool(new) and args.engine != "reference" and fast_available() and fork_safe()
@@ -416,14 +415,13 @@ def cmd_lab(args: argparse.Namespace) -> int:
                 beside.close()
 
 
-def _noted_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The options of :func:`~schocken.lab.run.noted` as ``schocken lab`` was asked."""
-    return {
-        "engine": args.engine,
-        "games": args.games,
-        "skill_games": args.skill_games,
-        "seed": args.seed,
-    }
+def _to_measure(rule_sets: list[Rules], args: argparse.Namespace) -> list[Rules]:
+    """Those of ``rule_sets`` whose figures are not all in the lab's notebook (all of them with
+    ``--fresh``): the ones with games to play."""
+    if args.fresh:
+        return list(rule_sets)
+    options = {"engine": args.engine, "games": args.games, "skill_games": args.skill_games}
+    return [r for r in rule_sets if not noted(r, seed=args.seed, **options)]
 
 
 def _measure_and_show(
@@ -458,7 +456,7 @@ def _measure_and_show(
     if beside is not None:
         beside.go(seconds)
     fresh = args.fresh
-    start_models([r for r in here if fresh or not noted(r, **_noted_options(args))])
+    start_models(_to_measure(here, args))
     for rules in here:
         bar = ProgressBar(games or GAMES, at_once=args.progress)
         skill_bar = ProgressBar(args.skill_games, at_once=args.progress)
